@@ -1,0 +1,213 @@
+package dcplan
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// Rule is the id of the SPEC.md rule that produced an action, e.g. "3.2.8"
+// or "4.3.pending.1". Describe prints it; tests name it.
+type Rule string
+
+// Adopt sets the DC as controller owner of an orphan RC (SPEC 3.3.2): the
+// patch sets metadata.ownerReferences to one controller reference, with the
+// RC's UID as precondition.
+type Adopt struct {
+	Rule      Rule
+	RC        string
+	RCUID     string
+	Config    string
+	ConfigUID string
+}
+
+// Release removes the DC's owner reference from an RC whose labels no longer
+// match (SPEC 3.3.1). NotFound and Invalid answers are success.
+type Release struct {
+	Rule      Rule
+	RC        string
+	RCUID     string
+	ConfigUID string
+}
+
+// ConfigUpdate changes the DC's spec (not its status). Each Set flag names a
+// field to write; From is the value the planner saw, for conflict detection.
+type ConfigUpdate struct {
+	Rule   Rule
+	Config string
+	// SetReplicas writes spec.replicas (the Origin replica sync, SPEC 3.11).
+	SetReplicas  bool
+	ReplicasFrom Replicas
+	ReplicasTo   Replicas
+	// SetPaused writes spec.paused (pause / resume).
+	SetPaused  bool
+	PausedFrom bool
+	PausedTo   bool
+	// SetTemplate writes spec.template (rollback) from Template.Raw.
+	SetTemplate  bool
+	TemplateFrom string // hash of the template seen
+	Template     Template
+	// SetTriggers writes spec.triggers (rollback can disable image-change
+	// triggers or carry the old ones).
+	SetTriggers bool
+	Triggers    []Trigger
+	// SetStrategy writes spec.strategy from StrategyRaw (rollback with
+	// strategy).
+	SetStrategy bool
+	StrategyRaw json.RawMessage
+}
+
+// DeployerPod is the full description of a deployer pod to create (SPEC
+// 4.5). The codec turns it into Kubernetes JSON (EncodePod).
+type DeployerPod struct {
+	Namespace  string
+	Name       string
+	RC         string
+	RCUID      string
+	ConfigName string
+	Image      string
+	Command    []string
+	Env        []EnvVar
+	// Resources is strategy.resources JSON, canonical; nil means {}.
+	Resources             json.RawMessage
+	ActiveDeadlineSeconds int64
+	ServiceAccount        string
+	// Labels and Annotations are the complete maps, sorted by key.
+	Labels      []KeyValue
+	Annotations []KeyValue
+	// TemplateFields holds the pod spec fields copied from the RC's pod
+	// template (dnsPolicy, dnsConfig, enableServiceLinks, imagePullSecrets,
+	// tolerations, nodeSelector) as one canonical JSON object; nil if none.
+	TemplateFields json.RawMessage
+}
+
+// CreatePod creates a deployer pod (SPEC 4.3.new.4).
+type CreatePod struct {
+	Rule Rule
+	Pod  DeployerPod
+}
+
+// SetPodOwner adds the RC as owner of a deployer or hook pod that has no
+// owner references at all (SPEC 4.6).
+type SetPodOwner struct {
+	Rule  Rule
+	Pod   string
+	RC    string
+	RCUID string
+}
+
+// SetPodDeadline sets spec.activeDeadlineSeconds of a deployer or hook pod
+// (the oldest Origin cancel, SPEC 2.3 / 7 row 25). HadDeadline and From are
+// what the planner saw.
+type SetPodDeadline struct {
+	Rule        Rule
+	Pod         string
+	HadDeadline bool
+	From        int64
+	To          int64
+}
+
+// DeletePod deletes a deployer or hook pod. GracePeriodZero asks for
+// gracePeriodSeconds 0 (oc retry, SPEC 6.2.5).
+type DeletePod struct {
+	Rule            Rule
+	Pod             string
+	RC              string
+	GracePeriodZero bool
+}
+
+// CreateRC creates a new rollout (SPEC 3.8). Deployment is the complete RC;
+// its Encoded field is the DC being serialised into the
+// encoded-deployment-config annotation.
+type CreateRC struct {
+	Rule       Rule
+	Deployment Deployment
+}
+
+// Cancel marks an in-flight RC cancelled: cancelled=true and status-reason
+// Reason (SPEC 2.3, 3.4, 6.1). Phase is what the planner saw.
+type Cancel struct {
+	Rule    Rule
+	RC      string
+	Version Version
+	Phase   Phase
+	Reason  string
+}
+
+// Scale sets an RC's spec.replicas (SPEC 3.6). With SyncAnnotation it also
+// writes openshift.io/deployment.replicas = To (Origin replica sync, 3.11).
+type Scale struct {
+	Rule           Rule
+	RC             string
+	Version        Version
+	From           Replicas
+	To             Replicas
+	SyncAnnotation bool
+}
+
+// Transition moves an RC from one phase to another and writes the
+// annotation changes that go with it, in one RC update (SPEC 4.4, 6.2).
+// From is the phase the planner saw: adapters use it as precondition.
+type Transition struct {
+	Rule    Rule
+	RC      string
+	Version Version
+	From    Phase
+	To      Phase
+	// SetReason writes status-reason = Reason.
+	SetReason bool
+	Reason    string
+	// ClearCancel removes the cancelled and status-reason annotations
+	// (cancel raced by success; retry). It is applied before SetReason.
+	ClearCancel bool
+	// DeployerPod, when non-empty, writes openshift.io/deployer-pod.name.
+	DeployerPod string
+	// CreatedAt, StartedAt and CompletedAt, when non-zero, write the
+	// informational deployer pod timestamps.
+	CreatedAt   time.Time
+	StartedAt   time.Time
+	CompletedAt time.Time
+	// CommitDesired moves the desired-replicas annotation into
+	// openshift.io/deployment.replicas (the empty string if absent) and
+	// removes desired-replicas (SPEC 2.2, pod Succeeded). Desired is the
+	// value seen, for Describe.
+	CommitDesired bool
+	Desired       Replicas
+	// ScaleToZero sets spec.replicas to 0 (test DCs entering a terminal
+	// phase, SPEC 2.4); ReplicasFrom is the count seen.
+	ScaleToZero  bool
+	ReplicasFrom Replicas
+}
+
+// DeleteRC deletes an RC with propagation policy Background (SPEC 3.7.5).
+// NotFound is success.
+type DeleteRC struct {
+	Rule     Rule
+	RC       string
+	Version  Version
+	Replicas Replicas
+}
+
+// StatusUpdate writes a DC's status: From is the status seen, To the
+// status wanted (SPEC 3.9).
+type StatusUpdate struct {
+	Rule   Rule
+	Config string
+	From   ConfigStatus
+	To     ConfigStatus
+}
+
+// ObjectRef names the object an event is about.
+type ObjectRef struct {
+	Kind      string // "DeploymentConfig" or "ReplicationController"
+	Namespace string
+	Name      string
+}
+
+// Event is a Kubernetes event a controller records (SPEC 1.6).
+type Event struct {
+	Rule    Rule
+	Object  ObjectRef
+	Type    EventType
+	Reason  string
+	Message string
+}

@@ -1,0 +1,41 @@
+// Package dcplan is the vocabulary of a pure, deterministic rebuild of
+// OpenShift's DeploymentConfig rollout controllers: the Snapshot a planner
+// reads, the Plan it returns, the wire codec that turns Kubernetes JSON into
+// snapshots and plans back into Kubernetes objects, and the Backend
+// interface adapters implement.
+//
+// It decides nothing by itself: the planners live in the phase (deployer
+// controller), reconcile (DC controller), cancel (oc cancel / retry) and
+// history packages. Nothing here talks to a server, reads a clock, logs or
+// draws random numbers.
+//
+// Functions in this package never modify their arguments; returned slices
+// never alias them.
+//
+// Usage:
+//
+//	snap, err := dcplan.DecodeSnapshot(listJSON, "frontend", now, settings)
+//	if err != nil { ... }
+//	plan := reconcile.All(snap)       // or phase.Step(snap, "frontend-3")
+//	fmt.Print(dcplan.Describe(plan))  // one line per action, with rule ids
+//	n, err := dcplan.Apply(ctx, backend, plan)
+//
+// Entry points: [Snapshot], [Snapshot.Validate], [Plan], [Describe],
+// [Apply], [Backend], [DecodeSnapshot], [DecodeDeployment], [DecodeConfig],
+// [DecodePod], [NewDeployment], [EncodeDeployment], [EncodePod].
+//
+// # Adapter contract
+//
+// An adapter runs this loop for each work item:
+//
+//  1. Build a Snapshot from its cache: the DC, every RC that names it, the
+//     pods of those RCs, the requeue count, the settings, and Now.
+//  2. Call a planner. An invalid snapshot gives an empty plan (call
+//     Snapshot.Validate to learn why).
+//  3. Apply the plan's fields in declaration order (see [Plan]), stopping
+//     at the first failed write. [Apply] does exactly this.
+//  4. On a conflict, or any failure, plan again from a fresh Snapshot; do
+//     not retry the failed write by itself.
+//  5. When Plan.Wait is set, requeue the item (rate-limited); when
+//     Plan.RecheckAfter is set, requeue after that long.
+package dcplan

@@ -1,0 +1,64 @@
+package dcplan
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Sentinel errors. Every error the package returns wraps one of them, so
+// callers branch with errors.Is.
+var (
+	// ErrInvalidSnapshot: a Snapshot that breaks one of its invariants.
+	ErrInvalidSnapshot = errors.New("dcplan: invalid snapshot")
+	// ErrInvalidSettings: Settings that cannot drive a planner.
+	ErrInvalidSettings = errors.New("dcplan: invalid settings")
+	// ErrMalformed: wire input (JSON, an annotation, an enum spelling)
+	// that does not decode.
+	ErrMalformed = errors.New("dcplan: malformed object")
+
+	// ErrConflict: a write lost to a concurrent one (stale resource
+	// version, or a From precondition that no longer holds).
+	ErrConflict = errors.New("dcplan: conflict")
+	// ErrNotFound: the object of a write does not exist.
+	ErrNotFound = errors.New("dcplan: not found")
+	// ErrAlreadyExists: a create of a name that is taken.
+	ErrAlreadyExists = errors.New("dcplan: already exists")
+)
+
+// FieldError names the object and the field that make an input invalid.
+// It wraps ErrInvalidSnapshot, ErrInvalidSettings or ErrMalformed.
+type FieldError struct {
+	// Kind is "DeploymentConfig", "ReplicationController", "Pod" or
+	// "Settings".
+	Kind string
+	// Name is the object's name ("" for Settings).
+	Name string
+	// Field is the path of the offending field, e.g. "spec.replicas" or
+	// "metadata.annotations[openshift.io/deployment.phase]".
+	Field string
+	// Problem says what is wrong, lowercase, no final period.
+	Problem string
+	// Err is the sentinel (or a cause that wraps one).
+	Err error
+}
+
+// Error renders `<sentinel text>: <kind> "<name>": <field>: <problem>`.
+func (e *FieldError) Error() string {
+	obj := e.Kind
+	if e.Name != "" {
+		obj += fmt.Sprintf(" %q", e.Name)
+	}
+	return fmt.Sprintf("%v: %s: %s: %s", e.Err, obj, e.Field, e.Problem)
+}
+
+// Unwrap returns the sentinel or cause.
+func (e *FieldError) Unwrap() error { return e.Err }
+
+// IsConflict reports whether err is a write conflict (ErrConflict).
+func IsConflict(err error) bool { return errors.Is(err, ErrConflict) }
+
+// IsNotFound reports whether err says the object does not exist.
+func IsNotFound(err error) bool { return errors.Is(err, ErrNotFound) }
+
+// IsAlreadyExists reports whether err says a created name is taken.
+func IsAlreadyExists(err error) bool { return errors.Is(err, ErrAlreadyExists) }

@@ -1,0 +1,57 @@
+package dcplan
+
+import (
+	"cmp"
+	"fmt"
+	"hash/fnv"
+	"strconv"
+)
+
+// DeploymentName returns the name of a DC's RC for a version:
+// "<config>-<version>" (SPEC 5.9).
+func DeploymentName(config string, v Version) string {
+	return config + "-" + strconv.FormatInt(int64(v), 10)
+}
+
+// DeployerPodName returns the name of an RC's deployer pod (SPEC 5.10):
+// "<rc>-deploy" when that fits in 253 characters, else the first 237
+// characters of the RC name, "-", the 8 hex digits of the FNV-32a hash of
+// "<rc>-deploy", and "-deploy" (exactly 253 characters).
+func DeployerPodName(rc string) string {
+	return boundedName(rc, "deploy", MaxPodNameLength)
+}
+
+// boundedName is the naming helper of SPEC 5.10: base + "-" + suffix when
+// that fits in limit. Otherwise the base is cut to limit - 10 - len(suffix)
+// characters and followed by "-", the FNV-32a hash of base (8 hex digits),
+// "-" and the suffix, exactly limit long. When even the suffix does not fit,
+// the result is the base cut to limit - 9 characters, "-" and the hash of
+// "base-suffix", cut to limit.
+func boundedName(base, suffix string, limit int) string {
+	name := base + "-" + suffix
+	if len(name) <= limit {
+		return name
+	}
+	keep := limit - 10 - len(suffix)
+	if keep < 0 {
+		short := base[:min(len(base), max(0, limit-9))] + "-" + fnvHex(name)
+		return short[:min(limit, len(short))]
+	}
+	return base[:keep] + "-" + fnvHex(base) + "-" + suffix
+}
+
+func fnvHex(s string) string {
+	h := fnv.New32a()
+	h.Write([]byte(s))
+	return fmt.Sprintf("%08x", h.Sum32())
+}
+
+// CompareDeployments orders RCs by Version ascending, ties by Name: the one
+// order every planner sorts by (SPEC 11 item 9). Use it with
+// slices.SortedFunc; reverse it for "newest first".
+func CompareDeployments(a, b Deployment) int {
+	if c := cmp.Compare(a.Version, b.Version); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.Name, b.Name)
+}

@@ -1,0 +1,298 @@
+package dcplan
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// Version is the rollout number of an RC: the integer in its
+// openshift.io/deployment-config.latest-version annotation, and the DC's
+// status.latestVersion.
+type Version int64
+
+// Replicas is a replica count (spec.replicas and the status counters).
+type Replicas int32
+
+// KeyValue is one label, annotation or selector entry. Lists of them are
+// kept sorted by Key, so two equal maps give equal slices.
+type KeyValue struct {
+	Key   string
+	Value string
+}
+
+// EnvVar is one environment variable of the deployer container. ValueFrom,
+// when the variable is not a plain value, is its valueFrom JSON, carried
+// untouched.
+type EnvVar struct {
+	Name      string
+	Value     string
+	ValueFrom json.RawMessage
+}
+
+// OwnerRef is one entry of metadata.ownerReferences.
+type OwnerRef struct {
+	APIVersion         string
+	Kind               string
+	Name               string
+	UID                string
+	Controller         bool
+	BlockOwnerDeletion bool
+}
+
+// Container is what the planners read of one container of a pod template:
+// its name and image (image-change detection, SPEC 3.5.5).
+type Container struct {
+	Name  string
+	Image string
+}
+
+// Template is a pod template as the planners see it. The rest of it travels
+// untouched in Raw.
+//
+// Invariant: Hash is the identity of Raw in canonical form; two templates
+// are equal (for the config-change trigger, SPEC 3.5.6) iff their hashes are.
+type Template struct {
+	// Containers lists spec.containers in template order.
+	Containers []Container
+	// Hash identifies the canonical form of the whole template
+	// (metadata and spec). Empty when there is no template.
+	Hash string
+	// Raw is the template JSON, canonical (keys sorted, no insignificant
+	// space). Nil when the object has no template.
+	Raw json.RawMessage
+}
+
+// Fencepost is a rolling parameter (maxSurge, maxUnavailable) that is either
+// an integer or a string percentage (SPEC 5.16).
+type Fencepost struct {
+	// Set is false when the parameter is absent (nil upstream).
+	Set bool
+	// IsString is true for string values such as "25%" (and "25", which
+	// upstream also reads as a percentage).
+	IsString bool
+	Int      int32
+	Str      string
+}
+
+// Strategy is what the planners read of spec.strategy.
+type Strategy struct {
+	Type StrategyType
+	// HasParams is true when the rollingParams (Rolling) or recreateParams
+	// (Recreate) object is present. Validate requires it for those types.
+	HasParams bool
+	// TimeoutSeconds is rollingParams/recreateParams.timeoutSeconds;
+	// HasTimeout is false when absent (default 600, SPEC 5.21).
+	TimeoutSeconds int64
+	HasTimeout     bool
+	MaxSurge       Fencepost
+	MaxUnavailable Fencepost
+	// ActiveDeadlineSeconds is spec.strategy.activeDeadlineSeconds, when
+	// HasActiveDeadline (deployer pod default 21600, SPEC 1.8).
+	ActiveDeadlineSeconds int64
+	HasActiveDeadline     bool
+	// CustomImage, CustomCommand and CustomEnv are customParams.image,
+	// .command and .environment (honoured for every type, SPEC 4.5).
+	CustomImage   string
+	CustomCommand []string
+	CustomEnv     []EnvVar
+	// Resources is spec.strategy.resources JSON, canonical; nil if absent.
+	Resources json.RawMessage
+	// Labels and Annotations are spec.strategy.labels / .annotations,
+	// merged into the deployer pod without overwriting (SPEC 4.5).
+	Labels      []KeyValue
+	Annotations []KeyValue
+}
+
+// Trigger is one entry of spec.triggers.
+type Trigger struct {
+	Type TriggerType
+	// The fields below are imageChangeParams; zero for ConfigChange.
+	Automatic          bool
+	ContainerNames     []string
+	FromKind           string
+	FromNamespace      string
+	FromName           string
+	LastTriggeredImage string
+}
+
+// Cause is one entry of status.details.causes.
+type Cause struct {
+	Type TriggerType
+	// Image is imageTrigger.from.name (kind DockerImage) for ImageChange
+	// causes.
+	Image string
+}
+
+// Details is status.details: the message and causes of the last trigger.
+// The zero value is "no details".
+type Details struct {
+	Message string
+	Causes  []Cause
+}
+
+// Condition is one entry of a DC's status.conditions.
+type Condition struct {
+	Type   ConditionType
+	Status ConditionStatus
+	Reason ConditionReason
+	// OtherReason is the reason text when Reason is ReasonOther.
+	OtherReason        string
+	Message            string
+	LastUpdateTime     time.Time
+	LastTransitionTime time.Time
+}
+
+// ConfigStatus is a DC's status (SPEC 3.9).
+type ConfigStatus struct {
+	LatestVersion       Version
+	ObservedGeneration  int64
+	Replicas            Replicas
+	UpdatedReplicas     Replicas
+	AvailableReplicas   Replicas
+	UnavailableReplicas Replicas
+	ReadyReplicas       Replicas
+	Details             Details
+	Conditions          []Condition
+}
+
+// Config is a DeploymentConfig as the planners read it.
+type Config struct {
+	Namespace       string
+	Name            string
+	UID             string
+	ResourceVersion string
+	Generation      int64
+	// Deleting is true when metadata.deletionTimestamp is set.
+	Deleting bool
+	// Labels are metadata.labels, copied to every new RC (SPEC 3.8).
+	Labels []KeyValue
+	// IgnoreDeployerPod is true when the DC carries the
+	// deploy.openshift.io/deployer-pod.ignore annotation (any value, kept
+	// in IgnoreDeployerPodValue) which new RCs inherit.
+	IgnoreDeployerPod      bool
+	IgnoreDeployerPodValue string
+
+	Replicas Replicas
+	// RevisionHistoryLimit applies only when HasRevisionHistoryLimit
+	// (SPEC 3.7.1: unset means keep everything).
+	RevisionHistoryLimit    int32
+	HasRevisionHistoryLimit bool
+	MinReadySeconds         int32
+	Test                    bool
+	Paused                  bool
+	// Selector is spec.selector, sorted by key.
+	Selector []KeyValue
+	Strategy Strategy
+	Triggers []Trigger
+	Template Template
+
+	Status ConfigStatus
+
+	// Raw is the whole DC JSON as read, canonical. It is what the
+	// encoded-deployment-config annotation of a new RC serialises (SPEC
+	// 3.8) and what adapters patch. Nil when the Config was built by hand;
+	// encoders then work from the typed fields.
+	Raw json.RawMessage
+}
+
+// Deployment is one ReplicationController (one rollout) as the planners read
+// it.
+type Deployment struct {
+	Namespace       string
+	Name            string
+	UID             string
+	ResourceVersion string
+	// CreationTime is metadata.creationTimestamp; zero when absent.
+	CreationTime time.Time
+	// Deleting is true when metadata.deletionTimestamp is set.
+	Deleting bool
+	// ConfigLabel is the openshift.io/deployment-config.name label (the
+	// DC's selector for its RCs, SPEC 1.2); "" when absent.
+	ConfigLabel string
+	// ConfigName is the openshift.io/deployment-config.name annotation
+	// (SPEC 5.12 IsOwnedByConfig); "" when absent.
+	ConfigName string
+	// Controller is the controller owner reference; HasController is false
+	// for an orphan (SPEC 3.3).
+	Controller    OwnerRef
+	HasController bool
+
+	// Replicas is spec.replicas (absent reads 0, SPEC 3.6.2).
+	Replicas Replicas
+	// Status counters (SPEC 3.9).
+	StatusReplicas    Replicas
+	ReadyReplicas     Replicas
+	AvailableReplicas Replicas
+
+	// Version is the latest-version annotation. Validate requires it > 0.
+	Version   Version
+	Phase     Phase
+	Cancelled bool
+	// Reason is the status-reason annotation ("" when absent).
+	Reason string
+	// DeployerPodName is the openshift.io/deployer-pod.name annotation.
+	DeployerPodName string
+	// DesiredReplicas is kubectl.kubernetes.io/desired-replicas, when
+	// HasDesiredReplicas.
+	DesiredReplicas    Replicas
+	HasDesiredReplicas bool
+	// SyncedReplicas is openshift.io/deployment.replicas, when
+	// HasSyncedReplicas ("last replica count set by the deployment
+	// process", SPEC 1.1).
+	SyncedReplicas    Replicas
+	HasSyncedReplicas bool
+	// IgnoreDeployerPod is true when the RC carries the
+	// deploy.openshift.io/deployer-pod.ignore annotation (SPEC 4.3.new.4).
+	IgnoreDeployerPod bool
+	// Informational deployer pod timestamps (SPEC 1.1); zero when absent.
+	CreatedAt   time.Time
+	StartedAt   time.Time
+	CompletedAt time.Time
+
+	// HasEncodedConfig is false when the encoded-deployment-config
+	// annotation is absent; Encoded is then zero.
+	HasEncodedConfig bool
+	// Encoded is the DC decoded from the encoded-deployment-config
+	// annotation (SPEC 3.5.6, 2.4); its Raw is that DC in canonical form.
+	Encoded Config
+
+	// Template is the RC's own pod template.
+	Template Template
+}
+
+// ContainerStatus is what the planners read of one container status of a
+// pod (SPEC 1.1 completed-at, SPEC 7 row 29 exit codes).
+type ContainerStatus struct {
+	Name string
+	// Terminated is true when state.terminated is set; ExitCode and
+	// FinishedAt are then its fields.
+	Terminated bool
+	ExitCode   int32
+	FinishedAt time.Time
+}
+
+// Pod is a deployer, hook or unrelated pod as the planners read it.
+type Pod struct {
+	Namespace       string
+	Name            string
+	UID             string
+	ResourceVersion string
+	CreationTime    time.Time
+	// StartTime is status.startTime; zero when absent.
+	StartTime time.Time
+	Deleting  bool
+	Phase     PodPhase
+	// DeploymentName is the openshift.io/deployment.name annotation: the
+	// RC this pod deploys ("related", SPEC 1.1).
+	DeploymentName string
+	// DeployerFor is the openshift.io/deployer-pod-for.name label (SPEC 1.2).
+	DeployerFor string
+	// Owners is metadata.ownerReferences in object order.
+	Owners []OwnerRef
+	// ActiveDeadlineSeconds is spec.activeDeadlineSeconds when
+	// HasActiveDeadline.
+	ActiveDeadlineSeconds int64
+	HasActiveDeadline     bool
+	// Containers are status.containerStatuses in object order.
+	Containers []ContainerStatus
+}

@@ -1,0 +1,121 @@
+package dcplan
+
+import "time"
+
+// Plan is what one planner pass decides: the writes to make, the events to
+// record, and whether to come back later. It is a plain value; a nil field
+// means nothing of that kind.
+//
+// The fields are declared in the order an adapter applies them. This order
+// is the adapter contract:
+//
+//  1. Adopt, then Release: owner references of RCs (SPEC 3.3).
+//  2. UpdateConfig: DC spec writes (rollback, pause/resume, Origin replica
+//     sync). The DC learns a hand-scaled count before RCs are rewritten.
+//  3. CreatePods, SetPodOwners, SetPodDeadlines, DeletePods: a deployer pod
+//     exists before its RC says Pending.
+//  4. CreateRCs: a new RC exists before old ones are pruned.
+//  5. Cancels, Scales, Transitions: RC updates.
+//  6. DeleteRCs: history cleanup, oldest first.
+//  7. Status: the one DC status write.
+//  8. Events.
+//
+// An adapter stops at the first failed write, takes a fresh Snapshot and
+// plans again; it never carries half a plan forward. Wait and RecheckAfter
+// tell it when to plan again even if nothing changes.
+//
+// Invariant: within each slice, actions are in a documented deterministic
+// order: cancels and scales by version descending, deletes oldest first,
+// ties broken by name (SPEC 11 item 9).
+type Plan struct {
+	Adopt           []Adopt
+	Release         []Release
+	UpdateConfig    []ConfigUpdate
+	CreatePods      []CreatePod
+	SetPodOwners    []SetPodOwner
+	SetPodDeadlines []SetPodDeadline
+	DeletePods      []DeletePod
+	CreateRCs       []CreateRC
+	Cancels         []Cancel
+	Scales          []Scale
+	Transitions     []Transition
+	DeleteRCs       []DeleteRC
+	// Status is the DC status write, nil when the status is unchanged
+	// (SPEC 3.9 write rule).
+	Status *StatusUpdate
+	Events []Event
+
+	// Wait is why the plan is not the last word; WaitNone if it is.
+	Wait WaitReason
+	// Message is the text upstream would have returned from its handler
+	// on this pass (SPEC 1.7), for logs: a requeue reason, a stale-cache
+	// notice, a create error. Empty when upstream returned nil.
+	Message string
+	// RecheckAfter, when positive, is how long until a deadline the plan
+	// depends on passes (e.g. the New-phase timeout, SPEC 4.3.new.3).
+	RecheckAfter time.Duration
+}
+
+// Actions reports the number of writes and events in the plan.
+func (p Plan) Actions() int {
+	n := len(p.Adopt) + len(p.Release) + len(p.UpdateConfig) + len(p.CreatePods) +
+		len(p.SetPodOwners) + len(p.SetPodDeadlines) + len(p.DeletePods) + len(p.CreateRCs) +
+		len(p.Cancels) + len(p.Scales) + len(p.Transitions) + len(p.DeleteRCs) + len(p.Events)
+	if p.Status != nil {
+		n++
+	}
+	return n
+}
+
+// HasWrites reports whether the plan changes any object (events aside).
+func (p Plan) HasWrites() bool { return p.Actions()-len(p.Events) > 0 }
+
+// IsEmpty reports whether the plan has nothing to do and nothing to wait
+// for: the world is at its fixed point.
+func (p Plan) IsEmpty() bool {
+	return p.Actions() == 0 && p.Wait == WaitNone && p.Message == "" && p.RecheckAfter == 0
+}
+
+// Merge returns p followed by q, field by field. The outcome fields come
+// from p when p waits, else from q; the earlier of two RecheckAfter wins.
+// A second Status write replaces the first only when p has none.
+func (p Plan) Merge(q Plan) Plan {
+	out := Plan{
+		Adopt:           concat(p.Adopt, q.Adopt),
+		Release:         concat(p.Release, q.Release),
+		UpdateConfig:    concat(p.UpdateConfig, q.UpdateConfig),
+		CreatePods:      concat(p.CreatePods, q.CreatePods),
+		SetPodOwners:    concat(p.SetPodOwners, q.SetPodOwners),
+		SetPodDeadlines: concat(p.SetPodDeadlines, q.SetPodDeadlines),
+		DeletePods:      concat(p.DeletePods, q.DeletePods),
+		CreateRCs:       concat(p.CreateRCs, q.CreateRCs),
+		Cancels:         concat(p.Cancels, q.Cancels),
+		Scales:          concat(p.Scales, q.Scales),
+		Transitions:     concat(p.Transitions, q.Transitions),
+		DeleteRCs:       concat(p.DeleteRCs, q.DeleteRCs),
+		Status:          p.Status,
+		Events:          concat(p.Events, q.Events),
+		Wait:            p.Wait,
+		Message:         p.Message,
+		RecheckAfter:    p.RecheckAfter,
+	}
+	if out.Status == nil {
+		out.Status = q.Status
+	}
+	if out.Wait == WaitNone && out.Message == "" {
+		out.Wait, out.Message = q.Wait, q.Message
+	}
+	if q.RecheckAfter > 0 && (out.RecheckAfter == 0 || q.RecheckAfter < out.RecheckAfter) {
+		out.RecheckAfter = q.RecheckAfter
+	}
+	return out
+}
+
+// concat returns a new slice holding a then b, or nil when both are empty.
+func concat[T any](a, b []T) []T {
+	if len(a)+len(b) == 0 {
+		return nil
+	}
+	out := make([]T, 0, len(a)+len(b))
+	return append(append(out, a...), b...)
+}

@@ -1,0 +1,133 @@
+package dcplan
+
+import (
+	"time"
+)
+
+// Snapshot is the one input of every planner: the world as one pass of a
+// controller sees it. It is a plain value; planners never modify it and
+// plans never alias it.
+//
+// Invariants (checked by Validate):
+//  1. Every Deployment has a Version > 0, and no two share a Name or a
+//     Version.
+//  2. No replica count is negative.
+//  3. Every Deployment and Pod is in Config's namespace.
+//  4. A Rolling or Recreate strategy has its parameters (Strategy.HasParams),
+//     in the Config and in every encoded Config.
+//  5. Pod names are unique.
+type Snapshot struct {
+	// Now is the only clock the planners read (SPEC 10.1).
+	Now time.Time
+	// Config is the DeploymentConfig being planned for.
+	Config Config
+	// Deployments are the ReplicationControllers the controller can see:
+	// every RC of the namespace that names the DC by label, annotation or
+	// owner reference (the DC controller claims among them, SPEC 3.3).
+	Deployments []Deployment
+	// Pods are the pods of the namespace the deployer controller can see:
+	// at least the deployer pods (by name) and every pod labelled
+	// openshift.io/deployer-pod-for.name for one of the Deployments.
+	Pods []Pod
+	// Requeues is how many times the work queue has requeued the item
+	// being planned (SPEC 1.7; willBeDropped = Requeues >= 13).
+	Requeues int
+	// Settings carries the profile and the deployer pod parameters.
+	Settings Settings
+	// Recheck is the result of the live GET of the DC that upstream makes
+	// before adopting an orphan RC (SPEC 3.3.2). When Recheck.Done is
+	// false the planner assumes the live DC equals Config.
+	Recheck Recheck
+	// LastCreate is what happened when an adapter applied the CreateRC
+	// action of the previous pass, if it failed (SPEC 3.2.12).
+	LastCreate CreateResult
+	// Instantiate tells whether the server offers the instantiate
+	// subresource; when false, rollout-latest falls back to bumping
+	// status.latestVersion (SPEC 6.3, 6.4).
+	InstantiateUnavailable bool
+}
+
+// Recheck is the result of the adoption recheck: a live GET of the DC.
+type Recheck struct {
+	// Done is true when the recheck was performed.
+	Done bool
+	// Err is the GET error text, if the GET failed.
+	Err string
+	// UID and DeletionTime describe the live DC when the GET succeeded;
+	// DeletionTime is zero when the DC is not being deleted.
+	UID          string
+	DeletionTime time.Time
+}
+
+// CreateResult reports a failed create of the RC <dc>-<latestVersion>.
+// The zero value means the previous pass created nothing or succeeded.
+type CreateResult struct {
+	// Failed is true when the create returned an error; Err is its text.
+	Failed bool
+	Err    string
+	// AlreadyExists is true when that error was AlreadyExists; the live
+	// GET that follows is then LiveErr (GET failed), or Live when
+	// LiveFound.
+	AlreadyExists bool
+	LiveErr       string
+	LiveFound     bool
+	Live          Deployment
+}
+
+// Settings are the knobs of a planner pass.
+type Settings struct {
+	// Profile selects the upstream generation to reproduce (SPEC 11).
+	Profile Profile
+	// DeployerImage is the image of the deployer container (SPEC 4.5).
+	DeployerImage string
+	// ServiceAccount is the deployer pod's serviceAccountName.
+	ServiceAccount string
+	// Environment is injected into every deployer container (values over
+	// 128000 bytes are skipped, SPEC 1.8).
+	Environment []EnvVar
+}
+
+// WillBeDropped reports whether upstream would drop the item after this
+// pass: Requeues >= 13 (SPEC 1.7, 1.8).
+func (s Snapshot) WillBeDropped() bool { return s.Requeues >= WillBeDroppedRequeues }
+
+// Deployment returns the Deployment named name, and whether there is one.
+func (s Snapshot) Deployment(name string) (Deployment, bool) {
+	for _, d := range s.Deployments {
+		if d.Name == name {
+			return d, true
+		}
+	}
+	return Deployment{}, false
+}
+
+// Pod returns the Pod named name, and whether there is one.
+func (s Snapshot) Pod(name string) (Pod, bool) {
+	for _, p := range s.Pods {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return Pod{}, false
+}
+
+// Numeric constants of SPEC 1.8.
+const (
+	// MaxDeploymentDurationSeconds is the default deployer pod
+	// activeDeadlineSeconds.
+	MaxDeploymentDurationSeconds = 21600
+	// DefaultTimeoutSeconds is the default Rolling/Recreate timeout and
+	// the fixed Custom one.
+	DefaultTimeoutSeconds = 600
+	// DeployerGracePeriodSeconds is the deployer pod's termination grace.
+	DeployerGracePeriodSeconds = 10
+	// MaxInjectedEnvBytes is the largest injected environment value kept.
+	MaxInjectedEnvBytes = 128000
+	// MaxRetryCount is how often both controllers requeue an item.
+	MaxRetryCount = 15
+	// WillBeDroppedRequeues is the requeue count from which the deployer
+	// treats the item as about to be dropped.
+	WillBeDroppedRequeues = 13
+	// MaxPodNameLength is the DNS-1123 subdomain limit.
+	MaxPodNameLength = 253
+)

@@ -1,0 +1,175 @@
+package dcplan
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+)
+
+// Validate checks the snapshot's invariants (see Snapshot) and its
+// Settings. It returns nil, or every violation found joined with
+// errors.Join, each a *FieldError that wraps ErrInvalidSnapshot (or
+// ErrInvalidSettings), in a deterministic order: settings, the config, the
+// deployments by position, the pods by position.
+//
+// Planners call Validate first and return an empty plan for an invalid
+// snapshot, so invalid input is never acted on.
+func (s Snapshot) Validate() error {
+	var errs []error
+	if err := s.Settings.Validate(); err != nil {
+		errs = append(errs, err)
+	}
+	errs = append(errs, validateConfig(s.Config, "DeploymentConfig", s.Config.Name, "")...)
+	if s.Requeues < 0 {
+		errs = append(errs, invalid("DeploymentConfig", s.Config.Name, "requeues", "must not be negative"))
+	}
+	names := make(map[string]int, len(s.Deployments))
+	versions := make(map[Version]string, len(s.Deployments))
+	for i, d := range s.Deployments {
+		errs = append(errs, validateDeployment(s.Config, d, i)...)
+		if j, dup := names[d.Name]; dup {
+			errs = append(errs, invalid("ReplicationController", d.Name, "metadata.name",
+				fmt.Sprintf("duplicate name (deployments %d and %d)", j, i)))
+		}
+		names[d.Name] = i
+		if d.HasController && d.Controller.UID != s.Config.UID {
+			continue // another controller's RC: its version may collide with ours
+		}
+		if other, dup := versions[d.Version]; dup && d.Version > 0 {
+			errs = append(errs, invalid("ReplicationController", d.Name, "metadata.annotations["+AnnotationLatestVersion+"]",
+				fmt.Sprintf("version %d is also the version of %q", d.Version, other)))
+		}
+		versions[d.Version] = d.Name
+	}
+	pods := make(map[string]bool, len(s.Pods))
+	for _, p := range s.Pods {
+		if p.Name == "" {
+			errs = append(errs, invalid("Pod", p.Name, "metadata.name", "must not be empty"))
+		}
+		if pods[p.Name] {
+			errs = append(errs, invalid("Pod", p.Name, "metadata.name", "duplicate name"))
+		}
+		pods[p.Name] = true
+		if s.Config.Namespace != "" && p.Namespace != "" && p.Namespace != s.Config.Namespace {
+			errs = append(errs, invalid("Pod", p.Name, "metadata.namespace",
+				fmt.Sprintf("%q is not the config's namespace %q", p.Namespace, s.Config.Namespace)))
+		}
+		if p.Phase > PodUnknown {
+			errs = append(errs, invalid("Pod", p.Name, "status.phase", "unknown value "+strconv.Itoa(int(p.Phase))))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Validate checks the settings: a known profile and named environment
+// variables. It returns nil or a *FieldError wrapping ErrInvalidSettings.
+func (st Settings) Validate() error {
+	if st.Profile > Origin {
+		return &FieldError{Kind: "Settings", Field: "Profile", Problem: "unknown profile " + strconv.Itoa(int(st.Profile)), Err: ErrInvalidSettings}
+	}
+	for i, e := range st.Environment {
+		if e.Name == "" {
+			return &FieldError{Kind: "Settings", Field: fmt.Sprintf("Environment[%d].Name", i), Problem: "must not be empty", Err: ErrInvalidSettings}
+		}
+	}
+	return nil
+}
+
+func validateConfig(c Config, kind, name, prefix string) []error {
+	var errs []error
+	if prefix == "" && c.Name == "" {
+		errs = append(errs, invalid(kind, name, "metadata.name", "must not be empty"))
+	}
+	if c.Replicas < 0 {
+		errs = append(errs, invalid(kind, name, prefix+"spec.replicas", "must not be negative, got "+strconv.Itoa(int(c.Replicas))))
+	}
+	if c.HasRevisionHistoryLimit && c.RevisionHistoryLimit < 0 {
+		errs = append(errs, invalid(kind, name, prefix+"spec.revisionHistoryLimit", "must not be negative"))
+	}
+	switch c.Strategy.Type {
+	case StrategyRolling:
+		if !c.Strategy.HasParams {
+			errs = append(errs, invalid(kind, name, prefix+"spec.strategy.rollingParams", "required for a Rolling strategy"))
+		}
+	case StrategyRecreate:
+		if !c.Strategy.HasParams {
+			errs = append(errs, invalid(kind, name, prefix+"spec.strategy.recreateParams", "required for a Recreate strategy"))
+		}
+	case StrategyUnset, StrategyCustom:
+	default:
+		errs = append(errs, invalid(kind, name, prefix+"spec.strategy.type", "unknown value "+strconv.Itoa(int(c.Strategy.Type))))
+	}
+	if c.Strategy.HasTimeout && c.Strategy.TimeoutSeconds < 0 {
+		errs = append(errs, invalid(kind, name, prefix+"spec.strategy.timeoutSeconds", "must not be negative"))
+	}
+	for i, t := range c.Triggers {
+		if t.Type != TriggerConfigChange && t.Type != TriggerImageChange {
+			errs = append(errs, invalid(kind, name, fmt.Sprintf("%sspec.triggers[%d].type", prefix, i), "unknown trigger type"))
+		}
+	}
+	if c.Status.LatestVersion < 0 {
+		errs = append(errs, invalid(kind, name, prefix+"status.latestVersion", "must not be negative"))
+	}
+	return errs
+}
+
+func validateDeployment(c Config, d Deployment, i int) []error {
+	const kind = "ReplicationController"
+	var errs []error
+	if d.Name == "" {
+		errs = append(errs, invalid(kind, d.Name, "metadata.name", fmt.Sprintf("deployment %d has no name", i)))
+	}
+	if c.Namespace != "" && d.Namespace != "" && d.Namespace != c.Namespace {
+		errs = append(errs, invalid(kind, d.Name, "metadata.namespace",
+			fmt.Sprintf("%q is not the config's namespace %q", d.Namespace, c.Namespace)))
+	}
+	if d.Version <= 0 {
+		errs = append(errs, invalid(kind, d.Name, "metadata.annotations["+AnnotationLatestVersion+"]",
+			"missing or not a positive version"))
+	}
+	if d.Phase >= NumPhases {
+		errs = append(errs, invalid(kind, d.Name, "metadata.annotations["+AnnotationPhase+"]", "unknown phase "+strconv.Itoa(int(d.Phase))))
+	}
+	for _, f := range []struct {
+		field string
+		n     Replicas
+	}{
+		{"spec.replicas", d.Replicas},
+		{"status.replicas", d.StatusReplicas},
+		{"status.readyReplicas", d.ReadyReplicas},
+		{"status.availableReplicas", d.AvailableReplicas},
+		{"metadata.annotations[" + AnnotationDesiredReplicas + "]", d.DesiredReplicas},
+		{"metadata.annotations[" + AnnotationReplicas + "]", d.SyncedReplicas},
+	} {
+		if f.n < 0 {
+			errs = append(errs, invalid(kind, d.Name, f.field, "must not be negative, got "+strconv.Itoa(int(f.n))))
+		}
+	}
+	if d.HasEncodedConfig {
+		errs = append(errs, validateConfig(d.Encoded, kind, d.Name, "metadata.annotations["+AnnotationEncodedConfig+"].")...)
+	}
+	return errs
+}
+
+func invalid(kind, name, field, problem string) error {
+	return &FieldError{Kind: kind, Name: name, Field: field, Problem: problem, Err: ErrInvalidSnapshot}
+}
+
+// sortedCopy returns a sorted copy of kv (nil for empty input).
+func sortedCopy(kv []KeyValue) []KeyValue {
+	if len(kv) == 0 {
+		return nil
+	}
+	out := slices.Clone(kv)
+	slices.SortFunc(out, func(a, b KeyValue) int {
+		switch {
+		case a.Key < b.Key:
+			return -1
+		case a.Key > b.Key:
+			return 1
+		}
+		return 0
+	})
+	return out
+}
