@@ -74,6 +74,7 @@ func (st ConfigStatus) Clone() ConfigStatus {
 func (d Deployment) Clone() Deployment {
 	d.Encoded = d.Encoded.Clone()
 	d.Template = d.Template.Clone()
+	d.Raw = cloneBytes(d.Raw)
 	return d
 }
 
@@ -81,6 +82,7 @@ func (d Deployment) Clone() Deployment {
 func (p Pod) Clone() Pod {
 	p.Owners = slices.Clone(p.Owners)
 	p.Containers = slices.Clone(p.Containers)
+	p.Raw = cloneBytes(p.Raw)
 	return p
 }
 

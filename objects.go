@@ -258,6 +258,12 @@ type Deployment struct {
 
 	// Template is the RC's own pod template.
 	Template Template
+
+	// Raw is the whole RC JSON as read, canonical; nil when built by hand.
+	// Encoders overlay the typed fields above onto it, so everything the
+	// planners do not read (other labels and annotations, selector, status
+	// extras) survives a decode/encode round trip.
+	Raw json.RawMessage
 }
 
 // ContainerStatus is what the planners read of one container status of a
@@ -295,4 +301,7 @@ type Pod struct {
 	HasActiveDeadline     bool
 	// Containers are status.containerStatuses in object order.
 	Containers []ContainerStatus
+
+	// Raw is the whole pod JSON as read, canonical; nil when built by hand.
+	Raw json.RawMessage
 }
