@@ -1,0 +1,309 @@
+package fake
+
+import (
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/dcplan/dcplan"
+	"pgregory.net/rapid"
+)
+
+// Epoch is the virtual time generated snapshots are anchored at.
+var Epoch = time.Date(2026, 11, 30, 10, 0, 0, 0, time.UTC)
+
+// Images is the small pool of container images the generators draw from, so
+// that image changes and equal templates both happen often. The last two
+// entries exercise whitespace trimming and the empty (unresolved) image.
+var Images = []string{"registry.example/app:1", "registry.example/app:2", "registry.example/app:3", " registry.example/app:1 ", ""}
+
+// GenTemplate generates a pod template with one or two containers whose
+// images come from Images (empty images are rare). Raw is canonical JSON of
+// the template and Hash a digest of Raw, so equal templates get equal
+// hashes.
+func GenTemplate() *rapid.Generator[dcplan.Template] {
+	return rapid.Custom(func(t *rapid.T) dcplan.Template {
+		n := rapid.IntRange(1, 2).Draw(t, "containers")
+		images := make([]string, n)
+		for i := range images {
+			images[i] = genImage(t, fmt.Sprintf("image%d", i))
+		}
+		return TemplateOf(images...)
+	})
+}
+
+func genImage(t *rapid.T, label string) string {
+	// Weighted: mostly the three plain images, rarely padded or empty.
+	k := rapid.IntRange(0, 19).Draw(t, label)
+	switch {
+	case k < 18:
+		return Images[k%3]
+	case k == 18:
+		return Images[3]
+	default:
+		return Images[4]
+	}
+}
+
+// TemplateOf builds the template the generators use: containers c0, c1, ...
+// with the given images, label app=web. The result is deterministic.
+func TemplateOf(images ...string) dcplan.Template {
+	type container struct {
+		Image string `json:"image"`
+		Name  string `json:"name"`
+	}
+	type spec struct {
+		Containers []container `json:"containers"`
+	}
+	type meta struct {
+		Labels map[string]string `json:"labels"`
+	}
+	type template struct {
+		Metadata meta `json:"metadata"`
+		Spec     spec `json:"spec"`
+	}
+	tpl := template{Metadata: meta{Labels: map[string]string{"app": "web"}}}
+	var cs []dcplan.Container
+	for i, img := range images {
+		name := "c" + strconv.Itoa(i)
+		tpl.Spec.Containers = append(tpl.Spec.Containers, container{Image: img, Name: name})
+		cs = append(cs, dcplan.Container{Name: name, Image: img})
+	}
+	raw, err := json.Marshal(tpl) // struct fields and map keys are emitted sorted
+	if err != nil {
+		panic("fake: TemplateOf: " + err.Error())
+	}
+	h := fnv.New64a()
+	h.Write(raw)
+	return dcplan.Template{Containers: cs, Hash: fmt.Sprintf("%016x", h.Sum64()), Raw: raw}
+}
+
+func genFencepost(t *rapid.T, label string) dcplan.Fencepost {
+	switch rapid.IntRange(0, 3).Draw(t, label+"Kind") {
+	case 0:
+		return dcplan.Fencepost{}
+	case 1:
+		return dcplan.Fencepost{Set: true, Int: int32(rapid.IntRange(0, 3).Draw(t, label+"Int"))}
+	default:
+		pct := rapid.SampledFrom([]string{"0%", "25%", "50%", "100%", "25"}).Draw(t, label+"Str")
+		return dcplan.Fencepost{Set: true, IsString: true, Str: pct}
+	}
+}
+
+// GenStrategy generates a valid strategy: Rolling or Recreate with their
+// parameters, or Custom.
+func GenStrategy() *rapid.Generator[dcplan.Strategy] {
+	return rapid.Custom(func(t *rapid.T) dcplan.Strategy {
+		st := dcplan.Strategy{
+			Type:      rapid.SampledFrom([]dcplan.StrategyType{dcplan.StrategyRolling, dcplan.StrategyRecreate, dcplan.StrategyCustom}).Draw(t, "strategy"),
+			HasParams: true,
+		}
+		if st.Type == dcplan.StrategyCustom {
+			st.HasParams = false
+			st.CustomImage = rapid.SampledFrom([]string{"", "registry.example/custom:1"}).Draw(t, "customImage")
+		}
+		if st.Type != dcplan.StrategyCustom && rapid.Bool().Draw(t, "hasTimeout") {
+			st.HasTimeout = true
+			st.TimeoutSeconds = int64(rapid.SampledFrom([]int{0, 60, 600}).Draw(t, "timeout"))
+		}
+		if st.Type == dcplan.StrategyRolling {
+			st.MaxSurge = genFencepost(t, "surge")
+			st.MaxUnavailable = genFencepost(t, "unavailable")
+		}
+		if rapid.Bool().Draw(t, "hasDeadline") {
+			st.HasActiveDeadline = true
+			st.ActiveDeadlineSeconds = int64(rapid.SampledFrom([]int{1, 3600, 21600}).Draw(t, "deadline"))
+		}
+		return st
+	})
+}
+
+// GenConfig generates a valid DeploymentConfig "web" in namespace "ns",
+// uid "dc-uid", with status.latestVersion 0 to 6.
+func GenConfig() *rapid.Generator[dcplan.Config] {
+	return rapid.Custom(func(t *rapid.T) dcplan.Config {
+		c := dcplan.Config{
+			Namespace:  "ns",
+			Name:       "web",
+			UID:        "dc-uid",
+			Generation: int64(rapid.IntRange(1, 5).Draw(t, "generation")),
+			Deleting:   rapid.IntRange(0, 19).Draw(t, "deleting") == 0,
+			Labels:     []dcplan.KeyValue{{Key: "app", Value: "web"}},
+			Replicas:   dcplan.Replicas(rapid.IntRange(0, 5).Draw(t, "replicas")),
+			Test:       rapid.IntRange(0, 9).Draw(t, "test") == 0,
+			Paused:     rapid.IntRange(0, 9).Draw(t, "paused") == 0,
+			Selector:   []dcplan.KeyValue{{Key: "deploymentconfig", Value: "web"}},
+			Strategy:   GenStrategy().Draw(t, "strategy"),
+			Template:   GenTemplate().Draw(t, "template"),
+		}
+		if rapid.Bool().Draw(t, "hasLimit") {
+			c.HasRevisionHistoryLimit = true
+			c.RevisionHistoryLimit = int32(rapid.IntRange(0, 4).Draw(t, "limit"))
+		}
+		if rapid.IntRange(0, 3).Draw(t, "configChange") > 0 {
+			c.Triggers = append(c.Triggers, dcplan.Trigger{Type: dcplan.TriggerConfigChange})
+		}
+		if rapid.Bool().Draw(t, "imageChange") {
+			last := ""
+			if rapid.IntRange(0, 3).Draw(t, "resolved") > 0 {
+				last = strings.TrimSpace(c.Template.Containers[0].Image)
+			}
+			c.Triggers = append(c.Triggers, dcplan.Trigger{
+				Type: dcplan.TriggerImageChange, Automatic: rapid.Bool().Draw(t, "automatic"),
+				ContainerNames: []string{"c0"}, FromKind: "ImageStreamTag", FromNamespace: "ns", FromName: "app:latest",
+				LastTriggeredImage: last,
+			})
+		}
+		c.Status.LatestVersion = dcplan.Version(rapid.IntRange(0, 6).Draw(t, "latestVersion"))
+		c.Status.ObservedGeneration = int64(rapid.IntRange(0, int(c.Generation)).Draw(t, "observedGeneration"))
+		return c
+	})
+}
+
+// GenDeployment generates an RC of cfg with the given version: mostly owned
+// by cfg and labelled for it, sometimes an orphan or another controller's;
+// any phase; its encoded config is cfg, or cfg with another template.
+func GenDeployment(cfg dcplan.Config, v dcplan.Version) *rapid.Generator[dcplan.Deployment] {
+	return rapid.Custom(func(t *rapid.T) dcplan.Deployment {
+		name := dcplan.DeploymentName(cfg.Name, v)
+		d := dcplan.Deployment{
+			Namespace:   cfg.Namespace,
+			Name:        name,
+			UID:         "rc-uid-" + strconv.FormatInt(int64(v), 10),
+			ConfigLabel: cfg.Name,
+			ConfigName:  cfg.Name,
+			Version:     v,
+			Phase:       rapid.SampledFrom([]dcplan.Phase{dcplan.PhaseNew, dcplan.PhasePending, dcplan.PhaseRunning, dcplan.PhaseComplete, dcplan.PhaseComplete, dcplan.PhaseFailed, dcplan.PhaseUnknown}).Draw(t, "phase"),
+			Replicas:    dcplan.Replicas(rapid.IntRange(0, 5).Draw(t, "replicas")),
+		}
+		switch rapid.IntRange(0, 9).Draw(t, "owner") {
+		case 0: // orphan
+		case 1: // another controller's
+			d.HasController = true
+			d.Controller = dcplan.OwnerRef{APIVersion: "apps.openshift.io/v1", Kind: "DeploymentConfig", Name: "other", UID: "other-uid", Controller: true, BlockOwnerDeletion: true}
+		default:
+			d.HasController = true
+			d.Controller = dcplan.OwnerRef{APIVersion: "apps.openshift.io/v1", Kind: "DeploymentConfig", Name: cfg.Name, UID: cfg.UID, Controller: true, BlockOwnerDeletion: true}
+		}
+		if rapid.IntRange(0, 9).Draw(t, "unlabelled") == 0 {
+			d.ConfigLabel = ""
+		}
+		d.StatusReplicas = dcplan.Replicas(rapid.IntRange(0, int(d.Replicas)).Draw(t, "statusReplicas"))
+		d.ReadyReplicas = dcplan.Replicas(rapid.IntRange(0, int(d.StatusReplicas)).Draw(t, "ready"))
+		d.AvailableReplicas = dcplan.Replicas(rapid.IntRange(0, int(d.ReadyReplicas)).Draw(t, "available"))
+		if rapid.IntRange(0, 3).Draw(t, "cancelled") == 0 {
+			d.Cancelled = true
+			d.Reason = rapid.SampledFrom([]string{dcplan.ReasonCancelledByUser, dcplan.ReasonCancelledByNewer}).Draw(t, "cancelReason")
+		}
+		if rapid.Bool().Draw(t, "hasDesired") {
+			d.HasDesiredReplicas = true
+			d.DesiredReplicas = cfg.Replicas
+		}
+		if rapid.Bool().Draw(t, "hasSynced") {
+			d.HasSyncedReplicas = true
+			d.SyncedReplicas = dcplan.Replicas(rapid.IntRange(0, 5).Draw(t, "synced"))
+		}
+		if rapid.IntRange(0, 9).Draw(t, "noCreationTime") > 0 {
+			d.CreationTime = Epoch.Add(-time.Duration(rapid.IntRange(0, 1200).Draw(t, "age")) * time.Second)
+		}
+		if rapid.IntRange(0, 9).Draw(t, "noEncoded") > 0 {
+			d.HasEncodedConfig = true
+			enc := cfg.Clone()
+			enc.Raw = nil
+			if rapid.IntRange(0, 3).Draw(t, "oldTemplate") == 0 {
+				enc.Template = GenTemplate().Draw(t, "encodedTemplate")
+			}
+			d.Encoded = enc
+		}
+		d.Template = d.Encoded.Template.Clone()
+		if !d.HasEncodedConfig {
+			d.Template = cfg.Template.Clone()
+		}
+		return d
+	})
+}
+
+// GenPod generates a pod of RC d: its deployer pod (sometimes unrelated,
+// with the deployer's name but another RC's annotation) or a hook pod.
+func GenPod(d dcplan.Deployment) *rapid.Generator[dcplan.Pod] {
+	return rapid.Custom(func(t *rapid.T) dcplan.Pod {
+		p := dcplan.Pod{
+			Namespace:      d.Namespace,
+			Name:           dcplan.DeployerPodName(d.Name),
+			UID:            "pod-uid-" + d.Name,
+			DeploymentName: d.Name,
+			DeployerFor:    d.Name,
+			Phase:          rapid.SampledFrom([]dcplan.PodPhase{dcplan.PodPending, dcplan.PodRunning, dcplan.PodSucceeded, dcplan.PodFailed, dcplan.PodUnknown, dcplan.PodPhaseUnset}).Draw(t, "podPhase"),
+			CreationTime:   Epoch.Add(-time.Duration(rapid.IntRange(0, 600).Draw(t, "podAge")) * time.Second),
+		}
+		switch rapid.IntRange(0, 9).Draw(t, "podKind") {
+		case 0: // unrelated pod squatting the deployer name
+			p.DeploymentName, p.DeployerFor, p.UID = "other-1", "", "pod-uid-squatter-"+d.Name
+		case 1: // hook pod
+			p.Name = d.Name + "-hook-pre"
+			p.UID = "pod-uid-hook-" + d.Name
+		}
+		if rapid.Bool().Draw(t, "owned") {
+			p.Owners = []dcplan.OwnerRef{{APIVersion: "v1", Kind: "ReplicationController", Name: d.Name, UID: d.UID}}
+		}
+		if p.Phase == dcplan.PodRunning || p.Phase == dcplan.PodSucceeded || p.Phase == dcplan.PodFailed {
+			p.StartTime = p.CreationTime.Add(2 * time.Second)
+		}
+		if p.Phase == dcplan.PodSucceeded || p.Phase == dcplan.PodFailed {
+			code := int32(0)
+			if p.Phase == dcplan.PodFailed || rapid.IntRange(0, 4).Draw(t, "nonZeroExit") == 0 {
+				code = 1
+			}
+			p.Containers = []dcplan.ContainerStatus{{Name: "deployment", Terminated: true, ExitCode: code, FinishedAt: p.StartTime.Add(time.Minute)}}
+		}
+		if rapid.IntRange(0, 4).Draw(t, "hasDeadline") == 0 {
+			p.HasActiveDeadline = true
+			p.ActiveDeadlineSeconds = int64(rapid.SampledFrom([]int{1, 21600}).Draw(t, "podDeadline"))
+		}
+		return p
+	})
+}
+
+// GenSettings generates settings with any profile.
+func GenSettings() *rapid.Generator[dcplan.Settings] {
+	return rapid.Custom(func(t *rapid.T) dcplan.Settings {
+		return dcplan.Settings{
+			Profile:        rapid.SampledFrom([]dcplan.Profile{dcplan.Modern, dcplan.Exact, dcplan.Origin}).Draw(t, "profile"),
+			DeployerImage:  "registry.example/deployer:v4",
+			ServiceAccount: "deployer",
+		}
+	})
+}
+
+// GenSnapshot generates a valid snapshot: a config from GenConfig, zero to
+// six RCs with distinct versions near its latestVersion, pods for some of
+// them, a clock at or after Epoch, a requeue count and settings. The
+// result always passes Validate.
+func GenSnapshot() *rapid.Generator[dcplan.Snapshot] {
+	return rapid.Custom(func(t *rapid.T) dcplan.Snapshot {
+		cfg := GenConfig().Draw(t, "config")
+		s := dcplan.Snapshot{
+			Now:      Epoch.Add(time.Duration(rapid.IntRange(0, 1800).Draw(t, "now")) * time.Second),
+			Config:   cfg,
+			Requeues: rapid.IntRange(0, 15).Draw(t, "requeues"),
+			Settings: GenSettings().Draw(t, "settings"),
+		}
+		n := rapid.IntRange(0, 6).Draw(t, "rcs")
+		top := int(cfg.Status.LatestVersion) + rapid.IntRange(-1, 1).Draw(t, "skew")
+		versions := rapid.SliceOfNDistinct(rapid.IntRange(1, max(top, 1)), 0, min(n, max(top, 1)), rapid.ID[int]).Draw(t, "versions")
+		for _, v := range versions {
+			d := GenDeployment(cfg, dcplan.Version(v)).Draw(t, "rc")
+			s.Deployments = append(s.Deployments, d)
+			if rapid.IntRange(0, 2).Draw(t, "withPod") > 0 {
+				p := GenPod(d).Draw(t, "pod")
+				if _, taken := s.Pod(p.Name); !taken {
+					s.Pods = append(s.Pods, p)
+				}
+			}
+		}
+		return s
+	})
+}

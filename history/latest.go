@@ -1,0 +1,92 @@
+package history
+
+import (
+	"slices"
+
+	"github.com/dcplan/dcplan"
+)
+
+// LatestInfo is what the DC controller learns about its newest rollout
+// (SPEC 5.6).
+type LatestInfo struct {
+	// Candidate is the RC with the highest version, when HasCandidate.
+	Candidate    dcplan.Deployment
+	HasCandidate bool
+	// Exists is true when Candidate is the RC of status.latestVersion:
+	// the latest rollout exists.
+	Exists bool
+}
+
+// Latest finds the newest rollout of cfg among rcs, without sorting or
+// allocating. The rules, in order:
+//
+//  1. status.latestVersion == 0, or no RCs: no candidate, Exists false.
+//  2. Candidate is the RC with the highest version; equal versions are
+//     broken by name, the greater name winning (upstream's sort is
+//     unstable there, SPEC 10.9).
+//  3. Exists is Candidate.Version == status.latestVersion. The candidate is
+//     reported even when it is not the latest (it may be newer, SPEC 3.2.7).
+//
+// The returned Deployment is a copy whose slice fields share the input's
+// backing arrays; treat it as read-only.
+//
+// Ports: appsutil.LatestDeploymentInfo, without its in-place sort.
+func Latest(cfg dcplan.Config, rcs []dcplan.Deployment) LatestInfo {
+	if cfg.Status.LatestVersion == 0 || len(rcs) == 0 {
+		return LatestInfo{}
+	}
+	best := 0
+	for i := 1; i < len(rcs); i++ {
+		if dcplan.CompareDeployments(rcs[i], rcs[best]) > 0 {
+			best = i
+		}
+	}
+	return LatestInfo{
+		Candidate:    rcs[best],
+		HasCandidate: true,
+		Exists:       rcs[best].Version == cfg.Status.LatestVersion,
+	}
+}
+
+// Active returns the active rollout: among the RCs in phase Complete with a
+// version > 0, the one with the highest version (ties: the greater name).
+// It reports false when there is none. It does not allocate; the returned
+// value shares slices with the input.
+//
+// Ports: appsutil.ActiveDeployment.
+func Active(rcs []dcplan.Deployment) (dcplan.Deployment, bool) {
+	best := -1
+	for i, d := range rcs {
+		if d.Phase != dcplan.PhaseComplete || d.Version <= 0 {
+			continue
+		}
+		if best < 0 || dcplan.CompareDeployments(d, rcs[best]) > 0 {
+			best = i
+		}
+	}
+	if best < 0 {
+		return dcplan.Deployment{}, false
+	}
+	return rcs[best], true
+}
+
+// Sorted returns a copy of rcs ordered by version ascending, ties by name
+// (dcplan.CompareDeployments). It returns nil for an empty list.
+func Sorted(rcs []dcplan.Deployment) []dcplan.Deployment {
+	if len(rcs) == 0 {
+		return nil
+	}
+	return slices.SortedFunc(slices.Values(rcs), dcplan.CompareDeployments)
+}
+
+// NewestFirst returns a copy of rcs ordered by version descending, ties by
+// name descending: the order of cancellations and scaling (SPEC 11 item 9).
+// It returns nil for an empty list.
+func NewestFirst(rcs []dcplan.Deployment) []dcplan.Deployment {
+	if len(rcs) == 0 {
+		return nil
+	}
+	return slices.SortedFunc(slices.Values(rcs), func(a, b dcplan.Deployment) int {
+		return dcplan.CompareDeployments(b, a)
+	})
+}

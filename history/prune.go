@@ -1,0 +1,79 @@
+package history
+
+import (
+	"github.com/dcplan/dcplan"
+)
+
+// prunable reports whether d may be pruned given the active rollout (SPEC
+// 3.7.3): with an active RC, every RC strictly older than it; without one,
+// every RC whose version is not status.latestVersion.
+func prunable(cfg dcplan.Config, d dcplan.Deployment, active dcplan.Deployment, hasActive bool) bool {
+	if hasActive {
+		return dcplan.CompareDeployments(d, active) < 0
+	}
+	return d.Version != cfg.Status.LatestVersion
+}
+
+// Prunable returns the RCs that history cleanup may consider, oldest first
+// (SPEC 3.7.3):
+//
+//  1. With an active rollout (see Active), every RC older than it. The
+//     active RC and anything newer (failed newer rollouts, the latest) are
+//     never prunable.
+//  2. Without one, every RC whose version is not status.latestVersion.
+//
+// It returns nil when there is none.
+//
+// Ports: appsutil.DeploymentsForCleanup, without its in-place sort.
+func Prunable(cfg dcplan.Config, rcs []dcplan.Deployment) []dcplan.Deployment {
+	active, hasActive := Active(rcs)
+	var out []dcplan.Deployment
+	for _, d := range rcs {
+		if prunable(cfg, d, active, hasActive) {
+			out = append(out, d)
+		}
+	}
+	return Sorted(out)
+}
+
+// CountPrunable returns len(Prunable(cfg, rcs)) without allocating.
+func CountPrunable(cfg dcplan.Config, rcs []dcplan.Deployment) int {
+	active, hasActive := Active(rcs)
+	n := 0
+	for _, d := range rcs {
+		if prunable(cfg, d, active, hasActive) {
+			n++
+		}
+	}
+	return n
+}
+
+// ToDelete returns the RCs history cleanup deletes, oldest first (SPEC 3.7):
+//
+//  1. spec.revisionHistoryLimit unset: nothing.
+//  2. At most limit prunable RCs (see Prunable): nothing.
+//  3. Otherwise the oldest |prunable| - limit prunable RCs are considered;
+//     each with spec.replicas != 0 is skipped but still counts (no younger
+//     one takes its place); the others are returned.
+//
+// It returns nil when nothing is to be deleted, and allocates only then.
+//
+// Ports: deploymentconfig_controller.go cleanupOldDeployments.
+func ToDelete(cfg dcplan.Config, rcs []dcplan.Deployment) []dcplan.Deployment {
+	if !cfg.HasRevisionHistoryLimit {
+		return nil
+	}
+	limit := int(cfg.RevisionHistoryLimit)
+	if CountPrunable(cfg, rcs) <= limit {
+		return nil
+	}
+	candidates := Prunable(cfg, rcs)
+	var out []dcplan.Deployment
+	for _, d := range candidates[:len(candidates)-limit] {
+		if d.Replicas != 0 {
+			continue
+		}
+		out = append(out, d)
+	}
+	return out
+}
