@@ -1,0 +1,97 @@
+package dcplan_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/dcplan/dcplan"
+)
+
+func validSnapshot() dcplan.Snapshot {
+	cfg := dcplan.Config{Namespace: "ns", Name: "web", UID: "dc", Replicas: 3,
+		Strategy: dcplan.Strategy{Type: dcplan.StrategyRolling, HasParams: true},
+		Status:   dcplan.ConfigStatus{LatestVersion: 2}}
+	owned := dcplan.OwnerRef{Kind: "DeploymentConfig", Name: "web", UID: "dc", Controller: true}
+	return dcplan.Snapshot{
+		Now:    t0,
+		Config: cfg,
+		Deployments: []dcplan.Deployment{
+			{Namespace: "ns", Name: "web-1", Version: 1, Phase: dcplan.PhaseComplete, HasController: true, Controller: owned},
+			{Namespace: "ns", Name: "web-2", Version: 2, Phase: dcplan.PhaseRunning, HasController: true, Controller: owned,
+				HasEncodedConfig: true, Encoded: cfg},
+		},
+		Pods: []dcplan.Pod{{Namespace: "ns", Name: "web-2-deploy", DeploymentName: "web-2", Phase: dcplan.PodRunning}},
+	}
+}
+
+func TestValidateAcceptsValid(t *testing.T) {
+	if err := validSnapshot().Validate(); err != nil {
+		t.Fatalf("Validate() = %v, want nil", err)
+	}
+	s := validSnapshot()
+	// Another controller's RC may share our version: it is not ours.
+	s.Deployments = append(s.Deployments, dcplan.Deployment{Namespace: "ns", Name: "other-2", Version: 2,
+		HasController: true, Controller: dcplan.OwnerRef{UID: "other"}})
+	if err := s.Validate(); err != nil {
+		t.Fatalf("Validate() with a foreign RC of the same version = %v, want nil", err)
+	}
+}
+
+func TestValidateRejects(t *testing.T) {
+	tests := []struct {
+		name  string
+		why   string
+		edit  func(*dcplan.Snapshot)
+		want  error
+		field string // substring of the error text naming the field
+	}{
+		{"negative dc replicas", "Validate: negative replicas", func(s *dcplan.Snapshot) { s.Config.Replicas = -1 },
+			dcplan.ErrInvalidSnapshot, `DeploymentConfig "web": spec.replicas: must not be negative`},
+		{"negative rc replicas", "3.6.2 reads spec.replicas", func(s *dcplan.Snapshot) { s.Deployments[0].Replicas = -2 },
+			dcplan.ErrInvalidSnapshot, `ReplicationController "web-1": spec.replicas`},
+		{"missing version", "5.1: an RC without a version", func(s *dcplan.Snapshot) { s.Deployments[1].Version = 0 },
+			dcplan.ErrInvalidSnapshot, `ReplicationController "web-2": metadata.annotations[openshift.io/deployment-config.latest-version]`},
+		{"duplicate version", "10.9: equal versions make upstream's order unstable", func(s *dcplan.Snapshot) { s.Deployments[1].Version = 1 },
+			dcplan.ErrInvalidSnapshot, `version 1 is also the version of "web-1"`},
+		{"duplicate name", "names identify RCs", func(s *dcplan.Snapshot) { s.Deployments[1].Name = "web-1"; s.Deployments[1].Version = 3 },
+			dcplan.ErrInvalidSnapshot, "duplicate name"},
+		{"unknown phase", "1.3: only five phases", func(s *dcplan.Snapshot) { s.Deployments[0].Phase = 9 },
+			dcplan.ErrInvalidSnapshot, "unknown phase 9"},
+		{"rolling without params", "10.10: upstream panics on nil rollingParams", func(s *dcplan.Snapshot) { s.Config.Strategy.HasParams = false },
+			dcplan.ErrInvalidSnapshot, "spec.strategy.rollingParams: required for a Rolling strategy"},
+		{"recreate without params in encoded config", "10.10: the deployer reads the encoded strategy", func(s *dcplan.Snapshot) {
+			s.Deployments[1].Encoded.Strategy = dcplan.Strategy{Type: dcplan.StrategyRecreate}
+		}, dcplan.ErrInvalidSnapshot, "openshift.io/encoded-deployment-config].spec.strategy.recreateParams"},
+		{"foreign namespace", "a snapshot is one namespace", func(s *dcplan.Snapshot) { s.Pods[0].Namespace = "other" },
+			dcplan.ErrInvalidSnapshot, `Pod "web-2-deploy": metadata.namespace`},
+		{"duplicate pod", "pod names identify pods", func(s *dcplan.Snapshot) { s.Pods = append(s.Pods, s.Pods[0]) },
+			dcplan.ErrInvalidSnapshot, "duplicate name"},
+		{"negative requeues", "1.7: the requeue count is a count", func(s *dcplan.Snapshot) { s.Requeues = -1 },
+			dcplan.ErrInvalidSnapshot, "requeues"},
+		{"bad profile", "11: three profiles", func(s *dcplan.Snapshot) { s.Settings.Profile = 7 },
+			dcplan.ErrInvalidSettings, "unknown profile 7"},
+		{"unnamed env", "injected env needs names", func(s *dcplan.Snapshot) { s.Settings.Environment = []dcplan.EnvVar{{Value: "x"}} },
+			dcplan.ErrInvalidSettings, "Environment[0].Name"},
+		{"negative history limit", "3.7: a limit is a count", func(s *dcplan.Snapshot) {
+			s.Config.HasRevisionHistoryLimit, s.Config.RevisionHistoryLimit = true, -1
+		}, dcplan.ErrInvalidSnapshot, "spec.revisionHistoryLimit"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := validSnapshot()
+			tt.edit(&s)
+			err := s.Validate()
+			if !errors.Is(err, tt.want) {
+				t.Fatalf("Validate() = %v, want an error wrapping %v (%s)", err, tt.want, tt.why)
+			}
+			if !strings.Contains(err.Error(), tt.field) {
+				t.Errorf("Validate() = %q, want it to name %q", err, tt.field)
+			}
+			var fe *dcplan.FieldError
+			if !errors.As(err, &fe) {
+				t.Errorf("Validate() = %T, want a *FieldError inside", err)
+			}
+		})
+	}
+}
