@@ -37,7 +37,7 @@ func Latest(cfg dcplan.Config, rcs []dcplan.Deployment) LatestInfo {
 	}
 	best := 0
 	for i := 1; i < len(rcs); i++ {
-		if dcplan.CompareDeployments(rcs[i], rcs[best]) > 0 {
+		if newer(&rcs[i], &rcs[best]) {
 			best = i
 		}
 	}
@@ -56,11 +56,12 @@ func Latest(cfg dcplan.Config, rcs []dcplan.Deployment) LatestInfo {
 // Ports: appsutil.ActiveDeployment.
 func Active(rcs []dcplan.Deployment) (dcplan.Deployment, bool) {
 	best := -1
-	for i, d := range rcs {
+	for i := range rcs {
+		d := &rcs[i]
 		if d.Phase != dcplan.PhaseComplete || d.Version <= 0 {
 			continue
 		}
-		if best < 0 || dcplan.CompareDeployments(d, rcs[best]) > 0 {
+		if best < 0 || newer(d, &rcs[best]) {
 			best = i
 		}
 	}
@@ -68,6 +69,15 @@ func Active(rcs []dcplan.Deployment) (dcplan.Deployment, bool) {
 		return dcplan.Deployment{}, false
 	}
 	return rcs[best], true
+}
+
+// newer reports whether a sorts after b in dcplan.CompareDeployments order,
+// without copying either.
+func newer(a, b *dcplan.Deployment) bool {
+	if a.Version != b.Version {
+		return a.Version > b.Version
+	}
+	return a.Name > b.Name
 }
 
 // Sorted returns a copy of rcs ordered by version ascending, ties by name

@@ -7,9 +7,9 @@ import (
 // prunable reports whether d may be pruned given the active rollout (SPEC
 // 3.7.3): with an active RC, every RC strictly older than it; without one,
 // every RC whose version is not status.latestVersion.
-func prunable(cfg dcplan.Config, d dcplan.Deployment, active dcplan.Deployment, hasActive bool) bool {
+func prunable(cfg *dcplan.Config, d, active *dcplan.Deployment, hasActive bool) bool {
 	if hasActive {
-		return dcplan.CompareDeployments(d, active) < 0
+		return newer(active, d)
 	}
 	return d.Version != cfg.Status.LatestVersion
 }
@@ -28,9 +28,9 @@ func prunable(cfg dcplan.Config, d dcplan.Deployment, active dcplan.Deployment, 
 func Prunable(cfg dcplan.Config, rcs []dcplan.Deployment) []dcplan.Deployment {
 	active, hasActive := Active(rcs)
 	var out []dcplan.Deployment
-	for _, d := range rcs {
-		if prunable(cfg, d, active, hasActive) {
-			out = append(out, d)
+	for i := range rcs {
+		if prunable(&cfg, &rcs[i], &active, hasActive) {
+			out = append(out, rcs[i])
 		}
 	}
 	return Sorted(out)
@@ -40,8 +40,8 @@ func Prunable(cfg dcplan.Config, rcs []dcplan.Deployment) []dcplan.Deployment {
 func CountPrunable(cfg dcplan.Config, rcs []dcplan.Deployment) int {
 	active, hasActive := Active(rcs)
 	n := 0
-	for _, d := range rcs {
-		if prunable(cfg, d, active, hasActive) {
+	for i := range rcs {
+		if prunable(&cfg, &rcs[i], &active, hasActive) {
 			n++
 		}
 	}

@@ -1,0 +1,208 @@
+package conditions_test
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/conditions"
+	"github.com/dcplan/dcplan/fake"
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"pgregory.net/rapid"
+)
+
+// genCondition draws a condition of any type, status and reason, with
+// timestamps near fake.Epoch, so that the set rule meets every case.
+func genCondition() *rapid.Generator[dcplan.Condition] {
+	times := []time.Time{{}, fake.Epoch.Add(-time.Hour), fake.Epoch, fake.Epoch.Add(time.Minute)}
+	return rapid.Custom(func(t *rapid.T) dcplan.Condition {
+		c := dcplan.Condition{
+			Type:               rapid.SampledFrom([]dcplan.ConditionType{dcplan.ConditionAvailable, dcplan.ConditionProgressing, dcplan.ConditionProgressing, dcplan.ConditionReplicaFailure}).Draw(t, "type"),
+			Status:             rapid.SampledFrom([]dcplan.ConditionStatus{dcplan.StatusTrue, dcplan.StatusFalse, dcplan.StatusUnknown}).Draw(t, "status"),
+			Reason:             dcplan.ConditionReason(rapid.IntRange(int(dcplan.ReasonNone), int(dcplan.ReasonOther)).Draw(t, "reason")),
+			Message:            rapid.SampledFrom([]string{"", "m1", conditions.MessageAvailable, `replication controller "web-3" successfully rolled out`}).Draw(t, "message"),
+			LastUpdateTime:     rapid.SampledFrom(times).Draw(t, "update"),
+			LastTransitionTime: rapid.SampledFrom(times).Draw(t, "transition"),
+		}
+		if c.Reason == dcplan.ReasonOther {
+			c.OtherReason = rapid.SampledFrom([]string{"X", "Y"}).Draw(t, "other")
+		}
+		return c
+	})
+}
+
+// genExtra draws an extra condition as the DC controller passes them.
+func genExtra() *rapid.Generator[dcplan.Condition] {
+	return rapid.Custom(func(t *rapid.T) dcplan.Condition {
+		at := fake.Epoch.Add(time.Duration(rapid.IntRange(0, 2).Draw(t, "at")) * time.Minute)
+		v := dcplan.Version(rapid.IntRange(1, 6).Draw(t, "v"))
+		if rapid.Bool().Draw(t, "ok") {
+			return conditions.Created(dcplan.DeploymentName("web", v), v, at)
+		}
+		return conditions.CreateError("boom", at)
+	})
+}
+
+// genSnapshot draws a valid snapshot from fake.GenSnapshot with a current
+// status that has counters and conditions of its own.
+func genSnapshot() *rapid.Generator[dcplan.Snapshot] {
+	return rapid.Custom(func(t *rapid.T) dcplan.Snapshot {
+		s := fake.GenSnapshot().Draw(t, "snapshot")
+		st := &s.Config.Status
+		n := rapid.IntRange(0, 12)
+		st.Replicas = dcplan.Replicas(n.Draw(t, "replicas"))
+		st.UpdatedReplicas = dcplan.Replicas(n.Draw(t, "updated"))
+		st.AvailableReplicas = dcplan.Replicas(n.Draw(t, "available"))
+		st.UnavailableReplicas = dcplan.Replicas(n.Draw(t, "unavailable"))
+		st.ReadyReplicas = dcplan.Replicas(n.Draw(t, "ready"))
+		st.Conditions = rapid.SliceOfN(genCondition(), 0, 4).Draw(t, "conditions")
+		if len(st.Conditions) == 0 {
+			st.Conditions = nil
+		}
+		if rapid.Bool().Draw(t, "details") {
+			st.Details = dcplan.Details{Message: "config change", Causes: []dcplan.Cause{{Type: dcplan.TriggerConfigChange}}}
+		}
+		return s
+	})
+}
+
+type input struct {
+	s     dcplan.Snapshot
+	bump  bool
+	extra []dcplan.Condition
+}
+
+func genInput(t *rapid.T) input {
+	in := input{
+		s:     genSnapshot().Draw(t, "s"),
+		bump:  rapid.Bool().Draw(t, "bump"),
+		extra: rapid.SliceOfN(genExtra(), 0, 2).Draw(t, "extra"),
+	}
+	if len(in.extra) == 0 {
+		in.extra = nil
+	}
+	return in
+}
+
+func TestStatusProperties(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		in := genInput(t)
+		before := in.s.Clone()
+		extraBefore := append([]dcplan.Condition(nil), in.extra...)
+
+		got := conditions.Status(in.s, in.bump, in.extra...)
+		changed := conditions.Changed(in.s, in.bump, in.extra...)
+
+		// Never mutates its input.
+		if d := cmp.Diff(before, in.s); d != "" {
+			t.Fatalf("Status/Changed modified the snapshot (-before +after):\n%s", d)
+		}
+		if d := cmp.Diff(extraBefore, in.extra); d != "" {
+			t.Fatalf("Status/Changed modified the extra conditions (-before +after):\n%s", d)
+		}
+		// Changed is exactly "Status differs".
+		if want := !conditions.Equal(got, in.s.Config.Status); changed != want {
+			t.Fatalf("Changed() = %v, !Equal(Status(), current) = %v", changed, want)
+		}
+		// Deterministic.
+		if d := cmp.Diff(got, conditions.Status(in.s, in.bump, in.extra...)); d != "" {
+			t.Fatalf("Status() differs between two calls:\n%s", d)
+		}
+		// Invariant under RC order.
+		shuffled := in.s
+		shuffled.Deployments = rapid.Permutation(in.s.Deployments).Draw(t, "order")
+		if d := cmp.Diff(got, conditions.Status(shuffled, in.bump, in.extra...)); d != "" {
+			t.Fatalf("Status() depends on RC order (-original +shuffled):\n%s", d)
+		}
+		// Copied fields, and a result that does not alias the input.
+		if got.LatestVersion != in.s.Config.Status.LatestVersion || !cmp.Equal(got.Details, in.s.Config.Status.Details, cmpopts.EquateEmpty()) {
+			t.Fatalf("Status() changed latestVersion or details: %v", got)
+		}
+		for i := range got.Conditions {
+			got.Conditions[i].Message = "scribbled"
+		}
+		for i := range got.Details.Causes {
+			got.Details.Causes[i].Image = "scribbled"
+		}
+		if d := cmp.Diff(before, in.s); d != "" {
+			t.Fatalf("Status() result aliases the snapshot (-before +after):\n%s", d)
+		}
+		// Counters are never negative outside Origin.
+		if in.s.Settings.Profile != dcplan.Origin {
+			for name, n := range map[string]dcplan.Replicas{"replicas": got.Replicas, "updated": got.UpdatedReplicas,
+				"available": got.AvailableReplicas, "unavailable": got.UnavailableReplicas, "ready": got.ReadyReplicas} {
+				if n < 0 {
+					t.Fatalf("Status() %s = %d, want >= 0", name, n)
+				}
+			}
+		}
+	})
+}
+
+func TestStatusConverges(t *testing.T) {
+	// Writing the computed status is a fixed point after one pass (Modern,
+	// Exact) or at most three (Origin: Paused/Resumed then the phase
+	// condition), for a world that does not change: no hot loop (DESIGN
+	// convergence invariant; anti-pattern A13).
+	rapid.Check(t, func(t *rapid.T) {
+		in := genInput(t)
+		s := in.s.Clone()
+		passes := 1
+		if s.Settings.Profile == dcplan.Origin {
+			passes = 3
+		}
+		for range passes {
+			s.Config.Status = conditions.Status(s, in.bump, in.extra...)
+		}
+		if conditions.Changed(s, in.bump, in.extra...) {
+			t.Fatalf("not converged after %d passes (-written +next):\n%s", passes,
+				cmp.Diff(s.Config.Status, conditions.Status(s, in.bump, in.extra...)))
+		}
+	})
+}
+
+func TestSetProperties(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		conds := rapid.SliceOfN(genCondition(), 0, 5).Draw(t, "conds")
+		c := genCondition().Draw(t, "c")
+		before := slices.Clone(conds)
+		got := conditions.Set(conds, c)
+		if d := cmp.Diff(before, conds); d != "" {
+			t.Fatalf("Set() modified its input:\n%s", d)
+		}
+		cur, had := conditions.Get(conds, c.Type)
+		now, ok := conditions.Get(got, c.Type)
+		if !ok {
+			t.Fatalf("Set() result has no %v condition", c.Type)
+		}
+		noop := had && cur.Status == c.Status && cur.Reason == c.Reason && cur.OtherReason == c.OtherReason
+		switch {
+		case noop:
+			if d := cmp.Diff(conds, got, cmpopts.EquateEmpty()); d != "" {
+				t.Fatalf("Set() changed a list on a no-op:\n%s", d)
+			}
+		default:
+			want := c
+			if had && cur.Status == c.Status {
+				want.LastTransitionTime = cur.LastTransitionTime
+			}
+			if d := cmp.Diff(want, got[len(got)-1]); d != "" {
+				t.Fatalf("Set() last entry mismatch (-want +got):\n%s", d)
+			}
+			if d := cmp.Diff(want, now); d != "" {
+				t.Fatalf("Set() left another %v condition first:\n%s", c.Type, d)
+			}
+			if d := cmp.Diff(conditions.Remove(conds, c.Type), got[:len(got)-1], cmpopts.EquateEmpty()); d != "" {
+				t.Fatalf("Set() did not keep the other conditions in order:\n%s", d)
+			}
+		}
+		if len(got) > 0 {
+			got[0].Message = "scribbled"
+			if d := cmp.Diff(before, conds); d != "" {
+				t.Fatalf("Set() result aliases its input:\n%s", d)
+			}
+		}
+	})
+}

@@ -1,0 +1,94 @@
+package conditions_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/conditions"
+	"github.com/dcplan/dcplan/internal/scenario"
+)
+
+// TestScenarios runs testdata/*.txt with two commands of this package:
+//
+//	status [bump] [created] [create-error=<msg>] [write]
+//	    the status computed for the snapshot: the dc line's status keys,
+//	    one line per condition (state format), then "write" or "no write"
+//	    (Changed); with write, the snapshot's status becomes the computed
+//	    one, as after the DC controller's UpdateStatus. created adds the
+//	    Created condition of <dc>-<latest>; create-error adds CreateError.
+//	fenceposts
+//	    "resolve" and what ResolveFenceposts gives for the DC's rolling
+//	    parameters (or its error), then "dc" and MaxSurge, MaxUnavailable.
+func TestScenarios(t *testing.T) {
+	scenario.RunDir(t, "testdata", func(t *testing.T, c *scenario.Case) string {
+		s := c.Env.Snapshot
+		switch c.Cmd {
+		case "status": // status [bump] [created] [create-error=<msg>] [write]
+			flags := map[string]bool{}
+			for _, w := range c.Positional() {
+				if w != "bump" && w != "created" && w != "write" {
+					t.Fatalf("%s: status: unknown flag %q (bump, created, write, create-error=)", c.Pos, w)
+				}
+				flags[w] = true
+			}
+			var extra []dcplan.Condition
+			if flags["created"] {
+				v := s.Config.Status.LatestVersion
+				extra = append(extra, conditions.Created(dcplan.DeploymentName(s.Config.Name, v), v, s.Now))
+			}
+			if msg, ok := c.Arg("create-error"); ok {
+				extra = append(extra, conditions.CreateError(msg, s.Now))
+			}
+			st := conditions.Status(s, flags["bump"], extra...)
+			changed := conditions.Changed(s, flags["bump"], extra...)
+			if flags["write"] {
+				c.Env.Snapshot.Config.Status = st
+			}
+			return formatStatus(s.Config, st, changed)
+		case "fenceposts": // fenceposts
+			st := s.Config.Strategy
+			out := "resolve "
+			if surge, unavailable, err := conditions.ResolveFenceposts(st.MaxSurge, st.MaxUnavailable, s.Config.Replicas); err != nil {
+				out += "error: " + err.Error() + "\n"
+			} else {
+				out += fmt.Sprintf("surge=%d unavailable=%d\n", surge, unavailable)
+			}
+			return out + fmt.Sprintf("dc surge=%d unavailable=%d\n", conditions.MaxSurge(s.Config), conditions.MaxUnavailable(s.Config))
+		}
+		return c.Env.Handle(t, c)
+	})
+}
+
+// formatStatus prints st in the state line format: the dc line reduced to
+// its status keys, then the condition lines, then whether it is written.
+func formatStatus(cfg dcplan.Config, st dcplan.ConfigStatus, changed bool) string {
+	cfg.Status = st
+	var b strings.Builder
+	for _, line := range strings.Split(scenario.FormatState(dcplan.Snapshot{Config: cfg}), "\n") {
+		switch {
+		case strings.HasPrefix(line, "dc "):
+			args, err := scenario.Tokenize(line)
+			if err != nil {
+				panic("conditions: FormatState printed an unreadable dc line: " + err.Error())
+			}
+			b.WriteString("dc " + cfg.Name)
+			for _, a := range args {
+				switch a.Key {
+				case "latest", "observed", "status", "details", "causes":
+					b.WriteString(" " + a.String())
+				}
+			}
+			b.WriteByte('\n')
+		case strings.HasPrefix(line, "condition "):
+			b.WriteString(line + "\n")
+		}
+	}
+	if changed {
+		b.WriteString("write\n")
+	} else {
+		b.WriteString("no write\n")
+	}
+	return b.String()
+}

@@ -1,0 +1,292 @@
+package history
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/dcplan/dcplan"
+)
+
+// RuleRollback is the rule id of the actions Rollback plans. SPEC.md has no
+// section for `oc rollback` yet; 6.6 is the number it would take after
+// 6.5 (the rollout summary).
+const RuleRollback dcplan.Rule = "6.6"
+
+// RollbackOptions are the flags of `oc rollback` (and `oc rollout undo`).
+// The pod template is always rolled back.
+type RollbackOptions struct {
+	// IncludeTriggers (--change-triggers) also restores the revision's
+	// triggers.
+	IncludeTriggers bool
+	// IncludeStrategy (--change-strategy) also restores its strategy.
+	IncludeStrategy bool
+	// IncludeScalingSettings (--change-scaling-settings) also restores its
+	// replica count and selector.
+	IncludeScalingSettings bool
+	// DryRun (--dry-run) computes the rolled-back DC without planning any
+	// write.
+	DryRun bool
+}
+
+// Sentinel errors of Rollback. Every refusal is a *RollbackError wrapping
+// one of them, so callers branch with errors.Is.
+var (
+	// ErrInvalidRevision: a negative revision was asked for.
+	ErrInvalidRevision = errors.New("history: invalid revision")
+	// ErrRollbackPaused: the DC is paused.
+	ErrRollbackPaused = errors.New("history: deployment config is paused")
+	// ErrRevisionNotFound: no RC of the DC has the revision asked for (or,
+	// for revision 0, no Complete RC is older than the latest).
+	ErrRevisionNotFound = errors.New("history: revision not found")
+	// ErrNoPreviousRevision: the DC has not rolled out twice yet
+	// (latestVersion 0 or 1).
+	ErrNoPreviousRevision = errors.New("history: no previous revision")
+	// ErrCurrentRevision: the revision asked for is the current one.
+	ErrCurrentRevision = errors.New("history: revision is the current one")
+	// ErrNoEncodedConfig: the revision's RC does not carry the DC it was
+	// made from (openshift.io/encoded-deployment-config).
+	ErrNoEncodedConfig = errors.New("history: revision has no encoded config")
+)
+
+// RollbackError is a refusal of Rollback. Its text is exactly the message
+// `oc rollback` reports (the server's message for the checks the API
+// server makes); Unwrap returns the sentinel.
+type RollbackError struct {
+	Err     error
+	Message string
+}
+
+// Error returns the upstream message, without any package prefix.
+func (e *RollbackError) Error() string { return e.Message }
+
+// Unwrap returns the sentinel.
+func (e *RollbackError) Unwrap() error { return e.Err }
+
+func rollbackError(sentinel error, format string, args ...any) error {
+	return &RollbackError{Err: sentinel, Message: fmt.Sprintf(format, args...)}
+}
+
+// RollbackTarget returns the RC `oc rollback dc/<dc>` picks as its target
+// among the RCs labelled for the DC, newest first: with to > 0 the RC of
+// that version; with to == 0 the newest Complete RC older than
+// status.latestVersion. None is ErrRevisionNotFound, `couldn't find
+// deployment for rollback`; a negative to is ErrInvalidRevision, `the to
+// version must be >= 0`. It checks nothing else (see Rollback).
+//
+// Ports: oc (*RollbackOptions).findTargetDeployment.
+func RollbackTarget(s dcplan.Snapshot, to dcplan.Version) (dcplan.Deployment, error) {
+	if to < 0 {
+		return dcplan.Deployment{}, rollbackError(ErrInvalidRevision, "the to version must be >= 0")
+	}
+	// The first match of the newest-first walk is the greatest match by
+	// (version, name); find it without sorting.
+	best := -1
+	for i := range s.Deployments {
+		d := &s.Deployments[i]
+		if d.ConfigLabel != s.Config.Name {
+			continue
+		}
+		match := to > 0 && d.Version == to ||
+			to == 0 && d.Version < s.Config.Status.LatestVersion && d.Phase == dcplan.PhaseComplete
+		if match && (best < 0 || newer(d, &s.Deployments[best])) {
+			best = i
+		}
+	}
+	if best >= 0 {
+		return s.Deployments[best], nil
+	}
+	return dcplan.Deployment{}, rollbackError(ErrRevisionNotFound, "couldn't find deployment for rollback")
+}
+
+// Rollback plans `oc rollback dc/<dc> --to-version=<to>`: turn the DC's
+// pod template back into the one encoded in an earlier RC. It returns the
+// plan, the rolled-back DC (what `--dry-run` describes), the warnings oc
+// prints after its success line, and an error. The rules, in order:
+//
+//  1. An invalid snapshot (Snapshot.Validate) is refused with the
+//     validation error.
+//  2. to < 0: ErrInvalidRevision. A paused DC: ErrRollbackPaused, `cannot
+//     rollback a paused deployment config`.
+//  3. The target is RollbackTarget(s, to) (ErrRevisionNotFound if none).
+//  4. Server checks: latestVersion 0 is ErrNoPreviousRevision `cannot
+//     rollback an undeployed config`; latestVersion 1 is
+//     ErrNoPreviousRevision `no previous deployment exists for
+//     "<ns>/<dc>"`; to == latestVersion is ErrCurrentRevision `version <n>
+//     is already the latest`.
+//  5. The revision rolled back to is to when to > 0. For to == 0 it is the
+//     target in Modern; Exact and Origin reproduce upstream, where the
+//     server, not told the client's target, takes latestVersion - 1 (so a
+//     failed latestVersion - 1 is rolled back to while oc names the
+//     target). Its RC <dc>-<revision> must exist (ErrRevisionNotFound,
+//     `replicationcontrollers "<rc>" not found`) and carry its encoded DC
+//     (ErrNoEncodedConfig, `couldn't decode deployment config from
+//     deployment: object <rc> does not have encoded deployment config
+//     annotation`).
+//  6. The rolled-back DC is the current one with the revision's pod
+//     template and, per opts, its triggers, its strategy, and its replicas
+//     and selector. Every ImageChange trigger of the result is then made
+//     manual (Automatic false), and status.latestVersion goes up by one, as
+//     the rollback generator does (the API server keeps a +1 on update).
+//     Its Raw is nil: the typed fields are authoritative.
+//  7. With opts.DryRun the plan is empty. Otherwise it holds one
+//     dcplan.ConfigUpdate (SetTemplate always; SetReplicas and SetSelector
+//     with scaling settings; SetStrategy with the strategy; SetTriggers
+//     when the triggers change) and the status write of the +1, both with
+//     rule RuleRollback. Rollback never deletes anything.
+//
+// The warnings are, for every ImageChange trigger of the result (all are
+// manual now), `Warning: the following images triggers were disabled:
+// <from name>` + "\n" + `  You can re-enable them with: oc set triggers
+// dc/<dc> --auto` (Origin: `oc deploy <dc> --enable-triggers -n <ns>`);
+// upstream prints one warning per trigger. See RolledBackMessage for the
+// success line.
+//
+// Ports: oc (*RollbackOptions).Run and findTargetDeployment;
+// openshift-apiserver deployconfig rollback (*REST).Create and
+// (*rollbackGenerator).GenerateRollback.
+func Rollback(s dcplan.Snapshot, to dcplan.Version, opts RollbackOptions) (dcplan.Plan, dcplan.Config, []string, error) {
+	if err := s.Validate(); err != nil {
+		return dcplan.Plan{}, dcplan.Config{}, nil, err
+	}
+	cfg := s.Config
+	if to < 0 {
+		return dcplan.Plan{}, dcplan.Config{}, nil, rollbackError(ErrInvalidRevision, "the to version must be >= 0")
+	}
+	if cfg.Paused {
+		return dcplan.Plan{}, dcplan.Config{}, nil, rollbackError(ErrRollbackPaused, "cannot rollback a paused deployment config")
+	}
+	target, err := RollbackTarget(s, to)
+	if err != nil {
+		return dcplan.Plan{}, dcplan.Config{}, nil, err
+	}
+	latest := cfg.Status.LatestVersion
+	switch latest {
+	case 0:
+		return dcplan.Plan{}, dcplan.Config{}, nil, rollbackError(ErrNoPreviousRevision, "cannot rollback an undeployed config")
+	case 1:
+		return dcplan.Plan{}, dcplan.Config{}, nil, rollbackError(ErrNoPreviousRevision,
+			"no previous deployment exists for %q", cfg.Namespace+"/"+cfg.Name)
+	case to:
+		return dcplan.Plan{}, dcplan.Config{}, nil, rollbackError(ErrCurrentRevision, "version %d is already the latest", to)
+	}
+	revision := to
+	if to == 0 {
+		revision = target.Version
+		if s.Settings.Profile != dcplan.Modern {
+			revision = latest - 1
+		}
+	}
+	name := dcplan.DeploymentName(cfg.Name, revision)
+	from, ok := s.Deployment(name)
+	if !ok {
+		return dcplan.Plan{}, dcplan.Config{}, nil, rollbackError(ErrRevisionNotFound, "replicationcontrollers %q not found", name)
+	}
+	if !from.HasEncodedConfig {
+		return dcplan.Plan{}, dcplan.Config{}, nil, rollbackError(ErrNoEncodedConfig,
+			"couldn't decode deployment config from deployment: object %s does not have encoded deployment config annotation", name)
+	}
+	enc := from.Encoded
+
+	res := cfg.Clone()
+	res.Raw = nil
+	res.Template = enc.Template.Clone()
+	if opts.IncludeScalingSettings {
+		res.Replicas = enc.Replicas
+		res.Selector = slices.Clone(enc.Selector)
+	}
+	if opts.IncludeTriggers {
+		res.Triggers = enc.Clone().Triggers
+	}
+	if opts.IncludeStrategy {
+		res.Strategy = enc.Strategy.Clone()
+	}
+	var warnings []string
+	for i := range res.Triggers {
+		if res.Triggers[i].Type != dcplan.TriggerImageChange {
+			continue
+		}
+		res.Triggers[i].Automatic = false
+		warnings = append(warnings, disabledWarning(cfg, res.Triggers[i].FromName, s.Settings.Profile))
+	}
+	res.Status.LatestVersion++
+	if opts.DryRun {
+		return dcplan.Plan{}, res, warnings, nil
+	}
+
+	up := dcplan.ConfigUpdate{
+		Rule: RuleRollback, Config: cfg.Name,
+		SetTemplate: true, TemplateFrom: cfg.Template.Hash, Template: res.Template.Clone(),
+	}
+	if opts.IncludeScalingSettings {
+		up.SetReplicas, up.ReplicasFrom, up.ReplicasTo = true, cfg.Replicas, res.Replicas
+		up.SetSelector, up.Selector = true, slices.Clone(res.Selector)
+	}
+	if opts.IncludeStrategy {
+		raw, err := strategyJSON(enc)
+		if err != nil {
+			return dcplan.Plan{}, dcplan.Config{}, nil, fmt.Errorf("history: rollback to %s: %w", name, err)
+		}
+		up.SetStrategy, up.StrategyRaw = true, raw
+	}
+	if !triggersEqual(cfg.Triggers, res.Triggers) {
+		up.SetTriggers, up.Triggers = true, res.Clone().Triggers
+	}
+	return dcplan.Plan{
+		UpdateConfig: []dcplan.ConfigUpdate{up},
+		Status:       &dcplan.StatusUpdate{Rule: RuleRollback, Config: cfg.Name, From: cfg.Status.Clone(), To: res.Status.Clone()},
+	}, res, warnings, nil
+}
+
+// RolledBackMessage returns the line `oc rollback` prints on success:
+// `deployment #<latestVersion> rolled back to <rc>` (Modern, Exact) or
+// `#<latestVersion> rolled back to <rc>` (Origin), where result is the
+// rolled-back DC Rollback returned and target the RC RollbackTarget
+// picked.
+//
+// Ports: oc (*RollbackOptions).Run, successMessage.
+func RolledBackMessage(result dcplan.Config, target string, p dcplan.Profile) string {
+	msg := fmt.Sprintf("#%d rolled back to %s", result.Status.LatestVersion, target)
+	if p == dcplan.Origin {
+		return msg
+	}
+	return "deployment " + msg
+}
+
+func disabledWarning(cfg dcplan.Config, image string, p dcplan.Profile) string {
+	reenable := "oc set triggers dc/" + cfg.Name + " --auto"
+	if p == dcplan.Origin {
+		reenable = "oc deploy " + cfg.Name + " --enable-triggers -n " + cfg.Namespace
+	}
+	return "Warning: the following images triggers were disabled: " + image + "\n  You can re-enable them with: " + reenable
+}
+
+// strategyJSON returns spec.strategy of the revision's DC as JSON.
+func strategyJSON(enc dcplan.Config) (json.RawMessage, error) {
+	raw, err := dcplan.EncodeConfig(enc)
+	if err != nil {
+		return nil, err
+	}
+	var dc struct {
+		Spec struct {
+			Strategy json.RawMessage `json:"strategy"`
+		} `json:"spec"`
+	}
+	if err := json.Unmarshal(raw, &dc); err != nil {
+		return nil, fmt.Errorf("%w: encoded deployment config: %v", dcplan.ErrMalformed, err)
+	}
+	if len(dc.Spec.Strategy) == 0 || strings.TrimSpace(string(dc.Spec.Strategy)) == "null" {
+		return nil, nil
+	}
+	return dc.Spec.Strategy, nil
+}
+
+func triggersEqual(a, b []dcplan.Trigger) bool {
+	return slices.EqualFunc(a, b, func(x, y dcplan.Trigger) bool {
+		return x.Type == y.Type && x.Automatic == y.Automatic && x.FromKind == y.FromKind &&
+			x.FromNamespace == y.FromNamespace && x.FromName == y.FromName &&
+			x.LastTriggeredImage == y.LastTriggeredImage && slices.Equal(x.ContainerNames, y.ContainerNames)
+	})
+}
