@@ -38,6 +38,10 @@ type ConfigUpdate struct {
 	SetReplicas  bool
 	ReplicasFrom Replicas
 	ReplicasTo   Replicas
+	// SetSelector writes spec.selector (rollback with scaling settings);
+	// Selector is sorted by key.
+	SetSelector bool
+	Selector    []KeyValue
 	// SetPaused writes spec.paused (pause / resume).
 	SetPaused  bool
 	PausedFrom bool

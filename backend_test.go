@@ -27,8 +27,10 @@ func (r *recorder) do(what string) error {
 	return nil
 }
 
-func (r *recorder) AdoptRC(_ context.Context, a dcplan.Adopt) error     { return r.do("adopt " + a.RC) }
-func (r *recorder) ReleaseRC(_ context.Context, a dcplan.Release) error { return r.do("release " + a.RC) }
+func (r *recorder) AdoptRC(_ context.Context, a dcplan.Adopt) error { return r.do("adopt " + a.RC) }
+func (r *recorder) ReleaseRC(_ context.Context, a dcplan.Release) error {
+	return r.do("release " + a.RC)
+}
 func (r *recorder) UpdateConfig(_ context.Context, a dcplan.ConfigUpdate) error {
 	return r.do("update-dc " + a.Config)
 }
@@ -52,11 +54,15 @@ func (r *recorder) ScaleRC(_ context.Context, a dcplan.Scale) error   { return r
 func (r *recorder) TransitionRC(_ context.Context, a dcplan.Transition) error {
 	return r.do("transition " + a.RC)
 }
-func (r *recorder) DeleteRC(_ context.Context, a dcplan.DeleteRC) error { return r.do("delete-rc " + a.RC) }
+func (r *recorder) DeleteRC(_ context.Context, a dcplan.DeleteRC) error {
+	return r.do("delete-rc " + a.RC)
+}
 func (r *recorder) UpdateStatus(_ context.Context, a dcplan.StatusUpdate) error {
 	return r.do("status " + a.Config)
 }
-func (r *recorder) RecordEvent(_ context.Context, e dcplan.Event) error { return r.do("event " + e.Reason) }
+func (r *recorder) RecordEvent(_ context.Context, e dcplan.Event) error {
+	return r.do("event " + e.Reason)
+}
 
 var contractOrder = []string{
 	"adopt web-1", "release web-0", "update-dc web", "create-pod web-3-deploy", "set-pod-owner web-2-deploy",

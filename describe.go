@@ -119,6 +119,13 @@ func describeConfigUpdate(b *strings.Builder, a ConfigUpdate) {
 	if a.SetReplicas {
 		kv = append(kv, "replicas", itoa(int64(a.ReplicasFrom))+"->"+itoa(int64(a.ReplicasTo)))
 	}
+	if a.SetSelector {
+		parts := make([]string, 0, len(a.Selector))
+		for _, e := range a.Selector {
+			parts = append(parts, e.Key+"="+e.Value)
+		}
+		kv = append(kv, "selector", "{"+strings.Join(parts, ",")+"}")
+	}
 	if a.SetPaused {
 		kv = append(kv, "paused", strconv.FormatBool(a.PausedFrom)+"->"+strconv.FormatBool(a.PausedTo))
 	}

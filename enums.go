@@ -128,9 +128,13 @@ const (
 	TriggerUnset TriggerType = iota
 	TriggerConfigChange
 	TriggerImageChange
+	// TriggerManual is a cause type only, never a trigger of spec.triggers
+	// (Validate rejects it there): the instantiate endpoint records it in
+	// status.details when a rollout is forced (oc rollout latest).
+	TriggerManual
 )
 
-var triggerNames = [...]string{"", "ConfigChange", "ImageChange"}
+var triggerNames = [...]string{"", "ConfigChange", "ImageChange", "Manual"}
 
 // String returns the exact wire spelling.
 func (t TriggerType) String() string {
@@ -140,8 +144,8 @@ func (t TriggerType) String() string {
 	return "TriggerType(" + strconv.Itoa(int(t)) + ")"
 }
 
-// ParseTriggerType reads a trigger's type; anything but the two known
-// spellings is an error.
+// ParseTriggerType reads a trigger's or a cause's type; anything but the
+// three known spellings is an error.
 func ParseTriggerType(s string) (TriggerType, error) {
 	for i, n := range triggerNames {
 		if i > 0 && n == s {

@@ -16,7 +16,7 @@ func DeploymentName(config string, v Version) string {
 // DeployerPodName returns the name of an RC's deployer pod (SPEC 5.10):
 // "<rc>-deploy" when that fits in 253 characters, else the first 237
 // characters of the RC name, "-", the 8 hex digits of the FNV-32a hash of
-// "<rc>-deploy", and "-deploy" (exactly 253 characters).
+// the RC name, and "-deploy" (exactly 253 characters).
 func DeployerPodName(rc string) string {
 	return boundedName(rc, "deploy", MaxPodNameLength)
 }

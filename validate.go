@@ -3,7 +3,6 @@ package dcplan
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 )
 
@@ -24,33 +23,28 @@ func (s Snapshot) Validate() error {
 	if s.Requeues < 0 {
 		errs = append(errs, invalid("DeploymentConfig", s.Config.Name, "requeues", "must not be negative"))
 	}
-	names := make(map[string]int, len(s.Deployments))
-	versions := make(map[Version]string, len(s.Deployments))
 	for i, d := range s.Deployments {
 		errs = append(errs, validateDeployment(s.Config, d, i)...)
-		if j, dup := names[d.Name]; dup {
-			errs = append(errs, invalid("ReplicationController", d.Name, "metadata.name",
-				fmt.Sprintf("duplicate name (deployments %d and %d)", j, i)))
-		}
-		names[d.Name] = i
-		if d.HasController && d.Controller.UID != s.Config.UID {
-			continue // another controller's RC: its version may collide with ours
-		}
-		if other, dup := versions[d.Version]; dup && d.Version > 0 {
-			errs = append(errs, invalid("ReplicationController", d.Name, "metadata.annotations["+AnnotationLatestVersion+"]",
-				fmt.Sprintf("version %d is also the version of %q", d.Version, other)))
-		}
-		versions[d.Version] = d.Name
 	}
-	pods := make(map[string]bool, len(s.Pods))
-	for _, p := range s.Pods {
+	rcs := s.Deployments
+	if i, j, dup := firstDuplicate(len(rcs), func(k int) string { return rcs[k].Name }, hashString, nil); dup {
+		errs = append(errs, invalid("ReplicationController", rcs[j].Name, "metadata.name",
+			fmt.Sprintf("duplicate name (deployments %d and %d)", i, j)))
+	}
+	foreign := func(k int) bool {
+		// Another controller's RC may share a version with ours; an RC
+		// without a version is reported above.
+		return rcs[k].HasController && rcs[k].Controller.UID != s.Config.UID || rcs[k].Version <= 0
+	}
+	if i, j, dup := firstDuplicate(len(rcs), func(k int) Version { return rcs[k].Version }, hashVersion, foreign); dup {
+		errs = append(errs, invalid("ReplicationController", rcs[j].Name, "metadata.annotations["+AnnotationLatestVersion+"]",
+			fmt.Sprintf("version %d is also the version of %q", rcs[j].Version, rcs[i].Name)))
+	}
+	pods := s.Pods
+	for _, p := range pods {
 		if p.Name == "" {
 			errs = append(errs, invalid("Pod", p.Name, "metadata.name", "must not be empty"))
 		}
-		if pods[p.Name] {
-			errs = append(errs, invalid("Pod", p.Name, "metadata.name", "duplicate name"))
-		}
-		pods[p.Name] = true
 		if s.Config.Namespace != "" && p.Namespace != "" && p.Namespace != s.Config.Namespace {
 			errs = append(errs, invalid("Pod", p.Name, "metadata.namespace",
 				fmt.Sprintf("%q is not the config's namespace %q", p.Namespace, s.Config.Namespace)))
@@ -58,6 +52,9 @@ func (s Snapshot) Validate() error {
 		if p.Phase > PodUnknown {
 			errs = append(errs, invalid("Pod", p.Name, "status.phase", "unknown value "+strconv.Itoa(int(p.Phase))))
 		}
+	}
+	if _, j, dup := firstDuplicate(len(pods), func(k int) string { return pods[k].Name }, hashString, nil); dup {
+		errs = append(errs, invalid("Pod", pods[j].Name, "metadata.name", "duplicate name"))
 	}
 	return errors.Join(errs...)
 }
@@ -154,22 +151,4 @@ func validateDeployment(c Config, d Deployment, i int) []error {
 
 func invalid(kind, name, field, problem string) error {
 	return &FieldError{Kind: kind, Name: name, Field: field, Problem: problem, Err: ErrInvalidSnapshot}
-}
-
-// sortedCopy returns a sorted copy of kv (nil for empty input).
-func sortedCopy(kv []KeyValue) []KeyValue {
-	if len(kv) == 0 {
-		return nil
-	}
-	out := slices.Clone(kv)
-	slices.SortFunc(out, func(a, b KeyValue) int {
-		switch {
-		case a.Key < b.Key:
-			return -1
-		case a.Key > b.Key:
-			return 1
-		}
-		return 0
-	})
-	return out
 }

@@ -1,5 +1,14 @@
 package dcplan
 
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
 // Annotation keys (SPEC 1.1), exact.
 const (
 	AnnotationPhase               = "openshift.io/deployment.phase"
@@ -29,3 +38,332 @@ const (
 // CancelledValue is the value writers give the cancelled annotation; the
 // reader accepts it in any case (SPEC 1.1).
 const CancelledValue = "true"
+
+// This file is the only code that reads or writes annotation and label
+// maps. Everything else in the codec handles JSON structure and calls the
+// functions below for metadata.labels, metadata.annotations and the other
+// string maps (selectors, strategy labels and annotations).
+
+// AnnotationTimeLayout is how the deployer writes the created-at,
+// started-at and completed-at annotations: the layout of Go's
+// time.Time.String (e.g. "2026-11-01 11:59:00 +0000 UTC"). Readers also
+// accept, and drop, the " m=±..." monotonic clock suffix String can add.
+const AnnotationTimeLayout = "2006-01-02 15:04:05.999999999 -0700 MST"
+
+// FormatAnnotationTime renders t for a deployer timestamp annotation, in
+// UTC (upstream renders in the controller's local zone, which is UTC in
+// the controller image).
+//
+// Ports: deployer_controller.go, pod.CreationTimestamp.String() into
+// openshift.io/deployer-pod.created-at (and started-at, completed-at).
+func FormatAnnotationTime(t time.Time) string { return t.UTC().String() }
+
+// ParseAnnotationTime reads a deployer timestamp annotation written by
+// FormatAnnotationTime or by upstream.
+func ParseAnnotationTime(s string) (time.Time, error) {
+	if i := strings.Index(s, " m="); i >= 0 {
+		s = s[:i]
+	}
+	t, err := time.Parse(AnnotationTimeLayout, s)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("%w: time %q is not in the layout %q", ErrMalformed, s, AnnotationTimeLayout)
+	}
+	return t, nil
+}
+
+// annotationField is the field path the errors of an annotation name.
+func annotationField(key string) string { return "metadata.annotations[" + key + "]" }
+
+// stringMap reads m[key], a JSON object of strings, into a Go map; nil
+// when absent, null or empty.
+func (r *reader) stringMap(m map[string]any, path, key string) map[string]string {
+	o := r.obj(m, path, key)
+	if len(o) == 0 {
+		return nil
+	}
+	out := make(map[string]string, len(o))
+	for k, v := range o {
+		s, ok := v.(string)
+		if !ok {
+			r.wrongType(join(path, key)+"["+k+"]", "a string", v)
+			return nil
+		}
+		out[k] = s
+	}
+	return out
+}
+
+// keyValues reads m[key], a JSON object of strings, as a list sorted by
+// key; nil when absent or empty.
+func (r *reader) keyValues(m map[string]any, path, key string) []KeyValue {
+	sm := r.stringMap(m, path, key)
+	if len(sm) == 0 {
+		return nil
+	}
+	out := make([]KeyValue, 0, len(sm))
+	for _, k := range slices.Sorted(maps.Keys(sm)) {
+		out = append(out, KeyValue{Key: k, Value: sm[k]})
+	}
+	return out
+}
+
+// kvObject renders a key/value list as a JSON object tree (a later
+// duplicate key wins).
+func kvObject(kvs []KeyValue) map[string]any {
+	o := make(map[string]any, len(kvs))
+	for _, kv := range kvs {
+		o[kv.Key] = kv.Value
+	}
+	return o
+}
+
+// putKeyValues replaces the string map m[key] by kvs, leaving it untouched
+// when it already holds exactly those pairs. An empty list removes the
+// field.
+func putKeyValues(m map[string]any, key string, kvs []KeyValue) {
+	want := kvObject(kvs)
+	if cur, ok := m[key].(map[string]any); ok && len(cur) == len(want) {
+		same := true
+		for k, v := range want {
+			if cur[k] != v {
+				same = false
+				break
+			}
+		}
+		if same {
+			return
+		}
+	} else if m[key] == nil && len(want) == 0 {
+		return
+	}
+	if len(want) == 0 {
+		delete(m, key)
+		return
+	}
+	m[key] = want
+}
+
+// mapEntry returns entry k of the string map m[key] and whether it is
+// present.
+func mapEntry(m map[string]any, key, k string) (string, bool) {
+	o, _ := m[key].(map[string]any)
+	v, ok := o[k].(string)
+	return v, ok
+}
+
+// putEntry overlays one entry of the string map m[key] (labels or
+// annotations). When the entry is present and reads(current) holds, it is
+// left as it is. Otherwise it is set to value when want, else removed. The
+// map is created only to set an entry.
+func putEntry(m map[string]any, key, k string, want bool, value string, reads func(cur string) bool) {
+	cur, present := mapEntry(m, key, k)
+	if present && reads(cur) {
+		return
+	}
+	if want {
+		child(m, key)[k] = value
+		return
+	}
+	if o, ok := m[key].(map[string]any); ok {
+		delete(o, k)
+	}
+}
+
+// putStringEntry overlays a string-valued entry whose absence reads "".
+func putStringEntry(m map[string]any, key, k, v string) {
+	putEntry(m, key, k, v != "", v, func(cur string) bool { return cur == v })
+}
+
+// putTimeEntry overlays a deployer timestamp annotation; the zero time
+// removes it (an empty value, which reads as zero, is kept).
+func putTimeEntry(meta map[string]any, k string, t time.Time) {
+	putEntry(meta, "annotations", k, !t.IsZero(), FormatAnnotationTime(t), func(cur string) bool {
+		if cur == "" {
+			return t.IsZero()
+		}
+		c, err := ParseAnnotationTime(cur)
+		return err == nil && c.Equal(t)
+	})
+}
+
+// readConfigWire reads the labels and annotations of a DC's metadata.
+func (r *reader) readConfigWire(meta map[string]any, c *Config) {
+	c.Labels = r.keyValues(meta, "metadata", "labels")
+	ann := r.stringMap(meta, "metadata", "annotations")
+	c.IgnoreDeployerPodValue, c.IgnoreDeployerPod = ann[AnnotationIgnoreDeployerPod]
+}
+
+// putConfigWire overlays a DC's labels and ignore-pod annotation.
+func putConfigWire(meta map[string]any, c Config) {
+	putKeyValues(meta, "labels", c.Labels)
+	putEntry(meta, "annotations", AnnotationIgnoreDeployerPod, c.IgnoreDeployerPod, c.IgnoreDeployerPodValue,
+		func(cur string) bool { return c.IgnoreDeployerPod && cur == c.IgnoreDeployerPodValue })
+}
+
+// readDeploymentWire reads the labels and annotations of an RC's metadata
+// into d, and returns the encoded-deployment-config annotation (and
+// whether it is present) for the caller to decode.
+//
+// Rules: the version, desired-replicas and replicas annotations are base-10
+// integers (an empty openshift.io/deployment.replicas value, which the
+// deployer writes when desired-replicas was absent, reads as absent);
+// the phase is one of the five exact spellings or absent/empty;
+// cancelled is true iff the value equals "true" ignoring case; the ignore
+// annotation counts by presence; the deployer timestamps are
+// AnnotationTimeLayout renderings (empty reads as absent).
+func (r *reader) readDeploymentWire(meta map[string]any, d *Deployment) (encoded string, hasEncoded bool) {
+	labels := r.stringMap(meta, "metadata", "labels")
+	ann := r.stringMap(meta, "metadata", "annotations")
+	d.ConfigLabel = labels[LabelConfigName]
+	d.ConfigName = ann[AnnotationConfigName]
+	if v, ok := ann[AnnotationLatestVersion]; ok {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			r.fail(annotationField(AnnotationLatestVersion), "want a decimal version, got "+strconv.Quote(v))
+		}
+		d.Version = Version(n)
+	}
+	p, err := ParsePhase(ann[AnnotationPhase])
+	if err != nil {
+		r.fail(annotationField(AnnotationPhase), "unknown phase "+strconv.Quote(ann[AnnotationPhase]))
+	}
+	d.Phase = p
+	d.Cancelled = strings.EqualFold(ann[AnnotationCancelled], CancelledValue)
+	d.Reason = ann[AnnotationStatusReason]
+	d.DeployerPodName = ann[AnnotationDeployerPodName]
+	if v, ok := ann[AnnotationDesiredReplicas]; ok {
+		d.DesiredReplicas, d.HasDesiredReplicas = r.replicasEntry(AnnotationDesiredReplicas, v), true
+	}
+	if v := ann[AnnotationReplicas]; v != "" {
+		d.SyncedReplicas, d.HasSyncedReplicas = r.replicasEntry(AnnotationReplicas, v), true
+	}
+	_, d.IgnoreDeployerPod = ann[AnnotationIgnoreDeployerPod]
+	d.CreatedAt = r.timeEntry(ann, AnnotationDeployerCreatedAt)
+	d.StartedAt = r.timeEntry(ann, AnnotationDeployerStartedAt)
+	d.CompletedAt = r.timeEntry(ann, AnnotationDeployerCompletedAt)
+	encoded, hasEncoded = ann[AnnotationEncodedConfig]
+	return encoded, hasEncoded
+}
+
+func (r *reader) replicasEntry(key, v string) Replicas {
+	n, err := strconv.ParseInt(v, 10, 32)
+	if err != nil {
+		r.fail(annotationField(key), "want a decimal replica count, got "+strconv.Quote(v))
+	}
+	return Replicas(n)
+}
+
+func (r *reader) timeEntry(ann map[string]string, key string) time.Time {
+	v := ann[key]
+	if v == "" {
+		return time.Time{}
+	}
+	t, err := ParseAnnotationTime(v)
+	if err != nil {
+		r.fail(annotationField(key), "want a time like "+strconv.Quote(AnnotationTimeLayout)+", got "+strconv.Quote(v))
+	}
+	return t
+}
+
+// putDeploymentWire overlays d's typed label and annotation fields onto an
+// RC's metadata. Entries that already read back as d's values are kept
+// verbatim; the others are written in the form upstream writes them
+// (cancelled "true", the ignore annotation "true" when d gains it).
+// encoded is the encoded-deployment-config value to write when
+// d.HasEncodedConfig and keepEncoded(current) is false.
+func putDeploymentWire(meta map[string]any, d Deployment, encoded string, keepEncoded func(cur string) bool) {
+	putStringEntry(meta, "labels", LabelConfigName, d.ConfigLabel)
+	const a = "annotations"
+	putStringEntry(meta, a, AnnotationConfigName, d.ConfigName)
+	putEntry(meta, a, AnnotationLatestVersion, d.Version != 0, strconv.FormatInt(int64(d.Version), 10), func(cur string) bool {
+		n, err := strconv.ParseInt(cur, 10, 64)
+		return err == nil && Version(n) == d.Version
+	})
+	putEntry(meta, a, AnnotationPhase, d.Phase != PhaseUnknown, d.Phase.String(), func(cur string) bool {
+		p, err := ParsePhase(cur)
+		return err == nil && p == d.Phase
+	})
+	putEntry(meta, a, AnnotationCancelled, d.Cancelled, CancelledValue, func(cur string) bool {
+		return strings.EqualFold(cur, CancelledValue) == d.Cancelled
+	})
+	putStringEntry(meta, a, AnnotationStatusReason, d.Reason)
+	putStringEntry(meta, a, AnnotationDeployerPodName, d.DeployerPodName)
+	putEntry(meta, a, AnnotationDesiredReplicas, d.HasDesiredReplicas, strconv.Itoa(int(d.DesiredReplicas)), func(cur string) bool {
+		n, err := strconv.ParseInt(cur, 10, 32)
+		return d.HasDesiredReplicas && err == nil && Replicas(n) == d.DesiredReplicas
+	})
+	putEntry(meta, a, AnnotationReplicas, d.HasSyncedReplicas, strconv.Itoa(int(d.SyncedReplicas)), func(cur string) bool {
+		if cur == "" {
+			return !d.HasSyncedReplicas
+		}
+		n, err := strconv.ParseInt(cur, 10, 32)
+		return d.HasSyncedReplicas && err == nil && Replicas(n) == d.SyncedReplicas
+	})
+	putEntry(meta, a, AnnotationIgnoreDeployerPod, d.IgnoreDeployerPod, CancelledValue, func(string) bool {
+		return d.IgnoreDeployerPod
+	})
+	putTimeEntry(meta, AnnotationDeployerCreatedAt, d.CreatedAt)
+	putTimeEntry(meta, AnnotationDeployerStartedAt, d.StartedAt)
+	putTimeEntry(meta, AnnotationDeployerCompletedAt, d.CompletedAt)
+	putEntry(meta, a, AnnotationEncodedConfig, d.HasEncodedConfig, encoded, func(cur string) bool {
+		return d.HasEncodedConfig && keepEncoded(cur)
+	})
+}
+
+// newDeploymentWire returns the labels and annotations of a new RC built
+// from cfg (SPEC 3.8), as JSON object trees.
+func newDeploymentWire(cfg Config, encoded string) (labels, annotations map[string]any) {
+	labels = kvObject(cfg.Labels)
+	labels[LabelConfigName] = cfg.Name
+	annotations = map[string]any{
+		AnnotationConfigName:      cfg.Name,
+		AnnotationEncodedConfig:   encoded,
+		AnnotationPhase:           PhaseNew.String(),
+		AnnotationLatestVersion:   strconv.FormatInt(int64(cfg.Status.LatestVersion), 10),
+		AnnotationDesiredReplicas: strconv.Itoa(int(cfg.Replicas)),
+		AnnotationReplicas:        "0",
+	}
+	if msg := cfg.Status.Details.Message; msg != "" {
+		annotations[AnnotationStatusReason] = msg
+	}
+	if cfg.IgnoreDeployerPod {
+		annotations[AnnotationIgnoreDeployerPod] = cfg.IgnoreDeployerPodValue
+	}
+	return labels, annotations
+}
+
+// newTemplateWire extends a new RC's pod template metadata (SPEC 3.8):
+// labels deploymentconfig and deployment, annotations deployment.name,
+// deployment-config.name and latest-version.
+func newTemplateWire(meta map[string]any, cfg Config, rc string) {
+	labels := child(meta, "labels")
+	labels[LabelDeploymentConfig] = cfg.Name
+	labels[LabelDeployment] = rc
+	ann := child(meta, "annotations")
+	ann[AnnotationDeploymentName] = rc
+	ann[AnnotationConfigName] = cfg.Name
+	ann[AnnotationLatestVersion] = strconv.FormatInt(int64(cfg.Status.LatestVersion), 10)
+}
+
+// newSelector returns a new RC's selector: the DC's plus deploymentconfig
+// and deployment (SPEC 3.8).
+func newSelector(cfg Config, rc string) map[string]any {
+	sel := kvObject(cfg.Selector)
+	sel[LabelDeploymentConfig] = cfg.Name
+	sel[LabelDeployment] = rc
+	return sel
+}
+
+// readPodWire reads the deployer annotation and label of a pod.
+func (r *reader) readPodWire(meta map[string]any, p *Pod) {
+	labels := r.stringMap(meta, "metadata", "labels")
+	ann := r.stringMap(meta, "metadata", "annotations")
+	p.DeploymentName = ann[AnnotationDeploymentName]
+	p.DeployerFor = labels[LabelDeployerPodFor]
+}
+
+// putPodWire overlays a pod's deployer annotation and label.
+func putPodWire(meta map[string]any, p Pod) {
+	putStringEntry(meta, "annotations", AnnotationDeploymentName, p.DeploymentName)
+	putStringEntry(meta, "labels", LabelDeployerPodFor, p.DeployerFor)
+}

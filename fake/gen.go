@@ -1,9 +1,7 @@
 package fake
 
 import (
-	"encoding/json"
 	"fmt"
-	"hash/fnv"
 	"strconv"
 	"strings"
 	"time"
@@ -48,37 +46,15 @@ func genImage(t *rapid.T, label string) string {
 	}
 }
 
-// TemplateOf builds the template the generators use: containers c0, c1, ...
-// with the given images, label app=web. The result is deterministic.
+// TemplateOf builds the template the generators use: containers c0, c1,
+// ... with the given images, through dcplan.TemplateFor so that its Hash is
+// the one the codec computes. The result is deterministic.
 func TemplateOf(images ...string) dcplan.Template {
-	type container struct {
-		Image string `json:"image"`
-		Name  string `json:"name"`
-	}
-	type spec struct {
-		Containers []container `json:"containers"`
-	}
-	type meta struct {
-		Labels map[string]string `json:"labels"`
-	}
-	type template struct {
-		Metadata meta `json:"metadata"`
-		Spec     spec `json:"spec"`
-	}
-	tpl := template{Metadata: meta{Labels: map[string]string{"app": "web"}}}
-	var cs []dcplan.Container
+	cs := make([]dcplan.Container, len(images))
 	for i, img := range images {
-		name := "c" + strconv.Itoa(i)
-		tpl.Spec.Containers = append(tpl.Spec.Containers, container{Image: img, Name: name})
-		cs = append(cs, dcplan.Container{Name: name, Image: img})
+		cs[i] = dcplan.Container{Name: "c" + strconv.Itoa(i), Image: img}
 	}
-	raw, err := json.Marshal(tpl) // struct fields and map keys are emitted sorted
-	if err != nil {
-		panic("fake: TemplateOf: " + err.Error())
-	}
-	h := fnv.New64a()
-	h.Write(raw)
-	return dcplan.Template{Containers: cs, Hash: fmt.Sprintf("%016x", h.Sum64()), Raw: raw}
+	return dcplan.TemplateFor(cs...)
 }
 
 func genFencepost(t *rapid.T, label string) dcplan.Fencepost {

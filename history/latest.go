@@ -83,20 +83,41 @@ func newer(a, b *dcplan.Deployment) bool {
 // Sorted returns a copy of rcs ordered by version ascending, ties by name
 // (dcplan.CompareDeployments). It returns nil for an empty list.
 func Sorted(rcs []dcplan.Deployment) []dcplan.Deployment {
-	if len(rcs) == 0 {
-		return nil
-	}
-	return slices.SortedFunc(slices.Values(rcs), dcplan.CompareDeployments)
+	return sortedBy(rcs, nil, func(a, b *dcplan.Deployment) bool { return newer(b, a) })
 }
 
 // NewestFirst returns a copy of rcs ordered by version descending, ties by
 // name descending: the order of cancellations and scaling (SPEC 11 item 9).
 // It returns nil for an empty list.
 func NewestFirst(rcs []dcplan.Deployment) []dcplan.Deployment {
-	if len(rcs) == 0 {
+	return sortedBy(rcs, nil, newer)
+}
+
+// sortedBy returns the elements of rcs for which keep (nil: all) is true,
+// ordered so that before(a, b) puts a first. It sorts indices, not the
+// large Deployment values, and copies each kept element once.
+func sortedBy(rcs []dcplan.Deployment, keep func(*dcplan.Deployment) bool, before func(a, b *dcplan.Deployment) bool) []dcplan.Deployment {
+	idx := make([]int, 0, len(rcs))
+	for i := range rcs {
+		if keep == nil || keep(&rcs[i]) {
+			idx = append(idx, i)
+		}
+	}
+	if len(idx) == 0 {
 		return nil
 	}
-	return slices.SortedFunc(slices.Values(rcs), func(a, b dcplan.Deployment) int {
-		return dcplan.CompareDeployments(b, a)
+	slices.SortFunc(idx, func(a, b int) int {
+		switch {
+		case before(&rcs[a], &rcs[b]):
+			return -1
+		case before(&rcs[b], &rcs[a]):
+			return 1
+		}
+		return 0
 	})
+	out := make([]dcplan.Deployment, len(idx))
+	for i, k := range idx {
+		out[i] = rcs[k]
+	}
+	return out
 }

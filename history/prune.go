@@ -27,13 +27,9 @@ func prunable(cfg *dcplan.Config, d, active *dcplan.Deployment, hasActive bool) 
 // Ports: appsutil.DeploymentsForCleanup, without its in-place sort.
 func Prunable(cfg dcplan.Config, rcs []dcplan.Deployment) []dcplan.Deployment {
 	active, hasActive := Active(rcs)
-	var out []dcplan.Deployment
-	for i := range rcs {
-		if prunable(&cfg, &rcs[i], &active, hasActive) {
-			out = append(out, rcs[i])
-		}
-	}
-	return Sorted(out)
+	return sortedBy(rcs,
+		func(d *dcplan.Deployment) bool { return prunable(&cfg, d, &active, hasActive) },
+		func(a, b *dcplan.Deployment) bool { return newer(b, a) })
 }
 
 // CountPrunable returns len(Prunable(cfg, rcs)) without allocating.
@@ -68,12 +64,15 @@ func ToDelete(cfg dcplan.Config, rcs []dcplan.Deployment) []dcplan.Deployment {
 		return nil
 	}
 	candidates := Prunable(cfg, rcs)
-	var out []dcplan.Deployment
-	for _, d := range candidates[:len(candidates)-limit] {
-		if d.Replicas != 0 {
-			continue
+	considered := candidates[:len(candidates)-limit]
+	out := considered[:0] // reuse Prunable's fresh slice: nothing else sees it
+	for _, d := range considered {
+		if d.Replicas == 0 {
+			out = append(out, d)
 		}
-		out = append(out, d)
+	}
+	if len(out) == 0 {
+		return nil
 	}
 	return out
 }

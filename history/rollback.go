@@ -141,8 +141,9 @@ func RollbackTarget(s dcplan.Snapshot, to dcplan.Version) (dcplan.Deployment, er
 // manual now), `Warning: the following images triggers were disabled:
 // <from name>` + "\n" + `  You can re-enable them with: oc set triggers
 // dc/<dc> --auto` (Origin: `oc deploy <dc> --enable-triggers -n <ns>`);
-// upstream prints one warning per trigger. See RolledBackMessage for the
-// success line.
+// upstream prints one warning per trigger. With DryRun they are the
+// warnings the real rollback would print (oc itself prints the DC
+// instead). See RolledBackMessage for the success line.
 //
 // Ports: oc (*RollbackOptions).Run and findTargetDeployment;
 // openshift-apiserver deployconfig rollback (*REST).Create and

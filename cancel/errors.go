@@ -1,0 +1,131 @@
+package cancel
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/dcplan/dcplan"
+)
+
+// Sentinel errors: every refusal of Cancel and Retry is an *Error that
+// wraps one of them, so callers branch with errors.Is.
+var (
+	// ErrPaused: the DC is paused (SPEC 6.1 variant C, 6.2 step 1).
+	ErrPaused = errors.New("cancel: deployment config is paused")
+	// ErrNoDeployments: status.latestVersion is 0 (SPEC 6.2 step 2).
+	ErrNoDeployments = errors.New("cancel: no deployments")
+	// ErrLatestNotFound: the RC of status.latestVersion does not exist
+	// (SPEC 6.2 step 3).
+	ErrLatestNotFound = errors.New("cancel: latest deployment not found")
+	// ErrNotFailed: the latest RC is not Failed, so it cannot be retried
+	// (SPEC 6.2 step 4).
+	ErrNotFailed = errors.New("cancel: latest deployment is not failed")
+	// ErrCancelFailed: an adapter could not write some cancellations
+	// (SPEC 6.1 "Common"); see Failed.
+	ErrCancelFailed = errors.New("cancel: cancellation failed")
+)
+
+// Error is a refusal of Cancel or Retry. Its text is exactly what `oc`
+// prints after "error: " (multi-line texts included); Unwrap returns the
+// sentinel (ErrPaused, ErrNoDeployments, ErrLatestNotFound, ErrNotFailed).
+type Error struct {
+	// Err is the sentinel.
+	Err error
+	// Message is the upstream error text.
+	Message string
+}
+
+// Error returns the upstream text, without any package prefix.
+func (e *Error) Error() string { return e.Message }
+
+// Unwrap returns the sentinel.
+func (e *Error) Unwrap() error { return e.Err }
+
+func refuse(sentinel error, msg string) error { return &Error{Err: sentinel, Message: msg} }
+
+// Failure is one Cancel action that an adapter could not apply: the
+// version of the RC and the error its update returned.
+type Failure struct {
+	Version dcplan.Version
+	Err     error
+}
+
+// FailedError is the error `oc` returns after its cancel loop when some
+// updates failed: `couldn't cancel deployment <v1>, <v2>` with the versions
+// in the order they were attempted (newest first). It unwraps to
+// ErrCancelFailed and to every write error.
+type FailedError struct {
+	Versions []dcplan.Version
+	Errs     []error
+}
+
+// Error renders `couldn't cancel deployment <v1>, <v2>...`.
+func (e *FailedError) Error() string {
+	parts := make([]string, len(e.Versions))
+	for i, v := range e.Versions {
+		parts[i] = strconv.FormatInt(int64(v), 10)
+	}
+	return "couldn't cancel deployment " + strings.Join(parts, ", ")
+}
+
+// Unwrap returns ErrCancelFailed followed by the write errors.
+func (e *FailedError) Unwrap() []error {
+	return append([]error{ErrCancelFailed}, e.Errs...)
+}
+
+// Failed renders what `oc` prints when the adapter applied a Cancel plan
+// one action at a time (as oc does, carrying on after a failure) and some
+// writes failed. For each RC of r.Cancelled, in order, it prints the
+// success line of r's profile, or for a failed one:
+//
+//   - Modern, Exact: `Couldn't cancel deployment #<rc version> (status: <phase>): <err>`
+//   - Origin: `couldn't cancel deployment #<rc version> (status: <phase>): <err>`
+//
+// and it returns a *FailedError naming the failed versions in that order.
+// Failures whose version r did not cancel are ignored. With no (matching)
+// failure it returns r.String() and nil. When anything failed, the "nothing
+// to cancel" line is never printed, as upstream returns before it.
+//
+// Note that dcplan.Apply stops at the first failed write; an adapter that
+// wants oc's behaviour applies each Cancel separately.
+//
+// Ports: (DeployOptions).cancel, the failedCancellations branch.
+func Failed(r Report, failures []Failure) (string, error) {
+	byVersion := make(map[dcplan.Version]error, len(failures))
+	for _, f := range failures {
+		if _, dup := byVersion[f.Version]; !dup {
+			byVersion[f.Version] = f.Err
+		}
+	}
+	var (
+		b   strings.Builder
+		out FailedError
+	)
+	for _, t := range r.Cancelled {
+		err, failed := byVersion[t.Version]
+		if !failed {
+			b.WriteString(r.cancelledLine(t))
+			continue
+		}
+		verb := "Couldn't"
+		if r.Profile == dcplan.Origin {
+			verb = "couldn't"
+		}
+		b.WriteString(verb + " cancel deployment #" + strconv.FormatInt(int64(t.Version), 10) +
+			" (status: " + t.Phase.String() + "): " + errText(err) + "\n")
+		out.Versions = append(out.Versions, t.Version)
+		out.Errs = append(out.Errs, err)
+	}
+	if len(out.Versions) == 0 {
+		return r.String(), nil
+	}
+	return b.String(), &out
+}
+
+func errText(err error) string {
+	if err == nil {
+		return "<nil>"
+	}
+	return err.Error()
+}

@@ -1,0 +1,65 @@
+package cancel_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/cancel"
+	"github.com/google/go-cmp/cmp"
+)
+
+// FuzzCancelRetry decodes arbitrary `oc get dc,rc,pods -o json` documents
+// and checks that Cancel and Retry never panic, never mutate their input,
+// refuse with an empty plan, and touch only what SPEC 6.1 and 6.2 allow.
+// Seeds: the fixture list and variations of it.
+func FuzzCancelRetry(f *testing.F) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "fixtures", "list-dc-rc-pods.json"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(data, uint8(0), int64(0))
+	f.Add(data, uint8(1), int64(3600))
+	f.Add(data, uint8(2), int64(-60))
+	f.Add([]byte(`{"kind":"List","apiVersion":"v1","items":[]}`), uint8(0), int64(0))
+	now := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+	f.Fuzz(func(t *testing.T, data []byte, profile uint8, offset int64) {
+		st := dcplan.Settings{Profile: dcplan.Profile(profile % 3)}
+		s, err := dcplan.DecodeSnapshot(data, "frontend", now.Add(time.Duration(offset)*time.Second), st)
+		if err != nil {
+			return
+		}
+		before := s.Clone()
+		p, r, err := cancel.Cancel(s)
+		if d := cmp.Diff(before, s); d != "" {
+			t.Fatalf("Cancel() mutated its input:\n%s", d)
+		}
+		if err != nil && !p.IsEmpty() {
+			t.Fatalf("Cancel() refused (%v) with a plan", err)
+		}
+		if p.Actions() != len(p.Cancels) || len(r.Cancelled) != len(p.Cancels) {
+			t.Fatalf("Cancel() plan:\n%s", dcplan.Describe(p))
+		}
+		for _, c := range p.Cancels {
+			if c.Phase.Terminal() || c.Phase == dcplan.PhaseUnknown {
+				t.Fatalf("Cancel() cancels %s in phase %q", c.RC, c.Phase)
+			}
+		}
+		_ = r.String()
+		p, _, err = cancel.Retry(s)
+		if d := cmp.Diff(before, s); d != "" {
+			t.Fatalf("Retry() mutated its input:\n%s", d)
+		}
+		if err != nil && !p.IsEmpty() {
+			t.Fatalf("Retry() refused (%v) with a plan", err)
+		}
+		latest := dcplan.DeploymentName(s.Config.Name, s.Config.Status.LatestVersion)
+		for _, tr := range p.Transitions {
+			if tr.RC != latest || tr.From != dcplan.PhaseFailed || tr.To != dcplan.PhaseNew {
+				t.Fatalf("Retry() transition %+v", tr)
+			}
+		}
+	})
+}

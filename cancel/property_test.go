@@ -1,0 +1,152 @@
+package cancel_test
+
+import (
+	"testing"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/cancel"
+	"github.com/dcplan/dcplan/fake"
+	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
+)
+
+// TestCancelProperties checks, on generated snapshots, that Cancel only
+// ever cancels in-flight, not-yet-cancelled RCs of the DC, newest first,
+// and writes nothing else; that it leaves its input unmutated; and that the
+// order of the input does not matter.
+func TestCancelProperties(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := fake.GenSnapshot().Draw(t, "snapshot")
+		before := s.Clone()
+		p, r, err := cancel.Cancel(s)
+		if d := cmp.Diff(before, s); d != "" {
+			t.Fatalf("Cancel() mutated its input (-before +after):\n%s", d)
+		}
+		if err != nil {
+			if !p.IsEmpty() {
+				t.Fatalf("Cancel() refused (%v) with a non-empty plan", err)
+			}
+			if !s.Config.Paused || s.Settings.Profile == dcplan.Origin {
+				t.Fatalf("Cancel() refused a valid, unpaused snapshot: %v", err)
+			}
+			return
+		}
+		if p.Actions() != len(p.Cancels) || p.Wait != dcplan.WaitNone {
+			t.Fatalf("Cancel() planned more than cancels:\n%s", dcplan.Describe(p))
+		}
+		if len(p.Cancels) != len(r.Cancelled) {
+			t.Fatalf("Cancel() report lists %d RCs, plan cancels %d", len(r.Cancelled), len(p.Cancels))
+		}
+		for i, c := range p.Cancels {
+			d, ok := s.Deployment(c.RC)
+			if !ok {
+				t.Fatalf("Cancel() cancels unknown RC %s", c.RC)
+			}
+			if d.Phase.Terminal() || d.Phase == dcplan.PhaseUnknown || d.Cancelled || d.ConfigLabel != s.Config.Name {
+				t.Fatalf("Cancel() touches %s (phase %q, cancelled %v, label %q)", d.Name, d.Phase, d.Cancelled, d.ConfigLabel)
+			}
+			if c.Rule != cancel.RuleCancel || c.Phase != d.Phase || c.Version != d.Version || c.Reason != cancel.UserReason(s.Settings.Profile) {
+				t.Fatalf("Cancel() action %+v does not match RC %s", c, d.Name)
+			}
+			if i > 0 && p.Cancels[i-1].Version <= c.Version {
+				t.Fatalf("Cancel() actions not newest first:\n%s", dcplan.Describe(p))
+			}
+		}
+		want := referenceCancel(s)
+		if d := cmp.Diff(want, names(p.Cancels)); d != "" {
+			t.Fatalf("Cancel() differs from the reference (-want +got):\n%s", d)
+		}
+		shuffled := s.Clone()
+		shuffled.Deployments = rapid.Permutation(shuffled.Deployments).Draw(t, "order")
+		p2, r2, _ := cancel.Cancel(shuffled)
+		if d := cmp.Diff(p, p2); d != "" {
+			t.Fatalf("Cancel() depends on input order (-in order +shuffled):\n%s", d)
+		}
+		if d := cmp.Diff(r, r2); d != "" {
+			t.Fatalf("Cancel() report depends on input order (-in order +shuffled):\n%s", d)
+		}
+	})
+}
+
+// referenceCancel is SPEC 6.1 written the dumb way: for each version from
+// the highest down, the labelled RC of that version if it is New, Pending
+// or Running and not cancelled.
+func referenceCancel(s dcplan.Snapshot) []string {
+	var out []string
+	maxV := dcplan.Version(0)
+	for _, d := range s.Deployments {
+		maxV = max(maxV, d.Version)
+	}
+	for v := maxV; v > 0; v-- {
+		for _, d := range s.Deployments {
+			if d.Version != v || d.ConfigLabel != s.Config.Name || d.Cancelled {
+				continue
+			}
+			switch d.Phase {
+			case dcplan.PhaseNew, dcplan.PhasePending, dcplan.PhaseRunning:
+				out = append(out, d.Name)
+			}
+		}
+	}
+	return out
+}
+
+func names(cs []dcplan.Cancel) []string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, c.RC)
+	}
+	return out
+}
+
+// TestRetryProperties checks that Retry only ever touches the latest RC,
+// only when it is Failed, deletes only pods labelled for it, and leaves
+// its input unmutated.
+func TestRetryProperties(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := fake.GenSnapshot().Draw(t, "snapshot")
+		before := s.Clone()
+		p, r, err := cancel.Retry(s)
+		if d := cmp.Diff(before, s); d != "" {
+			t.Fatalf("Retry() mutated its input (-before +after):\n%s", d)
+		}
+		latest := dcplan.DeploymentName(s.Config.Name, s.Config.Status.LatestVersion)
+		d, exists := s.Deployment(latest)
+		if err != nil {
+			if !p.IsEmpty() {
+				t.Fatalf("Retry() refused (%v) with a non-empty plan", err)
+			}
+			if s.Config.Status.LatestVersion > 0 && exists && d.Phase == dcplan.PhaseFailed &&
+				(!s.Config.Paused || s.Settings.Profile == dcplan.Origin) {
+				t.Fatalf("Retry() refused a retryable snapshot: %v", err)
+			}
+			return
+		}
+		if !exists || d.Phase != dcplan.PhaseFailed {
+			t.Fatalf("Retry() retried %s which is not a Failed latest RC", latest)
+		}
+		if len(p.Transitions) != 1 || p.Actions() != 1+len(p.DeletePods) {
+			t.Fatalf("Retry() plan has more than one reset and pod deletes:\n%s", dcplan.Describe(p))
+		}
+		tr := p.Transitions[0]
+		if tr.RC != latest || tr.From != dcplan.PhaseFailed || tr.To != dcplan.PhaseNew || !tr.ClearCancel {
+			t.Fatalf("Retry() transition %+v", tr)
+		}
+		for _, dp := range p.DeletePods {
+			pod, ok := s.Pod(dp.Pod)
+			if !ok || pod.DeployerFor != latest || dp.RC != latest || !dp.GracePeriodZero {
+				t.Fatalf("Retry() deletes pod %s not labelled for %s", dp.Pod, latest)
+			}
+		}
+		if r.LatestVersion != s.Config.Status.LatestVersion || r.Retried.Name != latest {
+			t.Fatalf("Retry() report %+v", r)
+		}
+		shuffled := s.Clone()
+		shuffled.Pods = rapid.Permutation(shuffled.Pods).Draw(t, "pods")
+		shuffled.Deployments = rapid.Permutation(shuffled.Deployments).Draw(t, "rcs")
+		p2, _, _ := cancel.Retry(shuffled)
+		if d := cmp.Diff(p, p2); d != "" {
+			t.Fatalf("Retry() depends on input order (-in order +shuffled):\n%s", d)
+		}
+	})
+}

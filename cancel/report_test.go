@@ -1,0 +1,134 @@
+package cancel_test
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/cancel"
+	"github.com/google/go-cmp/cmp"
+)
+
+// Reference: oc (DeployOptions).cancel, failedCancellations.
+func TestFailed(t *testing.T) {
+	conflict := errors.New(`Operation cannot be fulfilled on replicationcontrollers "web-4": the object has been modified`)
+	gone := errors.New(`replicationcontrollers "web-2" not found`)
+	rcs := []dcplan.Deployment{
+		rc(2, dcplan.PhasePending, time.Hour),
+		rc(3, dcplan.PhaseRunning, 30*time.Minute),
+		rc(4, dcplan.PhaseNew, time.Minute),
+	}
+	tests := []struct {
+		name     string
+		why      string
+		profile  dcplan.Profile
+		failures []cancel.Failure
+		wantOut  string
+		wantErr  string
+	}{
+		{
+			name: "none failed", why: "6.1: without failures the output is the report",
+			profile: dcplan.Modern,
+			wantOut: "Cancelled deployment #4\nCancelled deployment #3\nCancelled deployment #2\n",
+		},
+		{
+			name: "two failed modern", why: "6.1 variant C: capitalised failure lines in order, then the joined error",
+			profile:  dcplan.Modern,
+			failures: []cancel.Failure{{Version: 2, Err: gone}, {Version: 4, Err: conflict}},
+			wantOut: "Couldn't cancel deployment #4 (status: New): " + conflict.Error() + "\n" +
+				"Cancelled deployment #3\n" +
+				"Couldn't cancel deployment #2 (status: Pending): " + gone.Error() + "\n",
+			wantErr: "couldn't cancel deployment 4, 2",
+		},
+		{
+			name: "one failed exact", why: "6.1 variant C: success lines keep the DC's latestVersion",
+			profile:  dcplan.Exact,
+			failures: []cancel.Failure{{Version: 3, Err: conflict}},
+			wantOut: "Cancelled deployment #4\n" +
+				"Couldn't cancel deployment #3 (status: Running): " + conflict.Error() + "\n" +
+				"Cancelled deployment #4\n",
+			wantErr: "couldn't cancel deployment 3",
+		},
+		{
+			name: "all failed origin", why: "6.1 variant B: lowercase failure lines",
+			profile:  dcplan.Origin,
+			failures: []cancel.Failure{{Version: 4, Err: conflict}, {Version: 3, Err: conflict}, {Version: 2, Err: gone}},
+			wantOut: "couldn't cancel deployment #4 (status: New): " + conflict.Error() + "\n" +
+				"couldn't cancel deployment #3 (status: Running): " + conflict.Error() + "\n" +
+				"couldn't cancel deployment #2 (status: Pending): " + gone.Error() + "\n",
+			wantErr: "couldn't cancel deployment 4, 3, 2",
+		},
+		{
+			name: "unknown version ignored", why: "Failed: a failure for an RC the plan did not cancel is ignored",
+			profile:  dcplan.Modern,
+			failures: []cancel.Failure{{Version: 9, Err: conflict}},
+			wantOut:  "Cancelled deployment #4\nCancelled deployment #3\nCancelled deployment #2\n",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, r, err := cancel.Cancel(snap(tt.profile, dc(4), rcs))
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := cancel.Failed(r, tt.failures)
+			if d := cmp.Diff(tt.wantOut, out); d != "" {
+				t.Errorf("Failed() output mismatch (-want +got) [%s]:\n%s", tt.why, d)
+			}
+			if d := cmp.Diff(tt.wantErr, errString(err)); d != "" {
+				t.Errorf("Failed() error mismatch (-want +got) [%s]:\n%s", tt.why, d)
+			}
+			if tt.wantErr != "" && !errors.Is(err, cancel.ErrCancelFailed) {
+				t.Errorf("Failed() error does not wrap ErrCancelFailed")
+			}
+			for _, f := range tt.failures {
+				if tt.wantErr != "" && f.Version != 9 && !errors.Is(err, f.Err) {
+					t.Errorf("Failed() error does not wrap %v", f.Err)
+				}
+			}
+		})
+	}
+}
+
+func TestFailedErrorIsTyped(t *testing.T) {
+	_, r, err := cancel.Cancel(snap(dcplan.Modern, dc(1), []dcplan.Deployment{rc(1, dcplan.PhaseRunning, time.Minute)}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = cancel.Failed(r, []cancel.Failure{{Version: 1, Err: dcplan.ErrConflict}})
+	var fe *cancel.FailedError
+	if !errors.As(err, &fe) {
+		t.Fatalf("Failed() error %T is not *FailedError", err)
+	}
+	if d := cmp.Diff([]dcplan.Version{1}, fe.Versions); d != "" {
+		t.Errorf("FailedError.Versions (-want +got):\n%s", d)
+	}
+	if !dcplan.IsConflict(err) {
+		t.Errorf("Failed() error does not answer IsConflict")
+	}
+}
+
+func TestReportZero(t *testing.T) {
+	var r cancel.Report
+	if got := r.String(); got != "" {
+		t.Errorf("Report{}.String() = %q, want empty", got)
+	}
+	if got := r.Lines(); got != nil {
+		t.Errorf("Report{}.Lines() = %q, want nil", got)
+	}
+}
+
+func TestErrorText(t *testing.T) {
+	_, _, err := cancel.Cancel(snap(dcplan.Modern, paused(dc(1)), nil))
+	var ce *cancel.Error
+	if !errors.As(err, &ce) {
+		t.Fatalf("Cancel() error %T is not *cancel.Error", err)
+	}
+	if d := cmp.Diff("cannot cancel a paused deployment config", ce.Message); d != "" {
+		t.Errorf("Error.Message (-want +got):\n%s", d)
+	}
+	if errors.Is(err, cancel.ErrNotFailed) {
+		t.Errorf("paused refusal matches ErrNotFailed")
+	}
+}

@@ -1,0 +1,213 @@
+package cancel_test
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/cancel"
+	"github.com/google/go-cmp/cmp"
+)
+
+// Reference: oc (DeployOptions).retry (newest) and
+// DeployOptions.retry(config, out) (the variant B era).
+func TestRetry(t *testing.T) {
+	const (
+		M = dcplan.Modern
+		E = dcplan.Exact
+		O = dcplan.Origin
+	)
+	failed3 := []dcplan.Deployment{
+		rc(2, dcplan.PhaseComplete, time.Hour),
+		cancelled(rc(3, dcplan.PhaseFailed, time.Minute), dcplan.ReasonCancelledByUser),
+	}
+	pods := []dcplan.Pod{
+		pod("web-3-hook-pre", "web-3"),
+		pod("web-3-deploy", "web-3"),
+		pod("web-2-deploy", "web-2"),
+		{Namespace: "ns", Name: "web-3-abcde", DeploymentName: "web-3"}, // an app pod: not labelled
+	}
+	const wantRetryPlan = "delete-pod pod/web-3-deploy rc=web-3 grace=0 rule=6.2.5\n" +
+		"delete-pod pod/web-3-hook-pre rc=web-3 grace=0 rule=6.2.5\n" +
+		"transition rc/web-3 v=3 phase=Failed->New clearCancel=true rule=6.2.6\n"
+	tests := []struct {
+		name     string
+		why      string
+		profile  dcplan.Profile
+		cfg      dcplan.Config
+		rcs      []dcplan.Deployment
+		wantPlan string
+		wantOut  string
+		wantErr  string
+		wantIs   error
+	}{
+		{
+			name: "paused modern", why: "6.2.1: newer oc refuses a paused DC",
+			profile: M, cfg: paused(dc(3)), rcs: failed3, wantPlan: "<empty plan>\n",
+			wantErr: "cannot retry a paused deployment config", wantIs: cancel.ErrPaused,
+		},
+		{
+			name: "paused exact", why: "6.2.1: newer oc refuses a paused DC",
+			profile: E, cfg: paused(dc(3)), rcs: failed3, wantPlan: "<empty plan>\n",
+			wantErr: "cannot retry a paused deployment config", wantIs: cancel.ErrPaused,
+		},
+		{
+			name: "paused origin", why: "6.2.1: the variant B era has no paused check",
+			profile: O, cfg: paused(dc(3)), rcs: failed3,
+			wantPlan: wantRetryPlan, wantOut: "Retried #3\n",
+		},
+		{
+			name: "version zero", why: "6.2.2: latestVersion 0",
+			profile: M, cfg: dc(0), wantPlan: "<empty plan>\n",
+			wantErr: "no deployments found for ns/web", wantIs: cancel.ErrNoDeployments,
+		},
+		{
+			name: "version zero origin", why: "6.2.2: same text in every era",
+			profile: O, cfg: dc(0), wantPlan: "<empty plan>\n",
+			wantErr: "no deployments found for ns/web", wantIs: cancel.ErrNoDeployments,
+		},
+		{
+			name: "latest missing modern", why: "6.2.3: newest wording",
+			profile: M, cfg: dc(4), rcs: failed3, wantPlan: "<empty plan>\n",
+			wantErr: "unable to find the latest deployment (#4).\nYou can start a new deployment with 'oc deploy --latest dc/web'.",
+			wantIs:  cancel.ErrLatestNotFound,
+		},
+		{
+			name: "latest missing exact", why: "6.2.3: newest wording",
+			profile: E, cfg: dc(4), rcs: failed3, wantPlan: "<empty plan>\n",
+			wantErr: "unable to find the latest deployment (#4).\nYou can start a new deployment with 'oc deploy --latest dc/web'.",
+			wantIs:  cancel.ErrLatestNotFound,
+		},
+		{
+			name: "latest missing origin", why: "6.2.3: newer (lowercase) wording",
+			profile: O, cfg: dc(4), rcs: failed3, wantPlan: "<empty plan>\n",
+			wantErr: "unable to find the latest deployment (#4).\nYou can start a new deployment using the --latest option.",
+			wantIs:  cancel.ErrLatestNotFound,
+		},
+		{
+			name: "complete modern", why: "6.2.4: Complete suggests a new deployment",
+			profile: M, cfg: dc(2), rcs: failed3[:1], wantPlan: "<empty plan>\n",
+			wantErr: "#2 is Complete; only failed deployments can be retried.\nYou can start a new deployment with 'oc deploy --latest dc/web'.",
+			wantIs:  cancel.ErrNotFailed,
+		},
+		{
+			name: "complete origin", why: "6.2.4: Complete, era wording",
+			profile: O, cfg: dc(2), rcs: failed3[:1], wantPlan: "<empty plan>\n",
+			wantErr: "#2 is Complete; only failed deployments can be retried.\nYou can start a new deployment using the --latest option.",
+			wantIs:  cancel.ErrNotFailed,
+		},
+		{
+			name: "running exact", why: "6.2.4: other phases suggest cancelling",
+			profile: E, cfg: dc(1), rcs: []dcplan.Deployment{rc(1, dcplan.PhaseRunning, time.Minute)}, wantPlan: "<empty plan>\n",
+			wantErr: "#1 is Running; only failed deployments can be retried.\nOptionally, you can cancel this deployment with 'oc rollout cancel dc/web'.",
+			wantIs:  cancel.ErrNotFailed,
+		},
+		{
+			name: "pending origin", why: "6.2.4: other phases, era wording",
+			profile: O, cfg: dc(1), rcs: []dcplan.Deployment{rc(1, dcplan.PhasePending, time.Minute)}, wantPlan: "<empty plan>\n",
+			wantErr: "#1 is Pending; only failed deployments can be retried.\nOptionally, you can cancel this deployment using the --cancel option.",
+			wantIs:  cancel.ErrNotFailed,
+		},
+		{
+			name: "phase-less modern", why: "6.2.4: the empty phase is not Failed and prints empty",
+			profile: M, cfg: dc(1), rcs: []dcplan.Deployment{rc(1, dcplan.PhaseUnknown, time.Minute)}, wantPlan: "<empty plan>\n",
+			wantErr: "#1 is ; only failed deployments can be retried.\nOptionally, you can cancel this deployment with 'oc rollout cancel dc/web'.",
+			wantIs:  cancel.ErrNotFailed,
+		},
+		{
+			name: "retry modern", why: "6.2.5-7: pods deleted with grace 0 by name, RC reset to New with cancel cleared",
+			profile: M, cfg: dc(3), rcs: failed3, wantPlan: wantRetryPlan,
+			wantOut: "Retried #3\nUse 'oc logs -f dc/web' to track its progress.\n",
+		},
+		{
+			name: "retry exact", why: "6.2.7: same as Modern",
+			profile: E, cfg: dc(3), rcs: failed3, wantPlan: wantRetryPlan,
+			wantOut: "Retried #3\nUse 'oc logs -f dc/web' to track its progress.\n",
+		},
+		{
+			name: "retry origin", why: "6.2.7: the older oc prints no logs hint",
+			profile: O, cfg: dc(3), rcs: failed3, wantPlan: wantRetryPlan, wantOut: "Retried #3\n",
+		},
+		{
+			name: "retry without pods", why: "6.2.5: no labelled pod, only the reset",
+			profile: M, cfg: dc(4), rcs: []dcplan.Deployment{rc(4, dcplan.PhaseFailed, time.Minute)},
+			wantPlan: "transition rc/web-4 v=4 phase=Failed->New clearCancel=true rule=6.2.6\n",
+			wantOut:  "Retried #4\nUse 'oc logs -f dc/web' to track its progress.\n",
+		},
+		{
+			name: "unlabelled latest still found", why: "6.2.3: oc GETs the RC by name, not by label",
+			profile: M, cfg: dc(2), rcs: []dcplan.Deployment{func() dcplan.Deployment {
+				d := rc(2, dcplan.PhaseFailed, time.Minute)
+				d.ConfigLabel = ""
+				return d
+			}()},
+			wantPlan: "delete-pod pod/web-2-deploy rc=web-2 grace=0 rule=6.2.5\n" +
+				"transition rc/web-2 v=2 phase=Failed->New clearCancel=true rule=6.2.6\n",
+			wantOut: "Retried #2\nUse 'oc logs -f dc/web' to track its progress.\n",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := snap(tt.profile, tt.cfg, tt.rcs, pods...)
+			p, r, err := cancel.Retry(s)
+			if d := cmp.Diff(tt.wantPlan, dcplan.Describe(p)); d != "" {
+				t.Errorf("Retry() plan mismatch (-want +got) [%s]:\n%s", tt.why, d)
+			}
+			if d := cmp.Diff(tt.wantOut, r.String()); d != "" {
+				t.Errorf("Retry() report mismatch (-want +got) [%s]:\n%s", tt.why, d)
+			}
+			if d := cmp.Diff(tt.wantErr, errString(err)); d != "" {
+				t.Errorf("Retry() error mismatch (-want +got) [%s]:\n%s", tt.why, d)
+			}
+			if tt.wantIs != nil && !errors.Is(err, tt.wantIs) {
+				t.Errorf("Retry() error %v is not %v", err, tt.wantIs)
+			}
+		})
+	}
+}
+
+// Reference: oc (DeployOptions).retry, "Nothing else" of SPEC 6.2.6.
+func TestRetryTransitionIsMinimal(t *testing.T) {
+	d := cancelled(rc(5, dcplan.PhaseFailed, time.Minute), dcplan.ReasonCancelledByUser)
+	d.Replicas, d.DesiredReplicas, d.HasDesiredReplicas, d.DeployerPodName = 3, 3, true, "web-5-deploy"
+	p, _, err := cancel.Retry(snap(dcplan.Modern, dc(5), []dcplan.Deployment{d}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []dcplan.Transition{{
+		Rule: cancel.RuleRetryReset, RC: "web-5", Version: 5,
+		From: dcplan.PhaseFailed, To: dcplan.PhaseNew, ClearCancel: true,
+	}}
+	if d := cmp.Diff(want, p.Transitions); d != "" {
+		t.Errorf("Retry() transitions (-want +got):\n%s", d)
+	}
+}
+
+func TestRetryInvalidSnapshot(t *testing.T) {
+	s := snap(dcplan.Modern, dc(1), []dcplan.Deployment{rc(1, dcplan.PhaseFailed, time.Minute)})
+	s.Config.Replicas = -1
+	p, _, err := cancel.Retry(s)
+	if !errors.Is(err, dcplan.ErrInvalidSnapshot) {
+		t.Fatalf("Retry() error = %v, want ErrInvalidSnapshot", err)
+	}
+	if !p.IsEmpty() {
+		t.Errorf("Retry() plan on invalid input = %s", dcplan.Describe(p))
+	}
+}
+
+func TestPodDeleteError(t *testing.T) {
+	_, r, err := cancel.Retry(snap(dcplan.Modern, dc(3), []dcplan.Deployment{rc(3, dcplan.PhaseFailed, time.Minute)}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cause := errors.New("pods \"web-3-deploy\" is forbidden")
+	got := r.PodDeleteError("web-3-deploy", cause)
+	want := `failed to delete deployer/hook pod web-3-deploy for deployment #3: pods "web-3-deploy" is forbidden`
+	if d := cmp.Diff(want, got.Error()); d != "" {
+		t.Errorf("PodDeleteError() mismatch (-want +got):\n%s", d)
+	}
+	if !errors.Is(got, cause) {
+		t.Errorf("PodDeleteError() does not wrap its cause")
+	}
+}

@@ -1,0 +1,59 @@
+package dcplan_test
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/dcplan/dcplan"
+)
+
+// bigSnapshot has n owned RCs and n pods, all distinct: large enough that
+// the duplicate checks leave their stack tables for pooled scratch.
+func bigSnapshot(n int) dcplan.Snapshot {
+	s := validSnapshot()
+	s.Deployments, s.Pods = nil, nil
+	for i := 1; i <= n; i++ {
+		name := fmt.Sprintf("web-%d", i)
+		s.Deployments = append(s.Deployments, dcplan.Deployment{Namespace: "ns", Name: name, Version: dcplan.Version(i), Phase: dcplan.PhaseComplete})
+		s.Pods = append(s.Pods, dcplan.Pod{Namespace: "ns", Name: name + "-deploy"})
+	}
+	return s
+}
+
+func TestValidateFindsDuplicatesAtScale(t *testing.T) {
+	for _, n := range []int{10, 300, 3000} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			if err := bigSnapshot(n).Validate(); err != nil {
+				t.Fatalf("Validate() on %d distinct RCs = %v", n, err)
+			}
+			s := bigSnapshot(n)
+			s.Deployments[n-1].Version = dcplan.Version(n / 2)
+			err := s.Validate()
+			want := fmt.Sprintf("version %d is also the version of %q", n/2, fmt.Sprintf("web-%d", n/2))
+			if !errors.Is(err, dcplan.ErrInvalidSnapshot) || !strings.Contains(err.Error(), want) {
+				t.Errorf("Validate() = %v, want %q", err, want)
+			}
+			s = bigSnapshot(n)
+			s.Pods[n-1].Name = s.Pods[0].Name
+			if err := s.Validate(); err == nil || !strings.Contains(err.Error(), `Pod "web-1-deploy": metadata.name: duplicate name`) {
+				t.Errorf("Validate() = %v, want the duplicate pod named", err)
+			}
+		})
+	}
+}
+
+func BenchmarkValidate(b *testing.B) {
+	for _, n := range []int{1, 10, 100, 1000, 10000} {
+		s := bigSnapshot(n)
+		b.Run(fmt.Sprintf("rcs=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := s.Validate(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,25 @@
+// Package history answers the questions the controllers and oc ask about a
+// DC's past rollouts: which RC is the latest and whether it exists, which
+// one is active, which ones history cleanup may prune or deletes, what the
+// rollout history and rollback targets are, and how one rollout reads as a
+// one-line human summary.
+//
+// It decides nothing about the future: it emits no plan for the DC
+// controller (package reconcile turns ToDelete into DeleteRC actions) and
+// reads no clock (Describe takes now).
+//
+// Usage:
+//
+//	info := history.Latest(s.Config, s.Deployments)
+//	if info.Exists && info.Candidate.Phase.Terminal() { ... }
+//	for _, d := range history.ToDelete(s.Config, s.Deployments) { ... }
+//	fmt.Println(history.Describe(d, true, s.Config.Test, s.Now))
+//	// deployment #3 deployed 2 hours ago - 3 pods
+//
+// Entry points: [Latest], [Active], [Sorted], [NewestFirst], [Prunable],
+// [CountPrunable], [ToDelete], [List], [FormatList], [RollbackTarget],
+// [Rollback], [Describe], [PodSummary], [HumanDuration].
+//
+// Functions in this package never modify their arguments; returned slices
+// never alias them.
+package history

@@ -1,0 +1,63 @@
+package history_test
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/history"
+)
+
+func exampleRCs() []dcplan.Deployment {
+	return []dcplan.Deployment{
+		{Name: "web-3", Version: 3, Phase: dcplan.PhaseFailed},
+		{Name: "web-1", Version: 1, Phase: dcplan.PhaseComplete},
+		{Name: "web-2", Version: 2, Phase: dcplan.PhaseComplete, Replicas: 2},
+	}
+}
+
+// ExampleLatest finds the newest rollout and whether it is the DC's latest.
+func ExampleLatest() {
+	cfg := dcplan.Config{Name: "web", Status: dcplan.ConfigStatus{LatestVersion: 3}}
+	info := history.Latest(cfg, exampleRCs())
+	fmt.Println(info.Candidate.Name, info.Exists)
+	// Output: web-3 true
+}
+
+// ExampleActive finds the highest Complete rollout.
+func ExampleActive() {
+	d, ok := history.Active(exampleRCs())
+	fmt.Println(d.Name, ok)
+	// Output: web-2 true
+}
+
+// ExampleToDelete shows history cleanup with revisionHistoryLimit 0: only
+// RCs older than the active one are prunable.
+func ExampleToDelete() {
+	cfg := dcplan.Config{Name: "web", HasRevisionHistoryLimit: true, Status: dcplan.ConfigStatus{LatestVersion: 3}}
+	for _, d := range history.ToDelete(cfg, exampleRCs()) {
+		fmt.Println(d.Name)
+	}
+	// Output: web-1
+}
+
+// ExampleDescribe prints the one-line summary oc describe shows.
+func ExampleDescribe() {
+	now := time.Date(2026, 11, 30, 10, 0, 0, 0, time.UTC)
+	d := dcplan.Deployment{Name: "web-4", Version: 4, Phase: dcplan.PhaseRunning,
+		Replicas: 3, StatusReplicas: 1, CreationTime: now.Add(-90 * time.Second), Cancelled: true}
+	fmt.Println(history.Describe(d, true, false, now))
+	// Output: deployment #4 running (cancelling) for about a minute - 1/3 pods growing to 3
+}
+
+// ExampleHumanDuration shows the truncating units.
+func ExampleHumanDuration() {
+	for _, d := range []time.Duration{500 * time.Millisecond, 45 * time.Second, 90 * time.Minute, 50 * time.Hour} {
+		fmt.Println(history.HumanDuration(d))
+	}
+	// Output:
+	// Less than a second
+	// 45 seconds
+	// About an hour
+	// 2 days
+}

@@ -1,0 +1,611 @@
+package history_test
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/fake"
+	"github.com/dcplan/dcplan/history"
+	"github.com/dcplan/dcplan/internal/scenario"
+	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
+)
+
+func lrErrString(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
+
+// lrImage is the image of the first container of t, "" if none.
+func lrImage(t dcplan.Template) string {
+	if len(t.Containers) == 0 {
+		return ""
+	}
+	return t.Containers[0].Image
+}
+
+// Reference: oc (*RollbackOptions).Run, findTargetDeployment; apiserver
+// rollback (*REST).Create.
+func TestRollbackRefusals(t *testing.T) {
+	h := time.Hour
+	std := []dcplan.Deployment{
+		lrRC(1, dcplan.PhaseComplete, 3*h), lrRC(2, dcplan.PhaseFailed, 2*h), lrRC(3, dcplan.PhaseComplete, h),
+	}
+	noEnc := lrRC(1, dcplan.PhaseComplete, 3*h)
+	noEnc.HasEncodedConfig, noEnc.Encoded = false, dcplan.Config{}
+	tests := []struct {
+		name    string
+		why     string
+		profile dcplan.Profile
+		cfg     dcplan.Config
+		rcs     []dcplan.Deployment
+		to      dcplan.Version
+		wantErr string
+		wantIs  error
+	}{
+		{"negative", "oc Validate: --to-version must be >= 0", dcplan.Modern, lrConfig(3), std, -1,
+			"the to version must be >= 0", history.ErrInvalidRevision},
+		{"paused", "oc rollback refuses a paused DC", dcplan.Exact,
+			func() dcplan.Config { c := lrConfig(3); c.Paused = true; return c }(), std, 0,
+			"cannot rollback a paused deployment config", history.ErrRollbackPaused},
+		{"no complete older", "findTargetDeployment: no Complete RC older than the latest", dcplan.Modern, lrConfig(3),
+			[]dcplan.Deployment{lrRC(2, dcplan.PhaseFailed, h), lrRC(3, dcplan.PhaseComplete, h)}, 0,
+			"couldn't find deployment for rollback", history.ErrRevisionNotFound},
+		{"missing version", "findTargetDeployment: no RC of that version", dcplan.Modern, lrConfig(3), std, 7,
+			"couldn't find deployment for rollback", history.ErrRevisionNotFound},
+		{"unlabelled version", "findTargetDeployment lists by the config label", dcplan.Modern, lrConfig(3),
+			func() []dcplan.Deployment {
+				d := lrRC(1, dcplan.PhaseComplete, h)
+				d.ConfigLabel = ""
+				return []dcplan.Deployment{d}
+			}(), 1,
+			"couldn't find deployment for rollback", history.ErrRevisionNotFound},
+		{"undeployed", "server: latestVersion 0", dcplan.Modern, lrConfig(0), std, 1,
+			"cannot rollback an undeployed config", history.ErrNoPreviousRevision},
+		{"only one", "server: latestVersion 1", dcplan.Origin, lrConfig(1), std, 1,
+			`no previous deployment exists for "ns/web"`, history.ErrNoPreviousRevision},
+		{"current", "server: the revision is the latest", dcplan.Modern, lrConfig(3), std, 3,
+			"version 3 is already the latest", history.ErrCurrentRevision},
+		{"no encoded config", "server: DecodeDeploymentConfig fails", dcplan.Modern, lrConfig(3),
+			[]dcplan.Deployment{noEnc, lrRC(3, dcplan.PhaseComplete, h)}, 1,
+			"couldn't decode deployment config from deployment: object web-1 does not have encoded deployment config annotation",
+			history.ErrNoEncodedConfig},
+		{"exact previous pruned", "Exact: the server takes latestVersion-1, which is gone", dcplan.Exact, lrConfig(3),
+			[]dcplan.Deployment{lrRC(1, dcplan.PhaseComplete, 3*h), lrRC(3, dcplan.PhaseComplete, h)}, 0,
+			`replicationcontrollers "web-2" not found`, history.ErrRevisionNotFound},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, cfg, warnings, err := history.Rollback(lrSnap(tt.profile, tt.cfg, tt.rcs...), tt.to, history.RollbackOptions{})
+			if d := cmp.Diff(tt.wantErr, lrErrString(err)); d != "" {
+				t.Errorf("Rollback() error mismatch (-want +got) [%s]:\n%s", tt.why, d)
+			}
+			if !errors.Is(err, tt.wantIs) {
+				t.Errorf("Rollback() error %v is not %v", err, tt.wantIs)
+			}
+			if !p.IsEmpty() || cfg.Name != "" || warnings != nil {
+				t.Errorf("Rollback() refused but returned plan %q, config %q, warnings %q", dcplan.Describe(p), cfg.Name, warnings)
+			}
+		})
+	}
+}
+
+// Reference: (*rollbackGenerator).GenerateRollback; (*REST).Create
+// revision selection.
+func TestRollbackRevision(t *testing.T) {
+	h := time.Hour
+	rcs := []dcplan.Deployment{
+		lrRC(1, dcplan.PhaseComplete, 4*h), lrRC(2, dcplan.PhaseComplete, 3*h), lrRC(3, dcplan.PhaseFailed, 2*h), lrRC(4, dcplan.PhaseComplete, h),
+	}
+	tests := []struct {
+		name      string
+		why       string
+		profile   dcplan.Profile
+		to        dcplan.Version
+		wantImage string
+		wantMsg   string
+	}{
+		{"modern default", "to 0: the newest Complete RC older than the latest", dcplan.Modern, 0, "app:v2", "deployment #5 rolled back to web-2"},
+		{"exact default", "to 0: the server takes latestVersion-1 (a Failed RC) while oc names the target", dcplan.Exact, 0, "app:v3", "deployment #5 rolled back to web-2"},
+		{"origin default", "to 0: same server accident; old success line", dcplan.Origin, 0, "app:v3", "#5 rolled back to web-2"},
+		{"explicit", "to > 0: that revision, whatever its phase", dcplan.Exact, 3, "app:v3", "deployment #5 rolled back to web-3"},
+		{"explicit oldest", "to > 0: any older revision", dcplan.Modern, 1, "app:v1", "deployment #5 rolled back to web-1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := lrSnap(tt.profile, lrConfig(4), rcs...)
+			_, cfg, _, err := history.Rollback(s, tt.to, history.RollbackOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := cmp.Diff(tt.wantImage, lrImage(cfg.Template)); d != "" {
+				t.Errorf("Rollback() template mismatch (-want +got) [%s]:\n%s", tt.why, d)
+			}
+			target, err := history.RollbackTarget(s, tt.to)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := cmp.Diff(tt.wantMsg, history.RolledBackMessage(cfg, target.Name, tt.profile)); d != "" {
+				t.Errorf("RolledBackMessage() mismatch (-want +got) [%s]:\n%s", tt.why, d)
+			}
+		})
+	}
+}
+
+// Reference: (*rollbackGenerator).GenerateRollback; oc (*RollbackOptions).Run
+// warnings.
+func TestRollbackPlan(t *testing.T) {
+	h := time.Hour
+	imageTrigger := func(auto bool, name string) dcplan.Trigger {
+		return dcplan.Trigger{Type: dcplan.TriggerImageChange, Automatic: auto, ContainerNames: []string{"app"},
+			FromKind: "ImageStreamTag", FromNamespace: "ns", FromName: name, LastTriggeredImage: "app@sha256:1"}
+	}
+	old := lrRC(1, dcplan.PhaseComplete, 2*h)
+	old.Encoded.Replicas = 5
+	old.Encoded.Selector = []dcplan.KeyValue{{Key: "app", Value: "web"}}
+	old.Encoded.Triggers = []dcplan.Trigger{imageTrigger(true, "app:stable")}
+	old.Encoded.Strategy = dcplan.Strategy{Type: dcplan.StrategyRecreate, HasParams: true, TimeoutSeconds: 120, HasTimeout: true}
+	cur := lrConfig(2)
+	cur.Triggers = append(cur.Triggers, imageTrigger(true, "app:latest"))
+	cur.Status.Details = dcplan.Details{Message: "image change"}
+	rcs := []dcplan.Deployment{old, lrRC(2, dcplan.PhaseComplete, h)}
+	wantStatus := func(c dcplan.Config) *dcplan.StatusUpdate {
+		to := c.Status.Clone()
+		to.LatestVersion++
+		return &dcplan.StatusUpdate{Rule: history.RuleRollback, Config: "web", From: c.Status, To: to}
+	}
+	disabled := func(name string, p dcplan.Profile) string {
+		if p == dcplan.Origin {
+			return "Warning: the following images triggers were disabled: " + name + "\n  You can re-enable them with: oc deploy web --enable-triggers -n ns"
+		}
+		return "Warning: the following images triggers were disabled: " + name + "\n  You can re-enable them with: oc set triggers dc/web --auto"
+	}
+	manualCur := []dcplan.Trigger{{Type: dcplan.TriggerConfigChange}, imageTrigger(false, "app:latest")}
+	tests := []struct {
+		name     string
+		why      string
+		profile  dcplan.Profile
+		opts     history.RollbackOptions
+		wantPlan dcplan.Plan
+		wantWarn []string
+	}{
+		{
+			name: "template only", why: "the template is restored, the image trigger made manual, latestVersion +1",
+			profile: dcplan.Modern,
+			wantPlan: dcplan.Plan{
+				UpdateConfig: []dcplan.ConfigUpdate{{Rule: history.RuleRollback, Config: "web",
+					SetTemplate: true, TemplateFrom: cur.Template.Hash, Template: old.Encoded.Template,
+					SetTriggers: true, Triggers: manualCur}},
+				Status: wantStatus(cur),
+			},
+			wantWarn: []string{disabled("app:latest", dcplan.Modern)},
+		},
+		{
+			name: "origin warning", why: "Origin re-enable hint is oc deploy --enable-triggers",
+			profile: dcplan.Origin,
+			wantPlan: dcplan.Plan{
+				UpdateConfig: []dcplan.ConfigUpdate{{Rule: history.RuleRollback, Config: "web",
+					SetTemplate: true, TemplateFrom: cur.Template.Hash, Template: old.Encoded.Template,
+					SetTriggers: true, Triggers: manualCur}},
+				Status: wantStatus(cur),
+			},
+			wantWarn: []string{disabled("app:latest", dcplan.Origin)},
+		},
+		{
+			name: "everything", why: "--change-triggers/-strategy/-scaling-settings restore those too",
+			profile: dcplan.Exact,
+			opts:    history.RollbackOptions{IncludeTriggers: true, IncludeStrategy: true, IncludeScalingSettings: true},
+			wantPlan: dcplan.Plan{
+				UpdateConfig: []dcplan.ConfigUpdate{{Rule: history.RuleRollback, Config: "web",
+					SetReplicas: true, ReplicasFrom: 3, ReplicasTo: 5,
+					SetSelector: true, Selector: []dcplan.KeyValue{{Key: "app", Value: "web"}},
+					SetTemplate: true, TemplateFrom: cur.Template.Hash, Template: old.Encoded.Template,
+					SetTriggers: true, Triggers: []dcplan.Trigger{imageTrigger(false, "app:stable")},
+					SetStrategy: true, StrategyRaw: json.RawMessage(`{"recreateParams":{"timeoutSeconds":120},"type":"Recreate"}`)}},
+				Status: wantStatus(cur),
+			},
+			wantWarn: []string{disabled("app:stable", dcplan.Exact)},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := lrSnap(tt.profile, cur, rcs...)
+			p, cfg, warnings, err := history.Rollback(s, 1, tt.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := cmp.Diff(tt.wantPlan, p, lrJSONEqual); d != "" {
+				t.Errorf("Rollback() plan mismatch (-want +got) [%s]:\n%s", tt.why, d)
+			}
+			if d := cmp.Diff(tt.wantWarn, warnings); d != "" {
+				t.Errorf("Rollback() warnings mismatch (-want +got) [%s]:\n%s", tt.why, d)
+			}
+			u := p.UpdateConfig[0]
+			if d := cmp.Diff(u.Template, cfg.Template); d != "" {
+				t.Errorf("Rollback() config template differs from the plan's (-plan +config):\n%s", d)
+			}
+			if cfg.Status.LatestVersion != 3 || cfg.Raw != nil {
+				t.Errorf("Rollback() config latestVersion %d raw %q, want 3 and nil", cfg.Status.LatestVersion, cfg.Raw)
+			}
+			if u.SetTriggers && !cmp.Equal(u.Triggers, cfg.Triggers) {
+				t.Errorf("Rollback() config triggers differ from the plan's")
+			}
+		})
+	}
+}
+
+// lrJSONEqual compares raw JSON semantically.
+var lrJSONEqual = cmp.FilterValues(func(a, b json.RawMessage) bool { return a != nil && b != nil },
+	cmp.Comparer(func(a, b json.RawMessage) bool {
+		var x, y any
+		return json.Unmarshal(a, &x) == nil && json.Unmarshal(b, &y) == nil && cmp.Equal(x, y)
+	}))
+
+func TestRollbackNoImageTrigger(t *testing.T) {
+	s := lrSnap(dcplan.Modern, lrConfig(2), lrRC(1, dcplan.PhaseComplete, time.Hour), lrRC(2, dcplan.PhaseComplete, 0))
+	p, _, warnings, err := history.Rollback(s, 0, history.RollbackOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if warnings != nil {
+		t.Errorf("Rollback() warnings = %q, want none without image triggers", warnings)
+	}
+	if u := p.UpdateConfig[0]; u.SetTriggers || u.SetReplicas || u.SetStrategy || u.SetSelector || !u.SetTemplate {
+		t.Errorf("Rollback() writes more than the template: %s", dcplan.Describe(p))
+	}
+}
+
+func TestRollbackDryRun(t *testing.T) {
+	s := lrSnap(dcplan.Modern, lrConfig(2), lrRC(1, dcplan.PhaseComplete, time.Hour), lrRC(2, dcplan.PhaseComplete, 0))
+	want, wantCfg, _, err := history.Rollback(s, 0, history.RollbackOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, cfg, _, err := history.Rollback(s, 0, history.RollbackOptions{DryRun: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.IsEmpty() {
+		t.Errorf("Rollback(DryRun) plan = %s, want empty", dcplan.Describe(p))
+	}
+	if d := cmp.Diff(wantCfg, cfg); d != "" {
+		t.Errorf("Rollback(DryRun) config differs from the real rollback's (-real +dry):\n%s", d)
+	}
+	if want.IsEmpty() {
+		t.Errorf("Rollback() plan is empty")
+	}
+}
+
+func TestRollbackInvalidSnapshot(t *testing.T) {
+	s := lrSnap(dcplan.Modern, lrConfig(2), lrRC(1, dcplan.PhaseComplete, time.Hour), lrRC(1, dcplan.PhaseComplete, 0))
+	p, _, _, err := history.Rollback(s, 1, history.RollbackOptions{})
+	if !errors.Is(err, dcplan.ErrInvalidSnapshot) {
+		t.Errorf("Rollback() error = %v, want ErrInvalidSnapshot", err)
+	}
+	if !p.IsEmpty() {
+		t.Errorf("Rollback() plan = %s, want empty", dcplan.Describe(p))
+	}
+}
+
+// lrScenario runs the scenario commands of List and Rollback for
+// TestScenarios (scenario_test.go), reporting false for any other command:
+//
+//	list                     FormatList(List(snapshot))
+//	rollback [to=N] [triggers] [strategy] [scaling] [dry-run]
+//	                         plans Rollback; prints the plan, then (dry-run) the rolled-back DC
+//	                         as "dc: ...", oc's output as "oc: ..." or its error as "oc error: ..."
+func lrScenario(t *testing.T, c *scenario.Case) (string, bool) {
+	switch c.Cmd {
+	case "list": // list
+		return history.FormatList(history.List(c.Env.Snapshot)) + "\n", true
+	case "rollback": // rollback to=2 triggers strategy scaling dry-run
+		var to dcplan.Version
+		if v, ok := c.Arg("to"); ok {
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil {
+				t.Fatalf("%s: rollback to=%q: %v", c.Pos, v, err)
+			}
+			to = dcplan.Version(n)
+		}
+		opts := history.RollbackOptions{}
+		for _, w := range c.Positional() {
+			switch w {
+			case "triggers":
+				opts.IncludeTriggers = true
+			case "strategy":
+				opts.IncludeStrategy = true
+			case "scaling":
+				opts.IncludeScalingSettings = true
+			case "dry-run":
+				opts.DryRun = true
+			default:
+				t.Fatalf("%s: rollback: unknown flag %q", c.Pos, w)
+			}
+		}
+		p, cfg, warnings, err := history.Rollback(c.Env.Snapshot, to, opts)
+		var b strings.Builder
+		b.WriteString(c.Env.Record(p))
+		if err != nil {
+			for l := range strings.Lines(err.Error() + "\n") {
+				b.WriteString("oc error: " + l)
+			}
+			return b.String(), true
+		}
+		if opts.DryRun {
+			b.WriteString("dc: " + lrDescribeConfig(cfg) + "\n")
+		}
+		target, terr := history.RollbackTarget(c.Env.Snapshot, to)
+		if terr != nil {
+			t.Fatalf("%s: Rollback succeeded but RollbackTarget failed: %v", c.Pos, terr)
+		}
+		out := history.RolledBackMessage(cfg, target.Name, c.Env.Snapshot.Settings.Profile) + "\n"
+		for _, w := range warnings {
+			out += w + "\n"
+		}
+		for l := range strings.Lines(out) {
+			b.WriteString("oc: " + l)
+		}
+		return b.String(), true
+	}
+	return "", false
+}
+
+// lrDescribeConfig renders what a rollback changes in a DC on one line.
+func lrDescribeConfig(c dcplan.Config) string {
+	var images, triggers, selector []string
+	for _, ct := range c.Template.Containers {
+		images = append(images, ct.Image)
+	}
+	for _, tr := range c.Triggers {
+		s := tr.Type.String()
+		if tr.Type == dcplan.TriggerImageChange {
+			s += "(" + tr.FromName
+			if tr.Automatic {
+				s += ",auto"
+			}
+			s += ")"
+		}
+		triggers = append(triggers, s)
+	}
+	for _, kv := range c.Selector {
+		selector = append(selector, kv.Key+"="+kv.Value)
+	}
+	return fmt.Sprintf("%s latest=%d replicas=%d strategy=%s image=%s triggers=%s selector=%s", c.Name,
+		c.Status.LatestVersion, c.Replicas, c.Strategy.Type, strings.Join(images, ","),
+		strings.Join(triggers, ","), strings.Join(selector, ","))
+}
+
+// rollbackSnapshots are generated snapshots with at least two RCs (the
+// others are refused before anything interesting happens).
+var rollbackSnapshots = fake.GenSnapshot().Filter(func(s dcplan.Snapshot) bool { return len(s.Deployments) >= 2 })
+
+// TestRollbackProperties checks, on generated snapshots, that Rollback
+// never deletes or creates anything, writes only the DC (spec, then the
+// +1 status), leaves every image trigger of the result manual, takes the
+// template of an RC of the DC, and never mutates its input; DryRun plans
+// nothing and returns the same DC.
+func TestRollbackProperties(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := rollbackSnapshots.Draw(t, "snapshot")
+		var candidates []dcplan.Version // RC versions first: rapid favours early entries
+		for _, d := range s.Deployments {
+			candidates = append(candidates, d.Version)
+		}
+		to := rapid.SampledFrom(append(candidates, 0, 7, -1)).Draw(t, "to")
+		opts := history.RollbackOptions{
+			IncludeTriggers:        rapid.Bool().Draw(t, "triggers"),
+			IncludeStrategy:        rapid.Bool().Draw(t, "strategy"),
+			IncludeScalingSettings: rapid.Bool().Draw(t, "scaling"),
+		}
+		before := s.Clone()
+		p, cfg, warnings, err := history.Rollback(s, to, opts)
+		if d := cmp.Diff(before, s); d != "" {
+			t.Fatalf("Rollback() mutated its input (-before +after):\n%s", d)
+		}
+		if err != nil {
+			if !p.IsEmpty() || warnings != nil {
+				t.Fatalf("Rollback() refused (%v) with a plan or warnings", err)
+			}
+			var re *history.RollbackError
+			if !errors.As(err, &re) && !errors.Is(err, dcplan.ErrInvalidSnapshot) {
+				t.Fatalf("Rollback() error %T %v is neither a RollbackError nor invalid input", err, err)
+			}
+			return
+		}
+		if len(p.DeleteRCs)+len(p.DeletePods)+len(p.CreateRCs)+len(p.CreatePods)+len(p.Cancels)+len(p.Scales)+len(p.Transitions) != 0 {
+			t.Fatalf("Rollback() touches RCs or pods:\n%s", dcplan.Describe(p))
+		}
+		if len(p.UpdateConfig) != 1 || p.Status == nil || p.Actions() != 2 {
+			t.Fatalf("Rollback() plan is not one spec and one status write:\n%s", dcplan.Describe(p))
+		}
+		if p.Status.To.LatestVersion != s.Config.Status.LatestVersion+1 || cfg.Status.LatestVersion != p.Status.To.LatestVersion {
+			t.Fatalf("Rollback() latestVersion %d -> %d (config %d)", s.Config.Status.LatestVersion, p.Status.To.LatestVersion, cfg.Status.LatestVersion)
+		}
+		n := 0
+		for _, tr := range cfg.Triggers {
+			if tr.Type == dcplan.TriggerImageChange {
+				n++
+				if tr.Automatic {
+					t.Fatalf("Rollback() left an automatic image trigger: %+v", tr)
+				}
+			}
+		}
+		if n != len(warnings) {
+			t.Fatalf("Rollback() %d image triggers, %d warnings", n, len(warnings))
+		}
+		found := false
+		for _, d := range s.Deployments {
+			if d.HasEncodedConfig && d.Encoded.Template.Hash == cfg.Template.Hash {
+				found = true
+			}
+		}
+		if !found {
+			t.Fatalf("Rollback() template %s is no RC's", cfg.Template.Hash)
+		}
+		opts.DryRun = true
+		dp, dcfg, _, derr := history.Rollback(s, to, opts)
+		if derr != nil || !dp.IsEmpty() {
+			t.Fatalf("Rollback(DryRun) = %s, %v", dcplan.Describe(dp), derr)
+		}
+		if d := cmp.Diff(cfg, dcfg); d != "" {
+			t.Fatalf("Rollback(DryRun) config differs (-real +dry):\n%s", d)
+		}
+	})
+}
+
+// TestListProperties checks that List has one row per labelled RC, oldest
+// first, and never mutates its input.
+func TestListProperties(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := fake.GenSnapshot().Draw(t, "snapshot")
+		before := s.Clone()
+		rows := history.List(s)
+		if d := cmp.Diff(before, s); d != "" {
+			t.Fatalf("List() mutated its input (-before +after):\n%s", d)
+		}
+		want := 0
+		for _, d := range s.Deployments {
+			if d.ConfigLabel == s.Config.Name {
+				want++
+			}
+		}
+		if len(rows) != want {
+			t.Fatalf("List() has %d rows, want %d", len(rows), want)
+		}
+		for i := 1; i < len(rows); i++ {
+			if rows[i-1].Version > rows[i].Version {
+				t.Fatalf("List() not oldest first: %d before %d", rows[i-1].Version, rows[i].Version)
+			}
+		}
+		if got := strings.Count(history.FormatList(rows), "\n"); len(rows) > 0 && got != len(rows)+1 {
+			t.Fatalf("FormatList() has %d lines for %d rows", got, len(rows))
+		}
+	})
+}
+
+func ExampleRollback() {
+	tpl := func(image string) dcplan.Template {
+		return dcplan.TemplateFor(dcplan.Container{Name: "app", Image: image})
+	}
+	dc := func(v dcplan.Version, image string) dcplan.Config {
+		return dcplan.Config{Namespace: "shop", Name: "frontend", Replicas: 3, Template: tpl(image),
+			Triggers: []dcplan.Trigger{{Type: dcplan.TriggerConfigChange},
+				{Type: dcplan.TriggerImageChange, Automatic: true, ContainerNames: []string{"app"},
+					FromKind: "ImageStreamTag", FromName: "frontend:latest", LastTriggeredImage: image}},
+			Status: dcplan.ConfigStatus{LatestVersion: v}}
+	}
+	rc := func(v dcplan.Version, p dcplan.Phase, image string) dcplan.Deployment {
+		return dcplan.Deployment{Namespace: "shop", Name: dcplan.DeploymentName("frontend", v), ConfigLabel: "frontend",
+			Version: v, Phase: p, HasEncodedConfig: true, Encoded: dc(v, image), Template: tpl(image)}
+	}
+	s := dcplan.Snapshot{
+		Config: dc(3, "app:3"),
+		Deployments: []dcplan.Deployment{
+			rc(1, dcplan.PhaseComplete, "app:1"), rc(2, dcplan.PhaseFailed, "app:2"), rc(3, dcplan.PhaseComplete, "app:3"),
+		},
+	}
+	_, cfg, warnings, err := history.Rollback(s, 0, history.RollbackOptions{DryRun: true})
+	if err != nil {
+		fmt.Println("error:", err)
+		return
+	}
+	target, _ := history.RollbackTarget(s, 0)
+	fmt.Println(cfg.Template.Containers[0].Image, cfg.Status.LatestVersion, cfg.Triggers[1].Automatic)
+	fmt.Println(history.RolledBackMessage(cfg, target.Name, dcplan.Modern))
+	fmt.Println(warnings[0])
+	// Output:
+	// app:1 4 false
+	// deployment #4 rolled back to frontend-1
+	// Warning: the following images triggers were disabled: frontend:latest
+	//   You can re-enable them with: oc set triggers dc/frontend --auto
+}
+
+func ExampleRollback_refused() {
+	s := dcplan.Snapshot{Config: dcplan.Config{Name: "frontend", Status: dcplan.ConfigStatus{LatestVersion: 2}},
+		Deployments: []dcplan.Deployment{{Name: "frontend-2", ConfigLabel: "frontend", Version: 2, Phase: dcplan.PhaseComplete}}}
+	_, _, _, err := history.Rollback(s, 2, history.RollbackOptions{})
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, history.ErrCurrentRevision))
+	// Output:
+	// version 2 is already the latest
+	// true
+}
+
+// lrHistory is a snapshot of DC "web" with n Complete RCs, each encoding
+// its own template.
+func lrHistory(n int) dcplan.Snapshot {
+	s := lrSnap(dcplan.Modern, lrConfig(dcplan.Version(n)))
+	for v := 1; v <= n; v++ {
+		s.Deployments = append(s.Deployments, lrRC(dcplan.Version(v), dcplan.PhaseComplete, time.Duration(n-v)*time.Hour))
+	}
+	return s
+}
+
+func BenchmarkRollback(b *testing.B) {
+	for _, n := range []int{2, 10, 100, 1000, 10000} {
+		s := lrHistory(n)
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, _, _, err := history.Rollback(s, 0, history.RollbackOptions{IncludeStrategy: true}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkList(b *testing.B) {
+	for _, n := range []int{1, 10, 100, 1000, 10000} {
+		s := lrHistory(n)
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = history.FormatList(history.List(s))
+			}
+		})
+	}
+}
+
+// FuzzRollback decodes arbitrary `oc get dc,rc,pods -o json` documents and
+// checks that Rollback never panics, never mutates its input, and plans
+// only DC writes.
+func FuzzRollback(f *testing.F) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "fixtures", "list-dc-rc-pods.json"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(data, int64(0), uint8(0), uint8(0))
+	f.Add(data, int64(1), uint8(1), uint8(7))
+	f.Add(data, int64(2), uint8(2), uint8(15))
+	now := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+	f.Fuzz(func(t *testing.T, data []byte, to int64, profile, flags uint8) {
+		s, err := dcplan.DecodeSnapshot(data, "frontend", now, dcplan.Settings{Profile: dcplan.Profile(profile % 3)})
+		if err != nil {
+			return
+		}
+		opts := history.RollbackOptions{IncludeTriggers: flags&1 != 0, IncludeStrategy: flags&2 != 0,
+			IncludeScalingSettings: flags&4 != 0, DryRun: flags&8 != 0}
+		before := s.Clone()
+		p, _, _, err := history.Rollback(s, dcplan.Version(to), opts)
+		if d := cmp.Diff(before, s); d != "" {
+			t.Fatalf("Rollback() mutated its input:\n%s", d)
+		}
+		if (err != nil || opts.DryRun) && !p.IsEmpty() {
+			t.Fatalf("Rollback() (err %v, dry run %v) planned:\n%s", err, opts.DryRun, dcplan.Describe(p))
+		}
+		if p.Actions() != len(p.UpdateConfig)+len(p.Events) && p.Status == nil || len(p.DeleteRCs)+len(p.DeletePods) != 0 {
+			t.Fatalf("Rollback() plans more than DC writes:\n%s", dcplan.Describe(p))
+		}
+	})
+}

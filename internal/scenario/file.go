@@ -1,0 +1,173 @@
+package scenario
+
+import (
+	"bufio"
+	"fmt"
+	"strings"
+)
+
+// Case is one test case of a scenario file: a command line, its input
+// lines, and the expected output.
+type Case struct {
+	// Cmd is the first word of the command line.
+	Cmd string
+	// Args are the other words of the command line.
+	Args []Arg
+	// Input holds the lines between the command line and the "----"
+	// separator, without their newlines.
+	Input []string
+	// Pos is "file:line" of the command line.
+	Pos string
+	// Env is the environment shared by all cases of the file, in file
+	// order. It starts empty (NewEnv) for every file.
+	Env *Env
+
+	// Expected is the expected output as written in the file.
+	Expected string
+
+	line      int // 1-based line of the command
+	outFirst  int // 0-based index of the first line of the output block (after "----" or "----\n----")
+	outEnd    int // 0-based index one past the last line of the case (its closing separator, if any)
+	doubleSep bool
+}
+
+// Arg returns the value of the first argument named key, and whether there
+// is one. A bare word is found with an empty value.
+func (c *Case) Arg(key string) (string, bool) {
+	for _, a := range c.Args {
+		if a.Key == key {
+			return a.Val, true
+		}
+	}
+	return "", false
+}
+
+// Positional returns the bare words of the command line, in order.
+func (c *Case) Positional() []string {
+	var out []string
+	for _, a := range c.Args {
+		if !a.HasVal {
+			out = append(out, a.Key)
+		}
+	}
+	return out
+}
+
+// parseFile splits the text of a scenario file into cases. Blank lines and
+// lines starting with '#' separate cases; a case is a command line, input
+// lines, "----", the expected output, and a blank line (or the end of the
+// file). When the line after "----" is another "----", the output runs to
+// the next "----" "----" pair and may contain blank lines.
+func parseFile(name, text string) ([]string, []*Case, error) {
+	var lines []string
+	sc := bufio.NewScanner(strings.NewReader(text))
+	sc.Buffer(make([]byte, 0, 64*1024), 16*1024*1024)
+	for sc.Scan() {
+		lines = append(lines, sc.Text())
+	}
+	if err := sc.Err(); err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", name, err)
+	}
+	var cases []*Case
+	i := 0
+	for i < len(lines) {
+		l := lines[i]
+		if strings.TrimSpace(l) == "" || strings.HasPrefix(l, "#") {
+			i++
+			continue
+		}
+		if l == "----" {
+			return nil, nil, fmt.Errorf("%s:%d: separator without a command", name, i+1)
+		}
+		args, err := Tokenize(l)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s:%d: %w", name, i+1, err)
+		}
+		c := &Case{Cmd: args[0].Key, Args: args[1:], Pos: fmt.Sprintf("%s:%d", name, i+1), line: i + 1}
+		if len(c.Args) == 0 {
+			c.Args = nil
+		}
+		if args[0].HasVal {
+			return nil, nil, fmt.Errorf("%s:%d: command %q must be a bare word", name, i+1, args[0].String())
+		}
+		i++
+		for i < len(lines) && lines[i] != "----" {
+			c.Input = append(c.Input, lines[i])
+			i++
+		}
+		if i == len(lines) {
+			return nil, nil, fmt.Errorf("%s: command %q: missing \"----\" separator", c.Pos, c.Cmd)
+		}
+		i++ // the separator
+		var out []string
+		if i < len(lines) && lines[i] == "----" {
+			c.doubleSep = true
+			i++
+			c.outFirst = i
+			for {
+				if i >= len(lines) {
+					return nil, nil, fmt.Errorf("%s: command %q: missing closing \"----\" \"----\"", c.Pos, c.Cmd)
+				}
+				if lines[i] == "----" && i+1 < len(lines) && lines[i+1] == "----" {
+					i += 2
+					break
+				}
+				out = append(out, lines[i])
+				i++
+			}
+		} else {
+			c.outFirst = i
+			for i < len(lines) && lines[i] != "" {
+				out = append(out, lines[i])
+				i++
+			}
+		}
+		c.outEnd = i
+		if len(out) > 0 {
+			c.Expected = strings.Join(out, "\n") + "\n"
+		}
+		cases = append(cases, c)
+	}
+	return lines, cases, nil
+}
+
+// normalize makes an output comparable: it ends with exactly one newline,
+// or is empty.
+func normalize(out string) string {
+	out = strings.TrimRight(out, "\n")
+	if out == "" {
+		return ""
+	}
+	return out + "\n"
+}
+
+// rewrite rebuilds the file text with each case's output replaced by
+// outputs[i]. Everything else (comments, blank lines, inputs) is kept.
+func rewrite(lines []string, cases []*Case, outputs []string) string {
+	var b strings.Builder
+	prev := 0
+	for k, c := range cases {
+		start := c.outFirst
+		if c.doubleSep {
+			start-- // keep the first "----", rewrite from the second
+		}
+		for _, l := range lines[prev : start-1] {
+			b.WriteString(l + "\n")
+		}
+		b.WriteString("----\n")
+		out := normalize(outputs[k])
+		if strings.Contains(out, "\n\n") || strings.HasPrefix(out, "----\n") {
+			b.WriteString("----\n" + out + "----\n----\n")
+		} else {
+			b.WriteString(out)
+			if c.outEnd < len(lines) && lines[c.outEnd] != "" {
+				b.WriteString("\n") // a single-separator output ends at a blank line
+			}
+		}
+		prev = c.outEnd
+	}
+	for _, l := range lines[prev:] {
+		b.WriteString(l + "\n")
+	}
+	return b.String()
+}

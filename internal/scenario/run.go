@@ -1,0 +1,87 @@
+package scenario
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+var rewriteFlag = flag.Bool("rewrite", false, "rewrite the expected outputs of scenario files in place")
+
+// Handler runs one case and returns its output. It prints errors as output
+// ("error: ..."), never fails the test for them; it calls t.Fatalf only for
+// a malformed case (an unknown command, a missing argument). Commands it
+// does not know itself go to c.Env.Handle.
+type Handler func(t *testing.T, c *Case) string
+
+// RunDir runs every *.txt file under dir (recursively, in lexical order) as
+// a subtest named after its path relative to dir. A directory with no
+// scenario file fails the test.
+func RunDir(t *testing.T, dir string, h Handler) {
+	t.Helper()
+	var files []string
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && strings.HasSuffix(path, ".txt") {
+			files = append(files, path)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("scenario: %v", err)
+	}
+	if len(files) == 0 {
+		t.Fatalf("scenario: no .txt files under %s", dir)
+	}
+	sort.Strings(files)
+	for _, f := range files {
+		rel, err := filepath.Rel(dir, f)
+		if err != nil {
+			rel = f
+		}
+		t.Run(strings.TrimSuffix(filepath.ToSlash(rel), ".txt"), func(t *testing.T) {
+			RunFile(t, f, h)
+		})
+	}
+}
+
+// RunFile runs the cases of one scenario file in order, with one fresh Env
+// shared by them. Each mismatch fails the test with the case's file:line and
+// a diff (-want +got), and the remaining cases still run. With -rewrite the
+// file is rewritten with the actual outputs instead.
+func RunFile(t *testing.T, path string, h Handler) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("scenario: %v", err)
+	}
+	lines, cases, err := parseFile(path, string(data))
+	if err != nil {
+		t.Fatalf("scenario: %v", err)
+	}
+	env := NewEnv()
+	outputs := make([]string, len(cases))
+	for i, c := range cases {
+		c.Env = env
+		got := normalize(h(t, c))
+		outputs[i] = got
+		if d := cmp.Diff(strings.Split(c.Expected, "\n"), strings.Split(got, "\n")); d != "" && !*rewriteFlag {
+			t.Errorf("%s: %s output mismatch (-want +got, by line):\n%s\ngot:\n%s", c.Pos, c.Cmd, d, got)
+		}
+	}
+	if *rewriteFlag {
+		text := rewrite(lines, cases, outputs)
+		if text != string(data) {
+			if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+				t.Fatalf("scenario: rewrite: %v", err)
+			}
+		}
+	}
+}

@@ -1,0 +1,216 @@
+package scenario
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/dcplan/dcplan"
+)
+
+// TestScenarios runs testdata/*.txt: the built-in commands, with two test
+// planning commands that record hand-made plans.
+func TestScenarios(t *testing.T) {
+	RunDir(t, "testdata", func(t *testing.T, c *Case) string {
+		switch c.Cmd {
+		case "fake-scale": // fake-scale rc=<name> to=<n>
+			rc, _ := c.Arg("rc")
+			to, err := strconv.Atoi(mustArg(t, c, "to"))
+			if err != nil {
+				t.Fatalf("%s: to: %v", c.Pos, err)
+			}
+			d, _ := c.Env.Snapshot.Deployment(rc)
+			return c.Env.Record(dcplan.Plan{Scales: []dcplan.Scale{{Rule: "3.6.3", RC: rc, Version: d.Version, From: d.Replicas, To: dcplan.Replicas(to)}}})
+		case "fake-complete": // fake-complete rc=<name>
+			rc := mustArg(t, c, "rc")
+			d, _ := c.Env.Snapshot.Deployment(rc)
+			return c.Env.Record(dcplan.Plan{Transitions: []dcplan.Transition{{Rule: "4.4", RC: rc, Version: d.Version,
+				From: d.Phase, To: dcplan.PhaseComplete, CommitDesired: true, Desired: d.DesiredReplicas}}})
+		}
+		return c.Env.Handle(t, c)
+	})
+}
+
+func mustArg(t *testing.T, c *Case, key string) string {
+	t.Helper()
+	v, ok := c.Arg(key)
+	if !ok {
+		t.Fatalf("%s: %s needs %s=", c.Pos, c.Cmd, key)
+	}
+	return v
+}
+
+func TestTokenize(t *testing.T) {
+	tests := []struct {
+		name, why, line string
+		want            []Arg
+		wantErr         string
+	}{
+		{name: "bare and kv", why: "words split on spaces; the first = separates",
+			line: "rc web-3 phase=Running  cancelled",
+			want: []Arg{{Key: "rc"}, {Key: "web-3"}, {Key: "phase", Val: "Running", HasVal: true}, {Key: "cancelled"}}},
+		{name: "quoted value", why: "a Go-quoted value keeps spaces and escapes",
+			line: `x reason="cancelled by \"the\" user"`,
+			want: []Arg{{Key: "x"}, {Key: "reason", Val: `cancelled by "the" user`, HasVal: true, Quoted: true}}},
+		{name: "second equals", why: "only the first unquoted = separates key from value",
+			line: "env=A=1", want: []Arg{{Key: "env", Val: "A=1", HasVal: true}}},
+		{name: "empty value", why: `key="" is the empty string, not a bare word`,
+			line: `label=""`, want: []Arg{{Key: "label", Val: "", HasVal: true, Quoted: true}}},
+		{name: "quoted bare word", why: "a quoted positional word may contain spaces",
+			line: `"a b"`, want: []Arg{{Key: "a b", Quoted: true}}},
+		{name: "tabs", why: "tabs separate like spaces", line: "a\tb",
+			want: []Arg{{Key: "a"}, {Key: "b"}}},
+		{name: "unterminated quote", why: "a broken literal is an error, not a silent split",
+			line: `a="b`, wantErr: "column 3: bad quoted string: invalid syntax"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Tokenize(tt.line)
+			gotErr := ""
+			if err != nil {
+				gotErr = err.Error()
+			}
+			if d := cmp.Diff(tt.wantErr, gotErr); d != "" {
+				t.Errorf("Tokenize(%q) error mismatch (-want +got):\n%s", tt.line, d)
+			}
+			if d := cmp.Diff(tt.want, got); d != "" {
+				t.Errorf("Tokenize(%q) mismatch (-want +got):\n%s", tt.line, d)
+			}
+		})
+	}
+}
+
+func TestParseFile(t *testing.T) {
+	text := "# header\n\ncmd a=1\nin1\n\nin2\n----\nout1\nout2\n\n# c\nnext\n----\n\nthird\n----\n----\nx\n\ny\n----\n----\n"
+	_, cases, err := parseFile("f.txt", text)
+	if err != nil {
+		t.Fatalf("parseFile: %v", err)
+	}
+	type view struct {
+		Cmd, Pos, Expected string
+		Args               []Arg
+		Input              []string
+	}
+	var got []view
+	for _, c := range cases {
+		got = append(got, view{c.Cmd, c.Pos, c.Expected, c.Args, c.Input})
+	}
+	want := []view{
+		{Cmd: "cmd", Pos: "f.txt:3", Expected: "out1\nout2\n", Args: []Arg{{Key: "a", Val: "1", HasVal: true}}, Input: []string{"in1", "", "in2"}},
+		{Cmd: "next", Pos: "f.txt:12", Expected: ""},
+		{Cmd: "third", Pos: "f.txt:15", Expected: "x\n\ny\n"},
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("parseFile() mismatch (-want +got):\n%s", d)
+	}
+}
+
+func TestParseFileErrors(t *testing.T) {
+	tests := []struct{ name, why, text, want string }{
+		{name: "no separator", why: "a case must end its input with ----", text: "cmd\ninput\n",
+			want: `f.txt:1: command "cmd": missing "----" separator`},
+		{name: "stray separator", why: "---- needs a command above it", text: "----\n",
+			want: "f.txt:1: separator without a command"},
+		{name: "unclosed double", why: "the double form must be closed", text: "cmd\n----\n----\nx\n",
+			want: `f.txt:1: command "cmd": missing closing "----" "----"`},
+		{name: "command with value", why: "commands are bare words", text: "a=b\n----\n",
+			want: `f.txt:1: command "a=b" must be a bare word`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, err := parseFile("f.txt", tt.text)
+			got := ""
+			if err != nil {
+				got = err.Error()
+			}
+			if d := cmp.Diff(tt.want, got); d != "" {
+				t.Errorf("parseFile() error mismatch (-want +got):\n%s", d)
+			}
+		})
+	}
+}
+
+// TestRewrite runs a file with -rewrite semantics and checks the file is
+// rebuilt with the new outputs, in the right separator form, keeping the
+// comments and inputs.
+func TestRewrite(t *testing.T) {
+	text := "# keep me\ncmd one\nin\n----\nold\n\ncmd two\n----\n----\nold\n\nold\n----\n----\ncmd three\n----\nstale\n"
+	lines, cases, err := parseFile("f.txt", text)
+	if err != nil {
+		t.Fatalf("parseFile: %v", err)
+	}
+	got := rewrite(lines, cases, []string{"new\n", "single", "with\n\nblank\n"})
+	want := "# keep me\ncmd one\nin\n----\nnew\n\ncmd two\n----\nsingle\n\ncmd three\n----\n----\nwith\n\nblank\n----\n----\n"
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("rewrite() mismatch (-want +got):\n%s", d)
+	}
+	_, again, err := parseFile("f.txt", got)
+	if err != nil {
+		t.Fatalf("parseFile(rewritten): %v", err)
+	}
+	var outs []string
+	for _, c := range again {
+		outs = append(outs, c.Expected)
+	}
+	if d := cmp.Diff([]string{"new\n", "single\n", "with\n\nblank\n"}, outs); d != "" {
+		t.Errorf("outputs after rewrite mismatch (-want +got):\n%s", d)
+	}
+}
+
+// TestRewriteFlag runs RunFile on a temporary file with -rewrite set.
+func TestRewriteFlag(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.txt")
+	if err := os.WriteFile(path, []byte("# h\nsnapshot\ndc web\n----\nwrong\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	old := *rewriteFlag
+	*rewriteFlag = true
+	defer func() { *rewriteFlag = old }()
+	RunFile(t, path, func(t *testing.T, c *Case) string { return c.Env.Handle(t, c) })
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff("# h\nsnapshot\ndc web\n----\nok\n", string(data)); d != "" {
+		t.Errorf("rewritten file mismatch (-want +got):\n%s", d)
+	}
+}
+
+func TestParseStateErrors(t *testing.T) {
+	tests := []struct{ name, why, state, want string }{
+		{name: "unknown key", why: "typos are caught and the known keys listed",
+			state: "dc web replicaz=3", want: `line 1: dc: replicaz: unknown dc key "replicaz" (known: ` + joinKeys(dcKeys) + ")"},
+		{name: "unknown kind", why: "the first word names the object kind",
+			state: "deployment web-1", want: `line 1: unknown line kind "deployment" (known: now, settings, recheck, lastcreate, dc, condition, rc, pod)`},
+		{name: "two dcs", why: "a snapshot plans for one DC",
+			state: "dc a\ndc b", want: "line 2: dc: a second dc line without as=<label>"},
+		{name: "relative time without now", why: "now-5m needs the clock",
+			state: "dc web\nrc web-1 created=now-5m", want: `line 2: rc: created: relative time "now-5m" before the clock is known (write the now line first)`},
+		{name: "condition first", why: "conditions belong to a dc line",
+			state: "condition Available", want: "line 1: condition: a condition line must follow a dc line"},
+		{name: "bad phase", why: "phases are the five wire spellings",
+			state: "rc web-1 phase=Done", want: `line 1: rc: phase: dcplan: malformed object: unknown deployment phase "Done"`},
+		{name: "unknown label", why: "encoded= must name an as= config",
+			state: "dc web\nrc web-1 encoded=old", want: "line 2: rc: encoded=old: no dc line with as=old"},
+		{name: "missing name", why: "objects are named",
+			state: "pod phase=Running", want: "line 1: pod: pod line needs a name (pod <name> [key=value])"},
+		{name: "flag with value", why: "an int key needs a value",
+			state: "dc web replicas", want: "line 1: dc: replicas: needs a value (key=value)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParseState(strings.Split(tt.state, "\n"))
+			got := ""
+			if err != nil {
+				got = err.Error()
+			}
+			if d := cmp.Diff(tt.want, got); d != "" {
+				t.Errorf("ParseState() error mismatch (-want +got):\n%s", d)
+			}
+		})
+	}
+}

@@ -1,0 +1,255 @@
+package scenario
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/dcplan/dcplan"
+)
+
+// rcBuilder collects one rc line.
+type rcBuilder struct {
+	d       dcplan.Deployment
+	tmpl    tmplSpec
+	set     map[string]bool
+	encoded string // encoded=<label>, "none", or "" for the default
+	live    bool
+}
+
+// rcKeys are the keys of an rc line, in the order State prints them.
+var rcKeys = []string{
+	"v", "ns", "uid", "rv", "created", "deleting", "config-label", "config-name", "owner", "replicas",
+	"status", "phase", "cancelled", "reason", "deployer", "desired", "synced", "ignore-pod",
+	"pod-created", "pod-started", "pod-completed", "encoded", "image", "containers", "template-hash",
+	"template-raw", "live", "raw",
+}
+
+func (b *rcBuilder) setKey(a Arg, p *stateParser) error {
+	d := &b.d
+	var err error
+	switch a.Key {
+	case "v":
+		var n int64
+		n, err = parseInt64(a)
+		d.Version = dcplan.Version(n)
+	case "ns":
+		err = needVal(a)
+		d.Namespace = a.Val
+	case "uid":
+		err = needVal(a)
+		d.UID = a.Val
+	case "rv":
+		err = needVal(a)
+		d.ResourceVersion = a.Val
+	case "created":
+		if err = needVal(a); err == nil {
+			d.CreationTime, err = p.time(a.Val)
+		}
+	case "deleting":
+		d.Deleting, err = parseFlag(a)
+	case "config-label":
+		err = needVal(a)
+		d.ConfigLabel = a.Val
+	case "config-name":
+		err = needVal(a)
+		d.ConfigName = a.Val
+	case "owner":
+		if err = needVal(a); err == nil {
+			d.Controller, d.HasController = dcplan.OwnerRef{}, false
+			if a.Val != "none" {
+				d.Controller, err = parseRef(a.Val)
+				d.HasController = true
+			}
+		}
+	case "replicas":
+		var n int32
+		n, err = parseInt32(a)
+		d.Replicas = dcplan.Replicas(n)
+	case "status":
+		var n []dcplan.Replicas
+		if n, err = parseCounts(a, 3); err == nil {
+			d.StatusReplicas, d.ReadyReplicas, d.AvailableReplicas = n[0], n[1], n[2]
+		}
+	case "phase":
+		if err = needVal(a); err == nil {
+			d.Phase, err = dcplan.ParsePhase(a.Val)
+		}
+	case "cancelled":
+		d.Cancelled, err = parseFlag(a)
+	case "reason":
+		err = needVal(a)
+		d.Reason = a.Val
+	case "deployer":
+		err = needVal(a)
+		d.DeployerPodName = a.Val
+	case "desired":
+		var n int32
+		n, err = parseInt32(a)
+		d.DesiredReplicas, d.HasDesiredReplicas = dcplan.Replicas(n), true
+	case "synced":
+		var n int32
+		n, err = parseInt32(a)
+		d.SyncedReplicas, d.HasSyncedReplicas = dcplan.Replicas(n), true
+	case "ignore-pod":
+		d.IgnoreDeployerPod, err = parseFlag(a)
+	case "pod-created", "pod-started", "pod-completed":
+		if err = needVal(a); err == nil {
+			t, terr := p.time(a.Val)
+			err = terr
+			switch a.Key {
+			case "pod-created":
+				d.CreatedAt = t
+			case "pod-started":
+				d.StartedAt = t
+			default:
+				d.CompletedAt = t
+			}
+		}
+	case "encoded":
+		if err = needVal(a); err == nil {
+			b.encoded = a.Val
+			if a.Val == "" {
+				err = fmt.Errorf("encoded needs none or the as= label of a dc line")
+			}
+		}
+	case "image":
+		err = b.tmpl.setImages(a)
+	case "containers":
+		err = b.tmpl.setContainers(a)
+	case "template-hash":
+		err = needVal(a)
+		b.tmpl.hash, b.tmpl.hasHash = a.Val, true
+	case "template-raw":
+		if err = needVal(a); err == nil {
+			b.tmpl.raw, err = parseJSON(a.Val)
+			b.tmpl.hasRaw = true
+		}
+	case "live":
+		b.live, err = parseFlag(a)
+	case "raw":
+		if err = needVal(a); err == nil {
+			d.Raw, err = parseJSON(a.Val)
+		}
+	default:
+		return unknownKey("rc", a.Key, rcKeys)
+	}
+	return err
+}
+
+// versionFromName returns the number after the last '-' of an RC name
+// (web-3 is version 3), or 0.
+func versionFromName(name string) dcplan.Version {
+	i := strings.LastIndexByte(name, '-')
+	if i < 0 {
+		return 0
+	}
+	n, err := strconv.ParseInt(name[i+1:], 10, 64)
+	if err != nil || n < 0 {
+		return 0
+	}
+	return dcplan.Version(n)
+}
+
+// finish fills the defaults of the keys the line did not give. With a DC
+// in the state: ns, config-label and config-name from the DC, owner = a
+// controller reference to it, encoded = the DC itself; without one they
+// stay empty. Always: uid = uid-<name>, v = the number at the end of the
+// name, and the template = that of the encoded config (else of the DC).
+func (b *rcBuilder) finish(p *stateParser) error {
+	d := &b.d
+	cfg, hasCfg := p.snap.Config, p.hasCfg
+	if !b.set["ns"] {
+		d.Namespace = p.namespace()
+	}
+	if !b.set["uid"] {
+		d.UID = "uid-" + d.Name
+	}
+	if !b.set["v"] {
+		d.Version = versionFromName(d.Name)
+	}
+	if !b.set["config-label"] && hasCfg {
+		d.ConfigLabel = cfg.Name
+	}
+	if !b.set["config-name"] && hasCfg {
+		d.ConfigName = cfg.Name
+	}
+	if !b.set["owner"] && hasCfg {
+		d.Controller, d.HasController = dcRef(cfg.Name, cfg.UID), true
+	}
+	switch b.encoded {
+	case "":
+		d.HasEncodedConfig, d.Encoded = hasCfg, dcplan.Config{}
+		if hasCfg {
+			d.Encoded = cfg.Clone()
+		}
+	case "none":
+		d.HasEncodedConfig, d.Encoded = false, dcplan.Config{}
+	default:
+		enc, ok := p.labels[b.encoded]
+		if !ok {
+			return fmt.Errorf("encoded=%s: no dc line with as=%s", b.encoded, b.encoded)
+		}
+		d.HasEncodedConfig, d.Encoded = true, enc.Clone()
+	}
+	base := cfg.Template
+	if d.HasEncodedConfig {
+		base = d.Encoded.Template
+	}
+	d.Template = b.tmpl.apply(base)
+	return nil
+}
+
+// formatDeployment renders d as the words of an rc line (after "rc
+// <name>") over the defaults of finish. encoded is the encoded= word to
+// print ("" when the default applies).
+func formatDeployment(d dcplan.Deployment, p *stateParser, encoded string, live bool) []string {
+	def := rcBuilder{d: dcplan.Deployment{Name: d.Name}, set: map[string]bool{}, encoded: encoded}
+	if !d.HasEncodedConfig {
+		def.encoded = "none"
+	}
+	if err := def.finish(p); err != nil {
+		panic("scenario: format rc: " + err.Error()) // the formatter registers every label it prints
+	}
+	e := def.d
+	var out []string
+	add := func(cond bool, words ...string) {
+		if cond {
+			out = append(out, words...)
+		}
+	}
+	add(d.Version != e.Version, "v="+strconv.FormatInt(int64(d.Version), 10))
+	add(d.Namespace != e.Namespace, kv("ns", d.Namespace))
+	add(d.UID != e.UID, kv("uid", d.UID))
+	add(d.ResourceVersion != "", kv("rv", d.ResourceVersion))
+	add(!d.CreationTime.IsZero(), "created="+formatTime(d.CreationTime))
+	add(d.Deleting, "deleting")
+	add(d.ConfigLabel != e.ConfigLabel, kv("config-label", d.ConfigLabel))
+	add(d.ConfigName != e.ConfigName, kv("config-name", d.ConfigName))
+	if d.HasController != e.HasController || d.Controller != e.Controller {
+		add(!d.HasController, "owner=none")
+		add(d.HasController, kv("owner", formatRef(d.Controller)))
+	}
+	add(d.Replicas != 0, "replicas="+strconv.Itoa(int(d.Replicas)))
+	add(d.StatusReplicas != 0 || d.ReadyReplicas != 0 || d.AvailableReplicas != 0,
+		formatCounts("status", d.StatusReplicas, d.ReadyReplicas, d.AvailableReplicas))
+	add(d.Phase != dcplan.PhaseUnknown, kv("phase", d.Phase.String()))
+	add(d.Cancelled, "cancelled")
+	add(d.Reason != "", kv("reason", d.Reason))
+	add(d.DeployerPodName != "", kv("deployer", d.DeployerPodName))
+	add(d.HasDesiredReplicas, "desired="+strconv.Itoa(int(d.DesiredReplicas)))
+	add(d.HasSyncedReplicas, "synced="+strconv.Itoa(int(d.SyncedReplicas)))
+	add(d.IgnoreDeployerPod, "ignore-pod")
+	add(!d.CreatedAt.IsZero(), "pod-created="+formatTime(d.CreatedAt))
+	add(!d.StartedAt.IsZero(), "pod-started="+formatTime(d.StartedAt))
+	add(!d.CompletedAt.IsZero(), "pod-completed="+formatTime(d.CompletedAt))
+	if !d.HasEncodedConfig {
+		add(p.hasCfg, "encoded=none")
+	} else {
+		add(encoded != "", kv("encoded", encoded))
+	}
+	out = append(out, formatTemplate(d.Template, e.Template)...)
+	add(live, "live")
+	add(d.Raw != nil, kv("raw", string(d.Raw)))
+	return out
+}

@@ -1,0 +1,116 @@
+package dcplan
+
+import (
+	"fmt"
+	"hash/fnv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// fnv32a is an independent FNV-32a, for the expectations below.
+func fnv32a(s string) string {
+	h := fnv.New32a()
+	_, _ = h.Write([]byte(s))
+	return fmt.Sprintf("%08x", h.Sum32())
+}
+
+// Reference: appsutil.LatestDeploymentNameForConfigAndVersion.
+func TestDeploymentName(t *testing.T) {
+	tests := []struct {
+		name, why, config string
+		v                 Version
+		want              string
+	}{
+		{"simple", "SPEC 5.9: <config>-<version>", "web", 3, "web-3"},
+		{"large", "decimal, no padding", "frontend", 1234567890123, "frontend-1234567890123"},
+		{"zero", "version 0 is still formatted", "web", 0, "web-0"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if d := cmp.Diff(tt.want, DeploymentName(tt.config, tt.v)); d != "" {
+				t.Errorf("DeploymentName() mismatch (-want +got):\n%s", d)
+			}
+		})
+	}
+}
+
+// Reference: appsutil.DeployerPodNameForDeployment (names.GetPodName).
+func TestDeployerPodName(t *testing.T) {
+	long := func(n int) string { return strings.Repeat("a", n-3) + "-12" }
+	tests := []struct {
+		name, why, rc, want string
+	}{
+		{"short", "SPEC 5.10: <rc>-deploy when it fits", "web-3", "web-3-deploy"},
+		{"246", "246 + 7 = 253 characters still fit", long(246), long(246) + "-deploy"},
+		{"247", "254 characters do not: 237 characters, the hash of the RC name, -deploy",
+			long(247), long(247)[:237] + "-" + fnv32a(long(247)) + "-deploy"},
+		{"300", "SPEC 5.10 [probe]: a 300-character name gives exactly 253",
+			long(300), long(300)[:237] + "-" + fnv32a(long(300)) + "-deploy"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := DeployerPodName(tt.rc)
+			if d := cmp.Diff(tt.want, got); d != "" {
+				t.Errorf("DeployerPodName() mismatch (-want +got):\n%s", d)
+			}
+			if len(got) > MaxPodNameLength {
+				t.Errorf("DeployerPodName() is %d characters, want at most %d", len(got), MaxPodNameLength)
+			}
+		})
+	}
+}
+
+// TestDeployerPodNameLengths checks, for every RC name length around the
+// boundary, that the name is <rc>-deploy exactly when that fits and is
+// otherwise exactly 253 characters, and that two long names differing
+// only after character 237 still get different pod names.
+func TestDeployerPodNameLengths(t *testing.T) {
+	for n := 240; n <= 260; n++ {
+		rc := strings.Repeat("x", n)
+		got := DeployerPodName(rc)
+		fits := n+len("-deploy") <= MaxPodNameLength
+		if fits && got != rc+"-deploy" {
+			t.Errorf("len %d: DeployerPodName() = %q, want %q", n, got, rc+"-deploy")
+		}
+		if !fits && len(got) != MaxPodNameLength {
+			t.Errorf("len %d: DeployerPodName() has %d characters, want %d", n, len(got), MaxPodNameLength)
+		}
+	}
+	a, b := strings.Repeat("x", 250)+"-1", strings.Repeat("x", 250)+"-2"
+	if DeployerPodName(a) == DeployerPodName(b) {
+		t.Errorf("DeployerPodName(%d chars ...-1) == DeployerPodName(...-2): the hash must tell them apart", len(a))
+	}
+}
+
+// TestBoundedName covers the general naming rule of SPEC 5.10, including
+// the case where even the suffix does not fit.
+//
+// Reference: k8s.io/apiserver/pkg/storage/names GetName (openshift
+// library-go naming.GetName).
+func TestBoundedName(t *testing.T) {
+	tests := []struct {
+		name, why, base, suffix string
+		limit                   int
+		want                    string
+	}{
+		{"fits", "base-suffix when it fits", "abc", "x", 10, "abc-x"},
+		{"exact", "exactly limit characters fit", "abcdefgh", "x", 10, "abcdefgh-x"},
+		{"truncated", "base cut to limit-10-len(suffix), hash of base",
+			"abcdefghijklmnopqrstuvwxyz", "s", 20, "abcdefghi-" + fnv32a("abcdefghijklmnopqrstuvwxyz") + "-s"},
+		{"suffix too long", "base cut to limit-9, hash of base-suffix, cut to limit",
+			"abcdefgh", "averylongsuffix", 12, ("abc-" + fnv32a("abcdefgh-averylongsuffix"))[:12]},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := boundedName(tt.base, tt.suffix, tt.limit)
+			if d := cmp.Diff(tt.want, got); d != "" {
+				t.Errorf("boundedName() mismatch (-want +got):\n%s", d)
+			}
+			if len(got) > tt.limit {
+				t.Errorf("boundedName() is %d characters, want at most %d", len(got), tt.limit)
+			}
+		})
+	}
+}

@@ -1,0 +1,102 @@
+package phase
+
+import (
+	"fmt"
+
+	"github.com/dcplan/dcplan"
+)
+
+// Rule ids of the actions this package plans (SPEC.md section paths).
+const (
+	ruleCandidate      dcplan.Rule = "2.2"
+	ruleRaced          dcplan.Rule = "2.3"
+	ruleNewCancelled   dcplan.Rule = "4.3.new.1"
+	ruleNewTimeout     dcplan.Rule = "4.3.new.3"
+	ruleNewCreate      dcplan.Rule = "4.3.new.4"
+	ruleNewExisting    dcplan.Rule = "4.3.new.6"
+	rulePendingMissing dcplan.Rule = "4.3.pending.1"
+	rulePendingExists  dcplan.Rule = "4.3.pending.3"
+	ruleFailedCleanup  dcplan.Rule = "4.3.failed"
+	ruleCommitCancel   dcplan.Rule = "4.4.4"
+	ruleRetry          dcplan.Rule = "1.7"
+	ruleOwners         dcplan.Rule = "4.6"
+	ruleOriginExisting dcplan.Rule = "7.22"
+	ruleOriginMissing  dcplan.Rule = "7.24"
+	ruleOriginDeadline dcplan.Rule = "7.25"
+	ruleOriginComplete dcplan.Rule = "7.26"
+	ruleOriginPod      dcplan.Rule = "7.29"
+	ruleOriginRaced    dcplan.Rule = "7.30"
+)
+
+// Event messages of the deployer controller (SPEC 1.6), exact.
+const (
+	msgFailedCancellation = "Succeeded before cancel recorded"
+	msgSeedCancelled      = "Cancelled deployment"
+)
+
+// label renders an RC as upstream's LabelForDeployment: "<ns>/<rc>".
+func label(d dcplan.Deployment) string { return d.Namespace + "/" + d.Name }
+
+// eventTarget returns the object the deployer records events on: the DC
+// decoded from the RC's encoded-deployment-config annotation (in its own
+// namespace, or the RC's when the encoded DC names none), or the RC itself
+// when it has no encoded config (SPEC 1.6).
+func eventTarget(d dcplan.Deployment) dcplan.ObjectRef {
+	if d.HasEncodedConfig && d.Encoded.Name != "" {
+		ns := d.Encoded.Namespace
+		if ns == "" {
+			ns = d.Namespace
+		}
+		return dcplan.ObjectRef{Kind: "DeploymentConfig", Namespace: ns, Name: d.Encoded.Name}
+	}
+	return dcplan.ObjectRef{Kind: "ReplicationController", Namespace: d.Namespace, Name: d.Name}
+}
+
+// event builds one deployer event about d.
+func event(d dcplan.Deployment, rule dcplan.Rule, typ dcplan.EventType, reason, msg string) dcplan.Event {
+	return dcplan.Event{Rule: rule, Object: eventTarget(d), Type: typ, Reason: reason, Message: msg}
+}
+
+func timeoutEvent(d dcplan.Deployment, timeout int64) dcplan.Event {
+	return event(d, ruleNewTimeout, dcplan.EventWarning, dcplan.EventRolloutTimeout,
+		fmt.Sprintf("Rollout for %q failed to create deployer pod (timeoutSeconds: %ds)", label(d), timeout))
+}
+
+func unrelatedEvent(d dcplan.Deployment, rule dcplan.Rule, pod string) dcplan.Event {
+	return event(d, rule, dcplan.EventWarning, dcplan.EventFailedCreate,
+		fmt.Sprintf("Error creating deployer pod since another pod with the same name (%q) exists", pod))
+}
+
+func goneEvent(d dcplan.Deployment, rule dcplan.Rule, pod string) dcplan.Event {
+	return event(d, rule, dcplan.EventWarning, dcplan.EventFailed, fmt.Sprintf("Deployer pod %q has gone missing", pod))
+}
+
+func racedEvent(d dcplan.Deployment, rule dcplan.Rule) dcplan.Event {
+	return event(d, rule, dcplan.EventWarning, dcplan.EventFailedCancellation, msgFailedCancellation)
+}
+
+func cancelledEvent(d dcplan.Deployment) dcplan.Event {
+	return event(d, ruleCommitCancel, dcplan.EventNormal, dcplan.EventRolloutCancelled,
+		fmt.Sprintf("Rollout for %q cancelled", label(d)))
+}
+
+// UnrelatedPodReason returns the status-reason the deployer writes when the
+// deployer pod's name is taken by an unrelated pod: the long form of the
+// Origin era for dcplan.Origin, else dcplan.ReasonUnrelatedPod (SPEC 1.4,
+// 7 row 32).
+func UnrelatedPodReason(p dcplan.Profile) string {
+	if p == dcplan.Origin {
+		return dcplan.LongReasonUnrelatedPod
+	}
+	return dcplan.ReasonUnrelatedPod
+}
+
+// PodGoneReason returns the status-reason the deployer writes when the
+// deployer pod of a Pending or Running RC has vanished: the long form for
+// dcplan.Origin, else dcplan.ReasonDeployerPodGone (SPEC 1.4, 7 row 32).
+func PodGoneReason(p dcplan.Profile) string {
+	if p == dcplan.Origin {
+		return dcplan.LongReasonDeployerPodGone
+	}
+	return dcplan.ReasonDeployerPodGone
+}

@@ -1,0 +1,94 @@
+package phase_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/fake"
+	"github.com/dcplan/dcplan/phase"
+)
+
+// corrupt breaks the snapshot in one of several ways (or not at all), so
+// that fuzzing reaches both valid and invalid input.
+func corrupt(t *rapid.T, s *dcplan.Snapshot) {
+	switch rapid.IntRange(0, 12).Draw(t, "corruption") {
+	case 1:
+		if len(s.Deployments) > 0 {
+			s.Deployments[0].Replicas = -1
+		}
+	case 2:
+		if len(s.Deployments) > 0 {
+			s.Deployments[0].Phase = dcplan.Phase(rapid.IntRange(dcplan.NumPhases, 255).Draw(t, "phase"))
+		}
+	case 3:
+		if len(s.Pods) > 0 {
+			s.Pods = append(s.Pods, s.Pods[0])
+		}
+	case 4:
+		s.Settings.Profile = dcplan.Profile(rapid.IntRange(3, 255).Draw(t, "profile"))
+	case 5:
+		if len(s.Pods) > 0 {
+			s.Pods[0].Phase = dcplan.PodPhase(rapid.IntRange(6, 255).Draw(t, "podPhase"))
+		}
+	case 6:
+		s.Requeues = -rapid.IntRange(1, 5).Draw(t, "negativeRequeues")
+	case 7:
+		if len(s.Deployments) > 0 {
+			s.Deployments[0].Version = 0
+		}
+	case 8:
+		s.Now = time.Time{}
+	case 9:
+		if len(s.Deployments) > 0 {
+			s.Deployments[0].CreationTime = s.Now.Add(time.Duration(rapid.Int64().Draw(t, "skew")))
+		}
+	case 10:
+		if len(s.Deployments) > 0 && len(s.Pods) > 0 {
+			s.Pods[0].DeploymentName = s.Deployments[len(s.Deployments)-1].Name
+			s.Pods[0].DeployerFor = rapid.SampledFrom([]string{"", s.Deployments[0].Name}).Draw(t, "for")
+		}
+	case 11:
+		if len(s.Deployments) > 0 {
+			d := &s.Deployments[0]
+			d.Encoded.Strategy.HasTimeout = true
+			d.Encoded.Strategy.TimeoutSeconds = rapid.Int64().Draw(t, "timeout")
+		}
+	case 12:
+		if len(s.Deployments) > 0 {
+			s.Deployments[0].Name = strings.Repeat("x", rapid.IntRange(240, 300).Draw(t, "nameLength"))
+		}
+	}
+}
+
+// FuzzStep drives Step, DeployerPod and CancelByDeadline with snapshots
+// drawn from the fuzzer's bytes through the shared generators: none may
+// panic, an invalid snapshot gives an empty plan, and a valid one gives a
+// plan with Step's properties.
+func FuzzStep(f *testing.F) {
+	for _, seed := range []string{"", "\x00", "\x01\x02\x03\x04", "\xff\xff\xff\xff\xff\xff\xff\xff", strings.Repeat("\x07", 64)} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(rapid.MakeFuzz(func(t *rapid.T) {
+		s := fake.GenSnapshot().Draw(t, "snapshot")
+		corrupt(t, &s)
+		rc := drawTarget(t, s)
+		p := phase.Step(s, rc)
+		dp := phase.CancelByDeadline(s, rc)
+		pp := phase.DeployerPod(s, dcplan.DeployerPodName(rc))
+		if s.Validate() != nil {
+			for name, got := range map[string]dcplan.Plan{"Step": p, "CancelByDeadline": dp, "DeployerPod": pp} {
+				if d := cmp.Diff(dcplan.Plan{}, got); d != "" {
+					t.Fatalf("%s() on an invalid snapshot is not empty (-want +got):\n%s", name, d)
+				}
+			}
+			return
+		}
+		checkPlan(t, s, rc, p)
+		_ = dcplan.Describe(p) + dcplan.Describe(dp) + dcplan.Describe(pp)
+	}))
+}

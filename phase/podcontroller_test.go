@@ -1,0 +1,166 @@
+package phase_test
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/phase"
+)
+
+// Reference: Origin deployerpod controller.go (*DeployerPodController).Handle
+func TestDeployerPod(t *testing.T) {
+	tr := func(rule dcplan.Rule, from, to dcplan.Phase, f func(*dcplan.Transition)) []dcplan.Transition {
+		t := dcplan.Transition{Rule: rule, RC: "web-1", Version: 1, From: from, To: to}
+		if f != nil {
+			f(&t)
+		}
+		return []dcplan.Transition{t}
+	}
+	commit := func(t *dcplan.Transition) { t.CommitDesired, t.Desired = true, 3 }
+	tests := []struct {
+		name   string
+		why    string
+		modern bool
+		rcs    []dcplan.Deployment
+		pods   []dcplan.Pod
+		pod    string
+		want   dcplan.Plan
+	}{
+		{
+			name: "running", why: "7.29: a Running pod moves a Pending RC to Running",
+			rcs: []dcplan.Deployment{testRC(1, dcplan.PhasePending)}, pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning)},
+			want: dcplan.Plan{Transitions: tr("7.29", dcplan.PhasePending, dcplan.PhaseRunning, nil)},
+		},
+		{
+			name: "running/terminal-rc", why: "2.2: a Running pod does not move a terminal RC",
+			rcs: []dcplan.Deployment{testRC(1, dcplan.PhaseFailed)}, pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning)},
+			want: dcplan.Plan{},
+		},
+		{
+			name: "pending-pod", why: "7.29: a Pending pod changes nothing",
+			rcs: []dcplan.Deployment{testRC(1, dcplan.PhasePending)}, pods: []dcplan.Pod{deployer("web-1", dcplan.PodPending)},
+			want: dcplan.Plan{},
+		},
+		{
+			name: "succeeded", why: "7.29: success completes the RC and commits desired replicas; no completed-at in the seed (7.33)",
+			rcs: []dcplan.Deployment{testRC(1, dcplan.PhaseRunning)}, pods: []dcplan.Pod{deployer("web-1", dcplan.PodSucceeded)},
+			want: dcplan.Plan{Transitions: tr("7.29", dcplan.PhaseRunning, dcplan.PhaseComplete, commit)},
+		},
+		{
+			name: "succeeded/non-zero-exit", why: "7.29: Succeeded with a non-zero exit code fails the RC and keeps desired-replicas",
+			rcs: []dcplan.Deployment{testRC(1, dcplan.PhaseRunning)}, pods: []dcplan.Pod{deployer("web-1", dcplan.PodSucceeded, exitCode(2))},
+			want: dcplan.Plan{Transitions: tr("7.29", dcplan.PhaseRunning, dcplan.PhaseFailed, nil)},
+		},
+		{
+			name: "failed/test-config", why: "7.27: later seed scales a test RC to 0 on the transition into a terminal phase",
+			rcs: []dcplan.Deployment{testRC(1, dcplan.PhaseRunning, testDC, replicas(2))}, pods: []dcplan.Pod{deployer("web-1", dcplan.PodFailed)},
+			want: dcplan.Plan{Transitions: tr("7.29", dcplan.PhaseRunning, dcplan.PhaseFailed, func(t *dcplan.Transition) { t.ScaleToZero, t.ReplicasFrom = true, 2 })},
+		},
+		{
+			name: "raced", why: "7.30: the seed drops the cancel annotations of an RC that completes, with FailedCancellation",
+			rcs: []dcplan.Deployment{testRC(1, dcplan.PhaseRunning, cancelled)}, pods: []dcplan.Pod{deployer("web-1", dcplan.PodSucceeded)},
+			want: dcplan.Plan{
+				Transitions: tr("7.30", dcplan.PhaseRunning, dcplan.PhaseComplete, func(t *dcplan.Transition) { commit(t); t.ClearCancel = true }),
+				Events:      []dcplan.Event{dcEvent("7.30", dcplan.EventWarning, "FailedCancellation", "Succeeded before cancel recorded")},
+			},
+		},
+		{
+			name: "rc-gone", why: "7.29: the RC is gone: delete all its deployer pods with grace period 0",
+			pods: []dcplan.Pod{hook("web-1", "hook-pre"), deployer("web-1", dcplan.PodRunning)},
+			want: dcplan.Plan{DeletePods: []dcplan.DeletePod{
+				{Rule: "7.29", Pod: "web-1-deploy", RC: "web-1", GracePeriodZero: true},
+				{Rule: "7.29", Pod: "web-1-hook-pre", RC: "web-1", GracePeriodZero: true},
+			}},
+		},
+		{
+			name: "hook-pod", why: "7.29: only the main deployer pod is handled",
+			rcs: []dcplan.Deployment{testRC(1, dcplan.PhasePending)}, pods: []dcplan.Pod{hook("web-1", "hook-pre")}, pod: "web-1-hook-pre",
+			want: dcplan.Plan{},
+		},
+		{
+			name: "no-deployment-annotation", why: "7.29: a pod that names no RC is ignored",
+			rcs: []dcplan.Deployment{testRC(1, dcplan.PhasePending)}, pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning, func(p *dcplan.Pod) { p.DeploymentName = "" })},
+			want: dcplan.Plan{},
+		},
+		{
+			name: "unknown-pod", why: "no pod of that name: nothing to do",
+			rcs: []dcplan.Deployment{testRC(1, dcplan.PhasePending)}, pod: "nope",
+			want: dcplan.Plan{},
+		},
+		{
+			name: "modern-profile", why: "the deployer-pod controller exists only in the Origin profile",
+			modern: true, rcs: []dcplan.Deployment{testRC(1, dcplan.PhasePending)}, pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning)},
+			want: dcplan.Plan{},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			profile := dcplan.Origin
+			if tt.modern {
+				profile = dcplan.Modern
+			}
+			pod := tt.pod
+			if pod == "" {
+				pod = "web-1-deploy"
+			}
+			got := phase.DeployerPod(snapshot(profile, tt.rcs, tt.pods...), pod)
+			if d := cmp.Diff(tt.want, got); d != "" {
+				t.Errorf("DeployerPod() mismatch (-want +got):\n%s\nwhy: %s", d, tt.why)
+			}
+		})
+	}
+}
+
+// Reference: Origin deployment controller.go Handle, cancellation by
+// ActiveDeadlineSeconds (Origin ≈1.0-1.2)
+func TestCancelByDeadline(t *testing.T) {
+	cancelledEvent := dcEvent("7.25", dcplan.EventNormal, "cancelled", "Cancelled deployment")
+	tests := []struct {
+		name string
+		why  string
+		rc   dcplan.Deployment
+		pods []dcplan.Pod
+		want dcplan.Plan
+	}{
+		{
+			name: "running", why: "7.25: every deployer and hook pod gets activeDeadlineSeconds 1, by name",
+			rc:   testRC(1, dcplan.PhaseRunning, cancelled),
+			pods: []dcplan.Pod{hook("web-1", "hook-pre"), deployer("web-1", dcplan.PodRunning, podDeadline(21600))},
+			want: dcplan.Plan{
+				SetPodDeadlines: []dcplan.SetPodDeadline{
+					{Rule: "7.25", Pod: "web-1-deploy", HadDeadline: true, From: 21600, To: 1},
+					{Rule: "7.25", Pod: "web-1-hook-pre", To: 1},
+				},
+				Events: []dcplan.Event{cancelledEvent},
+			},
+		},
+		{
+			name: "already-at-one", why: "2.3: pods already at 1 are skipped; nothing left means no event",
+			rc:   testRC(1, dcplan.PhasePending, cancelled),
+			pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning, podDeadline(1))},
+			want: dcplan.Plan{},
+		},
+		{
+			name: "not-cancelled", why: "2.3: only cancelled rollouts are cut short",
+			rc:   testRC(1, dcplan.PhaseRunning),
+			pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning)},
+			want: dcplan.Plan{},
+		},
+		{
+			name: "terminal", why: "2.3: a Failed RC is not cancelled again",
+			rc:   testRC(1, dcplan.PhaseFailed, cancelled),
+			pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning)},
+			want: dcplan.Plan{},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := phase.CancelByDeadline(snapshot(dcplan.Origin, []dcplan.Deployment{tt.rc}, tt.pods...), "web-1")
+			if d := cmp.Diff(tt.want, got); d != "" {
+				t.Errorf("CancelByDeadline() mismatch (-want +got):\n%s\nwhy: %s", d, tt.why)
+			}
+		})
+	}
+}

@@ -1,0 +1,165 @@
+package phase_test
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/fake"
+	"github.com/dcplan/dcplan/phase"
+)
+
+// drawTarget picks the RC a pass is about: mostly one of the snapshot's,
+// sometimes a name that is not there.
+func drawTarget(t *rapid.T, s dcplan.Snapshot) string {
+	names := []string{"web-99"}
+	for _, d := range s.Deployments {
+		names = append(names, d.Name)
+	}
+	return rapid.SampledFrom(names).Draw(t, "rc")
+}
+
+// checkPlan checks the properties every Step plan has, whatever the input:
+// it names its rules, it only makes legal transitions of the RC it was
+// asked about, and it never creates a pod for a terminal or cancelled RC.
+func checkPlan(t *rapid.T, s dcplan.Snapshot, rc string, p dcplan.Plan) {
+	d, ok := s.Deployment(rc)
+	if !ok && !p.IsEmpty() {
+		t.Fatalf("plan for a missing RC %q is not empty:\n%s", rc, dcplan.Describe(p))
+	}
+	for _, tr := range p.Transitions {
+		if !phase.CanTransition(tr.From, tr.To) {
+			t.Fatalf("illegal transition %v -> %v:\n%s", tr.From, tr.To, dcplan.Describe(p))
+		}
+		if tr.RC != rc || tr.From != d.Phase || tr.Version != d.Version {
+			t.Fatalf("transition %+v does not match RC %s (%v v%d)", tr, rc, d.Phase, d.Version)
+		}
+		if tr.Rule == "" {
+			t.Fatalf("transition without rule: %+v", tr)
+		}
+	}
+	if len(p.Transitions) > 1 {
+		t.Fatalf("more than one transition:\n%s", dcplan.Describe(p))
+	}
+	if len(p.CreatePods) > 0 && (d.Phase.Terminal() || d.Cancelled || d.Phase != dcplan.PhaseNew) {
+		t.Fatalf("pod created for RC %s in phase %v cancelled=%v:\n%s", rc, d.Phase, d.Cancelled, dcplan.Describe(p))
+	}
+	for _, a := range p.CreatePods {
+		if a.Rule == "" {
+			t.Fatalf("create-pod without rule")
+		}
+	}
+	for _, a := range p.DeletePods {
+		if a.Rule == "" || a.RC != rc {
+			t.Fatalf("bad delete-pod %+v", a)
+		}
+	}
+	for _, a := range p.SetPodOwners {
+		if a.Rule == "" || a.RC != rc {
+			t.Fatalf("bad set-pod-owner %+v", a)
+		}
+	}
+	for _, e := range p.Events {
+		if e.Rule == "" || e.Reason == "" || e.Message == "" {
+			t.Fatalf("incomplete event %+v", e)
+		}
+	}
+	if len(p.Adopt)+len(p.Release)+len(p.UpdateConfig)+len(p.CreateRCs)+len(p.Cancels)+len(p.Scales)+len(p.DeleteRCs)+len(p.SetPodDeadlines) > 0 || p.Status != nil {
+		t.Fatalf("Step planned a write outside its remit:\n%s", dcplan.Describe(p))
+	}
+}
+
+func TestStepProperties(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := fake.GenSnapshot().Draw(t, "snapshot")
+		rc := drawTarget(t, s)
+		orig := s.Clone()
+		p := phase.Step(s, rc)
+		if d := cmp.Diff(orig, s); d != "" {
+			t.Fatalf("Step modified its snapshot (-before +after):\n%s", d)
+		}
+		checkPlan(t, s, rc, p)
+	})
+}
+
+func TestStepIgnoresOrder(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := fake.GenSnapshot().Draw(t, "snapshot")
+		rc := drawTarget(t, s)
+		want := phase.Step(s, rc)
+		shuffled := s.Clone()
+		shuffled.Pods = rapid.Permutation(shuffled.Pods).Draw(t, "pods")
+		shuffled.Deployments = rapid.Permutation(shuffled.Deployments).Draw(t, "rcs")
+		if d := cmp.Diff(want, phase.Step(shuffled, rc)); d != "" {
+			t.Fatalf("Step() depends on list order (-sorted +shuffled):\n%s", d)
+		}
+	})
+}
+
+// TestStepSettles applies a plan (pod deletions left out: the pods stay as
+// they were) and steps again: a second transition would mean the first pass
+// stopped halfway. The one designed exception is a cancelled New RC, which
+// goes to Pending first and fails on a later pass (SPEC 2.3, 4.3.new.1).
+func TestStepSettles(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := fake.GenSnapshot().Draw(t, "snapshot")
+		rc := drawTarget(t, s)
+		p := phase.Step(s, rc)
+		kept := p
+		kept.DeletePods = nil
+		again := phase.Step(s.After(kept), rc)
+		if len(p.Transitions) == 1 && p.Transitions[0].Rule == "4.3.new.1" {
+			again.Transitions = nil
+		}
+		if len(again.Transitions) > 0 {
+			t.Fatalf("second pass transitions again:\nfirst:\n%ssecond:\n%s", dcplan.Describe(p), dcplan.Describe(again))
+		}
+		if len(again.CreatePods) > 0 {
+			t.Fatalf("second pass creates a pod again:\n%s", dcplan.Describe(again))
+		}
+	})
+}
+
+func TestDeployerPodProperties(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := fake.GenSnapshot().Draw(t, "snapshot")
+		s.Settings.Profile = dcplan.Origin
+		names := []string{"nope"}
+		for _, p := range s.Pods {
+			names = append(names, p.Name)
+		}
+		pod := rapid.SampledFrom(names).Draw(t, "pod")
+		orig := s.Clone()
+		p := phase.DeployerPod(s, pod)
+		if d := cmp.Diff(orig, s); d != "" {
+			t.Fatalf("DeployerPod modified its snapshot (-before +after):\n%s", d)
+		}
+		for _, tr := range p.Transitions {
+			if !phase.CanTransition(tr.From, tr.To) {
+				t.Fatalf("illegal transition %v -> %v", tr.From, tr.To)
+			}
+		}
+		again := phase.DeployerPod(s.After(p), pod)
+		if len(again.Transitions) > 0 {
+			t.Fatalf("second pass transitions again:\n%s", dcplan.Describe(again))
+		}
+	})
+}
+
+func TestCancelByDeadlineSettles(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := fake.GenSnapshot().Draw(t, "snapshot")
+		rc := drawTarget(t, s)
+		p := phase.CancelByDeadline(s, rc)
+		for _, a := range p.SetPodDeadlines {
+			if a.To != 1 || (a.HadDeadline && a.From == 1) {
+				t.Fatalf("bad deadline action %+v", a)
+			}
+		}
+		if again := phase.CancelByDeadline(s.After(p), rc); !again.IsEmpty() {
+			t.Fatalf("second pass is not empty:\n%s", dcplan.Describe(again))
+		}
+	})
+}

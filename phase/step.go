@@ -1,0 +1,338 @@
+package phase
+
+import (
+	"fmt"
+
+	"github.com/dcplan/dcplan"
+)
+
+// Step plans one pass of the deployer controller for the RC named rc: the
+// pod to create, the pods to delete or to give an owner reference, at most
+// one phase transition of the RC, and the events that go with them. It
+// returns an empty plan when the snapshot is invalid, when there is no RC
+// of that name, when the RC does not carry the
+// openshift.io/deployment-config.name annotation (upstream never enqueues
+// it, SPEC 4.7), and when there is nothing to do.
+//
+// The profile (s.Settings.Profile) selects the generation reproduced; the
+// decision rules, in order, are:
+//
+//  1. Look up the deployer pod, dcplan.DeployerPodName(rc). Modern and
+//     Exact derive a candidate phase from it (Candidate, SPEC 2.2); a
+//     Succeeded pod also writes completed-at and commits desired-replicas,
+//     and when the RC is cancelled the cancel "raced by success": the pass
+//     goes on as if the RC were not cancelled. Exact does this for any pod
+//     of that name and records FailedCancellation at once, on every pass
+//     (SPEC 10.13). Modern does it only for a related pod (its
+//     openshift.io/deployment.name annotation names rc) and only when the
+//     RC can still become Complete. Origin derives nothing: its pod phases
+//     are DeployerPod's job (SPEC 7 row 29).
+//  2. New (4.3.new):
+//     a. Cancelled: move to Pending and delete every deployer and hook pod
+//     (4.3.new.1, SPEC 7 row 21).
+//     b. Modern and Exact: without an encoded config, wait
+//     (dcplan.WaitConfigDecode) with upstream's decode error (4.3.new.2).
+//     c. Modern and Exact: when the strategy timeout (TimeoutSeconds) is
+//     exceeded, fail with "unable to create deployer pod" and RolloutTimeout
+//     (4.3.new.3). Exact checks before looking at the pod and times out an
+//     RC with no creation time at once (SPEC 10.1, 10.4); Modern skips the
+//     check when a related deployer pod exists or the creation time is zero.
+//     Origin has no timeout (SPEC 7 row 23).
+//     d. No pod: with the deploy.openshift.io/deployer-pod.ignore annotation
+//     do nothing; else create BuildDeployerPod and move to Pending, writing
+//     the pod name and created-at = s.Now (the server stamps the pod at
+//     about Now; Origin writes no timestamps, SPEC 7 row 33) (4.3.new.4).
+//     Origin without an encoded config cannot build the pod and waits
+//     (dcplan.WaitConfigDecode) with the fatal error upstream returned.
+//     e. An unrelated pod: fail with the unrelated-pod reason and a
+//     FailedCreate event (4.3.new.6).
+//     f. A related pod: write its name, created-at and started-at and move
+//     to the pod's candidate phase, or Pending when the pod has none
+//     (4.3.new.6); Origin always moves to Pending (SPEC 7 row 22).
+//  3. Pending or Running (4.3.pending): Modern treats an unrelated pod as
+//     no pod at all.
+//     a. No pod: fail. Unless cancelled (then the cancel reason stays), a
+//     Pending RC waits for the pod to reach the cache (dcplan.WaitDeployer)
+//     while s.Requeues < 13 (Modern, Exact; Origin fails at once, SPEC 7
+//     row 24); otherwise the reason becomes "deployer pod no longer exists"
+//     and a Failed event is recorded (4.3.pending.1).
+//     b. A pod and cancelled: delete every deployer and hook pod; the
+//     candidate phase is still written (4.3.pending.3).
+//     c. A pod, not cancelled: Modern and Exact give every deployer and hook
+//     pod without owners an owner reference to the RC (4.6).
+//  4. Failed: cancelled ⇒ delete the deployer and hook pods again; else
+//     owner references as in 3c (4.3.failed).
+//  5. Complete: nothing; Origin deletes the deployer and hook pods (SPEC 7
+//     row 26). Any other phase: nothing.
+//  6. Commit (4.4): only when CanTransition(current, next), one Transition
+//     carries the phase and every annotation change above; a test config's
+//     RC entering Complete or Failed with replicas ≠ 0 is scaled to 0 in the
+//     same write (SPEC 2.4). Modern removes the cancel annotations of a
+//     raced RC (Transition.ClearCancel) and records FailedCancellation here,
+//     once; Exact keeps them (SPEC 10.2). When the written RC is cancelled
+//     and Failed, RolloutCancelled is recorded (4.4.4). Without a legal
+//     transition nothing is written (SPEC 10.11).
+//
+// Events go to the DC encoded in the RC, or to the RC when it has none.
+// Reason strings are the short forms, and the long Origin-era forms in
+// Origin (UnrelatedPodReason, PodGoneReason). A New RC that stays New with
+// an armed timeout gets Plan.RecheckAfter = the time until it would fire.
+//
+// Ports: deployer_controller.go (*DeploymentController).handle and
+// nextStatus (Modern, Exact); Origin's deployment controller Handle (Origin).
+func Step(s dcplan.Snapshot, rc string) dcplan.Plan {
+	if s.Validate() != nil {
+		return dcplan.Plan{}
+	}
+	d, ok := s.Deployment(rc)
+	if !ok || d.ConfigName == "" {
+		return dcplan.Plan{}
+	}
+	st := step{s: s, d: d, profile: s.Settings.Profile, current: d.Phase, next: d.Phase, cancelled: d.Cancelled}
+	st.pod, st.found = findDeployerPod(s.Pods, d.Name)
+	st.related = st.found && st.pod.DeploymentName == d.Name
+	if !st.run() {
+		return st.plan
+	}
+	st.commit()
+	return st.plan
+}
+
+// step is the state of one Step pass: the working annotation changes of
+// upstream's map W live in tr until commit.
+type step struct {
+	s       dcplan.Snapshot
+	d       dcplan.Deployment
+	profile dcplan.Profile
+	plan    dcplan.Plan
+	tr      dcplan.Transition
+
+	current, next dcplan.Phase
+	// cancelled is the RC's cancel state as the rest of the pass sees it;
+	// a cancel raced by success clears it (SPEC 4.6).
+	cancelled bool
+	// raced is true when the deployer pod succeeded while the RC was
+	// cancelled (and, in Modern, the RC can still complete).
+	raced bool
+
+	pod     dcplan.Pod
+	found   bool
+	related bool
+	// timeout is the armed New-phase timeout in seconds, 0 when none.
+	timeout int64
+}
+
+// run applies rules 1 to 5. It returns false when the pass ends without a
+// commit (a wait, or upstream's early return).
+func (st *step) run() bool {
+	st.fromPod()
+	switch st.current {
+	case dcplan.PhaseNew:
+		return st.onNew()
+	case dcplan.PhasePending, dcplan.PhaseRunning:
+		return st.onActive()
+	case dcplan.PhaseFailed:
+		st.onFailed()
+	case dcplan.PhaseComplete:
+		if st.profile == dcplan.Origin {
+			st.plan.DeletePods = cleanup(st.s, st.d, ruleOriginComplete, false)
+		}
+	}
+	return true
+}
+
+// fromPod is rule 1: the candidate phase and its side effects.
+func (st *step) fromPod() {
+	switch st.profile {
+	case dcplan.Origin:
+		return
+	case dcplan.Modern:
+		if !st.related {
+			return
+		}
+	}
+	if !st.found {
+		return
+	}
+	st.next = Candidate(st.pod.Phase)
+	if st.pod.Phase == dcplan.PodSucceeded || st.pod.Phase == dcplan.PodFailed {
+		st.tr.CompletedAt, _ = CompletedAt(st.pod)
+	}
+	if st.pod.Phase != dcplan.PodSucceeded {
+		return
+	}
+	st.tr.CommitDesired, st.tr.Desired = true, st.d.DesiredReplicas
+	if !st.cancelled {
+		return
+	}
+	if st.profile == dcplan.Modern && !CanTransition(st.current, dcplan.PhaseComplete) {
+		return
+	}
+	st.cancelled, st.raced = false, true
+	if st.profile == dcplan.Exact {
+		st.plan.Events = append(st.plan.Events, racedEvent(st.d, ruleRaced))
+	}
+}
+
+// onNew is rule 2.
+func (st *step) onNew() bool {
+	d := st.d
+	if st.cancelled {
+		st.next, st.tr.Rule = dcplan.PhasePending, ruleNewCancelled
+		st.plan.DeletePods = cleanup(st.s, d, ruleNewCancelled, false)
+		return true
+	}
+	origin := st.profile == dcplan.Origin
+	if !origin {
+		if !d.HasEncodedConfig {
+			st.plan.Wait = dcplan.WaitConfigDecode
+			st.plan.Message = decodeError(d)
+			return false
+		}
+		if st.checkTimeout() {
+			return true
+		}
+	}
+	switch {
+	case !st.found:
+		if d.IgnoreDeployerPod {
+			st.recheck()
+			return false
+		}
+		if origin && !d.HasEncodedConfig {
+			st.plan.Wait = dcplan.WaitConfigDecode
+			st.plan.Message = fmt.Sprintf("fatal error handling rollout: couldn't make deployer pod for %q: %s", label(d), decodeError(d))
+			return false
+		}
+		pod := BuildDeployerPod(st.s, d)
+		st.plan.CreatePods = []dcplan.CreatePod{{Rule: ruleNewCreate, Pod: pod}}
+		st.tr.Rule = ruleNewCreate
+		st.tr.DeployerPod = pod.Name
+		if !origin {
+			st.tr.CreatedAt = st.s.Now
+		}
+		st.next = dcplan.PhasePending
+	case !st.related:
+		rule := ruleNewExisting
+		if origin {
+			rule = ruleOriginExisting
+		}
+		st.next = dcplan.PhaseFailed
+		st.tr.Rule = rule
+		st.tr.SetReason, st.tr.Reason = true, UnrelatedPodReason(st.profile)
+		st.plan.Events = append(st.plan.Events, unrelatedEvent(d, rule, st.pod.Name))
+	default:
+		st.tr.Rule = ruleNewExisting
+		st.tr.DeployerPod = st.pod.Name
+		if origin {
+			st.tr.Rule = ruleOriginExisting
+		} else {
+			st.tr.CreatedAt, st.tr.StartedAt = st.pod.CreationTime, st.pod.StartTime
+		}
+		st.next = nextStatusComp(st.next, dcplan.PhasePending)
+	}
+	return true
+}
+
+// checkTimeout is rule 2c. It reports whether the RC timed out; when the
+// timeout is armed but not yet expired it remembers it for recheck.
+func (st *step) checkTimeout() bool {
+	d := st.d
+	if st.profile == dcplan.Modern && (st.related || d.CreationTime.IsZero()) {
+		return false
+	}
+	t := TimeoutSeconds(d.Encoded.Strategy)
+	if t <= 0 {
+		return false
+	}
+	if !timedOut(st.s.Now, d.CreationTime, t) {
+		st.timeout = t
+		return false
+	}
+	st.next = dcplan.PhaseFailed
+	st.tr.Rule = ruleNewTimeout
+	st.tr.SetReason, st.tr.Reason = true, dcplan.ReasonDeployerCreateFailed
+	st.plan.Events = append(st.plan.Events, timeoutEvent(d, t))
+	return true
+}
+
+// recheck sets RecheckAfter for an RC left New with an armed timeout.
+func (st *step) recheck() {
+	if st.timeout > 0 {
+		if after := untilTimeout(st.s.Now, st.d.CreationTime, st.timeout); after > 0 {
+			st.plan.RecheckAfter = after
+		}
+	}
+}
+
+// onActive is rule 3.
+func (st *step) onActive() bool {
+	d := st.d
+	origin := st.profile == dcplan.Origin
+	missing := !st.found || (st.profile == dcplan.Modern && !st.related)
+	switch {
+	case missing:
+		rule := rulePendingMissing
+		if origin {
+			rule = ruleOriginMissing
+		}
+		st.next = dcplan.PhaseFailed
+		st.tr.Rule = rule
+		if st.cancelled {
+			return true
+		}
+		if !origin && !st.s.WillBeDropped() && st.current == dcplan.PhasePending {
+			st.plan.Wait = dcplan.WaitDeployer
+			st.plan.Message = fmt.Sprintf("pod %q not found", dcplan.DeployerPodName(d.Name))
+			return false
+		}
+		st.tr.SetReason, st.tr.Reason = true, PodGoneReason(st.profile)
+		st.plan.Events = append(st.plan.Events, goneEvent(d, rule, dcplan.DeployerPodName(d.Name)))
+	case st.cancelled:
+		st.plan.DeletePods = cleanup(st.s, d, rulePendingExists, false)
+	case !origin:
+		st.plan.SetPodOwners = owners(st.s, d)
+	}
+	return true
+}
+
+// onFailed is rule 4.
+func (st *step) onFailed() {
+	switch {
+	case st.cancelled:
+		st.plan.DeletePods = cleanup(st.s, st.d, ruleFailedCleanup, false)
+	case st.profile != dcplan.Origin:
+		st.plan.SetPodOwners = owners(st.s, st.d)
+	}
+}
+
+// commit is rule 6.
+func (st *step) commit() {
+	d := st.d
+	if !CanTransition(st.current, st.next) {
+		return
+	}
+	tr := st.tr
+	if tr.Rule == "" {
+		tr.Rule = ruleCandidate
+	}
+	tr.RC, tr.Version, tr.From, tr.To = d.Name, d.Version, st.current, st.next
+	if d.Replicas != 0 && st.next.Terminal() && d.HasEncodedConfig && d.Encoded.Test {
+		tr.ScaleToZero, tr.ReplicasFrom = true, d.Replicas
+	}
+	writtenCancelled := d.Cancelled
+	if st.raced && st.profile == dcplan.Modern {
+		tr.Rule, tr.ClearCancel = ruleRaced, true
+		writtenCancelled = false
+		st.plan.Events = append(st.plan.Events, racedEvent(d, ruleRaced))
+	}
+	st.plan.Transitions = []dcplan.Transition{tr}
+	if writtenCancelled && st.next == dcplan.PhaseFailed {
+		st.plan.Events = append(st.plan.Events, cancelledEvent(d))
+	}
+}
+
+// decodeError is upstream's error for an RC without an encoded config.
+func decodeError(d dcplan.Deployment) string {
+	return fmt.Sprintf("object %s does not have encoded deployment config annotation", d.Name)
+}

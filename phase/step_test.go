@@ -1,0 +1,499 @@
+package phase_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/phase"
+)
+
+// wantPod is the deployer pod Step creates for RC web-1 of testConfig with
+// the settings of snapshot, written out by hand.
+func wantPod(profile dcplan.Profile) dcplan.DeployerPod {
+	p := dcplan.DeployerPod{
+		Namespace: "ns", Name: "web-1-deploy", RC: "web-1", RCUID: "uid-web-1", ConfigName: "web",
+		Image: "registry.example/deployer:v4", ServiceAccount: "deployer", ActiveDeadlineSeconds: 21600,
+		Env: []dcplan.EnvVar{
+			{Name: "OPENSHIFT_DEPLOYMENT_NAME", Value: "web-1"},
+			{Name: "OPENSHIFT_DEPLOYMENT_NAMESPACE", Value: "ns"},
+		},
+		Labels: []dcplan.KeyValue{{Key: "openshift.io/deployer-pod-for.name", Value: "web-1"}},
+		Annotations: []dcplan.KeyValue{
+			{Key: "openshift.io/deployment-config.name", Value: "web"},
+			{Key: "openshift.io/deployment.name", Value: "web-1"},
+		},
+	}
+	if profile == dcplan.Origin {
+		p.RCUID = ""
+		p.Annotations = p.Annotations[1:]
+	}
+	return p
+}
+
+func TestStep(t *testing.T) {
+	const (
+		modern = dcplan.Modern
+		exact  = dcplan.Exact
+		origin = dcplan.Origin
+	)
+	rcs := func(d ...dcplan.Deployment) []dcplan.Deployment { return d }
+	tr := func(rule dcplan.Rule, from, to dcplan.Phase) dcplan.Transition {
+		return dcplan.Transition{Rule: rule, RC: "web-1", Version: 1, From: from, To: to}
+	}
+	with := func(t dcplan.Transition, f func(*dcplan.Transition)) []dcplan.Transition {
+		f(&t)
+		return []dcplan.Transition{t}
+	}
+	del := func(rule dcplan.Rule, pods ...string) []dcplan.DeletePod {
+		var out []dcplan.DeletePod
+		for _, p := range pods {
+			out = append(out, dcplan.DeletePod{Rule: rule, Pod: p, RC: "web-1"})
+		}
+		return out
+	}
+	var (
+		timeoutEvent = dcEvent("4.3.new.3", dcplan.EventWarning, "RolloutTimeout", `Rollout for "ns/web-1" failed to create deployer pod (timeoutSeconds: 600s)`)
+		racedEvent   = dcEvent("2.3", dcplan.EventWarning, "FailedCancellation", "Succeeded before cancel recorded")
+		goneEvent    = dcEvent("4.3.pending.1", dcplan.EventWarning, "Failed", `Deployer pod "web-1-deploy" has gone missing`)
+		cancelEvent  = dcEvent("4.4.4", dcplan.EventNormal, "RolloutCancelled", `Rollout for "ns/web-1" cancelled`)
+		squatEvent   = dcEvent("4.3.new.6", dcplan.EventWarning, "FailedCreate", `Error creating deployer pod since another pod with the same name ("web-1-deploy") exists`)
+	)
+	tests := []struct {
+		name     string
+		why      string
+		profile  dcplan.Profile
+		rcs      []dcplan.Deployment
+		pods     []dcplan.Pod
+		requeues int
+		rc       string
+		want     dcplan.Plan
+	}{
+		// New: create.
+		{
+			name: "new/create", why: "4.3.new.4: no deployer pod: create it and move to Pending, created-at = Now",
+			profile: modern, rcs: rcs(testRC(1, dcplan.PhaseNew)),
+			want: dcplan.Plan{
+				CreatePods:  []dcplan.CreatePod{{Rule: "4.3.new.4", Pod: wantPod(modern)}},
+				Transitions: with(tr("4.3.new.4", dcplan.PhaseNew, dcplan.PhasePending), func(t *dcplan.Transition) { t.DeployerPod, t.CreatedAt = "web-1-deploy", now }),
+			},
+		},
+		{
+			name: "new/create/exact", why: "4.3.new.4: Exact creates the same pod",
+			profile: exact, rcs: rcs(testRC(1, dcplan.PhaseNew)),
+			want: dcplan.Plan{
+				CreatePods:  []dcplan.CreatePod{{Rule: "4.3.new.4", Pod: wantPod(exact)}},
+				Transitions: with(tr("4.3.new.4", dcplan.PhaseNew, dcplan.PhasePending), func(t *dcplan.Transition) { t.DeployerPod, t.CreatedAt = "web-1-deploy", now }),
+			},
+		},
+		{
+			name: "new/create/origin", why: "7.31, 7.33: the seed pod has no owner ref nor dc annotation; no created-at",
+			profile: origin, rcs: rcs(testRC(1, dcplan.PhaseNew)),
+			want: dcplan.Plan{
+				CreatePods:  []dcplan.CreatePod{{Rule: "4.3.new.4", Pod: wantPod(origin)}},
+				Transitions: with(tr("4.3.new.4", dcplan.PhaseNew, dcplan.PhasePending), func(t *dcplan.Transition) { t.DeployerPod = "web-1-deploy" }),
+			},
+		},
+		{
+			name: "new/ignore-pod", why: "4.3.new.4: the ignore annotation stops creation; the armed timeout fires 601 s after creation",
+			profile: modern, rcs: rcs(testRC(1, dcplan.PhaseNew, ignorePod)),
+			want: dcplan.Plan{RecheckAfter: 541 * time.Second},
+		},
+		{
+			name: "new/ignore-pod/origin", why: "7.23: no timeout in Origin, so nothing to recheck",
+			profile: origin, rcs: rcs(testRC(1, dcplan.PhaseNew, ignorePod)),
+			want: dcplan.Plan{},
+		},
+		{
+			name: "new/cancelled", why: "4.3.new.1: a cancelled New RC goes to Pending and its deployer and hook pods are deleted",
+			profile: modern, rcs: rcs(testRC(1, dcplan.PhaseNew, cancelled)), pods: []dcplan.Pod{hook("web-1", "hook-pre"), deployer("web-1", dcplan.PodPending)},
+			want: dcplan.Plan{
+				DeletePods:  del("4.3.new.1", "web-1-deploy", "web-1-hook-pre"),
+				Transitions: []dcplan.Transition{tr("4.3.new.1", dcplan.PhaseNew, dcplan.PhasePending)},
+			},
+		},
+		{
+			name: "new/cancelled/origin", why: "7.21: later seed: Pending and delete pods, like modern",
+			profile: origin, rcs: rcs(testRC(1, dcplan.PhaseNew, cancelled)),
+			want: dcplan.Plan{Transitions: []dcplan.Transition{tr("4.3.new.1", dcplan.PhaseNew, dcplan.PhasePending)}},
+		},
+		{
+			name: "new/no-encoded-config", why: "4.3.new.2: without an encoded config upstream returns the decode error",
+			profile: modern, rcs: rcs(testRC(1, dcplan.PhaseNew, noEncoded)),
+			want: dcplan.Plan{Wait: dcplan.WaitConfigDecode, Message: "object web-1 does not have encoded deployment config annotation"},
+		},
+		{
+			name: "new/no-encoded-config/origin", why: "7.22: Origin needs the config only to build the pod (fatal error)",
+			profile: origin, rcs: rcs(testRC(1, dcplan.PhaseNew, noEncoded)),
+			want: dcplan.Plan{Wait: dcplan.WaitConfigDecode, Message: `fatal error handling rollout: couldn't make deployer pod for "ns/web-1": object web-1 does not have encoded deployment config annotation`},
+		},
+		{
+			name: "new/no-encoded-config/origin-existing-pod", why: "7.22: an existing related pod needs no config",
+			profile: origin, rcs: rcs(testRC(1, dcplan.PhaseNew, noEncoded)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning)},
+			want: dcplan.Plan{Transitions: with(tr("7.22", dcplan.PhaseNew, dcplan.PhasePending), func(t *dcplan.Transition) { t.DeployerPod = "web-1-deploy" })},
+		},
+		// New: timeout.
+		{
+			name: "new/timeout", why: "4.3.new.3: 11 minutes New with a 600 s timeout fails the RC",
+			profile: modern, rcs: rcs(testRC(1, dcplan.PhaseNew, age(11*time.Minute))),
+			want: dcplan.Plan{
+				Transitions: with(tr("4.3.new.3", dcplan.PhaseNew, dcplan.PhaseFailed), func(t *dcplan.Transition) { t.SetReason, t.Reason = true, "unable to create deployer pod" }),
+				Events:      []dcplan.Event{timeoutEvent},
+			},
+		},
+		{
+			name: "new/timeout/spares-related-pod", why: "SPEC 11 item 4: Modern adopts the related pod instead of timing out",
+			profile: modern, rcs: rcs(testRC(1, dcplan.PhaseNew, age(11*time.Minute))), pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning)},
+			want: dcplan.Plan{Transitions: with(tr("4.3.new.6", dcplan.PhaseNew, dcplan.PhaseRunning), func(t *dcplan.Transition) {
+				t.DeployerPod, t.CreatedAt, t.StartedAt = "web-1-deploy", podCreated, podStarted
+			})},
+		},
+		{
+			name: "new/timeout/exact-before-pod", why: "SPEC 10.4 [probe]: Exact times out even with a healthy related pod",
+			profile: exact, rcs: rcs(testRC(1, dcplan.PhaseNew, age(11*time.Minute))), pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning)},
+			want: dcplan.Plan{
+				Transitions: with(tr("4.3.new.3", dcplan.PhaseNew, dcplan.PhaseFailed), func(t *dcplan.Transition) { t.SetReason, t.Reason = true, "unable to create deployer pod" }),
+				Events:      []dcplan.Event{timeoutEvent},
+			},
+		},
+		{
+			name: "new/timeout/zero-creation", why: "SPEC 11 item 4: Modern never times out an RC without creation time",
+			profile: modern, rcs: rcs(testRC(1, dcplan.PhaseNew, noCreation)),
+			want: dcplan.Plan{
+				CreatePods:  []dcplan.CreatePod{{Rule: "4.3.new.4", Pod: wantPod(modern)}},
+				Transitions: with(tr("4.3.new.4", dcplan.PhaseNew, dcplan.PhasePending), func(t *dcplan.Transition) { t.DeployerPod, t.CreatedAt = "web-1-deploy", now }),
+			},
+		},
+		{
+			name: "new/timeout/exact-zero-creation", why: "SPEC 10.1 [probe]: Exact times out a zero creation time at once",
+			profile: exact, rcs: rcs(testRC(1, dcplan.PhaseNew, noCreation)),
+			want: dcplan.Plan{
+				Transitions: with(tr("4.3.new.3", dcplan.PhaseNew, dcplan.PhaseFailed), func(t *dcplan.Transition) { t.SetReason, t.Reason = true, "unable to create deployer pod" }),
+				Events:      []dcplan.Event{timeoutEvent},
+			},
+		},
+		{
+			name: "new/timeout/zero-means-never", why: "5.21: timeoutSeconds 0 never expires",
+			profile: exact, rcs: rcs(testRC(1, dcplan.PhaseNew, timeout(0), age(24*time.Hour), ignorePod)),
+			want: dcplan.Plan{},
+		},
+		{
+			name: "new/timeout/origin-none", why: "7.23: Origin has no New timeout",
+			profile: origin, rcs: rcs(testRC(1, dcplan.PhaseNew, age(24*time.Hour), ignorePod)),
+			want: dcplan.Plan{},
+		},
+		// New: existing pod.
+		{
+			name: "new/unrelated", why: "4.3.new.6 + SPEC 11 item 4: Modern fails the RC without the pod's side effects",
+			profile: modern, rcs: rcs(testRC(1, dcplan.PhaseNew)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodSucceeded, unrelated)},
+			want: dcplan.Plan{
+				Transitions: with(tr("4.3.new.6", dcplan.PhaseNew, dcplan.PhaseFailed), func(t *dcplan.Transition) {
+					t.SetReason, t.Reason = true, "unrelated pod with the same name as this deployment is already running"
+				}),
+				Events: []dcplan.Event{squatEvent},
+			},
+		},
+		{
+			name: "new/unrelated/exact-side-effects", why: "4.3.new.6 [probe]: an unrelated Succeeded pod still commits desired replicas and completed-at",
+			profile: exact, rcs: rcs(testRC(1, dcplan.PhaseNew)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodSucceeded, unrelated)},
+			want: dcplan.Plan{
+				Transitions: with(tr("4.3.new.6", dcplan.PhaseNew, dcplan.PhaseFailed), func(t *dcplan.Transition) {
+					t.SetReason, t.Reason = true, "unrelated pod with the same name as this deployment is already running"
+					t.CompletedAt, t.CommitDesired, t.Desired = podFinished, true, 3
+				}),
+				Events: []dcplan.Event{squatEvent},
+			},
+		},
+		{
+			name: "new/unrelated/origin", why: "7.32: Origin writes the long reason",
+			profile: origin, rcs: rcs(testRC(1, dcplan.PhaseNew)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning, unrelated)},
+			want: dcplan.Plan{
+				Transitions: with(tr("7.22", dcplan.PhaseNew, dcplan.PhaseFailed), func(t *dcplan.Transition) {
+					t.SetReason, t.Reason = true, "The deployment failed as an unrelated pod with the same name as this deployment is already running"
+				}),
+				Events: []dcplan.Event{dcEvent("7.22", dcplan.EventWarning, "FailedCreate", `Error creating deployer pod since another pod with the same name ("web-1-deploy") exists`)},
+			},
+		},
+		{
+			name: "new/related-pending", why: "4.3.new.6: adopt the related pod; a Pending pod gives Pending",
+			profile: modern, rcs: rcs(testRC(1, dcplan.PhaseNew)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodPending)},
+			want: dcplan.Plan{Transitions: with(tr("4.3.new.6", dcplan.PhaseNew, dcplan.PhasePending), func(t *dcplan.Transition) {
+				t.DeployerPod, t.CreatedAt = "web-1-deploy", podCreated
+			})},
+		},
+		{
+			name: "new/related-unknown", why: "2.2: a pod without phase gives New, and nextStatusComp makes it Pending",
+			profile: exact, rcs: rcs(testRC(1, dcplan.PhaseNew)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodUnknown)},
+			want: dcplan.Plan{Transitions: with(tr("4.3.new.6", dcplan.PhaseNew, dcplan.PhasePending), func(t *dcplan.Transition) {
+				t.DeployerPod, t.CreatedAt, t.StartedAt = "web-1-deploy", podCreated, podStarted
+			})},
+		},
+		{
+			name: "new/related-succeeded", why: "2.2: a Succeeded pod completes a New RC in one pass",
+			profile: modern, rcs: rcs(testRC(1, dcplan.PhaseNew)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodSucceeded)},
+			want: dcplan.Plan{Transitions: with(tr("4.3.new.6", dcplan.PhaseNew, dcplan.PhaseComplete), func(t *dcplan.Transition) {
+				t.DeployerPod, t.CreatedAt, t.StartedAt, t.CompletedAt = "web-1-deploy", podCreated, podStarted, podFinished
+				t.CommitDesired, t.Desired = true, 3
+			})},
+		},
+		{
+			name: "new/related/origin", why: "7.22, 7.29: Origin moves to Pending whatever the pod phase",
+			profile: origin, rcs: rcs(testRC(1, dcplan.PhaseNew)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodSucceeded)},
+			want: dcplan.Plan{Transitions: with(tr("7.22", dcplan.PhaseNew, dcplan.PhasePending), func(t *dcplan.Transition) { t.DeployerPod = "web-1-deploy" })},
+		},
+		{
+			name: "new/raced", why: "SPEC 11 item 2: Modern completes a cancelled New RC whose pod succeeded and clears the cancel",
+			profile: modern, rcs: rcs(testRC(1, dcplan.PhaseNew, cancelled)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodSucceeded)},
+			want: dcplan.Plan{
+				Transitions: with(tr("2.3", dcplan.PhaseNew, dcplan.PhaseComplete), func(t *dcplan.Transition) {
+					t.ClearCancel = true
+					t.DeployerPod, t.CreatedAt, t.StartedAt, t.CompletedAt = "web-1-deploy", podCreated, podStarted, podFinished
+					t.CommitDesired, t.Desired = true, 3
+				}),
+				Events: []dcplan.Event{racedEvent},
+			},
+		},
+		{
+			name: "new/raced/exact", why: "SPEC 10.2: Exact records FailedCancellation first and keeps the cancel annotations",
+			profile: exact, rcs: rcs(testRC(1, dcplan.PhaseNew, cancelled)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodSucceeded)},
+			want: dcplan.Plan{
+				Transitions: with(tr("4.3.new.6", dcplan.PhaseNew, dcplan.PhaseComplete), func(t *dcplan.Transition) {
+					t.DeployerPod, t.CreatedAt, t.StartedAt, t.CompletedAt = "web-1-deploy", podCreated, podStarted, podFinished
+					t.CommitDesired, t.Desired = true, 3
+				}),
+				Events: []dcplan.Event{racedEvent},
+			},
+		},
+		// Pending and Running.
+		{
+			name: "pending/missing/wait", why: "4.3.pending.1: the pod may not be in the cache yet; retry while requeues < 13",
+			profile: modern, rcs: rcs(testRC(1, dcplan.PhasePending)), requeues: 12,
+			want: dcplan.Plan{Wait: dcplan.WaitDeployer, Message: `pod "web-1-deploy" not found`},
+		},
+		{
+			name: "pending/missing/dropped", why: "4.3.pending.1: at 13 requeues the RC fails",
+			profile: exact, rcs: rcs(testRC(1, dcplan.PhasePending)), requeues: 13,
+			want: dcplan.Plan{
+				Transitions: with(tr("4.3.pending.1", dcplan.PhasePending, dcplan.PhaseFailed), func(t *dcplan.Transition) { t.SetReason, t.Reason = true, "deployer pod no longer exists" }),
+				Events:      []dcplan.Event{goneEvent},
+			},
+		},
+		{
+			name: "pending/missing/origin", why: "7.24, 7.32: Origin fails a Pending RC at once, with the long reason",
+			profile: origin, rcs: rcs(testRC(1, dcplan.PhasePending)),
+			want: dcplan.Plan{
+				Transitions: with(tr("7.24", dcplan.PhasePending, dcplan.PhaseFailed), func(t *dcplan.Transition) {
+					t.SetReason, t.Reason = true, "The deployment failed as the deployer pod no longer exists"
+				}),
+				Events: []dcplan.Event{dcEvent("7.24", dcplan.EventWarning, "Failed", `Deployer pod "web-1-deploy" has gone missing`)},
+			},
+		},
+		{
+			name: "running/missing", why: "4.3.pending.1: a Running RC fails at once",
+			profile: modern, rcs: rcs(testRC(1, dcplan.PhaseRunning)),
+			want: dcplan.Plan{
+				Transitions: with(tr("4.3.pending.1", dcplan.PhaseRunning, dcplan.PhaseFailed), func(t *dcplan.Transition) { t.SetReason, t.Reason = true, "deployer pod no longer exists" }),
+				Events:      []dcplan.Event{goneEvent},
+			},
+		},
+		{
+			name: "running/missing/no-encoded-config", why: "1.6: without an encoded config events go to the RC",
+			profile: modern, rcs: rcs(testRC(1, dcplan.PhaseRunning, noEncoded)),
+			want: dcplan.Plan{
+				Transitions: with(tr("4.3.pending.1", dcplan.PhaseRunning, dcplan.PhaseFailed), func(t *dcplan.Transition) { t.SetReason, t.Reason = true, "deployer pod no longer exists" }),
+				Events: []dcplan.Event{{Rule: "4.3.pending.1", Object: dcplan.ObjectRef{Kind: "ReplicationController", Namespace: "ns", Name: "web-1"},
+					Type: dcplan.EventWarning, Reason: "Failed", Message: `Deployer pod "web-1-deploy" has gone missing`}},
+			},
+		},
+		{
+			name: "pending/missing/cancelled", why: "2.3: a cancelled RC whose pod is gone fails silently, keeping the cancel reason; RolloutCancelled",
+			profile: modern, rcs: rcs(testRC(1, dcplan.PhasePending, cancelled)),
+			want: dcplan.Plan{
+				Transitions: []dcplan.Transition{tr("4.3.pending.1", dcplan.PhasePending, dcplan.PhaseFailed)},
+				Events:      []dcplan.Event{cancelEvent},
+			},
+		},
+		{
+			name: "running/missing/test-config", why: "2.4: a test config's RC entering Failed is scaled to 0 in the same write",
+			profile: modern, rcs: rcs(testRC(1, dcplan.PhaseRunning, testDC, replicas(2))),
+			want: dcplan.Plan{
+				Transitions: with(tr("4.3.pending.1", dcplan.PhaseRunning, dcplan.PhaseFailed), func(t *dcplan.Transition) {
+					t.SetReason, t.Reason = true, "deployer pod no longer exists"
+					t.ScaleToZero, t.ReplicasFrom = true, 2
+				}),
+				Events: []dcplan.Event{goneEvent},
+			},
+		},
+		{
+			name: "running/steady", why: "4.3.pending.3: a Running RC with its owned Running pod: nothing to do",
+			profile: modern, rcs: rcs(testRC(1, dcplan.PhaseRunning)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning)},
+			want: dcplan.Plan{},
+		},
+		{
+			name: "running/owners", why: "4.6: deployer and hook pods without any owner get the RC as owner, by name",
+			profile: modern, rcs: rcs(testRC(1, dcplan.PhaseRunning)),
+			pods: []dcplan.Pod{hook("web-1", "hook-pre"), deployer("web-1", dcplan.PodRunning, orphan), hook("web-1", "hook-mid", func(p *dcplan.Pod) { p.Owners = []dcplan.OwnerRef{{Kind: "Node", Name: "x"}} })},
+			want: dcplan.Plan{SetPodOwners: []dcplan.SetPodOwner{
+				{Rule: "4.6", Pod: "web-1-deploy", RC: "web-1", RCUID: "uid-web-1"},
+				{Rule: "4.6", Pod: "web-1-hook-pre", RC: "web-1", RCUID: "uid-web-1"},
+			}},
+		},
+		{
+			name: "running/owners/origin", why: "7.26: the seed sets no owner references",
+			profile: origin, rcs: rcs(testRC(1, dcplan.PhaseRunning)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning, orphan)},
+			want: dcplan.Plan{},
+		},
+		{
+			name: "pending/to-running", why: "2.2: the RC follows its pod",
+			profile: modern, rcs: rcs(testRC(1, dcplan.PhasePending)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning)},
+			want: dcplan.Plan{Transitions: []dcplan.Transition{tr("2.2", dcplan.PhasePending, dcplan.PhaseRunning)}},
+		},
+		{
+			name: "running/to-complete", why: "2.2: Succeeded completes the RC, commits desired replicas and writes completed-at",
+			profile: exact, rcs: rcs(testRC(1, dcplan.PhaseRunning)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodSucceeded)},
+			want: dcplan.Plan{Transitions: with(tr("2.2", dcplan.PhaseRunning, dcplan.PhaseComplete), func(t *dcplan.Transition) {
+				t.CompletedAt, t.CommitDesired, t.Desired = podFinished, true, 3
+			})},
+		},
+		{
+			name: "running/to-failed/test-config", why: "2.2, 2.4: a failed pod fails the RC; test config scaled to 0",
+			profile: modern, rcs: rcs(testRC(1, dcplan.PhaseRunning, testDC, replicas(3))), pods: []dcplan.Pod{deployer("web-1", dcplan.PodFailed)},
+			want: dcplan.Plan{Transitions: with(tr("2.2", dcplan.PhaseRunning, dcplan.PhaseFailed), func(t *dcplan.Transition) {
+				t.CompletedAt, t.ScaleToZero, t.ReplicasFrom = podFinished, true, 3
+			})},
+		},
+		{
+			name: "running/to-complete/origin", why: "7.29: in Origin the pod phase is DeployerPod's job",
+			profile: origin, rcs: rcs(testRC(1, dcplan.PhaseRunning)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodSucceeded)},
+			want: dcplan.Plan{},
+		},
+		{
+			name: "running/cancelled", why: "4.3.pending.3: a cancelled RC's pods are deleted; the RC waits for them to vanish",
+			profile: modern, rcs: rcs(testRC(1, dcplan.PhaseRunning, cancelled)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning), hook("web-1", "hook-mid")},
+			want: dcplan.Plan{DeletePods: del("4.3.pending.3", "web-1-deploy", "web-1-hook-mid")},
+		},
+		{
+			name: "pending/cancelled/to-running", why: "4.3.pending.3: the pod-derived phase is still written in the same pass",
+			profile: exact, rcs: rcs(testRC(1, dcplan.PhasePending, cancelled)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning)},
+			want: dcplan.Plan{
+				DeletePods:  del("4.3.pending.3", "web-1-deploy"),
+				Transitions: []dcplan.Transition{tr("2.2", dcplan.PhasePending, dcplan.PhaseRunning)},
+			},
+		},
+		{
+			name: "running/cancelled/origin", why: "7.25: the later seed deletes the pods too",
+			profile: origin, rcs: rcs(testRC(1, dcplan.PhaseRunning, cancelled)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning)},
+			want: dcplan.Plan{DeletePods: del("4.3.pending.3", "web-1-deploy")},
+		},
+		{
+			name: "running/raced", why: "SPEC 11 item 2, 4.6: Modern completes, clears the cancel in the written RC, records FailedCancellation",
+			profile: modern, rcs: rcs(testRC(1, dcplan.PhaseRunning, cancelled)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodSucceeded, orphan)},
+			want: dcplan.Plan{
+				SetPodOwners: []dcplan.SetPodOwner{{Rule: "4.6", Pod: "web-1-deploy", RC: "web-1", RCUID: "uid-web-1"}},
+				Transitions: with(tr("2.3", dcplan.PhaseRunning, dcplan.PhaseComplete), func(t *dcplan.Transition) {
+					t.ClearCancel, t.CompletedAt, t.CommitDesired, t.Desired = true, podFinished, true, 3
+				}),
+				Events: []dcplan.Event{racedEvent},
+			},
+		},
+		{
+			name: "running/raced/exact", why: "4.6 [probe]: Exact patches owner refs, writes Complete and keeps the cancel annotations",
+			profile: exact, rcs: rcs(testRC(1, dcplan.PhaseRunning, cancelled)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodSucceeded, orphan)},
+			want: dcplan.Plan{
+				SetPodOwners: []dcplan.SetPodOwner{{Rule: "4.6", Pod: "web-1-deploy", RC: "web-1", RCUID: "uid-web-1"}},
+				Transitions: with(tr("2.2", dcplan.PhaseRunning, dcplan.PhaseComplete), func(t *dcplan.Transition) {
+					t.CompletedAt, t.CommitDesired, t.Desired = podFinished, true, 3
+				}),
+				Events: []dcplan.Event{racedEvent},
+			},
+		},
+		{
+			name: "running/unrelated", why: "SPEC 11 item 4: Modern counts an unrelated pod as no deployer pod",
+			profile: modern, rcs: rcs(testRC(1, dcplan.PhaseRunning)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodSucceeded, unrelated)},
+			want: dcplan.Plan{
+				Transitions: with(tr("4.3.pending.1", dcplan.PhaseRunning, dcplan.PhaseFailed), func(t *dcplan.Transition) { t.SetReason, t.Reason = true, "deployer pod no longer exists" }),
+				Events:      []dcplan.Event{goneEvent},
+			},
+		},
+		{
+			name: "running/unrelated/exact", why: "4.3.pending.3: upstream does not check relatedness outside New",
+			profile: exact, rcs: rcs(testRC(1, dcplan.PhaseRunning)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodSucceeded, unrelated)},
+			want: dcplan.Plan{Transitions: with(tr("2.2", dcplan.PhaseRunning, dcplan.PhaseComplete), func(t *dcplan.Transition) {
+				t.CompletedAt, t.CommitDesired, t.Desired = podFinished, true, 3
+			})},
+		},
+		// Failed, Complete, unknown.
+		{
+			name: "failed/cancelled", why: "4.3.failed: hook pods created late are deleted again",
+			profile: modern, rcs: rcs(testRC(1, dcplan.PhaseFailed, cancelled)), pods: []dcplan.Pod{hook("web-1", "hook-post")},
+			want: dcplan.Plan{DeletePods: del("4.3.failed", "web-1-hook-post")},
+		},
+		{
+			name: "failed/owners", why: "4.3.failed, 4.6: a failed RC's pods get owner references",
+			profile: exact, rcs: rcs(testRC(1, dcplan.PhaseFailed)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodFailed, orphan)},
+			want: dcplan.Plan{SetPodOwners: []dcplan.SetPodOwner{{Rule: "4.6", Pod: "web-1-deploy", RC: "web-1", RCUID: "uid-web-1"}}},
+		},
+		{
+			name: "failed/owners/origin", why: "7.26: no owner references in Origin",
+			profile: origin, rcs: rcs(testRC(1, dcplan.PhaseFailed)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodFailed, orphan)},
+			want: dcplan.Plan{},
+		},
+		{
+			name: "complete/keeps-pods", why: "4.3.complete: modern preserves deployer and hook pods",
+			profile: modern, rcs: rcs(testRC(1, dcplan.PhaseComplete)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodSucceeded, orphan)},
+			want: dcplan.Plan{},
+		},
+		{
+			name: "complete/origin-deletes-pods", why: "7.26: the seed deletes deployer and hook pods of a Complete RC",
+			profile: origin, rcs: rcs(testRC(1, dcplan.PhaseComplete)), pods: []dcplan.Pod{hook("web-1", "hook-post"), deployer("web-1", dcplan.PodSucceeded)},
+			want: dcplan.Plan{DeletePods: del("7.26", "web-1-deploy", "web-1-hook-post")},
+		},
+		{
+			name: "complete/exact-failed-cancellation-every-pass", why: "SPEC 10.13 [probe]: Exact repeats FailedCancellation for a Complete RC still cancelled",
+			profile: exact, rcs: rcs(testRC(1, dcplan.PhaseComplete, cancelled)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodSucceeded)},
+			want: dcplan.Plan{Events: []dcplan.Event{racedEvent}},
+		},
+		{
+			name: "complete/modern-no-repeat", why: "SPEC 11 item 13: Modern records FailedCancellation only on the completing pass",
+			profile: modern, rcs: rcs(testRC(1, dcplan.PhaseComplete, cancelled)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodSucceeded)},
+			want: dcplan.Plan{},
+		},
+		{
+			name: "unknown-phase", why: "4.3: no transition leaves the unknown phase",
+			profile: exact, rcs: rcs(testRC(1, dcplan.PhaseUnknown)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning, orphan)},
+			want: dcplan.Plan{},
+		},
+		// Gateways.
+		{
+			name: "unknown-rc", why: "4.7: the worker skips RCs that are gone",
+			profile: modern, rcs: rcs(testRC(1, dcplan.PhaseNew)), rc: "web-9",
+			want: dcplan.Plan{},
+		},
+		{
+			name: "not-owned-by-config", why: "4.7: RCs without the deployment-config.name annotation are never enqueued",
+			profile: modern, rcs: rcs(testRC(1, dcplan.PhaseNew, func(d *dcplan.Deployment) { d.ConfigName = "" })),
+			want: dcplan.Plan{},
+		},
+		{
+			name: "invalid-snapshot", why: "an invalid snapshot gives an empty plan, never a destructive one",
+			profile: modern, rcs: rcs(testRC(1, dcplan.PhaseNew, replicas(-1))),
+			want: dcplan.Plan{},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := snapshot(tt.profile, tt.rcs, tt.pods...)
+			s.Requeues = tt.requeues
+			rc := tt.rc
+			if rc == "" {
+				rc = "web-1"
+			}
+			got := phase.Step(s, rc)
+			if d := cmp.Diff(tt.want, got); d != "" {
+				t.Errorf("Step() mismatch (-want +got):\n%s\nwhy: %s", d, tt.why)
+			}
+		})
+	}
+}
