@@ -30,12 +30,7 @@ const NumPhases = 6
 var phaseNames = [NumPhases]string{"", "New", "Pending", "Running", "Complete", "Failed"}
 
 // String returns the exact wire spelling ("Running"), or "" for PhaseUnknown.
-func (p Phase) String() string {
-	if int(p) < len(phaseNames) {
-		return phaseNames[p]
-	}
-	return "Phase(" + strconv.Itoa(int(p)) + ")"
-}
+func (p Phase) String() string { return spell(p, phaseNames[:], "Phase") }
 
 // Terminal reports whether p is Complete or Failed (SPEC 2.1,
 // IsTerminatedDeployment).
@@ -44,12 +39,7 @@ func (p Phase) Terminal() bool { return p == PhaseComplete || p == PhaseFailed }
 // ParsePhase reads a phase annotation value. The empty string is
 // PhaseUnknown; anything but the five exact spellings is an error.
 func ParsePhase(s string) (Phase, error) {
-	for i, n := range phaseNames {
-		if n == s {
-			return Phase(i), nil
-		}
-	}
-	return PhaseUnknown, fmt.Errorf("%w: unknown deployment phase %q", ErrMalformed, s)
+	return parseSpelling[Phase](s, phaseNames[:], 0, "deployment phase", ErrMalformed)
 }
 
 // PodPhase is a pod's status.phase. The zero value, PodPhaseUnset, is a pod
@@ -69,22 +59,12 @@ const (
 var podPhaseNames = [...]string{"", "Pending", "Running", "Succeeded", "Failed", "Unknown"}
 
 // String returns the exact wire spelling ("Succeeded"), or "" when unset.
-func (p PodPhase) String() string {
-	if int(p) < len(podPhaseNames) {
-		return podPhaseNames[p]
-	}
-	return "PodPhase(" + strconv.Itoa(int(p)) + ")"
-}
+func (p PodPhase) String() string { return spell(p, podPhaseNames[:], "PodPhase") }
 
 // ParsePodPhase reads a pod's status.phase. The empty string is
 // PodPhaseUnset; an unrecognised value is an error.
 func ParsePodPhase(s string) (PodPhase, error) {
-	for i, n := range podPhaseNames {
-		if n == s {
-			return PodPhase(i), nil
-		}
-	}
-	return PodPhaseUnset, fmt.Errorf("%w: unknown pod phase %q", ErrMalformed, s)
+	return parseSpelling[PodPhase](s, podPhaseNames[:], 0, "pod phase", ErrMalformed)
 }
 
 // StrategyType is a DeploymentConfig's spec.strategy.type. The zero value,
@@ -103,21 +83,11 @@ const (
 var strategyNames = [...]string{"", "Recreate", "Rolling", "Custom"}
 
 // String returns the exact wire spelling.
-func (t StrategyType) String() string {
-	if int(t) < len(strategyNames) {
-		return strategyNames[t]
-	}
-	return "StrategyType(" + strconv.Itoa(int(t)) + ")"
-}
+func (t StrategyType) String() string { return spell(t, strategyNames[:], "StrategyType") }
 
 // ParseStrategyType reads spec.strategy.type; "" is StrategyUnset.
 func ParseStrategyType(s string) (StrategyType, error) {
-	for i, n := range strategyNames {
-		if n == s {
-			return StrategyType(i), nil
-		}
-	}
-	return StrategyUnset, fmt.Errorf("%w: unknown strategy type %q", ErrMalformed, s)
+	return parseSpelling[StrategyType](s, strategyNames[:], 0, "strategy type", ErrMalformed)
 }
 
 // TriggerType is the type of one DeploymentConfig trigger.
@@ -137,22 +107,12 @@ const (
 var triggerNames = [...]string{"", "ConfigChange", "ImageChange", "Manual"}
 
 // String returns the exact wire spelling.
-func (t TriggerType) String() string {
-	if int(t) < len(triggerNames) {
-		return triggerNames[t]
-	}
-	return "TriggerType(" + strconv.Itoa(int(t)) + ")"
-}
+func (t TriggerType) String() string { return spell(t, triggerNames[:], "TriggerType") }
 
 // ParseTriggerType reads a trigger's or a cause's type; anything but the
 // three known spellings is an error.
 func ParseTriggerType(s string) (TriggerType, error) {
-	for i, n := range triggerNames {
-		if i > 0 && n == s {
-			return TriggerType(i), nil
-		}
-	}
-	return TriggerUnset, fmt.Errorf("%w: unknown trigger type %q", ErrMalformed, s)
+	return parseSpelling[TriggerType](s, triggerNames[:], 1, "trigger type", ErrMalformed)
 }
 
 // ConditionType is the type of a DeploymentConfig condition (SPEC 1.5).
@@ -170,21 +130,11 @@ const (
 var conditionTypeNames = [...]string{"", "Available", "Progressing", "ReplicaFailure"}
 
 // String returns the exact wire spelling.
-func (t ConditionType) String() string {
-	if int(t) < len(conditionTypeNames) {
-		return conditionTypeNames[t]
-	}
-	return "ConditionType(" + strconv.Itoa(int(t)) + ")"
-}
+func (t ConditionType) String() string { return spell(t, conditionTypeNames[:], "ConditionType") }
 
 // ParseConditionType reads a condition's type.
 func ParseConditionType(s string) (ConditionType, error) {
-	for i, n := range conditionTypeNames {
-		if i > 0 && n == s {
-			return ConditionType(i), nil
-		}
-	}
-	return ConditionUnset, fmt.Errorf("%w: unknown condition type %q", ErrMalformed, s)
+	return parseSpelling[ConditionType](s, conditionTypeNames[:], 1, "condition type", ErrMalformed)
 }
 
 // ConditionStatus is True, False or Unknown.
@@ -201,21 +151,11 @@ const (
 var conditionStatusNames = [...]string{"", "True", "False", "Unknown"}
 
 // String returns the exact wire spelling.
-func (s ConditionStatus) String() string {
-	if int(s) < len(conditionStatusNames) {
-		return conditionStatusNames[s]
-	}
-	return "ConditionStatus(" + strconv.Itoa(int(s)) + ")"
-}
+func (s ConditionStatus) String() string { return spell(s, conditionStatusNames[:], "ConditionStatus") }
 
 // ParseConditionStatus reads a condition's status.
 func ParseConditionStatus(s string) (ConditionStatus, error) {
-	for i, n := range conditionStatusNames {
-		if i > 0 && n == s {
-			return ConditionStatus(i), nil
-		}
-	}
-	return StatusUnset, fmt.Errorf("%w: unknown condition status %q", ErrMalformed, s)
+	return parseSpelling[ConditionStatus](s, conditionStatusNames[:], 1, "condition status", ErrMalformed)
 }
 
 // ConditionReason is the machine token of a condition (SPEC 1.5). The zero
@@ -253,12 +193,7 @@ var conditionReasonNames = [...]string{
 
 // String returns the exact wire spelling; ReasonOther returns "" (the text
 // lives in Condition.OtherReason).
-func (r ConditionReason) String() string {
-	if int(r) < len(conditionReasonNames) {
-		return conditionReasonNames[r]
-	}
-	return "ConditionReason(" + strconv.Itoa(int(r)) + ")"
-}
+func (r ConditionReason) String() string { return spell(r, conditionReasonNames[:], "ConditionReason") }
 
 // ParseConditionReason reads a condition's reason. Known tokens map to their
 // constant, "" to ReasonNone, anything else to ReasonOther (never an error:
@@ -294,21 +229,11 @@ const (
 var profileNames = [...]string{"Modern", "Exact", "Origin"}
 
 // String returns "Modern", "Exact" or "Origin".
-func (p Profile) String() string {
-	if int(p) < len(profileNames) {
-		return profileNames[p]
-	}
-	return "Profile(" + strconv.Itoa(int(p)) + ")"
-}
+func (p Profile) String() string { return spell(p, profileNames[:], "Profile") }
 
 // ParseProfile reads a profile name as String prints it.
 func ParseProfile(s string) (Profile, error) {
-	for i, n := range profileNames {
-		if n == s {
-			return Profile(i), nil
-		}
-	}
-	return Modern, fmt.Errorf("%w: unknown profile %q", ErrInvalidSettings, s)
+	return parseSpelling[Profile](s, profileNames[:], 0, "profile", ErrInvalidSettings)
 }
 
 // EventType is Normal or Warning.
@@ -326,6 +251,25 @@ func (t EventType) String() string {
 		return "Warning"
 	}
 	return "Normal"
+}
+
+// spell returns the spelling of v in names, or "Type(n)" when out of range.
+func spell[T ~uint8](v T, names []string, typ string) string {
+	if int(v) < len(names) {
+		return names[v]
+	}
+	return typ + "(" + strconv.Itoa(int(v)) + ")"
+}
+
+// parseSpelling returns the value whose spelling in names, from index first
+// on, is s; otherwise an error wrapping sentinel that quotes s.
+func parseSpelling[T ~uint8](s string, names []string, first int, what string, sentinel error) (T, error) {
+	for i := first; i < len(names); i++ {
+		if names[i] == s {
+			return T(i), nil
+		}
+	}
+	return 0, fmt.Errorf("%w: unknown %s %q", sentinel, what, s)
 }
 
 // WaitReason says why a plan stops short of the fixed point without any
@@ -363,9 +307,4 @@ const (
 var waitNames = [...]string{"", "cancellation", "deployer", "images", "stale-cache", "config-decode", "retry", "status-lag"}
 
 // String returns the short token Describe prints.
-func (w WaitReason) String() string {
-	if int(w) < len(waitNames) {
-		return waitNames[w]
-	}
-	return "WaitReason(" + strconv.Itoa(int(w)) + ")"
-}
+func (w WaitReason) String() string { return spell(w, waitNames[:], "WaitReason") }

@@ -1,0 +1,69 @@
+package reconcile_test
+
+import (
+	"strconv"
+	"testing"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/reconcile"
+)
+
+// benchSnapshot returns a DC at version n with n RCs: v1..v(n-1) Complete at 0
+// replicas, vn Complete at 3 (the active one), status settled.
+func benchSnapshot(b testing.TB, n int) dcplan.Snapshot {
+	cfg := config(dcplan.Version(n))
+	base := rollout(b, cfg, dcplan.Version(n), dcplan.PhaseComplete, 0)
+	rcs := make([]dcplan.Deployment, n)
+	for i := range rcs {
+		d := base
+		d.Version = dcplan.Version(i + 1)
+		d.Name = dcplan.DeploymentName(cfg.Name, d.Version)
+		d.UID = "uid-" + d.Name
+		rcs[i] = d
+	}
+	rcs[n-1].Replicas, rcs[n-1].StatusReplicas, rcs[n-1].AvailableReplicas, rcs[n-1].ReadyReplicas = 3, 3, 3, 3
+	return settled(snapshot(cfg, rcs...))
+}
+
+func BenchmarkConfig(b *testing.B) {
+	for _, n := range []int{1, 10, 100, 1000, 10000} {
+		steady := benchSnapshot(b, n)
+		if p := reconcile.Config(steady); !p.IsEmpty() {
+			b.Fatalf("steady snapshot plans %s", dcplan.Describe(p))
+		}
+		b.Run("steady/rcs="+strconv.Itoa(n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				reconcile.Config(steady)
+			}
+		})
+		scale := steady.Clone()
+		scale.Deployments[0].Replicas = 2 // an old RC scaled by hand
+		if n == 1 {
+			scale.Config.Replicas = 5 // the DC was scaled
+		}
+		if p := reconcile.Config(scale); len(p.Scales) != 1 {
+			b.Fatalf("scale snapshot plans %s", dcplan.Describe(p))
+		}
+		b.Run("scale/rcs="+strconv.Itoa(n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				reconcile.Config(scale)
+			}
+		})
+	}
+}
+
+// TestSteadyStateAllocatesNothing pins the zero-allocation steady state
+// of Config for DCs small enough that dcplan.Snapshot.Validate does not
+// allocate either (its duplicate checks use maps, which stay on the stack
+// up to 8 entries). The planner proper is pinned at every size by
+// TestPlannerSteadyStateAllocatesNothing.
+func TestSteadyStateAllocatesNothing(t *testing.T) {
+	for _, n := range []int{1, 4, 8} {
+		s := benchSnapshot(t, n)
+		if got := testing.AllocsPerRun(20, func() { reconcile.Config(s) }); got != 0 {
+			t.Errorf("Config() of a steady DC with %d RCs allocates %v times, want 0", n, got)
+		}
+	}
+}

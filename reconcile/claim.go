@@ -1,0 +1,154 @@
+package reconcile
+
+import (
+	"slices"
+
+	"github.com/dcplan/dcplan"
+)
+
+// verdict is what the controller-ref manager decides about one RC.
+type verdict uint8
+
+const (
+	// ignored: owned by another controller, or an orphan that does not
+	// match (or may not be adopted now). Not ours, no action.
+	ignored verdict = iota
+	// owned: controller reference to this DC and the label matches.
+	owned
+	// adoptable: a matching orphan; ours once the Adopt patch is applied.
+	adoptable
+	// releasable: ours by reference but the label no longer matches; the
+	// Release patch drops the reference. Not ours.
+	releasable
+)
+
+// judge classifies d for cfg (SPEC 3.3 steps 1-2).
+//
+// Ports: controller_ref_manager.go (*BaseControllerRefManager).ClaimObject.
+func judge(cfg *dcplan.Config, d *dcplan.Deployment) verdict {
+	matches := d.ConfigLabel == cfg.Name
+	if d.HasController {
+		switch {
+		case d.Controller.UID != cfg.UID:
+			return ignored
+		case matches:
+			return owned // even while the DC is being deleted
+		case cfg.Deleting:
+			return ignored
+		}
+		return releasable
+	}
+	switch {
+	case cfg.Deleting, !matches, d.Deleting:
+		return ignored
+	case cfg.Namespace != "" && d.Namespace != cfg.Namespace:
+		return ignored
+	}
+	return adoptable
+}
+
+// recheckError returns why the adoption recheck (a live GET of the DC,
+// SPEC 3.3.2) refuses adoptions, or "" when it allows them. Without a
+// recheck result the live DC is assumed to equal the snapshot's.
+//
+// Ports: kcontroller.RecheckDeletionTimestamp with the DC controller's
+// getter ("original DeploymentConfig ... is gone").
+func recheckError(s dcplan.Snapshot) string {
+	cfg, r := s.Config, s.Recheck
+	if !r.Done {
+		return ""
+	}
+	const prefix = "can't recheck DeletionTimestamp: "
+	switch {
+	case r.Err != "":
+		return prefix + r.Err
+	case r.UID != cfg.UID:
+		return prefix + "original DeploymentConfig " + label(cfg) + " is gone: got uid " + r.UID + ", wanted " + cfg.UID
+	case !r.DeletionTime.IsZero():
+		return label(cfg) + " has just been deleted at " + r.DeletionTime.UTC().String()
+	}
+	return ""
+}
+
+// claimed is the outcome of claiming the snapshot's RCs.
+type claimed struct {
+	// rcs are the RCs that are ours from here on. When every RC of the
+	// snapshot is owned it is s.Deployments itself (read only).
+	rcs     []dcplan.Deployment
+	adopt   []dcplan.Adopt
+	release []dcplan.Release
+	// err is the aggregated claim error text, "" when none.
+	err string
+}
+
+// claim runs the controller-ref claim over every RC of the snapshot (SPEC
+// 3.3). The rules, in order, for each RC:
+//
+//  1. A controller reference to another UID: ignored.
+//  2. Ours and the config label matches: owned (even while deleting).
+//  3. Ours but the label no longer matches: Release (none while the DC is
+//     being deleted); not ours.
+//  4. An orphan whose label matches, not being deleted, in the DC's
+//     namespace, while the DC is not being deleted: Adopt, when the
+//     adoption recheck allows it; else a "can't adopt" error.
+//
+// Adopt and Release actions are ordered by version, then name. Errors are
+// aggregated as upstream does. When every RC is owned, claim allocates
+// nothing.
+//
+// Ports: rcControllerRefManager.ClaimReplicationControllers.
+func claim(s dcplan.Snapshot) claimed {
+	cfg := &s.Config
+	all := true
+	for i := range s.Deployments {
+		if judge(cfg, &s.Deployments[i]) != owned {
+			all = false
+			break
+		}
+	}
+	if all {
+		return claimed{rcs: s.Deployments}
+	}
+	refused := ""
+	var out claimed
+	var errs []string
+	for _, d := range slices.SortedFunc(slices.Values(s.Deployments), dcplan.CompareDeployments) {
+		switch judge(cfg, &d) {
+		case owned:
+			out.rcs = append(out.rcs, d)
+		case releasable:
+			out.release = append(out.release, dcplan.Release{Rule: ruleRelease, RC: d.Name, RCUID: d.UID, ConfigUID: cfg.UID})
+		case adoptable:
+			if refused == "" {
+				refused = recheckError(s)
+			}
+			if refused != "" {
+				errs = append(errs, msgCantAdopt(d.Namespace, d.Name, d.UID, refused))
+				continue
+			}
+			out.adopt = append(out.adopt, dcplan.Adopt{Rule: ruleAdopt, RC: d.Name, RCUID: d.UID, Config: cfg.Name, ConfigUID: cfg.UID})
+			out.rcs = append(out.rcs, d)
+		}
+	}
+	out.err = aggregate(errs)
+	return out
+}
+
+// claimLive claims the RC a create found already existing (SPEC 3.2.12).
+// It reports whether the RC is ours, the claim error text when there is
+// one, and the Adopt or Release action the claim performs.
+func claimLive(s dcplan.Snapshot, live dcplan.Deployment) (ours bool, errText string, adopt []dcplan.Adopt, release []dcplan.Release) {
+	cfg := s.Config
+	switch judge(&cfg, &live) {
+	case owned:
+		return true, "", nil, nil
+	case releasable:
+		return false, "", nil, []dcplan.Release{{Rule: ruleRelease, RC: live.Name, RCUID: live.UID, ConfigUID: cfg.UID}}
+	case adoptable:
+		if refused := recheckError(s); refused != "" {
+			return false, msgCantAdopt(live.Namespace, live.Name, live.UID, refused), nil, nil
+		}
+		return true, "", []dcplan.Adopt{{Rule: ruleAdopt, RC: live.Name, RCUID: live.UID, Config: cfg.Name, ConfigUID: cfg.UID}}, nil
+	}
+	return false, "", nil, nil
+}

@@ -1,0 +1,122 @@
+package reconcile
+
+import (
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/history"
+)
+
+// Config plans one pass of the DeploymentConfig controller over s: which
+// RCs to adopt or release, cancel, scale, create or delete, the DC status
+// to write, the events to record, and whether to come back (Plan.Wait,
+// Plan.Message). It returns an empty plan for an invalid snapshot (see
+// dcplan.Snapshot.Validate) and for a DC at its fixed point; in that steady
+// state it allocates nothing.
+//
+// The profile in s.Settings selects the decision list. Modern and Exact
+// (SPEC 3.2) decide, in order, stopping at the first rule that applies:
+//
+//  1. status.latestVersion 0 and neither a ConfigChange nor an ImageChange
+//     trigger: status computed from no RCs at all.
+//  2. Claim the RCs (SPEC 3.3): adopt matching orphans (after the adoption
+//     recheck s.Recheck), release owned RCs whose label no longer
+//     matches, ignore RCs of other controllers. A refused adoption stops
+//     the pass with Wait = WaitRetry and upstream's nested error text.
+//  3. The DC is being deleted: status only.
+//  4. Paused: history cleanup and status only.
+//  5. The newest RC's version is above status.latestVersion: status write
+//     of latestVersion + 1 only, Wait = WaitStatusLag (one step per pass).
+//  6. The latest RC does not exist and older rollouts are in flight: cancel
+//     them (SPEC 3.4), Wait = WaitCancellation.
+//  7. A template image is empty: status only, Wait = WaitImages.
+//  8. Triggers (SPEC 3.5): a trigger that fires writes latestVersion + 1
+//     with its details (Wait = WaitStatusLag); an initial rollout waiting
+//     for images writes status (Wait = WaitImages); an undecodable latest
+//     RC stops the pass (Wait = WaitConfigDecode).
+//  9. The latest RC exists and is in flight: status without bumping
+//     observedGeneration.
+//  10. The latest RC exists and is terminal: reconcile replicas (SPEC
+//     3.6), clean up history, status.
+//  11. Otherwise create <dc>-<latestVersion> (SPEC 3.2.12), or plan the
+//     failure that s.LastCreate reports.
+//
+// Exact differs from Modern only in the text of a refused AlreadyExists
+// (SPEC 10.3): Exact repeats the raw API error, Modern says "already
+// exists and it couldn't be adopted". The Origin profile follows the seed
+// era instead (see the Origin rules in the package documentation).
+//
+// Deterministic order: adoptions, releases, cancels and scales by version
+// (cancels and scales newest first), deletes oldest first, ties by name.
+//
+// Ports: deploymentconfig_controller.go (*DeploymentConfigController).Handle
+// (modern) and its seed-era ancestors (Origin).
+func Config(s dcplan.Snapshot) dcplan.Plan {
+	if s.Validate() != nil {
+		return dcplan.Plan{}
+	}
+	if s.Settings.Profile == dcplan.Origin {
+		return configOrigin(s)
+	}
+	return configModern(s)
+}
+
+// configModern is the Modern and Exact decision list (see Config).
+func configModern(s dcplan.Snapshot) dcplan.Plan {
+	cfg := s.Config
+	if cfg.Status.LatestVersion == 0 &&
+		!hasTrigger(cfg, dcplan.TriggerConfigChange) && !hasTrigger(cfg, dcplan.TriggerImageChange) {
+		return dcplan.Plan{Status: statusWrite(s, nil, true, ruleNoTriggers)}
+	}
+
+	cl := claim(s)
+	p := dcplan.Plan{Adopt: cl.adopt, Release: cl.release}
+	if cl.err != "" {
+		p.Wait, p.Message = dcplan.WaitRetry, msgClaimFailed(cl.err)
+		return p
+	}
+	rcs := cl.rcs
+	if cfg.Deleting {
+		p.Status = statusWrite(s, rcs, true, ruleDeleting)
+		return p
+	}
+	if cfg.Paused {
+		p.DeleteRCs = cleanup(cfg, rcs, ruleCleanup)
+		p.Status = statusWrite(s, rcs, true, rulePaused)
+		return p
+	}
+
+	latest := history.Latest(cfg, rcs)
+	if latest.HasCandidate && latest.Candidate.Version > cfg.Status.LatestVersion {
+		p.Status = versionBump(cfg, ruleStatusLag, nil)
+		p.Wait = dcplan.WaitStatusLag
+		return p
+	}
+	if !latest.Exists && supersede(cfg, rcs, &p) {
+		return p
+	}
+	if unresolvedImage(cfg) {
+		p.Status = statusWrite(s, rcs, true, ruleImages)
+		p.Wait = dcplan.WaitImages
+		return p
+	}
+	switch t := evaluateTriggers(cfg, latest); t.decision {
+	case decodeFailed:
+		p.Wait, p.Message = dcplan.WaitConfigDecode, msgTriggerFailed(t.err)
+		return p
+	case skipForImages:
+		p.Status = statusWrite(s, rcs, true, ruleTriggerSkip)
+		p.Wait = dcplan.WaitImages
+		return p
+	case fire:
+		p.Status = versionBump(cfg, ruleTrigger, &t.details)
+		p.Wait = dcplan.WaitStatusLag
+		return p
+	}
+	if latest.Exists {
+		if !latest.Candidate.Phase.Terminal() {
+			p.Status = statusWrite(s, rcs, false, ruleRunning)
+			return p
+		}
+		return reconcile(s, rcs, p)
+	}
+	return create(s, rcs, p)
+}

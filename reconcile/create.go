@@ -1,0 +1,128 @@
+package reconcile
+
+import (
+	"slices"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/conditions"
+)
+
+// create plans the creation of the rollout <dc>-<latestVersion> (SPEC
+// 3.2.12), appended to p. rcs are the DC's RCs. The rules, in order:
+//
+//  1. The RC is built by dcplan.NewDeployment; a build failure is fatal:
+//     the plan only carries upstream's "fatal error handling deployment
+//     config: couldn't make deployment ..." message, and no Wait (upstream
+//     never retries it).
+//  2. When the snapshot reports that this create already failed
+//     (s.LastCreate.Failed), the failure is planned instead (see
+//     createFailed).
+//  3. Otherwise: CreateRC, a DeploymentCreated event, history cleanup over
+//     rcs plus the new RC, and the status from that list (observedGeneration
+//     bumped) with the Progressing=True/NewReplicationControllerCreated
+//     condition, whose message is the event's. The new RC is never among
+//     the deletes (a deliberate departure for the Origin profile, where an
+//     active RC newer than status.latestVersion would make the seed prune
+//     the RC it had just created).
+//
+// In the Origin profile the event reads `Created new deployment "<rc>" for
+// version <n>` and no condition is added (SPEC 7 row 13).
+//
+// Ports: deploymentconfig_controller.go (*DeploymentConfigController).Handle,
+// "create the new deployment".
+func create(s dcplan.Snapshot, rcs []dcplan.Deployment, p dcplan.Plan) dcplan.Plan {
+	cfg := s.Config
+	rc, err := dcplan.NewDeployment(cfg)
+	if err != nil {
+		p.Message = msgBuildFailed(cfg, err)
+		return p
+	}
+	if s.LastCreate.Failed {
+		return createFailed(s, rcs, rc, p)
+	}
+	v := cfg.Status.LatestVersion
+	with := append(slices.Clip(rcs), rc) // never writes into the caller's array
+	p.CreateRCs = append(p.CreateRCs, dcplan.CreateRC{Rule: ruleCreate, Deployment: rc})
+	// The new RC itself is never pruned. Only the Origin profile could get
+	// there (an active RC newer than status.latestVersion, which Modern
+	// settles first by the status-lag rule); the seed would delete the RC
+	// it had just created.
+	p.DeleteRCs = slices.DeleteFunc(cleanup(cfg, with, ruleCleanup), func(d dcplan.DeleteRC) bool { return d.RC == rc.Name })
+	if len(p.DeleteRCs) == 0 {
+		p.DeleteRCs = nil
+	}
+	if s.Settings.Profile == dcplan.Origin {
+		p.Events = append(p.Events, configEvent(cfg, ruleOriginCreate, dcplan.EventNormal,
+			dcplan.EventDeploymentCreated, msgCreatedOrigin(rc.Name, v)))
+		p.Status = statusWrite(s, with, true, ruleOriginCreate)
+		return p
+	}
+	p.Events = append(p.Events, configEvent(cfg, ruleCreate, dcplan.EventNormal,
+		dcplan.EventDeploymentCreated, msgCreated(rc.Name, v)))
+	p.Status = statusWrite(s, with, true, ruleCreate, conditions.Created(rc.Name, v, s.Now))
+	return p
+}
+
+// createFailed plans the pass whose create of rc failed, as s.LastCreate
+// reports it (SPEC 3.2.12, 7 row 12, 11 item 3). The rules, in order:
+//
+//  1. Origin, AlreadyExists: success; the status from rcs only.
+//  2. AlreadyExists and the live GET failed: Wait = WaitRetry with
+//     `error while getting replication controller <ns>/<rc>: <err>`.
+//  3. AlreadyExists and the live RC is ours once claimed (the claim may
+//     adopt it): Wait = WaitStaleCache with `caches for RC <ns>/<rc> are
+//     stale, waiting to catch up`; no event, no status.
+//  4. AlreadyExists otherwise: a failure whose text is, in Modern,
+//     `deployment <ns>/<rc> already exists and it couldn't be adopted`
+//     (with `: <claim error>` when the claim failed), and in Exact the raw
+//     API error (upstream's variable-shadowing quirk).
+//  5. A failure: a DeploymentCreationFailed warning `Couldn't deploy
+//     version <n>: <err>`, the status from rcs with the
+//     Progressing=False/ReplicationControllerCreateError condition carrying
+//     the text (not in Origin), Wait = WaitRetry and `couldn't create
+//     deployment for deployment config <ns>/<dc>: <err>`.
+//
+// Ports: deploymentconfig_controller.go (*DeploymentConfigController).Handle,
+// the Create error branch.
+func createFailed(s dcplan.Snapshot, rcs []dcplan.Deployment, rc dcplan.Deployment, p dcplan.Plan) dcplan.Plan {
+	cfg, lc := s.Config, s.LastCreate
+	origin := s.Settings.Profile == dcplan.Origin
+	ns := rc.Namespace
+	text := lc.Err
+	if lc.AlreadyExists {
+		if text == "" {
+			text = `replicationcontrollers "` + rc.Name + `" already exists`
+		}
+		if origin {
+			p.Status = statusWrite(s, rcs, true, ruleOriginExists)
+			return p
+		}
+		if lc.LiveErr != "" {
+			p.Wait, p.Message = dcplan.WaitRetry, msgLiveGetFailed(ns, rc.Name, lc.LiveErr)
+			return p
+		}
+		ours, cause := false, ""
+		if lc.LiveFound {
+			var adopt []dcplan.Adopt
+			var release []dcplan.Release
+			ours, cause, adopt, release = claimLive(s, lc.Live)
+			p.Adopt = append(p.Adopt, adopt...)
+			p.Release = append(p.Release, release...)
+		}
+		if ours {
+			p.Wait, p.Message = dcplan.WaitStaleCache, msgStaleCache(ns, rc.Name)
+			return p
+		}
+		if s.Settings.Profile == dcplan.Modern {
+			text = msgNotAdopted(ns, rc.Name, cause)
+		}
+	}
+	v := cfg.Status.LatestVersion
+	p.Events = append(p.Events, configEvent(cfg, ruleCreate, dcplan.EventWarning,
+		dcplan.EventDeploymentCreationFailed, msgCreationFailed(v, text)))
+	if !origin {
+		p.Status = statusWrite(s, rcs, true, ruleCreate, conditions.CreateError(text, s.Now))
+	}
+	p.Wait, p.Message = dcplan.WaitRetry, msgCreateError(cfg, text)
+	return p
+}

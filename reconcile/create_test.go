@@ -1,0 +1,136 @@
+package reconcile_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/reconcile"
+)
+
+// Reference: deploymentconfig_controller.go (*DeploymentConfigController).Handle,
+// the Create error branch (AlreadyExists, shadowing quirk)
+func TestConfigLastCreate(t *testing.T) {
+	cfg := config(2)
+	base := snapshot(cfg, rollout(t, cfg, 1, dcplan.PhaseComplete, 3))
+	with := func(lc dcplan.CreateResult, r dcplan.Recheck) dcplan.Snapshot {
+		s := base
+		s.LastCreate, s.Recheck = lc, r
+		return s
+	}
+	live := rollout(t, cfg, 2, dcplan.PhaseNew, 0)
+	orphan := live
+	orphan.HasController, orphan.Controller = false, dcplan.OwnerRef{}
+	foreign := live
+	foreign.Controller.UID = "someone-else"
+	exists := `replicationcontrollers "web-2" already exists`
+	failure := func(text string) shape {
+		return shape{
+			Events: []string{ev(warning, "DeploymentCreationFailed", "Couldn't deploy version 2: "+text, "3.2.12")},
+			Status: &statusShape{Rule: "3.2.12", LatestVersion: 2, ObservedGeneration: 2,
+				Progressing: "False/ReplicationControllerCreateError: " + text},
+			Wait:    dcplan.WaitRetry,
+			Message: "couldn't create deployment for deployment config ns/web: " + text,
+		}
+	}
+	notAdopted := "deployment ns/web-2 already exists and it couldn't be adopted"
+
+	tests := []struct {
+		name    string
+		why     string
+		s       dcplan.Snapshot
+		profile dcplan.Profile
+		want    shape
+	}{{
+		name: "other failure",
+		why:  "3.2.12: event, status with ReplicationControllerCreateError, retry",
+		s:    with(dcplan.CreateResult{Failed: true, Err: "exceeded quota"}, dcplan.Recheck{}),
+		want: failure("exceeded quota"),
+	}, {
+		name: "live GET failed",
+		why:  "1.7: no event and no status, only the GET error",
+		s:    with(dcplan.CreateResult{Failed: true, Err: exists, AlreadyExists: true, LiveErr: "connection refused"}, dcplan.Recheck{}),
+		want: shape{Wait: dcplan.WaitRetry, Message: "error while getting replication controller ns/web-2: connection refused"},
+	}, {
+		name: "stale cache",
+		why:  "3.2.12: the RC exists and is ours: wait for the cache",
+		s:    with(dcplan.CreateResult{Failed: true, Err: exists, AlreadyExists: true, LiveFound: true, Live: live}, dcplan.Recheck{}),
+		want: shape{Wait: dcplan.WaitStaleCache, Message: "caches for RC ns/web-2 are stale, waiting to catch up"},
+	}, {
+		name: "stale cache after adoption",
+		why:  "3.2.12: the claim adopts a matching orphan, which is then ours",
+		s:    with(dcplan.CreateResult{Failed: true, Err: exists, AlreadyExists: true, LiveFound: true, Live: orphan}, dcplan.Recheck{}),
+		want: shape{Adopt: []dcplan.Adopt{{Rule: "3.3.2", RC: "web-2", RCUID: "rc-uid-web-2", Config: "web", ConfigUID: "dc-uid"}},
+			Wait: dcplan.WaitStaleCache, Message: "caches for RC ns/web-2 are stale, waiting to catch up"},
+	}, {
+		name: "not ours, Modern",
+		why:  "11 item 3: the intended text",
+		s:    with(dcplan.CreateResult{Failed: true, Err: exists, AlreadyExists: true, LiveFound: true, Live: foreign}, dcplan.Recheck{}),
+		want: failure(notAdopted),
+	}, {
+		name:    "not ours, Exact",
+		why:     "3.2.12 quirk: the raw API error shadows the intended text",
+		s:       with(dcplan.CreateResult{Failed: true, Err: exists, AlreadyExists: true, LiveFound: true, Live: foreign}, dcplan.Recheck{}),
+		profile: dcplan.Exact,
+		want:    failure(exists),
+	}, {
+		name: "adoption refused, Modern",
+		why:  "11 item 3: the claim error is the cause",
+		s: with(dcplan.CreateResult{Failed: true, Err: exists, AlreadyExists: true, LiveFound: true, Live: orphan},
+			dcplan.Recheck{Done: true, Err: "timeout"}),
+		want: failure(notAdopted + ": can't adopt ReplicationController ns/web-2 (rc-uid-web-2): can't recheck DeletionTimestamp: timeout"),
+	}, {
+		name:    "adoption refused, Exact",
+		why:     "3.2.12 quirk: the raw API error again; an empty error text reads as the API's AlreadyExists",
+		s:       with(dcplan.CreateResult{Failed: true, AlreadyExists: true, LiveFound: true, Live: orphan}, dcplan.Recheck{Done: true, Err: "timeout"}),
+		profile: dcplan.Exact,
+		want:    failure(exists),
+	}, {
+		name:    "Origin: AlreadyExists is success",
+		why:     "7 row 12: the seed treated AlreadyExists as success: status only",
+		s:       with(dcplan.CreateResult{Failed: true, Err: exists, AlreadyExists: true}, dcplan.Recheck{}),
+		profile: dcplan.Origin,
+		want:    shape{Status: &statusShape{Rule: "7.12", LatestVersion: 2, ObservedGeneration: 2}},
+	}, {
+		name:    "Origin: other failure",
+		why:     "3.11: event and error, no condition and no status",
+		s:       with(dcplan.CreateResult{Failed: true, Err: "exceeded quota"}, dcplan.Recheck{}),
+		profile: dcplan.Origin,
+		want: shape{Events: []string{ev(warning, "DeploymentCreationFailed", "Couldn't deploy version 2: exceeded quota", "3.2.12")},
+			Wait: dcplan.WaitRetry, Message: "couldn't create deployment for deployment config ns/web: exceeded quota"},
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := shapeOf(reconcile.Config(withProfile(tt.s, tt.profile)))
+			if d := cmp.Diff(tt.want, got); d != "" {
+				t.Errorf("Config() mismatch (-want +got):\n%s\nwhy: %s", d, tt.why)
+			}
+		})
+	}
+}
+
+// A DC whose RC cannot be built gets upstream's fatal error and no retry.
+func TestConfigBuildFailure(t *testing.T) {
+	cfg := config(1)
+	cfg.Template = dcplan.Template{}
+	got := reconcile.Config(snapshot(cfg))
+	const prefix = "fatal error handling deployment config: couldn't make deployment from (potentially invalid) deployment config ns/web: "
+	if !strings.HasPrefix(got.Message, prefix) || got.Wait != dcplan.WaitNone || got.HasWrites() {
+		t.Errorf("Config() = %s, want only a fatal message starting %q", dcplan.Describe(got), prefix)
+	}
+}
+
+// The created RC is exactly dcplan.NewDeployment's.
+func TestConfigCreatesNewDeployment(t *testing.T) {
+	cfg := config(2)
+	want, err := dcplan.NewDeployment(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := reconcile.Config(snapshot(cfg))
+	if d := cmp.Diff([]dcplan.CreateRC{{Rule: "3.2.12", Deployment: want}}, got.CreateRCs); d != "" {
+		t.Errorf("Config().CreateRCs mismatch (-want +got):\n%s", d)
+	}
+}

@@ -1,0 +1,77 @@
+// Package reconcile is the DeploymentConfig controller of OpenShift as a
+// pure planner: given a dcplan.Snapshot of one DC and its RCs, Config
+// returns the dcplan.Plan that one pass of the controller would carry out
+// (SPEC sections 3.2-3.8, 3.11 and section 7 rows 1-20), and All merges it
+// with the deployer controller's step for every RC (package phase), for
+// simulators. It also plans the server-side user operations that start or
+// stop rollouts: Instantiate (the instantiate subresource), Pause, Resume
+// and RolloutLatest (`oc rollout latest`).
+//
+// It does not talk to a server, read a clock, log, or retry: an adapter
+// applies the plan (dcplan.Apply) and plans again. It computes no status
+// itself (package conditions does), decides no phase transition (package
+// phase does) and builds no RC (dcplan.NewDeployment does).
+//
+// Functions in this package never modify their arguments; returned slices
+// never alias them.
+//
+// Usage:
+//
+//	plan := reconcile.Config(snap)          // one pass of the DC controller
+//	fmt.Print(dcplan.Describe(plan))        // one line per action, with rule ids
+//	if _, err := dcplan.Apply(ctx, backend, plan); err != nil { /* re-snapshot, plan again */ }
+//
+//	plan, err := reconcile.Pause(snap)      // oc rollout pause dc/<dc>
+//
+// Entry points: [Config], [All], [OnFailure], [Instantiate], [Pause],
+// [Resume], [RolloutLatest], [RolloutReport], [RequestError].
+//
+// # Adapter contract
+//
+// For each DC work item an adapter:
+//
+//  1. Snapshots the DC, every RC of its namespace that names it (label,
+//     annotation or owner reference), the deployer pods, the requeue count
+//     and Now. When it has the result of a live GET of the DC (needed only
+//     before an adoption), it puts it in Snapshot.Recheck.
+//  2. Calls Config (or All). An invalid snapshot gives an empty plan.
+//  3. Applies the plan in field order (Adopt, Release, UpdateConfig, pod
+//     writes, CreateRCs, Cancels, Scales, Transitions, DeleteRCs, Status,
+//     Events), stopping at the first failed write.
+//  4. When CreateRCs failed, it records the failure in the next snapshot's
+//     LastCreate (for AlreadyExists: the error, then the result of a live
+//     GET of that RC) and plans again: the plan then carries upstream's
+//     failure event, condition and message instead of the create.
+//  5. On any other failure, or a conflict on a From precondition, it
+//     records the events OnFailure returns (upstream's warning events for
+//     failed cancels, scales and cleanups), then takes a fresh snapshot and
+//     plans again.
+//  6. When Plan.Wait is set it requeues the item (rate-limited); a plan with
+//     only a Message and no Wait is upstream's fatal error: log, forget.
+//
+// # Profiles
+//
+// Modern (the default) is modern upstream with the accidents of SPEC 10
+// that contradict upstream's intent corrected; for this controller that is
+// item 3: a refused AlreadyExists reads `deployment <ns>/<rc> already exists
+// and it couldn't be adopted[: <err>]`. Exact reproduces upstream byte for
+// byte (the raw AlreadyExists text). Origin reproduces the 2016-2017 seed
+// era: no triggers in the controller (version 0 is status only),
+// label-selected RCs instead of claims, paused checked after reconcile (so
+// paused DCs are still scaled), AlreadyExists as success, the replica-sync
+// reconcile (the DC learns hand-scaled counts; every written RC gets the
+// openshift.io/deployment.replicas annotation; DeploymentScaled events),
+// cleanup on the pre-scaling list, and the `Created new deployment "<rc>"
+// for version <n>` event.
+//
+// # Rule ids
+//
+// Every action carries the SPEC rule that produced it: 3.2.1 (version 0,
+// no triggers), 3.2.4 (deleting), 3.2.5 (paused), 3.2.7 (status behind the
+// RCs), 3.2.9 (unresolved image), 3.2.10 (trigger fired), 3.2.11 (latest in
+// flight), 3.2.12 (create), 3.3.1 / 3.3.2 (release / adopt), 3.4.3 / 3.4.4
+// (cancel / await), 3.5.3 (initial rollout waits for images), 3.6.3 /
+// 3.6.5 (scale / status after reconcile), 3.7.5 (history cleanup), 3.11
+// (Origin replica sync), 7.1, 7.3, 7.4, 7.11, 7.12, 7.13 (Origin
+// differences), 6.4 (instantiate, rollout latest), 0.4 (pause, resume).
+package reconcile

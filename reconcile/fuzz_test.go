@@ -1,0 +1,105 @@
+package reconcile_test
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/fake"
+	"github.com/dcplan/dcplan/reconcile"
+)
+
+// bytesSource hands out fuzz bytes, then zeros.
+type bytesSource struct{ b []byte }
+
+func (r *bytesSource) next() int {
+	if len(r.b) == 0 {
+		return 0
+	}
+	v := int(r.b[0])
+	r.b = r.b[1:]
+	return v
+}
+
+func (r *bytesSource) small(n int) int { return r.next() % n }
+
+// snapshotFrom builds an arbitrary, possibly invalid, snapshot from data:
+// negative counts, duplicate versions, unknown phases and strategies,
+// foreign owners, orphans, failed creates and rechecks all occur.
+func snapshotFrom(data []byte) dcplan.Snapshot {
+	r := &bytesSource{b: data}
+	images := []string{"registry.example/app:1", "registry.example/app:2", " ", ""}
+	cfg := dcplan.Config{
+		Namespace: "ns", Name: "web", UID: "dc-uid", Generation: int64(r.small(4)),
+		Replicas: dcplan.Replicas(r.small(6) - 1), Test: r.small(5) == 0, Paused: r.small(4) == 0, Deleting: r.small(8) == 0,
+		Strategy: dcplan.Strategy{Type: dcplan.StrategyType(r.small(5)), HasParams: r.small(6) != 0},
+		Template: fake.TemplateOf(images[r.small(len(images))]),
+		Status:   dcplan.ConfigStatus{LatestVersion: dcplan.Version(r.small(7) - 1), ObservedGeneration: int64(r.small(3))},
+	}
+	if r.small(2) == 0 {
+		cfg.HasRevisionHistoryLimit, cfg.RevisionHistoryLimit = true, int32(r.small(4)-1)
+	}
+	for n := r.small(4); n > 0; n-- {
+		cfg.Triggers = append(cfg.Triggers, dcplan.Trigger{
+			Type: dcplan.TriggerType(r.small(4)), Automatic: r.small(2) == 0, FromName: "app:latest",
+			LastTriggeredImage: images[r.small(len(images))],
+		})
+	}
+	s := dcplan.Snapshot{Now: now, Config: cfg, Settings: dcplan.Settings{Profile: dcplan.Profile(r.small(4))}}
+	for n := r.small(7); n > 0; n-- {
+		v := dcplan.Version(r.small(8) - 1)
+		d := dcplan.Deployment{
+			Namespace: "ns", Name: dcplan.DeploymentName("web", v), UID: "uid", Version: v,
+			ConfigLabel: []string{"web", "other", ""}[r.small(3)], ConfigName: "web",
+			Phase: dcplan.Phase(r.small(7)), Cancelled: r.small(4) == 0, Replicas: dcplan.Replicas(r.small(5) - 1),
+			StatusReplicas: dcplan.Replicas(r.small(5)), AvailableReplicas: dcplan.Replicas(r.small(5)),
+			HasSyncedReplicas: r.small(2) == 0, SyncedReplicas: dcplan.Replicas(r.small(4)),
+			HasDesiredReplicas: r.small(2) == 0, DesiredReplicas: dcplan.Replicas(r.small(4)),
+			Template: fake.TemplateOf(images[r.small(len(images))]),
+		}
+		switch r.small(3) {
+		case 0:
+			d.HasController, d.Controller = true, dcplan.OwnerRef{UID: "dc-uid", Controller: true}
+		case 1:
+			d.HasController, d.Controller = true, dcplan.OwnerRef{UID: "foreign", Controller: true}
+		}
+		if r.small(4) != 0 {
+			d.HasEncodedConfig, d.Encoded = true, cfg
+		}
+		s.Deployments = append(s.Deployments, d)
+	}
+	if r.small(3) == 0 {
+		s.Recheck = dcplan.Recheck{Done: true, UID: []string{"dc-uid", "other"}[r.small(2)], Err: []string{"", "boom"}[r.small(2)]}
+	}
+	if r.small(3) == 0 {
+		s.LastCreate = dcplan.CreateResult{Failed: true, Err: "boom", AlreadyExists: r.small(2) == 0,
+			LiveErr: []string{"", "gone"}[r.small(2)], LiveFound: r.small(2) == 0}
+	}
+	return s
+}
+
+// FuzzConfig: no input makes Config, All or the user operations panic, and
+// an invalid snapshot always gives the empty plan.
+func FuzzConfig(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20})
+	f.Add([]byte{0, 3, 1, 1, 1, 1, 0, 0, 3, 1, 0, 2, 4, 1, 4, 0, 2, 2, 1, 1, 0, 0, 1, 1, 0, 2})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s := snapshotFrom(data)
+		p := reconcile.Config(s)
+		a := reconcile.All(s)
+		_, _ = reconcile.Instantiate(s, true, len(data)%2 == 0)
+		_, _ = reconcile.Pause(s)
+		_, _ = reconcile.Resume(s)
+		_, _, _ = reconcile.RolloutLatest(s, len(data)%3 == 0, false)
+		if s.Validate() != nil {
+			if d := cmp.Diff(dcplan.Plan{}, p); d != "" {
+				t.Fatalf("Config() of an invalid snapshot mismatch (-want +got):\n%s", d)
+			}
+			if d := cmp.Diff(dcplan.Plan{}, a); d != "" {
+				t.Fatalf("All() of an invalid snapshot mismatch (-want +got):\n%s", d)
+			}
+		}
+	})
+}

@@ -1,0 +1,149 @@
+package reconcile
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dcplan/dcplan"
+)
+
+// The texts of SPEC 1.6 (events) and 1.7 (handler errors) the DC controller
+// produces, built in one place so that every profile spells them the same.
+
+// label renders a DC the way upstream's LabelForDeploymentConfig does:
+// "<ns>/<name>".
+func label(cfg dcplan.Config) string { return cfg.Namespace + "/" + cfg.Name }
+
+// configRef is the object every DC controller event is recorded on.
+func configRef(cfg dcplan.Config) dcplan.ObjectRef {
+	return dcplan.ObjectRef{Kind: "DeploymentConfig", Namespace: cfg.Namespace, Name: cfg.Name}
+}
+
+// configEvent returns an event on the DC.
+func configEvent(cfg dcplan.Config, rule dcplan.Rule, typ dcplan.EventType, reason, msg string) dcplan.Event {
+	return dcplan.Event{Rule: rule, Object: configRef(cfg), Type: typ, Reason: reason, Message: msg}
+}
+
+// msgCancelled is the DeploymentCancelled event text.
+func msgCancelled(rc string, v dcplan.Version) string {
+	return fmt.Sprintf("Cancelled deployment %q superceded by version %d", rc, v)
+}
+
+// msgAwaiting is the DeploymentAwaitingCancellation event text.
+func msgAwaiting(v dcplan.Version) string {
+	return fmt.Sprintf("Deployment of version %d awaiting cancellation of older running deployments", v)
+}
+
+// msgInflight is the handler error while older rollouts are in flight.
+func msgInflight(cfg dcplan.Config) string {
+	return "found previous inflight deployment for " + label(cfg) + " - requeuing"
+}
+
+// msgCreated is the DeploymentCreated event text and the message of the
+// NewReplicationControllerCreated condition (modern).
+func msgCreated(rc string, v dcplan.Version) string {
+	return fmt.Sprintf("Created new replication controller %q for version %d", rc, v)
+}
+
+// msgCreatedOrigin is the seed-era DeploymentCreated event text (SPEC 7
+// row 13).
+func msgCreatedOrigin(rc string, v dcplan.Version) string {
+	return fmt.Sprintf("Created new deployment %q for version %d", rc, v)
+}
+
+// msgCreationFailed is the DeploymentCreationFailed event text.
+func msgCreationFailed(v dcplan.Version, err string) string {
+	return fmt.Sprintf("Couldn't deploy version %d: %s", v, err)
+}
+
+// msgCreateError is the handler error after a failed create.
+func msgCreateError(cfg dcplan.Config, err string) string {
+	return "couldn't create deployment for deployment config " + label(cfg) + ": " + err
+}
+
+// msgScaled is the ReplicationControllerScaled event text.
+func msgScaled(rc string, from, to dcplan.Replicas) string {
+	return fmt.Sprintf("Scaled replication controller %q from %d to %d", rc, from, to)
+}
+
+// msgScaledOrigin is the seed-era DeploymentScaled event text.
+func msgScaledOrigin(rc string, from, to dcplan.Replicas) string {
+	return fmt.Sprintf("Scaled deployment %q from %d to %d", rc, from, to)
+}
+
+// msgClaimFailed is the handler error when claiming RCs failed.
+func msgClaimFailed(err string) string {
+	return "error while deploymentConfigController claiming replication controllers: " + err
+}
+
+// msgTriggerFailed is the handler error when the config-change trigger
+// cannot read the latest RC's encoded DC.
+func msgTriggerFailed(err string) string {
+	return "triggerActivated failed: error while checking for latest pod template in replication controller: " + err
+}
+
+// msgNoEncodedConfig is the decode error of an RC without the
+// encoded-deployment-config annotation (SPEC 5.20).
+func msgNoEncodedConfig(rc string) string {
+	return "object " + rc + " does not have encoded deployment config annotation"
+}
+
+// msgBuildFailed is the fatal handler error when the new RC cannot be built.
+func msgBuildFailed(cfg dcplan.Config, err error) string {
+	return "fatal error handling deployment config: couldn't make deployment from (potentially invalid) deployment config " +
+		label(cfg) + ": " + err.Error()
+}
+
+// msgLiveGetFailed is the handler error when the GET after AlreadyExists
+// failed.
+func msgLiveGetFailed(ns, rc, err string) string {
+	return "error while getting replication controller " + ns + "/" + rc + ": " + err
+}
+
+// msgStaleCache is the handler error when the RC that already exists is
+// ours.
+func msgStaleCache(ns, rc string) string {
+	return "caches for RC " + ns + "/" + rc + " are stale, waiting to catch up"
+}
+
+// msgNotAdopted is the intended (Modern) text of an RC that already exists
+// and is not ours, with the claim error as cause when there is one
+// (SPEC 11 item 3).
+func msgNotAdopted(ns, rc, cause string) string {
+	s := "deployment " + ns + "/" + rc + " already exists and it couldn't be adopted"
+	if cause != "" {
+		s += ": " + cause
+	}
+	return s
+}
+
+// msgCantAdopt is one refused adoption (SPEC 1.7, 10.14).
+func msgCantAdopt(ns, rc, uid, cause string) string {
+	return fmt.Sprintf("can't adopt ReplicationController %s/%s (%s): %s", ns, rc, uid, cause)
+}
+
+// aggregate joins error texts as apimachinery's utilerrors.NewAggregate
+// prints them: one text alone; several distinct ones in brackets, joined
+// with ", ", duplicates dropped.
+func aggregate(errs []string) string {
+	var seen []string
+	for _, e := range errs {
+		dup := false
+		for _, s := range seen {
+			if s == e {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			seen = append(seen, e)
+		}
+	}
+	switch len(seen) {
+	case 0:
+		return ""
+	case 1:
+		return seen[0]
+	}
+	return "[" + strings.Join(seen, ", ") + "]"
+}

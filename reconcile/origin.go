@@ -1,0 +1,81 @@
+package reconcile
+
+import (
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/history"
+)
+
+// selectByLabel returns the RCs the seed-era controller lists: those
+// labelled openshift.io/deployment-config.name=<dc>, whoever owns them
+// (SPEC 7 row 2). It returns s.Deployments itself when every RC matches,
+// so the steady state allocates nothing.
+func selectByLabel(s dcplan.Snapshot) []dcplan.Deployment {
+	name := s.Config.Name
+	n := 0
+	for i := range s.Deployments {
+		if s.Deployments[i].ConfigLabel == name {
+			n++
+		}
+	}
+	if n == len(s.Deployments) {
+		return s.Deployments
+	}
+	out := make([]dcplan.Deployment, 0, n)
+	for _, d := range s.Deployments {
+		if d.ConfigLabel == name {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// configOrigin is the seed-era decision list (SPEC 3.11, section 7 rows
+// 1-20, later seed variant). The rules, in order:
+//
+//  1. status.latestVersion 0: status from no RCs, whatever the triggers
+//     (the seed had separate trigger controllers).
+//  2. The RCs are the label-selected ones; no claims.
+//  3. The DC is being deleted: status only.
+//  4. The latest RC does not exist and rollouts are in flight: cancel
+//     them, Wait = WaitCancellation. (The seed went on after a failed
+//     cancel write; with a plan, that is the adapter's choice.)
+//  5. The latest RC exists and is in flight: status.
+//  6. The latest RC exists and is terminal: the replica-sync reconcile
+//     (reconcileOrigin), even when the DC is paused.
+//  7. Paused: history cleanup and status; no creation.
+//  8. Create <dc>-<latestVersion> with the seed-era event text; a create
+//     that met AlreadyExists counts as success (status only).
+//
+// No status-lag bump, no unresolved-image check and no trigger evaluation
+// happen in this profile (SPEC 7 rows 5, 7, 8).
+//
+// Ports: Origin deploymentconfig_controller.go (*DeploymentConfigController).Handle.
+func configOrigin(s dcplan.Snapshot) dcplan.Plan {
+	cfg := s.Config
+	if cfg.Status.LatestVersion == 0 {
+		return dcplan.Plan{Status: statusWrite(s, nil, true, ruleOriginVersion0)}
+	}
+	rcs := selectByLabel(s)
+	var p dcplan.Plan
+	if cfg.Deleting {
+		p.Status = statusWrite(s, rcs, true, ruleOriginDeleting)
+		return p
+	}
+	latest := history.Latest(cfg, rcs)
+	if !latest.Exists && supersede(cfg, rcs, &p) {
+		return p
+	}
+	if latest.Exists {
+		if !latest.Candidate.Phase.Terminal() {
+			p.Status = statusWrite(s, rcs, true, ruleRunning)
+			return p
+		}
+		return reconcileOrigin(s, rcs, latest.Candidate, p)
+	}
+	if cfg.Paused {
+		p.DeleteRCs = cleanup(cfg, rcs, ruleOriginPaused)
+		p.Status = statusWrite(s, rcs, true, ruleOriginPaused)
+		return p
+	}
+	return create(s, rcs, p)
+}

@@ -1,0 +1,59 @@
+package reconcile
+
+import (
+	"fmt"
+
+	"github.com/dcplan/dcplan"
+)
+
+// resource is how oc names the DC resource in its messages.
+const resource = "deploymentconfigs.apps.openshift.io"
+
+// Pause plans `oc rollout pause dc/<dc>`: one ConfigUpdate that sets
+// spec.paused (From false, To true). The rules, in order:
+//
+//  1. An invalid snapshot: the Validate error.
+//  2. Already paused: refused (ErrRefused) with oc's text
+//     `deploymentconfigs.apps.openshift.io "<dc>" is already paused` (oc
+//     prints it after "error: ").
+//  3. Otherwise the update.
+//
+// A paused DC gets only history cleanup and a status refresh from the DC
+// controller (SPEC 3.2.5); in the Origin profile it is still scaled (SPEC 7
+// row 4).
+//
+// Ports: oc originpolymorphichelpers NewObjectPauserFn with kubectl's
+// rollout pause error wrapping (`error: <resource> "<name>" <err>`, the
+// "error: " prefix left to the caller's printer).
+func Pause(s dcplan.Snapshot) (dcplan.Plan, error) {
+	return setPaused(s, true, "is already paused")
+}
+
+// Resume plans `oc rollout resume dc/<dc>`: one ConfigUpdate that clears
+// spec.paused (From true, To false). The rules, in order:
+//
+//  1. An invalid snapshot: the Validate error.
+//  2. Not paused: refused (ErrRefused) with oc's text
+//     `deploymentconfigs.apps.openshift.io "<dc>" is not paused` (oc prints
+//     it after "error: ").
+//  3. Otherwise the update.
+//
+// Ports: oc originpolymorphichelpers NewObjectResumerFn with kubectl's
+// rollout resume error wrapping.
+func Resume(s dcplan.Snapshot) (dcplan.Plan, error) {
+	return setPaused(s, false, "is not paused")
+}
+
+// setPaused is Pause (to = true) and Resume (to = false).
+func setPaused(s dcplan.Snapshot, to bool, refusal string) (dcplan.Plan, error) {
+	if err := s.Validate(); err != nil {
+		return dcplan.Plan{}, fmt.Errorf("reconcile: %s: %w", map[bool]string{true: "pause", false: "resume"}[to], err)
+	}
+	cfg := s.Config
+	if cfg.Paused == to {
+		return dcplan.Plan{}, &RequestError{Err: ErrRefused, Text: fmt.Sprintf("%s %q %s", resource, cfg.Name, refusal)}
+	}
+	return dcplan.Plan{UpdateConfig: []dcplan.ConfigUpdate{{
+		Rule: rulePause, Config: cfg.Name, SetPaused: true, PausedFrom: cfg.Paused, PausedTo: to,
+	}}}, nil
+}

@@ -1,0 +1,170 @@
+package reconcile
+
+import (
+	"slices"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/history"
+)
+
+// reconcile plans what the DC controller does once the latest rollout is
+// terminal (SPEC 3.6), appending to p. The rules, in order:
+//
+//  1. The active RC is the highest-version Complete one (history.Active);
+//     there may be none.
+//  2. Each RC's target is spec.replicas of the DC for the active RC and 0
+//     for every other; a test DC targets 0 everywhere.
+//  3. Every RC whose spec.replicas differs from its target is scaled, by
+//     version descending, each with a ReplicationControllerScaled event.
+//     Annotations are never touched, nor is the DC's spec.replicas.
+//  4. History cleanup runs on the list as scaled (SPEC 3.7).
+//  5. Status, observedGeneration bumped, from the list as scaled.
+//
+// Consequences: a Failed latest with an older Complete RC falls back to the
+// older one; with no Complete RC at all, everything goes to 0. In steady
+// state (every RC at its target, nothing to prune, status unchanged)
+// reconcile allocates nothing.
+//
+// Ports: deploymentconfig_controller.go
+// (*DeploymentConfigController).reconcileDeployments.
+func reconcile(s dcplan.Snapshot, rcs []dcplan.Deployment, p dcplan.Plan) dcplan.Plan {
+	cfg := s.Config
+	active, hasActive := history.Active(rcs)
+	target := func(d *dcplan.Deployment) dcplan.Replicas {
+		if cfg.Test || !hasActive || d.Name != active.Name {
+			return 0
+		}
+		return cfg.Replicas
+	}
+	need := false
+	for i := range rcs {
+		if target(&rcs[i]) != rcs[i].Replicas {
+			need = true
+			break
+		}
+	}
+	scaled := rcs
+	if need {
+		scaled = slices.Clone(rcs) // a copy: safe to update in place
+		for _, i := range newestFirst(scaled, func(d *dcplan.Deployment) bool { return target(d) != d.Replicas }) {
+			d := &scaled[i]
+			to := target(d)
+			p.Scales = append(p.Scales, dcplan.Scale{Rule: ruleScale, RC: d.Name, Version: d.Version, From: d.Replicas, To: to})
+			p.Events = append(p.Events, configEvent(cfg, ruleScale, dcplan.EventNormal,
+				dcplan.EventReplicationControllerScaled, msgScaled(d.Name, d.Replicas, to)))
+			d.Replicas = to
+		}
+	}
+	p.DeleteRCs = cleanup(cfg, scaled, ruleCleanup)
+	p.Status = statusWrite(s, scaled, true, ruleReconcileStatus)
+	return p
+}
+
+// activeReplicas is the replica count the seed-era replica sync gives the
+// active RC, and with it the DC (SPEC 3.11). The rules, in order:
+//
+//  1. The active RC is the latest: if it has no
+//     openshift.io/deployment.replicas annotation, or the annotation
+//     differs from its spec.replicas (someone scaled the RC directly, or it
+//     was never synced), the RC's spec.replicas.
+//  2. The active RC is not the latest and has no such annotation: the
+//     latest RC's desired-replicas annotation when present, else the
+//     active RC's spec.replicas when positive.
+//  3. No active RC: the latest RC's desired-replicas annotation when
+//     present.
+//  4. Otherwise the DC's spec.replicas.
+//
+// Ports: Origin deploymentconfig_controller.go reconcileDeployments, the
+// activeReplicas switch.
+func activeReplicas(cfg dcplan.Config, latest dcplan.Deployment, active dcplan.Deployment, hasActive bool) dcplan.Replicas {
+	switch {
+	case hasActive && active.Name == latest.Name:
+		if !active.HasSyncedReplicas || active.SyncedReplicas != active.Replicas {
+			return active.Replicas
+		}
+	case hasActive:
+		switch {
+		case active.HasSyncedReplicas:
+		case latest.HasDesiredReplicas:
+			return latest.DesiredReplicas
+		case active.Replicas > 0:
+			return active.Replicas
+		}
+	case latest.HasDesiredReplicas:
+		return latest.DesiredReplicas
+	}
+	return cfg.Replicas
+}
+
+// reconcileOrigin is the seed-era reconcile with replica sync (SPEC 3.11,
+// section 7 rows 9-11), appended to p. The rules, in order:
+//
+//  1. activeReplicas as computed by activeReplicas.
+//  2. If the DC's spec.replicas differs and the DC is not a test DC: a
+//     ConfigUpdate writes spec.replicas = activeReplicas, so that the DC
+//     learns a hand-scaled count before the RCs are rewritten.
+//  3. Each RC's target is activeReplicas for the active RC, else 0 (0
+//     everywhere for a test DC). An RC is written, by version descending,
+//     when its openshift.io/deployment.replicas annotation is missing or
+//     differs from the target, or its spec.replicas does; the write sets
+//     both (Scale with SyncAnnotation). A DeploymentScaled event is
+//     recorded only when the count changes.
+//  4. History cleanup runs on the list as it was before scaling.
+//  5. Status from the list as scaled and the DC as synced.
+//
+// When the DC is synced, the status is computed from the DC as the update
+// returns it: spec.replicas changed and metadata.generation one up (the
+// API server bumps it on every spec change), so observedGeneration moves
+// with it in the same pass, as upstream's does.
+//
+// Ports: Origin deploymentconfig_controller.go reconcileDeployments
+// (replica-sync variant).
+func reconcileOrigin(s dcplan.Snapshot, rcs []dcplan.Deployment, latest dcplan.Deployment, p dcplan.Plan) dcplan.Plan {
+	cfg := s.Config
+	active, hasActive := history.Active(rcs)
+	want := activeReplicas(cfg, latest, active, hasActive)
+	synced := s
+	if cfg.Replicas != want && !cfg.Test {
+		p.UpdateConfig = append(p.UpdateConfig, dcplan.ConfigUpdate{
+			Rule: ruleOriginSync, Config: cfg.Name, SetReplicas: true, ReplicasFrom: cfg.Replicas, ReplicasTo: want,
+		})
+		synced.Config.Replicas = want
+		synced.Config.Generation++ // the API server bumps it for a spec change
+	}
+	target := func(d *dcplan.Deployment) dcplan.Replicas {
+		if cfg.Test || !hasActive || d.Name != active.Name {
+			return 0
+		}
+		return want
+	}
+	stale := func(d *dcplan.Deployment) bool {
+		to := target(d)
+		return !d.HasSyncedReplicas || d.SyncedReplicas != to || d.Replicas != to
+	}
+	need := false
+	for i := range rcs {
+		if stale(&rcs[i]) {
+			need = true
+			break
+		}
+	}
+	scaled := rcs
+	if need {
+		scaled = slices.Clone(rcs)
+		for _, i := range newestFirst(scaled, stale) {
+			d := &scaled[i]
+			to := target(d)
+			p.Scales = append(p.Scales, dcplan.Scale{
+				Rule: ruleOriginSync, RC: d.Name, Version: d.Version, From: d.Replicas, To: to, SyncAnnotation: true,
+			})
+			if d.Replicas != to {
+				p.Events = append(p.Events, configEvent(cfg, ruleOriginSync, dcplan.EventNormal,
+					dcplan.EventDeploymentScaled, msgScaledOrigin(d.Name, d.Replicas, to)))
+			}
+			d.Replicas, d.SyncedReplicas, d.HasSyncedReplicas = to, to, true
+		}
+	}
+	p.DeleteRCs = cleanup(cfg, rcs, ruleOriginCleanup)
+	p.Status = statusWrite(synced, scaled, true, ruleOriginSync)
+	return p
+}

@@ -1,0 +1,58 @@
+package reconcile_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/dcplan/dcplan/internal/scenario"
+	"github.com/dcplan/dcplan/reconcile"
+)
+
+// TestScenarios runs the scenario files under testdata (see
+// internal/scenario/README.md). Commands of this package:
+//
+//	config                      plans Config over the snapshot
+//	all                         plans All over the snapshot
+//	instantiate [latest] [force]
+//	pause / resume
+//	rollout-latest [again] [dry-run]
+//
+// The user operations print their plan, then `error: <text>` when they
+// fail, or `report: <revision> <text>` for rollout-latest.
+func TestScenarios(t *testing.T) {
+	scenario.RunDir(t, "testdata", func(t *testing.T, c *scenario.Case) string {
+		has := func(flag string) bool { _, ok := c.Arg(flag); return ok }
+		s := c.Env.Snapshot
+		switch c.Cmd {
+		case "config": // config
+			return c.Env.Record(reconcile.Config(s))
+		case "all": // all
+			return c.Env.Record(reconcile.All(s))
+		case "instantiate": // instantiate latest force
+			p, err := reconcile.Instantiate(s, has("latest"), has("force"))
+			return withError(c.Env.Record(p), err)
+		case "pause": // pause
+			p, err := reconcile.Pause(s)
+			return withError(c.Env.Record(p), err)
+		case "resume": // resume
+			p, err := reconcile.Resume(s)
+			return withError(c.Env.Record(p), err)
+		case "rollout-latest": // rollout-latest again dry-run
+			p, report, err := reconcile.RolloutLatest(s, has("again"), has("dry-run"))
+			out := withError(c.Env.Record(p), err)
+			if err == nil {
+				out += fmt.Sprintf("report: %d %s\n", report.Revision, report.Text)
+			}
+			return out
+		}
+		return c.Env.Handle(t, c)
+	})
+}
+
+func withError(out string, err error) string {
+	if err != nil {
+		return out + "error: " + strings.ReplaceAll(err.Error(), "\n", `\n`) + "\n"
+	}
+	return out
+}

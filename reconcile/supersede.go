@@ -1,0 +1,69 @@
+package reconcile
+
+import (
+	"slices"
+
+	"github.com/dcplan/dcplan"
+)
+
+// inFlight reports whether some RC of rcs has not reached a terminal phase:
+// New, Pending, Running, or an unknown (empty) phase (SPEC 3.4 note).
+func inFlight(rcs []dcplan.Deployment) bool {
+	for i := range rcs {
+		if !rcs[i].Phase.Terminal() {
+			return true
+		}
+	}
+	return false
+}
+
+// newestFirst returns the indices of the RCs of rcs that keep selects,
+// ordered by version descending, ties by name descending: the order of
+// cancellations and scaling (SPEC 11 item 9). Sorting indices rather than
+// a copy of the RCs keeps a large history cheap when few RCs are selected.
+func newestFirst(rcs []dcplan.Deployment, keep func(*dcplan.Deployment) bool) []int {
+	var idx []int
+	for i := range rcs {
+		if keep(&rcs[i]) {
+			idx = append(idx, i)
+		}
+	}
+	slices.SortFunc(idx, func(a, b int) int { return dcplan.CompareDeployments(rcs[b], rcs[a]) })
+	return idx
+}
+
+// supersede plans the cancellation of every in-flight rollout, run when the
+// latest rollout does not exist yet (SPEC 3.4). The rules, in order, over
+// the RCs by version descending:
+//
+//  1. A terminal RC is skipped.
+//  2. Any other RC means "awaiting". If it is already cancelled, nothing
+//     more is done for it.
+//  3. Otherwise it is cancelled with reason "newer deployment was found
+//     running", and a DeploymentCancelled event names it.
+//
+// When something is awaited, the plan also gets a
+// DeploymentAwaitingCancellation event, Wait = WaitCancellation and the
+// upstream requeue message; supersede then reports true and the caller
+// stops there. Nothing is in flight: p is untouched and false is returned,
+// without allocating.
+//
+// Ports: deploymentconfig_controller.go
+// (*DeploymentConfigController).cancelRunningRollouts.
+func supersede(cfg dcplan.Config, rcs []dcplan.Deployment, p *dcplan.Plan) bool {
+	if !inFlight(rcs) {
+		return false
+	}
+	v := cfg.Status.LatestVersion
+	for _, i := range newestFirst(rcs, func(d *dcplan.Deployment) bool { return !d.Phase.Terminal() && !d.Cancelled }) {
+		d := &rcs[i]
+		p.Cancels = append(p.Cancels, dcplan.Cancel{
+			Rule: ruleCancel, RC: d.Name, Version: d.Version, Phase: d.Phase, Reason: dcplan.ReasonCancelledByNewer,
+		})
+		p.Events = append(p.Events, configEvent(cfg, ruleCancel, dcplan.EventNormal, dcplan.EventDeploymentCancelled, msgCancelled(d.Name, v)))
+	}
+	p.Events = append(p.Events, configEvent(cfg, ruleAwaiting, dcplan.EventNormal, dcplan.EventDeploymentAwaitingCancellation, msgAwaiting(v)))
+	p.Wait = dcplan.WaitCancellation
+	p.Message = msgInflight(cfg)
+	return true
+}

@@ -1,0 +1,171 @@
+package reconcile
+
+import (
+	"strings"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/history"
+)
+
+// Messages of the status.details the triggers record (SPEC 3.5).
+const (
+	detailsConfigChange = "config change"
+	detailsImageChange  = "image change"
+	detailsManualChange = "manual change"
+)
+
+// decision is the outcome of trigger evaluation. It replaces upstream's
+// (trigger, skip bool, err error) triple (STYLE A6).
+type decision uint8
+
+const (
+	// noTrigger: nothing fired; go on to reconcile or create.
+	noTrigger decision = iota
+	// fire: bump status.latestVersion by one with the recorded details.
+	fire
+	// skipForImages: the initial rollout waits for every ImageChange
+	// trigger to have a lastTriggeredImage; status only.
+	skipForImages
+	// decodeFailed: the latest RC's encoded DC cannot be read.
+	decodeFailed
+)
+
+// triggerOutcome carries a decision and what goes with it.
+type triggerOutcome struct {
+	decision decision
+	// details replace status.details when decision is fire.
+	details dcplan.Details
+	// err is the evaluation error text when decision is decodeFailed.
+	err string
+}
+
+// hasTrigger reports whether cfg has a trigger of type t (SPEC 5.15
+// HasChangeTrigger / HasImageChangeTrigger).
+func hasTrigger(cfg dcplan.Config, t dcplan.TriggerType) bool {
+	for i := range cfg.Triggers {
+		if cfg.Triggers[i].Type == t {
+			return true
+		}
+	}
+	return false
+}
+
+// hasLastTriggeredImage reports whether cfg has at least one ImageChange
+// trigger and every one of them has a lastTriggeredImage (SPEC 5.15).
+func hasLastTriggeredImage(cfg dcplan.Config) bool {
+	n := 0
+	for i := range cfg.Triggers {
+		t := &cfg.Triggers[i]
+		if t.Type != dcplan.TriggerImageChange {
+			continue
+		}
+		if t.LastTriggeredImage == "" {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+// unresolvedImage reports whether some container of the DC template has an
+// image that is empty after trimming white space (SPEC 3.2.9).
+func unresolvedImage(cfg dcplan.Config) bool {
+	for _, c := range cfg.Template.Containers {
+		if strings.TrimSpace(c.Image) == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// imagesChanged reports whether some container image of the DC template is
+// not among the container images of rc's template: set membership over
+// all containers, whatever the triggers' containerNames (SPEC 3.5.5,
+// 10.7). It does not allocate.
+func imagesChanged(cfg dcplan.Config, rc dcplan.Deployment) bool {
+	for _, c := range cfg.Template.Containers {
+		if !hasImage(rc.Template.Containers, c.Image) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasImage(cs []dcplan.Container, image string) bool {
+	for _, c := range cs {
+		if c.Image == image {
+			return true
+		}
+	}
+	return false
+}
+
+// imageChangeDetails records one ImageChange cause per DC container image
+// missing from rc, in DC container order (duplicates kept, as upstream).
+func imageChangeDetails(cfg dcplan.Config, rc dcplan.Deployment) dcplan.Details {
+	d := dcplan.Details{Message: detailsImageChange}
+	for _, c := range cfg.Template.Containers {
+		if !hasImage(rc.Template.Containers, c.Image) {
+			d.Causes = append(d.Causes, dcplan.Cause{Type: dcplan.TriggerImageChange, Image: c.Image})
+		}
+	}
+	return d
+}
+
+// configChangeDetails is the "config change" record.
+func configChangeDetails() dcplan.Details {
+	return dcplan.Details{Message: detailsConfigChange, Causes: []dcplan.Cause{{Type: dcplan.TriggerConfigChange}}}
+}
+
+// evaluateTriggers decides whether the DC's triggers start a rollout (SPEC
+// 3.5). The rules, in order:
+//
+//  1. No ImageChange and no ConfigChange trigger: no trigger. (The
+//     automatic flag of image triggers is not consulted.)
+//  2. Initial rollout (status.latestVersion 0): with an ImageChange
+//     trigger, fire ("config change") once every ImageChange trigger has
+//     a lastTriggeredImage, else skip for images; with only a ConfigChange
+//     trigger, fire ("config change").
+//  3. The latest RC does not exist: no trigger (it is about to be
+//     created).
+//  4. An ImageChange trigger and a DC image missing from the latest RC:
+//     fire ("image change", one cause per missing image).
+//  5. A ConfigChange trigger: the latest RC's encoded DC must decode (else
+//     decodeFailed); a pod template that differs from the DC's (by
+//     Template.Hash) fires ("config change").
+//  6. Otherwise no trigger.
+//
+// Paused DCs never get here (SPEC 3.2.5). evaluateTriggers allocates only
+// when something fires.
+//
+// Ports: deploymentconfig_controller.go triggerActivated.
+func evaluateTriggers(cfg dcplan.Config, latest history.LatestInfo) triggerOutcome {
+	image := hasTrigger(cfg, dcplan.TriggerImageChange)
+	config := hasTrigger(cfg, dcplan.TriggerConfigChange)
+	switch {
+	case !image && !config:
+		return triggerOutcome{decision: noTrigger}
+	case cfg.Status.LatestVersion == 0 && image:
+		if hasLastTriggeredImage(cfg) {
+			return triggerOutcome{decision: fire, details: configChangeDetails()}
+		}
+		return triggerOutcome{decision: skipForImages}
+	case cfg.Status.LatestVersion == 0:
+		return triggerOutcome{decision: fire, details: configChangeDetails()}
+	case !latest.Exists:
+		return triggerOutcome{decision: noTrigger}
+	}
+	rc := latest.Candidate
+	if image && imagesChanged(cfg, rc) {
+		return triggerOutcome{decision: fire, details: imageChangeDetails(cfg, rc)}
+	}
+	if config {
+		if !rc.HasEncodedConfig {
+			return triggerOutcome{decision: decodeFailed, err: msgNoEncodedConfig(rc.Name)}
+		}
+		if rc.Encoded.Template.Hash != cfg.Template.Hash {
+			return triggerOutcome{decision: fire, details: configChangeDetails()}
+		}
+	}
+	return triggerOutcome{decision: noTrigger}
+}
