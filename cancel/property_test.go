@@ -15,6 +15,7 @@ import (
 // and writes nothing else; that it leaves its input unmutated; and that the
 // order of the input does not matter.
 func TestCancelProperties(t *testing.T) {
+	var reached struct{ cancels, skippedCancelled, nothing, refused int }
 	rapid.Check(t, func(t *rapid.T) {
 		s := fake.GenSnapshot().Draw(t, "snapshot")
 		before := s.Clone()
@@ -29,6 +30,7 @@ func TestCancelProperties(t *testing.T) {
 			if !s.Config.Paused || s.Settings.Profile == dcplan.Origin {
 				t.Fatalf("Cancel() refused a valid, unpaused snapshot: %v", err)
 			}
+			reached.refused++
 			return
 		}
 		if p.Actions() != len(p.Cancels) || p.Wait != dcplan.WaitNone {
@@ -65,7 +67,21 @@ func TestCancelProperties(t *testing.T) {
 		if d := cmp.Diff(r, r2); d != "" {
 			t.Fatalf("Cancel() report depends on input order (-in order +shuffled):\n%s", d)
 		}
+		switch {
+		case len(p.Cancels) > 0:
+			reached.cancels++
+		case len(s.Deployments) > 0:
+			reached.nothing++
+		}
+		for _, d := range s.Deployments {
+			if d.Cancelled && !d.Phase.Terminal() && d.Phase != dcplan.PhaseUnknown && d.ConfigLabel == s.Config.Name {
+				reached.skippedCancelled++
+			}
+		}
 	})
+	if reached.cancels == 0 || reached.skippedCancelled == 0 || reached.nothing == 0 || reached.refused == 0 {
+		t.Errorf("generator did not reach every branch: %+v", reached)
+	}
 }
 
 // referenceCancel is SPEC 6.1 written the dumb way: for each version from
@@ -99,12 +115,31 @@ func names(cs []dcplan.Cancel) []string {
 	return out
 }
 
+// retrySnapshot draws a snapshot from the shared generator and, three
+// times in four, makes one of its RCs the DC's latest rollout, Failed, so
+// that Retry gets past its refusals often enough for the properties below
+// to mean something (the shared generator alone almost never does).
+func retrySnapshot(t *rapid.T) dcplan.Snapshot {
+	s := fake.GenSnapshot().Draw(t, "snapshot")
+	if len(s.Deployments) == 0 || rapid.IntRange(0, 3).Draw(t, "retryable") == 0 {
+		return s
+	}
+	i := rapid.IntRange(0, len(s.Deployments)-1).Draw(t, "latest")
+	s.Config.Status.LatestVersion = s.Deployments[i].Version
+	s.Deployments[i].Phase = dcplan.PhaseFailed
+	if rapid.IntRange(0, 3).Draw(t, "unpause") > 0 {
+		s.Config.Paused = false
+	}
+	return s
+}
+
 // TestRetryProperties checks that Retry only ever touches the latest RC,
 // only when it is Failed, deletes only pods labelled for it, and leaves
 // its input unmutated.
 func TestRetryProperties(t *testing.T) {
+	var reached struct{ retried, podDeletes, refused int }
 	rapid.Check(t, func(t *rapid.T) {
-		s := fake.GenSnapshot().Draw(t, "snapshot")
+		s := retrySnapshot(t)
 		before := s.Clone()
 		p, r, err := cancel.Retry(s)
 		if d := cmp.Diff(before, s); d != "" {
@@ -120,6 +155,7 @@ func TestRetryProperties(t *testing.T) {
 				(!s.Config.Paused || s.Settings.Profile == dcplan.Origin) {
 				t.Fatalf("Retry() refused a retryable snapshot: %v", err)
 			}
+			reached.refused++
 			return
 		}
 		if !exists || d.Phase != dcplan.PhaseFailed {
@@ -144,9 +180,19 @@ func TestRetryProperties(t *testing.T) {
 		shuffled := s.Clone()
 		shuffled.Pods = rapid.Permutation(shuffled.Pods).Draw(t, "pods")
 		shuffled.Deployments = rapid.Permutation(shuffled.Deployments).Draw(t, "rcs")
-		p2, _, _ := cancel.Retry(shuffled)
+		p2, r2, _ := cancel.Retry(shuffled)
 		if d := cmp.Diff(p, p2); d != "" {
 			t.Fatalf("Retry() depends on input order (-in order +shuffled):\n%s", d)
 		}
+		if d := cmp.Diff(r, r2); d != "" {
+			t.Fatalf("Retry() report depends on input order (-in order +shuffled):\n%s", d)
+		}
+		reached.retried++
+		if len(p.DeletePods) > 0 {
+			reached.podDeletes++
+		}
 	})
+	if reached.retried == 0 || reached.podDeletes == 0 || reached.refused == 0 {
+		t.Errorf("generator did not reach every branch: %+v", reached)
+	}
 }

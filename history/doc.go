@@ -21,5 +21,8 @@
 // [Rollback], [Describe], [PodSummary], [HumanDuration].
 //
 // Functions in this package never modify their arguments; returned slices
-// never alias them.
+// never alias them. The Deployments in a returned slice (and those Latest
+// and Active return) are shallow copies: their own slice fields (Template,
+// Encoded, Raw) share backing arrays with the caller's, so treat them as
+// read-only or Clone them before editing.
 package history

@@ -52,7 +52,8 @@ func CountPrunable(cfg dcplan.Config, rcs []dcplan.Deployment) int {
 //     each with spec.replicas != 0 is skipped but still counts (no younger
 //     one takes its place); the others are returned.
 //
-// It returns nil when nothing is to be deleted, and allocates only then.
+// It returns nil when nothing is to be deleted, and allocates only when
+// more RCs are prunable than the limit allows.
 //
 // Ports: deploymentconfig_controller.go cleanupOldDeployments.
 func ToDelete(cfg dcplan.Config, rcs []dcplan.Deployment) []dcplan.Deployment {

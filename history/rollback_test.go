@@ -395,6 +395,7 @@ var rollbackSnapshots = fake.GenSnapshot().Filter(func(s dcplan.Snapshot) bool {
 // template of an RC of the DC, and never mutates its input; DryRun plans
 // nothing and returns the same DC.
 func TestRollbackProperties(t *testing.T) {
+	var reached struct{ planned, refused, warned int }
 	rapid.Check(t, func(t *rapid.T) {
 		s := rollbackSnapshots.Draw(t, "snapshot")
 		var candidates []dcplan.Version // RC versions first: rapid favours early entries
@@ -420,6 +421,7 @@ func TestRollbackProperties(t *testing.T) {
 			if !errors.As(err, &re) && !errors.Is(err, dcplan.ErrInvalidSnapshot) {
 				t.Fatalf("Rollback() error %T %v is neither a RollbackError nor invalid input", err, err)
 			}
+			reached.refused++
 			return
 		}
 		if len(p.DeleteRCs)+len(p.DeletePods)+len(p.CreateRCs)+len(p.CreatePods)+len(p.Cancels)+len(p.Scales)+len(p.Transitions) != 0 {
@@ -460,7 +462,14 @@ func TestRollbackProperties(t *testing.T) {
 		if d := cmp.Diff(cfg, dcfg); d != "" {
 			t.Fatalf("Rollback(DryRun) config differs (-real +dry):\n%s", d)
 		}
+		reached.planned++
+		if len(warnings) > 0 {
+			reached.warned++
+		}
 	})
+	if reached.planned == 0 || reached.refused == 0 || reached.warned == 0 {
+		t.Errorf("generator did not reach every branch: %+v", reached)
+	}
 }
 
 // TestListProperties checks that List has one row per labelled RC, oldest

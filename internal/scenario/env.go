@@ -3,7 +3,9 @@ package scenario
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -226,8 +228,10 @@ func (e *Env) labelOf(d dcplan.Deployment) string {
 	if t == configText(e.Snapshot.Config, "ns") && !reflect.DeepEqual(e.Snapshot.Config, dcplan.Config{}) {
 		return ""
 	}
-	for l, c := range e.labels {
-		if configText(c, "ns") == t {
+	// Sorted labels: when two named configs print alike, the output must
+	// not depend on map iteration order.
+	for _, l := range slices.Sorted(maps.Keys(e.labels)) {
+		if configText(e.labels[l], "ns") == t {
 			return l
 		}
 	}

@@ -1,0 +1,42 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+)
+
+// Example_stuckPending previews the user operations on a DC whose third
+// rollout is stuck in Pending, as `preview -f testdata/stuck-pending.json
+// -now 2026-11-01T12:40:00Z` does, and shows two of the sections it
+// prints: cancel would cancel the Pending RC (rule 6.1), and retry is
+// refused because only a failed rollout can be retried (SPEC 6.2 step 4).
+func Example_stuckPending() {
+	data, err := os.ReadFile("testdata/stuck-pending.json")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var out strings.Builder
+	if err := run(&out, data, options{Now: at("2026-11-01T12:40:00Z")}); err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, section := range strings.Split(out.String(), "\n$ ") {
+		if strings.HasPrefix(section, "oc rollout cancel") || strings.HasPrefix(section, "oc rollout retry") {
+			fmt.Println("$ " + strings.TrimSuffix(section, "\n"))
+		}
+	}
+	// Output:
+	// $ oc rollout cancel dc/frontend
+	// plan:
+	//   cancel rc/frontend-3 v=3 phase=Pending reason="cancelled by the user" rule=6.1
+	// oc would print:
+	//   Cancelled deployment #3
+	// $ oc rollout retry dc/frontend
+	// plan:
+	//   <empty plan>
+	// oc would fail with:
+	//   error: #3 is Pending; only failed deployments can be retried.
+	//   Optionally, you can cancel this deployment with 'oc rollout cancel dc/frontend'.
+}
