@@ -1,0 +1,378 @@
+package fake
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
+	"time"
+
+	"github.com/dcplan/dcplan"
+)
+
+// ErrNoConfig is returned by Snapshot when the DC does not exist; it wraps
+// dcplan.ErrNotFound.
+var ErrNoConfig = fmt.Errorf("fake: deployment config: %w", dcplan.ErrNotFound)
+
+func notFound(k Kind, ns, name string) error {
+	return fmt.Errorf("fake: %s %s/%s: %w", k, ns, name, dcplan.ErrNotFound)
+}
+
+func alreadyExists(k Kind, ns, name string) error {
+	return fmt.Errorf("fake: %s %s/%s: %w", k, ns, name, dcplan.ErrAlreadyExists)
+}
+
+// Config returns the current DC ns/name, decoded from its wire form.
+func (w *World) Config(ns, name string) (dcplan.Config, bool) {
+	o := w.lookup(KindConfig, ns, name)
+	if o == nil || !o.current().exists() {
+		return dcplan.Config{}, false
+	}
+	return w.value(o, o.current()).(dcplan.Config).Clone(), true
+}
+
+// Deployment returns the current RC ns/name, decoded from its wire form.
+func (w *World) Deployment(ns, name string) (dcplan.Deployment, bool) {
+	o := w.lookup(KindRC, ns, name)
+	if o == nil || !o.current().exists() {
+		return dcplan.Deployment{}, false
+	}
+	return w.value(o, o.current()).(dcplan.Deployment).Clone(), true
+}
+
+// Pod returns the current pod ns/name, decoded from its wire form.
+func (w *World) Pod(ns, name string) (dcplan.Pod, bool) {
+	o := w.lookup(KindPod, ns, name)
+	if o == nil || !o.current().exists() {
+		return dcplan.Pod{}, false
+	}
+	return w.value(o, o.current()).(dcplan.Pod).Clone(), true
+}
+
+// Wire returns a copy of the stored JSON of an object, as the codec
+// encoded it.
+func (w *World) Wire(k Kind, ns, name string) ([]byte, bool) {
+	o := w.lookup(k, ns, name)
+	if o == nil || !o.current().exists() {
+		return nil, false
+	}
+	return slices.Clone(w.codec.unpack(o.current().blob)), true
+}
+
+// Names returns the names of the current objects of a kind in a namespace,
+// sorted.
+func (w *World) Names(k Kind, ns string) []string {
+	sp := w.spaces[ns]
+	if sp == nil {
+		return nil
+	}
+	var out []string
+	for name, o := range sp.table(k) {
+		if o.current().exists() {
+			out = append(out, name)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Snapshot builds what a controller with an up-to-date cache sees for the
+// DC ns/dc: the DC, every RC that names it (by config-name annotation,
+// config label, or controller owner UID), every pod related to one of those
+// RCs (by deployment.name annotation or deployer-pod-for label) or holding
+// an RC's deployer pod name, the clock now and the settings. RCs and pods
+// are sorted by name. The snapshot is a deep copy: the caller may modify
+// it. A missing DC gives an error wrapping dcplan.ErrNotFound.
+func (w *World) Snapshot(ns, dc string, now time.Time, st dcplan.Settings) (dcplan.Snapshot, error) {
+	s, err := w.snapshotAt(w.seq, ns, dc, now, st)
+	if err != nil {
+		return dcplan.Snapshot{}, err
+	}
+	return s.Clone(), nil
+}
+
+// SnapshotAt is Snapshot as a cache lagging lag writes behind the store
+// sees it (lag is capped at MaxLag).
+func (w *World) SnapshotAt(lag int, ns, dc string, now time.Time, st dcplan.Settings) (dcplan.Snapshot, error) {
+	s, err := w.snapshotAt(w.lagged(lag), ns, dc, now, st)
+	if err != nil {
+		return dcplan.Snapshot{}, err
+	}
+	return s.Clone(), nil
+}
+
+func (w *World) lagged(lag int) uint64 {
+	lag = min(max(lag, 0), w.MaxLag)
+	if uint64(lag) > w.seq {
+		return 0
+	}
+	return w.seq - uint64(lag)
+}
+
+// snapshotAt builds the snapshot at write seq. Its objects share backing
+// arrays with the decode cache: callers inside the package treat it as
+// read-only.
+func (w *World) snapshotAt(seq uint64, ns, dc string, now time.Time, st dcplan.Settings) (dcplan.Snapshot, error) {
+	sp := w.spaces[ns]
+	if sp == nil {
+		return dcplan.Snapshot{}, fmt.Errorf("%w: %s/%s", ErrNoConfig, ns, dc)
+	}
+	o := sp.configs[dc]
+	var v *version
+	if o != nil {
+		v = o.at(seq)
+	}
+	if v == nil {
+		return dcplan.Snapshot{}, fmt.Errorf("%w: %s/%s", ErrNoConfig, ns, dc)
+	}
+	if l := w.lastSnap; w.NoDecodeCache && l.ns == ns && l.dc == dc && l.seq == seq && seq == w.seq {
+		return dcplan.Snapshot{Now: now, Settings: st, Config: l.cfg, Deployments: l.rcs, Pods: l.pods}, nil
+	}
+	s := dcplan.Snapshot{Now: now, Settings: st, Config: w.value(o, v).(dcplan.Config)}
+	if c, ok := sp.snaps[dc]; ok && c.seq == seq && seq == w.seq && !w.NoDecodeCache {
+		s.Deployments, s.Pods = c.rcs, c.pods
+		return s, nil
+	}
+	names := sp.rcsOf[dc]
+	if len(names) > 0 {
+		s.Deployments = make([]dcplan.Deployment, 0, len(names))
+	}
+	for _, name := range names {
+		ro := sp.rcs[name]
+		if ro == nil {
+			continue
+		}
+		rv := ro.at(seq)
+		if rv == nil {
+			continue
+		}
+		d := w.value(ro, rv).(dcplan.Deployment)
+		if d.ConfigName != dc && d.ConfigLabel != dc && !(d.HasController && d.Controller.UID == s.Config.UID) {
+			continue
+		}
+		s.Deployments = append(s.Deployments, d)
+		s.Pods = w.appendPods(s.Pods, sp, seq, name)
+	}
+	if len(s.Pods) > 1 {
+		slices.SortFunc(s.Pods, func(a, b dcplan.Pod) int {
+			switch {
+			case a.Name < b.Name:
+				return -1
+			case a.Name > b.Name:
+				return 1
+			}
+			return 0
+		})
+		s.Pods = slices.CompactFunc(s.Pods, func(a, b dcplan.Pod) bool { return a.Name == b.Name })
+	}
+	if seq == w.seq && w.NoDecodeCache {
+		// Without a decode cache, keep just the last snapshot: the
+		// deployer passes over one DC's RCs follow each other.
+		w.lastSnap = cachedSnap{ns: ns, dc: dc, seq: seq, cfg: s.Config, rcs: s.Deployments, pods: s.Pods}
+	}
+	if seq == w.seq && !w.NoDecodeCache {
+		if sp.snaps == nil {
+			sp.snaps = map[string]cachedSnap{}
+		}
+		sp.snaps[dc] = cachedSnap{seq: seq, rcs: s.Deployments, pods: s.Pods}
+	}
+	return s, nil
+}
+
+// cachedSnap is the RC and pod lists of one DC's snapshot, valid while
+// the store has taken no write since seq.
+type cachedSnap struct {
+	ns, dc string // only for World.lastSnap
+	seq    uint64
+	cfg    dcplan.Config // only for World.lastSnap
+	rcs    []dcplan.Deployment
+	pods   []dcplan.Pod
+}
+
+func (w *World) appendPods(out []dcplan.Pod, sp *namespace, seq uint64, rc string) []dcplan.Pod {
+	add := func(name string) {
+		if po := sp.pods[name]; po != nil {
+			if pv := po.at(seq); pv != nil {
+				out = append(out, w.value(po, pv).(dcplan.Pod))
+			}
+		}
+	}
+	deployer := dcplan.DeployerPodName(rc)
+	seen := false
+	for _, name := range sp.podsOf[rc] {
+		seen = seen || name == deployer
+		add(name)
+	}
+	if !seen {
+		add(deployer)
+	}
+	return out
+}
+
+// CreateConfig stores a new DC. It assigns a UID when c has none, a
+// resource version, and generation 1 when c has none. A taken name gives
+// an error wrapping dcplan.ErrAlreadyExists.
+func (w *World) CreateConfig(c dcplan.Config) error {
+	if o := w.lookup(KindConfig, c.Namespace, c.Name); o != nil && o.current().exists() {
+		return alreadyExists(KindConfig, c.Namespace, c.Name)
+	}
+	c = c.Clone()
+	if c.UID == "" {
+		c.UID = w.nextUID()
+	}
+	if c.Generation == 0 {
+		c.Generation = 1
+	}
+	c.ResourceVersion = w.nextRV()
+	data, err := dcplan.EncodeConfig(c)
+	if err != nil {
+		return fmt.Errorf("fake: create dc %s/%s: %w", c.Namespace, c.Name, err)
+	}
+	w.put(KindConfig, c.Namespace, c.Name, data)
+	return nil
+}
+
+// CreateDeployment stores a new RC, stamping UID (when empty), resource
+// version and creation time (when zero, from w.Now).
+func (w *World) CreateDeployment(d dcplan.Deployment) error {
+	if o := w.lookup(KindRC, d.Namespace, d.Name); o != nil && o.current().exists() {
+		return alreadyExists(KindRC, d.Namespace, d.Name)
+	}
+	d = d.Clone()
+	if d.UID == "" {
+		d.UID = w.nextUID()
+	}
+	if d.CreationTime.IsZero() {
+		d.CreationTime = w.Now
+	}
+	d.ResourceVersion = w.nextRV()
+	data, err := dcplan.EncodeDeployment(d)
+	if err != nil {
+		return fmt.Errorf("fake: create rc %s/%s: %w", d.Namespace, d.Name, err)
+	}
+	w.put(KindRC, d.Namespace, d.Name, data)
+	return nil
+}
+
+// CreatePodObject stores a new pod, stamping UID (when empty), resource
+// version and creation time (when zero).
+func (w *World) CreatePodObject(p dcplan.Pod) error {
+	if o := w.lookup(KindPod, p.Namespace, p.Name); o != nil && o.current().exists() {
+		return alreadyExists(KindPod, p.Namespace, p.Name)
+	}
+	p = p.Clone()
+	if p.UID == "" {
+		p.UID = w.nextUID()
+	}
+	if p.CreationTime.IsZero() {
+		p.CreationTime = w.Now
+	}
+	p.ResourceVersion = w.nextRV()
+	data, err := dcplan.EncodePodObject(p)
+	if err != nil {
+		return fmt.Errorf("fake: create pod %s/%s: %w", p.Namespace, p.Name, err)
+	}
+	w.put(KindPod, p.Namespace, p.Name, data)
+	return nil
+}
+
+// ErrUnchanged, returned by the function given to an Update method, ends
+// the update without a write; the method then returns nil.
+var ErrUnchanged = errors.New("fake: unchanged")
+
+// UpdateConfig reads the DC ns/name, lets f change a copy, and writes it
+// back with a new resource version. A change outside status bumps
+// metadata.generation, as the API server does. If f returns an error the
+// update is abandoned and the error returned (nil for ErrUnchanged).
+func (w *World) UpdateConfig(ns, name string, f func(*dcplan.Config) error) error {
+	o := w.lookup(KindConfig, ns, name)
+	if o == nil || !o.current().exists() {
+		return notFound(KindConfig, ns, name)
+	}
+	old := w.value(o, o.current()).(dcplan.Config)
+	c := old.Clone()
+	if err := f(&c); err != nil {
+		if errors.Is(err, ErrUnchanged) {
+			return nil
+		}
+		return err
+	}
+	if specChanged(old, c) {
+		c.Generation = old.Generation + 1
+	}
+	c.ResourceVersion = w.nextRV()
+	data, err := dcplan.EncodeConfig(c)
+	if err != nil {
+		return fmt.Errorf("fake: update dc %s/%s: %w", ns, name, err)
+	}
+	w.put(KindConfig, ns, name, data)
+	return nil
+}
+
+// specChanged reports whether two versions of a DC differ in spec, which
+// makes the API server bump metadata.generation.
+func specChanged(a, b dcplan.Config) bool {
+	return a.Replicas != b.Replicas || a.RevisionHistoryLimit != b.RevisionHistoryLimit ||
+		a.HasRevisionHistoryLimit != b.HasRevisionHistoryLimit || a.MinReadySeconds != b.MinReadySeconds ||
+		a.Test != b.Test || a.Paused != b.Paused || !slices.Equal(a.Selector, b.Selector) ||
+		!slices.Equal(a.Template.Containers, b.Template.Containers) || !bytes.Equal(a.Template.Raw, b.Template.Raw) ||
+		!reflect.DeepEqual(a.Strategy, b.Strategy) || !reflect.DeepEqual(a.Triggers, b.Triggers)
+}
+
+// UpdateDeployment reads the RC ns/name, lets f change a copy, and writes
+// it back with a new resource version.
+func (w *World) UpdateDeployment(ns, name string, f func(*dcplan.Deployment) error) error {
+	o := w.lookup(KindRC, ns, name)
+	if o == nil || !o.current().exists() {
+		return notFound(KindRC, ns, name)
+	}
+	d := w.value(o, o.current()).(dcplan.Deployment).Clone()
+	if err := f(&d); err != nil {
+		if errors.Is(err, ErrUnchanged) {
+			return nil
+		}
+		return err
+	}
+	d.ResourceVersion = w.nextRV()
+	data, err := dcplan.EncodeDeployment(d)
+	if err != nil {
+		return fmt.Errorf("fake: update rc %s/%s: %w", ns, name, err)
+	}
+	w.put(KindRC, ns, name, data)
+	return nil
+}
+
+// UpdatePod reads the pod ns/name, lets f change a copy, and writes it back
+// with a new resource version.
+func (w *World) UpdatePod(ns, name string, f func(*dcplan.Pod) error) error {
+	o := w.lookup(KindPod, ns, name)
+	if o == nil || !o.current().exists() {
+		return notFound(KindPod, ns, name)
+	}
+	p := w.value(o, o.current()).(dcplan.Pod).Clone()
+	if err := f(&p); err != nil {
+		if errors.Is(err, ErrUnchanged) {
+			return nil
+		}
+		return err
+	}
+	p.ResourceVersion = w.nextRV()
+	data, err := dcplan.EncodePodObject(p)
+	if err != nil {
+		return fmt.Errorf("fake: update pod %s/%s: %w", ns, name, err)
+	}
+	w.put(KindPod, ns, name, data)
+	return nil
+}
+
+// Delete removes an object. A missing object gives an error wrapping
+// dcplan.ErrNotFound.
+func (w *World) Delete(k Kind, ns, name string) error {
+	o := w.lookup(k, ns, name)
+	if o == nil || !o.current().exists() {
+		return notFound(k, ns, name)
+	}
+	w.remove(o)
+	return nil
+}

@@ -1,0 +1,332 @@
+package fake
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/conditions"
+)
+
+var _ dcplan.Backend = (*Backend)(nil)
+
+// Backend applies plans to one namespace of a World with Kubernetes
+// semantics. Every write goes through the codec (decode, change typed
+// fields, encode) and bumps the resource version. The rules, for every
+// method:
+//
+//  1. Update or delete of a missing object: an error wrapping
+//     dcplan.ErrNotFound.
+//  2. Create of a taken name: an error wrapping dcplan.ErrAlreadyExists.
+//  3. An action whose precondition no longer holds (the From phase,
+//     replicas or paused value, the cancelled state, the status seen, the
+//     UID it names): an error wrapping dcplan.ErrConflict, and no write.
+//
+// The NotFound-is-success answers that SPEC gives adapters for Release,
+// DeleteRC and pod cleanup are an adapter's business (the simulator's
+// adapter applies them); Backend reports NotFound like the API server.
+type Backend struct {
+	World     *World
+	Namespace string
+}
+
+// Backend returns the dcplan.Backend of namespace ns of w.
+func (w *World) Backend(ns string) *Backend { return &Backend{World: w, Namespace: ns} }
+
+func conflict(k Kind, ns, name, what string) error {
+	return fmt.Errorf("fake: %s %s/%s: %s: %w", k, ns, name, what, dcplan.ErrConflict)
+}
+
+// AdoptRC sets the DC as controller owner of an orphan RC. Preconditions:
+// the RC's UID is a.RCUID and it has no controller.
+func (b *Backend) AdoptRC(_ context.Context, a dcplan.Adopt) error {
+	return b.World.UpdateDeployment(b.Namespace, a.RC, func(d *dcplan.Deployment) error {
+		if d.UID != a.RCUID {
+			return conflict(KindRC, b.Namespace, a.RC, "uid "+d.UID+" is not "+a.RCUID)
+		}
+		if d.HasController {
+			return conflict(KindRC, b.Namespace, a.RC, "already has a controller")
+		}
+		d.HasController = true
+		d.Controller = dcplan.OwnerRef{APIVersion: "apps.openshift.io/v1", Kind: "DeploymentConfig", Name: a.Config,
+			UID: a.ConfigUID, Controller: true, BlockOwnerDeletion: true}
+		return nil
+	})
+}
+
+// ReleaseRC removes the DC's controller reference from an RC. Precondition:
+// the RC's UID is a.RCUID. An RC whose controller is not the DC is left
+// alone (the strategic-merge patch deletes nothing).
+func (b *Backend) ReleaseRC(_ context.Context, a dcplan.Release) error {
+	return b.World.UpdateDeployment(b.Namespace, a.RC, func(d *dcplan.Deployment) error {
+		if d.UID != a.RCUID {
+			return conflict(KindRC, b.Namespace, a.RC, "uid "+d.UID+" is not "+a.RCUID)
+		}
+		if !d.HasController || d.Controller.UID != a.ConfigUID {
+			return ErrUnchanged
+		}
+		d.HasController, d.Controller = false, dcplan.OwnerRef{}
+		return nil
+	})
+}
+
+// UpdateConfig writes the DC spec fields a names. Preconditions: the
+// replicas, paused value and template hash a saw. The write bumps
+// metadata.generation.
+func (b *Backend) UpdateConfig(_ context.Context, a dcplan.ConfigUpdate) error {
+	return b.World.UpdateConfig(b.Namespace, a.Config, func(c *dcplan.Config) error {
+		if a.SetReplicas && c.Replicas != a.ReplicasFrom {
+			return conflict(KindConfig, b.Namespace, a.Config, fmt.Sprintf("replicas are %d, not %d", c.Replicas, a.ReplicasFrom))
+		}
+		if a.SetPaused && c.Paused != a.PausedFrom {
+			return conflict(KindConfig, b.Namespace, a.Config, fmt.Sprintf("paused is %t, not %t", c.Paused, a.PausedFrom))
+		}
+		if a.SetTemplate && a.TemplateFrom != "" && c.Template.Hash != a.TemplateFrom {
+			return conflict(KindConfig, b.Namespace, a.Config, "template changed")
+		}
+		if a.SetReplicas {
+			c.Replicas = a.ReplicasTo
+		}
+		if a.SetPaused {
+			c.Paused = a.PausedTo
+		}
+		if a.SetTemplate {
+			c.Template = a.Template.Clone()
+		}
+		if a.SetTriggers {
+			c.Triggers = cloneTriggers(a.Triggers)
+		}
+		if a.SetStrategy {
+			st, err := strategyFromRaw(*c, a.StrategyRaw)
+			if err != nil {
+				return err
+			}
+			c.Strategy = st
+		}
+		return nil
+	})
+}
+
+func cloneTriggers(ts []dcplan.Trigger) []dcplan.Trigger {
+	if ts == nil {
+		return nil
+	}
+	out := make([]dcplan.Trigger, len(ts))
+	for i, t := range ts {
+		out[i] = t.Clone()
+	}
+	return out
+}
+
+// CreatePod creates the deployer pod a describes, encoded by
+// dcplan.EncodePod, with phase Pending as the API server reports a pod
+// that is not yet scheduled.
+func (b *Backend) CreatePod(_ context.Context, a dcplan.CreatePod) error {
+	if o := b.World.lookup(KindPod, b.Namespace, a.Pod.Name); o != nil && o.current().exists() {
+		return alreadyExists(KindPod, b.Namespace, a.Pod.Name)
+	}
+	data, err := dcplan.EncodePod(a.Pod)
+	if err != nil {
+		return fmt.Errorf("fake: create pod %s/%s: %w", b.Namespace, a.Pod.Name, err)
+	}
+	p, err := dcplan.DecodePod(data)
+	if err != nil {
+		return fmt.Errorf("fake: create pod %s/%s: %w", b.Namespace, a.Pod.Name, err)
+	}
+	p.Namespace = b.Namespace
+	p.Phase = dcplan.PodPending
+	return b.World.CreatePodObject(p)
+}
+
+// SetPodOwner adds the RC as owner of a pod, unless an owner with that UID
+// is already there.
+func (b *Backend) SetPodOwner(_ context.Context, a dcplan.SetPodOwner) error {
+	return b.World.UpdatePod(b.Namespace, a.Pod, func(p *dcplan.Pod) error {
+		if slices.ContainsFunc(p.Owners, func(o dcplan.OwnerRef) bool { return o.UID == a.RCUID }) {
+			return ErrUnchanged
+		}
+		p.Owners = append(slices.Clip(p.Owners), dcplan.OwnerRef{APIVersion: "v1", Kind: "ReplicationController", Name: a.RC, UID: a.RCUID})
+		return nil
+	})
+}
+
+// SetPodDeadline sets a pod's activeDeadlineSeconds. Precondition: the
+// deadline a saw.
+func (b *Backend) SetPodDeadline(_ context.Context, a dcplan.SetPodDeadline) error {
+	return b.World.UpdatePod(b.Namespace, a.Pod, func(p *dcplan.Pod) error {
+		if p.HasActiveDeadline != a.HadDeadline || (a.HadDeadline && p.ActiveDeadlineSeconds != a.From) {
+			return conflict(KindPod, b.Namespace, a.Pod, "deadline changed")
+		}
+		p.HasActiveDeadline, p.ActiveDeadlineSeconds = true, a.To
+		return nil
+	})
+}
+
+// DeletePod deletes a pod.
+func (b *Backend) DeletePod(_ context.Context, a dcplan.DeletePod) error {
+	return b.World.Delete(KindPod, b.Namespace, a.Pod)
+}
+
+// CreateRC creates the RC a carries, stamping UID, resource version and
+// creation time.
+func (b *Backend) CreateRC(_ context.Context, a dcplan.CreateRC) error {
+	d := a.Deployment
+	d.Namespace = b.Namespace
+	d.UID, d.CreationTime = "", b.World.Now
+	return b.World.CreateDeployment(d)
+}
+
+// CancelRC sets cancelled=true and the status reason. Preconditions: the
+// RC is in phase a.Phase and not cancelled yet.
+func (b *Backend) CancelRC(_ context.Context, a dcplan.Cancel) error {
+	return b.World.UpdateDeployment(b.Namespace, a.RC, func(d *dcplan.Deployment) error {
+		if d.Phase != a.Phase {
+			return conflict(KindRC, b.Namespace, a.RC, "phase is "+phaseText(d.Phase)+", not "+phaseText(a.Phase))
+		}
+		if d.Cancelled {
+			return conflict(KindRC, b.Namespace, a.RC, "already cancelled")
+		}
+		d.Cancelled, d.Reason = true, a.Reason
+		return nil
+	})
+}
+
+// ScaleRC sets spec.replicas (and, with SyncAnnotation, the
+// openshift.io/deployment.replicas annotation). Precondition: spec.replicas
+// is a.From.
+func (b *Backend) ScaleRC(_ context.Context, a dcplan.Scale) error {
+	return b.World.UpdateDeployment(b.Namespace, a.RC, func(d *dcplan.Deployment) error {
+		if d.Replicas != a.From {
+			return conflict(KindRC, b.Namespace, a.RC, fmt.Sprintf("replicas are %d, not %d", d.Replicas, a.From))
+		}
+		d.Replicas = a.To
+		if a.SyncAnnotation {
+			d.HasSyncedReplicas, d.SyncedReplicas = true, a.To
+		}
+		return nil
+	})
+}
+
+// TransitionRC moves an RC to a new phase with the annotation changes a
+// carries. Preconditions: the RC is in phase a.From, and, with ScaleToZero,
+// has a.ReplicasFrom replicas.
+func (b *Backend) TransitionRC(_ context.Context, a dcplan.Transition) error {
+	return b.World.UpdateDeployment(b.Namespace, a.RC, func(d *dcplan.Deployment) error {
+		if d.Phase != a.From {
+			return conflict(KindRC, b.Namespace, a.RC, "phase is "+phaseText(d.Phase)+", not "+phaseText(a.From))
+		}
+		if a.ScaleToZero && d.Replicas != a.ReplicasFrom {
+			return conflict(KindRC, b.Namespace, a.RC, fmt.Sprintf("replicas are %d, not %d", d.Replicas, a.ReplicasFrom))
+		}
+		d.Phase = a.To
+		if a.ClearCancel {
+			d.Cancelled, d.Reason = false, ""
+		}
+		if a.SetReason {
+			d.Reason = a.Reason
+		}
+		if a.DeployerPod != "" {
+			d.DeployerPodName = a.DeployerPod
+		}
+		if !a.CreatedAt.IsZero() {
+			d.CreatedAt = a.CreatedAt
+		}
+		if !a.StartedAt.IsZero() {
+			d.StartedAt = a.StartedAt
+		}
+		if !a.CompletedAt.IsZero() {
+			d.CompletedAt = a.CompletedAt
+		}
+		if a.CommitDesired {
+			d.SyncedReplicas, d.HasSyncedReplicas = d.DesiredReplicas, d.HasDesiredReplicas
+			d.DesiredReplicas, d.HasDesiredReplicas = 0, false
+		}
+		if a.ScaleToZero {
+			d.Replicas = 0
+		}
+		return nil
+	})
+}
+
+// DeleteRC deletes an RC. Precondition: it has a.Replicas replicas (so a
+// history cleanup never deletes an RC scaled up since it was planned).
+func (b *Backend) DeleteRC(_ context.Context, a dcplan.DeleteRC) error {
+	o := b.World.lookup(KindRC, b.Namespace, a.RC)
+	if o == nil || !o.current().exists() {
+		return notFound(KindRC, b.Namespace, a.RC)
+	}
+	if d := b.World.value(o, o.current()).(dcplan.Deployment); d.Replicas != a.Replicas {
+		return conflict(KindRC, b.Namespace, a.RC, fmt.Sprintf("replicas are %d, not %d", d.Replicas, a.Replicas))
+	}
+	b.World.remove(o)
+	return nil
+}
+
+// UpdateStatus writes the DC status. Precondition: the status is still
+// a.From (the resource-version check of an UpdateStatus call).
+func (b *Backend) UpdateStatus(_ context.Context, a dcplan.StatusUpdate) error {
+	return b.World.UpdateConfig(b.Namespace, a.Config, func(c *dcplan.Config) error {
+		if !conditions.Equal(c.Status, a.From) {
+			return conflict(KindConfig, b.Namespace, a.Config, "status changed")
+		}
+		c.Status = a.To.Clone()
+		return nil
+	})
+}
+
+// RecordEvent appends e to the World's event log with the World's time.
+func (b *Backend) RecordEvent(_ context.Context, e dcplan.Event) error {
+	b.World.record(e)
+	return nil
+}
+
+func (w *World) record(e dcplan.Event) {
+	w.events = append(w.events, Recorded{Time: w.Now, Event: e})
+	if w.keepEvents > 0 && len(w.events) > 2*w.keepEvents {
+		w.events = append(w.events[:0], w.events[len(w.events)-w.keepEvents:]...)
+	}
+}
+
+func phaseText(p dcplan.Phase) string {
+	if p == dcplan.PhaseUnknown {
+		return `""`
+	}
+	return p.String()
+}
+
+// strategyFromRaw returns the typed strategy of c with spec.strategy
+// replaced by raw, read back through the codec.
+func strategyFromRaw(c dcplan.Config, raw json.RawMessage) (dcplan.Strategy, error) {
+	data, err := dcplan.EncodeConfig(c)
+	if err != nil {
+		return dcplan.Strategy{}, err
+	}
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(data, &obj); err != nil {
+		return dcplan.Strategy{}, fmt.Errorf("fake: dc %s: %w", c.Name, err)
+	}
+	var spec map[string]json.RawMessage
+	if err := json.Unmarshal(obj["spec"], &spec); err != nil {
+		return dcplan.Strategy{}, fmt.Errorf("fake: dc %s spec: %w", c.Name, err)
+	}
+	spec["strategy"] = raw
+	if obj["spec"], err = json.Marshal(spec); err != nil {
+		return dcplan.Strategy{}, fmt.Errorf("fake: dc %s spec: %w", c.Name, err)
+	}
+	if data, err = json.Marshal(obj); err != nil {
+		return dcplan.Strategy{}, fmt.Errorf("fake: dc %s: %w", c.Name, err)
+	}
+	out, err := dcplan.DecodeConfig(data)
+	if err != nil {
+		return dcplan.Strategy{}, err
+	}
+	return out.Strategy, nil
+}
+
+// Apply applies p to namespace ns of w with dcplan.Apply and Kubernetes
+// semantics (see Backend).
+func Apply(ctx context.Context, w *World, ns string, p dcplan.Plan) (applied int, err error) {
+	return dcplan.Apply(ctx, w.Backend(ns), p)
+}

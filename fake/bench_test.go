@@ -1,0 +1,101 @@
+package fake_test
+
+import (
+	"runtime"
+	"testing"
+
+	"github.com/dcplan/dcplan/fake"
+)
+
+// stableSim returns a quiet simulator over n populated DCs with rcs RCs
+// each, brought to rest.
+func stableSim(b *testing.B, n, rcs int) *fake.Sim {
+	b.Helper()
+	s := fake.NewSim(fake.Options{Quiet: true, Resync: -1})
+	if err := fake.Populate(s.World(), n, rcs); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := s.Stabilize(10); err != nil {
+		b.Fatal(err)
+	}
+	return s
+}
+
+// BenchmarkSimPasses measures simulator throughput on a world at rest:
+// each iteration queues every DC and RC and runs one Step, i.e. one DC
+// controller pass per DC and one deployer pass per RC (snapshot from the
+// store's decode cache, plan, nothing to apply).
+func BenchmarkSimPasses(b *testing.B) {
+	const dcs = 1000
+	s := stableSim(b, dcs, 1)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		s.Resync()
+		s.Step()
+	}
+	b.ReportMetric(float64(2*dcs*b.N)/b.Elapsed().Seconds(), "passes/s")
+}
+
+// BenchmarkWireBytesPerRC measures the memory of a world of DCs with ten
+// RCs each, one-container template, in wire form without decode cache:
+// stored bytes per RC (encoded DC included), and Go heap per RC, plain and
+// compressed.
+func BenchmarkWireBytesPerRC(b *testing.B) {
+	for _, compress := range []bool{false, true} {
+		name := "plain"
+		if compress {
+			name = "compressed"
+		}
+		b.Run(name, func(b *testing.B) {
+			const dcs, rcs = 1000, 10
+			var wire, heap float64
+			for b.Loop() {
+				runtime.GC()
+				var m0, m1 runtime.MemStats
+				runtime.ReadMemStats(&m0)
+				w := fake.NewWorld(fake.Epoch)
+				w.Compress, w.NoDecodeCache = compress, true
+				if err := fake.Populate(w, dcs, rcs); err != nil {
+					b.Fatal(err)
+				}
+				runtime.GC()
+				runtime.ReadMemStats(&m1)
+				st := w.Stats()
+				wire = float64(st.Bytes+st.Interned) / float64(st.RCs)
+				heap = float64(m1.HeapAlloc-m0.HeapAlloc) / float64(st.RCs)
+				runtime.KeepAlive(w)
+			}
+			b.ReportMetric(wire, "wire-B/RC")
+			b.ReportMetric(heap, "heap-B/RC")
+		})
+	}
+}
+
+// BenchmarkStabilize measures the time to bring n new DCs through their
+// first rollout to rest, fault-free.
+func BenchmarkStabilize(b *testing.B) {
+	for _, n := range []int{1, 10, 100} {
+		b.Run(itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				s := fake.NewSim(fake.Options{Quiet: true})
+				for i := range n {
+					if err := s.AddConfig(fake.NewConfig("ns", "app-"+itoa(i), 2)); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if _, err := s.Stabilize(20); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*n), "µs/DC")
+		})
+	}
+}
+
+func itoa(n int) string {
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + itoa(n%10)
+}

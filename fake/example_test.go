@@ -1,0 +1,66 @@
+package fake_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/fake"
+)
+
+// A DC rolls out on a fault-free simulator; the world comes to rest.
+func ExampleSim() {
+	s := fake.NewSim(fake.Options{Seed: 1})
+	if err := s.AddConfig(fake.NewConfig("ns", "web", 2)); err != nil {
+		panic(err)
+	}
+	passes, err := s.Stabilize(20)
+	fmt.Println(passes > 0, err)
+	d, _ := s.World().Deployment("ns", "web-1")
+	fmt.Println(d.Name, d.Phase, d.Replicas)
+	// Output:
+	// true <nil>
+	// web-1 Complete 2
+}
+
+// A write whose precondition no longer holds is a conflict.
+func ExampleApply() {
+	w := fake.NewWorld(fake.Epoch)
+	c := fake.NewConfig("ns", "web", 1)
+	c.Status.LatestVersion = 1
+	_ = w.CreateConfig(c)
+	c, _ = w.Config("ns", "web")
+	d, _ := dcplan.NewDeployment(c)
+	_ = w.CreateDeployment(d)
+
+	stale := dcplan.Plan{Scales: []dcplan.Scale{{RC: "web-1", From: 5, To: 0}}}
+	_, err := fake.Apply(context.Background(), w, "ns", stale)
+	fmt.Println(errors.Is(err, dcplan.ErrConflict))
+	// Output:
+	// true
+}
+
+// Invariants name the rule they check.
+func ExampleCheckInvariants() {
+	prev := fake.Observation{}
+	next := fake.Observation{Stable: true, Configs: []fake.ConfigState{{
+		Config: fake.NewConfig("ns", "web", 1),
+		Deployments: []dcplan.Deployment{
+			{Name: "web-1", Version: 1, Phase: dcplan.PhaseRunning},
+			{Name: "web-2", Version: 2, Phase: dcplan.PhaseNew},
+		},
+	}}}
+	fmt.Println(fake.CheckInvariants(prev, next))
+	// Output:
+	// OneRolloutInFlight (SPEC 3.2.8): dc ns/web: 2 rollouts in flight: [web-1(Running) web-2(New)]
+	// LatestVersionMonotonic (SPEC 3.2.7): dc ns/web: rc web-1 has version 1 above latestVersion 0
+	// dc ns/web: rc web-2 has version 2 above latestVersion 0
+}
+
+func ExampleParseFaults() {
+	f, err := fake.ParseFaults("conflict=0.1,stale=2")
+	fmt.Println(f, err)
+	// Output:
+	// conflict=0.1,stale=2 <nil>
+}

@@ -1,0 +1,156 @@
+package fake
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Faults are the simulator's fault knobs. Each is a probability in [0, 1]
+// (per write, per plan, per notification or per step, as documented), or a
+// bound; the zero value turns every fault off. All draws come from the
+// simulator's seeded generator, so a seed and a Faults value fix the run.
+type Faults struct {
+	// Conflict is the chance that a write of a plan fails with a conflict
+	// before reaching the store (another writer got there first).
+	Conflict float64
+	// StaleReads is the largest lag, in writes, of the cache a controller
+	// pass reads; each pass draws a lag in [0, StaleReads].
+	StaleReads int
+	// Crash is the chance, per plan, that the controller crashes after a
+	// random number of its actions; it restarts with empty queues, then
+	// relists every object.
+	Crash float64
+	// LoseNotify and DuplicateNotify are the chances that a watch
+	// notification is dropped or delivered a second time a step later.
+	LoseNotify      float64
+	DuplicateNotify float64
+	// DeletePod is the chance, per step, that a running deployer pod is
+	// deleted by someone else (eviction, an admin).
+	DeletePod float64
+	// Squat is the chance, per step, that an unrelated pod takes the
+	// deployer pod name of an RC that has no deployer pod yet.
+	Squat float64
+	// Scale is the chance, per step, that someone scales a random RC by
+	// hand.
+	Scale float64
+	// Edit is the chance, per step, that a user edits a DC: template
+	// image, replicas, paused, test or revisionHistoryLimit.
+	Edit float64
+	// User is the chance, per step, of a user operation: cancel, retry,
+	// rollout latest or rollback, at a random DC.
+	User float64
+	// ClockJump is the chance, per step, that the clock jumps: forward by
+	// up to two hours, or back by up to a minute.
+	ClockJump float64
+	// Dual is the chance, per work item, that a second controller
+	// instance, with its own lagging cache, handles the same item too.
+	Dual float64
+}
+
+// AllFaults returns Faults with every knob on at a rate that keeps
+// rollouts progressing: the setting of the deep tests and of
+// `-faults all` in examples/rollout.
+func AllFaults() Faults {
+	return Faults{
+		Conflict: 0.05, StaleReads: 3, Crash: 0.02, LoseNotify: 0.05, DuplicateNotify: 0.05,
+		DeletePod: 0.02, Squat: 0.02, Scale: 0.03, Edit: 0.05, User: 0.05, ClockJump: 0.02, Dual: 0.05,
+	}
+}
+
+// Any reports whether some fault is on.
+func (f Faults) Any() bool { return f != Faults{} }
+
+var faultNames = []string{"conflict", "stale", "crash", "lose", "dup", "deletepod", "squat", "scale", "edit", "user", "clock", "dual"}
+
+func (f *Faults) knob(name string) (*float64, *int) {
+	switch name {
+	case "conflict":
+		return &f.Conflict, nil
+	case "stale":
+		return nil, &f.StaleReads
+	case "crash":
+		return &f.Crash, nil
+	case "lose":
+		return &f.LoseNotify, nil
+	case "dup":
+		return &f.DuplicateNotify, nil
+	case "deletepod":
+		return &f.DeletePod, nil
+	case "squat":
+		return &f.Squat, nil
+	case "scale":
+		return &f.Scale, nil
+	case "edit":
+		return &f.Edit, nil
+	case "user":
+		return &f.User, nil
+	case "clock":
+		return &f.ClockJump, nil
+	case "dual":
+		return &f.Dual, nil
+	}
+	return nil, nil
+}
+
+// ParseFaults reads a fault setting: "" or "none" (no faults), "all"
+// (AllFaults), or a comma-separated list of name=value pairs, starting
+// from no faults, e.g. "conflict=0.1,stale=2,user=0.05". A name without a
+// value takes its AllFaults rate. Names: conflict, stale, crash, lose,
+// dup, deletepod, squat, scale, edit, user, clock, dual.
+func ParseFaults(s string) (Faults, error) {
+	s = strings.TrimSpace(s)
+	switch s {
+	case "", "none":
+		return Faults{}, nil
+	case "all":
+		return AllFaults(), nil
+	}
+	var f Faults
+	all := AllFaults()
+	for _, part := range strings.Split(s, ",") {
+		name, value, hasValue := strings.Cut(strings.TrimSpace(part), "=")
+		p, n := f.knob(name)
+		dp, dn := all.knob(name)
+		switch {
+		case p == nil && n == nil:
+			return Faults{}, fmt.Errorf("fake: unknown fault %q (known: %s)", name, strings.Join(faultNames, ", "))
+		case p != nil && !hasValue:
+			*p = *dp
+		case p != nil:
+			x, err := strconv.ParseFloat(value, 64)
+			if err != nil || x < 0 || x > 1 {
+				return Faults{}, fmt.Errorf("fake: fault %s: want a probability in [0, 1], got %q", name, value)
+			}
+			*p = x
+		case !hasValue:
+			*n = *dn
+		default:
+			x, err := strconv.Atoi(value)
+			if err != nil || x < 0 {
+				return Faults{}, fmt.Errorf("fake: fault %s: want a count >= 0, got %q", name, value)
+			}
+			*n = x
+		}
+	}
+	return f, nil
+}
+
+// String renders f in the form ParseFaults reads, knobs at zero omitted;
+// "none" when every fault is off.
+func (f Faults) String() string {
+	var parts []string
+	for _, name := range faultNames {
+		p, n := f.knob(name)
+		switch {
+		case p != nil && *p != 0:
+			parts = append(parts, name+"="+strconv.FormatFloat(*p, 'g', -1, 64))
+		case n != nil && *n != 0:
+			parts = append(parts, name+"="+strconv.Itoa(*n))
+		}
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, ",")
+}

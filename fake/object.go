@@ -1,0 +1,161 @@
+package fake
+
+import (
+	"bytes"
+	"compress/flate"
+	"io"
+	"unique"
+)
+
+// object is one stored object and the versions of it that lagging readers
+// may still see, oldest first. The last version is the current one.
+type object struct {
+	kind     Kind
+	ns, name string
+	versions []version
+	// keys are the index entries the object was filed under when created:
+	// the DC an RC names, the RCs a pod is related to.
+	keys []string
+}
+
+// version is the object as one write left it. A version with no data is a
+// tombstone: the object was deleted by that write.
+type version struct {
+	seq  uint64 // the write that produced this version
+	blob blob
+	// cache is the decoded value (dcplan.Config, dcplan.Deployment or
+	// dcplan.Pod) once a read decoded it; nil before.
+	cache any
+}
+
+func (v *version) exists() bool { return v != nil && v.blob.data != nil }
+
+func (o *object) current() *version { return &o.versions[len(o.versions)-1] }
+
+// at returns the version a reader lagging at write seq sees: the newest
+// version written at or before seq, or nil when the object did not exist
+// then (never created, or deleted).
+func (o *object) at(seq uint64) *version {
+	for i := len(o.versions) - 1; i >= 0; i-- {
+		if o.versions[i].seq <= seq {
+			if !o.versions[i].exists() {
+				return nil
+			}
+			return &o.versions[i]
+		}
+	}
+	return nil
+}
+
+// prune drops the versions no reader within maxLag writes of now can see.
+func (o *object) prune(now uint64, maxLag int) {
+	horizon := uint64(0)
+	if now > uint64(maxLag) {
+		horizon = now - uint64(maxLag)
+	}
+	drop := 0
+	for drop+1 < len(o.versions) && o.versions[drop+1].seq <= horizon {
+		drop++
+	}
+	if drop > 0 {
+		o.versions = append(o.versions[:0], o.versions[drop:]...)
+	}
+}
+
+// encodedKey opens the encoded-deployment-config annotation in compact
+// JSON. Inside a JSON string a quote is always escaped, so this pattern can
+// only match a real key.
+var encodedKey = []byte(`"openshift.io/encoded-deployment-config":"`)
+
+// blob is the stored form of wire bytes. The value of the
+// encoded-deployment-config annotation, when present, is cut out and
+// interned, so RCs whose encoded configs are equal (and every version of
+// one RC) share one copy; the rest is optionally deflated.
+type blob struct {
+	data     []byte
+	enc      unique.Handle[string]
+	cut      int32 // offset of the cut in the uncompressed rest; -1 for none
+	deflated bool
+}
+
+// size returns the bytes the blob holds by itself (the interned string is
+// shared and not counted).
+func (b blob) size() int { return cap(b.data) }
+
+// blobCodec turns wire bytes into blobs and back.
+type blobCodec struct {
+	w   *flate.Writer
+	r   io.ReadCloser
+	buf bytes.Buffer
+}
+
+func (c *blobCodec) pack(data []byte, compress bool) blob {
+	b := blob{cut: -1}
+	rest := data
+	if i := bytes.Index(data, encodedKey); i >= 0 {
+		start := i + len(encodedKey)
+		if end := stringEnd(data, start); end > start {
+			b.enc = unique.Make(string(data[start:end]))
+			b.cut = int32(start)
+			rest = make([]byte, 0, len(data)-(end-start))
+			rest = append(append(rest, data[:start]...), data[end:]...)
+		}
+	}
+	if compress {
+		c.buf.Reset()
+		if c.w == nil {
+			c.w, _ = flate.NewWriterDict(&c.buf, flate.BestSpeed, dictionary())
+		} else {
+			c.w.Reset(&c.buf)
+		}
+		_, _ = c.w.Write(rest)
+		_ = c.w.Close()
+		b.data = bytes.Clone(c.buf.Bytes())
+		b.deflated = true
+		return b
+	}
+	if b.cut < 0 {
+		rest = bytes.Clone(data)
+	}
+	b.data = rest
+	return b
+}
+
+func (c *blobCodec) unpack(b blob) []byte {
+	rest := b.data
+	if b.deflated {
+		src := bytes.NewReader(b.data)
+		if c.r == nil {
+			c.r = flate.NewReaderDict(src, dictionary())
+		} else {
+			_ = c.r.(flate.Resetter).Reset(src, dictionary())
+		}
+		var out bytes.Buffer
+		if _, err := out.ReadFrom(c.r); err != nil {
+			panic("fake: stored blob does not inflate: " + err.Error())
+		}
+		rest = out.Bytes()
+	}
+	if b.cut < 0 {
+		return rest
+	}
+	enc := b.enc.Value()
+	out := make([]byte, 0, len(rest)+len(enc))
+	out = append(out, rest[:b.cut]...)
+	out = append(out, enc...)
+	return append(out, rest[b.cut:]...)
+}
+
+// stringEnd returns the offset of the closing quote of the JSON string
+// whose contents start at start, or -1.
+func stringEnd(data []byte, start int) int {
+	for i := start; i < len(data); i++ {
+		switch data[i] {
+		case '\\':
+			i++
+		case '"':
+			return i
+		}
+	}
+	return -1
+}

@@ -1,0 +1,101 @@
+package fake
+
+import (
+	"slices"
+	"time"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/phase"
+	"github.com/dcplan/dcplan/reconcile"
+)
+
+// Observation is what the invariants inspect: the state of every DC at one
+// moment, and the planner passes since the previous observation.
+type Observation struct {
+	Now time.Time
+	// Stable is true when the world is at rest: the pod model is idle (no
+	// deployer pod running, every RC's status equal to its spec) and, on
+	// the store as it is, the DC controller and the deployer controller
+	// plan nothing (dcplan.Plan.IsEmpty) for every DC and RC.
+	Stable bool
+	// Configs are the DCs, sorted by namespace and name.
+	Configs []ConfigState
+	// Passes are the planner passes (controllers and user operations)
+	// since the previous observation, in order.
+	Passes []Pass
+}
+
+// ConfigState is one DC with its RCs and their pods, as stored.
+type ConfigState struct {
+	Config dcplan.Config
+	// Deployments are the RCs that name the DC, by version ascending
+	// (dcplan.CompareDeployments).
+	Deployments []dcplan.Deployment
+	// Pods are the pods related to them, by name.
+	Pods []dcplan.Pod
+}
+
+// State returns the state of DC ns/name, and whether it exists.
+func (o Observation) State(ns, name string) (ConfigState, bool) {
+	for _, c := range o.Configs {
+		if c.Config.Namespace == ns && c.Config.Name == name {
+			return c, true
+		}
+	}
+	return ConfigState{}, false
+}
+
+// Observe returns the current Observation and starts a new pass log. The
+// observation shares memory with the World's decode cache: treat it as
+// read-only.
+func (s *Sim) Observe() Observation {
+	o := Observation{Now: s.now, Passes: s.passes, Stable: s.model.idle()}
+	s.passes = nil
+	for _, ns := range s.world.nsList {
+		for _, dc := range s.world.Configs(ns) {
+			snap, err := s.world.snapshotAt(s.world.seq, ns, dc, s.now, s.opts.Settings)
+			if err != nil {
+				continue
+			}
+			if o.Stable && !planless(snap) {
+				o.Stable = false
+			}
+			o.Configs = append(o.Configs, ConfigState{
+				Config:      snap.Config,
+				Deployments: slices.SortedFunc(slices.Values(snap.Deployments), dcplan.CompareDeployments),
+				Pods:        snap.Pods,
+			})
+		}
+	}
+	return o
+}
+
+// planless reports whether neither controller plans anything for the DC
+// of snap or any of its RCs.
+func planless(snap dcplan.Snapshot) bool {
+	if !reconcile.Config(snap).IsEmpty() {
+		return false
+	}
+	for _, d := range snap.Deployments {
+		if !phase.Step(snap, d.Name).IsEmpty() {
+			return false
+		}
+	}
+	return true
+}
+
+// Stable reports whether the world is at rest (see Observation.Stable).
+func (s *Sim) Stable() bool {
+	if !s.model.idle() {
+		return false
+	}
+	for _, ns := range s.world.nsList {
+		for _, dc := range s.world.Configs(ns) {
+			snap, err := s.world.snapshotAt(s.world.seq, ns, dc, s.now, s.opts.Settings)
+			if err == nil && !planless(snap) {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -1,0 +1,360 @@
+package fake
+
+import (
+	"maps"
+	"time"
+
+	"github.com/dcplan/dcplan"
+)
+
+// PodModel drives what the controllers do not: deployer pods (scheduling,
+// running, scaling the new RC up and the old ones down, succeeding or
+// failing), hook pods, and the replication manager (RC status following
+// spec). Durations are drawn uniformly from [Min, Max] with the
+// simulator's generator, unless a script names the RC.
+type PodModel struct {
+	// ScheduleMin and ScheduleMax bound how long a new deployer pod stays
+	// Pending.
+	ScheduleMin, ScheduleMax time.Duration
+	// RunMin and RunMax bound how long it runs.
+	RunMin, RunMax time.Duration
+	// FailRate is the chance a deployer pod fails.
+	FailRate float64
+	// HookRate is the chance a rollout runs a pre hook pod.
+	HookRate float64
+	// StatusDelay is how long the replication manager takes to report
+	// status.replicas after spec.replicas changes; ready and available
+	// replicas follow after twice as long.
+	StatusDelay time.Duration
+	// Scripts fix the first deployer pod of an RC, by RC name ("web-3");
+	// later ones (after a retry) are drawn.
+	Scripts map[string]PodScript
+}
+
+// PodScript fixes the life of one deployer pod.
+type PodScript struct {
+	Schedule time.Duration
+	Run      time.Duration
+	Fail     bool
+	Hook     bool
+}
+
+// DefaultPodModel is the model a zero Options.Model stands for: pods
+// pending 5-20s, running 20-90s, failing one time in ten, a hook one time
+// in four, status following after 5s.
+func DefaultPodModel() PodModel {
+	return PodModel{
+		ScheduleMin: 5 * time.Second, ScheduleMax: 20 * time.Second,
+		RunMin: 20 * time.Second, RunMax: 90 * time.Second,
+		FailRate: 0.1, HookRate: 0.25, StatusDelay: 5 * time.Second,
+	}
+}
+
+// podModel is the running state of a PodModel.
+type podModel struct {
+	cfg     PodModel
+	scripts map[string]PodScript // not yet used
+	runs    map[string]*podRun
+	order   []string // sorted keys of runs
+	// dirty maps an RC (ns/name) whose status lags its spec to the time
+	// the lag was first seen.
+	dirty      map[string]time.Time
+	dirtyOrder []string
+}
+
+// podRun is one deployer pod's process.
+type podRun struct {
+	ns, pod, uid, rc, dc string
+	script               PodScript
+	scheduleAt           time.Time
+	started              time.Time
+	desired              dcplan.Replicas
+	old                  []oldRC
+	hookName             string
+}
+
+type oldRC struct {
+	name     string
+	replicas dcplan.Replicas
+}
+
+func newPodModel(m PodModel) podModel {
+	if m.RunMax == 0 && m.ScheduleMax == 0 && m.StatusDelay == 0 && m.Scripts == nil {
+		m = DefaultPodModel()
+	}
+	return podModel{cfg: m, scripts: maps.Clone(m.Scripts), runs: map[string]*podRun{}, dirty: map[string]time.Time{}}
+}
+
+func (m *podModel) draw(s *Sim, lo, hi time.Duration) time.Duration {
+	if hi <= lo {
+		return lo
+	}
+	return lo + time.Duration(s.rng.Int64N(int64(hi-lo)+1))
+}
+
+// observe learns about new deployer pods and lagging RC status from the
+// store's changes.
+func (m *podModel) observe(s *Sim, ch Change) {
+	key := ch.Namespace + "/" + ch.Name
+	switch ch.Kind {
+	case KindPod:
+		if ch.Deleted {
+			if m.runs[key] != nil {
+				delete(m.runs, key)
+				m.order = removeSorted(m.order, key)
+			}
+			return
+		}
+		if !ch.Created || ch.RC == "" || ch.Name != dcplan.DeployerPodName(ch.RC) {
+			return
+		}
+		p, _ := s.world.Pod(ch.Namespace, ch.Name)
+		d, _ := s.world.Deployment(ch.Namespace, ch.RC)
+		r := &podRun{ns: ch.Namespace, pod: ch.Name, uid: p.UID, rc: ch.RC, dc: d.ConfigName}
+		if sc, ok := m.scripts[ch.RC]; ok {
+			r.script = sc
+			delete(m.scripts, ch.RC)
+		} else {
+			r.script = PodScript{
+				Schedule: m.draw(s, m.cfg.ScheduleMin, m.cfg.ScheduleMax),
+				Run:      m.draw(s, m.cfg.RunMin, m.cfg.RunMax),
+				Fail:     s.chance(m.cfg.FailRate),
+				Hook:     s.chance(m.cfg.HookRate),
+			}
+		}
+		r.scheduleAt = s.now.Add(r.script.Schedule)
+		m.runs[key] = r
+		m.order = insertSorted(m.order, key)
+	case KindRC:
+		if ch.Deleted {
+			if _, ok := m.dirty[key]; ok {
+				delete(m.dirty, key)
+				m.dirtyOrder = removeSorted(m.dirtyOrder, key)
+			}
+			return
+		}
+		o := s.world.lookup(KindRC, ch.Namespace, ch.Name)
+		d := s.world.value(o, o.current()).(dcplan.Deployment)
+		if statusSettled(d) {
+			return
+		}
+		if _, ok := m.dirty[key]; !ok {
+			m.dirty[key] = s.now
+			m.dirtyOrder = insertSorted(m.dirtyOrder, key)
+		}
+	}
+}
+
+func statusSettled(d dcplan.Deployment) bool {
+	return d.StatusReplicas == d.Replicas && d.ReadyReplicas == d.Replicas && d.AvailableReplicas == d.Replicas
+}
+
+// idle reports whether no deployer pod is running and every RC's status
+// matches its spec.
+func (m *podModel) idle() bool { return len(m.runs) == 0 && len(m.dirty) == 0 }
+
+// run advances every deployer pod and the replication manager to s.now.
+func (m *podModel) run(s *Sim) {
+	for _, key := range append([]string(nil), m.order...) {
+		if r := m.runs[key]; r != nil {
+			m.step(s, key, r)
+		}
+	}
+	for _, key := range append([]string(nil), m.dirtyOrder...) {
+		m.settle(s, key)
+	}
+}
+
+func (m *podModel) stop(key string) {
+	delete(m.runs, key)
+	m.order = removeSorted(m.order, key)
+}
+
+// step moves one deployer pod along its script.
+func (m *podModel) step(s *Sim, key string, r *podRun) {
+	p, ok := s.world.Pod(r.ns, r.pod)
+	if !ok || p.UID != r.uid || p.Phase == dcplan.PodSucceeded || p.Phase == dcplan.PodFailed {
+		m.stop(key)
+		return
+	}
+	if p.Phase != dcplan.PodRunning {
+		if s.now.Before(r.scheduleAt) {
+			return
+		}
+		m.start(s, r)
+		return
+	}
+	if p.HasActiveDeadline && !s.now.Before(r.started.Add(time.Duration(p.ActiveDeadlineSeconds)*time.Second)) {
+		m.finish(s, key, r, true, "DeadlineExceeded")
+		return
+	}
+	end := r.started.Add(r.script.Run)
+	if r.hookName != "" && !s.now.Before(r.started.Add(r.script.Run/2)) {
+		m.finishHook(s, r)
+	}
+	if !s.now.Before(end) {
+		m.finish(s, key, r, r.script.Fail, "")
+		return
+	}
+	frac := float64(s.now.Sub(r.started)) / float64(max(r.script.Run, time.Nanosecond))
+	m.scaleTo(s, r, frac)
+}
+
+// start schedules the pod: Running, the old RCs' sizes remembered, the
+// hook pod created.
+func (m *podModel) start(s *Sim, r *podRun) {
+	r.started = s.now
+	_ = s.world.UpdatePod(r.ns, r.pod, func(p *dcplan.Pod) error {
+		p.Phase, p.StartTime = dcplan.PodRunning, s.now
+		return nil
+	})
+	s.trace.add(s.offset(), "pod/%s/%s Pending->Running", r.ns, r.pod)
+	d, _ := s.world.Deployment(r.ns, r.rc)
+	r.desired = d.DesiredReplicas
+	if !d.HasDesiredReplicas {
+		if c, ok := s.world.Config(r.ns, r.dc); ok {
+			r.desired = c.Replicas
+		}
+	}
+	if snap, err := s.world.snapshotAt(s.world.seq, r.ns, r.dc, s.now, s.opts.Settings); err == nil {
+		for _, o := range snap.Deployments {
+			if o.Name != r.rc && o.Replicas > 0 {
+				r.old = append(r.old, oldRC{o.Name, o.Replicas})
+			}
+		}
+	}
+	if r.script.Hook {
+		r.hookName = r.rc + "-hook-pre"
+		err := s.world.CreatePodObject(dcplan.Pod{
+			Namespace: r.ns, Name: r.hookName, DeployerFor: r.rc, Phase: dcplan.PodRunning, StartTime: s.now,
+			Owners: []dcplan.OwnerRef{{APIVersion: "v1", Kind: "ReplicationController", Name: r.rc, UID: d.UID}},
+		})
+		if err != nil {
+			r.hookName = ""
+		} else {
+			s.trace.add(s.offset(), "pod/%s/%s created Running", r.ns, r.hookName)
+		}
+	}
+}
+
+func (m *podModel) finishHook(s *Sim, r *podRun) {
+	name := r.hookName
+	r.hookName = ""
+	err := s.world.UpdatePod(r.ns, name, func(p *dcplan.Pod) error {
+		if p.Phase != dcplan.PodRunning {
+			return ErrUnchanged
+		}
+		p.Phase = dcplan.PodSucceeded
+		p.Containers = []dcplan.ContainerStatus{{Name: "lifecycle", Terminated: true, FinishedAt: s.now}}
+		return nil
+	})
+	if err == nil {
+		s.trace.add(s.offset(), "pod/%s/%s Running->Succeeded", r.ns, name)
+	}
+}
+
+// finish ends the deployer process: on success the new RC is at its
+// desired size and the old ones at 0; on failure the scaling stays where
+// it is.
+func (m *podModel) finish(s *Sim, key string, r *podRun, fail bool, reason string) {
+	if !fail {
+		m.scaleTo(s, r, 1)
+	}
+	to, code := dcplan.PodSucceeded, int32(0)
+	if fail {
+		to, code = dcplan.PodFailed, 1
+	}
+	_ = s.world.UpdatePod(r.ns, r.pod, func(p *dcplan.Pod) error {
+		p.Phase = to
+		p.Containers = []dcplan.ContainerStatus{{Name: "deployment", Terminated: true, ExitCode: code, FinishedAt: s.now}}
+		return nil
+	})
+	if reason != "" {
+		s.trace.add(s.offset(), "pod/%s/%s Running->%s (%s)", r.ns, r.pod, to, reason)
+	} else {
+		s.trace.add(s.offset(), "pod/%s/%s Running->%s", r.ns, r.pod, to)
+	}
+	if r.hookName != "" {
+		m.finishHook(s, r)
+	}
+	m.stop(key)
+}
+
+// scaleTo sets the new RC to ceil(desired*frac) and each old RC to
+// floor(start*(1-frac)), as a rolling deployer does over its run.
+func (m *podModel) scaleTo(s *Sim, r *podRun, frac float64) {
+	frac = min(max(frac, 0), 1)
+	up := dcplan.Replicas(float64(r.desired)*frac + 0.999999)
+	m.setReplicas(s, r, r.rc, min(up, r.desired))
+	for _, o := range r.old {
+		m.setReplicas(s, r, o.name, dcplan.Replicas(float64(o.replicas)*(1-frac)))
+	}
+}
+
+func (m *podModel) setReplicas(s *Sim, r *podRun, rc string, n dcplan.Replicas) {
+	from := dcplan.Replicas(-1)
+	err := s.world.UpdateDeployment(r.ns, rc, func(d *dcplan.Deployment) error {
+		if d.Replicas == n {
+			return ErrUnchanged
+		}
+		from, d.Replicas = d.Replicas, n
+		return nil
+	})
+	if err == nil && from >= 0 {
+		s.trace.add(s.offset(), "rc/%s/%s replicas %d->%d by pod/%s", r.ns, rc, from, n, r.pod)
+	}
+}
+
+// settle is the replication manager for one RC: status.replicas follows
+// spec after StatusDelay, ready and available after twice that.
+func (m *podModel) settle(s *Sim, key string) {
+	since := m.dirty[key]
+	o := s.world.lookup(KindRC, keyNS(key), keyName(key))
+	if o == nil || !o.current().exists() {
+		delete(m.dirty, key)
+		m.dirtyOrder = removeSorted(m.dirtyOrder, key)
+		return
+	}
+	d := s.world.value(o, o.current()).(dcplan.Deployment)
+	if statusSettled(d) {
+		delete(m.dirty, key)
+		m.dirtyOrder = removeSorted(m.dirtyOrder, key)
+		return
+	}
+	if s.now.Sub(since) < m.cfg.StatusDelay {
+		return
+	}
+	full := s.now.Sub(since) >= 2*m.cfg.StatusDelay
+	_ = s.world.UpdateDeployment(d.Namespace, d.Name, func(d *dcplan.Deployment) error {
+		before := [3]dcplan.Replicas{d.StatusReplicas, d.ReadyReplicas, d.AvailableReplicas}
+		d.StatusReplicas = d.Replicas
+		if full {
+			d.ReadyReplicas, d.AvailableReplicas = d.Replicas, d.Replicas
+		} else {
+			d.ReadyReplicas = min(d.ReadyReplicas, d.Replicas)
+			d.AvailableReplicas = min(d.AvailableReplicas, d.Replicas)
+		}
+		if before == [3]dcplan.Replicas{d.StatusReplicas, d.ReadyReplicas, d.AvailableReplicas} {
+			return ErrUnchanged
+		}
+		return nil
+	})
+	if full {
+		s.trace.add(s.offset(), "rc/%s/%s status replicas=%d ready=%d available=%d", d.Namespace, d.Name, d.Replicas, d.Replicas, d.Replicas)
+		if m.dirty[key] == since {
+			delete(m.dirty, key)
+			m.dirtyOrder = removeSorted(m.dirtyOrder, key)
+		}
+	}
+}
+
+func keyNS(key string) string {
+	for i := 0; i < len(key); i++ {
+		if key[i] == '/' {
+			return key[:i]
+		}
+	}
+	return ""
+}
+
+func keyName(key string) string { return key[len(keyNS(key))+1:] }

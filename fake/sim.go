@@ -1,0 +1,399 @@
+package fake
+
+import (
+	"context"
+	"math/rand/v2"
+	"time"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/phase"
+	"github.com/dcplan/dcplan/reconcile"
+)
+
+// Options configure a Sim.
+type Options struct {
+	// Seed fixes every random draw of the run.
+	Seed uint64
+	// Start is the virtual time the run starts at; Epoch when zero.
+	Start time.Time
+	// Settings are the planners' settings (profile, deployer image...).
+	Settings dcplan.Settings
+	// Faults are switched on from the first step.
+	Faults Faults
+	// Model drives the deployer pods and the replication manager.
+	Model PodModel
+	// Tick is the clock advance of one Run step; 10s when zero.
+	Tick time.Duration
+	// Resync is how often every object is queued again, as an informer
+	// resync does; 2 minutes when zero, negative for never.
+	Resync time.Duration
+	// Quiet turns off the trace and the pass log, for benchmarks and very
+	// large worlds.
+	Quiet bool
+	// MaxLag overrides the World's MaxLag (default: Faults.StaleReads,
+	// at least 4, so the knob can be raised later).
+	MaxLag int
+}
+
+// Sim is a deterministic simulator of the two rollout controllers over a
+// World: a virtual clock, work queues fed by watch notifications, the DC
+// controller (reconcile.Config) and the deployer controller (phase.Step)
+// applying their plans with dcplan.Apply, a model of deployer pods and of
+// the replication manager, and seeded fault injection. All randomness is
+// drawn from one math/rand/v2 generator seeded from Options.Seed: the same
+// options give the same trace, byte for byte.
+type Sim struct {
+	opts  Options
+	world *World
+	rng   *rand.Rand
+	now   time.Time
+	start time.Time
+	// Faults may be changed between steps.
+	Faults Faults
+
+	dcq, rcq   queue
+	dups       []item // duplicated notifications, delivered next step
+	lastCreate map[string]dcplan.CreateResult
+	lastWait   map[item]dcplan.WaitReason
+	lastResync time.Time
+	model      podModel
+	trace      traceLog
+	passes     []Pass
+	steps      int
+	inPass     bool
+}
+
+// NewSim returns a simulator over an empty World.
+func NewSim(opts Options) *Sim {
+	if opts.Start.IsZero() {
+		opts.Start = Epoch
+	}
+	if opts.Tick == 0 {
+		opts.Tick = 10 * time.Second
+	}
+	if opts.Resync == 0 {
+		opts.Resync = 2 * time.Minute
+	}
+	if opts.MaxLag == 0 {
+		opts.MaxLag = max(4, opts.Faults.StaleReads)
+	}
+	s := &Sim{
+		opts:       opts,
+		world:      NewWorld(opts.Start),
+		rng:        rand.New(rand.NewPCG(opts.Seed, opts.Seed^0x9e3779b97f4a7c15)),
+		now:        opts.Start,
+		start:      opts.Start,
+		Faults:     opts.Faults,
+		dcq:        newQueue(),
+		rcq:        newQueue(),
+		lastCreate: map[string]dcplan.CreateResult{},
+		lastWait:   map[item]dcplan.WaitReason{},
+		lastResync: opts.Start,
+	}
+	s.model = newPodModel(opts.Model)
+	s.world.MaxLag = opts.MaxLag
+	s.world.Watch = s.watch
+	s.trace.quiet = opts.Quiet
+	return s
+}
+
+// World returns the simulated store.
+func (s *Sim) World() *World { return s.world }
+
+// Now returns the virtual clock.
+func (s *Sim) Now() time.Time { return s.now }
+
+// Steps returns how many steps have run.
+func (s *Sim) Steps() int { return s.steps }
+
+// Trace returns the trace so far: one line per controller pass that
+// planned something (its Describe lines indented below it), per fault, per
+// user operation and per deployer-pod or replica event, each prefixed with
+// the virtual time since the start.
+func (s *Sim) Trace() string { return s.trace.String() }
+
+// Settings returns the planners' settings.
+func (s *Sim) Settings() dcplan.Settings { return s.opts.Settings }
+
+// AddConfig creates a DC in the World and queues it.
+func (s *Sim) AddConfig(c dcplan.Config) error {
+	if err := s.world.CreateConfig(c); err != nil {
+		return err
+	}
+	s.dcq.add(item{KindConfig, c.Namespace, c.Name})
+	s.trace.add(s.offset(), "create dc/%s/%s replicas=%d", c.Namespace, c.Name, c.Replicas)
+	return nil
+}
+
+// watch turns a store change into work-queue adds, the way the two
+// controllers' informers do (SPEC 3.2 enqueueing, 4.7), subject to the lost
+// and duplicated notification faults.
+func (s *Sim) watch(ch Change) {
+	s.model.observe(s, ch)
+	switch ch.Kind {
+	case KindConfig:
+		s.notify(item{KindConfig, ch.Namespace, ch.Name})
+	case KindRC:
+		if !ch.Created && ch.Config != "" {
+			s.notify(item{KindConfig, ch.Namespace, ch.Config})
+		}
+		if !ch.Deleted && ch.Config != "" {
+			s.notify(item{KindRC, ch.Namespace, ch.Name})
+		}
+	case KindPod:
+		if !ch.Created && ch.RC != "" {
+			s.notify(item{KindRC, ch.Namespace, ch.RC})
+		}
+	}
+}
+
+func (s *Sim) notify(it item) {
+	if s.chance(s.Faults.LoseNotify) {
+		s.trace.add(s.offset(), "fault lost-notification %s", it)
+		return
+	}
+	if s.chance(s.Faults.DuplicateNotify) {
+		s.dups = append(s.dups, it)
+	}
+	s.queueFor(it).add(it)
+}
+
+func (s *Sim) queueFor(it item) *queue {
+	if it.kind == KindConfig {
+		return &s.dcq
+	}
+	return &s.rcq
+}
+
+func (s *Sim) chance(p float64) bool { return p > 0 && s.rng.Float64() < p }
+
+// Resync queues every DC and RC, as an informer resync does; the next Step
+// runs one pass over all of them.
+func (s *Sim) Resync() { s.resyncAll() }
+
+// resyncAll queues every DC and RC, as a relist does.
+func (s *Sim) resyncAll() {
+	for _, ns := range s.world.nsList {
+		sp := s.world.spaces[ns]
+		for _, dc := range sp.configNames {
+			if o := sp.configs[dc]; o != nil && o.current().exists() {
+				s.dcq.add(item{KindConfig, ns, dc})
+			}
+			for _, rc := range sp.rcsOf[dc] {
+				if o := sp.rcs[rc]; o != nil && o.current().exists() {
+					s.rcq.add(item{KindRC, ns, rc})
+				}
+			}
+		}
+	}
+}
+
+// Step injects this step's random faults (see Faults), then runs one pass
+// of both controllers over the items queued so far: the DC controller for
+// each queued DC, then the deployer controller for each queued RC, each
+// planning from its (possibly lagging) cache and applying the plan.
+// Items queued during the pass wait for the next Step.
+func (s *Sim) Step() {
+	s.steps++
+	s.injectFaults()
+	for _, it := range s.dups {
+		s.queueFor(it).add(it)
+	}
+	s.dups = nil
+	if s.opts.Resync > 0 && s.now.Sub(s.lastResync) >= s.opts.Resync {
+		s.lastResync = s.now
+		s.resyncAll()
+	}
+	s.dcq.promote(s.now)
+	s.rcq.promote(s.now)
+	for _, it := range s.dcq.take() {
+		s.process(it)
+	}
+	for _, it := range s.rcq.take() {
+		s.process(it)
+	}
+}
+
+// process runs one controller pass over it, and, with the Dual fault, a
+// second instance's pass right after.
+func (s *Sim) process(it item) {
+	s.processAs(it, "")
+	if s.chance(s.Faults.Dual) {
+		s.processAs(it, "#2")
+	}
+}
+
+func (s *Sim) processAs(it item, instance string) {
+	lag := 0
+	if s.Faults.StaleReads > 0 {
+		lag = s.rng.IntN(s.Faults.StaleReads + 1)
+	}
+	seq := s.world.lagged(lag)
+	q := s.queueFor(it)
+	var (
+		snap dcplan.Snapshot
+		err  error
+		plan dcplan.Plan
+		p    = Pass{Namespace: it.ns, Lag: lag}
+	)
+	switch it.kind {
+	case KindConfig:
+		snap, err = s.world.snapshotAt(seq, it.ns, it.name, s.now, s.opts.Settings)
+		if err != nil {
+			delete(q.requeues, it)
+			return // a deleted DC is dropped silently
+		}
+		snap.Requeues = q.requeues[it]
+		snap.LastCreate = s.lastCreate[it.ns+"/"+it.name]
+		delete(s.lastCreate, it.ns+"/"+it.name)
+		plan = reconcile.Config(snap)
+		p.Actor, p.Kind, p.Config = "dc-controller"+instance, PassConfig, it.name
+	default:
+		d, ok := s.rcAt(seq, it)
+		if !ok {
+			delete(q.requeues, it)
+			return // the worker skips keys whose RC is gone
+		}
+		snap, err = s.world.snapshotAt(seq, it.ns, d.ConfigName, s.now, s.opts.Settings)
+		if err != nil {
+			snap = dcplan.Snapshot{Now: s.now, Settings: s.opts.Settings, Deployments: []dcplan.Deployment{d}}
+		}
+		snap.Requeues = q.requeues[it]
+		plan = phase.Step(snap, it.name)
+		p.Actor, p.Kind, p.Config, p.RC = "deployer"+instance, PassDeployer, d.ConfigName, it.name
+	}
+	p.Seen, p.Plan = snap, plan
+	if plan.Wait != dcplan.WaitNone {
+		s.lastWait[it] = plan.Wait
+	} else {
+		delete(s.lastWait, it)
+	}
+	applied, aerr := s.apply(it.ns, plan, p.Kind, p.Config)
+	p.Applied, p.Err = applied, aerr
+	s.record(p)
+	switch {
+	case aerr != nil && isCrash(aerr):
+		s.restart()
+	case aerr != nil || requeueWanted(plan):
+		q.requeues[it]++
+		if q.requeues[it] < dcplan.MaxRetryCount {
+			q.add(it)
+		} else {
+			delete(q.requeues, it)
+			s.trace.add(s.offset(), "drop %s after %d requeues", it, dcplan.MaxRetryCount)
+		}
+	default:
+		delete(q.requeues, it)
+		if plan.RecheckAfter > 0 {
+			q.addAfter(it, s.now.Add(plan.RecheckAfter))
+		}
+	}
+}
+
+// rcAt reads an RC as the cache at seq has it.
+func (s *Sim) rcAt(seq uint64, it item) (dcplan.Deployment, bool) {
+	o := s.world.lookup(KindRC, it.ns, it.name)
+	if o == nil {
+		return dcplan.Deployment{}, false
+	}
+	v := o.at(seq)
+	if v == nil {
+		return dcplan.Deployment{}, false
+	}
+	return s.world.value(o, v).(dcplan.Deployment), true
+}
+
+// requeueWanted reports whether upstream's handler would have returned an
+// error for this plan (and so requeued the item rate-limited): a message,
+// or a wait that upstream expresses as an error.
+func requeueWanted(p dcplan.Plan) bool {
+	if p.Message != "" {
+		return true
+	}
+	switch p.Wait {
+	case dcplan.WaitCancellation, dcplan.WaitDeployer, dcplan.WaitStaleCache, dcplan.WaitConfigDecode, dcplan.WaitRetry:
+		return true
+	}
+	return false
+}
+
+// restart models a controller crash: queues and requeue counts are lost,
+// then the informers relist and every object is queued.
+func (s *Sim) restart() {
+	s.dcq.reset()
+	s.rcq.reset()
+	clear(s.lastCreate)
+	s.trace.add(s.offset(), "restart controllers")
+	s.resyncAll()
+}
+
+// apply applies plan to namespace ns through the fault-injecting adapter
+// and records what a failed RC create tells the next DC pass.
+func (s *Sim) apply(ns string, plan dcplan.Plan, kind PassKind, config string) (int, error) {
+	if !plan.HasWrites() && len(plan.Events) == 0 {
+		return 0, nil
+	}
+	a := &adapter{sim: s, b: s.world.Backend(ns), crashAfter: -1}
+	if n := plan.Actions(); n > 0 && s.chance(s.Faults.Crash) {
+		a.crashAfter = s.rng.IntN(n)
+	}
+	s.inPass = true
+	applied, err := dcplan.Apply(context.Background(), a, plan)
+	s.inPass = false
+	if a.createErr != nil && kind == PassConfig {
+		s.lastCreate[ns+"/"+config] = s.createResult(ns, a.createName, a.createErr)
+	}
+	return applied, err
+}
+
+// createResult describes a failed RC create for the next pass (SPEC
+// 3.2.12), including the live GET that follows an AlreadyExists.
+func (s *Sim) createResult(ns, name string, err error) dcplan.CreateResult {
+	r := dcplan.CreateResult{Failed: true, Err: apiErrorText("replicationcontrollers", name, err)}
+	if dcplan.IsAlreadyExists(err) {
+		r.AlreadyExists = true
+		if d, ok := s.world.Deployment(ns, name); ok {
+			r.LiveFound, r.Live = true, d
+		} else {
+			r.LiveErr = apiErrorText("replicationcontrollers", name, notFound(KindRC, ns, name))
+		}
+	}
+	return r
+}
+
+// Advance moves the clock by d in steps of at most Options.Tick, running
+// the pod model (deployer pods, hook pods, the replication manager) at each
+// step. It does not run the controllers.
+func (s *Sim) Advance(d time.Duration) {
+	end := s.now.Add(d)
+	for s.now.Before(end) {
+		next := s.now.Add(s.opts.Tick)
+		if next.After(end) {
+			next = end
+		}
+		s.setNow(next)
+		s.model.run(s)
+	}
+}
+
+// AdvanceTo moves the clock to t (if later) and runs the pod model there.
+func (s *Sim) AdvanceTo(t time.Time) {
+	if t.After(s.now) {
+		s.Advance(t.Sub(s.now))
+	}
+}
+
+func (s *Sim) setNow(t time.Time) {
+	s.now = t
+	s.world.Now = t
+}
+
+// Run runs n steps of Advance(Tick) followed by Step.
+func (s *Sim) Run(n int) {
+	for range n {
+		s.Advance(s.opts.Tick)
+		s.Step()
+	}
+}
+
+func (s *Sim) offset() time.Duration { return s.now.Sub(s.start) }

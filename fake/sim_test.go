@@ -1,0 +1,156 @@
+package fake_test
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/fake"
+)
+
+var simSeeds = flag.Int("fake.seeds", 1000, "number of seeded all-faults traces TestSimSeeds runs")
+
+// newFaultySim returns a simulator over two DCs with every fault on.
+func newFaultySim(seed uint64) *fake.Sim {
+	s := fake.NewSim(fake.Options{Seed: seed, Faults: fake.AllFaults()})
+	for _, c := range []dcplan.Config{fake.NewConfig("ns", "web", 2), fake.NewConfig("ns", "api", 1)} {
+		if err := s.AddConfig(c); err != nil {
+			panic(err)
+		}
+	}
+	return s
+}
+
+// tail returns the last n lines of a trace.
+func tail(trace string, n int) string {
+	lines := strings.Split(strings.TrimRight(trace, "\n"), "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n")
+}
+
+// TestSimSeeds runs -fake.seeds seeded traces of 100 steps with every
+// fault on, checks every invariant after every step, then stops the faults
+// and checks liveness. Deep search: go test ./fake -run TestSimSeeds -fake.seeds=100000
+func TestSimSeeds(t *testing.T) {
+	for seed := range uint64(*simSeeds) {
+		s := newFaultySim(seed)
+		prev := s.Observe()
+		for step := range 100 {
+			s.Run(1)
+			next := s.Observe()
+			if err := fake.CheckInvariants(prev, next); err != nil {
+				t.Fatalf("seed %d, step %d: %v\ntrace (last 80 lines):\n%s", seed, step, err, tail(s.Trace(), 80))
+			}
+			prev = next
+		}
+		if err := fake.Liveness(s); err != nil {
+			t.Fatalf("seed %d: %v\ntrace (last 80 lines):\n%s", seed, err, tail(s.Trace(), 80))
+		}
+		if err := fake.CheckInvariants(prev, s.Observe()); err != nil {
+			t.Fatalf("seed %d, after liveness: %v\ntrace (last 80 lines):\n%s", seed, err, tail(s.Trace(), 80))
+		}
+	}
+}
+
+func TestSimSameSeedSameTrace(t *testing.T) {
+	run := func(seed uint64) string {
+		s := newFaultySim(seed)
+		s.Run(100)
+		if _, err := s.Stabilize(50); err != nil {
+			t.Fatalf("Stabilize() error = %v", err)
+		}
+		return s.Trace()
+	}
+	a, b := run(7), run(7)
+	if a != b {
+		t.Errorf("seed 7 gave two different traces:\n%s\n----\n%s", tail(a, 20), tail(b, 20))
+	}
+	if c := run(8); c == a {
+		t.Errorf("seeds 7 and 8 gave the same trace")
+	}
+	if !strings.Contains(a, "create-rc rc/web-1") {
+		t.Errorf("trace lacks the first rollout:\n%s", tail(a, 20))
+	}
+}
+
+// TestSimRollsOut pins the fault-free life of one DC: an initial rollout,
+// an image change rolling out version 2, old RC scaled down.
+func TestSimRollsOut(t *testing.T) {
+	s := fake.NewSim(fake.Options{Seed: 1})
+	if err := s.AddConfig(fake.NewConfig("ns", "web", 3)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Stabilize(20); err != nil {
+		t.Fatalf("Stabilize() error = %v\n%s", err, s.Trace())
+	}
+	if err := s.SetImage("ns", "web", fake.Images[1]); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := s.Stabilize(20); err != nil || n == 0 {
+		t.Fatalf("Stabilize() = %d, %v\n%s", n, err, s.Trace())
+	}
+	got := summary(s.World(), "ns", "web")
+	want := "dc web v2 replicas=3 | web-1 Complete 0/0 | web-2 Complete 3/3"
+	if got != want {
+		t.Errorf("summary = %q, want %q\n%s", got, want, s.Trace())
+	}
+}
+
+// summary renders a DC and its RCs on one line.
+func summary(w *fake.World, ns, dc string) string {
+	s, err := w.Snapshot(ns, dc, fake.Epoch, dcplan.Settings{})
+	if err != nil {
+		return err.Error()
+	}
+	out := fmt.Sprintf("dc %s v%d replicas=%d", dc, s.Config.Status.LatestVersion, s.Config.Replicas)
+	for _, d := range s.Deployments {
+		out += fmt.Sprintf(" | %s %s %d/%d", d.Name, d.Phase, d.StatusReplicas, d.Replicas)
+	}
+	return out
+}
+
+func TestSimCancelRetryRollback(t *testing.T) {
+	s := fake.NewSim(fake.Options{Seed: 3, Model: fake.PodModel{
+		ScheduleMin: 5e9, ScheduleMax: 5e9, RunMin: 60e9, RunMax: 60e9, StatusDelay: 5e9,
+		Scripts: map[string]fake.PodScript{"web-3": {Schedule: 5e9, Run: 30e9, Fail: true}},
+	}})
+	if err := s.AddConfig(fake.NewConfig("ns", "web", 2)); err != nil {
+		t.Fatal(err)
+	}
+	mustStabilize := func(what string) {
+		t.Helper()
+		if _, err := s.Stabilize(30); err != nil {
+			t.Fatalf("%s: Stabilize() error = %v\n%s", what, err, s.Trace())
+		}
+	}
+	mustStabilize("initial")
+	// Version 2 is cancelled while its deployer runs.
+	if err := s.SetImage("ns", "web", fake.Images[1]); err != nil {
+		t.Fatal(err)
+	}
+	s.Run(4)
+	if err := s.Cancel("ns", "web"); err != nil {
+		t.Fatalf("Cancel() error = %v\n%s", err, s.Trace())
+	}
+	s.Step()
+	mustStabilize("after cancel")
+	if got, want := summary(s.World(), "ns", "web"), "dc web v2 replicas=2 | web-1 Complete 2/2 | web-2 Failed 0/0"; got != want {
+		t.Errorf("after cancel: summary = %q, want %q\n%s", got, want, s.Trace())
+	}
+	// Version 3 fails (scripted), then is retried and completes.
+	if err := s.RolloutLatest("ns", "web"); err != nil {
+		t.Fatalf("RolloutLatest() error = %v", err)
+	}
+	mustStabilize("after failure")
+	if got, want := summary(s.World(), "ns", "web"), "dc web v3 replicas=2 | web-1 Complete 2/2 | web-2 Failed 0/0 | web-3 Failed 0/0"; got != want {
+		t.Errorf("after failure: summary = %q, want %q\n%s", got, want, s.Trace())
+	}
+	if err := s.Retry("ns", "web"); err != nil {
+		t.Fatalf("Retry() error = %v\n%s", err, s.Trace())
+	}
+	mustStabilize("after retry")
+	if got := summary(s.World(), "ns", "web"); !strings.Contains(got, "web-3 Complete 2/2") {
+		t.Errorf("after retry: summary = %q, want web-3 Complete 2/2\n%s", got, s.Trace())
+	}
+}

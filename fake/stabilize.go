@@ -1,0 +1,103 @@
+package fake
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/dcplan/dcplan"
+)
+
+// ErrNoConvergence is returned when the world does not come to rest within
+// the passes allowed.
+var ErrNoConvergence = errors.New("fake: no convergence")
+
+// maxQuiesceTicks bounds how long the pod model may run between passes.
+const maxQuiesceTicks = 100000
+
+// Stabilize runs full passes with every fault off (restored afterwards)
+// until the world is at rest (Stable), and returns how many passes it
+// took: 0 when it already was. Each pass queues every DC and RC, runs the
+// DC controller over every DC and the deployer controller over every RC,
+// then lets the pod model run (advancing the clock a tick at a time) until
+// no deployer pod runs and every RC's status matches its spec, so the next
+// pass sees a world at physical rest. After maxPasses passes it gives up with
+// an error wrapping ErrNoConvergence.
+func (s *Sim) Stabilize(maxPasses int) (int, error) {
+	saved := s.Faults
+	s.Faults = Faults{}
+	defer func() { s.Faults = saved }()
+	s.dups = nil
+	for pass := 0; ; pass++ {
+		if s.Stable() {
+			return pass, nil
+		}
+		if pass == maxPasses {
+			return pass, fmt.Errorf("%w after %d passes (%d rcs)", ErrNoConvergence, pass, s.countRCs())
+		}
+		s.resyncAll()
+		s.steps++
+		s.dcq.promote(s.now)
+		s.rcq.promote(s.now)
+		for _, it := range s.dcq.take() {
+			s.process(it)
+		}
+		for _, it := range s.rcq.take() {
+			s.process(it)
+			// A deployer waiting for a missing Pending pod is retried by
+			// the rate limiter within milliseconds, until willBeDropped
+			// (SPEC 4.3.pending.1): well inside one pass.
+			for s.rcq.queued[it] && s.waitingForDeployer(it) {
+				s.rcq.order = slices.DeleteFunc(s.rcq.order, func(x item) bool { return x == it })
+				delete(s.rcq.queued, it)
+				s.process(it)
+			}
+		}
+		if err := s.quiesce(); err != nil {
+			return pass + 1, err
+		}
+	}
+}
+
+// waitingForDeployer reports whether the last pass over an RC item ended
+// waiting for its deployer pod (dcplan.WaitDeployer).
+func (s *Sim) waitingForDeployer(it item) bool {
+	return s.lastWait[it] == dcplan.WaitDeployer
+}
+
+// quiesce advances the clock until the pod model is idle.
+func (s *Sim) quiesce() error {
+	for i := 0; !s.model.idle(); i++ {
+		if i == maxQuiesceTicks {
+			return fmt.Errorf("%w: pod model still busy after %d ticks", ErrNoConvergence, i)
+		}
+		s.Advance(s.opts.Tick)
+	}
+	return nil
+}
+
+func (s *Sim) countRCs() int {
+	n := 0
+	for _, ns := range s.world.nsList {
+		n += len(s.world.Names(KindRC, ns))
+	}
+	return n
+}
+
+// LivenessBound is the number of passes within which a world must come to
+// rest once faults stop: 2 × RCs + 5 (two passes per RC, cancel then
+// fail, plus a whole rollout).
+func LivenessBound(rcs int) int { return 2*rcs + 5 }
+
+// Liveness turns every fault off and checks that the world comes to rest
+// within LivenessBound(RCs) passes (see Stabilize); the error wraps
+// ErrNoConvergence.
+func Liveness(s *Sim) error {
+	bound := LivenessBound(s.countRCs())
+	n, err := s.Stabilize(bound)
+	if err != nil {
+		return fmt.Errorf("liveness (bound %d): %w", bound, err)
+	}
+	_ = n
+	return nil
+}

@@ -1,0 +1,205 @@
+package fake
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"sync"
+
+	"github.com/dcplan/dcplan"
+)
+
+// decode turns stored wire bytes of kind k into the typed value.
+func decode(k Kind, data []byte) (any, error) {
+	switch k {
+	case KindConfig:
+		return dcplan.DecodeConfig(data)
+	case KindRC:
+		return dcplan.DecodeDeployment(data)
+	}
+	return dcplan.DecodePod(data)
+}
+
+// value returns the decoded form of a version, decoding (and caching,
+// unless NoDecodeCache) on first use. The World only stores bytes the codec
+// produced, so a decode failure is a codec bug and panics.
+func (w *World) value(o *object, v *version) any {
+	if v.cache != nil {
+		return v.cache
+	}
+	x, err := decode(o.kind, w.codec.unpack(v.blob))
+	if err != nil {
+		panic(fmt.Sprintf("fake: stored %s %s/%s does not decode: %v", o.kind, o.ns, o.name, err))
+	}
+	if !w.NoDecodeCache {
+		v.cache = x
+	}
+	return x
+}
+
+// put stores new wire bytes for an object (creating it when o is nil) as
+// one write, updates the indexes and notifies Watch.
+func (w *World) put(k Kind, ns, name string, data []byte) {
+	w.seq++
+	sp := w.space(ns)
+	tbl := sp.table(k)
+	o := tbl[name]
+	created := o == nil || !o.current().exists()
+	if o == nil {
+		o = &object{kind: k, ns: ns, name: name}
+		tbl[name] = o
+		if k == KindConfig {
+			sp.configNames = insertSorted(sp.configNames, name)
+		}
+	}
+	o.versions = append(o.versions, version{seq: w.seq, blob: w.codec.pack(data, w.Compress)})
+	o.prune(w.seq, w.MaxLag)
+	ch := Change{Kind: k, Namespace: ns, Name: name, Created: created}
+	switch x := w.value(o, o.current()).(type) {
+	case dcplan.Deployment:
+		ch.Config = x.ConfigName
+		if created {
+			if owner := rcOwner(x); owner != "" {
+				sp.rcsOf[owner] = insertSorted(sp.rcsOf[owner], name)
+				o.keys = []string{owner}
+			}
+		}
+	case dcplan.Pod:
+		ch.RC = x.DeploymentName
+		if created {
+			o.keys = podRCs(x)
+			for _, rc := range o.keys {
+				sp.podsOf[rc] = insertSorted(sp.podsOf[rc], name)
+			}
+		}
+	}
+	if w.NoDecodeCache {
+		o.current().cache = nil
+	}
+	w.notify(ch)
+}
+
+// remove deletes an object as one write. Lagging readers keep seeing it
+// until the write falls out of MaxLag.
+func (w *World) remove(o *object) {
+	w.seq++
+	ch := Change{Kind: o.kind, Namespace: o.ns, Name: o.name, Deleted: true}
+	switch x := w.value(o, o.current()).(type) {
+	case dcplan.Deployment:
+		ch.Config = x.ConfigName
+	case dcplan.Pod:
+		ch.RC = x.DeploymentName
+	}
+	o.versions = append(o.versions, version{seq: w.seq})
+	o.prune(w.seq, w.MaxLag)
+	w.tomb = append(w.tomb, o)
+	w.sweep()
+	w.notify(ch)
+}
+
+// sweep forgets deleted objects no lagging reader can see any more.
+func (w *World) sweep() {
+	keep := w.tomb[:0]
+	for _, o := range w.tomb {
+		o.prune(w.seq, w.MaxLag)
+		if o.current().exists() {
+			continue // re-created since: no longer a tombstone
+		}
+		if len(o.versions) > 1 {
+			keep = append(keep, o)
+			continue
+		}
+		sp := w.spaces[o.ns]
+		tbl := sp.table(o.kind)
+		if tbl[o.name] != o {
+			continue
+		}
+		delete(tbl, o.name)
+		switch o.kind {
+		case KindConfig:
+			sp.configNames = removeSorted(sp.configNames, o.name)
+		case KindRC:
+			for _, dc := range o.keys {
+				sp.rcsOf[dc] = removeSorted(sp.rcsOf[dc], o.name)
+			}
+		case KindPod:
+			for _, rc := range o.keys {
+				sp.podsOf[rc] = removeSorted(sp.podsOf[rc], o.name)
+			}
+		}
+	}
+	clear(w.tomb[len(keep):])
+	w.tomb = keep
+}
+
+func (w *World) notify(ch Change) {
+	if w.Watch != nil {
+		w.Watch(ch)
+	}
+}
+
+// rcOwner is the DC an RC names: its config-name annotation, else its config
+// label, else its controller owner's name.
+func rcOwner(d dcplan.Deployment) string {
+	switch {
+	case d.ConfigName != "":
+		return d.ConfigName
+	case d.ConfigLabel != "":
+		return d.ConfigLabel
+	case d.HasController && d.Controller.Kind == "DeploymentConfig":
+		return d.Controller.Name
+	}
+	return ""
+}
+
+// podRCs are the RCs a pod is related to: by its deployment.name
+// annotation and by its deployer-pod-for label.
+func podRCs(p dcplan.Pod) []string {
+	switch {
+	case p.DeploymentName != "" && p.DeployerFor != "" && p.DeploymentName != p.DeployerFor:
+		return []string{p.DeploymentName, p.DeployerFor}
+	case p.DeploymentName != "":
+		return []string{p.DeploymentName}
+	case p.DeployerFor != "":
+		return []string{p.DeployerFor}
+	}
+	return nil
+}
+
+func (w *World) nextRV() string {
+	w.rv++
+	return strconv.FormatUint(w.rv, 10)
+}
+
+var (
+	dictOnce sync.Once
+	dict     []byte
+)
+
+// dictionary is the preset deflate dictionary: the wire form of a typical
+// DC, RC and deployer pod, so that compressed blobs store little more than
+// what differs from them.
+func dictionary() []byte {
+	dictOnce.Do(func() {
+		var b bytes.Buffer
+		cfg := dcplan.Config{
+			Namespace: "ns", Name: "web", UID: "00000000-0000-4000-8000-000000000001", Replicas: 1,
+			Labels:   []dcplan.KeyValue{{Key: "app", Value: "web"}},
+			Selector: []dcplan.KeyValue{{Key: "deploymentconfig", Value: "web"}},
+			Strategy: dcplan.Strategy{Type: dcplan.StrategyRecreate, HasParams: true},
+			Triggers: []dcplan.Trigger{{Type: dcplan.TriggerConfigChange}},
+			Template: TemplateOf(Images[0]),
+		}
+		cfg.Status.LatestVersion = 1
+		if data, err := dcplan.EncodeConfig(cfg); err == nil {
+			b.Write(data)
+		}
+		if d, err := dcplan.NewDeployment(cfg); err == nil {
+			if data, err := dcplan.EncodeDeployment(d); err == nil {
+				b.Write(data)
+			}
+		}
+		dict = b.Bytes()
+	})
+	return dict
+}
