@@ -23,10 +23,11 @@
 //   - [BuildDeployerPod]: the deployer pod an RC gets (SPEC 4.5).
 //   - [DeployerPod]: the seed-era deployer-pod controller, Origin only
 //     (SPEC 7 row 29).
-//   - [CancelByDeadline]: the oldest Origin cancel, by
-//     activeDeadlineSeconds (SPEC 2.3, 7 row 25).
-//   - [CreateFailed], [CleanupFailed]: what upstream records and returns
-//     when an adapter's pod create or pod cleanup failed (SPEC 1.6, 1.7).
+//   - [CancelByDeadline]: the Origin cancel of a Pending or Running
+//     rollout, by activeDeadlineSeconds (SPEC 2.3, 7 row 25), on its own.
+//   - [CreateFailed], [CleanupFailed], [UpdateFailed]: what upstream
+//     records and returns when an adapter's pod create, pod cleanup or RC
+//     update failed (SPEC 1.6, 1.7).
 //   - [Candidate], [CompletedAt], [TimeoutSeconds], [UnrelatedPodReason],
 //     [PodGoneReason]: the helpers those planners share.
 //
@@ -56,14 +57,20 @@
 // Running it counts as no deployer pod); the New timeout spares an RC whose
 // related deployer pod exists and an RC without a creation time. Exact is
 // upstream byte for byte, accidents included. Origin is the 2016-2017 seed
-// deployer (later seed where the seeds differ): New and cancelled goes to
-// Pending, no New timeout, a missing pod fails a Pending RC at once, pods
-// are deleted on Complete, no owner references, no timestamps, and the
-// pod phase is followed by [DeployerPod], not by [Step]. Origin writes the
-// long reason strings of the Origin-era API ("The deployment failed as the
+// deployer of the era that still had a separate deployer-pod controller
+// (later seed where the seeds differ, SPEC 11): New and cancelled goes to
+// Pending and deletes the pods (not straight to Failed, the oldest
+// variant), a cancelled Pending or Running rollout is cut short by setting
+// activeDeadlineSeconds 1 on its deployer and hook pods (SPEC 2.3, 7 row
+// 25), no New timeout, a missing pod fails a Pending RC at once, pods are
+// deleted on Complete, no owner references, no timestamps, and the pod
+// phase is followed by [DeployerPod], not by [Step]. Origin writes the long
+// reason strings of the Origin-era API ("The deployment failed as the
 // deployer pod no longer exists"), consistently for both reasons the
-// deployer writes; event reasons and messages are the later seed's, which
-// are the modern ones.
+// deployer writes, and the seed's lowercase event reasons where SPEC 1.6
+// lists one (failed, failedCancellation, cancelled); the other events
+// (FailedCreate, RolloutCancelled) keep their modern reasons, and every
+// message is the modern text.
 //
 // Functions in this package never modify their arguments; returned slices
 // never alias them.

@@ -67,12 +67,24 @@ func unrelatedEvent(d dcplan.Deployment, rule dcplan.Rule, pod string) dcplan.Ev
 		fmt.Sprintf("Error creating deployer pod since another pod with the same name (%q) exists", pod))
 }
 
-func goneEvent(d dcplan.Deployment, rule dcplan.Rule, pod string) dcplan.Event {
-	return event(d, rule, dcplan.EventWarning, dcplan.EventFailed, fmt.Sprintf("Deployer pod %q has gone missing", pod))
+// goneEvent is the event of a vanished deployer pod: reason Failed, or the
+// seed's lowercase failed in Origin (SPEC 1.6).
+func goneEvent(d dcplan.Deployment, rule dcplan.Rule, p dcplan.Profile, pod string) dcplan.Event {
+	reason := dcplan.EventFailed
+	if p == dcplan.Origin {
+		reason = dcplan.EventSeedFailed
+	}
+	return event(d, rule, dcplan.EventWarning, reason, fmt.Sprintf("Deployer pod %q has gone missing", pod))
 }
 
-func racedEvent(d dcplan.Deployment, rule dcplan.Rule) dcplan.Event {
-	return event(d, rule, dcplan.EventWarning, dcplan.EventFailedCancellation, msgFailedCancellation)
+// racedEvent is the event of a cancel raced by success: reason
+// FailedCancellation, or the seed's failedCancellation in Origin (SPEC 1.6).
+func racedEvent(d dcplan.Deployment, rule dcplan.Rule, p dcplan.Profile) dcplan.Event {
+	reason := dcplan.EventFailedCancellation
+	if p == dcplan.Origin {
+		reason = dcplan.EventSeedFailedCancellation
+	}
+	return event(d, rule, dcplan.EventWarning, reason, msgFailedCancellation)
 }
 
 func cancelledEvent(d dcplan.Deployment) dcplan.Event {

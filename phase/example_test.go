@@ -106,6 +106,21 @@ func ExampleCancelByDeadline() {
 	// event dc/frontend type=Normal reason=cancelled message="Cancelled deployment" rule=7.25
 }
 
+func ExampleStep_profiles() {
+	// A cancelled Running rollout: Modern deletes the deployer pod, Origin
+	// cuts it short with activeDeadlineSeconds 1 (SPEC 7 row 25).
+	for _, profile := range []dcplan.Profile{dcplan.Modern, dcplan.Origin} {
+		s := exampleSnapshot(profile, dcplan.PhaseRunning, true, exampleDeployer(dcplan.PodRunning))
+		fmt.Printf("%s:\n%s", profile, dcplan.Describe(phase.Step(s, "frontend-3")))
+	}
+	// Output:
+	// Modern:
+	// delete-pod pod/frontend-3-deploy rc=frontend-3 rule=4.3.pending.3
+	// Origin:
+	// set-pod-deadline pod/frontend-3-deploy deadline=none->1 rule=7.25
+	// event dc/frontend type=Normal reason=cancelled message="Cancelled deployment" rule=7.25
+}
+
 func ExampleBuildDeployerPod() {
 	s := exampleSnapshot(dcplan.Modern, dcplan.PhaseNew, false)
 	p := phase.BuildDeployerPod(s, s.Deployments[0])

@@ -55,6 +55,27 @@ func CleanupFailed(s dcplan.Snapshot, rc string) dcplan.Plan {
 	return dropped(s, d, plan)
 }
 
+// UpdateFailed returns what upstream returns when the RC write of a Step
+// plan (its Transition to phase to) failed with the error text err (SPEC
+// 4.4.3, 1.7): Wait = dcplan.WaitRetry with the plain error `couldn't
+// update rollout status for "<ns>/<rc>" to <phase>: <err>` as Message. A
+// plain error is retried while s.Requeues < 15 and then dropped without an
+// event (only actionable errors get FailedRetry). It returns an empty plan
+// for an invalid snapshot or an unknown RC.
+//
+// Ports: deployer_controller.go (*DeploymentController).handle, RC update
+// failure.
+func UpdateFailed(s dcplan.Snapshot, rc string, to dcplan.Phase, err string) dcplan.Plan {
+	if s.Validate() != nil {
+		return dcplan.Plan{}
+	}
+	d, ok := s.Deployment(rc)
+	if !ok {
+		return dcplan.Plan{}
+	}
+	return dcplan.Plan{Wait: dcplan.WaitRetry, Message: fmt.Sprintf("couldn't update rollout status for %q to %s: %s", label(d), to, err)}
+}
+
 // dropped adds FailedRetry when upstream stops retrying the item.
 func dropped(s dcplan.Snapshot, d dcplan.Deployment, plan dcplan.Plan) dcplan.Plan {
 	if s.Requeues >= dcplan.MaxRetryCount {

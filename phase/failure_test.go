@@ -57,9 +57,42 @@ func TestCreateFailed(t *testing.T) {
 				t.Errorf("CreateFailed() mismatch (-want +got):\n%s\nwhy: %s", d, tt.why)
 			}
 			if tt.want.IsEmpty() {
+				if d := cmp.Diff(dcplan.Plan{}, phase.UpdateFailed(s, tt.rc, dcplan.PhaseFailed, "conflict")); d != "" {
+					t.Errorf("UpdateFailed() mismatch (-want +got):\n%s", d)
+				}
 				if d := cmp.Diff(dcplan.Plan{}, phase.CleanupFailed(s, tt.rc)); d != "" {
 					t.Errorf("CleanupFailed() mismatch (-want +got):\n%s", d)
 				}
+			}
+		})
+	}
+}
+
+// Reference: deployer_controller.go handle (RC update failure, a plain error)
+func TestUpdateFailed(t *testing.T) {
+	tests := []struct {
+		name     string
+		why      string
+		requeues int
+		want     dcplan.Plan
+	}{
+		{
+			name: "retry", why: "1.7: a failed RC update is a plain error, retried",
+			want: dcplan.Plan{Wait: dcplan.WaitRetry, Message: `couldn't update rollout status for "ns/web-1" to Complete: the object has been modified`},
+		},
+		{
+			name: "dropped", why: "1.7: plain errors are dropped at 15 requeues without FailedRetry",
+			requeues: 15,
+			want:     dcplan.Plan{Wait: dcplan.WaitRetry, Message: `couldn't update rollout status for "ns/web-1" to Complete: the object has been modified`},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := snapshot(dcplan.Modern, []dcplan.Deployment{testRC(1, dcplan.PhaseRunning)})
+			s.Requeues = tt.requeues
+			got := phase.UpdateFailed(s, "web-1", dcplan.PhaseComplete, "the object has been modified")
+			if d := cmp.Diff(tt.want, got); d != "" {
+				t.Errorf("UpdateFailed() mismatch (-want +got):\n%s\nwhy: %s", d, tt.why)
 			}
 		})
 	}

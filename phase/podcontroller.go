@@ -22,10 +22,11 @@ import (
 //  4. Only when CanTransition(current, next) is the RC written, in one
 //     Transition: on Complete the desired-replicas annotation moves into
 //     openshift.io/deployment.replicas (it stays on a Failed RC); a cancelled
-//     RC that completes loses its cancel annotations (ClearCancel, SPEC 7 row
-//  30. and FailedCancellation is recorded; a test config's RC entering a
-//     terminal phase with replicas ≠ 0 is scaled to 0 in the same write (the
-//     later seed's transition-only rule, SPEC 7 row 27). No timestamps are
+//     RC that completes loses its cancel annotations (ClearCancel, SPEC 7
+//     row 30) and the seed event failedCancellation "Succeeded before
+//     cancel recorded" is recorded; a test config's RC entering a terminal
+//     phase with replicas ≠ 0 is scaled to 0 in the same write (the later
+//     seed's transition-only rule, SPEC 7 row 27). No timestamps are
 //     written (SPEC 7 row 33).
 //
 // Ports: Origin deployerpod controller.go (*DeployerPodController).Handle.
@@ -63,7 +64,7 @@ func DeployerPod(s dcplan.Snapshot, pod string) dcplan.Plan {
 		tr.CommitDesired, tr.Desired = true, d.DesiredReplicas
 		if d.Cancelled {
 			tr.Rule, tr.ClearCancel = ruleOriginRaced, true
-			plan.Events = []dcplan.Event{racedEvent(d, ruleOriginRaced)}
+			plan.Events = []dcplan.Event{racedEvent(d, ruleOriginRaced, dcplan.Origin)}
 		}
 	}
 	if d.Replicas != 0 && next.Terminal() && d.HasEncodedConfig && d.Encoded.Test {

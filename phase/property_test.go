@@ -66,7 +66,17 @@ func checkPlan(t *rapid.T, s dcplan.Snapshot, rc string, p dcplan.Plan) {
 			t.Fatalf("incomplete event %+v", e)
 		}
 	}
-	if len(p.Adopt)+len(p.Release)+len(p.UpdateConfig)+len(p.CreateRCs)+len(p.Cancels)+len(p.Scales)+len(p.DeleteRCs)+len(p.SetPodDeadlines) > 0 || p.Status != nil {
+	if len(p.SetPodDeadlines) > 0 {
+		if s.Settings.Profile != dcplan.Origin || !d.Cancelled || (d.Phase != dcplan.PhasePending && d.Phase != dcplan.PhaseRunning) || len(p.DeletePods) > 0 {
+			t.Fatalf("deadline cancel outside Origin's cancelled Pending/Running RCs (%v %v cancelled=%v):\n%s", s.Settings.Profile, d.Phase, d.Cancelled, dcplan.Describe(p))
+		}
+		for _, a := range p.SetPodDeadlines {
+			if a.Rule == "" || a.To != 1 || (a.HadDeadline && a.From == 1) {
+				t.Fatalf("bad set-pod-deadline %+v", a)
+			}
+		}
+	}
+	if len(p.Adopt)+len(p.Release)+len(p.UpdateConfig)+len(p.CreateRCs)+len(p.Cancels)+len(p.Scales)+len(p.DeleteRCs) > 0 || p.Status != nil {
 		t.Fatalf("Step planned a write outside its remit:\n%s", dcplan.Describe(p))
 	}
 }
@@ -111,7 +121,7 @@ func TestStepSettles(t *testing.T) {
 		kept.DeletePods = nil
 		again := phase.Step(s.After(kept), rc)
 		if len(p.Transitions) == 1 && p.Transitions[0].Rule == "4.3.new.1" {
-			again.Transitions = nil
+			again.Transitions, again.Events = nil, nil
 		}
 		if len(again.Transitions) > 0 {
 			t.Fatalf("second pass transitions again:\nfirst:\n%ssecond:\n%s", dcplan.Describe(p), dcplan.Describe(again))
@@ -119,6 +129,41 @@ func TestStepSettles(t *testing.T) {
 		if len(again.CreatePods) > 0 {
 			t.Fatalf("second pass creates a pod again:\n%s", dcplan.Describe(again))
 		}
+		// An event comes with a write, except Exact's FailedCancellation
+		// on every pass of a Complete RC still cancelled (SPEC 10.13).
+		if !again.HasWrites() {
+			for _, e := range again.Events {
+				if s.Settings.Profile != dcplan.Exact || e.Reason != dcplan.EventFailedCancellation {
+					t.Fatalf("second pass repeats an event without a write:\nfirst:\n%ssecond:\n%s", dcplan.Describe(p), dcplan.Describe(again))
+				}
+			}
+		}
+	})
+}
+
+// TestStepConverges applies whole plans (pod creates, deletes, owner and
+// deadline patches, the transition) with no change from outside: within
+// four passes Step reaches a plan without writes, and from then on it
+// proposes the same thing again (SPEC 11 item 11: nothing is written
+// without a change). Four passes cover the longest chain, a cancelled New
+// RC: Pending and delete the pods, Failed, then the Failed cleanup.
+func TestStepConverges(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := fake.GenSnapshot().Draw(t, "snapshot")
+		rc := drawTarget(t, s)
+		var trace string
+		for range 4 {
+			p := phase.Step(s, rc)
+			trace += dcplan.Describe(p) + "--\n"
+			if !p.HasWrites() {
+				if d := cmp.Diff(p, phase.Step(s.After(p), rc)); d != "" {
+					t.Fatalf("a plan without writes changed on the next pass (-first +second):\n%s", d)
+				}
+				return
+			}
+			s = s.After(p)
+		}
+		t.Fatalf("no fixed point after 4 passes:\n%s", trace)
 	})
 }
 
@@ -162,4 +207,65 @@ func TestCancelByDeadlineSettles(t *testing.T) {
 			t.Fatalf("second pass is not empty:\n%s", dcplan.Describe(again))
 		}
 	})
+}
+
+// scribble overwrites every byte and element a deployer pod holds by
+// reference.
+func scribble(p *dcplan.DeployerPod) {
+	for i := range p.Command {
+		p.Command[i] = "scribbled"
+	}
+	for i := range p.Env {
+		p.Env[i].Value = "scribbled"
+		for j := range p.Env[i].ValueFrom {
+			p.Env[i].ValueFrom[j] = 'x'
+		}
+	}
+	for i := range p.Labels {
+		p.Labels[i].Value = "scribbled"
+	}
+	for i := range p.Annotations {
+		p.Annotations[i].Value = "scribbled"
+	}
+	for i := range p.Resources {
+		p.Resources[i] = 'x'
+	}
+	for i := range p.TemplateFields {
+		p.TemplateFields[i] = 'x'
+	}
+}
+
+// TestDeployerPodDoesNotAlias writes over every slice of the pod that
+// BuildDeployerPod returns and that Step plans to create, for an RC whose
+// strategy sets every custom parameter: the snapshot must not change.
+func TestDeployerPodDoesNotAlias(t *testing.T) {
+	for _, profile := range []dcplan.Profile{dcplan.Modern, dcplan.Exact, dcplan.Origin} {
+		t.Run(profile.String(), func(t *testing.T) {
+			rc := testRC(1, dcplan.PhaseNew, func(d *dcplan.Deployment) {
+				st := &d.Encoded.Strategy
+				st.CustomImage, st.CustomCommand = "custom:1", []string{"/bin/deploy", "--fast"}
+				st.CustomEnv = []dcplan.EnvVar{{Name: "A", Value: "a"}, {Name: "S", ValueFrom: []byte(`{"secretKeyRef":{"key":"k","name":"s"}}`)}}
+				st.Resources = []byte(`{"limits":{"cpu":"1"}}`)
+				st.Labels = []dcplan.KeyValue{{Key: "team", Value: "a"}}
+				st.Annotations = []dcplan.KeyValue{{Key: "note", Value: "n"}}
+				d.Template = dcplan.Template{Raw: []byte(`{"spec":{"dnsPolicy":"ClusterFirst","imagePullSecrets":[{"name":"pull"}],"nodeSelector":{"zone":"a"},"tolerations":[{"key":"k"}]}}`)}
+			})
+			s := snapshot(profile, []dcplan.Deployment{rc})
+			s.Settings.Environment = []dcplan.EnvVar{{Name: "HTTP_PROXY", Value: "http://proxy"}, {Name: "T", ValueFrom: []byte(`{"fieldRef":{"fieldPath":"x"}}`)}}
+			orig := s.Clone()
+			built := phase.BuildDeployerPod(s, s.Deployments[0])
+			if built.TemplateFields == nil || built.Resources == nil || len(built.Command) == 0 {
+				t.Fatalf("BuildDeployerPod() left out the fields under test: %+v", built)
+			}
+			scribble(&built)
+			p := phase.Step(s, "web-1")
+			if len(p.CreatePods) != 1 {
+				t.Fatalf("Step() = %s, want one pod created", dcplan.Describe(p))
+			}
+			scribble(&p.CreatePods[0].Pod)
+			if d := cmp.Diff(orig, s); d != "" {
+				t.Errorf("the returned pod aliases the snapshot (-before +after):\n%s", d)
+			}
+		})
+	}
 }

@@ -19,6 +19,7 @@ import (
 //	build-pod rc=<name>              BuildDeployerPod, one field per line
 //	create-failed rc=<name> err=<e>  CreateFailed
 //	cleanup-failed rc=<name>         CleanupFailed
+//	update-failed rc=<name> to=<phase> err=<e>  UpdateFailed
 func TestScenarios(t *testing.T) {
 	scenario.RunDir(t, "testdata", func(t *testing.T, c *scenario.Case) string {
 		arg := func(key string) string {
@@ -42,6 +43,12 @@ func TestScenarios(t *testing.T) {
 			return c.Env.Record(phase.CreateFailed(s, arg("rc"), arg("err")))
 		case "cleanup-failed": // cleanup-failed rc=web-1
 			return c.Env.Record(phase.CleanupFailed(s, arg("rc")))
+		case "update-failed": // update-failed rc=web-1 to=Complete err=conflict
+			to, err := dcplan.ParsePhase(arg("to"))
+			if err != nil {
+				return "error: " + err.Error()
+			}
+			return c.Env.Record(phase.UpdateFailed(s, arg("rc"), to, arg("err")))
 		case "build-pod": // build-pod rc=web-1
 			d, ok := s.Deployment(arg("rc"))
 			if !ok {

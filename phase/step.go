@@ -57,7 +57,9 @@ import (
 //     row 24); otherwise the reason becomes "deployer pod no longer exists"
 //     and a Failed event is recorded (4.3.pending.1).
 //     b. A pod and cancelled: delete every deployer and hook pod; the
-//     candidate phase is still written (4.3.pending.3).
+//     candidate phase is still written (4.3.pending.3). Origin instead
+//     sets activeDeadlineSeconds 1 on them, as CancelByDeadline does (SPEC
+//     2.3 "Old mechanism", 7 row 25), and the pod failure fails the RC.
 //     c. A pod, not cancelled: Modern and Exact give every deployer and hook
 //     pod without owners an owner reference to the RC (4.6).
 //  4. Failed: cancelled ⇒ delete the deployer and hook pods again; else
@@ -75,7 +77,8 @@ import (
 //
 // Events go to the DC encoded in the RC, or to the RC when it has none.
 // Reason strings are the short forms, and the long Origin-era forms in
-// Origin (UnrelatedPodReason, PodGoneReason). A New RC that stays New with
+// Origin (UnrelatedPodReason, PodGoneReason); Origin's event reasons are
+// the seed's lowercase failed and cancelled (SPEC 1.6). A New RC that stays New with
 // an armed timeout gets Plan.RecheckAfter = the time until it would fire.
 //
 // Ports: deployer_controller.go (*DeploymentController).handle and
@@ -170,7 +173,7 @@ func (st *step) fromPod() {
 	}
 	st.cancelled, st.raced = false, true
 	if st.profile == dcplan.Exact {
-		st.plan.Events = append(st.plan.Events, racedEvent(st.d, ruleRaced))
+		st.plan.Events = append(st.plan.Events, racedEvent(st.d, ruleRaced, st.profile))
 	}
 }
 
@@ -287,7 +290,11 @@ func (st *step) onActive() bool {
 			return false
 		}
 		st.tr.SetReason, st.tr.Reason = true, PodGoneReason(st.profile)
-		st.plan.Events = append(st.plan.Events, goneEvent(d, rule, dcplan.DeployerPodName(d.Name)))
+		st.plan.Events = append(st.plan.Events, goneEvent(d, rule, st.profile, dcplan.DeployerPodName(d.Name)))
+	case st.cancelled && origin:
+		var events []dcplan.Event
+		st.plan.SetPodDeadlines, events = deadlines(st.s, d)
+		st.plan.Events = append(st.plan.Events, events...)
 	case st.cancelled:
 		st.plan.DeletePods = cleanup(st.s, d, rulePendingExists, false)
 	case !origin:
@@ -324,7 +331,7 @@ func (st *step) commit() {
 	if st.raced && st.profile == dcplan.Modern {
 		tr.Rule, tr.ClearCancel = ruleRaced, true
 		writtenCancelled = false
-		st.plan.Events = append(st.plan.Events, racedEvent(d, ruleRaced))
+		st.plan.Events = append(st.plan.Events, racedEvent(d, ruleRaced, st.profile))
 	}
 	st.plan.Transitions = []dcplan.Transition{tr}
 	if writtenCancelled && st.next == dcplan.PhaseFailed {

@@ -281,13 +281,13 @@ func TestStep(t *testing.T) {
 			},
 		},
 		{
-			name: "pending/missing/origin", why: "7.24, 7.32: Origin fails a Pending RC at once, with the long reason",
+			name: "pending/missing/origin", why: "7.24, 7.32, 1.6: Origin fails a Pending RC at once, with the long reason and the seed event failed",
 			profile: origin, rcs: rcs(testRC(1, dcplan.PhasePending)),
 			want: dcplan.Plan{
 				Transitions: with(tr("7.24", dcplan.PhasePending, dcplan.PhaseFailed), func(t *dcplan.Transition) {
 					t.SetReason, t.Reason = true, "The deployment failed as the deployer pod no longer exists"
 				}),
-				Events: []dcplan.Event{dcEvent("7.24", dcplan.EventWarning, "Failed", `Deployer pod "web-1-deploy" has gone missing`)},
+				Events: []dcplan.Event{dcEvent("7.24", dcplan.EventWarning, "failed", `Deployer pod "web-1-deploy" has gone missing`)},
 			},
 		},
 		{
@@ -383,9 +383,21 @@ func TestStep(t *testing.T) {
 			},
 		},
 		{
-			name: "running/cancelled/origin", why: "7.25: the later seed deletes the pods too",
-			profile: origin, rcs: rcs(testRC(1, dcplan.PhaseRunning, cancelled)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning)},
-			want: dcplan.Plan{DeletePods: del("4.3.pending.3", "web-1-deploy")},
+			name: "running/cancelled/origin", why: "2.3, 7.25: Origin cuts the pods short with activeDeadlineSeconds 1 (pods at 1 skipped) and records cancelled",
+			profile: origin, rcs: rcs(testRC(1, dcplan.PhaseRunning, cancelled)),
+			pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning, podDeadline(21600)), hook("web-1", "hook-mid", podDeadline(1)), hook("web-1", "hook-pre")},
+			want: dcplan.Plan{
+				SetPodDeadlines: []dcplan.SetPodDeadline{
+					{Rule: "7.25", Pod: "web-1-deploy", HadDeadline: true, From: 21600, To: 1},
+					{Rule: "7.25", Pod: "web-1-hook-pre", To: 1},
+				},
+				Events: []dcplan.Event{dcEvent("7.25", dcplan.EventNormal, "cancelled", "Cancelled deployment")},
+			},
+		},
+		{
+			name: "pending/cancelled/origin-all-at-one", why: "2.3: every pod already at 1: nothing to write, no event; the pod failure will fail the RC",
+			profile: origin, rcs: rcs(testRC(1, dcplan.PhasePending, cancelled)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning, podDeadline(1))},
+			want: dcplan.Plan{},
 		},
 		{
 			name: "running/raced", why: "SPEC 11 item 2, 4.6: Modern completes, clears the cancel in the written RC, records FailedCancellation",

@@ -1,6 +1,7 @@
 package reconcile_test
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -80,7 +81,8 @@ func snapshotFrom(data []byte) dcplan.Snapshot {
 }
 
 // FuzzConfig: no input makes Config, All or the user operations panic, and
-// an invalid snapshot always gives the empty plan.
+// an invalid snapshot always gives the empty plan (Config, All) or the
+// Validate error (the user operations).
 func FuzzConfig(f *testing.F) {
 	f.Add([]byte{})
 	f.Add([]byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20})
@@ -89,11 +91,16 @@ func FuzzConfig(f *testing.F) {
 		s := snapshotFrom(data)
 		p := reconcile.Config(s)
 		a := reconcile.All(s)
-		_, _ = reconcile.Instantiate(s, true, len(data)%2 == 0)
-		_, _ = reconcile.Pause(s)
-		_, _ = reconcile.Resume(s)
-		_, _, _ = reconcile.RolloutLatest(s, len(data)%3 == 0, false)
-		if s.Validate() != nil {
+		_, ierr := reconcile.Instantiate(s, true, len(data)%2 == 0)
+		_, perr := reconcile.Pause(s)
+		_, rerr := reconcile.Resume(s)
+		_, _, lerr := reconcile.RolloutLatest(s, len(data)%3 == 0, false)
+		if err := s.Validate(); err != nil {
+			for _, got := range []error{ierr, perr, rerr, lerr} {
+				if !errors.Is(got, dcplan.ErrInvalidSnapshot) && !errors.Is(got, dcplan.ErrInvalidSettings) {
+					t.Fatalf("a user operation on an invalid snapshot (%v) returned %v, want the Validate error", err, got)
+				}
+			}
 			if d := cmp.Diff(dcplan.Plan{}, p); d != "" {
 				t.Fatalf("Config() of an invalid snapshot mismatch (-want +got):\n%s", d)
 			}

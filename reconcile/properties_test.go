@@ -1,6 +1,7 @@
 package reconcile_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -14,11 +15,13 @@ import (
 )
 
 // ours returns the RCs the DC controller may act on: labelled for the DC
-// and not owned by another controller (orphans are adopted).
+// and not owned by another controller (orphans are adopted); in the Origin
+// profile, every RC labelled for the DC (SPEC 7 row 2).
 func ours(s dcplan.Snapshot) []dcplan.Deployment {
+	origin := s.Settings.Profile == dcplan.Origin
 	var out []dcplan.Deployment
 	for _, d := range s.Deployments {
-		if d.ConfigLabel == s.Config.Name && (!d.HasController || d.Controller.UID == s.Config.UID) {
+		if d.ConfigLabel == s.Config.Name && (origin || !d.HasController || d.Controller.UID == s.Config.UID) {
 			out = append(out, d)
 		}
 	}
@@ -47,11 +50,22 @@ func checkPlan(t *rapid.T, s dcplan.Snapshot, p dcplan.Plan) {
 	if latestInFlight && len(p.Scales) > 0 {
 		t.Fatalf("scales while %s is in flight:\n%s", latestName, dcplan.Describe(p))
 	}
-	// Never deletes the active or latest RC, or one with replicas != 0.
+	// Never deletes the active or latest RC, or one with replicas != 0
+	// once the plan's own scales are applied (SPEC 3.7.5: cleanup runs on
+	// the list as scaled).
 	active, hasActive := history.Active(rcs)
+	after := map[string]dcplan.Replicas{}
+	for _, d := range s.Deployments {
+		after[d.Name] = d.Replicas
+	}
+	for _, sc := range p.Scales {
+		after[sc.RC] = sc.To
+	}
 	for _, del := range p.DeleteRCs {
-		if del.Replicas != 0 || del.RC == latestName || (hasActive && del.RC == active.Name) {
-			t.Fatalf("deletes %s (replicas %d; latest %s; active %s):\n%s", del.RC, del.Replicas, latestName, active.Name, dcplan.Describe(p))
+		got, ok := after[del.RC]
+		if !ok || got != 0 || del.Replicas != 0 || del.RC == latestName || (hasActive && del.RC == active.Name) {
+			t.Fatalf("deletes %s (replicas %d, %d after scaling; latest %s; active %s):\n%s",
+				del.RC, del.Replicas, got, latestName, active.Name, dcplan.Describe(p))
 		}
 	}
 	if st := p.Status; st != nil {
@@ -67,6 +81,91 @@ func checkPlan(t *rapid.T, s dcplan.Snapshot, p dcplan.Plan) {
 			t.Fatalf("status write without a change:\n%s", dcplan.Describe(p))
 		}
 	}
+}
+
+// genSnapshot draws from fake.GenSnapshot and, half the time, turns the
+// draw into a world after a rollout: a history of 2 to 6 RCs,
+// status.latestVersion is the newest RC,
+// every older RC is terminal (the newest one usually too), no create
+// failure is pending, a history limit is usually set, and sometimes the
+// status is already the computed one. fake.GenSnapshot alone nearly always
+// has an RC in flight, so scaling, history cleanup and the no-write rule
+// would be reached by a handful of draws only (TestGeneratorReaches checks
+// that they are reached).
+func genSnapshot() *rapid.Generator[dcplan.Snapshot] {
+	return rapid.Custom(func(t *rapid.T) dcplan.Snapshot {
+		s := fake.GenSnapshot().Draw(t, "snapshot")
+		if rapid.Bool().Draw(t, "asGenerated") {
+			return s
+		}
+		s.LastCreate = dcplan.CreateResult{}
+		// A history of 2 to 6 rollouts: fill in the versions the draw lacks.
+		for v := dcplan.Version(rapid.IntRange(2, 6).Draw(t, "history")); v > 0; v-- {
+			if !slices.ContainsFunc(s.Deployments, func(d dcplan.Deployment) bool { return d.Version == v }) {
+				s.Deployments = append(s.Deployments, fake.GenDeployment(s.Config, v).Draw(t, "rc"))
+			}
+		}
+		top := dcplan.Version(0)
+		for _, d := range s.Deployments {
+			top = max(top, d.Version)
+		}
+		if top > 0 {
+			s.Config.Status.LatestVersion = top
+		}
+		for i := range s.Deployments {
+			d := &s.Deployments[i]
+			if d.Phase.Terminal() || (d.Version == top && rapid.IntRange(0, 3).Draw(t, "latestInFlight") == 0) {
+				continue
+			}
+			d.Phase = rapid.SampledFrom([]dcplan.Phase{dcplan.PhaseComplete, dcplan.PhaseFailed}).Draw(t, "terminal")
+		}
+		for i := range s.Deployments {
+			if d := &s.Deployments[i]; d.Version < top && rapid.IntRange(0, 3).Draw(t, "scaledDown") > 0 {
+				d.Replicas, d.StatusReplicas, d.ReadyReplicas, d.AvailableReplicas = 0, 0, 0, 0
+			}
+		}
+		if rapid.IntRange(0, 3).Draw(t, "limited") > 0 {
+			s.Config.HasRevisionHistoryLimit = true
+			s.Config.RevisionHistoryLimit = int32(rapid.IntRange(0, 1).Draw(t, "limit"))
+		}
+		if err := s.Validate(); err != nil {
+			t.Fatalf("genSnapshot made an invalid snapshot: %v", err)
+		}
+		if rapid.Bool().Draw(t, "settled") {
+			if p := reconcile.Config(s); p.Status != nil && p.Status.To.LatestVersion == s.Config.Status.LatestVersion {
+				s.Config.Status = p.Status.To
+			}
+		}
+		return s
+	})
+}
+
+// TestGeneratorReaches checks that genSnapshot reaches the plans the
+// safety properties are about, so that they are not vacuous. It uses 500
+// fixed examples (Generator.Example), so it is deterministic.
+func TestGeneratorReaches(t *testing.T) {
+	const draws = 500
+	seen := map[string]int{}
+	for i := range draws {
+		p := reconcile.Config(genSnapshot().Example(i))
+		for kind, n := range map[string]int{
+			"create": len(p.CreateRCs), "cancel": len(p.Cancels), "scale": len(p.Scales),
+			"delete": len(p.DeleteRCs), "adopt": len(p.Adopt), "release": len(p.Release),
+		} {
+			if n > 0 {
+				seen[kind]++
+			}
+		}
+		if p.Status == nil {
+			seen["no status"]++
+		}
+	}
+	for _, kind := range []string{"create", "cancel", "scale", "delete", "adopt", "release", "no status"} {
+		if seen[kind] < 5 {
+			t.Errorf("genSnapshot reached %q in %d of %d draws, want at least 5", kind, seen[kind], draws)
+		}
+	}
+	t.Logf("plans reached in %d draws: %v", draws, seen)
 }
 
 // shuffled returns a copy of s with its RCs and pods permuted.
@@ -85,7 +184,7 @@ func shuffled(t *rapid.T, s dcplan.Snapshot) dcplan.Snapshot {
 
 func TestConfigProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		s := fake.GenSnapshot().Draw(t, "snapshot")
+		s := genSnapshot().Draw(t, "snapshot")
 		before := s.Clone()
 		p := reconcile.Config(s)
 		if d := cmp.Diff(before, s); d != "" {
@@ -100,7 +199,7 @@ func TestConfigProperties(t *testing.T) {
 
 func TestAllProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		s := fake.GenSnapshot().Draw(t, "snapshot")
+		s := genSnapshot().Draw(t, "snapshot")
 		before := s.Clone()
 		p := reconcile.All(s)
 		if d := cmp.Diff(before, s); d != "" {
