@@ -76,46 +76,42 @@ func (p Plan) IsEmpty() bool {
 	return p.Actions() == 0 && p.Wait == WaitNone && p.Message == "" && p.RecheckAfter == 0
 }
 
-// Merge returns p followed by q, field by field. The outcome fields come
-// from p when p waits, else from q; the earlier of two RecheckAfter wins.
-// A second Status write replaces the first only when p has none.
+// Merge returns p followed by q, field by field, in new slices that alias
+// neither. The outcome fields come from p when p waits, else from q; the
+// earlier of two RecheckAfter wins. A second Status write replaces the first
+// only when p has none.
 func (p Plan) Merge(q Plan) Plan {
-	out := Plan{
-		Adopt:           concat(p.Adopt, q.Adopt),
-		Release:         concat(p.Release, q.Release),
-		UpdateConfig:    concat(p.UpdateConfig, q.UpdateConfig),
-		CreatePods:      concat(p.CreatePods, q.CreatePods),
-		SetPodOwners:    concat(p.SetPodOwners, q.SetPodOwners),
-		SetPodDeadlines: concat(p.SetPodDeadlines, q.SetPodDeadlines),
-		DeletePods:      concat(p.DeletePods, q.DeletePods),
-		CreateRCs:       concat(p.CreateRCs, q.CreateRCs),
-		Cancels:         concat(p.Cancels, q.Cancels),
-		Scales:          concat(p.Scales, q.Scales),
-		Transitions:     concat(p.Transitions, q.Transitions),
-		DeleteRCs:       concat(p.DeleteRCs, q.DeleteRCs),
-		Status:          p.Status,
-		Events:          concat(p.Events, q.Events),
-		Wait:            p.Wait,
-		Message:         p.Message,
-		RecheckAfter:    p.RecheckAfter,
-	}
-	if out.Status == nil {
-		out.Status = q.Status
-	}
-	if out.Wait == WaitNone && out.Message == "" {
-		out.Wait, out.Message = q.Wait, q.Message
-	}
-	if q.RecheckAfter > 0 && (out.RecheckAfter == 0 || q.RecheckAfter < out.RecheckAfter) {
-		out.RecheckAfter = q.RecheckAfter
-	}
+	var out Plan
+	out.Append(p)
+	out.Append(q)
 	return out
 }
 
-// concat returns a new slice holding a then b, or nil when both are empty.
-func concat[T any](a, b []T) []T {
-	if len(a)+len(b) == 0 {
-		return nil
+// Append adds q to p in place, with the rules of Merge. The slices of p
+// must be p's own (not shared with another plan or a snapshot): Append may
+// grow them. Use it to gather many plans in linear time.
+func (p *Plan) Append(q Plan) {
+	p.Adopt = append(p.Adopt, q.Adopt...)
+	p.Release = append(p.Release, q.Release...)
+	p.UpdateConfig = append(p.UpdateConfig, q.UpdateConfig...)
+	p.CreatePods = append(p.CreatePods, q.CreatePods...)
+	p.SetPodOwners = append(p.SetPodOwners, q.SetPodOwners...)
+	p.SetPodDeadlines = append(p.SetPodDeadlines, q.SetPodDeadlines...)
+	p.DeletePods = append(p.DeletePods, q.DeletePods...)
+	p.CreateRCs = append(p.CreateRCs, q.CreateRCs...)
+	p.Cancels = append(p.Cancels, q.Cancels...)
+	p.Scales = append(p.Scales, q.Scales...)
+	p.Transitions = append(p.Transitions, q.Transitions...)
+	p.DeleteRCs = append(p.DeleteRCs, q.DeleteRCs...)
+	p.Events = append(p.Events, q.Events...)
+	if p.Status == nil && q.Status != nil {
+		st := *q.Status
+		p.Status = &st
 	}
-	out := make([]T, 0, len(a)+len(b))
-	return append(append(out, a...), b...)
+	if p.Wait == WaitNone && p.Message == "" {
+		p.Wait, p.Message = q.Wait, q.Message
+	}
+	if q.RecheckAfter > 0 && (p.RecheckAfter == 0 || q.RecheckAfter < p.RecheckAfter) {
+		p.RecheckAfter = q.RecheckAfter
+	}
 }

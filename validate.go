@@ -19,12 +19,12 @@ func (s Snapshot) Validate() error {
 	if err := s.Settings.Validate(); err != nil {
 		errs = append(errs, err)
 	}
-	errs = append(errs, validateConfig(s.Config, "DeploymentConfig", s.Config.Name, "")...)
+	errs = append(errs, validateConfig(&s.Config, "DeploymentConfig", s.Config.Name, "")...)
 	if s.Requeues < 0 {
 		errs = append(errs, invalid("DeploymentConfig", s.Config.Name, "requeues", "must not be negative"))
 	}
-	for i, d := range s.Deployments {
-		errs = append(errs, validateDeployment(s.Config, d, i)...)
+	for i := range s.Deployments {
+		errs = append(errs, validateDeployment(&s.Config, &s.Deployments[i], i)...)
 	}
 	rcs := s.Deployments
 	if i, j, dup := firstDuplicate(len(rcs), func(k int) string { return rcs[k].Name }, hashString, nil); dup {
@@ -41,7 +41,8 @@ func (s Snapshot) Validate() error {
 			fmt.Sprintf("version %d is also the version of %q", rcs[j].Version, rcs[i].Name)))
 	}
 	pods := s.Pods
-	for _, p := range pods {
+	for i := range pods {
+		p := &pods[i]
 		if p.Name == "" {
 			errs = append(errs, invalid("Pod", p.Name, "metadata.name", "must not be empty"))
 		}
@@ -73,7 +74,7 @@ func (st Settings) Validate() error {
 	return nil
 }
 
-func validateConfig(c Config, kind, name, prefix string) []error {
+func validateConfig(c *Config, kind, name, prefix string) []error {
 	var errs []error
 	if prefix == "" && c.Name == "" {
 		errs = append(errs, invalid(kind, name, "metadata.name", "must not be empty"))
@@ -111,7 +112,7 @@ func validateConfig(c Config, kind, name, prefix string) []error {
 	return errs
 }
 
-func validateDeployment(c Config, d Deployment, i int) []error {
+func validateDeployment(c *Config, d *Deployment, i int) []error {
 	const kind = "ReplicationController"
 	var errs []error
 	if d.Name == "" {
@@ -128,25 +129,33 @@ func validateDeployment(c Config, d Deployment, i int) []error {
 	if d.Phase >= NumPhases {
 		errs = append(errs, invalid(kind, d.Name, "metadata.annotations["+AnnotationPhase+"]", "unknown phase "+strconv.Itoa(int(d.Phase))))
 	}
-	for _, f := range []struct {
-		field string
-		n     Replicas
-	}{
-		{"spec.replicas", d.Replicas},
-		{"status.replicas", d.StatusReplicas},
-		{"status.readyReplicas", d.ReadyReplicas},
-		{"status.availableReplicas", d.AvailableReplicas},
-		{"metadata.annotations[" + AnnotationDesiredReplicas + "]", d.DesiredReplicas},
-		{"metadata.annotations[" + AnnotationReplicas + "]", d.SyncedReplicas},
-	} {
-		if f.n < 0 {
-			errs = append(errs, invalid(kind, d.Name, f.field, "must not be negative, got "+strconv.Itoa(int(f.n))))
+	negative := d.Replicas < 0 || d.StatusReplicas < 0 || d.ReadyReplicas < 0 || d.AvailableReplicas < 0 ||
+		d.DesiredReplicas < 0 || d.SyncedReplicas < 0
+	if negative {
+		for _, f := range negativeCounts {
+			if n := f.get(d); n < 0 {
+				errs = append(errs, invalid(kind, d.Name, f.field, "must not be negative, got "+strconv.Itoa(int(n))))
+			}
 		}
 	}
 	if d.HasEncodedConfig {
-		errs = append(errs, validateConfig(d.Encoded, kind, d.Name, "metadata.annotations["+AnnotationEncodedConfig+"].")...)
+		errs = append(errs, validateConfig(&d.Encoded, kind, d.Name, "metadata.annotations["+AnnotationEncodedConfig+"].")...)
 	}
 	return errs
+}
+
+// negativeCounts are the replica counts of an RC that must not be negative,
+// with the field paths Validate names.
+var negativeCounts = [...]struct {
+	field string
+	get   func(*Deployment) Replicas
+}{
+	{"spec.replicas", func(d *Deployment) Replicas { return d.Replicas }},
+	{"status.replicas", func(d *Deployment) Replicas { return d.StatusReplicas }},
+	{"status.readyReplicas", func(d *Deployment) Replicas { return d.ReadyReplicas }},
+	{"status.availableReplicas", func(d *Deployment) Replicas { return d.AvailableReplicas }},
+	{"metadata.annotations[" + AnnotationDesiredReplicas + "]", func(d *Deployment) Replicas { return d.DesiredReplicas }},
+	{"metadata.annotations[" + AnnotationReplicas + "]", func(d *Deployment) Replicas { return d.SyncedReplicas }},
 }
 
 func invalid(kind, name, field, problem string) error {

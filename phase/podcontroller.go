@@ -34,12 +34,26 @@ func DeployerPod(s dcplan.Snapshot, pod string) dcplan.Plan {
 	if s.Settings.Profile != dcplan.Origin || s.Validate() != nil {
 		return dcplan.Plan{}
 	}
+	return deployerPodValid(s, pod)
+}
+
+// deployerPodValid is DeployerPod for a validated Origin snapshot.
+func deployerPodValid(s dcplan.Snapshot, pod string) dcplan.Plan {
 	p, ok := s.Pod(pod)
-	if !ok || p.DeploymentName == "" || p.Name != dcplan.DeployerPodName(p.DeploymentName) {
+	if !ok {
 		return dcplan.Plan{}
 	}
-	d, ok := s.Deployment(p.DeploymentName)
-	if !ok {
+	d, found := s.Deployment(p.DeploymentName)
+	return deployerPodOn(s, p, d, found)
+}
+
+// deployerPodOn is DeployerPod for a validated Origin snapshot, the pod p
+// and the RC it names, d (found false when that RC does not exist).
+func deployerPodOn(s dcplan.Snapshot, p dcplan.Pod, d dcplan.Deployment, found bool) dcplan.Plan {
+	if p.DeploymentName == "" || p.Name != dcplan.DeployerPodName(p.DeploymentName) {
+		return dcplan.Plan{}
+	}
+	if !found {
 		gone := dcplan.Deployment{Name: p.DeploymentName, Namespace: p.Namespace}
 		return dcplan.Plan{DeletePods: cleanup(s, gone, ruleOriginPod, true)}
 	}

@@ -87,8 +87,23 @@ func Step(s dcplan.Snapshot, rc string) dcplan.Plan {
 	if s.Validate() != nil {
 		return dcplan.Plan{}
 	}
+	return stepValid(s, rc)
+}
+
+// stepValid is Step for a snapshot already validated.
+func stepValid(s dcplan.Snapshot, rc string) dcplan.Plan {
 	d, ok := s.Deployment(rc)
-	if !ok || d.ConfigName == "" {
+	if !ok {
+		return dcplan.Plan{}
+	}
+	return stepOn(s, d)
+}
+
+// stepOn is Step for a validated snapshot and its RC d. Only the pods of
+// s that belong to d are read: its deployer pod (by name) and the pods
+// labelled for it.
+func stepOn(s dcplan.Snapshot, d dcplan.Deployment) dcplan.Plan {
+	if d.ConfigName == "" {
 		return dcplan.Plan{}
 	}
 	st := step{s: s, d: d, profile: s.Settings.Profile, current: d.Phase, next: d.Phase, cancelled: d.Cancelled}

@@ -2,16 +2,18 @@ package reconcile
 
 import (
 	"github.com/dcplan/dcplan"
-	"github.com/dcplan/dcplan/history"
 	"github.com/dcplan/dcplan/phase"
 )
 
 // All plans one pass of both controllers over s: the DC controller's plan
-// (Config) merged, by dcplan.Plan.Merge, with the deployer controller's
-// step (phase.Step) for every RC of the snapshot, newest version first,
-// ties by name. Simulators apply it as one step. The merged plan keeps the
-// DC controller's Wait and Message when it has one, else the first
-// deployer step's, and the earliest RecheckAfter.
+// (Config) followed, field by field (dcplan.Plan.Append), by the deployer
+// controller's pass over every RC (phase.StepAll: newest version first,
+// ties by name, and in the Origin profile the seed-era deployer-pod
+// controller for every pod). Simulators apply it as one step. The merged
+// plan keeps the DC controller's Wait and Message when it has one, else the
+// first deployer step's, and the earliest RecheckAfter. The snapshot is
+// validated once by each of the two planners, so a pass is linear in the
+// number of RCs.
 //
 // It returns an empty plan for an invalid snapshot, and an empty plan when
 // both controllers are at their fixed point.
@@ -22,9 +24,7 @@ func All(s dcplan.Snapshot) dcplan.Plan {
 	if s.Validate() != nil {
 		return dcplan.Plan{}
 	}
-	p := Config(s)
-	for _, d := range history.NewestFirst(s.Deployments) {
-		p = p.Merge(phase.Step(s, d.Name))
-	}
+	p := configValid(s)
+	p.Append(phase.StepAll(s)) // validates s once more, for its own callers
 	return p
 }

@@ -53,6 +53,11 @@ func Config(s dcplan.Snapshot) dcplan.Plan {
 	if s.Validate() != nil {
 		return dcplan.Plan{}
 	}
+	return configValid(s)
+}
+
+// configValid is Config for a snapshot already validated.
+func configValid(s dcplan.Snapshot) dcplan.Plan {
 	if s.Settings.Profile == dcplan.Origin {
 		return configOrigin(s)
 	}
@@ -90,7 +95,7 @@ func configModern(s dcplan.Snapshot) dcplan.Plan {
 		p.Wait = dcplan.WaitStatusLag
 		return p
 	}
-	if !latest.Exists && supersede(cfg, rcs, &p) {
+	if !latest.Exists && supersede(cfg, rcs, s.Settings.Profile, &p) {
 		return p
 	}
 	if unresolvedImage(cfg) {

@@ -62,7 +62,7 @@ func configOrigin(s dcplan.Snapshot) dcplan.Plan {
 		return p
 	}
 	latest := history.Latest(cfg, rcs)
-	if !latest.Exists && supersede(cfg, rcs, &p) {
+	if !latest.Exists && supersede(cfg, rcs, dcplan.Origin, &p) {
 		return p
 	}
 	if latest.Exists {

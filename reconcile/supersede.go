@@ -40,7 +40,10 @@ func newestFirst(rcs []dcplan.Deployment, keep func(*dcplan.Deployment) bool) []
 //  2. Any other RC means "awaiting". If it is already cancelled, nothing
 //     more is done for it.
 //  3. Otherwise it is cancelled with reason "newer deployment was found
-//     running", and a DeploymentCancelled event names it.
+//     running" (in the Origin profile the era's long form, "The deployment
+//     was cancelled as a newer deployment was found running", as phase and
+//     cancel write the long forms there: SPEC 1.4), and a
+//     DeploymentCancelled event names it.
 //
 // When something is awaited, the plan also gets a
 // DeploymentAwaitingCancellation event, Wait = WaitCancellation and the
@@ -50,15 +53,19 @@ func newestFirst(rcs []dcplan.Deployment, keep func(*dcplan.Deployment) bool) []
 //
 // Ports: deploymentconfig_controller.go
 // (*DeploymentConfigController).cancelRunningRollouts.
-func supersede(cfg dcplan.Config, rcs []dcplan.Deployment, p *dcplan.Plan) bool {
+func supersede(cfg dcplan.Config, rcs []dcplan.Deployment, profile dcplan.Profile, p *dcplan.Plan) bool {
 	if !inFlight(rcs) {
 		return false
+	}
+	reason := dcplan.ReasonCancelledByNewer
+	if profile == dcplan.Origin {
+		reason = dcplan.LongReasonCancelledByNewer
 	}
 	v := cfg.Status.LatestVersion
 	for _, i := range newestFirst(rcs, func(d *dcplan.Deployment) bool { return !d.Phase.Terminal() && !d.Cancelled }) {
 		d := &rcs[i]
 		p.Cancels = append(p.Cancels, dcplan.Cancel{
-			Rule: ruleCancel, RC: d.Name, Version: d.Version, Phase: d.Phase, Reason: dcplan.ReasonCancelledByNewer,
+			Rule: ruleCancel, RC: d.Name, Version: d.Version, Phase: d.Phase, Reason: reason,
 		})
 		p.Events = append(p.Events, configEvent(cfg, ruleCancel, dcplan.EventNormal, dcplan.EventDeploymentCancelled, msgCancelled(d.Name, v)))
 	}

@@ -1,0 +1,103 @@
+package phase
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/dcplan/dcplan"
+)
+
+// StepAll plans one pass of the deployer controller over every RC of s,
+// validating s once: Step for each RC, newest version first (ties by name),
+// then, in the Origin profile, DeployerPod for each pod in name order (the
+// seed-era deployer-pod controller, which is what moves an Origin RC along
+// with its pod). The plans are concatenated field by field; the first
+// non-empty Wait and Message win and the earliest RecheckAfter is kept, as
+// dcplan.Plan.Merge does.
+//
+// It returns an empty plan for an invalid snapshot and when every RC is at
+// its fixed point.
+//
+// Ports: the work queues of the deployer controller (and, in Origin, the
+// deployer-pod controller) draining one item per RC (per pod).
+func StepAll(s dcplan.Snapshot) dcplan.Plan {
+	if s.Validate() != nil {
+		return dcplan.Plan{}
+	}
+	var out dcplan.Plan
+	podsOf := podsByRC(s)
+	for _, i := range newestFirst(s.Deployments) {
+		d := s.Deployments[i]
+		sub := s
+		sub.Pods = podsOf[d.Name]
+		out.Append(stepOn(sub, d))
+	}
+	if s.Settings.Profile == dcplan.Origin {
+		rcIndex := make(map[string]int, len(s.Deployments))
+		for i := range s.Deployments {
+			rcIndex[s.Deployments[i].Name] = i
+		}
+		for _, i := range byName(s.Pods) {
+			p := s.Pods[i]
+			j, found := rcIndex[p.DeploymentName]
+			var d dcplan.Deployment
+			if found {
+				d = s.Deployments[j]
+			}
+			out.Append(deployerPodOn(s, p, d, found))
+		}
+	}
+	return out
+}
+
+// podsByRC groups the pods of s by the RC they belong to, in snapshot
+// order: the RC's deployer pod (dcplan.DeployerPodName) and every pod
+// labelled openshift.io/deployer-pod-for.name = the RC. These are the only
+// pods Step reads, so stepping an RC over its group is stepping it over s,
+// in time linear in the size of the snapshot.
+func podsByRC(s dcplan.Snapshot) map[string][]dcplan.Pod {
+	byPodName := make(map[string]string, len(s.Deployments))
+	for i := range s.Deployments {
+		byPodName[dcplan.DeployerPodName(s.Deployments[i].Name)] = s.Deployments[i].Name
+	}
+	groups := make(map[string][]dcplan.Pod, len(s.Deployments))
+	for _, p := range s.Pods {
+		named, isDeployer := byPodName[p.Name]
+		if p.DeployerFor != "" {
+			groups[p.DeployerFor] = append(groups[p.DeployerFor], p)
+		}
+		if isDeployer && named != p.DeployerFor {
+			groups[named] = append(groups[named], p)
+		}
+	}
+	return groups
+}
+
+// newestFirst returns the indices of rcs ordered by version descending,
+// ties by name descending, without copying the RCs.
+func newestFirst(rcs []dcplan.Deployment) []int {
+	idx := make([]int, len(rcs))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, func(a, b int) int {
+		if rcs[a].Version != rcs[b].Version {
+			if rcs[a].Version > rcs[b].Version {
+				return -1
+			}
+			return 1
+		}
+		return -strings.Compare(rcs[a].Name, rcs[b].Name)
+	})
+	return idx
+}
+
+// byName returns the indices of pods ordered by name.
+func byName(pods []dcplan.Pod) []int {
+	idx := make([]int, len(pods))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, func(a, b int) int { return strings.Compare(pods[a].Name, pods[b].Name) })
+	return idx
+}
