@@ -62,3 +62,18 @@ func IsNotFound(err error) bool { return errors.Is(err, ErrNotFound) }
 
 // IsAlreadyExists reports whether err says a created name is taken.
 func IsAlreadyExists(err error) bool { return errors.Is(err, ErrAlreadyExists) }
+
+// Refusal is a user operation (oc cancel, retry, rollback, rollout latest,
+// pause, resume, the instantiate endpoint) that upstream refuses. Text is
+// upstream's exact message, what oc prints after "error: "; Err is the
+// sentinel of the refusing package that classifies it, for errors.Is.
+type Refusal struct {
+	Err  error
+	Text string
+}
+
+// Error returns Text, upstream's exact wording, without any prefix.
+func (e *Refusal) Error() string { return e.Text }
+
+// Unwrap returns the classifying sentinel.
+func (e *Refusal) Unwrap() error { return e.Err }

@@ -34,7 +34,7 @@ func UserReason(p dcplan.Profile) string {
 //
 //  1. An invalid snapshot (Snapshot.Validate) gives an empty plan, the
 //     zero Report and the validation error.
-//  2. Modern, Exact (variant C): a paused DC is refused with an *Error
+//  2. Modern, Exact (variant C): a paused DC is refused with a *dcplan.Refusal
 //     wrapping ErrPaused, `cannot cancel a paused deployment config`.
 //     Origin (variant B) has no paused check.
 //  3. The RCs considered are those labelled

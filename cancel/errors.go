@@ -8,7 +8,7 @@ import (
 	"github.com/dcplan/dcplan"
 )
 
-// Sentinel errors: every refusal of Cancel and Retry is an *Error that
+// Sentinel errors: every refusal of Cancel and Retry is a *dcplan.Refusal that
 // wraps one of them, so callers branch with errors.Is.
 var (
 	// ErrPaused: the DC is paused (SPEC 6.1 variant C, 6.2 step 1).
@@ -26,23 +26,10 @@ var (
 	ErrCancelFailed = errors.New("cancel: cancellation failed")
 )
 
-// Error is a refusal of Cancel or Retry. Its text is exactly what `oc`
-// prints after "error: " (multi-line texts included); Unwrap returns the
-// sentinel (ErrPaused, ErrNoDeployments, ErrLatestNotFound, ErrNotFailed).
-type Error struct {
-	// Err is the sentinel.
-	Err error
-	// Message is the upstream error text.
-	Message string
-}
-
-// Error returns the upstream text, without any package prefix.
-func (e *Error) Error() string { return e.Message }
-
-// Unwrap returns the sentinel.
-func (e *Error) Unwrap() error { return e.Err }
-
-func refuse(sentinel error, msg string) error { return &Error{Err: sentinel, Message: msg} }
+// refuse returns the refusal of Cancel or Retry: a *dcplan.Refusal whose
+// text is exactly what oc prints after "error: " (multi-line texts
+// included), wrapping sentinel.
+func refuse(sentinel error, msg string) error { return &dcplan.Refusal{Err: sentinel, Text: msg} }
 
 // Failure is one Cancel action that an adapter could not apply: the
 // version of the RC and the error its update returned.

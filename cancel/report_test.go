@@ -121,12 +121,12 @@ func TestReportZero(t *testing.T) {
 
 func TestErrorText(t *testing.T) {
 	_, _, err := cancel.Cancel(snap(dcplan.Modern, paused(dc(1)), nil))
-	var ce *cancel.Error
+	var ce *dcplan.Refusal
 	if !errors.As(err, &ce) {
-		t.Fatalf("Cancel() error %T is not *cancel.Error", err)
+		t.Fatalf("Cancel() error %T is not *dcplan.Refusal", err)
 	}
-	if d := cmp.Diff("cannot cancel a paused deployment config", ce.Message); d != "" {
-		t.Errorf("Error.Message (-want +got):\n%s", d)
+	if d := cmp.Diff("cannot cancel a paused deployment config", ce.Text); d != "" {
+		t.Errorf("Refusal.Text (-want +got):\n%s", d)
 	}
 	if errors.Is(err, cancel.ErrNotFailed) {
 		t.Errorf("paused refusal matches ErrNotFailed")

@@ -9,7 +9,7 @@ import (
 )
 
 // Retry plans `oc rollout retry dc/<dc>` (SPEC 6.2): restart the latest
-// rollout after it failed. The rules, in order; each refusal is an *Error
+// rollout after it failed. The rules, in order; each refusal is a *dcplan.Refusal
 // whose text is oc's, wrapping the named sentinel:
 //
 //  1. An invalid snapshot (Snapshot.Validate) gives an empty plan, the

@@ -31,7 +31,7 @@ type RollbackOptions struct {
 	DryRun bool
 }
 
-// Sentinel errors of Rollback. Every refusal is a *RollbackError wrapping
+// Sentinel errors of Rollback. Every refusal is a *dcplan.Refusal wrapping
 // one of them, so callers branch with errors.Is.
 var (
 	// ErrInvalidRevision: a negative revision was asked for.
@@ -51,22 +51,11 @@ var (
 	ErrNoEncodedConfig = errors.New("history: revision has no encoded config")
 )
 
-// RollbackError is a refusal of Rollback. Its text is exactly the message
-// `oc rollback` reports (the server's message for the checks the API
-// server makes); Unwrap returns the sentinel.
-type RollbackError struct {
-	Err     error
-	Message string
-}
-
-// Error returns the upstream message, without any package prefix.
-func (e *RollbackError) Error() string { return e.Message }
-
-// Unwrap returns the sentinel.
-func (e *RollbackError) Unwrap() error { return e.Err }
-
+// rollbackError returns a refusal of Rollback: a *dcplan.Refusal whose
+// text is exactly the message `oc rollback` reports (the server's message
+// for the checks the API server makes), wrapping sentinel.
 func rollbackError(sentinel error, format string, args ...any) error {
-	return &RollbackError{Err: sentinel, Message: fmt.Sprintf(format, args...)}
+	return &dcplan.Refusal{Err: sentinel, Text: fmt.Sprintf(format, args...)}
 }
 
 // RollbackTarget returns the RC `oc rollback dc/<dc>` picks as its target

@@ -417,9 +417,9 @@ func TestRollbackProperties(t *testing.T) {
 			if !p.IsEmpty() || warnings != nil {
 				t.Fatalf("Rollback() refused (%v) with a plan or warnings", err)
 			}
-			var re *history.RollbackError
+			var re *dcplan.Refusal
 			if !errors.As(err, &re) && !errors.Is(err, dcplan.ErrInvalidSnapshot) {
-				t.Fatalf("Rollback() error %T %v is neither a RollbackError nor invalid input", err, err)
+				t.Fatalf("Rollback() error %T %v is neither a Refusal nor invalid input", err, err)
 			}
 			reached.refused++
 			return

@@ -24,7 +24,7 @@
 //	plan, err := reconcile.Pause(snap)      // oc rollout pause dc/<dc>
 //
 // Entry points: [Config], [All], [OnFailure], [Instantiate], [Pause],
-// [Resume], [RolloutLatest], [RolloutReport], [RequestError].
+// [Resume], [RolloutLatest], [RolloutReport], [dcplan.Refusal].
 //
 // # Adapter contract
 //

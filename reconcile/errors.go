@@ -20,17 +20,3 @@ var (
 	// pausing a paused DC or rolling out while a rollout is in progress.
 	ErrRefused = errors.New("reconcile: refused")
 )
-
-// RequestError is an error of a user operation: Text is what upstream
-// prints (the API server's status message, or oc's error), verbatim; Err
-// is the sentinel that classifies it.
-type RequestError struct {
-	Err  error
-	Text string
-}
-
-// Error returns Text, upstream's exact wording.
-func (e *RequestError) Error() string { return e.Text }
-
-// Unwrap returns the classifying sentinel.
-func (e *RequestError) Unwrap() error { return e.Err }

@@ -55,7 +55,7 @@ func Instantiate(s dcplan.Snapshot, latest, force bool) (dcplan.Plan, error) {
 	}
 	cfg := s.Config
 	if cfg.Paused {
-		return dcplan.Plan{}, &RequestError{Err: ErrInvalid, Text: fmt.Sprintf(
+		return dcplan.Plan{}, &dcplan.Refusal{Err: ErrInvalid, Text: fmt.Sprintf(
 			"DeploymentRequest.apps.openshift.io %q is invalid: spec.paused: Invalid value: true: deployment config %q is paused - unpause to request a new deployment",
 			cfg.Name, cfg.Name)}
 	}
@@ -85,10 +85,10 @@ func previousConfig(s dcplan.Snapshot) (dcplan.Config, error) {
 	name := dcplan.DeploymentName(cfg.Name, cfg.Status.LatestVersion)
 	rc, ok := s.Deployment(name)
 	if !ok {
-		return dcplan.Config{}, &RequestError{Err: dcplan.ErrNotFound, Text: fmt.Sprintf("replicationcontrollers %q not found", name)}
+		return dcplan.Config{}, &dcplan.Refusal{Err: dcplan.ErrNotFound, Text: fmt.Sprintf("replicationcontrollers %q not found", name)}
 	}
 	if !rc.HasEncodedConfig {
-		return dcplan.Config{}, &RequestError{Err: ErrInternal, Text: "Internal error occurred: " + msgNoEncodedConfig(name)}
+		return dcplan.Config{}, &dcplan.Refusal{Err: ErrInternal, Text: "Internal error occurred: " + msgNoEncodedConfig(name)}
 	}
 	return rc.Encoded, nil
 }
@@ -119,7 +119,7 @@ func instantiateCauses(cfg, prev dcplan.Config, force bool) (dcplan.Details, boo
 		}
 	}
 	if unresolved {
-		return dcplan.Details{}, false, &RequestError{Err: ErrBadRequest,
+		return dcplan.Details{}, false, &dcplan.Refusal{Err: ErrBadRequest,
 			Text: fmt.Sprintf("cannot trigger a deployment for %q because it contains unresolved images", cfg.Name)}
 	}
 	if force {

@@ -51,7 +51,7 @@ func setPaused(s dcplan.Snapshot, to bool, refusal string) (dcplan.Plan, error) 
 	}
 	cfg := s.Config
 	if cfg.Paused == to {
-		return dcplan.Plan{}, &RequestError{Err: ErrRefused, Text: fmt.Sprintf("%s %q %s", resource, cfg.Name, refusal)}
+		return dcplan.Plan{}, &dcplan.Refusal{Err: ErrRefused, Text: fmt.Sprintf("%s %q %s", resource, cfg.Name, refusal)}
 	}
 	return dcplan.Plan{UpdateConfig: []dcplan.ConfigUpdate{{
 		Rule: rulePause, Config: cfg.Name, SetPaused: true, PausedFrom: cfg.Paused, PausedTo: to,

@@ -44,10 +44,10 @@ func RolloutLatest(s dcplan.Snapshot, again, dryRun bool) (dcplan.Plan, RolloutR
 	}
 	cfg := s.Config
 	if cfg.Paused {
-		return dcplan.Plan{}, RolloutReport{}, &RequestError{Err: ErrRefused, Text: "cannot deploy a paused deployment config"}
+		return dcplan.Plan{}, RolloutReport{}, &dcplan.Refusal{Err: ErrRefused, Text: "cannot deploy a paused deployment config"}
 	}
 	if rc, ok := s.Deployment(dcplan.DeploymentName(cfg.Name, cfg.Status.LatestVersion)); ok && !rc.Phase.Terminal() {
-		return dcplan.Plan{}, RolloutReport{}, &RequestError{Err: ErrRefused,
+		return dcplan.Plan{}, RolloutReport{}, &dcplan.Refusal{Err: ErrRefused,
 			Text: fmt.Sprintf("#%d is already in progress (%s).", cfg.Status.LatestVersion, rc.Phase)}
 	}
 	line := "deploymentconfig.apps.openshift.io/" + cfg.Name + " rolled out"
@@ -57,7 +57,7 @@ func RolloutLatest(s dcplan.Snapshot, again, dryRun bool) (dcplan.Plan, RolloutR
 	var p dcplan.Plan
 	var err error
 	if s.InstantiateUnavailable {
-		err = &RequestError{Err: dcplan.ErrNotFound, Text: "the server could not find the requested resource"}
+		err = &dcplan.Refusal{Err: dcplan.ErrNotFound, Text: "the server could not find the requested resource"}
 	} else {
 		p, err = Instantiate(s, !again, true)
 	}
