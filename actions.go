@@ -63,10 +63,14 @@ type ConfigUpdate struct {
 // DeployerPod is the full description of a deployer pod to create (SPEC
 // 4.5). The codec turns it into Kubernetes JSON (EncodePod).
 type DeployerPod struct {
-	Namespace  string
-	Name       string
-	RC         string
-	RCUID      string
+	Namespace string
+	Name      string
+	RC        string
+	RCUID     string
+	// Unowned is true for a pod that carries no owner reference to its RC
+	// (the seed era's deployer pod, SPEC 7 row 31); otherwise the pod is
+	// owned by RC (uid RCUID).
+	Unowned    bool
 	ConfigName string
 	Image      string
 	Command    []string

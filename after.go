@@ -1,9 +1,7 @@
 package dcplan
 
 import (
-	"bytes"
 	"slices"
-	"time"
 )
 
 // After returns the snapshot a backend would hold once p is applied to the
@@ -64,34 +62,32 @@ func (s Snapshot) After(p Plan) Snapshot {
 	}
 	for _, a := range p.Adopt {
 		if d := rc(a.RC); d != nil {
-			d.Controller = OwnerRef{APIVersion: "apps.openshift.io/v1", Kind: "DeploymentConfig",
-				Name: a.Config, UID: a.ConfigUID, Controller: true, BlockOwnerDeletion: true}
-			d.HasController = true
+			a.ApplyTo(d)
 		}
 	}
 	for _, a := range p.Release {
-		if d := rc(a.RC); d != nil && d.HasController && d.Controller.UID == a.ConfigUID {
-			d.Controller, d.HasController = OwnerRef{}, false
+		if d := rc(a.RC); d != nil {
+			a.ApplyTo(d)
 		}
 	}
 	for _, a := range p.UpdateConfig {
 		if a.Config == out.Config.Name {
-			out.Config = updateConfig(out.Config, a)
+			a.ApplyTo(&out.Config)
 		}
 	}
 	for _, a := range p.CreatePods {
 		if pod(a.Pod.Name) == nil {
-			out.Pods = append(out.Pods, createdPod(a.Pod, s.Now))
+			out.Pods = append(out.Pods, a.Pod.Created(s.Now))
 		}
 	}
 	for _, a := range p.SetPodOwners {
 		if o := pod(a.Pod); o != nil {
-			o.Owners = append(o.Owners, rcOwner(a.RC, a.RCUID))
+			a.ApplyTo(o)
 		}
 	}
 	for _, a := range p.SetPodDeadlines {
 		if o := pod(a.Pod); o != nil {
-			o.ActiveDeadlineSeconds, o.HasActiveDeadline = a.To, true
+			a.ApplyTo(o)
 		}
 	}
 	for _, a := range p.DeletePods {
@@ -104,20 +100,17 @@ func (s Snapshot) After(p Plan) Snapshot {
 	}
 	for _, a := range p.Cancels {
 		if d := rc(a.RC); d != nil {
-			d.Cancelled, d.Reason = true, a.Reason
+			a.ApplyTo(d)
 		}
 	}
 	for _, a := range p.Scales {
 		if d := rc(a.RC); d != nil {
-			d.Replicas = a.To
-			if a.SyncAnnotation {
-				d.SyncedReplicas, d.HasSyncedReplicas = a.To, true
-			}
+			a.ApplyTo(d)
 		}
 	}
 	for _, a := range p.Transitions {
 		if d := rc(a.RC); d != nil {
-			transition(d, a)
+			a.ApplyTo(d)
 		}
 	}
 	for _, a := range p.DeleteRCs {
@@ -133,93 +126,4 @@ func (s Snapshot) After(p Plan) Snapshot {
 		out.Pods = nil
 	}
 	return out
-}
-
-// updateConfig applies the flagged spec writes of a to c (a clone).
-func updateConfig(c Config, a ConfigUpdate) Config {
-	changed := false
-	if a.SetReplicas && c.Replicas != a.ReplicasTo {
-		c.Replicas, changed = a.ReplicasTo, true
-	}
-	if a.SetSelector && !slices.Equal(c.Selector, a.Selector) {
-		c.Selector, changed = slices.Clone(a.Selector), true
-	}
-	if a.SetPaused && c.Paused != a.PausedTo {
-		c.Paused, changed = a.PausedTo, true
-	}
-	if a.SetTemplate && (c.Template.Hash != a.Template.Hash || !slices.Equal(c.Template.Containers, a.Template.Containers) ||
-		!bytes.Equal(c.Template.Raw, a.Template.Raw)) {
-		c.Template, changed = a.Template.Clone(), true
-	}
-	if a.SetTriggers && !slices.EqualFunc(c.Triggers, a.Triggers, triggerEqual) {
-		c.Triggers, changed = cloneEach(a.Triggers, Trigger.Clone), true
-	}
-	if changed {
-		c.Generation++
-	}
-	return c
-}
-
-func triggerEqual(a, b Trigger) bool {
-	return a.Type == b.Type && a.Automatic == b.Automatic && slices.Equal(a.ContainerNames, b.ContainerNames) &&
-		a.FromKind == b.FromKind && a.FromNamespace == b.FromNamespace && a.FromName == b.FromName &&
-		a.LastTriggeredImage == b.LastTriggeredImage
-}
-
-// createdPod is the pod a backend holds right after creating dp: no UID,
-// no phase, created now.
-func createdPod(dp DeployerPod, now time.Time) Pod {
-	return Pod{
-		Namespace:             dp.Namespace,
-		Name:                  dp.Name,
-		CreationTime:          now,
-		DeploymentName:        lookup(dp.Annotations, AnnotationDeploymentName),
-		DeployerFor:           lookup(dp.Labels, LabelDeployerPodFor),
-		Owners:                []OwnerRef{rcOwner(dp.RC, dp.RCUID)},
-		ActiveDeadlineSeconds: dp.ActiveDeadlineSeconds,
-		HasActiveDeadline:     true,
-	}
-}
-
-func rcOwner(name, uid string) OwnerRef {
-	return OwnerRef{APIVersion: "v1", Kind: "ReplicationController", Name: name, UID: uid}
-}
-
-func lookup(kvs []KeyValue, key string) string {
-	for _, e := range kvs {
-		if e.Key == key {
-			return e.Value
-		}
-	}
-	return ""
-}
-
-// transition applies one Transition to d in the documented order.
-func transition(d *Deployment, a Transition) {
-	if a.ClearCancel {
-		d.Cancelled, d.Reason = false, ""
-	}
-	if a.SetReason {
-		d.Reason = a.Reason
-	}
-	d.Phase = a.To
-	if a.DeployerPod != "" {
-		d.DeployerPodName = a.DeployerPod
-	}
-	if !a.CreatedAt.IsZero() {
-		d.CreatedAt = a.CreatedAt
-	}
-	if !a.StartedAt.IsZero() {
-		d.StartedAt = a.StartedAt
-	}
-	if !a.CompletedAt.IsZero() {
-		d.CompletedAt = a.CompletedAt
-	}
-	if a.CommitDesired {
-		d.SyncedReplicas, d.HasSyncedReplicas = d.DesiredReplicas, d.HasDesiredReplicas
-		d.DesiredReplicas, d.HasDesiredReplicas = 0, false
-	}
-	if a.ScaleToZero {
-		d.Replicas = 0
-	}
 }

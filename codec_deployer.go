@@ -14,7 +14,7 @@ const (
 //   - metadata: name, namespace, p.Labels and p.Annotations as given (the
 //     complete maps), and one owner reference {apiVersion v1, kind
 //     ReplicationController, name p.RC, uid p.RCUID} without controller
-//     flags — none when p.RCUID is empty (the seed-era pod, SPEC 7 row 31);
+//     flags — none when p.Unowned (the seed-era pod, SPEC 7 row 31);
 //   - one container "deployment": image p.Image, command p.Command when
 //     non-empty, env p.Env in order (value and valueFrom left out when
 //     empty), resources p.Resources (or {}), imagePullPolicy IfNotPresent,
@@ -95,7 +95,7 @@ func EncodePod(p DeployerPod) ([]byte, error) {
 		}
 	}
 	meta := map[string]any{"name": p.Name}
-	if p.RCUID != "" {
+	if !p.Unowned {
 		meta["ownerReferences"] = []any{map[string]any{
 			"apiVersion": apiVersionCore,
 			"kind":       kindRC,

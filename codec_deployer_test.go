@@ -86,8 +86,8 @@ func TestEncodePodRules(t *testing.T) {
 				c.Resources = json.RawMessage(`{"limits":{"cpu":"1"}}`)
 				c.Env = json.RawMessage(`[{"name":"A","valueFrom":{"fieldRef":{"fieldPath":"metadata.name"}}},{"name":"B"}]`)
 			}},
-		{"no owner", "SPEC 7 row 31: the seed-era pod has no owner reference; an empty RCUID says so",
-			func(p *DeployerPod) { p.RCUID = "" },
+		{"no owner", "SPEC 7 row 31: the seed-era pod has no owner reference; Unowned says so",
+			func(p *DeployerPod) { p.Unowned = true },
 			func(v *view) { v.Metadata.OwnerReferences = nil }},
 		{"no deadline", "a zero deadline is left out (the planner defaults it to 21600)",
 			func(p *DeployerPod) { p.ActiveDeadlineSeconds = 0 },

@@ -37,7 +37,7 @@ import (
 //     template (dcplan.DeployerTemplateFields).
 //
 // The Origin profile builds the seed-era pod (SPEC 7 row 31): no owner
-// reference (RCUID empty), no deployment-config.name annotation (ConfigName
+// reference (Unowned), no deployment-config.name annotation (ConfigName
 // is still set, for Describe), activeDeadlineSeconds always 21600, no size
 // cap on injected variables, and only dnsPolicy, imagePullSecrets and
 // nodeSelector copied from the template. The fixed container fields
@@ -75,7 +75,7 @@ func BuildDeployerPod(s dcplan.Snapshot, d dcplan.Deployment) dcplan.DeployerPod
 		pod.Command = slices.Clone(st.CustomCommand)
 	}
 	if origin {
-		pod.RCUID = ""
+		pod.Unowned = true
 		pod.TemplateFields = keepFields(pod.TemplateFields, originTemplateFields)
 	} else if st.HasActiveDeadline {
 		pod.ActiveDeadlineSeconds = st.ActiveDeadlineSeconds

@@ -27,7 +27,7 @@ func wantPod(profile dcplan.Profile) dcplan.DeployerPod {
 		},
 	}
 	if profile == dcplan.Origin {
-		p.RCUID = ""
+		p.Unowned = true
 		p.Annotations = p.Annotations[1:]
 	}
 	return p
