@@ -20,9 +20,22 @@
 //	fmt.Print(dcplan.Describe(plan))  // one line per action, with rule ids
 //	n, err := dcplan.Apply(ctx, backend, plan)
 //
-// Entry points: [Snapshot], [Snapshot.Validate], [Plan], [Describe],
-// [Apply], [Backend], [DecodeSnapshot], [DecodeDeployment], [DecodeConfig],
-// [DecodePod], [NewDeployment], [EncodeDeployment], [EncodePod].
+// Entry points:
+//   - the input: [Snapshot], [Snapshot.Validate], [Settings], [Config],
+//     [Deployment], [Pod];
+//   - the output: [Plan], [Describe], [Plan.Merge], [Plan.Append], and the
+//     action types ([Adopt], [Release], [ConfigUpdate], [CreatePod],
+//     [SetPodOwner], [SetPodDeadline], [DeletePod], [CreateRC], [Cancel],
+//     [Scale], [Transition], [DeleteRC], [StatusUpdate], [Event]);
+//   - applying it: [Apply], [Backend], [Snapshot.After] (the typed effect
+//     of a plan, built on the actions' ApplyTo methods), [IsConflict],
+//     [IsNotFound], [IsAlreadyExists];
+//   - the wire codec: [DecodeSnapshot], [DecodeList], [DecodeConfig],
+//     [DecodeDeployment], [DecodePod], [EncodeConfig], [EncodeDeployment],
+//     [EncodePodObject], [EncodePod], [NewDeployment],
+//     [DeployerTemplateFields], [NewTemplate], [TemplateFor];
+//   - names: [DeploymentName], [DeployerPodName], [CompareDeployments];
+//   - errors: [FieldError], [Refusal], [ErrInvalidSnapshot], [ErrMalformed].
 //
 // # Adapter contract
 //
@@ -36,6 +49,8 @@
 //     at the first failed write. [Apply] does exactly this.
 //  4. On a conflict, or any failure, plan again from a fresh Snapshot; do
 //     not retry the failed write by itself.
-//  5. When Plan.Wait is set, requeue the item (rate-limited); when
-//     Plan.RecheckAfter is set, requeue after that long.
+//  5. When Plan.Wait is set, requeue the item (rate-limited), except for
+//     WaitImages, which waits for the DC itself to change (an image
+//     resolved) and so needs no requeue; when Plan.RecheckAfter is set,
+//     requeue after that long.
 package dcplan
