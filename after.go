@@ -71,8 +71,8 @@ func (s Snapshot) After(p Plan) Snapshot {
 		}
 	}
 	for _, a := range p.UpdateConfig {
-		if a.Config == out.Config.Name {
-			a.ApplyTo(&out.Config)
+		if a.Config == out.Config.Name && a.ApplyTo(&out.Config) {
+			out.Config.Generation++ // as the API server does for a spec change
 		}
 	}
 	for _, a := range p.CreatePods {

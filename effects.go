@@ -83,10 +83,10 @@ func (a SetPodDeadline) ApplyTo(p *Pod) {
 	p.ActiveDeadlineSeconds, p.HasActiveDeadline = a.To, true
 }
 
-// ApplyTo writes the flagged spec fields of a into c and, as the API
-// server does for a spec change, bumps metadata.generation when something
-// actually changed. It reports whether it did. SetStrategy, which carries
-// only JSON, changes no typed field.
+// ApplyTo writes the flagged spec fields of a into c and reports whether
+// any of them changed (the API server then bumps metadata.generation; that
+// is the caller's business). SetStrategy, which carries only JSON, changes
+// no typed field: a backend that keeps wire objects decodes it itself.
 func (a ConfigUpdate) ApplyTo(c *Config) (changed bool) {
 	if a.SetReplicas && c.Replicas != a.ReplicasTo {
 		c.Replicas, changed = a.ReplicasTo, true
@@ -103,9 +103,6 @@ func (a ConfigUpdate) ApplyTo(c *Config) (changed bool) {
 	}
 	if a.SetTriggers && !slices.EqualFunc(c.Triggers, a.Triggers, triggerEqual) {
 		c.Triggers, changed = cloneEach(a.Triggers, Trigger.Clone), true
-	}
-	if changed {
-		c.Generation++
 	}
 	return changed
 }

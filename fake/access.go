@@ -29,7 +29,7 @@ func (w *World) Config(ns, name string) (dcplan.Config, bool) {
 	if o == nil || !o.current().exists() {
 		return dcplan.Config{}, false
 	}
-	return w.value(o, o.current()).(dcplan.Config).Clone(), true
+	return w.value(o, o.current()).(*dcplan.Config).Clone(), true
 }
 
 // Deployment returns the current RC ns/name, decoded from its wire form.
@@ -38,7 +38,7 @@ func (w *World) Deployment(ns, name string) (dcplan.Deployment, bool) {
 	if o == nil || !o.current().exists() {
 		return dcplan.Deployment{}, false
 	}
-	return w.value(o, o.current()).(dcplan.Deployment).Clone(), true
+	return w.value(o, o.current()).(*dcplan.Deployment).Clone(), true
 }
 
 // Pod returns the current pod ns/name, decoded from its wire form.
@@ -47,7 +47,7 @@ func (w *World) Pod(ns, name string) (dcplan.Pod, bool) {
 	if o == nil || !o.current().exists() {
 		return dcplan.Pod{}, false
 	}
-	return w.value(o, o.current()).(dcplan.Pod).Clone(), true
+	return w.value(o, o.current()).(*dcplan.Pod).Clone(), true
 }
 
 // Wire returns a copy of the stored JSON of an object, as the codec
@@ -118,40 +118,48 @@ func (w *World) snapshotAt(seq uint64, ns, dc string, now time.Time, st dcplan.S
 	if sp == nil {
 		return dcplan.Snapshot{}, fmt.Errorf("%w: %s/%s", ErrNoConfig, ns, dc)
 	}
-	o := sp.configs[dc]
+	var s dcplan.Snapshot
+	err := w.snapshotOf(&s, seq, sp, sp.configs[dc], ns, dc, now, st)
+	return s, err
+}
+
+// snapshotOf is snapshotAt for the DC object o (nil when there is none)
+// of namespace sp, built in place in *s (which it overwrites) to spare the
+// pass path copies of a large struct.
+func (w *World) snapshotOf(s *dcplan.Snapshot, seq uint64, sp *namespace, o *object, ns, dc string, now time.Time, st dcplan.Settings) error {
 	var v *version
 	if o != nil {
 		v = o.at(seq)
 	}
 	if v == nil {
-		return dcplan.Snapshot{}, fmt.Errorf("%w: %s/%s", ErrNoConfig, ns, dc)
+		*s = dcplan.Snapshot{}
+		return fmt.Errorf("%w: %s/%s", ErrNoConfig, ns, dc)
 	}
-	if l := w.lastSnap; w.NoDecodeCache && l.ns == ns && l.dc == dc && l.seq == seq && seq == w.seq {
-		return dcplan.Snapshot{Now: now, Settings: st, Config: l.cfg, Deployments: l.rcs, Pods: l.pods}, nil
+	if l := &w.lastSnap; w.NoDecodeCache && l.ns == ns && l.dc == dc && l.seq == seq && seq == w.seq {
+		*s = dcplan.Snapshot{Now: now, Settings: st, Config: l.cfg, Deployments: l.rcs, Pods: l.pods}
+		return nil
 	}
-	s := dcplan.Snapshot{Now: now, Settings: st, Config: w.value(o, v).(dcplan.Config)}
-	if c, ok := sp.snaps[dc]; ok && c.seq == seq && seq == w.seq && !w.NoDecodeCache {
+	*s = dcplan.Snapshot{Now: now, Settings: st}
+	s.Config = *w.value(o, v).(*dcplan.Config)
+	if c := o.snap; c != nil && c.seq == seq && seq == w.seq && !w.NoDecodeCache {
 		s.Deployments, s.Pods = c.rcs, c.pods
-		return s, nil
+		return nil
 	}
-	names := sp.rcsOf[dc]
-	if len(names) > 0 {
-		s.Deployments = make([]dcplan.Deployment, 0, len(names))
+	rcs := sp.rcsOf[dc]
+	if len(rcs) > 0 {
+		s.Deployments = make([]dcplan.Deployment, 0, len(rcs))
 	}
-	for _, name := range names {
-		ro := sp.rcs[name]
-		if ro == nil {
-			continue
-		}
+	for _, ro := range rcs {
+		name := ro.name
 		rv := ro.at(seq)
 		if rv == nil {
 			continue
 		}
-		d := w.value(ro, rv).(dcplan.Deployment)
+		d := w.value(ro, rv).(*dcplan.Deployment)
 		if d.ConfigName != dc && d.ConfigLabel != dc && !(d.HasController && d.Controller.UID == s.Config.UID) {
 			continue
 		}
-		s.Deployments = append(s.Deployments, d)
+		s.Deployments = append(s.Deployments, *d)
 		s.Pods = w.appendPods(s.Pods, sp, seq, name)
 	}
 	if len(s.Pods) > 1 {
@@ -172,12 +180,12 @@ func (w *World) snapshotAt(seq uint64, ns, dc string, now time.Time, st dcplan.S
 		w.lastSnap = cachedSnap{ns: ns, dc: dc, seq: seq, cfg: s.Config, rcs: s.Deployments, pods: s.Pods}
 	}
 	if seq == w.seq && !w.NoDecodeCache {
-		if sp.snaps == nil {
-			sp.snaps = map[string]cachedSnap{}
+		if o.snap == nil {
+			o.snap = &cachedSnap{}
 		}
-		sp.snaps[dc] = cachedSnap{seq: seq, rcs: s.Deployments, pods: s.Pods}
+		*o.snap = cachedSnap{seq: seq, rcs: s.Deployments, pods: s.Pods}
 	}
-	return s, nil
+	return nil
 }
 
 // cachedSnap is the RC and pod lists of one DC's snapshot, valid while
@@ -194,7 +202,7 @@ func (w *World) appendPods(out []dcplan.Pod, sp *namespace, seq uint64, rc strin
 	add := func(name string) {
 		if po := sp.pods[name]; po != nil {
 			if pv := po.at(seq); pv != nil {
-				out = append(out, w.value(po, pv).(dcplan.Pod))
+				out = append(out, *w.value(po, pv).(*dcplan.Pod))
 			}
 		}
 	}
@@ -290,7 +298,7 @@ func (w *World) UpdateConfig(ns, name string, f func(*dcplan.Config) error) erro
 	if o == nil || !o.current().exists() {
 		return notFound(KindConfig, ns, name)
 	}
-	old := w.value(o, o.current()).(dcplan.Config)
+	old := w.value(o, o.current()).(*dcplan.Config)
 	c := old.Clone()
 	if err := f(&c); err != nil {
 		if errors.Is(err, ErrUnchanged) {
@@ -298,7 +306,7 @@ func (w *World) UpdateConfig(ns, name string, f func(*dcplan.Config) error) erro
 		}
 		return err
 	}
-	if specChanged(old, c) {
+	if specChanged(old, &c) {
 		c.Generation = old.Generation + 1
 	}
 	c.ResourceVersion = w.nextRV()
@@ -312,7 +320,7 @@ func (w *World) UpdateConfig(ns, name string, f func(*dcplan.Config) error) erro
 
 // specChanged reports whether two versions of a DC differ in spec, which
 // makes the API server bump metadata.generation.
-func specChanged(a, b dcplan.Config) bool {
+func specChanged(a, b *dcplan.Config) bool {
 	return a.Replicas != b.Replicas || a.RevisionHistoryLimit != b.RevisionHistoryLimit ||
 		a.HasRevisionHistoryLimit != b.HasRevisionHistoryLimit || a.MinReadySeconds != b.MinReadySeconds ||
 		a.Test != b.Test || a.Paused != b.Paused || !slices.Equal(a.Selector, b.Selector) ||
@@ -327,7 +335,7 @@ func (w *World) UpdateDeployment(ns, name string, f func(*dcplan.Deployment) err
 	if o == nil || !o.current().exists() {
 		return notFound(KindRC, ns, name)
 	}
-	d := w.value(o, o.current()).(dcplan.Deployment).Clone()
+	d := w.value(o, o.current()).(*dcplan.Deployment).Clone()
 	if err := f(&d); err != nil {
 		if errors.Is(err, ErrUnchanged) {
 			return nil
@@ -350,7 +358,7 @@ func (w *World) UpdatePod(ns, name string, f func(*dcplan.Pod) error) error {
 	if o == nil || !o.current().exists() {
 		return notFound(KindPod, ns, name)
 	}
-	p := w.value(o, o.current()).(dcplan.Pod).Clone()
+	p := w.value(o, o.current()).(*dcplan.Pod).Clone()
 	if err := f(&p); err != nil {
 		if errors.Is(err, ErrUnchanged) {
 			return nil

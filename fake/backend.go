@@ -49,9 +49,7 @@ func (b *Backend) AdoptRC(_ context.Context, a dcplan.Adopt) error {
 		if d.HasController {
 			return conflict(KindRC, b.Namespace, a.RC, "already has a controller")
 		}
-		d.HasController = true
-		d.Controller = dcplan.OwnerRef{APIVersion: "apps.openshift.io/v1", Kind: "DeploymentConfig", Name: a.Config,
-			UID: a.ConfigUID, Controller: true, BlockOwnerDeletion: true}
+		a.ApplyTo(d)
 		return nil
 	})
 }
@@ -67,7 +65,7 @@ func (b *Backend) ReleaseRC(_ context.Context, a dcplan.Release) error {
 		if !d.HasController || d.Controller.UID != a.ConfigUID {
 			return ErrUnchanged
 		}
-		d.HasController, d.Controller = false, dcplan.OwnerRef{}
+		a.ApplyTo(d)
 		return nil
 	})
 }
@@ -86,18 +84,7 @@ func (b *Backend) UpdateConfig(_ context.Context, a dcplan.ConfigUpdate) error {
 		if a.SetTemplate && a.TemplateFrom != "" && c.Template.Hash != a.TemplateFrom {
 			return conflict(KindConfig, b.Namespace, a.Config, "template changed")
 		}
-		if a.SetReplicas {
-			c.Replicas = a.ReplicasTo
-		}
-		if a.SetPaused {
-			c.Paused = a.PausedTo
-		}
-		if a.SetTemplate {
-			c.Template = a.Template.Clone()
-		}
-		if a.SetTriggers {
-			c.Triggers = cloneTriggers(a.Triggers)
-		}
+		a.ApplyTo(c) // the World bumps metadata.generation on a spec change
 		if a.SetStrategy {
 			st, err := strategyFromRaw(*c, a.StrategyRaw)
 			if err != nil {
@@ -107,17 +94,6 @@ func (b *Backend) UpdateConfig(_ context.Context, a dcplan.ConfigUpdate) error {
 		}
 		return nil
 	})
-}
-
-func cloneTriggers(ts []dcplan.Trigger) []dcplan.Trigger {
-	if ts == nil {
-		return nil
-	}
-	out := make([]dcplan.Trigger, len(ts))
-	for i, t := range ts {
-		out[i] = t.Clone()
-	}
-	return out
 }
 
 // CreatePod creates the deployer pod a describes, encoded by
@@ -147,7 +123,7 @@ func (b *Backend) SetPodOwner(_ context.Context, a dcplan.SetPodOwner) error {
 		if slices.ContainsFunc(p.Owners, func(o dcplan.OwnerRef) bool { return o.UID == a.RCUID }) {
 			return ErrUnchanged
 		}
-		p.Owners = append(slices.Clip(p.Owners), dcplan.OwnerRef{APIVersion: "v1", Kind: "ReplicationController", Name: a.RC, UID: a.RCUID})
+		a.ApplyTo(p)
 		return nil
 	})
 }
@@ -159,7 +135,7 @@ func (b *Backend) SetPodDeadline(_ context.Context, a dcplan.SetPodDeadline) err
 		if p.HasActiveDeadline != a.HadDeadline || (a.HadDeadline && p.ActiveDeadlineSeconds != a.From) {
 			return conflict(KindPod, b.Namespace, a.Pod, "deadline changed")
 		}
-		p.HasActiveDeadline, p.ActiveDeadlineSeconds = true, a.To
+		a.ApplyTo(p)
 		return nil
 	})
 }
@@ -188,7 +164,7 @@ func (b *Backend) CancelRC(_ context.Context, a dcplan.Cancel) error {
 		if d.Cancelled {
 			return conflict(KindRC, b.Namespace, a.RC, "already cancelled")
 		}
-		d.Cancelled, d.Reason = true, a.Reason
+		a.ApplyTo(d)
 		return nil
 	})
 }
@@ -201,10 +177,7 @@ func (b *Backend) ScaleRC(_ context.Context, a dcplan.Scale) error {
 		if d.Replicas != a.From {
 			return conflict(KindRC, b.Namespace, a.RC, fmt.Sprintf("replicas are %d, not %d", d.Replicas, a.From))
 		}
-		d.Replicas = a.To
-		if a.SyncAnnotation {
-			d.HasSyncedReplicas, d.SyncedReplicas = true, a.To
-		}
+		a.ApplyTo(d)
 		return nil
 	})
 }
@@ -220,32 +193,7 @@ func (b *Backend) TransitionRC(_ context.Context, a dcplan.Transition) error {
 		if a.ScaleToZero && d.Replicas != a.ReplicasFrom {
 			return conflict(KindRC, b.Namespace, a.RC, fmt.Sprintf("replicas are %d, not %d", d.Replicas, a.ReplicasFrom))
 		}
-		d.Phase = a.To
-		if a.ClearCancel {
-			d.Cancelled, d.Reason = false, ""
-		}
-		if a.SetReason {
-			d.Reason = a.Reason
-		}
-		if a.DeployerPod != "" {
-			d.DeployerPodName = a.DeployerPod
-		}
-		if !a.CreatedAt.IsZero() {
-			d.CreatedAt = a.CreatedAt
-		}
-		if !a.StartedAt.IsZero() {
-			d.StartedAt = a.StartedAt
-		}
-		if !a.CompletedAt.IsZero() {
-			d.CompletedAt = a.CompletedAt
-		}
-		if a.CommitDesired {
-			d.SyncedReplicas, d.HasSyncedReplicas = d.DesiredReplicas, d.HasDesiredReplicas
-			d.DesiredReplicas, d.HasDesiredReplicas = 0, false
-		}
-		if a.ScaleToZero {
-			d.Replicas = 0
-		}
+		a.ApplyTo(d)
 		return nil
 	})
 }
@@ -257,7 +205,7 @@ func (b *Backend) DeleteRC(_ context.Context, a dcplan.DeleteRC) error {
 	if o == nil || !o.current().exists() {
 		return notFound(KindRC, b.Namespace, a.RC)
 	}
-	if d := b.World.value(o, o.current()).(dcplan.Deployment); d.Replicas != a.Replicas {
+	if d := b.World.value(o, o.current()).(*dcplan.Deployment); d.Replicas != a.Replicas {
 		return conflict(KindRC, b.Namespace, a.RC, fmt.Sprintf("replicas are %d, not %d", d.Replicas, a.Replicas))
 	}
 	b.World.remove(o)

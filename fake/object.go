@@ -10,12 +10,17 @@ import (
 // object is one stored object and the versions of it that lagging readers
 // may still see, oldest first. The last version is the current one.
 type object struct {
-	kind     Kind
+	kind Kind
+	// created is true when the last write created the object.
+	created  bool
 	ns, name string
 	versions []version
 	// keys are the index entries the object was filed under when created:
 	// the DC an RC names, the RCs a pod is related to.
 	keys []string
+	// snap caches the RC and pod lists of a DC's last current snapshot
+	// (see World.snapshotAt); nil for RCs and pods.
+	snap *cachedSnap
 }
 
 // version is the object as one write left it. A version with no data is a
@@ -67,10 +72,19 @@ func (o *object) prune(now uint64, maxLag int) {
 // only match a real key.
 var encodedKey = []byte(`"openshift.io/encoded-deployment-config":"`)
 
+// encodedStatus opens the status of the encoded DC inside that annotation
+// (an escaped quote preceded by a comma: a key of the encoded JSON, not
+// text inside one of its strings). Status comes last in canonical order
+// and is what differs between the RCs of one DC (latestVersion), so the
+// interned part stops before it.
+var encodedStatus = []byte(`,\"status\":`)
+
 // blob is the stored form of wire bytes. The value of the
-// encoded-deployment-config annotation, when present, is cut out and
-// interned, so RCs whose encoded configs are equal (and every version of
-// one RC) share one copy; the rest is optionally deflated.
+// encoded-deployment-config annotation, when present, is cut out up to
+// the encoded DC's status and interned, so RCs whose encoded configs have
+// the same metadata and spec (the RCs of one DC while its template stays
+// the same, and every version of one RC) share one copy; the rest is
+// optionally deflated.
 type blob struct {
 	data     []byte
 	enc      unique.Handle[string]
@@ -95,6 +109,9 @@ func (c *blobCodec) pack(data []byte, compress bool) blob {
 	if i := bytes.Index(data, encodedKey); i >= 0 {
 		start := i + len(encodedKey)
 		if end := stringEnd(data, start); end > start {
+			if j := bytes.LastIndex(data[start:end], encodedStatus); j > 0 {
+				end = start + j
+			}
 			b.enc = unique.Make(string(data[start:end]))
 			b.cut = int32(start)
 			rest = make([]byte, 0, len(data)-(end-start))

@@ -134,7 +134,7 @@ func (m *podModel) observe(s *Sim, ch Change) {
 			return
 		}
 		o := s.world.lookup(KindRC, ch.Namespace, ch.Name)
-		d := s.world.value(o, o.current()).(dcplan.Deployment)
+		d := s.world.value(o, o.current()).(*dcplan.Deployment)
 		if statusSettled(d) {
 			return
 		}
@@ -145,7 +145,7 @@ func (m *podModel) observe(s *Sim, ch Change) {
 	}
 }
 
-func statusSettled(d dcplan.Deployment) bool {
+func statusSettled(d *dcplan.Deployment) bool {
 	return d.StatusReplicas == d.Replicas && d.ReadyReplicas == d.Replicas && d.AvailableReplicas == d.Replicas
 }
 
@@ -315,7 +315,7 @@ func (m *podModel) settle(s *Sim, key string) {
 		m.dirtyOrder = removeSorted(m.dirtyOrder, key)
 		return
 	}
-	d := s.world.value(o, o.current()).(dcplan.Deployment)
+	d := s.world.value(o, o.current()).(*dcplan.Deployment)
 	if statusSettled(d) {
 		delete(m.dirty, key)
 		m.dirtyOrder = removeSorted(m.dirtyOrder, key)

@@ -20,6 +20,7 @@ func (it item) String() string { return it.kind.String() + "/" + it.ns + "/" + i
 // time: an item already queued is not queued twice.
 type queue struct {
 	order    []item
+	spare    []item // the slice take returned last, reused by the next take
 	queued   map[item]bool
 	later    []delayed
 	requeues map[item]int
@@ -64,7 +65,7 @@ func (q *queue) promote(now time.Time) {
 // take removes and returns every queued item, in FIFO order.
 func (q *queue) take() []item {
 	out := q.order
-	q.order = nil
+	q.order, q.spare = q.spare[:0], out
 	clear(q.queued)
 	return out
 }

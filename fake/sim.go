@@ -175,13 +175,13 @@ func (s *Sim) Resync() { s.resyncAll() }
 func (s *Sim) resyncAll() {
 	for _, ns := range s.world.nsList {
 		sp := s.world.spaces[ns]
-		for _, dc := range sp.configNames {
-			if o := sp.configs[dc]; o != nil && o.current().exists() {
-				s.dcq.add(item{KindConfig, ns, dc})
+		for _, dc := range sp.configList {
+			if dc.current().exists() {
+				s.dcq.add(item{KindConfig, ns, dc.name})
 			}
-			for _, rc := range sp.rcsOf[dc] {
-				if o := sp.rcs[rc]; o != nil && o.current().exists() {
-					s.rcq.add(item{KindRC, ns, rc})
+			for _, rc := range sp.rcsOf[dc.name] {
+				if rc.current().exists() {
+					s.rcq.add(item{KindRC, ns, rc.name})
 				}
 			}
 		}
@@ -238,31 +238,40 @@ func (s *Sim) processAs(it item, instance string) {
 	)
 	switch it.kind {
 	case KindConfig:
-		snap, err = s.world.snapshotAt(seq, it.ns, it.name, s.now, s.opts.Settings)
+		sp := s.world.spaces[it.ns]
+		err = ErrNoConfig
+		if sp != nil {
+			err = s.world.snapshotOf(&snap, seq, sp, sp.configs[it.name], it.ns, it.name, s.now, s.opts.Settings)
+		}
 		if err != nil {
 			delete(q.requeues, it)
 			return // a deleted DC is dropped silently
 		}
 		snap.Requeues = q.requeues[it]
-		snap.LastCreate = s.lastCreate[it.ns+"/"+it.name]
-		delete(s.lastCreate, it.ns+"/"+it.name)
+		if len(s.lastCreate) > 0 {
+			snap.LastCreate = s.lastCreate[it.ns+"/"+it.name]
+			delete(s.lastCreate, it.ns+"/"+it.name)
+		}
 		plan = reconcile.Config(snap)
 		p.Actor, p.Kind, p.Config = "dc-controller"+instance, PassConfig, it.name
 	default:
-		d, ok := s.rcAt(seq, it)
-		if !ok {
+		sp := s.world.spaces[it.ns]
+		d := s.rcAt(sp, seq, it)
+		if d == nil {
 			delete(q.requeues, it)
 			return // the worker skips keys whose RC is gone
 		}
-		snap, err = s.world.snapshotAt(seq, it.ns, d.ConfigName, s.now, s.opts.Settings)
+		err = s.world.snapshotOf(&snap, seq, sp, sp.configs[d.ConfigName], it.ns, d.ConfigName, s.now, s.opts.Settings)
 		if err != nil {
-			snap = dcplan.Snapshot{Now: s.now, Settings: s.opts.Settings, Deployments: []dcplan.Deployment{d}}
+			snap = dcplan.Snapshot{Now: s.now, Settings: s.opts.Settings, Deployments: []dcplan.Deployment{*d}}
 		}
 		snap.Requeues = q.requeues[it]
 		plan = phase.Step(snap, it.name)
 		p.Actor, p.Kind, p.Config, p.RC = "deployer"+instance, PassDeployer, d.ConfigName, it.name
 	}
-	p.Seen, p.Plan = snap, plan
+	if !s.opts.Quiet {
+		p.Seen, p.Plan = snap, plan
+	}
 	if plan.Wait != dcplan.WaitNone {
 		s.lastWait[it] = plan.Wait
 	} else {
@@ -270,7 +279,7 @@ func (s *Sim) processAs(it item, instance string) {
 	}
 	applied, aerr := s.apply(it.ns, plan, p.Kind, p.Config)
 	p.Applied, p.Err = applied, aerr
-	s.record(p)
+	s.record(&p)
 	switch {
 	case aerr != nil && isCrash(aerr):
 		s.restart()
@@ -290,17 +299,21 @@ func (s *Sim) processAs(it item, instance string) {
 	}
 }
 
-// rcAt reads an RC as the cache at seq has it.
-func (s *Sim) rcAt(seq uint64, it item) (dcplan.Deployment, bool) {
-	o := s.world.lookup(KindRC, it.ns, it.name)
+// rcAt reads an RC of namespace sp as the cache at seq has it (read-only;
+// nil when there is none).
+func (s *Sim) rcAt(sp *namespace, seq uint64, it item) *dcplan.Deployment {
+	if sp == nil {
+		return nil
+	}
+	o := sp.rcs[it.name]
 	if o == nil {
-		return dcplan.Deployment{}, false
+		return nil
 	}
 	v := o.at(seq)
 	if v == nil {
-		return dcplan.Deployment{}, false
+		return nil
 	}
-	return s.world.value(o, v).(dcplan.Deployment), true
+	return s.world.value(o, v).(*dcplan.Deployment)
 }
 
 // requeueWanted reports whether upstream's handler would have returned an

@@ -9,25 +9,50 @@ import (
 	"github.com/dcplan/dcplan"
 )
 
-// decode turns stored wire bytes of kind k into the typed value.
-func decode(k Kind, data []byte) (any, error) {
+// decode turns stored wire bytes of kind k into a pointer to the typed
+// value (*dcplan.Config, *dcplan.Deployment or *dcplan.Pod). With intern,
+// the identity strings the planners compare (namespace, names, UIDs,
+// template hashes, images) are interned, so equal strings share one copy
+// and compare by pointer.
+func decode(k Kind, data []byte, intern bool) (any, error) {
 	switch k {
 	case KindConfig:
-		return dcplan.DecodeConfig(data)
+		c, err := dcplan.DecodeConfig(data)
+		if err != nil {
+			return nil, err
+		}
+		if intern {
+			internConfig(&c)
+		}
+		return &c, nil
 	case KindRC:
-		return dcplan.DecodeDeployment(data)
+		d, err := dcplan.DecodeDeployment(data)
+		if err != nil {
+			return nil, err
+		}
+		if intern {
+			internDeployment(&d)
+		}
+		return &d, nil
 	}
-	return dcplan.DecodePod(data)
+	p, err := dcplan.DecodePod(data)
+	if err != nil {
+		return nil, err
+	}
+	if intern {
+		internPod(&p)
+	}
+	return &p, nil
 }
 
-// value returns the decoded form of a version, decoding (and caching,
-// unless NoDecodeCache) on first use. The World only stores bytes the codec
+// value returns the decoded form of a version (a pointer the caller must
+// not modify), decoding (and caching, unless NoDecodeCache) on first use. The World only stores bytes the codec
 // produced, so a decode failure is a codec bug and panics.
 func (w *World) value(o *object, v *version) any {
 	if v.cache != nil {
 		return v.cache
 	}
-	x, err := decode(o.kind, w.codec.unpack(v.blob))
+	x, err := decode(o.kind, w.codec.unpack(v.blob), !w.NoDecodeCache)
 	if err != nil {
 		panic(fmt.Sprintf("fake: stored %s %s/%s does not decode: %v", o.kind, o.ns, o.name, err))
 	}
@@ -37,44 +62,71 @@ func (w *World) value(o *object, v *version) any {
 	return x
 }
 
-// put stores new wire bytes for an object (creating it when o is nil) as
-// one write, updates the indexes and notifies Watch.
+// put stores new wire bytes for an object as one write, updates the
+// indexes and notifies Watch. It decodes the bytes for the index keys (and
+// keeps the decoded value unless NoDecodeCache).
 func (w *World) put(k Kind, ns, name string, data []byte) {
+	o := w.store(k, ns, name, data)
+	var ix index
+	switch x := w.value(o, o.current()).(type) {
+	case *dcplan.Deployment:
+		ix.config, ix.owner = x.ConfigName, rcOwner(x)
+	case *dcplan.Pod:
+		ix.rc, ix.rcs = x.DeploymentName, podRCs(x)
+	}
+	if w.NoDecodeCache {
+		o.current().cache = nil
+	}
+	w.index(o, ix)
+}
+
+// index is what the store files an object under, from its decoded form:
+// for an RC the config-name annotation and the owning DC (rcOwner), for a
+// pod the deployment-name annotation and the related RCs (podRCs).
+type index struct {
+	config, owner string
+	rc            string
+	rcs           []string
+}
+
+// store appends new wire bytes as the current version of an object
+// (creating it), as one write.
+func (w *World) store(k Kind, ns, name string, data []byte) *object {
 	w.seq++
 	sp := w.space(ns)
 	tbl := sp.table(k)
 	o := tbl[name]
-	created := o == nil || !o.current().exists()
 	if o == nil {
 		o = &object{kind: k, ns: ns, name: name}
 		tbl[name] = o
 		if k == KindConfig {
-			sp.configNames = insertSorted(sp.configNames, name)
+			sp.configList = insertObject(sp.configList, o)
 		}
 	}
+	o.created = len(o.versions) == 0 || !o.current().exists()
 	o.versions = append(o.versions, version{seq: w.seq, blob: w.codec.pack(data, w.Compress)})
 	o.prune(w.seq, w.MaxLag)
-	ch := Change{Kind: k, Namespace: ns, Name: name, Created: created}
-	switch x := w.value(o, o.current()).(type) {
-	case dcplan.Deployment:
-		ch.Config = x.ConfigName
-		if created {
-			if owner := rcOwner(x); owner != "" {
-				sp.rcsOf[owner] = insertSorted(sp.rcsOf[owner], name)
-				o.keys = []string{owner}
+	return o
+}
+
+// index files the object the last store wrote under ix (on creation) and
+// notifies Watch.
+func (w *World) index(o *object, ix index) {
+	sp := w.spaces[o.ns]
+	ch := Change{Kind: o.kind, Namespace: o.ns, Name: o.name, Created: o.created, Config: ix.config, RC: ix.rc}
+	if o.created {
+		switch o.kind {
+		case KindRC:
+			if ix.owner != "" {
+				sp.rcsOf[ix.owner] = insertObject(sp.rcsOf[ix.owner], o)
+				o.keys = []string{ix.owner}
 			}
-		}
-	case dcplan.Pod:
-		ch.RC = x.DeploymentName
-		if created {
-			o.keys = podRCs(x)
+		case KindPod:
+			o.keys = ix.rcs
 			for _, rc := range o.keys {
-				sp.podsOf[rc] = insertSorted(sp.podsOf[rc], name)
+				sp.podsOf[rc] = insertSorted(sp.podsOf[rc], o.name)
 			}
 		}
-	}
-	if w.NoDecodeCache {
-		o.current().cache = nil
 	}
 	w.notify(ch)
 }
@@ -85,9 +137,9 @@ func (w *World) remove(o *object) {
 	w.seq++
 	ch := Change{Kind: o.kind, Namespace: o.ns, Name: o.name, Deleted: true}
 	switch x := w.value(o, o.current()).(type) {
-	case dcplan.Deployment:
+	case *dcplan.Deployment:
 		ch.Config = x.ConfigName
-	case dcplan.Pod:
+	case *dcplan.Pod:
 		ch.RC = x.DeploymentName
 	}
 	o.versions = append(o.versions, version{seq: w.seq})
@@ -117,10 +169,10 @@ func (w *World) sweep() {
 		delete(tbl, o.name)
 		switch o.kind {
 		case KindConfig:
-			sp.configNames = removeSorted(sp.configNames, o.name)
+			sp.configList = removeObject(sp.configList, o.name)
 		case KindRC:
 			for _, dc := range o.keys {
-				sp.rcsOf[dc] = removeSorted(sp.rcsOf[dc], o.name)
+				sp.rcsOf[dc] = removeObject(sp.rcsOf[dc], o.name)
 			}
 		case KindPod:
 			for _, rc := range o.keys {
@@ -140,7 +192,7 @@ func (w *World) notify(ch Change) {
 
 // rcOwner is the DC an RC names: its config-name annotation, else its config
 // label, else its controller owner's name.
-func rcOwner(d dcplan.Deployment) string {
+func rcOwner(d *dcplan.Deployment) string {
 	switch {
 	case d.ConfigName != "":
 		return d.ConfigName
@@ -154,7 +206,7 @@ func rcOwner(d dcplan.Deployment) string {
 
 // podRCs are the RCs a pod is related to: by its deployment.name
 // annotation and by its deployer-pod-for label.
-func podRCs(p dcplan.Pod) []string {
+func podRCs(p *dcplan.Pod) []string {
 	switch {
 	case p.DeploymentName != "" && p.DeployerFor != "" && p.DeploymentName != p.DeployerFor:
 		return []string{p.DeploymentName, p.DeployerFor}

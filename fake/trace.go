@@ -81,11 +81,11 @@ func take[T any](s []T, n int) ([]T, int) {
 }
 
 // record logs a pass in the trace and in the pass log the invariants read.
-func (s *Sim) record(p Pass) {
+func (s *Sim) record(p *Pass) {
 	if s.opts.Quiet {
 		return
 	}
-	s.passes = append(s.passes, p)
+	s.passes = append(s.passes, *p)
 	if !p.Plan.HasWrites() && len(p.Plan.Events) == 0 && p.Err == nil {
 		return
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/dcplan/dcplan"
@@ -105,17 +106,16 @@ type namespace struct {
 	configs map[string]*object
 	rcs     map[string]*object
 	pods    map[string]*object
-	// rcsOf maps a DC name to the names of the RCs that name it (by the
-	// config-name annotation, the config label, or a controller owner
-	// reference), sorted.
-	rcsOf map[string][]string
+	// rcsOf maps a DC name to the RCs that name it (by the config-name
+	// annotation, the config label, or a controller owner reference),
+	// sorted by name.
+	rcsOf map[string][]*object
 	// podsOf maps an RC name to the pods related to it (deployment.name
 	// annotation or deployer-pod-for label), sorted.
 	podsOf map[string][]string
-	// configNames is the sorted list of DC names ever stored.
-	configNames []string
-	// snaps caches the last snapshot lists per DC (see snapshotAt).
-	snaps map[string]cachedSnap
+	// configList is the DCs stored, sorted by name (tombstones until
+	// swept).
+	configList []*object
 }
 
 // NewWorld returns an empty World whose clock reads now.
@@ -143,9 +143,9 @@ func (w *World) Configs(ns string) []string {
 		return nil
 	}
 	var out []string
-	for _, n := range sp.configNames {
-		if o := sp.configs[n]; o != nil && o.current().exists() {
-			out = append(out, n)
+	for _, o := range sp.configList {
+		if o.current().exists() {
+			out = append(out, o.name)
 		}
 	}
 	return out
@@ -156,7 +156,7 @@ func (w *World) space(ns string) *namespace {
 	if sp == nil {
 		sp = &namespace{
 			configs: map[string]*object{}, rcs: map[string]*object{}, pods: map[string]*object{},
-			rcsOf: map[string][]string{}, podsOf: map[string][]string{},
+			rcsOf: map[string][]*object{}, podsOf: map[string][]string{},
 		}
 		w.spaces[ns] = sp
 		i, _ := slices.BinarySearch(w.nsList, ns)
@@ -196,6 +196,28 @@ func insertSorted(list []string, name string) []string {
 	}
 	return slices.Insert(list, i, name)
 }
+
+// insertObject adds o to a list sorted by name, replacing an object of
+// the same name.
+func insertObject(list []*object, o *object) []*object {
+	i, found := slices.BinarySearchFunc(list, o.name, byName)
+	if found {
+		list[i] = o
+		return list
+	}
+	return slices.Insert(list, i, o)
+}
+
+// removeObject removes the object named name from a list sorted by name.
+func removeObject(list []*object, name string) []*object {
+	i, found := slices.BinarySearchFunc(list, name, byName)
+	if !found {
+		return list
+	}
+	return slices.Delete(list, i, i+1)
+}
+
+func byName(o *object, name string) int { return strings.Compare(o.name, name) }
 
 // removeSorted removes name from a sorted list.
 func removeSorted(list []string, name string) []string {

@@ -1,0 +1,72 @@
+package fake_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/fake"
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestPopulate checks the world Populate writes without decoding: every
+// object reads back as the codec encodes it (the interned cut of the
+// encoded config reassembles exactly), each RC's encoded DC has its own
+// latestVersion, the RCs of one DC share one interned encoded config, and
+// the controllers bring the world to rest (they fill in the DC status).
+func TestPopulate(t *testing.T) {
+	for _, mode := range []struct {
+		name, why       string
+		compress, cache bool
+	}{
+		{"plain cached", "the default World", false, true},
+		{"plain uncached", "the -scale world", false, false},
+		{"compressed", "deflated blobs around the interned cut", true, false},
+	} {
+		t.Run(mode.name, func(t *testing.T) {
+			s := fake.NewSim(fake.Options{Quiet: true})
+			w := s.World()
+			w.Compress, w.NoDecodeCache = mode.compress, !mode.cache
+			const dcs, rcs = 3, 4
+			if err := fake.Populate(w, dcs, rcs); err != nil {
+				t.Fatal(err)
+			}
+			st := w.Stats()
+			if st.Configs != dcs || st.RCs != dcs*rcs {
+				t.Fatalf("Stats() = %+v, want %d DCs and %d RCs (%s)", st, dcs, dcs*rcs, mode.why)
+			}
+			var encLen int
+			for v := 1; v <= rcs; v++ {
+				name := "app-1-" + string(rune('0'+v))
+				raw, ok := w.Wire(fake.KindRC, "ns-0", name)
+				if !ok {
+					t.Fatalf("Wire(%s) missing", name)
+				}
+				d, err := dcplan.DecodeDeployment(raw)
+				if err != nil {
+					t.Fatalf("DecodeDeployment(%s) error = %v", name, err)
+				}
+				again, err := dcplan.EncodeDeployment(d)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if d := cmp.Diff(string(raw), string(again)); d != "" {
+					t.Errorf("%s does not round-trip (-stored +re-encoded):\n%s", name, d)
+				}
+				if d.Encoded.Status.LatestVersion != dcplan.Version(v) || d.Version != dcplan.Version(v) {
+					t.Errorf("%s: version %d, encoded latestVersion %d, want %d", name, d.Version, d.Encoded.Status.LatestVersion, v)
+				}
+				encLen = len(d.Encoded.Raw)
+			}
+			if st.Interned >= 2*dcs*encLen {
+				t.Errorf("Stats().Interned = %d, want under %d: the RCs of a DC share one encoded config", st.Interned, 2*dcs*encLen)
+			}
+			if _, err := s.Stabilize(fake.LivenessBound(st.RCs)); err != nil {
+				t.Errorf("Stabilize() error = %v", err)
+			}
+			if err := fake.Populate(w, 1, rcs); !errors.Is(err, dcplan.ErrAlreadyExists) {
+				t.Errorf("Populate again error = %v, want ErrAlreadyExists", err)
+			}
+		})
+	}
+}
