@@ -1,0 +1,62 @@
+package reconcile_test
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/reconcile"
+)
+
+// oc rollout latest never starts a rollout while the latest one is in
+// flight, never lowers latestVersion, plans nothing on a dry run, and leaves
+// its input alone (SPEC 6.4; issue "User operations", rapid properties).
+func TestRolloutLatestProperties(t *testing.T) {
+	var started, refusedInFlight int
+	rapid.Check(t, func(t *rapid.T) {
+		s := genSnapshot().Draw(t, "snapshot")
+		again := rapid.Bool().Draw(t, "again")
+		dryRun := rapid.IntRange(0, 4).Draw(t, "dryRun") == 0
+		before := s.Clone()
+		p, report, err := reconcile.RolloutLatest(s, again, dryRun)
+		if d := cmp.Diff(before, s); d != "" {
+			t.Fatalf("RolloutLatest() modified its input (-before +after):\n%s", d)
+		}
+		latestName := dcplan.DeploymentName(s.Config.Name, s.Config.Status.LatestVersion)
+		latest, exists := s.Deployment(latestName)
+		inFlight := exists && !latest.Phase.Terminal()
+		if err != nil {
+			if !p.IsEmpty() {
+				t.Fatalf("RolloutLatest() failed with %v but planned:\n%s", err, dcplan.Describe(p))
+			}
+			if inFlight && !s.Config.Paused {
+				refusedInFlight++
+			}
+			return
+		}
+		if inFlight && s.Config.Status.LatestVersion > 0 {
+			t.Fatalf("RolloutLatest() accepted while %s is %s:\n%s", latestName, latest.Phase, dcplan.Describe(p))
+		}
+		if dryRun && !p.IsEmpty() {
+			t.Fatalf("RolloutLatest(dryRun) planned:\n%s", dcplan.Describe(p))
+		}
+		if p.Status != nil && p.Status.To.LatestVersion < s.Config.Status.LatestVersion {
+			t.Fatalf("RolloutLatest() lowers latestVersion %d -> %d", s.Config.Status.LatestVersion, p.Status.To.LatestVersion)
+		}
+		if !dryRun && (p.Status == nil || p.Status.To.LatestVersion != s.Config.Status.LatestVersion+1 ||
+			report.Revision != p.Status.To.LatestVersion) {
+			t.Fatalf("RolloutLatest() did not bump latestVersion by one (report %+v):\n%s", report, dcplan.Describe(p))
+		}
+		if p.HasWrites() && (len(p.CreateRCs) > 0 || len(p.DeleteRCs) > 0 || len(p.Scales) > 0 || len(p.Cancels) > 0) {
+			t.Fatalf("RolloutLatest() writes RCs itself:\n%s", dcplan.Describe(p))
+		}
+		if !dryRun {
+			started++
+		}
+	})
+	if started == 0 || refusedInFlight == 0 {
+		t.Errorf("generator never reached a case: started %d, refused while in flight %d", started, refusedInFlight)
+	}
+}
