@@ -98,8 +98,10 @@ func NoCreateWhileInFlight(_, next Observation) error {
 	return errors.Join(errs...)
 }
 
+// ownedBy reports whether the DC controller claims d for c (SPEC 3.3): d
+// carries c's selector label and is an orphan or controlled by c.
 func ownedBy(d dcplan.Deployment, c dcplan.Config) bool {
-	return !d.HasController || d.Controller.UID == c.UID
+	return d.ConfigLabel == c.Name && (!d.HasController || d.Controller.UID == c.UID)
 }
 
 // PhaseMoves: at every step, every RC's phase moves only along phase.Table

@@ -91,6 +91,12 @@ func TestStepProperties(t *testing.T) {
 			t.Fatalf("Step modified its snapshot (-before +after):\n%s", d)
 		}
 		checkPlan(t, s, rc, p)
+		if s.Settings.Profile != dcplan.Origin {
+			// The simulator's invariants, on this one pass.
+			if err := fake.CheckInvariants(fake.PassObservations(s, p, fake.PassDeployer, "deployer")); err != nil {
+				t.Fatalf("Step breaks an invariant: %v\n%s", err, dcplan.Describe(p))
+			}
+		}
 	})
 }
 
