@@ -47,8 +47,8 @@ func ExampleCheckInvariants() {
 	next := fake.Observation{Stable: true, Configs: []fake.ConfigState{{
 		Config: fake.NewConfig("ns", "web", 1),
 		Deployments: []dcplan.Deployment{
-			{Name: "web-1", Version: 1, Phase: dcplan.PhaseRunning},
-			{Name: "web-2", Version: 2, Phase: dcplan.PhaseNew},
+			{Name: "web-1", Version: 1, Phase: dcplan.PhaseRunning, ConfigLabel: "web"},
+			{Name: "web-2", Version: 2, Phase: dcplan.PhaseNew, ConfigLabel: "web"},
 		},
 	}}}
 	fmt.Println(fake.CheckInvariants(prev, next))

@@ -57,7 +57,8 @@ func dcKey(c dcplan.Config) string { return c.Namespace + "/" + c.Name }
 func inFlight(d dcplan.Deployment) bool { return !d.Phase.Terminal() }
 
 // OneRolloutInFlight: when the world is at rest, each DC has at most one
-// RC whose phase is not terminal (SPEC 0 rule 2, 3.2.8).
+// RC of its own (claimed by it, SPEC 3.3) whose phase is not terminal (SPEC
+// 0 rule 2, 3.2.8).
 func OneRolloutInFlight(_, next Observation) error {
 	if !next.Stable {
 		return nil
@@ -66,7 +67,7 @@ func OneRolloutInFlight(_, next Observation) error {
 	for _, c := range next.Configs {
 		var running []string
 		for _, d := range c.Deployments {
-			if inFlight(d) {
+			if inFlight(d) && ownedBy(d, c.Config) {
 				running = append(running, d.Name+"("+phaseText(d.Phase)+")")
 			}
 		}

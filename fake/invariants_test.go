@@ -9,7 +9,7 @@ import (
 )
 
 func rc(name string, v dcplan.Version, ph dcplan.Phase, replicas dcplan.Replicas) dcplan.Deployment {
-	return dcplan.Deployment{Namespace: "ns", Name: name, UID: "uid-" + name, Version: v, Phase: ph, Replicas: replicas, ConfigName: "web"}
+	return dcplan.Deployment{Namespace: "ns", Name: name, UID: "uid-" + name, Version: v, Phase: ph, Replicas: replicas, ConfigName: "web", ConfigLabel: "web"}
 }
 
 func obs(stable bool, latest dcplan.Version, rcs ...dcplan.Deployment) fake.Observation {
