@@ -133,18 +133,8 @@ func (b *dcBuilder) setStrategyKey(a Arg, p *stateParser) error {
 		if err = needVal(a); err == nil {
 			c.Triggers, err = parseTriggers(a.Val)
 		}
-	case "image":
-		err = b.tmpl.setImages(a)
-	case "containers":
-		err = b.tmpl.setContainers(a)
-	case "template-hash":
-		err = needVal(a)
-		b.tmpl.hash, b.tmpl.hasHash = a.Val, true
-	case "template-raw":
-		if err = needVal(a); err == nil {
-			b.tmpl.raw, err = parseJSON(a.Val)
-			b.tmpl.hasRaw = true
-		}
+	case "image", "containers", "template-hash", "template-raw":
+		err = b.tmpl.setKey(a)
 	default:
 		return b.setStatusKey(a, p)
 	}

@@ -113,18 +113,8 @@ func (b *rcBuilder) setKey(a Arg, p *stateParser) error {
 				err = fmt.Errorf("encoded needs none or the as= label of a dc line")
 			}
 		}
-	case "image":
-		err = b.tmpl.setImages(a)
-	case "containers":
-		err = b.tmpl.setContainers(a)
-	case "template-hash":
-		err = needVal(a)
-		b.tmpl.hash, b.tmpl.hasHash = a.Val, true
-	case "template-raw":
-		if err = needVal(a); err == nil {
-			b.tmpl.raw, err = parseJSON(a.Val)
-			b.tmpl.hasRaw = true
-		}
+	case "image", "containers", "template-hash", "template-raw":
+		err = b.tmpl.setKey(a)
 	case "live":
 		b.live, err = parseFlag(a)
 	case "raw":

@@ -452,6 +452,29 @@ type tmplSpec struct {
 	hasRaw        bool
 }
 
+// setKey reads one of the template keys dc and rc lines share: image,
+// containers, template-hash, template-raw.
+func (ts *tmplSpec) setKey(a Arg) error {
+	switch a.Key {
+	case "image":
+		return ts.setImages(a)
+	case "containers":
+		return ts.setContainers(a)
+	case "template-hash":
+		ts.hash, ts.hasHash = a.Val, true
+		return needVal(a)
+	case "template-raw":
+		if err := needVal(a); err != nil {
+			return err
+		}
+		var err error
+		ts.raw, err = parseJSON(a.Val)
+		ts.hasRaw = true
+		return err
+	}
+	return fmt.Errorf("not a template key: %s", a.Key)
+}
+
 func (ts *tmplSpec) setImages(a Arg) error {
 	if err := needVal(a); err != nil {
 		return err
