@@ -285,8 +285,8 @@ func (w *World) CreatePodObject(p dcplan.Pod) error {
 	return nil
 }
 
-// ErrUnchanged, returned by the function given to an Update method, ends
-// the update without a write; the method then returns nil.
+// ErrUnchanged is what the function given to an Update method returns to
+// end the update without a write; the method then returns nil.
 var ErrUnchanged = errors.New("fake: unchanged")
 
 // UpdateConfig reads the DC ns/name, lets f change a copy, and writes it

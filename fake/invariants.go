@@ -56,7 +56,7 @@ func dcKey(c dcplan.Config) string { return c.Namespace + "/" + c.Name }
 // Complete and Failed, the unknown phase included (SPEC 3.4).
 func inFlight(d dcplan.Deployment) bool { return !d.Phase.Terminal() }
 
-// OneRolloutInFlight: when the world is at rest, each DC has at most one
+// OneRolloutInFlight checks that, when the world is at rest, each DC has at most one
 // RC of its own (claimed by it, SPEC 3.3) whose phase is not terminal (SPEC
 // 0 rule 2, 3.2.8).
 func OneRolloutInFlight(_, next Observation) error {
@@ -78,7 +78,7 @@ func OneRolloutInFlight(_, next Observation) error {
 	return errors.Join(errs...)
 }
 
-// NoCreateWhileInFlight: at every step, a new RC is created only by a DC
+// NoCreateWhileInFlight checks that, at every step, a new RC is created only by a DC
 // controller pass that saw no other RC of the DC in flight (SPEC 3.2.8,
 // 3.4: older rollouts are cancelled and awaited first).
 func NoCreateWhileInFlight(_, next Observation) error {
@@ -105,7 +105,7 @@ func ownedBy(d dcplan.Deployment, c dcplan.Config) bool {
 	return d.ConfigLabel == c.Name && (!d.HasController || d.Controller.UID == c.UID)
 }
 
-// PhaseMoves: at every step, every RC's phase moves only along phase.Table
+// PhaseMoves checks that, at every step, every RC's phase moves only along phase.Table
 // (SPEC 2.1), and Failed goes back to New only through a retry (SPEC 6.2):
 // both for each applied Transition and between the two observations.
 func PhaseMoves(prev, next Observation) error {
@@ -153,7 +153,7 @@ func findRC(rcs []dcplan.Deployment, name string) (dcplan.Deployment, bool) {
 	return dcplan.Deployment{}, false
 }
 
-// LatestVersionMonotonic: at every step, a DC's status.latestVersion never
+// LatestVersionMonotonic checks that, at every step, a DC's status.latestVersion never
 // decreases; when the world is at rest, no RC of the DC has a version
 // above it (SPEC 3.2.7: a lagging status catches up).
 func LatestVersionMonotonic(prev, next Observation) error {
@@ -177,7 +177,7 @@ func LatestVersionMonotonic(prev, next Observation) error {
 	return errors.Join(errs...)
 }
 
-// NoScaleDuringRollout: at every step, the DC controller scales RCs only
+// NoScaleDuringRollout checks that, at every step, the DC controller scales RCs only
 // from a snapshot whose latest rollout exists and is terminal (SPEC 0 rule
 // 2, 3.2.11, 3.6: the controller never competes with the deployer).
 func NoScaleDuringRollout(_, next Observation) error {
@@ -199,7 +199,7 @@ func NoScaleDuringRollout(_, next Observation) error {
 	return errors.Join(errs...)
 }
 
-// ReplicasWhenStable: when the world is at rest, each unpaused DC whose
+// ReplicasWhenStable checks that, when the world is at rest, each unpaused DC whose
 // latest rollout exists and is terminal has its active RC (the newest
 // Complete one) at spec.replicas (0 for a test DC) and every other RC at 0
 // (SPEC 0 rule 3, 2.4, 3.6.2).
@@ -232,7 +232,7 @@ func ReplicasWhenStable(_, next Observation) error {
 	return errors.Join(errs...)
 }
 
-// HistoryKeepsLive: at every step, history cleanup deletes neither the
+// HistoryKeepsLive checks that, at every step, history cleanup deletes neither the
 // active RC, nor the latest (the RC of status.latestVersion, SPEC 3.7.3;
 // the newest RC may be pruned when it is not that one), nor an RC with
 // replicas; when the world is at
@@ -279,7 +279,7 @@ func HistoryKeepsLive(_, next Observation) error {
 	return errors.Join(errs...)
 }
 
-// NoPodsAfterCancel: when the world is at rest, no deployer or hook pod of
+// NoPodsAfterCancel checks that, when the world is at rest, no deployer or hook pod of
 // a cancelled, failed rollout exists (SPEC 0 rule 9, 2.3: the deployer
 // controller deletes them, and again when they appear late).
 func NoPodsAfterCancel(_, next Observation) error {
@@ -302,7 +302,7 @@ func NoPodsAfterCancel(_, next Observation) error {
 	return errors.Join(errs...)
 }
 
-// PausedNoRollout: at every step, a DC controller pass over a paused DC
+// PausedNoRollout checks that, at every step, a DC controller pass over a paused DC
 // creates no RC, cancels nothing, scales nothing and does not bump
 // latestVersion (SPEC 0 rule 4, 3.2.5).
 func PausedNoRollout(_, next Observation) error {
