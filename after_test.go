@@ -36,6 +36,8 @@ func afterBase() dcplan.Snapshot {
 	}
 }
 
+// SPEC 5.14: Cancel is SetCancelledBy…Reason, a ClearCancel transition is
+// DeleteStatusReasons; every other action as actions.go documents it.
 func TestAfter(t *testing.T) {
 	later := afterNow.Add(time.Minute)
 	tests := []struct {

@@ -49,6 +49,8 @@ func TestDecodeConfigFixture(t *testing.T) {
 	checkTemplate(t, got.Template, frontendImage, doc, "spec", "template")
 }
 
+// SPEC 5.1, 5.2, 5.4, 5.13, 5.22: version, phase, cancelled, reason,
+// deployer pod name and the replica annotations, read from real RCs.
 func TestDecodeDeploymentFixtures(t *testing.T) {
 	cfg, err := DecodeConfig(fixture(t, "dc-frontend.json"))
 	if err != nil {
@@ -138,6 +140,7 @@ func TestDecodeDeploymentFixtures(t *testing.T) {
 }
 
 // Reference: library-go appsutil DecodeDeploymentConfig.
+// SPEC 5.20 DecodeDeploymentConfig: the DC encoded in an RC.
 func TestDecodeDeploymentEncodedConfig(t *testing.T) {
 	cfg, err := DecodeConfig(fixture(t, "dc-frontend.json"))
 	if err != nil {

@@ -47,6 +47,9 @@ func TestDecodeSnapshotFixture(t *testing.T) {
 	}
 }
 
+// SPEC 5.11, 5.12, 3.2.2: the RCs of a DC are found by the config label,
+// the config-name annotation or the owner reference; pods by the deployer
+// pod label or name.
 func TestDecodeSnapshotSelection(t *testing.T) {
 	rc := func(name, ns, label, ann, ownerUID string) string {
 		var b strings.Builder

@@ -25,6 +25,7 @@ func encodedAnnotation(t *testing.T, doc []byte) string {
 }
 
 // Reference: library-go appsutil MakeDeployment.
+// SPEC 3.8, 5.20 MakeDeployment: the RC upstream builds, byte for byte.
 func TestNewDeploymentFixture(t *testing.T) {
 	cfg, err := DecodeConfig(fixture(t, "dc-frontend.json"))
 	if err != nil {

@@ -59,6 +59,8 @@ func TestEnumsRoundTrip(t *testing.T) {
 	}
 }
 
+// SPEC 5.2 DeploymentStatusFor reads the phase verbatim; here the
+// spellings that are not a phase are refused at the gateway.
 func TestEnumsRejectUnknownSpellings(t *testing.T) {
 	tests := []struct {
 		name string
@@ -89,6 +91,7 @@ func TestEnumsRejectUnknownSpellings(t *testing.T) {
 
 func second[T any](_ T, err error) error { return err }
 
+// SPEC 5.3 IsCompleteDeployment / IsFailedDeployment / IsTerminatedDeployment.
 func TestPhaseTerminal(t *testing.T) {
 	want := map[dcplan.Phase]bool{dcplan.PhaseComplete: true, dcplan.PhaseFailed: true}
 	for p := dcplan.PhaseUnknown; p < dcplan.NumPhases; p++ {

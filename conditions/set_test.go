@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
+// SPEC 3.10, 5.19 SetDeploymentCondition.
 func TestSet(t *testing.T) {
 	// Reference: appsutil.SetDeploymentCondition
 	prog := func(st dcplan.ConditionStatus, r dcplan.ConditionReason, msg string) dcplan.Condition {

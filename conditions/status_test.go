@@ -235,6 +235,8 @@ func modernCases() []statusCase {
 	}
 }
 
+// SPEC 3.9, 3.10, 5.18: status fields from the replica sums, then the
+// conditions.
 func TestStatusModern(t *testing.T) {
 	// Reference: deploymentconfig_controller.go calculateStatus, updateConditions
 	for _, tt := range modernCases() {
