@@ -62,7 +62,7 @@ func ResolveFenceposts(maxSurge, maxUnavailable dcplan.Fencepost, desired dcplan
 // gives 0.
 //
 // Ports: appsutil.MaxUnavailable, SPEC 5.17.
-func MaxUnavailable(cfg dcplan.Config) int32 {
+func MaxUnavailable(cfg *dcplan.Config) int32 {
 	if cfg.Strategy.Type != dcplan.StrategyRolling {
 		return 0
 	}
@@ -80,7 +80,7 @@ func MaxUnavailable(cfg dcplan.Config) int32 {
 // gives 0.
 //
 // Ports: appsutil.MaxSurge, SPEC 5.17.
-func MaxSurge(cfg dcplan.Config) int32 {
+func MaxSurge(cfg *dcplan.Config) int32 {
 	if cfg.Strategy.Type != dcplan.StrategyRolling {
 		return 0
 	}

@@ -131,7 +131,7 @@ func TestMaxUnavailableMaxSurge(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			cfg := dcplan.Config{Name: "web", Replicas: tt.replicas, Strategy: tt.strategy}
-			got := result{conditions.MaxSurge(cfg), conditions.MaxUnavailable(cfg)}
+			got := result{conditions.MaxSurge(&cfg), conditions.MaxUnavailable(&cfg)}
 			if d := cmp.Diff(tt.want, got); d != "" {
 				t.Errorf("MaxSurge/MaxUnavailable() mismatch (-want +got):\n%s", d)
 			}
@@ -141,7 +141,7 @@ func TestMaxUnavailableMaxSurge(t *testing.T) {
 
 func TestFencepostsDoNotAllocate(t *testing.T) {
 	cfg := dcplan.Config{Name: "web", Replicas: 10, Strategy: rolling(strFP("25%"), strFP("%2%5"))}
-	if n := testing.AllocsPerRun(100, func() { conditions.MaxUnavailable(cfg); conditions.MaxSurge(cfg) }); n != 0 {
+	if n := testing.AllocsPerRun(100, func() { conditions.MaxUnavailable(&cfg); conditions.MaxSurge(&cfg) }); n != 0 {
 		t.Errorf("MaxUnavailable+MaxSurge allocate %v times per run, want 0", n)
 	}
 }

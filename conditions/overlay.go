@@ -63,37 +63,47 @@ func (o *overlay) touch(t dcplan.ConditionType) *slot {
 	return &o.spill[len(o.spill)-1]
 }
 
-// get is Get on the list the overlay stands for.
-func (o *overlay) get(t dcplan.ConditionType) (dcplan.Condition, bool) {
+// get is Get on the list the overlay stands for, without the copy: the
+// condition of type t, or nil. The pointer is read only.
+func (o *overlay) get(t dcplan.ConditionType) *dcplan.Condition {
 	if s := o.find(t); s != nil {
-		return s.cond, s.present
+		if !s.present {
+			return nil
+		}
+		return &s.cond
 	}
-	return Get(o.base, t)
+	for i := range o.base {
+		if o.base[i].Type == t {
+			return &o.base[i]
+		}
+	}
+	return nil
 }
 
 // set is Set for a condition whose message is rendered only when the
 // condition is actually written.
 func (o *overlay) set(p pending) {
-	cur, ok := o.get(p.typ)
-	if ok && cur.Status == p.status && cur.Reason == p.reason {
+	cur := o.get(p.typ)
+	if cur != nil && cur.Status == p.status && cur.Reason == p.reason {
 		return
 	}
-	o.put(p.condition(o.now, o.prof), cur, ok)
+	o.put(p.condition(o.now, o.prof), cur)
 }
 
 // setCondition is Set for a rendered condition (the extra conditions).
-func (o *overlay) setCondition(c dcplan.Condition) {
-	cur, ok := o.get(c.Type)
-	if ok && cur.Status == c.Status && sameReason(cur, c) {
+func (o *overlay) setCondition(c *dcplan.Condition) {
+	cur := o.get(c.Type)
+	if cur != nil && cur.Status == c.Status && sameReason(*cur, *c) {
 		return
 	}
-	o.put(c, cur, ok)
+	o.put(*c, cur)
 }
 
 // put records c as the new last entry, keeping cur's lastTransitionTime
-// when the status does not change (rule 2 of Set).
-func (o *overlay) put(c, cur dcplan.Condition, ok bool) {
-	if ok && cur.Status == c.Status {
+// when the status does not change (rule 2 of Set); cur is the condition
+// of that type before, or nil.
+func (o *overlay) put(c dcplan.Condition, cur *dcplan.Condition) {
+	if cur != nil && cur.Status == c.Status {
 		c.LastTransitionTime = cur.LastTransitionTime
 	}
 	s := o.touch(c.Type)
@@ -137,11 +147,12 @@ func (o *overlay) appended(k int) *slot {
 	var cur *slot
 	for range k + 1 {
 		cur = nil
-		o.each(func(s *slot) {
-			if s.present && s.seq > prev && (cur == nil || s.seq < cur.seq) {
-				cur = s
-			}
-		})
+		for i := range o.slots[:o.n] {
+			cur = earliestAfter(&o.slots[i], prev, cur)
+		}
+		for i := range o.spill {
+			cur = earliestAfter(&o.spill[i], prev, cur)
+		}
 		if cur == nil {
 			return nil
 		}
@@ -150,14 +161,13 @@ func (o *overlay) appended(k int) *slot {
 	return cur
 }
 
-// each calls f on every slot.
-func (o *overlay) each(f func(*slot)) {
-	for i := range o.slots[:o.n] {
-		f(&o.slots[i])
+// earliestAfter returns s when it is present, appended after sequence
+// number prev and earlier than best (or best is nil); otherwise best.
+func earliestAfter(s *slot, prev uint32, best *slot) *slot {
+	if s.present && s.seq > prev && (best == nil || s.seq < best.seq) {
+		return s
 	}
-	for i := range o.spill {
-		f(&o.spill[i])
-	}
+	return best
 }
 
 // list materialises the conditions; nil when there are none.
@@ -182,6 +192,9 @@ func (o *overlay) list() []dcplan.Condition {
 // conditionEqual, without materialising it.
 func (o *overlay) equal(want []dcplan.Condition) bool {
 	if !o.touched() {
+		if len(o.base) == len(want) && (len(want) == 0 || &o.base[0] == &want[0]) {
+			return true // the untouched base is want itself
+		}
 		return conditionsEqual(o.base, want)
 	}
 	if o.length() != len(want) {

@@ -49,7 +49,7 @@ func TestOverlayMatchesSetRemove(t *testing.T) {
 				want = Set(want, p.condition(at, prof))
 			case 1:
 				c := genCond.Draw(t, "extra")
-				o.setCondition(c)
+				o.setCondition(&c)
 				want = Set(want, c)
 			default:
 				typ := rapid.SampledFrom(types).Draw(t, "remove")

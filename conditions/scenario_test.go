@@ -55,7 +55,7 @@ func TestScenarios(t *testing.T) {
 			} else {
 				out += fmt.Sprintf("surge=%d unavailable=%d\n", surge, unavailable)
 			}
-			return out + fmt.Sprintf("dc surge=%d unavailable=%d\n", conditions.MaxSurge(s.Config), conditions.MaxUnavailable(s.Config))
+			return out + fmt.Sprintf("dc surge=%d unavailable=%d\n", conditions.MaxSurge(&s.Config), conditions.MaxUnavailable(&s.Config))
 		}
 		return c.Env.Handle(t, c)
 	})

@@ -75,9 +75,30 @@ import (
 // updateConditions (modern); Origin deploymentconfig_controller.go
 // calculateStatus and updateConditions (seed).
 func Status(s dcplan.Snapshot, bumpGeneration bool, extra ...dcplan.Condition) dcplan.ConfigStatus {
+	return StatusFor(&s, s.Deployments, bumpGeneration, extra...)
+}
+
+// Changed reports whether Status(s, bumpGeneration, extra...) differs from
+// s.Config.Status by Equal: whether the DC controller has a status to
+// write (SPEC 3.9 write rule). It computes the same value as Status but
+// compares it in place, so it does not allocate when nothing changed (the
+// steady state of a converged DC); otherwise it allocates only to render
+// the message of a condition that changes (or when more than four
+// condition types change).
+//
+// Ports: deploymentconfig_controller.go updateStatus, the reflect.DeepEqual test.
+func Changed(s dcplan.Snapshot, bumpGeneration bool, extra ...dcplan.Condition) bool {
+	return ChangedFor(&s, s.Deployments, bumpGeneration, extra...)
+}
+
+// StatusFor is Status computed from the RC list rcs in place of
+// s.Deployments: the list a planner holds at that point of its pass (the
+// RCs as it scaled them, plus an RC it creates). It copies nothing of s
+// and writes to neither s nor rcs.
+func StatusFor(s *dcplan.Snapshot, rcs []dcplan.Deployment, bumpGeneration bool, extra ...dcplan.Condition) dcplan.ConfigStatus {
 	var o overlay
-	c := compute(&s, bumpGeneration, extra, &o)
-	cur := s.Config.Status
+	c := compute(s, rcs, bumpGeneration, extra, &o)
+	cur := &s.Config.Status
 	out := dcplan.ConfigStatus{
 		LatestVersion:       cur.LatestVersion,
 		ObservedGeneration:  c.observedGeneration,
@@ -95,18 +116,11 @@ func Status(s dcplan.Snapshot, bumpGeneration bool, extra ...dcplan.Condition) d
 	return out
 }
 
-// Changed reports whether Status(s, bumpGeneration, extra...) differs from
-// s.Config.Status by Equal: whether the DC controller has a status to
-// write (SPEC 3.9 write rule). It computes the same value as Status but
-// compares it in place, so it does not allocate when nothing changed (the
-// steady state of a converged DC); otherwise it allocates only to render
-// the message of a condition that changes (or when more than four
-// condition types change).
-//
-// Ports: deploymentconfig_controller.go updateStatus, the reflect.DeepEqual test.
-func Changed(s dcplan.Snapshot, bumpGeneration bool, extra ...dcplan.Condition) bool {
+// ChangedFor is Changed computed from the RC list rcs in place of
+// s.Deployments (see StatusFor). It copies nothing of s.
+func ChangedFor(s *dcplan.Snapshot, rcs []dcplan.Deployment, bumpGeneration bool, extra ...dcplan.Condition) bool {
 	var o overlay
-	c := compute(&s, bumpGeneration, extra, &o)
+	c := compute(s, rcs, bumpGeneration, extra, &o)
 	cur := &s.Config.Status
 	if c.observedGeneration != cur.ObservedGeneration ||
 		c.replicas != cur.Replicas ||
@@ -130,24 +144,24 @@ type counts struct {
 }
 
 // compute fills o with the conditions of the new status and returns its
-// counters. It reads s and never writes to it.
-func compute(s *dcplan.Snapshot, bump bool, extra []dcplan.Condition, o *overlay) counts {
+// counters. It reads s and rcs and never writes to them.
+func compute(s *dcplan.Snapshot, rcs []dcplan.Deployment, bump bool, extra []dcplan.Condition, o *overlay) counts {
 	cfg := &s.Config
 	isOrigin := s.Settings.Profile == dcplan.Origin
 	var spec, status, avail, ready int64
-	for i := range s.Deployments {
-		d := &s.Deployments[i]
+	for i := range rcs {
+		d := &rcs[i]
 		spec += int64(d.Replicas)
 		status += int64(d.StatusReplicas)
 		avail += int64(d.AvailableReplicas)
 		ready += int64(d.ReadyReplicas)
 	}
-	li := history.Latest(*cfg, s.Deployments)
+	li := history.Latest(cfg, rcs)
 	var updated int64
 	switch {
 	case isOrigin:
-		if i := named(s.Deployments, cfg.Name, cfg.Status.LatestVersion); i >= 0 {
-			updated = int64(s.Deployments[i].StatusReplicas)
+		if i := named(rcs, cfg.Name, cfg.Status.LatestVersion); i >= 0 {
+			updated = int64(rcs[i].StatusReplicas)
 		}
 	case li.Exists:
 		updated = int64(li.Candidate.StatusReplicas)
@@ -170,31 +184,31 @@ func compute(s *dcplan.Snapshot, bump bool, extra []dcplan.Condition, o *overlay
 	if isOrigin {
 		c.ready = 0
 	}
-	*o = overlay{base: cfg.Status.Conditions, now: s.Now, prof: s.Settings.Profile}
+	o.base, o.now, o.prof = cfg.Status.Conditions, s.Now, s.Settings.Profile
 	if isOrigin {
-		originConditions(cfg, c, li, o)
+		originConditions(cfg, &c, li, o)
 	} else {
-		modernConditions(cfg, c, li, o)
+		modernConditions(cfg, &c, li, o)
 	}
-	for _, x := range extra {
-		o.setCondition(x)
+	for i := range extra {
+		o.setCondition(&extra[i])
 	}
 	return c
 }
 
 // modernConditions is updateConditions of SPEC 3.10.
-func modernConditions(cfg *dcplan.Config, c counts, li history.LatestInfo, o *overlay) {
-	floor := int64(cfg.Replicas) - int64(MaxUnavailable(*cfg))
+func modernConditions(cfg *dcplan.Config, c *counts, li history.LatestInfo, o *overlay) {
+	floor := int64(cfg.Replicas) - int64(MaxUnavailable(cfg))
 	o.set(pendingAvailable(int64(c.available) >= floor && c.available > 0))
 	if !li.Exists {
 		return
 	}
-	rc := &li.Candidate
+	rc := li.Candidate
 	switch rc.Phase {
 	case dcplan.PhasePending:
 		o.set(pendingWaiting(rc.Name))
 	case dcplan.PhaseRunning:
-		if progressed(cfg.Status, c) {
+		if progressed(&cfg.Status, c) {
 			o.remove(dcplan.ConditionProgressing)
 			o.set(pendingProgressing(rc.Name))
 		}
@@ -209,33 +223,33 @@ func modernConditions(cfg *dcplan.Config, c counts, li history.LatestInfo, o *ov
 // replicas, or fewer old ones, than the current status.
 //
 // Ports: appsutil.IsProgressing.
-func progressed(old dcplan.ConfigStatus, c counts) bool {
+func progressed(old *dcplan.ConfigStatus, c *counts) bool {
 	oldOld := int64(old.Replicas) - int64(old.UpdatedReplicas)
 	newOld := int64(c.replicas) - int64(c.updated)
 	return c.updated > old.UpdatedReplicas || newOld < oldOld
 }
 
 // originConditions is the seed-era updateConditions (SPEC 7 rows 15-20).
-func originConditions(cfg *dcplan.Config, c counts, li history.LatestInfo, o *overlay) {
-	floor := int64(cfg.Replicas) - int64(MaxUnavailable(*cfg))
+func originConditions(cfg *dcplan.Config, c *counts, li history.LatestInfo, o *overlay) {
+	floor := int64(cfg.Replicas) - int64(MaxUnavailable(cfg))
 	o.set(pendingAvailable(int64(c.available) >= floor))
 
-	cond, has := o.get(dcplan.ConditionProgressing)
+	cond := o.get(dcplan.ConditionProgressing)
 	idle := !li.Exists || li.Candidate.Phase.Terminal()
-	pausedCond := has && cond.Reason == dcplan.ReasonDeploymentConfigPaused
+	pausedCond := cond != nil && cond.Reason == dcplan.ReasonDeploymentConfigPaused
 	if li.Exists && !(idle && cfg.Paused && pausedCond) {
-		rc := &li.Candidate
+		rc := li.Candidate
 		switch rc.Phase {
 		case dcplan.PhaseNew, dcplan.PhasePending:
 			o.set(pendingOriginWaiting(rc.Name))
 		case dcplan.PhaseRunning:
 			o.set(pendingOriginProgressing(rc.Name))
 		case dcplan.PhaseFailed:
-			if !has || cond.Reason != dcplan.ReasonProgressDeadlineExceeded {
+			if cond == nil || cond.Reason != dcplan.ReasonProgressDeadlineExceeded {
 				o.set(pendingOriginFailed(rc.Name))
 			}
 		case dcplan.PhaseComplete:
-			if !has || cond.Reason != dcplan.ReasonNewReplicationControllerAvailable {
+			if cond == nil || cond.Reason != dcplan.ReasonNewReplicationControllerAvailable {
 				o.set(pendingOriginCompleted(rc.Name))
 			}
 		}

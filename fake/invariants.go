@@ -190,7 +190,7 @@ func NoScaleDuringRollout(_, next Observation) error {
 		if len(scales) == 0 {
 			continue
 		}
-		info := history.Latest(p.Seen.Config, p.Seen.Deployments)
+		info := history.Latest(&p.Seen.Config, p.Seen.Deployments)
 		if !info.Exists || !info.Candidate.Phase.Terminal() {
 			errs = append(errs, fmt.Errorf("dc %s/%s: scaled %s while the latest rollout (version %d) was in flight",
 				p.Namespace, p.Config, scales[0].RC, p.Seen.Config.Status.LatestVersion))
@@ -210,17 +210,17 @@ func ReplicasWhenStable(_, next Observation) error {
 	var errs []error
 	for _, c := range next.Configs {
 		cfg := c.Config
-		info := history.Latest(cfg, c.Deployments)
+		info := history.Latest(&cfg, c.Deployments)
 		if cfg.Paused || !info.Exists || !info.Candidate.Phase.Terminal() {
 			continue
 		}
-		active, hasActive := history.Active(c.Deployments)
+		active := history.Active(c.Deployments)
 		for _, d := range c.Deployments {
 			if !ownedBy(d, cfg) {
 				continue
 			}
 			want := dcplan.Replicas(0)
-			if hasActive && d.Name == active.Name && !cfg.Test {
+			if active != nil && d.Name == active.Name && !cfg.Test {
 				want = cfg.Replicas
 			}
 			if d.Replicas != want {
@@ -244,7 +244,7 @@ func HistoryKeepsLive(_, next Observation) error {
 		if p.Kind != PassConfig {
 			continue
 		}
-		active, hasActive := history.Active(p.Seen.Deployments)
+		active := history.Active(p.Seen.Deployments)
 		applied := p.AppliedPlan()
 		for _, del := range applied.DeleteRCs {
 			d, ok := findRC(p.Seen.Deployments, del.RC)
@@ -255,7 +255,7 @@ func HistoryKeepsLive(_, next Observation) error {
 			}
 			switch {
 			case !ok:
-			case hasActive && d.Name == active.Name:
+			case active != nil && d.Name == active.Name:
 				errs = append(errs, fmt.Errorf("dc %s/%s: deleted the active rc %s", p.Namespace, p.Config, d.Name))
 			case d.Version == p.Seen.Config.Status.LatestVersion:
 				errs = append(errs, fmt.Errorf("dc %s/%s: deleted the latest rc %s", p.Namespace, p.Config, d.Name))
@@ -267,11 +267,11 @@ func HistoryKeepsLive(_, next Observation) error {
 	if next.Stable {
 		for _, c := range next.Configs {
 			cfg := c.Config
-			info := history.Latest(cfg, c.Deployments)
+			info := history.Latest(&cfg, c.Deployments)
 			if cfg.Paused || !cfg.HasRevisionHistoryLimit || !info.Exists || !info.Candidate.Phase.Terminal() {
 				continue
 			}
-			if n := history.CountPrunable(cfg, c.Deployments); n > int(cfg.RevisionHistoryLimit) {
+			if n := history.CountPrunable(&cfg, c.Deployments); n > int(cfg.RevisionHistoryLimit) {
 				errs = append(errs, fmt.Errorf("dc %s: %d prunable rcs kept, limit %d", dcKey(cfg), n, cfg.RevisionHistoryLimit))
 			}
 		}

@@ -37,7 +37,7 @@ func BenchmarkLatest(b *testing.B) {
 		b.Run(strconv.Itoa(n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if l := history.Latest(cfg, rcs); !l.HasCandidate {
+				if l := history.Latest(&cfg, rcs); l.Candidate == nil {
 					b.Fatal("no candidate")
 				}
 			}
@@ -63,7 +63,7 @@ func BenchmarkPrunable(b *testing.B) {
 		b.Run(strconv.Itoa(n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				history.Prunable(cfg, rcs)
+				history.Prunable(&cfg, rcs)
 			}
 		})
 	}
@@ -75,7 +75,7 @@ func BenchmarkToDelete(b *testing.B) {
 		b.Run(strconv.Itoa(n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				history.ToDelete(cfg, rcs)
+				history.ToDelete(&cfg, rcs)
 			}
 		})
 	}

@@ -10,9 +10,9 @@
 //
 // Usage:
 //
-//	info := history.Latest(s.Config, s.Deployments)
+//	info := history.Latest(&s.Config, s.Deployments)
 //	if info.Exists && info.Candidate.Phase.Terminal() { ... }
-//	for _, d := range history.ToDelete(s.Config, s.Deployments) { ... }
+//	for _, d := range history.ToDelete(&s.Config, s.Deployments) { ... }
 //	fmt.Println(history.Describe(d, true, s.Config.Test, s.Now))
 //	// deployment #3 deployed 2 hours ago - 3 pods
 //

@@ -19,15 +19,15 @@ func exampleRCs() []dcplan.Deployment {
 // ExampleLatest finds the newest rollout and whether it is the DC's latest.
 func ExampleLatest() {
 	cfg := dcplan.Config{Name: "web", Status: dcplan.ConfigStatus{LatestVersion: 3}}
-	info := history.Latest(cfg, exampleRCs())
+	info := history.Latest(&cfg, exampleRCs())
 	fmt.Println(info.Candidate.Name, info.Exists)
 	// Output: web-3 true
 }
 
 // ExampleActive finds the highest Complete rollout.
 func ExampleActive() {
-	d, ok := history.Active(exampleRCs())
-	fmt.Println(d.Name, ok)
+	d := history.Active(exampleRCs())
+	fmt.Println(d.Name, d != nil)
 	// Output: web-2 true
 }
 
@@ -35,7 +35,7 @@ func ExampleActive() {
 // RCs older than the active one are prunable.
 func ExampleToDelete() {
 	cfg := dcplan.Config{Name: "web", HasRevisionHistoryLimit: true, Status: dcplan.ConfigStatus{LatestVersion: 3}}
-	for _, d := range history.ToDelete(cfg, exampleRCs()) {
+	for _, d := range history.ToDelete(&cfg, exampleRCs()) {
 		fmt.Println(d.Name)
 	}
 	// Output: web-1

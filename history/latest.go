@@ -9,9 +9,9 @@ import (
 // LatestInfo is what the DC controller learns about its newest rollout
 // (SPEC 5.6).
 type LatestInfo struct {
-	// Candidate is the RC with the highest version, when HasCandidate.
-	Candidate    dcplan.Deployment
-	HasCandidate bool
+	// Candidate points at the RC with the highest version, inside the
+	// slice given to Latest; nil when there is none. It is read only.
+	Candidate *dcplan.Deployment
 	// Exists is true when Candidate is the RC of status.latestVersion:
 	// the latest rollout exists.
 	Exists bool
@@ -27,11 +27,11 @@ type LatestInfo struct {
 //  3. Exists is Candidate.Version == status.latestVersion. The candidate is
 //     reported even when it is not the latest (it may be newer, SPEC 3.2.7).
 //
-// The returned Deployment is a copy whose slice fields share the input's
-// backing arrays; treat it as read-only.
+// Candidate points into rcs: nothing is copied, and the caller must not
+// write through it.
 //
 // Ports: appsutil.LatestDeploymentInfo, without its in-place sort.
-func Latest(cfg dcplan.Config, rcs []dcplan.Deployment) LatestInfo {
+func Latest(cfg *dcplan.Config, rcs []dcplan.Deployment) LatestInfo {
 	if cfg.Status.LatestVersion == 0 || len(rcs) == 0 {
 		return LatestInfo{}
 	}
@@ -41,20 +41,16 @@ func Latest(cfg dcplan.Config, rcs []dcplan.Deployment) LatestInfo {
 			best = i
 		}
 	}
-	return LatestInfo{
-		Candidate:    rcs[best],
-		HasCandidate: true,
-		Exists:       rcs[best].Version == cfg.Status.LatestVersion,
-	}
+	return LatestInfo{Candidate: &rcs[best], Exists: rcs[best].Version == cfg.Status.LatestVersion}
 }
 
 // Active returns the active rollout: among the RCs in phase Complete with a
 // version > 0, the one with the highest version (ties: the greater name).
-// It reports false when there is none. It does not allocate; the returned
-// value shares slices with the input.
+// It returns nil when there is none. The result points into rcs: nothing
+// is copied, and the caller must not write through it.
 //
 // Ports: appsutil.ActiveDeployment.
-func Active(rcs []dcplan.Deployment) (dcplan.Deployment, bool) {
+func Active(rcs []dcplan.Deployment) *dcplan.Deployment {
 	best := -1
 	for i := range rcs {
 		d := &rcs[i]
@@ -66,9 +62,9 @@ func Active(rcs []dcplan.Deployment) (dcplan.Deployment, bool) {
 		}
 	}
 	if best < 0 {
-		return dcplan.Deployment{}, false
+		return nil
 	}
-	return rcs[best], true
+	return &rcs[best]
 }
 
 // newer reports whether a sorts after b in dcplan.CompareDeployments order,

@@ -55,10 +55,14 @@ func TestLatest(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := history.Latest(tt.cfg, tt.rcs)
-			if got.Candidate.Name != tt.wantName || got.Exists != tt.wantExists || got.HasCandidate != (tt.wantName != "") {
-				t.Errorf("Latest() = {%s exists=%v has=%v}, want {%s exists=%v} (%s)",
-					got.Candidate.Name, got.Exists, got.HasCandidate, tt.wantName, tt.wantExists, tt.why)
+			got := history.Latest(&tt.cfg, tt.rcs)
+			name := ""
+			if got.Candidate != nil {
+				name = got.Candidate.Name
+			}
+			if name != tt.wantName || got.Exists != tt.wantExists {
+				t.Errorf("Latest() = {%q exists=%v}, want {%q exists=%v} (%s)",
+					name, got.Exists, tt.wantName, tt.wantExists, tt.why)
 			}
 		})
 	}
@@ -80,9 +84,12 @@ func TestActive(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, ok := history.Active(tt.rcs)
-			if got.Name != tt.want || ok != (tt.want != "") {
-				t.Errorf("Active() = %q, %v; want %q (%s)", got.Name, ok, tt.want, tt.why)
+			name := ""
+			if got := history.Active(tt.rcs); got != nil {
+				name = got.Name
+			}
+			if name != tt.want {
+				t.Errorf("Active() = %q, want %q (%s)", name, tt.want, tt.why)
 			}
 		})
 	}
@@ -121,13 +128,13 @@ func TestToDelete(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if d := cmp.Diff(tt.wantPrunable, names(history.Prunable(tt.cfg, tt.rcs))); d != "" {
+			if d := cmp.Diff(tt.wantPrunable, names(history.Prunable(&tt.cfg, tt.rcs))); d != "" {
 				t.Errorf("Prunable() mismatch (-want +got):\n%s\n%s", d, tt.why)
 			}
-			if got := history.CountPrunable(tt.cfg, tt.rcs); got != len(tt.wantPrunable) {
+			if got := history.CountPrunable(&tt.cfg, tt.rcs); got != len(tt.wantPrunable) {
 				t.Errorf("CountPrunable() = %d, want %d", got, len(tt.wantPrunable))
 			}
-			if d := cmp.Diff(tt.wantDelete, names(history.ToDelete(tt.cfg, tt.rcs))); d != "" {
+			if d := cmp.Diff(tt.wantDelete, names(history.ToDelete(&tt.cfg, tt.rcs))); d != "" {
 				t.Errorf("ToDelete() mismatch (-want +got):\n%s\n%s", d, tt.why)
 			}
 		})

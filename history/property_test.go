@@ -67,28 +67,29 @@ func refLatest(cfg dcplan.Config, rcs []dcplan.Deployment) history.LatestInfo {
 		return history.LatestInfo{}
 	}
 	first := refNewestFirst(rcs)[0]
-	return history.LatestInfo{Candidate: first, HasCandidate: true, Exists: first.Version == cfg.Status.LatestVersion}
+	return history.LatestInfo{Candidate: &first, Exists: first.Version == cfg.Status.LatestVersion}
 }
 
 // refActive is SPEC 5.5: the first Complete RC with a version > 0 in
 // newest-first order.
-func refActive(rcs []dcplan.Deployment) (dcplan.Deployment, bool) {
+func refActive(rcs []dcplan.Deployment) *dcplan.Deployment {
 	for _, d := range refNewestFirst(rcs) {
 		if d.Phase == dcplan.PhaseComplete && d.Version > 0 {
-			return d, true
+			return &d
 		}
 	}
-	return dcplan.Deployment{}, false
+	return nil
 }
 
 // refPrunable is SPEC 3.7.3, oldest first.
 func refPrunable(cfg dcplan.Config, rcs []dcplan.Deployment) []dcplan.Deployment {
-	active, ok := refActive(rcs)
+	active := refActive(rcs)
+	ok := active != nil
 	var out []dcplan.Deployment
 	sorted := refNewestFirst(rcs)
 	slices.Reverse(sorted)
 	for _, d := range sorted {
-		if ok && dcplan.CompareDeployments(d, active) < 0 || !ok && d.Version != cfg.Status.LatestVersion {
+		if ok && dcplan.CompareDeployments(d, *active) < 0 || !ok && d.Version != cfg.Status.LatestVersion {
 			out = append(out, d)
 		}
 	}
@@ -115,8 +116,7 @@ func refToDelete(cfg dcplan.Config, rcs []dcplan.Deployment) []dcplan.Deployment
 // for one input.
 type historyResults struct {
 	Latest        history.LatestInfo
-	Active        dcplan.Deployment
-	HasActive     bool
+	Active        *dcplan.Deployment
 	Sorted        []dcplan.Deployment
 	NewestFirst   []dcplan.Deployment
 	Prunable      []dcplan.Deployment
@@ -127,14 +127,14 @@ type historyResults struct {
 
 func allResults(cfg dcplan.Config, rcs []dcplan.Deployment, now time.Time) historyResults {
 	r := historyResults{
-		Latest:        history.Latest(cfg, rcs),
+		Latest:        history.Latest(&cfg, rcs),
 		Sorted:        history.Sorted(rcs),
 		NewestFirst:   history.NewestFirst(rcs),
-		Prunable:      history.Prunable(cfg, rcs),
-		CountPrunable: history.CountPrunable(cfg, rcs),
-		ToDelete:      history.ToDelete(cfg, rcs),
+		Prunable:      history.Prunable(&cfg, rcs),
+		CountPrunable: history.CountPrunable(&cfg, rcs),
+		ToDelete:      history.ToDelete(&cfg, rcs),
 	}
-	r.Active, r.HasActive = history.Active(rcs)
+	r.Active = history.Active(rcs)
 	for i, d := range rcs {
 		r.Describe = append(r.Describe, history.Describe(d, i == 0, cfg.Test, now))
 	}
@@ -167,9 +167,8 @@ func TestHistoryProperties(t *testing.T) {
 		if d := gocmp.Diff(refLatest(c.cfg, c.rcs), got.Latest); d != "" {
 			t.Errorf("Latest() differs from the reference (-want +got):\n%s", d)
 		}
-		wantActive, wantHas := refActive(c.rcs)
-		if d := gocmp.Diff(wantActive, got.Active); d != "" || wantHas != got.HasActive {
-			t.Errorf("Active() = %v, differs from the reference (-want +got):\n%s", got.HasActive, d)
+		if d := gocmp.Diff(refActive(c.rcs), got.Active); d != "" {
+			t.Errorf("Active() differs from the reference (-want +got):\n%s", d)
 		}
 		wantSorted := refNewestFirst(c.rcs)
 		if d := gocmp.Diff(wantSorted, got.NewestFirst, nilIsEmpty); d != "" {
@@ -216,10 +215,10 @@ func TestHistoryProperties(t *testing.T) {
 		if len(fresh.Prunable)-int(c.cfg.RevisionHistoryLimit) > len(fresh.ToDelete) && c.cfg.HasRevisionHistoryLimit && len(fresh.Prunable) > int(c.cfg.RevisionHistoryLimit) {
 			reached.skipped++
 		}
-		if got.HasActive && len(fresh.Prunable) > 0 {
+		if got.Active != nil && len(fresh.Prunable) > 0 {
 			reached.activePrune++
 		}
-		if !got.HasActive && len(fresh.Prunable) > 0 {
+		if got.Active == nil && len(fresh.Prunable) > 0 {
 			reached.noActivePrune++
 		}
 		if len(c.rcs) > 1 && hasSharedVersion(c.rcs) {
@@ -248,10 +247,10 @@ func checkToDeleteSafety(t *rapid.T, c historyCase, got historyResults) {
 		if d.Replicas != 0 {
 			t.Fatalf("ToDelete() deletes %s with %d replicas", d.Name, d.Replicas)
 		}
-		if got.HasActive && dcplan.CompareDeployments(d, got.Active) >= 0 {
+		if got.Active != nil && dcplan.CompareDeployments(d, *got.Active) >= 0 {
 			t.Fatalf("ToDelete() deletes %s, not older than the active %s", d.Name, got.Active.Name)
 		}
-		if !got.HasActive && d.Version == c.cfg.Status.LatestVersion {
+		if got.Active == nil && d.Version == c.cfg.Status.LatestVersion {
 			t.Fatalf("ToDelete() deletes %s of the latest version", d.Name)
 		}
 	}

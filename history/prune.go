@@ -7,8 +7,8 @@ import (
 // prunable reports whether d may be pruned given the active rollout (SPEC
 // 3.7.3): with an active RC, every RC strictly older than it; without one,
 // every RC whose version is not status.latestVersion.
-func prunable(cfg *dcplan.Config, d, active *dcplan.Deployment, hasActive bool) bool {
-	if hasActive {
+func prunable(cfg *dcplan.Config, d, active *dcplan.Deployment) bool {
+	if active != nil {
 		return newer(active, d)
 	}
 	return d.Version != cfg.Status.LatestVersion
@@ -25,19 +25,19 @@ func prunable(cfg *dcplan.Config, d, active *dcplan.Deployment, hasActive bool) 
 // It returns nil when there is none.
 //
 // Ports: appsutil.DeploymentsForCleanup, without its in-place sort.
-func Prunable(cfg dcplan.Config, rcs []dcplan.Deployment) []dcplan.Deployment {
-	active, hasActive := Active(rcs)
+func Prunable(cfg *dcplan.Config, rcs []dcplan.Deployment) []dcplan.Deployment {
+	active := Active(rcs)
 	return sortedBy(rcs,
-		func(d *dcplan.Deployment) bool { return prunable(&cfg, d, &active, hasActive) },
+		func(d *dcplan.Deployment) bool { return prunable(cfg, d, active) },
 		func(a, b *dcplan.Deployment) bool { return newer(b, a) })
 }
 
 // CountPrunable returns len(Prunable(cfg, rcs)) without allocating.
-func CountPrunable(cfg dcplan.Config, rcs []dcplan.Deployment) int {
-	active, hasActive := Active(rcs)
+func CountPrunable(cfg *dcplan.Config, rcs []dcplan.Deployment) int {
+	active := Active(rcs)
 	n := 0
 	for i := range rcs {
-		if prunable(&cfg, &rcs[i], &active, hasActive) {
+		if prunable(cfg, &rcs[i], active) {
 			n++
 		}
 	}
@@ -56,7 +56,7 @@ func CountPrunable(cfg dcplan.Config, rcs []dcplan.Deployment) int {
 // more RCs are prunable than the limit allows.
 //
 // Ports: deploymentconfig_controller.go cleanupOldDeployments.
-func ToDelete(cfg dcplan.Config, rcs []dcplan.Deployment) []dcplan.Deployment {
+func ToDelete(cfg *dcplan.Config, rcs []dcplan.Deployment) []dcplan.Deployment {
 	if !cfg.HasRevisionHistoryLimit {
 		return nil
 	}

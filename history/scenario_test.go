@@ -30,20 +30,20 @@ func TestScenarios(t *testing.T) {
 		s := c.Env.Snapshot
 		switch c.Cmd {
 		case "latest":
-			l := history.Latest(s.Config, s.Deployments)
-			if !l.HasCandidate {
+			l := history.Latest(&s.Config, s.Deployments)
+			if l.Candidate == nil {
 				return "none"
 			}
 			return "candidate " + l.Candidate.Name + " exists=" + boolText(l.Exists)
 		case "active":
-			if d, ok := history.Active(s.Deployments); ok {
+			if d := history.Active(s.Deployments); d != nil {
 				return d.Name
 			}
 			return "none"
 		case "prunable":
-			return nameLines(history.Prunable(s.Config, s.Deployments))
+			return nameLines(history.Prunable(&s.Config, s.Deployments))
 		case "todelete":
-			return nameLines(history.ToDelete(s.Config, s.Deployments))
+			return nameLines(history.ToDelete(&s.Config, s.Deployments))
 		case "describe":
 			if rc, ok := c.Arg("rc"); ok {
 				d, found := s.Deployment(rc)

@@ -51,9 +51,9 @@ func steadySnapshot(t testing.TB, n int, profile dcplan.Profile) dcplan.Snapshot
 // planner is Config without the gateway validation.
 func planner(s dcplan.Snapshot) dcplan.Plan {
 	if s.Settings.Profile == dcplan.Origin {
-		return configOrigin(s)
+		return configOrigin(&s)
 	}
-	return configModern(s)
+	return configModern(&s)
 }
 
 // The decision list itself allocates nothing in steady state, at any size

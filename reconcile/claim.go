@@ -53,8 +53,8 @@ func judge(cfg *dcplan.Config, d *dcplan.Deployment) verdict {
 //
 // Ports: kcontroller.RecheckDeletionTimestamp with the DC controller's
 // getter ("original DeploymentConfig ... is gone").
-func recheckError(s dcplan.Snapshot) string {
-	cfg, r := s.Config, s.Recheck
+func recheckError(s *dcplan.Snapshot) string {
+	cfg, r := &s.Config, &s.Recheck
 	if !r.Done {
 		return ""
 	}
@@ -97,7 +97,7 @@ type claimed struct {
 // nothing.
 //
 // Ports: rcControllerRefManager.ClaimReplicationControllers.
-func claim(s dcplan.Snapshot) claimed {
+func claim(s *dcplan.Snapshot) claimed {
 	cfg := &s.Config
 	all := true
 	for i := range s.Deployments {
@@ -137,9 +137,9 @@ func claim(s dcplan.Snapshot) claimed {
 // claimLive claims the RC a create found already existing (SPEC 3.2.12).
 // It reports whether the RC is ours, the claim error text when there is
 // one, and the Adopt or Release action the claim performs.
-func claimLive(s dcplan.Snapshot, live dcplan.Deployment) (ours bool, errText string, adopt []dcplan.Adopt, release []dcplan.Release) {
-	cfg := s.Config
-	switch judge(&cfg, &live) {
+func claimLive(s *dcplan.Snapshot, live *dcplan.Deployment) (ours bool, errText string, adopt []dcplan.Adopt, release []dcplan.Release) {
+	cfg := &s.Config
+	switch judge(cfg, live) {
 	case owned:
 		return true, "", nil, nil
 	case releasable:

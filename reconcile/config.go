@@ -53,11 +53,11 @@ func Config(s dcplan.Snapshot) dcplan.Plan {
 	if s.Validate() != nil {
 		return dcplan.Plan{}
 	}
-	return configValid(s)
+	return configValid(&s)
 }
 
 // configValid is Config for a snapshot already validated.
-func configValid(s dcplan.Snapshot) dcplan.Plan {
+func configValid(s *dcplan.Snapshot) dcplan.Plan {
 	if s.Settings.Profile == dcplan.Origin {
 		return configOrigin(s)
 	}
@@ -65,8 +65,8 @@ func configValid(s dcplan.Snapshot) dcplan.Plan {
 }
 
 // configModern is the Modern and Exact decision list (see Config).
-func configModern(s dcplan.Snapshot) dcplan.Plan {
-	cfg := s.Config
+func configModern(s *dcplan.Snapshot) dcplan.Plan {
+	cfg := &s.Config
 	if cfg.Status.LatestVersion == 0 &&
 		!hasTrigger(cfg, dcplan.TriggerConfigChange) && !hasTrigger(cfg, dcplan.TriggerImageChange) {
 		return dcplan.Plan{Status: statusWrite(s, nil, true, ruleNoTriggers)}
@@ -90,7 +90,7 @@ func configModern(s dcplan.Snapshot) dcplan.Plan {
 	}
 
 	latest := history.Latest(cfg, rcs)
-	if latest.HasCandidate && latest.Candidate.Version > cfg.Status.LatestVersion {
+	if latest.Candidate != nil && latest.Candidate.Version > cfg.Status.LatestVersion {
 		p.Status = versionBump(cfg, ruleStatusLag, nil)
 		p.Wait = dcplan.WaitStatusLag
 		return p

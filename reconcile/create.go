@@ -30,15 +30,15 @@ import (
 //
 // Ports: deploymentconfig_controller.go (*DeploymentConfigController).Handle,
 // "create the new deployment".
-func create(s dcplan.Snapshot, rcs []dcplan.Deployment, p dcplan.Plan) dcplan.Plan {
-	cfg := s.Config
-	rc, err := dcplan.NewDeployment(cfg)
+func create(s *dcplan.Snapshot, rcs []dcplan.Deployment, p dcplan.Plan) dcplan.Plan {
+	cfg := &s.Config
+	rc, err := dcplan.NewDeployment(*cfg)
 	if err != nil {
 		p.Message = msgBuildFailed(cfg, err)
 		return p
 	}
 	if s.LastCreate.Failed {
-		return createFailed(s, rcs, rc, p)
+		return createFailed(s, rcs, &rc, p)
 	}
 	v := cfg.Status.LatestVersion
 	with := append(slices.Clip(rcs), rc) // never writes into the caller's array
@@ -84,8 +84,8 @@ func create(s dcplan.Snapshot, rcs []dcplan.Deployment, p dcplan.Plan) dcplan.Pl
 //
 // Ports: deploymentconfig_controller.go (*DeploymentConfigController).Handle,
 // the Create error branch.
-func createFailed(s dcplan.Snapshot, rcs []dcplan.Deployment, rc dcplan.Deployment, p dcplan.Plan) dcplan.Plan {
-	cfg, lc := s.Config, s.LastCreate
+func createFailed(s *dcplan.Snapshot, rcs []dcplan.Deployment, rc *dcplan.Deployment, p dcplan.Plan) dcplan.Plan {
+	cfg, lc := &s.Config, &s.LastCreate
 	origin := s.Settings.Profile == dcplan.Origin
 	ns := rc.Namespace
 	text := lc.Err
@@ -105,7 +105,7 @@ func createFailed(s dcplan.Snapshot, rcs []dcplan.Deployment, rc dcplan.Deployme
 		if lc.LiveFound {
 			var adopt []dcplan.Adopt
 			var release []dcplan.Release
-			ours, cause, adopt, release = claimLive(s, lc.Live)
+			ours, cause, adopt, release = claimLive(s, &lc.Live)
 			p.Adopt = append(p.Adopt, adopt...)
 			p.Release = append(p.Release, release...)
 		}

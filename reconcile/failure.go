@@ -36,7 +36,7 @@ import (
 // Ports: deploymentconfig_controller.go cancelRunningRollouts,
 // reconcileDeployments and Handle, their Eventf calls on write errors.
 func OnFailure(s dcplan.Snapshot, p dcplan.Plan, action any, err string) dcplan.Plan {
-	cfg := s.Config
+	cfg := &s.Config
 	origin := s.Settings.Profile == dcplan.Origin
 	retry := dcplan.Plan{Wait: dcplan.WaitRetry, Message: err}
 	switch a := action.(type) {

@@ -53,7 +53,7 @@ func Instantiate(s dcplan.Snapshot, latest, force bool) (dcplan.Plan, error) {
 	if err := s.Validate(); err != nil {
 		return dcplan.Plan{}, fmt.Errorf("reconcile: instantiate: %w", err)
 	}
-	cfg := s.Config
+	cfg := &s.Config
 	if cfg.Paused {
 		return dcplan.Plan{}, &dcplan.Refusal{Err: ErrInvalid, Text: fmt.Sprintf(
 			"DeploymentRequest.apps.openshift.io %q is invalid: spec.paused: Invalid value: true: deployment config %q is paused - unpause to request a new deployment",
@@ -63,7 +63,7 @@ func Instantiate(s dcplan.Snapshot, latest, force bool) (dcplan.Plan, error) {
 	if err != nil {
 		return dcplan.Plan{}, err
 	}
-	details, ok, err := instantiateCauses(cfg, prev, force)
+	details, ok, err := instantiateCauses(*cfg, prev, force)
 	if err != nil {
 		return dcplan.Plan{}, err
 	}
@@ -78,9 +78,9 @@ func Instantiate(s dcplan.Snapshot, latest, force bool) (dcplan.Plan, error) {
 //
 // Ports: instantiate.go decodeFromLatestDeployment.
 func previousConfig(s dcplan.Snapshot) (dcplan.Config, error) {
-	cfg := s.Config
+	cfg := &s.Config
 	if cfg.Status.LatestVersion == 0 {
-		return cfg, nil
+		return *cfg, nil
 	}
 	name := dcplan.DeploymentName(cfg.Name, cfg.Status.LatestVersion)
 	rc, ok := s.Deployment(name)
@@ -125,7 +125,7 @@ func instantiateCauses(cfg, prev dcplan.Config, force bool) (dcplan.Details, boo
 	if force {
 		return dcplan.Details{Message: detailsManualChange, Causes: []dcplan.Cause{{Type: dcplan.TriggerManual}}}, true, nil
 	}
-	if hasTrigger(cfg, dcplan.TriggerConfigChange) && len(causes) == 0 &&
+	if hasTrigger(&cfg, dcplan.TriggerConfigChange) && len(causes) == 0 &&
 		(cfg.Status.LatestVersion == 0 || cfg.Template.Hash != prev.Template.Hash) {
 		return configChangeDetails(), true, nil
 	}

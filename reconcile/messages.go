@@ -12,15 +12,15 @@ import (
 
 // label renders a DC the way upstream's LabelForDeploymentConfig does:
 // "<ns>/<name>".
-func label(cfg dcplan.Config) string { return cfg.Namespace + "/" + cfg.Name }
+func label(cfg *dcplan.Config) string { return cfg.Namespace + "/" + cfg.Name }
 
 // configRef is the object every DC controller event is recorded on.
-func configRef(cfg dcplan.Config) dcplan.ObjectRef {
+func configRef(cfg *dcplan.Config) dcplan.ObjectRef {
 	return dcplan.ObjectRef{Kind: "DeploymentConfig", Namespace: cfg.Namespace, Name: cfg.Name}
 }
 
 // configEvent returns an event on the DC.
-func configEvent(cfg dcplan.Config, rule dcplan.Rule, typ dcplan.EventType, reason, msg string) dcplan.Event {
+func configEvent(cfg *dcplan.Config, rule dcplan.Rule, typ dcplan.EventType, reason, msg string) dcplan.Event {
 	return dcplan.Event{Rule: rule, Object: configRef(cfg), Type: typ, Reason: reason, Message: msg}
 }
 
@@ -35,7 +35,7 @@ func msgAwaiting(v dcplan.Version) string {
 }
 
 // msgInflight is the handler error while older rollouts are in flight.
-func msgInflight(cfg dcplan.Config) string {
+func msgInflight(cfg *dcplan.Config) string {
 	return "found previous inflight deployment for " + label(cfg) + " - requeuing"
 }
 
@@ -57,7 +57,7 @@ func msgCreationFailed(v dcplan.Version, err string) string {
 }
 
 // msgCreateError is the handler error after a failed create.
-func msgCreateError(cfg dcplan.Config, err string) string {
+func msgCreateError(cfg *dcplan.Config, err string) string {
 	return "couldn't create deployment for deployment config " + label(cfg) + ": " + err
 }
 
@@ -89,7 +89,7 @@ func msgNoEncodedConfig(rc string) string {
 }
 
 // msgBuildFailed is the fatal handler error when the new RC cannot be built.
-func msgBuildFailed(cfg dcplan.Config, err error) string {
+func msgBuildFailed(cfg *dcplan.Config, err error) string {
 	return "fatal error handling deployment config: couldn't make deployment from (potentially invalid) deployment config " +
 		label(cfg) + ": " + err.Error()
 }

@@ -9,7 +9,7 @@ import (
 // labelled openshift.io/deployment-config.name=<dc>, whoever owns them
 // (SPEC 7 row 2). It returns s.Deployments itself when every RC matches,
 // so the steady state allocates nothing.
-func selectByLabel(s dcplan.Snapshot) []dcplan.Deployment {
+func selectByLabel(s *dcplan.Snapshot) []dcplan.Deployment {
 	name := s.Config.Name
 	n := 0
 	for i := range s.Deployments {
@@ -50,8 +50,8 @@ func selectByLabel(s dcplan.Snapshot) []dcplan.Deployment {
 // happen in this profile (SPEC 7 rows 5, 7, 8).
 //
 // Ports: Origin deploymentconfig_controller.go (*DeploymentConfigController).Handle.
-func configOrigin(s dcplan.Snapshot) dcplan.Plan {
-	cfg := s.Config
+func configOrigin(s *dcplan.Snapshot) dcplan.Plan {
+	cfg := &s.Config
 	if cfg.Status.LatestVersion == 0 {
 		return dcplan.Plan{Status: statusWrite(s, nil, true, ruleOriginVersion0)}
 	}

@@ -49,7 +49,7 @@ func setPaused(s dcplan.Snapshot, to bool, refusal string) (dcplan.Plan, error) 
 	if err := s.Validate(); err != nil {
 		return dcplan.Plan{}, fmt.Errorf("reconcile: %s: %w", map[bool]string{true: "pause", false: "resume"}[to], err)
 	}
-	cfg := s.Config
+	cfg := &s.Config
 	if cfg.Paused == to {
 		return dcplan.Plan{}, &dcplan.Refusal{Err: ErrRefused, Text: fmt.Sprintf("%s %q %s", resource, cfg.Name, refusal)}
 	}

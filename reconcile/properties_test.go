@@ -53,7 +53,7 @@ func checkPlan(t *rapid.T, s dcplan.Snapshot, p dcplan.Plan) {
 	// Never deletes the active or latest RC, or one with replicas != 0
 	// once the plan's own scales are applied (SPEC 3.7.5: cleanup runs on
 	// the list as scaled).
-	active, hasActive := history.Active(rcs)
+	active := history.Active(rcs)
 	after := map[string]dcplan.Replicas{}
 	for _, d := range s.Deployments {
 		after[d.Name] = d.Replicas
@@ -63,7 +63,7 @@ func checkPlan(t *rapid.T, s dcplan.Snapshot, p dcplan.Plan) {
 	}
 	for _, del := range p.DeleteRCs {
 		got, ok := after[del.RC]
-		if !ok || got != 0 || del.Replicas != 0 || del.RC == latestName || (hasActive && del.RC == active.Name) {
+		if !ok || got != 0 || del.Replicas != 0 || del.RC == latestName || (active != nil && del.RC == active.Name) {
 			t.Fatalf("deletes %s (replicas %d, %d after scaling; latest %s; active %s):\n%s",
 				del.RC, del.Replicas, got, latestName, active.Name, dcplan.Describe(p))
 		}

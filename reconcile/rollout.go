@@ -42,7 +42,7 @@ func RolloutLatest(s dcplan.Snapshot, again, dryRun bool) (dcplan.Plan, RolloutR
 	if err := s.Validate(); err != nil {
 		return dcplan.Plan{}, RolloutReport{}, fmt.Errorf("reconcile: rollout latest: %w", err)
 	}
-	cfg := s.Config
+	cfg := &s.Config
 	if cfg.Paused {
 		return dcplan.Plan{}, RolloutReport{}, &dcplan.Refusal{Err: ErrRefused, Text: "cannot deploy a paused deployment config"}
 	}

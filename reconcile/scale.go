@@ -27,11 +27,11 @@ import (
 //
 // Ports: deploymentconfig_controller.go
 // (*DeploymentConfigController).reconcileDeployments.
-func reconcile(s dcplan.Snapshot, rcs []dcplan.Deployment, p dcplan.Plan) dcplan.Plan {
-	cfg := s.Config
-	active, hasActive := history.Active(rcs)
+func reconcile(s *dcplan.Snapshot, rcs []dcplan.Deployment, p dcplan.Plan) dcplan.Plan {
+	cfg := &s.Config
+	active := history.Active(rcs)
 	target := func(d *dcplan.Deployment) dcplan.Replicas {
-		if cfg.Test || !hasActive || d.Name != active.Name {
+		if cfg.Test || active == nil || d.Name != active.Name {
 			return 0
 		}
 		return cfg.Replicas
@@ -76,13 +76,13 @@ func reconcile(s dcplan.Snapshot, rcs []dcplan.Deployment, p dcplan.Plan) dcplan
 //
 // Ports: Origin deploymentconfig_controller.go reconcileDeployments, the
 // activeReplicas switch.
-func activeReplicas(cfg dcplan.Config, latest dcplan.Deployment, active dcplan.Deployment, hasActive bool) dcplan.Replicas {
+func activeReplicas(cfg *dcplan.Config, latest, active *dcplan.Deployment) dcplan.Replicas {
 	switch {
-	case hasActive && active.Name == latest.Name:
+	case active != nil && active.Name == latest.Name:
 		if !active.HasSyncedReplicas || active.SyncedReplicas != active.Replicas {
 			return active.Replicas
 		}
-	case hasActive:
+	case active != nil:
 		switch {
 		case active.HasSyncedReplicas:
 		case latest.HasDesiredReplicas:
@@ -119,20 +119,22 @@ func activeReplicas(cfg dcplan.Config, latest dcplan.Deployment, active dcplan.D
 //
 // Ports: Origin deploymentconfig_controller.go reconcileDeployments
 // (replica-sync variant).
-func reconcileOrigin(s dcplan.Snapshot, rcs []dcplan.Deployment, latest dcplan.Deployment, p dcplan.Plan) dcplan.Plan {
-	cfg := s.Config
-	active, hasActive := history.Active(rcs)
-	want := activeReplicas(cfg, latest, active, hasActive)
+func reconcileOrigin(s *dcplan.Snapshot, rcs []dcplan.Deployment, latest *dcplan.Deployment, p dcplan.Plan) dcplan.Plan {
+	cfg := &s.Config
+	active := history.Active(rcs)
+	want := activeReplicas(cfg, latest, active)
 	synced := s
 	if cfg.Replicas != want && !cfg.Test {
 		p.UpdateConfig = append(p.UpdateConfig, dcplan.ConfigUpdate{
 			Rule: ruleOriginSync, Config: cfg.Name, SetReplicas: true, ReplicasFrom: cfg.Replicas, ReplicasTo: want,
 		})
-		synced.Config.Replicas = want
-		synced.Config.Generation++ // the API server bumps it for a spec change
+		c := *s
+		c.Config.Replicas = want
+		c.Config.Generation++ // the API server bumps it for a spec change
+		synced = &c
 	}
 	target := func(d *dcplan.Deployment) dcplan.Replicas {
-		if cfg.Test || !hasActive || d.Name != active.Name {
+		if cfg.Test || active == nil || d.Name != active.Name {
 			return 0
 		}
 		return want

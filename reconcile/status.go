@@ -14,17 +14,15 @@ import (
 // changed.
 //
 // Ports: deploymentconfig_controller.go (*DeploymentConfigController).updateStatus.
-func statusWrite(s dcplan.Snapshot, rcs []dcplan.Deployment, bump bool, rule dcplan.Rule, extra ...dcplan.Condition) *dcplan.StatusUpdate {
-	sub := s
-	sub.Deployments = rcs
-	if !conditions.Changed(sub, bump, extra...) {
+func statusWrite(s *dcplan.Snapshot, rcs []dcplan.Deployment, bump bool, rule dcplan.Rule, extra ...dcplan.Condition) *dcplan.StatusUpdate {
+	if !conditions.ChangedFor(s, rcs, bump, extra...) {
 		return nil
 	}
 	return &dcplan.StatusUpdate{
 		Rule:   rule,
 		Config: s.Config.Name,
 		From:   s.Config.Status.Clone(),
-		To:     conditions.Status(sub, bump, extra...),
+		To:     conditions.StatusFor(s, rcs, bump, extra...),
 	}
 }
 
@@ -32,7 +30,7 @@ func statusWrite(s dcplan.Snapshot, rcs []dcplan.Deployment, bump bool, rule dcp
 // up and, when details is non-nil, replaces status.details; every other
 // field is kept as it is (SPEC 3.2.7, 3.2.10: nothing else is recomputed,
 // observedGeneration included).
-func versionBump(cfg dcplan.Config, rule dcplan.Rule, details *dcplan.Details) *dcplan.StatusUpdate {
+func versionBump(cfg *dcplan.Config, rule dcplan.Rule, details *dcplan.Details) *dcplan.StatusUpdate {
 	to := cfg.Status.Clone()
 	to.LatestVersion++
 	if details != nil {
@@ -45,7 +43,7 @@ func versionBump(cfg dcplan.Config, rule dcplan.Rule, details *dcplan.Details) *
 // (SPEC 3.7), or nil. It allocates only when something is deleted.
 //
 // Ports: deploymentconfig_controller.go cleanupOldDeployments.
-func cleanup(cfg dcplan.Config, rcs []dcplan.Deployment, rule dcplan.Rule) []dcplan.DeleteRC {
+func cleanup(cfg *dcplan.Config, rcs []dcplan.Deployment, rule dcplan.Rule) []dcplan.DeleteRC {
 	del := history.ToDelete(cfg, rcs)
 	if len(del) == 0 {
 		return nil

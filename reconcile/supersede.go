@@ -53,7 +53,7 @@ func newestFirst(rcs []dcplan.Deployment, keep func(*dcplan.Deployment) bool) []
 //
 // Ports: deploymentconfig_controller.go
 // (*DeploymentConfigController).cancelRunningRollouts.
-func supersede(cfg dcplan.Config, rcs []dcplan.Deployment, profile dcplan.Profile, p *dcplan.Plan) bool {
+func supersede(cfg *dcplan.Config, rcs []dcplan.Deployment, profile dcplan.Profile, p *dcplan.Plan) bool {
 	if !inFlight(rcs) {
 		return false
 	}

@@ -41,7 +41,7 @@ type triggerOutcome struct {
 
 // hasTrigger reports whether cfg has a trigger of type t (SPEC 5.15
 // HasChangeTrigger / HasImageChangeTrigger).
-func hasTrigger(cfg dcplan.Config, t dcplan.TriggerType) bool {
+func hasTrigger(cfg *dcplan.Config, t dcplan.TriggerType) bool {
 	for i := range cfg.Triggers {
 		if cfg.Triggers[i].Type == t {
 			return true
@@ -52,7 +52,7 @@ func hasTrigger(cfg dcplan.Config, t dcplan.TriggerType) bool {
 
 // hasLastTriggeredImage reports whether cfg has at least one ImageChange
 // trigger and every one of them has a lastTriggeredImage (SPEC 5.15).
-func hasLastTriggeredImage(cfg dcplan.Config) bool {
+func hasLastTriggeredImage(cfg *dcplan.Config) bool {
 	n := 0
 	for i := range cfg.Triggers {
 		t := &cfg.Triggers[i]
@@ -69,7 +69,7 @@ func hasLastTriggeredImage(cfg dcplan.Config) bool {
 
 // unresolvedImage reports whether some container of the DC template has an
 // image that is empty after trimming white space (SPEC 3.2.9).
-func unresolvedImage(cfg dcplan.Config) bool {
+func unresolvedImage(cfg *dcplan.Config) bool {
 	for _, c := range cfg.Template.Containers {
 		if strings.TrimSpace(c.Image) == "" {
 			return true
@@ -82,7 +82,7 @@ func unresolvedImage(cfg dcplan.Config) bool {
 // not among the container images of rc's template: set membership over
 // all containers, whatever the triggers' containerNames (SPEC 3.5.5,
 // 10.7). It does not allocate.
-func imagesChanged(cfg dcplan.Config, rc dcplan.Deployment) bool {
+func imagesChanged(cfg *dcplan.Config, rc *dcplan.Deployment) bool {
 	for _, c := range cfg.Template.Containers {
 		if !hasImage(rc.Template.Containers, c.Image) {
 			return true
@@ -102,7 +102,7 @@ func hasImage(cs []dcplan.Container, image string) bool {
 
 // imageChangeDetails records one ImageChange cause per DC container image
 // missing from rc, in DC container order (duplicates kept, as upstream).
-func imageChangeDetails(cfg dcplan.Config, rc dcplan.Deployment) dcplan.Details {
+func imageChangeDetails(cfg *dcplan.Config, rc *dcplan.Deployment) dcplan.Details {
 	d := dcplan.Details{Message: detailsImageChange}
 	for _, c := range cfg.Template.Containers {
 		if !hasImage(rc.Template.Containers, c.Image) {
@@ -139,7 +139,7 @@ func configChangeDetails() dcplan.Details {
 // when something fires.
 //
 // Ports: deploymentconfig_controller.go triggerActivated.
-func evaluateTriggers(cfg dcplan.Config, latest history.LatestInfo) triggerOutcome {
+func evaluateTriggers(cfg *dcplan.Config, latest history.LatestInfo) triggerOutcome {
 	image := hasTrigger(cfg, dcplan.TriggerImageChange)
 	config := hasTrigger(cfg, dcplan.TriggerConfigChange)
 	switch {

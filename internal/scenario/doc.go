@@ -14,7 +14,7 @@
 //	func TestScenarios(t *testing.T) {
 //		scenario.RunDir(t, "testdata", func(t *testing.T, c *scenario.Case) string {
 //			if c.Cmd == "latest" {
-//				return describe(history.Latest(c.Env.Snapshot.Config, c.Env.Snapshot.Deployments))
+//				return describe(history.Latest(&c.Env.Snapshot.Config, c.Env.Snapshot.Deployments))
 //			}
 //			return c.Env.Handle(t, c)
 //		})
