@@ -12,7 +12,10 @@ func (s Snapshot) Clone() Snapshot {
 	out.Deployments = cloneEach(s.Deployments, Deployment.Clone)
 	out.Pods = cloneEach(s.Pods, Pod.Clone)
 	out.Settings = s.Settings.Clone()
-	out.LastCreate.Live = s.LastCreate.Live.Clone()
+	if s.LastCreate.Live != nil {
+		live := s.LastCreate.Live.Clone()
+		out.LastCreate.Live = &live
+	}
 	return out
 }
 

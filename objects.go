@@ -31,10 +31,10 @@ type EnvVar struct {
 
 // OwnerRef is one entry of metadata.ownerReferences.
 type OwnerRef struct {
+	UID                string
 	APIVersion         string
 	Kind               string
 	Name               string
-	UID                string
 	Controller         bool
 	BlockOwnerDeletion bool
 }
@@ -156,37 +156,40 @@ type ConfigStatus struct {
 }
 
 // Config is a DeploymentConfig as the planners read it.
+//
+// Fields are ordered for the planners rather than as in the API: those
+// read on every pass (and checked by Validate for every encoded Config)
+// come first, so that a pass touches few cache lines per object.
 type Config struct {
-	Namespace       string
-	Name            string
-	UID             string
-	ResourceVersion string
-	Generation      int64
-	// Deleting is true when metadata.deletionTimestamp is set.
-	Deleting bool
-	// Labels are metadata.labels, copied to every new RC (SPEC 3.8).
-	Labels []KeyValue
-	// IgnoreDeployerPod is true when the DC carries the
-	// deploy.openshift.io/deployer-pod.ignore annotation (any value, kept
-	// in IgnoreDeployerPodValue) which new RCs inherit.
-	IgnoreDeployerPod      bool
-	IgnoreDeployerPodValue string
-
-	Replicas Replicas
+	Namespace  string
+	Name       string
+	UID        string
+	Generation int64
+	Replicas   Replicas
 	// RevisionHistoryLimit applies only when HasRevisionHistoryLimit
 	// (SPEC 3.7.1: unset means keep everything).
 	RevisionHistoryLimit    int32
 	HasRevisionHistoryLimit bool
-	MinReadySeconds         int32
 	Test                    bool
 	Paused                  bool
+	// Deleting is true when metadata.deletionTimestamp is set.
+	Deleting bool
+	// IgnoreDeployerPod is true when the DC carries the
+	// deploy.openshift.io/deployer-pod.ignore annotation (any value, kept
+	// in IgnoreDeployerPodValue) which new RCs inherit.
+	IgnoreDeployerPod bool
+	MinReadySeconds   int32
+	Triggers          []Trigger
+	Status            ConfigStatus
+	Strategy          Strategy
+
+	ResourceVersion        string
+	IgnoreDeployerPodValue string
+	// Labels are metadata.labels, copied to every new RC (SPEC 3.8).
+	Labels []KeyValue
 	// Selector is spec.selector, sorted by key.
 	Selector []KeyValue
-	Strategy Strategy
-	Triggers []Trigger
 	Template Template
-
-	Status ConfigStatus
 
 	// Raw is the whole DC JSON as read, canonical. It is what the
 	// encoded-deployment-config annotation of a new RC serialises (SPEC
@@ -197,61 +200,64 @@ type Config struct {
 
 // Deployment is one ReplicationController (one rollout) as the planners read
 // it.
+//
+// Fields are ordered for the planners: what every pass reads of every RC
+// (identity, version, phase, counts, ownership) comes first.
 type Deployment struct {
-	Namespace       string
-	Name            string
-	UID             string
-	ResourceVersion string
-	// CreationTime is metadata.creationTimestamp; zero when absent.
-	CreationTime time.Time
-	// Deleting is true when metadata.deletionTimestamp is set.
-	Deleting bool
-	// ConfigLabel is the openshift.io/deployment-config.name label (the
-	// DC's selector for its RCs, SPEC 1.2); "" when absent.
-	ConfigLabel string
-	// ConfigName is the openshift.io/deployment-config.name annotation
-	// (SPEC 5.12 IsOwnedByConfig); "" when absent.
-	ConfigName string
-	// Controller is the controller owner reference; HasController is false
-	// for an orphan (SPEC 3.3).
-	Controller    OwnerRef
-	HasController bool
-
+	Name      string
+	Namespace string
+	// Version is the latest-version annotation. Validate requires it > 0.
+	Version Version
 	// Replicas is spec.replicas (absent reads 0, SPEC 3.6.2).
 	Replicas Replicas
 	// Status counters (SPEC 3.9).
 	StatusReplicas    Replicas
 	ReadyReplicas     Replicas
 	AvailableReplicas Replicas
+	// DesiredReplicas is kubectl.kubernetes.io/desired-replicas, when
+	// HasDesiredReplicas.
+	DesiredReplicas Replicas
+	// SyncedReplicas is openshift.io/deployment.replicas, when
+	// HasSyncedReplicas ("last replica count set by the deployment
+	// process", SPEC 1.1).
+	SyncedReplicas     Replicas
+	Phase              Phase
+	Cancelled          bool
+	HasDesiredReplicas bool
+	HasSyncedReplicas  bool
+	// Deleting is true when metadata.deletionTimestamp is set.
+	Deleting bool
+	// HasController is false for an orphan (SPEC 3.3); Controller is then
+	// zero.
+	HasController bool
+	// HasEncodedConfig is false when the encoded-deployment-config
+	// annotation is absent; Encoded is then zero.
+	HasEncodedConfig bool
+	// IgnoreDeployerPod is true when the RC carries the
+	// deploy.openshift.io/deployer-pod.ignore annotation (SPEC 4.3.new.4).
+	IgnoreDeployerPod bool
+	// ConfigLabel is the openshift.io/deployment-config.name label (the
+	// DC's selector for its RCs, SPEC 1.2); "" when absent.
+	ConfigLabel string
+	// Controller is the controller owner reference.
+	Controller OwnerRef
 
-	// Version is the latest-version annotation. Validate requires it > 0.
-	Version   Version
-	Phase     Phase
-	Cancelled bool
+	UID             string
+	ResourceVersion string
+	// ConfigName is the openshift.io/deployment-config.name annotation
+	// (SPEC 5.12 IsOwnedByConfig); "" when absent.
+	ConfigName string
 	// Reason is the status-reason annotation ("" when absent).
 	Reason string
 	// DeployerPodName is the openshift.io/deployer-pod.name annotation.
 	DeployerPodName string
-	// DesiredReplicas is kubectl.kubernetes.io/desired-replicas, when
-	// HasDesiredReplicas.
-	DesiredReplicas    Replicas
-	HasDesiredReplicas bool
-	// SyncedReplicas is openshift.io/deployment.replicas, when
-	// HasSyncedReplicas ("last replica count set by the deployment
-	// process", SPEC 1.1).
-	SyncedReplicas    Replicas
-	HasSyncedReplicas bool
-	// IgnoreDeployerPod is true when the RC carries the
-	// deploy.openshift.io/deployer-pod.ignore annotation (SPEC 4.3.new.4).
-	IgnoreDeployerPod bool
+	// CreationTime is metadata.creationTimestamp; zero when absent.
+	CreationTime time.Time
 	// Informational deployer pod timestamps (SPEC 1.1); zero when absent.
 	CreatedAt   time.Time
 	StartedAt   time.Time
 	CompletedAt time.Time
 
-	// HasEncodedConfig is false when the encoded-deployment-config
-	// annotation is absent; Encoded is then zero.
-	HasEncodedConfig bool
 	// Encoded is the DC decoded from the encoded-deployment-config
 	// annotation (SPEC 3.5.6, 2.4); its Raw is that DC in canonical form.
 	Encoded Config

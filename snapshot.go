@@ -66,12 +66,11 @@ type CreateResult struct {
 	Failed bool
 	Err    string
 	// AlreadyExists is true when that error was AlreadyExists; the live
-	// GET that follows is then LiveErr (GET failed), or Live when
-	// LiveFound.
+	// GET that follows is then LiveErr (GET failed), or Live (nil when the
+	// GET found nothing).
 	AlreadyExists bool
 	LiveErr       string
-	LiveFound     bool
-	Live          Deployment
+	Live          *Deployment
 }
 
 // Settings are the knobs of a planner pass.

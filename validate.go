@@ -15,6 +15,15 @@ import (
 // Planners call Validate first and return an empty plan for an invalid
 // snapshot, so invalid input is never acted on.
 func (s Snapshot) Validate() error {
+	if s.valid() {
+		return nil
+	}
+	return s.violations()
+}
+
+// violations collects every violation of an invalid snapshot, in the
+// order Validate documents.
+func (s *Snapshot) violations() error {
 	var errs []error
 	if err := s.Settings.Validate(); err != nil {
 		errs = append(errs, err)
@@ -27,7 +36,7 @@ func (s Snapshot) Validate() error {
 		errs = append(errs, validateDeployment(&s.Config, &s.Deployments[i], i)...)
 	}
 	rcs := s.Deployments
-	if i, j, dup := firstDuplicate(len(rcs), func(k int) string { return rcs[k].Name }, hashString, nil); dup {
+	if i, j, dup := firstDuplicate(len(rcs), func(k int) string { return rcs[k].Name }, hashName, nil); dup {
 		errs = append(errs, invalid("ReplicationController", rcs[j].Name, "metadata.name",
 			fmt.Sprintf("duplicate name (deployments %d and %d)", i, j)))
 	}
@@ -54,7 +63,7 @@ func (s Snapshot) Validate() error {
 			errs = append(errs, invalid("Pod", p.Name, "status.phase", "unknown value "+strconv.Itoa(int(p.Phase))))
 		}
 	}
-	if _, j, dup := firstDuplicate(len(pods), func(k int) string { return pods[k].Name }, hashString, nil); dup {
+	if _, j, dup := firstDuplicate(len(pods), func(k int) string { return pods[k].Name }, hashName, nil); dup {
 		errs = append(errs, invalid("Pod", pods[j].Name, "metadata.name", "duplicate name"))
 	}
 	return errors.Join(errs...)

@@ -366,7 +366,7 @@ func (s *Sim) createResult(ns, name string, err error) dcplan.CreateResult {
 	if dcplan.IsAlreadyExists(err) {
 		r.AlreadyExists = true
 		if d, ok := s.world.Deployment(ns, name); ok {
-			r.LiveFound, r.Live = true, d
+			r.Live = &d
 		} else {
 			r.LiveErr = apiErrorText("replicationcontrollers", name, notFound(KindRC, ns, name))
 		}

@@ -102,10 +102,10 @@ func createFailed(s *dcplan.Snapshot, rcs []dcplan.Deployment, rc *dcplan.Deploy
 			return p
 		}
 		ours, cause := false, ""
-		if lc.LiveFound {
+		if lc.Live != nil {
 			var adopt []dcplan.Adopt
 			var release []dcplan.Release
-			ours, cause, adopt, release = claimLive(s, &lc.Live)
+			ours, cause, adopt, release = claimLive(s, lc.Live)
 			p.Adopt = append(p.Adopt, adopt...)
 			p.Release = append(p.Release, release...)
 		}

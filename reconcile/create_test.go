@@ -56,35 +56,35 @@ func TestConfigLastCreate(t *testing.T) {
 	}, {
 		name: "stale cache",
 		why:  "3.2.12: the RC exists and is ours: wait for the cache",
-		s:    with(dcplan.CreateResult{Failed: true, Err: exists, AlreadyExists: true, LiveFound: true, Live: live}, dcplan.Recheck{}),
+		s:    with(dcplan.CreateResult{Failed: true, Err: exists, AlreadyExists: true, Live: &live}, dcplan.Recheck{}),
 		want: shape{Wait: dcplan.WaitStaleCache, Message: "caches for RC ns/web-2 are stale, waiting to catch up"},
 	}, {
 		name: "stale cache after adoption",
 		why:  "3.2.12: the claim adopts a matching orphan, which is then ours",
-		s:    with(dcplan.CreateResult{Failed: true, Err: exists, AlreadyExists: true, LiveFound: true, Live: orphan}, dcplan.Recheck{}),
+		s:    with(dcplan.CreateResult{Failed: true, Err: exists, AlreadyExists: true, Live: &orphan}, dcplan.Recheck{}),
 		want: shape{Adopt: []dcplan.Adopt{{Rule: "3.3.2", RC: "web-2", RCUID: "rc-uid-web-2", Config: "web", ConfigUID: "dc-uid"}},
 			Wait: dcplan.WaitStaleCache, Message: "caches for RC ns/web-2 are stale, waiting to catch up"},
 	}, {
 		name: "not ours, Modern",
 		why:  "11 item 3: the intended text",
-		s:    with(dcplan.CreateResult{Failed: true, Err: exists, AlreadyExists: true, LiveFound: true, Live: foreign}, dcplan.Recheck{}),
+		s:    with(dcplan.CreateResult{Failed: true, Err: exists, AlreadyExists: true, Live: &foreign}, dcplan.Recheck{}),
 		want: failure(notAdopted),
 	}, {
 		name:    "not ours, Exact",
 		why:     "3.2.12 quirk: the raw API error shadows the intended text",
-		s:       with(dcplan.CreateResult{Failed: true, Err: exists, AlreadyExists: true, LiveFound: true, Live: foreign}, dcplan.Recheck{}),
+		s:       with(dcplan.CreateResult{Failed: true, Err: exists, AlreadyExists: true, Live: &foreign}, dcplan.Recheck{}),
 		profile: dcplan.Exact,
 		want:    failure(exists),
 	}, {
 		name: "adoption refused, Modern",
 		why:  "11 item 3: the claim error is the cause",
-		s: with(dcplan.CreateResult{Failed: true, Err: exists, AlreadyExists: true, LiveFound: true, Live: orphan},
+		s: with(dcplan.CreateResult{Failed: true, Err: exists, AlreadyExists: true, Live: &orphan},
 			dcplan.Recheck{Done: true, Err: "timeout"}),
 		want: failure(notAdopted + ": can't adopt ReplicationController ns/web-2 (rc-uid-web-2): can't recheck DeletionTimestamp: timeout"),
 	}, {
 		name:    "adoption refused, Exact",
 		why:     "3.2.12 quirk: the raw API error again; an empty error text reads as the API's AlreadyExists",
-		s:       with(dcplan.CreateResult{Failed: true, AlreadyExists: true, LiveFound: true, Live: orphan}, dcplan.Recheck{Done: true, Err: "timeout"}),
+		s:       with(dcplan.CreateResult{Failed: true, AlreadyExists: true, Live: &orphan}, dcplan.Recheck{Done: true, Err: "timeout"}),
 		profile: dcplan.Exact,
 		want:    failure(exists),
 	}, {

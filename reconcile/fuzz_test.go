@@ -75,7 +75,10 @@ func snapshotFrom(data []byte) dcplan.Snapshot {
 	}
 	if r.small(3) == 0 {
 		s.LastCreate = dcplan.CreateResult{Failed: true, Err: "boom", AlreadyExists: r.small(2) == 0,
-			LiveErr: []string{"", "gone"}[r.small(2)], LiveFound: r.small(2) == 0}
+			LiveErr: []string{"", "gone"}[r.small(2)]}
+		if r.small(2) == 0 {
+			s.LastCreate.Live = &dcplan.Deployment{}
+		}
 	}
 	return s
 }

@@ -31,7 +31,7 @@ func reconcile(s *dcplan.Snapshot, rcs []dcplan.Deployment, p dcplan.Plan) dcpla
 	cfg := &s.Config
 	active := history.Active(rcs)
 	target := func(d *dcplan.Deployment) dcplan.Replicas {
-		if cfg.Test || active == nil || d.Name != active.Name {
+		if cfg.Test || active == nil || !sameRC(d, active) {
 			return 0
 		}
 		return cfg.Replicas
@@ -134,7 +134,7 @@ func reconcileOrigin(s *dcplan.Snapshot, rcs []dcplan.Deployment, latest *dcplan
 		synced = &c
 	}
 	target := func(d *dcplan.Deployment) dcplan.Replicas {
-		if cfg.Test || active == nil || d.Name != active.Name {
+		if cfg.Test || active == nil || !sameRC(d, active) {
 			return 0
 		}
 		return want
@@ -169,4 +169,10 @@ func reconcileOrigin(s *dcplan.Snapshot, rcs []dcplan.Deployment, latest *dcplan
 	p.DeleteRCs = cleanup(cfg, rcs, ruleOriginCleanup)
 	p.Status = statusWrite(synced, scaled, true, ruleOriginSync)
 	return p
+}
+
+// sameRC reports whether a and b are the same RC: same version and name
+// (the version first, the cheaper test that almost always decides).
+func sameRC(a, b *dcplan.Deployment) bool {
+	return a.Version == b.Version && a.Name == b.Name
 }

@@ -307,7 +307,8 @@ var genState = rapid.Custom(func(t *rapid.T) dcplan.Snapshot {
 		lc := dcplan.CreateResult{Failed: true, Err: genText.Draw(t, "lerr"), AlreadyExists: rapid.Bool().Draw(t, "exists"),
 			LiveErr: genText.Draw(t, "liveerr")}
 		if rapid.Bool().Draw(t, "live?") {
-			lc.LiveFound, lc.Live = true, genDeployment(t, s.Config, hasCfg, encoded)
+			live := genDeployment(t, s.Config, hasCfg, encoded)
+			lc.Live = &live
 		}
 		s.LastCreate = lc
 	}

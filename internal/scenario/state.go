@@ -222,10 +222,11 @@ func (p *stateParser) parseRC(args []Arg) error {
 		return err
 	}
 	if b.live {
-		if p.snap.LastCreate.LiveFound {
+		if p.snap.LastCreate.Live != nil {
 			return fmt.Errorf("a second rc line marked live")
 		}
-		p.snap.LastCreate.Live, p.snap.LastCreate.LiveFound = b.d, true
+		live := b.d
+		p.snap.LastCreate.Live = &live
 		return nil
 	}
 	p.snap.Deployments = append(p.snap.Deployments, b.d)
@@ -436,14 +437,16 @@ func FormatState(s dcplan.Snapshot) string {
 	for _, d := range s.Deployments {
 		words = append(words, formatDeployment(d, p, encodedWord(d), false))
 	}
-	if s.LastCreate.LiveFound {
-		live := s.LastCreate.Live
+	if s.LastCreate.Live != nil {
+		live := *s.LastCreate.Live
 		words = append(words, formatDeployment(live, p, encodedWord(live), true))
 	}
 	for i, w := range words {
-		n := s.LastCreate.Live.Name
+		var n string
 		if i < len(s.Deployments) {
 			n = s.Deployments[i].Name
+		} else {
+			n = s.LastCreate.Live.Name
 		}
 		line(append([]string{"rc", Quote(n)}, w...)...)
 	}

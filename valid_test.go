@@ -1,0 +1,106 @@
+package dcplan
+
+import (
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// genSmallSnapshot draws snapshots from small domains, so that both valid
+// snapshots and every kind of violation (duplicate names and versions,
+// foreign controllers sharing a version, bad counts, phases, namespaces,
+// strategies, triggers, settings) turn up often, with the RC list in
+// every order: ascending, descending and mixed versions.
+func genSmallSnapshot(t *rapid.T) Snapshot {
+	pick := func(label string, xs ...string) string { return rapid.SampledFrom(xs).Draw(t, label) }
+	small := func(label string, lo, hi int) int { return rapid.IntRange(lo, hi).Draw(t, label) }
+	rare := func(label string) bool { return rapid.IntRange(0, 9).Draw(t, label) == 0 }
+	config := func(label string) Config {
+		c := Config{Namespace: "ns", Name: "web", UID: "dc-uid", Replicas: 3}
+		if rare(label + "Broken") {
+			switch small(label+"How", 0, 6) {
+			case 0:
+				c.Name = ""
+			case 1:
+				c.Replicas = -1
+			case 2:
+				c.RevisionHistoryLimit, c.HasRevisionHistoryLimit = -1, true
+			case 3:
+				c.Strategy.Type = StrategyType(small(label+"Strategy", 0, 4))
+			case 4:
+				c.Strategy.TimeoutSeconds, c.Strategy.HasTimeout = -1, true
+			case 5:
+				c.Triggers = []Trigger{{Type: TriggerType(small(label+"Trigger", 0, 3))}}
+			case 6:
+				c.Status.LatestVersion = -1
+			}
+		}
+		return c
+	}
+	s := Snapshot{Config: config("config"), Requeues: small("requeues", 0, 2)}
+	if rare("badRequeues") {
+		s.Requeues = -1
+	}
+	if rare("badSettings") {
+		s.Settings.Profile = Profile(small("profile", 0, 3))
+		s.Settings.Environment = []EnvVar{{Name: pick("envName", "", "X")}}
+	}
+	for range small("rcs", 0, 6) {
+		d := Deployment{
+			Name:      pick("rcName", "web-1", "web-2", "web-3", "web-4", "web-5", "web-6", "x"),
+			Namespace: pick("rcNamespace", "ns", "ns", "", "other"),
+			Version:   Version(small("version", 1, 6)),
+			Phase:     Phase(small("phase", 0, NumPhases-1)),
+		}
+		if rare("badVersion") {
+			d.Version = Version(small("badVersionValue", -1, 0))
+		}
+		if rare("badPhase") {
+			d.Phase = NumPhases
+		}
+		if rare("badName") {
+			d.Name = ""
+		}
+		if rare("negative") {
+			d.SyncedReplicas = -1
+		}
+		if rapid.Bool().Draw(t, "hasController") {
+			d.HasController = true
+			d.Controller.UID = pick("controllerUID", "dc-uid", "other-uid")
+		}
+		if rapid.Bool().Draw(t, "hasEncoded") {
+			d.HasEncodedConfig, d.Encoded = true, config("encoded")
+		}
+		s.Deployments = append(s.Deployments, d)
+	}
+	for range small("pods", 0, 4) {
+		p := Pod{Name: pick("podName", "web-1-deploy", "web-2-deploy", "web-3-deploy", "hook"), Namespace: pick("podNamespace", "ns", "", "other")}
+		if rare("badPod") {
+			p.Phase = PodUnknown + 1
+		}
+		s.Pods = append(s.Pods, p)
+	}
+	return s
+}
+
+// TestValidAgreesWithViolations pins the fast path of Validate to the
+// path that builds the errors: for every drawn snapshot, valid() is true
+// exactly when violations() finds nothing.
+func TestValidAgreesWithViolations(t *testing.T) {
+	var valid, invalid int
+	rapid.Check(t, func(t *rapid.T) {
+		s := genSmallSnapshot(t)
+		fast, slow := s.valid(), s.violations()
+		if fast != (slow == nil) {
+			t.Fatalf("valid() = %v but violations() = %v", fast, slow)
+		}
+		if fast {
+			valid++
+		} else {
+			invalid++
+		}
+	})
+	if valid == 0 || invalid == 0 {
+		t.Errorf("the generator drew %d valid and %d invalid snapshots; both must occur", valid, invalid)
+	}
+}
