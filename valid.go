@@ -51,22 +51,24 @@ func sameNamespace(want, got string) bool {
 // configValid is validateConfig(c, ...) == nil; top says whether c is the
 // snapshot's config (which must have a name) rather than an encoded one.
 func configValid(c *Config, top bool) bool {
-	if top && c.Name == "" || c.Replicas < 0 || c.Status.LatestVersion < 0 ||
-		c.HasRevisionHistoryLimit && c.RevisionHistoryLimit < 0 ||
-		c.Strategy.HasTimeout && c.Strategy.TimeoutSeconds < 0 {
-		return false
-	}
-	switch c.Strategy.Type {
-	case StrategyRolling, StrategyRecreate:
-		if !c.Strategy.HasParams {
-			return false
-		}
-	case StrategyUnset, StrategyCustom:
-	default:
-		return false
-	}
-	for i := range c.Triggers {
-		if t := c.Triggers[i].Type; t != TriggerConfigChange && t != TriggerImageChange {
+	return !(top && c.Name == "") && specValid(c) && triggersValid(c.Triggers)
+}
+
+// specValid is the part of configValid below the triggers, kept small
+// enough to be inlined into the RC loop.
+func specValid(c *Config) bool {
+	st := &c.Strategy
+	return c.Replicas >= 0 && c.Status.LatestVersion >= 0 &&
+		(!c.HasRevisionHistoryLimit || c.RevisionHistoryLimit >= 0) &&
+		(!st.HasTimeout || st.TimeoutSeconds >= 0) &&
+		st.Type <= StrategyCustom &&
+		(st.HasParams || st.Type != StrategyRolling && st.Type != StrategyRecreate)
+}
+
+// triggersValid reports whether every trigger has a known type.
+func triggersValid(ts []Trigger) bool {
+	for i := range ts {
+		if t := ts[i].Type; t != TriggerConfigChange && t != TriggerImageChange {
 			return false
 		}
 	}
@@ -74,14 +76,17 @@ func configValid(c *Config, top bool) bool {
 }
 
 // deploymentValid is validateDeployment(...) == nil for an RC of a config
-// in namespace ns.
+// in namespace ns, its encoded Config aside (encodedValid).
 func deploymentValid(ns string, d *Deployment) bool {
 	// One sign test for the six counts: an OR of int32s is negative iff
 	// one of them is.
 	counts := d.Replicas | d.StatusReplicas | d.ReadyReplicas | d.AvailableReplicas | d.DesiredReplicas | d.SyncedReplicas
-	return d.Name != "" && d.Version > 0 && d.Phase < NumPhases && counts >= 0 &&
-		sameNamespace(ns, d.Namespace) &&
-		(!d.HasEncodedConfig || configValid(&d.Encoded, false))
+	return d.Name != "" && d.Version > 0 && d.Phase < NumPhases && counts >= 0 && sameNamespace(ns, d.Namespace)
+}
+
+// encodedValid reports whether d's encoded Config, if any, is valid.
+func encodedValid(d *Deployment) bool {
+	return !d.HasEncodedConfig || specValid(&d.Encoded) && triggersValid(d.Encoded.Triggers)
 }
 
 // deploymentsValid reports whether every RC is valid (deploymentValid)
@@ -90,7 +95,7 @@ func deploymentValid(ns string, d *Deployment) bool {
 func (s *Snapshot) deploymentsValid() bool {
 	rcs := s.Deployments
 	if len(rcs) == 1 {
-		return deploymentValid(s.Config.Namespace, &rcs[0])
+		return deploymentValid(s.Config.Namespace, &rcs[0]) && encodedValid(&rcs[0])
 	}
 	var small smallTable
 	slots, pooled := tableSlots(2*len(rcs), &small)
@@ -112,7 +117,7 @@ func rcsValid(rcs []Deployment, cfg *Config, names, versions hashSet) bool {
 	ordered, up := true, len(rcs) > 1 && rcs[1].Version > rcs[0].Version
 	for k := range rcs {
 		d := &rcs[k]
-		if !deploymentValid(ns, d) {
+		if !deploymentValid(ns, d) || !encodedValid(d) {
 			return false
 		}
 		h := hashName(d.Name)
