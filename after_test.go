@@ -305,8 +305,10 @@ func scribble(s *dcplan.Snapshot) {
 		for j := range d.Template.Containers {
 			d.Template.Containers[j].Image = "X"
 		}
-		for j := range d.Encoded.Template.Containers {
-			d.Encoded.Template.Containers[j].Image = "X"
+		if d.Encoded != nil {
+			for j := range d.Encoded.Template.Containers {
+				d.Encoded.Template.Containers[j].Image = "X"
+			}
 		}
 		d.Name = "X"
 	}

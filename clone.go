@@ -75,7 +75,9 @@ func (st ConfigStatus) Clone() ConfigStatus {
 
 // Clone returns a deep copy of d.
 func (d Deployment) Clone() Deployment {
-	d.Encoded = d.Encoded.Clone()
+	if d.Encoded != nil {
+		d.Encoded = new(d.Encoded.Clone())
+	}
 	d.Template = d.Template.Clone()
 	d.Raw = cloneBytes(d.Raw)
 	return d

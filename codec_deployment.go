@@ -9,7 +9,7 @@ import (
 // prints it. Every field of Deployment is filled; Raw is the whole object
 // in canonical form, Template the RC's own pod template, and Encoded the
 // DC decoded from the openshift.io/encoded-deployment-config annotation
-// (HasEncodedConfig false when the annotation is absent).
+// (Encoded nil when the annotation is absent).
 //
 // Rules, in order: the document must be one JSON object; kind, when
 // present, must be ReplicationController; the fields the planners read
@@ -88,7 +88,7 @@ func decodeDeploymentTree(m map[string]any, sizeHint int) (Deployment, error) {
 			return Deployment{}, &FieldError{Kind: kindRC, Name: r.name, Field: annotationField(AnnotationEncodedConfig),
 				Problem: "does not decode: " + innerProblem(err), Err: ErrMalformed}
 		}
-		d.Encoded, d.HasEncodedConfig = cfg, true
+		d.Encoded = &cfg
 	}
 	d.Raw = canonicalSized(m, sizeHint)
 	return d, nil
@@ -182,9 +182,9 @@ func deploymentTree(d Deployment) map[string]any {
 	}
 	var encoded string
 	keep := func(string) bool { return false }
-	if d.HasEncodedConfig {
+	if d.Encoded != nil {
 		var canon []byte
-		encoded, canon = encodedConfig(d.Encoded)
+		encoded, canon = encodedConfig(*d.Encoded)
 		keep = func(cur string) bool {
 			v, err := parseJSON([]byte(cur))
 			return err == nil && bytes.Equal(canonical(v), canon)

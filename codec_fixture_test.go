@@ -74,7 +74,6 @@ func TestDecodeDeploymentFixtures(t *testing.T) {
 				Version: 3, Phase: PhaseNew, Reason: "image change",
 				DesiredReplicas: 3, HasDesiredReplicas: true,
 				SyncedReplicas: 0, HasSyncedReplicas: true,
-				HasEncodedConfig: true,
 			},
 		},
 		{
@@ -92,7 +91,6 @@ func TestDecodeDeploymentFixtures(t *testing.T) {
 				SyncedReplicas:  3, HasSyncedReplicas: true,
 				CreatedAt:        mustTime(t, "2026-11-01T11:58:02Z"),
 				CompletedAt:      mustTime(t, "2026-11-01T11:59:00Z"),
-				HasEncodedConfig: true,
 			},
 		},
 		{
@@ -110,7 +108,6 @@ func TestDecodeDeploymentFixtures(t *testing.T) {
 				DesiredReplicas: 3, HasDesiredReplicas: true,
 				SyncedReplicas: 0, HasSyncedReplicas: true,
 				CreatedAt:        mustTime(t, "2026-10-28T14:30:02Z"),
-				HasEncodedConfig: true,
 			},
 		},
 	}
@@ -123,6 +120,9 @@ func TestDecodeDeploymentFixtures(t *testing.T) {
 			}
 			if d := cmp.Diff(tt.want, got, ignoreWire); d != "" {
 				t.Errorf("DecodeDeployment() mismatch (-want +got):\n%s", d)
+			}
+			if got.Encoded == nil {
+				t.Errorf("DecodeDeployment() has no encoded config; the fixture carries one")
 			}
 			if d := cmp.Diff(string(stdCanonical(t, doc)), string(got.Raw)); d != "" {
 				t.Errorf("DecodeDeployment() Raw mismatch (-want +got):\n%s", d)
@@ -153,7 +153,7 @@ func TestDecodeDeploymentEncodedConfig(t *testing.T) {
 				t.Fatal(err)
 			}
 			// The annotation serialises the very DC of dc-frontend.json.
-			if diff := cmp.Diff(cfg, d.Encoded); diff != "" {
+			if diff := cmp.Diff(&cfg, d.Encoded); diff != "" {
 				t.Errorf("Encoded mismatch (-want +got):\n%s", diff)
 			}
 		})

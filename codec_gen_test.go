@@ -240,7 +240,7 @@ func genDeploymentValue() *rapid.Generator[Deployment] {
 			d.SyncedReplicas, d.HasSyncedReplicas = Replicas(rapid.Int32().Draw(t, "synced")), true
 		}
 		if rapid.Bool().Draw(t, "hasEncoded") {
-			d.Encoded, d.HasEncodedConfig = genConfigValue().Draw(t, "encoded"), true
+			d.Encoded = new(genConfigValue().Draw(t, "encoded"))
 		}
 		return d
 	})

@@ -24,7 +24,7 @@ import "fmt"
 //     container image trimmed of surrounding whitespace;
 //  7. status.replicas 0.
 //
-// The result has phase New, HasEncodedConfig true, Encoded a deep copy of
+// The result has phase New and Encoded a deep copy of
 // cfg (its Raw kept as given), Template recomputed (Raw, Hash, Containers
 // of the RC's template) and Raw the full RC JSON; it never aliases cfg.
 // A cfg without a template (no Template.Raw and no Containers) gives a
@@ -75,6 +75,6 @@ func NewDeployment(cfg Config) (Deployment, error) {
 	if err != nil {
 		return Deployment{}, fmt.Errorf("%w: config %q does not make a valid deployment: %w", ErrInvalidSnapshot, cfg.Name, err)
 	}
-	d.Encoded = cfg.Clone()
+	d.Encoded = new(cfg.Clone())
 	return d, nil
 }

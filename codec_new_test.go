@@ -205,10 +205,10 @@ func TestNewDeploymentRules(t *testing.T) {
 			if diff := cmp.Diff(want, viewOf(t, d), cmpopts.EquateEmpty()); diff != "" {
 				t.Errorf("NewDeployment() mismatch (-want +got):\n%s\n(%s)", diff, tt.why)
 			}
-			if d.Phase != PhaseNew || !d.HasEncodedConfig || d.Replicas != 0 || d.DesiredReplicas != cfg.Replicas {
-				t.Errorf("NewDeployment() typed fields: phase %v encoded %v replicas %d desired %d", d.Phase, d.HasEncodedConfig, d.Replicas, d.DesiredReplicas)
+			if d.Phase != PhaseNew || d.Encoded == nil || d.Replicas != 0 || d.DesiredReplicas != cfg.Replicas {
+				t.Errorf("NewDeployment() typed fields: phase %v encoded %v replicas %d desired %d", d.Phase, d.Encoded != nil, d.Replicas, d.DesiredReplicas)
 			}
-			if diff := cmp.Diff(cfg, d.Encoded); diff != "" {
+			if diff := cmp.Diff(&cfg, d.Encoded); diff != "" {
 				t.Errorf("Encoded != cfg (-want +got):\n%s", diff)
 			}
 		})

@@ -98,7 +98,7 @@ func TestOverlayOntoFixtures(t *testing.T) {
 			d := genDeploymentValue().Draw(t, "deployment")
 			d.Raw = rc.Raw
 			if rapid.Bool().Draw(t, "keepEncoded") {
-				d.Encoded, d.HasEncodedConfig = rc.Encoded, true
+				d.Encoded = rc.Encoded
 			}
 			roundTrip(t, d, EncodeDeployment, DecodeDeployment)
 			b, _ := EncodeDeployment(d)

@@ -230,9 +230,6 @@ type Deployment struct {
 	// HasController is false for an orphan (SPEC 3.3); Controller is then
 	// zero.
 	HasController bool
-	// HasEncodedConfig is false when the encoded-deployment-config
-	// annotation is absent; Encoded is then zero.
-	HasEncodedConfig bool
 	// IgnoreDeployerPod is true when the RC carries the
 	// deploy.openshift.io/deployer-pod.ignore annotation (SPEC 4.3.new.4).
 	IgnoreDeployerPod bool
@@ -259,8 +256,11 @@ type Deployment struct {
 	CompletedAt time.Time
 
 	// Encoded is the DC decoded from the encoded-deployment-config
-	// annotation (SPEC 3.5.6, 2.4); its Raw is that DC in canonical form.
-	Encoded Config
+	// annotation (SPEC 3.5.6, 2.4), nil when the annotation is absent; its
+	// Raw is that DC in canonical form. It is read only: copies of a
+	// Deployment share it (Clone copies it deeply), and no planner writes
+	// through it.
+	Encoded *Config
 
 	// Template is the RC's own pod template.
 	Template Template

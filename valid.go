@@ -86,7 +86,7 @@ func deploymentValid(ns string, d *Deployment) bool {
 
 // encodedValid reports whether d's encoded Config, if any, is valid.
 func encodedValid(d *Deployment) bool {
-	return !d.HasEncodedConfig || specValid(&d.Encoded) && triggersValid(d.Encoded.Triggers)
+	return d.Encoded == nil || specValid(d.Encoded) && triggersValid(d.Encoded.Triggers)
 }
 
 // deploymentsValid reports whether every RC is valid (deploymentValid)

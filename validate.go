@@ -147,8 +147,8 @@ func validateDeployment(c *Config, d *Deployment, i int) []error {
 			}
 		}
 	}
-	if d.HasEncodedConfig {
-		errs = append(errs, validateConfig(&d.Encoded, kind, d.Name, "metadata.annotations["+AnnotationEncodedConfig+"].")...)
+	if d.Encoded != nil {
+		errs = append(errs, validateConfig(d.Encoded, kind, d.Name, "metadata.annotations["+AnnotationEncodedConfig+"].")...)
 	}
 	return errs
 }

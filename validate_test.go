@@ -19,7 +19,7 @@ func validSnapshot() dcplan.Snapshot {
 		Deployments: []dcplan.Deployment{
 			{Namespace: "ns", Name: "web-1", Version: 1, Phase: dcplan.PhaseComplete, HasController: true, Controller: owned},
 			{Namespace: "ns", Name: "web-2", Version: 2, Phase: dcplan.PhaseRunning, HasController: true, Controller: owned,
-				HasEncodedConfig: true, Encoded: cfg},
+				Encoded: new(cfg)},
 		},
 		Pods: []dcplan.Pod{{Namespace: "ns", Name: "web-2-deploy", DeploymentName: "web-2", Phase: dcplan.PodRunning}},
 	}

@@ -270,7 +270,7 @@ func (r *reader) timeEntry(ann map[string]string, key string) time.Time {
 // verbatim; the others are written in the form upstream writes them
 // (cancelled "true", the ignore annotation "true" when d gains it).
 // encoded is the encoded-deployment-config value to write when
-// d.HasEncodedConfig and keepEncoded(current) is false.
+// d.Encoded != nil and keepEncoded(current) is false.
 func putDeploymentWire(meta map[string]any, d Deployment, encoded string, keepEncoded func(cur string) bool) {
 	putStringEntry(meta, "labels", LabelConfigName, d.ConfigLabel)
 	const a = "annotations"
@@ -305,8 +305,8 @@ func putDeploymentWire(meta map[string]any, d Deployment, encoded string, keepEn
 	putTimeEntry(meta, AnnotationDeployerCreatedAt, d.CreatedAt)
 	putTimeEntry(meta, AnnotationDeployerStartedAt, d.StartedAt)
 	putTimeEntry(meta, AnnotationDeployerCompletedAt, d.CompletedAt)
-	putEntry(meta, a, AnnotationEncodedConfig, d.HasEncodedConfig, encoded, func(cur string) bool {
-		return d.HasEncodedConfig && keepEncoded(cur)
+	putEntry(meta, a, AnnotationEncodedConfig, d.Encoded != nil, encoded, func(cur string) bool {
+		return d.Encoded != nil && keepEncoded(cur)
 	})
 }
 

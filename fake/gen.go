@@ -186,17 +186,16 @@ func GenDeployment(cfg dcplan.Config, v dcplan.Version) *rapid.Generator[dcplan.
 			d.CreationTime = Epoch.Add(-time.Duration(rapid.IntRange(0, 1200).Draw(t, "age")) * time.Second)
 		}
 		if rapid.IntRange(0, 9).Draw(t, "noEncoded") > 0 {
-			d.HasEncodedConfig = true
 			enc := cfg.Clone()
 			enc.Raw = nil
 			if rapid.IntRange(0, 3).Draw(t, "oldTemplate") == 0 {
 				enc.Template = GenTemplate().Draw(t, "encodedTemplate")
 			}
-			d.Encoded = enc
+			d.Encoded = &enc
 		}
-		d.Template = d.Encoded.Template.Clone()
-		if !d.HasEncodedConfig {
-			d.Template = cfg.Template.Clone()
+		d.Template = cfg.Template.Clone()
+		if d.Encoded != nil {
+			d.Template = d.Encoded.Template.Clone()
 		}
 		return d
 	})

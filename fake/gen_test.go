@@ -38,7 +38,9 @@ func TestGenSnapshotCloneIsDeep(t *testing.T) {
 		scribble(&c.Config.Template)
 		for i := range c.Deployments {
 			scribble(&c.Deployments[i].Template)
-			scribble(&c.Deployments[i].Encoded.Template)
+			if c.Deployments[i].Encoded != nil {
+				scribble(&c.Deployments[i].Encoded.Template)
+			}
 		}
 		for i := range c.Pods {
 			for j := range c.Pods[i].Owners {

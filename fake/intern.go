@@ -49,8 +49,8 @@ func internDeployment(d *dcplan.Deployment) {
 	intern(&d.DeployerPodName)
 	internOwner(&d.Controller)
 	internTemplate(&d.Template)
-	if d.HasEncodedConfig {
-		internConfig(&d.Encoded)
+	if d.Encoded != nil {
+		internConfig(d.Encoded)
 	}
 }
 

@@ -174,7 +174,7 @@ func Rollback(s dcplan.Snapshot, to dcplan.Version, opts RollbackOptions) (dcpla
 	if !ok {
 		return dcplan.Plan{}, dcplan.Config{}, nil, rollbackError(ErrRevisionNotFound, "replicationcontrollers %q not found", name)
 	}
-	if !from.HasEncodedConfig {
+	if from.Encoded == nil {
 		return dcplan.Plan{}, dcplan.Config{}, nil, rollbackError(ErrNoEncodedConfig,
 			"couldn't decode deployment config from deployment: object %s does not have encoded deployment config annotation", name)
 	}
@@ -215,7 +215,7 @@ func Rollback(s dcplan.Snapshot, to dcplan.Version, opts RollbackOptions) (dcpla
 		up.SetSelector, up.Selector = true, slices.Clone(res.Selector)
 	}
 	if opts.IncludeStrategy {
-		raw, err := strategyJSON(enc)
+		raw, err := strategyJSON(*enc)
 		if err != nil {
 			return dcplan.Plan{}, dcplan.Config{}, nil, fmt.Errorf("history: rollback to %s: %w", name, err)
 		}

@@ -42,7 +42,7 @@ func TestRollbackRefusals(t *testing.T) {
 		lrRC(1, dcplan.PhaseComplete, 3*h), lrRC(2, dcplan.PhaseFailed, 2*h), lrRC(3, dcplan.PhaseComplete, h),
 	}
 	noEnc := lrRC(1, dcplan.PhaseComplete, 3*h)
-	noEnc.HasEncodedConfig, noEnc.Encoded = false, dcplan.Config{}
+	noEnc.Encoded = nil
 	tests := []struct {
 		name    string
 		why     string
@@ -447,7 +447,7 @@ func TestRollbackProperties(t *testing.T) {
 		}
 		found := false
 		for _, d := range s.Deployments {
-			if d.HasEncodedConfig && d.Encoded.Template.Hash == cfg.Template.Hash {
+			if d.Encoded != nil && d.Encoded.Template.Hash == cfg.Template.Hash {
 				found = true
 			}
 		}
@@ -515,7 +515,7 @@ func ExampleRollback() {
 	}
 	rc := func(v dcplan.Version, p dcplan.Phase, image string) dcplan.Deployment {
 		return dcplan.Deployment{Namespace: "shop", Name: dcplan.DeploymentName("frontend", v), ConfigLabel: "frontend",
-			Version: v, Phase: p, HasEncodedConfig: true, Encoded: dc(v, image), Template: tpl(image)}
+			Version: v, Phase: p, Encoded: new(dc(v, image)), Template: tpl(image)}
 	}
 	s := dcplan.Snapshot{
 		Config: dc(3, "app:3"),

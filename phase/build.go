@@ -47,7 +47,7 @@ import (
 // Ports: deployer_controller.go (*DeploymentController).makeDeployerPod and
 // makeDeployerContainer.
 func BuildDeployerPod(s dcplan.Snapshot, d dcplan.Deployment) dcplan.DeployerPod {
-	st := d.Encoded.Strategy
+	st := encodedStrategy(&d)
 	origin := s.Settings.Profile == dcplan.Origin
 	pod := dcplan.DeployerPod{
 		Namespace:             d.Namespace,

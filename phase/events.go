@@ -42,7 +42,7 @@ func label(d dcplan.Deployment) string { return d.Namespace + "/" + d.Name }
 // namespace, or the RC's when the encoded DC names none), or the RC itself
 // when it has no encoded config (SPEC 1.6).
 func eventTarget(d dcplan.Deployment) dcplan.ObjectRef {
-	if d.HasEncodedConfig && d.Encoded.Name != "" {
+	if d.Encoded != nil && d.Encoded.Name != "" {
 		ns := d.Encoded.Namespace
 		if ns == "" {
 			ns = d.Namespace

@@ -17,7 +17,7 @@ func exampleSnapshot(profile dcplan.Profile, ph dcplan.Phase, cancelled bool, po
 	rc := dcplan.Deployment{
 		Namespace: "shop", Name: "frontend-3", UID: "rc-uid", CreationTime: now.Add(-time.Minute),
 		ConfigName: "frontend", Version: 3, Phase: ph, Cancelled: cancelled,
-		HasDesiredReplicas: true, DesiredReplicas: 3, HasEncodedConfig: true, Encoded: cfg,
+		HasDesiredReplicas: true, DesiredReplicas: 3, Encoded: new(cfg),
 	}
 	if cancelled {
 		rc.Reason = dcplan.ReasonCancelledByUser

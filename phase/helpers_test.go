@@ -31,7 +31,7 @@ func testRC(v dcplan.Version, ph dcplan.Phase, opts ...rcOpt) dcplan.Deployment 
 		ConfigLabel: "web", ConfigName: "web", Version: v, Phase: ph,
 		HasDesiredReplicas: true, DesiredReplicas: 3,
 		HasController: true, Controller: dcplan.OwnerRef{APIVersion: "apps.openshift.io/v1", Kind: "DeploymentConfig", Name: "web", UID: "dc-uid", Controller: true, BlockOwnerDeletion: true},
-		HasEncodedConfig: true, Encoded: testConfig(),
+		Encoded: new(testConfig()),
 	}
 	for _, o := range opts {
 		o(&d)
@@ -40,7 +40,7 @@ func testRC(v dcplan.Version, ph dcplan.Phase, opts ...rcOpt) dcplan.Deployment 
 }
 
 func cancelled(d *dcplan.Deployment)  { d.Cancelled, d.Reason = true, dcplan.ReasonCancelledByUser }
-func noEncoded(d *dcplan.Deployment)  { d.HasEncodedConfig, d.Encoded = false, dcplan.Config{} }
+func noEncoded(d *dcplan.Deployment)  { d.Encoded = nil }
 func ignorePod(d *dcplan.Deployment)  { d.IgnoreDeployerPod = true }
 func noCreation(d *dcplan.Deployment) { d.CreationTime = time.Time{} }
 func testDC(d *dcplan.Deployment)     { d.Encoded.Test = true }

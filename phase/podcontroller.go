@@ -81,7 +81,7 @@ func deployerPodOn(s dcplan.Snapshot, p dcplan.Pod, d dcplan.Deployment, found b
 			plan.Events = []dcplan.Event{racedEvent(d, ruleOriginRaced, dcplan.Origin)}
 		}
 	}
-	if d.Replicas != 0 && next.Terminal() && d.HasEncodedConfig && d.Encoded.Test {
+	if d.Replicas != 0 && next.Terminal() && d.Encoded != nil && d.Encoded.Test {
 		tr.ScaleToZero, tr.ReplicasFrom = true, d.Replicas
 	}
 	plan.Transitions = []dcplan.Transition{tr}

@@ -202,7 +202,7 @@ func (st *step) onNew() bool {
 	}
 	origin := st.profile == dcplan.Origin
 	if !origin {
-		if !d.HasEncodedConfig {
+		if d.Encoded == nil {
 			st.plan.Wait = dcplan.WaitConfigDecode
 			st.plan.Message = decodeError(d)
 			return false
@@ -217,7 +217,7 @@ func (st *step) onNew() bool {
 			st.recheck()
 			return false
 		}
-		if origin && !d.HasEncodedConfig {
+		if origin && d.Encoded == nil {
 			st.plan.Wait = dcplan.WaitConfigDecode
 			st.plan.Message = fmt.Sprintf("fatal error handling rollout: couldn't make deployer pod for %q: %s", label(d), decodeError(d))
 			return false
@@ -259,7 +259,7 @@ func (st *step) checkTimeout() bool {
 	if st.profile == dcplan.Modern && (st.related || d.CreationTime.IsZero()) {
 		return false
 	}
-	t := TimeoutSeconds(d.Encoded.Strategy)
+	t := TimeoutSeconds(encodedStrategy(&d))
 	if t <= 0 {
 		return false
 	}
@@ -339,7 +339,7 @@ func (st *step) commit() {
 		tr.Rule = ruleCandidate
 	}
 	tr.RC, tr.Version, tr.From, tr.To = d.Name, d.Version, st.current, st.next
-	if d.Replicas != 0 && st.next.Terminal() && d.HasEncodedConfig && d.Encoded.Test {
+	if d.Replicas != 0 && st.next.Terminal() && d.Encoded != nil && d.Encoded.Test {
 		tr.ScaleToZero, tr.ReplicasFrom = true, d.Replicas
 	}
 	writtenCancelled := d.Cancelled

@@ -55,3 +55,13 @@ func untilTimeout(now, created time.Time, timeout int64) time.Duration {
 
 // maxTimeout bounds the timeouts untilTimeout computes with.
 const maxTimeout = 1 << 33
+
+// encodedStrategy returns the strategy of the DC encoded in d: the zero
+// Strategy (type unset, so no timeout and no parameters) when d carries
+// no encoded DC.
+func encodedStrategy(d *dcplan.Deployment) dcplan.Strategy {
+	if d.Encoded == nil {
+		return dcplan.Strategy{}
+	}
+	return d.Encoded.Strategy
+}

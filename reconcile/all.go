@@ -24,7 +24,7 @@ func All(s dcplan.Snapshot) dcplan.Plan {
 	if s.Validate() != nil {
 		return dcplan.Plan{}
 	}
-	p := configValid(&s)
+	p := plan(&s)
 	p.Append(phase.StepAll(s)) // validates s once more, for its own callers
 	return p
 }

@@ -48,38 +48,30 @@ func steadySnapshot(t testing.TB, n int, profile dcplan.Profile) dcplan.Snapshot
 	return s
 }
 
-// planner is Config without the gateway validation.
-func planner(s dcplan.Snapshot) dcplan.Plan {
-	if s.Settings.Profile == dcplan.Origin {
-		return configOrigin(&s)
-	}
-	return configModern(&s)
-}
-
 // The decision list itself allocates nothing in steady state, at any size
 // and in every profile.
 func TestPlannerSteadyStateAllocatesNothing(t *testing.T) {
 	for _, profile := range []dcplan.Profile{dcplan.Modern, dcplan.Exact, dcplan.Origin} {
 		for _, n := range []int{1, 100, 10000} {
 			s := steadySnapshot(t, n, profile)
-			if p := planner(s); !p.IsEmpty() {
+			if p := plan(&s); !p.IsEmpty() {
 				t.Fatalf("%v, %d RCs: steady snapshot plans %s", profile, n, dcplan.Describe(p))
 			}
-			if got := testing.AllocsPerRun(5, func() { planner(s) }); got != 0 {
+			if got := testing.AllocsPerRun(5, func() { plan(&s) }); got != 0 {
 				t.Errorf("%v, %d RCs: the planner allocates %v times in steady state, want 0", profile, n, got)
 			}
 		}
 	}
 }
 
-// BenchmarkPlanner measures the decision list alone (no Validate).
+// BenchmarkPlanner measures the decision list alone (plan, no Validate).
 func BenchmarkPlanner(b *testing.B) {
 	for _, n := range []int{1, 10, 100, 1000, 10000} {
 		s := steadySnapshot(b, n, dcplan.Modern)
 		b.Run("steady/rcs="+strconv.Itoa(n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				planner(s)
+				plan(&s)
 			}
 		})
 	}

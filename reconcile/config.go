@@ -10,7 +10,9 @@ import (
 // to write, the events to record, and whether to come back (Plan.Wait,
 // Plan.Message). It returns an empty plan for an invalid snapshot (see
 // dcplan.Snapshot.Validate) and for a DC at its fixed point; in that steady
-// state it allocates nothing.
+// state it allocates nothing, and it validates s only when there is
+// something to do (an empty plan is the answer for an invalid snapshot
+// too).
 //
 // The profile in s.Settings selects the decision list. Modern and Exact
 // (SPEC 3.2) decide, in order, stopping at the first rule that applies:
@@ -50,14 +52,23 @@ import (
 // Ports: deploymentconfig_controller.go (*DeploymentConfigController).Handle
 // (modern) and its seed-era ancestors (Origin).
 func Config(s dcplan.Snapshot) dcplan.Plan {
-	if s.Validate() != nil {
+	p := plan(&s)
+	if p.IsEmpty() || s.Validate() != nil {
 		return dcplan.Plan{}
 	}
-	return configValid(&s)
+	return p
 }
 
-// configValid is Config for a snapshot already validated.
-func configValid(s *dcplan.Snapshot) dcplan.Plan {
+// plan runs the decision list of Config without validating s first.
+//
+// An empty plan is Config's answer for a valid snapshot at its fixed point
+// and for every invalid snapshot alike, so Config validates only a
+// non-empty plan: the steady state, which is most passes of a real
+// controller, costs the decision list alone. For that, plan is total: it
+// never panics, loops or allocates without bound, whatever s holds
+// (FuzzConfig and TestPlanIsTotal run it on invalid snapshots); what it
+// plans for an invalid snapshot is discarded.
+func plan(s *dcplan.Snapshot) dcplan.Plan {
 	if s.Settings.Profile == dcplan.Origin {
 		return configOrigin(s)
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/fake"
@@ -66,7 +67,7 @@ func snapshotFrom(data []byte) dcplan.Snapshot {
 			d.HasController, d.Controller = true, dcplan.OwnerRef{UID: "foreign", Controller: true}
 		}
 		if r.small(4) != 0 {
-			d.HasEncodedConfig, d.Encoded = true, cfg
+			d.Encoded = new(cfg)
 		}
 		s.Deployments = append(s.Deployments, d)
 	}
@@ -112,4 +113,29 @@ func FuzzConfig(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestPlanIsTotal runs Config, and so its decision list, on thousands of
+// arbitrary snapshots, most of them invalid: Config plans before it
+// validates (the empty plan needs no validation), so the decision list must
+// never panic on input Validate would refuse, and whatever it plans for
+// such input must be discarded. FuzzConfig searches the same space without
+// bound; this test keeps a fixed share of it in every test run.
+func TestPlanIsTotal(t *testing.T) {
+	var invalid, planned int
+	rapid.Check(t, func(t *rapid.T) {
+		s := snapshotFrom(rapid.SliceOfN(rapid.Byte(), 0, 160).Draw(t, "data"))
+		p := reconcile.Config(s)
+		if s.Validate() != nil {
+			invalid++
+			if d := cmp.Diff(dcplan.Plan{}, p); d != "" {
+				t.Fatalf("Config() of an invalid snapshot mismatch (-want +got):\n%s", d)
+			}
+		} else if !p.IsEmpty() {
+			planned++
+		}
+	})
+	if invalid == 0 || planned == 0 {
+		t.Errorf("drew %d invalid snapshots and %d valid ones with work to do; both must occur", invalid, planned)
+	}
 }

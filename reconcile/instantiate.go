@@ -87,10 +87,10 @@ func previousConfig(s dcplan.Snapshot) (dcplan.Config, error) {
 	if !ok {
 		return dcplan.Config{}, &dcplan.Refusal{Err: dcplan.ErrNotFound, Text: fmt.Sprintf("replicationcontrollers %q not found", name)}
 	}
-	if !rc.HasEncodedConfig {
+	if rc.Encoded == nil {
 		return dcplan.Config{}, &dcplan.Refusal{Err: ErrInternal, Text: "Internal error occurred: " + msgNoEncodedConfig(name)}
 	}
-	return rc.Encoded, nil
+	return *rc.Encoded, nil
 }
 
 // instantiateCauses decides whether a rollout can be triggered and with

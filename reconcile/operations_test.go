@@ -33,7 +33,7 @@ func TestInstantiate(t *testing.T) {
 	prevImages := rollout(t, images, 1, dcplan.PhaseComplete, 3)
 	prevImages.Encoded.Triggers = []dcplan.Trigger{{Type: dcplan.TriggerImageChange, Automatic: true, FromName: "app:latest", LastTriggeredImage: imageA}}
 	noEncoded := rollout(t, v1, 1, dcplan.PhaseComplete, 3)
-	noEncoded.HasEncodedConfig = false
+	noEncoded.Encoded = nil
 	bump := func(d dcplan.Details) shape {
 		return shape{Status: &statusShape{Rule: "6.4", LatestVersion: 2, Details: d}}
 	}

@@ -160,7 +160,7 @@ func evaluateTriggers(cfg *dcplan.Config, latest history.LatestInfo) triggerOutc
 		return triggerOutcome{decision: fire, details: imageChangeDetails(cfg, rc)}
 	}
 	if config {
-		if !rc.HasEncodedConfig {
+		if rc.Encoded == nil {
 			return triggerOutcome{decision: decodeFailed, err: msgNoEncodedConfig(rc.Name)}
 		}
 		if rc.Encoded.Template.Hash != cfg.Template.Hash {

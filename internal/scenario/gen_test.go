@@ -228,13 +228,13 @@ func genDeployment(t *rapid.T, cfg dcplan.Config, hasCfg bool, encoded []dcplan.
 	switch k := rapid.IntRange(0, 1+len(encoded)).Draw(t, "encoded"); {
 	case k == 0:
 	case k == 1 && hasCfg:
-		d.HasEncodedConfig, d.Encoded = true, cfg.Clone()
+		d.Encoded = new(cfg.Clone())
 	case k >= 2:
-		d.HasEncodedConfig, d.Encoded = true, encoded[k-2].Clone()
+		d.Encoded = new(encoded[k-2].Clone())
 	}
 	if rapid.Bool().Draw(t, "tmpl-default") {
 		switch {
-		case d.HasEncodedConfig:
+		case d.Encoded != nil:
 			d.Template = d.Encoded.Template.Clone()
 		case hasCfg:
 			d.Template = cfg.Template.Clone()

@@ -414,10 +414,10 @@ func FormatState(s dcplan.Snapshot) string {
 	// Named configs: one per distinct encoded config that is not the DC.
 	byText := map[string]string{}
 	encodedWord := func(d dcplan.Deployment) string {
-		if !d.HasEncodedConfig {
+		if d.Encoded == nil {
 			return ""
 		}
-		t := configText(d.Encoded, ns)
+		t := configText(*d.Encoded, ns)
 		if p.hasCfg && t == main {
 			return ""
 		}
@@ -426,8 +426,8 @@ func FormatState(s dcplan.Snapshot) string {
 		}
 		l := "e" + strconv.Itoa(len(byText)+1)
 		byText[t] = l
-		p.labels[l] = d.Encoded
-		line(dcLine(d.Encoded, ns, l)...)
+		p.labels[l] = *d.Encoded
+		line(dcLine(*d.Encoded, ns, l)...)
 		for _, c := range d.Encoded.Status.Conditions {
 			b.WriteString(formatCondition(c) + "\n")
 		}

@@ -169,21 +169,21 @@ func (b *rcBuilder) finish(p *stateParser) error {
 	}
 	switch b.encoded {
 	case "":
-		d.HasEncodedConfig, d.Encoded = hasCfg, dcplan.Config{}
+		d.Encoded = nil
 		if hasCfg {
-			d.Encoded = cfg.Clone()
+			d.Encoded = new(cfg.Clone())
 		}
 	case "none":
-		d.HasEncodedConfig, d.Encoded = false, dcplan.Config{}
+		d.Encoded = nil
 	default:
 		enc, ok := p.labels[b.encoded]
 		if !ok {
 			return fmt.Errorf("encoded=%s: no dc line with as=%s", b.encoded, b.encoded)
 		}
-		d.HasEncodedConfig, d.Encoded = true, enc.Clone()
+		d.Encoded = new(enc.Clone())
 	}
 	base := cfg.Template
-	if d.HasEncodedConfig {
+	if d.Encoded != nil {
 		base = d.Encoded.Template
 	}
 	d.Template = b.tmpl.apply(base)
@@ -195,7 +195,7 @@ func (b *rcBuilder) finish(p *stateParser) error {
 // print ("" when the default applies).
 func formatDeployment(d dcplan.Deployment, p *stateParser, encoded string, live bool) []string {
 	def := rcBuilder{d: dcplan.Deployment{Name: d.Name}, set: map[string]bool{}, encoded: encoded}
-	if !d.HasEncodedConfig {
+	if d.Encoded == nil {
 		def.encoded = "none"
 	}
 	if err := def.finish(p); err != nil {
@@ -233,7 +233,7 @@ func formatDeployment(d dcplan.Deployment, p *stateParser, encoded string, live 
 	add(!d.CreatedAt.IsZero(), "pod-created="+formatTime(d.CreatedAt))
 	add(!d.StartedAt.IsZero(), "pod-started="+formatTime(d.StartedAt))
 	add(!d.CompletedAt.IsZero(), "pod-completed="+formatTime(d.CompletedAt))
-	if !d.HasEncodedConfig {
+	if d.Encoded == nil {
 		add(p.hasCfg, "encoded=none")
 	} else {
 		add(encoded != "", kv("encoded", encoded))
