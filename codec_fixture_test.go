@@ -89,8 +89,8 @@ func TestDecodeDeploymentFixtures(t *testing.T) {
 				Version: 3, Phase: PhaseComplete, Reason: "image change",
 				DeployerPodName: "frontend-3-deploy",
 				SyncedReplicas:  3, HasSyncedReplicas: true,
-				CreatedAt:        mustTime(t, "2026-11-01T11:58:02Z"),
-				CompletedAt:      mustTime(t, "2026-11-01T11:59:00Z"),
+				CreatedAt:   mustTime(t, "2026-11-01T11:58:02Z"),
+				CompletedAt: mustTime(t, "2026-11-01T11:59:00Z"),
 			},
 		},
 		{
@@ -107,7 +107,7 @@ func TestDecodeDeploymentFixtures(t *testing.T) {
 				DeployerPodName: "frontend-2-deploy",
 				DesiredReplicas: 3, HasDesiredReplicas: true,
 				SyncedReplicas: 0, HasSyncedReplicas: true,
-				CreatedAt:        mustTime(t, "2026-10-28T14:30:02Z"),
+				CreatedAt: mustTime(t, "2026-10-28T14:30:02Z"),
 			},
 		},
 	}
