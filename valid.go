@@ -120,17 +120,8 @@ func rcsValid(rcs []Deployment, cfg *Config, names, versions hashSet) bool {
 		if !deploymentValid(ns, d) || !encodedValid(d) {
 			return false
 		}
-		h := hashName(d.Name)
-		tag := h >> 32 << 32
-		for i := h & names.mask; ; i = (i + 1) & names.mask {
-			e := names.slots[i]
-			if e == 0 {
-				names.slots[i] = tag | uint64(k+1)
-				break
-			}
-			if e&^0xffffffff == tag && rcs[e&0xffffffff-1].Name == d.Name {
-				return false
-			}
+		if names.addName(d.Name, k, func(j int) bool { return rcs[j].Name == d.Name }) {
+			return false
 		}
 		if ordered && k > 0 && !inOrder(rcs[k-1].Version, d.Version, up) {
 			ordered = false
@@ -154,6 +145,24 @@ func inOrder(prev, next Version, up bool) bool {
 		return next > prev
 	}
 	return next < prev
+}
+
+// addName files the object at index k under its name, unless an object
+// with the same name is filed already (same(j) tells, for a filed index j
+// whose hash agrees): it reports whether there was one.
+func (t hashSet) addName(name string, k int, same func(j int) bool) bool {
+	h := hashName(name)
+	tag := h >> 32 << 32
+	for i := h & t.mask; ; i = (i + 1) & t.mask {
+		e := t.slots[i]
+		if e == 0 {
+			t.slots[i] = tag | uint64(k+1)
+			return false
+		}
+		if e&^0xffffffff == tag && same(int(e&0xffffffff)-1) {
+			return true
+		}
+	}
 }
 
 // add inserts v (nonzero) and reports whether it was already there.
@@ -184,17 +193,8 @@ func duplicatePod(pods []Pod) bool {
 // podDuplicate is duplicatePod over the name set names.
 func podDuplicate(pods []Pod, names hashSet) bool {
 	for k := range pods {
-		h := hashName(pods[k].Name)
-		tag := h >> 32 << 32
-		for i := h & names.mask; ; i = (i + 1) & names.mask {
-			e := names.slots[i]
-			if e == 0 {
-				names.slots[i] = tag | uint64(k+1)
-				break
-			}
-			if e&^0xffffffff == tag && pods[e&0xffffffff-1].Name == pods[k].Name {
-				return true
-			}
+		if names.addName(pods[k].Name, k, func(j int) bool { return pods[j].Name == pods[k].Name }) {
+			return true
 		}
 	}
 	return false

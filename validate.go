@@ -12,8 +12,17 @@ import (
 // ErrInvalidSettings), in a deterministic order: settings, the config, the
 // deployments by position, the pods by position.
 //
-// Planners call Validate first and return an empty plan for an invalid
-// snapshot, so invalid input is never acted on.
+// Planners return an empty plan for an invalid snapshot, so invalid input
+// is never acted on. Most validate first; reconcile.Config validates only
+// a plan that has something to do, since the empty plan is its answer for
+// invalid input too.
+//
+// A valid snapshot costs a few nanoseconds per object and allocates
+// nothing (small hash tables live on the stack, large ones in pooled
+// storage): one
+// pass over the RCs checks each and finds duplicate names through a hash
+// set, and duplicate versions by order alone when the versions are sorted
+// either way (a hash set otherwise).
 func (s Snapshot) Validate() error {
 	if s.valid() {
 		return nil
