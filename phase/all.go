@@ -27,10 +27,8 @@ func StepAll(s dcplan.Snapshot) dcplan.Plan {
 	var out dcplan.Plan
 	podsOf := podsByRC(s)
 	for _, i := range newestFirst(s.Deployments) {
-		d := s.Deployments[i]
-		sub := s
-		sub.Pods = podsOf[d.Name]
-		out.Append(stepOn(sub, d))
+		d := &s.Deployments[i]
+		out.Append(stepOn(&s, podsOf[d.Name], d))
 	}
 	if s.Settings.Profile == dcplan.Origin {
 		rcIndex := make(map[string]int, len(s.Deployments))
@@ -54,8 +52,12 @@ func StepAll(s dcplan.Snapshot) dcplan.Plan {
 // order: the RC's deployer pod (dcplan.DeployerPodName) and every pod
 // labelled openshift.io/deployer-pod-for.name = the RC. These are the only
 // pods Step reads, so stepping an RC over its group is stepping it over s,
-// in time linear in the size of the snapshot.
+// in time linear in the size of the snapshot. Without pods (the common
+// state of a DC at rest) it returns nil and allocates nothing.
 func podsByRC(s dcplan.Snapshot) map[string][]dcplan.Pod {
+	if len(s.Pods) == 0 {
+		return nil
+	}
 	byPodName := make(map[string]string, len(s.Deployments))
 	for i := range s.Deployments {
 		byPodName[dcplan.DeployerPodName(s.Deployments[i].Name)] = s.Deployments[i].Name

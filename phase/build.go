@@ -47,19 +47,24 @@ import (
 // Ports: deployer_controller.go (*DeploymentController).makeDeployerPod and
 // makeDeployerContainer.
 func BuildDeployerPod(s dcplan.Snapshot, d dcplan.Deployment) dcplan.DeployerPod {
-	st := encodedStrategy(&d)
-	origin := s.Settings.Profile == dcplan.Origin
+	return buildDeployerPod(&s.Settings, &d)
+}
+
+// buildDeployerPod is BuildDeployerPod for the settings of a snapshot.
+func buildDeployerPod(settings *dcplan.Settings, d *dcplan.Deployment) dcplan.DeployerPod {
+	st := encodedStrategy(d)
+	origin := settings.Profile == dcplan.Origin
 	pod := dcplan.DeployerPod{
 		Namespace:             d.Namespace,
 		Name:                  dcplan.DeployerPodName(d.Name),
 		RC:                    d.Name,
 		RCUID:                 d.UID,
 		ConfigName:            d.ConfigName,
-		Image:                 s.Settings.DeployerImage,
+		Image:                 settings.DeployerImage,
 		ActiveDeadlineSeconds: dcplan.MaxDeploymentDurationSeconds,
-		ServiceAccount:        s.Settings.ServiceAccount,
+		ServiceAccount:        settings.ServiceAccount,
 		Resources:             bytes.Clone(st.Resources),
-		Env:                   deployerEnv(s.Settings.Environment, st.CustomEnv, d, !origin),
+		Env:                   deployerEnv(settings.Environment, st.CustomEnv, d, !origin),
 		Labels:                merge([]dcplan.KeyValue{{Key: dcplan.LabelDeployerPodFor, Value: d.Name}}, st.Labels),
 		TemplateFields:        dcplan.DeployerTemplateFields(d.Template),
 	}
@@ -85,7 +90,7 @@ func BuildDeployerPod(s dcplan.Snapshot, d dcplan.Deployment) dcplan.DeployerPod
 
 // deployerEnv is rule 4 of BuildDeployerPod. capped selects the 128000-byte
 // limit on injected values.
-func deployerEnv(injected, custom []dcplan.EnvVar, d dcplan.Deployment, capped bool) []dcplan.EnvVar {
+func deployerEnv(injected, custom []dcplan.EnvVar, d *dcplan.Deployment, capped bool) []dcplan.EnvVar {
 	env := make([]dcplan.EnvVar, 0, len(custom)+len(injected)+2)
 	for _, e := range custom {
 		env = append(env, e.Clone())

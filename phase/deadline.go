@@ -35,14 +35,14 @@ func CancelByDeadline(s dcplan.Snapshot, rc string) dcplan.Plan {
 		return dcplan.Plan{}
 	}
 	var plan dcplan.Plan
-	plan.SetPodDeadlines, plan.Events = deadlines(s, d)
+	plan.SetPodDeadlines, plan.Events = deadlines(s.Pods, &d)
 	return plan
 }
 
 // deadlines is rules 2 and 3 of CancelByDeadline for RC d: the deadline
 // writes and the event, both nil when every pod is already at 1.
-func deadlines(s dcplan.Snapshot, d dcplan.Deployment) ([]dcplan.SetPodDeadline, []dcplan.Event) {
-	pods := deployerPods(s.Pods, d.Name, func(p dcplan.Pod) bool {
+func deadlines(all []dcplan.Pod, d *dcplan.Deployment) ([]dcplan.SetPodDeadline, []dcplan.Event) {
+	pods := deployerPods(all, d.Name, func(p dcplan.Pod) bool {
 		return !p.HasActiveDeadline || p.ActiveDeadlineSeconds != 1
 	})
 	if len(pods) == 0 {

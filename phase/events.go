@@ -35,13 +35,13 @@ const (
 )
 
 // label renders an RC as upstream's LabelForDeployment: "<ns>/<rc>".
-func label(d dcplan.Deployment) string { return d.Namespace + "/" + d.Name }
+func label(d *dcplan.Deployment) string { return d.Namespace + "/" + d.Name }
 
 // eventTarget returns the object the deployer records events on: the DC
 // decoded from the RC's encoded-deployment-config annotation (in its own
 // namespace, or the RC's when the encoded DC names none), or the RC itself
 // when it has no encoded config (SPEC 1.6).
-func eventTarget(d dcplan.Deployment) dcplan.ObjectRef {
+func eventTarget(d *dcplan.Deployment) dcplan.ObjectRef {
 	if d.Encoded != nil && d.Encoded.Name != "" {
 		ns := d.Encoded.Namespace
 		if ns == "" {
@@ -53,23 +53,23 @@ func eventTarget(d dcplan.Deployment) dcplan.ObjectRef {
 }
 
 // event builds one deployer event about d.
-func event(d dcplan.Deployment, rule dcplan.Rule, typ dcplan.EventType, reason, msg string) dcplan.Event {
+func event(d *dcplan.Deployment, rule dcplan.Rule, typ dcplan.EventType, reason, msg string) dcplan.Event {
 	return dcplan.Event{Rule: rule, Object: eventTarget(d), Type: typ, Reason: reason, Message: msg}
 }
 
-func timeoutEvent(d dcplan.Deployment, timeout int64) dcplan.Event {
+func timeoutEvent(d *dcplan.Deployment, timeout int64) dcplan.Event {
 	return event(d, ruleNewTimeout, dcplan.EventWarning, dcplan.EventRolloutTimeout,
 		fmt.Sprintf("Rollout for %q failed to create deployer pod (timeoutSeconds: %ds)", label(d), timeout))
 }
 
-func unrelatedEvent(d dcplan.Deployment, rule dcplan.Rule, pod string) dcplan.Event {
+func unrelatedEvent(d *dcplan.Deployment, rule dcplan.Rule, pod string) dcplan.Event {
 	return event(d, rule, dcplan.EventWarning, dcplan.EventFailedCreate,
 		fmt.Sprintf("Error creating deployer pod since another pod with the same name (%q) exists", pod))
 }
 
 // goneEvent is the event of a vanished deployer pod: reason Failed, or the
 // seed's lowercase failed in Origin (SPEC 1.6).
-func goneEvent(d dcplan.Deployment, rule dcplan.Rule, p dcplan.Profile, pod string) dcplan.Event {
+func goneEvent(d *dcplan.Deployment, rule dcplan.Rule, p dcplan.Profile, pod string) dcplan.Event {
 	reason := dcplan.EventFailed
 	if p == dcplan.Origin {
 		reason = dcplan.EventSeedFailed
@@ -79,7 +79,7 @@ func goneEvent(d dcplan.Deployment, rule dcplan.Rule, p dcplan.Profile, pod stri
 
 // racedEvent is the event of a cancel raced by success: reason
 // FailedCancellation, or the seed's failedCancellation in Origin (SPEC 1.6).
-func racedEvent(d dcplan.Deployment, rule dcplan.Rule, p dcplan.Profile) dcplan.Event {
+func racedEvent(d *dcplan.Deployment, rule dcplan.Rule, p dcplan.Profile) dcplan.Event {
 	reason := dcplan.EventFailedCancellation
 	if p == dcplan.Origin {
 		reason = dcplan.EventSeedFailedCancellation
@@ -87,7 +87,7 @@ func racedEvent(d dcplan.Deployment, rule dcplan.Rule, p dcplan.Profile) dcplan.
 	return event(d, rule, dcplan.EventWarning, reason, msgFailedCancellation)
 }
 
-func cancelledEvent(d dcplan.Deployment) dcplan.Event {
+func cancelledEvent(d *dcplan.Deployment) dcplan.Event {
 	return event(d, ruleCommitCancel, dcplan.EventNormal, dcplan.EventRolloutCancelled,
 		fmt.Sprintf("Rollout for %q cancelled", label(d)))
 }

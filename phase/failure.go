@@ -27,9 +27,9 @@ func CreateFailed(s dcplan.Snapshot, rc, err string) dcplan.Plan {
 		return dcplan.Plan{}
 	}
 	plan := dcplan.Plan{
-		Events:  []dcplan.Event{event(d, ruleNewCreate, dcplan.EventWarning, dcplan.EventFailedCreate, "Error creating deployer pod: "+err)},
+		Events:  []dcplan.Event{event(&d, ruleNewCreate, dcplan.EventWarning, dcplan.EventFailedCreate, "Error creating deployer pod: "+err)},
 		Wait:    dcplan.WaitRetry,
-		Message: fmt.Sprintf("couldn't create deployer pod for %q: %s", label(d), err),
+		Message: fmt.Sprintf("couldn't create deployer pod for %q: %s", label(&d), err),
 	}
 	return dropped(s, d, plan)
 }
@@ -51,7 +51,7 @@ func CleanupFailed(s dcplan.Snapshot, rc string) dcplan.Plan {
 	if !ok {
 		return dcplan.Plan{}
 	}
-	plan := dcplan.Plan{Wait: dcplan.WaitRetry, Message: fmt.Sprintf("couldn't clean up all deployer pods for %q", label(d))}
+	plan := dcplan.Plan{Wait: dcplan.WaitRetry, Message: fmt.Sprintf("couldn't clean up all deployer pods for %q", label(&d))}
 	return dropped(s, d, plan)
 }
 
@@ -73,13 +73,13 @@ func UpdateFailed(s dcplan.Snapshot, rc string, to dcplan.Phase, err string) dcp
 	if !ok {
 		return dcplan.Plan{}
 	}
-	return dcplan.Plan{Wait: dcplan.WaitRetry, Message: fmt.Sprintf("couldn't update rollout status for %q to %s: %s", label(d), to, err)}
+	return dcplan.Plan{Wait: dcplan.WaitRetry, Message: fmt.Sprintf("couldn't update rollout status for %q to %s: %s", label(&d), to, err)}
 }
 
 // dropped adds FailedRetry when upstream stops retrying the item.
 func dropped(s dcplan.Snapshot, d dcplan.Deployment, plan dcplan.Plan) dcplan.Plan {
 	if s.Requeues >= dcplan.MaxRetryCount {
-		plan.Events = append(plan.Events, event(d, ruleRetry, dcplan.EventWarning, dcplan.EventFailedRetry, "Stop retrying: "+plan.Message))
+		plan.Events = append(plan.Events, event(&d, ruleRetry, dcplan.EventWarning, dcplan.EventFailedRetry, "Stop retrying: "+plan.Message))
 	}
 	return plan
 }

@@ -153,8 +153,11 @@ func TestFindDeployerPod(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p, ok := findDeployerPod(pods, tt.rc)
-			if d := cmp.Diff([]any{tt.want, tt.ok}, []any{p.UID, ok}); d != "" {
+			uid, ok := "", false
+			if p := findDeployerPod(pods, tt.rc); p != nil {
+				uid, ok = p.UID, true
+			}
+			if d := cmp.Diff([]any{tt.want, tt.ok}, []any{uid, ok}); d != "" {
 				t.Errorf("findDeployerPod() mismatch (-want +got):\n%s", d)
 			}
 		})

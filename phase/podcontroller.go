@@ -55,7 +55,7 @@ func deployerPodOn(s dcplan.Snapshot, p dcplan.Pod, d dcplan.Deployment, found b
 	}
 	if !found {
 		gone := dcplan.Deployment{Name: p.DeploymentName, Namespace: p.Namespace}
-		return dcplan.Plan{DeletePods: cleanup(s, gone, ruleOriginPod, true)}
+		return dcplan.Plan{DeletePods: cleanup(s.Pods, &gone, ruleOriginPod, true)}
 	}
 	next := d.Phase
 	switch p.Phase {
@@ -78,7 +78,7 @@ func deployerPodOn(s dcplan.Snapshot, p dcplan.Pod, d dcplan.Deployment, found b
 		tr.CommitDesired, tr.Desired = true, d.DesiredReplicas
 		if d.Cancelled {
 			tr.Rule, tr.ClearCancel = ruleOriginRaced, true
-			plan.Events = []dcplan.Event{racedEvent(d, ruleOriginRaced, dcplan.Origin)}
+			plan.Events = []dcplan.Event{racedEvent(&d, ruleOriginRaced, dcplan.Origin)}
 		}
 	}
 	if d.Replicas != 0 && next.Terminal() && d.Encoded != nil && d.Encoded.Test {

@@ -29,25 +29,26 @@ func anyPod(dcplan.Pod) bool { return true }
 // deploySuffix is what dcplan.DeployerPodName appends to a short RC name.
 const deploySuffix = "-deploy"
 
-// findDeployerPod returns the pod named dcplan.DeployerPodName(rc), and
-// whether there is one. For the usual short names it matches
-// "<rc>-deploy" in place, without building the name.
-func findDeployerPod(pods []dcplan.Pod, rc string) (dcplan.Pod, bool) {
+// findDeployerPod returns the pod named dcplan.DeployerPodName(rc), a
+// pointer into pods, or nil when there is none. For the usual short names
+// it matches "<rc>-deploy" in place, without building the name.
+func findDeployerPod(pods []dcplan.Pod, rc string) *dcplan.Pod {
 	if len(rc)+len(deploySuffix) > dcplan.MaxPodNameLength {
 		name := dcplan.DeployerPodName(rc)
-		for _, p := range pods {
-			if p.Name == name {
-				return p, true
+		for i := range pods {
+			if pods[i].Name == name {
+				return &pods[i]
 			}
 		}
-		return dcplan.Pod{}, false
+		return nil
 	}
-	for _, p := range pods {
-		if len(p.Name) == len(rc)+len(deploySuffix) && strings.HasPrefix(p.Name, rc) && strings.HasSuffix(p.Name, deploySuffix) {
-			return p, true
+	for i := range pods {
+		n := pods[i].Name
+		if len(n) == len(rc)+len(deploySuffix) && strings.HasPrefix(n, rc) && strings.HasSuffix(n, deploySuffix) {
+			return &pods[i]
 		}
 	}
-	return dcplan.Pod{}, false
+	return nil
 }
 
 // cleanup returns the deletions of every deployer and hook pod of d, sorted
@@ -56,8 +57,8 @@ func findDeployerPod(pods []dcplan.Pod, rc string) (dcplan.Pod, bool) {
 // idempotent and the adapter treats NotFound as success.
 //
 // Ports: deployer_controller.go (*DeploymentController).cleanupDeployerPods.
-func cleanup(s dcplan.Snapshot, d dcplan.Deployment, rule dcplan.Rule, graceZero bool) []dcplan.DeletePod {
-	pods := deployerPods(s.Pods, d.Name, anyPod)
+func cleanup(all []dcplan.Pod, d *dcplan.Deployment, rule dcplan.Rule, graceZero bool) []dcplan.DeletePod {
+	pods := deployerPods(all, d.Name, anyPod)
 	if len(pods) == 0 {
 		return nil
 	}
@@ -73,8 +74,8 @@ func cleanup(s dcplan.Snapshot, d dcplan.Deployment, rule dcplan.Rule, graceZero
 // 4.6 "Owner refs"). Pods with any owner, even another one, are left alone.
 //
 // Ports: deployer_controller.go (*DeploymentController).setDeployerPodsOwnerRef.
-func owners(s dcplan.Snapshot, d dcplan.Deployment) []dcplan.SetPodOwner {
-	pods := deployerPods(s.Pods, d.Name, func(p dcplan.Pod) bool { return len(p.Owners) == 0 })
+func owners(all []dcplan.Pod, d *dcplan.Deployment) []dcplan.SetPodOwner {
+	pods := deployerPods(all, d.Name, func(p dcplan.Pod) bool { return len(p.Owners) == 0 })
 	if len(pods) == 0 {
 		return nil
 	}

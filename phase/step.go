@@ -2,6 +2,7 @@ package phase
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/dcplan/dcplan"
 )
@@ -87,27 +88,30 @@ func Step(s dcplan.Snapshot, rc string) dcplan.Plan {
 	if s.Validate() != nil {
 		return dcplan.Plan{}
 	}
-	return stepValid(s, rc)
+	return stepValid(&s, rc)
 }
 
 // stepValid is Step for a snapshot already validated.
-func stepValid(s dcplan.Snapshot, rc string) dcplan.Plan {
-	d, ok := s.Deployment(rc)
-	if !ok {
-		return dcplan.Plan{}
+func stepValid(s *dcplan.Snapshot, rc string) dcplan.Plan {
+	for i := range s.Deployments {
+		if s.Deployments[i].Name == rc {
+			return stepOn(s, s.Pods, &s.Deployments[i])
+		}
 	}
-	return stepOn(s, d)
+	return dcplan.Plan{}
 }
 
-// stepOn is Step for a validated snapshot and its RC d. Only the pods of
-// s that belong to d are read: its deployer pod (by name) and the pods
-// labelled for it.
-func stepOn(s dcplan.Snapshot, d dcplan.Deployment) dcplan.Plan {
+// stepOn is Step for a validated snapshot and its RC d. Of the pods only
+// pods is read, which must hold every pod of s that belongs to d: its
+// deployer pod (by name) and the pods labelled for it (s.Pods will do).
+func stepOn(s *dcplan.Snapshot, pods []dcplan.Pod, d *dcplan.Deployment) dcplan.Plan {
 	if d.ConfigName == "" {
 		return dcplan.Plan{}
 	}
-	st := step{s: s, d: d, profile: s.Settings.Profile, current: d.Phase, next: d.Phase, cancelled: d.Cancelled}
-	st.pod, st.found = findDeployerPod(s.Pods, d.Name)
+	st := step{now: s.Now, settings: s.Settings, dropping: s.WillBeDropped(), pods: pods, d: d,
+		profile: s.Settings.Profile, current: d.Phase, next: d.Phase, cancelled: d.Cancelled}
+	st.pod = findDeployerPod(pods, d.Name)
+	st.found = st.pod != nil
 	st.related = st.found && st.pod.DeploymentName == d.Name
 	if !st.run() {
 		return st.plan
@@ -119,8 +123,16 @@ func stepOn(s dcplan.Snapshot, d dcplan.Deployment) dcplan.Plan {
 // step is the state of one Step pass: the working annotation changes of
 // upstream's map W live in tr until commit.
 type step struct {
-	s       dcplan.Snapshot
-	d       dcplan.Deployment
+	// now, settings and dropping (Snapshot.WillBeDropped) are what a step
+	// reads of its snapshot. They are copies: a step keeps no pointer into
+	// the snapshot, so that stepping leaves the snapshot on its caller's
+	// stack.
+	now      time.Time
+	settings dcplan.Settings
+	dropping bool
+	// pods are the pods of the snapshot that belong to d (see stepOn).
+	pods    []dcplan.Pod
+	d       *dcplan.Deployment
 	profile dcplan.Profile
 	plan    dcplan.Plan
 	tr      dcplan.Transition
@@ -133,7 +145,7 @@ type step struct {
 	// cancelled (and, in Modern, the RC can still complete).
 	raced bool
 
-	pod     dcplan.Pod
+	pod     *dcplan.Pod // the deployer pod, in pods; nil when !found
 	found   bool
 	related bool
 	// timeout is the armed New-phase timeout in seconds, 0 when none.
@@ -153,7 +165,7 @@ func (st *step) run() bool {
 		st.onFailed()
 	case dcplan.PhaseComplete:
 		if st.profile == dcplan.Origin {
-			st.plan.DeletePods = cleanup(st.s, st.d, ruleOriginComplete, false)
+			st.plan.DeletePods = cleanup(st.pods, st.d, ruleOriginComplete, false)
 		}
 	}
 	return true
@@ -174,7 +186,7 @@ func (st *step) fromPod() {
 	}
 	st.next = Candidate(st.pod.Phase)
 	if st.pod.Phase == dcplan.PodSucceeded || st.pod.Phase == dcplan.PodFailed {
-		st.tr.CompletedAt, _ = CompletedAt(st.pod)
+		st.tr.CompletedAt, _ = CompletedAt(*st.pod)
 	}
 	if st.pod.Phase != dcplan.PodSucceeded {
 		return
@@ -197,7 +209,7 @@ func (st *step) onNew() bool {
 	d := st.d
 	if st.cancelled {
 		st.next, st.tr.Rule = dcplan.PhasePending, ruleNewCancelled
-		st.plan.DeletePods = cleanup(st.s, d, ruleNewCancelled, false)
+		st.plan.DeletePods = cleanup(st.pods, d, ruleNewCancelled, false)
 		return true
 	}
 	origin := st.profile == dcplan.Origin
@@ -222,12 +234,12 @@ func (st *step) onNew() bool {
 			st.plan.Message = fmt.Sprintf("fatal error handling rollout: couldn't make deployer pod for %q: %s", label(d), decodeError(d))
 			return false
 		}
-		pod := BuildDeployerPod(st.s, d)
+		pod := buildDeployerPod(&st.settings, d)
 		st.plan.CreatePods = []dcplan.CreatePod{{Rule: ruleNewCreate, Pod: pod}}
 		st.tr.Rule = ruleNewCreate
 		st.tr.DeployerPod = pod.Name
 		if !origin {
-			st.tr.CreatedAt = st.s.Now
+			st.tr.CreatedAt = st.now
 		}
 		st.next = dcplan.PhasePending
 	case !st.related:
@@ -259,11 +271,11 @@ func (st *step) checkTimeout() bool {
 	if st.profile == dcplan.Modern && (st.related || d.CreationTime.IsZero()) {
 		return false
 	}
-	t := TimeoutSeconds(encodedStrategy(&d))
+	t := TimeoutSeconds(encodedStrategy(d))
 	if t <= 0 {
 		return false
 	}
-	if !timedOut(st.s.Now, d.CreationTime, t) {
+	if !timedOut(st.now, d.CreationTime, t) {
 		st.timeout = t
 		return false
 	}
@@ -277,7 +289,7 @@ func (st *step) checkTimeout() bool {
 // recheck sets RecheckAfter for an RC left New with an armed timeout.
 func (st *step) recheck() {
 	if st.timeout > 0 {
-		if after := untilTimeout(st.s.Now, st.d.CreationTime, st.timeout); after > 0 {
+		if after := untilTimeout(st.now, st.d.CreationTime, st.timeout); after > 0 {
 			st.plan.RecheckAfter = after
 		}
 	}
@@ -299,7 +311,7 @@ func (st *step) onActive() bool {
 		if st.cancelled {
 			return true
 		}
-		if !origin && !st.s.WillBeDropped() && st.current == dcplan.PhasePending {
+		if !origin && !st.dropping && st.current == dcplan.PhasePending {
 			st.plan.Wait = dcplan.WaitDeployer
 			st.plan.Message = fmt.Sprintf("pod %q not found", dcplan.DeployerPodName(d.Name))
 			return false
@@ -308,12 +320,12 @@ func (st *step) onActive() bool {
 		st.plan.Events = append(st.plan.Events, goneEvent(d, rule, st.profile, dcplan.DeployerPodName(d.Name)))
 	case st.cancelled && origin:
 		var events []dcplan.Event
-		st.plan.SetPodDeadlines, events = deadlines(st.s, d)
+		st.plan.SetPodDeadlines, events = deadlines(st.pods, d)
 		st.plan.Events = append(st.plan.Events, events...)
 	case st.cancelled:
-		st.plan.DeletePods = cleanup(st.s, d, rulePendingExists, false)
+		st.plan.DeletePods = cleanup(st.pods, d, rulePendingExists, false)
 	case !origin:
-		st.plan.SetPodOwners = owners(st.s, d)
+		st.plan.SetPodOwners = owners(st.pods, d)
 	}
 	return true
 }
@@ -322,9 +334,9 @@ func (st *step) onActive() bool {
 func (st *step) onFailed() {
 	switch {
 	case st.cancelled:
-		st.plan.DeletePods = cleanup(st.s, st.d, ruleFailedCleanup, false)
+		st.plan.DeletePods = cleanup(st.pods, st.d, ruleFailedCleanup, false)
 	case st.profile != dcplan.Origin:
-		st.plan.SetPodOwners = owners(st.s, st.d)
+		st.plan.SetPodOwners = owners(st.pods, st.d)
 	}
 }
 
@@ -355,6 +367,6 @@ func (st *step) commit() {
 }
 
 // decodeError is upstream's error for an RC without an encoded config.
-func decodeError(d dcplan.Deployment) string {
+func decodeError(d *dcplan.Deployment) string {
 	return fmt.Sprintf("object %s does not have encoded deployment config annotation", d.Name)
 }
