@@ -12,19 +12,23 @@
 // Functions in this package never modify their arguments; returned slices
 // never alias them.
 //
-// Usage, inside a DC planner after Snapshot.Validate:
+// Usage, inside a DC planner:
 //
 //	if conditions.Changed(s, bump, extra...) {
 //		to := conditions.Status(s, bump, extra...)
 //		plan.Status = &dcplan.StatusUpdate{Rule: "3.9", Config: s.Config.Name, From: s.Config.Status, To: to}
 //	}
 //
+// A planner in the middle of a pass, holding an RC list of its own (RCs it
+// scaled, an RC it creates), calls StatusFor and ChangedFor with that list
+// and a pointer to the snapshot instead: nothing of the snapshot is copied.
 // Changed does not allocate when the status is converged, so the steady
 // state of the DC controller costs no garbage.
 //
 // Entry points:
 //
 //   - [Status] and [Changed]: the status of SPEC 3.9/3.10, per profile;
+//     [StatusFor] and [ChangedFor] over an RC list of the caller's;
 //     [Equal]: the normal-form equality behind the no-write rule.
 //   - [Set], [Remove], [Get], [New]: the condition set rule of SPEC 3.10.
 //   - [ResolveFenceposts], [MaxUnavailable], [MaxSurge]: SPEC 5.16-5.17;

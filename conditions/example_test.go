@@ -85,3 +85,22 @@ func ExampleCreated() {
 	// Progressing True NewReplicationControllerCreated
 	// Created new replication controller "web-3" for version 3
 }
+
+// ExampleStatusFor computes the status of a pass from the RC list as the
+// pass has scaled it, without copying the snapshot: the old RC scaled to 0
+// no longer counts towards unavailableReplicas.
+func ExampleStatusFor() {
+	s := dcplan.Snapshot{
+		Now:    time.Date(2026, 11, 30, 10, 0, 0, 0, time.UTC),
+		Config: dcplan.Config{Name: "web", Generation: 1, Replicas: 2, Status: dcplan.ConfigStatus{LatestVersion: 2}},
+		Deployments: []dcplan.Deployment{
+			{Name: "web-1", Version: 1, Phase: dcplan.PhaseComplete, Replicas: 1},
+			{Name: "web-2", Version: 2, Phase: dcplan.PhaseComplete, Replicas: 2, StatusReplicas: 2, AvailableReplicas: 2},
+		},
+	}
+	scaled := []dcplan.Deployment{s.Deployments[0], s.Deployments[1]}
+	scaled[0].Replicas = 0
+	fmt.Println(conditions.Status(s, true).UnavailableReplicas, conditions.StatusFor(&s, scaled, true).UnavailableReplicas)
+	// Output:
+	// 1 0
+}

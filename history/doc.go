@@ -21,8 +21,9 @@
 // [Rollback], [Describe], [PodSummary], [HumanDuration].
 //
 // Functions in this package never modify their arguments; returned slices
-// never alias them. The Deployments in a returned slice (and those Latest
-// and Active return) are shallow copies: their own slice fields (Template,
-// Encoded, Raw) share backing arrays with the caller's, so treat them as
-// read-only or Clone them before editing.
+// never alias them. Latest and Active return pointers into the caller's RC
+// list, copying nothing. The Deployments in a returned slice are shallow
+// copies: their pointer and slice fields (Encoded, Template, Raw) share
+// memory with the caller's, so treat them as read-only or Clone them
+// before editing. Configs are taken by pointer, only read.
 package history

@@ -1,7 +1,6 @@
 package reconcile
 
 import (
-	"strconv"
 	"testing"
 	"time"
 
@@ -12,7 +11,7 @@ import (
 // steadySnapshot is a converged DC at version n with n Complete RCs, the
 // newest one active with 3 replicas. It is built without package fake,
 // which imports this package.
-func steadySnapshot(t testing.TB, n int, profile dcplan.Profile) dcplan.Snapshot {
+func steadySnapshot(t *testing.T, n int, profile dcplan.Profile) dcplan.Snapshot {
 	t.Helper()
 	cfg := dcplan.Config{
 		Namespace: "ns", Name: "web", UID: "dc-uid", Generation: 2, Replicas: 3,
@@ -61,18 +60,5 @@ func TestPlannerSteadyStateAllocatesNothing(t *testing.T) {
 				t.Errorf("%v, %d RCs: the planner allocates %v times in steady state, want 0", profile, n, got)
 			}
 		}
-	}
-}
-
-// BenchmarkPlanner measures the decision list alone (plan, no Validate).
-func BenchmarkPlanner(b *testing.B) {
-	for _, n := range []int{1, 10, 100, 1000, 10000} {
-		s := steadySnapshot(b, n, dcplan.Modern)
-		b.Run("steady/rcs="+strconv.Itoa(n), func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				plan(&s)
-			}
-		})
 	}
 }

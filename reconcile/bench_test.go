@@ -3,7 +3,10 @@ package reconcile_test
 import (
 	"math/rand/v2"
 	"strconv"
+	"sync"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/reconcile"
@@ -79,5 +82,41 @@ func TestSteadyStateAllocatesNothing(t *testing.T) {
 		if got := testing.AllocsPerRun(5, func() { reconcile.Config(s) }); got != 0 {
 			t.Errorf("Config() of a steady DC with %d RCs allocates %v times, want 0", n, got)
 		}
+	}
+}
+
+// TestConfigConcurrentPlansAreIndependent runs Config on scaling snapshots
+// from several goroutines at once (run it with -race too). Scaling works
+// on a pooled copy of the RC list, and Validate on pooled hash tables;
+// passes that shared one, or a plan that kept a pointer into one, would
+// differ from the plan made alone.
+func TestConfigConcurrentPlansAreIndependent(t *testing.T) {
+	var snaps []dcplan.Snapshot
+	var want []dcplan.Plan
+	for _, n := range []int{1, 3, 10, 40} {
+		s := benchSnapshot(t, n).Clone()
+		s.Deployments[0].Replicas = 2
+		if n == 1 {
+			s.Config.Replicas = 5
+		}
+		snaps, want = append(snaps, s), append(want, reconcile.Config(s))
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 8)
+	for g := range 8 {
+		wg.Go(func() {
+			for i := range 200 {
+				k := (g + i) % len(snaps)
+				if d := cmp.Diff(want[k], reconcile.Config(snaps[k])); d != "" {
+					errs <- d
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for d := range errs {
+		t.Fatalf("a plan made concurrently differs from the plan made alone (-alone +concurrent):\n%s", d)
 	}
 }

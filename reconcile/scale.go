@@ -1,8 +1,6 @@
 package reconcile
 
 import (
-	"slices"
-
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/history"
 )
@@ -45,7 +43,9 @@ func reconcile(s *dcplan.Snapshot, rcs []dcplan.Deployment, p dcplan.Plan) dcpla
 	}
 	scaled := rcs
 	if need {
-		scaled = slices.Clone(rcs) // a copy: safe to update in place
+		scratch, working := borrowCopy(rcs) // a copy: safe to update in place
+		defer scratch.release()
+		scaled = working
 		for _, i := range newestFirst(scaled, func(d *dcplan.Deployment) bool { return target(d) != d.Replicas }) {
 			d := &scaled[i]
 			to := target(d)
@@ -152,7 +152,9 @@ func reconcileOrigin(s *dcplan.Snapshot, rcs []dcplan.Deployment, latest *dcplan
 	}
 	scaled := rcs
 	if need {
-		scaled = slices.Clone(rcs)
+		scratch, working := borrowCopy(rcs)
+		defer scratch.release()
+		scaled = working
 		for _, i := range newestFirst(scaled, stale) {
 			d := &scaled[i]
 			to := target(d)
