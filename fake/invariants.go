@@ -107,20 +107,25 @@ func ownedBy(d dcplan.Deployment, c dcplan.Config) bool {
 
 // PhaseMoves checks that, at every step, every RC's phase moves only along phase.Table
 // (SPEC 2.1), and Failed goes back to New only through a retry (SPEC 6.2):
-// both for each applied Transition and between the two observations.
+// both for each applied Transition and between the two observations. One
+// step may move an RC several times (the deployer fails it, then a user
+// retries it): between the observations, the applied transitions are
+// replayed from the earlier phase, and the later phase must be where they
+// lead or one table move beyond.
 func PhaseMoves(prev, next Observation) error {
 	var errs []error
-	retried := map[string]bool{}
+	applied := map[string][]dcplan.Transition{} // per RC, in pass order
 	for _, p := range next.Passes {
 		for _, t := range p.AppliedPlan().Transitions {
 			key := p.Namespace + "/" + t.RC
 			switch {
 			case phase.CanTransition(t.From, t.To):
 			case t.From == dcplan.PhaseFailed && t.To == dcplan.PhaseNew && p.Actor == "user:retry":
-				retried[key] = true
 			default:
 				errs = append(errs, fmt.Errorf("%s planned %s %s->%s", p.Actor, key, phaseText(t.From), phaseText(t.To)))
+				continue
 			}
+			applied[key] = append(applied[key], t)
 		}
 	}
 	for _, c := range next.Configs {
@@ -130,12 +135,17 @@ func PhaseMoves(prev, next Observation) error {
 		}
 		for _, d := range c.Deployments {
 			old, ok := findRC(before.Deployments, d.Name)
-			if !ok || old.UID != d.UID || old.Phase == d.Phase || phase.CanTransition(old.Phase, d.Phase) {
+			if !ok || old.UID != d.UID {
 				continue
 			}
 			key := d.Namespace + "/" + d.Name
-			if old.Phase == dcplan.PhaseFailed && retried[key] &&
-				(d.Phase == dcplan.PhaseNew || phase.CanTransition(dcplan.PhaseNew, d.Phase)) {
+			reached := old.Phase
+			for _, t := range applied[key] {
+				if t.From == reached {
+					reached = t.To
+				}
+			}
+			if reached == d.Phase || phase.CanTransition(reached, d.Phase) {
 				continue
 			}
 			errs = append(errs, fmt.Errorf("rc %s moved %s->%s", key, phaseText(old.Phase), phaseText(d.Phase)))
