@@ -124,7 +124,12 @@ func FuzzConfig(f *testing.F) {
 func TestPlanIsTotal(t *testing.T) {
 	var invalid, planned int
 	rapid.Check(t, func(t *rapid.T) {
-		s := snapshotFrom(rapid.SliceOfN(rapid.Byte(), 0, 160).Draw(t, "data"))
+		var s dcplan.Snapshot
+		if rapid.IntRange(0, 3).Draw(t, "source") == 0 {
+			s = fake.GenSnapshot().Draw(t, "valid") // valid, often with work to do
+		} else {
+			s = snapshotFrom(rapid.SliceOfN(rapid.Byte(), 0, 160).Draw(t, "data")) // mostly invalid
+		}
 		p := reconcile.Config(s)
 		if s.Validate() != nil {
 			invalid++
