@@ -1,13 +1,14 @@
 package dcplan
 
 // valid reports whether s satisfies every invariant Validate checks. It
-// is the allocation-free fast path of Validate: the checks of violations,
-// written as one conjunction per object, so that a valid snapshot (the
-// planners' steady state) costs a few nanoseconds per RC. violations
-// builds the errors when valid says no; TestValidAgreesWithViolations
-// keeps the two in step.
+// is the allocation-free fast path of Validate: it asks whether the flaws
+// of each object (flaws.go) are zero and looks for duplicates in one pass,
+// so that a valid snapshot costs a few nanoseconds per object. violations
+// builds the errors from the same flaws when valid says no;
+// TestValidAgreesWithViolations keeps the two in step.
 func (s *Snapshot) valid() bool {
-	if !s.Settings.valid() || !configValid(&s.Config, true) || s.Requeues < 0 {
+	if !s.Settings.knownProfile() || s.Settings.firstUnnamedEnv() >= 0 ||
+		configFlaws(&s.Config, true) != 0 || s.Requeues < 0 {
 		return false
 	}
 	if !s.deploymentsValid() {
@@ -15,72 +16,17 @@ func (s *Snapshot) valid() bool {
 	}
 	ns := s.Config.Namespace
 	for i := range s.Pods {
-		p := &s.Pods[i]
-		if p.Name == "" || p.Phase > PodUnknown || !sameNamespace(ns, p.Namespace) {
+		if podFlaws(ns, &s.Pods[i]) != 0 {
 			return false
 		}
 	}
 	return !duplicatePod(s.Pods)
 }
 
-// valid is Settings.Validate() == nil, without building an error.
-func (st *Settings) valid() bool {
-	if st.Profile > Origin {
-		return false
-	}
-	for i := range st.Environment {
-		if st.Environment[i].Name == "" {
-			return false
-		}
-	}
-	return true
-}
-
-// sameNamespace reports whether an object in namespace got may belong to
-// a config in namespace want; an empty namespace on either side matches.
-func sameNamespace(want, got string) bool {
-	return want == "" || got == "" || got == want
-}
-
-// configValid is validateConfig(c, ...) == nil; top says whether c is the
-// snapshot's config (which must have a name) rather than an encoded one.
-func configValid(c *Config, top bool) bool {
-	return !(top && c.Name == "") && specValid(c) && triggersValid(c.Triggers)
-}
-
-// specValid is the part of configValid below the triggers, kept small
-// enough to be inlined into the RC loop.
-func specValid(c *Config) bool {
-	st := &c.Strategy
-	return c.Replicas >= 0 && c.Status.LatestVersion >= 0 &&
-		(!c.HasRevisionHistoryLimit || c.RevisionHistoryLimit >= 0) &&
-		(!st.HasTimeout || st.TimeoutSeconds >= 0) &&
-		st.Type <= StrategyCustom &&
-		(st.HasParams || st.Type != StrategyRolling && st.Type != StrategyRecreate)
-}
-
-// triggersValid reports whether every trigger has a known type.
-func triggersValid(ts []Trigger) bool {
-	for i := range ts {
-		if t := ts[i].Type; t != TriggerConfigChange && t != TriggerImageChange {
-			return false
-		}
-	}
-	return true
-}
-
-// deploymentValid is validateDeployment(...) == nil for an RC of a config
-// in namespace ns, its encoded Config aside (encodedValid).
+// deploymentValid reports whether d, an RC of a config in namespace ns,
+// and its encoded Config have no flaw.
 func deploymentValid(ns string, d *Deployment) bool {
-	// One sign test for the six counts: an OR of int32s is negative iff
-	// one of them is.
-	counts := d.Replicas | d.StatusReplicas | d.ReadyReplicas | d.AvailableReplicas | d.DesiredReplicas | d.SyncedReplicas
-	return d.Name != "" && d.Version > 0 && d.Phase < NumPhases && counts >= 0 && sameNamespace(ns, d.Namespace)
-}
-
-// encodedValid reports whether d's encoded Config, if any, is valid.
-func encodedValid(d *Deployment) bool {
-	return d.Encoded == nil || specValid(d.Encoded) && triggersValid(d.Encoded.Triggers)
+	return rcFlaws(ns, d) == 0 && (d.Encoded == nil || configFlaws(d.Encoded, false) == 0)
 }
 
 // deploymentsValid reports whether every RC is valid (deploymentValid)
@@ -89,7 +35,7 @@ func encodedValid(d *Deployment) bool {
 func (s *Snapshot) deploymentsValid() bool {
 	rcs := s.Deployments
 	if len(rcs) == 1 {
-		return deploymentValid(s.Config.Namespace, &rcs[0]) && encodedValid(&rcs[0])
+		return deploymentValid(s.Config.Namespace, &rcs[0])
 	}
 	var small smallTable
 	slots, pooled := tableSlots(2*len(rcs), &small)
@@ -111,7 +57,7 @@ func rcsValid(rcs []Deployment, cfg *Config, names, versions hashSet) bool {
 	ordered, up := true, len(rcs) > 1 && rcs[1].Version > rcs[0].Version
 	for k := range rcs {
 		d := &rcs[k]
-		if !deploymentValid(ns, d) || !encodedValid(d) {
+		if !deploymentValid(ns, d) {
 			return false
 		}
 		if names.addName(d.Name, k, func(j int) bool { return rcs[j].Name == d.Name }) {

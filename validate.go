@@ -61,14 +61,15 @@ func (s *Snapshot) violations() error {
 	pods := s.Pods
 	for i := range pods {
 		p := &pods[i]
-		if p.Name == "" {
+		f := podFlaws(s.Config.Namespace, p)
+		if f&podNoName != 0 {
 			errs = append(errs, invalid("Pod", p.Name, "metadata.name", "must not be empty"))
 		}
-		if s.Config.Namespace != "" && p.Namespace != "" && p.Namespace != s.Config.Namespace {
+		if f&podOtherNamespace != 0 {
 			errs = append(errs, invalid("Pod", p.Name, "metadata.namespace",
 				fmt.Sprintf("%q is not the config's namespace %q", p.Namespace, s.Config.Namespace)))
 		}
-		if p.Phase > PodUnknown {
+		if f&podUnknownPhase != 0 {
 			errs = append(errs, invalid("Pod", p.Name, "status.phase", "unknown value "+strconv.Itoa(int(p.Phase))))
 		}
 	}
@@ -81,78 +82,82 @@ func (s *Snapshot) violations() error {
 // Validate checks the settings: a known profile and named environment
 // variables. It returns nil or a *FieldError wrapping ErrInvalidSettings.
 func (st Settings) Validate() error {
-	if st.Profile > Origin {
+	if !st.knownProfile() {
 		return &FieldError{Kind: "Settings", Field: "Profile", Problem: "unknown profile " + strconv.Itoa(int(st.Profile)), Err: ErrInvalidSettings}
 	}
-	for i, e := range st.Environment {
-		if e.Name == "" {
-			return &FieldError{Kind: "Settings", Field: fmt.Sprintf("Environment[%d].Name", i), Problem: "must not be empty", Err: ErrInvalidSettings}
-		}
+	if i := st.firstUnnamedEnv(); i >= 0 {
+		return &FieldError{Kind: "Settings", Field: fmt.Sprintf("Environment[%d].Name", i), Problem: "must not be empty", Err: ErrInvalidSettings}
 	}
 	return nil
 }
 
+// validateConfig turns the flaws of c into errors; kind and name name the
+// object, prefix the path of c inside it ("" for the snapshot's config).
 func validateConfig(c *Config, kind, name, prefix string) []error {
+	f := configFlaws(c, prefix == "")
+	if f == 0 {
+		return nil
+	}
 	var errs []error
-	if prefix == "" && c.Name == "" {
+	if f&cfgNoName != 0 {
 		errs = append(errs, invalid(kind, name, "metadata.name", "must not be empty"))
 	}
-	if c.Replicas < 0 {
+	if f&cfgNegativeReplicas != 0 {
 		errs = append(errs, invalid(kind, name, prefix+"spec.replicas", "must not be negative, got "+strconv.Itoa(int(c.Replicas))))
 	}
-	if c.HasRevisionHistoryLimit && c.RevisionHistoryLimit < 0 {
+	if f&cfgNegativeHistoryLimit != 0 {
 		errs = append(errs, invalid(kind, name, prefix+"spec.revisionHistoryLimit", "must not be negative"))
 	}
-	switch c.Strategy.Type {
-	case StrategyRolling:
-		if !c.Strategy.HasParams {
-			errs = append(errs, invalid(kind, name, prefix+"spec.strategy.rollingParams", "required for a Rolling strategy"))
+	if f&cfgMissingParams != 0 {
+		field, problem := "spec.strategy.rollingParams", "required for a Rolling strategy"
+		if c.Strategy.Type == StrategyRecreate {
+			field, problem = "spec.strategy.recreateParams", "required for a Recreate strategy"
 		}
-	case StrategyRecreate:
-		if !c.Strategy.HasParams {
-			errs = append(errs, invalid(kind, name, prefix+"spec.strategy.recreateParams", "required for a Recreate strategy"))
-		}
-	case StrategyUnset, StrategyCustom:
-	default:
+		errs = append(errs, invalid(kind, name, prefix+field, problem))
+	}
+	if f&cfgUnknownStrategy != 0 {
 		errs = append(errs, invalid(kind, name, prefix+"spec.strategy.type", "unknown value "+strconv.Itoa(int(c.Strategy.Type))))
 	}
-	if c.Strategy.HasTimeout && c.Strategy.TimeoutSeconds < 0 {
+	if f&cfgNegativeTimeout != 0 {
 		errs = append(errs, invalid(kind, name, prefix+"spec.strategy.timeoutSeconds", "must not be negative"))
 	}
-	for i, t := range c.Triggers {
-		if t.Type != TriggerConfigChange && t.Type != TriggerImageChange {
-			errs = append(errs, invalid(kind, name, fmt.Sprintf("%sspec.triggers[%d].type", prefix, i), "unknown trigger type"))
+	if f&cfgUnknownTrigger != 0 {
+		for i, t := range c.Triggers {
+			if !knownTrigger(t.Type) {
+				errs = append(errs, invalid(kind, name, fmt.Sprintf("%sspec.triggers[%d].type", prefix, i), "unknown trigger type"))
+			}
 		}
 	}
-	if c.Status.LatestVersion < 0 {
+	if f&cfgNegativeLatestVersion != 0 {
 		errs = append(errs, invalid(kind, name, prefix+"status.latestVersion", "must not be negative"))
 	}
 	return errs
 }
 
+// validateDeployment turns the flaws of d, the i-th RC, and of its encoded
+// Config into errors.
 func validateDeployment(c *Config, d *Deployment, i int) []error {
 	const kind = "ReplicationController"
+	f := rcFlaws(c.Namespace, d)
 	var errs []error
-	if d.Name == "" {
+	if f&rcNoName != 0 {
 		errs = append(errs, invalid(kind, d.Name, "metadata.name", fmt.Sprintf("deployment %d has no name", i)))
 	}
-	if c.Namespace != "" && d.Namespace != "" && d.Namespace != c.Namespace {
+	if f&rcOtherNamespace != 0 {
 		errs = append(errs, invalid(kind, d.Name, "metadata.namespace",
 			fmt.Sprintf("%q is not the config's namespace %q", d.Namespace, c.Namespace)))
 	}
-	if d.Version <= 0 {
+	if f&rcNoVersion != 0 {
 		errs = append(errs, invalid(kind, d.Name, "metadata.annotations["+AnnotationLatestVersion+"]",
 			"missing or not a positive version"))
 	}
-	if d.Phase >= NumPhases {
+	if f&rcUnknownPhase != 0 {
 		errs = append(errs, invalid(kind, d.Name, "metadata.annotations["+AnnotationPhase+"]", "unknown phase "+strconv.Itoa(int(d.Phase))))
 	}
-	negative := d.Replicas < 0 || d.StatusReplicas < 0 || d.ReadyReplicas < 0 || d.AvailableReplicas < 0 ||
-		d.DesiredReplicas < 0 || d.SyncedReplicas < 0
-	if negative {
-		for _, f := range negativeCounts {
-			if n := f.get(d); n < 0 {
-				errs = append(errs, invalid(kind, d.Name, f.field, "must not be negative, got "+strconv.Itoa(int(n))))
+	if f&rcNegativeCount != 0 {
+		for _, nc := range negativeCounts {
+			if n := nc.get(d); n < 0 {
+				errs = append(errs, invalid(kind, d.Name, nc.field, "must not be negative, got "+strconv.Itoa(int(n))))
 			}
 		}
 	}
@@ -160,20 +165,6 @@ func validateDeployment(c *Config, d *Deployment, i int) []error {
 		errs = append(errs, validateConfig(d.Encoded, kind, d.Name, "metadata.annotations["+AnnotationEncodedConfig+"].")...)
 	}
 	return errs
-}
-
-// negativeCounts are the replica counts of an RC that must not be negative,
-// with the field paths Validate names.
-var negativeCounts = [...]struct {
-	field string
-	get   func(*Deployment) Replicas
-}{
-	{"spec.replicas", func(d *Deployment) Replicas { return d.Replicas }},
-	{"status.replicas", func(d *Deployment) Replicas { return d.StatusReplicas }},
-	{"status.readyReplicas", func(d *Deployment) Replicas { return d.ReadyReplicas }},
-	{"status.availableReplicas", func(d *Deployment) Replicas { return d.AvailableReplicas }},
-	{"metadata.annotations[" + AnnotationDesiredReplicas + "]", func(d *Deployment) Replicas { return d.DesiredReplicas }},
-	{"metadata.annotations[" + AnnotationReplicas + "]", func(d *Deployment) Replicas { return d.SyncedReplicas }},
 }
 
 func invalid(kind, name, field, problem string) error {

@@ -1,0 +1,155 @@
+package dcplan
+
+// The invariants of Snapshot, each written once, as a flaw bit that one
+// function per kind of object computes. Validate's fast path (valid) asks
+// only whether the flaws are zero; its error path (violations) turns each
+// flaw bit into a *FieldError naming the field.
+
+// configFlaw is one way a Config breaks the invariants.
+type configFlaw uint16
+
+const (
+	cfgNoName configFlaw = 1 << iota // top-level only: metadata.name empty
+	cfgNegativeReplicas
+	cfgNegativeHistoryLimit
+	cfgMissingParams // a Rolling or Recreate strategy without its parameters
+	cfgUnknownStrategy
+	cfgNegativeTimeout
+	cfgUnknownTrigger // some trigger's type (see knownTrigger)
+	cfgNegativeLatestVersion
+)
+
+// configFlaws returns the flaws of c; top says whether c is the snapshot's
+// config (which must have a name) rather than an encoded one.
+func configFlaws(c *Config, top bool) configFlaw {
+	var f configFlaw
+	st := &c.Strategy
+	if top && c.Name == "" {
+		f |= cfgNoName
+	}
+	if c.Replicas < 0 {
+		f |= cfgNegativeReplicas
+	}
+	if c.HasRevisionHistoryLimit && c.RevisionHistoryLimit < 0 {
+		f |= cfgNegativeHistoryLimit
+	}
+	switch st.Type {
+	case StrategyRolling, StrategyRecreate:
+		if !st.HasParams {
+			f |= cfgMissingParams
+		}
+	case StrategyUnset, StrategyCustom:
+	default:
+		f |= cfgUnknownStrategy
+	}
+	if st.HasTimeout && st.TimeoutSeconds < 0 {
+		f |= cfgNegativeTimeout
+	}
+	for i := range c.Triggers {
+		if !knownTrigger(c.Triggers[i].Type) {
+			f |= cfgUnknownTrigger
+		}
+	}
+	if c.Status.LatestVersion < 0 {
+		f |= cfgNegativeLatestVersion
+	}
+	return f
+}
+
+// knownTrigger reports whether t may appear in spec.triggers.
+func knownTrigger(t TriggerType) bool {
+	return t == TriggerConfigChange || t == TriggerImageChange
+}
+
+// rcFlaw is one way a Deployment breaks the invariants (its encoded
+// Config aside, which configFlaws judges).
+type rcFlaw uint8
+
+const (
+	rcNoName rcFlaw = 1 << iota
+	rcOtherNamespace
+	rcNoVersion
+	rcUnknownPhase
+	rcNegativeCount // one of the counts of negativeCounts
+)
+
+// rcFlaws returns the flaws of d, an RC of a config in namespace ns.
+func rcFlaws(ns string, d *Deployment) rcFlaw {
+	var f rcFlaw
+	if d.Name == "" {
+		f |= rcNoName
+	}
+	if !sameNamespace(ns, d.Namespace) {
+		f |= rcOtherNamespace
+	}
+	if d.Version <= 0 {
+		f |= rcNoVersion
+	}
+	if d.Phase >= NumPhases {
+		f |= rcUnknownPhase
+	}
+	// One sign test for the six counts: an OR of int32s is negative iff
+	// one of them is.
+	if d.Replicas|d.StatusReplicas|d.ReadyReplicas|d.AvailableReplicas|d.DesiredReplicas|d.SyncedReplicas < 0 {
+		f |= rcNegativeCount
+	}
+	return f
+}
+
+// negativeCounts are the replica counts of an RC that must not be negative,
+// with the field paths Validate names.
+var negativeCounts = [...]struct {
+	field string
+	get   func(*Deployment) Replicas
+}{
+	{"spec.replicas", func(d *Deployment) Replicas { return d.Replicas }},
+	{"status.replicas", func(d *Deployment) Replicas { return d.StatusReplicas }},
+	{"status.readyReplicas", func(d *Deployment) Replicas { return d.ReadyReplicas }},
+	{"status.availableReplicas", func(d *Deployment) Replicas { return d.AvailableReplicas }},
+	{"metadata.annotations[" + AnnotationDesiredReplicas + "]", func(d *Deployment) Replicas { return d.DesiredReplicas }},
+	{"metadata.annotations[" + AnnotationReplicas + "]", func(d *Deployment) Replicas { return d.SyncedReplicas }},
+}
+
+// podFlaw is one way a Pod breaks the invariants.
+type podFlaw uint8
+
+const (
+	podNoName podFlaw = 1 << iota
+	podOtherNamespace
+	podUnknownPhase
+)
+
+// podFlaws returns the flaws of p, a pod of a config in namespace ns.
+func podFlaws(ns string, p *Pod) podFlaw {
+	var f podFlaw
+	if p.Name == "" {
+		f |= podNoName
+	}
+	if !sameNamespace(ns, p.Namespace) {
+		f |= podOtherNamespace
+	}
+	if p.Phase > PodUnknown {
+		f |= podUnknownPhase
+	}
+	return f
+}
+
+// sameNamespace reports whether an object in namespace got may belong to
+// a config in namespace want; an empty namespace on either side matches.
+func sameNamespace(want, got string) bool {
+	return want == "" || got == "" || got == want
+}
+
+// firstUnnamedEnv returns the index of the first environment variable of
+// st without a name, or -1.
+func (st *Settings) firstUnnamedEnv() int {
+	for i := range st.Environment {
+		if st.Environment[i].Name == "" {
+			return i
+		}
+	}
+	return -1
+}
+
+// knownProfile reports whether st names a profile of this library.
+func (st *Settings) knownProfile() bool { return st.Profile <= Origin }
