@@ -183,12 +183,12 @@ func describeStatus(b *strings.Builder, s StatusUpdate) {
 	num("available", int64(f.AvailableReplicas), int64(t.AvailableReplicas))
 	num("unavailable", int64(f.UnavailableReplicas), int64(t.UnavailableReplicas))
 	num("ready", int64(f.ReadyReplicas), int64(t.ReadyReplicas))
-	if !detailsEqual(f.Details, t.Details) {
+	if !f.Details.Equal(t.Details) {
 		kv = append(kv, "details", describeDetails(t.Details))
 	}
 	line(b, "status", "dc/"+s.Config, s.Rule, kv...)
 	for _, c := range t.Conditions {
-		if old, ok := findCondition(f.Conditions, c.Type); ok && conditionEqual(old, c) {
+		if old, ok := findCondition(f.Conditions, c.Type); ok && old.Equal(c) {
 			continue
 		}
 		reason := c.Reason.String()
@@ -227,23 +227,6 @@ func findCondition(cs []Condition, t ConditionType) (Condition, bool) {
 		}
 	}
 	return Condition{}, false
-}
-
-func conditionEqual(a, b Condition) bool {
-	return a.Type == b.Type && a.Status == b.Status && a.Reason == b.Reason && a.OtherReason == b.OtherReason &&
-		a.Message == b.Message && a.LastUpdateTime.Equal(b.LastUpdateTime) && a.LastTransitionTime.Equal(b.LastTransitionTime)
-}
-
-func detailsEqual(a, b Details) bool {
-	if a.Message != b.Message || len(a.Causes) != len(b.Causes) {
-		return false
-	}
-	for i := range a.Causes {
-		if a.Causes[i] != b.Causes[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // line writes `verb target k=v ... rule=<id>`, skipping empty values.

@@ -14,44 +14,4 @@ import "github.com/dcplan/dcplan"
 // details reflect.DeepEqual would see.
 //
 // Ports: deploymentconfig_controller.go updateStatus, reflect.DeepEqual(newStatus, config.Status).
-func Equal(a, b dcplan.ConfigStatus) bool {
-	return a.LatestVersion == b.LatestVersion &&
-		a.ObservedGeneration == b.ObservedGeneration &&
-		a.Replicas == b.Replicas &&
-		a.UpdatedReplicas == b.UpdatedReplicas &&
-		a.AvailableReplicas == b.AvailableReplicas &&
-		a.UnavailableReplicas == b.UnavailableReplicas &&
-		a.ReadyReplicas == b.ReadyReplicas &&
-		detailsEqual(a.Details, b.Details) &&
-		conditionsEqual(a.Conditions, b.Conditions)
-}
-
-func detailsEqual(a, b dcplan.Details) bool {
-	if a.Message != b.Message || len(a.Causes) != len(b.Causes) {
-		return false
-	}
-	for i := range a.Causes {
-		if a.Causes[i] != b.Causes[i] {
-			return false
-		}
-	}
-	return true
-}
-
-func conditionsEqual(a, b []dcplan.Condition) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if !conditionEqual(a[i], b[i]) {
-			return false
-		}
-	}
-	return true
-}
-
-func conditionEqual(a, b dcplan.Condition) bool {
-	return a.Type == b.Type && a.Status == b.Status && a.Reason == b.Reason &&
-		a.OtherReason == b.OtherReason && a.Message == b.Message &&
-		a.LastUpdateTime.Equal(b.LastUpdateTime) && a.LastTransitionTime.Equal(b.LastTransitionTime)
-}
+func Equal(a, b dcplan.ConfigStatus) bool { return a.Equal(b) }

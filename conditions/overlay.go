@@ -1,6 +1,7 @@
 package conditions
 
 import (
+	"slices"
 	"time"
 
 	"github.com/dcplan/dcplan"
@@ -189,13 +190,13 @@ func (o *overlay) list() []dcplan.Condition {
 }
 
 // equal reports whether the list equals want, conditions compared with
-// conditionEqual, without materialising it.
+// Condition.Equal, without materialising it.
 func (o *overlay) equal(want []dcplan.Condition) bool {
 	if !o.touched() {
 		if len(o.base) == len(want) && (len(want) == 0 || &o.base[0] == &want[0]) {
 			return true // the untouched base is want itself
 		}
-		return conditionsEqual(o.base, want)
+		return slices.EqualFunc(o.base, want, dcplan.Condition.Equal)
 	}
 	if o.length() != len(want) {
 		return false
@@ -205,13 +206,13 @@ func (o *overlay) equal(want []dcplan.Condition) bool {
 		if o.find(c.Type) != nil {
 			continue
 		}
-		if !conditionEqual(c, want[i]) {
+		if !c.Equal(want[i]) {
 			return false
 		}
 		i++
 	}
 	for k := 0; i < len(want); k++ {
-		if !conditionEqual(o.appended(k).cond, want[i]) {
+		if !o.appended(k).cond.Equal(want[i]) {
 			return false
 		}
 		i++

@@ -67,8 +67,8 @@ func TestOverlayMatchesSetRemove(t *testing.T) {
 		if d := cmp.Diff(baseCopy, base); d != "" {
 			t.Fatalf("overlay modified its base:\n%s", d)
 		}
-		if o.equal(base) != conditionsEqual(want, base) {
-			t.Fatalf("overlay.equal(base) = %v, want %v", o.equal(base), conditionsEqual(want, base))
+		if o.equal(base) != slices.EqualFunc(want, base, dcplan.Condition.Equal) {
+			t.Fatalf("overlay.equal(base) = %v, want %v", o.equal(base), slices.EqualFunc(want, base, dcplan.Condition.Equal))
 		}
 		if !o.equal(want) {
 			t.Fatalf("overlay.equal(its own list) = false")
