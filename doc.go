@@ -27,9 +27,10 @@
 //     action types ([Adopt], [Release], [ConfigUpdate], [CreatePod],
 //     [SetPodOwner], [SetPodDeadline], [DeletePod], [CreateRC], [Cancel],
 //     [Scale], [Transition], [DeleteRC], [StatusUpdate], [Event]);
-//   - applying it: [Apply], [Backend], [Snapshot.After] (the typed effect
-//     of a plan, built on the actions' ApplyTo methods), [IsConflict],
-//     [IsNotFound], [IsAlreadyExists];
+//   - applying it: [Apply], [Backend], the actions' Check methods (the
+//     preconditions of each write, [ErrNoop]) and ApplyTo methods (its
+//     effect), [Snapshot.After] (the typed effect of a whole plan),
+//     [IsConflict], [IsNotFound], [IsAlreadyExists];
 //   - the wire codec: [DecodeSnapshot], [DecodeList], [DecodeConfig],
 //     [DecodeDeployment], [DecodePod], [EncodeConfig], [EncodeDeployment],
 //     [EncodePodObject], [EncodePod], [NewDeployment],
@@ -46,7 +47,11 @@
 //  2. Call a planner. An invalid snapshot gives an empty plan (call
 //     Snapshot.Validate to learn why).
 //  3. Apply the plan's fields in declaration order (see [Plan]), stopping
-//     at the first failed write. [Apply] does exactly this.
+//     at the first failed write. [Apply] does exactly this. A Backend
+//     writes an action by reading the live object, calling the action's
+//     Check (a failure wraps ErrConflict; ErrNoop means nothing to write),
+//     then its ApplyTo, and writing the object back under the resource
+//     version it read; package fake's Backend is the reference.
 //  4. On a conflict, or any failure, plan again from a fresh Snapshot; do
 //     not retry the failed write by itself.
 //  5. When Plan.Wait is set, requeue the item (rate-limited), except for

@@ -3,11 +3,10 @@ package fake
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"slices"
 
 	"github.com/dcplan/dcplan"
-	"github.com/dcplan/dcplan/conditions"
 )
 
 var _ dcplan.Backend = (*Backend)(nil)
@@ -35,19 +34,22 @@ type Backend struct {
 // Backend returns the dcplan.Backend of namespace ns of w.
 func (w *World) Backend(ns string) *Backend { return &Backend{World: w, Namespace: ns} }
 
-func conflict(k Kind, ns, name, what string) error {
-	return fmt.Errorf("fake: %s %s/%s: %s: %w", k, ns, name, what, dcplan.ErrConflict)
+// refused turns the failed precondition err of a write to object k ns/name
+// (an action's Check) into the Backend's error: ErrUnchanged for
+// dcplan.ErrNoop, else err named after the object.
+func refused(k Kind, ns, name string, err error) error {
+	if errors.Is(err, dcplan.ErrNoop) {
+		return ErrUnchanged
+	}
+	return fmt.Errorf("fake: %s %s/%s: %w", k, ns, name, err)
 }
 
 // AdoptRC sets the DC as controller owner of an orphan RC. Preconditions:
 // the RC's UID is a.RCUID and it has no controller.
 func (b *Backend) AdoptRC(_ context.Context, a dcplan.Adopt) error {
 	return b.World.UpdateDeployment(b.Namespace, a.RC, func(d *dcplan.Deployment) error {
-		if d.UID != a.RCUID {
-			return conflict(KindRC, b.Namespace, a.RC, "uid "+d.UID+" is not "+a.RCUID)
-		}
-		if d.HasController {
-			return conflict(KindRC, b.Namespace, a.RC, "already has a controller")
+		if err := a.Check(d); err != nil {
+			return refused(KindRC, b.Namespace, a.RC, err)
 		}
 		a.ApplyTo(d)
 		return nil
@@ -59,11 +61,8 @@ func (b *Backend) AdoptRC(_ context.Context, a dcplan.Adopt) error {
 // alone (the strategic-merge patch deletes nothing).
 func (b *Backend) ReleaseRC(_ context.Context, a dcplan.Release) error {
 	return b.World.UpdateDeployment(b.Namespace, a.RC, func(d *dcplan.Deployment) error {
-		if d.UID != a.RCUID {
-			return conflict(KindRC, b.Namespace, a.RC, "uid "+d.UID+" is not "+a.RCUID)
-		}
-		if !d.HasController || d.Controller.UID != a.ConfigUID {
-			return ErrUnchanged
+		if err := a.Check(d); err != nil {
+			return refused(KindRC, b.Namespace, a.RC, err)
 		}
 		a.ApplyTo(d)
 		return nil
@@ -75,14 +74,8 @@ func (b *Backend) ReleaseRC(_ context.Context, a dcplan.Release) error {
 // metadata.generation.
 func (b *Backend) UpdateConfig(_ context.Context, a dcplan.ConfigUpdate) error {
 	return b.World.UpdateConfig(b.Namespace, a.Config, func(c *dcplan.Config) error {
-		if a.SetReplicas && c.Replicas != a.ReplicasFrom {
-			return conflict(KindConfig, b.Namespace, a.Config, fmt.Sprintf("replicas are %d, not %d", c.Replicas, a.ReplicasFrom))
-		}
-		if a.SetPaused && c.Paused != a.PausedFrom {
-			return conflict(KindConfig, b.Namespace, a.Config, fmt.Sprintf("paused is %t, not %t", c.Paused, a.PausedFrom))
-		}
-		if a.SetTemplate && a.TemplateFrom != "" && c.Template.Hash != a.TemplateFrom {
-			return conflict(KindConfig, b.Namespace, a.Config, "template changed")
+		if err := a.Check(c); err != nil {
+			return refused(KindConfig, b.Namespace, a.Config, err)
 		}
 		a.ApplyTo(c) // the World bumps metadata.generation on a spec change
 		if a.SetStrategy {
@@ -120,8 +113,8 @@ func (b *Backend) CreatePod(_ context.Context, a dcplan.CreatePod) error {
 // is already there.
 func (b *Backend) SetPodOwner(_ context.Context, a dcplan.SetPodOwner) error {
 	return b.World.UpdatePod(b.Namespace, a.Pod, func(p *dcplan.Pod) error {
-		if slices.ContainsFunc(p.Owners, func(o dcplan.OwnerRef) bool { return o.UID == a.RCUID }) {
-			return ErrUnchanged
+		if err := a.Check(p); err != nil {
+			return refused(KindPod, b.Namespace, a.Pod, err)
 		}
 		a.ApplyTo(p)
 		return nil
@@ -132,8 +125,8 @@ func (b *Backend) SetPodOwner(_ context.Context, a dcplan.SetPodOwner) error {
 // deadline a saw.
 func (b *Backend) SetPodDeadline(_ context.Context, a dcplan.SetPodDeadline) error {
 	return b.World.UpdatePod(b.Namespace, a.Pod, func(p *dcplan.Pod) error {
-		if p.HasActiveDeadline != a.HadDeadline || (a.HadDeadline && p.ActiveDeadlineSeconds != a.From) {
-			return conflict(KindPod, b.Namespace, a.Pod, "deadline changed")
+		if err := a.Check(p); err != nil {
+			return refused(KindPod, b.Namespace, a.Pod, err)
 		}
 		a.ApplyTo(p)
 		return nil
@@ -158,11 +151,8 @@ func (b *Backend) CreateRC(_ context.Context, a dcplan.CreateRC) error {
 // RC is in phase a.Phase and not cancelled yet.
 func (b *Backend) CancelRC(_ context.Context, a dcplan.Cancel) error {
 	return b.World.UpdateDeployment(b.Namespace, a.RC, func(d *dcplan.Deployment) error {
-		if d.Phase != a.Phase {
-			return conflict(KindRC, b.Namespace, a.RC, "phase is "+phaseText(d.Phase)+", not "+phaseText(a.Phase))
-		}
-		if d.Cancelled {
-			return conflict(KindRC, b.Namespace, a.RC, "already cancelled")
+		if err := a.Check(d); err != nil {
+			return refused(KindRC, b.Namespace, a.RC, err)
 		}
 		a.ApplyTo(d)
 		return nil
@@ -174,8 +164,8 @@ func (b *Backend) CancelRC(_ context.Context, a dcplan.Cancel) error {
 // is a.From.
 func (b *Backend) ScaleRC(_ context.Context, a dcplan.Scale) error {
 	return b.World.UpdateDeployment(b.Namespace, a.RC, func(d *dcplan.Deployment) error {
-		if d.Replicas != a.From {
-			return conflict(KindRC, b.Namespace, a.RC, fmt.Sprintf("replicas are %d, not %d", d.Replicas, a.From))
+		if err := a.Check(d); err != nil {
+			return refused(KindRC, b.Namespace, a.RC, err)
 		}
 		a.ApplyTo(d)
 		return nil
@@ -187,11 +177,8 @@ func (b *Backend) ScaleRC(_ context.Context, a dcplan.Scale) error {
 // has a.ReplicasFrom replicas.
 func (b *Backend) TransitionRC(_ context.Context, a dcplan.Transition) error {
 	return b.World.UpdateDeployment(b.Namespace, a.RC, func(d *dcplan.Deployment) error {
-		if d.Phase != a.From {
-			return conflict(KindRC, b.Namespace, a.RC, "phase is "+phaseText(d.Phase)+", not "+phaseText(a.From))
-		}
-		if a.ScaleToZero && d.Replicas != a.ReplicasFrom {
-			return conflict(KindRC, b.Namespace, a.RC, fmt.Sprintf("replicas are %d, not %d", d.Replicas, a.ReplicasFrom))
+		if err := a.Check(d); err != nil {
+			return refused(KindRC, b.Namespace, a.RC, err)
 		}
 		a.ApplyTo(d)
 		return nil
@@ -205,8 +192,8 @@ func (b *Backend) DeleteRC(_ context.Context, a dcplan.DeleteRC) error {
 	if o == nil || !o.current().exists() {
 		return notFound(KindRC, b.Namespace, a.RC)
 	}
-	if d := b.World.value(o, o.current()).(*dcplan.Deployment); d.Replicas != a.Replicas {
-		return conflict(KindRC, b.Namespace, a.RC, fmt.Sprintf("replicas are %d, not %d", d.Replicas, a.Replicas))
+	if err := a.Check(b.World.value(o, o.current()).(*dcplan.Deployment)); err != nil {
+		return refused(KindRC, b.Namespace, a.RC, err)
 	}
 	b.World.remove(o)
 	return nil
@@ -216,8 +203,8 @@ func (b *Backend) DeleteRC(_ context.Context, a dcplan.DeleteRC) error {
 // a.From (the resource-version check of an UpdateStatus call).
 func (b *Backend) UpdateStatus(_ context.Context, a dcplan.StatusUpdate) error {
 	return b.World.UpdateConfig(b.Namespace, a.Config, func(c *dcplan.Config) error {
-		if !conditions.Equal(c.Status, a.From) {
-			return conflict(KindConfig, b.Namespace, a.Config, "status changed")
+		if err := a.Check(c); err != nil {
+			return refused(KindConfig, b.Namespace, a.Config, err)
 		}
 		c.Status = a.To.Clone()
 		return nil
