@@ -51,7 +51,9 @@
 //     writes an action by reading the live object, calling the action's
 //     Check (a failure wraps ErrConflict; ErrNoop means nothing to write),
 //     then its ApplyTo, and writing the object back under the resource
-//     version it read; package fake's Backend is the reference.
+//     version it read. Package fake's Backend does this in memory;
+//     examples/kube (a module of its own) does it against an API server
+//     with client-go's dynamic client.
 //  4. On a conflict, or any failure, plan again from a fresh Snapshot; do
 //     not retry the failed write by itself.
 //  5. When Plan.Wait is set, requeue the item (rate-limited), except for
