@@ -91,6 +91,9 @@ func (p Plan) Merge(q Plan) Plan {
 // must be p's own (not shared with another plan or a snapshot): Append may
 // grow them. Use it to gather many plans in linear time.
 func (p *Plan) Append(q Plan) {
+	if q.IsEmpty() {
+		return // the common case of a pass over many RCs at rest
+	}
 	p.Adopt = append(p.Adopt, q.Adopt...)
 	p.Release = append(p.Release, q.Release...)
 	p.UpdateConfig = append(p.UpdateConfig, q.UpdateConfig...)

@@ -11,20 +11,20 @@ import (
 // ties by name, and in the Origin profile the seed-era deployer-pod
 // controller for every pod). Simulators apply it as one step. The merged
 // plan keeps the DC controller's Wait and Message when it has one, else the
-// first deployer step's, and the earliest RecheckAfter. The snapshot is
-// validated once by each of the two planners, so a pass is linear in the
-// number of RCs.
+// first deployer step's, and the earliest RecheckAfter.
 //
 // It returns an empty plan for an invalid snapshot, and an empty plan when
-// both controllers are at their fixed point.
+// both controllers are at their fixed point. Like Config, it validates s
+// only when there is something to do (phase.StepAll validates it for its
+// own part), so a pass at rest validates once.
 //
 // Ports: the DeploymentConfig controller and the deployer controller of
 // openshift-controller-manager, run one after the other on the same cache.
 func All(s dcplan.Snapshot) dcplan.Plan {
-	if s.Validate() != nil {
+	p := plan(&s)
+	p.Append(phase.StepAll(s))
+	if p.IsEmpty() || s.Validate() != nil {
 		return dcplan.Plan{}
 	}
-	p := plan(&s)
-	p.Append(phase.StepAll(s)) // validates s once more, for its own callers
 	return p
 }
