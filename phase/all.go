@@ -8,7 +8,8 @@ import (
 )
 
 // StepAll plans one pass of the deployer controller over every RC of s,
-// validating s once: Step for each RC, newest version first (ties by name),
+// validating s at most once (only when there is something to do, as Step
+// does): Step for each RC, newest version first (ties by name),
 // then, in the Origin profile, DeployerPod for each pod in name order (the
 // seed-era deployer-pod controller, which is what moves an Origin RC along
 // with its pod). The plans are concatenated field by field; the first
@@ -21,14 +22,20 @@ import (
 // Ports: the work queues of the deployer controller (and, in Origin, the
 // deployer-pod controller) draining one item per RC (per pod).
 func StepAll(s dcplan.Snapshot) dcplan.Plan {
-	if s.Validate() != nil {
+	p := stepAll(&s)
+	if p.IsEmpty() || s.Validate() != nil {
 		return dcplan.Plan{}
 	}
+	return p
+}
+
+// stepAll is StepAll without the validation, total as stepNamed is.
+func stepAll(s *dcplan.Snapshot) dcplan.Plan {
 	var out dcplan.Plan
 	podsOf := podsByRC(s)
 	for _, i := range newestFirst(s.Deployments) {
 		d := &s.Deployments[i]
-		out.Append(stepOn(&s, podsOf[d.Name], d))
+		out.Append(stepOn(s, podsOf[d.Name], d))
 	}
 	if s.Settings.Profile == dcplan.Origin {
 		rcIndex := make(map[string]int, len(s.Deployments))
@@ -42,7 +49,7 @@ func StepAll(s dcplan.Snapshot) dcplan.Plan {
 			if found {
 				d = s.Deployments[j]
 			}
-			out.Append(deployerPodOn(s, p, d, found))
+			out.Append(deployerPodOn(*s, p, d, found))
 		}
 	}
 	return out
@@ -54,7 +61,7 @@ func StepAll(s dcplan.Snapshot) dcplan.Plan {
 // pods Step reads, so stepping an RC over its group is stepping it over s,
 // in time linear in the size of the snapshot. Without pods (the common
 // state of a DC at rest) it returns nil and allocates nothing.
-func podsByRC(s dcplan.Snapshot) map[string][]dcplan.Pod {
+func podsByRC(s *dcplan.Snapshot) map[string][]dcplan.Pod {
 	if len(s.Pods) == 0 {
 		return nil
 	}

@@ -85,14 +85,18 @@ import (
 // Ports: deployer_controller.go (*DeploymentController).handle and
 // nextStatus (Modern, Exact); Origin's deployment controller Handle (Origin).
 func Step(s dcplan.Snapshot, rc string) dcplan.Plan {
-	if s.Validate() != nil {
+	p := stepNamed(&s, rc)
+	if p.IsEmpty() || s.Validate() != nil {
 		return dcplan.Plan{}
 	}
-	return stepValid(&s, rc)
+	return p
 }
 
-// stepValid is Step for a snapshot already validated.
-func stepValid(s *dcplan.Snapshot, rc string) dcplan.Plan {
+// stepNamed is Step without the validation. The empty plan is Step's
+// answer for an invalid snapshot as much as for an RC at rest, so Step
+// validates only a plan with something in it; for that, stepNamed is
+// total: it never panics, whatever s holds (TestStepIsTotal, FuzzStep).
+func stepNamed(s *dcplan.Snapshot, rc string) dcplan.Plan {
 	for i := range s.Deployments {
 		if s.Deployments[i].Name == rc {
 			return stepOn(s, s.Pods, &s.Deployments[i])
