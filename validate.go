@@ -13,9 +13,10 @@ import (
 // deployments by position, the pods by position.
 //
 // Planners return an empty plan for an invalid snapshot, so invalid input
-// is never acted on. Most validate first; reconcile.Config validates only
-// a plan that has something to do, since the empty plan is its answer for
-// invalid input too.
+// is never acted on. The per-pass planners (reconcile.Config and All,
+// phase.Step and StepAll) validate only a plan that has something to do,
+// since the empty plan is their answer for invalid input too; the user
+// operations validate first.
 //
 // A valid snapshot costs a few nanoseconds per object and allocates
 // nothing (small hash tables live on the stack, large ones in pooled

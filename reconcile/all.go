@@ -15,8 +15,7 @@ import (
 //
 // It returns an empty plan for an invalid snapshot, and an empty plan when
 // both controllers are at their fixed point. Like Config, it validates s
-// only when there is something to do (phase.StepAll validates it for its
-// own part), so a pass at rest validates once.
+// only when there is something to do, so a pass at rest validates nothing.
 //
 // Ports: the DeploymentConfig controller and the deployer controller of
 // openshift-controller-manager, run one after the other on the same cache.
