@@ -245,6 +245,13 @@ func putTime(m map[string]any, key string, t time.Time) {
 	m[key] = t.UTC().Format(time.RFC3339Nano)
 }
 
+// identity reads the metadata every decoded object carries, in this
+// order: namespace, name, uid and resourceVersion.
+func (r *reader) identity(meta map[string]any) (ns, name, uid, rv string) {
+	return r.str(meta, "metadata", "namespace"), r.str(meta, "metadata", "name"), r.str(meta, "metadata", "uid"),
+		r.str(meta, "metadata", "resourceVersion")
+}
+
 // deleting reads metadata.deletionTimestamp: set (a valid timestamp, even
 // the zero time) means the object is being deleted.
 func (r *reader) deleting(meta map[string]any) bool {

@@ -80,14 +80,10 @@ func decodeConfigTree(m map[string]any, strict bool, sizeHint int) (Config, erro
 	r := &reader{kind: kindConfig, name: nameOf(m)}
 	r.checkKind(m, kindConfig, strict, apiVersionApps, apiVersionCore)
 	meta := r.obj(m, "", "metadata")
-	c := Config{
-		Namespace:       r.str(meta, "metadata", "namespace"),
-		Name:            r.str(meta, "metadata", "name"),
-		UID:             r.str(meta, "metadata", "uid"),
-		ResourceVersion: r.str(meta, "metadata", "resourceVersion"),
-		Generation:      r.int64At(meta, "metadata", "generation"),
-		Deleting:        r.deleting(meta),
-	}
+	var c Config
+	c.Namespace, c.Name, c.UID, c.ResourceVersion = r.identity(meta)
+	c.Generation = r.int64At(meta, "metadata", "generation")
+	c.Deleting = r.deleting(meta)
 	r.readConfigWire(meta, &c)
 
 	spec := r.obj(m, "", "spec")

@@ -56,14 +56,10 @@ func decodeDeploymentTree(m map[string]any, sizeHint int) (Deployment, error) {
 	r := &reader{kind: kindRC, name: nameOf(m)}
 	r.checkKind(m, kindRC, false, apiVersionCore)
 	meta := r.obj(m, "", "metadata")
-	d := Deployment{
-		Namespace:       r.str(meta, "metadata", "namespace"),
-		Name:            r.str(meta, "metadata", "name"),
-		UID:             r.str(meta, "metadata", "uid"),
-		ResourceVersion: r.str(meta, "metadata", "resourceVersion"),
-		CreationTime:    r.timestamp(meta, "metadata", "creationTimestamp"),
-		Deleting:        r.deleting(meta),
-	}
+	var d Deployment
+	d.Namespace, d.Name, d.UID, d.ResourceVersion = r.identity(meta)
+	d.CreationTime = r.timestamp(meta, "metadata", "creationTimestamp")
+	d.Deleting = r.deleting(meta)
 	for _, o := range r.owners(meta) {
 		if o.Controller {
 			d.Controller, d.HasController = o, true

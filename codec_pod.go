@@ -34,15 +34,11 @@ func decodePodTree(m map[string]any, sizeHint int) (Pod, error) {
 	r := &reader{kind: kindPod, name: nameOf(m)}
 	r.checkKind(m, kindPod, false, apiVersionCore)
 	meta := r.obj(m, "", "metadata")
-	p := Pod{
-		Namespace:       r.str(meta, "metadata", "namespace"),
-		Name:            r.str(meta, "metadata", "name"),
-		UID:             r.str(meta, "metadata", "uid"),
-		ResourceVersion: r.str(meta, "metadata", "resourceVersion"),
-		CreationTime:    r.timestamp(meta, "metadata", "creationTimestamp"),
-		Deleting:        r.deleting(meta),
-		Owners:          r.owners(meta),
-	}
+	var p Pod
+	p.Namespace, p.Name, p.UID, p.ResourceVersion = r.identity(meta)
+	p.CreationTime = r.timestamp(meta, "metadata", "creationTimestamp")
+	p.Deleting = r.deleting(meta)
+	p.Owners = r.owners(meta)
 	r.readPodWire(meta, &p)
 	spec := r.obj(m, "", "spec")
 	p.ActiveDeadlineSeconds, p.HasActiveDeadline = r.integer(spec, "spec", "activeDeadlineSeconds", 64)
