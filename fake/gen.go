@@ -6,8 +6,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/dcplan/dcplan"
 	"pgregory.net/rapid"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/wire"
 )
 
 // Epoch is the virtual time generated snapshots are anchored at.
@@ -47,14 +49,14 @@ func genImage(t *rapid.T, label string) string {
 }
 
 // TemplateOf builds the template the generators use: containers c0, c1,
-// ... with the given images, through dcplan.TemplateFor so that its Hash is
+// ... with the given images, through wire.TemplateFor so that its Hash is
 // the one the codec computes. The result is deterministic.
 func TemplateOf(images ...string) dcplan.Template {
 	cs := make([]dcplan.Container, len(images))
 	for i, img := range images {
 		cs[i] = dcplan.Container{Name: "c" + strconv.Itoa(i), Image: img}
 	}
-	return dcplan.TemplateFor(cs...)
+	return wire.TemplateFor(cs...)
 }
 
 func genFencepost(t *rapid.T, label string) dcplan.Fencepost {

@@ -3,10 +3,12 @@ package fake_test
 import (
 	"testing"
 
-	"github.com/dcplan/dcplan"
-	"github.com/dcplan/dcplan/fake"
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/fake"
+	"github.com/dcplan/dcplan/wire"
 )
 
 func TestGenSnapshotIsValid(t *testing.T) {
@@ -63,7 +65,7 @@ func TestTemplateOfIsDeterministic(t *testing.T) {
 	if a.Hash == c.Hash {
 		t.Errorf("different templates share hash %s", a.Hash)
 	}
-	if fromCodec, err := dcplan.NewTemplate(a.Raw); err != nil || fromCodec.Hash != a.Hash {
+	if fromCodec, err := wire.NewTemplate(a.Raw); err != nil || fromCodec.Hash != a.Hash {
 		t.Errorf("TemplateOf hash %s differs from the codec's %s (err %v)", a.Hash, fromCodec.Hash, err)
 	}
 	if d := cmp.Diff([]dcplan.Container{{Name: "c0", Image: "img:1"}, {Name: "c1", Image: "img:2"}}, a.Containers); d != "" {

@@ -28,6 +28,7 @@ import (
 	"github.com/dcplan/dcplan/cancel"
 	"github.com/dcplan/dcplan/history"
 	"github.com/dcplan/dcplan/reconcile"
+	"github.com/dcplan/dcplan/wire"
 )
 
 // options are the command-line flags.
@@ -86,7 +87,7 @@ func fail(err error) {
 func run(w io.Writer, data []byte, o options) error {
 	name := o.Config
 	if name == "" {
-		objs, err := dcplan.DecodeList(data)
+		objs, err := wire.DecodeList(data)
 		if err != nil {
 			return err
 		}
@@ -103,7 +104,7 @@ func run(w io.Writer, data []byte, o options) error {
 			return fmt.Errorf("the document holds several DeploymentConfigs (%s): choose one with -dc", strings.Join(names, ", "))
 		}
 	}
-	s, err := dcplan.DecodeSnapshot(data, name, o.Now, dcplan.Settings{Profile: o.Profile})
+	s, err := wire.DecodeSnapshot(data, name, o.Now, dcplan.Settings{Profile: o.Profile})
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,8 @@
-package dcplan
+package wire
 
 import (
+	"github.com/dcplan/dcplan"
+
 	"encoding/json"
 	"strconv"
 	"time"
@@ -19,7 +21,7 @@ type reader struct {
 // fail records a problem with the field at path, unless one is recorded.
 func (r *reader) fail(path, problem string) {
 	if r.err == nil {
-		r.err = &FieldError{Kind: r.kind, Name: r.name, Field: path, Problem: problem, Err: ErrMalformed}
+		r.err = &dcplan.FieldError{Kind: r.kind, Name: r.name, Field: path, Problem: problem, Err: dcplan.ErrMalformed}
 	}
 }
 
@@ -167,7 +169,7 @@ func (r *reader) timestamp(m map[string]any, path, key string) time.Time {
 }
 
 // raw returns m[key] in canonical form; nil when absent or null.
-func (r *reader) raw(m map[string]any, key string) json.RawMessage {
+func (r *reader) raw(m map[string]any, key string) dcplan.RawJSON {
 	return canonical(m[key])
 }
 
@@ -261,7 +263,7 @@ func (r *reader) deleting(meta map[string]any) bool {
 }
 
 // putRaw writes a raw JSON field; nil removes it.
-func putRaw(m map[string]any, key string, raw json.RawMessage) {
+func putRaw(m map[string]any, key string, raw dcplan.RawJSON) {
 	if raw == nil {
 		if m[key] != nil {
 			delete(m, key)

@@ -1,6 +1,8 @@
-package dcplan
+package wire
 
 import (
+	"github.com/dcplan/dcplan"
+
 	"strconv"
 )
 
@@ -24,10 +26,10 @@ const (
 // RFC 3339. Absent and null fields read as zero. The first violation is
 // returned as a *FieldError wrapping ErrMalformed, naming the field path.
 // DecodeConfig never panics.
-func DecodeConfig(data []byte) (Config, error) {
+func DecodeConfig(data []byte) (dcplan.Config, error) {
 	m, err := parseObject(data, kindConfig)
 	if err != nil {
-		return Config{}, err
+		return dcplan.Config{}, err
 	}
 	return decodeConfigTree(m, false, len(data))
 }
@@ -44,7 +46,7 @@ func DecodeConfig(data []byte) (Config, error) {
 // Recreate strategies (in their parameters); fenceposts always live in
 // rollingParams; a deleting Config without a deletionTimestamp in Raw gets
 // the Unix epoch.
-func EncodeConfig(c Config) ([]byte, error) {
+func EncodeConfig(c dcplan.Config) ([]byte, error) {
 	return appendOrdered(nil, configTree(c), orderDC), nil
 }
 
@@ -76,18 +78,18 @@ func nameOf(m map[string]any) string {
 
 // decodeConfigTree decodes a DC tree; strict requires kind and apiVersion
 // (the encoded-deployment-config annotation).
-func decodeConfigTree(m map[string]any, strict bool, sizeHint int) (Config, error) {
+func decodeConfigTree(m map[string]any, strict bool, sizeHint int) (dcplan.Config, error) {
 	r := &reader{kind: kindConfig, name: nameOf(m)}
 	r.checkKind(m, kindConfig, strict, apiVersionApps, apiVersionCore)
 	meta := r.obj(m, "", "metadata")
-	var c Config
+	var c dcplan.Config
 	c.Namespace, c.Name, c.UID, c.ResourceVersion = r.identity(meta)
 	c.Generation = r.int64At(meta, "metadata", "generation")
 	c.Deleting = r.deleting(meta)
 	r.readConfigWire(meta, &c)
 
 	spec := r.obj(m, "", "spec")
-	c.Replicas = Replicas(r.int32At(spec, "spec", "replicas"))
+	c.Replicas = dcplan.Replicas(r.int32At(spec, "spec", "replicas"))
 	limit, has := r.integer(spec, "spec", "revisionHistoryLimit", 32)
 	c.RevisionHistoryLimit, c.HasRevisionHistoryLimit = int32(limit), has
 	c.MinReadySeconds = r.int32At(spec, "spec", "minReadySeconds")
@@ -95,18 +97,19 @@ func decodeConfigTree(m map[string]any, strict bool, sizeHint int) (Config, erro
 	c.Paused = r.boolean(spec, "spec", "paused")
 	c.Selector = r.keyValues(spec, "spec", "selector")
 	c.Strategy = r.strategy(spec)
+	c.Strategy.Raw = r.raw(spec, "strategy")
 	c.Triggers = r.triggers(spec)
 	c.Template = r.template(spec, "spec", "template")
 	c.Status = r.configStatus(r.obj(m, "", "status"))
 	if r.err != nil {
-		return Config{}, r.err
+		return dcplan.Config{}, r.err
 	}
 	c.Raw = canonicalSized(m, sizeHint)
 	return c, nil
 }
 
 // configTree overlays c onto a fresh tree of c.Raw.
-func configTree(c Config) map[string]any {
+func configTree(c dcplan.Config) map[string]any {
 	m := objectOf(c.Raw)
 	if c.Raw == nil {
 		m["kind"], m["apiVersion"] = kindConfig, apiVersionApps
@@ -117,6 +120,9 @@ func configTree(c Config) map[string]any {
 		putConfigWire(meta, c)
 	})
 	withChild(m, "spec", func(spec map[string]any) {
+		if c.Strategy.Raw != nil {
+			spec["strategy"] = objectOf(c.Strategy.Raw)
+		}
 		withChild(spec, "strategy", func(s map[string]any) { putStrategy(s, c.Strategy) })
 		putInt(spec, "minReadySeconds", int64(c.MinReadySeconds))
 		putTriggers(spec, c.Triggers)
@@ -147,12 +153,12 @@ func putObjectMeta(meta map[string]any, namespace, name, uid, resourceVersion st
 }
 
 // strategy reads spec.strategy.
-func (r *reader) strategy(spec map[string]any) Strategy {
+func (r *reader) strategy(spec map[string]any) dcplan.Strategy {
 	const p = "spec.strategy"
 	s := r.obj(spec, "spec", "strategy")
-	var st Strategy
+	var st dcplan.Strategy
 	typ := r.str(s, p, "type")
-	t, err := ParseStrategyType(typ)
+	t, err := dcplan.ParseStrategyType(typ)
 	if err != nil {
 		r.fail(p+".type", "unknown strategy type "+strconv.Quote(typ))
 	}
@@ -178,17 +184,17 @@ func (r *reader) strategy(spec map[string]any) Strategy {
 
 // paramsKey names the parameters object of a strategy type, "" for types
 // without one.
-func paramsKey(t StrategyType) string {
+func paramsKey(t dcplan.StrategyType) string {
 	switch t {
-	case StrategyRolling:
+	case dcplan.StrategyRolling:
 		return "rollingParams"
-	case StrategyRecreate:
+	case dcplan.StrategyRecreate:
 		return "recreateParams"
 	}
 	return ""
 }
 
-func putStrategy(s map[string]any, st Strategy) {
+func putStrategy(s map[string]any, st dcplan.Strategy) {
 	putString(s, "type", st.Type.String())
 	if key := paramsKey(st.Type); key != "" {
 		if st.HasParams || st.HasTimeout {
@@ -215,18 +221,18 @@ func putStrategy(s map[string]any, st Strategy) {
 }
 
 // fencepost reads an int-or-string rolling parameter.
-func (r *reader) fencepost(m map[string]any, path, key string) Fencepost {
+func (r *reader) fencepost(m map[string]any, path, key string) dcplan.Fencepost {
 	switch v := m[key].(type) {
 	case nil:
-		return Fencepost{}
+		return dcplan.Fencepost{}
 	case string:
-		return Fencepost{Set: true, IsString: true, Str: v}
+		return dcplan.Fencepost{Set: true, IsString: true, Str: v}
 	}
 	i, _ := r.integer(m, path, key, 32)
-	return Fencepost{Set: true, Int: int32(i)}
+	return dcplan.Fencepost{Set: true, Int: int32(i)}
 }
 
-func putFencepost(m map[string]any, key string, f Fencepost) {
+func putFencepost(m map[string]any, key string, f dcplan.Fencepost) {
 	switch {
 	case !f.Set:
 		if m[key] != nil {
@@ -245,21 +251,21 @@ func putFencepost(m map[string]any, key string, f Fencepost) {
 }
 
 // envVars reads a list of environment variables.
-func (r *reader) envVars(m map[string]any, path, key string) []EnvVar {
+func (r *reader) envVars(m map[string]any, path, key string) []dcplan.EnvVar {
 	l := r.list(m, path, key)
 	if len(l) == 0 {
 		return nil
 	}
-	out := make([]EnvVar, len(l))
+	out := make([]dcplan.EnvVar, len(l))
 	for i, v := range l {
 		ep := at(join(path, key), i)
 		e := r.elem(v, ep)
-		out[i] = EnvVar{Name: r.str(e, ep, "name"), Value: r.str(e, ep, "value"), ValueFrom: r.raw(e, "valueFrom")}
+		out[i] = dcplan.EnvVar{Name: r.str(e, ep, "name"), Value: r.str(e, ep, "value"), ValueFrom: r.raw(e, "valueFrom")}
 	}
 	return out
 }
 
-func putEnvVars(m map[string]any, key string, env []EnvVar) {
+func putEnvVars(m map[string]any, key string, env []dcplan.EnvVar) {
 	for i, e := range elems(m, key, len(env)) {
 		putString(e, "name", env[i].Name)
 		putString(e, "value", env[i].Value)
@@ -268,25 +274,25 @@ func putEnvVars(m map[string]any, key string, env []EnvVar) {
 }
 
 // triggers reads spec.triggers.
-func (r *reader) triggers(spec map[string]any) []Trigger {
+func (r *reader) triggers(spec map[string]any) []dcplan.Trigger {
 	const p = "spec.triggers"
 	l := r.list(spec, "spec", "triggers")
 	if len(l) == 0 {
 		return nil
 	}
-	out := make([]Trigger, len(l))
+	out := make([]dcplan.Trigger, len(l))
 	for i, v := range l {
 		ep := at(p, i)
 		e := r.elem(v, ep)
 		typ := r.str(e, ep, "type")
-		t, err := ParseTriggerType(typ)
+		t, err := dcplan.ParseTriggerType(typ)
 		if err != nil {
 			r.fail(ep+".type", "unknown trigger type "+strconv.Quote(typ))
 		}
 		pp := ep + ".imageChangeParams"
 		params := r.obj(e, ep, "imageChangeParams")
 		from := r.obj(params, pp, "from")
-		out[i] = Trigger{
+		out[i] = dcplan.Trigger{
 			Type:               t,
 			Automatic:          r.boolean(params, pp, "automatic"),
 			ContainerNames:     r.strs(params, pp, "containerNames"),
@@ -299,7 +305,7 @@ func (r *reader) triggers(spec map[string]any) []Trigger {
 	return out
 }
 
-func putTriggers(spec map[string]any, ts []Trigger) {
+func putTriggers(spec map[string]any, ts []dcplan.Trigger) {
 	for i, e := range elems(spec, "triggers", len(ts)) {
 		t := ts[i]
 		putString(e, "type", t.Type.String())
@@ -321,16 +327,16 @@ func putTriggers(spec map[string]any, ts []Trigger) {
 }
 
 // configStatus reads a DC's status.
-func (r *reader) configStatus(st map[string]any) ConfigStatus {
+func (r *reader) configStatus(st map[string]any) dcplan.ConfigStatus {
 	const p = "status"
-	s := ConfigStatus{
-		LatestVersion:       Version(r.int64At(st, p, "latestVersion")),
+	s := dcplan.ConfigStatus{
+		LatestVersion:       dcplan.Version(r.int64At(st, p, "latestVersion")),
 		ObservedGeneration:  r.int64At(st, p, "observedGeneration"),
-		Replicas:            Replicas(r.int32At(st, p, "replicas")),
-		UpdatedReplicas:     Replicas(r.int32At(st, p, "updatedReplicas")),
-		AvailableReplicas:   Replicas(r.int32At(st, p, "availableReplicas")),
-		UnavailableReplicas: Replicas(r.int32At(st, p, "unavailableReplicas")),
-		ReadyReplicas:       Replicas(r.int32At(st, p, "readyReplicas")),
+		Replicas:            dcplan.Replicas(r.int32At(st, p, "replicas")),
+		UpdatedReplicas:     dcplan.Replicas(r.int32At(st, p, "updatedReplicas")),
+		AvailableReplicas:   dcplan.Replicas(r.int32At(st, p, "availableReplicas")),
+		UnavailableReplicas: dcplan.Replicas(r.int32At(st, p, "unavailableReplicas")),
+		ReadyReplicas:       dcplan.Replicas(r.int32At(st, p, "readyReplicas")),
 	}
 	details := r.obj(st, p, "details")
 	s.Details.Message = r.str(details, p+".details", "message")
@@ -338,12 +344,12 @@ func (r *reader) configStatus(st map[string]any) ConfigStatus {
 		ep := at(p+".details.causes", i)
 		e := r.elem(v, ep)
 		typ := r.str(e, ep, "type")
-		t, err := ParseTriggerType(typ)
+		t, err := dcplan.ParseTriggerType(typ)
 		if err != nil {
 			r.fail(ep+".type", "unknown cause type "+strconv.Quote(typ))
 		}
 		from := r.obj(r.obj(e, ep, "imageTrigger"), ep+".imageTrigger", "from")
-		s.Details.Causes = append(s.Details.Causes, Cause{Type: t, Image: r.str(from, ep+".imageTrigger.from", "name")})
+		s.Details.Causes = append(s.Details.Causes, dcplan.Cause{Type: t, Image: r.str(from, ep+".imageTrigger.from", "name")})
 	}
 	for i, v := range r.list(st, p, "conditions") {
 		ep := at(p+".conditions", i)
@@ -353,18 +359,18 @@ func (r *reader) configStatus(st map[string]any) ConfigStatus {
 	return s
 }
 
-func (r *reader) condition(e map[string]any, ep string) Condition {
+func (r *reader) condition(e map[string]any, ep string) dcplan.Condition {
 	typ := r.str(e, ep, "type")
-	t, err := ParseConditionType(typ)
+	t, err := dcplan.ParseConditionType(typ)
 	if err != nil {
 		r.fail(ep+".type", "unknown condition type "+strconv.Quote(typ))
 	}
 	status := r.str(e, ep, "status")
-	cs, err := ParseConditionStatus(status)
+	cs, err := dcplan.ParseConditionStatus(status)
 	if err != nil {
 		r.fail(ep+".status", "unknown condition status "+strconv.Quote(status))
 	}
-	c := Condition{
+	c := dcplan.Condition{
 		Type:               t,
 		Status:             cs,
 		Message:            r.str(e, ep, "message"),
@@ -372,14 +378,14 @@ func (r *reader) condition(e map[string]any, ep string) Condition {
 		LastTransitionTime: r.timestamp(e, ep, "lastTransitionTime"),
 	}
 	reason := r.str(e, ep, "reason")
-	c.Reason = ParseConditionReason(reason)
-	if c.Reason == ReasonOther {
+	c.Reason = dcplan.ParseConditionReason(reason)
+	if c.Reason == dcplan.ReasonOther {
 		c.OtherReason = reason
 	}
 	return c
 }
 
-func putConfigStatus(st map[string]any, s ConfigStatus) {
+func putConfigStatus(st map[string]any, s dcplan.ConfigStatus) {
 	putInt(st, "latestVersion", int64(s.LatestVersion))
 	putInt(st, "observedGeneration", s.ObservedGeneration)
 	putInt(st, "replicas", int64(s.Replicas))
@@ -406,7 +412,7 @@ func putConfigStatus(st map[string]any, s ConfigStatus) {
 		putString(e, "type", c.Type.String())
 		putString(e, "status", c.Status.String())
 		reason := c.Reason.String()
-		if c.Reason == ReasonOther {
+		if c.Reason == dcplan.ReasonOther {
 			reason = c.OtherReason
 		}
 		putString(e, "reason", reason)

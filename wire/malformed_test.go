@@ -1,6 +1,8 @@
-package dcplan
+package wire
 
 import (
+	"github.com/dcplan/dcplan"
+
 	"errors"
 	"strconv"
 	"strings"
@@ -50,16 +52,16 @@ func TestDecodeMalformed(t *testing.T) {
 		{"array", "a document is an object", "dc", `[1]`, where{"DeploymentConfig", "", "(document)"}, "want a JSON object"},
 		{"wrong kind", "a Pod is not a DeploymentConfig", "dc", `{"kind":"Pod"}`, where{"DeploymentConfig", "", "kind"}, `want "DeploymentConfig"`},
 		{"wrong api version", "DCs are apps.openshift.io/v1 or v1", "dc", `{"kind":"DeploymentConfig","apiVersion":"apps/v1"}`, where{"DeploymentConfig", "", "apiVersion"}, "unsupported apiVersion"},
-		{"unknown phase", "SPEC 1.3: only the five exact spellings", "rc", rcWith(AnnotationPhase, "running"), where{"ReplicationController", "web-1", annotationField(AnnotationPhase)}, `unknown phase "running"`},
-		{"bad version", "SPEC 5.1: upstream reads -1; we refuse", "rc", rcWith(AnnotationLatestVersion, "3a"), where{"ReplicationController", "web-1", annotationField(AnnotationLatestVersion)}, "decimal version"},
-		{"empty version", "an empty version is not a number", "rc", rcWith(AnnotationLatestVersion, ""), where{"ReplicationController", "web-1", annotationField(AnnotationLatestVersion)}, "decimal version"},
-		{"bad desired", "desired-replicas must be an int32", "rc", rcWith(AnnotationDesiredReplicas, "99999999999"), where{"ReplicationController", "web-1", annotationField(AnnotationDesiredReplicas)}, "replica count"},
-		{"bad synced", "deployment.replicas must be an int32 when non-empty", "rc", rcWith(AnnotationReplicas, "three"), where{"ReplicationController", "web-1", annotationField(AnnotationReplicas)}, "replica count"},
-		{"bad created-at", "deployer timestamps are time.Time.String renderings", "rc", rcWith(AnnotationDeployerCreatedAt, "2026-11-01T11:58:02Z"), where{"ReplicationController", "web-1", annotationField(AnnotationDeployerCreatedAt)}, "want a time"},
-		{"encoded not json", "the encoded config must decode (SPEC 3.5.6)", "rc", rcWith(AnnotationEncodedConfig, "{"), where{"ReplicationController", "web-1", annotationField(AnnotationEncodedConfig)}, "does not decode: (document): invalid JSON"},
-		{"encoded without kind", "the encoded config names its kind", "rc", rcWith(AnnotationEncodedConfig, `{"apiVersion":"v1"}`), where{"ReplicationController", "web-1", annotationField(AnnotationEncodedConfig)}, "does not decode: kind"},
-		{"encoded bad api version", "apps.openshift.io/v1 or legacy v1 only", "rc", rcWith(AnnotationEncodedConfig, `{"kind":"DeploymentConfig","apiVersion":"apps.openshift.io/v2"}`), where{"ReplicationController", "web-1", annotationField(AnnotationEncodedConfig)}, "does not decode: apiVersion"},
-		{"encoded bad field", "a bad field deep in the encoded config is named", "rc", rcWith(AnnotationEncodedConfig, `{"kind":"DeploymentConfig","apiVersion":"v1","spec":{"replicas":"3"}}`), where{"ReplicationController", "web-1", annotationField(AnnotationEncodedConfig)}, "does not decode: spec.replicas: want an integer"},
+		{"unknown phase", "SPEC 1.3: only the five exact spellings", "rc", rcWith(dcplan.AnnotationPhase, "running"), where{"ReplicationController", "web-1", annotationField(dcplan.AnnotationPhase)}, `unknown phase "running"`},
+		{"bad version", "SPEC 5.1: upstream reads -1; we refuse", "rc", rcWith(dcplan.AnnotationLatestVersion, "3a"), where{"ReplicationController", "web-1", annotationField(dcplan.AnnotationLatestVersion)}, "decimal version"},
+		{"empty version", "an empty version is not a number", "rc", rcWith(dcplan.AnnotationLatestVersion, ""), where{"ReplicationController", "web-1", annotationField(dcplan.AnnotationLatestVersion)}, "decimal version"},
+		{"bad desired", "desired-replicas must be an int32", "rc", rcWith(dcplan.AnnotationDesiredReplicas, "99999999999"), where{"ReplicationController", "web-1", annotationField(dcplan.AnnotationDesiredReplicas)}, "replica count"},
+		{"bad synced", "deployment.replicas must be an int32 when non-empty", "rc", rcWith(dcplan.AnnotationReplicas, "three"), where{"ReplicationController", "web-1", annotationField(dcplan.AnnotationReplicas)}, "replica count"},
+		{"bad created-at", "deployer timestamps are time.Time.String renderings", "rc", rcWith(dcplan.AnnotationDeployerCreatedAt, "2026-11-01T11:58:02Z"), where{"ReplicationController", "web-1", annotationField(dcplan.AnnotationDeployerCreatedAt)}, "want a time"},
+		{"encoded not json", "the encoded config must decode (SPEC 3.5.6)", "rc", rcWith(dcplan.AnnotationEncodedConfig, "{"), where{"ReplicationController", "web-1", annotationField(dcplan.AnnotationEncodedConfig)}, "does not decode: (document): invalid JSON"},
+		{"encoded without kind", "the encoded config names its kind", "rc", rcWith(dcplan.AnnotationEncodedConfig, `{"apiVersion":"v1"}`), where{"ReplicationController", "web-1", annotationField(dcplan.AnnotationEncodedConfig)}, "does not decode: kind"},
+		{"encoded bad api version", "apps.openshift.io/v1 or legacy v1 only", "rc", rcWith(dcplan.AnnotationEncodedConfig, `{"kind":"DeploymentConfig","apiVersion":"apps.openshift.io/v2"}`), where{"ReplicationController", "web-1", annotationField(dcplan.AnnotationEncodedConfig)}, "does not decode: apiVersion"},
+		{"encoded bad field", "a bad field deep in the encoded config is named", "rc", rcWith(dcplan.AnnotationEncodedConfig, `{"kind":"DeploymentConfig","apiVersion":"v1","spec":{"replicas":"3"}}`), where{"ReplicationController", "web-1", annotationField(dcplan.AnnotationEncodedConfig)}, "does not decode: spec.replicas: want an integer"},
 		{"annotation not string", "annotation values are strings", "rc", `{"metadata":{"name":"x","annotations":{"a":1}}}`, where{"ReplicationController", "x", "metadata.annotations[a]"}, "want a string"},
 		{"labels not object", "labels are an object", "pod", `{"metadata":{"name":"p","labels":[]}}`, where{"Pod", "p", "metadata.labels"}, "want an object"},
 		{"replicas string", "spec.replicas is an integer", "rc", `{"metadata":{"name":"x"},"spec":{"replicas":"3"}}`, where{"ReplicationController", "x", "spec.replicas"}, "want an integer, got string"},
@@ -85,10 +87,10 @@ func TestDecodeMalformed(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			err := decodeAny(tt.kind, []byte(tt.doc))
-			if !errors.Is(err, ErrMalformed) {
+			if !errors.Is(err, dcplan.ErrMalformed) {
 				t.Fatalf("decode error = %v, want ErrMalformed (%s)", err, tt.why)
 			}
-			var fe *FieldError
+			var fe *dcplan.FieldError
 			if !errors.As(err, &fe) {
 				t.Fatalf("decode error %v is not a *FieldError", err)
 			}
@@ -108,17 +110,17 @@ func TestDecodeLenient(t *testing.T) {
 		name string
 		why  string
 		doc  string
-		want func(*Deployment)
+		want func(*dcplan.Deployment)
 	}{
-		{"nulls", "null reads as absent everywhere", `{"metadata":null,"spec":{"replicas":null,"template":null},"status":null}`, func(*Deployment) {}},
-		{"no kind", "typed list items have no kind", `{"metadata":{"name":"x"}}`, func(d *Deployment) { d.Name = "x" }},
-		{"empty synced", "SPEC 2.2: the deployer writes \"\" when desired was absent; it reads as absent", rcWith(AnnotationReplicas, ""), func(d *Deployment) { d.Name = "web-1" }},
-		{"empty phase", "SPEC 1.3: the empty phase is PhaseUnknown", rcWith(AnnotationPhase, ""), func(d *Deployment) { d.Name = "web-1" }},
-		{"cancelled any case", "SPEC 5.4: EqualFold(value, \"true\")", rcWith(AnnotationCancelled, "TRUE"), func(d *Deployment) { d.Name, d.Cancelled = "web-1", true }},
-		{"cancelled other", "any other value is not cancelled", rcWith(AnnotationCancelled, "yes"), func(d *Deployment) { d.Name = "web-1" }},
-		{"ignore empty", "SPEC 1.1: the ignore annotation counts by presence", rcWith(AnnotationIgnoreDeployerPod, ""), func(d *Deployment) { d.Name, d.IgnoreDeployerPod = "web-1", true }},
-		{"monotonic suffix", "time.Time.String may carry m=", rcWith(AnnotationDeployerStartedAt, "2026-11-01 11:58:02.5 +0000 UTC m=+12.000000001"),
-			func(d *Deployment) {
+		{"nulls", "null reads as absent everywhere", `{"metadata":null,"spec":{"replicas":null,"template":null},"status":null}`, func(*dcplan.Deployment) {}},
+		{"no kind", "typed list items have no kind", `{"metadata":{"name":"x"}}`, func(d *dcplan.Deployment) { d.Name = "x" }},
+		{"empty synced", "SPEC 2.2: the deployer writes \"\" when desired was absent; it reads as absent", rcWith(dcplan.AnnotationReplicas, ""), func(d *dcplan.Deployment) { d.Name = "web-1" }},
+		{"empty phase", "SPEC 1.3: the empty phase is PhaseUnknown", rcWith(dcplan.AnnotationPhase, ""), func(d *dcplan.Deployment) { d.Name = "web-1" }},
+		{"cancelled any case", "SPEC 5.4: EqualFold(value, \"true\")", rcWith(dcplan.AnnotationCancelled, "TRUE"), func(d *dcplan.Deployment) { d.Name, d.Cancelled = "web-1", true }},
+		{"cancelled other", "any other value is not cancelled", rcWith(dcplan.AnnotationCancelled, "yes"), func(d *dcplan.Deployment) { d.Name = "web-1" }},
+		{"ignore empty", "SPEC 1.1: the ignore annotation counts by presence", rcWith(dcplan.AnnotationIgnoreDeployerPod, ""), func(d *dcplan.Deployment) { d.Name, d.IgnoreDeployerPod = "web-1", true }},
+		{"monotonic suffix", "time.Time.String may carry m=", rcWith(dcplan.AnnotationDeployerStartedAt, "2026-11-01 11:58:02.5 +0000 UTC m=+12.000000001"),
+			func(d *dcplan.Deployment) {
 				d.Name = "web-1"
 				d.StartedAt = time.Date(2026, 11, 1, 11, 58, 2, 500_000_000, time.UTC)
 			}},
@@ -129,7 +131,7 @@ func TestDecodeLenient(t *testing.T) {
 			if err != nil {
 				t.Fatalf("DecodeDeployment() error: %v (%s)", err, tt.why)
 			}
-			var want Deployment
+			var want dcplan.Deployment
 			tt.want(&want)
 			if d := cmp.Diff(want, got, ignoreRaw); d != "" {
 				t.Errorf("DecodeDeployment() mismatch (-want +got):\n%s\n(%s)", d, tt.why)

@@ -1,7 +1,8 @@
-package dcplan
+package wire
 
 import (
-	"encoding/json"
+	"github.com/dcplan/dcplan"
+
 	"slices"
 	"strconv"
 	"time"
@@ -30,16 +31,16 @@ func genTimeValue(t *rapid.T, label string) time.Time {
 	return time.Unix(sec, nsec).UTC()
 }
 
-func genKVs(t *rapid.T, label string) []KeyValue {
+func genKVs(t *rapid.T, label string) []dcplan.KeyValue {
 	keys := rapid.SliceOfNDistinct(rapid.SampledFrom([]string{"app", "a/b", "deploymentconfig", "tier", "x.y/z", ""}),
 		0, 3, rapid.ID[string]).Draw(t, label)
 	if len(keys) == 0 {
 		return nil
 	}
 	slices.Sort(keys)
-	out := make([]KeyValue, len(keys))
+	out := make([]dcplan.KeyValue, len(keys))
 	for i, k := range keys {
-		out[i] = KeyValue{Key: k, Value: genText(t, label+"Value")}
+		out[i] = dcplan.KeyValue{Key: k, Value: genText(t, label+"Value")}
 	}
 	return out
 }
@@ -52,44 +53,44 @@ func genStrings(t *rapid.T, label string) []string {
 	return s
 }
 
-func genRawObject(t *rapid.T, label string) json.RawMessage {
-	return rapid.SampledFrom([]json.RawMessage{
-		nil, json.RawMessage(`{}`), json.RawMessage(`{"limits":{"cpu":"1"}}`),
-		json.RawMessage(`{"configMapKeyRef":{"key":"k","name":"cm"}}`),
+func genRawObject(t *rapid.T, label string) dcplan.RawJSON {
+	return rapid.SampledFrom([]dcplan.RawJSON{
+		nil, dcplan.RawJSON(`{}`), dcplan.RawJSON(`{"limits":{"cpu":"1"}}`),
+		dcplan.RawJSON(`{"configMapKeyRef":{"key":"k","name":"cm"}}`),
 	}).Draw(t, label)
 }
 
-func genEnv(t *rapid.T, label string) []EnvVar {
+func genEnv(t *rapid.T, label string) []dcplan.EnvVar {
 	n := rapid.IntRange(0, 2).Draw(t, label)
 	if n == 0 {
 		return nil
 	}
-	out := make([]EnvVar, n)
+	out := make([]dcplan.EnvVar, n)
 	for i := range out {
-		out[i] = EnvVar{Name: genText(t, label+"Name"), Value: genText(t, label+"Value"), ValueFrom: genRawObject(t, label+"From")}
+		out[i] = dcplan.EnvVar{Name: genText(t, label+"Name"), Value: genText(t, label+"Value"), ValueFrom: genRawObject(t, label+"From")}
 	}
 	return out
 }
 
-func genFence(t *rapid.T, label string) Fencepost {
+func genFence(t *rapid.T, label string) dcplan.Fencepost {
 	switch rapid.IntRange(0, 2).Draw(t, label) {
 	case 0:
-		return Fencepost{}
+		return dcplan.Fencepost{}
 	case 1:
-		return Fencepost{Set: true, Int: rapid.Int32().Draw(t, label+"Int")}
+		return dcplan.Fencepost{Set: true, Int: rapid.Int32().Draw(t, label+"Int")}
 	}
-	return Fencepost{Set: true, IsString: true, Str: genText(t, label+"Str")}
+	return dcplan.Fencepost{Set: true, IsString: true, Str: genText(t, label+"Str")}
 }
 
-func genStrategyValue(t *rapid.T) Strategy {
-	st := Strategy{Type: StrategyType(rapid.IntRange(0, 3).Draw(t, "strategyType"))}
+func genStrategyValue(t *rapid.T) dcplan.Strategy {
+	st := dcplan.Strategy{Type: dcplan.StrategyType(rapid.IntRange(0, 3).Draw(t, "strategyType"))}
 	if paramsKey(st.Type) != "" {
 		st.HasParams = rapid.Bool().Draw(t, "hasParams")
 		if st.HasParams && rapid.Bool().Draw(t, "hasTimeout") {
 			st.TimeoutSeconds, st.HasTimeout = rapid.Int64().Draw(t, "timeout"), true
 		}
 	}
-	if st.Type != StrategyRolling || st.HasParams {
+	if st.Type != dcplan.StrategyRolling || st.HasParams {
 		st.MaxSurge, st.MaxUnavailable = genFence(t, "surge"), genFence(t, "unavailable")
 	}
 	if rapid.Bool().Draw(t, "hasDeadline") {
@@ -104,44 +105,44 @@ func genStrategyValue(t *rapid.T) Strategy {
 	return st
 }
 
-func genTemplateValue(t *rapid.T, label string) Template {
+func genTemplateValue(t *rapid.T, label string) dcplan.Template {
 	n := rapid.IntRange(0, 2).Draw(t, label)
-	cs := make([]Container, n)
+	cs := make([]dcplan.Container, n)
 	for i := range cs {
-		cs[i] = Container{Name: genText(t, label+"Name"), Image: genText(t, label+"Image")}
+		cs[i] = dcplan.Container{Name: genText(t, label+"Name"), Image: genText(t, label+"Image")}
 	}
 	return TemplateFor(cs...)
 }
 
-func genConditionValue(t *rapid.T) Condition {
-	c := Condition{
-		Type:               ConditionType(rapid.IntRange(1, 3).Draw(t, "condType")),
-		Status:             ConditionStatus(rapid.IntRange(1, 3).Draw(t, "condStatus")),
-		Reason:             ConditionReason(rapid.IntRange(0, int(ReasonOther)).Draw(t, "condReason")),
+func genConditionValue(t *rapid.T) dcplan.Condition {
+	c := dcplan.Condition{
+		Type:               dcplan.ConditionType(rapid.IntRange(1, 3).Draw(t, "condType")),
+		Status:             dcplan.ConditionStatus(rapid.IntRange(1, 3).Draw(t, "condStatus")),
+		Reason:             dcplan.ConditionReason(rapid.IntRange(0, int(dcplan.ReasonOther)).Draw(t, "condReason")),
 		Message:            genText(t, "condMessage"),
 		LastUpdateTime:     genTimeValue(t, "condUpdate"),
 		LastTransitionTime: genTimeValue(t, "condTransition"),
 	}
-	if c.Reason == ReasonOther {
+	if c.Reason == dcplan.ReasonOther {
 		c.OtherReason = rapid.SampledFrom([]string{"SomethingElse", "Other reason"}).Draw(t, "otherReason")
 	}
 	return c
 }
 
-func genStatusValue(t *rapid.T) ConfigStatus {
-	s := ConfigStatus{
-		LatestVersion:       Version(rapid.Int64().Draw(t, "latestVersion")),
+func genStatusValue(t *rapid.T) dcplan.ConfigStatus {
+	s := dcplan.ConfigStatus{
+		LatestVersion:       dcplan.Version(rapid.Int64().Draw(t, "latestVersion")),
 		ObservedGeneration:  rapid.Int64().Draw(t, "observedGeneration"),
-		Replicas:            Replicas(rapid.Int32().Draw(t, "statusReplicas")),
-		UpdatedReplicas:     Replicas(rapid.Int32().Draw(t, "updated")),
-		AvailableReplicas:   Replicas(rapid.Int32().Draw(t, "available")),
-		UnavailableReplicas: Replicas(rapid.Int32().Draw(t, "unavailable")),
-		ReadyReplicas:       Replicas(rapid.Int32().Draw(t, "ready")),
+		Replicas:            dcplan.Replicas(rapid.Int32().Draw(t, "statusReplicas")),
+		UpdatedReplicas:     dcplan.Replicas(rapid.Int32().Draw(t, "updated")),
+		AvailableReplicas:   dcplan.Replicas(rapid.Int32().Draw(t, "available")),
+		UnavailableReplicas: dcplan.Replicas(rapid.Int32().Draw(t, "unavailable")),
+		ReadyReplicas:       dcplan.Replicas(rapid.Int32().Draw(t, "ready")),
 	}
 	s.Details.Message = genText(t, "detailsMessage")
 	for i := range rapid.IntRange(0, 2).Draw(t, "causes") {
-		s.Details.Causes = append(s.Details.Causes, Cause{
-			Type:  TriggerType(rapid.IntRange(1, int(TriggerManual)).Draw(t, "causeType"+strconv.Itoa(i))),
+		s.Details.Causes = append(s.Details.Causes, dcplan.Cause{
+			Type:  dcplan.TriggerType(rapid.IntRange(1, int(dcplan.TriggerManual)).Draw(t, "causeType"+strconv.Itoa(i))),
 			Image: genText(t, "causeImage"),
 		})
 	}
@@ -152,9 +153,9 @@ func genStatusValue(t *rapid.T) ConfigStatus {
 }
 
 // genConfigValue generates a Config with Raw nil.
-func genConfigValue() *rapid.Generator[Config] {
-	return rapid.Custom(func(t *rapid.T) Config {
-		c := Config{
+func genConfigValue() *rapid.Generator[dcplan.Config] {
+	return rapid.Custom(func(t *rapid.T) dcplan.Config {
+		c := dcplan.Config{
 			Namespace:       genText(t, "namespace"),
 			Name:            genText(t, "name"),
 			UID:             genText(t, "uid"),
@@ -162,7 +163,7 @@ func genConfigValue() *rapid.Generator[Config] {
 			Generation:      rapid.Int64().Draw(t, "generation"),
 			Deleting:        rapid.Bool().Draw(t, "deleting"),
 			Labels:          genKVs(t, "labels"),
-			Replicas:        Replicas(rapid.Int32().Draw(t, "replicas")),
+			Replicas:        dcplan.Replicas(rapid.Int32().Draw(t, "replicas")),
 			MinReadySeconds: rapid.Int32().Draw(t, "minReady"),
 			Test:            rapid.Bool().Draw(t, "test"),
 			Paused:          rapid.Bool().Draw(t, "paused"),
@@ -178,7 +179,7 @@ func genConfigValue() *rapid.Generator[Config] {
 			c.RevisionHistoryLimit, c.HasRevisionHistoryLimit = rapid.Int32().Draw(t, "limit"), true
 		}
 		for range rapid.IntRange(0, 2).Draw(t, "triggers") {
-			tr := Trigger{Type: TriggerType(rapid.IntRange(1, 2).Draw(t, "triggerType"))}
+			tr := dcplan.Trigger{Type: dcplan.TriggerType(rapid.IntRange(1, 2).Draw(t, "triggerType"))}
 			if rapid.Bool().Draw(t, "triggerParams") {
 				tr.Automatic = rapid.Bool().Draw(t, "automatic")
 				tr.ContainerNames = genStrings(t, "containerNames")
@@ -191,8 +192,8 @@ func genConfigValue() *rapid.Generator[Config] {
 	})
 }
 
-func genOwner(t *rapid.T, controller bool) OwnerRef {
-	return OwnerRef{
+func genOwner(t *rapid.T, controller bool) dcplan.OwnerRef {
+	return dcplan.OwnerRef{
 		APIVersion:         rapid.SampledFrom([]string{"apps.openshift.io/v1", "v1", ""}).Draw(t, "ownerAPIVersion"),
 		Kind:               rapid.SampledFrom([]string{"DeploymentConfig", "ReplicationController", ""}).Draw(t, "ownerKind"),
 		Name:               genText(t, "ownerName"),
@@ -204,9 +205,9 @@ func genOwner(t *rapid.T, controller bool) OwnerRef {
 
 // genDeploymentValue generates a Deployment with Raw nil (and Encoded.Raw
 // nil).
-func genDeploymentValue() *rapid.Generator[Deployment] {
-	return rapid.Custom(func(t *rapid.T) Deployment {
-		d := Deployment{
+func genDeploymentValue() *rapid.Generator[dcplan.Deployment] {
+	return rapid.Custom(func(t *rapid.T) dcplan.Deployment {
+		d := dcplan.Deployment{
 			Namespace:         genText(t, "namespace"),
 			Name:              genText(t, "name"),
 			UID:               genText(t, "uid"),
@@ -215,12 +216,12 @@ func genDeploymentValue() *rapid.Generator[Deployment] {
 			Deleting:          rapid.Bool().Draw(t, "deleting"),
 			ConfigLabel:       genText(t, "configLabel"),
 			ConfigName:        genText(t, "configName"),
-			Replicas:          Replicas(rapid.Int32().Draw(t, "replicas")),
-			StatusReplicas:    Replicas(rapid.Int32().Draw(t, "statusReplicas")),
-			ReadyReplicas:     Replicas(rapid.Int32().Draw(t, "ready")),
-			AvailableReplicas: Replicas(rapid.Int32().Draw(t, "available")),
-			Version:           Version(rapid.Int64().Draw(t, "version")),
-			Phase:             Phase(rapid.IntRange(0, NumPhases-1).Draw(t, "phase")),
+			Replicas:          dcplan.Replicas(rapid.Int32().Draw(t, "replicas")),
+			StatusReplicas:    dcplan.Replicas(rapid.Int32().Draw(t, "statusReplicas")),
+			ReadyReplicas:     dcplan.Replicas(rapid.Int32().Draw(t, "ready")),
+			AvailableReplicas: dcplan.Replicas(rapid.Int32().Draw(t, "available")),
+			Version:           dcplan.Version(rapid.Int64().Draw(t, "version")),
+			Phase:             dcplan.Phase(rapid.IntRange(0, dcplan.NumPhases-1).Draw(t, "phase")),
 			Cancelled:         rapid.Bool().Draw(t, "cancelled"),
 			Reason:            genText(t, "reason"),
 			DeployerPodName:   genText(t, "deployerPod"),
@@ -234,10 +235,10 @@ func genDeploymentValue() *rapid.Generator[Deployment] {
 			d.Controller, d.HasController = genOwner(t, true), true
 		}
 		if rapid.Bool().Draw(t, "hasDesired") {
-			d.DesiredReplicas, d.HasDesiredReplicas = Replicas(rapid.Int32().Draw(t, "desired")), true
+			d.DesiredReplicas, d.HasDesiredReplicas = dcplan.Replicas(rapid.Int32().Draw(t, "desired")), true
 		}
 		if rapid.Bool().Draw(t, "hasSynced") {
-			d.SyncedReplicas, d.HasSyncedReplicas = Replicas(rapid.Int32().Draw(t, "synced")), true
+			d.SyncedReplicas, d.HasSyncedReplicas = dcplan.Replicas(rapid.Int32().Draw(t, "synced")), true
 		}
 		if rapid.Bool().Draw(t, "hasEncoded") {
 			d.Encoded = new(genConfigValue().Draw(t, "encoded"))
@@ -247,9 +248,9 @@ func genDeploymentValue() *rapid.Generator[Deployment] {
 }
 
 // genPodValue generates a Pod with Raw nil.
-func genPodValue() *rapid.Generator[Pod] {
-	return rapid.Custom(func(t *rapid.T) Pod {
-		p := Pod{
+func genPodValue() *rapid.Generator[dcplan.Pod] {
+	return rapid.Custom(func(t *rapid.T) dcplan.Pod {
+		p := dcplan.Pod{
 			Namespace:       genText(t, "namespace"),
 			Name:            genText(t, "name"),
 			UID:             genText(t, "uid"),
@@ -257,7 +258,7 @@ func genPodValue() *rapid.Generator[Pod] {
 			CreationTime:    genTimeValue(t, "created"),
 			StartTime:       genTimeValue(t, "started"),
 			Deleting:        rapid.Bool().Draw(t, "deleting"),
-			Phase:           PodPhase(rapid.IntRange(0, int(PodUnknown)).Draw(t, "phase")),
+			Phase:           dcplan.PodPhase(rapid.IntRange(0, int(dcplan.PodUnknown)).Draw(t, "phase")),
 			DeploymentName:  genText(t, "deploymentName"),
 			DeployerFor:     genText(t, "deployerFor"),
 		}
@@ -268,7 +269,7 @@ func genPodValue() *rapid.Generator[Pod] {
 			p.ActiveDeadlineSeconds, p.HasActiveDeadline = rapid.Int64().Draw(t, "deadline"), true
 		}
 		for range rapid.IntRange(0, 2).Draw(t, "statuses") {
-			cs := ContainerStatus{Name: genText(t, "statusName")}
+			cs := dcplan.ContainerStatus{Name: genText(t, "statusName")}
 			if rapid.Bool().Draw(t, "terminated") {
 				cs.Terminated, cs.ExitCode, cs.FinishedAt = true, rapid.Int32().Draw(t, "exitCode"), genTimeValue(t, "finished")
 			}

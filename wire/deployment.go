@@ -1,6 +1,8 @@
-package dcplan
+package wire
 
 import (
+	"github.com/dcplan/dcplan"
+
 	"bytes"
 	"slices"
 )
@@ -25,10 +27,10 @@ import (
 // Ports: library-go appsutil DeploymentVersionFor, DeploymentStatusFor,
 // IsDeploymentCancelled, DecodeDeploymentConfig (with typed errors instead
 // of -1 and "").
-func DecodeDeployment(data []byte) (Deployment, error) {
+func DecodeDeployment(data []byte) (dcplan.Deployment, error) {
 	m, err := parseObject(data, kindRC)
 	if err != nil {
-		return Deployment{}, err
+		return dcplan.Deployment{}, err
 	}
 	return decodeDeploymentTree(m, len(data))
 }
@@ -48,15 +50,15 @@ func DecodeDeployment(data []byte) (Deployment, error) {
 // removed when d loses it); Template is authoritative for spec.template;
 // the ignore annotation a Deployment gains is written "true"; a deleting
 // Deployment without a deletionTimestamp gets the Unix epoch.
-func EncodeDeployment(d Deployment) ([]byte, error) {
+func EncodeDeployment(d dcplan.Deployment) ([]byte, error) {
 	return appendOrdered(nil, deploymentTree(d), orderRC), nil
 }
 
-func decodeDeploymentTree(m map[string]any, sizeHint int) (Deployment, error) {
+func decodeDeploymentTree(m map[string]any, sizeHint int) (dcplan.Deployment, error) {
 	r := &reader{kind: kindRC, name: nameOf(m)}
 	r.checkKind(m, kindRC, false, apiVersionCore)
 	meta := r.obj(m, "", "metadata")
-	var d Deployment
+	var d dcplan.Deployment
 	d.Namespace, d.Name, d.UID, d.ResourceVersion = r.identity(meta)
 	d.CreationTime = r.timestamp(meta, "metadata", "creationTimestamp")
 	d.Deleting = r.deleting(meta)
@@ -67,22 +69,22 @@ func decodeDeploymentTree(m map[string]any, sizeHint int) (Deployment, error) {
 		}
 	}
 	spec := r.obj(m, "", "spec")
-	d.Replicas = Replicas(r.int32At(spec, "spec", "replicas"))
+	d.Replicas = dcplan.Replicas(r.int32At(spec, "spec", "replicas"))
 	status := r.obj(m, "", "status")
-	d.StatusReplicas = Replicas(r.int32At(status, "status", "replicas"))
-	d.ReadyReplicas = Replicas(r.int32At(status, "status", "readyReplicas"))
-	d.AvailableReplicas = Replicas(r.int32At(status, "status", "availableReplicas"))
+	d.StatusReplicas = dcplan.Replicas(r.int32At(status, "status", "replicas"))
+	d.ReadyReplicas = dcplan.Replicas(r.int32At(status, "status", "readyReplicas"))
+	d.AvailableReplicas = dcplan.Replicas(r.int32At(status, "status", "availableReplicas"))
 	encoded, hasEncoded := r.readDeploymentWire(meta, &d)
 	d.Template = r.template(spec, "spec", "template")
 	if r.err != nil {
-		return Deployment{}, r.err
+		return dcplan.Deployment{}, r.err
 	}
 	if hasEncoded {
 		cfg, err := decodeEncodedConfig(encoded)
 		sizeHint += len(encoded) / 4
 		if err != nil {
-			return Deployment{}, &FieldError{Kind: kindRC, Name: r.name, Field: annotationField(AnnotationEncodedConfig),
-				Problem: "does not decode: " + innerProblem(err), Err: ErrMalformed}
+			return dcplan.Deployment{}, &dcplan.FieldError{Kind: kindRC, Name: r.name, Field: annotationField(dcplan.AnnotationEncodedConfig),
+				Problem: "does not decode: " + innerProblem(err), Err: dcplan.ErrMalformed}
 		}
 		d.Encoded = &cfg
 	}
@@ -92,10 +94,10 @@ func decodeDeploymentTree(m map[string]any, sizeHint int) (Deployment, error) {
 
 // decodeEncodedConfig decodes the value of an encoded-deployment-config
 // annotation: a DC document with kind and apiVersion.
-func decodeEncodedConfig(s string) (Config, error) {
+func decodeEncodedConfig(s string) (dcplan.Config, error) {
 	m, err := parseObject([]byte(s), kindConfig)
 	if err != nil {
-		return Config{}, err
+		return dcplan.Config{}, err
 	}
 	return decodeConfigTree(m, true, len(s))
 }
@@ -103,24 +105,24 @@ func decodeEncodedConfig(s string) (Config, error) {
 // encodedConfig renders a DC for the encoded-deployment-config annotation
 // as upstream does: encoding/json key order, compact, trailing newline.
 // It also returns the canonical form, to compare with an existing value.
-func encodedConfig(c Config) (value string, canon []byte) {
+func encodedConfig(c dcplan.Config) (value string, canon []byte) {
 	tree := configTree(c)
 	b := appendOrdered(nil, tree, orderDC)
 	return string(append(b, '\n')), canonical(tree)
 }
 
 // owners reads metadata.ownerReferences.
-func (r *reader) owners(meta map[string]any) []OwnerRef {
+func (r *reader) owners(meta map[string]any) []dcplan.OwnerRef {
 	const p = "metadata.ownerReferences"
 	l := r.list(meta, "metadata", "ownerReferences")
 	if len(l) == 0 {
 		return nil
 	}
-	out := make([]OwnerRef, len(l))
+	out := make([]dcplan.OwnerRef, len(l))
 	for i, v := range l {
 		ep := at(p, i)
 		e := r.elem(v, ep)
-		out[i] = OwnerRef{
+		out[i] = dcplan.OwnerRef{
 			APIVersion:         r.str(e, ep, "apiVersion"),
 			Kind:               r.str(e, ep, "kind"),
 			Name:               r.str(e, ep, "name"),
@@ -132,7 +134,7 @@ func (r *reader) owners(meta map[string]any) []OwnerRef {
 	return out
 }
 
-func putOwner(e map[string]any, o OwnerRef) {
+func putOwner(e map[string]any, o dcplan.OwnerRef) {
 	putString(e, "apiVersion", o.APIVersion)
 	putString(e, "kind", o.Kind)
 	putString(e, "name", o.Name)
@@ -142,7 +144,7 @@ func putOwner(e map[string]any, o OwnerRef) {
 }
 
 // putController overlays the controller owner reference of an RC.
-func putController(meta map[string]any, d Deployment) {
+func putController(meta map[string]any, d dcplan.Deployment) {
 	refs, _ := meta["ownerReferences"].([]any)
 	idx := slices.IndexFunc(refs, func(v any) bool {
 		e, _ := v.(map[string]any)
@@ -171,7 +173,7 @@ func putController(meta map[string]any, d Deployment) {
 }
 
 // deploymentTree overlays d onto a fresh tree of d.Raw.
-func deploymentTree(d Deployment) map[string]any {
+func deploymentTree(d dcplan.Deployment) map[string]any {
 	m := objectOf(d.Raw)
 	if d.Raw == nil {
 		m["kind"], m["apiVersion"] = kindRC, apiVersionCore

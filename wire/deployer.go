@@ -1,4 +1,6 @@
-package dcplan
+package wire
+
+import "github.com/dcplan/dcplan"
 
 // Fixed parts of every deployer pod (SPEC 4.5).
 const (
@@ -22,8 +24,8 @@ const (
 //   - spec: activeDeadlineSeconds p.ActiveDeadlineSeconds when non-zero,
 //     restartPolicy Never, serviceAccountName p.ServiceAccount,
 //     terminationGracePeriodSeconds 10, shareProcessNamespace false, and
-//     the fields of p.TemplateFields (only the six of SPEC 4.5, empty ones
-//     left out);
+//     the fields p.CopyFields names, taken from template (the RC's pod
+//     template), empty ones left out;
 //   - status {}.
 //
 // p.ConfigName is not written by itself: the openshift.io/deployment-config.name
@@ -31,13 +33,13 @@ const (
 //
 // The empty resourceClaims and schedulingGates lists upstream sets vanish
 // on the wire (SPEC 10.15), so they are not written. The error, for a
-// Resources, Env ValueFrom or TemplateFields value that is not valid JSON,
-// is a *FieldError wrapping ErrMalformed.
+// Resources or Env ValueFrom value that is not valid JSON, is a
+// *FieldError wrapping ErrMalformed.
 //
 // Ports: deployer_controller.go (*DeploymentController).makeDeployerPod.
-func EncodePod(p DeployerPod) ([]byte, error) {
+func EncodePod(p dcplan.DeployerPod, template dcplan.Template) ([]byte, error) {
 	fail := func(field string) error {
-		return &FieldError{Kind: kindPod, Name: p.Name, Field: field, Problem: "invalid JSON", Err: ErrMalformed}
+		return &dcplan.FieldError{Kind: kindPod, Name: p.Name, Field: field, Problem: "invalid JSON", Err: dcplan.ErrMalformed}
 	}
 	resources := map[string]any{}
 	if len(p.Resources) > 0 {
@@ -77,19 +79,15 @@ func EncodePod(p DeployerPod) ([]byte, error) {
 	spec := map[string]any{
 		"containers":                    []any{container},
 		"restartPolicy":                 deployerRestartPolicy,
-		"terminationGracePeriodSeconds": num(DeployerGracePeriodSeconds),
+		"terminationGracePeriodSeconds": num(dcplan.DeployerGracePeriodSeconds),
 		"shareProcessNamespace":         false,
 	}
 	putString(spec, "serviceAccountName", p.ServiceAccount)
 	putOptInt(spec, "activeDeadlineSeconds", p.ActiveDeadlineSeconds, p.ActiveDeadlineSeconds != 0)
-	if len(p.TemplateFields) > 0 {
-		v, err := parseJSON(p.TemplateFields)
-		fields, ok := v.(map[string]any)
-		if err != nil || (v != nil && !ok) {
-			return nil, fail("spec")
-		}
-		for _, k := range deployerFieldKeys {
-			if v := fields[k]; !emptyJSON(v) {
+	if tree := templateTree(template); tree != nil {
+		tspec, _ := tree["spec"].(map[string]any)
+		for _, k := range p.CopyFields.Names() {
+			if v := tspec[k]; !emptyJSON(v) {
 				spec[k] = v
 			}
 		}

@@ -1,7 +1,10 @@
-package dcplan
+package wire
 
 import (
 	"encoding/json"
+
+	"github.com/dcplan/dcplan"
+
 	"regexp"
 	"testing"
 
@@ -14,18 +17,19 @@ var hashPattern = regexp.MustCompile(`^[0-9a-f]{32}$`)
 // ignoreWire ignores the fields checked separately: the canonical JSON
 // and the templates.
 var ignoreWire = cmp.Options{
-	cmpopts.IgnoreFields(Config{}, "Raw", "Template"),
-	cmpopts.IgnoreFields(Deployment{}, "Raw", "Template", "Encoded"),
-	cmpopts.IgnoreFields(Pod{}, "Raw"),
+	cmpopts.IgnoreFields(dcplan.Config{}, "Raw", "Template"),
+	cmpopts.IgnoreFields(dcplan.Strategy{}, "Raw"),
+	cmpopts.IgnoreFields(dcplan.Deployment{}, "Raw", "Template", "Encoded"),
+	cmpopts.IgnoreFields(dcplan.Pod{}, "Raw"),
 }
 
 // checkTemplate checks a decoded template against the fixture it came from.
-func checkTemplate(t *testing.T, got Template, image string, doc []byte, keys ...string) {
+func checkTemplate(t *testing.T, got dcplan.Template, image string, doc []byte, keys ...string) {
 	t.Helper()
 	if d := cmp.Diff(string(stdPath(t, doc, keys...)), string(got.Raw)); d != "" {
 		t.Errorf("Template.Raw mismatch (-want +got):\n%s", d)
 	}
-	if d := cmp.Diff([]Container{{Name: "frontend", Image: image}}, got.Containers); d != "" {
+	if d := cmp.Diff([]dcplan.Container{{Name: "frontend", Image: image}}, got.Containers); d != "" {
 		t.Errorf("Template.Containers mismatch (-want +got):\n%s", d)
 	}
 	if !hashPattern.MatchString(got.Hash) {
@@ -61,17 +65,17 @@ func TestDecodeDeploymentFixtures(t *testing.T) {
 		why   string
 		file  string
 		image string
-		want  Deployment
+		want  dcplan.Deployment
 	}{
 		{
 			name: "new",
 			why:  "the create body MakeDeployment produces: phase New, desired 3, replicas annotation 0, no server fields",
 			file: "rc-frontend-3-new.json",
-			want: Deployment{
+			want: dcplan.Deployment{
 				Namespace: "shop", Name: "frontend-3",
 				ConfigLabel: "frontend", ConfigName: "frontend",
 				Controller: frontendOwner, HasController: true,
-				Version: 3, Phase: PhaseNew, Reason: "image change",
+				Version: 3, Phase: dcplan.PhaseNew, Reason: "image change",
 				DesiredReplicas: 3, HasDesiredReplicas: true,
 				SyncedReplicas: 0, HasSyncedReplicas: true,
 			},
@@ -80,13 +84,13 @@ func TestDecodeDeploymentFixtures(t *testing.T) {
 			name: "complete",
 			why:  "after the rollout: deployer timestamps in time.Time.String form, desired moved into deployment.replicas",
 			file: "rc-frontend-3-complete.json",
-			want: Deployment{
+			want: dcplan.Deployment{
 				Namespace: "shop", Name: "frontend-3", UID: frontend3UID, ResourceVersion: "4213044",
 				CreationTime: mustTime(t, "2026-11-01T11:58:01Z"),
 				ConfigLabel:  "frontend", ConfigName: "frontend",
 				Controller: frontendOwner, HasController: true,
 				Replicas: 3, StatusReplicas: 3, ReadyReplicas: 3, AvailableReplicas: 3,
-				Version: 3, Phase: PhaseComplete, Reason: "image change",
+				Version: 3, Phase: dcplan.PhaseComplete, Reason: "image change",
 				DeployerPodName: "frontend-3-deploy",
 				SyncedReplicas:  3, HasSyncedReplicas: true,
 				CreatedAt:   mustTime(t, "2026-11-01T11:58:02Z"),
@@ -98,12 +102,12 @@ func TestDecodeDeploymentFixtures(t *testing.T) {
 			why:   "oc rollout cancel: cancelled true and the user reason kept, Failed, scaled to 0",
 			file:  "rc-frontend-2-failed-cancelled.json",
 			image: frontend2Image,
-			want: Deployment{
+			want: dcplan.Deployment{
 				Namespace: "shop", Name: "frontend-2", UID: "e7a233ac-ebb3-4ddb-abf2-e1185cbb8ea7", ResourceVersion: "4213027",
 				CreationTime: mustTime(t, "2026-10-28T14:30:01Z"),
 				ConfigLabel:  "frontend", ConfigName: "frontend",
 				Controller: frontendOwner, HasController: true,
-				Version: 2, Phase: PhaseFailed, Cancelled: true, Reason: ReasonCancelledByUser,
+				Version: 2, Phase: dcplan.PhaseFailed, Cancelled: true, Reason: dcplan.ReasonCancelledByUser,
 				DeployerPodName: "frontend-2-deploy",
 				DesiredReplicas: 3, HasDesiredReplicas: true,
 				SyncedReplicas: 0, HasSyncedReplicas: true,
@@ -165,16 +169,16 @@ func TestDecodeDeploymentEncodedConfig(t *testing.T) {
 		}
 		got := struct {
 			RV      string
-			Version Version
+			Version dcplan.Version
 			Image   string
-			Reason  ConditionReason
-			Cause   Cause
+			Reason  dcplan.ConditionReason
+			Cause   dcplan.Cause
 		}{d.Encoded.ResourceVersion, d.Encoded.Status.LatestVersion, d.Encoded.Template.Containers[0].Image,
 			d.Encoded.Status.Conditions[1].Reason, d.Encoded.Status.Details.Causes[0]}
 		want := got
-		want.RV, want.Version, want.Reason = "4213013", 2, ReasonNewReplicationControllerAvailable
+		want.RV, want.Version, want.Reason = "4213013", 2, dcplan.ReasonNewReplicationControllerAvailable
 		want.Image = frontend2Image
-		want.Cause = Cause{Type: TriggerImageChange, Image: want.Image}
+		want.Cause = dcplan.Cause{Type: dcplan.TriggerImageChange, Image: want.Image}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("Encoded of frontend-2 mismatch (-want +got):\n%s", diff)
 		}
@@ -226,14 +230,14 @@ func TestDecodePodFixture(t *testing.T) {
 	if len(objs.Pods) != 1 {
 		t.Fatalf("DecodeList() pods = %d, want 1", len(objs.Pods))
 	}
-	want := Pod{
+	want := dcplan.Pod{
 		Namespace: "shop", Name: "frontend-3-deploy", UID: "4f32165b-8ce3-46fc-ab23-750e27385c04", ResourceVersion: "4213036",
 		CreationTime: mustTime(t, "2026-11-01T11:58:02Z"),
 		StartTime:    mustTime(t, "2026-11-01T11:58:05Z"),
-		Phase:        PodRunning, DeploymentName: "frontend-3", DeployerFor: "frontend-3",
-		Owners:                []OwnerRef{{APIVersion: "v1", Kind: "ReplicationController", Name: "frontend-3", UID: frontend3UID}},
+		Phase:        dcplan.PodRunning, DeploymentName: "frontend-3", DeployerFor: "frontend-3",
+		Owners:                []dcplan.OwnerRef{{APIVersion: "v1", Kind: "ReplicationController", Name: "frontend-3", UID: frontend3UID}},
 		ActiveDeadlineSeconds: 21600, HasActiveDeadline: true,
-		Containers: []ContainerStatus{{Name: "deployment"}},
+		Containers: []dcplan.ContainerStatus{{Name: "deployment"}},
 	}
 	if d := cmp.Diff(want, objs.Pods[0], ignoreWire); d != "" {
 		t.Errorf("DecodeList() pod mismatch (-want +got):\n%s", d)
@@ -243,9 +247,9 @@ func TestDecodePodFixture(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want = Pod{
+	want = dcplan.Pod{
 		Namespace: "shop", Name: "frontend-3-deploy", DeploymentName: "frontend-3", DeployerFor: "frontend-3",
-		Owners:                []OwnerRef{{APIVersion: "v1", Kind: "ReplicationController", Name: "frontend-3", UID: frontend3UID}},
+		Owners:                []dcplan.OwnerRef{{APIVersion: "v1", Kind: "ReplicationController", Name: "frontend-3", UID: frontend3UID}},
 		ActiveDeadlineSeconds: 21600, HasActiveDeadline: true,
 	}
 	if d := cmp.Diff(want, p, ignoreWire); d != "" {

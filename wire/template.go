@@ -1,7 +1,8 @@
-package dcplan
+package wire
 
 import (
-	"encoding/json"
+	"github.com/dcplan/dcplan"
+
 	"errors"
 	"strings"
 )
@@ -13,10 +14,10 @@ import (
 // order or spacing; the hash also ignores object members whose value is
 // null, which upstream's reflect.DeepEqual of decoded templates cannot
 // tell from absent ones (SPEC 3.5.6). The error wraps ErrMalformed.
-func NewTemplate(raw []byte) (Template, error) {
+func NewTemplate(raw []byte) (dcplan.Template, error) {
 	v, err := parseJSON(raw)
 	if err != nil {
-		return Template{}, &FieldError{Kind: "PodTemplate", Field: "(document)", Problem: "invalid JSON: " + err.Error(), Err: ErrMalformed}
+		return dcplan.Template{}, &dcplan.FieldError{Kind: "PodTemplate", Field: "(document)", Problem: "invalid JSON: " + err.Error(), Err: dcplan.ErrMalformed}
 	}
 	r := &reader{kind: "PodTemplate"}
 	m := r.elem(v, "(document)")
@@ -29,41 +30,41 @@ func NewTemplate(raw []byte) (Template, error) {
 // and Containers filled consistently, for hand-built values and
 // generators. With no containers it returns the zero Template (no
 // template).
-func TemplateFor(containers ...Container) Template {
+func TemplateFor(containers ...dcplan.Container) dcplan.Template {
 	if len(containers) == 0 {
-		return Template{}
+		return dcplan.Template{}
 	}
-	return templateOfTree(templateTree(Template{Containers: containers}))
+	return templateOfTree(templateTree(dcplan.Template{Containers: containers}))
 }
 
 // template reads m[key] as a pod template; the zero Template when absent.
-func (r *reader) template(m map[string]any, path, key string) Template {
+func (r *reader) template(m map[string]any, path, key string) dcplan.Template {
 	t := r.obj(m, path, key)
 	if t == nil {
-		return Template{}
+		return dcplan.Template{}
 	}
 	return r.templateOf(t, join(path, key))
 }
 
 // templateOf reads a pod template object (path is its field path).
-func (r *reader) templateOf(t map[string]any, path string) Template {
+func (r *reader) templateOf(t map[string]any, path string) dcplan.Template {
 	if t == nil {
-		return Template{}
+		return dcplan.Template{}
 	}
 	spec := r.obj(t, path, "spec")
 	sp := join(path, "spec")
-	var cs []Container
+	var cs []dcplan.Container
 	for i, v := range r.list(spec, sp, "containers") {
 		ep := at(join(sp, "containers"), i)
 		c := r.elem(v, ep)
-		cs = append(cs, Container{Name: r.str(c, ep, "name"), Image: r.str(c, ep, "image")})
+		cs = append(cs, dcplan.Container{Name: r.str(c, ep, "name"), Image: r.str(c, ep, "image")})
 	}
-	return Template{Containers: cs, Hash: hashOf(t), Raw: canonical(t)}
+	return dcplan.Template{Containers: cs, Hash: hashOf(t), Raw: canonical(t)}
 }
 
 // templateOfTree is templateOf for a tree the codec built itself, which
 // always reads.
-func templateOfTree(t map[string]any) Template {
+func templateOfTree(t map[string]any) dcplan.Template {
 	r := &reader{kind: "PodTemplate"}
 	return r.templateOf(t, "spec.template")
 }
@@ -73,7 +74,7 @@ func templateOfTree(t map[string]any) Template {
 // Raw are dropped, missing ones added with just name and image). It
 // returns nil when t has neither Raw nor Containers. Hash is ignored: it is
 // recomputed from the result.
-func templateTree(t Template) map[string]any {
+func templateTree(t dcplan.Template) map[string]any {
 	if t.Raw == nil && len(t.Containers) == 0 {
 		return nil
 	}
@@ -94,7 +95,7 @@ func templateTree(t Template) map[string]any {
 
 // putTemplate overlays t onto m[key] (a DC's or RC's spec.template):
 // removed when t is empty, replaced by templateTree(t) otherwise.
-func putTemplate(m map[string]any, key string, t Template) {
+func putTemplate(m map[string]any, key string, t dcplan.Template) {
 	tree := templateTree(t)
 	if tree == nil {
 		if m[key] != nil {
@@ -105,25 +106,21 @@ func putTemplate(m map[string]any, key string, t Template) {
 	m[key] = tree
 }
 
-// deployerFieldKeys are the pod spec fields a deployer pod copies from its
-// RC's pod template (SPEC 4.5).
-var deployerFieldKeys = []string{"dnsPolicy", "dnsConfig", "enableServiceLinks", "imagePullSecrets", "tolerations", "nodeSelector"}
-
-// DeployerTemplateFields returns the fields of SPEC 4.5 that a deployer
-// pod copies from the pod template spec of its RC — dnsPolicy, dnsConfig,
-// enableServiceLinks, imagePullSecrets, tolerations and nodeSelector — as
-// one canonical JSON object, ready for DeployerPod.TemplateFields. Fields
+// DeployerTemplateFields returns the fields of the pod template spec t
+// that a deployer pod copies (SPEC 4.5: fields names them, e.g.
+// dcplan.ModernTemplateFields) as one canonical JSON object, as EncodePod
+// writes them into the pod spec. Fields
 // that are absent, null, "" or empty lists/objects are left out, as
 // encoding/json leaves out those omitempty fields. It returns nil when none
 // is left (or t has no template).
 //
 // Ports: deployer_controller.go (*DeploymentController).makeDeployerPod, the
 // fields copied from rc.Spec.Template.Spec.
-func DeployerTemplateFields(t Template) json.RawMessage {
+func DeployerTemplateFields(t dcplan.Template, fields dcplan.TemplateFields) dcplan.RawJSON {
 	tree := templateTree(t)
 	spec, _ := tree["spec"].(map[string]any)
 	out := map[string]any{}
-	for _, k := range deployerFieldKeys {
+	for _, k := range fields.Names() {
 		if v := spec[k]; !emptyJSON(v) {
 			out[k] = v
 		}
@@ -179,7 +176,7 @@ func trimImages(tpl map[string]any) {
 
 // innerProblem renders a nested decode error as one problem text.
 func innerProblem(err error) string {
-	var fe *FieldError
+	var fe *dcplan.FieldError
 	if errors.As(err, &fe) {
 		return fe.Field + ": " + fe.Problem
 	}

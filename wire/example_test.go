@@ -1,4 +1,4 @@
-package dcplan_test
+package wire_test
 
 import (
 	"fmt"
@@ -6,14 +6,15 @@ import (
 	"time"
 
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/wire"
 )
 
 func ExampleDecodeDeployment() {
-	data, err := os.ReadFile("testdata/fixtures/rc-frontend-2-failed-cancelled.json")
+	data, err := os.ReadFile("../testdata/fixtures/rc-frontend-2-failed-cancelled.json")
 	if err != nil {
 		panic(err)
 	}
-	d, err := dcplan.DecodeDeployment(data)
+	d, err := wire.DecodeDeployment(data)
 	if err != nil {
 		panic(err)
 	}
@@ -27,7 +28,7 @@ func ExampleDecodeDeployment() {
 }
 
 func ExampleDecodeDeployment_malformed() {
-	_, err := dcplan.DecodeDeployment([]byte(`{"metadata":{"name":"web-1","annotations":{"openshift.io/deployment.phase":"Done"}}}`))
+	_, err := wire.DecodeDeployment([]byte(`{"metadata":{"name":"web-1","annotations":{"openshift.io/deployment.phase":"Done"}}}`))
 	fmt.Println(err)
 	// Output:
 	// dcplan: malformed object: ReplicationController "web-1": metadata.annotations[openshift.io/deployment.phase]: unknown phase "Done"
@@ -37,10 +38,10 @@ func ExampleNewDeployment() {
 	cfg := dcplan.Config{
 		Namespace: "ns", Name: "web", UID: "dc-uid", Replicas: 2,
 		Strategy: dcplan.Strategy{Type: dcplan.StrategyRecreate, HasParams: true},
-		Template: dcplan.TemplateFor(dcplan.Container{Name: "app", Image: " registry.example/app:2 "}),
+		Template: wire.TemplateFor(dcplan.Container{Name: "app", Image: " registry.example/app:2 "}),
 		Status:   dcplan.ConfigStatus{LatestVersion: 4, Details: dcplan.Details{Message: "config change"}},
 	}
-	d, err := dcplan.NewDeployment(cfg)
+	d, err := wire.NewDeployment(cfg)
 	if err != nil {
 		panic(err)
 	}
@@ -56,15 +57,15 @@ func ExampleNewDeployment() {
 }
 
 func ExampleEncodePod() {
-	b, err := dcplan.EncodePod(dcplan.DeployerPod{
+	b, err := wire.EncodePod(dcplan.DeployerPod{
 		Namespace: "ns", Name: "web-4-deploy", RC: "web-4", RCUID: "rc-uid",
 		Image:                 "registry.example/deployer:v4",
 		Env:                   []dcplan.EnvVar{{Name: "OPENSHIFT_DEPLOYMENT_NAME", Value: "web-4"}},
 		ActiveDeadlineSeconds: dcplan.MaxDeploymentDurationSeconds,
 		ServiceAccount:        "deployer",
 		Labels:                []dcplan.KeyValue{{Key: dcplan.LabelDeployerPodFor, Value: "web-4"}},
-		TemplateFields:        []byte(`{"dnsPolicy":"ClusterFirst"}`),
-	})
+		CopyFields:            dcplan.ModernTemplateFields,
+	}, dcplan.Template{Raw: dcplan.RawJSON(`{"spec":{"dnsPolicy":"ClusterFirst","schedulerName":"other"}}`)})
 	if err != nil {
 		panic(err)
 	}
@@ -74,22 +75,22 @@ func ExampleEncodePod() {
 }
 
 func ExampleDeployerTemplateFields() {
-	t, err := dcplan.NewTemplate([]byte(`{"spec":{"containers":[{"name":"app","image":"x"}],"dnsPolicy":"ClusterFirst","nodeSelector":{"role":"web"},"tolerations":[]}}`))
+	t, err := wire.NewTemplate([]byte(`{"spec":{"containers":[{"name":"app","image":"x"}],"dnsPolicy":"ClusterFirst","nodeSelector":{"role":"web"},"tolerations":[]}}`))
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(string(dcplan.DeployerTemplateFields(t)))
+	fmt.Println(string(wire.DeployerTemplateFields(t, dcplan.ModernTemplateFields)))
 	// Output:
 	// {"dnsPolicy":"ClusterFirst","nodeSelector":{"role":"web"}}
 }
 
 func ExampleDecodeSnapshot() {
-	data, err := os.ReadFile("testdata/fixtures/list-dc-rc-pods.json")
+	data, err := os.ReadFile("../testdata/fixtures/list-dc-rc-pods.json")
 	if err != nil {
 		panic(err)
 	}
 	now := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
-	s, err := dcplan.DecodeSnapshot(data, "frontend", now, dcplan.Settings{ServiceAccount: "deployer"})
+	s, err := wire.DecodeSnapshot(data, "frontend", now, dcplan.Settings{ServiceAccount: "deployer"})
 	if err != nil {
 		panic(err)
 	}
@@ -111,7 +112,7 @@ func ExampleDecodeSnapshot() {
 // Example_changeAndEncode is the adapter's write path: decode the stored
 // object, change typed fields, encode. Only the changed fields move.
 func Example_changeAndEncode() {
-	d, err := dcplan.DecodeDeployment([]byte(`{"kind":"ReplicationController","apiVersion":"v1","metadata":{"name":"web-1",` +
+	d, err := wire.DecodeDeployment([]byte(`{"kind":"ReplicationController","apiVersion":"v1","metadata":{"name":"web-1",` +
 		`"annotations":{"openshift.io/deployment.phase":"Running","kubectl.kubernetes.io/desired-replicas":"2","example.com/x":"kept"}},` +
 		`"spec":{"replicas":2}}`))
 	if err != nil {
@@ -121,7 +122,7 @@ func Example_changeAndEncode() {
 	d.SyncedReplicas, d.HasSyncedReplicas = d.DesiredReplicas, true
 	d.HasDesiredReplicas, d.DesiredReplicas = false, 0
 	d.CompletedAt = time.Date(2026, 11, 1, 11, 59, 0, 0, time.UTC)
-	b, err := dcplan.EncodeDeployment(d)
+	b, err := wire.EncodeDeployment(d)
 	if err != nil {
 		panic(err)
 	}

@@ -1,6 +1,8 @@
-package dcplan
+package wire
 
 import (
+	"github.com/dcplan/dcplan"
+
 	"errors"
 	"strings"
 	"testing"
@@ -11,7 +13,7 @@ import (
 
 func TestDecodeSnapshotFixture(t *testing.T) {
 	now := time.Date(2026, 11, 1, 11, 58, 30, 0, time.UTC)
-	st := Settings{DeployerImage: deployerImage, ServiceAccount: "deployer"}
+	st := dcplan.Settings{DeployerImage: deployerImage, ServiceAccount: "deployer"}
 	s, err := DecodeSnapshot(fixture(t, "list-dc-rc-pods.json"), "frontend", now, st)
 	if err != nil {
 		t.Fatalf("DecodeSnapshot() error: %v", err)
@@ -19,11 +21,11 @@ func TestDecodeSnapshotFixture(t *testing.T) {
 	type summary struct {
 		Now         time.Time
 		Config      string
-		Progressing ConditionReason
+		Progressing dcplan.ConditionReason
 		Deployments []string
-		Phases      []Phase
+		Phases      []dcplan.Phase
 		Pods        []string
-		Settings    Settings
+		Settings    dcplan.Settings
 	}
 	got := summary{Now: s.Now, Config: s.Config.Name, Settings: s.Settings, Progressing: s.Config.Status.Conditions[1].Reason}
 	for _, d := range s.Deployments {
@@ -34,9 +36,9 @@ func TestDecodeSnapshotFixture(t *testing.T) {
 		got.Pods = append(got.Pods, p.Name)
 	}
 	want := summary{
-		Now: now, Config: "frontend", Settings: st, Progressing: ReasonReplicationControllerUpdated,
+		Now: now, Config: "frontend", Settings: st, Progressing: dcplan.ReasonReplicationControllerUpdated,
 		Deployments: []string{"frontend-1", "frontend-2", "frontend-3"},
-		Phases:      []Phase{PhaseComplete, PhaseFailed, PhaseRunning},
+		Phases:      []dcplan.Phase{dcplan.PhaseComplete, dcplan.PhaseFailed, dcplan.PhaseRunning},
 		Pods:        []string{"frontend-3-deploy"},
 	}
 	if d := cmp.Diff(want, got); d != "" {
@@ -55,11 +57,11 @@ func TestDecodeSnapshotSelection(t *testing.T) {
 		var b strings.Builder
 		b.WriteString(`{"kind":"ReplicationController","metadata":{"name":"` + name + `","namespace":"` + ns + `","labels":{`)
 		if label != "" {
-			b.WriteString(`"` + LabelConfigName + `":"` + label + `"`)
+			b.WriteString(`"` + dcplan.LabelConfigName + `":"` + label + `"`)
 		}
 		b.WriteString(`},"annotations":{`)
 		if ann != "" {
-			b.WriteString(`"` + AnnotationConfigName + `":"` + ann + `"`)
+			b.WriteString(`"` + dcplan.AnnotationConfigName + `":"` + ann + `"`)
 		}
 		b.WriteString(`}`)
 		if ownerUID != "" {
@@ -69,8 +71,8 @@ func TestDecodeSnapshotSelection(t *testing.T) {
 		return b.String()
 	}
 	pod := func(name, ns, forLabel, depAnn string) string {
-		return `{"kind":"Pod","metadata":{"name":"` + name + `","namespace":"` + ns + `","labels":{"` + LabelDeployerPodFor + `":"` + forLabel +
-			`"},"annotations":{"` + AnnotationDeploymentName + `":"` + depAnn + `"}}}`
+		return `{"kind":"Pod","metadata":{"name":"` + name + `","namespace":"` + ns + `","labels":{"` + dcplan.LabelDeployerPodFor + `":"` + forLabel +
+			`"},"annotations":{"` + dcplan.AnnotationDeploymentName + `":"` + depAnn + `"}}}`
 	}
 	items := []string{
 		`{"kind":"DeploymentConfig","metadata":{"name":"web","namespace":"ns","uid":"u1"}}`,
@@ -89,7 +91,7 @@ func TestDecodeSnapshotSelection(t *testing.T) {
 		`{"kind":"Service","metadata":{"name":"web"}}`,
 	}
 	doc := []byte(`{"kind":"List","apiVersion":"v1","items":[` + strings.Join(items, ",") + `]}`)
-	s, err := DecodeSnapshot(doc, "web", time.Time{}, Settings{})
+	s, err := DecodeSnapshot(doc, "web", time.Time{}, dcplan.Settings{})
 	if err != nil {
 		t.Fatalf("DecodeSnapshot() error: %v", err)
 	}
@@ -108,8 +110,8 @@ func TestDecodeSnapshotSelection(t *testing.T) {
 		t.Errorf("DecodeSnapshot() picked config uid %q, want the first DC named web (u1)", s.Config.UID)
 	}
 
-	_, err = DecodeSnapshot(doc, "missing", time.Time{}, Settings{})
-	if !errors.Is(err, ErrNotFound) {
+	_, err = DecodeSnapshot(doc, "missing", time.Time{}, dcplan.Settings{})
+	if !errors.Is(err, dcplan.ErrNotFound) {
 		t.Errorf("DecodeSnapshot(missing) error = %v, want ErrNotFound", err)
 	}
 }

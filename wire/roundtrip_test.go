@@ -1,6 +1,8 @@
-package dcplan
+package wire
 
 import (
+	"github.com/dcplan/dcplan"
+
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -10,9 +12,10 @@ import (
 
 // ignoreRaw ignores the whole-object JSON, which decoding fills in.
 var ignoreRaw = cmp.Options{
-	cmpopts.IgnoreFields(Config{}, "Raw"),
-	cmpopts.IgnoreFields(Deployment{}, "Raw"),
-	cmpopts.IgnoreFields(Pod{}, "Raw"),
+	cmpopts.IgnoreFields(dcplan.Config{}, "Raw"),
+	cmpopts.IgnoreFields(dcplan.Strategy{}, "Raw"),
+	cmpopts.IgnoreFields(dcplan.Deployment{}, "Raw"),
+	cmpopts.IgnoreFields(dcplan.Pod{}, "Raw"),
 }
 
 // roundTrip checks the two round-trip properties for one value x with Raw

@@ -1,6 +1,10 @@
-package dcplan
+package wire
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/dcplan/dcplan"
+)
 
 // DecodePod decodes a Pod as `oc get pod -o json` prints it: identity,
 // creation and start times, deletion, status.phase, the deployer
@@ -11,10 +15,10 @@ import "strconv"
 // read must have their JSON types; status.phase must be a Kubernetes pod
 // phase or absent; timestamps are RFC 3339. The first violation is
 // returned as a *FieldError wrapping ErrMalformed. DecodePod never panics.
-func DecodePod(data []byte) (Pod, error) {
+func DecodePod(data []byte) (dcplan.Pod, error) {
 	m, err := parseObject(data, kindPod)
 	if err != nil {
-		return Pod{}, err
+		return dcplan.Pod{}, err
 	}
 	return decodePodTree(m, len(data))
 }
@@ -26,15 +30,15 @@ func DecodePod(data []byte) (Pod, error) {
 // for any p in normal form (with Raw filled). Owners and Containers are
 // authoritative and overlaid entry by entry; a terminated container status
 // gains state.terminated.
-func EncodePodObject(p Pod) ([]byte, error) {
+func EncodePodObject(p dcplan.Pod) ([]byte, error) {
 	return appendOrdered(nil, podTree(p), orderPod), nil
 }
 
-func decodePodTree(m map[string]any, sizeHint int) (Pod, error) {
+func decodePodTree(m map[string]any, sizeHint int) (dcplan.Pod, error) {
 	r := &reader{kind: kindPod, name: nameOf(m)}
 	r.checkKind(m, kindPod, false, apiVersionCore)
 	meta := r.obj(m, "", "metadata")
-	var p Pod
+	var p dcplan.Pod
 	p.Namespace, p.Name, p.UID, p.ResourceVersion = r.identity(meta)
 	p.CreationTime = r.timestamp(meta, "metadata", "creationTimestamp")
 	p.Deleting = r.deleting(meta)
@@ -45,7 +49,7 @@ func decodePodTree(m map[string]any, sizeHint int) (Pod, error) {
 	status := r.obj(m, "", "status")
 	p.StartTime = r.timestamp(status, "status", "startTime")
 	phase := r.str(status, "status", "phase")
-	pp, err := ParsePodPhase(phase)
+	pp, err := dcplan.ParsePodPhase(phase)
 	if err != nil {
 		r.fail("status.phase", "unknown pod phase "+strconv.Quote(phase))
 	}
@@ -53,7 +57,7 @@ func decodePodTree(m map[string]any, sizeHint int) (Pod, error) {
 	for i, v := range r.list(status, "status", "containerStatuses") {
 		ep := at("status.containerStatuses", i)
 		e := r.elem(v, ep)
-		cs := ContainerStatus{Name: r.str(e, ep, "name")}
+		cs := dcplan.ContainerStatus{Name: r.str(e, ep, "name")}
 		if t := r.obj(r.obj(e, ep, "state"), ep+".state", "terminated"); t != nil {
 			tp := ep + ".state.terminated"
 			cs.Terminated = true
@@ -63,14 +67,14 @@ func decodePodTree(m map[string]any, sizeHint int) (Pod, error) {
 		p.Containers = append(p.Containers, cs)
 	}
 	if r.err != nil {
-		return Pod{}, r.err
+		return dcplan.Pod{}, r.err
 	}
 	p.Raw = canonicalSized(m, sizeHint)
 	return p, nil
 }
 
 // podTree overlays p onto a fresh tree of p.Raw.
-func podTree(p Pod) map[string]any {
+func podTree(p dcplan.Pod) map[string]any {
 	m := objectOf(p.Raw)
 	if p.Raw == nil {
 		m["kind"], m["apiVersion"] = kindPod, apiVersionCore
@@ -96,7 +100,7 @@ func podTree(p Pod) map[string]any {
 	return m
 }
 
-func putContainerStatus(e map[string]any, cs ContainerStatus) {
+func putContainerStatus(e map[string]any, cs dcplan.ContainerStatus) {
 	putString(e, "name", cs.Name)
 	if !cs.Terminated {
 		if state, ok := e["state"].(map[string]any); ok && state["terminated"] != nil {

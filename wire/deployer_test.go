@@ -1,7 +1,10 @@
-package dcplan
+package wire
 
 import (
 	"encoding/json"
+
+	"github.com/dcplan/dcplan"
+
 	"errors"
 	"strings"
 	"testing"
@@ -11,29 +14,39 @@ import (
 
 // frontendDeployer is the DeployerPod the phase planner describes for
 // frontend-3 (SPEC 4.5) under the fixture's settings.
-func frontendDeployer(t *testing.T) DeployerPod {
+func frontendDeployer(t *testing.T) dcplan.DeployerPod {
 	rc, err := DecodeDeployment(fixture(t, "rc-frontend-3-complete.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return DeployerPod{
-		Namespace: "shop", Name: DeployerPodName(rc.Name), RC: rc.Name, RCUID: rc.UID, ConfigName: rc.ConfigName,
+	return dcplan.DeployerPod{
+		Namespace: "shop", Name: dcplan.DeployerPodName(rc.Name), RC: rc.Name, RCUID: rc.UID, ConfigName: rc.ConfigName,
 		Image: deployerImage,
-		Env: []EnvVar{
+		Env: []dcplan.EnvVar{
 			{Name: "OPENSHIFT_DEPLOYMENT_NAME", Value: "frontend-3"},
 			{Name: "OPENSHIFT_DEPLOYMENT_NAMESPACE", Value: "shop"},
 		},
-		ActiveDeadlineSeconds: MaxDeploymentDurationSeconds,
+		ActiveDeadlineSeconds: dcplan.MaxDeploymentDurationSeconds,
 		ServiceAccount:        "deployer",
-		Labels:                []KeyValue{{Key: LabelDeployerPodFor, Value: "frontend-3"}},
-		Annotations:           []KeyValue{{Key: AnnotationConfigName, Value: "frontend"}, {Key: AnnotationDeploymentName, Value: "frontend-3"}},
-		TemplateFields:        DeployerTemplateFields(rc.Template),
+		Labels:                []dcplan.KeyValue{{Key: dcplan.LabelDeployerPodFor, Value: "frontend-3"}},
+		Annotations:           []dcplan.KeyValue{{Key: dcplan.AnnotationConfigName, Value: "frontend"}, {Key: dcplan.AnnotationDeploymentName, Value: "frontend-3"}},
+		CopyFields:            dcplan.ModernTemplateFields,
 	}
+}
+
+// frontendTemplate is the pod template of frontend-3, which its deployer
+// pod copies fields from.
+func frontendTemplate(t *testing.T) dcplan.Template {
+	rc, err := DecodeDeployment(fixture(t, "rc-frontend-3-complete.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rc.Template
 }
 
 // Reference: deployer_controller.go (*DeploymentController).makeDeployerPod.
 func TestEncodePodFixture(t *testing.T) {
-	got, err := EncodePod(frontendDeployer(t))
+	got, err := EncodePod(frontendDeployer(t), frontendTemplate(t))
 	if err != nil {
 		t.Fatalf("EncodePod() error: %v", err)
 	}
@@ -71,14 +84,14 @@ func TestEncodePodRules(t *testing.T) {
 	tests := []struct {
 		name string
 		why  string
-		edit func(*DeployerPod)
+		edit func(*dcplan.DeployerPod, *dcplan.Template)
 		want func(*view)
 	}{
 		{"custom params", "SPEC 4.5: command, resources and env in order; valueFrom passed through",
-			func(p *DeployerPod) {
+			func(p *dcplan.DeployerPod, _ *dcplan.Template) {
 				p.Command = []string{"/bin/deploy", "--flag"}
-				p.Resources = json.RawMessage(`{"limits":{"cpu":"1"}}`)
-				p.Env = []EnvVar{{Name: "A", ValueFrom: json.RawMessage(`{"fieldRef":{"fieldPath":"metadata.name"}}`)}, {Name: "B"}}
+				p.Resources = dcplan.RawJSON(`{"limits":{"cpu":"1"}}`)
+				p.Env = []dcplan.EnvVar{{Name: "A", ValueFrom: dcplan.RawJSON(`{"fieldRef":{"fieldPath":"metadata.name"}}`)}, {Name: "B"}}
 			},
 			func(v *view) {
 				c := &v.Spec.Containers[0]
@@ -87,14 +100,14 @@ func TestEncodePodRules(t *testing.T) {
 				c.Env = json.RawMessage(`[{"name":"A","valueFrom":{"fieldRef":{"fieldPath":"metadata.name"}}},{"name":"B"}]`)
 			}},
 		{"no owner", "SPEC 7 row 31: the seed-era pod has no owner reference; Unowned says so",
-			func(p *DeployerPod) { p.Unowned = true },
+			func(p *dcplan.DeployerPod, _ *dcplan.Template) { p.Unowned = true },
 			func(v *view) { v.Metadata.OwnerReferences = nil }},
 		{"no deadline", "a zero deadline is left out (the planner defaults it to 21600)",
-			func(p *DeployerPod) { p.ActiveDeadlineSeconds = 0 },
+			func(p *dcplan.DeployerPod, _ *dcplan.Template) { p.ActiveDeadlineSeconds = 0 },
 			func(v *view) { v.Spec.ActiveDeadlineSeconds = nil }},
-		{"template fields filtered", "SPEC 4.5: only the six fields are copied, whatever TemplateFields holds",
-			func(p *DeployerPod) {
-				p.TemplateFields = json.RawMessage(`{"dnsPolicy":"Default","nodeSelector":{"role":"infra"},"schedulerName":"other","tolerations":[]}`)
+		{"template fields filtered", "SPEC 4.5: only the six fields are copied, whatever else the template holds",
+			func(_ *dcplan.DeployerPod, tpl *dcplan.Template) {
+				tpl.Raw = dcplan.RawJSON(`{"spec":{"dnsPolicy":"Default","nodeSelector":{"role":"infra"},"schedulerName":"other","tolerations":[]}}`)
 			},
 			func(v *view) {
 				v.Spec.DNSPolicy = "Default"
@@ -105,15 +118,15 @@ func TestEncodePodRules(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			base := frontendDeployer(t)
 			var want view
-			b, err := EncodePod(base)
+			b, err := EncodePod(base, frontendTemplate(t))
 			if err != nil {
 				t.Fatal(err)
 			}
 			unmarshalStd(t, b, &want)
 			tt.want(&want)
-			p := frontendDeployer(t)
-			tt.edit(&p)
-			b, err = EncodePod(p)
+			p, tpl := frontendDeployer(t), frontendTemplate(t)
+			tt.edit(&p, &tpl)
+			b, err = EncodePod(p, tpl)
 			if err != nil {
 				t.Fatalf("EncodePod() error: %v (%s)", err, tt.why)
 			}
@@ -130,20 +143,19 @@ func TestEncodePodErrors(t *testing.T) {
 	tests := []struct {
 		name  string
 		why   string
-		edit  func(*DeployerPod)
+		edit  func(*dcplan.DeployerPod)
 		field string
 	}{
-		{"resources", "resources must be a JSON object", func(p *DeployerPod) { p.Resources = json.RawMessage(`[1]`) }, "spec.containers[0].resources"},
-		{"valueFrom", "valueFrom must be JSON", func(p *DeployerPod) { p.Env[1].ValueFrom = json.RawMessage(`{`) }, "spec.containers[0].env[1].valueFrom"},
-		{"template fields", "TemplateFields must be a JSON object", func(p *DeployerPod) { p.TemplateFields = json.RawMessage(`"x"`) }, "spec"},
+		{"resources", "resources must be a JSON object", func(p *dcplan.DeployerPod) { p.Resources = dcplan.RawJSON(`[1]`) }, "spec.containers[0].resources"},
+		{"valueFrom", "valueFrom must be JSON", func(p *dcplan.DeployerPod) { p.Env[1].ValueFrom = dcplan.RawJSON(`{`) }, "spec.containers[0].env[1].valueFrom"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			p := frontendDeployer(t)
 			tt.edit(&p)
-			_, err := EncodePod(p)
-			var fe *FieldError
-			if !errors.Is(err, ErrMalformed) || !errors.As(err, &fe) || fe.Field != tt.field {
+			_, err := EncodePod(p, frontendTemplate(t))
+			var fe *dcplan.FieldError
+			if !errors.Is(err, dcplan.ErrMalformed) || !errors.As(err, &fe) || fe.Field != tt.field {
 				t.Errorf("EncodePod() error = %v, want a FieldError on %s (%s)", err, tt.field, tt.why)
 			}
 		})
@@ -170,15 +182,45 @@ func TestDeployerTemplateFields(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var tpl Template
+			var tpl dcplan.Template
 			if tt.template != "" {
 				var err error
 				if tpl, err = NewTemplate([]byte(tt.template)); err != nil {
 					t.Fatal(err)
 				}
 			}
-			if d := cmp.Diff(tt.want, string(DeployerTemplateFields(tpl))); d != "" {
+			if d := cmp.Diff(tt.want, string(DeployerTemplateFields(tpl, dcplan.ModernTemplateFields))); d != "" {
 				t.Errorf("DeployerTemplateFields() mismatch (-want +got):\n%s\n(%s)", d, tt.why)
+			}
+		})
+	}
+}
+
+// TestDeployerTemplateFieldsOrigin pins the seed-era subset of the fields
+// a deployer pod copies (SPEC 7 row 31).
+func TestDeployerTemplateFieldsOrigin(t *testing.T) {
+	tests := []struct {
+		name string
+		why  string
+		spec string
+		want string
+	}{
+		{"origin-subset", "7.31: the seed copies only dnsPolicy, imagePullSecrets, nodeSelector",
+			`{"dnsConfig":{"nameservers":["1.1.1.1"]},"dnsPolicy":"ClusterFirst","enableServiceLinks":false,"imagePullSecrets":[{"name":"pull"}],"nodeSelector":{"zone":"a"},"tolerations":[{"key":"k"}]}`,
+			`{"dnsPolicy":"ClusterFirst","imagePullSecrets":[{"name":"pull"}],"nodeSelector":{"zone":"a"}}`},
+		{"none-left", "nothing of the subset: nil", `{"tolerations":[]}`, ""},
+		{"no-template", "no template, nothing to copy", "", ""},
+		{"not-an-object", "a spec that is not an object yields nil", `[1]`, ""},
+		{"html-escaped", "values are written as encoding/json writes them", `{"nodeSelector":{"a":"<&>"}}`, `{"nodeSelector":{"a":"\u003c\u0026\u003e"}}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var tpl dcplan.Template
+			if tt.spec != "" {
+				tpl.Raw = dcplan.RawJSON(`{"spec":` + tt.spec + `}`)
+			}
+			if d := cmp.Diff(tt.want, string(DeployerTemplateFields(tpl, dcplan.OriginTemplateFields))); d != "" {
+				t.Errorf("DeployerTemplateFields() mismatch (-want +got):\n%s", d)
 			}
 		})
 	}

@@ -1,6 +1,8 @@
-package dcplan
+package wire
 
 import (
+	"github.com/dcplan/dcplan"
+
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
@@ -38,11 +40,11 @@ func parseJSON(data []byte) (any, error) {
 func parseObject(data []byte, kind string) (map[string]any, error) {
 	v, err := parseJSON(data)
 	if err != nil {
-		return nil, &FieldError{Kind: kind, Field: "(document)", Problem: "invalid JSON: " + err.Error(), Err: ErrMalformed}
+		return nil, &dcplan.FieldError{Kind: kind, Field: "(document)", Problem: "invalid JSON: " + err.Error(), Err: dcplan.ErrMalformed}
 	}
 	m, ok := v.(map[string]any)
 	if !ok {
-		return nil, &FieldError{Kind: kind, Field: "(document)", Problem: "want a JSON object, got " + jsonType(v), Err: ErrMalformed}
+		return nil, &dcplan.FieldError{Kind: kind, Field: "(document)", Problem: "want a JSON object, got " + jsonType(v), Err: dcplan.ErrMalformed}
 	}
 	return m, nil
 }
@@ -69,7 +71,7 @@ func jsonType(v any) string {
 // canonical renders a tree in canonical form: compact, object keys sorted
 // bytewise, numbers as written, strings escaped as encoding/json escapes
 // them (HTML characters included). It returns nil for a nil tree.
-func canonical(v any) json.RawMessage {
+func canonical(v any) dcplan.RawJSON {
 	if v == nil {
 		return nil
 	}
@@ -77,7 +79,7 @@ func canonical(v any) json.RawMessage {
 }
 
 // canonicalSized is canonical with an output capacity hint.
-func canonicalSized(v any, hint int) json.RawMessage {
+func canonicalSized(v any, hint int) dcplan.RawJSON {
 	if v == nil {
 		return nil
 	}
@@ -202,10 +204,10 @@ func hashOf(v any) string {
 	return hex.EncodeToString(sum[:16])
 }
 
-// treeOf parses a json.RawMessage carried in a typed value into a fresh
+// treeOf parses a dcplan.RawJSON carried in a typed value into a fresh
 // tree; nil or invalid input gives nil. Raw fields the codec produced are
 // always valid; a hand-made invalid one is treated as absent.
-func treeOf(raw json.RawMessage) any {
+func treeOf(raw dcplan.RawJSON) any {
 	if len(raw) == 0 {
 		return nil
 	}
@@ -218,7 +220,7 @@ func treeOf(raw json.RawMessage) any {
 
 // objectOf is treeOf for a JSON object; anything else gives a new empty
 // object.
-func objectOf(raw json.RawMessage) map[string]any {
+func objectOf(raw dcplan.RawJSON) map[string]any {
 	if m, ok := treeOf(raw).(map[string]any); ok {
 		return m
 	}

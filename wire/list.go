@@ -1,6 +1,8 @@
-package dcplan
+package wire
 
 import (
+	"github.com/dcplan/dcplan"
+
 	"fmt"
 	"slices"
 	"strconv"
@@ -11,9 +13,9 @@ import (
 // Objects is what DecodeList finds in a document, each kind in document
 // order.
 type Objects struct {
-	Configs     []Config
-	Deployments []Deployment
-	Pods        []Pod
+	Configs     []dcplan.Config
+	Deployments []dcplan.Deployment
+	Pods        []dcplan.Pod
 }
 
 // DecodeList decodes the output of `oc get dc,rc,pods -o json`.
@@ -41,8 +43,8 @@ func DecodeList(data []byte) (Objects, error) {
 		return out, err
 	}
 	if !strings.HasSuffix(kind, "List") {
-		return Objects{}, &FieldError{Kind: "List", Field: "kind",
-			Problem: "want List, a typed list, DeploymentConfig, ReplicationController or Pod, got " + strconv.Quote(kind), Err: ErrMalformed}
+		return Objects{}, &dcplan.FieldError{Kind: "List", Field: "kind",
+			Problem: "want List, a typed list, DeploymentConfig, ReplicationController or Pod, got " + strconv.Quote(kind), Err: dcplan.ErrMalformed}
 	}
 	implied := strings.TrimSuffix(kind, "List")
 	r := &reader{kind: "List"}
@@ -113,18 +115,18 @@ func (o *Objects) add(m map[string]any, kind string) error {
 //
 // Objects whose namespace is empty count as being in any namespace. The
 // snapshot is not validated: planners do that.
-func DecodeSnapshot(data []byte, config string, now time.Time, st Settings) (Snapshot, error) {
+func DecodeSnapshot(data []byte, config string, now time.Time, st dcplan.Settings) (dcplan.Snapshot, error) {
 	objs, err := DecodeList(data)
 	if err != nil {
-		return Snapshot{}, err
+		return dcplan.Snapshot{}, err
 	}
-	i := slices.IndexFunc(objs.Configs, func(c Config) bool { return c.Name == config })
+	i := slices.IndexFunc(objs.Configs, func(c dcplan.Config) bool { return c.Name == config })
 	if i < 0 {
-		return Snapshot{}, fmt.Errorf("%w: deployment config %q is not in the document", ErrNotFound, config)
+		return dcplan.Snapshot{}, fmt.Errorf("%w: deployment config %q is not in the document", dcplan.ErrNotFound, config)
 	}
 	cfg := objs.Configs[i]
 	sameNS := func(ns string) bool { return ns == "" || cfg.Namespace == "" || ns == cfg.Namespace }
-	s := Snapshot{Now: now, Config: cfg, Settings: st}
+	s := dcplan.Snapshot{Now: now, Config: cfg, Settings: st}
 	rcs := map[string]bool{}
 	deployers := map[string]bool{}
 	for _, d := range objs.Deployments {
@@ -132,7 +134,7 @@ func DecodeSnapshot(data []byte, config string, now time.Time, st Settings) (Sna
 		if sameNS(d.Namespace) && (d.ConfigLabel == config || d.ConfigName == config || owned) {
 			s.Deployments = append(s.Deployments, d)
 			rcs[d.Name] = true
-			deployers[DeployerPodName(d.Name)] = true
+			deployers[dcplan.DeployerPodName(d.Name)] = true
 		}
 	}
 	for _, p := range objs.Pods {

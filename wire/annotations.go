@@ -1,6 +1,8 @@
-package dcplan
+package wire
 
 import (
+	"github.com/dcplan/dcplan"
+
 	"fmt"
 	"maps"
 	"slices"
@@ -8,36 +10,6 @@ import (
 	"strings"
 	"time"
 )
-
-// Annotation keys (SPEC 1.1), exact.
-const (
-	AnnotationPhase               = "openshift.io/deployment.phase"
-	AnnotationStatusReason        = "openshift.io/deployment.status-reason"
-	AnnotationCancelled           = "openshift.io/deployment.cancelled"
-	AnnotationDeployerPodName     = "openshift.io/deployer-pod.name"
-	AnnotationConfigName          = "openshift.io/deployment-config.name"
-	AnnotationEncodedConfig       = "openshift.io/encoded-deployment-config"
-	AnnotationLatestVersion       = "openshift.io/deployment-config.latest-version"
-	AnnotationDeploymentName      = "openshift.io/deployment.name"
-	AnnotationDesiredReplicas     = "kubectl.kubernetes.io/desired-replicas"
-	AnnotationReplicas            = "openshift.io/deployment.replicas"
-	AnnotationIgnoreDeployerPod   = "deploy.openshift.io/deployer-pod.ignore"
-	AnnotationDeployerCreatedAt   = "openshift.io/deployer-pod.created-at"
-	AnnotationDeployerStartedAt   = "openshift.io/deployer-pod.started-at"
-	AnnotationDeployerCompletedAt = "openshift.io/deployer-pod.completed-at"
-)
-
-// Label keys (SPEC 1.2), exact.
-const (
-	LabelConfigName       = "openshift.io/deployment-config.name"
-	LabelDeployerPodFor   = "openshift.io/deployer-pod-for.name"
-	LabelDeploymentConfig = "deploymentconfig"
-	LabelDeployment       = "deployment"
-)
-
-// CancelledValue is the value writers give the cancelled annotation; the
-// reader accepts it in any case (SPEC 1.1).
-const CancelledValue = "true"
 
 // This file is the only code that reads or writes annotation and label
 // maps. Everything else in the codec handles JSON structure and calls the
@@ -66,7 +38,7 @@ func ParseAnnotationTime(s string) (time.Time, error) {
 	}
 	t, err := time.Parse(AnnotationTimeLayout, s)
 	if err != nil {
-		return time.Time{}, fmt.Errorf("%w: time %q is not in the layout %q", ErrMalformed, s, AnnotationTimeLayout)
+		return time.Time{}, fmt.Errorf("%w: time %q is not in the layout %q", dcplan.ErrMalformed, s, AnnotationTimeLayout)
 	}
 	return t, nil
 }
@@ -95,21 +67,21 @@ func (r *reader) stringMap(m map[string]any, path, key string) map[string]string
 
 // keyValues reads m[key], a JSON object of strings, as a list sorted by
 // key; nil when absent or empty.
-func (r *reader) keyValues(m map[string]any, path, key string) []KeyValue {
+func (r *reader) keyValues(m map[string]any, path, key string) []dcplan.KeyValue {
 	sm := r.stringMap(m, path, key)
 	if len(sm) == 0 {
 		return nil
 	}
-	out := make([]KeyValue, 0, len(sm))
+	out := make([]dcplan.KeyValue, 0, len(sm))
 	for _, k := range slices.Sorted(maps.Keys(sm)) {
-		out = append(out, KeyValue{Key: k, Value: sm[k]})
+		out = append(out, dcplan.KeyValue{Key: k, Value: sm[k]})
 	}
 	return out
 }
 
 // kvObject renders a key/value list as a JSON object tree (a later
 // duplicate key wins).
-func kvObject(kvs []KeyValue) map[string]any {
+func kvObject(kvs []dcplan.KeyValue) map[string]any {
 	o := make(map[string]any, len(kvs))
 	for _, kv := range kvs {
 		o[kv.Key] = kv.Value
@@ -120,7 +92,7 @@ func kvObject(kvs []KeyValue) map[string]any {
 // putKeyValues replaces the string map m[key] by kvs, leaving it untouched
 // when it already holds exactly those pairs. An empty list removes the
 // field.
-func putKeyValues(m map[string]any, key string, kvs []KeyValue) {
+func putKeyValues(m map[string]any, key string, kvs []dcplan.KeyValue) {
 	want := kvObject(kvs)
 	if cur, ok := m[key].(map[string]any); ok && len(cur) == len(want) {
 		same := true
@@ -187,16 +159,16 @@ func putTimeEntry(meta map[string]any, k string, t time.Time) {
 }
 
 // readConfigWire reads the labels and annotations of a DC's metadata.
-func (r *reader) readConfigWire(meta map[string]any, c *Config) {
+func (r *reader) readConfigWire(meta map[string]any, c *dcplan.Config) {
 	c.Labels = r.keyValues(meta, "metadata", "labels")
 	ann := r.stringMap(meta, "metadata", "annotations")
-	c.IgnoreDeployerPodValue, c.IgnoreDeployerPod = ann[AnnotationIgnoreDeployerPod]
+	c.IgnoreDeployerPodValue, c.IgnoreDeployerPod = ann[dcplan.AnnotationIgnoreDeployerPod]
 }
 
 // putConfigWire overlays a DC's labels and ignore-pod annotation.
-func putConfigWire(meta map[string]any, c Config) {
+func putConfigWire(meta map[string]any, c dcplan.Config) {
 	putKeyValues(meta, "labels", c.Labels)
-	putEntry(meta, "annotations", AnnotationIgnoreDeployerPod, c.IgnoreDeployerPod, c.IgnoreDeployerPodValue,
+	putEntry(meta, "annotations", dcplan.AnnotationIgnoreDeployerPod, c.IgnoreDeployerPod, c.IgnoreDeployerPodValue,
 		func(cur string) bool { return c.IgnoreDeployerPod && cur == c.IgnoreDeployerPodValue })
 }
 
@@ -211,46 +183,46 @@ func putConfigWire(meta map[string]any, c Config) {
 // cancelled is true iff the value equals "true" ignoring case; the ignore
 // annotation counts by presence; the deployer timestamps are
 // AnnotationTimeLayout renderings (empty reads as absent).
-func (r *reader) readDeploymentWire(meta map[string]any, d *Deployment) (encoded string, hasEncoded bool) {
+func (r *reader) readDeploymentWire(meta map[string]any, d *dcplan.Deployment) (encoded string, hasEncoded bool) {
 	labels := r.stringMap(meta, "metadata", "labels")
 	ann := r.stringMap(meta, "metadata", "annotations")
-	d.ConfigLabel = labels[LabelConfigName]
-	d.ConfigName = ann[AnnotationConfigName]
-	if v, ok := ann[AnnotationLatestVersion]; ok {
+	d.ConfigLabel = labels[dcplan.LabelConfigName]
+	d.ConfigName = ann[dcplan.AnnotationConfigName]
+	if v, ok := ann[dcplan.AnnotationLatestVersion]; ok {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil {
-			r.fail(annotationField(AnnotationLatestVersion), "want a decimal version, got "+strconv.Quote(v))
+			r.fail(annotationField(dcplan.AnnotationLatestVersion), "want a decimal version, got "+strconv.Quote(v))
 		}
-		d.Version = Version(n)
+		d.Version = dcplan.Version(n)
 	}
-	p, err := ParsePhase(ann[AnnotationPhase])
+	p, err := dcplan.ParsePhase(ann[dcplan.AnnotationPhase])
 	if err != nil {
-		r.fail(annotationField(AnnotationPhase), "unknown phase "+strconv.Quote(ann[AnnotationPhase]))
+		r.fail(annotationField(dcplan.AnnotationPhase), "unknown phase "+strconv.Quote(ann[dcplan.AnnotationPhase]))
 	}
 	d.Phase = p
-	d.Cancelled = strings.EqualFold(ann[AnnotationCancelled], CancelledValue)
-	d.Reason = ann[AnnotationStatusReason]
-	d.DeployerPodName = ann[AnnotationDeployerPodName]
-	if v, ok := ann[AnnotationDesiredReplicas]; ok {
-		d.DesiredReplicas, d.HasDesiredReplicas = r.replicasEntry(AnnotationDesiredReplicas, v), true
+	d.Cancelled = strings.EqualFold(ann[dcplan.AnnotationCancelled], dcplan.CancelledValue)
+	d.Reason = ann[dcplan.AnnotationStatusReason]
+	d.DeployerPodName = ann[dcplan.AnnotationDeployerPodName]
+	if v, ok := ann[dcplan.AnnotationDesiredReplicas]; ok {
+		d.DesiredReplicas, d.HasDesiredReplicas = r.replicasEntry(dcplan.AnnotationDesiredReplicas, v), true
 	}
-	if v := ann[AnnotationReplicas]; v != "" {
-		d.SyncedReplicas, d.HasSyncedReplicas = r.replicasEntry(AnnotationReplicas, v), true
+	if v := ann[dcplan.AnnotationReplicas]; v != "" {
+		d.SyncedReplicas, d.HasSyncedReplicas = r.replicasEntry(dcplan.AnnotationReplicas, v), true
 	}
-	_, d.IgnoreDeployerPod = ann[AnnotationIgnoreDeployerPod]
-	d.CreatedAt = r.timeEntry(ann, AnnotationDeployerCreatedAt)
-	d.StartedAt = r.timeEntry(ann, AnnotationDeployerStartedAt)
-	d.CompletedAt = r.timeEntry(ann, AnnotationDeployerCompletedAt)
-	encoded, hasEncoded = ann[AnnotationEncodedConfig]
+	_, d.IgnoreDeployerPod = ann[dcplan.AnnotationIgnoreDeployerPod]
+	d.CreatedAt = r.timeEntry(ann, dcplan.AnnotationDeployerCreatedAt)
+	d.StartedAt = r.timeEntry(ann, dcplan.AnnotationDeployerStartedAt)
+	d.CompletedAt = r.timeEntry(ann, dcplan.AnnotationDeployerCompletedAt)
+	encoded, hasEncoded = ann[dcplan.AnnotationEncodedConfig]
 	return encoded, hasEncoded
 }
 
-func (r *reader) replicasEntry(key, v string) Replicas {
+func (r *reader) replicasEntry(key, v string) dcplan.Replicas {
 	n, err := strconv.ParseInt(v, 10, 32)
 	if err != nil {
 		r.fail(annotationField(key), "want a decimal replica count, got "+strconv.Quote(v))
 	}
-	return Replicas(n)
+	return dcplan.Replicas(n)
 }
 
 func (r *reader) timeEntry(ann map[string]string, key string) time.Time {
@@ -271,63 +243,63 @@ func (r *reader) timeEntry(ann map[string]string, key string) time.Time {
 // (cancelled "true", the ignore annotation "true" when d gains it).
 // encoded is the encoded-deployment-config value to write when
 // d.Encoded != nil and keepEncoded(current) is false.
-func putDeploymentWire(meta map[string]any, d Deployment, encoded string, keepEncoded func(cur string) bool) {
-	putStringEntry(meta, "labels", LabelConfigName, d.ConfigLabel)
+func putDeploymentWire(meta map[string]any, d dcplan.Deployment, encoded string, keepEncoded func(cur string) bool) {
+	putStringEntry(meta, "labels", dcplan.LabelConfigName, d.ConfigLabel)
 	const a = "annotations"
-	putStringEntry(meta, a, AnnotationConfigName, d.ConfigName)
-	putEntry(meta, a, AnnotationLatestVersion, d.Version != 0, strconv.FormatInt(int64(d.Version), 10), func(cur string) bool {
+	putStringEntry(meta, a, dcplan.AnnotationConfigName, d.ConfigName)
+	putEntry(meta, a, dcplan.AnnotationLatestVersion, d.Version != 0, strconv.FormatInt(int64(d.Version), 10), func(cur string) bool {
 		n, err := strconv.ParseInt(cur, 10, 64)
-		return err == nil && Version(n) == d.Version
+		return err == nil && dcplan.Version(n) == d.Version
 	})
-	putEntry(meta, a, AnnotationPhase, d.Phase != PhaseUnknown, d.Phase.String(), func(cur string) bool {
-		p, err := ParsePhase(cur)
+	putEntry(meta, a, dcplan.AnnotationPhase, d.Phase != dcplan.PhaseUnknown, d.Phase.String(), func(cur string) bool {
+		p, err := dcplan.ParsePhase(cur)
 		return err == nil && p == d.Phase
 	})
-	putEntry(meta, a, AnnotationCancelled, d.Cancelled, CancelledValue, func(cur string) bool {
-		return strings.EqualFold(cur, CancelledValue) == d.Cancelled
+	putEntry(meta, a, dcplan.AnnotationCancelled, d.Cancelled, dcplan.CancelledValue, func(cur string) bool {
+		return strings.EqualFold(cur, dcplan.CancelledValue) == d.Cancelled
 	})
-	putStringEntry(meta, a, AnnotationStatusReason, d.Reason)
-	putStringEntry(meta, a, AnnotationDeployerPodName, d.DeployerPodName)
-	putEntry(meta, a, AnnotationDesiredReplicas, d.HasDesiredReplicas, strconv.Itoa(int(d.DesiredReplicas)), func(cur string) bool {
+	putStringEntry(meta, a, dcplan.AnnotationStatusReason, d.Reason)
+	putStringEntry(meta, a, dcplan.AnnotationDeployerPodName, d.DeployerPodName)
+	putEntry(meta, a, dcplan.AnnotationDesiredReplicas, d.HasDesiredReplicas, strconv.Itoa(int(d.DesiredReplicas)), func(cur string) bool {
 		n, err := strconv.ParseInt(cur, 10, 32)
-		return d.HasDesiredReplicas && err == nil && Replicas(n) == d.DesiredReplicas
+		return d.HasDesiredReplicas && err == nil && dcplan.Replicas(n) == d.DesiredReplicas
 	})
-	putEntry(meta, a, AnnotationReplicas, d.HasSyncedReplicas, strconv.Itoa(int(d.SyncedReplicas)), func(cur string) bool {
+	putEntry(meta, a, dcplan.AnnotationReplicas, d.HasSyncedReplicas, strconv.Itoa(int(d.SyncedReplicas)), func(cur string) bool {
 		if cur == "" {
 			return !d.HasSyncedReplicas
 		}
 		n, err := strconv.ParseInt(cur, 10, 32)
-		return d.HasSyncedReplicas && err == nil && Replicas(n) == d.SyncedReplicas
+		return d.HasSyncedReplicas && err == nil && dcplan.Replicas(n) == d.SyncedReplicas
 	})
-	putEntry(meta, a, AnnotationIgnoreDeployerPod, d.IgnoreDeployerPod, CancelledValue, func(string) bool {
+	putEntry(meta, a, dcplan.AnnotationIgnoreDeployerPod, d.IgnoreDeployerPod, dcplan.CancelledValue, func(string) bool {
 		return d.IgnoreDeployerPod
 	})
-	putTimeEntry(meta, AnnotationDeployerCreatedAt, d.CreatedAt)
-	putTimeEntry(meta, AnnotationDeployerStartedAt, d.StartedAt)
-	putTimeEntry(meta, AnnotationDeployerCompletedAt, d.CompletedAt)
-	putEntry(meta, a, AnnotationEncodedConfig, d.Encoded != nil, encoded, func(cur string) bool {
+	putTimeEntry(meta, dcplan.AnnotationDeployerCreatedAt, d.CreatedAt)
+	putTimeEntry(meta, dcplan.AnnotationDeployerStartedAt, d.StartedAt)
+	putTimeEntry(meta, dcplan.AnnotationDeployerCompletedAt, d.CompletedAt)
+	putEntry(meta, a, dcplan.AnnotationEncodedConfig, d.Encoded != nil, encoded, func(cur string) bool {
 		return d.Encoded != nil && keepEncoded(cur)
 	})
 }
 
 // newDeploymentWire returns the labels and annotations of a new RC built
 // from cfg (SPEC 3.8), as JSON object trees.
-func newDeploymentWire(cfg Config, encoded string) (labels, annotations map[string]any) {
+func newDeploymentWire(cfg dcplan.Config, encoded string) (labels, annotations map[string]any) {
 	labels = kvObject(cfg.Labels)
-	labels[LabelConfigName] = cfg.Name
+	labels[dcplan.LabelConfigName] = cfg.Name
 	annotations = map[string]any{
-		AnnotationConfigName:      cfg.Name,
-		AnnotationEncodedConfig:   encoded,
-		AnnotationPhase:           PhaseNew.String(),
-		AnnotationLatestVersion:   strconv.FormatInt(int64(cfg.Status.LatestVersion), 10),
-		AnnotationDesiredReplicas: strconv.Itoa(int(cfg.Replicas)),
-		AnnotationReplicas:        "0",
+		dcplan.AnnotationConfigName:      cfg.Name,
+		dcplan.AnnotationEncodedConfig:   encoded,
+		dcplan.AnnotationPhase:           dcplan.PhaseNew.String(),
+		dcplan.AnnotationLatestVersion:   strconv.FormatInt(int64(cfg.Status.LatestVersion), 10),
+		dcplan.AnnotationDesiredReplicas: strconv.Itoa(int(cfg.Replicas)),
+		dcplan.AnnotationReplicas:        "0",
 	}
 	if msg := cfg.Status.Details.Message; msg != "" {
-		annotations[AnnotationStatusReason] = msg
+		annotations[dcplan.AnnotationStatusReason] = msg
 	}
 	if cfg.IgnoreDeployerPod {
-		annotations[AnnotationIgnoreDeployerPod] = cfg.IgnoreDeployerPodValue
+		annotations[dcplan.AnnotationIgnoreDeployerPod] = cfg.IgnoreDeployerPodValue
 	}
 	return labels, annotations
 }
@@ -335,35 +307,35 @@ func newDeploymentWire(cfg Config, encoded string) (labels, annotations map[stri
 // newTemplateWire extends a new RC's pod template metadata (SPEC 3.8):
 // labels deploymentconfig and deployment, annotations deployment.name,
 // deployment-config.name and latest-version.
-func newTemplateWire(meta map[string]any, cfg Config, rc string) {
+func newTemplateWire(meta map[string]any, cfg dcplan.Config, rc string) {
 	labels := child(meta, "labels")
-	labels[LabelDeploymentConfig] = cfg.Name
-	labels[LabelDeployment] = rc
+	labels[dcplan.LabelDeploymentConfig] = cfg.Name
+	labels[dcplan.LabelDeployment] = rc
 	ann := child(meta, "annotations")
-	ann[AnnotationDeploymentName] = rc
-	ann[AnnotationConfigName] = cfg.Name
-	ann[AnnotationLatestVersion] = strconv.FormatInt(int64(cfg.Status.LatestVersion), 10)
+	ann[dcplan.AnnotationDeploymentName] = rc
+	ann[dcplan.AnnotationConfigName] = cfg.Name
+	ann[dcplan.AnnotationLatestVersion] = strconv.FormatInt(int64(cfg.Status.LatestVersion), 10)
 }
 
 // newSelector returns a new RC's selector: the DC's plus deploymentconfig
 // and deployment (SPEC 3.8).
-func newSelector(cfg Config, rc string) map[string]any {
+func newSelector(cfg dcplan.Config, rc string) map[string]any {
 	sel := kvObject(cfg.Selector)
-	sel[LabelDeploymentConfig] = cfg.Name
-	sel[LabelDeployment] = rc
+	sel[dcplan.LabelDeploymentConfig] = cfg.Name
+	sel[dcplan.LabelDeployment] = rc
 	return sel
 }
 
 // readPodWire reads the deployer annotation and label of a pod.
-func (r *reader) readPodWire(meta map[string]any, p *Pod) {
+func (r *reader) readPodWire(meta map[string]any, p *dcplan.Pod) {
 	labels := r.stringMap(meta, "metadata", "labels")
 	ann := r.stringMap(meta, "metadata", "annotations")
-	p.DeploymentName = ann[AnnotationDeploymentName]
-	p.DeployerFor = labels[LabelDeployerPodFor]
+	p.DeploymentName = ann[dcplan.AnnotationDeploymentName]
+	p.DeployerFor = labels[dcplan.LabelDeployerPodFor]
 }
 
 // putPodWire overlays a pod's deployer annotation and label.
-func putPodWire(meta map[string]any, p Pod) {
-	putStringEntry(meta, "annotations", AnnotationDeploymentName, p.DeploymentName)
-	putStringEntry(meta, "labels", LabelDeployerPodFor, p.DeployerFor)
+func putPodWire(meta map[string]any, p dcplan.Pod) {
+	putStringEntry(meta, "annotations", dcplan.AnnotationDeploymentName, p.DeploymentName)
+	putStringEntry(meta, "labels", dcplan.LabelDeployerPodFor, p.DeployerFor)
 }

@@ -1,6 +1,8 @@
-package dcplan
+package wire
 
 import (
+	"github.com/dcplan/dcplan"
+
 	"bytes"
 	"encoding/json"
 	"os"
@@ -15,7 +17,7 @@ import (
 // fixture reads a file of testdata/fixtures (the repo copy).
 func fixture(t testing.TB, name string) []byte {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", "fixtures", name))
+	b, err := os.ReadFile(filepath.Join("..", "testdata", "fixtures", name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,19 +86,19 @@ const (
 )
 
 // frontendOwner is the controller reference every frontend RC carries.
-var frontendOwner = OwnerRef{APIVersion: "apps.openshift.io/v1", Kind: "DeploymentConfig", Name: "frontend",
+var frontendOwner = dcplan.OwnerRef{APIVersion: "apps.openshift.io/v1", Kind: "DeploymentConfig", Name: "frontend",
 	UID: frontendUID, Controller: true, BlockOwnerDeletion: true}
 
 // frontendConfig is the hand-written expectation for dc-frontend.json,
 // without Raw and Template (checked separately).
-func frontendConfig(t testing.TB) Config {
-	return Config{
+func frontendConfig(t testing.TB) dcplan.Config {
+	return dcplan.Config{
 		Namespace:       "shop",
 		Name:            "frontend",
 		UID:             frontendUID,
 		ResourceVersion: "4213031",
 		Generation:      3,
-		Labels: []KeyValue{
+		Labels: []dcplan.KeyValue{
 			{Key: "app", Value: "frontend"},
 			{Key: "app.kubernetes.io/component", Value: "frontend"},
 			{Key: "app.kubernetes.io/instance", Value: "frontend"},
@@ -105,37 +107,37 @@ func frontendConfig(t testing.TB) Config {
 		Replicas:                3,
 		RevisionHistoryLimit:    5,
 		HasRevisionHistoryLimit: true,
-		Selector:                []KeyValue{{Key: "deploymentconfig", Value: "frontend"}},
-		Strategy: Strategy{
-			Type:                  StrategyRolling,
+		Selector:                []dcplan.KeyValue{{Key: "deploymentconfig", Value: "frontend"}},
+		Strategy: dcplan.Strategy{
+			Type:                  dcplan.StrategyRolling,
 			HasParams:             true,
 			TimeoutSeconds:        600,
 			HasTimeout:            true,
-			MaxSurge:              Fencepost{Set: true, IsString: true, Str: "25%"},
-			MaxUnavailable:        Fencepost{Set: true, IsString: true, Str: "25%"},
+			MaxSurge:              dcplan.Fencepost{Set: true, IsString: true, Str: "25%"},
+			MaxUnavailable:        dcplan.Fencepost{Set: true, IsString: true, Str: "25%"},
 			ActiveDeadlineSeconds: 21600,
 			HasActiveDeadline:     true,
-			Resources:             json.RawMessage(`{}`),
+			Resources:             dcplan.RawJSON(`{}`),
 		},
-		Triggers: []Trigger{
-			{Type: TriggerConfigChange},
-			{Type: TriggerImageChange, Automatic: true, ContainerNames: []string{"frontend"}, FromKind: "ImageStreamTag",
+		Triggers: []dcplan.Trigger{
+			{Type: dcplan.TriggerConfigChange},
+			{Type: dcplan.TriggerImageChange, Automatic: true, ContainerNames: []string{"frontend"}, FromKind: "ImageStreamTag",
 				FromNamespace: "shop", FromName: "frontend:latest", LastTriggeredImage: frontendImage},
 		},
-		Status: ConfigStatus{
+		Status: dcplan.ConfigStatus{
 			LatestVersion:      3,
 			ObservedGeneration: 2,
 			Replicas:           3,
 			AvailableReplicas:  3,
 			ReadyReplicas:      3,
-			Details: Details{
+			Details: dcplan.Details{
 				Message: "image change",
-				Causes:  []Cause{{Type: TriggerImageChange, Image: frontendImage}},
+				Causes:  []dcplan.Cause{{Type: dcplan.TriggerImageChange, Image: frontendImage}},
 			},
-			Conditions: []Condition{
-				{Type: ConditionAvailable, Status: StatusTrue, Message: "Deployment config has minimum availability.",
+			Conditions: []dcplan.Condition{
+				{Type: dcplan.ConditionAvailable, Status: dcplan.StatusTrue, Message: "Deployment config has minimum availability.",
 					LastUpdateTime: mustTime(t, "2026-10-20T09:00:58Z"), LastTransitionTime: mustTime(t, "2026-10-20T09:00:58Z")},
-				{Type: ConditionProgressing, Status: StatusFalse, Reason: ReasonRolloutCancelled,
+				{Type: dcplan.ConditionProgressing, Status: dcplan.StatusFalse, Reason: dcplan.ReasonRolloutCancelled,
 					Message:        `rollout of replication controller "frontend-2" was cancelled`,
 					LastUpdateTime: mustTime(t, "2026-10-28T14:31:03Z"), LastTransitionTime: mustTime(t, "2026-10-28T14:31:03Z")},
 			},

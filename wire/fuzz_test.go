@@ -1,6 +1,8 @@
-package dcplan
+package wire
 
 import (
+	"github.com/dcplan/dcplan"
+
 	"errors"
 	"testing"
 
@@ -13,7 +15,7 @@ import (
 func fuzzRoundTrip[T any](t *testing.T, data []byte, decode func([]byte) (T, error), encode func(T) ([]byte, error)) {
 	x, err := decode(data)
 	if err != nil {
-		if !errors.Is(err, ErrMalformed) {
+		if !errors.Is(err, dcplan.ErrMalformed) {
 			t.Fatalf("decode error %v does not wrap ErrMalformed", err)
 		}
 		return
@@ -36,10 +38,10 @@ func seedRC(f *testing.F) {
 	for _, name := range []string{"rc-frontend-3-new.json", "rc-frontend-3-complete.json", "rc-frontend-2-failed-cancelled.json"} {
 		f.Add(fixture(f, name))
 	}
-	f.Add([]byte(rcWith(AnnotationReplicas, "")))
-	f.Add([]byte(rcWith(AnnotationCancelled, "True")))
-	f.Add([]byte(rcWith(AnnotationDeployerStartedAt, "2026-11-01 11:58:02.5 +0000 UTC m=+1.0")))
-	f.Add([]byte(rcWith(AnnotationEncodedConfig, `{"kind":"DeploymentConfig","apiVersion":"v1","metadata":{"name":"x"}}`)))
+	f.Add([]byte(rcWith(dcplan.AnnotationReplicas, "")))
+	f.Add([]byte(rcWith(dcplan.AnnotationCancelled, "True")))
+	f.Add([]byte(rcWith(dcplan.AnnotationDeployerStartedAt, "2026-11-01 11:58:02.5 +0000 UTC m=+1.0")))
+	f.Add([]byte(rcWith(dcplan.AnnotationEncodedConfig, `{"kind":"DeploymentConfig","apiVersion":"v1","metadata":{"name":"x"}}`)))
 	f.Add([]byte(`{"metadata":{"ownerReferences":[{"uid":"a"},{"controller":true,"uid":"b"}],"deletionTimestamp":"0001-01-01T00:00:00Z"}}`))
 }
 
@@ -74,7 +76,7 @@ func FuzzDecodeList(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		objs, err := DecodeList(data)
 		if err != nil {
-			if !errors.Is(err, ErrMalformed) {
+			if !errors.Is(err, dcplan.ErrMalformed) {
 				t.Fatalf("DecodeList() error %v does not wrap ErrMalformed", err)
 			}
 			return

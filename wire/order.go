@@ -1,4 +1,4 @@
-package dcplan
+package wire
 
 import (
 	"fmt"

@@ -1,6 +1,8 @@
-package dcplan
+package wire
 
 import (
+	"github.com/dcplan/dcplan"
+
 	"testing"
 	"time"
 )
@@ -48,7 +50,7 @@ func BenchmarkDecodeSnapshot(b *testing.B) {
 	b.ReportAllocs()
 	b.SetBytes(int64(len(doc)))
 	for b.Loop() {
-		if _, err := DecodeSnapshot(doc, "frontend", now, Settings{}); err != nil {
+		if _, err := DecodeSnapshot(doc, "frontend", now, dcplan.Settings{}); err != nil {
 			b.Fatal(err)
 		}
 	}

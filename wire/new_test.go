@@ -1,6 +1,8 @@
-package dcplan
+package wire
 
 import (
+	"github.com/dcplan/dcplan"
+
 	"encoding/json"
 	"errors"
 	"strings"
@@ -21,7 +23,7 @@ func encodedAnnotation(t *testing.T, doc []byte) string {
 		} `json:"metadata"`
 	}
 	unmarshalStd(t, doc, &rc)
-	return rc.Metadata.Annotations[AnnotationEncodedConfig]
+	return rc.Metadata.Annotations[dcplan.AnnotationEncodedConfig]
 }
 
 // Reference: library-go appsutil MakeDeployment.
@@ -89,7 +91,7 @@ type newView struct {
 	Images          []string
 }
 
-func viewOf(t *testing.T, d Deployment) newView {
+func viewOf(t *testing.T, d dcplan.Deployment) newView {
 	t.Helper()
 	b, err := EncodeDeployment(d)
 	if err != nil {
@@ -128,68 +130,68 @@ func viewOf(t *testing.T, d Deployment) newView {
 	for _, c := range rc.Spec.Template.Spec.Containers {
 		v.Images = append(v.Images, c.Image)
 	}
-	delete(v.Annotations, AnnotationEncodedConfig)
+	delete(v.Annotations, dcplan.AnnotationEncodedConfig)
 	return v
 }
 
 // Reference: library-go appsutil MakeDeployment.
 func TestNewDeploymentRules(t *testing.T) {
-	base := Config{
+	base := dcplan.Config{
 		Namespace: "ns", Name: "web", UID: "dc-uid", Replicas: 2,
-		Labels:   []KeyValue{{Key: "app", Value: "web"}},
-		Selector: []KeyValue{{Key: "app", Value: "web"}},
-		Strategy: Strategy{Type: StrategyRecreate, HasParams: true},
-		Template: TemplateFor(Container{Name: "c0", Image: " registry.example/app:1\t"}, Container{Name: "c1", Image: "registry.example/sidecar"}),
-		Status:   ConfigStatus{LatestVersion: 4},
+		Labels:   []dcplan.KeyValue{{Key: "app", Value: "web"}},
+		Selector: []dcplan.KeyValue{{Key: "app", Value: "web"}},
+		Strategy: dcplan.Strategy{Type: dcplan.StrategyRecreate, HasParams: true},
+		Template: TemplateFor(dcplan.Container{Name: "c0", Image: " registry.example/app:1\t"}, dcplan.Container{Name: "c1", Image: "registry.example/sidecar"}),
+		Status:   dcplan.ConfigStatus{LatestVersion: 4},
 	}
 	owner := []map[string]any{{"apiVersion": "apps.openshift.io/v1", "kind": "DeploymentConfig", "name": "web",
 		"uid": "dc-uid", "controller": true, "blockOwnerDeletion": true}}
 	baseView := newView{
 		Name:   "web-4",
-		Labels: map[string]string{"app": "web", LabelConfigName: "web"},
-		Annotations: map[string]string{AnnotationConfigName: "web", AnnotationPhase: "New", AnnotationLatestVersion: "4",
-			AnnotationDesiredReplicas: "2", AnnotationReplicas: "0"},
+		Labels: map[string]string{"app": "web", dcplan.LabelConfigName: "web"},
+		Annotations: map[string]string{dcplan.AnnotationConfigName: "web", dcplan.AnnotationPhase: "New", dcplan.AnnotationLatestVersion: "4",
+			dcplan.AnnotationDesiredReplicas: "2", dcplan.AnnotationReplicas: "0"},
 		Owners:         owner,
 		Replicas:       "0",
-		Selector:       map[string]string{"app": "web", LabelDeploymentConfig: "web", LabelDeployment: "web-4"},
-		TemplateLabels: map[string]string{LabelDeploymentConfig: "web", LabelDeployment: "web-4"},
-		TemplateAnn:    map[string]string{AnnotationDeploymentName: "web-4", AnnotationConfigName: "web", AnnotationLatestVersion: "4"},
+		Selector:       map[string]string{"app": "web", dcplan.LabelDeploymentConfig: "web", dcplan.LabelDeployment: "web-4"},
+		TemplateLabels: map[string]string{dcplan.LabelDeploymentConfig: "web", dcplan.LabelDeployment: "web-4"},
+		TemplateAnn:    map[string]string{dcplan.AnnotationDeploymentName: "web-4", dcplan.AnnotationConfigName: "web", dcplan.AnnotationLatestVersion: "4"},
 		Images:         []string{"registry.example/app:1", "registry.example/sidecar"},
 	}
 	tests := []struct {
 		name string
 		why  string
-		edit func(*Config)
+		edit func(*dcplan.Config)
 		want func(*newView)
 	}{
-		{"plain", "SPEC 3.8: the fixed shape; images trimmed, replicas 0, desired = DC replicas", func(*Config) {}, func(*newView) {}},
+		{"plain", "SPEC 3.8: the fixed shape; images trimmed, replicas 0, desired = DC replicas", func(*dcplan.Config) {}, func(*newView) {}},
 		{"details message", "SPEC 3.8: status-reason seeded from status.details.message",
-			func(c *Config) {
-				c.Status.Details = Details{Message: "config change", Causes: []Cause{{Type: TriggerConfigChange}}}
+			func(c *dcplan.Config) {
+				c.Status.Details = dcplan.Details{Message: "config change", Causes: []dcplan.Cause{{Type: dcplan.TriggerConfigChange}}}
 			},
-			func(v *newView) { v.Annotations[AnnotationStatusReason] = "config change" }},
+			func(v *newView) { v.Annotations[dcplan.AnnotationStatusReason] = "config change" }},
 		{"ignore pod", "SPEC 1.1: the ignore annotation is copied with its value, even empty",
-			func(c *Config) { c.IgnoreDeployerPod, c.IgnoreDeployerPodValue = true, "" },
-			func(v *newView) { v.Annotations[AnnotationIgnoreDeployerPod] = "" }},
+			func(c *dcplan.Config) { c.IgnoreDeployerPod, c.IgnoreDeployerPodValue = true, "" },
+			func(v *newView) { v.Annotations[dcplan.AnnotationIgnoreDeployerPod] = "" }},
 		{"min ready", "SPEC 3.8: minReadySeconds copied",
-			func(c *Config) { c.MinReadySeconds = 7 },
+			func(c *dcplan.Config) { c.MinReadySeconds = 7 },
 			func(v *newView) { v.MinReadySeconds = "7" }},
 		{"selector overrides", "the reserved selector keys win over the DC's",
-			func(c *Config) {
-				c.Selector = []KeyValue{{Key: LabelDeployment, Value: "x"}, {Key: LabelDeploymentConfig, Value: "y"}}
+			func(c *dcplan.Config) {
+				c.Selector = []dcplan.KeyValue{{Key: dcplan.LabelDeployment, Value: "x"}, {Key: dcplan.LabelDeploymentConfig, Value: "y"}}
 			},
 			func(v *newView) { delete(v.Selector, "app") }},
 		{"label override", "the config-name label wins over a DC label of the same key",
-			func(c *Config) { c.Labels = []KeyValue{{Key: LabelConfigName, Value: "other"}} },
+			func(c *dcplan.Config) { c.Labels = []dcplan.KeyValue{{Key: dcplan.LabelConfigName, Value: "other"}} },
 			func(v *newView) { delete(v.Labels, "app") }},
 		{"version 0", "name and annotations follow status.latestVersion, even 0",
-			func(c *Config) { c.Status.LatestVersion = 0 },
+			func(c *dcplan.Config) { c.Status.LatestVersion = 0 },
 			func(v *newView) {
 				v.Name = "web-0"
-				v.Annotations[AnnotationLatestVersion] = "0"
-				v.Selector[LabelDeployment] = "web-0"
-				v.TemplateLabels[LabelDeployment] = "web-0"
-				v.TemplateAnn[AnnotationDeploymentName], v.TemplateAnn[AnnotationLatestVersion] = "web-0", "0"
+				v.Annotations[dcplan.AnnotationLatestVersion] = "0"
+				v.Selector[dcplan.LabelDeployment] = "web-0"
+				v.TemplateLabels[dcplan.LabelDeployment] = "web-0"
+				v.TemplateAnn[dcplan.AnnotationDeploymentName], v.TemplateAnn[dcplan.AnnotationLatestVersion] = "web-0", "0"
 			}},
 	}
 	for _, tt := range tests {
@@ -205,7 +207,7 @@ func TestNewDeploymentRules(t *testing.T) {
 			if diff := cmp.Diff(want, viewOf(t, d), cmpopts.EquateEmpty()); diff != "" {
 				t.Errorf("NewDeployment() mismatch (-want +got):\n%s\n(%s)", diff, tt.why)
 			}
-			if d.Phase != PhaseNew || d.Encoded == nil || d.Replicas != 0 || d.DesiredReplicas != cfg.Replicas {
+			if d.Phase != dcplan.PhaseNew || d.Encoded == nil || d.Replicas != 0 || d.DesiredReplicas != cfg.Replicas {
 				t.Errorf("NewDeployment() typed fields: phase %v encoded %v replicas %d desired %d", d.Phase, d.Encoded != nil, d.Replicas, d.DesiredReplicas)
 			}
 			if diff := cmp.Diff(&cfg, d.Encoded); diff != "" {
@@ -229,9 +231,9 @@ func cloneView(v newView) newView {
 }
 
 func TestNewDeploymentNoTemplate(t *testing.T) {
-	_, err := NewDeployment(Config{Name: "web", Status: ConfigStatus{LatestVersion: 1}})
-	var fe *FieldError
-	if !errors.Is(err, ErrInvalidSnapshot) || !errors.As(err, &fe) || fe.Field != "spec.template" {
+	_, err := NewDeployment(dcplan.Config{Name: "web", Status: dcplan.ConfigStatus{LatestVersion: 1}})
+	var fe *dcplan.FieldError
+	if !errors.Is(err, dcplan.ErrInvalidSnapshot) || !errors.As(err, &fe) || fe.Field != "spec.template" {
 		t.Errorf("NewDeployment(no template) error = %v, want a FieldError on spec.template wrapping ErrInvalidSnapshot", err)
 	}
 }
@@ -243,7 +245,7 @@ func TestNewDeploymentProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		cfg := genConfigValue().Draw(t, "config")
 		if len(cfg.Template.Containers) == 0 {
-			cfg.Template = TemplateFor(Container{Name: "c", Image: " img "})
+			cfg.Template = TemplateFor(dcplan.Container{Name: "c", Image: " img "})
 		}
 		if rapid.Bool().Draw(t, "withRaw") {
 			b, _ := EncodeConfig(cfg)
@@ -257,8 +259,8 @@ func TestNewDeploymentProperties(t *testing.T) {
 		if err != nil {
 			t.Fatalf("NewDeployment() error: %v", err)
 		}
-		if d.Name != DeploymentName(cfg.Name, cfg.Status.LatestVersion) || d.Version != cfg.Status.LatestVersion ||
-			d.Phase != PhaseNew || d.ConfigName != cfg.Name || d.ConfigLabel != cfg.Name || d.Reason != cfg.Status.Details.Message ||
+		if d.Name != dcplan.DeploymentName(cfg.Name, cfg.Status.LatestVersion) || d.Version != cfg.Status.LatestVersion ||
+			d.Phase != dcplan.PhaseNew || d.ConfigName != cfg.Name || d.ConfigLabel != cfg.Name || d.Reason != cfg.Status.Details.Message ||
 			d.IgnoreDeployerPod != cfg.IgnoreDeployerPod || !d.HasSyncedReplicas || d.SyncedReplicas != 0 {
 			t.Fatalf("NewDeployment() typed fields wrong: %+v", d)
 		}
@@ -287,7 +289,7 @@ func TestNewDeploymentProperties(t *testing.T) {
 }
 
 // scribble overwrites every slice element reachable from d.
-func scribble(d *Deployment) {
+func scribble(d *dcplan.Deployment) {
 	for i := range d.Encoded.Labels {
 		d.Encoded.Labels[i].Key = "scribbled"
 	}
@@ -318,4 +320,46 @@ func scribble(d *Deployment) {
 	for i := range d.Template.Containers {
 		d.Template.Containers[i].Image = "scribbled"
 	}
+}
+
+// TestTypedNewDeploymentAgrees holds dcplan.NewDeployment (the typed RC the
+// planners create) and NewDeployment (the RC this package renders and
+// decodes back) to the same typed fields, SPEC 3.8: the planners must see
+// the RC the API server will hold. Only what the wire form alone carries
+// (the RC's Raw, its template's Raw and Hash) differs.
+func TestTypedNewDeploymentAgrees(t *testing.T) {
+	wireOnly := cmp.Options{
+		cmpopts.IgnoreFields(dcplan.Deployment{}, "Raw"),
+		cmpopts.IgnoreFields(dcplan.Template{}, "Raw", "Hash"),
+		cmpopts.EquateEmpty(),
+	}
+	check := func(t interface{ Fatalf(string, ...any) }, cfg dcplan.Config) {
+		want, err := NewDeployment(cfg)
+		typed, terr := dcplan.NewDeployment(&cfg)
+		if (err == nil) != (terr == nil) {
+			t.Fatalf("errors disagree: wire %v, typed %v", err, terr)
+		}
+		if err != nil {
+			return
+		}
+		if d := cmp.Diff(want, typed, wireOnly); d != "" {
+			t.Fatalf("dcplan.NewDeployment() disagrees with wire.NewDeployment() (-wire +typed):\n%s", d)
+		}
+	}
+	t.Run("fixture", func(t *testing.T) {
+		cfg, err := DecodeConfig(fixture(t, "dc-frontend.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(t, cfg)
+	})
+	t.Run("generated", func(t *testing.T) {
+		rapid.Check(t, func(t *rapid.T) {
+			cfg := genConfigValue().Draw(t, "config")
+			if rapid.Bool().Draw(t, "template") && len(cfg.Template.Containers) == 0 {
+				cfg.Template = TemplateFor(dcplan.Container{Name: "c", Image: " img "})
+			}
+			check(t, cfg)
+		})
+	})
 }

@@ -1,6 +1,8 @@
-package dcplan
+package wire
 
 import (
+	"github.com/dcplan/dcplan"
+
 	"errors"
 	"testing"
 	"time"
@@ -10,7 +12,7 @@ import (
 
 // annotationsOf encodes d and reads its annotations back with the
 // standard library.
-func annotationsOf(t *testing.T, d Deployment) map[string]string {
+func annotationsOf(t *testing.T, d dcplan.Deployment) map[string]string {
 	t.Helper()
 	b, err := EncodeDeployment(d)
 	if err != nil {
@@ -22,7 +24,7 @@ func annotationsOf(t *testing.T, d Deployment) map[string]string {
 		} `json:"metadata"`
 	}
 	unmarshalStd(t, b, &rc)
-	delete(rc.Metadata.Annotations, AnnotationEncodedConfig)
+	delete(rc.Metadata.Annotations, dcplan.AnnotationEncodedConfig)
 	return rc.Metadata.Annotations
 }
 
@@ -30,15 +32,15 @@ func annotationsOf(t *testing.T, d Deployment) map[string]string {
 // annotations a phase write sets (SPEC 2.2, 4.3, 4.4).
 func TestPutDeploymentWire(t *testing.T) {
 	start := map[string]string{
-		AnnotationPhase:           "Running",
-		AnnotationLatestVersion:   "3",
-		AnnotationConfigName:      "web",
-		AnnotationCancelled:       "TRUE",
-		AnnotationStatusReason:    ReasonCancelledByUser,
-		AnnotationDesiredReplicas: "3",
-		AnnotationReplicas:        "",
-		AnnotationDeployerPodName: "web-3-deploy",
-		"example.com/other":       "kept",
+		dcplan.AnnotationPhase:           "Running",
+		dcplan.AnnotationLatestVersion:   "3",
+		dcplan.AnnotationConfigName:      "web",
+		dcplan.AnnotationCancelled:       "TRUE",
+		dcplan.AnnotationStatusReason:    dcplan.ReasonCancelledByUser,
+		dcplan.AnnotationDesiredReplicas: "3",
+		dcplan.AnnotationReplicas:        "",
+		dcplan.AnnotationDeployerPodName: "web-3-deploy",
+		"example.com/other":              "kept",
 	}
 	doc := `{"kind":"ReplicationController","apiVersion":"v1","metadata":{"name":"web-3","annotations":{`
 	first := true
@@ -58,30 +60,36 @@ func TestPutDeploymentWire(t *testing.T) {
 	tests := []struct {
 		name string
 		why  string
-		edit func(*Deployment)
+		edit func(*dcplan.Deployment)
 		want func(map[string]string)
 	}{
-		{"unchanged", "values that read back equal keep their spelling (TRUE, empty replicas)", func(*Deployment) {}, func(map[string]string) {}},
-		{"phase", "SPEC 1.3: the exact spelling", func(d *Deployment) { d.Phase = PhaseComplete },
-			func(m map[string]string) { m[AnnotationPhase] = "Complete" }},
-		{"unknown phase", "PhaseUnknown removes the annotation", func(d *Deployment) { d.Phase = PhaseUnknown },
-			func(m map[string]string) { delete(m, AnnotationPhase) }},
-		{"clear cancel", "SPEC 4.6 / 6.2.6: ClearCancel removes both annotations", func(d *Deployment) { d.Cancelled, d.Reason = false, "" },
-			func(m map[string]string) { delete(m, AnnotationCancelled); delete(m, AnnotationStatusReason) }},
+		{"unchanged", "values that read back equal keep their spelling (TRUE, empty replicas)", func(*dcplan.Deployment) {}, func(map[string]string) {}},
+		{"phase", "SPEC 1.3: the exact spelling", func(d *dcplan.Deployment) { d.Phase = dcplan.PhaseComplete },
+			func(m map[string]string) { m[dcplan.AnnotationPhase] = "Complete" }},
+		{"unknown phase", "PhaseUnknown removes the annotation", func(d *dcplan.Deployment) { d.Phase = dcplan.PhaseUnknown },
+			func(m map[string]string) { delete(m, dcplan.AnnotationPhase) }},
+		{"clear cancel", "SPEC 4.6 / 6.2.6: ClearCancel removes both annotations", func(d *dcplan.Deployment) { d.Cancelled, d.Reason = false, "" },
+			func(m map[string]string) {
+				delete(m, dcplan.AnnotationCancelled)
+				delete(m, dcplan.AnnotationStatusReason)
+			}},
 		{"commit desired", "SPEC 2.2: desired moves into deployment.replicas and is removed",
-			func(d *Deployment) {
+			func(d *dcplan.Deployment) {
 				d.SyncedReplicas, d.HasSyncedReplicas = d.DesiredReplicas, true
 				d.DesiredReplicas, d.HasDesiredReplicas = 0, false
 			},
-			func(m map[string]string) { m[AnnotationReplicas] = "3"; delete(m, AnnotationDesiredReplicas) }},
-		{"completed-at", "SPEC 1.1: time.Time.String rendering, in UTC", func(d *Deployment) { d.CompletedAt = completed },
-			func(m map[string]string) { m[AnnotationDeployerCompletedAt] = "2026-11-01 11:59:00 +0000 UTC" }},
-		{"ignore gained", "a gained ignore annotation is written \"true\"", func(d *Deployment) { d.IgnoreDeployerPod = true },
-			func(m map[string]string) { m[AnnotationIgnoreDeployerPod] = "true" }},
-		{"version", "decimal", func(d *Deployment) { d.Version = 12 },
-			func(m map[string]string) { m[AnnotationLatestVersion] = "12" }},
-		{"pod name cleared", "an empty string removes the annotation", func(d *Deployment) { d.DeployerPodName = "" },
-			func(m map[string]string) { delete(m, AnnotationDeployerPodName) }},
+			func(m map[string]string) {
+				m[dcplan.AnnotationReplicas] = "3"
+				delete(m, dcplan.AnnotationDesiredReplicas)
+			}},
+		{"completed-at", "SPEC 1.1: time.Time.String rendering, in UTC", func(d *dcplan.Deployment) { d.CompletedAt = completed },
+			func(m map[string]string) { m[dcplan.AnnotationDeployerCompletedAt] = "2026-11-01 11:59:00 +0000 UTC" }},
+		{"ignore gained", "a gained ignore annotation is written \"true\"", func(d *dcplan.Deployment) { d.IgnoreDeployerPod = true },
+			func(m map[string]string) { m[dcplan.AnnotationIgnoreDeployerPod] = "true" }},
+		{"version", "decimal", func(d *dcplan.Deployment) { d.Version = 12 },
+			func(m map[string]string) { m[dcplan.AnnotationLatestVersion] = "12" }},
+		{"pod name cleared", "an empty string removes the annotation", func(d *dcplan.Deployment) { d.DeployerPodName = "" },
+			func(m map[string]string) { delete(m, dcplan.AnnotationDeployerPodName) }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -100,7 +108,7 @@ func TestPutDeploymentWire(t *testing.T) {
 }
 
 func TestPutConfigWire(t *testing.T) {
-	c, err := DecodeConfig([]byte(`{"metadata":{"name":"web","labels":{"app":"web"},"annotations":{"` + AnnotationIgnoreDeployerPod + `":"x","keep":"me"}}}`))
+	c, err := DecodeConfig([]byte(`{"metadata":{"name":"web","labels":{"app":"web"},"annotations":{"` + dcplan.AnnotationIgnoreDeployerPod + `":"x","keep":"me"}}}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +116,7 @@ func TestPutConfigWire(t *testing.T) {
 		t.Fatalf("DecodeConfig() ignore = %v %q, want true \"x\"", c.IgnoreDeployerPod, c.IgnoreDeployerPodValue)
 	}
 	c.IgnoreDeployerPod, c.IgnoreDeployerPodValue = false, ""
-	c.Labels = []KeyValue{{Key: "tier", Value: "front"}}
+	c.Labels = []dcplan.KeyValue{{Key: "tier", Value: "front"}}
 	b, err := EncodeConfig(c)
 	if err != nil {
 		t.Fatal(err)
@@ -149,7 +157,7 @@ func TestAnnotationTime(t *testing.T) {
 			}
 		})
 	}
-	if _, err := ParseAnnotationTime("2026-11-01T11:59:00Z"); !errors.Is(err, ErrMalformed) {
+	if _, err := ParseAnnotationTime("2026-11-01T11:59:00Z"); !errors.Is(err, dcplan.ErrMalformed) {
 		t.Errorf("ParseAnnotationTime(RFC 3339) error = %v, want ErrMalformed", err)
 	}
 	if got := FormatAnnotationTime(time.Date(2026, 11, 1, 12, 59, 0, 0, time.FixedZone("CET", 3600))); got != "2026-11-01 11:59:00 +0000 UTC" {

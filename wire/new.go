@@ -1,6 +1,10 @@
-package dcplan
+package wire
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/dcplan/dcplan"
+)
 
 // NewDeployment builds the ReplicationController of cfg's current
 // rollout, exactly as upstream MakeDeployment does (SPEC 3.8):
@@ -32,13 +36,13 @@ import "fmt"
 // 10.10).
 //
 // Ports: library-go appsutil MakeDeployment.
-func NewDeployment(cfg Config) (Deployment, error) {
+func NewDeployment(cfg dcplan.Config) (dcplan.Deployment, error) {
 	tpl := templateTree(cfg.Template)
 	if tpl == nil {
-		return Deployment{}, &FieldError{Kind: kindConfig, Name: cfg.Name, Field: "spec.template",
-			Problem: "a config without a pod template cannot be rolled out", Err: ErrInvalidSnapshot}
+		return dcplan.Deployment{}, &dcplan.FieldError{Kind: kindConfig, Name: cfg.Name, Field: "spec.template",
+			Problem: "a config without a pod template cannot be rolled out", Err: dcplan.ErrInvalidSnapshot}
 	}
-	rc := DeploymentName(cfg.Name, cfg.Status.LatestVersion)
+	rc := dcplan.DeploymentName(cfg.Name, cfg.Status.LatestVersion)
 	withChild(tpl, "metadata", func(meta map[string]any) { newTemplateWire(meta, cfg, rc) })
 	trimImages(tpl)
 
@@ -73,7 +77,7 @@ func NewDeployment(cfg Config) (Deployment, error) {
 	}
 	d, err := decodeDeploymentTree(m, 0)
 	if err != nil {
-		return Deployment{}, fmt.Errorf("%w: config %q does not make a valid deployment: %w", ErrInvalidSnapshot, cfg.Name, err)
+		return dcplan.Deployment{}, fmt.Errorf("%w: config %q does not make a valid deployment: %w", dcplan.ErrInvalidSnapshot, cfg.Name, err)
 	}
 	d.Encoded = new(cfg.Clone())
 	return d, nil
