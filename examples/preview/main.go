@@ -44,6 +44,8 @@
 //	profile      "Modern", "Exact" or "Origin"
 //	now          the planning time, RFC 3339
 //	rcs, pods    how many RCs and related pods the snapshot holds
+//	skipped      ["namespace/name"]: the document's other RCs (of other DCs or
+//	             namespaces), which the preview leaves out; [] when none
 //	warnings     [{code, object, message}]; code is one of "missing-phase",
 //	             "status-behind", "foreign-rc"; [] when the input is consistent
 //	history      [{revision, name, status, cancelled, cause, replicas, current}],

@@ -226,16 +226,17 @@ func TestStrict(t *testing.T) {
 // a documented one renamed, fails here.
 func TestJSONSchema(t *testing.T) {
 	type schemaV1 struct {
-		Schema        string `json:"schema"`
-		Namespace     string `json:"namespace"`
-		Config        string `json:"config"`
-		LatestVersion int64  `json:"latestVersion"`
-		Replicas      int32  `json:"replicas"`
-		Paused        bool   `json:"paused"`
-		Profile       string `json:"profile"`
-		Now           string `json:"now"`
-		RCs           int    `json:"rcs"`
-		Pods          int    `json:"pods"`
+		Schema        string   `json:"schema"`
+		Namespace     string   `json:"namespace"`
+		Config        string   `json:"config"`
+		LatestVersion int64    `json:"latestVersion"`
+		Replicas      int32    `json:"replicas"`
+		Paused        bool     `json:"paused"`
+		Profile       string   `json:"profile"`
+		Now           string   `json:"now"`
+		RCs           int      `json:"rcs"`
+		Pods          int      `json:"pods"`
+		Skipped       []string `json:"skipped"`
 		Warnings      []struct {
 			Code, Object, Message string
 		} `json:"warnings"`
@@ -271,6 +272,9 @@ func TestJSONSchema(t *testing.T) {
 	}
 	if r.Schema != schema || len(r.Warnings) != 1 || r.Warnings[0].Code != warnMissingPhase || r.Warnings[0].Object != "rc/frontend-3" {
 		t.Errorf("schema %q, warnings %+v; want %q and one missing-phase warning on rc/frontend-3", r.Schema, r.Warnings, schema)
+	}
+	if d := cmp.Diff([]string{}, r.Skipped); d != "" {
+		t.Errorf("skipped (-want +got):\n%s", d)
 	}
 	if !r.Operations[1].Refused || !strings.HasPrefix(r.Operations[1].Error, "error: #3 is ; only failed") {
 		t.Errorf("retry = %+v, want refused with oc's error", r.Operations[1])

@@ -37,6 +37,7 @@ func preview(data []byte, o options) (report, error) {
 		return report{}, fmt.Errorf("the document does not make a valid snapshot:\n%w", err)
 	}
 	r := newReport(s)
+	r.Skipped = skipped(objs, s)
 	r.Warnings = inconsistencies(s)
 	r.operations(s, o.To)
 	return r, nil
@@ -128,6 +129,21 @@ func snapshotOf(objs dcplan.Objects, cfg dcplan.Config, now time.Time, st dcplan
 		}
 	}
 	return s
+}
+
+// skipped lists, as namespace/name in document order, the RCs of the
+// document the snapshot leaves out: those of other DCs or namespaces.
+func skipped(objs dcplan.Objects, s dcplan.Snapshot) []string {
+	out := []string{}
+	for _, d := range objs.Deployments {
+		in := slices.ContainsFunc(s.Deployments, func(x dcplan.Deployment) bool {
+			return x.Namespace == d.Namespace && x.Name == d.Name
+		})
+		if !in {
+			out = append(out, d.Namespace+"/"+d.Name)
+		}
+	}
+	return out
 }
 
 // Warning codes (the "code" of -o json).

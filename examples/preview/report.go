@@ -27,6 +27,7 @@ type report struct {
 	Now           string      `json:"now"`
 	RCs           int         `json:"rcs"`
 	Pods          int         `json:"pods"`
+	Skipped       []string    `json:"skipped"`
 	Warnings      []warning   `json:"warnings"`
 	History       []revision  `json:"history"`
 	Operations    []operation `json:"operations"`
@@ -118,6 +119,9 @@ func (r report) writeText(w io.Writer) error {
 		r.Namespace, r.Config, r.LatestVersion, r.Replicas, state, r.RCs, r.Pods)
 	fmt.Fprintf(&b, "Profile %s, planned at %s. Nothing is changed: each section shows the writes\n", r.Profile, r.Now)
 	b.WriteString("the command would make (with the rule behind each) and what oc would print.\n")
+	if n := len(r.Skipped); n > 0 {
+		fmt.Fprintf(&b, "Skipped %d RC(s) of the document that belong to other DCs or namespaces: %s\n", n, strings.Join(r.Skipped, ", "))
+	}
 
 	if len(r.Warnings) > 0 {
 		b.WriteString("\nwarnings: the input is inconsistent, so some lines below may read oddly\n")
