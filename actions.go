@@ -215,4 +215,14 @@ type Event struct {
 	Type    EventType
 	Reason  string
 	Message string
+	// After places the event among the plan's writes, where upstream
+	// records it (SPEC 13.1: an event due before a write is recorded even
+	// when that write then fails): right after the action it names, or
+	// before every write when it is AtStart. The zero ActionRef means after
+	// every write, at the end of the pass.
+	After ActionRef
 }
+
+// AtStart is the Event.After of an event recorded before any write of
+// the plan.
+var AtStart = ActionRef{Kind: ActionNone, Index: -1}

@@ -12,10 +12,7 @@ func (s Snapshot) Clone() Snapshot {
 	out.Deployments = cloneEach(s.Deployments, Deployment.Clone)
 	out.Pods = cloneEach(s.Pods, Pod.Clone)
 	out.Settings = s.Settings.Clone()
-	if s.LastCreate.Live != nil {
-		live := s.LastCreate.Live.Clone()
-		out.LastCreate.Live = &live
-	}
+	out.Outcome = s.Outcome.Clone()
 	return out
 }
 
@@ -108,4 +105,13 @@ func cloneBytes(b []byte) []byte {
 		return nil
 	}
 	return bytes.Clone(b)
+}
+
+// Clone returns a deep copy of o.
+func (o Outcome) Clone() Outcome {
+	o.Failures = slices.Clone(o.Failures)
+	if o.Live != nil {
+		o.Live = new(o.Live.Clone())
+	}
+	return o
 }

@@ -8,7 +8,9 @@ import (
 
 // Describe renders a plan as text, one line per action in contract order
 // (see Plan), each `verb target key=value ... rule=<id>`, then the events,
-// then `wait <reason> "<message>"` and `recheck-after <duration>` when set.
+// then `wait <reason> "<message>"` (with `error=actionable` or
+// `error=fatal` when the handler error is of that class rather than a plain
+// retried one) and `recheck-after <duration>` when set.
 // Fields at their default are omitted. A status write prints the changed
 // fields on its line and one indented line per changed condition. An empty
 // plan prints "<empty plan>". The output ends with a newline and is stable:
@@ -94,6 +96,9 @@ func DescribeTo(b *strings.Builder, p Plan) {
 		}
 		if p.Message != "" {
 			b.WriteString(" " + strconv.Quote(p.Message))
+		}
+		if p.Error != ErrorNone && p.Error != ErrorRetry {
+			b.WriteString(" error=" + p.Error.String())
 		}
 		b.WriteByte('\n')
 	}

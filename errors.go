@@ -3,6 +3,7 @@ package dcplan
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // Sentinel errors. Every error the package returns wraps one of them, so
@@ -77,3 +78,29 @@ func (e *Refusal) Error() string { return e.Text }
 
 // Unwrap returns the classifying sentinel.
 func (e *Refusal) Unwrap() error { return e.Err }
+
+// Aggregate joins error texts as apimachinery's utilerrors.NewAggregate
+// prints them: one text alone; several distinct ones in brackets, joined
+// with ", ", duplicates dropped.
+func Aggregate(errs []string) string {
+	var seen []string
+	for _, e := range errs {
+		dup := false
+		for _, s := range seen {
+			if s == e {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			seen = append(seen, e)
+		}
+	}
+	switch len(seen) {
+	case 0:
+		return ""
+	case 1:
+		return seen[0]
+	}
+	return "[" + strings.Join(seen, ", ") + "]"
+}

@@ -269,6 +269,13 @@ type Deployment struct {
 	// Deployment share it (Clone copies it deeply), and no planner writes
 	// through it.
 	Encoded *Config
+	// EncodedErr is why the encoded-deployment-config annotation, present
+	// but not a DeploymentConfig, does not decode, in upstream's words
+	// (e.g. `couldn't get version/kind; json parse error: unexpected end
+	// of JSON input`); Encoded is then nil. Such an RC is a state real
+	// clusters reach, and the planners handle it as upstream does (SPEC
+	// 13.1). Empty when the annotation decodes or is absent.
+	EncodedErr string
 
 	// Template is the RC's own pod template.
 	Template Template

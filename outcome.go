@@ -38,6 +38,7 @@ const (
 	ActionTransition
 	ActionDeleteRC
 	ActionStatus
+	numActionKinds
 )
 
 var actionKindNames = [...]string{"", "adopt", "release", "update-dc", "instantiate", "create-pod", "set-pod-owner",
@@ -45,6 +46,26 @@ var actionKindNames = [...]string{"", "adopt", "release", "update-dc", "instanti
 
 // String returns the verb Describe prints for actions of kind k.
 func (k ActionKind) String() string { return spell(k, actionKindNames[:], "ActionKind") }
+
+// ErrorClass is how upstream's work queue treats the error a pass returns
+// (SPEC 1.7): retried with rate limiting, retried and reported with a
+// FailedRetry event when finally dropped (the deployer's actionable
+// errors), or never retried.
+type ErrorClass uint8
+
+// The error classes. ErrorNone is a pass that returned no error.
+const (
+	ErrorNone ErrorClass = iota
+	ErrorRetry
+	ErrorActionable
+	ErrorFatal
+)
+
+var errorClassNames = [...]string{"", "retry", "actionable", "fatal"}
+
+// String returns the class as the conformance recordings spell it
+// ("retry", "actionable", "fatal"; "" for none).
+func (c ErrorClass) String() string { return spell(c, errorClassNames[:], "ErrorClass") }
 
 // ActionRef names one action of a plan: its kind and its index in that
 // kind's slice (0 for the status write). The zero ActionRef names no

@@ -51,6 +51,9 @@ type Plan struct {
 	// on this pass (SPEC 1.7), for logs: a requeue reason, a stale-cache
 	// notice, a create error. Empty when upstream returned nil.
 	Message string
+	// Error is the class of Message: how upstream's work queue treats the
+	// item (SPEC 1.7). ErrorNone exactly when Message is empty.
+	Error ErrorClass
 	// RecheckAfter, when positive, is how long until a deadline the plan
 	// depends on passes (e.g. the New-phase timeout, SPEC 4.3.new.3).
 	RecheckAfter time.Duration
@@ -94,6 +97,7 @@ func (p *Plan) Append(q Plan) {
 	if q.IsEmpty() {
 		return // the common case of a pass over many RCs at rest
 	}
+	before := p.counts()
 	p.Adopt = append(p.Adopt, q.Adopt...)
 	p.Release = append(p.Release, q.Release...)
 	p.UpdateConfig = append(p.UpdateConfig, q.UpdateConfig...)
@@ -106,15 +110,42 @@ func (p *Plan) Append(q Plan) {
 	p.Scales = append(p.Scales, q.Scales...)
 	p.Transitions = append(p.Transitions, q.Transitions...)
 	p.DeleteRCs = append(p.DeleteRCs, q.DeleteRCs...)
-	p.Events = append(p.Events, q.Events...)
+	for _, e := range q.Events {
+		if e.After.Kind != ActionNone && e.After.Kind != ActionStatus {
+			e.After.Index += before[e.After.Kind]
+		}
+		p.Events = append(p.Events, e)
+	}
 	if p.Status == nil && q.Status != nil {
 		st := *q.Status
 		p.Status = &st
 	}
 	if p.Wait == WaitNone && p.Message == "" {
-		p.Wait, p.Message = q.Wait, q.Message
+		p.Wait, p.Message, p.Error = q.Wait, q.Message, q.Error
 	}
 	if q.RecheckAfter > 0 && (p.RecheckAfter == 0 || q.RecheckAfter < p.RecheckAfter) {
 		p.RecheckAfter = q.RecheckAfter
 	}
+}
+
+// counts returns how many actions of each kind p holds, indexed by
+// ActionKind (the status write counts as one ActionStatus).
+func (p *Plan) counts() [numActionKinds]int {
+	var n [numActionKinds]int
+	n[ActionAdopt] = len(p.Adopt)
+	n[ActionRelease] = len(p.Release)
+	n[ActionUpdateConfig] = len(p.UpdateConfig)
+	n[ActionCreatePod] = len(p.CreatePods)
+	n[ActionSetPodOwner] = len(p.SetPodOwners)
+	n[ActionSetPodDeadline] = len(p.SetPodDeadlines)
+	n[ActionDeletePod] = len(p.DeletePods)
+	n[ActionCreateRC] = len(p.CreateRCs)
+	n[ActionCancel] = len(p.Cancels)
+	n[ActionScale] = len(p.Scales)
+	n[ActionTransition] = len(p.Transitions)
+	n[ActionDeleteRC] = len(p.DeleteRCs)
+	if p.Status != nil {
+		n[ActionStatus] = 1
+	}
+	return n
 }

@@ -38,9 +38,9 @@ type Snapshot struct {
 	// before adopting an orphan RC (SPEC 3.3.2). When Recheck.Done is
 	// false the planner assumes the live DC equals Config.
 	Recheck Recheck
-	// LastCreate is what happened when an adapter applied the CreateRC
-	// action of the previous pass, if it failed (SPEC 3.2.12).
-	LastCreate CreateResult
+	// Outcome is what happened to the requests an adapter sent for this
+	// pass so far (SPEC 13): the zero value while nothing failed.
+	Outcome Outcome
 	// Instantiate tells whether the server offers the instantiate
 	// subresource; when false, rollout-latest falls back to bumping
 	// status.latestVersion (SPEC 6.3, 6.4).
@@ -57,20 +57,6 @@ type Recheck struct {
 	// DeletionTime is zero when the DC is not being deleted.
 	UID          string
 	DeletionTime time.Time
-}
-
-// CreateResult reports a failed create of the RC <dc>-<latestVersion>.
-// The zero value means the previous pass created nothing or succeeded.
-type CreateResult struct {
-	// Failed is true when the create returned an error; Err is its text.
-	Failed bool
-	Err    string
-	// AlreadyExists is true when that error was AlreadyExists; the live
-	// GET that follows is then LiveErr (GET failed), or Live (nil when the
-	// GET found nothing).
-	AlreadyExists bool
-	LiveErr       string
-	Live          *Deployment
 }
 
 // Settings are the knobs of a planner pass.

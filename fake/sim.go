@@ -53,7 +53,7 @@ type Sim struct {
 
 	dcq, rcq   queue
 	dups       []item // duplicated notifications, delivered next step
-	lastCreate map[string]dcplan.CreateResult
+	lastCreate map[string]dcplan.Outcome
 	lastWait   map[item]dcplan.WaitReason
 	lastResync time.Time
 	model      podModel
@@ -89,7 +89,7 @@ func NewSim(opts Options) *Sim {
 		Faults:     opts.Faults,
 		dcq:        newQueue(),
 		rcq:        newQueue(),
-		lastCreate: map[string]dcplan.CreateResult{},
+		lastCreate: map[string]dcplan.Outcome{},
 		lastWait:   map[item]dcplan.WaitReason{},
 		lastResync: opts.Start,
 	}
@@ -254,7 +254,7 @@ func (s *Sim) processAs(it item, instance string) {
 		}
 		snap.Requeues = q.requeues[it]
 		if len(s.lastCreate) > 0 {
-			snap.LastCreate = s.lastCreate[it.ns+"/"+it.name]
+			snap.Outcome = s.lastCreate[it.ns+"/"+it.name]
 			delete(s.lastCreate, it.ns+"/"+it.name)
 		}
 		plan = reconcile.Config(snap)
@@ -366,16 +366,18 @@ func (s *Sim) apply(ns string, plan dcplan.Plan, kind PassKind, config string) (
 
 // createResult describes a failed RC create for the next pass (SPEC
 // 3.2.12), including the live GET that follows an AlreadyExists.
-func (s *Sim) createResult(ns, name string, err error) dcplan.CreateResult {
-	r := dcplan.CreateResult{Failed: true, Err: apiErrorText("replicationcontrollers", name, err)}
+func (s *Sim) createResult(ns, name string, err error) dcplan.Outcome {
+	f := dcplan.Failure{Action: dcplan.ActionCreateRC, Name: name, Message: apiErrorText("replicationcontrollers", name, err)}
+	r := dcplan.Outcome{}
 	if dcplan.IsAlreadyExists(err) {
-		r.AlreadyExists = true
+		f.Reason, f.Code = dcplan.StatusAlreadyExists, 409
 		if d, ok := s.world.Deployment(ns, name); ok {
 			r.Live = &d
 		} else {
 			r.LiveErr = apiErrorText("replicationcontrollers", name, notFound(KindRC, ns, name))
 		}
 	}
+	r.Failures = []dcplan.Failure{f}
 	return r
 }
 

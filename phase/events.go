@@ -58,13 +58,20 @@ func event(d *dcplan.Deployment, rule dcplan.Rule, typ dcplan.EventType, reason,
 }
 
 func timeoutEvent(d *dcplan.Deployment, timeout int64) dcplan.Event {
-	return event(d, ruleNewTimeout, dcplan.EventWarning, dcplan.EventRolloutTimeout,
-		fmt.Sprintf("Rollout for %q failed to create deployer pod (timeoutSeconds: %ds)", label(d), timeout))
+	return early(event(d, ruleNewTimeout, dcplan.EventWarning, dcplan.EventRolloutTimeout,
+		fmt.Sprintf("Rollout for %q failed to create deployer pod (timeoutSeconds: %ds)", label(d), timeout)))
+}
+
+// early places an event before every write of the pass: upstream records
+// it while deciding, before its writes (SPEC 13.1).
+func early(e dcplan.Event) dcplan.Event {
+	e.After = dcplan.AtStart
+	return e
 }
 
 func unrelatedEvent(d *dcplan.Deployment, rule dcplan.Rule, pod string) dcplan.Event {
-	return event(d, rule, dcplan.EventWarning, dcplan.EventFailedCreate,
-		fmt.Sprintf("Error creating deployer pod since another pod with the same name (%q) exists", pod))
+	return early(event(d, rule, dcplan.EventWarning, dcplan.EventFailedCreate,
+		fmt.Sprintf("Error creating deployer pod since another pod with the same name (%q) exists", pod)))
 }
 
 // goneEvent is the event of a vanished deployer pod: reason Failed, or the
@@ -74,7 +81,7 @@ func goneEvent(d *dcplan.Deployment, rule dcplan.Rule, p dcplan.Profile, pod str
 	if p == dcplan.Origin {
 		reason = dcplan.EventSeedFailed
 	}
-	return event(d, rule, dcplan.EventWarning, reason, fmt.Sprintf("Deployer pod %q has gone missing", pod))
+	return early(event(d, rule, dcplan.EventWarning, reason, fmt.Sprintf("Deployer pod %q has gone missing", pod)))
 }
 
 // racedEvent is the event of a cancel raced by success: reason
@@ -84,7 +91,7 @@ func racedEvent(d *dcplan.Deployment, rule dcplan.Rule, p dcplan.Profile) dcplan
 	if p == dcplan.Origin {
 		reason = dcplan.EventSeedFailedCancellation
 	}
-	return event(d, rule, dcplan.EventWarning, reason, msgFailedCancellation)
+	return early(event(d, rule, dcplan.EventWarning, reason, msgFailedCancellation))
 }
 
 func cancelledEvent(d *dcplan.Deployment) dcplan.Event {
@@ -111,4 +118,10 @@ func PodGoneReason(p dcplan.Profile) string {
 		return dcplan.LongReasonDeployerPodGone
 	}
 	return dcplan.ReasonDeployerPodGone
+}
+
+// eventAfter places e right after the action at (SPEC 13.1).
+func eventAfter(at dcplan.ActionRef, e dcplan.Event) dcplan.Event {
+	e.After = at
+	return e
 }

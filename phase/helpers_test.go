@@ -120,3 +120,17 @@ func snapshot(profile dcplan.Profile, rcs []dcplan.Deployment, pods ...dcplan.Po
 func dcEvent(rule dcplan.Rule, typ dcplan.EventType, reason, msg string) dcplan.Event {
 	return dcplan.Event{Rule: rule, Object: dcplan.ObjectRef{Kind: "DeploymentConfig", Namespace: "ns", Name: "web"}, Type: typ, Reason: reason, Message: msg}
 }
+
+// early marks an expected event as recorded before every write of the
+// pass (SPEC 13.1).
+func early(e dcplan.Event) dcplan.Event {
+	e.After = dcplan.AtStart
+	return e
+}
+
+// afterTransition marks an expected event as recorded right after the
+// pass's RC write.
+func afterTransition(e dcplan.Event) dcplan.Event {
+	e.After = dcplan.ActionRef{Kind: dcplan.ActionTransition}
+	return e
+}

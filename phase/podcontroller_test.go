@@ -63,7 +63,7 @@ func TestDeployerPod(t *testing.T) {
 			rcs: []dcplan.Deployment{testRC(1, dcplan.PhaseRunning, cancelled)}, pods: []dcplan.Pod{deployer("web-1", dcplan.PodSucceeded)},
 			want: dcplan.Plan{
 				Transitions: tr("7.30", dcplan.PhaseRunning, dcplan.PhaseComplete, func(t *dcplan.Transition) { commit(t); t.ClearCancel = true }),
-				Events:      []dcplan.Event{dcEvent("7.30", dcplan.EventWarning, "failedCancellation", "Succeeded before cancel recorded")},
+				Events:      []dcplan.Event{early(dcEvent("7.30", dcplan.EventWarning, "failedCancellation", "Succeeded before cancel recorded"))},
 			},
 		},
 		{

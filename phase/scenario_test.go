@@ -17,9 +17,6 @@ import (
 //	deployer-pod pod=<name>          DeployerPod
 //	cancel-by-deadline rc=<name>     CancelByDeadline
 //	build-pod rc=<name>              BuildDeployerPod, one field per line
-//	create-failed rc=<name> err=<e>  CreateFailed
-//	cleanup-failed rc=<name>         CleanupFailed
-//	update-failed rc=<name> to=<phase> err=<e>  UpdateFailed
 func TestScenarios(t *testing.T) {
 	scenario.RunDir(t, "testdata", func(t *testing.T, c *scenario.Case) string {
 		arg := func(key string) string {
@@ -39,16 +36,6 @@ func TestScenarios(t *testing.T) {
 			return c.Env.Record(phase.DeployerPod(s, arg("pod")))
 		case "cancel-by-deadline": // cancel-by-deadline rc=web-1
 			return c.Env.Record(phase.CancelByDeadline(s, arg("rc")))
-		case "create-failed": // create-failed rc=web-1 err="quota exceeded"
-			return c.Env.Record(phase.CreateFailed(s, arg("rc"), arg("err")))
-		case "cleanup-failed": // cleanup-failed rc=web-1
-			return c.Env.Record(phase.CleanupFailed(s, arg("rc")))
-		case "update-failed": // update-failed rc=web-1 to=Complete err=conflict
-			to, err := dcplan.ParsePhase(arg("to"))
-			if err != nil {
-				return "error: " + err.Error()
-			}
-			return c.Env.Record(phase.UpdateFailed(s, arg("rc"), to, arg("err")))
 		case "build-pod": // build-pod rc=web-1
 			d, ok := s.Deployment(arg("rc"))
 			if !ok {

@@ -2,6 +2,7 @@ package phase
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/dcplan/dcplan"
@@ -117,11 +118,95 @@ func stepOn(s *dcplan.Snapshot, pods []dcplan.Pod, d *dcplan.Deployment) dcplan.
 	st.pod = findDeployerPod(pods, d.Name)
 	st.found = st.pod != nil
 	st.related = st.found && st.pod.DeploymentName == d.Name
-	if !st.run() {
-		return st.plan
+	if st.run() {
+		st.commit()
 	}
-	st.commit()
+	st.outcome(&s.Outcome)
+	st.finish(s.Requeues)
 	return st.plan
+}
+
+// outcome replays what upstream does after a request of this pass failed,
+// as o reports it (SPEC 1.7, 4.3-4.6, 13.1). The requests already sent stay
+// in the plan; after the failure the pass ends without its RC write, and
+// so without the events that follow that write:
+//
+//  1. The deployer pod create failed: a FailedCreate warning `Error
+//     creating deployer pod: <err>` right after it, and the actionable
+//     `couldn't create deployer pod for "<ns>/<rc>": <err>`.
+//  2. Some deployer or hook pod deletes failed (NotFound is no failure):
+//     the actionable `couldn't clean up all deployer pods for
+//     "<ns>/<rc>"`.
+//  3. Some owner-reference patches failed: their errors, joined.
+//  4. The RC write failed: `couldn't update rollout status for
+//     "<ns>/<rc>" to <phase>: <err>`.
+func (st *step) outcome(o *dcplan.Outcome) {
+	if len(o.Failures) == 0 {
+		return
+	}
+	p, d := &st.plan, st.d
+	if len(p.CreatePods) > 0 {
+		if f, failed := o.Failed(dcplan.ActionCreatePod, p.CreatePods[0].Pod.Name); failed {
+			st.stopBeforeCommit()
+			at := dcplan.ActionRef{Kind: dcplan.ActionCreatePod, Index: 0}
+			p.Events = append(p.Events, eventAfter(at, event(d, ruleNewCreate, dcplan.EventWarning, dcplan.EventFailedCreate,
+				"Error creating deployer pod: "+f.Message)))
+			p.Wait, p.Message, p.Error = dcplan.WaitRetry, fmt.Sprintf("couldn't create deployer pod for %q: %s", label(d), f.Message), dcplan.ErrorActionable
+			return
+		}
+	}
+	for _, dp := range p.DeletePods {
+		if _, failed := o.Failed(dcplan.ActionDeletePod, dp.Pod); failed {
+			st.stopBeforeCommit()
+			p.Wait, p.Message, p.Error = dcplan.WaitRetry, fmt.Sprintf("couldn't clean up all deployer pods for %q", label(d)), dcplan.ErrorActionable
+			return
+		}
+	}
+	var errs []string
+	for _, po := range p.SetPodOwners {
+		if f, failed := o.Failed(dcplan.ActionSetPodOwner, po.Pod); failed {
+			errs = append(errs, f.Message)
+		}
+	}
+	if len(errs) > 0 {
+		st.stopBeforeCommit()
+		p.Wait, p.Message, p.Error = dcplan.WaitRetry, dcplan.Aggregate(errs), dcplan.ErrorRetry
+		return
+	}
+	if len(p.Transitions) > 0 {
+		tr := p.Transitions[0]
+		if f, failed := o.Failed(dcplan.ActionTransition, tr.RC); failed {
+			p.Events = slices.DeleteFunc(p.Events, func(e dcplan.Event) bool { return e.After == (dcplan.ActionRef{}) })
+			p.Wait, p.Message, p.Error = dcplan.WaitRetry, fmt.Sprintf("couldn't update rollout status for %q to %s: %s", label(d), tr.To, f.Message), dcplan.ErrorRetry
+		}
+	}
+}
+
+// stopBeforeCommit drops the RC write of the pass and the events recorded
+// after it: the pass ended before it.
+func (st *step) stopBeforeCommit() {
+	p := &st.plan
+	p.Transitions = nil
+	p.Events = slices.DeleteFunc(p.Events, func(e dcplan.Event) bool {
+		return e.After == (dcplan.ActionRef{}) || e.After.Kind == dcplan.ActionTransition
+	})
+	if len(p.Events) == 0 {
+		p.Events = nil
+	}
+}
+
+// finish classifies the handler error of the pass (SPEC 1.7) and, when
+// upstream drops the item after this pass with an actionable error (the
+// item was requeued dcplan.MaxRetryCount times), records FailedRetry
+// `Stop retrying: <err>` at the end.
+func (st *step) finish(requeues int) {
+	p := &st.plan
+	if p.Message != "" && p.Error == dcplan.ErrorNone {
+		p.Error = dcplan.ErrorRetry
+	}
+	if p.Error == dcplan.ErrorActionable && requeues >= dcplan.MaxRetryCount {
+		p.Events = append(p.Events, event(st.d, ruleRetry, dcplan.EventWarning, dcplan.EventFailedRetry, "Stop retrying: "+p.Message))
+	}
 }
 
 // step is the state of one Step pass: the working annotation changes of
@@ -236,6 +321,7 @@ func (st *step) onNew() bool {
 		if origin && d.Encoded == nil {
 			st.plan.Wait = dcplan.WaitConfigDecode
 			st.plan.Message = fmt.Sprintf("fatal error handling rollout: couldn't make deployer pod for %q: %s", label(d), decodeError(d))
+			st.plan.Error = dcplan.ErrorFatal
 			return false
 		}
 		pod := buildDeployerPod(&st.settings, d)
@@ -366,11 +452,15 @@ func (st *step) commit() {
 	}
 	st.plan.Transitions = []dcplan.Transition{tr}
 	if writtenCancelled && st.next == dcplan.PhaseFailed {
-		st.plan.Events = append(st.plan.Events, cancelledEvent(d))
+		st.plan.Events = append(st.plan.Events, eventAfter(dcplan.ActionRef{Kind: dcplan.ActionTransition}, cancelledEvent(d)))
 	}
 }
 
-// decodeError is upstream's error for an RC without an encoded config.
+// decodeError is upstream's error for an RC whose encoded config does not
+// decode: the codec's words, or the missing-annotation text.
 func decodeError(d *dcplan.Deployment) string {
+	if d.EncodedErr != "" {
+		return d.EncodedErr
+	}
 	return fmt.Sprintf("object %s does not have encoded deployment config annotation", d.Name)
 }

@@ -57,11 +57,11 @@ func TestStep(t *testing.T) {
 		return out
 	}
 	var (
-		timeoutEvent = dcEvent("4.3.new.3", dcplan.EventWarning, "RolloutTimeout", `Rollout for "ns/web-1" failed to create deployer pod (timeoutSeconds: 600s)`)
-		racedEvent   = dcEvent("2.3", dcplan.EventWarning, "FailedCancellation", "Succeeded before cancel recorded")
-		goneEvent    = dcEvent("4.3.pending.1", dcplan.EventWarning, "Failed", `Deployer pod "web-1-deploy" has gone missing`)
-		cancelEvent  = dcEvent("4.4.4", dcplan.EventNormal, "RolloutCancelled", `Rollout for "ns/web-1" cancelled`)
-		squatEvent   = dcEvent("4.3.new.6", dcplan.EventWarning, "FailedCreate", `Error creating deployer pod since another pod with the same name ("web-1-deploy") exists`)
+		timeoutEvent = early(dcEvent("4.3.new.3", dcplan.EventWarning, "RolloutTimeout", `Rollout for "ns/web-1" failed to create deployer pod (timeoutSeconds: 600s)`))
+		racedEvent   = early(dcEvent("2.3", dcplan.EventWarning, "FailedCancellation", "Succeeded before cancel recorded"))
+		goneEvent    = early(dcEvent("4.3.pending.1", dcplan.EventWarning, "Failed", `Deployer pod "web-1-deploy" has gone missing`))
+		cancelEvent  = afterTransition(dcEvent("4.4.4", dcplan.EventNormal, "RolloutCancelled", `Rollout for "ns/web-1" cancelled`))
+		squatEvent   = early(dcEvent("4.3.new.6", dcplan.EventWarning, "FailedCreate", `Error creating deployer pod since another pod with the same name ("web-1-deploy") exists`))
 	)
 	tests := []struct {
 		name     string
@@ -124,12 +124,12 @@ func TestStep(t *testing.T) {
 		{
 			name: "new/no-encoded-config", why: "4.3.new.2: without an encoded config upstream returns the decode error",
 			profile: modern, rcs: rcs(testRC(1, dcplan.PhaseNew, noEncoded)),
-			want: dcplan.Plan{Wait: dcplan.WaitConfigDecode, Message: "object web-1 does not have encoded deployment config annotation"},
+			want: dcplan.Plan{Wait: dcplan.WaitConfigDecode, Message: "object web-1 does not have encoded deployment config annotation", Error: dcplan.ErrorRetry},
 		},
 		{
 			name: "new/no-encoded-config/origin", why: "7.22: Origin needs the config only to build the pod (fatal error)",
 			profile: origin, rcs: rcs(testRC(1, dcplan.PhaseNew, noEncoded)),
-			want: dcplan.Plan{Wait: dcplan.WaitConfigDecode, Message: `fatal error handling rollout: couldn't make deployer pod for "ns/web-1": object web-1 does not have encoded deployment config annotation`},
+			want: dcplan.Plan{Wait: dcplan.WaitConfigDecode, Message: `fatal error handling rollout: couldn't make deployer pod for "ns/web-1": object web-1 does not have encoded deployment config annotation`, Error: dcplan.ErrorFatal},
 		},
 		{
 			name: "new/no-encoded-config/origin-existing-pod", why: "7.22: an existing related pod needs no config",
@@ -215,7 +215,7 @@ func TestStep(t *testing.T) {
 				Transitions: with(tr("7.22", dcplan.PhaseNew, dcplan.PhaseFailed), func(t *dcplan.Transition) {
 					t.SetReason, t.Reason = true, "The deployment failed as an unrelated pod with the same name as this deployment is already running"
 				}),
-				Events: []dcplan.Event{dcEvent("7.22", dcplan.EventWarning, "FailedCreate", `Error creating deployer pod since another pod with the same name ("web-1-deploy") exists`)},
+				Events: []dcplan.Event{early(dcEvent("7.22", dcplan.EventWarning, "FailedCreate", `Error creating deployer pod since another pod with the same name ("web-1-deploy") exists`))},
 			},
 		},
 		{
@@ -272,7 +272,7 @@ func TestStep(t *testing.T) {
 		{
 			name: "pending/missing/wait", why: "4.3.pending.1: the pod may not be in the cache yet; retry while requeues < 13",
 			profile: modern, rcs: rcs(testRC(1, dcplan.PhasePending)), requeues: 12,
-			want: dcplan.Plan{Wait: dcplan.WaitDeployer, Message: `pod "web-1-deploy" not found`},
+			want: dcplan.Plan{Wait: dcplan.WaitDeployer, Message: `pod "web-1-deploy" not found`, Error: dcplan.ErrorRetry},
 		},
 		{
 			name: "pending/missing/dropped", why: "4.3.pending.1: at 13 requeues the RC fails",
@@ -289,7 +289,7 @@ func TestStep(t *testing.T) {
 				Transitions: with(tr("7.24", dcplan.PhasePending, dcplan.PhaseFailed), func(t *dcplan.Transition) {
 					t.SetReason, t.Reason = true, "The deployment failed as the deployer pod no longer exists"
 				}),
-				Events: []dcplan.Event{dcEvent("7.24", dcplan.EventWarning, "failed", `Deployer pod "web-1-deploy" has gone missing`)},
+				Events: []dcplan.Event{early(dcEvent("7.24", dcplan.EventWarning, "failed", `Deployer pod "web-1-deploy" has gone missing`))},
 			},
 		},
 		{
@@ -305,8 +305,8 @@ func TestStep(t *testing.T) {
 			profile: modern, rcs: rcs(testRC(1, dcplan.PhaseRunning, noEncoded)),
 			want: dcplan.Plan{
 				Transitions: with(tr("4.3.pending.1", dcplan.PhaseRunning, dcplan.PhaseFailed), func(t *dcplan.Transition) { t.SetReason, t.Reason = true, "deployer pod no longer exists" }),
-				Events: []dcplan.Event{{Rule: "4.3.pending.1", Object: dcplan.ObjectRef{Kind: "ReplicationController", Namespace: "ns", Name: "web-1"},
-					Type: dcplan.EventWarning, Reason: "Failed", Message: `Deployer pod "web-1-deploy" has gone missing`}},
+				Events: []dcplan.Event{early(dcplan.Event{Rule: "4.3.pending.1", Object: dcplan.ObjectRef{Kind: "ReplicationController", Namespace: "ns", Name: "web-1"},
+					Type: dcplan.EventWarning, Reason: "Failed", Message: `Deployer pod "web-1-deploy" has gone missing`})},
 			},
 		},
 		{

@@ -91,6 +91,9 @@ type claimed struct {
 //  4. An orphan whose label matches, not being deleted, in the DC's
 //     namespace, while the DC is not being deleted: Adopt, when the
 //     adoption recheck allows it; else a "can't adopt" error.
+//  5. A patch of rule 3 or 4 that s.Outcome reports failed leaves the RC
+//     not ours; its error text joins the claim error, except NotFound for
+//     an adoption (the RC is gone).
 //
 // Adopt and Release actions are ordered by version, then name. Errors are
 // aggregated as upstream does. When every RC is owned, claim allocates
@@ -118,6 +121,9 @@ func claim(s *dcplan.Snapshot) claimed {
 			out.rcs = append(out.rcs, d)
 		case releasable:
 			out.release = append(out.release, dcplan.Release{Rule: ruleRelease, RC: d.Name, RCUID: d.UID, ConfigUID: cfg.UID})
+			if f, failed := s.Outcome.Failed(dcplan.ActionRelease, d.Name); failed {
+				errs = append(errs, f.Message) // NotFound and Invalid never get here: the request tolerates them
+			}
 		case adoptable:
 			if refused == "" {
 				refused = recheckError(s)
@@ -127,10 +133,18 @@ func claim(s *dcplan.Snapshot) claimed {
 				continue
 			}
 			out.adopt = append(out.adopt, dcplan.Adopt{Rule: ruleAdopt, RC: d.Name, RCUID: d.UID, Config: cfg.Name, ConfigUID: cfg.UID})
+			if f, failed := s.Outcome.Failed(dcplan.ActionAdopt, d.Name); failed {
+				// The patch was sent and failed: not ours. NotFound
+				// (the RC is gone) is no error (SPEC 3.3.2).
+				if f.Reason != dcplan.StatusNotFound {
+					errs = append(errs, f.Message)
+				}
+				continue
+			}
 			out.rcs = append(out.rcs, d)
 		}
 	}
-	out.err = aggregate(errs)
+	out.err = dcplan.Aggregate(errs)
 	return out
 }
 

@@ -38,8 +38,17 @@ import (
 //     observedGeneration.
 //  10. The latest RC exists and is terminal: reconcile replicas (SPEC
 //     3.6), clean up history, status.
-//  11. Otherwise create <dc>-<latestVersion> (SPEC 3.2.12), or plan the
-//     failure that s.LastCreate reports.
+//  11. Otherwise create <dc>-<latestVersion> (SPEC 3.2.12).
+//
+// Failed requests come back in s.Outcome (see dcplan.Outcome): the plan
+// from the same snapshot then keeps the requests already sent and says what
+// upstream says about the failure, where upstream says it: a refused claim
+// patch ends the pass with the claim error; a failed cancel or scale
+// records its warning and ends the pass; failed history deletes record one
+// cleanup warning and the pass goes on; a failed create records
+// DeploymentCreationFailed and the ReplicationControllerCreateError
+// condition; a failed status write returns its error. Plan.Error carries
+// the class: fatal for an RC that cannot be built, retry otherwise.
 //
 // Exact differs from Modern only in the text of a refused AlreadyExists
 // (SPEC 10.3): Exact repeats the raw API error, Modern says "already
@@ -69,10 +78,30 @@ func Config(s dcplan.Snapshot) dcplan.Plan {
 // (FuzzConfig and TestPlanIsTotal run it on invalid snapshots); what it
 // plans for an invalid snapshot is discarded.
 func plan(s *dcplan.Snapshot) dcplan.Plan {
+	var p dcplan.Plan
 	if s.Settings.Profile == dcplan.Origin {
-		return configOrigin(s)
+		p = configOrigin(s)
+	} else {
+		p = configModern(s)
 	}
-	return configModern(s)
+	return outcome(s, p)
+}
+
+// outcome finishes a pass: a status write that s.Outcome reports failed
+// makes its error the handler's (upstream returns updateStatus's error),
+// unless the pass already returns one (the create-failure path ignores
+// its status write's error, SPEC 3.2.12); and every handler error of the
+// DC controller that is not fatal is retried (SPEC 1.7).
+func outcome(s *dcplan.Snapshot, p dcplan.Plan) dcplan.Plan {
+	if p.Message == "" && p.Status != nil {
+		if f, failed := s.Outcome.Failed(dcplan.ActionStatus, s.Config.Name); failed {
+			p.Wait, p.Message = dcplan.WaitRetry, f.Message
+		}
+	}
+	if p.Message != "" && p.Error == dcplan.ErrorNone {
+		p.Error = dcplan.ErrorRetry
+	}
+	return p
 }
 
 // configModern is the Modern and Exact decision list (see Config).
@@ -95,7 +124,7 @@ func configModern(s *dcplan.Snapshot) dcplan.Plan {
 		return p
 	}
 	if cfg.Paused {
-		p.DeleteRCs = cleanup(cfg, rcs, ruleCleanup)
+		prune(s, rcs, ruleCleanup, "", false, &p)
 		p.Status = statusWrite(s, rcs, true, rulePaused)
 		return p
 	}
@@ -106,7 +135,7 @@ func configModern(s *dcplan.Snapshot) dcplan.Plan {
 		p.Wait = dcplan.WaitStatusLag
 		return p
 	}
-	if !latest.Exists && supersede(cfg, rcs, s.Settings.Profile, &p) {
+	if !latest.Exists && supersede(s, rcs, &p) {
 		return p
 	}
 	if unresolvedImage(cfg) {

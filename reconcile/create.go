@@ -14,8 +14,8 @@ import (
 //     the plan only carries upstream's "fatal error handling deployment
 //     config: couldn't make deployment ..." message, and no Wait (upstream
 //     never retries it).
-//  2. When the snapshot reports that this create already failed
-//     (s.LastCreate.Failed), the failure is planned instead (see
+//  2. When s.Outcome reports that this create failed, the CreateRC stays
+//     (it was sent) and its failure is planned after it (see
 //     createFailed).
 //  3. Otherwise: CreateRC, a DeploymentCreated event, history cleanup over
 //     rcs plus the new RC, and the status from that list (observedGeneration
@@ -34,37 +34,40 @@ func create(s *dcplan.Snapshot, rcs []dcplan.Deployment, p dcplan.Plan) dcplan.P
 	cfg := &s.Config
 	rc, err := dcplan.NewDeployment(cfg)
 	if err != nil {
-		p.Message = msgBuildFailed(cfg, err)
+		p.Message, p.Error = msgBuildFailed(cfg, err), dcplan.ErrorFatal
 		return p
 	}
-	if s.LastCreate.Failed {
-		return createFailed(s, rcs, &rc, p)
+	p.CreateRCs = append(p.CreateRCs, dcplan.CreateRC{Rule: ruleCreate, Deployment: rc})
+	created := dcplan.ActionRef{Kind: dcplan.ActionCreateRC, Index: len(p.CreateRCs) - 1}
+	if f, failed := s.Outcome.Failed(dcplan.ActionCreateRC, rc.Name); failed {
+		return createFailed(s, rcs, &rc, f, created, p)
 	}
 	v := cfg.Status.LatestVersion
+	origin := s.Settings.Profile == dcplan.Origin
+	if origin {
+		p.Events = append(p.Events, eventAfter(created, configEvent(cfg, ruleOriginCreate, dcplan.EventNormal,
+			dcplan.EventDeploymentCreated, msgCreatedOrigin(rc.Name, v))))
+	} else {
+		p.Events = append(p.Events, eventAfter(created, configEvent(cfg, ruleCreate, dcplan.EventNormal,
+			dcplan.EventDeploymentCreated, msgCreated(rc.Name, v))))
+	}
 	with := append(slices.Clip(rcs), rc) // never writes into the caller's array
-	p.CreateRCs = append(p.CreateRCs, dcplan.CreateRC{Rule: ruleCreate, Deployment: rc})
 	// The new RC itself is never pruned. Only the Origin profile could get
 	// there (an active RC newer than status.latestVersion, which Modern
 	// settles first by the status-lag rule); the seed would delete the RC
 	// it had just created.
-	p.DeleteRCs = slices.DeleteFunc(cleanup(cfg, with, ruleCleanup), func(d dcplan.DeleteRC) bool { return d.RC == rc.Name })
-	if len(p.DeleteRCs) == 0 {
-		p.DeleteRCs = nil
-	}
-	if s.Settings.Profile == dcplan.Origin {
-		p.Events = append(p.Events, configEvent(cfg, ruleOriginCreate, dcplan.EventNormal,
-			dcplan.EventDeploymentCreated, msgCreatedOrigin(rc.Name, v)))
+	prune(s, with, ruleCleanup, rc.Name, false, &p)
+	if origin {
 		p.Status = statusWrite(s, with, true, ruleOriginCreate)
 		return p
 	}
-	p.Events = append(p.Events, configEvent(cfg, ruleCreate, dcplan.EventNormal,
-		dcplan.EventDeploymentCreated, msgCreated(rc.Name, v)))
 	p.Status = statusWrite(s, with, true, ruleCreate, conditions.Created(rc.Name, v, s.Now))
 	return p
 }
 
-// createFailed plans the pass whose create of rc failed, as s.LastCreate
-// reports it (SPEC 3.2.12, 7 row 12, 11 item 3). The rules, in order:
+// createFailed plans the pass whose create of rc failed with f, as
+// s.Outcome reports it (the live GET after AlreadyExists in Outcome.Live
+// and LiveErr) (SPEC 3.2.12, 7 row 12, 11 item 3). The rules, in order:
 //
 //  1. Origin, AlreadyExists: success; the status from rcs only.
 //  2. AlreadyExists and the live GET failed: Wait = WaitRetry with
@@ -84,28 +87,25 @@ func create(s *dcplan.Snapshot, rcs []dcplan.Deployment, p dcplan.Plan) dcplan.P
 //
 // Ports: deploymentconfig_controller.go (*DeploymentConfigController).Handle,
 // the Create error branch.
-func createFailed(s *dcplan.Snapshot, rcs []dcplan.Deployment, rc *dcplan.Deployment, p dcplan.Plan) dcplan.Plan {
-	cfg, lc := &s.Config, &s.LastCreate
+func createFailed(s *dcplan.Snapshot, rcs []dcplan.Deployment, rc *dcplan.Deployment, f dcplan.Failure, created dcplan.ActionRef, p dcplan.Plan) dcplan.Plan {
+	cfg, out := &s.Config, &s.Outcome
 	origin := s.Settings.Profile == dcplan.Origin
 	ns := rc.Namespace
-	text := lc.Err
-	if lc.AlreadyExists {
-		if text == "" {
-			text = `replicationcontrollers "` + rc.Name + `" already exists`
-		}
+	text := f.Message
+	if f.Reason == dcplan.StatusAlreadyExists {
 		if origin {
 			p.Status = statusWrite(s, rcs, true, ruleOriginExists)
 			return p
 		}
-		if lc.LiveErr != "" {
-			p.Wait, p.Message = dcplan.WaitRetry, msgLiveGetFailed(ns, rc.Name, lc.LiveErr)
+		if out.LiveErr != "" {
+			p.Wait, p.Message = dcplan.WaitRetry, msgLiveGetFailed(ns, rc.Name, out.LiveErr)
 			return p
 		}
 		ours, cause := false, ""
-		if lc.Live != nil {
+		if out.Live != nil {
 			var adopt []dcplan.Adopt
 			var release []dcplan.Release
-			ours, cause, adopt, release = claimLive(s, lc.Live)
+			ours, cause, adopt, release = claimLive(s, out.Live)
 			p.Adopt = append(p.Adopt, adopt...)
 			p.Release = append(p.Release, release...)
 		}
@@ -118,8 +118,8 @@ func createFailed(s *dcplan.Snapshot, rcs []dcplan.Deployment, rc *dcplan.Deploy
 		}
 	}
 	v := cfg.Status.LatestVersion
-	p.Events = append(p.Events, configEvent(cfg, ruleCreate, dcplan.EventWarning,
-		dcplan.EventDeploymentCreationFailed, msgCreationFailed(v, text)))
+	p.Events = append(p.Events, eventAfter(created, configEvent(cfg, ruleCreate, dcplan.EventWarning,
+		dcplan.EventDeploymentCreationFailed, msgCreationFailed(v, text))))
 	if !origin {
 		p.Status = statusWrite(s, rcs, true, ruleCreate, conditions.CreateError(text, s.Now))
 	}

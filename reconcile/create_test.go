@@ -12,13 +12,23 @@ import (
 
 // Reference: deploymentconfig_controller.go (*DeploymentConfigController).Handle,
 // the Create error branch (AlreadyExists, shadowing quirk)
-func TestConfigLastCreate(t *testing.T) {
+func TestConfigCreateFailed(t *testing.T) {
 	cfg := config(2)
 	base := snapshot(cfg, rollout(t, cfg, 1, dcplan.PhaseComplete, 3))
-	with := func(lc dcplan.CreateResult, r dcplan.Recheck) dcplan.Snapshot {
+	with := func(o dcplan.Outcome, r dcplan.Recheck) dcplan.Snapshot {
 		s := base
-		s.LastCreate, s.Recheck = lc, r
+		s.Outcome, s.Recheck = o, r
 		return s
+	}
+	// failed is the Outcome of the pass whose create of web-2 failed with
+	// text; exists marks AlreadyExists, whose live GET failed with liveErr
+	// or found live.
+	failed := func(text string, exists bool, liveErr string, live *dcplan.Deployment) dcplan.Outcome {
+		f := dcplan.Failure{Action: dcplan.ActionCreateRC, Name: "web-2", Message: text}
+		if exists {
+			f.Reason, f.Code = dcplan.StatusAlreadyExists, 409
+		}
+		return dcplan.Outcome{Failures: []dcplan.Failure{f}, LiveErr: liveErr, Live: live}
 	}
 	live := rollout(t, cfg, 2, dcplan.PhaseNew, 0)
 	orphan := live
@@ -46,65 +56,67 @@ func TestConfigLastCreate(t *testing.T) {
 	}{{
 		name: "other failure",
 		why:  "3.2.12: event, status with ReplicationControllerCreateError, retry",
-		s:    with(dcplan.CreateResult{Failed: true, Err: "exceeded quota"}, dcplan.Recheck{}),
+		s:    with(failed("exceeded quota", false, "", nil), dcplan.Recheck{}),
 		want: failure("exceeded quota"),
 	}, {
 		name: "live GET failed",
 		why:  "1.7: no event and no status, only the GET error",
-		s:    with(dcplan.CreateResult{Failed: true, Err: exists, AlreadyExists: true, LiveErr: "connection refused"}, dcplan.Recheck{}),
+		s:    with(failed(exists, true, "connection refused", nil), dcplan.Recheck{}),
 		want: shape{Wait: dcplan.WaitRetry, Message: "error while getting replication controller ns/web-2: connection refused"},
 	}, {
 		name: "stale cache",
 		why:  "3.2.12: the RC exists and is ours: wait for the cache",
-		s:    with(dcplan.CreateResult{Failed: true, Err: exists, AlreadyExists: true, Live: &live}, dcplan.Recheck{}),
+		s:    with(failed(exists, true, "", &live), dcplan.Recheck{}),
 		want: shape{Wait: dcplan.WaitStaleCache, Message: "caches for RC ns/web-2 are stale, waiting to catch up"},
 	}, {
 		name: "stale cache after adoption",
 		why:  "3.2.12: the claim adopts a matching orphan, which is then ours",
-		s:    with(dcplan.CreateResult{Failed: true, Err: exists, AlreadyExists: true, Live: &orphan}, dcplan.Recheck{}),
+		s:    with(failed(exists, true, "", &orphan), dcplan.Recheck{}),
 		want: shape{Adopt: []dcplan.Adopt{{Rule: "3.3.2", RC: "web-2", RCUID: "rc-uid-web-2", Config: "web", ConfigUID: "dc-uid"}},
 			Wait: dcplan.WaitStaleCache, Message: "caches for RC ns/web-2 are stale, waiting to catch up"},
 	}, {
 		name: "not ours, Modern",
 		why:  "11 item 3: the intended text",
-		s:    with(dcplan.CreateResult{Failed: true, Err: exists, AlreadyExists: true, Live: &foreign}, dcplan.Recheck{}),
+		s:    with(failed(exists, true, "", &foreign), dcplan.Recheck{}),
 		want: failure(notAdopted),
 	}, {
 		name:    "not ours, Exact",
 		why:     "3.2.12 quirk: the raw API error shadows the intended text",
-		s:       with(dcplan.CreateResult{Failed: true, Err: exists, AlreadyExists: true, Live: &foreign}, dcplan.Recheck{}),
+		s:       with(failed(exists, true, "", &foreign), dcplan.Recheck{}),
 		profile: dcplan.Exact,
 		want:    failure(exists),
 	}, {
 		name: "adoption refused, Modern",
 		why:  "11 item 3: the claim error is the cause",
-		s: with(dcplan.CreateResult{Failed: true, Err: exists, AlreadyExists: true, Live: &orphan},
+		s: with(failed(exists, true, "", &orphan),
 			dcplan.Recheck{Done: true, Err: "timeout"}),
 		want: failure(notAdopted + ": can't adopt ReplicationController ns/web-2 (rc-uid-web-2): can't recheck DeletionTimestamp: timeout"),
 	}, {
 		name:    "adoption refused, Exact",
 		why:     "3.2.12 quirk: the raw API error again; an empty error text reads as the API's AlreadyExists",
-		s:       with(dcplan.CreateResult{Failed: true, AlreadyExists: true, Live: &orphan}, dcplan.Recheck{Done: true, Err: "timeout"}),
+		s:       with(failed(exists, true, "", &orphan), dcplan.Recheck{Done: true, Err: "timeout"}),
 		profile: dcplan.Exact,
 		want:    failure(exists),
 	}, {
 		name:    "Origin: AlreadyExists is success",
 		why:     "7 row 12: the seed treated AlreadyExists as success: status only",
-		s:       with(dcplan.CreateResult{Failed: true, Err: exists, AlreadyExists: true}, dcplan.Recheck{}),
+		s:       with(failed(exists, true, "", nil), dcplan.Recheck{}),
 		profile: dcplan.Origin,
 		want:    shape{Status: &statusShape{Rule: "7.12", LatestVersion: 2, ObservedGeneration: 2}},
 	}, {
 		name:    "Origin: other failure",
 		why:     "3.11: event and error, no condition and no status",
-		s:       with(dcplan.CreateResult{Failed: true, Err: "exceeded quota"}, dcplan.Recheck{}),
+		s:       with(failed("exceeded quota", false, "", nil), dcplan.Recheck{}),
 		profile: dcplan.Origin,
 		want: shape{Events: []string{ev(warning, "DeploymentCreationFailed", "Couldn't deploy version 2: exceeded quota", "3.2.12")},
 			Wait: dcplan.WaitRetry, Message: "couldn't create deployment for deployment config ns/web: exceeded quota"},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			want := tt.want
+			want.CreateRCs = []string{"web-2"} // the create was sent: it stays in the plan (SPEC 13)
 			got := shapeOf(reconcile.Config(withProfile(tt.s, tt.profile)))
-			if d := cmp.Diff(tt.want, got); d != "" {
+			if d := cmp.Diff(want, got); d != "" {
 				t.Errorf("Config() mismatch (-want +got):\n%s\nwhy: %s", d, tt.why)
 			}
 		})

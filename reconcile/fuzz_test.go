@@ -75,10 +75,17 @@ func snapshotFrom(data []byte) dcplan.Snapshot {
 		s.Recheck = dcplan.Recheck{Done: true, UID: []string{"dc-uid", "other"}[r.small(2)], Err: []string{"", "boom"}[r.small(2)]}
 	}
 	if r.small(3) == 0 {
-		s.LastCreate = dcplan.CreateResult{Failed: true, Err: "boom", AlreadyExists: r.small(2) == 0,
-			LiveErr: []string{"", "gone"}[r.small(2)]}
+		for n := r.small(4); n > 0; n-- {
+			f := dcplan.Failure{Action: dcplan.ActionKind(1 + r.small(int(dcplan.ActionStatus))), Message: "boom",
+				Name: []string{"web", "web-1", "web-2", "web-3", ""}[r.small(5)]}
+			if r.small(2) == 0 {
+				f.Reason = []dcplan.StatusReason{dcplan.StatusAlreadyExists, dcplan.StatusNotFound, dcplan.StatusConflict}[r.small(3)]
+			}
+			s.Outcome.Failures = append(s.Outcome.Failures, f)
+		}
+		s.Outcome.LiveErr = []string{"", "gone"}[r.small(2)]
 		if r.small(2) == 0 {
-			s.LastCreate.Live = &dcplan.Deployment{}
+			s.Outcome.Live = &dcplan.Deployment{}
 		}
 	}
 	return s

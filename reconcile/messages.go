@@ -2,7 +2,6 @@ package reconcile
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/dcplan/dcplan"
 )
@@ -27,6 +26,28 @@ func configEvent(cfg *dcplan.Config, rule dcplan.Rule, typ dcplan.EventType, rea
 // msgCancelled is the DeploymentCancelled event text.
 func msgCancelled(rc string, v dcplan.Version) string {
 	return fmt.Sprintf("Cancelled deployment %q superceded by version %d", rc, v)
+}
+
+// msgCancellationFailed is the DeploymentCancellationFailed event text.
+func msgCancellationFailed(rc string, v dcplan.Version, err string) string {
+	return fmt.Sprintf("Failed to cancel deployment %q superceded by version %d: %s", rc, v, err)
+}
+
+// msgScaleFailed is the ReplicationControllerScaleFailed event text (sic:
+// "controler").
+func msgScaleFailed(rc string, from, to dcplan.Replicas, err string) string {
+	return fmt.Sprintf("Failed to scale replication controler %q from %d to %d: %s", rc, from, to, err)
+}
+
+// msgScaleFailedOrigin is the seed-era DeploymentScaleFailed event text.
+func msgScaleFailedOrigin(rc string, from, to dcplan.Replicas, err string) string {
+	return fmt.Sprintf("Failed to scale deployment %q from %d to %d: %s", rc, from, to, err)
+}
+
+// eventAfter places e right after the action at (SPEC 13.1).
+func eventAfter(at dcplan.ActionRef, e dcplan.Event) dcplan.Event {
+	e.After = at
+	return e
 }
 
 // msgAwaiting is the DeploymentAwaitingCancellation event text.
@@ -120,30 +141,4 @@ func msgNotAdopted(ns, rc, cause string) string {
 // msgCantAdopt is one refused adoption (SPEC 1.7, 10.14).
 func msgCantAdopt(ns, rc, uid, cause string) string {
 	return fmt.Sprintf("can't adopt ReplicationController %s/%s (%s): %s", ns, rc, uid, cause)
-}
-
-// aggregate joins error texts as apimachinery's utilerrors.NewAggregate
-// prints them: one text alone; several distinct ones in brackets, joined
-// with ", ", duplicates dropped.
-func aggregate(errs []string) string {
-	var seen []string
-	for _, e := range errs {
-		dup := false
-		for _, s := range seen {
-			if s == e {
-				dup = true
-				break
-			}
-		}
-		if !dup {
-			seen = append(seen, e)
-		}
-	}
-	switch len(seen) {
-	case 0:
-		return ""
-	case 1:
-		return seen[0]
-	}
-	return "[" + strings.Join(seen, ", ") + "]"
 }

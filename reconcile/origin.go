@@ -62,7 +62,7 @@ func configOrigin(s *dcplan.Snapshot) dcplan.Plan {
 		return p
 	}
 	latest := history.Latest(cfg, rcs)
-	if !latest.Exists && supersede(cfg, rcs, dcplan.Origin, &p) {
+	if !latest.Exists && supersede(s, rcs, &p) {
 		return p
 	}
 	if latest.Exists {
@@ -73,7 +73,7 @@ func configOrigin(s *dcplan.Snapshot) dcplan.Plan {
 		return reconcileOrigin(s, rcs, latest.Candidate, p)
 	}
 	if cfg.Paused {
-		p.DeleteRCs = cleanup(cfg, rcs, ruleOriginPaused)
+		prune(s, rcs, ruleOriginPaused, "", false, &p)
 		p.Status = statusWrite(s, rcs, true, ruleOriginPaused)
 		return p
 	}

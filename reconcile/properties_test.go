@@ -98,7 +98,7 @@ func genSnapshot() *rapid.Generator[dcplan.Snapshot] {
 		if rapid.Bool().Draw(t, "asGenerated") {
 			return s
 		}
-		s.LastCreate = dcplan.CreateResult{}
+		s.Outcome = dcplan.Outcome{}
 		// A history of 2 to 6 rollouts: fill in the versions the draw lacks.
 		for v := dcplan.Version(rapid.IntRange(2, 6).Draw(t, "history")); v > 0; v-- {
 			if !slices.ContainsFunc(s.Deployments, func(d dcplan.Deployment) bool { return d.Version == v }) {
@@ -258,7 +258,7 @@ func TestConfigReconcileConverges(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		s := fake.GenSnapshot().Draw(t, "snapshot")
 		s.Config.Paused, s.Config.Deleting = false, false
-		s.LastCreate, s.Recheck = dcplan.CreateResult{}, dcplan.Recheck{}
+		s.Outcome, s.Recheck = dcplan.Outcome{}, dcplan.Recheck{}
 		for i := range s.Deployments {
 			if !s.Deployments[i].Phase.Terminal() {
 				s.Deployments[i].Phase = dcplan.PhaseFailed

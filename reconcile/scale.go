@@ -14,7 +14,9 @@ import (
 //     for every other; a test DC targets 0 everywhere.
 //  3. Every RC whose spec.replicas differs from its target is scaled, by
 //     version descending, each with a ReplicationControllerScaled event.
-//     Annotations are never touched, nor is the DC's spec.replicas.
+//     Annotations are never touched, nor is the DC's spec.replicas. A
+//     scale that s.Outcome reports failed ends the pass after it: a
+//     ReplicationControllerScaleFailed warning and the write's error.
 //  4. History cleanup runs on the list as scaled (SPEC 3.7).
 //  5. Status, observedGeneration bumped, from the list as scaled.
 //
@@ -50,12 +52,19 @@ func reconcile(s *dcplan.Snapshot, rcs []dcplan.Deployment, p dcplan.Plan) dcpla
 			d := &scaled[i]
 			to := target(d)
 			p.Scales = append(p.Scales, dcplan.Scale{Rule: ruleScale, RC: d.Name, Version: d.Version, From: d.Replicas, To: to})
-			p.Events = append(p.Events, configEvent(cfg, ruleScale, dcplan.EventNormal,
-				dcplan.EventReplicationControllerScaled, msgScaled(d.Name, d.Replicas, to)))
+			at := dcplan.ActionRef{Kind: dcplan.ActionScale, Index: len(p.Scales) - 1}
+			if f, failed := s.Outcome.Failed(dcplan.ActionScale, d.Name); failed {
+				p.Events = append(p.Events, eventAfter(at, configEvent(cfg, ruleScale, dcplan.EventWarning,
+					dcplan.EventReplicationControllerScaleFailed, msgScaleFailed(d.Name, d.Replicas, to, f.Message))))
+				p.Wait, p.Message = dcplan.WaitRetry, f.Message
+				return p // no cleanup, no status
+			}
+			p.Events = append(p.Events, eventAfter(at, configEvent(cfg, ruleScale, dcplan.EventNormal,
+				dcplan.EventReplicationControllerScaled, msgScaled(d.Name, d.Replicas, to))))
 			d.Replicas = to
 		}
 	}
-	p.DeleteRCs = cleanup(cfg, scaled, ruleCleanup)
+	prune(s, scaled, ruleCleanup, "", true, &p)
 	p.Status = statusWrite(s, scaled, true, ruleReconcileStatus)
 	return p
 }
@@ -161,14 +170,21 @@ func reconcileOrigin(s *dcplan.Snapshot, rcs []dcplan.Deployment, latest *dcplan
 			p.Scales = append(p.Scales, dcplan.Scale{
 				Rule: ruleOriginSync, RC: d.Name, Version: d.Version, From: d.Replicas, To: to, SyncAnnotation: true,
 			})
+			at := dcplan.ActionRef{Kind: dcplan.ActionScale, Index: len(p.Scales) - 1}
+			if f, failed := s.Outcome.Failed(dcplan.ActionScale, d.Name); failed {
+				p.Events = append(p.Events, eventAfter(at, configEvent(cfg, ruleOriginSync, dcplan.EventWarning,
+					dcplan.EventDeploymentScaleFailed, msgScaleFailedOrigin(d.Name, d.Replicas, to, f.Message))))
+				p.Wait, p.Message = dcplan.WaitRetry, f.Message
+				return p
+			}
 			if d.Replicas != to {
-				p.Events = append(p.Events, configEvent(cfg, ruleOriginSync, dcplan.EventNormal,
-					dcplan.EventDeploymentScaled, msgScaledOrigin(d.Name, d.Replicas, to)))
+				p.Events = append(p.Events, eventAfter(at, configEvent(cfg, ruleOriginSync, dcplan.EventNormal,
+					dcplan.EventDeploymentScaled, msgScaledOrigin(d.Name, d.Replicas, to))))
 			}
 			d.Replicas, d.SyncedReplicas, d.HasSyncedReplicas = to, to, true
 		}
 	}
-	p.DeleteRCs = cleanup(cfg, rcs, ruleOriginCleanup)
+	prune(s, rcs, ruleOriginCleanup, "", true, &p)
 	p.Status = statusWrite(synced, scaled, true, ruleOriginSync)
 	return p
 }

@@ -2,11 +2,9 @@ package reconcile_test
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/internal/scenario"
 	"github.com/dcplan/dcplan/reconcile"
 )
@@ -19,10 +17,6 @@ import (
 //	instantiate [latest] [force]
 //	pause / resume
 //	rollout-latest [again] [dry-run]
-//	fail cancel|scale|delete|other [n=<i>] err=<text>
-//	                            OnFailure for the i-th (from 0) action of
-//	                            that kind in the last plan, failed with err
-//	                            (the last plan stays recorded)
 //
 // The user operations print their plan, then `error: <text>` when they
 // fail, or `report: <revision> <text>` for rollout-latest.
@@ -51,54 +45,9 @@ func TestScenarios(t *testing.T) {
 				out += fmt.Sprintf("report: %d %s\n", report.Revision, report.Text)
 			}
 			return out
-		case "fail": // fail scale n=1 err="conflict"
-			return dcplan.Describe(onFailure(t, c)) // the plan stays the last recorded one
 		}
 		return c.Env.Handle(t, c)
 	})
-}
-
-// onFailure runs reconcile.OnFailure for the action named by the fail
-// command's arguments in the last recorded plan.
-func onFailure(t *testing.T, c *scenario.Case) dcplan.Plan {
-	if !c.Env.HasPlan {
-		t.Fatalf("%s: fail needs a plan first", c.Pos)
-	}
-	p := c.Env.Plan
-	errText, _ := c.Arg("err")
-	i := 0
-	if n, ok := c.Arg("n"); ok {
-		var err error
-		if i, err = strconv.Atoi(n); err != nil {
-			t.Fatalf("%s: fail: n=%q: %v", c.Pos, n, err)
-		}
-	}
-	kind := c.Positional()
-	if len(kind) != 1 {
-		t.Fatalf("%s: fail needs one of cancel, scale, delete, other", c.Pos)
-	}
-	pick := func(n int) {
-		if i >= n {
-			t.Fatalf("%s: fail %s n=%d: the plan has %d", c.Pos, kind[0], i, n)
-		}
-	}
-	var action any
-	switch kind[0] {
-	case "cancel":
-		pick(len(p.Cancels))
-		action = p.Cancels[i]
-	case "scale":
-		pick(len(p.Scales))
-		action = p.Scales[i]
-	case "delete":
-		pick(len(p.DeleteRCs))
-		action = p.DeleteRCs[i]
-	case "other":
-		action = p.Status
-	default:
-		t.Fatalf("%s: fail: unknown action kind %q", c.Pos, kind[0])
-	}
-	return reconcile.OnFailure(c.Env.Snapshot, p, action, errText)
 }
 
 func withError(out string, err error) string {

@@ -1,6 +1,8 @@
 package reconcile
 
 import (
+	"slices"
+
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/conditions"
 	"github.com/dcplan/dcplan/history"
@@ -53,4 +55,45 @@ func cleanup(cfg *dcplan.Config, rcs []dcplan.Deployment, rule dcplan.Rule) []dc
 		out[i] = dcplan.DeleteRC{Rule: rule, RC: d.Name, Version: d.Version, Replicas: d.Replicas}
 	}
 	return out
+}
+
+// prune appends the history cleanup of rcs (SPEC 3.7) to p, without the RC
+// named keep (the one this pass creates; "" for none). When s.Outcome
+// reports some of those deletes failed, the pass records one warning after
+// the last delete and goes on (SPEC 3.2.5, 3.2.12, 3.6.4): on the
+// reconcile path (reconciled) ReplicationControllerCleanupFailed
+// `Couldn't clean up replication controllers: <err>`, elsewhere
+// DeploymentCleanupFailed `Couldn't clean up deployments: <err>`, the
+// errors joined in delete order.
+//
+// Ports: deploymentconfig_controller.go cleanupOldDeployments and the
+// Eventf calls on its error.
+func prune(s *dcplan.Snapshot, rcs []dcplan.Deployment, rule dcplan.Rule, keep string, reconciled bool, p *dcplan.Plan) {
+	cfg := &s.Config
+	dels := cleanup(cfg, rcs, rule)
+	if keep != "" {
+		dels = slices.DeleteFunc(dels, func(d dcplan.DeleteRC) bool { return d.RC == keep })
+	}
+	if len(dels) == 0 {
+		return
+	}
+	p.DeleteRCs = append(p.DeleteRCs, dels...)
+	if !s.Outcome.Any(dcplan.ActionDeleteRC) {
+		return
+	}
+	var errs []string
+	for _, d := range dels {
+		if f, failed := s.Outcome.Failed(dcplan.ActionDeleteRC, d.RC); failed {
+			errs = append(errs, f.Message)
+		}
+	}
+	if len(errs) == 0 {
+		return
+	}
+	reason, msg := dcplan.EventDeploymentCleanupFailed, "Couldn't clean up deployments: "
+	if reconciled && s.Settings.Profile != dcplan.Origin {
+		reason, msg = dcplan.EventReplicationControllerCleanupFailed, "Couldn't clean up replication controllers: "
+	}
+	last := dcplan.ActionRef{Kind: dcplan.ActionDeleteRC, Index: len(p.DeleteRCs) - 1}
+	p.Events = append(p.Events, eventAfter(last, configEvent(cfg, rule, dcplan.EventWarning, reason, msg+dcplan.Aggregate(errs))))
 }

@@ -45,6 +45,11 @@ func newestFirst(rcs []dcplan.Deployment, keep func(*dcplan.Deployment) bool) []
 //     cancel write the long forms there: SPEC 1.4), and a
 //     DeploymentCancelled event names it.
 //
+// A cancel that s.Outcome reports failed ends the pass there: a
+// DeploymentCancellationFailed warning, and the write's error as the
+// handler's (SPEC 3.4.3). The Origin seed recorded the warning and went
+// on (SPEC 7 row 6).
+//
 // When something is awaited, the plan also gets a
 // DeploymentAwaitingCancellation event, Wait = WaitCancellation and the
 // upstream requeue message; supersede then reports true and the caller
@@ -53,10 +58,11 @@ func newestFirst(rcs []dcplan.Deployment, keep func(*dcplan.Deployment) bool) []
 //
 // Ports: deploymentconfig_controller.go
 // (*DeploymentConfigController).cancelRunningRollouts.
-func supersede(cfg *dcplan.Config, rcs []dcplan.Deployment, profile dcplan.Profile, p *dcplan.Plan) bool {
+func supersede(s *dcplan.Snapshot, rcs []dcplan.Deployment, p *dcplan.Plan) bool {
 	if !inFlight(rcs) {
 		return false
 	}
+	cfg, profile := &s.Config, s.Settings.Profile
 	reason := dcplan.ReasonCancelledByNewer
 	if profile == dcplan.Origin {
 		reason = dcplan.LongReasonCancelledByNewer
@@ -67,7 +73,17 @@ func supersede(cfg *dcplan.Config, rcs []dcplan.Deployment, profile dcplan.Profi
 		p.Cancels = append(p.Cancels, dcplan.Cancel{
 			Rule: ruleCancel, RC: d.Name, Version: d.Version, Phase: d.Phase, Reason: reason,
 		})
-		p.Events = append(p.Events, configEvent(cfg, ruleCancel, dcplan.EventNormal, dcplan.EventDeploymentCancelled, msgCancelled(d.Name, v)))
+		at := dcplan.ActionRef{Kind: dcplan.ActionCancel, Index: len(p.Cancels) - 1}
+		if f, failed := s.Outcome.Failed(dcplan.ActionCancel, d.Name); failed {
+			p.Events = append(p.Events, eventAfter(at, configEvent(cfg, ruleCancel, dcplan.EventWarning,
+				dcplan.EventDeploymentCancellationFailed, msgCancellationFailed(d.Name, v, f.Message))))
+			if profile == dcplan.Origin {
+				continue // the seed went on with the other cancellations (SPEC 7 row 6)
+			}
+			p.Wait, p.Message = dcplan.WaitRetry, f.Message
+			return true
+		}
+		p.Events = append(p.Events, eventAfter(at, configEvent(cfg, ruleCancel, dcplan.EventNormal, dcplan.EventDeploymentCancelled, msgCancelled(d.Name, v))))
 	}
 	p.Events = append(p.Events, configEvent(cfg, ruleAwaiting, dcplan.EventNormal, dcplan.EventDeploymentAwaitingCancellation, msgAwaiting(v)))
 	p.Wait = dcplan.WaitCancellation

@@ -277,8 +277,9 @@ func putDeploymentWire(meta map[string]any, d dcplan.Deployment, encoded string,
 	putTimeEntry(meta, dcplan.AnnotationDeployerCreatedAt, d.CreatedAt)
 	putTimeEntry(meta, dcplan.AnnotationDeployerStartedAt, d.StartedAt)
 	putTimeEntry(meta, dcplan.AnnotationDeployerCompletedAt, d.CompletedAt)
-	putEntry(meta, a, dcplan.AnnotationEncodedConfig, d.Encoded != nil, encoded, func(cur string) bool {
-		return d.Encoded != nil && keepEncoded(cur)
+	putEntry(meta, a, dcplan.AnnotationEncodedConfig, d.Encoded != nil || d.EncodedErr != "", encoded, func(cur string) bool {
+		// An annotation that does not decode is carried as it is.
+		return d.EncodedErr != "" || d.Encoded != nil && keepEncoded(cur)
 	})
 }
 

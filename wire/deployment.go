@@ -1,6 +1,8 @@
 package wire
 
 import (
+	"encoding/json"
+
 	"github.com/dcplan/dcplan"
 
 	"bytes"
@@ -83,10 +85,12 @@ func decodeDeploymentTree(m map[string]any, sizeHint int) (dcplan.Deployment, er
 		cfg, err := decodeEncodedConfig(encoded)
 		sizeHint += len(encoded) / 4
 		if err != nil {
-			return dcplan.Deployment{}, &dcplan.FieldError{Kind: kindRC, Name: r.name, Field: annotationField(dcplan.AnnotationEncodedConfig),
-				Problem: "does not decode: " + innerProblem(err), Err: dcplan.ErrMalformed}
+			// A state real clusters reach (SPEC 13.1): the RC still
+			// decodes, and the planners answer as upstream does.
+			d.EncodedErr = encodedConfigProblem(encoded, err)
+		} else {
+			d.Encoded = &cfg
 		}
-		d.Encoded = &cfg
 	}
 	d.Raw = canonicalSized(m, sizeHint)
 	return d, nil
@@ -100,6 +104,19 @@ func decodeEncodedConfig(s string) (dcplan.Config, error) {
 		return dcplan.Config{}, err
 	}
 	return decodeConfigTree(m, true, len(s))
+}
+
+// encodedConfigProblem words why the encoded-deployment-config annotation
+// s does not decode. A value that is not JSON gets the text upstream's
+// codec gives (it reads the type metadata first: `couldn't get
+// version/kind; json parse error: <encoding/json's error>`); a JSON value
+// that is no DeploymentConfig gets this codec's own description.
+func encodedConfigProblem(s string, err error) string {
+	var probe any
+	if jerr := json.Unmarshal([]byte(s), &probe); jerr != nil {
+		return "couldn't get version/kind; json parse error: " + jerr.Error()
+	}
+	return "encoded deployment config does not decode: " + innerProblem(err)
 }
 
 // encodedConfig renders a DC for the encoded-deployment-config annotation

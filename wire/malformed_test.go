@@ -58,10 +58,6 @@ func TestDecodeMalformed(t *testing.T) {
 		{"bad desired", "desired-replicas must be an int32", "rc", rcWith(dcplan.AnnotationDesiredReplicas, "99999999999"), where{"ReplicationController", "web-1", annotationField(dcplan.AnnotationDesiredReplicas)}, "replica count"},
 		{"bad synced", "deployment.replicas must be an int32 when non-empty", "rc", rcWith(dcplan.AnnotationReplicas, "three"), where{"ReplicationController", "web-1", annotationField(dcplan.AnnotationReplicas)}, "replica count"},
 		{"bad created-at", "deployer timestamps are time.Time.String renderings", "rc", rcWith(dcplan.AnnotationDeployerCreatedAt, "2026-11-01T11:58:02Z"), where{"ReplicationController", "web-1", annotationField(dcplan.AnnotationDeployerCreatedAt)}, "want a time"},
-		{"encoded not json", "the encoded config must decode (SPEC 3.5.6)", "rc", rcWith(dcplan.AnnotationEncodedConfig, "{"), where{"ReplicationController", "web-1", annotationField(dcplan.AnnotationEncodedConfig)}, "does not decode: (document): invalid JSON"},
-		{"encoded without kind", "the encoded config names its kind", "rc", rcWith(dcplan.AnnotationEncodedConfig, `{"apiVersion":"v1"}`), where{"ReplicationController", "web-1", annotationField(dcplan.AnnotationEncodedConfig)}, "does not decode: kind"},
-		{"encoded bad api version", "apps.openshift.io/v1 or legacy v1 only", "rc", rcWith(dcplan.AnnotationEncodedConfig, `{"kind":"DeploymentConfig","apiVersion":"apps.openshift.io/v2"}`), where{"ReplicationController", "web-1", annotationField(dcplan.AnnotationEncodedConfig)}, "does not decode: apiVersion"},
-		{"encoded bad field", "a bad field deep in the encoded config is named", "rc", rcWith(dcplan.AnnotationEncodedConfig, `{"kind":"DeploymentConfig","apiVersion":"v1","spec":{"replicas":"3"}}`), where{"ReplicationController", "web-1", annotationField(dcplan.AnnotationEncodedConfig)}, "does not decode: spec.replicas: want an integer"},
 		{"annotation not string", "annotation values are strings", "rc", `{"metadata":{"name":"x","annotations":{"a":1}}}`, where{"ReplicationController", "x", "metadata.annotations[a]"}, "want a string"},
 		{"labels not object", "labels are an object", "pod", `{"metadata":{"name":"p","labels":[]}}`, where{"Pod", "p", "metadata.labels"}, "want an object"},
 		{"replicas string", "spec.replicas is an integer", "rc", `{"metadata":{"name":"x"},"spec":{"replicas":"3"}}`, where{"ReplicationController", "x", "spec.replicas"}, "want an integer, got string"},
@@ -135,6 +131,50 @@ func TestDecodeLenient(t *testing.T) {
 			tt.want(&want)
 			if d := cmp.Diff(want, got, ignoreRaw); d != "" {
 				t.Errorf("DecodeDeployment() mismatch (-want +got):\n%s\n(%s)", d, tt.why)
+			}
+		})
+	}
+}
+
+// TestDecodeUndecodableEncodedConfig: an RC whose encoded-deployment-config
+// annotation does not decode is a state real clusters reach (SPEC 13.1):
+// it decodes, with Encoded nil and EncodedErr in upstream's words where
+// upstream has them, and the annotation survives re-encoding untouched.
+func TestDecodeUndecodableEncodedConfig(t *testing.T) {
+	tests := []struct {
+		name  string
+		why   string
+		value string
+		want  string
+	}{
+		{"truncated", "13.1: upstream's codec reads the type metadata first", `{"kind":"DeploymentConfig"`,
+			"couldn't get version/kind; json parse error: unexpected end of JSON input"},
+		{"not json", "13.1: encoding/json's own words after upstream's prefix", "{",
+			"couldn't get version/kind; json parse error: unexpected end of JSON input"},
+		{"without kind", "a JSON document that is no DC: this codec's words", `{"apiVersion":"v1"}`,
+			"encoded deployment config does not decode: kind"},
+		{"bad api version", "apps.openshift.io/v1 or legacy v1 only", `{"kind":"DeploymentConfig","apiVersion":"apps.openshift.io/v2"}`,
+			"encoded deployment config does not decode: apiVersion"},
+		{"bad field", "a bad field deep in the encoded config is named", `{"kind":"DeploymentConfig","apiVersion":"v1","spec":{"replicas":"3"}}`,
+			"encoded deployment config does not decode: spec.replicas: want an integer"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc := []byte(rcWith(dcplan.AnnotationEncodedConfig, tt.value))
+			d, err := DecodeDeployment(doc)
+			if err != nil {
+				t.Fatalf("DecodeDeployment() error = %v, want none (%s)", err, tt.why)
+			}
+			if d.Encoded != nil || !strings.HasPrefix(d.EncodedErr, tt.want) {
+				t.Errorf("Encoded = %v, EncodedErr = %q, want nil and a text starting %q (%s)", d.Encoded, d.EncodedErr, tt.want, tt.why)
+			}
+			again, err := EncodeDeployment(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			back, err := DecodeDeployment(again)
+			if err != nil || back.EncodedErr != d.EncodedErr {
+				t.Errorf("re-encoded RC decodes to EncodedErr %q (error %v), want %q", back.EncodedErr, err, d.EncodedErr)
 			}
 		})
 	}

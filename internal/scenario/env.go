@@ -40,7 +40,7 @@ func (e *Env) Record(p dcplan.Plan) string {
 // Handle runs a built-in command and returns its output:
 //
 //	snapshot            input: state lines; replaces the snapshot; prints ok or the Validate errors
-//	add                 input: rc and pod lines; appends them; prints ok or the Validate errors
+//	add                 input: rc, pod, failed and outcome lines; appends them; prints ok or the Validate errors
 //	edit <kind> <name> key=value...
 //	                    changes the given keys of the dc, an rc or a pod; prints the object's new line
 //	remove <kind> <name>
@@ -51,6 +51,7 @@ func (e *Env) Record(p dcplan.Plan) string {
 //	plan                prints the last recorded plan again
 //	apply               replaces the snapshot by Snapshot.After(last plan); prints the state
 //	validate            prints ok or one Validate error per line
+//	clear-outcome       forgets the failed requests (Snapshot.Outcome); prints ok
 //
 // Errors in the command's input are printed as "error: ...". An unknown
 // command fails the test.
@@ -101,8 +102,11 @@ func (e *Env) handle(c *Case) (string, error) {
 		return FormatState(e.Snapshot), nil
 	case "validate":
 		return validation(e.Snapshot), nil
+	case "clear-outcome":
+		e.Snapshot.Outcome = dcplan.Outcome{}
+		return "ok\n", nil
 	}
-	return "", fmt.Errorf("%w %q (built-in: snapshot, add, edit, remove, set, state, plan, apply, validate)", errUnknownCommand, c.Cmd)
+	return "", fmt.Errorf("%w %q (built-in: snapshot, add, edit, remove, set, state, plan, apply, validate, clear-outcome)", errUnknownCommand, c.Cmd)
 }
 
 // validation prints "ok" or one line per Validate error.
@@ -136,8 +140,12 @@ func (e *Env) add(lines []string) (string, error) {
 			err = p.parseRC(args[1:])
 		case "pod":
 			err = p.parsePod(args[1:])
+		case "failed":
+			err = p.parseFailed(args[1:])
+		case "outcome":
+			err = p.parseOutcome(args[1:])
 		default:
-			err = fmt.Errorf("add takes rc and pod lines, not %q", args[0].Key)
+			err = fmt.Errorf("add takes rc, pod, failed and outcome lines, not %q", args[0].Key)
 		}
 		if err != nil {
 			return "", fmt.Errorf("line %d: %w", i+1, err)

@@ -302,14 +302,19 @@ var genState = rapid.Custom(func(t *rapid.T) dcplan.Snapshot {
 		s.Recheck = dcplan.Recheck{Done: true, UID: genWord.Draw(t, "ruid"), Err: genText.Draw(t, "rerr"),
 			DeletionTime: genStamp.Draw(t, "rdel")}
 	}
-	if rapid.Bool().Draw(t, "lastcreate?") {
-		lc := dcplan.CreateResult{Failed: true, Err: genText.Draw(t, "lerr"), AlreadyExists: rapid.Bool().Draw(t, "exists"),
-			LiveErr: genText.Draw(t, "liveerr")}
-		if rapid.Bool().Draw(t, "live?") {
-			live := genDeployment(t, s.Config, hasCfg, encoded)
-			lc.Live = &live
-		}
-		s.LastCreate = lc
+	for i := rapid.IntRange(0, 2).Draw(t, "failures#"); i > 0; i-- {
+		s.Outcome.Failures = append(s.Outcome.Failures, dcplan.Failure{
+			Action:  dcplan.ActionKind(rapid.IntRange(int(dcplan.ActionAdopt), int(dcplan.ActionStatus)).Draw(t, "action")),
+			Name:    genWord.Draw(t, "fname"),
+			Reason:  dcplan.StatusReason(rapid.SampledFrom([]string{"", "NotFound", "AlreadyExists", "Conflict"}).Draw(t, "freason")),
+			Code:    int32(rapid.IntRange(0, 500).Draw(t, "fcode")),
+			Message: genText.Draw(t, "ferr"),
+		})
+	}
+	s.Outcome.LiveErr = genText.Draw(t, "liveerr")
+	if rapid.Bool().Draw(t, "live?") {
+		live := genDeployment(t, s.Config, hasCfg, encoded)
+		s.Outcome.Live = &live
 	}
 	return s
 })

@@ -185,7 +185,7 @@ func TestParseStateErrors(t *testing.T) {
 		{name: "unknown key", why: "typos are caught and the known keys listed",
 			state: "dc web replicaz=3", want: `line 1: dc: replicaz: unknown dc key "replicaz" (known: ` + joinKeys(dcKeys) + ")"},
 		{name: "unknown kind", why: "the first word names the object kind",
-			state: "deployment web-1", want: `line 1: unknown line kind "deployment" (known: now, settings, recheck, lastcreate, dc, condition, rc, pod)`},
+			state: "deployment web-1", want: `line 1: unknown line kind "deployment" (known: now, settings, recheck, failed, outcome, dc, condition, rc, pod)`},
 		{name: "two dcs", why: "a snapshot plans for one DC",
 			state: "dc a\ndc b", want: "line 2: dc: a second dc line without as=<label>"},
 		{name: "relative time without now", why: "now-5m needs the clock",

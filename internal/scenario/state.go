@@ -38,10 +38,11 @@ type record struct {
 
 // settingsKeys, recheckKeys and lastCreateKeys are the keys of those lines.
 var (
-	settingsKeys   = []string{"profile", "image", "sa", "env", "env-from", "requeues", "no-instantiate"}
-	recheckKeys    = []string{"uid", "err", "deleted"}
-	lastCreateKeys = []string{"err", "exists", "live-err"}
-	lineKinds      = []string{"now", "settings", "recheck", "lastcreate", "dc", "condition", "rc", "pod"}
+	settingsKeys = []string{"profile", "image", "sa", "env", "env-from", "requeues", "no-instantiate"}
+	recheckKeys  = []string{"uid", "err", "deleted"}
+	failedKeys   = []string{"reason", "code", "err"}
+	outcomeKeys  = []string{"live-err"}
+	lineKinds    = []string{"now", "settings", "recheck", "failed", "outcome", "dc", "condition", "rc", "pod"}
 )
 
 // ParseState reads a state: one object per line (see README.md). Blank
@@ -145,8 +146,10 @@ func parseState(p *stateParser, lines []string) (dcplan.Snapshot, map[string]dcp
 			err = p.parseSettings(r.args)
 		case "recheck":
 			err = p.parseRecheck(r.args)
-		case "lastcreate":
-			err = p.parseLastCreate(r.args)
+		case "failed":
+			err = p.parseFailed(r.args)
+		case "outcome":
+			err = p.parseOutcome(r.args)
 		case "rc":
 			err = p.parseRC(r.args)
 		case "pod":
@@ -222,11 +225,11 @@ func (p *stateParser) parseRC(args []Arg) error {
 		return err
 	}
 	if b.live {
-		if p.snap.LastCreate.Live != nil {
+		if p.snap.Outcome.Live != nil {
 			return fmt.Errorf("a second rc line marked live")
 		}
 		live := b.d
-		p.snap.LastCreate.Live = &live
+		p.snap.Outcome.Live = &live
 		return nil
 	}
 	p.snap.Deployments = append(p.snap.Deployments, b.d)
@@ -331,32 +334,65 @@ func (p *stateParser) defaultRecheckUID(errText string) string {
 	return p.snap.Config.UID
 }
 
-// parseLastCreate reads "lastcreate err= exists live-err=": the previous
-// create failed with err. The live RC, when found, is the rc line marked
-// live.
-func (p *stateParser) parseLastCreate(args []Arg) error {
-	lc := &p.snap.LastCreate
-	lc.Failed = true
-	return apply(args, map[string]bool{}, func(a Arg) error {
+// parseFailed reads "failed <action> <name> reason= code= err=": one
+// failed request of the pass (Outcome.Failures, in line order). <action>
+// is the verb Describe prints for the action kind (create-rc, scale, ...).
+func (p *stateParser) parseFailed(args []Arg) error {
+	if len(args) < 2 || args[0].HasVal || args[1].HasVal {
+		return fmt.Errorf("failed needs an action and an object name")
+	}
+	var f dcplan.Failure
+	kind, ok := actionKindOf(args[0].Key)
+	if !ok {
+		return fmt.Errorf("failed: unknown action %q", args[0].Key)
+	}
+	f.Action, f.Name = kind, args[1].Key
+	err := apply(args[2:], map[string]bool{}, func(a Arg) error {
 		var err error
 		switch a.Key {
+		case "reason":
+			err = needVal(a)
+			f.Reason = dcplan.StatusReason(a.Val)
+		case "code":
+			var n int64
+			n, err = strconv.ParseInt(a.Val, 10, 32)
+			f.Code = int32(n)
 		case "err":
 			err = needVal(a)
-			lc.Err = a.Val
-		case "exists":
-			lc.AlreadyExists, err = parseFlag(a)
-		case "live-err":
-			err = needVal(a)
-			lc.LiveErr = a.Val
+			f.Message = a.Val
 		default:
-			err = unknownKey("lastcreate", a.Key, lastCreateKeys)
+			err = unknownKey("failed", a.Key, failedKeys)
 		}
 		return err
+	})
+	p.snap.Outcome.Failures = append(p.snap.Outcome.Failures, f)
+	return err
+}
+
+// actionKindOf reads the Describe verb of an action kind.
+func actionKindOf(verb string) (dcplan.ActionKind, bool) {
+	for k := dcplan.ActionAdopt; k <= dcplan.ActionStatus; k++ {
+		if k.String() == verb {
+			return k, true
+		}
+	}
+	return dcplan.ActionNone, false
+}
+
+// parseOutcome reads "outcome live-err=": the GET after an AlreadyExists
+// failed. The live RC, when found, is the rc line marked live.
+func (p *stateParser) parseOutcome(args []Arg) error {
+	return apply(args, map[string]bool{}, func(a Arg) error {
+		if a.Key != "live-err" {
+			return unknownKey("outcome", a.Key, outcomeKeys)
+		}
+		p.snap.Outcome.LiveErr = a.Val
+		return needVal(a)
 	})
 }
 
 // FormatState renders s in the state line format, one object per line in a
-// fixed order (now, settings, recheck, lastcreate, the dc and its
+// fixed order (now, settings, recheck, failed, outcome, the dc and its
 // conditions, named configs, rcs in slice order, the live rc, pods in
 // slice order), every key at its default omitted. ParseState(FormatState(s))
 // equals s for every snapshot in normal form (see README.md).
@@ -388,18 +424,21 @@ func FormatState(s dcplan.Snapshot) string {
 		}
 		line(w...)
 	}
-	if lc := s.LastCreate; lc.Failed {
-		w := []string{"lastcreate"}
-		if lc.Err != "" {
-			w = append(w, kv("err", lc.Err))
+	for _, f := range s.Outcome.Failures {
+		w := []string{"failed", f.Action.String(), Quote(f.Name)}
+		if f.Reason != "" {
+			w = append(w, kv("reason", string(f.Reason)))
 		}
-		if lc.AlreadyExists {
-			w = append(w, "exists")
+		if f.Code != 0 {
+			w = append(w, "code="+strconv.Itoa(int(f.Code)))
 		}
-		if lc.LiveErr != "" {
-			w = append(w, kv("live-err", lc.LiveErr))
+		if f.Message != "" {
+			w = append(w, kv("err", f.Message))
 		}
 		line(w...)
+	}
+	if s.Outcome.LiveErr != "" {
+		line("outcome", kv("live-err", s.Outcome.LiveErr))
 	}
 	ns := "ns"
 	main := ""
@@ -437,8 +476,8 @@ func FormatState(s dcplan.Snapshot) string {
 	for _, d := range s.Deployments {
 		words = append(words, formatDeployment(d, p, encodedWord(d), false))
 	}
-	if s.LastCreate.Live != nil {
-		live := *s.LastCreate.Live
+	if s.Outcome.Live != nil {
+		live := *s.Outcome.Live
 		words = append(words, formatDeployment(live, p, encodedWord(live), true))
 	}
 	for i, w := range words {
@@ -446,7 +485,7 @@ func FormatState(s dcplan.Snapshot) string {
 		if i < len(s.Deployments) {
 			n = s.Deployments[i].Name
 		} else {
-			n = s.LastCreate.Live.Name
+			n = s.Outcome.Live.Name
 		}
 		line(append([]string{"rc", Quote(n)}, w...)...)
 	}
