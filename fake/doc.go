@@ -2,8 +2,10 @@
 // DeploymentConfigs, ReplicationControllers and pods in wire form and
 // implements dcplan.Backend with Kubernetes semantics; a deterministic,
 // seeded simulator of the two rollout controllers with fault injection;
-// the invariants the controllers must keep, one exported function each;
-// and the shared rapid generators for snapshots.
+// and the invariants the controllers must keep, one exported function
+// each. The shared rapid generators for snapshots are in package fake/gen,
+// which only tests import: importing fake links the standard library alone
+// and adds no command-line flags.
 //
 // It is for tests, simulators and model checkers; production adapters do
 // not import it. It decides nothing itself: every plan comes from the
@@ -97,9 +99,7 @@
 //
 // # Generators
 //
-// [GenSnapshot], [GenConfig], [GenDeployment], [GenPod], [GenTemplate],
-// [GenStrategy], [GenSettings]. Each draws from a distribution tuned so
-// that rare branches (cancelled RCs, squatting pods, unresolved images,
-// lagging status) occur in a few percent of draws. Generated snapshots
-// always pass dcplan.Snapshot.Validate.
+// Package [github.com/dcplan/dcplan/fake/gen] (gen.Snapshot, gen.Config,
+// gen.Deployment, gen.Pod, ...) draws valid snapshots for property tests;
+// its values are anchored at [Epoch] and use [Images] and [TemplateOf].
 package fake
