@@ -39,12 +39,23 @@
 // cache lagging some writes sees. [Backend] (from [World.Backend]) and
 // [Apply] apply plans: a From precondition that no longer holds is a
 // conflict (dcplan.ErrConflict), a taken name dcplan.ErrAlreadyExists, a
-// missing object dcplan.ErrNotFound. Encoded-config annotations are
-// interned up to the encoded DC's status, so the RCs of one DC share one
-// copy; [World.Compress] deflates the rest for very large worlds
-// ([World.Stats], [Populate]). The decode cache interns the identity
-// strings (names, UIDs, template hashes, images) so that the planners'
-// comparisons of them are pointer comparisons.
+// missing object dcplan.ErrNotFound.
+//
+// UIDs: the World gives every object stored without a UID one of its own,
+// from a counter, so the same writes in the same order give the same UIDs
+// ([World.CreateConfig], [World.CreateDeployment], [World.CreatePodObject]).
+// It refuses, with an error wrapping [ErrInvalid] and without a write, an
+// owner reference without a UID (an RC's controller, a pod's owners) and
+// an update that changes a UID, as the API server does. So an RC made by
+// dcplan.NewDeployment from a DC before the World stored it, whose
+// controller reference therefore has an empty UID, is refused; make it
+// from the stored DC ([World.Config]) instead.
+//
+// Encoded-config annotations are interned up to the encoded DC's status,
+// so the RCs of one DC share one copy; [World.Compress] deflates the rest
+// for very large worlds ([World.Stats], [Populate]). The decode cache
+// interns the identity strings (names, UIDs, template hashes, images) so
+// that the planners' comparisons of them are pointer comparisons.
 //
 // # Simulator
 //
