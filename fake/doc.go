@@ -87,27 +87,13 @@
 //
 // # Performance
 //
-// Measured on the 2-core development machine (shared, so ±30%):
+// The simulator's figures (passes per second at rest, bytes per stored RC,
+// time to stabilise a DC, the 1 000 000-RC scale run) are kept in one
+// place, the Benchmarks section of the repository's README.md, each with
+// the command that measures it; the benchmarks are in bench_test.go:
 //
-//	go test ./fake -run XXX -bench . -benchmem
-//
-// BenchmarkSimPasses (1 000 small DCs at rest, decode cache on): about
-// 1.05-1.3 million planner passes per second per core, no allocation per
-// pass; about half the time is the planners themselves (reconcile.Config,
-// phase.Step). BenchmarkWireBytesPerRC (10 RCs per DC, one-container
-// template, no decode cache): 1 312 stored wire bytes and about 1 700 heap
-// bytes per RC plain, 579 and about 1 000 compressed, encoded DC included.
-// BenchmarkStabilize: about 1.6 ms per new DC through its first rollout.
-//
-// Scale, 100 000 DCs with 10 RCs each, plain wire form without decode
-// cache (every read decodes):
-//
-//	nice go run ./examples/rollout -scale 100000
-//
-// populated 1 000 000 RCs in 2 min 1 s; heap 1 626 MiB, 1 705 bytes per RC
-// (stored wire 1 338 bytes per RC); at rest after 1 pass in 2 min 52 s
-// (1.7 ms per DC; 19 000 planner passes per second with a JSON decode on
-// every read); 4 min 54 s in all, 6 min CPU, peak RSS 4.8 GiB.
+//	go test ./fake -run '^$' -bench . -benchmem
+//	go run ./examples/rollout -scale 100000
 //
 // # Generators
 //
