@@ -41,7 +41,8 @@ func run(out io.Writer, file string) error {
 		return err // typed: errors.Is(err, dcplan.ErrMalformed), *dcplan.FieldError
 	}
 	plan := reconcile.All(snap) // the DC controller, then every RC's deployer step
-	fmt.Fprint(out, dcplan.Describe(plan)) // <empty plan>: the deployer pod runs
+	// The deployer pod is running, so this prints <empty plan>.
+	fmt.Fprint(out, dcplan.Describe(plan))
 
 	// An adapter applies plans through a dcplan.Backend. Here the backend
 	// is package fake's in-memory API server, holding the same objects.
