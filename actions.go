@@ -1,9 +1,6 @@
 package dcplan
 
-import (
-	"encoding/json"
-	"time"
-)
+import "time"
 
 // Rule is the id of the SPEC.md rule that produced an action, e.g. "3.2.8"
 // or "4.3.pending.1". Describe prints it; tests name it. docs/rules.md in
@@ -56,10 +53,10 @@ type ConfigUpdate struct {
 	// triggers or carry the old ones).
 	SetTriggers bool
 	Triggers    []Trigger
-	// SetStrategy writes spec.strategy from StrategyRaw (rollback with
-	// strategy).
+	// SetStrategy writes spec.strategy (rollback with strategy): the typed
+	// Strategy, and when Strategy.Raw is set that whole object.
 	SetStrategy bool
-	StrategyRaw json.RawMessage
+	Strategy    Strategy
 }
 
 // DeployerPod is the full description of a deployer pod to create (SPEC
@@ -78,16 +75,16 @@ type DeployerPod struct {
 	Command    []string
 	Env        []EnvVar
 	// Resources is strategy.resources JSON, canonical; nil means {}.
-	Resources             json.RawMessage
+	Resources             RawJSON
 	ActiveDeadlineSeconds int64
 	ServiceAccount        string
 	// Labels and Annotations are the complete maps, sorted by key.
 	Labels      []KeyValue
 	Annotations []KeyValue
-	// TemplateFields holds the pod spec fields copied from the RC's pod
-	// template (dnsPolicy, dnsConfig, enableServiceLinks, imagePullSecrets,
-	// tolerations, nodeSelector) as one canonical JSON object; nil if none.
-	TemplateFields json.RawMessage
+	// CopyFields names the fields of the RC's pod template spec that the
+	// pod copies (SPEC 4.5, 7 row 31); package wire copies them when it
+	// renders the pod.
+	CopyFields TemplateFields
 }
 
 // CreatePod creates a deployer pod (SPEC 4.3.new.4).

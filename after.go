@@ -19,8 +19,7 @@ import (
 //     controller and blockOwnerDeletion). Release clears the controller
 //     reference when its UID is ConfigUID.
 //  2. ConfigUpdate writes the spec fields it flags: replicas, selector,
-//     paused, template, triggers. SetStrategy carries JSON only and changes no
-//     typed field. Metadata.generation goes up by one when a flagged
+//     paused, template, triggers, strategy. Metadata.generation goes up by one when a flagged
 //     field changes, as the API server does.
 //  3. CreatePod appends a pod: the name, namespace, the
 //     openshift.io/deployment.name annotation and

@@ -1,7 +1,6 @@
 package dcplan_test
 
 import (
-	"encoding/json"
 	"testing"
 	"time"
 
@@ -73,9 +72,13 @@ func TestAfter(t *testing.T) {
 		{name: "update config no change", why: "writing the same values does not bump the generation",
 			plan: dcplan.Plan{UpdateConfig: []dcplan.ConfigUpdate{{Config: "web", SetReplicas: true, ReplicasFrom: 3, ReplicasTo: 3}}},
 			want: func(*dcplan.Snapshot) {}},
-		{name: "update strategy", why: "SetStrategy carries JSON only: no typed field changes",
-			plan: dcplan.Plan{UpdateConfig: []dcplan.ConfigUpdate{{Config: "web", SetStrategy: true, StrategyRaw: json.RawMessage(`{"type":"Recreate"}`)}}},
-			want: func(*dcplan.Snapshot) {}},
+		{name: "update strategy", why: "SetStrategy replaces the typed strategy, its whole JSON included, and bumps the generation",
+			plan: dcplan.Plan{UpdateConfig: []dcplan.ConfigUpdate{{Config: "web", SetStrategy: true,
+				Strategy: dcplan.Strategy{Type: dcplan.StrategyCustom, Raw: dcplan.RawJSON(`{"type":"Custom"}`)}}}},
+			want: func(s *dcplan.Snapshot) {
+				s.Config.Strategy = dcplan.Strategy{Type: dcplan.StrategyCustom, Raw: dcplan.RawJSON(`{"type":"Custom"}`)}
+				s.Config.Generation++
+			}},
 		{name: "create pod", why: "a created pod has the annotation, label, owner and deadline, is created now and has no phase",
 			plan: dcplan.Plan{CreatePods: []dcplan.CreatePod{{Pod: dcplan.DeployerPod{Namespace: "ns", Name: "web-2-deploy", RC: "web-2", RCUID: "u2",
 				ActiveDeadlineSeconds: 21600,

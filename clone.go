@@ -50,6 +50,7 @@ func (st Strategy) Clone() Strategy {
 	st.Resources = cloneBytes(st.Resources)
 	st.Labels = slices.Clone(st.Labels)
 	st.Annotations = slices.Clone(st.Annotations)
+	st.Raw = cloneBytes(st.Raw)
 	return st
 }
 

@@ -19,7 +19,7 @@
 //
 // Usage:
 //
-//	snap, err := dcplan.DecodeSnapshot(listJSON, "frontend", now, settings)
+//	snap, err := wire.DecodeSnapshot(listJSON, "frontend", now, settings)
 //	if err != nil { ... }
 //	plan := reconcile.All(snap)       // or phase.Step(snap, "frontend-3")
 //	fmt.Print(dcplan.Describe(plan))  // one line per action, with rule ids

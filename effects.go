@@ -85,8 +85,7 @@ func (a SetPodDeadline) ApplyTo(p *Pod) {
 
 // ApplyTo writes the flagged spec fields of a into c and reports whether
 // any of them changed (the API server then bumps metadata.generation; that
-// is the caller's business). SetStrategy, which carries only JSON, changes
-// no typed field: a backend that keeps wire objects decodes it itself.
+// is the caller's business).
 func (a ConfigUpdate) ApplyTo(c *Config) (changed bool) {
 	if a.SetReplicas && c.Replicas != a.ReplicasTo {
 		c.Replicas, changed = a.ReplicasTo, true
@@ -103,6 +102,9 @@ func (a ConfigUpdate) ApplyTo(c *Config) (changed bool) {
 	}
 	if a.SetTriggers && !slices.EqualFunc(c.Triggers, a.Triggers, triggerEqual) {
 		c.Triggers, changed = cloneEach(a.Triggers, Trigger.Clone), true
+	}
+	if a.SetStrategy && !a.Strategy.Equal(&c.Strategy) {
+		c.Strategy, changed = a.Strategy.Clone(), true
 	}
 	return changed
 }

@@ -1,6 +1,9 @@
 package dcplan
 
-import "slices"
+import (
+	"bytes"
+	"slices"
+)
 
 // Equal reports whether st and o are the same status in normal form: every
 // counter and latestVersion equal, details equal (Details.Equal), and the
@@ -35,4 +38,22 @@ func (c Condition) Equal(o Condition) bool {
 	return c.Type == o.Type && c.Status == o.Status && c.Reason == o.Reason &&
 		c.OtherReason == o.OtherReason && c.Message == o.Message &&
 		c.LastUpdateTime.Equal(o.LastUpdateTime) && c.LastTransitionTime.Equal(o.LastTransitionTime)
+}
+
+// Equal reports whether st and o are the same strategy, field by field,
+// the whole spec.strategy object (Raw) included.
+func (st *Strategy) Equal(o *Strategy) bool {
+	return st.Type == o.Type && st.HasParams == o.HasParams &&
+		st.TimeoutSeconds == o.TimeoutSeconds && st.HasTimeout == o.HasTimeout &&
+		st.MaxSurge == o.MaxSurge && st.MaxUnavailable == o.MaxUnavailable &&
+		st.ActiveDeadlineSeconds == o.ActiveDeadlineSeconds && st.HasActiveDeadline == o.HasActiveDeadline &&
+		st.CustomImage == o.CustomImage && slices.Equal(st.CustomCommand, o.CustomCommand) &&
+		slices.EqualFunc(st.CustomEnv, o.CustomEnv, EnvVar.Equal) && bytes.Equal(st.Resources, o.Resources) &&
+		slices.Equal(st.Labels, o.Labels) && slices.Equal(st.Annotations, o.Annotations) &&
+		bytes.Equal(st.Raw, o.Raw)
+}
+
+// Equal reports whether e and o are the same variable.
+func (e EnvVar) Equal(o EnvVar) bool {
+	return e.Name == o.Name && e.Value == o.Value && bytes.Equal(e.ValueFrom, o.ValueFrom)
 }

@@ -1,9 +1,11 @@
 package dcplan
 
-import (
-	"encoding/json"
-	"time"
-)
+import "time"
+
+// RawJSON is JSON the library carries without interpreting it: canonical
+// bytes (keys sorted, no insignificant space) that package wire writes and
+// reads. The vocabulary never parses it; equal values are equal bytes.
+type RawJSON []byte
 
 // Version is the rollout number of an RC: the integer in its
 // openshift.io/deployment-config.latest-version annotation, and the DC's
@@ -26,7 +28,7 @@ type KeyValue struct {
 type EnvVar struct {
 	Name      string
 	Value     string
-	ValueFrom json.RawMessage
+	ValueFrom RawJSON
 }
 
 // OwnerRef is one entry of metadata.ownerReferences.
@@ -59,7 +61,7 @@ type Template struct {
 	Hash string
 	// Raw is the template JSON, canonical (keys sorted, no insignificant
 	// space). Nil when the object has no template.
-	Raw json.RawMessage
+	Raw RawJSON
 }
 
 // Fencepost is a rolling parameter (maxSurge, maxUnavailable) that is either
@@ -96,11 +98,17 @@ type Strategy struct {
 	CustomCommand []string
 	CustomEnv     []EnvVar
 	// Resources is spec.strategy.resources JSON, canonical; nil if absent.
-	Resources json.RawMessage
+	Resources RawJSON
 	// Labels and Annotations are spec.strategy.labels / .annotations,
 	// merged into the deployer pod without overwriting (SPEC 4.5).
 	Labels      []KeyValue
 	Annotations []KeyValue
+	// Raw is the whole spec.strategy object, canonical, as decoded; nil
+	// when the Config was built by hand (encoders then work from the typed
+	// fields above). A rollback that restores an old strategy carries it
+	// whole, so fields the planners never read (hooks, custom parameters
+	// beyond the ones above) come back too.
+	Raw RawJSON
 }
 
 // Trigger is one entry of spec.triggers.
@@ -195,7 +203,7 @@ type Config struct {
 	// encoded-deployment-config annotation of a new RC serialises (SPEC
 	// 3.8) and what adapters patch. Nil when the Config was built by hand;
 	// encoders then work from the typed fields.
-	Raw json.RawMessage
+	Raw RawJSON
 }
 
 // Deployment is one ReplicationController (one rollout) as the planners read
@@ -269,7 +277,7 @@ type Deployment struct {
 	// Encoders overlay the typed fields above onto it, so everything the
 	// planners do not read (other labels and annotations, selector, status
 	// extras) survives a decode/encode round trip.
-	Raw json.RawMessage
+	Raw RawJSON
 }
 
 // ContainerStatus is what the planners read of one container status of a
@@ -309,5 +317,5 @@ type Pod struct {
 	Containers []ContainerStatus
 
 	// Raw is the whole pod JSON as read, canonical; nil when built by hand.
-	Raw json.RawMessage
+	Raw RawJSON
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/reconcile"
+	"github.com/dcplan/dcplan/wire"
 )
 
 // Decode what `oc get dc,rc,pods -o json` prints, plan one pass of both
@@ -22,7 +23,7 @@ func Example_quickStart() {
 		ServiceAccount: "deployer",
 	}
 	now := time.Date(2026, 11, 1, 11, 59, 0, 0, time.UTC)
-	snap, err := dcplan.DecodeSnapshot(data, "frontend", now, settings)
+	snap, err := wire.DecodeSnapshot(data, "frontend", now, settings)
 	if err != nil {
 		panic(err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/fake/gen"
+	"github.com/dcplan/dcplan/wire"
 )
 
 // errCount is the number of violations Validate reports (it joins them).
@@ -133,39 +134,39 @@ func TestEncodersDoNotMutate(t *testing.T) {
 			}
 		}
 		cfg := s.Config.Clone()
-		b, err := dcplan.EncodeConfig(s.Config)
+		b, err := wire.EncodeConfig(s.Config)
 		check("EncodeConfig()", cfg, s.Config)
 		if err == nil {
-			decoded, derr := dcplan.DecodeConfig(b)
+			decoded, derr := wire.DecodeConfig(b)
 			if derr != nil {
 				t.Fatalf("DecodeConfig(EncodeConfig()) = %v", derr)
 			}
 			keep := decoded.Clone()
-			_, _ = dcplan.EncodeConfig(decoded)
+			_, _ = wire.EncodeConfig(decoded)
 			check("EncodeConfig() of a decoded config", keep, decoded)
 		}
 		for _, d := range s.Deployments {
 			keep := d.Clone()
-			b, err := dcplan.EncodeDeployment(d)
+			b, err := wire.EncodeDeployment(d)
 			check("EncodeDeployment()", keep, d)
 			if err != nil {
 				continue
 			}
-			decoded, derr := dcplan.DecodeDeployment(b)
+			decoded, derr := wire.DecodeDeployment(b)
 			if derr != nil {
 				t.Fatalf("DecodeDeployment(EncodeDeployment()) = %v", derr)
 			}
 			keep = decoded.Clone()
-			_, _ = dcplan.EncodeDeployment(decoded)
+			_, _ = wire.EncodeDeployment(decoded)
 			check("EncodeDeployment() of a decoded RC", keep, decoded)
 		}
 		for _, p := range s.Pods {
 			keep := p.Clone()
-			_, _ = dcplan.EncodePodObject(p)
+			_, _ = wire.EncodePodObject(p)
 			check("EncodePodObject()", keep, p)
 		}
 		keep := s.Config.Clone()
-		_, _ = dcplan.NewDeployment(s.Config)
+		_, _ = wire.NewDeployment(s.Config)
 		check("NewDeployment()", keep, s.Config)
 	})
 }

@@ -6,9 +6,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/cancel"
-	"github.com/google/go-cmp/cmp"
+	"github.com/dcplan/dcplan/wire"
 )
 
 // FuzzCancelRetry decodes arbitrary `oc get dc,rc,pods -o json` documents
@@ -27,7 +29,7 @@ func FuzzCancelRetry(f *testing.F) {
 	now := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
 	f.Fuzz(func(t *testing.T, data []byte, profile uint8, offset int64) {
 		st := dcplan.Settings{Profile: dcplan.Profile(profile % 3)}
-		s, err := dcplan.DecodeSnapshot(data, "frontend", now.Add(time.Duration(offset)*time.Second), st)
+		s, err := wire.DecodeSnapshot(data, "frontend", now.Add(time.Duration(offset)*time.Second), st)
 		if err != nil {
 			return
 		}

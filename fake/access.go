@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/wire"
 )
 
 // ErrNoConfig is returned by Snapshot when the DC does not exist; it wraps
@@ -233,7 +234,7 @@ func (w *World) CreateConfig(c dcplan.Config) error {
 		c.Generation = 1
 	}
 	c.ResourceVersion = w.nextRV()
-	data, err := dcplan.EncodeConfig(c)
+	data, err := wire.EncodeConfig(c)
 	if err != nil {
 		return fmt.Errorf("fake: create dc %s/%s: %w", c.Namespace, c.Name, err)
 	}
@@ -261,7 +262,7 @@ func (w *World) CreateDeployment(d dcplan.Deployment) error {
 		d.CreationTime = w.Now
 	}
 	d.ResourceVersion = w.nextRV()
-	data, err := dcplan.EncodeDeployment(d)
+	data, err := wire.EncodeDeployment(d)
 	if err != nil {
 		return fmt.Errorf("fake: create rc %s/%s: %w", d.Namespace, d.Name, err)
 	}
@@ -287,7 +288,7 @@ func (w *World) CreatePodObject(p dcplan.Pod) error {
 		p.CreationTime = w.Now
 	}
 	p.ResourceVersion = w.nextRV()
-	data, err := dcplan.EncodePodObject(p)
+	data, err := wire.EncodePodObject(p)
 	if err != nil {
 		return fmt.Errorf("fake: create pod %s/%s: %w", p.Namespace, p.Name, err)
 	}
@@ -324,7 +325,7 @@ func (w *World) UpdateConfig(ns, name string, f func(*dcplan.Config) error) erro
 		c.Generation = old.Generation + 1
 	}
 	c.ResourceVersion = w.nextRV()
-	data, err := dcplan.EncodeConfig(c)
+	data, err := wire.EncodeConfig(c)
 	if err != nil {
 		return fmt.Errorf("fake: update dc %s/%s: %w", ns, name, err)
 	}
@@ -365,7 +366,7 @@ func (w *World) UpdateDeployment(ns, name string, f func(*dcplan.Deployment) err
 		return err
 	}
 	d.ResourceVersion = w.nextRV()
-	data, err := dcplan.EncodeDeployment(d)
+	data, err := wire.EncodeDeployment(d)
 	if err != nil {
 		return fmt.Errorf("fake: update rc %s/%s: %w", ns, name, err)
 	}
@@ -396,7 +397,7 @@ func (w *World) UpdatePod(ns, name string, f func(*dcplan.Pod) error) error {
 		return err
 	}
 	p.ResourceVersion = w.nextRV()
-	data, err := dcplan.EncodePodObject(p)
+	data, err := wire.EncodePodObject(p)
 	if err != nil {
 		return fmt.Errorf("fake: update pod %s/%s: %w", ns, name, err)
 	}

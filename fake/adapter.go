@@ -32,12 +32,12 @@ var _ dcplan.Backend = (*adapter)(nil)
 // write runs one action through the faults.
 func (a *adapter) write(what string, f func() error) error {
 	if a.crashAfter >= 0 && a.done >= a.crashAfter {
-		a.sim.trace.add(a.sim.offset(), "fault crash before %s", what)
+		a.sim.fault("crash", 0, "crash before %s", what)
 		return errCrash
 	}
 	a.done++
 	if a.sim.chance(a.sim.Faults.Conflict) {
-		a.sim.trace.add(a.sim.offset(), "fault conflict on %s", what)
+		a.sim.fault("conflict", 0, "conflict on %s", what)
 		return fmt.Errorf("fake: injected: %w", dcplan.ErrConflict)
 	}
 	return f()

@@ -2,11 +2,11 @@ package fake
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/wire"
 )
 
 var _ dcplan.Backend = (*Backend)(nil)
@@ -78,29 +78,22 @@ func (b *Backend) UpdateConfig(_ context.Context, a dcplan.ConfigUpdate) error {
 			return refused(KindConfig, b.Namespace, a.Config, err)
 		}
 		a.ApplyTo(c) // the World bumps metadata.generation on a spec change
-		if a.SetStrategy {
-			st, err := strategyFromRaw(*c, a.StrategyRaw)
-			if err != nil {
-				return err
-			}
-			c.Strategy = st
-		}
 		return nil
 	})
 }
 
 // CreatePod creates the deployer pod a describes, encoded by
-// dcplan.EncodePod, with phase Pending as the API server reports a pod
+// wire.EncodePod, with phase Pending as the API server reports a pod
 // that is not yet scheduled.
 func (b *Backend) CreatePod(_ context.Context, a dcplan.CreatePod) error {
 	if o := b.World.lookup(KindPod, b.Namespace, a.Pod.Name); o != nil && o.current().exists() {
 		return alreadyExists(KindPod, b.Namespace, a.Pod.Name)
 	}
-	data, err := dcplan.EncodePod(a.Pod)
+	data, err := wire.EncodePod(a.Pod, b.deployerTemplate(a.Pod.RC))
 	if err != nil {
 		return fmt.Errorf("fake: create pod %s/%s: %w", b.Namespace, a.Pod.Name, err)
 	}
-	p, err := dcplan.DecodePod(data)
+	p, err := wire.DecodePod(data)
 	if err != nil {
 		return fmt.Errorf("fake: create pod %s/%s: %w", b.Namespace, a.Pod.Name, err)
 	}
@@ -142,6 +135,14 @@ func (b *Backend) DeletePod(_ context.Context, a dcplan.DeletePod) error {
 // creation time.
 func (b *Backend) CreateRC(_ context.Context, a dcplan.CreateRC) error {
 	d := a.Deployment
+	if d.Encoded != nil {
+		// The RC upstream creates, rendered from the DC it encodes.
+		full, err := wire.NewDeployment(*d.Encoded)
+		if err != nil {
+			return fmt.Errorf("fake: create rc %s/%s: %w", b.Namespace, d.Name, err)
+		}
+		d = full
+	}
 	d.Namespace = b.Namespace
 	d.UID, d.CreationTime = "", b.World.Now
 	return b.World.CreateDeployment(d)
@@ -232,36 +233,20 @@ func phaseText(p dcplan.Phase) string {
 }
 
 // strategyFromRaw returns the typed strategy of c with spec.strategy
-// replaced by raw, read back through the codec.
-func strategyFromRaw(c dcplan.Config, raw json.RawMessage) (dcplan.Strategy, error) {
-	data, err := dcplan.EncodeConfig(c)
-	if err != nil {
-		return dcplan.Strategy{}, err
-	}
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(data, &obj); err != nil {
-		return dcplan.Strategy{}, fmt.Errorf("fake: dc %s: %w", c.Name, err)
-	}
-	var spec map[string]json.RawMessage
-	if err := json.Unmarshal(obj["spec"], &spec); err != nil {
-		return dcplan.Strategy{}, fmt.Errorf("fake: dc %s spec: %w", c.Name, err)
-	}
-	spec["strategy"] = raw
-	if obj["spec"], err = json.Marshal(spec); err != nil {
-		return dcplan.Strategy{}, fmt.Errorf("fake: dc %s spec: %w", c.Name, err)
-	}
-	if data, err = json.Marshal(obj); err != nil {
-		return dcplan.Strategy{}, fmt.Errorf("fake: dc %s: %w", c.Name, err)
-	}
-	out, err := dcplan.DecodeConfig(data)
-	if err != nil {
-		return dcplan.Strategy{}, err
-	}
-	return out.Strategy, nil
-}
 
 // Apply applies p to namespace ns of w with dcplan.Apply and Kubernetes
 // semantics (see Backend).
 func Apply(ctx context.Context, w *World, ns string, p dcplan.Plan) (applied int, err error) {
 	return dcplan.Apply(ctx, w.Backend(ns), p)
+}
+
+// deployerTemplate is the pod template a deployer pod for rc copies its
+// template fields from: the RC's own, or, for an RC the world does not
+// hold, none.
+func (b *Backend) deployerTemplate(rc string) dcplan.Template {
+	d, ok := b.World.Deployment(b.Namespace, rc)
+	if !ok {
+		return dcplan.Template{}
+	}
+	return d.Template
 }

@@ -6,9 +6,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/fake"
-	"github.com/google/go-cmp/cmp"
+	"github.com/dcplan/dcplan/wire"
 )
 
 // newWorld returns a World holding DC ns/web (latestVersion 1) and its RC
@@ -22,7 +24,7 @@ func newWorld(t *testing.T) *fake.World {
 		t.Fatal(err)
 	}
 	c, _ = w.Config("ns", "web")
-	d, err := dcplan.NewDeployment(c)
+	d, err := wire.NewDeployment(c)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +90,7 @@ func TestBackendWritesGoThroughTheCodec(t *testing.T) {
 			t.Errorf("wire form lacks %s:\n%s", want, raw)
 		}
 	}
-	d1, err := dcplan.DecodeDeployment(raw)
+	d1, err := wire.DecodeDeployment(raw)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,9 @@
 package fake
 
-import "github.com/dcplan/dcplan"
+import (
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/wire"
+)
 
 // NewConfig returns the DC the simulator and examples start from: name in
 // namespace ns with the given replicas, label app=<name>, selector
@@ -20,6 +23,6 @@ func NewConfig(ns, name string, replicas dcplan.Replicas) dcplan.Config {
 			MaxUnavailable: dcplan.Fencepost{Set: true, IsString: true, Str: "25%"},
 		},
 		Triggers: []dcplan.Trigger{{Type: dcplan.TriggerConfigChange}},
-		Template: dcplan.TemplateFor(dcplan.Container{Name: "c0", Image: Images[0]}),
+		Template: wire.TemplateFor(dcplan.Container{Name: "c0", Image: Images[0]}),
 	}
 }

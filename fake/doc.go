@@ -68,7 +68,8 @@
 // [Sim.RolloutLatest], [Sim.Rollback], [Sim.Pause], [Sim.Resume]), clock
 // jumps and a second controller instance. [Sim.Step], [Sim.Advance],
 // [Sim.Run] and [Sim.Stabilize] drive it; the same seed gives the same
-// [Sim.Trace], byte for byte.
+// [Sim.Trace], byte for byte. [Sim.FaultLog] lists the injected faults as
+// values ([FaultRecord]: kind, clock, jump), one per "fault" trace line.
 //
 // # Invariants
 //

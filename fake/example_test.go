@@ -7,6 +7,7 @@ import (
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/fake"
+	"github.com/dcplan/dcplan/wire"
 )
 
 // A DC rolls out on a fault-free simulator; the world comes to rest.
@@ -31,7 +32,7 @@ func ExampleApply() {
 	c.Status.LatestVersion = 1
 	_ = w.CreateConfig(c)
 	c, _ = w.Config("ns", "web")
-	d, _ := dcplan.NewDeployment(c)
+	d, _ := wire.NewDeployment(c)
 	_ = w.CreateDeployment(d)
 
 	stale := dcplan.Plan{Scales: []dcplan.Scale{{RC: "web-1", From: 5, To: 0}}}

@@ -3,9 +3,11 @@ package fake_test
 import (
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/fake"
-	"github.com/google/go-cmp/cmp"
+	"github.com/dcplan/dcplan/wire"
 )
 
 func TestTemplateOfIsDeterministic(t *testing.T) {
@@ -18,7 +20,7 @@ func TestTemplateOfIsDeterministic(t *testing.T) {
 	if a.Hash == c.Hash {
 		t.Errorf("different templates share hash %s", a.Hash)
 	}
-	if fromCodec, err := dcplan.NewTemplate(a.Raw); err != nil || fromCodec.Hash != a.Hash {
+	if fromCodec, err := wire.NewTemplate(a.Raw); err != nil || fromCodec.Hash != a.Hash {
 		t.Errorf("TemplateOf hash %s differs from the codec's %s (err %v)", a.Hash, fromCodec.Hash, err)
 	}
 	if d := cmp.Diff([]dcplan.Container{{Name: "c0", Image: "img:1"}, {Name: "c1", Image: "img:2"}}, a.Containers); d != "" {

@@ -30,7 +30,7 @@ func TestWorldRefusesOwnerRefsWithoutUID(t *testing.T) {
 			name: "rc from unstored dc",
 			why:  "NewDeployment copies the DC's empty UID into the RC's controller reference",
 			write: func(t *testing.T, w *fake.World) error {
-				d, err := dcplan.NewDeployment(unstored)
+				d, err := dcplan.NewDeployment(&unstored)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -43,7 +43,7 @@ func TestWorldRefusesOwnerRefsWithoutUID(t *testing.T) {
 			why:  "the stored DC has the UID the World gave it",
 			write: func(t *testing.T, w *fake.World) error {
 				c, _ := w.Config("ns", "web")
-				d, err := dcplan.NewDeployment(c)
+				d, err := dcplan.NewDeployment(&c)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -71,7 +71,7 @@ func TestWorldRefusesOwnerRefsWithoutUID(t *testing.T) {
 			why:  "an update is checked like a create",
 			write: func(t *testing.T, w *fake.World) error {
 				c, _ := w.Config("ns", "web")
-				d, _ := dcplan.NewDeployment(c)
+				d, _ := dcplan.NewDeployment(&c)
 				if err := w.CreateDeployment(d); err != nil {
 					t.Fatal(err)
 				}
@@ -165,7 +165,7 @@ func TestWorldFillsConfigUID(t *testing.T) {
 		t.Fatal(err)
 	}
 	stored, _ := s.World().Config("ns", "web")
-	d, err := dcplan.NewDeployment(stored)
+	d, err := dcplan.NewDeployment(&stored)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,13 +5,14 @@ import (
 	"strconv"
 
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/wire"
 )
 
 // Populate adds dcs DCs to w, each with a history of rcs finished
 // rollouts, as if they had run: DC "app-<i>" in namespace
 // "ns-<i/1000>", built by NewConfig with 1 replica, revisionHistoryLimit
 // rcs and latestVersion rcs; RCs "app-<i>-1" .. "app-<i>-<rcs>" made by
-// dcplan.NewDeployment from the DC at each version, all Complete, the
+// wire.NewDeployment from the DC at each version, all Complete, the
 // newest one scaled to 1 with its status settled, the others at 0. It is
 // the starting point of the scale benchmarks and of
 // `examples/rollout -scale`.
@@ -38,14 +39,14 @@ func populateOne(w *World, ns, name string, rcs int) error {
 	c.RevisionHistoryLimit = int32(rcs)
 	c.UID, c.Generation, c.ResourceVersion = w.nextUID(), 1, w.nextRV()
 	c.Status.LatestVersion = dcplan.Version(rcs)
-	data, err := dcplan.EncodeConfig(c)
+	data, err := wire.EncodeConfig(c)
 	if err != nil {
 		return err
 	}
 	w.index(w.store(KindConfig, ns, name, data), index{})
 	for v := 1; v <= rcs; v++ {
 		c.Status.LatestVersion = dcplan.Version(v)
-		d, err := dcplan.NewDeployment(c)
+		d, err := wire.NewDeployment(c)
 		if err != nil {
 			return err
 		}
@@ -59,7 +60,7 @@ func populateOne(w *World, ns, name string, rcs int) error {
 			d.Replicas, d.StatusReplicas, d.ReadyReplicas, d.AvailableReplicas = 1, 1, 1, 1
 		}
 		d.UID, d.CreationTime, d.ResourceVersion = w.nextUID(), w.Now, w.nextRV()
-		data, err := dcplan.EncodeDeployment(d)
+		data, err := wire.EncodeDeployment(d)
 		if err != nil {
 			return err
 		}

@@ -4,9 +4,11 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/fake"
-	"github.com/google/go-cmp/cmp"
+	"github.com/dcplan/dcplan/wire"
 )
 
 // TestPopulate checks the world Populate writes without decoding: every
@@ -42,11 +44,11 @@ func TestPopulate(t *testing.T) {
 				if !ok {
 					t.Fatalf("Wire(%s) missing", name)
 				}
-				d, err := dcplan.DecodeDeployment(raw)
+				d, err := wire.DecodeDeployment(raw)
 				if err != nil {
 					t.Fatalf("DecodeDeployment(%s) error = %v", name, err)
 				}
-				again, err := dcplan.EncodeDeployment(d)
+				again, err := wire.EncodeDeployment(d)
 				if err != nil {
 					t.Fatal(err)
 				}

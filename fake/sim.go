@@ -59,8 +59,11 @@ type Sim struct {
 	model      podModel
 	trace      traceLog
 	passes     []Pass
-	steps      int
-	inPass     bool
+	faults     []FaultRecord
+	// injecting is the fault (edit, user) whose random operation runs.
+	injecting string
+	steps     int
+	inPass    bool
 }
 
 // NewSim returns a simulator over an empty World.
@@ -149,10 +152,11 @@ func (s *Sim) watch(ch Change) {
 
 func (s *Sim) notify(it item) {
 	if s.chance(s.Faults.LoseNotify) {
-		s.trace.add(s.offset(), "fault lost-notification %s", it)
+		s.fault("lose", 0, "lost-notification %s", it)
 		return
 	}
 	if s.chance(s.Faults.DuplicateNotify) {
+		s.fault("dup", 0, "duplicate-notification %s", it)
 		s.dups = append(s.dups, it)
 	}
 	s.queueFor(it).add(it)
@@ -219,6 +223,7 @@ func (s *Sim) Step() {
 func (s *Sim) process(it item) {
 	s.processAs(it, "")
 	if s.chance(s.Faults.Dual) {
+		s.fault("dual", 0, "second-controller %s", it)
 		s.processAs(it, "#2")
 	}
 }

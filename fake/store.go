@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/wire"
 )
 
 // decode turns stored wire bytes of kind k into a pointer to the typed
@@ -17,7 +18,7 @@ import (
 func decode(k Kind, data []byte, intern bool) (any, error) {
 	switch k {
 	case KindConfig:
-		c, err := dcplan.DecodeConfig(data)
+		c, err := wire.DecodeConfig(data)
 		if err != nil {
 			return nil, err
 		}
@@ -26,7 +27,7 @@ func decode(k Kind, data []byte, intern bool) (any, error) {
 		}
 		return &c, nil
 	case KindRC:
-		d, err := dcplan.DecodeDeployment(data)
+		d, err := wire.DecodeDeployment(data)
 		if err != nil {
 			return nil, err
 		}
@@ -35,7 +36,7 @@ func decode(k Kind, data []byte, intern bool) (any, error) {
 		}
 		return &d, nil
 	}
-	p, err := dcplan.DecodePod(data)
+	p, err := wire.DecodePod(data)
 	if err != nil {
 		return nil, err
 	}
@@ -243,11 +244,11 @@ func dictionary() []byte {
 			Template: TemplateOf(Images[0]),
 		}
 		cfg.Status.LatestVersion = 1
-		if data, err := dcplan.EncodeConfig(cfg); err == nil {
+		if data, err := wire.EncodeConfig(cfg); err == nil {
 			b.Write(data)
 		}
-		if d, err := dcplan.NewDeployment(cfg); err == nil {
-			if data, err := dcplan.EncodeDeployment(d); err == nil {
+		if d, err := wire.NewDeployment(cfg); err == nil {
+			if data, err := wire.EncodeDeployment(d); err == nil {
 				b.Write(data)
 			}
 		}

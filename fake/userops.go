@@ -20,6 +20,9 @@ func (s *Sim) userOp(op, ns, dc string, plan func(dcplan.Snapshot) (dcplan.Plan,
 	if err != nil {
 		return err
 	}
+	if s.injecting == "user" {
+		s.fault("user", 0, "user:%s dc/%s/%s", op, ns, dc)
+	}
 	p, report, err := plan(snap)
 	if err != nil {
 		s.trace.add(s.offset(), "user:%s dc/%s/%s refused: %s", op, ns, dc, oneLine(err.Error()))
@@ -112,6 +115,9 @@ func (s *Sim) Edit(ns, dc, what string, f func(*dcplan.Config)) error {
 		return nil
 	})
 	if err == nil {
+		if s.injecting == "edit" {
+			s.fault("edit", 0, "user:edit dc/%s/%s %s", ns, dc, what)
+		}
 		s.trace.add(s.offset(), "user:edit dc/%s/%s %s", ns, dc, what)
 	}
 	return err
@@ -140,7 +146,7 @@ func (s *Sim) ScaleRC(ns, rc string, n dcplan.Replicas) error {
 		return nil
 	})
 	if err == nil && from >= 0 {
-		s.trace.add(s.offset(), "fault scale rc/%s/%s replicas %d->%d", ns, rc, from, n)
+		s.fault("scale", 0, "scale rc/%s/%s replicas %d->%d", ns, rc, from, n)
 	}
 	return err
 }
@@ -152,7 +158,7 @@ func (s *Sim) DeleteDeployerPod(ns, rc string) error {
 	if err := s.world.Delete(KindPod, ns, name); err != nil {
 		return err
 	}
-	s.trace.add(s.offset(), "fault delete pod/%s/%s", ns, name)
+	s.fault("deletepod", 0, "delete pod/%s/%s", ns, name)
 	return nil
 }
 
@@ -164,7 +170,7 @@ func (s *Sim) Squat(ns, rc string) error {
 		Namespace: ns, Name: name, DeploymentName: "squatter", Phase: dcplan.PodRunning, StartTime: s.now,
 	})
 	if err == nil {
-		s.trace.add(s.offset(), "fault squat pod/%s/%s", ns, name)
+		s.fault("squat", 0, "squat pod/%s/%s", ns, name)
 	}
 	return err
 }
@@ -173,7 +179,7 @@ func (s *Sim) Squat(ns, rc string) error {
 // pod model: a clock jump.
 func (s *Sim) JumpClock(d time.Duration) {
 	s.setNow(s.now.Add(d))
-	s.trace.add(s.offset(), "fault clock-jump %s", d)
+	s.fault("clock", d, "clock-jump %s", d)
 }
 
 // injectFaults draws this step's random faults (see Faults).
@@ -212,12 +218,16 @@ func (s *Sim) injectFaults() {
 	}
 	if s.chance(f.Edit) {
 		if ns, dc, ok := s.pickDC(); ok {
+			s.injecting = "edit"
 			s.randomEdit(ns, dc)
+			s.injecting = ""
 		}
 	}
 	if s.chance(f.User) {
 		if ns, dc, ok := s.pickDC(); ok {
+			s.injecting = "user"
 			s.randomUserOp(ns, dc)
+			s.injecting = ""
 		}
 	}
 }

@@ -5,9 +5,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/history"
-	"github.com/google/go-cmp/cmp"
+	"github.com/dcplan/dcplan/wire"
 )
 
 // Helpers of list_test.go and rollback_test.go carry the lr prefix.
@@ -17,7 +19,7 @@ var lrNow = time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
 func lrConfig(latest dcplan.Version) dcplan.Config {
 	return dcplan.Config{Namespace: "ns", Name: "web", UID: "dc-uid", Replicas: 3,
 		Selector: []dcplan.KeyValue{{Key: "deploymentconfig", Value: "web"}},
-		Template: dcplan.TemplateFor(dcplan.Container{Name: "app", Image: "app:v" + lrItoa(latest)}),
+		Template: wire.TemplateFor(dcplan.Container{Name: "app", Image: "app:v" + lrItoa(latest)}),
 		Triggers: []dcplan.Trigger{{Type: dcplan.TriggerConfigChange}},
 		Status:   dcplan.ConfigStatus{LatestVersion: latest}}
 }

@@ -6,11 +6,13 @@ import (
 	"testing"
 	"time"
 
+	gocmp "github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
+
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/fake/gen"
 	"github.com/dcplan/dcplan/history"
-	gocmp "github.com/google/go-cmp/cmp"
-	"pgregory.net/rapid"
+	"github.com/dcplan/dcplan/wire"
 )
 
 // genHistory draws a DC and a list of its RCs shaped to reach every branch
@@ -41,7 +43,7 @@ func genHistory() *rapid.Generator[historyCase] {
 				Replicas: dcplan.Replicas(rapid.IntRange(0, 2).Draw(t, "replicas")),
 				// Template.Containers gives the values a slice the functions
 				// could alias or scribble on.
-				Template: dcplan.TemplateFor(dcplan.Container{Name: "app", Image: "app:" + strconv.Itoa(int(v))}),
+				Template: wire.TemplateFor(dcplan.Container{Name: "app", Image: "app:" + strconv.Itoa(int(v))}),
 			}
 		}
 		return historyCase{cfg: cfg, rcs: rcs}

@@ -1,11 +1,9 @@
 package history
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/dcplan/dcplan"
 )
@@ -215,11 +213,7 @@ func Rollback(s dcplan.Snapshot, to dcplan.Version, opts RollbackOptions) (dcpla
 		up.SetSelector, up.Selector = true, slices.Clone(res.Selector)
 	}
 	if opts.IncludeStrategy {
-		raw, err := strategyJSON(*enc)
-		if err != nil {
-			return dcplan.Plan{}, dcplan.Config{}, nil, fmt.Errorf("history: rollback to %s: %w", name, err)
-		}
-		up.SetStrategy, up.StrategyRaw = true, raw
+		up.SetStrategy, up.Strategy = true, res.Strategy.Clone()
 	}
 	if !triggersEqual(cfg.Triggers, res.Triggers) {
 		up.SetTriggers, up.Triggers = true, res.Clone().Triggers
@@ -251,26 +245,6 @@ func disabledWarning(cfg dcplan.Config, image string, p dcplan.Profile) string {
 		reenable = "oc deploy " + cfg.Name + " --enable-triggers -n " + cfg.Namespace
 	}
 	return "Warning: the following images triggers were disabled: " + image + "\n  You can re-enable them with: " + reenable
-}
-
-// strategyJSON returns spec.strategy of the revision's DC as JSON.
-func strategyJSON(enc dcplan.Config) (json.RawMessage, error) {
-	raw, err := dcplan.EncodeConfig(enc)
-	if err != nil {
-		return nil, err
-	}
-	var dc struct {
-		Spec struct {
-			Strategy json.RawMessage `json:"strategy"`
-		} `json:"spec"`
-	}
-	if err := json.Unmarshal(raw, &dc); err != nil {
-		return nil, fmt.Errorf("%w: encoded deployment config: %v", dcplan.ErrMalformed, err)
-	}
-	if len(dc.Spec.Strategy) == 0 || strings.TrimSpace(string(dc.Spec.Strategy)) == "null" {
-		return nil, nil
-	}
-	return dc.Spec.Strategy, nil
 }
 
 func triggersEqual(a, b []dcplan.Trigger) bool {

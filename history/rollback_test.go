@@ -11,12 +11,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
+
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/fake/gen"
 	"github.com/dcplan/dcplan/history"
 	"github.com/dcplan/dcplan/internal/scenario"
-	"github.com/google/go-cmp/cmp"
-	"pgregory.net/rapid"
+	"github.com/dcplan/dcplan/wire"
 )
 
 func lrErrString(err error) string {
@@ -211,7 +213,7 @@ func TestRollbackPlan(t *testing.T) {
 					SetSelector: true, Selector: []dcplan.KeyValue{{Key: "app", Value: "web"}},
 					SetTemplate: true, TemplateFrom: cur.Template.Hash, Template: old.Encoded.Template,
 					SetTriggers: true, Triggers: []dcplan.Trigger{imageTrigger(false, "app:stable")},
-					SetStrategy: true, StrategyRaw: json.RawMessage(`{"recreateParams":{"timeoutSeconds":120},"type":"Recreate"}`)}},
+					SetStrategy: true, Strategy: old.Encoded.Strategy}},
 				Status: wantStatus(cur),
 			},
 			wantWarn: []string{disabled("app:stable", dcplan.Exact)},
@@ -245,8 +247,8 @@ func TestRollbackPlan(t *testing.T) {
 }
 
 // lrJSONEqual compares raw JSON semantically.
-var lrJSONEqual = cmp.FilterValues(func(a, b json.RawMessage) bool { return a != nil && b != nil },
-	cmp.Comparer(func(a, b json.RawMessage) bool {
+var lrJSONEqual = cmp.FilterValues(func(a, b dcplan.RawJSON) bool { return a != nil && b != nil },
+	cmp.Comparer(func(a, b dcplan.RawJSON) bool {
 		var x, y any
 		return json.Unmarshal(a, &x) == nil && json.Unmarshal(b, &y) == nil && cmp.Equal(x, y)
 	}))
@@ -504,7 +506,7 @@ func TestListProperties(t *testing.T) {
 
 func ExampleRollback() {
 	tpl := func(image string) dcplan.Template {
-		return dcplan.TemplateFor(dcplan.Container{Name: "app", Image: image})
+		return wire.TemplateFor(dcplan.Container{Name: "app", Image: image})
 	}
 	dc := func(v dcplan.Version, image string) dcplan.Config {
 		return dcplan.Config{Namespace: "shop", Name: "frontend", Replicas: 3, Template: tpl(image),
@@ -599,7 +601,7 @@ func FuzzRollback(f *testing.F) {
 	f.Add(data, int64(2), uint8(2), uint8(15))
 	now := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
 	f.Fuzz(func(t *testing.T, data []byte, to int64, profile, flags uint8) {
-		s, err := dcplan.DecodeSnapshot(data, "frontend", now, dcplan.Settings{Profile: dcplan.Profile(profile % 3)})
+		s, err := wire.DecodeSnapshot(data, "frontend", now, dcplan.Settings{Profile: dcplan.Profile(profile % 3)})
 		if err != nil {
 			return
 		}

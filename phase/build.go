@@ -3,7 +3,6 @@ package phase
 import (
 	"bytes"
 	"cmp"
-	"encoding/json"
 	"slices"
 
 	"github.com/dcplan/dcplan"
@@ -34,7 +33,7 @@ import (
 //     configured one.
 //  6. Template fields: dnsPolicy, dnsConfig, enableServiceLinks,
 //     imagePullSecrets, tolerations and nodeSelector of the RC's own pod
-//     template (dcplan.DeployerTemplateFields).
+//     template (dcplan.ModernTemplateFields; package wire copies them).
 //
 // The Origin profile builds the seed-era pod (SPEC 7 row 31): no owner
 // reference (Unowned), no deployment-config.name annotation (ConfigName
@@ -42,7 +41,7 @@ import (
 // cap on injected variables, and only dnsPolicy, imagePullSecrets and
 // nodeSelector copied from the template. The fixed container fields
 // (imagePullPolicy, terminationMessagePolicy, grace period, restart policy)
-// are the codec's (dcplan.EncodePod).
+// are the codec's (wire.EncodePod).
 //
 // Ports: deployer_controller.go (*DeploymentController).makeDeployerPod and
 // makeDeployerContainer.
@@ -66,7 +65,7 @@ func buildDeployerPod(settings *dcplan.Settings, d *dcplan.Deployment) dcplan.De
 		Resources:             bytes.Clone(st.Resources),
 		Env:                   deployerEnv(settings.Environment, st.CustomEnv, d, !origin),
 		Labels:                merge([]dcplan.KeyValue{{Key: dcplan.LabelDeployerPodFor, Value: d.Name}}, st.Labels),
-		TemplateFields:        dcplan.DeployerTemplateFields(d.Template),
+		CopyFields:            dcplan.ModernTemplateFields,
 	}
 	annotations := []dcplan.KeyValue{{Key: dcplan.AnnotationDeploymentName, Value: d.Name}}
 	if !origin {
@@ -81,7 +80,7 @@ func buildDeployerPod(settings *dcplan.Settings, d *dcplan.Deployment) dcplan.De
 	}
 	if origin {
 		pod.Unowned = true
-		pod.TemplateFields = keepFields(pod.TemplateFields, originTemplateFields)
+		pod.CopyFields = dcplan.OriginTemplateFields
 	} else if st.HasActiveDeadline {
 		pod.ActiveDeadlineSeconds = st.ActiveDeadlineSeconds
 	}
@@ -120,41 +119,4 @@ func merge(base, extra []dcplan.KeyValue) []dcplan.KeyValue {
 	}
 	slices.SortStableFunc(out, func(a, b dcplan.KeyValue) int { return cmp.Compare(a.Key, b.Key) })
 	return out
-}
-
-// originTemplateFields are the pod template fields the seed-era deployer pod
-// copies (SPEC 7 row 31), in canonical (sorted) order.
-var originTemplateFields = []string{"dnsPolicy", "imagePullSecrets", "nodeSelector"}
-
-// keepFields returns the canonical JSON object obj restricted to keys,
-// which must be sorted, or nil when none of them is present. A value that
-// is not a JSON object yields nil.
-func keepFields(obj json.RawMessage, keys []string) json.RawMessage {
-	if len(obj) == 0 {
-		return nil
-	}
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(obj, &fields); err != nil {
-		return nil
-	}
-	var b []byte
-	for _, k := range keys {
-		v, ok := fields[k]
-		if !ok {
-			continue
-		}
-		if b == nil {
-			b = append(b, '{')
-		} else {
-			b = append(b, ',')
-		}
-		b = append(b, '"')
-		b = append(b, k...)
-		b = append(b, '"', ':')
-		b = append(b, v...)
-	}
-	if b == nil {
-		return nil
-	}
-	return append(b, '}')
 }

@@ -1,7 +1,6 @@
 package phase_test
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -28,8 +27,8 @@ func TestBuildDeployerPod(t *testing.T) {
 		st := &d.Encoded.Strategy
 		st.CustomImage = "registry.example/custom:1"
 		st.CustomCommand = []string{"/bin/deploy", "--fast"}
-		st.CustomEnv = []dcplan.EnvVar{{Name: "MODE", Value: "custom"}, {Name: "FROM", ValueFrom: json.RawMessage(`{"fieldRef":{"fieldPath":"metadata.name"}}`)}}
-		st.Resources = json.RawMessage(`{"limits":{"cpu":"1"}}`)
+		st.CustomEnv = []dcplan.EnvVar{{Name: "MODE", Value: "custom"}, {Name: "FROM", ValueFrom: dcplan.RawJSON(`{"fieldRef":{"fieldPath":"metadata.name"}}`)}}
+		st.Resources = dcplan.RawJSON(`{"limits":{"cpu":"1"}}`)
 		st.HasActiveDeadline, st.ActiveDeadlineSeconds = true, 3600
 		st.Labels = []dcplan.KeyValue{{Key: "openshift.io/deployer-pod-for.name", Value: "hijack"}, {Key: "team", Value: "a"}}
 		st.Annotations = []dcplan.KeyValue{{Key: "note", Value: "n"}, {Key: "openshift.io/deployment.name", Value: "hijack"}}
@@ -37,7 +36,7 @@ func TestBuildDeployerPod(t *testing.T) {
 	wantEnv := func(capped bool) []dcplan.EnvVar {
 		env := []dcplan.EnvVar{
 			{Name: "MODE", Value: "custom"},
-			{Name: "FROM", ValueFrom: json.RawMessage(`{"fieldRef":{"fieldPath":"metadata.name"}}`)},
+			{Name: "FROM", ValueFrom: dcplan.RawJSON(`{"fieldRef":{"fieldPath":"metadata.name"}}`)},
 			{Name: "HTTP_PROXY", Value: "http://proxy"},
 		}
 		if !capped {
@@ -61,13 +60,14 @@ func TestBuildDeployerPod(t *testing.T) {
 			want: dcplan.DeployerPod{
 				Namespace: "ns", Name: "web-1-deploy", RC: "web-1", RCUID: "uid-web-1", ConfigName: "web",
 				Image: "registry.example/custom:1", Command: []string{"/bin/deploy", "--fast"}, Env: wantEnv(true),
-				Resources: json.RawMessage(`{"limits":{"cpu":"1"}}`), ActiveDeadlineSeconds: 3600, ServiceAccount: "deployer",
+				Resources: dcplan.RawJSON(`{"limits":{"cpu":"1"}}`), ActiveDeadlineSeconds: 3600, ServiceAccount: "deployer",
 				Labels: []dcplan.KeyValue{{Key: "openshift.io/deployer-pod-for.name", Value: "web-1"}, {Key: "team", Value: "a"}},
 				Annotations: []dcplan.KeyValue{
 					{Key: "note", Value: "n"},
 					{Key: "openshift.io/deployment-config.name", Value: "web"},
 					{Key: "openshift.io/deployment.name", Value: "web-1"},
 				},
+				CopyFields: dcplan.ModernTemplateFields,
 			},
 		},
 		{
@@ -76,9 +76,10 @@ func TestBuildDeployerPod(t *testing.T) {
 			want: dcplan.DeployerPod{
 				Namespace: "ns", Name: "web-1-deploy", RC: "web-1", RCUID: "uid-web-1", Unowned: true, ConfigName: "web",
 				Image: "registry.example/custom:1", Command: []string{"/bin/deploy", "--fast"}, Env: wantEnv(false),
-				Resources: json.RawMessage(`{"limits":{"cpu":"1"}}`), ActiveDeadlineSeconds: 21600, ServiceAccount: "deployer",
+				Resources: dcplan.RawJSON(`{"limits":{"cpu":"1"}}`), ActiveDeadlineSeconds: 21600, ServiceAccount: "deployer",
 				Labels:      []dcplan.KeyValue{{Key: "openshift.io/deployer-pod-for.name", Value: "web-1"}, {Key: "team", Value: "a"}},
 				Annotations: []dcplan.KeyValue{{Key: "note", Value: "n"}, {Key: "openshift.io/deployment.name", Value: "web-1"}},
+				CopyFields:  dcplan.OriginTemplateFields,
 			},
 		},
 		{
@@ -99,6 +100,7 @@ func TestBuildDeployerPod(t *testing.T) {
 					{Key: "openshift.io/deployment-config.name", Value: "web"},
 					{Key: "openshift.io/deployment.name", Value: "web-1"},
 				},
+				CopyFields: dcplan.ModernTemplateFields,
 			},
 		},
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/phase"
+	"github.com/dcplan/dcplan/wire"
 )
 
 // readFixture reads one of the repository's wire fixtures of real upstream
@@ -42,15 +43,15 @@ func jsonValue(t *testing.T, b []byte) any {
 //
 // Reference: deployer_controller.go (*DeploymentController).makeDeployerPod
 func TestStepCreatesFixturePod(t *testing.T) {
-	rc, err := dcplan.DecodeDeployment(readFixture(t, "rc-frontend-3-new.json"))
+	rc, err := wire.DecodeDeployment(readFixture(t, "rc-frontend-3-new.json"))
 	if err != nil {
 		t.Fatalf("DecodeDeployment() error: %v", err)
 	}
-	stored, err := dcplan.DecodeDeployment(readFixture(t, "rc-frontend-3-complete.json"))
+	stored, err := wire.DecodeDeployment(readFixture(t, "rc-frontend-3-complete.json"))
 	if err != nil {
 		t.Fatalf("DecodeDeployment() error: %v", err)
 	}
-	dc, err := dcplan.DecodeConfig(readFixture(t, "dc-frontend.json"))
+	dc, err := wire.DecodeConfig(readFixture(t, "dc-frontend.json"))
 	if err != nil {
 		t.Fatalf("DecodeConfig() error: %v", err)
 	}
@@ -74,7 +75,8 @@ func TestStepCreatesFixturePod(t *testing.T) {
 			if len(p.CreatePods) != 1 {
 				t.Fatalf("Step() creates %d pods, want 1:\n%s", len(p.CreatePods), dcplan.Describe(p))
 			}
-			got, err := dcplan.EncodePod(p.CreatePods[0].Pod)
+			rc, _ := s.Deployment("frontend-3")
+			got, err := wire.EncodePod(p.CreatePods[0].Pod, rc.Template)
 			if err != nil {
 				t.Fatalf("EncodePod() error: %v", err)
 			}

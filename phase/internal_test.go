@@ -1,7 +1,6 @@
 package phase
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -75,34 +74,6 @@ func TestTimeoutSeconds(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if d := cmp.Diff(tt.want, TimeoutSeconds(tt.st)); d != "" {
 				t.Errorf("TimeoutSeconds() mismatch (-want +got):\n%s", d)
-			}
-		})
-	}
-}
-
-func TestKeepFields(t *testing.T) {
-	tests := []struct {
-		name string
-		why  string
-		in   string
-		want string
-	}{
-		{"origin-subset", "7.31: the seed copies only dnsPolicy, imagePullSecrets, nodeSelector",
-			`{"dnsConfig":{"nameservers":["1.1.1.1"]},"dnsPolicy":"ClusterFirst","enableServiceLinks":false,"imagePullSecrets":[{"name":"pull"}],"nodeSelector":{"zone":"a"},"tolerations":[{"key":"k"}]}`,
-			`{"dnsPolicy":"ClusterFirst","imagePullSecrets":[{"name":"pull"}],"nodeSelector":{"zone":"a"}}`},
-		{"none-left", "nothing of the subset: nil", `{"tolerations":[]}`, ""},
-		{"empty", "nil in, nil out", "", ""},
-		{"not-an-object", "a malformed value yields nil", `[1]`, ""},
-		{"html-kept", "values are copied byte for byte", `{"nodeSelector":{"a":"<&>"}}`, `{"nodeSelector":{"a":"<&>"}}`},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var in json.RawMessage
-			if tt.in != "" {
-				in = json.RawMessage(tt.in)
-			}
-			if d := cmp.Diff(tt.want, string(keepFields(in, originTemplateFields))); d != "" {
-				t.Errorf("keepFields() mismatch (-want +got):\n%s", d)
 			}
 		})
 	}

@@ -237,9 +237,6 @@ func scribble(p *dcplan.DeployerPod) {
 	for i := range p.Resources {
 		p.Resources[i] = 'x'
 	}
-	for i := range p.TemplateFields {
-		p.TemplateFields[i] = 'x'
-	}
 }
 
 // TestDeployerPodDoesNotAlias writes over every slice of the pod that
@@ -261,7 +258,7 @@ func TestDeployerPodDoesNotAlias(t *testing.T) {
 			s.Settings.Environment = []dcplan.EnvVar{{Name: "HTTP_PROXY", Value: "http://proxy"}, {Name: "T", ValueFrom: []byte(`{"fieldRef":{"fieldPath":"x"}}`)}}
 			orig := s.Clone()
 			built := phase.BuildDeployerPod(s, s.Deployments[0])
-			if built.TemplateFields == nil || built.Resources == nil || len(built.Command) == 0 {
+			if built.CopyFields == 0 || built.Resources == nil || len(built.Command) == 0 {
 				t.Fatalf("BuildDeployerPod() left out the fields under test: %+v", built)
 			}
 			scribble(&built)

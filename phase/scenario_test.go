@@ -82,7 +82,7 @@ func describePod(p dcplan.DeployerPod) string {
 	for _, kv := range p.Annotations {
 		fmt.Fprintf(&b, "annotation %s=%q\n", kv.Key, kv.Value)
 	}
-	fmt.Fprintf(&b, "resources=%s template=%s\n", orNone(p.Resources), orNone(p.TemplateFields))
+	fmt.Fprintf(&b, "resources=%s copy=%s\n", orNone(p.Resources), strings.Join(p.CopyFields.Names(), ","))
 	return b.String()
 }
 

@@ -25,10 +25,12 @@ func wantPod(profile dcplan.Profile) dcplan.DeployerPod {
 			{Key: "openshift.io/deployment-config.name", Value: "web"},
 			{Key: "openshift.io/deployment.name", Value: "web-1"},
 		},
+		CopyFields: dcplan.ModernTemplateFields,
 	}
 	if profile == dcplan.Origin {
 		p.Unowned = true
 		p.Annotations = p.Annotations[1:]
+		p.CopyFields = dcplan.OriginTemplateFields
 	}
 	return p
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/conditions"
+	"github.com/dcplan/dcplan/wire"
 )
 
 // steadySnapshot is a converged DC at version n with n Complete RCs, the
@@ -24,7 +25,7 @@ func steadySnapshot(t *testing.T, n int, profile dcplan.Profile) dcplan.Snapshot
 		},
 		Status: dcplan.ConfigStatus{LatestVersion: dcplan.Version(n)},
 	}
-	base, err := dcplan.NewDeployment(cfg)
+	base, err := wire.NewDeployment(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

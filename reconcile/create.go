@@ -32,7 +32,7 @@ import (
 // "create the new deployment".
 func create(s *dcplan.Snapshot, rcs []dcplan.Deployment, p dcplan.Plan) dcplan.Plan {
 	cfg := &s.Config
-	rc, err := dcplan.NewDeployment(*cfg)
+	rc, err := dcplan.NewDeployment(cfg)
 	if err != nil {
 		p.Message = msgBuildFailed(cfg, err)
 		return p

@@ -122,10 +122,11 @@ func TestConfigBuildFailure(t *testing.T) {
 	}
 }
 
-// The created RC is exactly dcplan.NewDeployment's.
+// The created RC is exactly dcplan.NewDeployment's (which package wire
+// renders; wire's tests hold the two to agree).
 func TestConfigCreatesNewDeployment(t *testing.T) {
 	cfg := config(2)
-	want, err := dcplan.NewDeployment(cfg)
+	want, err := dcplan.NewDeployment(&cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,7 @@
 // It does not talk to a server, read a clock, log, or retry: an adapter
 // applies the plan (dcplan.Apply) and plans again. It computes no status
 // itself (package conditions does), decides no phase transition (package
-// phase does) and builds no RC (dcplan.NewDeployment does).
+// phase does) and builds no RC (wire.NewDeployment does).
 //
 // Functions in this package never modify their arguments; returned slices
 // never alias them.

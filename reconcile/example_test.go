@@ -7,6 +7,7 @@ import (
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/fake"
 	"github.com/dcplan/dcplan/reconcile"
+	"github.com/dcplan/dcplan/wire"
 )
 
 // exampleConfig is the DC "shop/frontend" at latestVersion v.
@@ -23,7 +24,7 @@ func exampleConfig(v dcplan.Version) dcplan.Config {
 // exampleRC is rollout v of cfg in phase ph with the given replicas.
 func exampleRC(cfg dcplan.Config, v dcplan.Version, ph dcplan.Phase, replicas dcplan.Replicas) dcplan.Deployment {
 	cfg.Status.LatestVersion = v
-	d, err := dcplan.NewDeployment(cfg)
+	d, err := wire.NewDeployment(cfg)
 	if err != nil {
 		panic(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/conditions"
 	"github.com/dcplan/dcplan/fake"
+	"github.com/dcplan/dcplan/wire"
 )
 
 // now is the clock of every hand-built snapshot.
@@ -36,13 +37,13 @@ func config(v dcplan.Version) dcplan.Config {
 }
 
 // rollout returns the RC of cfg at version v as the DC controller creates
-// it (dcplan.NewDeployment), then moved to phase ph with the given
+// it (wire.NewDeployment), then moved to phase ph with the given
 // spec.replicas and matching status counters.
 func rollout(t testing.TB, cfg dcplan.Config, v dcplan.Version, ph dcplan.Phase, replicas dcplan.Replicas) dcplan.Deployment {
 	t.Helper()
 	c := cfg
 	c.Status.LatestVersion = v
-	d, err := dcplan.NewDeployment(c)
+	d, err := wire.NewDeployment(c)
 	if err != nil {
 		t.Fatalf("NewDeployment(v%d): %v", v, err)
 	}

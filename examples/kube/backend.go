@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -15,6 +14,7 @@ import (
 	"k8s.io/client-go/dynamic"
 
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/wire"
 )
 
 // The resources the adapter reads and writes.
@@ -83,9 +83,9 @@ type codec[T any] struct {
 }
 
 var (
-	rcCodec     = codec[dcplan.Deployment]{rcResource, "rc", dcplan.DecodeDeployment, dcplan.EncodeDeployment}
-	podCodec    = codec[dcplan.Pod]{podResource, "pod", dcplan.DecodePod, dcplan.EncodePodObject}
-	configCodec = codec[dcplan.Config]{dcResource, "dc", dcplan.DecodeConfig, dcplan.EncodeConfig}
+	rcCodec     = codec[dcplan.Deployment]{rcResource, "rc", wire.DecodeDeployment, wire.EncodeDeployment}
+	podCodec    = codec[dcplan.Pod]{podResource, "pod", wire.DecodePod, wire.EncodePodObject}
+	configCodec = codec[dcplan.Config]{dcResource, "dc", wire.DecodeConfig, wire.EncodeConfig}
 )
 
 // write describes one read-modify-write: check the live object, edit it,
@@ -188,22 +188,25 @@ func (b *Backend) ReleaseRC(ctx context.Context, a dcplan.Release) error {
 // UpdateConfig writes the DC spec fields a names (the API server bumps
 // metadata.generation).
 func (b *Backend) UpdateConfig(ctx context.Context, a dcplan.ConfigUpdate) error {
-	var wire func(*unstructured.Unstructured) error
-	if a.SetStrategy {
-		wire = func(u *unstructured.Unstructured) error {
-			var strategy map[string]any
-			if err := json.Unmarshal(a.StrategyRaw, &strategy); err != nil {
-				return fmt.Errorf("strategy: %w", err)
-			}
-			return unstructured.SetNestedMap(u.Object, strategy, "spec", "strategy")
-		}
-	}
-	return update(ctx, b, configCodec, a.Config, write[dcplan.Config]{check: a.Check, edit: func(c *dcplan.Config) { a.ApplyTo(c) }, wire: wire})
+	return update(ctx, b, configCodec, a.Config, write[dcplan.Config]{check: a.Check, edit: func(c *dcplan.Config) { a.ApplyTo(c) }})
 }
 
 // CreatePod creates the deployer pod a describes.
 func (b *Backend) CreatePod(ctx context.Context, a dcplan.CreatePod) error {
-	data, err := dcplan.EncodePod(a.Pod)
+	// The pod copies fields of its RC's pod template (SPEC 4.5).
+	live, err := b.Client.Resource(rcResource).Namespace(b.Namespace).Get(ctx, a.Pod.RC, metav1.GetOptions{})
+	if err != nil {
+		return apiError("rc "+b.Namespace+"/"+a.Pod.RC, err)
+	}
+	raw, err := live.MarshalJSON()
+	if err != nil {
+		return fmt.Errorf("kube: rc %s/%s: %w", b.Namespace, a.Pod.RC, err)
+	}
+	rc, err := wire.DecodeDeployment(raw)
+	if err != nil {
+		return fmt.Errorf("kube: rc %s/%s: %w", b.Namespace, a.Pod.RC, err)
+	}
+	data, err := wire.EncodePod(a.Pod, rc.Template)
 	return create(ctx, b, podCodec, a.Pod.Name, data, err)
 }
 
@@ -230,7 +233,16 @@ func (b *Backend) DeletePod(ctx context.Context, a dcplan.DeletePod) error {
 
 // CreateRC creates the RC a carries.
 func (b *Backend) CreateRC(ctx context.Context, a dcplan.CreateRC) error {
-	data, err := dcplan.EncodeDeployment(a.Deployment)
+	rc := a.Deployment
+	if rc.Encoded != nil {
+		// The RC upstream creates, rendered from the DC it encodes.
+		full, err := wire.NewDeployment(*rc.Encoded)
+		if err != nil {
+			return fmt.Errorf("kube: rc %s/%s: %w", b.Namespace, rc.Name, err)
+		}
+		rc = full
+	}
+	data, err := wire.EncodeDeployment(rc)
 	return create(ctx, b, rcCodec, a.Deployment.Name, data, err)
 }
 

@@ -17,6 +17,7 @@ import (
 	dynamicfake "k8s.io/client-go/dynamic/fake"
 
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/wire"
 )
 
 var rewriteGolden = flag.Bool("rewrite", false, "rewrite testdata/demo.golden")
@@ -85,7 +86,7 @@ func (c cluster) rc(name string) dcplan.Deployment {
 	if err != nil {
 		c.t.Fatal(err)
 	}
-	d, err := dcplan.DecodeDeployment(data)
+	d, err := wire.DecodeDeployment(data)
 	if err != nil {
 		c.t.Fatal(err)
 	}
@@ -167,7 +168,7 @@ func TestEndState(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := dcplan.DecodeConfig(data)
+	cfg, err := wire.DecodeConfig(data)
 	if err != nil {
 		t.Fatal(err)
 	}

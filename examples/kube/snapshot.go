@@ -11,11 +11,12 @@ import (
 	"k8s.io/client-go/dynamic"
 
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/wire"
 )
 
 // Snapshot reads DC dc of namespace ns, the RCs and the pods of that
 // namespace, and builds the planners' Snapshot from them with the dcplan
-// codec (dcplan.DecodeSnapshot keeps the RCs that name the DC and the pods
+// codec (wire.DecodeSnapshot keeps the RCs that name the DC and the pods
 // of those RCs). An adapter driven by informers would build the same List
 // from its caches instead of calling the API server.
 func Snapshot(ctx context.Context, client dynamic.Interface, ns, dc string, now time.Time, st dcplan.Settings) (dcplan.Snapshot, error) {
@@ -47,5 +48,5 @@ func Snapshot(ctx context.Context, client dynamic.Interface, ns, dc string, now 
 	if err != nil {
 		return dcplan.Snapshot{}, fmt.Errorf("kube: snapshot of dc %s/%s: %w", ns, dc, err)
 	}
-	return dcplan.DecodeSnapshot(data, dc, now, st)
+	return wire.DecodeSnapshot(data, dc, now, st)
 }

@@ -10,15 +10,20 @@ import (
 // rollout is stuck in Pending, as `preview -f testdata/stuck-pending.json
 // -now 2026-11-01T12:40:00Z` does, and shows two of the sections it
 // prints: cancel would cancel the Pending RC (rule 6.1), and retry is
-// refused because only a failed rollout can be retried (SPEC 6.2 step 4).
+// refused because only a failed rollout can be retried (rule 6.2).
 func Example_stuckPending() {
 	data, err := os.ReadFile("testdata/stuck-pending.json")
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
+	r, err := preview(data, options{Now: at("2026-11-01T12:40:00Z")})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	var out strings.Builder
-	if err := run(&out, data, options{Now: at("2026-11-01T12:40:00Z")}); err != nil {
+	if err := r.writeText(&out); err != nil {
 		fmt.Println(err)
 		return
 	}

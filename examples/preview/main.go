@@ -1,15 +1,63 @@
 // Command preview shows what the user operations on a DeploymentConfig
 // would do, without doing anything: it reads the `kind: List` JSON that
-// `oc get dc,rc,pods -o json` prints (one DC, its RCs and pods) and prints,
-// for `oc rollout history`, `oc rollout cancel`, `oc rollout retry`,
-// `oc rollout latest` and `oc rollback`, the plan dcplan computes (one line
-// per write, each with the SPEC rule that produced it) and what oc would
-// print or the error it would fail with.
+// `oc get dc,rc,pods -o json` prints (one or more DCs, their RCs and pods)
+// and prints, for `oc rollout history`, `oc rollout cancel`, `oc rollout
+// retry`, `oc rollout latest` and `oc rollback`, the plan dcplan computes
+// (one line per write, each with the rule that produced it, indexed in
+// docs/rules.md) and what oc would print or the error it would fail with.
 //
 // Usage:
 //
-//	oc get dc,rc,pods -o json | preview [-dc name] [-profile Modern|Exact|Origin] [-now RFC3339] [-to N]
-//	preview -f list.json
+//	oc get dc,rc,pods -o json | preview [flags]
+//	preview [flags] list.json
+//
+// Flags:
+//
+//	-f file            the List JSON to read, like the positional argument ("-": standard input)
+//	-dc name           the DeploymentConfig (default: the only one in the document)
+//	-n, --namespace ns the namespace of the DC (default: the only one holding it)
+//	-profile name      behaviour profile, any case: Modern, Exact or Origin
+//	-now RFC3339       the time to plan at (default: the current time)
+//	-to N              the revision oc rollback returns to (0: the last complete one)
+//	-o text|json       output format (default text)
+//	--strict           exit 3 when an operation would be refused or the input is inconsistent
+//
+// Before the sections, a "warnings" section lists what makes the input
+// inconsistent, so that odd lines below are not taken for the
+// controllers' opinion: an RC without its phase annotation, a DC status
+// behind its RCs, RCs labelled for the DC that the DC controller skips
+// because another controller owns them.
+//
+// Exit status: 0 when the preview was printed; 1 when the input cannot be
+// previewed (not JSON, YAML, empty, no such DC, a DC name found in several
+// namespaces without -n); 2 for a usage error (an unknown flag or profile,
+// more than one file); 3 with --strict when an operation would be refused
+// or a warning was printed (the preview is printed first).
+//
+// With -o json, preview prints one JSON object (schema "dcplan.preview/v1",
+// keys in this order; fields are only ever added):
+//
+//	schema       "dcplan.preview/v1"
+//	namespace    the DC's namespace
+//	config       the DC's name
+//	latestVersion, replicas, paused   the DC's status.latestVersion, spec.replicas, spec.paused
+//	profile      "Modern", "Exact" or "Origin"
+//	now          the planning time, RFC 3339
+//	rcs, pods    how many RCs and related pods the snapshot holds
+//	skipped      ["namespace/name"]: the document's other RCs (of other DCs or
+//	             namespaces), which the preview leaves out; [] when none
+//	warnings     [{code, object, message}]; code is one of "missing-phase",
+//	             "status-behind", "foreign-rc"; [] when the input is consistent
+//	history      [{revision, name, status, cancelled, cause, replicas, current}],
+//	             oldest first, as oc rollout history lists them
+//	operations   [{name, command, plan, refused, error, output, rules}] for
+//	             name "cancel", "retry", "latest", "rollback" in that order; plan
+//	             is the Describe lines of the plan ([] for nothing to do);
+//	             refused is true when oc would fail, error is then its text;
+//	             output is what oc would print otherwise ("" when nothing);
+//	             rules are the rule ids the plan cites
+//	rules        [{id, text}]: every rule cited, sorted, with one line on what
+//	             it decides; the full text is in docs/rules.md
 //
 // It needs nothing but the core module: no Kubernetes client, no cluster.
 package main
@@ -20,20 +68,25 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strings"
 	"time"
 
 	"github.com/dcplan/dcplan"
-	"github.com/dcplan/dcplan/cancel"
-	"github.com/dcplan/dcplan/history"
-	"github.com/dcplan/dcplan/reconcile"
+)
+
+// Exit statuses.
+const (
+	exitOK     = 0
+	exitInput  = 1 // the input cannot be previewed
+	exitUsage  = 2 // a usage error
+	exitStrict = 3 // --strict and a refusal or a warning
 )
 
 // options are the command-line flags.
 type options struct {
-	// Config names the DC; empty means the only DC of the document.
-	Config string
+	// Namespace and Config name the DC; empty means the only one.
+	Namespace string
+	Config    string
 	// Profile selects the behaviour profile.
 	Profile dcplan.Profile
 	// Now is the clock the plans are computed at.
@@ -41,216 +94,153 @@ type options struct {
 	// To is the rollback revision (0: the last Complete one before the
 	// latest).
 	To dcplan.Version
+	// JSON selects the -o json output.
+	JSON bool
+	// Strict turns refusals and warnings into exit status 3.
+	Strict bool
 }
+
+// errUsage marks command-line mistakes (exit status 2).
+var errUsage = errors.New("usage")
 
 func main() {
-	file := flag.String("f", "-", "the List JSON to read (\"-\": standard input)")
-	config := flag.String("dc", "", "the DeploymentConfig to preview (default: the only one in the document)")
-	profile := flag.String("profile", "Modern", "behaviour profile: Modern, Exact or Origin")
-	now := flag.String("now", "", "the time to plan at, RFC 3339 (default: the current time)")
-	to := flag.Int64("to", 0, "the revision oc rollback returns to (0: the last complete one)")
-	flag.Parse()
+	os.Exit(cli(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, time.Now().UTC()))
+}
 
-	o := options{Config: *config, To: dcplan.Version(*to), Now: time.Now().UTC()}
-	var err error
-	if o.Profile, err = dcplan.ParseProfile(*profile); err != nil {
-		fail(err)
+// cli runs the command with args, reading the document from the file
+// named in args or from stdin, and returns the exit status.
+func cli(args []string, stdin io.Reader, stdout, stderr io.Writer, now time.Time) int {
+	o, file, err := parseArgs(args, stderr, now)
+	if errors.Is(err, flag.ErrHelp) {
+		return exitOK
 	}
-	if *now != "" {
-		if o.Now, err = time.Parse(time.RFC3339, *now); err != nil {
-			fail(fmt.Errorf("-now: %w", err))
+	if err != nil {
+		fmt.Fprintln(stderr, "preview:", err)
+		if errors.Is(err, errUsage) {
+			fmt.Fprintln(stderr, "run 'preview -h' for the flags")
+			return exitUsage
 		}
+		return exitInput
 	}
 	var data []byte
-	if *file == "-" {
-		data, err = io.ReadAll(os.Stdin)
+	if file == "-" {
+		data, err = io.ReadAll(stdin)
 	} else {
-		data, err = os.ReadFile(*file)
+		data, err = os.ReadFile(file)
 	}
 	if err != nil {
-		fail(err)
+		fmt.Fprintln(stderr, "preview:", err)
+		return exitInput
 	}
-	if err := run(os.Stdout, data, o); err != nil {
-		fail(err)
+	r, err := preview(data, o)
+	if err != nil {
+		fmt.Fprintln(stderr, "preview:", err)
+		return exitInput
 	}
-}
-
-func fail(err error) {
-	fmt.Fprintln(os.Stderr, "preview:", err)
-	os.Exit(1)
-}
-
-// run decodes data and writes the preview of every operation to w. It
-// fails only when the document cannot be read as a snapshot; refusals of
-// the operations are part of the preview.
-func run(w io.Writer, data []byte, o options) error {
-	name := o.Config
-	if name == "" {
-		objs, err := dcplan.DecodeList(data)
-		if err != nil {
-			return err
+	if o.JSON {
+		err = r.writeJSON(stdout)
+	} else {
+		err = r.writeText(stdout)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "preview:", err)
+		return exitInput
+	}
+	if o.Strict {
+		if why := r.strictFailure(); why != "" {
+			fmt.Fprintln(stderr, "preview: --strict:", why)
+			return exitStrict
 		}
-		switch len(objs.Configs) {
-		case 0:
-			return errors.New("the document holds no DeploymentConfig")
-		case 1:
-			name = objs.Configs[0].Name
-		default:
-			names := make([]string, len(objs.Configs))
-			for i, c := range objs.Configs {
-				names[i] = c.Name
+	}
+	return exitOK
+}
+
+// parseArgs reads the flags and the optional file argument. Flags may
+// follow the file name. It returns the file to read ("-" for stdin).
+func parseArgs(args []string, stderr io.Writer, now time.Time) (options, string, error) {
+	fs := flag.NewFlagSet("preview", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	file := fs.String("f", "", "the List JSON to read, like the positional argument (\"-\": standard input)")
+	config := fs.String("dc", "", "the DeploymentConfig to preview (default: the only one in the document)")
+	var namespace string
+	fs.StringVar(&namespace, "n", "", "the namespace of the DeploymentConfig (default: the only one holding it)")
+	fs.StringVar(&namespace, "namespace", "", "same as -n")
+	profile := fs.String("profile", "Modern", "behaviour profile, any case: "+strings.Join(profileNames(), ", "))
+	at := fs.String("now", "", "the time to plan at, RFC 3339 (default: the current time)")
+	to := fs.Int64("to", 0, "the revision oc rollback returns to (0: the last complete one)")
+	output := fs.String("o", "text", "output format: text or json")
+	strict := fs.Bool("strict", false, "exit with status 3 when an operation would be refused or the input is inconsistent")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: oc get dc,rc,pods -o json | preview [flags]\n       preview [flags] list.json")
+		fs.PrintDefaults()
+	}
+
+	var files []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return options{}, "", err
 			}
-			return fmt.Errorf("the document holds several DeploymentConfigs (%s): choose one with -dc", strings.Join(names, ", "))
+			return options{}, "", fmt.Errorf("%w: %w", errUsage, err)
 		}
-	}
-	s, err := dcplan.DecodeSnapshot(data, name, o.Now, dcplan.Settings{Profile: o.Profile})
-	if err != nil {
-		return err
-	}
-	if err := s.Validate(); err != nil {
-		return fmt.Errorf("the document does not make a valid snapshot:\n%w", err)
-	}
-	var p printer
-	p.header(s)
-	p.rollouts(s)
-
-	p.section("oc rollout cancel dc/" + s.Config.Name)
-	plan, report, err := cancel.Cancel(s)
-	p.outcome(plan, report.String(), err)
-
-	p.section("oc rollout retry dc/" + s.Config.Name)
-	plan, report, err = cancel.Retry(s)
-	p.outcome(plan, report.String(), err)
-
-	p.section("oc rollout latest dc/" + s.Config.Name)
-	plan, latest, err := reconcile.RolloutLatest(s, false, false)
-	p.outcome(plan, latest.Text+"\n", err)
-
-	cmd := "oc rollback dc/" + s.Config.Name
-	if o.To > 0 {
-		cmd += fmt.Sprintf(" --to-version=%d", o.To)
-	}
-	p.section(cmd)
-	plan, rolled, warnings, err := history.Rollback(s, o.To, history.RollbackOptions{})
-	out := ""
-	if err == nil {
-		target, terr := history.RollbackTarget(s, o.To)
-		if terr != nil {
-			return fmt.Errorf("rollback planned without a target: %w", terr)
+		if fs.NArg() == 0 {
+			break
 		}
-		out = history.RolledBackMessage(rolled, target.Name, o.Profile) + "\n"
-		for _, w := range warnings {
-			out += w + "\n"
-		}
+		files = append(files, fs.Arg(0))
+		args = fs.Args()[1:]
 	}
-	p.outcome(plan, out, err)
-
-	p.rules()
-	_, err = io.WriteString(w, p.b.String())
-	return err
-}
-
-// printer accumulates the preview text and the rules its plans cite.
-type printer struct {
-	b     strings.Builder
-	cited []dcplan.Rule
-}
-
-func (p *printer) header(s dcplan.Snapshot) {
-	c := s.Config
-	state := ""
-	if c.Paused {
-		state = ", paused"
+	if *file != "" {
+		files = append([]string{*file}, files...)
 	}
-	fmt.Fprintf(&p.b, "DeploymentConfig %s/%s: latestVersion %d, %d replicas%s; %d RCs, %d related pods\n",
-		c.Namespace, c.Name, c.Status.LatestVersion, c.Replicas, state, len(s.Deployments), len(s.Pods))
-	fmt.Fprintf(&p.b, "Profile %s, planned at %s. Nothing is changed: each section shows the writes\n", s.Settings.Profile, s.Now.UTC().Format(time.RFC3339))
-	p.b.WriteString("the command would make (with the SPEC rule behind each) and what oc would print.\n")
-}
-
-// rollouts prints the rollout history and the one-line summary of each RC.
-func (p *printer) rollouts(s dcplan.Snapshot) {
-	p.section("oc rollout history dc/" + s.Config.Name)
-	table := history.FormatList(history.List(s))
-	if !strings.HasSuffix(table, "\n") {
-		table += "\n" // history.NoHistory has no newline
-	}
-	p.indent(table)
-	p.b.WriteString("\nrollouts, newest first (oc describe):\n")
-	for i, d := range history.NewestFirst(s.Deployments) {
-		p.indent(history.Describe(d, i == 0, s.Config.Test, s.Now) + "\n")
-	}
-}
-
-func (p *printer) section(cmd string) {
-	p.b.WriteString("\n$ " + cmd + "\n")
-}
-
-// outcome prints a plan and what oc prints, or the error oc fails with.
-func (p *printer) outcome(plan dcplan.Plan, out string, err error) {
-	p.b.WriteString("plan:\n")
-	p.indent(dcplan.Describe(plan))
-	p.cite(plan)
 	switch {
-	case err != nil:
-		p.b.WriteString("oc would fail with:\n")
-		p.indent("error: " + err.Error() + "\n")
-	case out != "":
-		p.b.WriteString("oc would print:\n")
-		p.indent(out)
+	case len(files) > 1:
+		return options{}, "", fmt.Errorf("%w: one document at a time, got %d: %s", errUsage, len(files), strings.Join(files, " "))
+	case len(files) == 0:
+		files = []string{"-"}
 	}
-}
 
-func (p *printer) indent(text string) {
-	for l := range strings.Lines(text) {
-		p.b.WriteString("  " + l)
+	o := options{Namespace: namespace, Config: *config, To: dcplan.Version(*to), Now: now, Strict: *strict}
+	var err error
+	if o.Profile, err = parseProfile(*profile); err != nil {
+		return options{}, "", fmt.Errorf("%w: %w", errUsage, err)
 	}
-}
-
-// cite records the rules of every write of plan.
-func (p *printer) cite(plan dcplan.Plan) {
-	add := func(r dcplan.Rule) {
-		if r != "" && !slices.Contains(p.cited, r) {
-			p.cited = append(p.cited, r)
+	switch strings.ToLower(*output) {
+	case "text":
+	case "json":
+		o.JSON = true
+	default:
+		return options{}, "", fmt.Errorf("%w: -o %q: want text or json", errUsage, *output)
+	}
+	if *at != "" {
+		if o.Now, err = time.Parse(time.RFC3339, *at); err != nil {
+			return options{}, "", fmt.Errorf("%w: -now: %w", errUsage, err)
 		}
 	}
-	for _, a := range plan.UpdateConfig {
-		add(a.Rule)
+	if *to < 0 {
+		return options{}, "", fmt.Errorf("%w: -to %d: a revision is positive (0: the last complete one)", errUsage, *to)
 	}
-	for _, a := range plan.DeletePods {
-		add(a.Rule)
-	}
-	for _, a := range plan.Cancels {
-		add(a.Rule)
-	}
-	for _, a := range plan.Transitions {
-		add(a.Rule)
-	}
-	if plan.Status != nil {
-		add(plan.Status.Rule)
-	}
+	return o, files[0], nil
 }
 
-// ruleText says, for the rules these operations cite, what they are.
-var ruleText = map[dcplan.Rule]string{
-	cancel.RuleCancel:         "user cancel: every New, Pending or Running RC not yet cancelled gets cancelled=true and the user reason; the deployer controller then deletes its pods and fails it",
-	cancel.RuleRetryDeletePod: "retry: the deployer and hook pods of the failed latest RC are deleted with grace period 0",
-	cancel.RuleRetryReset:     "retry: the failed latest RC goes back to New, its cancel and reason annotations removed; the deployer controller starts it again",
-	"6.4":                     "rollout latest: the instantiate request bumps status.latestVersion; the DC controller then creates the new RC",
-	history.RuleRollback:      "rollback: the DC gets the revision's pod template (image triggers made manual) and latestVersion + 1, so a new RC rolls it out",
-}
-
-func (p *printer) rules() {
-	if len(p.cited) == 0 {
-		return
-	}
-	p.b.WriteString("\nrules cited (SPEC.md):\n")
-	slices.Sort(p.cited)
-	for _, r := range p.cited {
-		text, ok := ruleText[r]
-		if !ok {
-			text = "see SPEC.md"
+// profileNames lists the profiles as dcplan spells them.
+func profileNames() []string {
+	var names []string
+	for p := dcplan.Profile(0); ; p++ {
+		n := p.String()
+		if _, err := dcplan.ParseProfile(n); err != nil {
+			return names
 		}
-		fmt.Fprintf(&p.b, "  %s: %s\n", r, text)
+		names = append(names, n)
 	}
+}
+
+// parseProfile reads a profile name in any case; the error lists the
+// valid names.
+func parseProfile(s string) (dcplan.Profile, error) {
+	for _, n := range profileNames() {
+		if strings.EqualFold(n, strings.TrimSpace(s)) {
+			return dcplan.ParseProfile(n)
+		}
+	}
+	return 0, fmt.Errorf("-profile %q: want one of %s (any case)", s, strings.Join(profileNames(), ", "))
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"os"
 	"path/filepath"
@@ -9,50 +10,67 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dcplan/dcplan"
 	"github.com/google/go-cmp/cmp"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of testdata/")
 
-// TestGolden runs the preview of each input file of testdata/ and compares
-// it with testdata/<name>.golden; -update rewrites the golden files.
+// clock is the "current time" of the tests that do not pass -now.
+var clock = at("2026-11-01T12:40:00Z")
+
+// result is what one run of the command did.
+type result struct {
+	code           int
+	stdout, stderr string
+}
+
+// runCLI runs the command with args and stdin.
+func runCLI(args []string, stdin string) result {
+	var out, errOut bytes.Buffer
+	code := cli(args, strings.NewReader(stdin), &out, &errOut, clock)
+	return result{code, out.String(), errOut.String()}
+}
+
+// TestGolden runs preview on the files of testdata/ and compares standard
+// output with testdata/<name>.golden; -update rewrites the golden files.
 func TestGolden(t *testing.T) {
 	tests := []struct {
 		name string
 		why  string
-		opts options
+		args []string
 	}{
 		{"stuck-pending", "a rollout whose deployer pod cannot be scheduled: cancel it, or roll back",
-			options{Now: at("2026-11-01T12:40:00Z")}},
+			[]string{"-now", "2026-11-01T12:40:00Z", "testdata/stuck-pending.json"}},
 		{"failed-after-cancel", "a cancelled, failed rollout: retry resets it, rollout latest starts a new one",
-			options{Now: at("2026-11-01T12:10:00Z")}},
+			[]string{"-now", "2026-11-01T12:10:00Z", "testdata/failed-after-cancel.json"}},
 		{"healthy-history", "nothing in flight: cancel has nothing to do, retry refuses, rollback picks #7",
-			options{Now: at("2026-11-30T10:00:00Z")}},
+			[]string{"-now", "2026-11-30T10:00:00Z", "-f", "testdata/healthy-history.json"}},
 		{"healthy-history-exact-to-5", "Exact profile, rollback to an explicit revision",
-			options{Now: at("2026-11-30T10:00:00Z"), Profile: dcplan.Exact, To: 5}},
+			[]string{"-now", "2026-11-30T10:00:00Z", "-profile", "Exact", "-to", "5", "testdata/healthy-history.json"}},
 		{"failed-after-cancel-origin", "Origin profile: variant B texts",
-			options{Now: at("2026-11-01T12:10:00Z"), Profile: dcplan.Origin}},
+			[]string{"-now", "2026-11-01T12:10:00Z", "-profile", "Origin", "testdata/failed-after-cancel.json"}},
+		{"missing-phase", "an RC without its phase annotation: a warning explains the blank phase in oc's texts",
+			[]string{"testdata/missing-phase.json"}},
+		{"status-behind", "a DC whose status.latestVersion lags its newest RC: a warning explains why retry picks #2",
+			[]string{"testdata/status-behind.json"}},
+		{"foreign-rc", "an RC labelled for the DC but controlled by another one: a warning says the controller skips it",
+			[]string{"testdata/foreign-rc.json"}},
+		{"two-namespaces-staging", "-n picks the DC of one namespace, with only that namespace's RCs",
+			[]string{"-n", "staging", "testdata/two-namespaces.json"}},
+		{"stuck-pending-json", "-o json: the documented schema, for scripts",
+			[]string{"-o", "json", "testdata/stuck-pending.json"}},
+		{"missing-phase-json", "-o json carries the warnings",
+			[]string{"-o", "json", "testdata/missing-phase.json"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			input := tt.name
-			for _, base := range []string{"stuck-pending", "failed-after-cancel", "healthy-history"} {
-				if strings.HasPrefix(tt.name, base) {
-					input = base
-				}
-			}
-			data, err := os.ReadFile(filepath.Join("testdata", input+".json"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			var got bytes.Buffer
-			if err := run(&got, data, tt.opts); err != nil {
-				t.Fatalf("run() = %v [%s]", err, tt.why)
+			got := runCLI(tt.args, "")
+			if got.code != exitOK || got.stderr != "" {
+				t.Fatalf("preview %s: exit %d, stderr %q [%s]", strings.Join(tt.args, " "), got.code, got.stderr, tt.why)
 			}
 			golden := filepath.Join("testdata", tt.name+".golden")
 			if *update {
-				if err := os.WriteFile(golden, got.Bytes(), 0o644); err != nil {
+				if err := os.WriteFile(golden, []byte(got.stdout), 0o644); err != nil {
 					t.Fatal(err)
 				}
 				return
@@ -61,41 +79,239 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%v (run with -update to create it)", err)
 			}
-			if d := cmp.Diff(string(want), got.String()); d != "" {
-				t.Errorf("preview of %s mismatch (-want +got) [%s]:\n%s", input, tt.why, d)
+			if d := cmp.Diff(string(want), got.stdout); d != "" {
+				t.Errorf("preview %s mismatch (-want +got) [%s]:\n%s", strings.Join(tt.args, " "), tt.why, d)
 			}
 		})
 	}
 }
 
-func TestRunErrors(t *testing.T) {
+// TestSameOutput checks that different command lines that mean the same
+// thing print the same preview.
+func TestSameOutput(t *testing.T) {
+	data, err := os.ReadFile("testdata/stuck-pending.json")
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name string
 		why  string
-		data string
-		opts options
-		want string
+		a, b []string
+		in   string // standard input of b
 	}{
-		{"not json", "the document must decode", "nope", options{}, "dcplan: malformed object"},
-		{"no dc", "a document without a DeploymentConfig", `{"kind":"List","apiVersion":"v1","items":[]}`, options{},
-			"the document holds no DeploymentConfig"},
-		{"unknown dc", "-dc names a DC that is not there", `{"kind":"List","apiVersion":"v1","items":[]}`, options{Config: "web"},
-			"not in the document"},
-		{"two dcs", "several DCs need -dc",
-			`{"kind":"List","apiVersion":"v1","items":[` +
-				`{"kind":"DeploymentConfig","apiVersion":"apps.openshift.io/v1","metadata":{"name":"a","namespace":"ns"}},` +
-				`{"kind":"DeploymentConfig","apiVersion":"apps.openshift.io/v1","metadata":{"name":"b","namespace":"ns"}}]}`,
-			options{}, "several DeploymentConfigs (a, b): choose one with -dc"},
+		{"positional file", "a file named without -f is read, not standard input",
+			[]string{"-f", "testdata/stuck-pending.json"}, []string{"testdata/stuck-pending.json"}, ""},
+		{"stdin", "no file: standard input; \"-\" names it too",
+			[]string{"testdata/stuck-pending.json"}, []string{"-"}, string(data)},
+		{"flags after the file", "flags may follow the file name",
+			[]string{"-profile", "Exact", "testdata/stuck-pending.json"}, []string{"testdata/stuck-pending.json", "-profile", "Exact"}, ""},
+		{"profile any case", "-profile exact is -profile Exact",
+			[]string{"-profile", "Exact", "testdata/stuck-pending.json"}, []string{"-profile", "exact", "testdata/stuck-pending.json"}, ""},
+		{"--namespace", "--namespace is -n",
+			[]string{"-n", "shop", "testdata/two-namespaces.json"}, []string{"--namespace", "shop", "-dc", "frontend", "testdata/two-namespaces.json"}, ""},
+		{"-n of the only namespace", "with one DC, -n naming its namespace changes nothing",
+			[]string{"testdata/stuck-pending.json"}, []string{"-n", "shop", "testdata/stuck-pending.json"}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var out bytes.Buffer
-			err := run(&out, []byte(tt.data), tt.opts)
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("run() error = %v, want one containing %q [%s]", err, tt.want, tt.why)
+			a, b := runCLI(tt.a, ""), runCLI(tt.b, tt.in)
+			if a.code != exitOK || b.code != exitOK {
+				t.Fatalf("exit %d (%s) and %d (%s), want 0 [%s]", a.code, a.stderr, b.code, b.stderr, tt.why)
 			}
-			if out.Len() != 0 {
-				t.Errorf("run() wrote %q on error", out.String())
+			if d := cmp.Diff(a.stdout, b.stdout); d != "" {
+				t.Errorf("preview %v and %v differ (-a +b) [%s]:\n%s", tt.a, tt.b, tt.why, d)
+			}
+		})
+	}
+}
+
+// TestRefusals checks every way the command refuses to preview: the exit
+// status, the message on standard error, and nothing on standard output.
+func TestRefusals(t *testing.T) {
+	twoDCs := `{"kind":"List","apiVersion":"v1","items":[` +
+		`{"kind":"DeploymentConfig","apiVersion":"apps.openshift.io/v1","metadata":{"name":"a","namespace":"ns"}},` +
+		`{"kind":"DeploymentConfig","apiVersion":"apps.openshift.io/v1","metadata":{"name":"b","namespace":"ns"}}]}`
+	tests := []struct {
+		name  string
+		why   string
+		args  []string
+		stdin string
+		code  int
+		want  string
+	}{
+		{"extra arguments", "one document at a time", []string{"testdata/stuck-pending.json", "testdata/foreign-rc.json"}, "",
+			exitUsage, "usage: one document at a time, got 2: testdata/stuck-pending.json testdata/foreign-rc.json"},
+		{"-f and a file", "-f and a positional file are two documents", []string{"-f", "x.json", "y.json"}, "",
+			exitUsage, "usage: one document at a time, got 2: x.json y.json"},
+		{"unknown flag", "the flag package's error, as a usage error", []string{"-x"}, "",
+			exitUsage, "usage: flag provided but not defined: -x"},
+		{"unknown profile", "the error lists the valid profiles", []string{"-profile", "strict"}, "",
+			exitUsage, `-profile "strict": want one of Modern, Exact, Origin (any case)`},
+		{"bad -o", "text or json", []string{"-o", "yaml"}, "", exitUsage, `-o "yaml": want text or json`},
+		{"bad -now", "RFC 3339", []string{"-now", "noon"}, "", exitUsage, "usage: -now: parsing time"},
+		{"negative -to", "revisions are positive", []string{"-to", "-1"}, "", exitUsage, "-to -1: a revision is positive"},
+		{"missing file", "the error names the file", []string{"nope.json"}, "", exitInput, "open nope.json: no such file or directory"},
+		{"empty input", "nothing on standard input: say what to pipe in", nil, " \n", exitInput,
+			"empty input: pipe `oc get dc,rc,pods -o json` into preview, or name the file it was saved in"},
+		{"empty file", "an empty file is empty input too", []string{os.DevNull}, "", exitInput, "empty input"},
+		{"yaml", "oc's default output is YAML: say to use -o json", nil, "apiVersion: v1\nitems:\n- kind: DeploymentConfig\n", exitInput,
+			"the input looks like YAML; preview reads JSON: run `oc get dc,rc,pods -o json`"},
+		{"yaml document marker", "a YAML stream starting with ---", nil, "---\nkind: List\n", exitInput, "looks like YAML"},
+		{"not json", "the decoder's error, wrapped", nil, "nope", exitInput, "reading the document: dcplan: malformed object"},
+		{"no dc", "a document without a DeploymentConfig", nil, `{"kind":"List","apiVersion":"v1","items":[]}`, exitInput,
+			"the document holds no DeploymentConfig"},
+		{"unknown dc", "-dc names a DC that is not there", []string{"-dc", "web", "testdata/stuck-pending.json"}, "", exitInput,
+			`deployment config "web" is not in the document`},
+		{"unknown namespace", "-n names a namespace without the DC", []string{"-n", "prod", "testdata/stuck-pending.json"}, "", exitInput,
+			"the document holds no DeploymentConfig in namespace prod"},
+		{"two dcs", "several DCs need -dc", nil, twoDCs, exitInput, "several DeploymentConfigs (ns/a, ns/b): choose one with -dc"},
+		{"two namespaces", "one DC name in two namespaces without -n: an error, not a silent pick",
+			[]string{"testdata/two-namespaces.json"}, "", exitInput,
+			`deployment config "frontend" is in several namespaces (shop, staging): choose one with -n`},
+		{"two namespaces with -dc", "-dc does not choose the namespace",
+			[]string{"-dc", "frontend", "testdata/two-namespaces.json"}, "", exitInput,
+			`deployment config "frontend" is in several namespaces (shop, staging): choose one with -n`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := runCLI(tt.args, tt.stdin)
+			if got.code != tt.code || !strings.Contains(got.stderr, tt.want) {
+				t.Errorf("preview %v: exit %d, stderr %q; want exit %d and %q [%s]", tt.args, got.code, got.stderr, tt.code, tt.want, tt.why)
+			}
+			if got.stdout != "" {
+				t.Errorf("preview %v wrote %q on a refusal [%s]", tt.args, got.stdout, tt.why)
+			}
+		})
+	}
+}
+
+// TestStrict checks --strict: exit status 3 after the preview when an
+// operation would be refused or the input is inconsistent, 0 otherwise,
+// and that without --strict the same inputs exit 0.
+func TestStrict(t *testing.T) {
+	tests := []struct {
+		name string
+		why  string
+		file string
+		code int
+		want string // on standard error
+	}{
+		{"refusals", "oc would refuse retry and rollout latest of a Pending rollout", "stuck-pending.json",
+			exitStrict, "preview: --strict: oc would refuse retry, latest\n"},
+		{"warnings only", "a DC status behind its RCs refuses nothing but is inconsistent", "status-behind.json",
+			exitStrict, "preview: --strict: 1 warning(s) about the input\n"},
+		{"both", "a missing phase: a warning, and retry and latest refused", "missing-phase.json",
+			exitStrict, "preview: --strict: oc would refuse retry, latest; 1 warning(s) about the input\n"},
+		{"clean", "every operation of a failed rollout goes through", "failed-after-cancel.json", exitOK, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join("testdata", tt.file)
+			got := runCLI([]string{"--strict", "-now", "2026-11-01T12:10:00Z", path}, "")
+			if got.code != tt.code || got.stderr != tt.want {
+				t.Errorf("preview --strict %s: exit %d, stderr %q; want %d, %q [%s]", tt.file, got.code, got.stderr, tt.code, tt.want, tt.why)
+			}
+			if !strings.Contains(got.stdout, "$ oc rollback") {
+				t.Errorf("preview --strict %s did not print the preview first [%s]", tt.file, tt.why)
+			}
+			if lax := runCLI([]string{"-now", "2026-11-01T12:10:00Z", path}, ""); lax.code != exitOK || lax.stdout != got.stdout {
+				t.Errorf("preview %s without --strict: exit %d, or other output [%s]", tt.file, lax.code, tt.why)
+			}
+		})
+	}
+}
+
+// TestJSONSchema decodes -o json output into the documented schema with
+// unknown fields disallowed, so a field added without documenting it, or
+// a documented one renamed, fails here.
+func TestJSONSchema(t *testing.T) {
+	type schemaV1 struct {
+		Schema        string   `json:"schema"`
+		Namespace     string   `json:"namespace"`
+		Config        string   `json:"config"`
+		LatestVersion int64    `json:"latestVersion"`
+		Replicas      int32    `json:"replicas"`
+		Paused        bool     `json:"paused"`
+		Profile       string   `json:"profile"`
+		Now           string   `json:"now"`
+		RCs           int      `json:"rcs"`
+		Pods          int      `json:"pods"`
+		Skipped       []string `json:"skipped"`
+		Warnings      []struct {
+			Code, Object, Message string
+		} `json:"warnings"`
+		History []struct {
+			Revision          int64
+			Name, Status      string
+			Cancelled         bool
+			Cause             string
+			Replicas, Current int32
+		} `json:"history"`
+		Operations []struct {
+			Name, Command string
+			Plan          []string
+			Refused       bool
+			Error, Output string
+			Rules         []string
+		} `json:"operations"`
+		Rules []struct{ ID, Text string } `json:"rules"`
+	}
+	got := runCLI([]string{"-o", "json", "testdata/missing-phase.json"}, "")
+	dec := json.NewDecoder(strings.NewReader(got.stdout))
+	dec.DisallowUnknownFields()
+	var r schemaV1
+	if err := dec.Decode(&r); err != nil {
+		t.Fatalf("-o json does not decode into the documented schema: %v", err)
+	}
+	var names []string
+	for _, op := range r.Operations {
+		names = append(names, op.Name)
+	}
+	if d := cmp.Diff([]string{"cancel", "retry", "latest", "rollback"}, names); d != "" {
+		t.Errorf("operations (-want +got):\n%s", d)
+	}
+	if r.Schema != schema || len(r.Warnings) != 1 || r.Warnings[0].Code != warnMissingPhase || r.Warnings[0].Object != "rc/frontend-3" {
+		t.Errorf("schema %q, warnings %+v; want %q and one missing-phase warning on rc/frontend-3", r.Schema, r.Warnings, schema)
+	}
+	if d := cmp.Diff([]string{}, r.Skipped); d != "" {
+		t.Errorf("skipped (-want +got):\n%s", d)
+	}
+	if !r.Operations[1].Refused || !strings.HasPrefix(r.Operations[1].Error, "error: #3 is ; only failed") {
+		t.Errorf("retry = %+v, want refused with oc's error", r.Operations[1])
+	}
+}
+
+// TestWarnings checks each warning alone, and that consistent inputs
+// have none.
+func TestWarnings(t *testing.T) {
+	tests := []struct {
+		name string
+		why  string
+		file string
+		want []string // code object
+	}{
+		{"consistent", "the three original fixtures are consistent", "stuck-pending.json", nil},
+		{"consistent history", "a long healthy history", "healthy-history.json", nil},
+		{"missing phase", "RC without openshift.io/deployment.phase", "missing-phase.json", []string{"missing-phase rc/frontend-3"}},
+		{"status behind", "status.latestVersion 2, RC version 3", "status-behind.json", []string{"status-behind dc/frontend"}},
+		{"foreign rc", "frontend-2 is controlled by another DC's UID", "foreign-rc.json", []string{"foreign-rc rc/frontend-2"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join("testdata", tt.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := preview(data, options{Now: clock})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, w := range r.Warnings {
+				got = append(got, w.Code+" "+w.Object)
+			}
+			if d := cmp.Diff(tt.want, got); d != "" {
+				t.Errorf("warnings of %s (-want +got) [%s]:\n%s", tt.file, tt.why, d)
 			}
 		})
 	}

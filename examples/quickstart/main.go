@@ -16,6 +16,7 @@ import (
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/fake"
 	"github.com/dcplan/dcplan/reconcile"
+	"github.com/dcplan/dcplan/wire"
 )
 
 func main() {
@@ -36,7 +37,7 @@ func run(out io.Writer, file string) error {
 		ServiceAccount: "deployer",
 	}
 	now := time.Date(2026, 11, 1, 11, 59, 0, 0, time.UTC) // an adapter passes time.Now()
-	snap, err := dcplan.DecodeSnapshot(data, "frontend", now, settings)
+	snap, err := wire.DecodeSnapshot(data, "frontend", now, settings)
 	if err != nil {
 		return err // typed: errors.Is(err, dcplan.ErrMalformed), *dcplan.FieldError
 	}

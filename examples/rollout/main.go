@@ -1,7 +1,14 @@
 // Command rollout simulates a DeploymentConfig through several rollouts on
 // the in-memory fake: a first rollout, a cancelled one, a failed one, a
-// retry, an image change and a rollback, and prints a readable timeline
-// (virtual time, phase changes, replica counts per RC, events).
+// retry, an image change and a rollback, and prints a readable timeline:
+// virtual time, phase changes (with the cause each RC was created for and
+// the reason it ended, labelled "cause:" and "reason:"), replica counts
+// per RC, events, and every injected fault.
+//
+// Times are run time, which never goes backwards. The clock fault moves
+// the clock the controllers read (forward up to two hours, back up to a
+// minute) without the simulator running; the timeline prints each jump
+// and how far the controllers' clock is then from run time.
 //
 //	go run ./examples/rollout                  # the story, fault-free
 //	go run ./examples/rollout -seed 7 -faults all
@@ -9,6 +16,14 @@
 //
 // Everything runs in virtual time with a seeded generator: the same flags
 // print the same timeline.
+//
+// With -svg out.svg (and -html out.html, a page with the drawing and the
+// text timeline), the story is also drawn: replicas per RC over run time
+// (available solid, spec dashed), each RC's phases as coloured bands,
+// operator commands, events and injected faults as marks whose tooltips
+// give the full line. Same flags, same bytes.
+//
+//	go run ./examples/rollout -seed 7 -faults all -svg timeline.svg -html timeline.html
 package main
 
 import (
@@ -28,7 +43,13 @@ func main() {
 	seed := flag.Uint64("seed", 1, "seed of the simulator's random generator")
 	faults := flag.String("faults", "none", `faults: "none", "all", or name=rate pairs like "conflict=0.1,stale=2"`)
 	scale := flag.Int("scale", 0, "instead of the story, populate this many DCs with 10 RCs each and stabilise them")
+	svgFile := flag.String("svg", "", "also draw the timeline as an SVG image into this file")
+	htmlFile := flag.String("html", "", "also write an HTML page with the drawing and the text timeline into this file")
 	flag.Parse()
+	if flag.NArg() > 0 {
+		fmt.Fprintf(os.Stderr, "rollout: unexpected arguments %q; flags only (rollout -h lists them)\n", flag.Args())
+		os.Exit(2)
+	}
 	f, err := fake.ParseFaults(*faults)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -37,7 +58,7 @@ func main() {
 	if *scale > 0 {
 		err = runScale(os.Stdout, *scale)
 	} else {
-		err = runStory(os.Stdout, *seed, f)
+		err = story(os.Stdout, *seed, f, *svgFile, *htmlFile)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "rollout:", err)
@@ -50,98 +71,34 @@ const (
 	dc = "frontend"
 )
 
-// timeline prints what changed in the world since the last look.
-type timeline struct {
-	w      io.Writer
-	s      *fake.Sim
-	start  time.Time
-	phases map[string]string
-	counts string
-	events int
-}
-
-func (t *timeline) stamp() string {
-	d := t.s.Now().Sub(t.start)
-	return fmt.Sprintf("%02d:%02d", int(d.Minutes()), int(d.Seconds())%60)
-}
-
-// look prints phase changes, the replica line when it changed, and new
-// events.
-func (t *timeline) look() {
-	snap, err := t.s.World().Snapshot(ns, dc, t.s.Now(), dcplan.Settings{})
+// story runs the story, printing the text timeline to w, and writes the
+// SVG and HTML files that are named.
+func story(w io.Writer, seed uint64, f fake.Faults, svgFile, htmlFile string) error {
+	var text strings.Builder
+	t, err := runStory(io.MultiWriter(w, &text), seed, f)
 	if err != nil {
-		return
+		return err
 	}
-	var counts []string
-	for _, d := range snap.Deployments {
-		ph := d.Phase.String()
-		if d.Cancelled {
-			ph += " (cancelled)"
-		}
-		if old := t.phases[d.Name]; old != ph {
-			line := fmt.Sprintf("%s  %s: %s", t.stamp(), d.Name, arrow(old, ph))
-			if d.Reason != "" && d.Phase.Terminal() {
-				line += " — " + d.Reason
-			}
-			fmt.Fprintln(t.w, line)
-			t.phases[d.Name] = ph
-		}
-		counts = append(counts, fmt.Sprintf("%s=%d/%d", d.Name, d.AvailableReplicas, d.Replicas))
-	}
-	if c := strings.Join(counts, " "); c != t.counts {
-		fmt.Fprintf(t.w, "%s  replicas (available/spec): %s\n", t.stamp(), c)
-		t.counts = c
-	}
-	evs := t.s.World().Events()
-	for _, e := range evs[t.events:] {
-		fmt.Fprintf(t.w, "%s  event %s %s: %s\n", t.stamp(), e.Event.Type, e.Event.Reason, e.Event.Message)
-	}
-	t.events = len(evs)
-}
-
-func arrow(old, now string) string {
-	if old == "" {
-		return "created " + now
-	}
-	return old + " -> " + now
-}
-
-// run steps the simulator until done reports true or the world is at
-// rest (done == nil), at most max steps, printing the timeline.
-func (t *timeline) run(max int, done func() bool) {
-	for range max {
-		t.s.Run(1)
-		t.look()
-		if done != nil && done() {
-			return
-		}
-		if done == nil && t.s.Faults == (fake.Faults{}) && t.s.Stable() {
-			return
+	if svgFile != "" {
+		if err := os.WriteFile(svgFile, t.svg(), 0o644); err != nil {
+			return fmt.Errorf("writing the SVG: %w", err)
 		}
 	}
-	if done == nil {
-		if _, err := t.s.Stabilize(50); err == nil {
-			t.look()
+	if htmlFile != "" {
+		page, err := t.html(text.String())
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(htmlFile, page, 0o644); err != nil {
+			return fmt.Errorf("writing the HTML page: %w", err)
 		}
 	}
+	return nil
 }
 
-// user prints an operator action and runs it.
-func (t *timeline) user(cmd string, op func() error) {
-	fmt.Fprintf(t.w, "%s  $ %s\n", t.stamp(), cmd)
-	if err := op(); err != nil {
-		fmt.Fprintf(t.w, "%s    error: %s\n", t.stamp(), strings.ReplaceAll(err.Error(), "\n", " "))
-	}
-	t.look()
-}
-
-func (t *timeline) phase(rc string) dcplan.Phase {
-	d, _ := t.s.World().Deployment(ns, rc)
-	return d.Phase
-}
-
-// runStory is the main program: one DC through five rollouts.
-func runStory(w io.Writer, seed uint64, f fake.Faults) error {
+// runStory is the main program: one DC through five rollouts. It prints
+// the text timeline to w and returns what it recorded, for the drawings.
+func runStory(w io.Writer, seed uint64, f fake.Faults) (*timeline, error) {
 	model := fake.DefaultPodModel()
 	model.FailRate, model.HookRate = 0, 0
 	model.Scripts = map[string]fake.PodScript{
@@ -149,8 +106,12 @@ func runStory(w io.Writer, seed uint64, f fake.Faults) error {
 		"frontend-3": {Schedule: 5 * time.Second, Run: 40 * time.Second, Fail: true},
 	}
 	s := fake.NewSim(fake.Options{Seed: seed, Faults: f, Model: model})
-	t := &timeline{w: w, s: s, start: s.Now(), phases: map[string]string{}}
-	fmt.Fprintf(w, "seed %d, faults %s\n", seed, f)
+	t := newTimeline(w, s)
+	t.title = fmt.Sprintf("seed %d, faults %s", seed, f)
+	fmt.Fprintln(w, t.title)
+	if f.ClockJump > 0 {
+		fmt.Fprintln(w, "times are run time; a clock fault moves the controllers' clock, not these times")
+	}
 	cfg := fake.NewConfig(ns, dc, 3)
 	t.user("oc create dc/frontend (3 replicas, image "+fake.Images[0]+")", func() error { return s.AddConfig(cfg) })
 	t.run(100, nil)
@@ -175,12 +136,13 @@ func runStory(w io.Writer, seed uint64, f fake.Faults) error {
 
 	snap, err := s.World().Snapshot(ns, dc, s.Now(), dcplan.Settings{})
 	if err != nil {
-		return err
+		return nil, fmt.Errorf("reading the world at rest: %w", err)
 	}
+	t.end = t.now()
 	fmt.Fprintf(w, "%s  at rest: latestVersion %d, %d RCs kept (revisionHistoryLimit %d), image %s\n",
-		t.stamp(), snap.Config.Status.LatestVersion, len(snap.Deployments), snap.Config.RevisionHistoryLimit,
+		stamp(t.end), snap.Config.Status.LatestVersion, len(snap.Deployments), snap.Config.RevisionHistoryLimit,
 		snap.Config.Template.Containers[0].Image)
-	return nil
+	return t, nil
 }
 
 // runScale populates n DCs with 10 RCs each in a plain (uncompressed)

@@ -2,66 +2,287 @@ package main
 
 import (
 	"bytes"
+	"encoding/xml"
+	"errors"
 	"flag"
+	"html"
+	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/dcplan/dcplan/fake"
+	"github.com/google/go-cmp/cmp"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
 
+// runTwice runs the story for seed and faults twice, checks that the two
+// runs print and draw the same bytes, and returns the first.
+func runTwice(t *testing.T, seed uint64, faults string) (string, *timeline) {
+	t.Helper()
+	f, err := fake.ParseFaults(faults)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got, again bytes.Buffer
+	tl, err := runStory(&got, seed, f)
+	if err != nil {
+		t.Fatalf("runStory(%d, %s) error = %v", seed, faults, err)
+	}
+	tl2, err := runStory(&again, seed, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.String() != again.String() {
+		t.Fatalf("two runs with seed %d, faults %s print different timelines", seed, faults)
+	}
+	if !bytes.Equal(tl.svg(), tl2.svg()) {
+		t.Fatalf("two runs with seed %d, faults %s draw different SVGs", seed, faults)
+	}
+	return got.String(), tl
+}
+
+// golden compares got with testdata/name (-update rewrites it).
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if d := cmp.Diff(string(want), string(got)); d != "" {
+		t.Errorf("%s differs (-want +got); run with -update after checking:\n%s", path, d)
+	}
+}
+
 // TestStoryGolden runs the default story and compares its timeline with
-// testdata/story.golden (-update rewrites it), and checks that a seed with
-// every fault on still tells the story to the end, twice identically.
+// testdata/story.golden, and checks that a seed with every fault on still
+// tells the story to the end.
 func TestStoryGolden(t *testing.T) {
+	got, _ := runTwice(t, 1, "none")
+	golden(t, "story.golden", []byte(got))
+	faulty, _ := runTwice(t, 7, "all")
+	if !strings.Contains(faulty, "$ oc rollback dc/frontend") {
+		t.Errorf("story with faults did not reach the rollback:\n%s", faulty)
+	}
+}
+
+// stampRE matches the time at the start of a timeline line.
+var stampRE = regexp.MustCompile(`^(?:(\d+):)?(\d+):(\d\d)  `)
+
+// TestTimelineTellsFaults checks the timeline of runs with faults on:
+// every injected fault is printed (one "fault" line per record of the
+// simulator's fault log, the clock jumps with their size), and time never
+// runs backwards, even across backward clock jumps.
+func TestTimelineTellsFaults(t *testing.T) {
 	tests := []struct {
 		name, why string
 		seed      uint64
 		faults    string
-		golden    bool
 	}{
-		{"story", "the README's main command: go run ./examples/rollout", 1, "none", true},
-		{"story-faults", "go run ./examples/rollout -seed 7 -faults all: deterministic, no golden (too brittle)", 7, "all", false},
+		{"all", "the README's -seed 7 -faults all: a backward clock jump at 12:30", 7, "all"},
+		{"clock only", "many clock jumps, back and forth", 3, "clock=0.3"},
+		{"none", "no faults, no fault lines", 1, "none"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f, err := fake.ParseFaults(tt.faults)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var got, again bytes.Buffer
-			if err := runStory(&got, tt.seed, f); err != nil {
-				t.Fatalf("runStory() error = %v", err)
-			}
-			if err := runStory(&again, tt.seed, f); err != nil {
-				t.Fatal(err)
-			}
-			if got.String() != again.String() {
-				t.Fatalf("two runs with seed %d differ (%s)", tt.seed, tt.why)
-			}
-			if !tt.golden {
-				if !strings.Contains(got.String(), "$ oc rollback dc/frontend") {
-					t.Errorf("story with faults did not reach the rollback:\n%s", got.String())
+			out, tl := runTwice(t, tt.seed, tt.faults)
+			var prev int
+			faultLines, clockLines, backJumps := 0, 0, 0
+			for i, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+				m := stampRE.FindStringSubmatch(line)
+				if m == nil {
+					continue // the header
 				}
-				return
-			}
-			path := filepath.Join("testdata", tt.name+".golden")
-			if *update {
-				if err := os.WriteFile(path, got.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
+				secs := atoi(m[1])*3600 + atoi(m[2])*60 + atoi(m[3])
+				if secs < prev {
+					t.Errorf("line %d runs backwards (%d s after %d s) [%s]: %s", i+1, secs, prev, tt.why, line)
+				}
+				prev = secs
+				rest := line[len(m[0]):]
+				if strings.HasPrefix(rest, "fault ") {
+					faultLines++
+				}
+				if strings.HasPrefix(rest, "fault clock: the controllers' clock jumps ") {
+					clockLines++
+					if strings.Contains(rest, "jumps -") {
+						backJumps++
+					}
 				}
 			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
+			log := tl.s.FaultLog()
+			clocks := 0
+			for _, f := range log {
+				if f.Kind == "clock" {
+					clocks++
+				}
 			}
-			if got.String() != string(want) {
-				t.Errorf("timeline differs from %s (%s); run with -update after checking:\n%s", path, tt.why, got.String())
+			if faultLines != len(log) || clockLines != clocks {
+				t.Errorf("%d fault lines (%d clock jumps), want %d (%d) [%s]", faultLines, clockLines, len(log), clocks, tt.why)
+			}
+			if tt.faults != "none" && (clockLines == 0 || backJumps == 0) {
+				t.Errorf("%d clock jumps, %d backwards: the case no longer tests a backward jump [%s]", clockLines, backJumps, tt.why)
 			}
 		})
+	}
+}
+
+func atoi(s string) int {
+	n := 0
+	for _, c := range s {
+		n = n*10 + int(c-'0')
+	}
+	return n
+}
+
+// TestCausesLabelled checks that an RC's cause (the status-reason it was
+// created with) and the reason it ended are labelled as what they are,
+// and that a cause is never printed as the reason of a later failure.
+func TestCausesLabelled(t *testing.T) {
+	out, _ := runTwice(t, 1, "none")
+	tests := []struct {
+		name, why, want string
+	}{
+		{"cause", "rollout latest creates frontend-3 for a manual change", "03:10  frontend-3: created Pending; cause: manual change\n"},
+		{"reason", "the cancel writes the user's reason", "02:20  frontend-2: Running -> Running (cancelled); reason: cancelled by the user\n"},
+		{"pod failure", "the deployer controller writes no reason when the deployer pod fails; the pod says why",
+			"04:00  frontend-3: Running -> Failed; deployer pod frontend-3-deploy failed\n"},
+		{"complete", "a completion has no reason; the creation cause is not repeated", "07:00  frontend-4: Running -> Complete\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if !strings.Contains(out, tt.want) {
+				t.Errorf("timeline lacks %q [%s]:\n%s", tt.want, tt.why, out)
+			}
+		})
+	}
+	if strings.Contains(out, "—") || strings.Contains(out, "Failed; reason: manual change") {
+		t.Errorf("timeline labels a cause as a failure reason:\n%s", out)
+	}
+}
+
+// walkXML decodes every token of doc, so a document that is not
+// well-formed XML fails, and returns the count of each element name.
+func walkXML(t *testing.T, doc []byte) map[string]int {
+	t.Helper()
+	counts := map[string]int{}
+	d := xml.NewDecoder(bytes.NewReader(doc))
+	for {
+		tok, err := d.Token()
+		if errors.Is(err, io.EOF) {
+			return counts
+		}
+		if err != nil {
+			t.Fatalf("not well-formed XML: %v", err)
+		}
+		if se, ok := tok.(xml.StartElement); ok {
+			counts[se.Name.Local]++
+		}
+	}
+}
+
+// TestSVG checks the drawing: well-formed XML (the encoding/xml decoder
+// walks every token), the same bytes as testdata/story.svg for the
+// default story, a lane per RC, a tooltip per mark, a mark per fault.
+func TestSVG(t *testing.T) {
+	tests := []struct {
+		name, why string
+		seed      uint64
+		faults    string
+		golden    string
+	}{
+		{"story", "the README's story, byte for byte", 1, "none", "story.svg"},
+		{"faults", "every fault on: more RCs, fault lanes, red refused commands", 7, "all", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, tl := runTwice(t, tt.seed, tt.faults)
+			svg := tl.svg()
+			counts := walkXML(t, svg)
+			if tt.golden != "" {
+				golden(t, tt.golden, svg)
+			}
+			if counts["svg"] != 1 {
+				t.Errorf("%d <svg> elements, want 1 [%s]", counts["svg"], tt.why)
+			}
+			for _, rc := range tl.rcs {
+				if !bytes.Contains(svg, []byte(`text-anchor="end">`+rc+`</text>`)) {
+					t.Errorf("no lane label for %s [%s]", rc, tt.why)
+				}
+			}
+			marks := 0
+			for _, m := range tl.marks {
+				if m.kind == markUser || m.kind == markEvent || m.kind == markWarn || m.kind == markFault {
+					marks++
+				}
+			}
+			if counts["title"] < marks+1 {
+				t.Errorf("%d <title> tooltips for %d marks [%s]", counts["title"], marks, tt.why)
+			}
+			faults := bytes.Count(svg, []byte(`fill="#c92a2a" fill-opacity="0.85"`))
+			if faults != len(tl.s.FaultLog()) {
+				t.Errorf("%d fault marks for %d injected faults [%s]", faults, len(tl.s.FaultLog()), tt.why)
+			}
+		})
+	}
+}
+
+// TestHTML checks the -html page: the SVG inline and every line of the
+// text timeline, escaped.
+func TestHTML(t *testing.T) {
+	var text bytes.Buffer
+	tl, err := runStory(&text, 1, fake.Faults{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := tl.html(text.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg := string(tl.svg())
+	if !strings.Contains(string(page), svg[strings.Index(svg, "<svg"):]) {
+		t.Error("the page does not hold the SVG drawing")
+	}
+	for line := range strings.Lines(text.String()) {
+		if !strings.Contains(string(page), html.EscapeString(strings.TrimSuffix(line, "\n"))+"</span>") {
+			t.Errorf("the page lacks the timeline line %q", line)
+		}
+	}
+}
+
+// TestStoryFiles runs the program's story with -svg and -html and checks
+// that both files are written and the SVG is the one drawn in memory.
+func TestStoryFiles(t *testing.T) {
+	dir := t.TempDir()
+	svgFile, htmlFile := filepath.Join(dir, "out.svg"), filepath.Join(dir, "out.html")
+	var out bytes.Buffer
+	if err := story(&out, 1, fake.Faults{}, svgFile, htmlFile); err != nil {
+		t.Fatalf("story() error = %v", err)
+	}
+	got, err := os.ReadFile(svgFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile(filepath.Join("testdata", "story.svg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Error("-svg wrote another drawing than testdata/story.svg")
+	}
+	if page, err := os.ReadFile(htmlFile); err != nil || !bytes.HasPrefix(page, []byte("<!DOCTYPE html>")) {
+		t.Errorf("-html: %v, or not an HTML page", err)
+	}
+	if err := story(&out, 1, fake.Faults{}, filepath.Join(dir, "missing", "x.svg"), ""); err == nil || !strings.Contains(err.Error(), "writing the SVG") {
+		t.Errorf("story() into a missing directory: error = %v, want one about writing the SVG", err)
 	}
 }
 

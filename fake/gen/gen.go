@@ -6,9 +6,10 @@ import (
 	"strings"
 	"time"
 
+	"pgregory.net/rapid"
+
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/fake"
-	"pgregory.net/rapid"
 )
 
 // Template generates a pod template with one or two containers whose

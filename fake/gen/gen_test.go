@@ -3,10 +3,11 @@ package gen_test
 import (
 	"testing"
 
-	"github.com/dcplan/dcplan"
-	"github.com/dcplan/dcplan/fake/gen"
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/fake/gen"
 )
 
 func TestGenSnapshotIsValid(t *testing.T) {

@@ -1,7 +1,6 @@
 package scenario
 
 import (
-	"encoding/json"
 	"strconv"
 	"time"
 
@@ -27,11 +26,11 @@ var (
 	})
 )
 
-func maybeRaw(t *rapid.T, label string) json.RawMessage {
+func maybeRaw(t *rapid.T, label string) dcplan.RawJSON {
 	if rapid.Bool().Draw(t, label+"?") {
 		return nil
 	}
-	return json.RawMessage(genRaw.Draw(t, label))
+	return dcplan.RawJSON(genRaw.Draw(t, label))
 }
 
 func genKVs(t *rapid.T, label string) []dcplan.KeyValue {
@@ -49,7 +48,7 @@ func genEnv(t *rapid.T, label string) []dcplan.EnvVar {
 	for i := 0; i < n; i++ {
 		e := dcplan.EnvVar{Name: genKey.Draw(t, label+"n")}
 		if rapid.Bool().Draw(t, label+"from") {
-			e.ValueFrom = json.RawMessage(genRaw.Draw(t, label+"vf"))
+			e.ValueFrom = dcplan.RawJSON(genRaw.Draw(t, label+"vf"))
 		} else {
 			e.Value = genText.Draw(t, label+"v")
 		}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/wire"
 )
 
 // errNeedValue is returned by a value parser given a bare word.
@@ -132,14 +133,14 @@ func formatEnv(key, fromKey string, env []dcplan.EnvVar) []string {
 }
 
 // parseJSON reads raw JSON; "" is nil.
-func parseJSON(s string) (json.RawMessage, error) {
+func parseJSON(s string) (dcplan.RawJSON, error) {
 	if s == "" {
 		return nil, nil
 	}
 	if !json.Valid([]byte(s)) {
 		return nil, fmt.Errorf("not valid JSON: %q", s)
 	}
-	return json.RawMessage(s), nil
+	return dcplan.RawJSON(s), nil
 }
 
 // parseRef reads an owner reference:
@@ -434,11 +435,11 @@ func formatStatuses(cs []dcplan.ContainerStatus) string {
 }
 
 // buildTemplate returns the template a scenario builds from a container
-// list: dcplan.TemplateFor, so Raw, Hash and Containers agree with what the
+// list: wire.TemplateFor, so Raw, Hash and Containers agree with what the
 // codec computes for the same template. No containers gives the zero
 // Template.
 func buildTemplate(cs []dcplan.Container) dcplan.Template {
-	return dcplan.TemplateFor(cs...)
+	return wire.TemplateFor(cs...)
 }
 
 // tmplSpec collects the template keys of one line; apply turns them into a
@@ -448,7 +449,7 @@ type tmplSpec struct {
 	hasContainers bool
 	hash          string
 	hasHash       bool
-	raw           json.RawMessage
+	raw           dcplan.RawJSON
 	hasRaw        bool
 }
 

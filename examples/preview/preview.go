@@ -1,0 +1,318 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/cancel"
+	"github.com/dcplan/dcplan/history"
+	"github.com/dcplan/dcplan/reconcile"
+	"github.com/dcplan/dcplan/wire"
+)
+
+// decode reads the document: the one call into the JSON codec.
+func decode(data []byte) (wire.Objects, error) { return wire.DecodeList(data) }
+
+// preview decodes data and computes the preview of every operation. It
+// fails only when the document cannot be read as a snapshot of one DC;
+// refusals of the operations are part of the preview.
+func preview(data []byte, o options) (report, error) {
+	if err := checkInput(data); err != nil {
+		return report{}, err
+	}
+	objs, err := decode(data)
+	if err != nil {
+		return report{}, fmt.Errorf("reading the document: %w", err)
+	}
+	cfg, err := chooseConfig(objs.Configs, o.Namespace, o.Config)
+	if err != nil {
+		return report{}, err
+	}
+	s := snapshotOf(objs, cfg, o.Now, dcplan.Settings{Profile: o.Profile})
+	if err := s.Validate(); err != nil {
+		return report{}, fmt.Errorf("the document does not make a valid snapshot:\n%w", err)
+	}
+	r := newReport(s)
+	r.Skipped = skipped(objs, s)
+	r.Warnings = inconsistencies(s)
+	r.operations(s, o.To)
+	return r, nil
+}
+
+// checkInput turns the common wrong inputs into a message saying what to
+// do: nothing at all, or YAML (oc's default output) instead of JSON.
+func checkInput(data []byte) error {
+	text := bytes.TrimSpace(data)
+	if len(text) == 0 {
+		return errors.New("empty input: pipe `oc get dc,rc,pods -o json` into preview, or name the file it was saved in")
+	}
+	if text[0] == '{' || text[0] == '[' {
+		return nil
+	}
+	first, _, _ := strings.Cut(string(text), "\n")
+	if strings.HasPrefix(first, "---") || strings.HasPrefix(first, "#") || strings.Contains(first, ":") {
+		return errors.New("the input looks like YAML; preview reads JSON: run `oc get dc,rc,pods -o json`")
+	}
+	return nil // let the decoder say what is wrong
+}
+
+// chooseConfig picks the DC to preview: the one named config (any, when
+// empty) in namespace ns (any, when empty). Several candidates are an
+// error naming them, never a silent pick.
+func chooseConfig(configs []dcplan.Config, ns, config string) (dcplan.Config, error) {
+	var found []dcplan.Config
+	for _, c := range configs {
+		if (ns == "" || c.Namespace == ns) && (config == "" || c.Name == config) {
+			found = append(found, c)
+		}
+	}
+	where := ""
+	if ns != "" {
+		where = " in namespace " + ns
+	}
+	switch {
+	case len(found) == 1:
+		return found[0], nil
+	case len(found) == 0 && config == "":
+		return dcplan.Config{}, fmt.Errorf("the document holds no DeploymentConfig%s", where)
+	case len(found) == 0:
+		return dcplan.Config{}, fmt.Errorf("%w: deployment config %q is not in the document%s", dcplan.ErrNotFound, config, where)
+	}
+	var names, namespaces []string
+	for _, c := range found {
+		if !slices.Contains(names, c.Name) {
+			names = append(names, c.Name)
+		}
+		if !slices.Contains(namespaces, c.Namespace) {
+			namespaces = append(namespaces, c.Namespace)
+		}
+	}
+	switch {
+	case len(names) == 1 && len(namespaces) > 1:
+		return dcplan.Config{}, fmt.Errorf("deployment config %q is in several namespaces (%s): choose one with -n", names[0], strings.Join(namespaces, ", "))
+	case len(names) == 1:
+		return dcplan.Config{}, fmt.Errorf("the document holds deployment config %s/%s %d times", namespaces[0], names[0], len(found))
+	}
+	var all []string
+	for _, c := range found {
+		all = append(all, c.Namespace+"/"+c.Name)
+	}
+	return dcplan.Config{}, fmt.Errorf("the document holds several DeploymentConfigs%s (%s): choose one with -dc", where, strings.Join(all, ", "))
+}
+
+// snapshotOf builds the snapshot of cfg from the document's objects with
+// the selection rules of wire.DecodeSnapshot (which picks the first DC
+// of a name whatever its namespace): the RCs of cfg's namespace that name
+// it by label, annotation or controller reference, and the pods related to
+// them. Objects without a namespace count as being in any.
+func snapshotOf(objs wire.Objects, cfg dcplan.Config, now time.Time, st dcplan.Settings) dcplan.Snapshot {
+	sameNS := func(ns string) bool { return ns == "" || cfg.Namespace == "" || ns == cfg.Namespace }
+	s := dcplan.Snapshot{Now: now, Config: cfg, Settings: st}
+	rcs := map[string]bool{}
+	deployers := map[string]bool{}
+	for _, d := range objs.Deployments {
+		owned := d.HasController && cfg.UID != "" && d.Controller.UID == cfg.UID
+		if sameNS(d.Namespace) && (d.ConfigLabel == cfg.Name || d.ConfigName == cfg.Name || owned) {
+			s.Deployments = append(s.Deployments, d)
+			rcs[d.Name] = true
+			deployers[dcplan.DeployerPodName(d.Name)] = true
+		}
+	}
+	for _, p := range objs.Pods {
+		related := rcs[p.DeployerFor] || rcs[p.DeploymentName] || deployers[p.Name]
+		if sameNS(p.Namespace) && related {
+			s.Pods = append(s.Pods, p)
+		}
+	}
+	return s
+}
+
+// skipped lists, as namespace/name in document order, the RCs of the
+// document the snapshot leaves out: those of other DCs or namespaces.
+func skipped(objs wire.Objects, s dcplan.Snapshot) []string {
+	out := []string{}
+	for _, d := range objs.Deployments {
+		in := slices.ContainsFunc(s.Deployments, func(x dcplan.Deployment) bool {
+			return x.Namespace == d.Namespace && x.Name == d.Name
+		})
+		if !in {
+			out = append(out, d.Namespace+"/"+d.Name)
+		}
+	}
+	return out
+}
+
+// Warning codes (the "code" of -o json).
+const (
+	warnMissingPhase = "missing-phase"
+	warnStatusBehind = "status-behind"
+	warnForeignRC    = "foreign-rc"
+)
+
+// warning is one inconsistency of the input.
+type warning struct {
+	Code    string `json:"code"`
+	Object  string `json:"object"`
+	Message string `json:"message"`
+}
+
+// inconsistencies lists what in s makes the preview read oddly, RCs in
+// version order: RCs without a phase, a DC status behind its RCs, RCs the
+// DC controller skips because another controller owns them.
+func inconsistencies(s dcplan.Snapshot) []warning {
+	ws := []warning{}
+	rcs := history.Sorted(s.Deployments)
+	for _, d := range rcs {
+		if d.Phase == dcplan.PhaseUnknown {
+			ws = append(ws, warning{warnMissingPhase, "rc/" + d.Name, fmt.Sprintf(
+				"no openshift.io/deployment.phase annotation: the controllers and oc read the empty phase, "+
+					"so texts below show a blank where its phase belongs (e.g. \"#%d is ;\")", d.Version)})
+		}
+	}
+	if n := len(rcs); n > 0 && rcs[n-1].Version > s.Config.Status.LatestVersion {
+		d := rcs[n-1]
+		ws = append(ws, warning{warnStatusBehind, "dc/" + s.Config.Name, fmt.Sprintf(
+			"status.latestVersion is %d but rc/%s has version %d: the DC status is behind its RCs "+
+				"(read mid-update, or the controller has not caught up), so sections below may disagree",
+			s.Config.Status.LatestVersion, d.Name, d.Version)})
+	}
+	for _, d := range rcs {
+		if d.HasController && d.Controller.UID != s.Config.UID {
+			owner := fmt.Sprintf("%s %s (uid %s)", d.Controller.Kind, d.Controller.Name, d.Controller.UID)
+			ws = append(ws, warning{warnForeignRC, "rc/" + d.Name, fmt.Sprintf(
+				"labelled for dc/%s but controlled by %s, not by this DC (uid %s): "+
+					"the DC controller skips it (rule 3.3), oc rollout history still lists it",
+				s.Config.Name, owner, s.Config.UID)})
+		}
+	}
+	return ws
+}
+
+// operation is the preview of one oc command.
+type operation struct {
+	Name    string   `json:"name"`
+	Command string   `json:"command"`
+	Plan    []string `json:"plan"`
+	Refused bool     `json:"refused"`
+	Error   string   `json:"error"`
+	Output  string   `json:"output"`
+	Rules   []string `json:"rules"`
+}
+
+// operations previews cancel, retry, rollout latest and rollback.
+func (r *report) operations(s dcplan.Snapshot, to dcplan.Version) {
+	name := s.Config.Name
+	plan, rep, err := cancel.Cancel(s)
+	r.add("cancel", "oc rollout cancel dc/"+name, plan, rep.String(), err)
+
+	plan, rep, err = cancel.Retry(s)
+	r.add("retry", "oc rollout retry dc/"+name, plan, rep.String(), err)
+
+	plan, latest, err := reconcile.RolloutLatest(s, false, false)
+	r.add("latest", "oc rollout latest dc/"+name, plan, latest.Text+"\n", err)
+
+	cmd := "oc rollback dc/" + name
+	if to > 0 {
+		cmd += fmt.Sprintf(" --to-version=%d", to)
+	}
+	plan, rolled, warnings, err := history.Rollback(s, to, history.RollbackOptions{})
+	out := ""
+	if err == nil {
+		target, terr := history.RollbackTarget(s, to)
+		if terr != nil {
+			err = fmt.Errorf("rollback planned without a target: %w", terr)
+		} else {
+			out = history.RolledBackMessage(rolled, target.Name, s.Settings.Profile) + "\n"
+			for _, w := range warnings {
+				out += w + "\n"
+			}
+		}
+	}
+	r.add("rollback", cmd, plan, out, err)
+	r.citeAll()
+}
+
+// add records the preview of one command.
+func (r *report) add(name, cmd string, plan dcplan.Plan, out string, err error) {
+	op := operation{Name: name, Command: cmd, Plan: []string{}, Rules: []string{}}
+	if !plan.IsEmpty() {
+		op.Plan = strings.Split(strings.TrimSuffix(dcplan.Describe(plan), "\n"), "\n")
+	}
+	for _, rule := range rulesOf(plan) {
+		op.Rules = append(op.Rules, string(rule))
+	}
+	if err != nil {
+		op.Refused, op.Error = true, "error: "+err.Error()
+	} else if strings.TrimSpace(out) != "" {
+		op.Output = out
+	}
+	r.Operations = append(r.Operations, op)
+}
+
+// rulesOf returns the rules the writes of plan cite, in plan order, each
+// once.
+func rulesOf(plan dcplan.Plan) []dcplan.Rule {
+	var rules []dcplan.Rule
+	add := func(r dcplan.Rule) {
+		if r != "" && !slices.Contains(rules, r) {
+			rules = append(rules, r)
+		}
+	}
+	for _, a := range plan.UpdateConfig {
+		add(a.Rule)
+	}
+	for _, a := range plan.DeletePods {
+		add(a.Rule)
+	}
+	for _, a := range plan.Cancels {
+		add(a.Rule)
+	}
+	for _, a := range plan.Transitions {
+		add(a.Rule)
+	}
+	if plan.Status != nil {
+		add(plan.Status.Rule)
+	}
+	return rules
+}
+
+// ruleText says, for the rules these operations cite, what they decide.
+var ruleText = map[dcplan.Rule]string{
+	cancel.RuleCancel:         "user cancel: every New, Pending or Running RC not yet cancelled gets cancelled=true and the user reason; the deployer controller then deletes its pods and fails it",
+	cancel.RuleRetryDeletePod: "retry: the deployer and hook pods of the failed latest RC are deleted with grace period 0",
+	cancel.RuleRetryReset:     "retry: the failed latest RC goes back to New, its cancel and reason annotations removed; the deployer controller starts it again",
+	"6.4":                     "rollout latest: the instantiate request bumps status.latestVersion; the DC controller then creates the new RC",
+	history.RuleRollback:      "rollback: the DC gets the revision's pod template (image triggers made manual) and latestVersion + 1, so a new RC rolls it out",
+}
+
+// rule is one cited rule of -o json.
+type rule struct {
+	ID   string `json:"id"`
+	Text string `json:"text"`
+}
+
+// citeAll collects the rules every operation cites, sorted.
+func (r *report) citeAll() {
+	var ids []string
+	for _, op := range r.Operations {
+		for _, id := range op.Rules {
+			if !slices.Contains(ids, id) {
+				ids = append(ids, id)
+			}
+		}
+	}
+	slices.Sort(ids)
+	r.Rules = []rule{}
+	for _, id := range ids {
+		text, ok := ruleText[dcplan.Rule(id)]
+		if !ok {
+			text = "see docs/rules.md"
+		}
+		r.Rules = append(r.Rules, rule{id, text})
+	}
+}

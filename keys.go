@@ -1,0 +1,31 @@
+package dcplan
+
+// Annotation keys (SPEC 1.1), exact.
+const (
+	AnnotationPhase               = "openshift.io/deployment.phase"
+	AnnotationStatusReason        = "openshift.io/deployment.status-reason"
+	AnnotationCancelled           = "openshift.io/deployment.cancelled"
+	AnnotationDeployerPodName     = "openshift.io/deployer-pod.name"
+	AnnotationConfigName          = "openshift.io/deployment-config.name"
+	AnnotationEncodedConfig       = "openshift.io/encoded-deployment-config"
+	AnnotationLatestVersion       = "openshift.io/deployment-config.latest-version"
+	AnnotationDeploymentName      = "openshift.io/deployment.name"
+	AnnotationDesiredReplicas     = "kubectl.kubernetes.io/desired-replicas"
+	AnnotationReplicas            = "openshift.io/deployment.replicas"
+	AnnotationIgnoreDeployerPod   = "deploy.openshift.io/deployer-pod.ignore"
+	AnnotationDeployerCreatedAt   = "openshift.io/deployer-pod.created-at"
+	AnnotationDeployerStartedAt   = "openshift.io/deployer-pod.started-at"
+	AnnotationDeployerCompletedAt = "openshift.io/deployer-pod.completed-at"
+)
+
+// Label keys (SPEC 1.2), exact.
+const (
+	LabelConfigName       = "openshift.io/deployment-config.name"
+	LabelDeployerPodFor   = "openshift.io/deployer-pod-for.name"
+	LabelDeploymentConfig = "deploymentconfig"
+	LabelDeployment       = "deployment"
+)
+
+// CancelledValue is the value writers give the cancelled annotation; the
+// reader accepts it in any case (SPEC 1.1).
+const CancelledValue = "true"

@@ -1,0 +1,110 @@
+package dcplan
+
+// StatusReason is the reason of an API status error (Kubernetes
+// metav1.StatusReason), e.g. "NotFound". The empty reason stands for a
+// failure that is not an API status: a transport error.
+type StatusReason string
+
+// The status reasons planners and adapters tell apart (SPEC 13.1). The
+// empty StatusReason is a transport error.
+const (
+	StatusNotFound      StatusReason = "NotFound"
+	StatusAlreadyExists StatusReason = "AlreadyExists"
+	StatusConflict      StatusReason = "Conflict"
+	StatusInvalid       StatusReason = "Invalid"
+	StatusForbidden     StatusReason = "Forbidden"
+	StatusBadRequest    StatusReason = "BadRequest"
+	StatusInternalError StatusReason = "InternalError"
+)
+
+// ActionKind names a kind of plan action: one slice of Plan, or its status
+// write.
+type ActionKind uint8
+
+// The action kinds, in the adapter order of Plan.
+const (
+	ActionNone ActionKind = iota
+	ActionAdopt
+	ActionRelease
+	ActionUpdateConfig
+	ActionInstantiate
+	ActionCreatePod
+	ActionSetPodOwner
+	ActionSetPodDeadline
+	ActionDeletePod
+	ActionCreateRC
+	ActionCancel
+	ActionScale
+	ActionTransition
+	ActionDeleteRC
+	ActionStatus
+)
+
+var actionKindNames = [...]string{"", "adopt", "release", "update-dc", "instantiate", "create-pod", "set-pod-owner",
+	"set-pod-deadline", "delete-pod", "create-rc", "cancel", "scale", "transition", "delete-rc", "status"}
+
+// String returns the verb Describe prints for actions of kind k.
+func (k ActionKind) String() string { return spell(k, actionKindNames[:], "ActionKind") }
+
+// ActionRef names one action of a plan: its kind and its index in that
+// kind's slice (0 for the status write). The zero ActionRef names no
+// action.
+type ActionRef struct {
+	Kind  ActionKind
+	Index int
+}
+
+// Failure is one failed request of a pass, as the adapter saw it.
+type Failure struct {
+	// Action is the kind of the action whose request failed, and Name the
+	// object the request named (an RC, a pod or the DC).
+	Action ActionKind
+	Name   string
+	// Reason and Code are the API status of the answer; both are zero for
+	// a transport error. Message is the error text as the client prints
+	// it (SPEC 1.6 and 1.7 quote it as <err>).
+	Reason  StatusReason
+	Code    int32
+	Message string
+}
+
+// Outcome is what happened to the requests an adapter sent for this pass
+// (SPEC 13). The zero Outcome means nothing failed; planners then plan the
+// pass as if every request will succeed.
+//
+// The adapter contract: plan, send the requests in order, and on a failure
+// add it to Failures and plan again from the same snapshot; the new plan's
+// requests begin with the ones already sent, then say what upstream says
+// about the failure (events, conditions, the returned text and its class)
+// and what it does next. A failure a plan has no answer for is ignored.
+type Outcome struct {
+	// Failures are the failed requests of the pass so far, in the order
+	// they were sent.
+	Failures []Failure
+	// After an RC create failed with AlreadyExists, the adapter GETs that
+	// RC from the server (SPEC 3.2.12): LiveErr is the GET's error text
+	// when it failed, else Live is the RC (nil when the GET found none).
+	Live    *Deployment
+	LiveErr string
+}
+
+// Failed returns the failure of the request that action kind k sent for
+// the object name, and whether there is one.
+func (o *Outcome) Failed(k ActionKind, name string) (Failure, bool) {
+	for _, f := range o.Failures {
+		if f.Action == k && f.Name == name {
+			return f, true
+		}
+	}
+	return Failure{}, false
+}
+
+// Any reports whether some request of kind k failed.
+func (o *Outcome) Any(k ActionKind) bool {
+	for _, f := range o.Failures {
+		if f.Action == k {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,341 @@
+package wire
+
+import (
+	"github.com/dcplan/dcplan"
+
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// This file is the only code that reads or writes annotation and label
+// maps. Everything else in the codec handles JSON structure and calls the
+// functions below for metadata.labels, metadata.annotations and the other
+// string maps (selectors, strategy labels and annotations).
+
+// AnnotationTimeLayout is how the deployer writes the created-at,
+// started-at and completed-at annotations: the layout of Go's
+// time.Time.String (e.g. "2026-11-01 11:59:00 +0000 UTC"). Readers also
+// accept, and drop, the " m=±..." monotonic clock suffix String can add.
+const AnnotationTimeLayout = "2006-01-02 15:04:05.999999999 -0700 MST"
+
+// FormatAnnotationTime renders t for a deployer timestamp annotation, in
+// UTC (upstream renders in the controller's local zone, which is UTC in
+// the controller image).
+//
+// Ports: deployer_controller.go, pod.CreationTimestamp.String() into
+// openshift.io/deployer-pod.created-at (and started-at, completed-at).
+func FormatAnnotationTime(t time.Time) string { return t.UTC().String() }
+
+// ParseAnnotationTime reads a deployer timestamp annotation written by
+// FormatAnnotationTime or by upstream.
+func ParseAnnotationTime(s string) (time.Time, error) {
+	if i := strings.Index(s, " m="); i >= 0 {
+		s = s[:i]
+	}
+	t, err := time.Parse(AnnotationTimeLayout, s)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("%w: time %q is not in the layout %q", dcplan.ErrMalformed, s, AnnotationTimeLayout)
+	}
+	return t, nil
+}
+
+// annotationField is the field path the errors of an annotation name.
+func annotationField(key string) string { return "metadata.annotations[" + key + "]" }
+
+// stringMap reads m[key], a JSON object of strings, into a Go map; nil
+// when absent, null or empty.
+func (r *reader) stringMap(m map[string]any, path, key string) map[string]string {
+	o := r.obj(m, path, key)
+	if len(o) == 0 {
+		return nil
+	}
+	out := make(map[string]string, len(o))
+	for k, v := range o {
+		s, ok := v.(string)
+		if !ok {
+			r.wrongType(join(path, key)+"["+k+"]", "a string", v)
+			return nil
+		}
+		out[k] = s
+	}
+	return out
+}
+
+// keyValues reads m[key], a JSON object of strings, as a list sorted by
+// key; nil when absent or empty.
+func (r *reader) keyValues(m map[string]any, path, key string) []dcplan.KeyValue {
+	sm := r.stringMap(m, path, key)
+	if len(sm) == 0 {
+		return nil
+	}
+	out := make([]dcplan.KeyValue, 0, len(sm))
+	for _, k := range slices.Sorted(maps.Keys(sm)) {
+		out = append(out, dcplan.KeyValue{Key: k, Value: sm[k]})
+	}
+	return out
+}
+
+// kvObject renders a key/value list as a JSON object tree (a later
+// duplicate key wins).
+func kvObject(kvs []dcplan.KeyValue) map[string]any {
+	o := make(map[string]any, len(kvs))
+	for _, kv := range kvs {
+		o[kv.Key] = kv.Value
+	}
+	return o
+}
+
+// putKeyValues replaces the string map m[key] by kvs, leaving it untouched
+// when it already holds exactly those pairs. An empty list removes the
+// field.
+func putKeyValues(m map[string]any, key string, kvs []dcplan.KeyValue) {
+	want := kvObject(kvs)
+	if cur, ok := m[key].(map[string]any); ok && len(cur) == len(want) {
+		same := true
+		for k, v := range want {
+			if cur[k] != v {
+				same = false
+				break
+			}
+		}
+		if same {
+			return
+		}
+	} else if m[key] == nil && len(want) == 0 {
+		return
+	}
+	if len(want) == 0 {
+		delete(m, key)
+		return
+	}
+	m[key] = want
+}
+
+// mapEntry returns entry k of the string map m[key] and whether it is
+// present.
+func mapEntry(m map[string]any, key, k string) (string, bool) {
+	o, _ := m[key].(map[string]any)
+	v, ok := o[k].(string)
+	return v, ok
+}
+
+// putEntry overlays one entry of the string map m[key] (labels or
+// annotations). When the entry is present and reads(current) holds, it is
+// left as it is. Otherwise it is set to value when want, else removed. The
+// map is created only to set an entry.
+func putEntry(m map[string]any, key, k string, want bool, value string, reads func(cur string) bool) {
+	cur, present := mapEntry(m, key, k)
+	if present && reads(cur) {
+		return
+	}
+	if want {
+		child(m, key)[k] = value
+		return
+	}
+	if o, ok := m[key].(map[string]any); ok {
+		delete(o, k)
+	}
+}
+
+// putStringEntry overlays a string-valued entry whose absence reads "".
+func putStringEntry(m map[string]any, key, k, v string) {
+	putEntry(m, key, k, v != "", v, func(cur string) bool { return cur == v })
+}
+
+// putTimeEntry overlays a deployer timestamp annotation; the zero time
+// removes it (an empty value, which reads as zero, is kept).
+func putTimeEntry(meta map[string]any, k string, t time.Time) {
+	putEntry(meta, "annotations", k, !t.IsZero(), FormatAnnotationTime(t), func(cur string) bool {
+		if cur == "" {
+			return t.IsZero()
+		}
+		c, err := ParseAnnotationTime(cur)
+		return err == nil && c.Equal(t)
+	})
+}
+
+// readConfigWire reads the labels and annotations of a DC's metadata.
+func (r *reader) readConfigWire(meta map[string]any, c *dcplan.Config) {
+	c.Labels = r.keyValues(meta, "metadata", "labels")
+	ann := r.stringMap(meta, "metadata", "annotations")
+	c.IgnoreDeployerPodValue, c.IgnoreDeployerPod = ann[dcplan.AnnotationIgnoreDeployerPod]
+}
+
+// putConfigWire overlays a DC's labels and ignore-pod annotation.
+func putConfigWire(meta map[string]any, c dcplan.Config) {
+	putKeyValues(meta, "labels", c.Labels)
+	putEntry(meta, "annotations", dcplan.AnnotationIgnoreDeployerPod, c.IgnoreDeployerPod, c.IgnoreDeployerPodValue,
+		func(cur string) bool { return c.IgnoreDeployerPod && cur == c.IgnoreDeployerPodValue })
+}
+
+// readDeploymentWire reads the labels and annotations of an RC's metadata
+// into d, and returns the encoded-deployment-config annotation (and
+// whether it is present) for the caller to decode.
+//
+// Rules: the version, desired-replicas and replicas annotations are base-10
+// integers (an empty openshift.io/deployment.replicas value, which the
+// deployer writes when desired-replicas was absent, reads as absent);
+// the phase is one of the five exact spellings or absent/empty;
+// cancelled is true iff the value equals "true" ignoring case; the ignore
+// annotation counts by presence; the deployer timestamps are
+// AnnotationTimeLayout renderings (empty reads as absent).
+func (r *reader) readDeploymentWire(meta map[string]any, d *dcplan.Deployment) (encoded string, hasEncoded bool) {
+	labels := r.stringMap(meta, "metadata", "labels")
+	ann := r.stringMap(meta, "metadata", "annotations")
+	d.ConfigLabel = labels[dcplan.LabelConfigName]
+	d.ConfigName = ann[dcplan.AnnotationConfigName]
+	if v, ok := ann[dcplan.AnnotationLatestVersion]; ok {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			r.fail(annotationField(dcplan.AnnotationLatestVersion), "want a decimal version, got "+strconv.Quote(v))
+		}
+		d.Version = dcplan.Version(n)
+	}
+	p, err := dcplan.ParsePhase(ann[dcplan.AnnotationPhase])
+	if err != nil {
+		r.fail(annotationField(dcplan.AnnotationPhase), "unknown phase "+strconv.Quote(ann[dcplan.AnnotationPhase]))
+	}
+	d.Phase = p
+	d.Cancelled = strings.EqualFold(ann[dcplan.AnnotationCancelled], dcplan.CancelledValue)
+	d.Reason = ann[dcplan.AnnotationStatusReason]
+	d.DeployerPodName = ann[dcplan.AnnotationDeployerPodName]
+	if v, ok := ann[dcplan.AnnotationDesiredReplicas]; ok {
+		d.DesiredReplicas, d.HasDesiredReplicas = r.replicasEntry(dcplan.AnnotationDesiredReplicas, v), true
+	}
+	if v := ann[dcplan.AnnotationReplicas]; v != "" {
+		d.SyncedReplicas, d.HasSyncedReplicas = r.replicasEntry(dcplan.AnnotationReplicas, v), true
+	}
+	_, d.IgnoreDeployerPod = ann[dcplan.AnnotationIgnoreDeployerPod]
+	d.CreatedAt = r.timeEntry(ann, dcplan.AnnotationDeployerCreatedAt)
+	d.StartedAt = r.timeEntry(ann, dcplan.AnnotationDeployerStartedAt)
+	d.CompletedAt = r.timeEntry(ann, dcplan.AnnotationDeployerCompletedAt)
+	encoded, hasEncoded = ann[dcplan.AnnotationEncodedConfig]
+	return encoded, hasEncoded
+}
+
+func (r *reader) replicasEntry(key, v string) dcplan.Replicas {
+	n, err := strconv.ParseInt(v, 10, 32)
+	if err != nil {
+		r.fail(annotationField(key), "want a decimal replica count, got "+strconv.Quote(v))
+	}
+	return dcplan.Replicas(n)
+}
+
+func (r *reader) timeEntry(ann map[string]string, key string) time.Time {
+	v := ann[key]
+	if v == "" {
+		return time.Time{}
+	}
+	t, err := ParseAnnotationTime(v)
+	if err != nil {
+		r.fail(annotationField(key), "want a time like "+strconv.Quote(AnnotationTimeLayout)+", got "+strconv.Quote(v))
+	}
+	return t
+}
+
+// putDeploymentWire overlays d's typed label and annotation fields onto an
+// RC's metadata. Entries that already read back as d's values are kept
+// verbatim; the others are written in the form upstream writes them
+// (cancelled "true", the ignore annotation "true" when d gains it).
+// encoded is the encoded-deployment-config value to write when
+// d.Encoded != nil and keepEncoded(current) is false.
+func putDeploymentWire(meta map[string]any, d dcplan.Deployment, encoded string, keepEncoded func(cur string) bool) {
+	putStringEntry(meta, "labels", dcplan.LabelConfigName, d.ConfigLabel)
+	const a = "annotations"
+	putStringEntry(meta, a, dcplan.AnnotationConfigName, d.ConfigName)
+	putEntry(meta, a, dcplan.AnnotationLatestVersion, d.Version != 0, strconv.FormatInt(int64(d.Version), 10), func(cur string) bool {
+		n, err := strconv.ParseInt(cur, 10, 64)
+		return err == nil && dcplan.Version(n) == d.Version
+	})
+	putEntry(meta, a, dcplan.AnnotationPhase, d.Phase != dcplan.PhaseUnknown, d.Phase.String(), func(cur string) bool {
+		p, err := dcplan.ParsePhase(cur)
+		return err == nil && p == d.Phase
+	})
+	putEntry(meta, a, dcplan.AnnotationCancelled, d.Cancelled, dcplan.CancelledValue, func(cur string) bool {
+		return strings.EqualFold(cur, dcplan.CancelledValue) == d.Cancelled
+	})
+	putStringEntry(meta, a, dcplan.AnnotationStatusReason, d.Reason)
+	putStringEntry(meta, a, dcplan.AnnotationDeployerPodName, d.DeployerPodName)
+	putEntry(meta, a, dcplan.AnnotationDesiredReplicas, d.HasDesiredReplicas, strconv.Itoa(int(d.DesiredReplicas)), func(cur string) bool {
+		n, err := strconv.ParseInt(cur, 10, 32)
+		return d.HasDesiredReplicas && err == nil && dcplan.Replicas(n) == d.DesiredReplicas
+	})
+	putEntry(meta, a, dcplan.AnnotationReplicas, d.HasSyncedReplicas, strconv.Itoa(int(d.SyncedReplicas)), func(cur string) bool {
+		if cur == "" {
+			return !d.HasSyncedReplicas
+		}
+		n, err := strconv.ParseInt(cur, 10, 32)
+		return d.HasSyncedReplicas && err == nil && dcplan.Replicas(n) == d.SyncedReplicas
+	})
+	putEntry(meta, a, dcplan.AnnotationIgnoreDeployerPod, d.IgnoreDeployerPod, dcplan.CancelledValue, func(string) bool {
+		return d.IgnoreDeployerPod
+	})
+	putTimeEntry(meta, dcplan.AnnotationDeployerCreatedAt, d.CreatedAt)
+	putTimeEntry(meta, dcplan.AnnotationDeployerStartedAt, d.StartedAt)
+	putTimeEntry(meta, dcplan.AnnotationDeployerCompletedAt, d.CompletedAt)
+	putEntry(meta, a, dcplan.AnnotationEncodedConfig, d.Encoded != nil, encoded, func(cur string) bool {
+		return d.Encoded != nil && keepEncoded(cur)
+	})
+}
+
+// newDeploymentWire returns the labels and annotations of a new RC built
+// from cfg (SPEC 3.8), as JSON object trees.
+func newDeploymentWire(cfg dcplan.Config, encoded string) (labels, annotations map[string]any) {
+	labels = kvObject(cfg.Labels)
+	labels[dcplan.LabelConfigName] = cfg.Name
+	annotations = map[string]any{
+		dcplan.AnnotationConfigName:      cfg.Name,
+		dcplan.AnnotationEncodedConfig:   encoded,
+		dcplan.AnnotationPhase:           dcplan.PhaseNew.String(),
+		dcplan.AnnotationLatestVersion:   strconv.FormatInt(int64(cfg.Status.LatestVersion), 10),
+		dcplan.AnnotationDesiredReplicas: strconv.Itoa(int(cfg.Replicas)),
+		dcplan.AnnotationReplicas:        "0",
+	}
+	if msg := cfg.Status.Details.Message; msg != "" {
+		annotations[dcplan.AnnotationStatusReason] = msg
+	}
+	if cfg.IgnoreDeployerPod {
+		annotations[dcplan.AnnotationIgnoreDeployerPod] = cfg.IgnoreDeployerPodValue
+	}
+	return labels, annotations
+}
+
+// newTemplateWire extends a new RC's pod template metadata (SPEC 3.8):
+// labels deploymentconfig and deployment, annotations deployment.name,
+// deployment-config.name and latest-version.
+func newTemplateWire(meta map[string]any, cfg dcplan.Config, rc string) {
+	labels := child(meta, "labels")
+	labels[dcplan.LabelDeploymentConfig] = cfg.Name
+	labels[dcplan.LabelDeployment] = rc
+	ann := child(meta, "annotations")
+	ann[dcplan.AnnotationDeploymentName] = rc
+	ann[dcplan.AnnotationConfigName] = cfg.Name
+	ann[dcplan.AnnotationLatestVersion] = strconv.FormatInt(int64(cfg.Status.LatestVersion), 10)
+}
+
+// newSelector returns a new RC's selector: the DC's plus deploymentconfig
+// and deployment (SPEC 3.8).
+func newSelector(cfg dcplan.Config, rc string) map[string]any {
+	sel := kvObject(cfg.Selector)
+	sel[dcplan.LabelDeploymentConfig] = cfg.Name
+	sel[dcplan.LabelDeployment] = rc
+	return sel
+}
+
+// readPodWire reads the deployer annotation and label of a pod.
+func (r *reader) readPodWire(meta map[string]any, p *dcplan.Pod) {
+	labels := r.stringMap(meta, "metadata", "labels")
+	ann := r.stringMap(meta, "metadata", "annotations")
+	p.DeploymentName = ann[dcplan.AnnotationDeploymentName]
+	p.DeployerFor = labels[dcplan.LabelDeployerPodFor]
+}
+
+// putPodWire overlays a pod's deployer annotation and label.
+func putPodWire(meta map[string]any, p dcplan.Pod) {
+	putStringEntry(meta, "annotations", dcplan.AnnotationDeploymentName, p.DeploymentName)
+	putStringEntry(meta, "labels", dcplan.LabelDeployerPodFor, p.DeployerFor)
+}

@@ -1,0 +1,57 @@
+package wire
+
+import (
+	"github.com/dcplan/dcplan"
+
+	"testing"
+	"time"
+)
+
+func BenchmarkDecodeDeployment(b *testing.B) {
+	doc := fixture(b, "rc-frontend-3-complete.json")
+	b.ReportAllocs()
+	b.SetBytes(int64(len(doc)))
+	for b.Loop() {
+		if _, err := DecodeDeployment(doc); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkEncodeDeployment(b *testing.B) {
+	d, err := DecodeDeployment(fixture(b, "rc-frontend-3-complete.json"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := EncodeDeployment(d); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkNewDeployment(b *testing.B) {
+	cfg, err := DecodeConfig(fixture(b, "dc-frontend.json"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := NewDeployment(cfg); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkDecodeSnapshot(b *testing.B) {
+	doc := fixture(b, "list-dc-rc-pods.json")
+	now := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+	b.ReportAllocs()
+	b.SetBytes(int64(len(doc)))
+	for b.Loop() {
+		if _, err := DecodeSnapshot(doc, "frontend", now, dcplan.Settings{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,424 @@
+package wire
+
+import (
+	"github.com/dcplan/dcplan"
+
+	"strconv"
+)
+
+// Wire identity of the objects the codec reads.
+const (
+	kindConfig     = "DeploymentConfig"
+	kindRC         = "ReplicationController"
+	kindPod        = "Pod"
+	apiVersionApps = "apps.openshift.io/v1"
+	apiVersionCore = "v1"
+)
+
+// DecodeConfig decodes a DeploymentConfig as `oc get dc -o json` prints it
+// (apiVersion apps.openshift.io/v1, or the legacy v1). Every field of
+// Config is filled; Raw is the whole object in canonical form.
+//
+// Rules, in order: the document must be one JSON object; kind, when
+// present, must be DeploymentConfig; every field the planners read must
+// have its JSON type; enums (strategy type, trigger and cause types,
+// condition types and statuses) must be known spellings; timestamps are
+// RFC 3339. Absent and null fields read as zero. The first violation is
+// returned as a *FieldError wrapping ErrMalformed, naming the field path.
+// DecodeConfig never panics.
+func DecodeConfig(data []byte) (dcplan.Config, error) {
+	m, err := parseObject(data, kindConfig)
+	if err != nil {
+		return dcplan.Config{}, err
+	}
+	return decodeConfigTree(m, false, len(data))
+}
+
+// EncodeConfig returns the DeploymentConfig JSON of c: c's typed fields
+// overlaid onto c.Raw (or onto an empty object when Raw is nil), keys in
+// Kubernetes field order, compact. Fields of Raw that c does not model
+// pass through unchanged, and a field that already reads back as c's
+// value keeps its exact spelling, so EncodeConfig(DecodeConfig(x)) is x up
+// to key order and spacing, and DecodeConfig(EncodeConfig(c)) gives c back
+// (with Raw filled) for any c in normal form.
+//
+// Limitations: Strategy.TimeoutSeconds is written only for Rolling and
+// Recreate strategies (in their parameters); fenceposts always live in
+// rollingParams; a deleting Config without a deletionTimestamp in Raw gets
+// the Unix epoch.
+func EncodeConfig(c dcplan.Config) ([]byte, error) {
+	return appendOrdered(nil, configTree(c), orderDC), nil
+}
+
+// checkKind checks the kind and apiVersion of an object. When required
+// is false, absent values are accepted.
+func (r *reader) checkKind(m map[string]any, kind string, required bool, versions ...string) {
+	k := r.str(m, "", "kind")
+	if (k != "" || required) && k != kind {
+		r.fail("kind", "want "+strconv.Quote(kind)+", got "+strconv.Quote(k))
+	}
+	v := r.str(m, "", "apiVersion")
+	if v == "" && !required {
+		return
+	}
+	for _, want := range versions {
+		if v == want {
+			return
+		}
+	}
+	r.fail("apiVersion", "unsupported apiVersion "+strconv.Quote(v)+" for "+kind)
+}
+
+// nameOf returns metadata.name when it is a string, for error messages.
+func nameOf(m map[string]any) string {
+	meta, _ := m["metadata"].(map[string]any)
+	s, _ := meta["name"].(string)
+	return s
+}
+
+// decodeConfigTree decodes a DC tree; strict requires kind and apiVersion
+// (the encoded-deployment-config annotation).
+func decodeConfigTree(m map[string]any, strict bool, sizeHint int) (dcplan.Config, error) {
+	r := &reader{kind: kindConfig, name: nameOf(m)}
+	r.checkKind(m, kindConfig, strict, apiVersionApps, apiVersionCore)
+	meta := r.obj(m, "", "metadata")
+	var c dcplan.Config
+	c.Namespace, c.Name, c.UID, c.ResourceVersion = r.identity(meta)
+	c.Generation = r.int64At(meta, "metadata", "generation")
+	c.Deleting = r.deleting(meta)
+	r.readConfigWire(meta, &c)
+
+	spec := r.obj(m, "", "spec")
+	c.Replicas = dcplan.Replicas(r.int32At(spec, "spec", "replicas"))
+	limit, has := r.integer(spec, "spec", "revisionHistoryLimit", 32)
+	c.RevisionHistoryLimit, c.HasRevisionHistoryLimit = int32(limit), has
+	c.MinReadySeconds = r.int32At(spec, "spec", "minReadySeconds")
+	c.Test = r.boolean(spec, "spec", "test")
+	c.Paused = r.boolean(spec, "spec", "paused")
+	c.Selector = r.keyValues(spec, "spec", "selector")
+	c.Strategy = r.strategy(spec)
+	c.Strategy.Raw = r.raw(spec, "strategy")
+	c.Triggers = r.triggers(spec)
+	c.Template = r.template(spec, "spec", "template")
+	c.Status = r.configStatus(r.obj(m, "", "status"))
+	if r.err != nil {
+		return dcplan.Config{}, r.err
+	}
+	c.Raw = canonicalSized(m, sizeHint)
+	return c, nil
+}
+
+// configTree overlays c onto a fresh tree of c.Raw.
+func configTree(c dcplan.Config) map[string]any {
+	m := objectOf(c.Raw)
+	if c.Raw == nil {
+		m["kind"], m["apiVersion"] = kindConfig, apiVersionApps
+	}
+	withChild(m, "metadata", func(meta map[string]any) {
+		putObjectMeta(meta, c.Namespace, c.Name, c.UID, c.ResourceVersion, c.Deleting)
+		putInt(meta, "generation", c.Generation)
+		putConfigWire(meta, c)
+	})
+	withChild(m, "spec", func(spec map[string]any) {
+		if c.Strategy.Raw != nil {
+			spec["strategy"] = objectOf(c.Strategy.Raw)
+		}
+		withChild(spec, "strategy", func(s map[string]any) { putStrategy(s, c.Strategy) })
+		putInt(spec, "minReadySeconds", int64(c.MinReadySeconds))
+		putTriggers(spec, c.Triggers)
+		putInt(spec, "replicas", int64(c.Replicas))
+		putOptInt(spec, "revisionHistoryLimit", int64(c.RevisionHistoryLimit), c.HasRevisionHistoryLimit)
+		putBool(spec, "test", c.Test)
+		putBool(spec, "paused", c.Paused)
+		putKeyValues(spec, "selector", c.Selector)
+		putTemplate(spec, "template", c.Template)
+	})
+	withChild(m, "status", func(st map[string]any) { putConfigStatus(st, c.Status) })
+	return m
+}
+
+// putObjectMeta overlays the identity fields every object has.
+func putObjectMeta(meta map[string]any, namespace, name, uid, resourceVersion string, deleting bool) {
+	putString(meta, "name", name)
+	putString(meta, "namespace", namespace)
+	putString(meta, "uid", uid)
+	putString(meta, "resourceVersion", resourceVersion)
+	cur, _ := meta["deletionTimestamp"].(string)
+	switch {
+	case deleting && cur == "":
+		meta["deletionTimestamp"] = "1970-01-01T00:00:00Z"
+	case !deleting && cur != "":
+		delete(meta, "deletionTimestamp")
+	}
+}
+
+// strategy reads spec.strategy.
+func (r *reader) strategy(spec map[string]any) dcplan.Strategy {
+	const p = "spec.strategy"
+	s := r.obj(spec, "spec", "strategy")
+	var st dcplan.Strategy
+	typ := r.str(s, p, "type")
+	t, err := dcplan.ParseStrategyType(typ)
+	if err != nil {
+		r.fail(p+".type", "unknown strategy type "+strconv.Quote(typ))
+	}
+	st.Type = t
+	rolling := r.obj(s, p, "rollingParams")
+	if key := paramsKey(t); key != "" {
+		params := r.obj(s, p, key)
+		st.HasParams = params != nil
+		st.TimeoutSeconds, st.HasTimeout = r.integer(params, join(p, key), "timeoutSeconds", 64)
+	}
+	st.MaxSurge = r.fencepost(rolling, p+".rollingParams", "maxSurge")
+	st.MaxUnavailable = r.fencepost(rolling, p+".rollingParams", "maxUnavailable")
+	st.ActiveDeadlineSeconds, st.HasActiveDeadline = r.integer(s, p, "activeDeadlineSeconds", 64)
+	custom := r.obj(s, p, "customParams")
+	st.CustomImage = r.str(custom, p+".customParams", "image")
+	st.CustomCommand = r.strs(custom, p+".customParams", "command")
+	st.CustomEnv = r.envVars(custom, p+".customParams", "environment")
+	st.Resources = r.raw(s, "resources")
+	st.Labels = r.keyValues(s, p, "labels")
+	st.Annotations = r.keyValues(s, p, "annotations")
+	return st
+}
+
+// paramsKey names the parameters object of a strategy type, "" for types
+// without one.
+func paramsKey(t dcplan.StrategyType) string {
+	switch t {
+	case dcplan.StrategyRolling:
+		return "rollingParams"
+	case dcplan.StrategyRecreate:
+		return "recreateParams"
+	}
+	return ""
+}
+
+func putStrategy(s map[string]any, st dcplan.Strategy) {
+	putString(s, "type", st.Type.String())
+	if key := paramsKey(st.Type); key != "" {
+		if st.HasParams || st.HasTimeout {
+			params := child(s, key)
+			putOptInt(params, "timeoutSeconds", st.TimeoutSeconds, st.HasTimeout)
+		} else if s[key] != nil {
+			delete(s, key)
+		}
+	}
+	if _, ok := s["rollingParams"].(map[string]any); ok || st.MaxSurge.Set || st.MaxUnavailable.Set {
+		rp := child(s, "rollingParams")
+		putFencepost(rp, "maxSurge", st.MaxSurge)
+		putFencepost(rp, "maxUnavailable", st.MaxUnavailable)
+	}
+	putOptInt(s, "activeDeadlineSeconds", st.ActiveDeadlineSeconds, st.HasActiveDeadline)
+	withChild(s, "customParams", func(cp map[string]any) {
+		putString(cp, "image", st.CustomImage)
+		putStrings(cp, "command", st.CustomCommand)
+		putEnvVars(cp, "environment", st.CustomEnv)
+	})
+	putRaw(s, "resources", st.Resources)
+	putKeyValues(s, "labels", st.Labels)
+	putKeyValues(s, "annotations", st.Annotations)
+}
+
+// fencepost reads an int-or-string rolling parameter.
+func (r *reader) fencepost(m map[string]any, path, key string) dcplan.Fencepost {
+	switch v := m[key].(type) {
+	case nil:
+		return dcplan.Fencepost{}
+	case string:
+		return dcplan.Fencepost{Set: true, IsString: true, Str: v}
+	}
+	i, _ := r.integer(m, path, key, 32)
+	return dcplan.Fencepost{Set: true, Int: int32(i)}
+}
+
+func putFencepost(m map[string]any, key string, f dcplan.Fencepost) {
+	switch {
+	case !f.Set:
+		if m[key] != nil {
+			delete(m, key)
+		}
+	case f.IsString:
+		if s, ok := m[key].(string); !ok || s != f.Str {
+			m[key] = f.Str
+		}
+	default:
+		if _, ok := m[key].(string); ok {
+			delete(m, key)
+		}
+		putOptInt(m, key, int64(f.Int), true)
+	}
+}
+
+// envVars reads a list of environment variables.
+func (r *reader) envVars(m map[string]any, path, key string) []dcplan.EnvVar {
+	l := r.list(m, path, key)
+	if len(l) == 0 {
+		return nil
+	}
+	out := make([]dcplan.EnvVar, len(l))
+	for i, v := range l {
+		ep := at(join(path, key), i)
+		e := r.elem(v, ep)
+		out[i] = dcplan.EnvVar{Name: r.str(e, ep, "name"), Value: r.str(e, ep, "value"), ValueFrom: r.raw(e, "valueFrom")}
+	}
+	return out
+}
+
+func putEnvVars(m map[string]any, key string, env []dcplan.EnvVar) {
+	for i, e := range elems(m, key, len(env)) {
+		putString(e, "name", env[i].Name)
+		putString(e, "value", env[i].Value)
+		putRaw(e, "valueFrom", env[i].ValueFrom)
+	}
+}
+
+// triggers reads spec.triggers.
+func (r *reader) triggers(spec map[string]any) []dcplan.Trigger {
+	const p = "spec.triggers"
+	l := r.list(spec, "spec", "triggers")
+	if len(l) == 0 {
+		return nil
+	}
+	out := make([]dcplan.Trigger, len(l))
+	for i, v := range l {
+		ep := at(p, i)
+		e := r.elem(v, ep)
+		typ := r.str(e, ep, "type")
+		t, err := dcplan.ParseTriggerType(typ)
+		if err != nil {
+			r.fail(ep+".type", "unknown trigger type "+strconv.Quote(typ))
+		}
+		pp := ep + ".imageChangeParams"
+		params := r.obj(e, ep, "imageChangeParams")
+		from := r.obj(params, pp, "from")
+		out[i] = dcplan.Trigger{
+			Type:               t,
+			Automatic:          r.boolean(params, pp, "automatic"),
+			ContainerNames:     r.strs(params, pp, "containerNames"),
+			FromKind:           r.str(from, pp+".from", "kind"),
+			FromNamespace:      r.str(from, pp+".from", "namespace"),
+			FromName:           r.str(from, pp+".from", "name"),
+			LastTriggeredImage: r.str(params, pp, "lastTriggeredImage"),
+		}
+	}
+	return out
+}
+
+func putTriggers(spec map[string]any, ts []dcplan.Trigger) {
+	for i, e := range elems(spec, "triggers", len(ts)) {
+		t := ts[i]
+		putString(e, "type", t.Type.String())
+		hasParams := t.Automatic || len(t.ContainerNames) > 0 || t.FromKind != "" || t.FromNamespace != "" ||
+			t.FromName != "" || t.LastTriggeredImage != ""
+		if _, ok := e["imageChangeParams"].(map[string]any); !ok && !hasParams {
+			continue
+		}
+		p := child(e, "imageChangeParams")
+		putBool(p, "automatic", t.Automatic)
+		putStrings(p, "containerNames", t.ContainerNames)
+		withChild(p, "from", func(from map[string]any) {
+			putString(from, "kind", t.FromKind)
+			putString(from, "namespace", t.FromNamespace)
+			putString(from, "name", t.FromName)
+		})
+		putString(p, "lastTriggeredImage", t.LastTriggeredImage)
+	}
+}
+
+// configStatus reads a DC's status.
+func (r *reader) configStatus(st map[string]any) dcplan.ConfigStatus {
+	const p = "status"
+	s := dcplan.ConfigStatus{
+		LatestVersion:       dcplan.Version(r.int64At(st, p, "latestVersion")),
+		ObservedGeneration:  r.int64At(st, p, "observedGeneration"),
+		Replicas:            dcplan.Replicas(r.int32At(st, p, "replicas")),
+		UpdatedReplicas:     dcplan.Replicas(r.int32At(st, p, "updatedReplicas")),
+		AvailableReplicas:   dcplan.Replicas(r.int32At(st, p, "availableReplicas")),
+		UnavailableReplicas: dcplan.Replicas(r.int32At(st, p, "unavailableReplicas")),
+		ReadyReplicas:       dcplan.Replicas(r.int32At(st, p, "readyReplicas")),
+	}
+	details := r.obj(st, p, "details")
+	s.Details.Message = r.str(details, p+".details", "message")
+	for i, v := range r.list(details, p+".details", "causes") {
+		ep := at(p+".details.causes", i)
+		e := r.elem(v, ep)
+		typ := r.str(e, ep, "type")
+		t, err := dcplan.ParseTriggerType(typ)
+		if err != nil {
+			r.fail(ep+".type", "unknown cause type "+strconv.Quote(typ))
+		}
+		from := r.obj(r.obj(e, ep, "imageTrigger"), ep+".imageTrigger", "from")
+		s.Details.Causes = append(s.Details.Causes, dcplan.Cause{Type: t, Image: r.str(from, ep+".imageTrigger.from", "name")})
+	}
+	for i, v := range r.list(st, p, "conditions") {
+		ep := at(p+".conditions", i)
+		e := r.elem(v, ep)
+		s.Conditions = append(s.Conditions, r.condition(e, ep))
+	}
+	return s
+}
+
+func (r *reader) condition(e map[string]any, ep string) dcplan.Condition {
+	typ := r.str(e, ep, "type")
+	t, err := dcplan.ParseConditionType(typ)
+	if err != nil {
+		r.fail(ep+".type", "unknown condition type "+strconv.Quote(typ))
+	}
+	status := r.str(e, ep, "status")
+	cs, err := dcplan.ParseConditionStatus(status)
+	if err != nil {
+		r.fail(ep+".status", "unknown condition status "+strconv.Quote(status))
+	}
+	c := dcplan.Condition{
+		Type:               t,
+		Status:             cs,
+		Message:            r.str(e, ep, "message"),
+		LastUpdateTime:     r.timestamp(e, ep, "lastUpdateTime"),
+		LastTransitionTime: r.timestamp(e, ep, "lastTransitionTime"),
+	}
+	reason := r.str(e, ep, "reason")
+	c.Reason = dcplan.ParseConditionReason(reason)
+	if c.Reason == dcplan.ReasonOther {
+		c.OtherReason = reason
+	}
+	return c
+}
+
+func putConfigStatus(st map[string]any, s dcplan.ConfigStatus) {
+	putInt(st, "latestVersion", int64(s.LatestVersion))
+	putInt(st, "observedGeneration", s.ObservedGeneration)
+	putInt(st, "replicas", int64(s.Replicas))
+	putInt(st, "updatedReplicas", int64(s.UpdatedReplicas))
+	putInt(st, "availableReplicas", int64(s.AvailableReplicas))
+	putInt(st, "unavailableReplicas", int64(s.UnavailableReplicas))
+	withChild(st, "details", func(d map[string]any) {
+		putString(d, "message", s.Details.Message)
+		for i, e := range elems(d, "causes", len(s.Details.Causes)) {
+			c := s.Details.Causes[i]
+			putString(e, "type", c.Type.String())
+			withChild(e, "imageTrigger", func(it map[string]any) {
+				withChild(it, "from", func(from map[string]any) {
+					if cur, _ := from["name"].(string); cur != c.Image && c.Image != "" && from["kind"] == nil {
+						from["kind"] = "DockerImage"
+					}
+					putString(from, "name", c.Image)
+				})
+			})
+		}
+	})
+	for i, e := range elems(st, "conditions", len(s.Conditions)) {
+		c := s.Conditions[i]
+		putString(e, "type", c.Type.String())
+		putString(e, "status", c.Status.String())
+		reason := c.Reason.String()
+		if c.Reason == dcplan.ReasonOther {
+			reason = c.OtherReason
+		}
+		putString(e, "reason", reason)
+		putString(e, "message", c.Message)
+		putTime(e, "lastUpdateTime", c.LastUpdateTime)
+		putTime(e, "lastTransitionTime", c.LastTransitionTime)
+	}
+	putInt(st, "readyReplicas", int64(s.ReadyReplicas))
+}

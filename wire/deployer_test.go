@@ -1,0 +1,227 @@
+package wire
+
+import (
+	"encoding/json"
+
+	"github.com/dcplan/dcplan"
+
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// frontendDeployer is the DeployerPod the phase planner describes for
+// frontend-3 (SPEC 4.5) under the fixture's settings.
+func frontendDeployer(t *testing.T) dcplan.DeployerPod {
+	rc, err := DecodeDeployment(fixture(t, "rc-frontend-3-complete.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dcplan.DeployerPod{
+		Namespace: "shop", Name: dcplan.DeployerPodName(rc.Name), RC: rc.Name, RCUID: rc.UID, ConfigName: rc.ConfigName,
+		Image: deployerImage,
+		Env: []dcplan.EnvVar{
+			{Name: "OPENSHIFT_DEPLOYMENT_NAME", Value: "frontend-3"},
+			{Name: "OPENSHIFT_DEPLOYMENT_NAMESPACE", Value: "shop"},
+		},
+		ActiveDeadlineSeconds: dcplan.MaxDeploymentDurationSeconds,
+		ServiceAccount:        "deployer",
+		Labels:                []dcplan.KeyValue{{Key: dcplan.LabelDeployerPodFor, Value: "frontend-3"}},
+		Annotations:           []dcplan.KeyValue{{Key: dcplan.AnnotationConfigName, Value: "frontend"}, {Key: dcplan.AnnotationDeploymentName, Value: "frontend-3"}},
+		CopyFields:            dcplan.ModernTemplateFields,
+	}
+}
+
+// frontendTemplate is the pod template of frontend-3, which its deployer
+// pod copies fields from.
+func frontendTemplate(t *testing.T) dcplan.Template {
+	rc, err := DecodeDeployment(fixture(t, "rc-frontend-3-complete.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rc.Template
+}
+
+// Reference: deployer_controller.go (*DeploymentController).makeDeployerPod.
+func TestEncodePodFixture(t *testing.T) {
+	got, err := EncodePod(frontendDeployer(t), frontendTemplate(t))
+	if err != nil {
+		t.Fatalf("EncodePod() error: %v", err)
+	}
+	want := fixture(t, "pod-frontend-3-deploy.json")
+	if d := cmp.Diff(string(stdCanonical(t, want)), string(stdCanonical(t, got))); d != "" {
+		t.Errorf("EncodePod() mismatch (-want +got):\n%s", d)
+	}
+	// Kubernetes field order, as a client would send it.
+	for _, prefix := range []string{`{"kind":"Pod","apiVersion":"v1","metadata":{"name":"frontend-3-deploy","namespace":"shop","labels":`,
+		`"spec":{"containers":[{"name":"deployment","image":`} {
+		if !strings.Contains(string(got), prefix) {
+			t.Errorf("EncodePod() = %s\nwant it to contain %s", got, prefix)
+		}
+	}
+}
+
+func TestEncodePodRules(t *testing.T) {
+	type view struct {
+		Metadata struct {
+			OwnerReferences []map[string]any `json:"ownerReferences"`
+		} `json:"metadata"`
+		Spec struct {
+			ActiveDeadlineSeconds *int64            `json:"activeDeadlineSeconds"`
+			ServiceAccountName    string            `json:"serviceAccountName"`
+			DNSPolicy             string            `json:"dnsPolicy"`
+			NodeSelector          map[string]string `json:"nodeSelector"`
+			SchedulerName         string            `json:"schedulerName"`
+			Containers            []struct {
+				Command   []string        `json:"command"`
+				Env       json.RawMessage `json:"env"`
+				Resources json.RawMessage `json:"resources"`
+			} `json:"containers"`
+		} `json:"spec"`
+	}
+	tests := []struct {
+		name string
+		why  string
+		edit func(*dcplan.DeployerPod, *dcplan.Template)
+		want func(*view)
+	}{
+		{"custom params", "SPEC 4.5: command, resources and env in order; valueFrom passed through",
+			func(p *dcplan.DeployerPod, _ *dcplan.Template) {
+				p.Command = []string{"/bin/deploy", "--flag"}
+				p.Resources = dcplan.RawJSON(`{"limits":{"cpu":"1"}}`)
+				p.Env = []dcplan.EnvVar{{Name: "A", ValueFrom: dcplan.RawJSON(`{"fieldRef":{"fieldPath":"metadata.name"}}`)}, {Name: "B"}}
+			},
+			func(v *view) {
+				c := &v.Spec.Containers[0]
+				c.Command = []string{"/bin/deploy", "--flag"}
+				c.Resources = json.RawMessage(`{"limits":{"cpu":"1"}}`)
+				c.Env = json.RawMessage(`[{"name":"A","valueFrom":{"fieldRef":{"fieldPath":"metadata.name"}}},{"name":"B"}]`)
+			}},
+		{"no owner", "SPEC 7 row 31: the seed-era pod has no owner reference; Unowned says so",
+			func(p *dcplan.DeployerPod, _ *dcplan.Template) { p.Unowned = true },
+			func(v *view) { v.Metadata.OwnerReferences = nil }},
+		{"no deadline", "a zero deadline is left out (the planner defaults it to 21600)",
+			func(p *dcplan.DeployerPod, _ *dcplan.Template) { p.ActiveDeadlineSeconds = 0 },
+			func(v *view) { v.Spec.ActiveDeadlineSeconds = nil }},
+		{"template fields filtered", "SPEC 4.5: only the six fields are copied, whatever else the template holds",
+			func(_ *dcplan.DeployerPod, tpl *dcplan.Template) {
+				tpl.Raw = dcplan.RawJSON(`{"spec":{"dnsPolicy":"Default","nodeSelector":{"role":"infra"},"schedulerName":"other","tolerations":[]}}`)
+			},
+			func(v *view) {
+				v.Spec.DNSPolicy = "Default"
+				v.Spec.NodeSelector = map[string]string{"role": "infra"}
+			}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			base := frontendDeployer(t)
+			var want view
+			b, err := EncodePod(base, frontendTemplate(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			unmarshalStd(t, b, &want)
+			tt.want(&want)
+			p, tpl := frontendDeployer(t), frontendTemplate(t)
+			tt.edit(&p, &tpl)
+			b, err = EncodePod(p, tpl)
+			if err != nil {
+				t.Fatalf("EncodePod() error: %v (%s)", err, tt.why)
+			}
+			var got view
+			unmarshalStd(t, b, &got)
+			if d := cmp.Diff(want, got); d != "" {
+				t.Errorf("EncodePod() mismatch (-want +got):\n%s\n(%s)", d, tt.why)
+			}
+		})
+	}
+}
+
+func TestEncodePodErrors(t *testing.T) {
+	tests := []struct {
+		name  string
+		why   string
+		edit  func(*dcplan.DeployerPod)
+		field string
+	}{
+		{"resources", "resources must be a JSON object", func(p *dcplan.DeployerPod) { p.Resources = dcplan.RawJSON(`[1]`) }, "spec.containers[0].resources"},
+		{"valueFrom", "valueFrom must be JSON", func(p *dcplan.DeployerPod) { p.Env[1].ValueFrom = dcplan.RawJSON(`{`) }, "spec.containers[0].env[1].valueFrom"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := frontendDeployer(t)
+			tt.edit(&p)
+			_, err := EncodePod(p, frontendTemplate(t))
+			var fe *dcplan.FieldError
+			if !errors.Is(err, dcplan.ErrMalformed) || !errors.As(err, &fe) || fe.Field != tt.field {
+				t.Errorf("EncodePod() error = %v, want a FieldError on %s (%s)", err, tt.field, tt.why)
+			}
+		})
+	}
+}
+
+// Reference: deployer_controller.go (*DeploymentController).makeDeployerPod.
+func TestDeployerTemplateFields(t *testing.T) {
+	tests := []struct {
+		name     string
+		why      string
+		template string
+		want     string
+	}{
+		{"none", "no template, nothing to copy", ``, ``},
+		{"only other fields", "fields outside the six are never copied", `{"spec":{"schedulerName":"x","containers":[]}}`, ``},
+		{"dns policy", "the fixture's template", `{"spec":{"dnsPolicy":"ClusterFirst","restartPolicy":"Always"}}`, `{"dnsPolicy":"ClusterFirst"}`},
+		{"all six", "every copied field, canonical",
+			`{"spec":{"tolerations":[{"key":"k","operator":"Exists"}],"nodeSelector":{"b":"2","a":"1"},"imagePullSecrets":[{"name":"pull"}],
+			  "enableServiceLinks":false,"dnsConfig":{"nameservers":["1.1.1.1"]},"dnsPolicy":"None","hostNetwork":true}}`,
+			`{"dnsConfig":{"nameservers":["1.1.1.1"]},"dnsPolicy":"None","enableServiceLinks":false,"imagePullSecrets":[{"name":"pull"}],"nodeSelector":{"a":"1","b":"2"},"tolerations":[{"key":"k","operator":"Exists"}]}`},
+		{"empty values", "omitempty: empty lists, maps, strings and nulls vanish",
+			`{"spec":{"dnsPolicy":"","tolerations":[],"nodeSelector":{},"dnsConfig":null,"imagePullSecrets":[]}}`, ``},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var tpl dcplan.Template
+			if tt.template != "" {
+				var err error
+				if tpl, err = NewTemplate([]byte(tt.template)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if d := cmp.Diff(tt.want, string(DeployerTemplateFields(tpl, dcplan.ModernTemplateFields))); d != "" {
+				t.Errorf("DeployerTemplateFields() mismatch (-want +got):\n%s\n(%s)", d, tt.why)
+			}
+		})
+	}
+}
+
+// TestDeployerTemplateFieldsOrigin pins the seed-era subset of the fields
+// a deployer pod copies (SPEC 7 row 31).
+func TestDeployerTemplateFieldsOrigin(t *testing.T) {
+	tests := []struct {
+		name string
+		why  string
+		spec string
+		want string
+	}{
+		{"origin-subset", "7.31: the seed copies only dnsPolicy, imagePullSecrets, nodeSelector",
+			`{"dnsConfig":{"nameservers":["1.1.1.1"]},"dnsPolicy":"ClusterFirst","enableServiceLinks":false,"imagePullSecrets":[{"name":"pull"}],"nodeSelector":{"zone":"a"},"tolerations":[{"key":"k"}]}`,
+			`{"dnsPolicy":"ClusterFirst","imagePullSecrets":[{"name":"pull"}],"nodeSelector":{"zone":"a"}}`},
+		{"none-left", "nothing of the subset: nil", `{"tolerations":[]}`, ""},
+		{"no-template", "no template, nothing to copy", "", ""},
+		{"not-an-object", "a spec that is not an object yields nil", `[1]`, ""},
+		{"html-escaped", "values are written as encoding/json writes them", `{"nodeSelector":{"a":"<&>"}}`, `{"nodeSelector":{"a":"\u003c\u0026\u003e"}}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var tpl dcplan.Template
+			if tt.spec != "" {
+				tpl.Raw = dcplan.RawJSON(`{"spec":` + tt.spec + `}`)
+			}
+			if d := cmp.Diff(tt.want, string(DeployerTemplateFields(tpl, dcplan.OriginTemplateFields))); d != "" {
+				t.Errorf("DeployerTemplateFields() mismatch (-want +got):\n%s", d)
+			}
+		})
+	}
+}

@@ -1,0 +1,207 @@
+package wire
+
+import (
+	"github.com/dcplan/dcplan"
+
+	"bytes"
+	"slices"
+)
+
+// DecodeDeployment decodes a ReplicationController as `oc get rc -o json`
+// prints it. Every field of Deployment is filled; Raw is the whole object
+// in canonical form, Template the RC's own pod template, and Encoded the
+// DC decoded from the openshift.io/encoded-deployment-config annotation
+// (Encoded nil when the annotation is absent).
+//
+// Rules, in order: the document must be one JSON object; kind, when
+// present, must be ReplicationController; the fields the planners read
+// must have their JSON types; the annotations must parse (see the rules
+// of the wire annotations in wire.go: a decimal version and replica
+// counts, an exact phase spelling, deployer timestamps in
+// AnnotationTimeLayout; an empty openshift.io/deployment.replicas value
+// reads as absent); the encoded config must be a DeploymentConfig JSON
+// document of apiVersion apps.openshift.io/v1 or v1 that DecodeConfig
+// accepts. The first violation is returned as a *FieldError wrapping
+// ErrMalformed. DecodeDeployment never panics.
+//
+// Ports: library-go appsutil DeploymentVersionFor, DeploymentStatusFor,
+// IsDeploymentCancelled, DecodeDeploymentConfig (with typed errors instead
+// of -1 and "").
+func DecodeDeployment(data []byte) (dcplan.Deployment, error) {
+	m, err := parseObject(data, kindRC)
+	if err != nil {
+		return dcplan.Deployment{}, err
+	}
+	return decodeDeploymentTree(m, len(data))
+}
+
+// EncodeDeployment returns the ReplicationController JSON of d: d's typed
+// fields overlaid onto d.Raw (or onto an empty object when Raw is nil),
+// keys in Kubernetes field order, compact. Labels, annotations and fields
+// d does not model pass through; a field that already reads back as d's
+// value keeps its exact spelling. The encoded-deployment-config annotation
+// is kept verbatim when it already decodes to d.Encoded, and otherwise
+// rewritten from d.Encoded the way upstream serialises a DC (Kubernetes
+// key order, trailing newline), so DecodeDeployment(EncodeDeployment(d))
+// gives d back for any d in normal form (with Raw filled).
+//
+// Overlay rules: the controller owner reference is the first entry of
+// metadata.ownerReferences with controller true (added when d gains one,
+// removed when d loses it); Template is authoritative for spec.template;
+// the ignore annotation a Deployment gains is written "true"; a deleting
+// Deployment without a deletionTimestamp gets the Unix epoch.
+func EncodeDeployment(d dcplan.Deployment) ([]byte, error) {
+	return appendOrdered(nil, deploymentTree(d), orderRC), nil
+}
+
+func decodeDeploymentTree(m map[string]any, sizeHint int) (dcplan.Deployment, error) {
+	r := &reader{kind: kindRC, name: nameOf(m)}
+	r.checkKind(m, kindRC, false, apiVersionCore)
+	meta := r.obj(m, "", "metadata")
+	var d dcplan.Deployment
+	d.Namespace, d.Name, d.UID, d.ResourceVersion = r.identity(meta)
+	d.CreationTime = r.timestamp(meta, "metadata", "creationTimestamp")
+	d.Deleting = r.deleting(meta)
+	for _, o := range r.owners(meta) {
+		if o.Controller {
+			d.Controller, d.HasController = o, true
+			break
+		}
+	}
+	spec := r.obj(m, "", "spec")
+	d.Replicas = dcplan.Replicas(r.int32At(spec, "spec", "replicas"))
+	status := r.obj(m, "", "status")
+	d.StatusReplicas = dcplan.Replicas(r.int32At(status, "status", "replicas"))
+	d.ReadyReplicas = dcplan.Replicas(r.int32At(status, "status", "readyReplicas"))
+	d.AvailableReplicas = dcplan.Replicas(r.int32At(status, "status", "availableReplicas"))
+	encoded, hasEncoded := r.readDeploymentWire(meta, &d)
+	d.Template = r.template(spec, "spec", "template")
+	if r.err != nil {
+		return dcplan.Deployment{}, r.err
+	}
+	if hasEncoded {
+		cfg, err := decodeEncodedConfig(encoded)
+		sizeHint += len(encoded) / 4
+		if err != nil {
+			return dcplan.Deployment{}, &dcplan.FieldError{Kind: kindRC, Name: r.name, Field: annotationField(dcplan.AnnotationEncodedConfig),
+				Problem: "does not decode: " + innerProblem(err), Err: dcplan.ErrMalformed}
+		}
+		d.Encoded = &cfg
+	}
+	d.Raw = canonicalSized(m, sizeHint)
+	return d, nil
+}
+
+// decodeEncodedConfig decodes the value of an encoded-deployment-config
+// annotation: a DC document with kind and apiVersion.
+func decodeEncodedConfig(s string) (dcplan.Config, error) {
+	m, err := parseObject([]byte(s), kindConfig)
+	if err != nil {
+		return dcplan.Config{}, err
+	}
+	return decodeConfigTree(m, true, len(s))
+}
+
+// encodedConfig renders a DC for the encoded-deployment-config annotation
+// as upstream does: encoding/json key order, compact, trailing newline.
+// It also returns the canonical form, to compare with an existing value.
+func encodedConfig(c dcplan.Config) (value string, canon []byte) {
+	tree := configTree(c)
+	b := appendOrdered(nil, tree, orderDC)
+	return string(append(b, '\n')), canonical(tree)
+}
+
+// owners reads metadata.ownerReferences.
+func (r *reader) owners(meta map[string]any) []dcplan.OwnerRef {
+	const p = "metadata.ownerReferences"
+	l := r.list(meta, "metadata", "ownerReferences")
+	if len(l) == 0 {
+		return nil
+	}
+	out := make([]dcplan.OwnerRef, len(l))
+	for i, v := range l {
+		ep := at(p, i)
+		e := r.elem(v, ep)
+		out[i] = dcplan.OwnerRef{
+			APIVersion:         r.str(e, ep, "apiVersion"),
+			Kind:               r.str(e, ep, "kind"),
+			Name:               r.str(e, ep, "name"),
+			UID:                r.str(e, ep, "uid"),
+			Controller:         r.boolean(e, ep, "controller"),
+			BlockOwnerDeletion: r.boolean(e, ep, "blockOwnerDeletion"),
+		}
+	}
+	return out
+}
+
+func putOwner(e map[string]any, o dcplan.OwnerRef) {
+	putString(e, "apiVersion", o.APIVersion)
+	putString(e, "kind", o.Kind)
+	putString(e, "name", o.Name)
+	putString(e, "uid", o.UID)
+	putBool(e, "controller", o.Controller)
+	putBool(e, "blockOwnerDeletion", o.BlockOwnerDeletion)
+}
+
+// putController overlays the controller owner reference of an RC.
+func putController(meta map[string]any, d dcplan.Deployment) {
+	refs, _ := meta["ownerReferences"].([]any)
+	idx := slices.IndexFunc(refs, func(v any) bool {
+		e, _ := v.(map[string]any)
+		c, _ := e["controller"].(bool)
+		return c
+	})
+	switch {
+	case d.HasController && idx >= 0:
+		o := d.Controller
+		o.Controller = true
+		putOwner(refs[idx].(map[string]any), o)
+	case d.HasController:
+		o := d.Controller
+		o.Controller = true
+		e := map[string]any{}
+		putOwner(e, o)
+		meta["ownerReferences"] = append(slices.Clone(refs), e)
+	case idx >= 0:
+		refs = slices.Delete(slices.Clone(refs), idx, idx+1)
+		if len(refs) == 0 {
+			delete(meta, "ownerReferences")
+		} else {
+			meta["ownerReferences"] = refs
+		}
+	}
+}
+
+// deploymentTree overlays d onto a fresh tree of d.Raw.
+func deploymentTree(d dcplan.Deployment) map[string]any {
+	m := objectOf(d.Raw)
+	if d.Raw == nil {
+		m["kind"], m["apiVersion"] = kindRC, apiVersionCore
+	}
+	var encoded string
+	keep := func(string) bool { return false }
+	if d.Encoded != nil {
+		var canon []byte
+		encoded, canon = encodedConfig(*d.Encoded)
+		keep = func(cur string) bool {
+			v, err := parseJSON([]byte(cur))
+			return err == nil && bytes.Equal(canonical(v), canon)
+		}
+	}
+	withChild(m, "metadata", func(meta map[string]any) {
+		putObjectMeta(meta, d.Namespace, d.Name, d.UID, d.ResourceVersion, d.Deleting)
+		putTime(meta, "creationTimestamp", d.CreationTime)
+		putDeploymentWire(meta, d, encoded, keep)
+		putController(meta, d)
+	})
+	withChild(m, "spec", func(spec map[string]any) {
+		putInt(spec, "replicas", int64(d.Replicas))
+		putTemplate(spec, "template", d.Template)
+	})
+	withChild(m, "status", func(st map[string]any) {
+		putInt(st, "replicas", int64(d.StatusReplicas))
+		putInt(st, "readyReplicas", int64(d.ReadyReplicas))
+		putInt(st, "availableReplicas", int64(d.AvailableReplicas))
+	})
+	return m
+}

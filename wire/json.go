@@ -1,0 +1,228 @@
+package wire
+
+import (
+	"github.com/dcplan/dcplan"
+
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"unicode/utf8"
+)
+
+// The codec works on a generic JSON tree: the values encoding/json produces
+// for an `any` target with UseNumber, namely map[string]any, []any, string,
+// json.Number, bool and nil. Numbers stay json.Number, so they are carried
+// exactly as written. No other Go type ever enters a tree.
+
+// parseJSON reads exactly one JSON value from data (surrounding JSON
+// whitespace allowed) into a tree.
+func parseJSON(data []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, err
+	}
+	for _, c := range data[dec.InputOffset():] {
+		if c != ' ' && c != '\t' && c != '\r' && c != '\n' {
+			return nil, errors.New("invalid character after top-level value")
+		}
+	}
+	return v, nil
+}
+
+// parseObject reads a JSON object. The error wraps ErrMalformed and names
+// kind as the object being decoded.
+func parseObject(data []byte, kind string) (map[string]any, error) {
+	v, err := parseJSON(data)
+	if err != nil {
+		return nil, &dcplan.FieldError{Kind: kind, Field: "(document)", Problem: "invalid JSON: " + err.Error(), Err: dcplan.ErrMalformed}
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		return nil, &dcplan.FieldError{Kind: kind, Field: "(document)", Problem: "want a JSON object, got " + jsonType(v), Err: dcplan.ErrMalformed}
+	}
+	return m, nil
+}
+
+// jsonType names the JSON type of a tree value, for error messages.
+func jsonType(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "boolean"
+	case json.Number:
+		return "number"
+	case string:
+		return "string"
+	case []any:
+		return "array"
+	case map[string]any:
+		return "object"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+// canonical renders a tree in canonical form: compact, object keys sorted
+// bytewise, numbers as written, strings escaped as encoding/json escapes
+// them (HTML characters included). It returns nil for a nil tree.
+func canonical(v any) dcplan.RawJSON {
+	if v == nil {
+		return nil
+	}
+	return appendCanonical(nil, v)
+}
+
+// canonicalSized is canonical with an output capacity hint.
+func canonicalSized(v any, hint int) dcplan.RawJSON {
+	if v == nil {
+		return nil
+	}
+	return appendCanonical(make([]byte, 0, hint), v)
+}
+
+func appendCanonical(b []byte, v any) []byte { return appendCanon(b, v, false) }
+
+// appendCanon writes v in canonical form; with dropNull, object members
+// whose value is null are left out (they decode exactly as absent ones).
+func appendCanon(b []byte, v any, dropNull bool) []byte {
+	switch v := v.(type) {
+	case nil:
+		return append(b, "null"...)
+	case bool:
+		if v {
+			return append(b, "true"...)
+		}
+		return append(b, "false"...)
+	case json.Number:
+		return append(b, v...)
+	case string:
+		return appendString(b, v)
+	case []any:
+		b = append(b, '[')
+		for i, e := range v {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendCanon(b, e, dropNull)
+		}
+		return append(b, ']')
+	case map[string]any:
+		b = append(b, '{')
+		n := 0
+		var buf [24]string
+		keys := buf[:0]
+		for k := range v {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			if dropNull && v[k] == nil {
+				continue
+			}
+			if n > 0 {
+				b = append(b, ',')
+			}
+			n++
+			b = appendString(b, k)
+			b = append(b, ':')
+			b = appendCanon(b, v[k], dropNull)
+		}
+		return append(b, '}')
+	}
+	panic(fmt.Sprintf("dcplan: codec tree holds a %T", v))
+}
+
+// appendString appends s as a JSON string, escaped exactly as
+// encoding/json.Marshal escapes it: `"` and `\` backslashed; \b, \f, \n,
+// \r, \t short forms; other control characters, <, > and & as \u00XX;
+// U+2028 and U+2029 as \u2028 and \u2029; invalid UTF-8 as \ufffd.
+func appendString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
+
+// hashOf returns the template hash of a tree: the hex form of the first 16
+// bytes of the SHA-256 digest of its canonical form without null members.
+// Upstream compares decoded templates with reflect.DeepEqual, for which a
+// null member and an absent one are the same; the hash agrees.
+func hashOf(v any) string {
+	sum := sha256.Sum256(appendCanon(nil, v, true))
+	return hex.EncodeToString(sum[:16])
+}
+
+// treeOf parses a dcplan.RawJSON carried in a typed value into a fresh
+// tree; nil or invalid input gives nil. Raw fields the codec produced are
+// always valid; a hand-made invalid one is treated as absent.
+func treeOf(raw dcplan.RawJSON) any {
+	if len(raw) == 0 {
+		return nil
+	}
+	v, err := parseJSON(raw)
+	if err != nil {
+		return nil
+	}
+	return v
+}
+
+// objectOf is treeOf for a JSON object; anything else gives a new empty
+// object.
+func objectOf(raw dcplan.RawJSON) map[string]any {
+	if m, ok := treeOf(raw).(map[string]any); ok {
+		return m
+	}
+	return map[string]any{}
+}

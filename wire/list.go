@@ -1,0 +1,146 @@
+package wire
+
+import (
+	"github.com/dcplan/dcplan"
+
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Objects is what DecodeList finds in a document, each kind in document
+// order.
+type Objects struct {
+	Configs     []dcplan.Config
+	Deployments []dcplan.Deployment
+	Pods        []dcplan.Pod
+}
+
+// DecodeList decodes the output of `oc get dc,rc,pods -o json`.
+//
+// Rules, in order:
+//  1. A single DeploymentConfig, ReplicationController or Pod object gives
+//     an Objects holding just it.
+//  2. A kind: List, or a typed list (kind ending in "List", such as
+//     ReplicationControllerList, whose items may omit their kind), gives
+//     its items of kind DeploymentConfig, ReplicationController and Pod in
+//     list order; items of other kinds are skipped.
+//  3. Anything else is an error, as is any item that does not decode (the
+//     error names the item: "items[3]: ...").
+//
+// Every error wraps ErrMalformed. DecodeList never panics.
+func DecodeList(data []byte) (Objects, error) {
+	m, err := parseObject(data, "List")
+	if err != nil {
+		return Objects{}, err
+	}
+	var out Objects
+	kind, _ := m["kind"].(string)
+	if isItemKind(kind) {
+		err := out.add(m, kind)
+		return out, err
+	}
+	if !strings.HasSuffix(kind, "List") {
+		return Objects{}, &dcplan.FieldError{Kind: "List", Field: "kind",
+			Problem: "want List, a typed list, DeploymentConfig, ReplicationController or Pod, got " + strconv.Quote(kind), Err: dcplan.ErrMalformed}
+	}
+	implied := strings.TrimSuffix(kind, "List")
+	r := &reader{kind: "List"}
+	for i, v := range r.list(m, "", "items") {
+		item := r.elem(v, at("items", i))
+		if r.err != nil {
+			return Objects{}, r.err
+		}
+		k := r.str(item, at("items", i), "kind")
+		if r.err != nil {
+			return Objects{}, r.err
+		}
+		if k == "" {
+			k = implied
+		}
+		if !isItemKind(k) {
+			continue
+		}
+		if err := out.add(item, k); err != nil {
+			return Objects{}, fmt.Errorf("items[%d]: %w", i, err)
+		}
+	}
+	return out, r.err
+}
+
+func isItemKind(k string) bool { return k == kindConfig || k == kindRC || k == kindPod }
+
+// add decodes one object of the given kind and appends it.
+func (o *Objects) add(m map[string]any, kind string) error {
+	switch kind {
+	case kindConfig:
+		c, err := decodeConfigTree(m, false, 0)
+		if err != nil {
+			return err
+		}
+		o.Configs = append(o.Configs, c)
+	case kindRC:
+		d, err := decodeDeploymentTree(m, 0)
+		if err != nil {
+			return err
+		}
+		o.Deployments = append(o.Deployments, d)
+	default:
+		p, err := decodePodTree(m, 0)
+		if err != nil {
+			return err
+		}
+		o.Pods = append(o.Pods, p)
+	}
+	return nil
+}
+
+// DecodeSnapshot builds the Snapshot of the DC named config from a
+// document DecodeList accepts, with Now = now and Settings = st.
+//
+// Rules, in order:
+//  1. Config is the first DC named config; none is an error wrapping
+//     ErrNotFound.
+//  2. Deployments are, in document order, the RCs in the DC's namespace
+//     that name it: label or annotation openshift.io/deployment-config.name
+//     equal to config, or a controller owner reference with the DC's UID.
+//     (RCs owned by another controller are kept: claiming is the
+//     planner's business, SPEC 3.3.)
+//  3. Pods are, in document order, the pods in that namespace related to
+//     one of those RCs: labelled openshift.io/deployer-pod-for.name with
+//     its name, annotated openshift.io/deployment.name with its name, or
+//     named DeployerPodName(rc).
+//
+// Objects whose namespace is empty count as being in any namespace. The
+// snapshot is not validated: planners do that.
+func DecodeSnapshot(data []byte, config string, now time.Time, st dcplan.Settings) (dcplan.Snapshot, error) {
+	objs, err := DecodeList(data)
+	if err != nil {
+		return dcplan.Snapshot{}, err
+	}
+	i := slices.IndexFunc(objs.Configs, func(c dcplan.Config) bool { return c.Name == config })
+	if i < 0 {
+		return dcplan.Snapshot{}, fmt.Errorf("%w: deployment config %q is not in the document", dcplan.ErrNotFound, config)
+	}
+	cfg := objs.Configs[i]
+	sameNS := func(ns string) bool { return ns == "" || cfg.Namespace == "" || ns == cfg.Namespace }
+	s := dcplan.Snapshot{Now: now, Config: cfg, Settings: st}
+	rcs := map[string]bool{}
+	deployers := map[string]bool{}
+	for _, d := range objs.Deployments {
+		owned := d.HasController && cfg.UID != "" && d.Controller.UID == cfg.UID
+		if sameNS(d.Namespace) && (d.ConfigLabel == config || d.ConfigName == config || owned) {
+			s.Deployments = append(s.Deployments, d)
+			rcs[d.Name] = true
+			deployers[dcplan.DeployerPodName(d.Name)] = true
+		}
+	}
+	for _, p := range objs.Pods {
+		if sameNS(p.Namespace) && (rcs[p.DeployerFor] || rcs[p.DeploymentName] || deployers[p.Name]) {
+			s.Pods = append(s.Pods, p)
+		}
+	}
+	return s, nil
+}

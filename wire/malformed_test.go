@@ -1,0 +1,141 @@
+package wire
+
+import (
+	"github.com/dcplan/dcplan"
+
+	"errors"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// decodeAny runs the decoder of a kind ("dc", "rc", "pod", "list").
+func decodeAny(kind string, doc []byte) error {
+	var err error
+	switch kind {
+	case "dc":
+		_, err = DecodeConfig(doc)
+	case "rc":
+		_, err = DecodeDeployment(doc)
+	case "pod":
+		_, err = DecodePod(doc)
+	default:
+		_, err = DecodeList(doc)
+	}
+	return err
+}
+
+// rcWith returns an RC document with the given annotation.
+func rcWith(key, value string) string {
+	return `{"kind":"ReplicationController","metadata":{"name":"web-1","annotations":{` + strconv.Quote(key) + `:` + strconv.Quote(value) + `}}}`
+}
+
+func TestDecodeMalformed(t *testing.T) {
+	type where struct {
+		Kind  string
+		Name  string
+		Field string
+	}
+	tests := []struct {
+		name  string
+		why   string
+		kind  string
+		doc   string
+		want  where
+		inMsg string
+	}{
+		{"not json", "syntax errors are reported on the document", "rc", `{"kind":`, where{"ReplicationController", "", "(document)"}, "invalid JSON"},
+		{"trailing data", "one value per document", "rc", `{} {}`, where{"ReplicationController", "", "(document)"}, "invalid JSON"},
+		{"array", "a document is an object", "dc", `[1]`, where{"DeploymentConfig", "", "(document)"}, "want a JSON object"},
+		{"wrong kind", "a Pod is not a DeploymentConfig", "dc", `{"kind":"Pod"}`, where{"DeploymentConfig", "", "kind"}, `want "DeploymentConfig"`},
+		{"wrong api version", "DCs are apps.openshift.io/v1 or v1", "dc", `{"kind":"DeploymentConfig","apiVersion":"apps/v1"}`, where{"DeploymentConfig", "", "apiVersion"}, "unsupported apiVersion"},
+		{"unknown phase", "SPEC 1.3: only the five exact spellings", "rc", rcWith(dcplan.AnnotationPhase, "running"), where{"ReplicationController", "web-1", annotationField(dcplan.AnnotationPhase)}, `unknown phase "running"`},
+		{"bad version", "SPEC 5.1: upstream reads -1; we refuse", "rc", rcWith(dcplan.AnnotationLatestVersion, "3a"), where{"ReplicationController", "web-1", annotationField(dcplan.AnnotationLatestVersion)}, "decimal version"},
+		{"empty version", "an empty version is not a number", "rc", rcWith(dcplan.AnnotationLatestVersion, ""), where{"ReplicationController", "web-1", annotationField(dcplan.AnnotationLatestVersion)}, "decimal version"},
+		{"bad desired", "desired-replicas must be an int32", "rc", rcWith(dcplan.AnnotationDesiredReplicas, "99999999999"), where{"ReplicationController", "web-1", annotationField(dcplan.AnnotationDesiredReplicas)}, "replica count"},
+		{"bad synced", "deployment.replicas must be an int32 when non-empty", "rc", rcWith(dcplan.AnnotationReplicas, "three"), where{"ReplicationController", "web-1", annotationField(dcplan.AnnotationReplicas)}, "replica count"},
+		{"bad created-at", "deployer timestamps are time.Time.String renderings", "rc", rcWith(dcplan.AnnotationDeployerCreatedAt, "2026-11-01T11:58:02Z"), where{"ReplicationController", "web-1", annotationField(dcplan.AnnotationDeployerCreatedAt)}, "want a time"},
+		{"encoded not json", "the encoded config must decode (SPEC 3.5.6)", "rc", rcWith(dcplan.AnnotationEncodedConfig, "{"), where{"ReplicationController", "web-1", annotationField(dcplan.AnnotationEncodedConfig)}, "does not decode: (document): invalid JSON"},
+		{"encoded without kind", "the encoded config names its kind", "rc", rcWith(dcplan.AnnotationEncodedConfig, `{"apiVersion":"v1"}`), where{"ReplicationController", "web-1", annotationField(dcplan.AnnotationEncodedConfig)}, "does not decode: kind"},
+		{"encoded bad api version", "apps.openshift.io/v1 or legacy v1 only", "rc", rcWith(dcplan.AnnotationEncodedConfig, `{"kind":"DeploymentConfig","apiVersion":"apps.openshift.io/v2"}`), where{"ReplicationController", "web-1", annotationField(dcplan.AnnotationEncodedConfig)}, "does not decode: apiVersion"},
+		{"encoded bad field", "a bad field deep in the encoded config is named", "rc", rcWith(dcplan.AnnotationEncodedConfig, `{"kind":"DeploymentConfig","apiVersion":"v1","spec":{"replicas":"3"}}`), where{"ReplicationController", "web-1", annotationField(dcplan.AnnotationEncodedConfig)}, "does not decode: spec.replicas: want an integer"},
+		{"annotation not string", "annotation values are strings", "rc", `{"metadata":{"name":"x","annotations":{"a":1}}}`, where{"ReplicationController", "x", "metadata.annotations[a]"}, "want a string"},
+		{"labels not object", "labels are an object", "pod", `{"metadata":{"name":"p","labels":[]}}`, where{"Pod", "p", "metadata.labels"}, "want an object"},
+		{"replicas string", "spec.replicas is an integer", "rc", `{"metadata":{"name":"x"},"spec":{"replicas":"3"}}`, where{"ReplicationController", "x", "spec.replicas"}, "want an integer, got string"},
+		{"replicas fraction", "integers have no fraction", "dc", `{"metadata":{"name":"d"},"spec":{"replicas":1.5}}`, where{"DeploymentConfig", "d", "spec.replicas"}, "32-bit integer"},
+		{"replicas overflow", "replica counts are int32", "rc", `{"spec":{"replicas":2147483648}}`, where{"ReplicationController", "", "spec.replicas"}, "32-bit integer"},
+		{"bad timestamp", "Kubernetes timestamps are RFC 3339", "rc", `{"metadata":{"creationTimestamp":"yesterday"}}`, where{"ReplicationController", "", "metadata.creationTimestamp"}, "RFC 3339"},
+		{"owner not object", "owner references are objects", "rc", `{"metadata":{"ownerReferences":[null]}}`, where{"ReplicationController", "", "metadata.ownerReferences[0]"}, "want an object, got null"},
+		{"controller not bool", "controller is a boolean", "rc", `{"metadata":{"ownerReferences":[{"controller":"true"}]}}`, where{"ReplicationController", "", "metadata.ownerReferences[0].controller"}, "want a boolean"},
+		{"container image number", "template containers have string images", "rc", `{"spec":{"template":{"spec":{"containers":[{"name":"c","image":5}]}}}}`, where{"ReplicationController", "", "spec.template.spec.containers[0].image"}, "want a string"},
+		{"strategy type", "SPEC 5.21: known strategy types only", "dc", `{"spec":{"strategy":{"type":"BlueGreen"}}}`, where{"DeploymentConfig", "", "spec.strategy.type"}, "unknown strategy type"},
+		{"fencepost bool", "fenceposts are int or string", "dc", `{"spec":{"strategy":{"rollingParams":{"maxSurge":true}}}}`, where{"DeploymentConfig", "", "spec.strategy.rollingParams.maxSurge"}, "want an integer"},
+		{"trigger type", "ConfigChange and ImageChange only", "dc", `{"spec":{"triggers":[{"type":"Bogus"}]}}`, where{"DeploymentConfig", "", "spec.triggers[0].type"}, "unknown trigger type"},
+		{"container names", "containerNames are strings", "dc", `{"spec":{"triggers":[{"type":"ImageChange","imageChangeParams":{"containerNames":[1]}}]}}`, where{"DeploymentConfig", "", "spec.triggers[0].imageChangeParams.containerNames[0]"}, "want a string"},
+		{"condition type", "SPEC 1.5 condition types only", "dc", `{"status":{"conditions":[{"type":"Ready","status":"True"}]}}`, where{"DeploymentConfig", "", "status.conditions[0].type"}, "unknown condition type"},
+		{"condition status", "True, False or Unknown", "dc", `{"status":{"conditions":[{"type":"Available","status":"yes"}]}}`, where{"DeploymentConfig", "", "status.conditions[0].status"}, "unknown condition status"},
+		{"cause type", "causes are trigger types", "dc", `{"status":{"details":{"causes":[{"type":"Bogus"}]}}}`, where{"DeploymentConfig", "", "status.details.causes[0].type"}, "unknown cause type"},
+		{"pod phase", "Kubernetes pod phases only", "pod", `{"metadata":{"name":"p"},"status":{"phase":"Done"}}`, where{"Pod", "p", "status.phase"}, "unknown pod phase"},
+		{"exit code", "exitCode is an int32", "pod", `{"status":{"containerStatuses":[{"state":{"terminated":{"exitCode":"1"}}}]}}`, where{"Pod", "", "status.containerStatuses[0].state.terminated.exitCode"}, "want an integer"},
+		{"list kind", "only lists and the three kinds", "list", `{"kind":"Service"}`, where{"List", "", "kind"}, "want List"},
+		{"list item", "items are objects", "list", `{"kind":"List","items":[7]}`, where{"List", "", "items[0]"}, "want an object"},
+		{"list bad item", "a bad item fails the list, naming the item's field", "list", `{"kind":"List","items":[{"kind":"Pod","metadata":{"name":"p"},"status":{"phase":1}}]}`, where{"Pod", "p", "status.phase"}, "want a string"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := decodeAny(tt.kind, []byte(tt.doc))
+			if !errors.Is(err, dcplan.ErrMalformed) {
+				t.Fatalf("decode error = %v, want ErrMalformed (%s)", err, tt.why)
+			}
+			var fe *dcplan.FieldError
+			if !errors.As(err, &fe) {
+				t.Fatalf("decode error %v is not a *FieldError", err)
+			}
+			if d := cmp.Diff(tt.want, where{fe.Kind, fe.Name, fe.Field}); d != "" {
+				t.Errorf("FieldError mismatch (-want +got):\n%s\n(%s)", d, tt.why)
+			}
+			if !strings.Contains(fe.Problem, tt.inMsg) {
+				t.Errorf("FieldError.Problem = %q, want it to contain %q", fe.Problem, tt.inMsg)
+			}
+		})
+	}
+}
+
+// TestDecodeLenient lists inputs that decode, and what they read as.
+func TestDecodeLenient(t *testing.T) {
+	tests := []struct {
+		name string
+		why  string
+		doc  string
+		want func(*dcplan.Deployment)
+	}{
+		{"nulls", "null reads as absent everywhere", `{"metadata":null,"spec":{"replicas":null,"template":null},"status":null}`, func(*dcplan.Deployment) {}},
+		{"no kind", "typed list items have no kind", `{"metadata":{"name":"x"}}`, func(d *dcplan.Deployment) { d.Name = "x" }},
+		{"empty synced", "SPEC 2.2: the deployer writes \"\" when desired was absent; it reads as absent", rcWith(dcplan.AnnotationReplicas, ""), func(d *dcplan.Deployment) { d.Name = "web-1" }},
+		{"empty phase", "SPEC 1.3: the empty phase is PhaseUnknown", rcWith(dcplan.AnnotationPhase, ""), func(d *dcplan.Deployment) { d.Name = "web-1" }},
+		{"cancelled any case", "SPEC 5.4: EqualFold(value, \"true\")", rcWith(dcplan.AnnotationCancelled, "TRUE"), func(d *dcplan.Deployment) { d.Name, d.Cancelled = "web-1", true }},
+		{"cancelled other", "any other value is not cancelled", rcWith(dcplan.AnnotationCancelled, "yes"), func(d *dcplan.Deployment) { d.Name = "web-1" }},
+		{"ignore empty", "SPEC 1.1: the ignore annotation counts by presence", rcWith(dcplan.AnnotationIgnoreDeployerPod, ""), func(d *dcplan.Deployment) { d.Name, d.IgnoreDeployerPod = "web-1", true }},
+		{"monotonic suffix", "time.Time.String may carry m=", rcWith(dcplan.AnnotationDeployerStartedAt, "2026-11-01 11:58:02.5 +0000 UTC m=+12.000000001"),
+			func(d *dcplan.Deployment) {
+				d.Name = "web-1"
+				d.StartedAt = time.Date(2026, 11, 1, 11, 58, 2, 500_000_000, time.UTC)
+			}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := DecodeDeployment([]byte(tt.doc))
+			if err != nil {
+				t.Fatalf("DecodeDeployment() error: %v (%s)", err, tt.why)
+			}
+			var want dcplan.Deployment
+			tt.want(&want)
+			if d := cmp.Diff(want, got, ignoreRaw); d != "" {
+				t.Errorf("DecodeDeployment() mismatch (-want +got):\n%s\n(%s)", d, tt.why)
+			}
+		})
+	}
+}

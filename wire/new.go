@@ -1,0 +1,84 @@
+package wire
+
+import (
+	"fmt"
+
+	"github.com/dcplan/dcplan"
+)
+
+// NewDeployment builds the ReplicationController of cfg's current
+// rollout, exactly as upstream MakeDeployment does (SPEC 3.8):
+//
+//  1. name <dc>-<status.latestVersion>, the DC's namespace;
+//  2. labels: the DC's labels plus openshift.io/deployment-config.name=<dc>;
+//  3. annotations: deployment-config.name, encoded-deployment-config (cfg
+//     serialised as upstream serialises a DC: Kubernetes key order,
+//     trailing newline), phase New, latest-version <n>, desired-replicas
+//     <spec.replicas>, deployment.replicas 0; plus status-reason =
+//     status.details.message when non-empty, and the
+//     deploy.openshift.io/deployer-pod.ignore annotation when the DC has it
+//     (same value);
+//  4. one owner reference {apps.openshift.io/v1, DeploymentConfig, <dc>,
+//     <dc uid>, controller, blockOwnerDeletion};
+//  5. spec.replicas 0, spec.minReadySeconds the DC's, spec.selector the
+//     DC's selector plus deploymentconfig=<dc> and deployment=<rc>;
+//  6. the pod template: the DC's (cfg.Template, containers overlaid),
+//     labels plus deploymentconfig and deployment, annotations plus
+//     deployment.name, deployment-config.name and latest-version, every
+//     container image trimmed of surrounding whitespace;
+//  7. status.replicas 0.
+//
+// The result has phase New and Encoded a deep copy of
+// cfg (its Raw kept as given), Template recomputed (Raw, Hash, Containers
+// of the RC's template) and Raw the full RC JSON; it never aliases cfg.
+// A cfg without a template (no Template.Raw and no Containers) gives a
+// *FieldError wrapping ErrInvalidSnapshot, where upstream panics (SPEC
+// 10.10).
+//
+// Ports: library-go appsutil MakeDeployment.
+func NewDeployment(cfg dcplan.Config) (dcplan.Deployment, error) {
+	tpl := templateTree(cfg.Template)
+	if tpl == nil {
+		return dcplan.Deployment{}, &dcplan.FieldError{Kind: kindConfig, Name: cfg.Name, Field: "spec.template",
+			Problem: "a config without a pod template cannot be rolled out", Err: dcplan.ErrInvalidSnapshot}
+	}
+	rc := dcplan.DeploymentName(cfg.Name, cfg.Status.LatestVersion)
+	withChild(tpl, "metadata", func(meta map[string]any) { newTemplateWire(meta, cfg, rc) })
+	trimImages(tpl)
+
+	encoded, _ := encodedConfig(cfg)
+	labels, annotations := newDeploymentWire(cfg, encoded)
+	meta := map[string]any{
+		"name":        rc,
+		"labels":      labels,
+		"annotations": annotations,
+		"ownerReferences": []any{map[string]any{
+			"apiVersion":         apiVersionApps,
+			"kind":               kindConfig,
+			"name":               cfg.Name,
+			"uid":                cfg.UID,
+			"controller":         true,
+			"blockOwnerDeletion": true,
+		}},
+	}
+	putString(meta, "namespace", cfg.Namespace)
+	spec := map[string]any{
+		"replicas": num(0),
+		"selector": newSelector(cfg, rc),
+		"template": tpl,
+	}
+	putInt(spec, "minReadySeconds", int64(cfg.MinReadySeconds))
+	m := map[string]any{
+		"kind":       kindRC,
+		"apiVersion": apiVersionCore,
+		"metadata":   meta,
+		"spec":       spec,
+		"status":     map[string]any{"replicas": num(0)},
+	}
+	d, err := decodeDeploymentTree(m, 0)
+	if err != nil {
+		return dcplan.Deployment{}, fmt.Errorf("%w: config %q does not make a valid deployment: %w", dcplan.ErrInvalidSnapshot, cfg.Name, err)
+	}
+	d.Encoded = new(cfg.Clone())
+	return d, nil
+}

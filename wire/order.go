@@ -1,0 +1,259 @@
+package wire
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+)
+
+// A keyOrder lists the JSON keys of one Kubernetes API struct in the order
+// its Go type declares them, which is the order encoding/json writes them.
+// Upstream serialises the DC into the encoded-deployment-config annotation
+// with encoding/json, so reproducing that annotation byte for byte needs
+// these tables; the rest of the library only ever compares canonical
+// (sorted) JSON.
+//
+// A key's entry may carry the keyOrder of its value (an object, or the
+// elements of an array). Values with no keyOrder are Go maps (labels,
+// selectors, resource lists), written with sorted keys, as encoding/json
+// writes maps.
+//
+// Limitations: keys missing from a table (fields of API versions newer
+// than the tables, or of types not listed here) are written after the
+// known ones, sorted, where upstream would interleave them in declaration
+// order. And the codec writes only the keys the object has: where
+// encoding/json would add zero values of non-omitempty fields (such as
+// "triggers":null or "test":false) to a DC that lacks them, the codec does
+// not, so that a decode/encode round trip never changes an object (nor
+// its template hash). DCs read from an API server carry all those fields,
+// and for them the annotation matches upstream byte for byte.
+type keyOrder struct {
+	keys []string
+	sub  map[string]*keyOrder
+	pos  map[string]bool
+}
+
+// order builds a keyOrder from its arguments: key names, each optionally
+// followed by the *keyOrder of its value.
+func order(args ...any) *keyOrder {
+	o := &keyOrder{sub: map[string]*keyOrder{}, pos: map[string]bool{}}
+	for _, a := range args {
+		switch a := a.(type) {
+		case string:
+			o.keys = append(o.keys, a)
+			o.pos[a] = true
+		case *keyOrder:
+			o.sub[o.keys[len(o.keys)-1]] = a
+		default:
+			panic(fmt.Sprintf("dcplan: order: unexpected %T", a))
+		}
+	}
+	return o
+}
+
+// appendOrdered renders a tree compactly with object keys in o's order.
+func appendOrdered(b []byte, v any, o *keyOrder) []byte {
+	if o == nil {
+		return appendCanonical(b, v)
+	}
+	switch v := v.(type) {
+	case []any:
+		b = append(b, '[')
+		for i, e := range v {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendOrdered(b, e, o)
+		}
+		return append(b, ']')
+	case map[string]any:
+		b = append(b, '{')
+		n := 0
+		emit := func(k string, sub *keyOrder) {
+			if n > 0 {
+				b = append(b, ',')
+			}
+			n++
+			b = appendString(b, k)
+			b = append(b, ':')
+			b = appendOrdered(b, v[k], sub)
+		}
+		for _, k := range o.keys {
+			if _, ok := v[k]; ok {
+				emit(k, o.sub[k])
+			}
+		}
+		if n < len(v) {
+			for _, k := range slices.Sorted(maps.Keys(v)) {
+				if !o.pos[k] {
+					emit(k, nil)
+				}
+			}
+		}
+		return append(b, '}')
+	}
+	return appendCanonical(b, v)
+}
+
+// Key orders of the API types that appear in DCs, RCs and pods
+// (k8s.io/api core/v1, meta/v1 and github.com/openshift/api apps/v1).
+var (
+	orderOwnerRef     = order("apiVersion", "kind", "name", "uid", "controller", "blockOwnerDeletion")
+	orderManagedField = order("manager", "operation", "apiVersion", "time", "fieldsType", "fieldsV1", "subresource")
+	orderObjectMeta   = order("name", "generateName", "namespace", "selfLink", "uid", "resourceVersion",
+		"generation", "creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds",
+		"labels", "annotations", "ownerReferences", orderOwnerRef, "finalizers", "managedFields", orderManagedField)
+	orderObjectRef   = order("kind", "namespace", "name", "uid", "apiVersion", "resourceVersion", "fieldPath")
+	orderLocalRef    = order("name")
+	orderKeySelector = order("name", "key", "optional")
+
+	orderLabelSelectorReq = order("key", "operator", "values")
+	orderLabelSelector    = order("matchLabels", "matchExpressions", orderLabelSelectorReq)
+
+	orderFieldSelector    = order("apiVersion", "fieldPath")
+	orderResourceSelector = order("containerName", "resource", "divisor")
+	orderFileKeySelector  = order("volumeName", "path", "key", "optional")
+	orderEnvVarSource     = order("fieldRef", orderFieldSelector, "resourceFieldRef", orderResourceSelector,
+		"configMapKeyRef", orderKeySelector, "secretKeyRef", orderKeySelector, "fileKeyRef", orderFileKeySelector)
+	orderEnvVar        = order("name", "value", "valueFrom", orderEnvVarSource)
+	orderEnvFromSource = order("prefix", "configMapRef", orderKeySelector, "secretRef", orderKeySelector)
+
+	orderContainerPort   = order("name", "hostPort", "containerPort", "protocol", "hostIP")
+	orderResourceClaim   = order("name", "request")
+	orderResources       = order("limits", "requests", "claims", orderResourceClaim)
+	orderResizePolicy    = order("resourceName", "restartPolicy")
+	orderVolumeMount     = order("name", "readOnly", "recursiveReadOnly", "mountPath", "subPath", "mountPropagation", "subPathExpr")
+	orderVolumeDevice    = order("name", "devicePath")
+	orderExecAction      = order("command")
+	orderHTTPHeader      = order("name", "value")
+	orderHTTPGetAction   = order("path", "port", "host", "scheme", "httpHeaders", orderHTTPHeader)
+	orderTCPSocketAction = order("port", "host")
+	orderGRPCAction      = order("port", "service")
+	orderSleepAction     = order("seconds")
+	orderProbe           = order("exec", orderExecAction, "httpGet", orderHTTPGetAction, "tcpSocket", orderTCPSocketAction,
+		"grpc", orderGRPCAction, "initialDelaySeconds", "timeoutSeconds", "periodSeconds", "successThreshold",
+		"failureThreshold", "terminationGracePeriodSeconds")
+	orderLifecycleHandler = order("exec", orderExecAction, "httpGet", orderHTTPGetAction, "tcpSocket", orderTCPSocketAction,
+		"sleep", orderSleepAction)
+	orderLifecycle = order("postStart", orderLifecycleHandler, "preStop", orderLifecycleHandler, "stopSignal")
+
+	orderSELinux      = order("user", "role", "type", "level")
+	orderWindows      = order("gmsaCredentialSpecName", "gmsaCredentialSpec", "runAsUserName", "hostProcess")
+	orderSeccomp      = order("type", "localhostProfile")
+	orderCapabilities = order("add", "drop")
+	orderSecurityCtx  = order("capabilities", orderCapabilities, "privileged", "seLinuxOptions", orderSELinux,
+		"windowsOptions", orderWindows, "runAsUser", "runAsGroup", "runAsNonRoot", "readOnlyRootFilesystem",
+		"allowPrivilegeEscalation", "procMount", "seccompProfile", orderSeccomp, "appArmorProfile", orderSeccomp)
+	orderSysctl        = order("name", "value")
+	orderPodSecurityCx = order("seLinuxOptions", orderSELinux, "windowsOptions", orderWindows, "runAsUser",
+		"runAsGroup", "runAsNonRoot", "supplementalGroups", "supplementalGroupsPolicy", "fsGroup", "sysctls", orderSysctl,
+		"fsGroupChangePolicy", "seccompProfile", orderSeccomp, "appArmorProfile", orderSeccomp, "seLinuxChangePolicy")
+
+	orderContainer = order("name", "image", "command", "args", "workingDir", "ports", orderContainerPort,
+		"envFrom", orderEnvFromSource, "env", orderEnvVar, "resources", orderResources, "resizePolicy", orderResizePolicy,
+		"restartPolicy", "restartPolicyRules", "volumeMounts", orderVolumeMount, "volumeDevices", orderVolumeDevice,
+		"livenessProbe", orderProbe, "readinessProbe", orderProbe, "startupProbe", orderProbe,
+		"lifecycle", orderLifecycle, "terminationMessagePath", "terminationMessagePolicy", "imagePullPolicy",
+		"securityContext", orderSecurityCtx, "stdin", "stdinOnce", "tty")
+
+	orderKeyToPath       = order("key", "path", "mode")
+	orderDownwardFile    = order("path", "fieldRef", orderFieldSelector, "resourceFieldRef", orderResourceSelector, "mode")
+	orderSecretProject   = order("name", "items", orderKeyToPath, "optional")
+	orderDownwardProject = order("items", orderDownwardFile)
+	orderTokenProject    = order("audience", "expirationSeconds", "path")
+	orderBundleProject   = order("name", "signerName", "labelSelector", orderLabelSelector, "optional", "path")
+	orderProjection      = order("secret", orderSecretProject, "downwardAPI", orderDownwardProject,
+		"configMap", orderSecretProject, "serviceAccountToken", orderTokenProject, "clusterTrustBundle", orderBundleProject)
+	orderVolume = order("name",
+		"hostPath", order("path", "type"),
+		"emptyDir", order("medium", "sizeLimit"),
+		"gcePersistentDisk", order("pdName", "fsType", "partition", "readOnly"),
+		"awsElasticBlockStore", order("volumeID", "fsType", "partition", "readOnly"),
+		"gitRepo", order("repository", "revision", "directory"),
+		"secret", order("secretName", "items", orderKeyToPath, "defaultMode", "optional"),
+		"nfs", order("server", "path", "readOnly"),
+		"iscsi", "glusterfs",
+		"persistentVolumeClaim", order("claimName", "readOnly"),
+		"rbd", "flexVolume", "cinder", "cephfs", "flocker",
+		"downwardAPI", order("items", orderDownwardFile, "defaultMode"),
+		"fc", "azureFile",
+		"configMap", order("name", "items", orderKeyToPath, "defaultMode", "optional"),
+		"vsphereVolume", "quobyte", "azureDisk", "photonPersistentDisk",
+		"projected", order("sources", orderProjection, "defaultMode"),
+		"portworxVolume", "scaleIO", "storageos",
+		"csi", order("driver", "readOnly", "fsType", "volumeAttributes", "nodePublishSecretRef", orderLocalRef),
+		"ephemeral", "image", order("reference", "pullPolicy"))
+
+	orderToleration       = order("key", "operator", "value", "effect", "tolerationSeconds")
+	orderDNSConfig        = order("nameservers", "searches", "options", order("name", "value"))
+	orderNodeSelectorReq  = order("key", "operator", "values")
+	orderNodeSelectorTerm = order("matchExpressions", orderNodeSelectorReq, "matchFields", orderNodeSelectorReq)
+	orderPodAffinityTerm  = order("labelSelector", orderLabelSelector, "namespaces", "topologyKey",
+		"namespaceSelector", orderLabelSelector, "matchLabelKeys", "mismatchLabelKeys")
+	orderPodAffinity = order(
+		"requiredDuringSchedulingIgnoredDuringExecution", orderPodAffinityTerm,
+		"preferredDuringSchedulingIgnoredDuringExecution", order("weight", "podAffinityTerm", orderPodAffinityTerm))
+	orderAffinity = order(
+		"nodeAffinity", order(
+			"requiredDuringSchedulingIgnoredDuringExecution", order("nodeSelectorTerms", orderNodeSelectorTerm),
+			"preferredDuringSchedulingIgnoredDuringExecution", order("weight", "preference", orderNodeSelectorTerm)),
+		"podAffinity", orderPodAffinity, "podAntiAffinity", orderPodAffinity)
+	orderTopologySpread = order("maxSkew", "topologyKey", "whenUnsatisfiable", "labelSelector", orderLabelSelector,
+		"minDomains", "nodeAffinityPolicy", "nodeTaintsPolicy", "matchLabelKeys")
+
+	orderPodSpec = order("volumes", orderVolume, "initContainers", orderContainer, "containers", orderContainer,
+		"ephemeralContainers", orderContainer, "restartPolicy", "terminationGracePeriodSeconds", "activeDeadlineSeconds",
+		"dnsPolicy", "nodeSelector", "serviceAccountName", "serviceAccount", "automountServiceAccountToken",
+		"nodeName", "hostNetwork", "hostPID", "hostIPC", "shareProcessNamespace", "securityContext", orderPodSecurityCx,
+		"imagePullSecrets", orderLocalRef, "hostname", "subdomain", "affinity", orderAffinity, "schedulerName",
+		"tolerations", orderToleration, "hostAliases", order("ip", "hostnames"), "priorityClassName", "priority",
+		"dnsConfig", orderDNSConfig, "readinessGates", order("conditionType"), "runtimeClassName",
+		"enableServiceLinks", "preemptionPolicy", "overhead", "topologySpreadConstraints", orderTopologySpread,
+		"setHostnameAsFQDN", "os", order("name"), "hostUsers", "schedulingGates", order("name"),
+		"resourceClaims", order("name", "resourceClaimName", "resourceClaimTemplateName"), "resources", orderResources,
+		"hostnameOverride")
+	orderPodTemplate = order("metadata", orderObjectMeta, "spec", orderPodSpec)
+
+	// DeploymentConfig (github.com/openshift/api apps/v1).
+	orderLifecycleHook = order("failurePolicy",
+		"execNewPod", order("command", "env", orderEnvVar, "containerName", "volumes"),
+		"tagImages", order("containerName", "to", orderObjectRef))
+	orderStrategy = order("type",
+		"customParams", order("image", "environment", orderEnvVar, "command"),
+		"recreateParams", order("timeoutSeconds", "pre", orderLifecycleHook, "mid", orderLifecycleHook, "post", orderLifecycleHook),
+		"rollingParams", order("updatePeriodSeconds", "intervalSeconds", "timeoutSeconds", "maxUnavailable",
+			"maxSurge", "pre", orderLifecycleHook, "post", orderLifecycleHook),
+		"resources", orderResources, "labels", "annotations", "activeDeadlineSeconds")
+	orderTrigger = order("type",
+		"imageChangeParams", order("automatic", "containerNames", "from", orderObjectRef, "lastTriggeredImage"))
+	orderDCSpec = order("strategy", orderStrategy, "minReadySeconds", "triggers", orderTrigger, "replicas",
+		"revisionHistoryLimit", "test", "paused", "selector", "template", orderPodTemplate)
+	orderDCCondition = order("type", "status", "lastUpdateTime", "lastTransitionTime", "reason", "message")
+	orderDCStatus    = order("latestVersion", "observedGeneration", "replicas", "updatedReplicas",
+		"availableReplicas", "unavailableReplicas",
+		"details", order("message", "causes", order("type", "imageTrigger", order("from", orderObjectRef))),
+		"conditions", orderDCCondition, "readyReplicas")
+	orderDC = order("kind", "apiVersion", "metadata", orderObjectMeta, "spec", orderDCSpec, "status", orderDCStatus)
+
+	// ReplicationController (core/v1).
+	orderRCSpec   = order("replicas", "minReadySeconds", "selector", "template", orderPodTemplate)
+	orderRCStatus = order("replicas", "fullyLabeledReplicas", "readyReplicas", "availableReplicas",
+		"observedGeneration", "conditions", order("type", "status", "lastTransitionTime", "reason", "message"))
+	orderRC = order("kind", "apiVersion", "metadata", orderObjectMeta, "spec", orderRCSpec, "status", orderRCStatus)
+
+	// Pod (core/v1).
+	orderContainerState = order(
+		"waiting", order("reason", "message"),
+		"running", order("startedAt"),
+		"terminated", order("exitCode", "signal", "reason", "message", "startedAt", "finishedAt", "containerID"))
+	orderContainerStatus = order("name", "state", orderContainerState, "lastState", orderContainerState, "ready",
+		"restartCount", "image", "imageID", "containerID", "started", "allocatedResources", "resources", orderResources,
+		"volumeMounts", order("name", "mountPath", "readOnly", "recursiveReadOnly"), "user", "allocatedResourcesStatus",
+		"stopSignal")
+	orderPodStatus = order("observedGeneration", "phase",
+		"conditions", order("type", "observedGeneration", "status", "lastProbeTime", "lastTransitionTime", "reason", "message"),
+		"message", "reason", "nominatedNodeName", "hostIP", "hostIPs", order("ip"), "podIP", "podIPs", order("ip"),
+		"startTime", "initContainerStatuses", orderContainerStatus, "containerStatuses", orderContainerStatus,
+		"qosClass", "ephemeralContainerStatuses", orderContainerStatus, "resize", "resourceClaimStatuses")
+	orderPod = order("kind", "apiVersion", "metadata", orderObjectMeta, "spec", orderPodSpec, "status", orderPodStatus)
+)

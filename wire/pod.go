@@ -1,0 +1,119 @@
+package wire
+
+import (
+	"strconv"
+
+	"github.com/dcplan/dcplan"
+)
+
+// DecodePod decodes a Pod as `oc get pod -o json` prints it: identity,
+// creation and start times, deletion, status.phase, the deployer
+// annotation and label, owner references, spec.activeDeadlineSeconds and
+// the container statuses. Raw is the whole object in canonical form.
+//
+// Rules, in order: one JSON object; kind, when present, Pod; the fields
+// read must have their JSON types; status.phase must be a Kubernetes pod
+// phase or absent; timestamps are RFC 3339. The first violation is
+// returned as a *FieldError wrapping ErrMalformed. DecodePod never panics.
+func DecodePod(data []byte) (dcplan.Pod, error) {
+	m, err := parseObject(data, kindPod)
+	if err != nil {
+		return dcplan.Pod{}, err
+	}
+	return decodePodTree(m, len(data))
+}
+
+// EncodePodObject returns the Pod JSON of p: p's typed fields overlaid
+// onto p.Raw (or an empty object when Raw is nil), keys in Kubernetes field
+// order, compact. It is the inverse of DecodePod, for adapters and fakes
+// that keep pods in wire form: DecodePod(EncodePodObject(p)) gives p back
+// for any p in normal form (with Raw filled). Owners and Containers are
+// authoritative and overlaid entry by entry; a terminated container status
+// gains state.terminated.
+func EncodePodObject(p dcplan.Pod) ([]byte, error) {
+	return appendOrdered(nil, podTree(p), orderPod), nil
+}
+
+func decodePodTree(m map[string]any, sizeHint int) (dcplan.Pod, error) {
+	r := &reader{kind: kindPod, name: nameOf(m)}
+	r.checkKind(m, kindPod, false, apiVersionCore)
+	meta := r.obj(m, "", "metadata")
+	var p dcplan.Pod
+	p.Namespace, p.Name, p.UID, p.ResourceVersion = r.identity(meta)
+	p.CreationTime = r.timestamp(meta, "metadata", "creationTimestamp")
+	p.Deleting = r.deleting(meta)
+	p.Owners = r.owners(meta)
+	r.readPodWire(meta, &p)
+	spec := r.obj(m, "", "spec")
+	p.ActiveDeadlineSeconds, p.HasActiveDeadline = r.integer(spec, "spec", "activeDeadlineSeconds", 64)
+	status := r.obj(m, "", "status")
+	p.StartTime = r.timestamp(status, "status", "startTime")
+	phase := r.str(status, "status", "phase")
+	pp, err := dcplan.ParsePodPhase(phase)
+	if err != nil {
+		r.fail("status.phase", "unknown pod phase "+strconv.Quote(phase))
+	}
+	p.Phase = pp
+	for i, v := range r.list(status, "status", "containerStatuses") {
+		ep := at("status.containerStatuses", i)
+		e := r.elem(v, ep)
+		cs := dcplan.ContainerStatus{Name: r.str(e, ep, "name")}
+		if t := r.obj(r.obj(e, ep, "state"), ep+".state", "terminated"); t != nil {
+			tp := ep + ".state.terminated"
+			cs.Terminated = true
+			cs.ExitCode = r.int32At(t, tp, "exitCode")
+			cs.FinishedAt = r.timestamp(t, tp, "finishedAt")
+		}
+		p.Containers = append(p.Containers, cs)
+	}
+	if r.err != nil {
+		return dcplan.Pod{}, r.err
+	}
+	p.Raw = canonicalSized(m, sizeHint)
+	return p, nil
+}
+
+// podTree overlays p onto a fresh tree of p.Raw.
+func podTree(p dcplan.Pod) map[string]any {
+	m := objectOf(p.Raw)
+	if p.Raw == nil {
+		m["kind"], m["apiVersion"] = kindPod, apiVersionCore
+	}
+	withChild(m, "metadata", func(meta map[string]any) {
+		putObjectMeta(meta, p.Namespace, p.Name, p.UID, p.ResourceVersion, p.Deleting)
+		putTime(meta, "creationTimestamp", p.CreationTime)
+		putPodWire(meta, p)
+		for i, e := range elems(meta, "ownerReferences", len(p.Owners)) {
+			putOwner(e, p.Owners[i])
+		}
+	})
+	withChild(m, "spec", func(spec map[string]any) {
+		putOptInt(spec, "activeDeadlineSeconds", p.ActiveDeadlineSeconds, p.HasActiveDeadline)
+	})
+	withChild(m, "status", func(st map[string]any) {
+		putString(st, "phase", p.Phase.String())
+		putTime(st, "startTime", p.StartTime)
+		for i, e := range elems(st, "containerStatuses", len(p.Containers)) {
+			putContainerStatus(e, p.Containers[i])
+		}
+	})
+	return m
+}
+
+func putContainerStatus(e map[string]any, cs dcplan.ContainerStatus) {
+	putString(e, "name", cs.Name)
+	if !cs.Terminated {
+		if state, ok := e["state"].(map[string]any); ok && state["terminated"] != nil {
+			delete(state, "terminated")
+		}
+		return
+	}
+	state := child(e, "state")
+	t, ok := state["terminated"].(map[string]any)
+	if !ok {
+		t = map[string]any{"exitCode": num(int64(cs.ExitCode))}
+		state["terminated"] = t
+	}
+	putInt(t, "exitCode", int64(cs.ExitCode))
+	putTime(t, "finishedAt", cs.FinishedAt)
+}

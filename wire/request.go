@@ -1,0 +1,137 @@
+package wire
+
+import (
+	"time"
+
+	"github.com/dcplan/dcplan"
+)
+
+// Verb is what a Request does.
+type Verb string
+
+// The verbs of the requests a plan turns into. VerbEvent is a recorded
+// event: upstream's event recorder is not a write of the objects, but it is
+// part of what a pass does, in order (SPEC 13.1, "events are requests in
+// upstream's order").
+const (
+	VerbCreate Verb = "create"
+	VerbUpdate Verb = "update"
+	VerbPatch  Verb = "patch"
+	VerbDelete Verb = "delete"
+	VerbEvent  Verb = "event"
+)
+
+// The resources the requests name (plural, as in the API path).
+const (
+	ResourceRCs     = "replicationcontrollers"
+	ResourcePods    = "pods"
+	ResourceConfigs = "deploymentconfigs"
+)
+
+// The subresources of deploymentconfigs the requests use.
+const (
+	SubresourceStatus      = "status"
+	SubresourceInstantiate = "instantiate"
+)
+
+// PatchStrategicMerge is the patch type of every patch upstream sends.
+const PatchStrategicMerge = "application/strategic-merge-patch+json"
+
+// PropagationBackground is the propagation policy of history cleanup
+// deletes (SPEC 3.7.5).
+const PropagationBackground = "Background"
+
+// DeleteOptions are the options of a delete request; the zero value is the
+// default options (upstream passes metav1.DeleteOptions{}).
+type DeleteOptions struct {
+	// PropagationPolicy is "" (the server's default) or "Background".
+	PropagationPolicy string
+	// GracePeriodSeconds applies when HasGracePeriod (oc retry sends 0).
+	GracePeriodSeconds int64
+	HasGracePeriod     bool
+}
+
+// Event is an event request: what upstream's event recorder records.
+type Event struct {
+	// Object is the object the event is recorded on, e.g.
+	// {Kind: "DeploymentConfig", Namespace: "shop", Name: "frontend"}.
+	Object dcplan.ObjectRef
+	// Type is "Normal" or "Warning".
+	Type    string
+	Reason  string
+	Message string
+	// Time is the snapshot's Now.
+	Time time.Time
+}
+
+// Request is one API request of a plan, exactly as upstream sends it
+// (SPEC 13), or one event. Requests are plain values; an adapter sends them
+// in order and reports the first failure in the next snapshot's Outcome.
+type Request struct {
+	Verb Verb
+	// Resource is the plural resource ("replicationcontrollers", "pods",
+	// "deploymentconfigs"); empty for events.
+	Resource string
+	// Subresource is "", "status" or "instantiate".
+	Subresource string
+	Namespace   string
+	Name        string
+	// Body is the request body of a create, an update or an instantiate:
+	// the complete object as JSON (Kubernetes field order, compact, as
+	// encoding/json writes upstream's typed structs). An update's body
+	// carries the resourceVersion read, its precondition: the server
+	// answers Conflict when the object changed since.
+	Body []byte
+	// PatchType and Patch are the patch of a patch request. A patch
+	// carrying metadata.uid has that uid as precondition.
+	PatchType string
+	Patch     []byte
+	// Delete holds the options of a delete request.
+	Delete DeleteOptions
+	// Event is set for VerbEvent.
+	Event *Event
+
+	// Failure handling (SPEC 13, 13.1), part of the plan.
+
+	// Attempts is how many times the request is sent while the answer is
+	// Conflict: 1 for a request tried once, 4 for upstream's
+	// retry.RetryOnConflict with client-go's DefaultBackoff (cancel and
+	// scale updates). Every attempt sends the same body (upstream re-reads
+	// its cache, which has not moved).
+	Attempts int
+	// Tolerate lists the failures that count as success: NotFound for
+	// deletes, NotFound and Invalid for a release patch.
+	Tolerate []dcplan.StatusReason
+	// Group, when non-zero, joins consecutive requests whose failures do not
+	// stop one another: every request of the group is sent, and the plan
+	// stops after the group if any failed (deployer pod deletes and owner
+	// patches, claims, history cleanup).
+	Group int
+
+	// Action names the plan action the request renders, for the Outcome
+	// the adapter reports.
+	Action dcplan.ActionRef
+}
+
+// Tolerates reports whether a failure with reason r counts as success.
+func (r *Request) Tolerates(reason dcplan.StatusReason) bool {
+	for _, t := range r.Tolerate {
+		if t == reason {
+			return true
+		}
+	}
+	return false
+}
+
+// StatusError is an API status error as a client reports it: the reason,
+// the HTTP code and the text (err.Error() of client-go's StatusError, e.g.
+// `replicationcontrollers "web-2" already exists`). Clients return it for
+// every answer that is an API status; any other error is a transport error.
+type StatusError struct {
+	Reason  dcplan.StatusReason
+	Code    int32
+	Message string
+}
+
+// Error returns the text.
+func (e *StatusError) Error() string { return e.Message }

@@ -1,0 +1,184 @@
+package wire
+
+import (
+	"github.com/dcplan/dcplan"
+
+	"errors"
+	"strings"
+)
+
+// NewTemplate builds a Template from the JSON of a pod template (a
+// PodTemplateSpec object: metadata and spec): Raw is its canonical form,
+// Hash the hash of Raw, Containers the name and image of each entry of
+// spec.containers. Equal templates give equal hashes whatever their key
+// order or spacing; the hash also ignores object members whose value is
+// null, which upstream's reflect.DeepEqual of decoded templates cannot
+// tell from absent ones (SPEC 3.5.6). The error wraps ErrMalformed.
+func NewTemplate(raw []byte) (dcplan.Template, error) {
+	v, err := parseJSON(raw)
+	if err != nil {
+		return dcplan.Template{}, &dcplan.FieldError{Kind: "PodTemplate", Field: "(document)", Problem: "invalid JSON: " + err.Error(), Err: dcplan.ErrMalformed}
+	}
+	r := &reader{kind: "PodTemplate"}
+	m := r.elem(v, "(document)")
+	t := r.templateOf(m, "")
+	return t, r.err
+}
+
+// TemplateFor returns the smallest template holding the given containers,
+// {"spec":{"containers":[{"image":...,"name":...},...]}}, with Raw, Hash
+// and Containers filled consistently, for hand-built values and
+// generators. With no containers it returns the zero Template (no
+// template).
+func TemplateFor(containers ...dcplan.Container) dcplan.Template {
+	if len(containers) == 0 {
+		return dcplan.Template{}
+	}
+	return templateOfTree(templateTree(dcplan.Template{Containers: containers}))
+}
+
+// template reads m[key] as a pod template; the zero Template when absent.
+func (r *reader) template(m map[string]any, path, key string) dcplan.Template {
+	t := r.obj(m, path, key)
+	if t == nil {
+		return dcplan.Template{}
+	}
+	return r.templateOf(t, join(path, key))
+}
+
+// templateOf reads a pod template object (path is its field path).
+func (r *reader) templateOf(t map[string]any, path string) dcplan.Template {
+	if t == nil {
+		return dcplan.Template{}
+	}
+	spec := r.obj(t, path, "spec")
+	sp := join(path, "spec")
+	var cs []dcplan.Container
+	for i, v := range r.list(spec, sp, "containers") {
+		ep := at(join(sp, "containers"), i)
+		c := r.elem(v, ep)
+		cs = append(cs, dcplan.Container{Name: r.str(c, ep, "name"), Image: r.str(c, ep, "image")})
+	}
+	return dcplan.Template{Containers: cs, Hash: hashOf(t), Raw: canonical(t)}
+}
+
+// templateOfTree is templateOf for a tree the codec built itself, which
+// always reads.
+func templateOfTree(t map[string]any) dcplan.Template {
+	r := &reader{kind: "PodTemplate"}
+	return r.templateOf(t, "spec.template")
+}
+
+// templateTree returns a fresh JSON tree of t: Raw with t.Containers
+// overlaid entry by entry (Containers is authoritative: extra entries of
+// Raw are dropped, missing ones added with just name and image). It
+// returns nil when t has neither Raw nor Containers. Hash is ignored: it is
+// recomputed from the result.
+func templateTree(t dcplan.Template) map[string]any {
+	if t.Raw == nil && len(t.Containers) == 0 {
+		return nil
+	}
+	m := objectOf(t.Raw)
+	spec, _ := m["spec"].(map[string]any)
+	if spec == nil && len(t.Containers) == 0 {
+		return m
+	}
+	withChild(m, "spec", func(spec map[string]any) {
+		for i, e := range elems(spec, "containers", len(t.Containers)) {
+			c := t.Containers[i]
+			putString(e, "name", c.Name)
+			putString(e, "image", c.Image)
+		}
+	})
+	return m
+}
+
+// putTemplate overlays t onto m[key] (a DC's or RC's spec.template):
+// removed when t is empty, replaced by templateTree(t) otherwise.
+func putTemplate(m map[string]any, key string, t dcplan.Template) {
+	tree := templateTree(t)
+	if tree == nil {
+		if m[key] != nil {
+			delete(m, key)
+		}
+		return
+	}
+	m[key] = tree
+}
+
+// DeployerTemplateFields returns the fields of the pod template spec t
+// that a deployer pod copies (SPEC 4.5: fields names them, e.g.
+// dcplan.ModernTemplateFields) as one canonical JSON object, as EncodePod
+// writes them into the pod spec. Fields
+// that are absent, null, "" or empty lists/objects are left out, as
+// encoding/json leaves out those omitempty fields. It returns nil when none
+// is left (or t has no template).
+//
+// Ports: deployer_controller.go (*DeploymentController).makeDeployerPod, the
+// fields copied from rc.Spec.Template.Spec.
+func DeployerTemplateFields(t dcplan.Template, fields dcplan.TemplateFields) dcplan.RawJSON {
+	tree := templateTree(t)
+	spec, _ := tree["spec"].(map[string]any)
+	out := map[string]any{}
+	for _, k := range fields.Names() {
+		if v := spec[k]; !emptyJSON(v) {
+			out[k] = v
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return canonical(out)
+}
+
+// emptyJSON reports whether encoding/json would drop v under omitempty.
+func emptyJSON(v any) bool {
+	switch v := v.(type) {
+	case nil:
+		return true
+	case string:
+		return v == ""
+	case []any:
+		return len(v) == 0
+	case map[string]any:
+		return len(v) == 0
+	}
+	return false
+}
+
+// withChild runs f on the object m[key]. A missing (or non-object) child
+// is given to f as a new empty object, attached only if f filled it, so
+// that overlays never add empty objects the input did not have.
+func withChild(m map[string]any, key string, f func(c map[string]any)) {
+	c, ok := m[key].(map[string]any)
+	if !ok {
+		c = map[string]any{}
+	}
+	f(c)
+	if !ok && len(c) > 0 {
+		m[key] = c
+	}
+}
+
+// trimImages trims the whitespace around every container image of a pod
+// template tree (SPEC 3.8).
+func trimImages(tpl map[string]any) {
+	spec, _ := tpl["spec"].(map[string]any)
+	cs, _ := spec["containers"].([]any)
+	for _, c := range cs {
+		if c, ok := c.(map[string]any); ok {
+			if img, ok := c["image"].(string); ok {
+				c["image"] = strings.TrimSpace(img)
+			}
+		}
+	}
+}
+
+// innerProblem renders a nested decode error as one problem text.
+func innerProblem(err error) string {
+	var fe *dcplan.FieldError
+	if errors.As(err, &fe) {
+		return fe.Field + ": " + fe.Problem
+	}
+	return err.Error()
+}
