@@ -8,7 +8,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/dcplan/dcplan"
-	"github.com/dcplan/dcplan/fake"
+	"github.com/dcplan/dcplan/fake/gen"
 )
 
 var afterNow = time.Date(2026, 11, 30, 10, 0, 0, 0, time.UTC)
@@ -252,7 +252,7 @@ func genPlanFor(t *rapid.T, s dcplan.Snapshot) dcplan.Plan {
 // neither.
 func TestAfterDoesNotMutate(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		s := fake.GenSnapshot().Draw(t, "snapshot")
+		s := gen.Snapshot().Draw(t, "snapshot")
 		p := genPlanFor(t, s)
 		sCopy, pCopy := s.Clone(), clonePlan(p)
 		out := s.After(p)

@@ -15,6 +15,10 @@ import (
 // fields on its line and one indented line per changed condition. An empty
 // plan prints "<empty plan>". The output ends with a newline and is stable:
 // scenario files, examples and simulator traces compare it byte for byte.
+//
+// The rule=<id> that ends an action's line names the rule that produced
+// it; docs/rules.md, the repository's rule index, says in one line what
+// each id decides and lists the code and tests that cite it.
 func Describe(p Plan) string {
 	var b strings.Builder
 	DescribeTo(&b, p)

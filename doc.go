@@ -12,6 +12,11 @@
 // Functions in this package never modify their arguments; returned slices
 // never alias them.
 //
+// Every action carries the id of the rule that produced it (Rule, printed
+// by Describe as rule=<id>, e.g. rule=3.4.3). docs/rules.md, the rule index
+// at the root of the repository, says in one line what each id decides and
+// which code, tests and scenario files cite it.
+//
 // Usage:
 //
 //	snap, err := wire.DecodeSnapshot(listJSON, "frontend", now, settings)

@@ -10,8 +10,9 @@ import (
 	"github.com/dcplan/dcplan/wire"
 )
 
-// The README's quick start: decode what `oc get dc,rc,pods -o json` prints,
-// plan one pass of both controllers, and read the plan.
+// Decode what `oc get dc,rc,pods -o json` prints, plan one pass of both
+// controllers, and read the plan. examples/quickstart (the README's quick
+// start) does the same and then applies the plans through a Backend.
 func Example_quickStart() {
 	data, err := os.ReadFile("testdata/fixtures/list-dc-rc-pods.json")
 	if err != nil {

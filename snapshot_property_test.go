@@ -10,7 +10,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/dcplan/dcplan"
-	"github.com/dcplan/dcplan/fake"
+	"github.com/dcplan/dcplan/fake/gen"
 	"github.com/dcplan/dcplan/wire"
 )
 
@@ -29,7 +29,7 @@ func errCount(err error) int {
 // Validate must notice: a duplicate version, a negative replica count, a
 // duplicate pod name, a foreign namespace.
 func genMaybeInvalid(t *rapid.T) dcplan.Snapshot {
-	s := fake.GenSnapshot().Draw(t, "snapshot")
+	s := gen.Snapshot().Draw(t, "snapshot")
 	if len(s.Deployments) == 0 {
 		return s
 	}
@@ -94,7 +94,7 @@ func byName(s dcplan.Snapshot) dcplan.Snapshot {
 // a plan and sorting both results by name gives equal snapshots.
 func TestAfterOrderFree(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		s := fake.GenSnapshot().Draw(t, "snapshot")
+		s := gen.Snapshot().Draw(t, "snapshot")
 		p := genPlanFor(t, s)
 		shuffled := s.Clone()
 		shuffled.Deployments = rapid.Permutation(shuffled.Deployments).Draw(t, "rcs")
@@ -109,7 +109,7 @@ func TestAfterOrderFree(t *testing.T) {
 // and gives the same text for an equal plan.
 func TestDescribeDoesNotMutate(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		s := fake.GenSnapshot().Draw(t, "snapshot")
+		s := gen.Snapshot().Draw(t, "snapshot")
 		p := genPlanFor(t, s)
 		before := clonePlan(p)
 		text := dcplan.Describe(p)
@@ -127,7 +127,7 @@ func TestDescribeDoesNotMutate(t *testing.T) {
 // decoded from their own encoding (Raw set, which encoders overlay).
 func TestEncodersDoNotMutate(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		s := fake.GenSnapshot().Draw(t, "snapshot")
+		s := gen.Snapshot().Draw(t, "snapshot")
 		check := func(what string, before, after any) {
 			if d := gocmp.Diff(before, after); d != "" {
 				t.Fatalf("%s modified its input (-before +after):\n%s", what, d)

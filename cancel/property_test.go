@@ -5,7 +5,7 @@ import (
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/cancel"
-	"github.com/dcplan/dcplan/fake"
+	"github.com/dcplan/dcplan/fake/gen"
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
 )
@@ -17,7 +17,7 @@ import (
 func TestCancelProperties(t *testing.T) {
 	var reached struct{ cancels, skippedCancelled, nothing, refused int }
 	rapid.Check(t, func(t *rapid.T) {
-		s := fake.GenSnapshot().Draw(t, "snapshot")
+		s := gen.Snapshot().Draw(t, "snapshot")
 		before := s.Clone()
 		p, r, err := cancel.Cancel(s)
 		if d := cmp.Diff(before, s); d != "" {
@@ -120,7 +120,7 @@ func names(cs []dcplan.Cancel) []string {
 // that Retry gets past its refusals often enough for the properties below
 // to mean something (the shared generator alone almost never does).
 func retrySnapshot(t *rapid.T) dcplan.Snapshot {
-	s := fake.GenSnapshot().Draw(t, "snapshot")
+	s := gen.Snapshot().Draw(t, "snapshot")
 	if len(s.Deployments) == 0 || rapid.IntRange(0, 3).Draw(t, "retryable") == 0 {
 		return s
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/conditions"
 	"github.com/dcplan/dcplan/fake"
+	"github.com/dcplan/dcplan/fake/gen"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"pgregory.net/rapid"
@@ -45,11 +46,11 @@ func genExtra() *rapid.Generator[dcplan.Condition] {
 	})
 }
 
-// genSnapshot draws a valid snapshot from fake.GenSnapshot with a current
+// genSnapshot draws a valid snapshot from gen.Snapshot with a current
 // status that has counters and conditions of its own.
 func genSnapshot() *rapid.Generator[dcplan.Snapshot] {
 	return rapid.Custom(func(t *rapid.T) dcplan.Snapshot {
-		s := fake.GenSnapshot().Draw(t, "snapshot")
+		s := gen.Snapshot().Draw(t, "snapshot")
 		st := &s.Config.Status
 		n := rapid.IntRange(0, 12)
 		st.Replicas = dcplan.Replicas(n.Draw(t, "replicas"))

@@ -243,10 +243,16 @@ func (w *World) CreateConfig(c dcplan.Config) error {
 }
 
 // CreateDeployment stores a new RC, stamping UID (when empty), resource
-// version and creation time (when zero, from w.Now).
+// version and creation time (when zero, from w.Now). An RC whose controller
+// reference has no UID (say, built by dcplan.NewDeployment from a DC before
+// the World stored it and gave it one) is refused with an error wrapping
+// ErrInvalid.
 func (w *World) CreateDeployment(d dcplan.Deployment) error {
 	if o := w.lookup(KindRC, d.Namespace, d.Name); o != nil && o.current().exists() {
 		return alreadyExists(KindRC, d.Namespace, d.Name)
+	}
+	if err := checkOwnerUIDs(KindRC, d.Namespace, d.Name, controllerRefs(&d)...); err != nil {
+		return err
 	}
 	d = d.Clone()
 	if d.UID == "" {
@@ -265,10 +271,14 @@ func (w *World) CreateDeployment(d dcplan.Deployment) error {
 }
 
 // CreatePodObject stores a new pod, stamping UID (when empty), resource
-// version and creation time (when zero).
+// version and creation time (when zero). A pod with an owner reference
+// without a UID is refused with an error wrapping ErrInvalid.
 func (w *World) CreatePodObject(p dcplan.Pod) error {
 	if o := w.lookup(KindPod, p.Namespace, p.Name); o != nil && o.current().exists() {
 		return alreadyExists(KindPod, p.Namespace, p.Name)
+	}
+	if err := checkOwnerUIDs(KindPod, p.Namespace, p.Name, p.Owners...); err != nil {
+		return err
 	}
 	p = p.Clone()
 	if p.UID == "" {
@@ -293,7 +303,8 @@ var ErrUnchanged = errors.New("fake: unchanged")
 // UpdateConfig reads the DC ns/name, lets f change a copy, and writes it
 // back with a new resource version. A change outside status bumps
 // metadata.generation, as the API server does. If f returns an error the
-// update is abandoned and the error returned (nil for ErrUnchanged).
+// update is abandoned and the error returned (nil for ErrUnchanged). A
+// change of UID is refused with an error wrapping ErrInvalid.
 func (w *World) UpdateConfig(ns, name string, f func(*dcplan.Config) error) error {
 	o := w.lookup(KindConfig, ns, name)
 	if o == nil || !o.current().exists() {
@@ -305,6 +316,9 @@ func (w *World) UpdateConfig(ns, name string, f func(*dcplan.Config) error) erro
 		if errors.Is(err, ErrUnchanged) {
 			return nil
 		}
+		return err
+	}
+	if err := checkUIDKept(KindConfig, ns, name, old.UID, c.UID); err != nil {
 		return err
 	}
 	if specChanged(old, &c) {
@@ -330,17 +344,25 @@ func specChanged(a, b *dcplan.Config) bool {
 }
 
 // UpdateDeployment reads the RC ns/name, lets f change a copy, and writes
-// it back with a new resource version.
+// it back with a new resource version. A change of UID, or a controller
+// reference without a UID, is refused with an error wrapping ErrInvalid.
 func (w *World) UpdateDeployment(ns, name string, f func(*dcplan.Deployment) error) error {
 	o := w.lookup(KindRC, ns, name)
 	if o == nil || !o.current().exists() {
 		return notFound(KindRC, ns, name)
 	}
-	d := w.value(o, o.current()).(*dcplan.Deployment).Clone()
+	old := w.value(o, o.current()).(*dcplan.Deployment)
+	d := old.Clone()
 	if err := f(&d); err != nil {
 		if errors.Is(err, ErrUnchanged) {
 			return nil
 		}
+		return err
+	}
+	if err := checkUIDKept(KindRC, ns, name, old.UID, d.UID); err != nil {
+		return err
+	}
+	if err := checkOwnerUIDs(KindRC, ns, name, controllerRefs(&d)...); err != nil {
 		return err
 	}
 	d.ResourceVersion = w.nextRV()
@@ -353,17 +375,25 @@ func (w *World) UpdateDeployment(ns, name string, f func(*dcplan.Deployment) err
 }
 
 // UpdatePod reads the pod ns/name, lets f change a copy, and writes it back
-// with a new resource version.
+// with a new resource version. A change of UID, or an owner reference
+// without a UID, is refused with an error wrapping ErrInvalid.
 func (w *World) UpdatePod(ns, name string, f func(*dcplan.Pod) error) error {
 	o := w.lookup(KindPod, ns, name)
 	if o == nil || !o.current().exists() {
 		return notFound(KindPod, ns, name)
 	}
-	p := w.value(o, o.current()).(*dcplan.Pod).Clone()
+	old := w.value(o, o.current()).(*dcplan.Pod)
+	p := old.Clone()
 	if err := f(&p); err != nil {
 		if errors.Is(err, ErrUnchanged) {
 			return nil
 		}
+		return err
+	}
+	if err := checkUIDKept(KindPod, ns, name, old.UID, p.UID); err != nil {
+		return err
+	}
+	if err := checkOwnerUIDs(KindPod, ns, name, p.Owners...); err != nil {
 		return err
 	}
 	p.ResourceVersion = w.nextRV()

@@ -27,15 +27,15 @@ type Invariant struct {
 // or Exact profile (Origin scales paused DCs and syncs replicas back into
 // the DC, SPEC 7).
 var Invariants = []Invariant{
-	{"OneRolloutInFlight", "3.2.8", OneRolloutInFlight},
-	{"NoCreateWhileInFlight", "3.4", NoCreateWhileInFlight},
-	{"PhaseMoves", "2.1", PhaseMoves},
-	{"LatestVersionMonotonic", "3.2.7", LatestVersionMonotonic},
-	{"NoScaleDuringRollout", "3.6", NoScaleDuringRollout},
-	{"ReplicasWhenStable", "3.6.2", ReplicasWhenStable},
-	{"HistoryKeepsLive", "3.7", HistoryKeepsLive},
-	{"NoPodsAfterCancel", "2.3", NoPodsAfterCancel},
-	{"PausedNoRollout", "3.2.5", PausedNoRollout},
+	{Name: "OneRolloutInFlight", Rule: "3.2.8", Check: OneRolloutInFlight},
+	{Name: "NoCreateWhileInFlight", Rule: "3.4", Check: NoCreateWhileInFlight},
+	{Name: "PhaseMoves", Rule: "2.1", Check: PhaseMoves},
+	{Name: "LatestVersionMonotonic", Rule: "3.2.7", Check: LatestVersionMonotonic},
+	{Name: "NoScaleDuringRollout", Rule: "3.6", Check: NoScaleDuringRollout},
+	{Name: "ReplicasWhenStable", Rule: "3.6.2", Check: ReplicasWhenStable},
+	{Name: "HistoryKeepsLive", Rule: "3.7", Check: HistoryKeepsLive},
+	{Name: "NoPodsAfterCancel", Rule: "2.3", Check: NoPodsAfterCancel},
+	{Name: "PausedNoRollout", Rule: "3.2.5", Check: PausedNoRollout},
 }
 
 // CheckInvariants runs every invariant and returns nil, or their failures

@@ -10,7 +10,7 @@ import (
 	"github.com/dcplan/dcplan/fake"
 )
 
-var simSeeds = flag.Int("fake.seeds", 1000, "number of seeded all-faults traces TestSimSeeds runs")
+var simSeeds = flag.Int("fake.seeds", 250, "number of seeded all-faults traces TestSimSeeds runs")
 
 // newFaultySim returns a simulator over two DCs with every fault on.
 func newFaultySim(seed uint64) *fake.Sim {

@@ -44,17 +44,19 @@ func genFaults(t *rapid.T) fake.Faults {
 // invariants are checked after each (the "" action). A failure shrinks to
 // a short action list and prints the simulator's trace. After the actions
 // the faults stop and liveness is checked. It runs rapid.Check
-// stateMachineBatches times, so -rapid.checks=N gives 10×N traces; deep
-// search: go test ./fake -run TestSimStateMachine -rapid.checks=10000
+// -fake.batches times (each batch draws its own seeds), so it runs
+// batches × -rapid.checks traces; deep search:
+//
+//	go test ./fake -run TestSimStateMachine -fake.batches=10 -rapid.checks=10000
 func TestSimStateMachine(t *testing.T) {
-	for batch := range stateMachineBatches {
+	for batch := range *stateMachineBatches {
 		t.Run(fmt.Sprintf("batch-%d", batch), func(t *testing.T) { rapid.Check(t, stateMachine) })
 	}
 }
 
 // stateMachineBatches is how many times TestSimStateMachine runs
-// rapid.Check: with rapid's default 100 checks, 1 000 traces.
-const stateMachineBatches = 10
+// rapid.Check: with rapid's default 100 checks, 200 traces by default.
+var stateMachineBatches = flag.Int("fake.batches", 2, "number of rapid.Check batches TestSimStateMachine runs")
 
 // stateMachine is one rapid trace: a simulator with every fault on at the
 // start, then actions.

@@ -10,7 +10,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/dcplan/dcplan"
-	"github.com/dcplan/dcplan/fake"
+	"github.com/dcplan/dcplan/fake/gen"
 	"github.com/dcplan/dcplan/history"
 	"github.com/dcplan/dcplan/wire"
 )
@@ -297,7 +297,7 @@ var nilIsEmpty = gocmp.Comparer(func(a, b []dcplan.Deployment) bool {
 // give the same result whatever the order of the RC and pod lists.
 func TestSnapshotFunctionsOrderFree(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		s := fake.GenSnapshot().Draw(t, "snapshot")
+		s := gen.Snapshot().Draw(t, "snapshot")
 		to := dcplan.Version(rapid.IntRange(0, 7).Draw(t, "to"))
 		opts := history.RollbackOptions{
 			IncludeTriggers:        rapid.Bool().Draw(t, "triggers"),

@@ -15,7 +15,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/dcplan/dcplan"
-	"github.com/dcplan/dcplan/fake"
+	"github.com/dcplan/dcplan/fake/gen"
 	"github.com/dcplan/dcplan/history"
 	"github.com/dcplan/dcplan/internal/scenario"
 	"github.com/dcplan/dcplan/wire"
@@ -389,7 +389,7 @@ func lrDescribeConfig(c dcplan.Config) string {
 
 // rollbackSnapshots are generated snapshots with at least two RCs (the
 // others are refused before anything interesting happens).
-var rollbackSnapshots = fake.GenSnapshot().Filter(func(s dcplan.Snapshot) bool { return len(s.Deployments) >= 2 })
+var rollbackSnapshots = gen.Snapshot().Filter(func(s dcplan.Snapshot) bool { return len(s.Deployments) >= 2 })
 
 // TestRollbackProperties checks, on generated snapshots, that Rollback
 // never deletes or creates anything, writes only the DC (spec, then the
@@ -478,7 +478,7 @@ func TestRollbackProperties(t *testing.T) {
 // first, and never mutates its input.
 func TestListProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		s := fake.GenSnapshot().Draw(t, "snapshot")
+		s := gen.Snapshot().Draw(t, "snapshot")
 		before := s.Clone()
 		rows := history.List(s)
 		if d := cmp.Diff(before, s); d != "" {

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/dcplan/dcplan"
-	"github.com/dcplan/dcplan/fake"
+	"github.com/dcplan/dcplan/fake/gen"
 	"github.com/dcplan/dcplan/phase"
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
@@ -16,7 +16,7 @@ import (
 // STYLE rule 16c. It pins the pod grouping StepAll uses to stay linear.
 func TestStepAllEqualsStepEach(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		s := fake.GenSnapshot().Draw(t, "snapshot")
+		s := gen.Snapshot().Draw(t, "snapshot")
 		var want dcplan.Plan
 		for _, d := range slices.SortedFunc(slices.Values(s.Deployments), func(a, b dcplan.Deployment) int {
 			return dcplan.CompareDeployments(b, a)

@@ -9,7 +9,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/dcplan/dcplan"
-	"github.com/dcplan/dcplan/fake"
+	"github.com/dcplan/dcplan/fake/gen"
 	"github.com/dcplan/dcplan/phase"
 )
 
@@ -87,7 +87,7 @@ func FuzzStep(f *testing.F) {
 
 // stepProperties is one case of FuzzStep and TestStepIsTotal.
 func stepProperties(t *rapid.T) {
-	s := fake.GenSnapshot().Draw(t, "snapshot")
+	s := gen.Snapshot().Draw(t, "snapshot")
 	corrupt(t, &s)
 	rc := drawTarget(t, s)
 	p := phase.Step(s, rc)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/fake"
+	"github.com/dcplan/dcplan/fake/gen"
 	"github.com/dcplan/dcplan/phase"
 )
 
@@ -83,7 +84,7 @@ func checkPlan(t *rapid.T, s dcplan.Snapshot, rc string, p dcplan.Plan) {
 
 func TestStepProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		s := fake.GenSnapshot().Draw(t, "snapshot")
+		s := gen.Snapshot().Draw(t, "snapshot")
 		rc := drawTarget(t, s)
 		orig := s.Clone()
 		p := phase.Step(s, rc)
@@ -102,7 +103,7 @@ func TestStepProperties(t *testing.T) {
 
 func TestStepIgnoresOrder(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		s := fake.GenSnapshot().Draw(t, "snapshot")
+		s := gen.Snapshot().Draw(t, "snapshot")
 		rc := drawTarget(t, s)
 		want := phase.Step(s, rc)
 		shuffled := s.Clone()
@@ -120,7 +121,7 @@ func TestStepIgnoresOrder(t *testing.T) {
 // goes to Pending first and fails on a later pass (SPEC 2.3, 4.3.new.1).
 func TestStepSettles(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		s := fake.GenSnapshot().Draw(t, "snapshot")
+		s := gen.Snapshot().Draw(t, "snapshot")
 		rc := drawTarget(t, s)
 		p := phase.Step(s, rc)
 		kept := p
@@ -155,7 +156,7 @@ func TestStepSettles(t *testing.T) {
 // RC: Pending and delete the pods, Failed, then the Failed cleanup.
 func TestStepConverges(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		s := fake.GenSnapshot().Draw(t, "snapshot")
+		s := gen.Snapshot().Draw(t, "snapshot")
 		rc := drawTarget(t, s)
 		var trace string
 		for range 4 {
@@ -175,7 +176,7 @@ func TestStepConverges(t *testing.T) {
 
 func TestDeployerPodProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		s := fake.GenSnapshot().Draw(t, "snapshot")
+		s := gen.Snapshot().Draw(t, "snapshot")
 		s.Settings.Profile = dcplan.Origin
 		names := []string{"nope"}
 		for _, p := range s.Pods {
@@ -201,7 +202,7 @@ func TestDeployerPodProperties(t *testing.T) {
 
 func TestCancelByDeadlineSettles(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		s := fake.GenSnapshot().Draw(t, "snapshot")
+		s := gen.Snapshot().Draw(t, "snapshot")
 		rc := drawTarget(t, s)
 		p := phase.CancelByDeadline(s, rc)
 		for _, a := range p.SetPodDeadlines {

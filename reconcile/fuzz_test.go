@@ -9,6 +9,7 @@ import (
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/fake"
+	"github.com/dcplan/dcplan/fake/gen"
 	"github.com/dcplan/dcplan/reconcile"
 )
 
@@ -133,7 +134,7 @@ func TestPlanIsTotal(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		var s dcplan.Snapshot
 		if rapid.IntRange(0, 3).Draw(t, "source") == 0 {
-			s = fake.GenSnapshot().Draw(t, "valid") // valid, often with work to do
+			s = gen.Snapshot().Draw(t, "valid") // valid, often with work to do
 		} else {
 			s = snapshotFrom(rapid.SliceOfN(rapid.Byte(), 0, 160).Draw(t, "data")) // mostly invalid
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/conditions"
 	"github.com/dcplan/dcplan/fake"
+	"github.com/dcplan/dcplan/fake/gen"
 	"github.com/dcplan/dcplan/history"
 	"github.com/dcplan/dcplan/reconcile"
 )
@@ -83,18 +84,18 @@ func checkPlan(t *rapid.T, s dcplan.Snapshot, p dcplan.Plan) {
 	}
 }
 
-// genSnapshot draws from fake.GenSnapshot and, half the time, turns the
+// genSnapshot draws from gen.Snapshot and, half the time, turns the
 // draw into a world after a rollout: a history of 2 to 6 RCs,
 // status.latestVersion is the newest RC,
 // every older RC is terminal (the newest one usually too), no create
 // failure is pending, a history limit is usually set, and sometimes the
-// status is already the computed one. fake.GenSnapshot alone nearly always
+// status is already the computed one. gen.Snapshot alone nearly always
 // has an RC in flight, so scaling, history cleanup and the no-write rule
 // would be reached by a handful of draws only (TestGeneratorReaches checks
 // that they are reached).
 func genSnapshot() *rapid.Generator[dcplan.Snapshot] {
 	return rapid.Custom(func(t *rapid.T) dcplan.Snapshot {
-		s := fake.GenSnapshot().Draw(t, "snapshot")
+		s := gen.Snapshot().Draw(t, "snapshot")
 		if rapid.Bool().Draw(t, "asGenerated") {
 			return s
 		}
@@ -102,7 +103,7 @@ func genSnapshot() *rapid.Generator[dcplan.Snapshot] {
 		// A history of 2 to 6 rollouts: fill in the versions the draw lacks.
 		for v := dcplan.Version(rapid.IntRange(2, 6).Draw(t, "history")); v > 0; v-- {
 			if !slices.ContainsFunc(s.Deployments, func(d dcplan.Deployment) bool { return d.Version == v }) {
-				s.Deployments = append(s.Deployments, fake.GenDeployment(s.Config, v).Draw(t, "rc"))
+				s.Deployments = append(s.Deployments, gen.Deployment(s.Config, v).Draw(t, "rc"))
 			}
 		}
 		top := dcplan.Version(0)
@@ -225,7 +226,7 @@ func TestAllProperties(t *testing.T) {
 // Aliasing: the plan owns its slices; editing it leaves the snapshot alone.
 func TestConfigPlanDoesNotAlias(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		s := fake.GenSnapshot().Draw(t, "snapshot")
+		s := gen.Snapshot().Draw(t, "snapshot")
 		before := s.Clone()
 		p := reconcile.Config(s)
 		if p.Status != nil {
@@ -256,7 +257,7 @@ func TestConfigPlanDoesNotAlias(t *testing.T) {
 // plan within a few passes.
 func TestConfigReconcileConverges(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		s := fake.GenSnapshot().Draw(t, "snapshot")
+		s := gen.Snapshot().Draw(t, "snapshot")
 		s.Config.Paused, s.Config.Deleting = false, false
 		s.Outcome, s.Recheck = dcplan.Outcome{}, dcplan.Recheck{}
 		for i := range s.Deployments {

@@ -7,15 +7,15 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
 
-	"github.com/dcplan/dcplan/fake"
+	"github.com/dcplan/dcplan/fake/gen"
 	"github.com/dcplan/dcplan/internal/scenario"
 )
 
 // TestStateRoundTripShared runs the round trip on the shared generator
-// every package draws from (fake.GenSnapshot).
+// every package draws from (gen.Snapshot).
 func TestStateRoundTripShared(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		s := fake.GenSnapshot().Draw(t, "snapshot")
+		s := gen.Snapshot().Draw(t, "snapshot")
 		text := scenario.FormatState(s)
 		got, err := scenario.ParseState(strings.Split(text, "\n"))
 		if err != nil {

@@ -1,4 +1,4 @@
-package fake_test
+package gen_test
 
 import (
 	"testing"
@@ -7,13 +7,12 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/dcplan/dcplan"
-	"github.com/dcplan/dcplan/fake"
-	"github.com/dcplan/dcplan/wire"
+	"github.com/dcplan/dcplan/fake/gen"
 )
 
 func TestGenSnapshotIsValid(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		s := fake.GenSnapshot().Draw(t, "snapshot")
+		s := gen.Snapshot().Draw(t, "snapshot")
 		if err := s.Validate(); err != nil {
 			t.Fatalf("generated snapshot is invalid: %v", err)
 		}
@@ -22,7 +21,7 @@ func TestGenSnapshotIsValid(t *testing.T) {
 
 func TestGenSnapshotCloneIsDeep(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		s := fake.GenSnapshot().Draw(t, "snapshot")
+		s := gen.Snapshot().Draw(t, "snapshot")
 		reference := s.Clone()
 		if d := cmp.Diff(s, reference); d != "" {
 			t.Fatalf("Clone() differs (-orig +clone):\n%s", d)
@@ -53,22 +52,4 @@ func TestGenSnapshotCloneIsDeep(t *testing.T) {
 			t.Fatalf("writing to a clone changed the original (-want +got):\n%s", d)
 		}
 	})
-}
-
-func TestTemplateOfIsDeterministic(t *testing.T) {
-	a := fake.TemplateOf("img:1", "img:2")
-	b := fake.TemplateOf("img:1", "img:2")
-	c := fake.TemplateOf("img:2", "img:1")
-	if a.Hash != b.Hash {
-		t.Errorf("equal templates hash differently: %s vs %s", a.Hash, b.Hash)
-	}
-	if a.Hash == c.Hash {
-		t.Errorf("different templates share hash %s", a.Hash)
-	}
-	if fromCodec, err := wire.NewTemplate(a.Raw); err != nil || fromCodec.Hash != a.Hash {
-		t.Errorf("TemplateOf hash %s differs from the codec's %s (err %v)", a.Hash, fromCodec.Hash, err)
-	}
-	if d := cmp.Diff([]dcplan.Container{{Name: "c0", Image: "img:1"}, {Name: "c1", Image: "img:2"}}, a.Containers); d != "" {
-		t.Errorf("containers mismatch (-want +got):\n%s", d)
-	}
 }

@@ -1,4 +1,4 @@
-package fake
+package gen
 
 import (
 	"fmt"
@@ -9,29 +9,21 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/dcplan/dcplan"
-	"github.com/dcplan/dcplan/wire"
+	"github.com/dcplan/dcplan/fake"
 )
 
-// Epoch is the virtual time generated snapshots are anchored at.
-var Epoch = time.Date(2026, 11, 30, 10, 0, 0, 0, time.UTC)
-
-// Images is the small pool of container images the generators draw from, so
-// that image changes and equal templates both happen often. The last two
-// entries exercise whitespace trimming and the empty (unresolved) image.
-var Images = []string{"registry.example/app:1", "registry.example/app:2", "registry.example/app:3", " registry.example/app:1 ", ""}
-
-// GenTemplate generates a pod template with one or two containers whose
+// Template generates a pod template with one or two containers whose
 // images come from Images (empty images are rare). Raw is canonical JSON of
 // the template and Hash a digest of Raw, so equal templates get equal
 // hashes.
-func GenTemplate() *rapid.Generator[dcplan.Template] {
+func Template() *rapid.Generator[dcplan.Template] {
 	return rapid.Custom(func(t *rapid.T) dcplan.Template {
 		n := rapid.IntRange(1, 2).Draw(t, "containers")
 		images := make([]string, n)
 		for i := range images {
 			images[i] = genImage(t, fmt.Sprintf("image%d", i))
 		}
-		return TemplateOf(images...)
+		return fake.TemplateOf(images...)
 	})
 }
 
@@ -40,23 +32,12 @@ func genImage(t *rapid.T, label string) string {
 	k := rapid.IntRange(0, 19).Draw(t, label)
 	switch {
 	case k < 18:
-		return Images[k%3]
+		return fake.Images[k%3]
 	case k == 18:
-		return Images[3]
+		return fake.Images[3]
 	default:
-		return Images[4]
+		return fake.Images[4]
 	}
-}
-
-// TemplateOf builds the template the generators use: containers c0, c1,
-// ... with the given images, through wire.TemplateFor so that its Hash is
-// the one the codec computes. The result is deterministic.
-func TemplateOf(images ...string) dcplan.Template {
-	cs := make([]dcplan.Container, len(images))
-	for i, img := range images {
-		cs[i] = dcplan.Container{Name: "c" + strconv.Itoa(i), Image: img}
-	}
-	return wire.TemplateFor(cs...)
 }
 
 func genFencepost(t *rapid.T, label string) dcplan.Fencepost {
@@ -71,9 +52,9 @@ func genFencepost(t *rapid.T, label string) dcplan.Fencepost {
 	}
 }
 
-// GenStrategy generates a valid strategy: Rolling or Recreate with their
+// Strategy generates a valid strategy: Rolling or Recreate with their
 // parameters, or Custom.
-func GenStrategy() *rapid.Generator[dcplan.Strategy] {
+func Strategy() *rapid.Generator[dcplan.Strategy] {
 	return rapid.Custom(func(t *rapid.T) dcplan.Strategy {
 		st := dcplan.Strategy{
 			Type:      rapid.SampledFrom([]dcplan.StrategyType{dcplan.StrategyRolling, dcplan.StrategyRecreate, dcplan.StrategyCustom}).Draw(t, "strategy"),
@@ -99,9 +80,9 @@ func GenStrategy() *rapid.Generator[dcplan.Strategy] {
 	})
 }
 
-// GenConfig generates a valid DeploymentConfig "web" in namespace "ns",
+// Config generates a valid DeploymentConfig "web" in namespace "ns",
 // uid "dc-uid", with status.latestVersion 0 to 6.
-func GenConfig() *rapid.Generator[dcplan.Config] {
+func Config() *rapid.Generator[dcplan.Config] {
 	return rapid.Custom(func(t *rapid.T) dcplan.Config {
 		c := dcplan.Config{
 			Namespace:  "ns",
@@ -114,8 +95,8 @@ func GenConfig() *rapid.Generator[dcplan.Config] {
 			Test:       rapid.IntRange(0, 9).Draw(t, "test") == 0,
 			Paused:     rapid.IntRange(0, 9).Draw(t, "paused") == 0,
 			Selector:   []dcplan.KeyValue{{Key: "deploymentconfig", Value: "web"}},
-			Strategy:   GenStrategy().Draw(t, "strategy"),
-			Template:   GenTemplate().Draw(t, "template"),
+			Strategy:   Strategy().Draw(t, "strategy"),
+			Template:   Template().Draw(t, "template"),
 		}
 		if rapid.Bool().Draw(t, "hasLimit") {
 			c.HasRevisionHistoryLimit = true
@@ -141,10 +122,10 @@ func GenConfig() *rapid.Generator[dcplan.Config] {
 	})
 }
 
-// GenDeployment generates an RC of cfg with the given version: mostly owned
+// Deployment generates an RC of cfg with the given version: mostly owned
 // by cfg and labelled for it, sometimes an orphan or another controller's;
 // any phase; its encoded config is cfg, or cfg with another template.
-func GenDeployment(cfg dcplan.Config, v dcplan.Version) *rapid.Generator[dcplan.Deployment] {
+func Deployment(cfg dcplan.Config, v dcplan.Version) *rapid.Generator[dcplan.Deployment] {
 	return rapid.Custom(func(t *rapid.T) dcplan.Deployment {
 		name := dcplan.DeploymentName(cfg.Name, v)
 		d := dcplan.Deployment{
@@ -185,13 +166,13 @@ func GenDeployment(cfg dcplan.Config, v dcplan.Version) *rapid.Generator[dcplan.
 			d.SyncedReplicas = dcplan.Replicas(rapid.IntRange(0, 5).Draw(t, "synced"))
 		}
 		if rapid.IntRange(0, 9).Draw(t, "noCreationTime") > 0 {
-			d.CreationTime = Epoch.Add(-time.Duration(rapid.IntRange(0, 1200).Draw(t, "age")) * time.Second)
+			d.CreationTime = fake.Epoch.Add(-time.Duration(rapid.IntRange(0, 1200).Draw(t, "age")) * time.Second)
 		}
 		if rapid.IntRange(0, 9).Draw(t, "noEncoded") > 0 {
 			enc := cfg.Clone()
 			enc.Raw = nil
 			if rapid.IntRange(0, 3).Draw(t, "oldTemplate") == 0 {
-				enc.Template = GenTemplate().Draw(t, "encodedTemplate")
+				enc.Template = Template().Draw(t, "encodedTemplate")
 			}
 			d.Encoded = &enc
 		}
@@ -203,9 +184,9 @@ func GenDeployment(cfg dcplan.Config, v dcplan.Version) *rapid.Generator[dcplan.
 	})
 }
 
-// GenPod generates a pod of RC d: its deployer pod (sometimes unrelated,
+// Pod generates a pod of RC d: its deployer pod (sometimes unrelated,
 // with the deployer's name but another RC's annotation) or a hook pod.
-func GenPod(d dcplan.Deployment) *rapid.Generator[dcplan.Pod] {
+func Pod(d dcplan.Deployment) *rapid.Generator[dcplan.Pod] {
 	return rapid.Custom(func(t *rapid.T) dcplan.Pod {
 		p := dcplan.Pod{
 			Namespace:      d.Namespace,
@@ -214,7 +195,7 @@ func GenPod(d dcplan.Deployment) *rapid.Generator[dcplan.Pod] {
 			DeploymentName: d.Name,
 			DeployerFor:    d.Name,
 			Phase:          rapid.SampledFrom([]dcplan.PodPhase{dcplan.PodPending, dcplan.PodRunning, dcplan.PodSucceeded, dcplan.PodFailed, dcplan.PodUnknown, dcplan.PodPhaseUnset}).Draw(t, "podPhase"),
-			CreationTime:   Epoch.Add(-time.Duration(rapid.IntRange(0, 600).Draw(t, "podAge")) * time.Second),
+			CreationTime:   fake.Epoch.Add(-time.Duration(rapid.IntRange(0, 600).Draw(t, "podAge")) * time.Second),
 		}
 		switch rapid.IntRange(0, 9).Draw(t, "podKind") {
 		case 0: // unrelated pod squatting the deployer name
@@ -244,8 +225,8 @@ func GenPod(d dcplan.Deployment) *rapid.Generator[dcplan.Pod] {
 	})
 }
 
-// GenSettings generates settings with any profile.
-func GenSettings() *rapid.Generator[dcplan.Settings] {
+// Settings generates settings with any profile.
+func Settings() *rapid.Generator[dcplan.Settings] {
 	return rapid.Custom(func(t *rapid.T) dcplan.Settings {
 		return dcplan.Settings{
 			Profile:        rapid.SampledFrom([]dcplan.Profile{dcplan.Modern, dcplan.Exact, dcplan.Origin}).Draw(t, "profile"),
@@ -255,27 +236,27 @@ func GenSettings() *rapid.Generator[dcplan.Settings] {
 	})
 }
 
-// GenSnapshot generates a valid snapshot: a config from GenConfig, zero to
+// Snapshot generates a valid snapshot: a config from Config, zero to
 // six RCs with distinct versions near its latestVersion, pods for some of
 // them, a clock at or after Epoch, a requeue count and settings. The
 // result always passes Validate.
-func GenSnapshot() *rapid.Generator[dcplan.Snapshot] {
+func Snapshot() *rapid.Generator[dcplan.Snapshot] {
 	return rapid.Custom(func(t *rapid.T) dcplan.Snapshot {
-		cfg := GenConfig().Draw(t, "config")
+		cfg := Config().Draw(t, "config")
 		s := dcplan.Snapshot{
-			Now:      Epoch.Add(time.Duration(rapid.IntRange(0, 1800).Draw(t, "now")) * time.Second),
+			Now:      fake.Epoch.Add(time.Duration(rapid.IntRange(0, 1800).Draw(t, "now")) * time.Second),
 			Config:   cfg,
 			Requeues: rapid.IntRange(0, 15).Draw(t, "requeues"),
-			Settings: GenSettings().Draw(t, "settings"),
+			Settings: Settings().Draw(t, "settings"),
 		}
 		n := rapid.IntRange(0, 6).Draw(t, "rcs")
 		top := int(cfg.Status.LatestVersion) + rapid.IntRange(-1, 1).Draw(t, "skew")
 		versions := rapid.SliceOfNDistinct(rapid.IntRange(1, max(top, 1)), 0, min(n, max(top, 1)), rapid.ID[int]).Draw(t, "versions")
 		for _, v := range versions {
-			d := GenDeployment(cfg, dcplan.Version(v)).Draw(t, "rc")
+			d := Deployment(cfg, dcplan.Version(v)).Draw(t, "rc")
 			s.Deployments = append(s.Deployments, d)
 			if rapid.IntRange(0, 2).Draw(t, "withPod") > 0 {
-				p := GenPod(d).Draw(t, "pod")
+				p := Pod(d).Draw(t, "pod")
 				if _, taken := s.Pod(p.Name); !taken {
 					s.Pods = append(s.Pods, p)
 				}

@@ -1,0 +1,28 @@
+// Package gen holds dcplan's shared rapid generators: valid snapshots and
+// their parts, drawn from one distribution that every package's property
+// tests use.
+//
+// It is imported by tests only. It lives apart from package fake so that a
+// program importing fake (a simulator, an example) does not link rapid and
+// does not get rapid's -rapid.* command-line flags, which rapid registers
+// when it is initialised.
+//
+// Functions in this package never modify their arguments; generated values
+// share no memory with them.
+//
+// Usage:
+//
+//	rapid.Check(t, func(t *rapid.T) {
+//		s := gen.Snapshot().Draw(t, "snapshot")
+//		plan := reconcile.Config(s)
+//		...
+//	})
+//	s := gen.Snapshot().Example(1) // a repeatable fixture for docs
+//
+// Entry points: [Snapshot], [Config], [Deployment], [Pod], [Template],
+// [Strategy], [Settings]. Each draws from a distribution tuned so that
+// rare branches (cancelled RCs, squatting pods, unresolved images, lagging
+// status) occur in a few percent of draws. Generated snapshots always pass
+// dcplan.Snapshot.Validate; their times are at or after fake.Epoch, and
+// their images come from fake.Images.
+package gen
