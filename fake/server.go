@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -207,6 +208,7 @@ func (s *Server) Do(ctx context.Context, r wire.Request) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("fake: %s %s %s/%s: %w", r.Verb, r.Resource, r.Namespace, r.Name, err)
 	}
+	r = cloneRequest(r)
 	if r.Verb == wire.VerbEvent {
 		if err := s.fault(string(wire.VerbEvent), "", eventName(r)); err != nil {
 			return err
@@ -257,6 +259,19 @@ func (s *Server) Do(ctx context.Context, r wire.Request) error {
 	}
 	s.log = append(s.log, w)
 	return err
+}
+
+// cloneRequest returns r sharing no memory with the caller's request, so
+// the log keeps what was sent.
+func cloneRequest(r wire.Request) wire.Request {
+	r.Body = bytes.Clone(r.Body)
+	r.Patch = bytes.Clone(r.Patch)
+	r.Tolerate = slices.Clone(r.Tolerate)
+	if r.Event != nil {
+		e := *r.Event
+		r.Event = &e
+	}
+	return r
 }
 
 // fault returns the error of the first fault matching the call, counting

@@ -565,3 +565,30 @@ func TestServerObjectsSorted(t *testing.T) {
 		t.Error("Put of an unsupported resource succeeded")
 	}
 }
+
+func TestServerLogOwnsRequests(t *testing.T) {
+	// why: the log keeps what was sent even when the caller reuses its
+	// buffers; a cancelled context sends nothing.
+	s := newTestServer(t)
+	body := []byte(`{"metadata":{"name":"p","namespace":"shop"}}`)
+	if err := s.Do(context.Background(), wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourcePods, Namespace: "shop", Body: body}); err != nil {
+		t.Fatal(err)
+	}
+	copy(body, "XXXXXXXXXXXX")
+	if got := string(s.Log()[0].Request.Body); !strings.HasPrefix(got, `{"metadata"`) {
+		t.Errorf("logged body aliases the caller's: %s", got)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	err := s.Do(ctx, wire.Request{Verb: wire.VerbDelete, Resource: wire.ResourcePods, Namespace: "shop", Name: "p"})
+	if !errors.Is(err, context.Canceled) || len(s.Log()) != 1 {
+		t.Errorf("cancelled Do = %v with %d writes logged, want context.Canceled and no new write", err, len(s.Log()))
+	}
+	if _, ok := s.Object(wire.ResourcePods, "shop", "p"); !ok {
+		t.Error("a cancelled delete removed the pod")
+	}
+	f := fake.Fault{Verb: "update", Resource: "deploymentconfigs/status", Name: "web", Times: 1, Err: errors.New("connection refused")}
+	if got, want := f.String(), "update deploymentconfigs/status web ×1: connection refused"; got != want {
+		t.Errorf("Fault.String() = %q, want %q", got, want)
+	}
+}
