@@ -321,6 +321,37 @@ func TestServerRequests(t *testing.T) {
 			checks: []check{{wire.ResourcePods, "web-1-deploy", "spec|containers|0|image", "new"}},
 		},
 		{
+			name: "JSON merge patch replaces lists",
+			why:  "application/merge-patch+json has no merge keys: owner references are replaced whole",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbPatch, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1", PatchType: "application/merge-patch+json",
+					Patch: []byte(`{"metadata":{"ownerReferences":[{"name":"x","uid":"x-uid"}]}}`)}
+			},
+			checks: []check{
+				{wire.ResourceRCs, "web-1", "metadata|ownerReferences|0|uid", "x-uid"},
+				{wire.ResourceRCs, "web-1", "metadata|ownerReferences|1", "<absent>"},
+			},
+		},
+		{
+			name: "unsupported directive",
+			why:  "directives the server does not model are refused, not ignored",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbPatch, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1", PatchType: wire.PatchStrategicMerge,
+					Patch: []byte(`{"metadata":{"$setElementOrder/ownerReferences":[{"uid":"dc-uid"}]}}`)}
+			},
+			errText: `unsupported strategic merge directive $setElementOrder/ownerReferences at "metadata"`, reason: dcplan.StatusBadRequest,
+		},
+		{
+			name: "unsupported patch type",
+			why:  "JSON patches are not modelled: 415 as the API server answers unknown types",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbPatch, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1", PatchType: "application/json-patch+json",
+					Patch: []byte(`[]`)}
+			},
+			errText: "the body of the request was in an unknown format - accepted media types include: application/merge-patch+json, application/strategic-merge-patch+json",
+			reason:  "UnsupportedMediaType",
+		},
+		{
 			name: "delete",
 			why:  "a delete removes the object; the options travel in the log",
 			req: func(*testing.T) wire.Request {

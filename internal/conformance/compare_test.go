@@ -1,11 +1,16 @@
 package conformance_test
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/fake"
 	"github.com/dcplan/dcplan/internal/conformance"
+	"github.com/dcplan/dcplan/wire"
 )
 
 func TestCompare(t *testing.T) {
@@ -76,5 +81,20 @@ func TestCompare(t *testing.T) {
 				t.Errorf("%s\nCompare = %q\nwant     %q", tc.why, got, tc.diff)
 			}
 		})
+	}
+}
+
+func TestRecordEvents(t *testing.T) {
+	// why: events recorded by the server compare with the recorded form:
+	// the object is <Kind>/<name>, the namespace and time are not part of it.
+	srv := fake.NewServer(time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
+	e := wire.Event{Object: dcplan.ObjectRef{Kind: "DeploymentConfig", Namespace: "test", Name: "config"},
+		Type: "Warning", Reason: "ReplicationControllerScaleFailed", Message: "m", Time: time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)}
+	if err := srv.Do(context.Background(), wire.Request{Verb: wire.VerbEvent, Event: &e}); err != nil {
+		t.Fatal(err)
+	}
+	want := []conformance.Event{{Type: "Warning", Reason: "ReplicationControllerScaleFailed", Message: "m", Object: "DeploymentConfig/config"}}
+	if d := conformance.Compare(conformance.Expected{Events: want}, conformance.Expected{Events: conformance.RecordEvents(srv.Events())}); d != "" {
+		t.Error(d)
 	}
 }

@@ -139,3 +139,13 @@ func jsonInt(n int64) string {
 	b, _ := json.Marshal(n)
 	return strings.TrimSpace(string(b))
 }
+
+// RecordEvents turns recorded event requests into the recorded form:
+// type, reason, message and "<Kind>/<name>" of the object.
+func RecordEvents(events []wire.Event) []Event {
+	out := make([]Event, 0, len(events))
+	for _, e := range events {
+		out = append(out, Event{Type: e.Type, Reason: e.Reason, Message: e.Message, Object: e.Object.Kind + "/" + e.Object.Name})
+	}
+	return out
+}
