@@ -42,7 +42,10 @@ import (
 //     status subresource keeps everything but status; metadata.generation
 //     goes up by one when spec changed (RCs and DCs).
 //
-// Objects are stored as encoding/json writes a map: keys sorted, as
+// Empty metadata.ownerReferences, finalizers, annotations and labels are
+// dropped on every write, as a typed object omits them (a release patch
+// that removes the only owner leaves no ownerReferences field). Objects
+// are stored as encoding/json writes a map: keys sorted, as
 // `oc get -o json` prints them. A Server is not safe for concurrent use;
 // nothing in it reads the wall clock or iterates a map into its output.
 type Server struct {
@@ -327,6 +330,7 @@ func (s *Server) create(r wire.Request) (serverKey, error) {
 	default:
 		delete(o, "status")
 	}
+	pruneMeta(o)
 	s.objects[key] = mustMarshal(o)
 	return key, nil
 }
@@ -390,6 +394,7 @@ func (s *Server) settle(resource, sub string, old, next map[string]any) map[stri
 	} else {
 		delete(out, "status")
 	}
+	pruneMeta(out)
 	if resource != wire.ResourcePods && !jsonEqual(old["spec"], out["spec"]) {
 		g, _ := strconv.ParseInt(metaString(old, "generation"), 10, 64)
 		meta["generation"] = json.Number(strconv.FormatInt(g+1, 10))

@@ -10,7 +10,8 @@
 //		srv := fake.NewServer(sc.Now)
 //		if err := conformance.Seed(srv, sc); err != nil { ... }
 //		// plan the pass, send wire.Requests(...) to srv.Do ...
-//		got := conformance.Expected{Writes: conformance.Record(srv.Log()), ...}
+//		got := conformance.Expected{Writes: conformance.Record(srv.Log()),
+//			Events: conformance.RecordEvents(srv.Events()), Error: ..., ErrorClass: ...}
 //		if diff := conformance.Compare(sc.Expected, got); diff != "" { ... }
 //	}
 package conformance
@@ -82,7 +83,9 @@ type Input struct {
 
 // Controller is the deployer controller's own configuration.
 type Controller struct {
-	DeployerImage  string `json:"deployerImage"`
+	// DeployerImage is the default deployer image.
+	DeployerImage string `json:"deployerImage"`
+	// ServiceAccount is the service account of deployer pods.
 	ServiceAccount string `json:"serviceAccount"`
 	// Environment is the EnvVar list injected into deployer pods.
 	Environment json.RawMessage `json:"environment,omitempty"`
@@ -101,18 +104,26 @@ type Live struct {
 
 // Fault is one injected failure, as recorded.
 type Fault struct {
-	Verb     string     `json:"verb"`
-	Resource string     `json:"resource"`
-	Name     string     `json:"name,omitempty"`
-	Times    int        `json:"times,omitempty"`
-	Error    FaultError `json:"error"`
+	// Verb is "create", "update", "patch", "delete" or "get".
+	Verb string `json:"verb"`
+	// Resource is the plural resource, a subresource after a slash.
+	Resource string `json:"resource"`
+	// Name restricts the fault to one object ("" = every object).
+	Name string `json:"name,omitempty"`
+	// Times is how many matching calls fail (0 = every call).
+	Times int `json:"times,omitempty"`
+	// Error is what the failing calls return.
+	Error FaultError `json:"error"`
 }
 
 // FaultError is the failure a Fault returns: an API status error when
 // Reason is set, else a transport error; Message is its text either way.
 type FaultError struct {
-	Reason  string `json:"reason,omitempty"`
-	Code    int32  `json:"code,omitempty"`
+	// Reason is the API status reason, "" for a transport error.
+	Reason string `json:"reason,omitempty"`
+	// Code is the HTTP code of an API status error.
+	Code int32 `json:"code,omitempty"`
+	// Message is the error text.
 	Message string `json:"message"`
 }
 
@@ -127,7 +138,10 @@ func (e FaultError) Err() error {
 // Expected is what a pass did: its writes, events, returned error and the
 // error's class.
 type Expected struct {
+	// Writes are the write requests in the order issued, failed ones
+	// included.
 	Writes []Write `json:"writes"`
+	// Events are the events in emission order.
 	Events []Event `json:"events"`
 	// Error is the returned error text, "" for none.
 	Error string `json:"error"`
@@ -137,11 +151,14 @@ type Expected struct {
 
 // Write is one write request in the recorded form (README "Writes").
 type Write struct {
+	// Verb is "create", "update", "patch" or "delete".
 	Verb string `json:"verb"`
 	// Resource is the plural resource, a subresource after a slash.
-	Resource  string `json:"resource"`
+	Resource string `json:"resource"`
+	// Namespace is the request's namespace.
 	Namespace string `json:"namespace"`
-	Name      string `json:"name"`
+	// Name is the object's name.
+	Name string `json:"name"`
 	// Fields maps paths (README "Path notation") to JSON values
 	// (json.Number numbers, nil for a field absent after the write).
 	Fields map[string]any `json:"fields"`
@@ -156,10 +173,13 @@ type Write struct {
 
 // Event is one recorded event; Object is "<Kind>/<name>".
 type Event struct {
-	Type    string `json:"type"`
+	// Type is "Normal" or "Warning".
+	Type string `json:"type"`
+	// Reason and Message are the event's reason and exact message.
 	Reason  string `json:"reason"`
 	Message string `json:"message"`
-	Object  string `json:"object"`
+	// Object is the object the event is recorded on, "<Kind>/<name>".
+	Object string `json:"object"`
 }
 
 // Parse decodes one scenario file; numbers in fields, patches and options
