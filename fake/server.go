@@ -173,6 +173,7 @@ func (s *Server) Log() []Write {
 	out := make([]Write, len(s.log))
 	for i, w := range s.log {
 		out[i] = w
+		out[i].Request = cloneRequest(w.Request)
 		out[i].Before = bytes.Clone(w.Before)
 		out[i].After = bytes.Clone(w.After)
 	}
