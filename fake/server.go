@@ -1,0 +1,696 @@
+package fake
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/wire"
+)
+
+// Server is an in-memory Kubernetes API server for the three resources
+// dcplan writes: replicationcontrollers, pods and deploymentconfigs. It
+// holds every object as JSON, keyed by (resource, namespace, name), and
+// executes one wire.Request at a time with the semantics of a real API
+// server (SPEC 13): resourceVersion and uid preconditions, AlreadyExists,
+// NotFound, strategic-merge patches of owner references, the status and
+// instantiate subresources, delete options. Answers are *wire.StatusError
+// values with the texts client-go prints; injected faults (Inject) fail
+// matching requests before they touch any state.
+//
+// What the server stamps:
+//
+//   - create: metadata.uid (a counter-based UUID-shaped string),
+//     metadata.resourceVersion (a counter above every version seeded),
+//     metadata.creationTimestamp = the server's clock (RFC 3339),
+//     metadata.namespace from the request when the body has none, and
+//     metadata.generation = 1 for RCs and DCs. status is ignored as the API
+//     server ignores it: an RC gets {"replicas":0}, a DC its zero status,
+//     a pod none (there is no scheduler or kubelet here; whoever models pods
+//     writes their status through the status subresource).
+//   - update and patch: a new resourceVersion; uid and creationTimestamp
+//     stay the server's; the main resource keeps the stored status and the
+//     status subresource keeps everything but status; metadata.generation
+//     goes up by one when spec changed (RCs and DCs).
+//
+// Empty metadata.ownerReferences, finalizers, annotations and labels are
+// dropped on every write, as a typed object omits them (a release patch
+// that removes the only owner leaves no ownerReferences field). Objects
+// are stored as encoding/json writes a map: keys sorted, as
+// `oc get -o json` prints them. A Server is not safe for concurrent use;
+// nothing in it reads the wall clock or iterates a map into its output.
+type Server struct {
+	now     time.Time
+	objects map[serverKey][]byte
+	faults  []*faultState
+	log     []Write
+	events  []wire.Event
+	uids    int
+	version uint64
+}
+
+// serverKey names one stored object.
+type serverKey struct{ resource, namespace, name string }
+
+// Fault makes the Server fail matching requests with Err before they touch
+// any state.
+type Fault struct {
+	// Verb is "create", "update", "patch", "delete", "get" or "event".
+	Verb string
+	// Resource is "replicationcontrollers", "pods", "deploymentconfigs",
+	// or a subresource after a slash: "deploymentconfigs/status",
+	// "deploymentconfigs/instantiate". It must equal the request's
+	// resource and subresource exactly (a fault on "deploymentconfigs"
+	// does not fail a status update). Events have no resource.
+	Resource string
+	// Name restricts the fault to one object; "" matches every name.
+	Name string
+	// Times is how many matching calls fail; 0 fails every call.
+	Times int
+	// Err is the error returned: a *wire.StatusError for an API status,
+	// anything else for a transport error.
+	Err error
+}
+
+type faultState struct {
+	Fault
+	failed int
+}
+
+// Write is one write request the Server was asked to execute, in the
+// order attempted, with the object it named before and after.
+type Write struct {
+	// Request is the request as received.
+	Request wire.Request
+	// Before and After are the stored object (the DC for an instantiate)
+	// before and after the attempt; nil when there was none. For a failed
+	// attempt After equals Before.
+	Before, After []byte
+	// Err is what the attempt returned (nil on success).
+	Err error
+}
+
+// NewServer returns an empty server whose clock reads now: the time it
+// stamps on the objects it creates.
+func NewServer(now time.Time) *Server {
+	return &Server{now: now, objects: map[serverKey][]byte{}}
+}
+
+// Put stores obj under resource as is, replacing any object of the same
+// namespace and name: its uid, resourceVersion and creationTimestamp are
+// kept. It is how tests seed a server; it is not a request and is not
+// logged. obj must be a JSON object with metadata.name.
+func (s *Server) Put(resource string, obj []byte) error {
+	if !knownResource(resource) {
+		return fmt.Errorf("fake: put %s: unsupported resource", resource)
+	}
+	o, err := parseObject(obj)
+	if err != nil {
+		return fmt.Errorf("fake: put %s: %w", resource, err)
+	}
+	name, ns := metaString(o, "name"), metaString(o, "namespace")
+	if name == "" {
+		return fmt.Errorf("fake: put %s: the object has no metadata.name", resource)
+	}
+	if rv, err := strconv.ParseUint(metaString(o, "resourceVersion"), 10, 64); err == nil && rv > s.version {
+		s.version = rv
+	}
+	s.objects[serverKey{resource, ns, name}] = mustMarshal(o)
+	return nil
+}
+
+// Remove deletes the object without a request (a test's hand on the
+// store); removing an absent object does nothing.
+func (s *Server) Remove(resource, namespace, name string) {
+	delete(s.objects, serverKey{resource, namespace, name})
+}
+
+// Object returns the stored JSON of one object and whether it exists. The
+// bytes are the caller's.
+func (s *Server) Object(resource, namespace, name string) ([]byte, bool) {
+	b, ok := s.objects[serverKey{resource, namespace, name}]
+	if !ok {
+		return nil, false
+	}
+	return bytes.Clone(b), true
+}
+
+// Objects returns the stored JSON of every object of resource in
+// namespace, sorted by name.
+func (s *Server) Objects(resource, namespace string) [][]byte {
+	var names []string
+	for k := range s.objects {
+		if k.resource == resource && k.namespace == namespace {
+			names = append(names, k.name)
+		}
+	}
+	sort.Strings(names)
+	out := make([][]byte, 0, len(names))
+	for _, n := range names {
+		out = append(out, bytes.Clone(s.objects[serverKey{resource, namespace, n}]))
+	}
+	return out
+}
+
+// Inject adds a fault. Faults are matched in the order injected; the first
+// matching one that has failures left fails the request.
+func (s *Server) Inject(f Fault) {
+	s.faults = append(s.faults, &faultState{Fault: f})
+}
+
+// Log returns every write request attempted so far, in order, including
+// the failed ones (events are in Events).
+func (s *Server) Log() []Write {
+	out := make([]Write, len(s.log))
+	for i, w := range s.log {
+		out[i] = w
+		out[i].Request = cloneRequest(w.Request)
+		out[i].Before = bytes.Clone(w.Before)
+		out[i].After = bytes.Clone(w.After)
+	}
+	return out
+}
+
+// Events returns the events recorded so far, in order.
+func (s *Server) Events() []wire.Event {
+	return append([]wire.Event(nil), s.events...)
+}
+
+// Get reads one object, as a GET request: a NotFound status error when it
+// does not exist; "get" faults apply.
+func (s *Server) Get(ctx context.Context, resource, namespace, name string) ([]byte, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("fake: get %s %s/%s: %w", resource, namespace, name, err)
+	}
+	if err := s.fault("get", resource, name); err != nil {
+		return nil, err
+	}
+	if !knownResource(resource) {
+		return nil, notFoundResource()
+	}
+	b, ok := s.objects[serverKey{resource, namespace, name}]
+	if !ok {
+		return nil, errNotFound(resource, name)
+	}
+	return bytes.Clone(b), nil
+}
+
+// Do executes one attempt of r and returns nil, the *wire.StatusError the
+// API server answers, or the error of a matching fault. Every write is
+// logged (see Log) whatever its outcome; events are recorded (see Events).
+// A cancelled ctx fails the request before it is sent: not logged.
+func (s *Server) Do(ctx context.Context, r wire.Request) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("fake: %s %s %s/%s: %w", r.Verb, r.Resource, r.Namespace, r.Name, err)
+	}
+	r = cloneRequest(r)
+	if r.Verb == wire.VerbEvent {
+		if err := s.fault(string(wire.VerbEvent), "", eventName(r)); err != nil {
+			return err
+		}
+		if r.Event == nil {
+			return errors.New("fake: event request without an event")
+		}
+		s.events = append(s.events, *r.Event)
+		return nil
+	}
+	resource := r.Resource
+	if r.Subresource != "" {
+		resource += "/" + r.Subresource
+	}
+	key := serverKey{r.Resource, r.Namespace, requestName(r)}
+	before := s.objects[key]
+	if r.Subresource == wire.SubresourceInstantiate {
+		key = serverKey{r.Resource, r.Namespace, instantiateName(r)}
+		before = s.objects[key]
+	}
+	w := Write{Request: r, Before: bytes.Clone(before), After: bytes.Clone(before)}
+	if err := s.fault(string(r.Verb), resource, key.name); err != nil {
+		w.Err = err
+		s.log = append(s.log, w)
+		return err
+	}
+	var err error
+	switch {
+	case !knownResource(r.Resource):
+		err = notFoundResource()
+	case r.Verb == wire.VerbCreate && r.Subresource == wire.SubresourceInstantiate:
+		err = s.instantiate(r, key)
+	case r.Verb == wire.VerbCreate && r.Subresource == "":
+		key, err = s.create(r)
+	case r.Verb == wire.VerbUpdate && (r.Subresource == "" || r.Subresource == wire.SubresourceStatus):
+		err = s.update(r, key)
+	case r.Verb == wire.VerbPatch && (r.Subresource == "" || r.Subresource == wire.SubresourceStatus):
+		err = s.patch(r, key)
+	case r.Verb == wire.VerbDelete && r.Subresource == "":
+		err = s.delete(key)
+	default:
+		err = notFoundResource()
+	}
+	if err == nil {
+		w.After = bytes.Clone(s.objects[key])
+	} else {
+		w.Err = err
+	}
+	s.log = append(s.log, w)
+	return err
+}
+
+// cloneRequest returns r sharing no memory with the caller's request, so
+// the log keeps what was sent.
+func cloneRequest(r wire.Request) wire.Request {
+	r.Body = bytes.Clone(r.Body)
+	r.Patch = bytes.Clone(r.Patch)
+	r.Tolerate = slices.Clone(r.Tolerate)
+	if r.Event != nil {
+		e := *r.Event
+		r.Event = &e
+	}
+	return r
+}
+
+// fault returns the error of the first fault matching the call, counting
+// the failure, or nil.
+func (s *Server) fault(verb, resource, name string) error {
+	for _, f := range s.faults {
+		if f.Verb != verb || f.Resource != resource || (f.Name != "" && f.Name != name) {
+			continue
+		}
+		if f.Times > 0 && f.failed >= f.Times {
+			continue
+		}
+		f.failed++
+		return f.Err
+	}
+	return nil
+}
+
+// create executes a POST of a whole object.
+func (s *Server) create(r wire.Request) (serverKey, error) {
+	o, err := parseObject(r.Body)
+	if err != nil {
+		return serverKey{}, errBadRequest(err.Error())
+	}
+	meta := ensureMeta(o)
+	name, _ := meta["name"].(string)
+	if name == "" {
+		return serverKey{}, errInvalid(r.Resource, name, "metadata.name: Required value: name or generateName is required")
+	}
+	ns, _ := meta["namespace"].(string)
+	if ns == "" {
+		meta["namespace"] = r.Namespace
+	} else if ns != r.Namespace {
+		return serverKey{}, errBadRequest("the namespace of the provided object does not match the namespace sent on the request")
+	}
+	key := serverKey{r.Resource, r.Namespace, name}
+	if _, ok := s.objects[key]; ok {
+		return key, errAlreadyExists(r.Resource, name)
+	}
+	s.uids++
+	meta["uid"] = fmt.Sprintf("00000000-0000-4000-8000-%012d", s.uids)
+	meta["resourceVersion"] = s.nextVersion()
+	meta["creationTimestamp"] = s.now.UTC().Format(time.RFC3339)
+	switch r.Resource {
+	case wire.ResourceRCs:
+		meta["generation"] = json.Number("1")
+		o["status"] = map[string]any{"replicas": json.Number("0")}
+	case wire.ResourceConfigs:
+		meta["generation"] = json.Number("1")
+		zero := json.Number("0")
+		o["status"] = map[string]any{"latestVersion": zero, "observedGeneration": zero, "replicas": zero,
+			"updatedReplicas": zero, "availableReplicas": zero, "unavailableReplicas": zero}
+	default:
+		delete(o, "status")
+	}
+	pruneMeta(o)
+	s.objects[key] = mustMarshal(o)
+	return key, nil
+}
+
+// update executes a PUT of a whole object, or of its status subresource.
+func (s *Server) update(r wire.Request, key serverKey) error {
+	stored, ok := s.objects[key]
+	if !ok {
+		return errNotFound(r.Resource, key.name)
+	}
+	body, err := parseObject(r.Body)
+	if err != nil {
+		return errBadRequest(err.Error())
+	}
+	old, err := parseObject(stored)
+	if err != nil {
+		return fmt.Errorf("fake: stored %s %s/%s: %w", r.Resource, key.namespace, key.name, err)
+	}
+	if name := metaString(body, "name"); name != key.name {
+		return errBadRequest(fmt.Sprintf("the name of the object (%s) does not match the name on the URL (%s)", name, key.name))
+	}
+	if ns := metaString(body, "namespace"); ns != "" && ns != key.namespace {
+		return errBadRequest("the namespace of the provided object does not match the namespace sent on the request")
+	}
+	if uid := metaString(body, "uid"); uid != "" && uid != metaString(old, "uid") {
+		return errUIDPrecondition(r.Resource, key, uid, metaString(old, "uid"))
+	}
+	if rv := metaString(body, "resourceVersion"); rv != "" && rv != metaString(old, "resourceVersion") {
+		return errConflict(r.Resource, key.name)
+	}
+	s.objects[key] = mustMarshal(s.settle(r.Resource, r.Subresource, old, body))
+	return nil
+}
+
+// settle returns the object the server stores when next replaces old
+// through subresource sub: server-owned metadata and, for the main
+// resource, status come from old; only status comes from next through the
+// status subresource.
+func (s *Server) settle(resource, sub string, old, next map[string]any) map[string]any {
+	if sub == wire.SubresourceStatus {
+		out := cloneTree(old).(map[string]any)
+		if st, ok := next["status"]; ok {
+			out["status"] = st
+		} else {
+			delete(out, "status")
+		}
+		ensureMeta(out)["resourceVersion"] = s.nextVersion()
+		return out
+	}
+	out := next
+	meta, oldMeta := ensureMeta(out), ensureMeta(old)
+	for _, f := range []string{"uid", "creationTimestamp", "namespace", "generation"} {
+		if v, ok := oldMeta[f]; ok {
+			meta[f] = v
+		} else {
+			delete(meta, f)
+		}
+	}
+	if st, ok := old["status"]; ok {
+		out["status"] = st
+	} else {
+		delete(out, "status")
+	}
+	pruneMeta(out)
+	if resource != wire.ResourcePods && !jsonEqual(old["spec"], out["spec"]) {
+		g, _ := strconv.ParseInt(metaString(old, "generation"), 10, 64)
+		meta["generation"] = json.Number(strconv.FormatInt(g+1, 10))
+	}
+	meta["resourceVersion"] = s.nextVersion()
+	return out
+}
+
+// patch executes a PATCH (strategic merge, or JSON merge).
+func (s *Server) patch(r wire.Request, key serverKey) error {
+	stored, ok := s.objects[key]
+	if !ok {
+		return errNotFound(r.Resource, key.name)
+	}
+	if r.PatchType != wire.PatchStrategicMerge && r.PatchType != patchMerge {
+		return &wire.StatusError{Reason: "UnsupportedMediaType", Code: 415,
+			Message: fmt.Sprintf("the body of the request was in an unknown format - accepted media types include: %s, %s", patchMerge, wire.PatchStrategicMerge)}
+	}
+	p, err := parseObject(r.Patch)
+	if err != nil {
+		return errBadRequest(err.Error())
+	}
+	old, err := parseObject(stored)
+	if err != nil {
+		return fmt.Errorf("fake: stored %s %s/%s: %w", r.Resource, key.namespace, key.name, err)
+	}
+	if rv := metaString(p, "resourceVersion"); rv != "" && rv != metaString(old, "resourceVersion") {
+		return errConflict(r.Resource, key.name)
+	}
+	merged, err := mergePatch(cloneTree(old), p, "", r.PatchType == wire.PatchStrategicMerge)
+	if err != nil {
+		return errBadRequest(err.Error())
+	}
+	next, ok := merged.(map[string]any)
+	if !ok {
+		return errBadRequest("the patch does not leave an object")
+	}
+	if uid := metaString(next, "uid"); uid != metaString(old, "uid") {
+		return errInvalid(r.Resource, key.name, fmt.Sprintf("metadata.uid: Invalid value: %q: field is immutable", uid))
+	}
+	pruneMeta(next)
+	s.objects[key] = mustMarshal(s.settle(r.Resource, r.Subresource, old, next))
+	return nil
+}
+
+// delete executes a DELETE. Options are not modelled beyond the log: there
+// is no garbage collector and no graceful termination.
+func (s *Server) delete(key serverKey) error {
+	if _, ok := s.objects[key]; !ok {
+		return errNotFound(key.resource, key.name)
+	}
+	delete(s.objects, key)
+	return nil
+}
+
+func (s *Server) nextVersion() string {
+	s.version++
+	return strconv.FormatUint(s.version, 10)
+}
+
+// patchMerge is the JSON merge patch type (RFC 7386), also accepted.
+const patchMerge = "application/merge-patch+json"
+
+// requestName is the name a request acts on: the body's for a create.
+func requestName(r wire.Request) string {
+	if r.Verb == wire.VerbCreate && r.Subresource == "" {
+		if o, err := parseObject(r.Body); err == nil {
+			if n := metaString(o, "name"); n != "" {
+				return n
+			}
+		}
+	}
+	return r.Name
+}
+
+func eventName(r wire.Request) string {
+	if r.Event != nil {
+		return r.Event.Object.Name
+	}
+	return r.Name
+}
+
+func knownResource(r string) bool {
+	return r == wire.ResourceRCs || r == wire.ResourcePods || r == wire.ResourceConfigs
+}
+
+// parseObject decodes a JSON object with json.Number numbers.
+func parseObject(b []byte) (map[string]any, error) {
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	var o map[string]any
+	if err := d.Decode(&o); err != nil {
+		return nil, fmt.Errorf("decode object: %w", err)
+	}
+	if o == nil {
+		return nil, errors.New("decode object: not a JSON object")
+	}
+	if d.More() {
+		return nil, errors.New("decode object: trailing data")
+	}
+	return o, nil
+}
+
+func mustMarshal(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		// Trees come from parseObject and hold only JSON values.
+		panic(fmt.Sprintf("fake: marshal a decoded tree: %v", err))
+	}
+	return b
+}
+
+func ensureMeta(o map[string]any) map[string]any {
+	m, ok := o["metadata"].(map[string]any)
+	if !ok {
+		m = map[string]any{}
+		o["metadata"] = m
+	}
+	return m
+}
+
+// metaString returns metadata.<field> as text ("" when absent).
+func metaString(o map[string]any, field string) string {
+	m, _ := o["metadata"].(map[string]any)
+	switch v := m[field].(type) {
+	case string:
+		return v
+	case json.Number:
+		return v.String()
+	}
+	return ""
+}
+
+// pruneMeta drops the metadata fields a typed object omits when empty.
+func pruneMeta(o map[string]any) {
+	m, ok := o["metadata"].(map[string]any)
+	if !ok {
+		return
+	}
+	for _, f := range []string{"ownerReferences", "finalizers", "annotations", "labels"} {
+		switch v := m[f].(type) {
+		case []any:
+			if len(v) == 0 {
+				delete(m, f)
+			}
+		case map[string]any:
+			if len(v) == 0 {
+				delete(m, f)
+			}
+		case nil:
+			delete(m, f)
+		}
+	}
+}
+
+func cloneTree(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, e := range v {
+			out[k] = cloneTree(e)
+		}
+		return out
+	case []any:
+		out := make([]any, len(v))
+		for i, e := range v {
+			out[i] = cloneTree(e)
+		}
+		return out
+	}
+	return v
+}
+
+// jsonEqual compares two decoded trees, numbers by value.
+func jsonEqual(a, b any) bool {
+	if na, ok := a.(json.Number); ok {
+		nb, ok := b.(json.Number)
+		if !ok {
+			return false
+		}
+		fa, ea := na.Float64()
+		fb, eb := nb.Float64()
+		if ea == nil && eb == nil {
+			return fa == fb
+		}
+		return na == nb
+	}
+	switch a := a.(type) {
+	case map[string]any:
+		b, ok := b.(map[string]any)
+		if !ok || len(a) != len(b) {
+			return false
+		}
+		for k, v := range a {
+			w, ok := b[k]
+			if !ok || !jsonEqual(v, w) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		b, ok := b.([]any)
+		if !ok || len(a) != len(b) {
+			return false
+		}
+		for i := range a {
+			if !jsonEqual(a[i], b[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	return reflect.DeepEqual(a, b)
+}
+
+// qualifiedResource is the group-qualified resource client-go prints.
+func qualifiedResource(resource string) string {
+	if resource == wire.ResourceConfigs {
+		return resource + ".apps.openshift.io"
+	}
+	return resource
+}
+
+// qualifiedKind is the group-qualified kind of Invalid errors.
+func qualifiedKind(resource string) string {
+	switch resource {
+	case wire.ResourceRCs:
+		return "ReplicationController"
+	case wire.ResourcePods:
+		return "Pod"
+	case wire.ResourceConfigs:
+		return "DeploymentConfig.apps.openshift.io"
+	}
+	return resource
+}
+
+// storageKey is the etcd key the API server names in storage errors.
+func storageKey(k serverKey) string {
+	dir := k.resource
+	if k.resource == wire.ResourceRCs {
+		dir = "controllers"
+	}
+	return "/registry/" + dir + "/" + k.namespace + "/" + k.name
+}
+
+func errNotFound(resource, name string) error {
+	return &wire.StatusError{Reason: dcplan.StatusNotFound, Code: 404,
+		Message: fmt.Sprintf("%s %q not found", qualifiedResource(resource), name)}
+}
+
+func notFoundResource() error {
+	return &wire.StatusError{Reason: dcplan.StatusNotFound, Code: 404,
+		Message: "the server could not find the requested resource"}
+}
+
+func errAlreadyExists(resource, name string) error {
+	return &wire.StatusError{Reason: dcplan.StatusAlreadyExists, Code: 409,
+		Message: fmt.Sprintf("%s %q already exists", qualifiedResource(resource), name)}
+}
+
+// optimisticLock is apimachinery's OptimisticLockErrorMsg.
+const optimisticLock = "the object has been modified; please apply your changes to the latest version and try again"
+
+func errConflict(resource, name string) error {
+	return &wire.StatusError{Reason: dcplan.StatusConflict, Code: 409,
+		Message: fmt.Sprintf("Operation cannot be fulfilled on %s %q: %s", qualifiedResource(resource), name, optimisticLock)}
+}
+
+// errUIDPrecondition is the answer to a PUT whose body names another uid:
+// the storage precondition error wrapped in a Conflict.
+func errUIDPrecondition(resource string, k serverKey, want, got string) error {
+	return &wire.StatusError{Reason: dcplan.StatusConflict, Code: 409,
+		Message: fmt.Sprintf("Operation cannot be fulfilled on %s %q: StorageError: invalid object, Code: 4, Key: %s, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: %s, UID in object meta: %s",
+			qualifiedResource(resource), k.name, storageKey(k), want, got)}
+}
+
+func errInvalid(resource, name, detail string) error {
+	return &wire.StatusError{Reason: dcplan.StatusInvalid, Code: 422,
+		Message: fmt.Sprintf("%s %q is invalid: %s", qualifiedKind(resource), name, detail)}
+}
+
+func errBadRequest(msg string) error {
+	return &wire.StatusError{Reason: dcplan.StatusBadRequest, Code: 400, Message: msg}
+}
+
+// String describes a fault for test output.
+func (f Fault) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s", f.Verb, f.Resource)
+	if f.Name != "" {
+		fmt.Fprintf(&b, " %s", f.Name)
+	}
+	if f.Times > 0 {
+		fmt.Fprintf(&b, " ×%d", f.Times)
+	}
+	fmt.Fprintf(&b, ": %v", f.Err)
+	return b.String()
+}

@@ -1,0 +1,137 @@
+package fake
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// mergePatch applies patch to orig (which it may modify) and returns the
+// result. With strategic false it is a JSON merge patch (RFC 7386): maps
+// merge recursively, null deletes a key, anything else replaces. With
+// strategic true it is Kubernetes' strategic merge patch for the lists
+// dcplan's objects carry: a list whose path has a merge key (mergeKey) is
+// merged element by element by that key, elements of the patch that are
+// not in the list are appended in patch order, and an element
+// {"$patch": "delete", <key>: v} removes the elements whose key is v;
+// every other list is replaced whole. Other directives ($setElementOrder,
+// $retainKeys, $deleteFromPrimitiveList, $patch on a map) are refused.
+func mergePatch(orig, patch any, path string, strategic bool) (any, error) {
+	pm, ok := patch.(map[string]any)
+	if !ok {
+		return cloneTree(patch), nil
+	}
+	om, ok := orig.(map[string]any)
+	if !ok {
+		om = map[string]any{}
+	}
+	keys := make([]string, 0, len(pm))
+	for k := range pm {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		pv := pm[k]
+		if strategic && strings.HasPrefix(k, "$") {
+			return nil, fmt.Errorf("unsupported strategic merge directive %s at %q", k, path)
+		}
+		if pv == nil {
+			delete(om, k)
+			continue
+		}
+		child := k
+		if path != "" {
+			child = path + "." + k
+		}
+		if pl, ok := pv.([]any); ok {
+			if mk := mergeKey(child); strategic && mk != "" {
+				merged, err := mergeList(om[k], pl, child, mk)
+				if err != nil {
+					return nil, err
+				}
+				om[k] = merged
+				continue
+			}
+			om[k] = cloneTree(pl)
+			continue
+		}
+		v, err := mergePatch(om[k], pv, child, strategic)
+		if err != nil {
+			return nil, err
+		}
+		om[k] = v
+	}
+	return om, nil
+}
+
+// mergeList merges the elements of patch into the list orig by the merge
+// key mk.
+func mergeList(orig any, patch []any, path, mk string) ([]any, error) {
+	ol, _ := orig.([]any)
+	out := cloneTree(ol).([]any)
+	if out == nil {
+		out = []any{}
+	}
+	for _, pe := range patch {
+		pm, ok := pe.(map[string]any)
+		if !ok {
+			return nil, fmt.Errorf("%s: an element of a list merged by %s is not an object", path, mk)
+		}
+		key, ok := pm[mk]
+		if !ok {
+			return nil, fmt.Errorf("map: %v does not contain declared merge key: %s", pe, mk)
+		}
+		if d, ok := pm["$patch"]; ok {
+			if d != "delete" {
+				return nil, fmt.Errorf("%s: unsupported $patch directive %v in a list element", path, d)
+			}
+			kept := out[:0]
+			for _, e := range out {
+				if em, ok := e.(map[string]any); !ok || !jsonEqual(em[mk], key) {
+					kept = append(kept, e)
+				}
+			}
+			out = kept
+			continue
+		}
+		found := -1
+		for i, e := range out {
+			if em, ok := e.(map[string]any); ok && jsonEqual(em[mk], key) {
+				found = i
+				break
+			}
+		}
+		var base any = map[string]any{}
+		if found >= 0 {
+			base = out[found]
+		}
+		merged, err := mergePatch(base, pm, path, true)
+		if err != nil {
+			return nil, err
+		}
+		if found >= 0 {
+			out[found] = merged
+		} else {
+			out = append(out, merged)
+		}
+	}
+	return out, nil
+}
+
+// mergeKey returns the patch merge key of the list at path (object keys
+// joined by dots, list elements not named), or "" for a list patched by
+// replacement. The table covers the lists of dcplan's three kinds that
+// Kubernetes merges: owner references by uid, containers, init
+// containers, env and volumes by name, conditions by type.
+func mergeKey(path string) string {
+	last := path[strings.LastIndex(path, ".")+1:]
+	switch {
+	case path == "metadata.ownerReferences" || strings.HasSuffix(path, ".metadata.ownerReferences"):
+		return "uid"
+	case last == "containers" || last == "initContainers" || last == "env" || last == "volumes":
+		return "name"
+	case path == "status.conditions":
+		return "type"
+	}
+	return ""
+}

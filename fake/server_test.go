@@ -1,0 +1,625 @@
+package fake_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/fake"
+	"github.com/dcplan/dcplan/wire"
+)
+
+var serverNow = time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+
+const (
+	srvRC = `{"apiVersion":"v1","kind":"ReplicationController","metadata":{"name":"web-1","namespace":"shop",
+		"uid":"rc-uid-1","resourceVersion":"500","generation":3,"creationTimestamp":"2026-11-01T11:00:00Z",
+		"annotations":{"openshift.io/deployment.phase":"Complete","kubectl.kubernetes.io/desired-replicas":"2"},
+		"ownerReferences":[{"apiVersion":"apps.openshift.io/v1","kind":"DeploymentConfig","name":"web","uid":"dc-uid","controller":true,"blockOwnerDeletion":true}]},
+		"spec":{"replicas":2,"selector":{"a":"b"}},"status":{"replicas":2,"readyReplicas":2}}`
+	srvPod = `{"apiVersion":"v1","kind":"Pod","metadata":{"name":"web-1-deploy","namespace":"shop","uid":"pod-uid","resourceVersion":"400"},
+		"spec":{"containers":[{"name":"deployment","image":"deployer"}]},"status":{"phase":"Running"}}`
+	srvDC = `{"apiVersion":"apps.openshift.io/v1","kind":"DeploymentConfig","metadata":{"name":"web","namespace":"shop","uid":"dc-uid","resourceVersion":"700","generation":5},
+		"spec":{"replicas":2,"triggers":[{"type":"ConfigChange"}],"template":{"metadata":{"labels":{"a":"b"}},"spec":{"containers":[{"name":"c","image":"img:1"}]}}},
+		"status":{"latestVersion":1,"observedGeneration":5}}`
+)
+
+// newTestServer returns a server holding srvRC, srvPod and srvDC.
+func newTestServer(t *testing.T) *fake.Server {
+	t.Helper()
+	s := fake.NewServer(serverNow)
+	for _, o := range []struct{ res, obj string }{{wire.ResourceRCs, srvRC}, {wire.ResourcePods, srvPod}, {wire.ResourceConfigs, srvDC}} {
+		if err := s.Put(o.res, []byte(o.obj)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s
+}
+
+// get decodes a stored object and returns the value at a dotted path
+// (list indexes as numbers), or "<absent>".
+func get(t *testing.T, s *fake.Server, res, name, path string) any {
+	t.Helper()
+	b, ok := s.Object(res, "shop", name)
+	if !ok {
+		return "<no object>"
+	}
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range strings.Split(path, "|") {
+		switch x := v.(type) {
+		case map[string]any:
+			e, ok := x[p]
+			if !ok {
+				return "<absent>"
+			}
+			v = e
+		case []any:
+			i := int(p[0] - '0')
+			if i >= len(x) {
+				return "<absent>"
+			}
+			v = x[i]
+		default:
+			return "<absent>"
+		}
+	}
+	return v
+}
+
+func rcWith(t *testing.T, edit func(m map[string]any)) []byte {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal([]byte(srvRC), &m); err != nil {
+		t.Fatal(err)
+	}
+	edit(m)
+	b, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func meta(m map[string]any) map[string]any { return m["metadata"].(map[string]any) }
+
+func TestServerRequests(t *testing.T) {
+	type check struct {
+		res, name, path string
+		want            any
+	}
+	tests := []struct {
+		name, why string
+		req       func(t *testing.T) wire.Request
+		faults    []fake.Fault
+		// errText is the expected error text ("" for success), reason its
+		// status reason.
+		errText string
+		reason  dcplan.StatusReason
+		checks  []check
+	}{
+		{
+			name: "create stamps server metadata",
+			why:  "the deployer pod body has no namespace, uid, resourceVersion or creationTimestamp: the server sets them; status is ignored",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourcePods, Namespace: "shop", Name: "web-2-deploy",
+					Body: []byte(`{"kind":"Pod","apiVersion":"v1","metadata":{"name":"web-2-deploy","creationTimestamp":null},"spec":{},"status":{"phase":"Running"}}`)}
+			},
+			checks: []check{
+				{wire.ResourcePods, "web-2-deploy", "metadata|namespace", "shop"},
+				{wire.ResourcePods, "web-2-deploy", "metadata|creationTimestamp", "2026-11-01T12:00:00Z"},
+				{wire.ResourcePods, "web-2-deploy", "metadata|uid", "00000000-0000-4000-8000-000000000001"},
+				{wire.ResourcePods, "web-2-deploy", "metadata|resourceVersion", "701"},
+				{wire.ResourcePods, "web-2-deploy", "status", "<absent>"},
+			},
+		},
+		{
+			name: "create RC resets status and sets generation",
+			why:  "the RC create strategy ignores status and starts generation at 1",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-2",
+					Body: []byte(`{"metadata":{"name":"web-2","namespace":"shop"},"spec":{"replicas":0},"status":{"replicas":5}}`)}
+			},
+			checks: []check{
+				{wire.ResourceRCs, "web-2", "status", map[string]any{"replicas": 0.0}},
+				{wire.ResourceRCs, "web-2", "metadata|generation", 1.0},
+			},
+		},
+		{
+			name: "create of a taken name",
+			why:  "AlreadyExists carries client-go's text; the stored object is untouched",
+			req: func(t *testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1",
+					Body: rcWith(t, func(m map[string]any) { m["spec"].(map[string]any)["replicas"] = 9 })}
+			},
+			errText: `replicationcontrollers "web-1" already exists`, reason: dcplan.StatusAlreadyExists,
+			checks: []check{{wire.ResourceRCs, "web-1", "spec|replicas", 2.0}},
+		},
+		{
+			name: "create in another namespace than the body's",
+			why:  "the API server refuses a body whose namespace differs from the request's",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourcePods, Namespace: "other",
+					Body: []byte(`{"metadata":{"name":"p","namespace":"shop"}}`)}
+			},
+			errText: "the namespace of the provided object does not match the namespace sent on the request", reason: dcplan.StatusBadRequest,
+		},
+		{
+			name: "update with the read resourceVersion",
+			why:  "a PUT stores the body, keeps status, bumps resourceVersion and generation (spec changed)",
+			req: func(t *testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1",
+					Body: rcWith(t, func(m map[string]any) {
+						m["spec"].(map[string]any)["replicas"] = 0
+						m["status"] = map[string]any{"replicas": 7}
+						meta(m)["annotations"].(map[string]any)["openshift.io/deployment.phase"] = "Failed"
+					})}
+			},
+			checks: []check{
+				{wire.ResourceRCs, "web-1", "spec|replicas", 0.0},
+				{wire.ResourceRCs, "web-1", "status|replicas", 2.0},
+				{wire.ResourceRCs, "web-1", "metadata|annotations|openshift.io/deployment.phase", "Failed"},
+				{wire.ResourceRCs, "web-1", "metadata|resourceVersion", "701"},
+				{wire.ResourceRCs, "web-1", "metadata|generation", 4.0},
+				{wire.ResourceRCs, "web-1", "metadata|uid", "rc-uid-1"},
+			},
+		},
+		{
+			name: "update without a spec change keeps generation",
+			why:  "generation counts spec changes only",
+			req: func(t *testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1",
+					Body: rcWith(t, func(m map[string]any) { meta(m)["annotations"].(map[string]any)["x"] = "y" })}
+			},
+			checks: []check{
+				{wire.ResourceRCs, "web-1", "metadata|generation", 3.0},
+				{wire.ResourceRCs, "web-1", "metadata|annotations|x", "y"},
+			},
+		},
+		{
+			name: "update with a stale resourceVersion",
+			why:  "optimistic concurrency: a body read before another write conflicts",
+			req: func(t *testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1",
+					Body: rcWith(t, func(m map[string]any) { meta(m)["resourceVersion"] = "499"; m["spec"].(map[string]any)["replicas"] = 0 })}
+			},
+			errText: `Operation cannot be fulfilled on replicationcontrollers "web-1": the object has been modified; please apply your changes to the latest version and try again`,
+			reason:  dcplan.StatusConflict,
+			checks:  []check{{wire.ResourceRCs, "web-1", "spec|replicas", 2.0}},
+		},
+		{
+			name: "update of a recreated object",
+			why:  "the body's uid is a storage precondition: Conflict with the storage error text",
+			req: func(t *testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1",
+					Body: rcWith(t, func(m map[string]any) { meta(m)["uid"] = "old-uid" })}
+			},
+			errText: `Operation cannot be fulfilled on replicationcontrollers "web-1": StorageError: invalid object, Code: 4, Key: /registry/controllers/shop/web-1, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: old-uid, UID in object meta: rc-uid-1`,
+			reason:  dcplan.StatusConflict,
+		},
+		{
+			name: "update of a missing object",
+			why:  "NotFound names the resource and the object",
+			req: func(t *testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-9",
+					Body: rcWith(t, func(m map[string]any) { meta(m)["name"] = "web-9" })}
+			},
+			errText: `replicationcontrollers "web-9" not found`, reason: dcplan.StatusNotFound,
+		},
+		{
+			name: "DC status update",
+			why:  "deploymentconfigs/status replaces status only; a spec change in the body is ignored",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceConfigs, Subresource: wire.SubresourceStatus, Namespace: "shop", Name: "web",
+					Body: []byte(`{"metadata":{"name":"web","namespace":"shop","resourceVersion":"700"},"spec":{"replicas":9},"status":{"latestVersion":2}}`)}
+			},
+			checks: []check{
+				{wire.ResourceConfigs, "web", "status", map[string]any{"latestVersion": 2.0}},
+				{wire.ResourceConfigs, "web", "spec|replicas", 2.0},
+				{wire.ResourceConfigs, "web", "metadata|generation", 5.0},
+			},
+		},
+		{
+			name: "DC spec update bumps generation",
+			why:  "the DC's generation counts spec changes; status in the body is ignored",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceConfigs, Namespace: "shop", Name: "web",
+					Body: []byte(`{"metadata":{"name":"web","namespace":"shop","resourceVersion":"700","generation":5},"spec":{"replicas":3},"status":{"latestVersion":9}}`)}
+			},
+			checks: []check{
+				{wire.ResourceConfigs, "web", "metadata|generation", 6.0},
+				{wire.ResourceConfigs, "web", "spec|replicas", 3.0},
+				{wire.ResourceConfigs, "web", "status|latestVersion", 1.0},
+			},
+		},
+		{
+			name: "release patch deletes the owner reference by uid",
+			why:  "a {$patch: delete, uid} element removes that owner; an emptied list disappears",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbPatch, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1", PatchType: wire.PatchStrategicMerge,
+					Patch: []byte(`{"metadata":{"ownerReferences":[{"$patch":"delete","uid":"dc-uid"}],"uid":"rc-uid-1"}}`)}
+			},
+			checks: []check{
+				{wire.ResourceRCs, "web-1", "metadata|ownerReferences", "<absent>"},
+				{wire.ResourceRCs, "web-1", "metadata|resourceVersion", "701"},
+				{wire.ResourceRCs, "web-1", "metadata|generation", 3.0},
+			},
+		},
+		{
+			name: "adopt patch adds an owner reference",
+			why:  "owner references merge by uid: a new uid is appended after the existing ones",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbPatch, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1", PatchType: wire.PatchStrategicMerge,
+					Patch: []byte(`{"metadata":{"ownerReferences":[{"apiVersion":"v1","kind":"X","name":"x","uid":"x-uid"}],"uid":"rc-uid-1"}}`)}
+			},
+			checks: []check{
+				{wire.ResourceRCs, "web-1", "metadata|ownerReferences|0|uid", "dc-uid"},
+				{wire.ResourceRCs, "web-1", "metadata|ownerReferences|1|uid", "x-uid"},
+				{wire.ResourceRCs, "web-1", "metadata|ownerReferences|1|name", "x"},
+			},
+		},
+		{
+			name: "owner patch merges an element with the same uid",
+			why:  "an element whose uid is present is merged into that element, not appended",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbPatch, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1", PatchType: wire.PatchStrategicMerge,
+					Patch: []byte(`{"metadata":{"ownerReferences":[{"uid":"dc-uid","controller":false}]}}`)}
+			},
+			checks: []check{
+				{wire.ResourceRCs, "web-1", "metadata|ownerReferences|0|controller", false},
+				{wire.ResourceRCs, "web-1", "metadata|ownerReferences|0|name", "web"},
+				{wire.ResourceRCs, "web-1", "metadata|ownerReferences|1", "<absent>"},
+			},
+		},
+		{
+			name: "patch null deletes an annotation",
+			why:  "null in a strategic merge patch removes the key; other annotations stay",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbPatch, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1", PatchType: wire.PatchStrategicMerge,
+					Patch: []byte(`{"metadata":{"annotations":{"kubectl.kubernetes.io/desired-replicas":null,"new":"1"}}}`)}
+			},
+			checks: []check{
+				{wire.ResourceRCs, "web-1", "metadata|annotations|kubectl.kubernetes.io/desired-replicas", "<absent>"},
+				{wire.ResourceRCs, "web-1", "metadata|annotations|openshift.io/deployment.phase", "Complete"},
+				{wire.ResourceRCs, "web-1", "metadata|annotations|new", "1"},
+			},
+		},
+		{
+			name: "patch of a recreated object",
+			why:  "metadata.uid in a patch cannot change the uid: the API server answers Invalid (field is immutable), which release tolerates",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbPatch, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1", PatchType: wire.PatchStrategicMerge,
+					Patch: []byte(`{"metadata":{"ownerReferences":[{"$patch":"delete","uid":"dc-uid"}],"uid":"other-uid"}}`)}
+			},
+			errText: `ReplicationController "web-1" is invalid: metadata.uid: Invalid value: "other-uid": field is immutable`,
+			reason:  dcplan.StatusInvalid,
+			checks:  []check{{wire.ResourceRCs, "web-1", "metadata|ownerReferences|0|uid", "dc-uid"}},
+		},
+		{
+			name: "patch of a missing pod",
+			why:  "NotFound before anything else",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbPatch, Resource: wire.ResourcePods, Namespace: "shop", Name: "gone", PatchType: wire.PatchStrategicMerge,
+					Patch: []byte(`{"metadata":{"ownerReferences":[]}}`)}
+			},
+			errText: `pods "gone" not found`, reason: dcplan.StatusNotFound,
+		},
+		{
+			name: "patch merges containers by name",
+			why:  "containers are a merge list keyed by name: the image of one container changes, the others stay",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbPatch, Resource: wire.ResourcePods, Namespace: "shop", Name: "web-1-deploy", PatchType: wire.PatchStrategicMerge,
+					Patch: []byte(`{"spec":{"containers":[{"name":"deployment","image":"new"}]}}`)}
+			},
+			checks: []check{{wire.ResourcePods, "web-1-deploy", "spec|containers|0|image", "new"}},
+		},
+		{
+			name: "JSON merge patch replaces lists",
+			why:  "application/merge-patch+json has no merge keys: owner references are replaced whole",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbPatch, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1", PatchType: "application/merge-patch+json",
+					Patch: []byte(`{"metadata":{"ownerReferences":[{"name":"x","uid":"x-uid"}]}}`)}
+			},
+			checks: []check{
+				{wire.ResourceRCs, "web-1", "metadata|ownerReferences|0|uid", "x-uid"},
+				{wire.ResourceRCs, "web-1", "metadata|ownerReferences|1", "<absent>"},
+			},
+		},
+		{
+			name: "unsupported directive",
+			why:  "directives the server does not model are refused, not ignored",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbPatch, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1", PatchType: wire.PatchStrategicMerge,
+					Patch: []byte(`{"metadata":{"$setElementOrder/ownerReferences":[{"uid":"dc-uid"}]}}`)}
+			},
+			errText: `unsupported strategic merge directive $setElementOrder/ownerReferences at "metadata"`, reason: dcplan.StatusBadRequest,
+		},
+		{
+			name: "unsupported patch type",
+			why:  "JSON patches are not modelled: 415 as the API server answers unknown types",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbPatch, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1", PatchType: "application/json-patch+json",
+					Patch: []byte(`[]`)}
+			},
+			errText: "the body of the request was in an unknown format - accepted media types include: application/merge-patch+json, application/strategic-merge-patch+json",
+			reason:  "UnsupportedMediaType",
+		},
+		{
+			name: "delete",
+			why:  "a delete removes the object; the options travel in the log",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbDelete, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1",
+					Delete: wire.DeleteOptions{PropagationPolicy: wire.PropagationBackground}}
+			},
+			checks: []check{{wire.ResourceRCs, "web-1", "metadata", "<no object>"}},
+		},
+		{
+			name: "delete of a missing pod",
+			why:  "NotFound (which deletes tolerate, SPEC 13.1)",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbDelete, Resource: wire.ResourcePods, Namespace: "shop", Name: "gone"}
+			},
+			errText: `pods "gone" not found`, reason: dcplan.StatusNotFound,
+		},
+		{
+			name: "instantiate without force and an undecodable latest RC",
+			why:  "latestVersion 1 needs RC web-1's encoded config to compare the template with; it has none: InternalError",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourceConfigs, Subresource: wire.SubresourceInstantiate, Namespace: "shop", Name: "web",
+					Body: []byte(`{"kind":"DeploymentRequest","apiVersion":"apps.openshift.io/v1","name":"web","latest":false,"force":false}`)}
+			},
+			errText: "Internal error occurred: replication controller web-1 has no encoded deployment config", reason: dcplan.StatusInternalError,
+			checks: []check{{wire.ResourceConfigs, "web", "status|latestVersion", 1.0}},
+		},
+		{
+			name: "event",
+			why:  "an event is recorded, not stored",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbEvent, Event: &wire.Event{Object: dcplan.ObjectRef{Kind: "DeploymentConfig", Namespace: "shop", Name: "web"},
+					Type: "Normal", Reason: "DeploymentCreated", Message: "m", Time: serverNow}}
+			},
+		},
+		{
+			name: "fault fails before touching state",
+			why:  "an injected status error is returned as is and the object is unchanged",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbDelete, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1"}
+			},
+			faults: []fake.Fault{{Verb: "delete", Resource: "replicationcontrollers", Name: "web-1",
+				Err: &wire.StatusError{Reason: dcplan.StatusInternalError, Code: 500, Message: "Internal error occurred: etcdserver: leader changed"}}},
+			errText: "Internal error occurred: etcdserver: leader changed", reason: dcplan.StatusInternalError,
+			checks: []check{{wire.ResourceRCs, "web-1", "metadata|name", "web-1"}},
+		},
+		{
+			name: "fault for another name",
+			why:  "a fault restricted to one name does not fail requests for others",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbDelete, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1"}
+			},
+			faults: []fake.Fault{{Verb: "delete", Resource: "replicationcontrollers", Name: "web-2", Err: errors.New("connection refused")}},
+			checks: []check{{wire.ResourceRCs, "web-1", "metadata", "<no object>"}},
+		},
+		{
+			name: "status fault does not fail the main resource",
+			why:  "fault resources match resource and subresource exactly",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceConfigs, Namespace: "shop", Name: "web",
+					Body: []byte(`{"metadata":{"name":"web","resourceVersion":"700"},"spec":{"replicas":4}}`)}
+			},
+			faults: []fake.Fault{{Verb: "update", Resource: "deploymentconfigs/status", Err: errors.New("connection refused")}},
+			checks: []check{{wire.ResourceConfigs, "web", "spec|replicas", 4.0}},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newTestServer(t)
+			for _, f := range tc.faults {
+				s.Inject(f)
+			}
+			req := tc.req(t)
+			err := s.Do(context.Background(), req)
+			if got := errText(err); got != tc.errText {
+				t.Fatalf("%s\nerror = %q\nwant    %q", tc.why, got, tc.errText)
+			}
+			if tc.reason != "" {
+				var se *wire.StatusError
+				if !errors.As(err, &se) || se.Reason != tc.reason {
+					t.Fatalf("%s\nerror %v: want a status error with reason %s", tc.why, err, tc.reason)
+				}
+			}
+			for _, c := range tc.checks {
+				if got := get(t, s, c.res, c.name, c.path); !reflect.DeepEqual(got, c.want) {
+					t.Errorf("%s\n%s %s %s = %#v, want %#v", tc.why, c.res, c.name, c.path, got, c.want)
+				}
+			}
+			log := s.Log()
+			if req.Verb == wire.VerbEvent {
+				if len(log) != 0 || len(s.Events()) != 1 || s.Events()[0].Reason != "DeploymentCreated" {
+					t.Errorf("%s\nlog %d writes, events %v", tc.why, len(log), s.Events())
+				}
+				return
+			}
+			if len(log) != 1 || !reflect.DeepEqual(log[0].Request, req) || errText(log[0].Err) != tc.errText {
+				t.Fatalf("%s\nlog = %+v, want the one request with its error", tc.why, log)
+			}
+			if err != nil && string(log[0].Before) != string(log[0].After) {
+				t.Errorf("%s\nfailed attempt changed the object:\nbefore %s\nafter  %s", tc.why, log[0].Before, log[0].After)
+			}
+		})
+	}
+}
+
+func errText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
+
+func TestServerFaultTimes(t *testing.T) {
+	// why: a fault with Times fails that many matching calls, counting
+	// every attempt, then lets requests through; Times 0 fails every call.
+	s := newTestServer(t)
+	conflict := &wire.StatusError{Reason: dcplan.StatusConflict, Code: 409, Message: "Operation cannot be fulfilled on replicationcontrollers: the object has been modified; please apply your changes to the latest version and try again"}
+	s.Inject(fake.Fault{Verb: "update", Resource: "replicationcontrollers", Times: 2, Err: conflict})
+	s.Inject(fake.Fault{Verb: "get", Resource: "deploymentconfigs", Err: errors.New("connection refused")})
+	body := rcWith(t, func(m map[string]any) { m["spec"].(map[string]any)["replicas"] = 1 })
+	req := wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1", Body: body}
+	var got []string
+	for range 3 {
+		got = append(got, errText(s.Do(context.Background(), req)))
+	}
+	want := []string{conflict.Message, conflict.Message, ""}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("attempts = %q, want %q", got, want)
+	}
+	if n := len(s.Log()); n != 3 {
+		t.Errorf("log has %d writes, want 3 (failed attempts are logged)", n)
+	}
+	for range 2 {
+		if _, err := s.Get(context.Background(), wire.ResourceConfigs, "shop", "web"); errText(err) != "connection refused" {
+			t.Errorf("get = %v, want the injected transport error on every call", err)
+		}
+	}
+	if b, err := s.Get(context.Background(), wire.ResourceRCs, "shop", "web-1"); err != nil || !strings.Contains(string(b), `"replicas":1`) {
+		t.Errorf("get rc = %s, %v; want the updated RC", b, err)
+	}
+	if _, err := s.Get(context.Background(), wire.ResourceRCs, "shop", "web-9"); errText(err) != `replicationcontrollers "web-9" not found` {
+		t.Errorf("get missing = %v", err)
+	}
+}
+
+func TestServerInstantiate(t *testing.T) {
+	const configTrigger = `[{"type":"ConfigChange"}]`
+	rc := func(triggers, template string) string {
+		enc, _ := json.Marshal(`{"kind":"DeploymentConfig","spec":{"triggers":` + triggers + `,"template":` + template + `}}`)
+		return `{"metadata":{"name":"web-1","namespace":"shop","annotations":{"openshift.io/encoded-deployment-config":` + string(enc) + `}}}`
+	}
+	same := `{"metadata":{"labels":{"a":"b"}},"spec":{"containers":[{"name":"c","image":"img:1"}]}}`
+	other := `{"metadata":{"labels":{"a":"b"}},"spec":{"containers":[{"name":"c","image":"img:0"}]}}`
+	tests := []struct {
+		name, why string
+		dc        string // replaces srvDC when set
+		rc        string // RC web-1 when set
+		body      string
+		errText   string
+		latest    float64
+		message   any
+	}{
+		{name: "config change", why: "the template differs from the latest RC's: a config change rollout",
+			rc: rc(configTrigger, other), body: `{"name":"web","latest":false,"force":false}`, latest: 2, message: "config change"},
+		{name: "nothing to trigger", why: "same template, no force: the 204 answer, nothing changes",
+			rc: rc(configTrigger, same), body: `{"name":"web","latest":true,"force":false}`, latest: 1, message: "<absent>"},
+		{name: "paused", why: "a paused DC is refused with or without force (SPEC 11a item 10)",
+			dc: strings.Replace(srvDC, `"replicas":2,`, `"replicas":2,"paused":true,`, 1), body: `{"name":"web","force":true}`,
+			errText: `DeploymentRequest.apps.openshift.io "web" is invalid: spec.paused: Invalid value: true: deployment config "web" is paused - unpause to request a new deployment`,
+			latest:  1, message: "<absent>"},
+		{name: "unresolved image", why: "an image trigger without lastTriggeredImage makes the request a BadRequest",
+			dc: strings.Replace(srvDC, `{"type":"ConfigChange"}`, `{"type":"ImageChange","imageChangeParams":{"automatic":true,"from":{"kind":"ImageStreamTag","name":"is:latest"}}}`, 1),
+			rc: rc(configTrigger, same), body: `{"name":"web","force":true}`,
+			errText: `cannot trigger a deployment for "web" because it contains unresolved images`, latest: 1, message: "<absent>"},
+		{name: "image change", why: "an automatic trigger fired by another image than the latest RC's config: an image change cause from the ImageStreamTag",
+			dc:   strings.Replace(srvDC, `{"type":"ConfigChange"}`, `{"type":"ImageChange","imageChangeParams":{"automatic":true,"from":{"kind":"ImageStreamTag","name":"is:latest"},"lastTriggeredImage":"img:2"}}`, 1),
+			rc:   rc(`[{"type":"ImageChange","imageChangeParams":{"from":{"name":"is:latest"},"lastTriggeredImage":"img:1"}}]`, same),
+			body: `{"name":"web"}`, latest: 2, message: "image change"},
+		{name: "force", why: "force triggers a manual rollout whatever the triggers say",
+			rc: rc(configTrigger, same), body: `{"name":"web","latest":true,"force":true}`, latest: 2, message: "manual change"},
+		{name: "missing latest RC", why: "latestVersion 1 needs RC web-1 to compare with: its NotFound is the answer",
+			body: `{"name":"web","force":true}`, errText: `replicationcontrollers "web-1" not found`, latest: 1, message: "<absent>"},
+		{name: "missing DC", why: "NotFound with the group-qualified resource",
+			body: `{"name":"nope","force":true}`, errText: `deploymentconfigs.apps.openshift.io "nope" not found`, latest: 1, message: "<absent>"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := fake.NewServer(serverNow)
+			dc := srvDC
+			if tc.dc != "" {
+				dc = tc.dc
+			}
+			if err := s.Put(wire.ResourceConfigs, []byte(dc)); err != nil {
+				t.Fatal(err)
+			}
+			if tc.rc != "" {
+				if err := s.Put(wire.ResourceRCs, []byte(tc.rc)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			err := s.Do(context.Background(), wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourceConfigs,
+				Subresource: wire.SubresourceInstantiate, Namespace: "shop", Name: "web", Body: []byte(tc.body)})
+			if errText(err) != tc.errText {
+				t.Fatalf("%s\nerror = %q, want %q", tc.why, errText(err), tc.errText)
+			}
+			if got := get(t, s, wire.ResourceConfigs, "web", "status|latestVersion"); got != tc.latest {
+				t.Errorf("%s\nlatestVersion = %v, want %v", tc.why, got, tc.latest)
+			}
+			if got := get(t, s, wire.ResourceConfigs, "web", "status|details|message"); got != tc.message {
+				t.Errorf("%s\ndetails.message = %v, want %v", tc.why, got, tc.message)
+			}
+		})
+	}
+}
+
+func TestServerObjectsSorted(t *testing.T) {
+	// why: listings never depend on map order.
+	s := fake.NewServer(serverNow)
+	for _, n := range []string{"c", "a", "b"} {
+		if err := s.Put(wire.ResourcePods, []byte(`{"metadata":{"name":"`+n+`","namespace":"ns"}}`)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Put(wire.ResourcePods, []byte(`{"metadata":{"name":"z","namespace":"other"}}`)); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, b := range s.Objects(wire.ResourcePods, "ns") {
+		var m map[string]map[string]any
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, m["metadata"]["name"].(string))
+	}
+	if !reflect.DeepEqual(names, []string{"a", "b", "c"}) {
+		t.Errorf("Objects = %v, want a b c", names)
+	}
+	s.Remove(wire.ResourcePods, "ns", "b")
+	if _, ok := s.Object(wire.ResourcePods, "ns", "b"); ok {
+		t.Error("Remove left the object")
+	}
+	if err := s.Put("services", []byte(`{"metadata":{"name":"x"}}`)); err == nil {
+		t.Error("Put of an unsupported resource succeeded")
+	}
+}
+
+func TestServerLogOwnsRequests(t *testing.T) {
+	// why: the log keeps what was sent even when the caller reuses its
+	// buffers; a cancelled context sends nothing.
+	s := newTestServer(t)
+	body := []byte(`{"metadata":{"name":"p","namespace":"shop"}}`)
+	if err := s.Do(context.Background(), wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourcePods, Namespace: "shop", Body: body}); err != nil {
+		t.Fatal(err)
+	}
+	copy(body, "XXXXXXXXXXXX")
+	if got := string(s.Log()[0].Request.Body); !strings.HasPrefix(got, `{"metadata"`) {
+		t.Errorf("logged body aliases the caller's: %s", got)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	err := s.Do(ctx, wire.Request{Verb: wire.VerbDelete, Resource: wire.ResourcePods, Namespace: "shop", Name: "p"})
+	if !errors.Is(err, context.Canceled) || len(s.Log()) != 1 {
+		t.Errorf("cancelled Do = %v with %d writes logged, want context.Canceled and no new write", err, len(s.Log()))
+	}
+	if _, ok := s.Object(wire.ResourcePods, "shop", "p"); !ok {
+		t.Error("a cancelled delete removed the pod")
+	}
+	f := fake.Fault{Verb: "update", Resource: "deploymentconfigs/status", Name: "web", Times: 1, Err: errors.New("connection refused")}
+	if got, want := f.String(), "update deploymentconfigs/status web ×1: connection refused"; got != want {
+		t.Errorf("Fault.String() = %q, want %q", got, want)
+	}
+}
