@@ -20,12 +20,13 @@ const (
 )
 
 // configFlaws returns the flaws of c; top says whether c is the snapshot's
-// config (which must have a name) rather than an encoded one.
+// config (which must have a name, unless it is absent altogether: the
+// deployer's snapshot of an RC holds no DC) rather than an encoded one.
 func configFlaws(c *Config, top bool) configFlaw {
 	var f configFlaw
 	st := &c.Strategy
-	if top && c.Name == "" {
-		f |= cfgNoName
+	if top && c.Name == "" && (c.Namespace != "" || c.UID != "") {
+		f |= cfgNoName // a DC without a name; none at all is a deployer's snapshot
 	}
 	if c.Replicas < 0 {
 		f |= cfgNegativeReplicas

@@ -126,9 +126,14 @@ type Trigger struct {
 // Cause is one entry of status.details.causes.
 type Cause struct {
 	Type TriggerType
-	// Image is imageTrigger.from.name (kind DockerImage) for ImageChange
-	// causes.
+	// Image is imageTrigger.from.name for ImageChange causes.
 	Image string
+	// FromKind and FromNamespace are imageTrigger.from.kind and .namespace:
+	// "DockerImage" for the causes the DC controller records, the trigger's
+	// own reference (e.g. ImageStreamTag) for the instantiate endpoint's
+	// (SPEC 11a item 11).
+	FromKind      string
+	FromNamespace string
 }
 
 // Details is status.details: the message and causes of the last trigger.

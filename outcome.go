@@ -38,7 +38,8 @@ const (
 	ActionTransition
 	ActionDeleteRC
 	ActionStatus
-	numActionKinds
+	// NumActionKinds is the number of action kinds, ActionNone included.
+	NumActionKinds
 )
 
 var actionKindNames = [...]string{"", "adopt", "release", "update-dc", "instantiate", "create-pod", "set-pod-owner",

@@ -97,7 +97,7 @@ func (p *Plan) Append(q Plan) {
 	if q.IsEmpty() {
 		return // the common case of a pass over many RCs at rest
 	}
-	before := p.counts()
+	before := p.Counts()
 	p.Adopt = append(p.Adopt, q.Adopt...)
 	p.Release = append(p.Release, q.Release...)
 	p.UpdateConfig = append(p.UpdateConfig, q.UpdateConfig...)
@@ -128,10 +128,10 @@ func (p *Plan) Append(q Plan) {
 	}
 }
 
-// counts returns how many actions of each kind p holds, indexed by
+// Counts returns how many actions of each kind p holds, indexed by
 // ActionKind (the status write counts as one ActionStatus).
-func (p *Plan) counts() [numActionKinds]int {
-	var n [numActionKinds]int
+func (p *Plan) Counts() [NumActionKinds]int {
+	var n [NumActionKinds]int
 	n[ActionAdopt] = len(p.Adopt)
 	n[ActionRelease] = len(p.Release)
 	n[ActionUpdateConfig] = len(p.UpdateConfig)

@@ -30,31 +30,25 @@ func deploymentValid(ns string, d *Deployment) bool {
 }
 
 // deploymentsValid reports whether every RC is valid (deploymentValid)
-// and no two share a name, nor, unless one is another controller's, a
-// version: the RC checks of violations, in one pass over the RCs.
+// and no two share a name: the RC checks of violations, in one pass over
+// the RCs. Two RCs may share a version: real clusters hold such worlds
+// (hand edits, restores), and the planners handle them as upstream does
+// (SPEC 13.1).
 func (s *Snapshot) deploymentsValid() bool {
 	rcs := s.Deployments
 	if len(rcs) == 1 {
 		return deploymentValid(s.Config.Namespace, &rcs[0])
 	}
 	var small smallTable
-	slots, pooled := tableSlots(2*len(rcs), &small)
-	half := len(slots) / 2
-	names := hashSet{slots: slots[:half], mask: uint64(half - 1)}
-	versions := hashSet{slots: slots[half:], mask: uint64(half - 1)}
-	ok := rcsValid(rcs, &s.Config, names, versions)
+	slots, pooled := tableSlots(len(rcs), &small)
+	names := hashSet{slots: slots, mask: uint64(len(slots) - 1)}
+	ok := rcsValid(rcs, s.Config.Namespace, names)
 	releaseSlots(pooled)
 	return ok
 }
 
-// rcsValid is deploymentsValid over the name and version sets. Versions
-// in strictly increasing or decreasing order (the order of a history, and
-// of most adapters' lists) cannot repeat, so the version set is filled
-// only from the first RC that breaks the order on.
-func rcsValid(rcs []Deployment, cfg *Config, names, versions hashSet) bool {
-	ns, uid := cfg.Namespace, cfg.UID
-	foreign := func(d *Deployment) bool { return d.HasController && d.Controller.UID != uid }
-	ordered, up := true, len(rcs) > 1 && rcs[1].Version > rcs[0].Version
+// rcsValid is deploymentsValid over the name set names.
+func rcsValid(rcs []Deployment, ns string, names hashSet) bool {
 	for k := range rcs {
 		d := &rcs[k]
 		if !deploymentValid(ns, d) {
@@ -63,28 +57,8 @@ func rcsValid(rcs []Deployment, cfg *Config, names, versions hashSet) bool {
 		if names.addName(d.Name, k, func(j int) bool { return rcs[j].Name == d.Name }) {
 			return false
 		}
-		if ordered && k > 0 && !inOrder(rcs[k-1].Version, d.Version, up) {
-			ordered = false
-			for j := range k { // the order broke: file what came before
-				if !foreign(&rcs[j]) && versions.add(uint64(rcs[j].Version)) {
-					return false
-				}
-			}
-		}
-		if !ordered && !foreign(d) && versions.add(uint64(d.Version)) {
-			return false
-		}
 	}
 	return true
-}
-
-// inOrder reports whether next strictly follows prev: above it when up,
-// below it otherwise.
-func inOrder(prev, next Version, up bool) bool {
-	if up {
-		return next > prev
-	}
-	return next < prev
 }
 
 // duplicatePod reports whether two pods share a name.

@@ -50,15 +50,6 @@ func (s *Snapshot) violations() error {
 		errs = append(errs, invalid("ReplicationController", rcs[j].Name, "metadata.name",
 			fmt.Sprintf("duplicate name (deployments %d and %d)", i, j)))
 	}
-	foreign := func(k int) bool {
-		// Another controller's RC may share a version with ours; an RC
-		// without a version is reported above.
-		return rcs[k].HasController && rcs[k].Controller.UID != s.Config.UID || rcs[k].Version <= 0
-	}
-	if i, j, dup := firstDuplicate(len(rcs), func(k int) Version { return rcs[k].Version }, hashVersion, foreign); dup {
-		errs = append(errs, invalid("ReplicationController", rcs[j].Name, "metadata.annotations["+AnnotationLatestVersion+"]",
-			fmt.Sprintf("version %d is also the version of %q", rcs[j].Version, rcs[i].Name)))
-	}
 	pods := s.Pods
 	for i := range pods {
 		p := &pods[i]

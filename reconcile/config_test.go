@@ -148,7 +148,7 @@ func TestConfigDecisionList(t *testing.T) {
 		why:  "3.5.5: one cause per DC image missing from the latest RC, in container order, duplicates kept",
 		s:    snapshot(imageChanged, rollout(t, v2, 1, dcplan.PhaseComplete, 3)),
 		want: shape{Status: &statusShape{Rule: "3.2.10", LatestVersion: 2, Details: dcplan.Details{Message: "image change",
-			Causes: []dcplan.Cause{{Type: dcplan.TriggerImageChange, Image: imageB}, {Type: dcplan.TriggerImageChange, Image: imageB}}}},
+			Causes: []dcplan.Cause{{Type: dcplan.TriggerImageChange, Image: imageB, FromKind: "DockerImage"}, {Type: dcplan.TriggerImageChange, Image: imageB, FromKind: "DockerImage"}}}},
 			Wait: dcplan.WaitStatusLag},
 	}, {
 		name: "config change",

@@ -106,7 +106,7 @@ func imageChangeDetails(cfg *dcplan.Config, rc *dcplan.Deployment) dcplan.Detail
 	d := dcplan.Details{Message: detailsImageChange}
 	for _, c := range cfg.Template.Containers {
 		if !hasImage(rc.Template.Containers, c.Image) {
-			d.Causes = append(d.Causes, dcplan.Cause{Type: dcplan.TriggerImageChange, Image: c.Image})
+			d.Causes = append(d.Causes, dcplan.Cause{Type: dcplan.TriggerImageChange, Image: c.Image, FromKind: "DockerImage"})
 		}
 	}
 	return d

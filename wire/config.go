@@ -349,7 +349,9 @@ func (r *reader) configStatus(st map[string]any) dcplan.ConfigStatus {
 			r.fail(ep+".type", "unknown cause type "+strconv.Quote(typ))
 		}
 		from := r.obj(r.obj(e, ep, "imageTrigger"), ep+".imageTrigger", "from")
-		s.Details.Causes = append(s.Details.Causes, dcplan.Cause{Type: t, Image: r.str(from, ep+".imageTrigger.from", "name")})
+		c := dcplan.Cause{Type: t, Image: r.str(from, ep+".imageTrigger.from", "name"),
+			FromKind: r.str(from, ep+".imageTrigger.from", "kind"), FromNamespace: r.str(from, ep+".imageTrigger.from", "namespace")}
+		s.Details.Causes = append(s.Details.Causes, c)
 	}
 	for i, v := range r.list(st, p, "conditions") {
 		ep := at(p+".conditions", i)
@@ -399,9 +401,8 @@ func putConfigStatus(st map[string]any, s dcplan.ConfigStatus) {
 			putString(e, "type", c.Type.String())
 			withChild(e, "imageTrigger", func(it map[string]any) {
 				withChild(it, "from", func(from map[string]any) {
-					if cur, _ := from["name"].(string); cur != c.Image && c.Image != "" && from["kind"] == nil {
-						from["kind"] = "DockerImage"
-					}
+					putString(from, "kind", c.FromKind)
+					putString(from, "namespace", c.FromNamespace)
 					putString(from, "name", c.Image)
 				})
 			})
@@ -421,4 +422,23 @@ func putConfigStatus(st map[string]any, s dcplan.ConfigStatus) {
 		putTime(e, "lastTransitionTime", c.LastTransitionTime)
 	}
 	putInt(st, "readyReplicas", int64(s.ReadyReplicas))
+}
+
+// DecodeEnv decodes a JSON list of environment variables ([{name, value,
+// valueFrom}]), e.g. the environment a controller injects into deployer
+// pods (Settings.Environment). Null or an empty document gives nil.
+func DecodeEnv(data []byte) ([]dcplan.EnvVar, error) {
+	if len(data) == 0 {
+		return nil, nil
+	}
+	v, err := parseJSON(data)
+	if err != nil {
+		return nil, &dcplan.FieldError{Kind: "Settings", Field: "environment", Problem: "invalid JSON: " + err.Error(), Err: dcplan.ErrMalformed}
+	}
+	r := &reader{kind: "Settings"}
+	env := r.envVars(map[string]any{"environment": v}, "", "environment")
+	if r.err != nil {
+		return nil, r.err
+	}
+	return env, nil
 }

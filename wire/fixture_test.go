@@ -178,7 +178,7 @@ func TestDecodeDeploymentEncodedConfig(t *testing.T) {
 		want := got
 		want.RV, want.Version, want.Reason = "4213013", 2, dcplan.ReasonNewReplicationControllerAvailable
 		want.Image = frontend2Image
-		want.Cause = dcplan.Cause{Type: dcplan.TriggerImageChange, Image: want.Image}
+		want.Cause = dcplan.Cause{Type: dcplan.TriggerImageChange, Image: want.Image, FromKind: "DockerImage"}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("Encoded of frontend-2 mismatch (-want +got):\n%s", diff)
 		}

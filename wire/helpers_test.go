@@ -132,7 +132,7 @@ func frontendConfig(t testing.TB) dcplan.Config {
 			ReadyReplicas:      3,
 			Details: dcplan.Details{
 				Message: "image change",
-				Causes:  []dcplan.Cause{{Type: dcplan.TriggerImageChange, Image: frontendImage}},
+				Causes:  []dcplan.Cause{{Type: dcplan.TriggerImageChange, Image: frontendImage, FromKind: "DockerImage"}},
 			},
 			Conditions: []dcplan.Condition{
 				{Type: dcplan.ConditionAvailable, Status: dcplan.StatusTrue, Message: "Deployment config has minimum availability.",

@@ -1,0 +1,85 @@
+package conformance
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/fake"
+	"github.com/dcplan/dcplan/phase"
+	"github.com/dcplan/dcplan/reconcile"
+	"github.com/dcplan/dcplan/wire"
+)
+
+// Snapshot decodes the world a scenario's controller sees (its informer
+// caches, input.dc, input.rcs and input.pods) into the snapshot of its
+// pass, planned at sc.Now with settings; a deployer pass also gets the
+// controller's deployer image, service account and injected environment,
+// and the requeue count.
+func Snapshot(sc Scenario, settings dcplan.Settings) (dcplan.Snapshot, error) {
+	s := dcplan.Snapshot{Now: sc.Now, Settings: settings, Requeues: sc.Requeues}
+	if len(sc.Input.DC) > 0 {
+		cfg, err := wire.DecodeConfig(sc.Input.DC)
+		if err != nil {
+			return dcplan.Snapshot{}, fmt.Errorf("conformance: %s: dc: %w", sc.Name, err)
+		}
+		s.Config = cfg
+	}
+	for _, raw := range sc.Input.RCs {
+		d, err := wire.DecodeDeployment(raw)
+		if err != nil {
+			return dcplan.Snapshot{}, fmt.Errorf("conformance: %s: rc: %w", sc.Name, err)
+		}
+		s.Deployments = append(s.Deployments, d)
+	}
+	for _, raw := range sc.Input.Pods {
+		p, err := wire.DecodePod(raw)
+		if err != nil {
+			return dcplan.Snapshot{}, fmt.Errorf("conformance: %s: pod: %w", sc.Name, err)
+		}
+		s.Pods = append(s.Pods, p)
+	}
+	if c := sc.Input.Controller; c != nil {
+		s.Settings.DeployerImage, s.Settings.ServiceAccount = c.DeployerImage, c.ServiceAccount
+		env, err := wire.DecodeEnv(c.Environment)
+		if err != nil {
+			return dcplan.Snapshot{}, fmt.Errorf("conformance: %s: controller environment: %w", sc.Name, err)
+		}
+		s.Settings.Environment = env
+	}
+	return s, nil
+}
+
+// Planner returns the planner of a scenario's pass: the DC controller
+// (reconcile.Config) or the deployer's step for the target RC.
+func Planner(sc Scenario) wire.Planner {
+	if sc.Pass == PassDeployer {
+		target := sc.Target
+		return func(s dcplan.Snapshot) dcplan.Plan { return phase.Step(s, target) }
+	}
+	return reconcile.Config
+}
+
+// Run plays a scenario: it seeds a fake.Server with the scenario's world,
+// runs one pass of its controller with settings through wire.RunPass, and
+// returns what the pass did in the recorded form, to Compare with
+// sc.Expected.
+func Run(sc Scenario, settings dcplan.Settings) (Expected, error) {
+	srv := fake.NewServer(sc.Now)
+	if err := Seed(srv, sc); err != nil {
+		return Expected{}, err
+	}
+	s, err := Snapshot(sc, settings)
+	if err != nil {
+		return Expected{}, err
+	}
+	pass, err := wire.RunPass(context.Background(), srv, s, Planner(sc))
+	if err != nil {
+		return Expected{}, fmt.Errorf("conformance: %s: %w", sc.Name, err)
+	}
+	got := Expected{Writes: Record(srv.Log()), Events: RecordEvents(srv.Events()), Error: pass.Plan.Message}
+	if pass.Plan.Message != "" {
+		got.ErrorClass = pass.Plan.Error.String()
+	}
+	return got, nil
+}

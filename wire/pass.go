@@ -1,0 +1,210 @@
+package wire
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/dcplan/dcplan"
+)
+
+// Client is what a pass needs of an API server. Do sends one request once
+// (no retry) and returns nil, a *StatusError for an API status answer, or
+// any other error for a transport failure; a VerbEvent request records an
+// event. Get reads one object as JSON, with the same errors. fake.Server
+// is a Client; examples/kube has one over client-go.
+type Client interface {
+	Do(ctx context.Context, r Request) error
+	Get(ctx context.Context, resource, namespace, name string) ([]byte, error)
+}
+
+// Planner plans one pass over a snapshot, e.g. reconcile.Config or a
+// closure over phase.Step.
+type Planner func(dcplan.Snapshot) dcplan.Plan
+
+// Pass is what one pass did.
+type Pass struct {
+	// Snapshot is the snapshot of the last plan: the input with the
+	// adoption recheck and the pass's failures (Outcome) filled in.
+	Snapshot dcplan.Snapshot
+	// Plan is the last plan. Its Wait, Message, Error and RecheckAfter are
+	// the pass's answer to the work queue.
+	Plan dcplan.Plan
+	// Requests are Plan's requests; the first Sent of them were sent (the
+	// pass stopped after a failure the plan ends on).
+	Requests []Request
+	Sent     int
+}
+
+// ErrProtocol reports a planner that breaks the adapter contract of
+// dcplan.Outcome: planned again after a failure from the same snapshot, it
+// no longer begins with the requests already sent.
+var ErrProtocol = errors.New("wire: the plan after a failure does not begin with the requests already sent")
+
+// RunPass runs one pass of a controller the way upstream's handler does,
+// and is the one way to apply a plan:
+//
+//  1. Plan s and render the requests (Requests).
+//  2. When the plan adopts an RC and s has no adoption recheck yet, GET the
+//     DC, put the answer in s.Recheck (SPEC 3.3.2) and plan again.
+//  3. Send the requests in order. A request is retried while the answer is
+//     Conflict, up to its Attempts; an answer it tolerates is success;
+//     events never fail. A failure stops the pass after its request, or
+//     after the last request of its group.
+//  4. On a failure, add it to s.Outcome (after an RC create that met
+//     AlreadyExists, GET that RC into Outcome.Live or LiveErr) and plan
+//     again from s: the new plan begins with the requests already sent
+//     (else ErrProtocol), and the pass goes on after them with what the
+//     planner says about the failure (which may be to go on as before:
+//     an adoption that met NotFound, say).
+//
+// RunPass returns when every request of the last plan was sent, or with
+// ctx's error. It never sends a request twice except for Conflict retries.
+func RunPass(ctx context.Context, c Client, s dcplan.Snapshot, plan Planner) (Pass, error) {
+	sent := 0
+	var prev []Request
+	for {
+		p := plan(s)
+		if len(p.Adopt) > 0 && !s.Recheck.Done {
+			s.Recheck = recheck(ctx, c, &s.Config)
+			continue
+		}
+		reqs, err := Requests(s, p)
+		if err != nil {
+			return Pass{Snapshot: s, Plan: p}, fmt.Errorf("wire: pass: %w", err)
+		}
+		pass := Pass{Snapshot: s, Plan: p, Requests: reqs, Sent: sent}
+		if prev != nil {
+			if len(reqs) < sent || !slices.EqualFunc(prev[:sent], reqs[:sent], sameRequest) {
+				return pass, ErrProtocol
+			}
+		}
+		next, failures, err := sendFrom(ctx, c, reqs, sent)
+		pass.Sent = next
+		if err != nil {
+			return pass, err
+		}
+		if len(failures) == 0 {
+			return pass, nil
+		}
+		s.Outcome.Failures = append(s.Outcome.Failures, failures...)
+		for _, f := range failures {
+			if f.Action == dcplan.ActionCreateRC && f.Reason == dcplan.StatusAlreadyExists {
+				live(ctx, c, &s, f.Name)
+			}
+		}
+		prev, sent = reqs, next
+	}
+}
+
+// sendFrom sends reqs from index i on until a failure ends the run: it
+// returns the index after the last request sent and the failures.
+func sendFrom(ctx context.Context, c Client, reqs []Request, i int) (int, []dcplan.Failure, error) {
+	var failures []dcplan.Failure
+	for ; i < len(reqs); i++ {
+		r := reqs[i]
+		if err := ctx.Err(); err != nil {
+			return i, failures, err
+		}
+		if f, failed := send(ctx, c, &r); failed {
+			failures = append(failures, f)
+		}
+		if err := ctx.Err(); err != nil {
+			return i + 1, failures, err
+		}
+		if len(failures) > 0 && (r.Group == 0 || i+1 == len(reqs) || reqs[i+1].Group != r.Group) {
+			return i + 1, failures, nil
+		}
+	}
+	return i, failures, nil
+}
+
+// send sends one request, retrying on Conflict up to its Attempts, and
+// returns its failure when it failed in a way it does not tolerate.
+func send(ctx context.Context, c Client, r *Request) (dcplan.Failure, bool) {
+	var err error
+	for attempt := 0; attempt < max(r.Attempts, 1); attempt++ {
+		err = c.Do(ctx, *r)
+		if err == nil || r.Verb == VerbEvent || reasonOf(err) != dcplan.StatusConflict {
+			break
+		}
+	}
+	if err == nil || r.Verb == VerbEvent || reasonOf(err) != "" && r.Tolerates(reasonOf(err)) {
+		return dcplan.Failure{}, false
+	}
+	f := dcplan.Failure{Action: r.Action.Kind, Name: r.Name, Message: err.Error()}
+	var se *StatusError
+	if errors.As(err, &se) {
+		f.Reason, f.Code, f.Message = se.Reason, se.Code, se.Message
+	}
+	return f, true
+}
+
+// reasonOf is the API status reason of err, "" for a transport error.
+func reasonOf(err error) dcplan.StatusReason {
+	var se *StatusError
+	if errors.As(err, &se) {
+		return se.Reason
+	}
+	return ""
+}
+
+// recheck GETs the DC before an adoption (SPEC 3.3.2).
+func recheck(ctx context.Context, c Client, cfg *dcplan.Config) dcplan.Recheck {
+	data, err := c.Get(ctx, ResourceConfigs, cfg.Namespace, cfg.Name)
+	if err != nil {
+		return dcplan.Recheck{Done: true, Err: err.Error()}
+	}
+	live, err := DecodeConfig(data)
+	if err != nil {
+		return dcplan.Recheck{Done: true, Err: err.Error()}
+	}
+	return dcplan.Recheck{Done: true, UID: live.UID, DeletionTime: deletionTime(data)}
+}
+
+// live GETs the RC a create found already existing (SPEC 3.2.12).
+func live(ctx context.Context, c Client, s *dcplan.Snapshot, name string) {
+	data, err := c.Get(ctx, ResourceRCs, s.Config.Namespace, name)
+	if err != nil {
+		s.Outcome.LiveErr = err.Error()
+		return
+	}
+	d, err := DecodeDeployment(data)
+	if err != nil {
+		s.Outcome.LiveErr = err.Error()
+		return
+	}
+	s.Outcome.Live = &d
+}
+
+// sameRequest reports whether two requests are the same request: the
+// retry and grouping policy aside, every field equal.
+func sameRequest(a, b Request) bool {
+	if a.Verb != b.Verb || a.Resource != b.Resource || a.Subresource != b.Subresource || a.Namespace != b.Namespace ||
+		a.Name != b.Name || a.PatchType != b.PatchType || a.Delete != b.Delete ||
+		string(a.Body) != string(b.Body) || string(a.Patch) != string(b.Patch) {
+		return false
+	}
+	if (a.Event == nil) != (b.Event == nil) {
+		return false
+	}
+	return a.Event == nil || *a.Event == *b.Event
+}
+
+// deletionTime reads metadata.deletionTimestamp of an object; zero when
+// absent or not a timestamp.
+func deletionTime(data []byte) time.Time {
+	m, err := parseObject(data, "")
+	if err != nil {
+		return time.Time{}
+	}
+	meta, _ := m["metadata"].(map[string]any)
+	s, _ := meta["deletionTimestamp"].(string)
+	t, err := time.Parse(time.RFC3339, s)
+	if err != nil {
+		return time.Time{}
+	}
+	return t
+}

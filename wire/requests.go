@@ -1,0 +1,453 @@
+package wire
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/dcplan/dcplan"
+)
+
+// Requests returns the API requests upstream sends for plan p, planned
+// from snapshot s, in the order it sends them (SPEC 13), with the plan's
+// events among them where upstream records them (Event.After, SPEC 13.1).
+// The order is the plan's contract order (see dcplan.Plan): events placed
+// at the start first; then each action's request followed by the events
+// placed after that action; the events placed at the end last.
+//
+// Each action renders as upstream's request:
+//
+//  1. Adopt, Release: strategic-merge patches of the RC's owner
+//     references with the RC's uid as precondition, as Kubernetes'
+//     controller-ref manager builds them; one group (SPEC 3.3). A release
+//     tolerates NotFound and Invalid.
+//  2. ConfigUpdate: PUT of the DC as read with the spec changes.
+//  3. CreatePod: POST of the deployer pod (no metadata.namespace in the
+//     body, SPEC 13), its template fields copied from its RC's pod
+//     template. SetPodOwner: strategic-merge patch adding the RC as owner,
+//     one group (SPEC 4.6). SetPodDeadline: PUT of the pod as read with
+//     spec.activeDeadlineSeconds. DeletePod: DELETE tolerating NotFound,
+//     one group (SPEC 4.6); with gracePeriodSeconds 0 (oc retry, SPEC 6.2)
+//     each delete stands alone.
+//  4. CreateRC: POST of the new RC, rendered from the DC it encodes.
+//  5. Cancel, Scale, Transition: PUT of the RC as read with the change;
+//     cancel and scale updates are retried on Conflict as upstream's
+//     retry.RetryOnConflict does (4 attempts).
+//  6. DeleteRC: DELETE with propagationPolicy Background tolerating
+//     NotFound, one group (SPEC 3.7.5).
+//  7. Status: PUT to deploymentconfigs/status of the DC as read with the
+//     new status, as upstream's typed status serialises.
+//
+// An update's body carries the resourceVersion read: the server answers
+// Conflict when the object changed since. The error, for an action whose
+// object s does not hold, is a *dcplan.FieldError wrapping
+// dcplan.ErrInvalidSnapshot; a valid plan of s never gets one.
+func Requests(s dcplan.Snapshot, p dcplan.Plan) ([]Request, error) {
+	r := renderer{s: &s, p: &p}
+	return r.all()
+}
+
+// renderer turns one plan into requests.
+type renderer struct {
+	s     *dcplan.Snapshot
+	p     *dcplan.Plan
+	out   []Request
+	group int
+	err   error
+}
+
+func (r *renderer) all() ([]Request, error) {
+	p := r.p
+	r.events(dcplan.AtStart)
+	claims := r.newGroup(len(p.Adopt)+len(p.Release) > 1)
+	for i, a := range p.Adopt {
+		r.add(dcplan.ActionAdopt, i, r.adopt(a, claims))
+	}
+	for i, a := range p.Release {
+		r.add(dcplan.ActionRelease, i, r.release(a, claims))
+	}
+	for i, a := range p.UpdateConfig {
+		r.add(dcplan.ActionUpdateConfig, i, r.updateConfig(a))
+	}
+	for i, a := range p.CreatePods {
+		r.add(dcplan.ActionCreatePod, i, r.createPod(a))
+	}
+	owners := r.newGroup(len(p.SetPodOwners) > 1)
+	for i, a := range p.SetPodOwners {
+		r.add(dcplan.ActionSetPodOwner, i, r.setPodOwner(a, owners))
+	}
+	for i, a := range p.SetPodDeadlines {
+		r.add(dcplan.ActionSetPodDeadline, i, r.setPodDeadline(a))
+	}
+	cleanup := r.newGroup(len(p.DeletePods) > 1)
+	for i, a := range p.DeletePods {
+		r.add(dcplan.ActionDeletePod, i, r.deletePod(a, cleanup))
+	}
+	for i, a := range p.CreateRCs {
+		r.add(dcplan.ActionCreateRC, i, r.createRC(a))
+	}
+	for i, a := range p.Cancels {
+		r.add(dcplan.ActionCancel, i, r.updateRC(a.RC, 4, func(d *dcplan.Deployment, meta map[string]any, _ map[string]any) {
+			ann := child(meta, "annotations")
+			ann[dcplan.AnnotationCancelled] = dcplan.CancelledValue
+			ann[dcplan.AnnotationStatusReason] = a.Reason
+		}))
+	}
+	for i, a := range p.Scales {
+		r.add(dcplan.ActionScale, i, r.updateRC(a.RC, 4, func(_ *dcplan.Deployment, meta, spec map[string]any) {
+			spec["replicas"] = num(int64(a.To))
+			if a.SyncAnnotation {
+				child(meta, "annotations")[dcplan.AnnotationReplicas] = strconv.Itoa(int(a.To))
+			}
+		}))
+	}
+	for i, a := range p.Transitions {
+		r.add(dcplan.ActionTransition, i, r.updateRC(a.RC, 1, func(_ *dcplan.Deployment, meta, spec map[string]any) {
+			transition(a, meta, spec)
+		}))
+	}
+	deletes := r.newGroup(len(p.DeleteRCs) > 1)
+	for i, a := range p.DeleteRCs {
+		r.add(dcplan.ActionDeleteRC, i, Request{Verb: VerbDelete, Resource: ResourceRCs, Namespace: r.ns(), Name: a.RC,
+			Delete: DeleteOptions{PropagationPolicy: PropagationBackground}, Attempts: 1,
+			Tolerate: []dcplan.StatusReason{dcplan.StatusNotFound}, Group: deletes})
+	}
+	if p.Status != nil {
+		r.add(dcplan.ActionStatus, 0, r.status(p.Status))
+	}
+	r.events(dcplan.ActionRef{})
+	return r.out, r.err
+}
+
+// newGroup returns a new group id when several requests will share it, 0
+// otherwise (a lone request is its own group).
+func (r *renderer) newGroup(several bool) int {
+	if !several {
+		return 0
+	}
+	r.group++
+	return r.group
+}
+
+// add appends the request of action (kind, i) and the events placed right
+// after it.
+func (r *renderer) add(kind dcplan.ActionKind, i int, q Request) {
+	if r.err != nil {
+		return
+	}
+	q.Action = dcplan.ActionRef{Kind: kind, Index: i}
+	r.out = append(r.out, q)
+	r.events(q.Action)
+}
+
+// events appends the plan's events placed at at, in plan order. The end
+// (the zero ActionRef) also takes every event whose action the plan lacks.
+func (r *renderer) events(at dcplan.ActionRef) {
+	if r.err != nil {
+		return
+	}
+	end := at == dcplan.ActionRef{}
+	for _, e := range r.p.Events {
+		if e.After == at || end && !r.placeable(e.After) {
+			r.out = append(r.out, Request{Verb: VerbEvent, Namespace: e.Object.Namespace, Name: e.Object.Name, Attempts: 1,
+				Event: &Event{Object: e.Object, Type: e.Type.String(), Reason: e.Reason, Message: e.Message, Time: r.s.Now}})
+		}
+	}
+}
+
+// placeable reports whether an event placed at at finds its place: the
+// start, or an action the plan holds (the end takes the others).
+func (r *renderer) placeable(at dcplan.ActionRef) bool {
+	if at == dcplan.AtStart {
+		return true
+	}
+	if at.Kind == dcplan.ActionNone || at.Index < 0 {
+		return false
+	}
+	n := r.p.Counts()
+	return int(at.Kind) < len(n) && at.Index < n[at.Kind]
+}
+
+// ns is the namespace of the plan's objects: the DC's, or for a deployer
+// pass (which holds no DC) the RCs'.
+func (r *renderer) ns() string {
+	if r.s.Config.Namespace != "" {
+		return r.s.Config.Namespace
+	}
+	for _, d := range r.s.Deployments {
+		return d.Namespace
+	}
+	return ""
+}
+
+func (r *renderer) fail(kind, name, field string) {
+	if r.err == nil {
+		r.err = &dcplan.FieldError{Kind: kind, Name: name, Field: field,
+			Problem: "the plan names an object the snapshot does not hold", Err: dcplan.ErrInvalidSnapshot}
+	}
+}
+
+// rc returns the RC named name of the snapshot.
+func (r *renderer) rc(name string) *dcplan.Deployment {
+	for i := range r.s.Deployments {
+		if r.s.Deployments[i].Name == name {
+			return &r.s.Deployments[i]
+		}
+	}
+	if o := r.s.Outcome.Live; o != nil && o.Name == name {
+		return o
+	}
+	return nil
+}
+
+// pod returns the pod named name of the snapshot.
+func (r *renderer) pod(name string) *dcplan.Pod {
+	for i := range r.s.Pods {
+		if r.s.Pods[i].Name == name {
+			return &r.s.Pods[i]
+		}
+	}
+	return nil
+}
+
+func (r *renderer) adopt(a dcplan.Adopt, group int) Request {
+	patch := `{"metadata":{"ownerReferences":[{"apiVersion":` + strconv.Quote(apiVersionApps) + `,"kind":` + strconv.Quote(kindConfig) +
+		`,"name":` + quoteJSON(a.Config) + `,"uid":` + quoteJSON(a.ConfigUID) +
+		`,"controller":true,"blockOwnerDeletion":true}],"uid":` + quoteJSON(a.RCUID) + `}}`
+	return Request{Verb: VerbPatch, Resource: ResourceRCs, Namespace: r.ns(), Name: a.RC,
+		PatchType: PatchStrategicMerge, Patch: []byte(patch), Attempts: 1, Group: group}
+}
+
+func (r *renderer) release(a dcplan.Release, group int) Request {
+	patch := `{"metadata":{"ownerReferences":[{"$patch":"delete","uid":` + quoteJSON(a.ConfigUID) + `}],"uid":` + quoteJSON(a.RCUID) + `}}`
+	return Request{Verb: VerbPatch, Resource: ResourceRCs, Namespace: r.ns(), Name: a.RC,
+		PatchType: PatchStrategicMerge, Patch: []byte(patch), Attempts: 1, Group: group,
+		Tolerate: []dcplan.StatusReason{dcplan.StatusNotFound, dcplan.StatusInvalid}}
+}
+
+func (r *renderer) updateConfig(a dcplan.ConfigUpdate) Request {
+	c := r.s.Config.Clone()
+	a.ApplyTo(&c)
+	return Request{Verb: VerbUpdate, Resource: ResourceConfigs, Namespace: c.Namespace, Name: c.Name,
+		Body: appendOrdered(nil, configTree(c), orderDC), Attempts: 1}
+}
+
+func (r *renderer) createPod(a dcplan.CreatePod) Request {
+	pod := a.Pod
+	ns := pod.Namespace
+	if ns == "" {
+		ns = r.ns()
+	}
+	pod.Namespace = "" // upstream's body carries none (SPEC 13)
+	var tpl dcplan.Template
+	if d := r.rc(pod.RC); d != nil {
+		tpl = d.Template
+		if tpl.Raw == nil && d.Encoded != nil {
+			tpl = d.Encoded.Template // an RC this plan's snapshot has only in typed form
+		}
+	}
+	body, err := EncodePod(pod, tpl)
+	if err != nil && r.err == nil {
+		r.err = err
+	}
+	return Request{Verb: VerbCreate, Resource: ResourcePods, Namespace: ns, Name: pod.Name, Body: body, Attempts: 1}
+}
+
+func (r *renderer) setPodOwner(a dcplan.SetPodOwner, group int) Request {
+	patch := `{"metadata":{"ownerReferences":[{"apiVersion":"v1","kind":` + strconv.Quote(kindRC) +
+		`,"name":` + quoteJSON(a.RC) + `,"uid":` + quoteJSON(a.RCUID) + `}]}}`
+	return Request{Verb: VerbPatch, Resource: ResourcePods, Namespace: r.ns(), Name: a.Pod,
+		PatchType: PatchStrategicMerge, Patch: []byte(patch), Attempts: 1, Group: group}
+}
+
+func (r *renderer) setPodDeadline(a dcplan.SetPodDeadline) Request {
+	po := r.pod(a.Pod)
+	if po == nil {
+		r.fail(kindPod, a.Pod, "metadata.name")
+		return Request{}
+	}
+	m := podTree(*po)
+	child(m, "spec")["activeDeadlineSeconds"] = num(a.To)
+	return Request{Verb: VerbUpdate, Resource: ResourcePods, Namespace: po.Namespace, Name: po.Name,
+		Body: appendOrdered(nil, m, orderPod), Attempts: 1}
+}
+
+func (r *renderer) deletePod(a dcplan.DeletePod, group int) Request {
+	q := Request{Verb: VerbDelete, Resource: ResourcePods, Namespace: r.ns(), Name: a.Pod, Attempts: 1,
+		Tolerate: []dcplan.StatusReason{dcplan.StatusNotFound}, Group: group}
+	if a.GracePeriodZero {
+		// oc retry: each delete stands alone, and a failure aborts (SPEC 6.2.5).
+		q.Delete = DeleteOptions{GracePeriodSeconds: 0, HasGracePeriod: true}
+		q.Group, q.Tolerate = 0, nil
+	}
+	return q
+}
+
+func (r *renderer) createRC(a dcplan.CreateRC) Request {
+	d := a.Deployment
+	full := d
+	if d.Encoded != nil {
+		var err error
+		if full, err = NewDeployment(*d.Encoded); err != nil && r.err == nil {
+			r.err = err
+		}
+	}
+	ns := full.Namespace
+	if ns == "" {
+		ns = r.ns()
+	}
+	return Request{Verb: VerbCreate, Resource: ResourceRCs, Namespace: ns, Name: d.Name,
+		Body: appendOrdered(nil, deploymentTree(full), orderRC), Attempts: 1}
+}
+
+// updateRC renders the PUT of RC name as read, changed by edit (which gets
+// the RC's metadata and spec objects).
+func (r *renderer) updateRC(name string, attempts int, edit func(d *dcplan.Deployment, meta, spec map[string]any)) Request {
+	d := r.rc(name)
+	if d == nil {
+		r.fail(kindRC, name, "metadata.name")
+		return Request{}
+	}
+	m := deploymentTree(*d)
+	edit(d, child(m, "metadata"), child(m, "spec"))
+	return Request{Verb: VerbUpdate, Resource: ResourceRCs, Namespace: d.Namespace, Name: d.Name,
+		Body: appendOrdered(nil, m, orderRC), Attempts: attempts}
+}
+
+// transition writes a Transition's changes into an RC's metadata and spec,
+// as upstream's deployer does (SPEC 4.4): the working annotations, then
+// the phase, then spec.replicas for a test DC.
+func transition(a dcplan.Transition, meta, spec map[string]any) {
+	ann := child(meta, "annotations")
+	if a.ClearCancel {
+		delete(ann, dcplan.AnnotationCancelled)
+		delete(ann, dcplan.AnnotationStatusReason)
+	}
+	if a.SetReason {
+		ann[dcplan.AnnotationStatusReason] = a.Reason
+	}
+	if a.DeployerPod != "" {
+		ann[dcplan.AnnotationDeployerPodName] = a.DeployerPod
+	}
+	if !a.CreatedAt.IsZero() {
+		ann[dcplan.AnnotationDeployerCreatedAt] = FormatAnnotationTime(a.CreatedAt)
+	}
+	if !a.StartedAt.IsZero() {
+		ann[dcplan.AnnotationDeployerStartedAt] = FormatAnnotationTime(a.StartedAt)
+	}
+	if !a.CompletedAt.IsZero() {
+		ann[dcplan.AnnotationDeployerCompletedAt] = FormatAnnotationTime(a.CompletedAt)
+	}
+	if a.CommitDesired {
+		// The desired count moves into the replicas annotation, as the
+		// annotation held it ("" when absent, SPEC 2.2, 13.1).
+		desired, _ := ann[dcplan.AnnotationDesiredReplicas].(string)
+		ann[dcplan.AnnotationReplicas] = desired
+		delete(ann, dcplan.AnnotationDesiredReplicas)
+	}
+	ann[dcplan.AnnotationPhase] = a.To.String()
+	if a.ScaleToZero {
+		spec["replicas"] = num(0)
+	}
+}
+
+// status renders the PUT to deploymentconfigs/status: the DC as read with
+// the new status as upstream's typed status serialises it (omitempty
+// fields left out, SPEC 13).
+func (r *renderer) status(u *dcplan.StatusUpdate) Request {
+	c := &r.s.Config
+	m := configTree(*c)
+	m["status"] = statusTree(u.To)
+	return Request{Verb: VerbUpdate, Resource: ResourceConfigs, Subresource: SubresourceStatus, Namespace: c.Namespace,
+		Name: u.Config, Body: appendOrdered(nil, m, orderDC), Attempts: 1}
+}
+
+// statusTree is a DC status as apps/v1 DeploymentConfigStatus marshals:
+// the counters always (readyReplicas only when non-zero), details and
+// conditions when present, each condition's reason, message and
+// timestamps when set.
+func statusTree(s dcplan.ConfigStatus) map[string]any {
+	st := map[string]any{
+		"latestVersion":       num(int64(s.LatestVersion)),
+		"observedGeneration":  num(s.ObservedGeneration),
+		"replicas":            num(int64(s.Replicas)),
+		"updatedReplicas":     num(int64(s.UpdatedReplicas)),
+		"availableReplicas":   num(int64(s.AvailableReplicas)),
+		"unavailableReplicas": num(int64(s.UnavailableReplicas)),
+	}
+	if s.ReadyReplicas != 0 {
+		st["readyReplicas"] = num(int64(s.ReadyReplicas))
+	}
+	if s.Details.Message != "" || len(s.Details.Causes) > 0 {
+		d := map[string]any{"causes": nil}
+		if s.Details.Message != "" {
+			d["message"] = s.Details.Message
+		}
+		if len(s.Details.Causes) > 0 {
+			causes := make([]any, len(s.Details.Causes))
+			for i, c := range s.Details.Causes {
+				e := map[string]any{"type": c.Type.String()}
+				if c.Image != "" || c.FromKind != "" || c.FromNamespace != "" {
+					from := map[string]any{}
+					putString(from, "kind", c.FromKind)
+					putString(from, "namespace", c.FromNamespace)
+					putString(from, "name", c.Image)
+					e["imageTrigger"] = map[string]any{"from": from}
+				}
+				causes[i] = e
+			}
+			d["causes"] = causes
+		}
+		st["details"] = d
+	}
+	if len(s.Conditions) > 0 {
+		conds := make([]any, len(s.Conditions))
+		for i, c := range s.Conditions {
+			e := map[string]any{"type": c.Type.String(), "status": c.Status.String()}
+			putTime(e, "lastUpdateTime", c.LastUpdateTime)
+			putTime(e, "lastTransitionTime", c.LastTransitionTime)
+			reason := c.Reason.String()
+			if c.Reason == dcplan.ReasonOther {
+				reason = c.OtherReason
+			}
+			putString(e, "reason", reason)
+			putString(e, "message", c.Message)
+			conds[i] = e
+		}
+		st["conditions"] = conds
+	}
+	return st
+}
+
+// quoteJSON renders s as a JSON string, as encoding/json writes it.
+func quoteJSON(s string) string { return string(appendString(nil, s)) }
+
+// String renders a request on one line for logs and golden files:
+// `<verb> <resource>[/<subresource>] <namespace>/<name>`, then the patch,
+// the delete options or the event; bodies are left out (see Body).
+func (q Request) String() string {
+	if q.Verb == VerbEvent && q.Event != nil {
+		e := q.Event
+		return fmt.Sprintf("event %s/%s %s %s %q", e.Object.Kind, e.Object.Name, e.Type, e.Reason, e.Message)
+	}
+	res := q.Resource
+	if q.Subresource != "" {
+		res += "/" + q.Subresource
+	}
+	s := fmt.Sprintf("%s %s %s/%s", q.Verb, res, q.Namespace, q.Name)
+	if q.Patch != nil {
+		s += " " + q.PatchType + " " + string(q.Patch)
+	}
+	if q.Delete.PropagationPolicy != "" {
+		s += " propagationPolicy=" + q.Delete.PropagationPolicy
+	}
+	if q.Delete.HasGracePeriod {
+		s += " gracePeriodSeconds=" + strconv.FormatInt(q.Delete.GracePeriodSeconds, 10)
+	}
+	if q.Attempts > 1 {
+		s += " attempts=" + strconv.Itoa(q.Attempts)
+	}
+	if q.Group != 0 {
+		s += " group=" + strconv.Itoa(q.Group)
+	}
+	return s
+}
