@@ -242,11 +242,11 @@ func GenPod(d dcplan.Deployment) *rapid.Generator[dcplan.Pod] {
 	})
 }
 
-// GenSettings generates settings with any profile.
+// GenSettings generates settings with the switches of any preset.
 func GenSettings() *rapid.Generator[dcplan.Settings] {
 	return rapid.Custom(func(t *rapid.T) dcplan.Settings {
 		return dcplan.Settings{
-			Profile:        rapid.SampledFrom([]dcplan.Profile{dcplan.Modern, dcplan.Exact, dcplan.Origin}).Draw(t, "profile"),
+			Switches:       rapid.SampledFrom(dcplan.Presets).Draw(t, "profile").Switches(),
 			DeployerImage:  "registry.example/deployer:v4",
 			ServiceAccount: "deployer",
 		}

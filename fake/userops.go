@@ -79,7 +79,7 @@ func (s *Sim) Rollback(ns, dc string, to dcplan.Version) error {
 		if err != nil {
 			return p, "", err
 		}
-		text := history.RolledBackMessage(cfg, target.Name, s.opts.Settings.Profile)
+		text := history.RolledBackMessage(cfg, target.Name, s.opts.Settings.Switches)
 		if len(warnings) > 0 {
 			text += " (" + strings.Join(warnings, "; ") + ")"
 		}

@@ -46,7 +46,7 @@ func TestRollbackRefusals(t *testing.T) {
 	tests := []struct {
 		name    string
 		why     string
-		profile dcplan.Profile
+		profile dcplan.Preset
 		cfg     dcplan.Config
 		rcs     []dcplan.Deployment
 		to      dcplan.Version
@@ -110,7 +110,7 @@ func TestRollbackRevision(t *testing.T) {
 	tests := []struct {
 		name      string
 		why       string
-		profile   dcplan.Profile
+		profile   dcplan.Preset
 		to        dcplan.Version
 		wantImage string
 		wantMsg   string
@@ -135,7 +135,7 @@ func TestRollbackRevision(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if d := cmp.Diff(tt.wantMsg, history.RolledBackMessage(cfg, target.Name, tt.profile)); d != "" {
+			if d := cmp.Diff(tt.wantMsg, history.RolledBackMessage(cfg, target.Name, tt.profile.Switches())); d != "" {
 				t.Errorf("RolledBackMessage() mismatch (-want +got) [%s]:\n%s", tt.why, d)
 			}
 		})
@@ -164,8 +164,8 @@ func TestRollbackPlan(t *testing.T) {
 		to.LatestVersion++
 		return &dcplan.StatusUpdate{Rule: history.RuleRollback, Config: "web", From: c.Status, To: to}
 	}
-	disabled := func(name string, p dcplan.Profile) string {
-		if p == dcplan.Origin {
+	disabled := func(name string, p dcplan.Preset) string {
+		if p.Switches().SeedRollbackText {
 			return "Warning: the following images triggers were disabled: " + name + "\n  You can re-enable them with: oc deploy web --enable-triggers -n ns"
 		}
 		return "Warning: the following images triggers were disabled: " + name + "\n  You can re-enable them with: oc set triggers dc/web --auto"
@@ -174,7 +174,7 @@ func TestRollbackPlan(t *testing.T) {
 	tests := []struct {
 		name     string
 		why      string
-		profile  dcplan.Profile
+		profile  dcplan.Preset
 		opts     history.RollbackOptions
 		wantPlan dcplan.Plan
 		wantWarn []string
@@ -348,7 +348,7 @@ func lrScenario(t *testing.T, c *scenario.Case) (string, bool) {
 		if terr != nil {
 			t.Fatalf("%s: Rollback succeeded but RollbackTarget failed: %v", c.Pos, terr)
 		}
-		out := history.RolledBackMessage(cfg, target.Name, c.Env.Snapshot.Settings.Profile) + "\n"
+		out := history.RolledBackMessage(cfg, target.Name, c.Env.Snapshot.Settings.Switches) + "\n"
 		for _, w := range warnings {
 			out += w + "\n"
 		}
@@ -530,7 +530,7 @@ func ExampleRollback() {
 	}
 	target, _ := history.RollbackTarget(s, 0)
 	fmt.Println(cfg.Template.Containers[0].Image, cfg.Status.LatestVersion, cfg.Triggers[1].Automatic)
-	fmt.Println(history.RolledBackMessage(cfg, target.Name, dcplan.Modern))
+	fmt.Println(history.RolledBackMessage(cfg, target.Name, dcplan.Modern.Switches()))
 	fmt.Println(warnings[0])
 	// Output:
 	// app:1 4 false
@@ -599,7 +599,7 @@ func FuzzRollback(f *testing.F) {
 	f.Add(data, int64(2), uint8(2), uint8(15))
 	now := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
 	f.Fuzz(func(t *testing.T, data []byte, to int64, profile, flags uint8) {
-		s, err := dcplan.DecodeSnapshot(data, "frontend", now, dcplan.Settings{Profile: dcplan.Profile(profile % 3)})
+		s, err := dcplan.DecodeSnapshot(data, "frontend", now, dcplan.Settings{Switches: dcplan.Preset(profile % 5).Switches()})
 		if err != nil {
 			return
 		}

@@ -36,11 +36,12 @@ import (
 //     imagePullSecrets, tolerations and nodeSelector of the RC's own pod
 //     template (dcplan.DeployerTemplateFields).
 //
-// The Origin profile builds the seed-era pod (SPEC 7 row 31): no owner
-// reference (Unowned), no deployment-config.name annotation (ConfigName
-// is still set, for Describe), activeDeadlineSeconds always 21600, no size
-// cap on injected variables, and only dnsPolicy, imagePullSecrets and
-// nodeSelector copied from the template. The fixed container fields
+// The SeedDeployerPod switch builds the seed-era pod (SPEC 7 row 31): no
+// owner reference (Unowned), no deployment-config.name annotation
+// (ConfigName is still set, for Describe), activeDeadlineSeconds always
+// 21600, no size cap on injected variables, and only dnsPolicy,
+// imagePullSecrets and nodeSelector copied from the template; only
+// nodeSelector with PodCopiesOnlyNodeSelector (the oldest seed). The fixed container fields
 // (imagePullPolicy, terminationMessagePolicy, grace period, restart policy)
 // are the codec's (dcplan.EncodePod).
 //
@@ -53,7 +54,7 @@ func BuildDeployerPod(s dcplan.Snapshot, d dcplan.Deployment) dcplan.DeployerPod
 // buildDeployerPod is BuildDeployerPod for the settings of a snapshot.
 func buildDeployerPod(settings *dcplan.Settings, d *dcplan.Deployment) dcplan.DeployerPod {
 	st := encodedStrategy(d)
-	origin := settings.Profile == dcplan.Origin
+	origin := settings.SeedDeployerPod
 	pod := dcplan.DeployerPod{
 		Namespace:             d.Namespace,
 		Name:                  dcplan.DeployerPodName(d.Name),
@@ -81,7 +82,11 @@ func buildDeployerPod(settings *dcplan.Settings, d *dcplan.Deployment) dcplan.De
 	}
 	if origin {
 		pod.Unowned = true
-		pod.TemplateFields = keepFields(pod.TemplateFields, originTemplateFields)
+		keep := originTemplateFields
+		if settings.PodCopiesOnlyNodeSelector {
+			keep = oldestTemplateFields
+		}
+		pod.TemplateFields = keepFields(pod.TemplateFields, keep)
 	} else if st.HasActiveDeadline {
 		pod.ActiveDeadlineSeconds = st.ActiveDeadlineSeconds
 	}
@@ -125,6 +130,10 @@ func merge(base, extra []dcplan.KeyValue) []dcplan.KeyValue {
 // originTemplateFields are the pod template fields the seed-era deployer pod
 // copies (SPEC 7 row 31), in canonical (sorted) order.
 var originTemplateFields = []string{"dnsPolicy", "imagePullSecrets", "nodeSelector"}
+
+// oldestTemplateFields is the oldest seed's choice: nodeSelector only
+// (SPEC 7 row 31, the PodCopiesOnlyNodeSelector switch).
+var oldestTemplateFields = []string{"nodeSelector"}
 
 // keepFields returns the canonical JSON object obj restricted to keys,
 // which must be sorted, or nil when none of them is present. A value that

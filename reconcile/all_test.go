@@ -22,7 +22,7 @@ func TestAllRunsOriginDeployerPodController(t *testing.T) {
 	for _, tt := range []struct {
 		name    string
 		why     string
-		profile dcplan.Profile
+		profile dcplan.Preset
 		want    string // the transition of rc/web-2, as Describe prints it
 	}{
 		{"modern", "2.2: the deployer step follows the pod", dcplan.Modern,

@@ -41,7 +41,7 @@ func TestConfigLastCreate(t *testing.T) {
 		name    string
 		why     string
 		s       dcplan.Snapshot
-		profile dcplan.Profile
+		profile dcplan.Preset
 		want    shape
 	}{{
 		name: "other failure",

@@ -72,12 +72,13 @@ func ExampleConfig_reconcile() {
 	// frontend-1 2 -> 0 rule 3.6.3
 }
 
-// The Origin profile syncs a hand-scaled RC back into the DC.
+// The Origin13 preset (the ReplicaSync switch) syncs a hand-scaled RC back
+// into the DC.
 func ExampleConfig_origin() {
 	cfg := exampleConfig(1)
 	rc := exampleRC(cfg, 1, dcplan.PhaseComplete, 5)
 	rc.SyncedReplicas, rc.HasSyncedReplicas = 2, true
-	s := dcplan.Snapshot{Config: cfg, Deployments: []dcplan.Deployment{rc}, Settings: dcplan.Settings{Profile: dcplan.Origin}}
+	s := dcplan.Snapshot{Config: cfg, Deployments: []dcplan.Deployment{rc}, Settings: dcplan.Settings{Switches: dcplan.Origin13.Switches()}}
 	p := reconcile.Config(s)
 	for _, u := range p.UpdateConfig {
 		fmt.Println("dc replicas", u.ReplicasFrom, "->", u.ReplicasTo)

@@ -37,13 +37,13 @@ import (
 // reconcileDeployments and Handle, their Eventf calls on write errors.
 func OnFailure(s dcplan.Snapshot, p dcplan.Plan, action any, err string) dcplan.Plan {
 	cfg := &s.Config
-	origin := s.Settings.Profile == dcplan.Origin
+	sw := &s.Settings.Switches
 	retry := dcplan.Plan{Wait: dcplan.WaitRetry, Message: err}
 	switch a := action.(type) {
 	case dcplan.Cancel:
 		ev := configEvent(cfg, a.Rule, dcplan.EventWarning, dcplan.EventDeploymentCancellationFailed,
 			fmt.Sprintf("Failed to cancel deployment %q superceded by version %d: %s", a.RC, cfg.Status.LatestVersion, err))
-		if origin {
+		if sw.SeedConfigController {
 			return dcplan.Plan{Events: []dcplan.Event{ev}}
 		}
 		retry.Events = []dcplan.Event{ev}
@@ -51,7 +51,7 @@ func OnFailure(s dcplan.Snapshot, p dcplan.Plan, action any, err string) dcplan.
 	case dcplan.Scale:
 		ev := configEvent(cfg, a.Rule, dcplan.EventWarning, dcplan.EventReplicationControllerScaleFailed,
 			fmt.Sprintf("Failed to scale replication controler %q from %d to %d: %s", a.RC, a.From, a.To, err))
-		if origin {
+		if sw.DeploymentScaledEvents {
 			ev.Reason = dcplan.EventDeploymentScaleFailed
 			ev.Message = fmt.Sprintf("Failed to scale deployment %q from %d to %d: %s", a.RC, a.From, a.To, err)
 		}
@@ -59,7 +59,7 @@ func OnFailure(s dcplan.Snapshot, p dcplan.Plan, action any, err string) dcplan.
 		return retry
 	case dcplan.DeleteRC:
 		reason, msg := dcplan.EventReplicationControllerCleanupFailed, "Couldn't clean up replication controllers: "
-		if origin || cfg.Paused || len(p.CreateRCs) > 0 {
+		if sw.SeedConfigController || cfg.Paused || len(p.CreateRCs) > 0 {
 			reason, msg = dcplan.EventDeploymentCleanupFailed, "Couldn't clean up deployments: "
 		}
 		return dcplan.Plan{Events: []dcplan.Event{configEvent(cfg, a.Rule, dcplan.EventWarning, reason, msg+err)}}

@@ -48,7 +48,7 @@ func snapshotFrom(data []byte) dcplan.Snapshot {
 			LastTriggeredImage: images[r.small(len(images))],
 		})
 	}
-	s := dcplan.Snapshot{Now: now, Config: cfg, Settings: dcplan.Settings{Profile: dcplan.Profile(r.small(4))}}
+	s := dcplan.Snapshot{Now: now, Config: cfg, Settings: dcplan.Settings{Switches: dcplan.Preset(r.small(5)).Switches()}}
 	for n := r.small(7); n > 0; n-- {
 		v := dcplan.Version(r.small(8) - 1)
 		d := dcplan.Deployment{

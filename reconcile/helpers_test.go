@@ -67,8 +67,8 @@ func settled(s dcplan.Snapshot) dcplan.Snapshot {
 }
 
 // withProfile returns s with the given profile.
-func withProfile(s dcplan.Snapshot, p dcplan.Profile) dcplan.Snapshot {
-	s.Settings.Profile = p
+func withProfile(s dcplan.Snapshot, p dcplan.Preset) dcplan.Snapshot {
+	s.Settings.Switches = p.Switches()
 	return s
 }
 

@@ -40,9 +40,9 @@ func newestFirst(rcs []dcplan.Deployment, keep func(*dcplan.Deployment) bool) []
 //  2. Any other RC means "awaiting". If it is already cancelled, nothing
 //     more is done for it.
 //  3. Otherwise it is cancelled with reason "newer deployment was found
-//     running" (in the Origin profile the era's long form, "The deployment
-//     was cancelled as a newer deployment was found running", as phase and
-//     cancel write the long forms there: SPEC 1.4), and a
+//     running" (with the LongReasons switch the earliest long form, "The
+//     deployment was cancelled as a newer deployment was found running":
+//     SPEC 1.4, 11a.1), and a
 //     DeploymentCancelled event names it.
 //
 // When something is awaited, the plan also gets a
@@ -53,12 +53,12 @@ func newestFirst(rcs []dcplan.Deployment, keep func(*dcplan.Deployment) bool) []
 //
 // Ports: deploymentconfig_controller.go
 // (*DeploymentConfigController).cancelRunningRollouts.
-func supersede(cfg *dcplan.Config, rcs []dcplan.Deployment, profile dcplan.Profile, p *dcplan.Plan) bool {
+func supersede(cfg *dcplan.Config, rcs []dcplan.Deployment, sw *dcplan.Switches, p *dcplan.Plan) bool {
 	if !inFlight(rcs) {
 		return false
 	}
 	reason := dcplan.ReasonCancelledByNewer
-	if profile == dcplan.Origin {
+	if sw.LongReasons {
 		reason = dcplan.LongReasonCancelledByNewer
 	}
 	v := cfg.Status.LatestVersion

@@ -34,8 +34,8 @@ import (
 type options struct {
 	// Config names the DC; empty means the only DC of the document.
 	Config string
-	// Profile selects the behaviour profile.
-	Profile dcplan.Profile
+	// Profile selects the behaviour preset.
+	Profile dcplan.Preset
 	// Now is the clock the plans are computed at.
 	Now time.Time
 	// To is the rollback revision (0: the last Complete one before the
@@ -46,14 +46,14 @@ type options struct {
 func main() {
 	file := flag.String("f", "-", "the List JSON to read (\"-\": standard input)")
 	config := flag.String("dc", "", "the DeploymentConfig to preview (default: the only one in the document)")
-	profile := flag.String("profile", "Modern", "behaviour profile: Modern, Exact or Origin")
+	profile := flag.String("profile", "Modern", "behaviour preset: Modern, Exact, Origin10, Origin13, Origin15 (Origin)")
 	now := flag.String("now", "", "the time to plan at, RFC 3339 (default: the current time)")
 	to := flag.Int64("to", 0, "the revision oc rollback returns to (0: the last complete one)")
 	flag.Parse()
 
 	o := options{Config: *config, To: dcplan.Version(*to), Now: time.Now().UTC()}
 	var err error
-	if o.Profile, err = dcplan.ParseProfile(*profile); err != nil {
+	if o.Profile, err = dcplan.ParsePreset(*profile); err != nil {
 		fail(err)
 	}
 	if *now != "" {
@@ -103,7 +103,7 @@ func run(w io.Writer, data []byte, o options) error {
 			return fmt.Errorf("the document holds several DeploymentConfigs (%s): choose one with -dc", strings.Join(names, ", "))
 		}
 	}
-	s, err := dcplan.DecodeSnapshot(data, name, o.Now, dcplan.Settings{Profile: o.Profile})
+	s, err := dcplan.DecodeSnapshot(data, name, o.Now, o.Profile.Settings())
 	if err != nil {
 		return err
 	}
@@ -138,7 +138,7 @@ func run(w io.Writer, data []byte, o options) error {
 		if terr != nil {
 			return fmt.Errorf("rollback planned without a target: %w", terr)
 		}
-		out = history.RolledBackMessage(rolled, target.Name, o.Profile) + "\n"
+		out = history.RolledBackMessage(rolled, target.Name, s.Settings.Switches) + "\n"
 		for _, w := range warnings {
 			out += w + "\n"
 		}
@@ -164,7 +164,7 @@ func (p *printer) header(s dcplan.Snapshot) {
 	}
 	fmt.Fprintf(&p.b, "DeploymentConfig %s/%s: latestVersion %d, %d replicas%s; %d RCs, %d related pods\n",
 		c.Namespace, c.Name, c.Status.LatestVersion, c.Replicas, state, len(s.Deployments), len(s.Pods))
-	fmt.Fprintf(&p.b, "Profile %s, planned at %s. Nothing is changed: each section shows the writes\n", s.Settings.Profile, s.Now.UTC().Format(time.RFC3339))
+	fmt.Fprintf(&p.b, "Profile %s, planned at %s. Nothing is changed: each section shows the writes\n", s.Settings.Switches.Name(), s.Now.UTC().Format(time.RFC3339))
 	p.b.WriteString("the command would make (with the SPEC rule behind each) and what oc would print.\n")
 }
 
