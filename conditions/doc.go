@@ -31,6 +31,8 @@
 //     [StatusFor] and [ChangedFor] over an RC list of the caller's;
 //     [Equal]: the normal-form equality behind the no-write rule.
 //   - [Set], [Remove], [Get], [New]: the condition set rule of SPEC 3.10.
+//   - [RolloutStatus]: what `oc rollout status` prints for a DC and whether
+//     the rollout is done, failed or in progress (SPEC 6m.6).
 //   - [ResolveFenceposts], [MaxUnavailable], [MaxSurge]: SPEC 5.16-5.17;
 //     errors wrap [ErrInvalidFencepost].
 //   - Condition constructors with the exact texts of SPEC 1.5: [Available],
