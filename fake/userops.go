@@ -62,7 +62,7 @@ func (s *Sim) Retry(ns, dc string) error {
 // RolloutLatest runs `oc rollout latest` (reconcile.RolloutLatest).
 func (s *Sim) RolloutLatest(ns, dc string) error {
 	return s.userOp("latest", ns, dc, func(snap dcplan.Snapshot) (dcplan.Plan, string, error) {
-		p, r, err := reconcile.RolloutLatest(snap, false, reconcile.DryRunNone)
+		p, r, err := reconcile.RolloutLatest(snap, false, dcplan.DryRunNone)
 		return p, r.Text, err
 	})
 }

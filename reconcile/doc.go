@@ -49,6 +49,11 @@
 //  6. When Plan.Wait is set it requeues the item (rate-limited); a plan with
 //     only a Message and no Wait is upstream's fatal error: log, forget.
 //
+// The user operations: [RolloutLatest] (`oc rollout latest`, with
+// dcplan.DryRun modes, SeedRolloutLatestLine and OcServerDryRunWrites),
+// [DeployLatest] (the seeds' `oc deploy --latest`, OcDeployLatest),
+// [Instantiate], [Pause], [Resume] and [PauseText].
+//
 // # Switches
 //
 // The DC controller reads these switches of dcplan.Switches (SPEC 12), and

@@ -107,12 +107,12 @@ func ExamplePause() {
 func ExampleRolloutLatest() {
 	cfg := exampleConfig(1)
 	s := dcplan.Snapshot{Config: cfg, Deployments: []dcplan.Deployment{exampleRC(cfg, 1, dcplan.PhaseComplete, 2)}}
-	p, report, err := reconcile.RolloutLatest(s, false, reconcile.DryRunNone)
+	p, report, err := reconcile.RolloutLatest(s, false, dcplan.DryRunNone)
 	fmt.Print(dcplan.Describe(p))
 	fmt.Println(report.Text, report.Revision, err)
 
 	s.Deployments[0].Phase = dcplan.PhaseRunning
-	_, _, err = reconcile.RolloutLatest(s, false, reconcile.DryRunNone)
+	_, _, err = reconcile.RolloutLatest(s, false, dcplan.DryRunNone)
 	fmt.Println(err)
 	// Output:
 	// status dc/frontend latestVersion=1->2 details="manual change [Manual]" rule=6.4

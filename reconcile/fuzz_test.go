@@ -98,7 +98,7 @@ func FuzzConfig(f *testing.F) {
 		_, ierr := reconcile.Instantiate(s, true, len(data)%2 == 0)
 		_, perr := reconcile.Pause(s)
 		_, rerr := reconcile.Resume(s)
-		_, _, lerr := reconcile.RolloutLatest(s, len(data)%3 == 0, reconcile.DryRun(len(data)%3))
+		_, _, lerr := reconcile.RolloutLatest(s, len(data)%3 == 0, dcplan.DryRun(len(data)%3))
 		if err := s.Validate(); err != nil {
 			for _, got := range []error{ierr, perr, rerr, lerr} {
 				if !errors.Is(got, dcplan.ErrInvalidSnapshot) && !errors.Is(got, dcplan.ErrInvalidSettings) {

@@ -167,7 +167,7 @@ func TestRolloutLatest(t *testing.T) {
 		name       string
 		why        string
 		s          dcplan.Snapshot
-		dryRun     reconcile.DryRun
+		dryRun     dcplan.DryRun
 		want       shape
 		wantReport reconcile.RolloutReport
 		wantErr    string
@@ -185,19 +185,19 @@ func TestRolloutLatest(t *testing.T) {
 		name:       "dry run",
 		why:        "6.4: nothing written, current revision printed",
 		s:          snapshot(v1, complete),
-		dryRun:     reconcile.DryRunClient,
+		dryRun:     dcplan.DryRunClient,
 		wantReport: reconcile.RolloutReport{Revision: 1, Text: line + " (dry run)"},
 	}, {
 		name:       "server dry run modern",
 		why:        "6m.3.7, 13.2 OcServerDryRunWrites off: Modern's server dry run writes nothing",
 		s:          snapshot(v1, complete),
-		dryRun:     reconcile.DryRunServer,
+		dryRun:     dcplan.DryRunServer,
 		wantReport: reconcile.RolloutReport{Revision: 1, Text: line + " (server dry run)"},
 	}, {
 		name:       "server dry run exact",
 		why:        "6m.3.7, 13.2 OcServerDryRunWrites: upstream instantiates for real and says (server dry run)",
 		s:          exact(snapshot(v1, complete)),
-		dryRun:     reconcile.DryRunServer,
+		dryRun:     dcplan.DryRunServer,
 		want:       bumped(manual),
 		wantReport: reconcile.RolloutReport{Revision: 2, Text: line + " (server dry run)"},
 	}, {
@@ -330,6 +330,26 @@ func TestDeployLatest(t *testing.T) {
 			}
 			if d := cmp.Diff(tt.wantReport, report); d != "" {
 				t.Errorf("DeployLatest() report mismatch (-want +got):\n%s\nwhy: %s", d, tt.why)
+			}
+		})
+	}
+}
+
+// Reference: kubectl rollout pause/resume name printer (SPEC 6m.7.5).
+func TestPauseText(t *testing.T) {
+	tests := []struct {
+		name   string
+		why    string
+		paused bool
+		want   string
+	}{
+		{"pause", "6m.7.5: success line of oc rollout pause", true, "deploymentconfig.apps.openshift.io/web paused"},
+		{"resume", "6m.7.5: success line of oc rollout resume", false, "deploymentconfig.apps.openshift.io/web resumed"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if d := cmp.Diff(tt.want, reconcile.PauseText("web", tt.paused)); d != "" {
+				t.Errorf("PauseText() mismatch (-want +got) [%s]:\n%s", tt.why, d)
 			}
 		})
 	}

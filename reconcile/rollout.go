@@ -10,32 +10,6 @@ import (
 // ruleDeployLatest is `oc deploy --latest` (SPEC 6.3).
 const ruleDeployLatest dcplan.Rule = "6.3"
 
-// DryRun is the --dry-run mode of a command (SPEC 6m "Success-line name
-// printer").
-type DryRun uint8
-
-// The dry-run modes.
-const (
-	// DryRunNone really writes.
-	DryRunNone DryRun = iota
-	// DryRunClient writes nothing; the line says ` (dry run)`.
-	DryRunClient
-	// DryRunServer asks the server to write nothing; the line says `
-	// (server dry run)`.
-	DryRunServer
-)
-
-// suffix is the printer's dry-run suffix.
-func (d DryRun) suffix() string {
-	switch d {
-	case DryRunClient:
-		return " (dry run)"
-	case DryRunServer:
-		return " (server dry run)"
-	}
-	return ""
-}
-
 // RolloutReport is what `oc rollout latest` or `oc deploy --latest`
 // prints on success.
 type RolloutReport struct {
@@ -58,7 +32,7 @@ type RolloutReport struct {
 //  3. The RC <dc>-<latestVersion> exists and is not terminal: refused,
 //     `#<n> is already in progress (<phase>).` (the phase as spelt on the
 //     wire, empty when the annotation is missing).
-//  4. DryRunClient: nothing is planned; the report shows the current
+//  4. dcplan.DryRunClient: nothing is planned; the report shows the current
 //     version. DryRunServer: the same, unless OcServerDryRunWrites
 //     (upstream's accident, SPEC 13.2: the instantiate is sent without the
 //     dry-run option and really happens).
@@ -75,7 +49,7 @@ type RolloutReport struct {
 // (dry run)` or ` (server dry run)` appended for a dry run.
 //
 // Ports: oc pkg/cli/rollout/latest.go (RolloutLatestOptions).RunRolloutLatest.
-func RolloutLatest(s dcplan.Snapshot, again bool, dryRun DryRun) (dcplan.Plan, RolloutReport, error) {
+func RolloutLatest(s dcplan.Snapshot, again bool, dryRun dcplan.DryRun) (dcplan.Plan, RolloutReport, error) {
 	if err := s.Validate(); err != nil {
 		return dcplan.Plan{}, RolloutReport{}, fmt.Errorf("reconcile: rollout latest: %w", err)
 	}
@@ -90,8 +64,8 @@ func RolloutLatest(s dcplan.Snapshot, again bool, dryRun DryRun) (dcplan.Plan, R
 	if s.Settings.SeedRolloutLatestLine {
 		line = fmt.Sprintf("deploymentconfig %q rolled out", cfg.Name)
 	}
-	line += dryRun.suffix()
-	if dryRun == DryRunClient || (dryRun == DryRunServer && !s.Settings.OcServerDryRunWrites) {
+	line += dryRun.Suffix()
+	if !dryRun.Writes(s.Settings.OcServerDryRunWrites) {
 		return dcplan.Plan{}, RolloutReport{Revision: cfg.Status.LatestVersion, Text: line}, nil
 	}
 	p, err := instantiateOrBump(s, !again, ruleInstantiate)

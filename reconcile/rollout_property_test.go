@@ -18,10 +18,10 @@ func TestRolloutLatestProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		s := genSnapshot().Draw(t, "snapshot")
 		again := rapid.Bool().Draw(t, "again")
-		mode := reconcile.DryRun(rapid.SampledFrom([]int{0, 0, 0, 1, 2}).Draw(t, "dryRun"))
+		mode := dcplan.DryRun(rapid.SampledFrom([]int{0, 0, 0, 1, 2}).Draw(t, "dryRun"))
 		// A dry run writes nothing, except a server dry run with
 		// OcServerDryRunWrites (SPEC 13.2).
-		dryRun := mode == reconcile.DryRunClient || (mode == reconcile.DryRunServer && !s.Settings.OcServerDryRunWrites)
+		dryRun := mode == dcplan.DryRunClient || (mode == dcplan.DryRunServer && !s.Settings.OcServerDryRunWrites)
 		before := s.Clone()
 		p, report, err := reconcile.RolloutLatest(s, again, mode)
 		if d := cmp.Diff(before, s); d != "" {

@@ -45,12 +45,12 @@ func TestScenarios(t *testing.T) {
 			p, err := reconcile.Resume(s)
 			return withError(c.Env.Record(p), err)
 		case "rollout-latest": // rollout-latest again dry-run=client|server
-			mode := reconcile.DryRunNone
+			mode := dcplan.DryRunNone
 			switch v, _ := c.Arg("dry-run"); {
 			case has("dry-run") && (v == "" || v == "client"):
-				mode = reconcile.DryRunClient
+				mode = dcplan.DryRunClient
 			case v == "server":
-				mode = reconcile.DryRunServer
+				mode = dcplan.DryRunServer
 			}
 			p, report, err := reconcile.RolloutLatest(s, has("again"), mode)
 			out := withError(c.Env.Record(p), err)

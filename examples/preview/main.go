@@ -123,7 +123,7 @@ func run(w io.Writer, data []byte, o options) error {
 	p.outcome(plan, report.String(), err)
 
 	p.section("oc rollout latest dc/" + s.Config.Name)
-	plan, latest, err := reconcile.RolloutLatest(s, false, reconcile.DryRunNone)
+	plan, latest, err := reconcile.RolloutLatest(s, false, dcplan.DryRunNone)
 	p.outcome(plan, latest.Text+"\n", err)
 
 	cmd := "oc rollback dc/" + s.Config.Name
