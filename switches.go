@@ -571,3 +571,22 @@ func (sw *Switches) unknownSwitch() string {
 	}
 	return ""
 }
+
+// String describes st in Describe's key=value style: `preset=<name>` (the
+// preset the switches equal, or custom(...), see Switches.Name), then
+// `image=`, `serviceAccount=` and `env=<count>` when set. Simulator traces,
+// examples and scenario outputs print it to name the behaviour in use.
+func (st Settings) String() string {
+	var b strings.Builder
+	b.WriteString("preset=" + st.Switches.Name())
+	if st.DeployerImage != "" {
+		b.WriteString(" image=" + quoteIfNeeded(st.DeployerImage))
+	}
+	if st.ServiceAccount != "" {
+		b.WriteString(" serviceAccount=" + quoteIfNeeded(st.ServiceAccount))
+	}
+	if len(st.Environment) > 0 {
+		b.WriteString(" env=" + strconv.Itoa(len(st.Environment)))
+	}
+	return b.String()
+}

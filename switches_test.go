@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -81,6 +82,40 @@ func TestSwitchesCiteSpec(t *testing.T) {
 	})
 	if want := reflect.TypeFor[dcplan.Switches]().NumField(); seen != want {
 		t.Errorf("parsed %d switches, Switches has %d", seen, want)
+	}
+}
+
+// Every switch is named by at least one test or scenario file besides
+// this one (issue 12: "at least one test that names it").
+func TestEverySwitchIsTested(t *testing.T) {
+	var corpus strings.Builder
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (strings.HasPrefix(d.Name(), ".") || d.Name() == "rapid") && path != "." {
+			return filepath.SkipDir
+		}
+		isTest := strings.HasSuffix(path, "_test.go") && path != "switches_test.go"
+		isScenario := strings.HasSuffix(path, ".txt") && strings.Contains(path, "testdata")
+		if !d.IsDir() && (isTest || isScenario) {
+			b, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			corpus.Write(b)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := corpus.String()
+	typ := reflect.TypeFor[dcplan.Switches]()
+	for i := range typ.NumField() {
+		if name := typ.Field(i).Name; !strings.Contains(all, name) {
+			t.Errorf("switch %s is named by no test or scenario file", name)
+		}
 	}
 }
 
@@ -211,6 +246,33 @@ func TestSwitchesSet(t *testing.T) {
 			}
 			if d := cmp.Diff(tt.wantErr, gotErr); d != "" {
 				t.Errorf("Set(%q) error mismatch (-want +got) [%s]:\n%s", tt.change, tt.why, d)
+			}
+		})
+	}
+}
+
+func TestSettingsString(t *testing.T) {
+	tests := []struct {
+		name string
+		why  string
+		st   dcplan.Settings
+		want string
+	}{
+		{"zero", "12: the zero Settings are Modern", dcplan.Settings{}, "preset=Modern"},
+		{"origin", "12: a preset and the deployer pod parameters", dcplan.Settings{
+			Switches: dcplan.Origin.Switches(), DeployerImage: "registry.example/deployer:v4", ServiceAccount: "deployer",
+			Environment: []dcplan.EnvVar{{Name: "A", Value: "1"}},
+		}, "preset=Origin15 image=registry.example/deployer:v4 serviceAccount=deployer env=1"},
+		{"custom", "12: flipped switches name the nearest preset", func() dcplan.Settings {
+			st := dcplan.Exact.Settings()
+			st.OcCancelSilent = false
+			return st
+		}(), "preset=custom(Exact+OcCancelSilent=false)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if d := cmp.Diff(tt.want, tt.st.String()); d != "" {
+				t.Errorf("String() mismatch (-want +got) [%s]:\n%s", tt.why, d)
 			}
 		})
 	}

@@ -301,6 +301,9 @@ func TestRollbackInvalidSnapshot(t *testing.T) {
 // TestScenarios (scenario_test.go), reporting false for any other command:
 //
 //	list                     FormatList(List(snapshot))
+//	history [revision=N]     View: oc's stdout as "oc: ..." (tabs shown as \t), or its error
+//	undo [to=N] [dry-run=client|server]
+//	                         plans Undo; prints the plan, then oc's output or error
 //	rollback [to=N] [triggers] [strategy] [scaling] [dry-run]
 //	                         plans Rollback; prints the plan, then (dry-run) the rolled-back DC
 //	                         as "dc: ...", oc's output as "oc: ..." or its error as "oc error: ..."
@@ -308,6 +311,19 @@ func lrScenario(t *testing.T, c *scenario.Case) (string, bool) {
 	switch c.Cmd {
 	case "list": // list
 		return history.FormatList(history.List(c.Env.Snapshot)) + "\n", true
+	case "history": // history revision=2
+		out, err := history.View(c.Env.Snapshot, lrVersionArg(t, c, "revision"))
+		return lrOC(out, err), true
+	case "undo": // undo to=2 dry-run=client|server
+		dry := dcplan.DryRunNone
+		switch v, _ := c.Arg("dry-run"); v {
+		case "client":
+			dry = dcplan.DryRunClient
+		case "server":
+			dry = dcplan.DryRunServer
+		}
+		p, out, err := history.Undo(c.Env.Snapshot, lrVersionArg(t, c, "to"), dry)
+		return c.Env.Record(p) + lrOC(out, err), true
 	case "rollback": // rollback to=2 triggers strategy scaling dry-run
 		var to dcplan.Version
 		if v, ok := c.Arg("to"); ok {
@@ -617,4 +633,32 @@ func FuzzRollback(f *testing.F) {
 			t.Fatalf("Rollback() plans more than DC writes:\n%s", dcplan.Describe(p))
 		}
 	})
+}
+
+// lrVersionArg reads the version argument key of c, 0 when absent.
+func lrVersionArg(t *testing.T, c *scenario.Case, key string) dcplan.Version {
+	v, ok := c.Arg(key)
+	if !ok {
+		return 0
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil {
+		t.Fatalf("%s: %s=%q: %v", c.Pos, key, v, err)
+	}
+	return dcplan.Version(n)
+}
+
+// lrOC prefixes each line oc prints with "oc: " (tabs shown as \t, so the
+// exact padding is visible) and each line of its error with "oc error: ".
+func lrOC(out string, err error) string {
+	var b strings.Builder
+	for l := range strings.Lines(out) {
+		b.WriteString("oc: " + strings.ReplaceAll(l, "\t", `\t`))
+	}
+	if err != nil {
+		for l := range strings.Lines(err.Error() + "\n") {
+			b.WriteString("oc error: " + l)
+		}
+	}
+	return b.String()
 }

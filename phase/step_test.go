@@ -467,6 +467,17 @@ func TestStep(t *testing.T) {
 			},
 		},
 		{
+			name: "running/raced/KeepCancelOnRace", why: "SPEC 12 KeepCancelOnRace flipped on Modern (10.2): Complete is written with the cancel annotations kept; FailedCancellation still once, with the write",
+			profile: modern, flip: func(sw *dcplan.Switches) { sw.KeepCancelOnRace = true },
+			rcs: rcs(testRC(1, dcplan.PhaseRunning, cancelled)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodSucceeded)},
+			want: dcplan.Plan{
+				Transitions: with(tr("2.3", dcplan.PhaseRunning, dcplan.PhaseComplete), func(t *dcplan.Transition) {
+					t.CompletedAt, t.CommitDesired, t.Desired = podFinished, true, 3
+				}),
+				Events: []dcplan.Event{racedEvent},
+			},
+		},
+		{
 			name: "running/raced/exact", why: "4.6 [probe]: Exact patches owner refs, writes Complete and keeps the cancel annotations",
 			profile: exact, rcs: rcs(testRC(1, dcplan.PhaseRunning, cancelled)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodSucceeded, orphan)},
 			want: dcplan.Plan{
