@@ -232,11 +232,14 @@ func Rollback(s dcplan.Snapshot, to dcplan.Version, opts RollbackOptions) (dcpla
 	}, res, warnings, nil
 }
 
-// RolledBackMessage returns the line `oc rollback` prints on success:
-// `deployment #<latestVersion> rolled back to <rc>`, or `#<latestVersion>
-// rolled back to <rc>` with the SeedRollbackText switch, where result is the
-// rolled-back DC Rollback returned and target the RC RollbackTarget
-// picked.
+// RolledBackMessage returns the line `oc rollback` prints on success
+// (SPEC 6m.4b step 6): the name printer's
+// `deploymentconfig.apps.openshift.io/<dc> deployment #<latestVersion>
+// rolled back to <rc>`, or with the SeedRollbackText switch the seed's
+// `#<latestVersion> rolled back to <rc>`, where result is the rolled-back
+// DC Rollback returned and target the RC RollbackTarget picked. Today's oc
+// appends each warning of Rollback after a newline, in the same printed
+// operation.
 //
 // Ports: oc (*RollbackOptions).Run, successMessage.
 func RolledBackMessage(result dcplan.Config, target string, sw dcplan.Switches) string {
@@ -244,7 +247,16 @@ func RolledBackMessage(result dcplan.Config, target string, sw dcplan.Switches) 
 	if sw.SeedRollbackText {
 		return msg
 	}
-	return "deployment " + msg
+	return nameLine(result.Name, "deployment "+msg)
+}
+
+// RollbackDryRunMessage returns the line `oc rollback --dry-run` prints
+// without -o (SPEC 6m.4b step 5): `deploymentconfig.apps.openshift.io/<dc>
+// rolled back to <rc> (dry run)`; no warnings follow.
+//
+// Ports: oc (*RollbackOptions).Run, the dry-run branch.
+func RollbackDryRunMessage(dc, target string) string {
+	return nameLine(dc, "rolled back to "+target+" (dry run)")
 }
 
 func disabledWarning(cfg dcplan.Config, image string, sw dcplan.Switches) string {
