@@ -26,6 +26,7 @@ import (
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/cancel"
+	"github.com/dcplan/dcplan/conditions"
 	"github.com/dcplan/dcplan/history"
 	"github.com/dcplan/dcplan/reconcile"
 )
@@ -114,17 +115,50 @@ func run(w io.Writer, data []byte, o options) error {
 	p.header(s)
 	p.rollouts(s)
 
-	p.section("oc rollout cancel dc/" + s.Config.Name)
+	p.section("oc rollout status dc/" + s.Config.Name)
+	st := conditions.RolloutStatus(s, 0)
+	fmt.Fprintf(&p.b, "the rollout is %s; oc would print:\n", st.State)
+	p.indent(st.Stdout() + st.Stderr())
+
+	cancelCmd, retryCmd := "oc rollout cancel dc/", "oc rollout retry dc/"
+	if s.Settings.OcCancel != dcplan.CancelRollout {
+		cancelCmd = "oc deploy --cancel dc/" // the seeds' generations (SPEC 6.1)
+	}
+	if s.Settings.OcRetry != dcplan.RetryRollout {
+		retryCmd = "oc deploy --retry dc/"
+	}
+	p.section(cancelCmd + s.Config.Name)
 	plan, report, err := cancel.Cancel(s)
+	if err == nil {
+		err = report.Err() // upstream complains after cancelling a paused DC (Exact)
+	}
 	p.outcome(plan, report.String(), err)
 
-	p.section("oc rollout retry dc/" + s.Config.Name)
+	p.section(retryCmd + s.Config.Name)
 	plan, report, err = cancel.Retry(s)
 	p.outcome(plan, report.String(), err)
 
 	p.section("oc rollout latest dc/" + s.Config.Name)
 	plan, latest, err := reconcile.RolloutLatest(s, false, dcplan.DryRunNone)
 	p.outcome(plan, latest.Text+"\n", err)
+
+	if s.Settings.OcDeployLatest != dcplan.DeployLatestAbsent {
+		p.section("oc deploy --latest dc/" + s.Config.Name)
+		plan, latest, err = reconcile.DeployLatest(s)
+		p.outcome(plan, latest.Text+"\n", err)
+	}
+
+	p.section("oc rollout undo dc/" + s.Config.Name)
+	plan, undone, err := history.Undo(s, o.To, dcplan.DryRunNone)
+	p.outcome(plan, undone, err)
+
+	verb, op := "pause", reconcile.Pause
+	if s.Config.Paused {
+		verb, op = "resume", reconcile.Resume
+	}
+	p.section("oc rollout " + verb + " dc/" + s.Config.Name)
+	plan, err = op(s)
+	p.outcome(plan, reconcile.PauseText(s.Config.Name, !s.Config.Paused)+"\n", err)
 
 	cmd := "oc rollback dc/" + s.Config.Name
 	if o.To > 0 {
@@ -234,6 +268,9 @@ func (p *printer) cite(plan dcplan.Plan) {
 // ruleText says, for the rules these operations cite, what they are.
 var ruleText = map[dcplan.Rule]string{
 	cancel.RuleCancel:         "user cancel: every New, Pending or Running RC not yet cancelled gets cancelled=true and the user reason; the deployer controller then deletes its pods and fails it",
+	cancel.RuleRolloutCancel:  "oc rollout cancel: every New, Pending or Running RC not yet cancelled gets cancelled=true and the user reason; the deployer controller then deletes its pods and fails it",
+	"6.3":                     "oc deploy --latest: status.latestVersion + 1; the DC controller then creates the new RC",
+	"0.4":                     "pause / resume: spec.paused is written; a paused DC only gets history cleanup and a status refresh",
 	cancel.RuleRetryDeletePod: "retry: the deployer and hook pods of the failed latest RC are deleted with grace period 0",
 	cancel.RuleRetryReset:     "retry: the failed latest RC goes back to New, its cancel and reason annotations removed; the deployer controller starts it again",
 	"6.4":                     "rollout latest: the instantiate request bumps status.latestVersion; the DC controller then creates the new RC",
