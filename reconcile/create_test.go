@@ -103,7 +103,7 @@ func TestConfigLastCreate(t *testing.T) {
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := shapeOf(reconcile.Config(withProfile(tt.s, tt.profile)))
+			got := shapeOf(reconcile.Config(withPreset(tt.s, tt.profile)))
 			if d := cmp.Diff(tt.want, got); d != "" {
 				t.Errorf("Config() mismatch (-want +got):\n%s\nwhy: %s", d, tt.why)
 			}

@@ -16,7 +16,7 @@ func TestOnFailure(t *testing.T) {
 	paused := cfg
 	paused.Paused = true
 	modern := snapshot(cfg)
-	origin := withProfile(modern, dcplan.Origin13) // DeploymentScaledEvents and the seed controller
+	origin := withPreset(modern, dcplan.Origin13) // DeploymentScaledEvents and the seed controller
 	cancel := dcplan.Cancel{Rule: "3.4.3", RC: "web-2", Version: 2, Phase: dcplan.PhaseRunning, Reason: dcplan.ReasonCancelledByNewer}
 	scale := dcplan.Scale{Rule: "3.6.3", RC: "web-1", Version: 1, From: 3, To: 0}
 	del := dcplan.DeleteRC{Rule: "3.7.5", RC: "web-1", Version: 1}

@@ -108,7 +108,7 @@ func TestConfigOrigin(t *testing.T) {
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := shapeOf(reconcile.Config(withProfile(tt.s, dcplan.Origin13)))
+			got := shapeOf(reconcile.Config(withPreset(tt.s, dcplan.Origin13)))
 			if d := cmp.Diff(tt.want, got); d != "" {
 				t.Errorf("Config() Origin mismatch (-want +got):\n%s\nwhy: %s", d, tt.why)
 			}
@@ -165,7 +165,7 @@ func TestOriginActiveReplicas(t *testing.T) {
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p := reconcile.Config(withProfile(snapshot(v2, tt.rcs...), dcplan.Origin13))
+			p := reconcile.Config(withPreset(snapshot(v2, tt.rcs...), dcplan.Origin13))
 			got := v2.Replicas
 			for _, u := range p.UpdateConfig {
 				if u.SetReplicas {
