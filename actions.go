@@ -179,6 +179,11 @@ type Transition struct {
 	// value seen, for Describe.
 	CommitDesired bool
 	Desired       Replicas
+	// SyncDesired copies the desired-replicas annotation into
+	// openshift.io/deployment.replicas and keeps desired-replicas (the
+	// seed deployer-pod controller on a Failed RC, SPEC 12,
+	// SeedReplicasAnnotation). Desired is the value seen.
+	SyncDesired bool
 	// ScaleToZero sets spec.replicas to 0 (test DCs entering a terminal
 	// phase, SPEC 2.4); ReplicasFrom is the count seen.
 	ScaleToZero  bool

@@ -34,7 +34,7 @@ import (
 //     SyncAnnotation SyncedReplicas = To. Transition applies, in this
 //     order: ClearCancel (Cancelled false, Reason ""), SetReason, Phase =
 //     To, DeployerPod and the three deployer timestamps when non-empty,
-//     CommitDesired (SyncedReplicas = DesiredReplicas, HasSyncedReplicas =
+//     SyncDesired (SyncedReplicas = DesiredReplicas), CommitDesired (SyncedReplicas = DesiredReplicas, HasSyncedReplicas =
 //     HasDesiredReplicas, then the desired count removed), ScaleToZero.
 //  6. DeleteRC removes the RC.
 //  7. Status replaces Config.Status.

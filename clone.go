@@ -60,6 +60,7 @@ func (t Trigger) Clone() Trigger {
 // Clone returns a deep copy of t.
 func (t Template) Clone() Template {
 	t.Containers = slices.Clone(t.Containers)
+	t.Labels = slices.Clone(t.Labels)
 	t.Raw = cloneBytes(t.Raw)
 	return t
 }

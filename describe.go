@@ -168,6 +168,9 @@ func describeTransition(b *strings.Builder, a Transition) {
 	}
 	kv = append(kv, "deployerPod", a.DeployerPod,
 		"createdAt", stamp(a.CreatedAt), "startedAt", stamp(a.StartedAt), "completedAt", stamp(a.CompletedAt))
+	if a.SyncDesired {
+		kv = append(kv, "syncDesired", itoa(int64(a.Desired)))
+	}
 	if a.CommitDesired {
 		kv = append(kv, "commitDesired", itoa(int64(a.Desired)))
 	}

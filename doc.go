@@ -26,7 +26,8 @@
 //	n, err := dcplan.Apply(ctx, backend, plan)
 //
 // Entry points:
-//   - the input: [Snapshot], [Snapshot.Validate], [Settings], [Config],
+//   - the input: [Snapshot], [Snapshot.Validate], [Settings], [Switches]
+//     and the [Preset]s, [Config],
 //     [Deployment], [Pod];
 //   - the output: [Plan], [Describe], [Plan.Merge], [Plan.Append], and the
 //     action types ([Adopt], [Release], [ConfigUpdate], [CreatePod],
@@ -42,6 +43,64 @@
 //     [DeployerTemplateFields], [NewTemplate], [TemplateFor];
 //   - names: [DeploymentName], [DeployerPodName], [CompareDeployments];
 //   - errors: [FieldError], [Refusal], [ErrInvalidSnapshot], [ErrMalformed].
+//
+// # Behaviour switches
+//
+// [Settings] embeds [Switches]: one named field per documented difference
+// between modern upstream, its accidents and the Origin seed eras (SPEC
+// 12). Planners read those fields and never the preset they came from (a
+// test walks the planners' syntax to hold this). The zero Settings plan as
+// the Modern preset. [Preset] names a column of the table below;
+// [Preset.Switches] gives it, [Switches.Set] flips one switch by name,
+// [Switches.Name] names a set of switches for output (the preset, or
+// custom(<nearest preset>+<changes>)). Origin is Origin15.
+//
+// Switch table (generated; TestSwitchTableInDocs):
+//
+//	| switch | Modern | Exact | Origin10 | Origin13 | Origin15 |
+//	| --- | --- | --- | --- | --- | --- |
+//	| KeepCancelOnRace | no | yes | no | no | no |
+//	| RawAlreadyExistsText | no | yes | no | no | no |
+//	| UnrelatedPodEffects | no | yes | yes | yes | yes |
+//	| CancelLineDCVersion | no | yes | yes | yes | yes |
+//	| FailedCancellationEveryPass | no | yes | no | no | no |
+//	| RollbackToPrevious | no | yes | yes | yes | yes |
+//	| SeedConfigController | no | no | yes | yes | yes |
+//	| ReplicaSync | no | no | yes | yes | no |
+//	| DeploymentScaledEvents | no | no | yes | yes | no |
+//	| Paused | PausedFirst | PausedFirst | PausedIgnored | PausedNoCreate | PausedNoCreate |
+//	| SeedConditions | no | no | no | no | yes |
+//	| SeedStatus | no | no | yes | yes | yes |
+//	| IgnoreDeleting | no | no | yes | no | no |
+//	| AlreadyExistsSucceeds | no | no | yes | yes | yes |
+//	| SeedCreateEvent | no | no | yes | yes | yes |
+//	| NewCancelledFails | no | no | yes | no | no |
+//	| CancelByDeadline | no | no | yes | no | no |
+//	| WriteAnyPhaseChange | no | no | yes | no | no |
+//	| PodCheckAfterAlreadyExists | no | no | yes | no | no |
+//	| NoNewTimeout | no | no | yes | yes | yes |
+//	| PendingMissingFailsAtOnce | no | no | yes | yes | yes |
+//	| CompleteDeletesPods | no | no | yes | yes | yes |
+//	| SeedPodController | no | no | yes | yes | yes |
+//	| PodControllerDeletesOrphans | no | no | yes | yes | yes |
+//	| SeedReplicasAnnotation | no | no | yes | yes | yes |
+//	| NoTimestamps | no | no | yes | yes | yes |
+//	| EventsOnRC | no | no | yes | no | no |
+//	| SeedDeployerPod | no | no | yes | yes | yes |
+//	| PodCopiesOnlyNodeSelector | no | no | yes | no | no |
+//	| SeedEventReasons | no | no | yes | yes | yes |
+//	| LongReasons | no | no | no | no | no |
+//	| OcCancel | CancelRollout | CancelRollout | CancelA | CancelB | CancelC |
+//	| OcRetry | RetryRollout | RetryRollout | RetryOldest | RetryMiddle | RetryNewest |
+//	| OcDeployLatest | DeployLatestAbsent | DeployLatestAbsent | DeployLatestOldest | DeployLatestOldest | DeployLatestNewer |
+//	| SeedRolloutLatestLine | no | no | yes | yes | yes |
+//	| SeedRollbackText | no | no | yes | yes | yes |
+//	| OcCancelSilent | no | yes | no | no | no |
+//	| OcPausedCancelStillCancels | no | yes | no | no | no |
+//	| OcServerDryRunWrites | no | yes | no | no | no |
+//	| OcStatusNoPausedExit | no | yes | no | no | no |
+//
+// End of the switch table.
 //
 // # Adapter contract
 //

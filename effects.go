@@ -43,7 +43,8 @@ func (a Scale) ApplyTo(d *Deployment) {
 
 // ApplyTo writes the phase and annotation changes of a into d, in the order
 // the Transition documents: ClearCancel, SetReason, phase, deployer pod
-// name and timestamps, CommitDesired, ScaleToZero (SPEC 4.4, 6.2).
+// name and timestamps, SyncDesired, CommitDesired, ScaleToZero (SPEC 4.4,
+// 6.2).
 func (a Transition) ApplyTo(d *Deployment) {
 	if a.ClearCancel {
 		d.Cancelled, d.Reason = false, ""
@@ -63,6 +64,9 @@ func (a Transition) ApplyTo(d *Deployment) {
 	}
 	if !a.CompletedAt.IsZero() {
 		d.CompletedAt = a.CompletedAt
+	}
+	if a.SyncDesired && d.HasDesiredReplicas {
+		d.SyncedReplicas, d.HasSyncedReplicas = d.DesiredReplicas, true
 	}
 	if a.CommitDesired {
 		d.SyncedReplicas, d.HasSyncedReplicas = d.DesiredReplicas, d.HasDesiredReplicas

@@ -210,32 +210,6 @@ func ParseConditionReason(s string) ConditionReason {
 	return ReasonOther
 }
 
-// Profile selects which generation of upstream behaviour a planner
-// reproduces (SPEC 11). The zero value is Modern.
-type Profile uint8
-
-// The behaviour profiles of SPEC 11.
-const (
-	// Modern is modern upstream with the accidents of SPEC 10 items 2, 3,
-	// 4, 10, 12 and 13 corrected. The default.
-	Modern Profile = iota
-	// Exact is modern upstream byte for byte, accidents included.
-	Exact
-	// Origin is the 2016-2017 seed era (SPEC 7), later seed variant
-	// wherever the seeds differ.
-	Origin
-)
-
-var profileNames = [...]string{"Modern", "Exact", "Origin"}
-
-// String returns "Modern", "Exact" or "Origin".
-func (p Profile) String() string { return spell(p, profileNames[:], "Profile") }
-
-// ParseProfile reads a profile name as String prints it.
-func ParseProfile(s string) (Profile, error) {
-	return parseSpelling[Profile](s, profileNames[:], 0, "profile", ErrInvalidSettings)
-}
-
 // EventType is Normal or Warning.
 type EventType uint8
 

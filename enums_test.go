@@ -51,10 +51,10 @@ func TestEnumsRoundTrip(t *testing.T) {
 			t.Errorf("ParseConditionReason(%q) = %v, want %v", r.String(), got, r)
 		}
 	}
-	for p := dcplan.Modern; p <= dcplan.Origin; p++ {
-		got, err := dcplan.ParseProfile(p.String())
+	for _, p := range dcplan.Presets {
+		got, err := dcplan.ParsePreset(p.String())
 		if err != nil || got != p {
-			t.Errorf("ParseProfile(%q) = %v, %v; want %v", p.String(), got, err, p)
+			t.Errorf("ParsePreset(%q) = %v, %v; want %v", p.String(), got, err, p)
 		}
 	}
 }
@@ -75,7 +75,7 @@ func TestEnumsRejectUnknownSpellings(t *testing.T) {
 		{"trigger empty", "a trigger must have a type", second(dcplan.ParseTriggerType("")), dcplan.ErrMalformed},
 		{"condition type", "only the three condition types", second(dcplan.ParseConditionType("Ready")), dcplan.ErrMalformed},
 		{"condition status", "True, False, Unknown only", second(dcplan.ParseConditionStatus("true")), dcplan.ErrMalformed},
-		{"profile", "profiles are Modern, Exact, Origin", second(dcplan.ParseProfile("modern")), dcplan.ErrInvalidSettings},
+		{"preset", "presets are Modern, Exact, Origin10, Origin13, Origin15, Origin", second(dcplan.ParsePreset("modern")), dcplan.ErrInvalidSettings},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

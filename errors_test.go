@@ -25,8 +25,8 @@ func TestFieldErrorText(t *testing.T) {
 	if want := `dcplan: invalid snapshot: Pod "web-1-deploy": status.phase: unknown value 9`; e.Error() != want {
 		t.Errorf("Error() = %q, want %q", e.Error(), want)
 	}
-	settings := &dcplan.FieldError{Kind: "Settings", Field: "Profile", Problem: "unknown profile 7", Err: dcplan.ErrInvalidSettings}
-	if want := "dcplan: invalid settings: Settings: Profile: unknown profile 7"; settings.Error() != want {
+	settings := &dcplan.FieldError{Kind: "Settings", Field: "Switches", Problem: "unknown switch value Paused=7", Err: dcplan.ErrInvalidSettings}
+	if want := "dcplan: invalid settings: Settings: Switches: unknown switch value Paused=7"; settings.Error() != want {
 		t.Errorf("Error() = %q, want %q", settings.Error(), want)
 	}
 }

@@ -152,5 +152,6 @@ func (st *Settings) firstUnnamedEnv() int {
 	return -1
 }
 
-// knownProfile reports whether st names a profile of this library.
-func (st *Settings) knownProfile() bool { return st.Profile <= Origin }
+// knownSwitches reports whether every enum switch of st holds a declared
+// value.
+func (st *Settings) knownSwitches() bool { return st.Switches.known() }

@@ -1,6 +1,10 @@
 package dcplan
 
-import "strings"
+import (
+	"cmp"
+	"slices"
+	"strings"
+)
 
 // NewDeployment returns the ReplicationController the DC controller
 // creates for cfg's current rollout (SPEC 3.8), as the planners read it.
@@ -19,7 +23,8 @@ import "strings"
 //     (openshift.io/deployment.replicas) 0; IgnoreDeployerPod inherited.
 //  4. spec.replicas 0 and every status counter 0.
 //  5. Template: the DC's containers with each image trimmed of
-//     surrounding whitespace. Raw and Hash stay empty: the RC's own
+//     surrounding whitespace, and its labels plus deployment=<rc> and
+//     deploymentconfig=<dc>. Raw and Hash stay empty: the RC's own
 //     template JSON is wire's business.
 //  6. Encoded: a deep copy of cfg, the DC the encoded-config annotation
 //     serialises (as cached, with its current status).
@@ -52,6 +57,8 @@ func NewDeployment(cfg *Config) (Deployment, error) {
 		Reason:     cfg.Status.Details.Message,
 		Encoded:    new(cfg.Clone()),
 	}
+	d.Template.Labels = withLabels(cfg.Template.Labels,
+		KeyValue{Key: LabelDeployment, Value: d.Name}, KeyValue{Key: LabelDeploymentConfig, Value: cfg.Name})
 	if n := len(cfg.Template.Containers); n > 0 {
 		d.Template.Containers = make([]Container, n)
 		for i, c := range cfg.Template.Containers {
@@ -59,4 +66,18 @@ func NewDeployment(cfg *Config) (Deployment, error) {
 		}
 	}
 	return d, nil
+}
+
+// withLabels returns labels with each of set put in (replacing a label of
+// the same key), sorted by key.
+func withLabels(labels []KeyValue, set ...KeyValue) []KeyValue {
+	out := make([]KeyValue, 0, len(labels)+len(set))
+	for _, kv := range labels {
+		if !slices.ContainsFunc(set, func(s KeyValue) bool { return s.Key == kv.Key }) {
+			out = append(out, kv)
+		}
+	}
+	out = append(out, set...)
+	slices.SortFunc(out, func(a, b KeyValue) int { return cmp.Compare(a.Key, b.Key) })
+	return out
 }

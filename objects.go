@@ -56,6 +56,10 @@ type Container struct {
 type Template struct {
 	// Containers lists spec.containers in template order.
 	Containers []Container
+	// Labels are metadata.labels, sorted by key, as decoded (what `oc
+	// rollout undo --dry-run` describes). Encoders write the template
+	// from Raw and Containers; Labels is for reading.
+	Labels []KeyValue
 	// Hash identifies the canonical form of the whole template
 	// (metadata and spec). Empty when there is no template.
 	Hash string

@@ -32,7 +32,8 @@ type Snapshot struct {
 	// Requeues is how many times the work queue has requeued the item
 	// being planned (SPEC 1.7; willBeDropped = Requeues >= 13).
 	Requeues int
-	// Settings carries the profile and the deployer pod parameters.
+	// Settings carries the behaviour switches and the deployer pod
+	// parameters.
 	Settings Settings
 	// Recheck is the result of the live GET of the DC that upstream makes
 	// before adopting an orphan RC (SPEC 3.3.2). When Recheck.Done is
@@ -59,10 +60,14 @@ type Recheck struct {
 	DeletionTime time.Time
 }
 
-// Settings are the knobs of a planner pass.
+// Settings are the knobs of a planner pass: the behaviour switches of
+// SPEC 12 (embedded, so s.Settings.ReplicaSync reads one) and the deployer
+// pod parameters. The zero Settings plans as the Modern preset with no
+// deployer image, service account or injected environment; start from a
+// preset with Preset.Settings or Settings{Switches: p.Switches()}.
 type Settings struct {
-	// Profile selects the upstream generation to reproduce (SPEC 11).
-	Profile Profile
+	// Switches are the behaviour switches (SPEC 12).
+	Switches
 	// DeployerImage is the image of the deployer container (SPEC 4.5).
 	DeployerImage string
 	// ServiceAccount is the deployer pod's serviceAccountName.

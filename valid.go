@@ -7,7 +7,7 @@ package dcplan
 // builds the errors from the same flaws when valid says no;
 // TestValidAgreesWithViolations keeps the two in step.
 func (s *Snapshot) valid() bool {
-	if !s.Settings.knownProfile() || s.Settings.firstUnnamedEnv() >= 0 ||
+	if !s.Settings.knownSwitches() || s.Settings.firstUnnamedEnv() >= 0 ||
 		configFlaws(&s.Config, true) != 0 || s.Requeues < 0 {
 		return false
 	}

@@ -42,7 +42,7 @@ func genSmallSnapshot(t *rapid.T) Snapshot {
 		s.Requeues = -1
 	}
 	if rare("badSettings") {
-		s.Settings.Profile = Profile(small("profile", 0, 3))
+		s.Settings.OcCancel = CancelOutput(small("cancelOutput", 0, 4))
 		s.Settings.Environment = []EnvVar{{Name: pick("envName", "", "X")}}
 	}
 	for range small("rcs", 0, 6) {

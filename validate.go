@@ -71,11 +71,12 @@ func (s *Snapshot) violations() error {
 	return errors.Join(errs...)
 }
 
-// Validate checks the settings: a known profile and named environment
-// variables. It returns nil or a *FieldError wrapping ErrInvalidSettings.
+// Validate checks the settings: every enum switch a declared value, and
+// named environment variables. It returns nil or a *FieldError wrapping
+// ErrInvalidSettings.
 func (st Settings) Validate() error {
-	if !st.knownProfile() {
-		return &FieldError{Kind: "Settings", Field: "Profile", Problem: "unknown profile " + strconv.Itoa(int(st.Profile)), Err: ErrInvalidSettings}
+	if !st.knownSwitches() {
+		return &FieldError{Kind: "Settings", Field: "Switches", Problem: "unknown switch value " + st.unknownSwitch(), Err: ErrInvalidSettings}
 	}
 	if i := st.firstUnnamedEnv(); i >= 0 {
 		return &FieldError{Kind: "Settings", Field: fmt.Sprintf("Environment[%d].Name", i), Problem: "must not be empty", Err: ErrInvalidSettings}

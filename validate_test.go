@@ -81,8 +81,8 @@ func TestValidateRejects(t *testing.T) {
 			dcplan.ErrInvalidSnapshot, "duplicate name"},
 		{"negative requeues", "1.7: the requeue count is a count", func(s *dcplan.Snapshot) { s.Requeues = -1 },
 			dcplan.ErrInvalidSnapshot, "requeues"},
-		{"bad profile", "11: three profiles", func(s *dcplan.Snapshot) { s.Settings.Profile = 7 },
-			dcplan.ErrInvalidSettings, "unknown profile 7"},
+		{"bad switch", "12: an enum switch holds a declared value", func(s *dcplan.Snapshot) { s.Settings.Paused = 7 },
+			dcplan.ErrInvalidSettings, "unknown switch value Paused=7"},
 		{"unnamed env", "injected env needs names", func(s *dcplan.Snapshot) { s.Settings.Environment = []dcplan.EnvVar{{Value: "x"}} },
 			dcplan.ErrInvalidSettings, "Environment[0].Name"},
 		{"negative history limit", "3.7: a limit is a count", func(s *dcplan.Snapshot) {

@@ -2,6 +2,7 @@ package cancel
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 
 	"github.com/dcplan/dcplan"
@@ -9,87 +10,122 @@ import (
 
 // Rule ids of the actions this package plans.
 const (
-	// RuleCancel is the user cancel of SPEC 6.1.
+	// RuleCancel is the user cancel of SPEC 6.1 (oc deploy --cancel).
 	RuleCancel dcplan.Rule = "6.1"
+	// RuleRolloutCancel is the user cancel of SPEC 6m.1 step 3.5 (oc
+	// rollout cancel).
+	RuleRolloutCancel dcplan.Rule = "6m.1.3.5"
 	// RuleRetryDeletePod is the deployer/hook pod deletion of SPEC 6.2
-	// step 5.
+	// step 5 (6m.2 step 3.6).
 	RuleRetryDeletePod dcplan.Rule = "6.2.5"
-	// RuleRetryReset is the Failed → New reset of SPEC 6.2 step 6.
+	// RuleRetryReset is the Failed → New reset of SPEC 6.2 step 6 (6m.2
+	// step 3.7).
 	RuleRetryReset dcplan.Rule = "6.2.6"
 )
 
-// UserReason returns the status-reason a user cancel writes in profile p:
-// "cancelled by the user" (Modern, Exact), or the long form of the era of
-// cancel variant B, "The deployment was cancelled by the user" (Origin,
-// SPEC 1.4).
-func UserReason(p dcplan.Profile) string {
-	if p == dcplan.Origin {
+// UserReason returns the status-reason a user cancel writes:
+// "cancelled by the user", or with the LongReasons switch the earliest
+// long form "The deployment was cancelled by the user" (SPEC 1.4, 11a.1).
+func UserReason(sw dcplan.Switches) string {
+	if sw.LongReasons {
 		return dcplan.LongReasonCancelledByUser
 	}
 	return dcplan.ReasonCancelledByUser
 }
 
-// Cancel plans `oc rollout cancel dc/<dc>` (SPEC 6.1): the cancellation of
-// every rollout of the DC that is still in flight. The rules, in order:
+// Cancel plans the user cancel of every rollout of the DC that is still in
+// flight: `oc rollout cancel dc/<dc>` (SPEC 6m.1) or one of the three
+// `oc deploy --cancel` generations (SPEC 6.1), as the OcCancel switch
+// selects. The rules, in order:
 //
 //  1. An invalid snapshot (Snapshot.Validate) gives an empty plan, the
 //     zero Report and the validation error.
-//  2. Modern, Exact (variant C): a paused DC is refused with a *dcplan.Refusal
-//     wrapping ErrPaused, `cannot cancel a paused deployment config`.
-//     Origin (variant B) has no paused check.
+//  2. A paused DC: CancelC refuses with a *dcplan.Refusal wrapping
+//     ErrPaused, `cannot cancel a paused deployment config`; CancelRollout
+//     refuses with `unable to cancel paused deployment <ns>/<dc>`, or,
+//     with OcPausedCancelStillCancels (upstream's accident, SPEC 13.2),
+//     records that text in Report.Errors and goes on cancelling. CancelA
+//     and CancelB have no paused check.
 //  3. The RCs considered are those labelled
 //     openshift.io/deployment-config.name=<dc> (Deployment.ConfigLabel),
-//     newest first (version descending, ties by name descending).
-//  4. None: an empty plan; the Report says there have been no deployments.
+//     newest first (version descending, ties by name descending). CancelA
+//     visits (and prints) them in list order, which for the API server is
+//     name order; its actions are still newest first (SPEC 11 item 9).
+//  4. None: an empty plan; CancelRollout returns the error `there have
+//     been no replication controllers for <ns>/<dc>` (ErrNoDeployments;
+//     upstream's message ends in a newline, so oc prints no other), the
+//     other generations a Report saying so.
 //  5. Each RC in phase New, Pending or Running that is not already
-//     cancelled gets a dcplan.Cancel (rule 6.1) with UserReason(profile);
-//     already-cancelled and terminal (or phase-less) RCs are skipped
-//     silently.
-//  6. Nothing cancelled: an empty plan; the Report describes the newest RC
-//     (version, phase, cancelling marker, age at Snapshot.Now).
+//     cancelled gets a dcplan.Cancel (rule 6.1, or 6m.1.3.5 for
+//     CancelRollout) with UserReason; already-cancelled and terminal (or
+//     phase-less) RCs get no action.
 //
-// The Report is what oc prints once every action is applied; see Failed
-// for writes that fail. Cancel never returns an error for "nothing to do".
+// The Report is what oc prints once every action is applied (see
+// Report.Lines for each generation); see Failed for writes that fail.
 //
-// Ports: oc (DeployOptions).cancel (variant C, newest) and, for Origin,
-// the DeployOptions.cancel(config, out) variant B.
+// Ports: oc pkg/cli/rollout/cancel.go (CancelOptions).Run (CancelRollout);
+// (DeployOptions).cancel(config) (CancelC), (DeployOptions).cancel(config,
+// out) (CancelB), cancelDeploymentCommand (CancelA).
 func Cancel(s dcplan.Snapshot) (dcplan.Plan, Report, error) {
 	if err := s.Validate(); err != nil {
 		return dcplan.Plan{}, Report{}, err
 	}
 	cfg := s.Config
-	profile := s.Settings.Profile
-	if profile != dcplan.Origin && cfg.Paused {
-		return dcplan.Plan{}, Report{}, refuse(ErrPaused, "cannot cancel a paused deployment config")
-	}
+	sw := s.Settings.Switches
 	r := Report{
 		Op:            OpCancel,
-		Profile:       profile,
+		Switches:      sw,
 		Namespace:     cfg.Namespace,
 		Config:        cfg.Name,
 		LatestVersion: cfg.Status.LatestVersion,
 	}
+	if cfg.Paused {
+		switch {
+		case sw.OcCancel == dcplan.CancelC:
+			return dcplan.Plan{}, Report{}, refuse(ErrPaused, "cannot cancel a paused deployment config")
+		case sw.OcCancel == dcplan.CancelRollout && !sw.OcPausedCancelStillCancels:
+			return dcplan.Plan{}, Report{}, refuse(ErrPaused, pausedText(cfg))
+		case sw.OcCancel == dcplan.CancelRollout:
+			r.Errors = append(r.Errors, pausedText(cfg))
+		}
+	}
 	rcs := listed(s)
 	if len(rcs) == 0 {
 		r.NoDeployments = true
+		if sw.OcCancel == dcplan.CancelRollout {
+			r.Errors = append(r.Errors, fmt.Sprintf("there have been no replication controllers for %s/%s\n", cfg.Namespace, cfg.Name))
+			return dcplan.Plan{}, Report{}, refuse(ErrNoDeployments, joinErrors(r.Errors))
+		}
 		return dcplan.Plan{}, r, nil
 	}
+	rule := RuleCancel
+	if sw.OcCancel == dcplan.CancelRollout {
+		rule = RuleRolloutCancel
+	}
 	var p dcplan.Plan
-	reason := UserReason(profile)
+	reason := UserReason(sw)
+	visit := rcs
+	if sw.OcCancel == dcplan.CancelA {
+		visit = byName(rcs)
+	}
+	for _, d := range visit {
+		r.Listed = append(r.Listed, target(*d, s))
+	}
 	for _, d := range rcs {
 		if !inFlight(d.Phase) || d.Cancelled {
 			continue
 		}
 		p.Cancels = append(p.Cancels, dcplan.Cancel{
-			Rule: RuleCancel, RC: d.Name, Version: d.Version, Phase: d.Phase, Reason: reason,
+			Rule: rule, RC: d.Name, Version: d.Version, Phase: d.Phase, Reason: reason,
 		})
-		r.Cancelled = append(r.Cancelled, target(*d))
-	}
-	if len(r.Cancelled) == 0 {
-		r.Newest = target(*rcs[0])
-		r.NewestAge = s.Now.Sub(rcs[0].CreationTime)
+		r.Cancelled = append(r.Cancelled, target(*d, s))
 	}
 	return p, r, nil
+}
+
+// pausedText is oc rollout cancel's complaint about a paused DC.
+func pausedText(cfg dcplan.Config) string {
+	return fmt.Sprintf("unable to cancel paused deployment %s/%s", cfg.Namespace, cfg.Name)
 }
 
 // listed returns the DC's RCs as the config selector lists them, newest
@@ -113,12 +149,18 @@ func listed(s dcplan.Snapshot) []*dcplan.Deployment {
 	return out
 }
 
+// byName returns rcs sorted by name: the order of an API server list.
+func byName(rcs []*dcplan.Deployment) []*dcplan.Deployment {
+	return slices.SortedFunc(slices.Values(rcs), func(a, b *dcplan.Deployment) int { return cmp.Compare(a.Name, b.Name) })
+}
+
 // inFlight reports whether a user cancel applies to phase p: New, Pending
 // or Running (the empty phase is not in flight for oc).
 func inFlight(p dcplan.Phase) bool {
 	return p == dcplan.PhaseNew || p == dcplan.PhasePending || p == dcplan.PhaseRunning
 }
 
-func target(d dcplan.Deployment) Target {
-	return Target{Name: d.Name, Version: d.Version, Phase: d.Phase, Cancelled: d.Cancelled}
+// target describes d as a report names it, with its age at s.Now.
+func target(d dcplan.Deployment, s dcplan.Snapshot) Target {
+	return Target{Name: d.Name, Version: d.Version, Phase: d.Phase, Cancelled: d.Cancelled, Age: s.Now.Sub(d.CreationTime)}
 }

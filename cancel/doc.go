@@ -1,6 +1,7 @@
 // Package cancel plans the user operations on a rollout: `oc rollout
-// cancel` (SPEC 6.1) and `oc rollout retry` (SPEC 6.2), in each behaviour
-// profile, together with the exact text oc prints.
+// cancel` / `oc deploy --cancel` (SPEC 6m.1, 6.1) and `oc rollout retry` /
+// `oc deploy --retry` (SPEC 6m.2, 6.2), per the behaviour switches,
+// together with the exact text oc prints.
 //
 // It does not talk to a server and does not plan what the controllers do
 // afterwards: a cancelled RC is failed by the deployer controller (package
@@ -20,7 +21,8 @@
 //	if _, err := dcplan.Apply(ctx, backend, plan); err != nil {
 //		return err
 //	}
-//	fmt.Print(report) // what oc prints, e.g. "Cancelled deployment #3\n"
+//	fmt.Print(report) // what oc prints, e.g. "deploymentconfig.apps.openshift.io/web cancelling\n"
+//	return report.Err() // what oc exits with after writing (Exact, paused DC)
 //
 // Entry points:
 //   - [Cancel]: cancel every in-flight rollout of a DC.
@@ -32,20 +34,18 @@
 //     [ErrNotFailed], [FailedError]: refusals.
 //   - [UserReason], [HumanAge]: the reason text and the age rendering.
 //
-// # Profiles
+// # Switches
 //
-// Modern and Exact follow the newest oc (cancel variant C, retry with the
-// paused check and the `oc deploy --latest dc/<dc>` wording). They differ
-// in one place: Modern's "Cancelled deployment #<v>" names the RC it
-// cancelled, Exact names the DC's latestVersion as upstream does (SPEC 11
-// item 12). Origin follows the DeployOptions.cancel(config, out) era
-// (cancel variant B: lowercase lines, no paused check, "no active
-// deployments to cancel", and the long reason "The deployment was
-// cancelled by the user" of that era) and the retry of the same era (no
-// paused check, "--latest option" wording, no logs hint). The oldest
-// cancel (variant A) and the capitalised "Unable to find" retry are not
-// reproduced.
+// OcCancel picks the cancel generation: CancelRollout (today's `oc rollout
+// cancel`, SPEC 6m.1; Modern and Exact), CancelA, CancelB, CancelC (the
+// three `oc deploy --cancel` generations of SPEC 6.1; Origin10, Origin13,
+// Origin15). OcRetry picks the retry wording the same way (RetryRollout,
+// RetryOldest, RetryMiddle, RetryNewest). Exact's accidents of SPEC 13.2
+// are OcCancelSilent (no success line) and OcPausedCancelStillCancels (a
+// paused DC is complained about, then cancelled). CancelLineDCVersion
+// prints the DC's latestVersion in the `oc deploy --cancel` success lines
+// (SPEC 10.12), LongReasons the long user reason.
 //
-// In every profile the RCs are visited newest first, so the Cancel actions
-// are in version-descending order (SPEC 11 item 9).
+// The Cancel actions are always in version-descending order (SPEC 11
+// item 9), whatever order the command prints in.
 package cancel

@@ -2,6 +2,7 @@ package cancel
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -63,21 +64,30 @@ func (e *FailedError) Unwrap() []error {
 
 // Failed renders what `oc` prints when the adapter applied a Cancel plan
 // one action at a time (as oc does, carrying on after a failure) and some
-// writes failed. For each RC of r.Cancelled, in order, it prints the
-// success line of r's profile, or for a failed one:
+// writes failed; failures whose version r did not cancel are ignored.
 //
-//   - Modern, Exact: `Couldn't cancel deployment #<rc version> (status: <phase>): <err>`
-//   - Origin: `couldn't cancel deployment #<rc version> (status: <phase>): <err>`
+// For the `oc deploy --cancel` generations (A, B, C) each RC of
+// r.Cancelled prints its success line, or for a failed one `Couldn't
+// cancel deployment #<rc version> (status: <phase>): <err>` (CancelC),
+// `couldn't cancel deployment #<v> ...` (CancelB) or `couldn't cancel
+// deployment <v> ...` (CancelA), and the error is a *FailedError naming
+// the failed versions in that order (`couldn't cancel deployment <v1>,
+// <v2>`).
 //
-// and it returns a *FailedError naming the failed versions in that order.
-// Failures whose version r did not cancel are ignored. With no (matching)
-// failure it returns r.String() and nil. When anything failed, the "nothing
-// to cancel" line is never printed, as upstream returns before it.
+// For `oc rollout cancel` (CancelRollout) a failed write prints nothing;
+// its error is recorded as is, after r.Errors, and counts as "not
+// cancelled" for upstream's flag (so the `No rollout is in progress` line
+// may follow). The error is then a *dcplan.Refusal wrapping
+// ErrCancelFailed and every write error, whose text is the recorded
+// errors as kubectl prints them (one alone, else one per line).
+//
+// With no (matching) failure it returns r.String() and r.Err().
 //
 // Note that dcplan.Apply stops at the first failed write; an adapter that
 // wants oc's behaviour applies each Cancel separately.
 //
-// Ports: (DeployOptions).cancel, the failedCancellations branch.
+// Ports: (DeployOptions).cancel, the failedCancellations branch;
+// (CancelOptions).Run, the patch error branch.
 func Failed(r Report, failures []Failure) (string, error) {
 	byVersion := make(map[dcplan.Version]error, len(failures))
 	for _, f := range failures {
@@ -85,27 +95,27 @@ func Failed(r Report, failures []Failure) (string, error) {
 			byVersion[f.Version] = f.Err
 		}
 	}
-	var (
-		b   strings.Builder
-		out FailedError
-	)
-	for _, t := range r.Cancelled {
-		err, failed := byVersion[t.Version]
-		if !failed {
-			b.WriteString(r.cancelledLine(t))
-			continue
-		}
-		verb := "Couldn't"
-		if r.Profile == dcplan.Origin {
-			verb = "couldn't"
-		}
-		b.WriteString(verb + " cancel deployment #" + strconv.FormatInt(int64(t.Version), 10) +
-			" (status: " + t.Phase.String() + "): " + errText(err) + "\n")
-		out.Versions = append(out.Versions, t.Version)
-		out.Errs = append(out.Errs, err)
+	lines, failed := r.render(byVersion)
+	if len(failed) == 0 {
+		return r.String(), r.Err()
 	}
-	if len(out.Versions) == 0 {
-		return r.String(), nil
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString(l + "\n")
+	}
+	if r.Switches.OcCancel == dcplan.CancelRollout {
+		texts := slices.Clone(r.Errors)
+		causes := []error{ErrCancelFailed}
+		for _, f := range failed {
+			texts = append(texts, errText(f.Err))
+			causes = append(causes, f.Err)
+		}
+		return b.String(), &dcplan.Refusal{Err: errors.Join(causes...), Text: joinErrors(texts)}
+	}
+	var out FailedError
+	for _, f := range failed {
+		out.Versions = append(out.Versions, f.Version)
+		out.Errs = append(out.Errs, f.Err)
 	}
 	return b.String(), &out
 }

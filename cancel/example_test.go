@@ -9,7 +9,7 @@ import (
 	"github.com/dcplan/dcplan/cancel"
 )
 
-func exampleSnapshot(p dcplan.Profile) dcplan.Snapshot {
+func exampleSnapshot(p dcplan.Preset) dcplan.Snapshot {
 	now := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
 	rc := func(v dcplan.Version, ph dcplan.Phase, age time.Duration) dcplan.Deployment {
 		return dcplan.Deployment{Namespace: "shop", Name: dcplan.DeploymentName("frontend", v), ConfigLabel: "frontend",
@@ -24,7 +24,7 @@ func exampleSnapshot(p dcplan.Profile) dcplan.Snapshot {
 			rc(3, dcplan.PhaseRunning, 2*time.Minute),
 		},
 		Pods:     []dcplan.Pod{{Namespace: "shop", Name: "frontend-3-deploy", DeployerFor: "frontend-3", DeploymentName: "frontend-3"}},
-		Settings: dcplan.Settings{Profile: p},
+		Settings: dcplan.Settings{Switches: p.Switches()},
 	}
 }
 
@@ -37,8 +37,8 @@ func ExampleCancel() {
 	fmt.Print(dcplan.Describe(plan))
 	fmt.Print(report)
 	// Output:
-	// cancel rc/frontend-3 v=3 phase=Running reason="cancelled by the user" rule=6.1
-	// Cancelled deployment #3
+	// cancel rc/frontend-3 v=3 phase=Running reason="cancelled by the user" rule=6m.1.3.5
+	// deploymentconfig.apps.openshift.io/frontend cancelling
 }
 
 func ExampleCancel_nothingInProgress() {
@@ -49,7 +49,7 @@ func ExampleCancel_nothingInProgress() {
 	fmt.Print(report)
 	// Output:
 	// <empty plan>
-	// No deployments are in progress (latest deployment #3 complete 2 minutes ago)
+	// No rollout is in progress (latest rollout #3 complete 2 minutes ago)
 }
 
 func ExampleRetry() {
@@ -65,8 +65,7 @@ func ExampleRetry() {
 	// Output:
 	// delete-pod pod/frontend-3-deploy rc=frontend-3 grace=0 rule=6.2.5
 	// transition rc/frontend-3 v=3 phase=Failed->New clearCancel=true rule=6.2.6
-	// Retried #3
-	// Use 'oc logs -f dc/frontend' to track its progress.
+	// deploymentconfig.apps.openshift.io/frontend retried rollout #3
 }
 
 func ExampleRetry_notFailed() {
@@ -74,7 +73,7 @@ func ExampleRetry_notFailed() {
 	fmt.Println("error:", err)
 	fmt.Println(errors.Is(err, cancel.ErrNotFailed))
 	// Output:
-	// error: #3 is Running; only failed deployments can be retried.
+	// error: rollout #3 is running; only failed deployments can be retried.
 	// Optionally, you can cancel this deployment with 'oc rollout cancel dc/frontend'.
 	// true
 }
@@ -87,9 +86,9 @@ func ExampleFailed() {
 	fmt.Print(out)
 	fmt.Println("error:", err)
 	// Output:
-	// Cancelled deployment #3
-	// Couldn't cancel deployment #2 (status: Pending): the object has been modified
-	// error: couldn't cancel deployment 2
+	// deploymentconfig.apps.openshift.io/frontend cancelling
+	// No rollout is in progress (latest rollout #3 running 2 minutes ago)
+	// error: the object has been modified
 }
 
 func ExampleHumanAge() {

@@ -31,8 +31,8 @@ func pod(name, deployerFor string) dcplan.Pod {
 	return dcplan.Pod{Namespace: "ns", Name: name, DeployerFor: deployerFor, DeploymentName: deployerFor, Phase: dcplan.PodFailed}
 }
 
-func snap(p dcplan.Profile, cfg dcplan.Config, rcs []dcplan.Deployment, pods ...dcplan.Pod) dcplan.Snapshot {
-	return dcplan.Snapshot{Now: now, Config: cfg, Deployments: rcs, Pods: pods, Settings: dcplan.Settings{Profile: p}}
+func snap(p dcplan.Preset, cfg dcplan.Config, rcs []dcplan.Deployment, pods ...dcplan.Pod) dcplan.Snapshot {
+	return dcplan.Snapshot{Now: now, Config: cfg, Deployments: rcs, Pods: pods, Settings: dcplan.Settings{Switches: p.Switches()}}
 }
 
 func paused(c dcplan.Config) dcplan.Config {

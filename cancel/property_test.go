@@ -27,8 +27,8 @@ func TestCancelProperties(t *testing.T) {
 			if !p.IsEmpty() {
 				t.Fatalf("Cancel() refused (%v) with a non-empty plan", err)
 			}
-			if !s.Config.Paused || s.Settings.Profile == dcplan.Origin {
-				t.Fatalf("Cancel() refused a valid, unpaused snapshot: %v", err)
+			if !pausedRefusal(s) && !noRCsRefusal(s) {
+				t.Fatalf("Cancel() refused a valid snapshot it should cancel: %v", err)
 			}
 			reached.refused++
 			return
@@ -47,7 +47,7 @@ func TestCancelProperties(t *testing.T) {
 			if d.Phase.Terminal() || d.Phase == dcplan.PhaseUnknown || d.Cancelled || d.ConfigLabel != s.Config.Name {
 				t.Fatalf("Cancel() touches %s (phase %q, cancelled %v, label %q)", d.Name, d.Phase, d.Cancelled, d.ConfigLabel)
 			}
-			if c.Rule != cancel.RuleCancel || c.Phase != d.Phase || c.Version != d.Version || c.Reason != cancel.UserReason(s.Settings.Profile) {
+			if c.Rule != cancelRule(s) || c.Phase != d.Phase || c.Version != d.Version || c.Reason != cancel.UserReason(s.Settings.Switches) {
 				t.Fatalf("Cancel() action %+v does not match RC %s", c, d.Name)
 			}
 			if i > 0 && p.Cancels[i-1].Version <= c.Version {
@@ -152,7 +152,7 @@ func TestRetryProperties(t *testing.T) {
 				t.Fatalf("Retry() refused (%v) with a non-empty plan", err)
 			}
 			if s.Config.Status.LatestVersion > 0 && exists && d.Phase == dcplan.PhaseFailed &&
-				(!s.Config.Paused || s.Settings.Profile == dcplan.Origin) {
+				(!s.Config.Paused || s.Settings.OcRetry == dcplan.RetryOldest || s.Settings.OcRetry == dcplan.RetryMiddle) {
 				t.Fatalf("Retry() refused a retryable snapshot: %v", err)
 			}
 			reached.refused++
@@ -195,4 +195,35 @@ func TestRetryProperties(t *testing.T) {
 	if reached.retried == 0 || reached.podDeletes == 0 || reached.refused == 0 {
 		t.Errorf("generator did not reach every branch: %+v", reached)
 	}
+}
+
+// pausedRefusal reports whether Cancel refuses s for its paused DC: the
+// CancelC generation, and CancelRollout unless OcPausedCancelStillCancels
+// (SPEC 6.1, 6m.1.3.2, 13.2).
+func pausedRefusal(s dcplan.Snapshot) bool {
+	sw := s.Settings.Switches
+	return s.Config.Paused && (sw.OcCancel == dcplan.CancelC ||
+		(sw.OcCancel == dcplan.CancelRollout && !sw.OcPausedCancelStillCancels))
+}
+
+// noRCsRefusal reports whether Cancel refuses s for having no RC: only
+// CancelRollout does (SPEC 6m.1.3.3).
+func noRCsRefusal(s dcplan.Snapshot) bool {
+	if s.Settings.OcCancel != dcplan.CancelRollout {
+		return false
+	}
+	for _, d := range s.Deployments {
+		if d.ConfigLabel == s.Config.Name {
+			return false
+		}
+	}
+	return true
+}
+
+// cancelRule is the rule the cancel actions of s cite.
+func cancelRule(s dcplan.Snapshot) dcplan.Rule {
+	if s.Settings.OcCancel == dcplan.CancelRollout {
+		return cancel.RuleRolloutCancel
+	}
+	return cancel.RuleCancel
 }

@@ -21,25 +21,31 @@ type Op uint8
 const (
 	// OpNone is the zero Report: a refusal or an invalid snapshot.
 	OpNone Op = iota
-	// OpCancel is `oc rollout cancel` / `oc deploy --cancel` (SPEC 6.1).
+	// OpCancel is `oc rollout cancel` / `oc deploy --cancel` (SPEC 6m.1,
+	// 6.1).
 	OpCancel
-	// OpRetry is `oc rollout retry` / `oc deploy --retry` (SPEC 6.2).
+	// OpRetry is `oc rollout retry` / `oc deploy --retry` (SPEC 6m.2,
+	// 6.2).
 	OpRetry
 )
 
-// Target is one RC a report names.
+// Target is one RC a report names: its name, version, phase and cancel
+// state before the command, and its age at Snapshot.Now.
 type Target struct {
 	Name      string
 	Version   dcplan.Version
 	Phase     dcplan.Phase
 	Cancelled bool
+	Age       time.Duration
 }
 
 // Report is what `oc` prints when the plan it comes with is applied in
 // full. It is a plain value; String renders it.
 type Report struct {
-	Op      Op
-	Profile dcplan.Profile
+	Op Op
+	// Switches are the settings the command ran with; OcCancel, OcRetry,
+	// CancelLineDCVersion and OcCancelSilent choose the texts.
+	Switches dcplan.Switches
 	// Namespace and Config name the DC.
 	Namespace string
 	Config    string
@@ -48,37 +54,24 @@ type Report struct {
 
 	// NoDeployments is true when Cancel found no RC of the DC.
 	NoDeployments bool
-	// Cancelled lists the RCs the plan cancels, newest first (one per
-	// dcplan.Cancel action, same order).
+	// Listed are the DC's RCs in the order the cancel visits them (newest
+	// first; CancelA: name order).
+	Listed []Target
+	// Cancelled lists the RCs the plan cancels, in visiting order (one
+	// per dcplan.Cancel action, same order).
 	Cancelled []Target
-	// Newest is the highest-version RC, and NewestAge its age at
-	// Snapshot.Now; set when Cancel found RCs but cancelled none.
-	Newest    Target
-	NewestAge time.Duration
+	// Errors are the errors oc reports after its loop even when every
+	// write succeeds (CancelRollout with OcPausedCancelStillCancels: the
+	// paused complaint); see Err.
+	Errors []string
 
 	// Retried is the RC Retry resets to New.
 	Retried Target
 }
 
-// String returns exactly what `oc` prints on success, one line per
-// message, each ending in a newline, per profile:
-//
-// Cancel, no RC: `There have been no deployments for <ns>/<dc>` (Modern,
-// Exact) or `no deployments found to cancel` (Origin).
-//
-// Cancel, one line per cancelled RC: `Cancelled deployment #<rc version>`
-// (Modern, SPEC 11 item 12), `Cancelled deployment #<dc latestVersion>`
-// (Exact), `cancelled deployment #<dc latestVersion>` (Origin).
-//
-// Cancel, nothing cancelled: `No deployments are in progress (latest
-// deployment #<v> <phase lowercased>< (cancelling)> <age> ago)` for the
-// newest RC, " (cancelling)" iff it is cancelled and not terminal, age per
-// HumanAge (Modern, Exact); `no active deployments to cancel` (Origin).
-//
-// Retry: `Retried #<n>`, then (Modern, Exact) `Use 'oc logs -f dc/<dc>' to
-// track its progress.`
-//
-// The zero Report prints "".
+// String returns exactly what `oc` prints on stdout on success, one line
+// per message, each ending in a newline (see Lines). The zero Report
+// prints "".
 func (r Report) String() string {
 	var b strings.Builder
 	for _, l := range r.Lines() {
@@ -88,51 +81,202 @@ func (r Report) String() string {
 	return b.String()
 }
 
+// Err returns the error oc exits with after printing the Report when every
+// write succeeded: nil, or a *dcplan.Refusal whose text is Errors as
+// kubectl's CheckErr prints them (one error alone; several one per line).
+func (r Report) Err() error {
+	if len(r.Errors) == 0 {
+		return nil
+	}
+	return refuse(ErrPaused, joinErrors(r.Errors))
+}
+
+// joinErrors renders errors as kubectl's aggregate does: one alone, or
+// one per line.
+func joinErrors(errs []string) string {
+	if len(errs) == 1 {
+		return strings.TrimSuffix(errs[0], "\n")
+	}
+	var b strings.Builder
+	for i, e := range errs {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(strings.TrimSuffix(e, "\n"))
+	}
+	return b.String()
+}
+
 // Lines returns String's lines without their newlines; nil for the zero
-// Report.
+// Report. Per generation (the OcCancel and OcRetry switches):
+//
+// Cancel, CancelRollout (SPEC 6m.1): for each in-flight RC, newest first,
+// `deploymentconfig.apps.openshift.io/<dc> cancelling`, or `... already
+// cancelled` for one that was cancelled before; nothing at all with
+// OcCancelSilent (upstream's printer accident, SPEC 13.2). Then, when the
+// last (oldest) in-flight RC visited was not cancelled by this command
+// (upstream's flag), `No rollout is in progress (latest rollout #<v>
+// <phase lowercased>< (cancelling)> <age> ago)` about the newest RC, "
+// (cancelling)" iff it was cancelled and not terminal, age per HumanAge.
+//
+// Cancel, CancelA (SPEC 6.1 variant A), in name order: `cancelled #<v>`
+// per cancelled RC and `no active deployments to cancel` per terminal or
+// phase-less RC; no RC: `no deployments found to cancel`.
+//
+// Cancel, CancelB: `cancelled deployment #<v>` per cancelled RC; none:
+// `no active deployments to cancel`; no RC: `no deployments found to
+// cancel`.
+//
+// Cancel, CancelC: `Cancelled deployment #<v>` per cancelled RC; none:
+// `No deployments are in progress (latest deployment #<v> <phase
+// lowercased>< (cancelling)> <age> ago)` for the newest RC; no RC: `There
+// have been no deployments for <ns>/<dc>`.
+//
+// In the A, B and C success lines <v> is the cancelled RC's version, or
+// the DC's latestVersion with CancelLineDCVersion (SPEC 10.12).
+//
+// Retry: `deploymentconfig.apps.openshift.io/<dc> retried rollout #<n>`
+// (RetryRollout); `Retried #<n>` (RetryOldest, RetryMiddle); `Retried
+// #<n>` then `Use 'oc logs -f dc/<dc>' to track its progress.`
+// (RetryNewest).
 func (r Report) Lines() []string {
-	origin := r.Profile == dcplan.Origin
 	switch r.Op {
 	case OpCancel:
-		switch {
-		case r.NoDeployments && origin:
-			return []string{"no deployments found to cancel"}
-		case r.NoDeployments:
-			return []string{fmt.Sprintf("There have been no deployments for %s/%s", r.Namespace, r.Config)}
-		case len(r.Cancelled) > 0:
-			out := make([]string, len(r.Cancelled))
-			for i, t := range r.Cancelled {
-				out[i] = strings.TrimSuffix(r.cancelledLine(t), "\n")
-			}
-			return out
-		case origin:
-			return []string{"no active deployments to cancel"}
-		}
-		cancelling := ""
-		if r.Newest.Cancelled && !r.Newest.Phase.Terminal() {
-			cancelling = " (cancelling)"
-		}
-		return []string{fmt.Sprintf("No deployments are in progress (latest deployment #%d %s%s %s ago)",
-			r.Newest.Version, strings.ToLower(r.Newest.Phase.String()), cancelling, HumanAge(r.NewestAge))}
-	case OpRetry:
-		out := []string{"Retried #" + strconv.FormatInt(int64(r.LatestVersion), 10)}
-		if !origin {
-			out = append(out, fmt.Sprintf("Use '%s logs -f dc/%s' to track its progress.", CommandName, r.Config))
-		}
+		out, _ := r.render(nil)
 		return out
+	case OpRetry:
+		n := strconv.FormatInt(int64(r.LatestVersion), 10)
+		switch r.Switches.OcRetry {
+		case dcplan.RetryRollout:
+			return []string{nameLine(r.Config, "retried rollout #"+n)}
+		case dcplan.RetryNewest:
+			return []string{"Retried #" + n, fmt.Sprintf("Use '%s logs -f dc/%s' to track its progress.", CommandName, r.Config)}
+		}
+		return []string{"Retried #" + n}
 	}
 	return nil
 }
 
-// cancelledLine is the success line for one cancelled RC, with newline.
-func (r Report) cancelledLine(t Target) string {
-	switch r.Profile {
-	case dcplan.Origin:
-		return "cancelled deployment #" + strconv.FormatInt(int64(r.LatestVersion), 10) + "\n"
-	case dcplan.Exact:
-		return "Cancelled deployment #" + strconv.FormatInt(int64(r.LatestVersion), 10) + "\n"
+// nameLine is the cli-runtime name printer's line for the DC with an
+// operation (SPEC 6m "Success-line name printer").
+func nameLine(dc, op string) string {
+	return "deploymentconfig.apps.openshift.io/" + dc + " " + op
+}
+
+// render returns the cancel output lines and the write failures in the
+// order tried, given the failed writes by version (nil: none).
+func (r Report) render(failed map[dcplan.Version]error) (lines []string, errs []Failure) {
+	sw := r.Switches
+	if r.NoDeployments {
+		switch sw.OcCancel {
+		case dcplan.CancelA, dcplan.CancelB:
+			return []string{"no deployments found to cancel"}, nil
+		case dcplan.CancelC:
+			return []string{fmt.Sprintf("There have been no deployments for %s/%s", r.Namespace, r.Config)}, nil
+		}
+		return nil, nil
 	}
-	return "Cancelled deployment #" + strconv.FormatInt(int64(t.Version), 10) + "\n"
+	if sw.OcCancel == dcplan.CancelRollout {
+		return r.renderRollout(failed)
+	}
+	for _, t := range r.Listed {
+		cancelling := inFlight(t.Phase) && !t.Cancelled
+		if !cancelling {
+			if sw.OcCancel == dcplan.CancelA && !inFlight(t.Phase) {
+				lines = append(lines, "no active deployments to cancel")
+			}
+			continue
+		}
+		if err, bad := failed[t.Version]; bad {
+			lines = append(lines, r.failureLine(t, err))
+			errs = append(errs, Failure{Version: t.Version, Err: err})
+			continue
+		}
+		lines = append(lines, r.cancelledLine(t))
+	}
+	if len(r.Cancelled) > 0 {
+		return lines, errs
+	}
+	switch sw.OcCancel {
+	case dcplan.CancelB:
+		lines = append(lines, "no active deployments to cancel")
+	case dcplan.CancelC:
+		n := r.Listed[0]
+		lines = append(lines, fmt.Sprintf("No deployments are in progress (latest deployment #%d %s%s %s ago)",
+			n.Version, strings.ToLower(n.Phase.String()), cancellingMarker(n), HumanAge(n.Age)))
+	}
+	return lines, errs
+}
+
+// renderRollout is render for CancelRollout (SPEC 6m.1).
+func (r Report) renderRollout(failed map[dcplan.Version]error) (lines []string, errs []Failure) {
+	flag := false
+	for _, t := range r.Listed {
+		if !inFlight(t.Phase) {
+			continue
+		}
+		flag = false
+		switch err, bad := failed[t.Version]; {
+		case t.Cancelled:
+			if !r.Switches.OcCancelSilent {
+				lines = append(lines, nameLine(r.Config, "already cancelled"))
+			}
+		case bad:
+			errs = append(errs, Failure{Version: t.Version, Err: err})
+		default:
+			flag = true
+			if !r.Switches.OcCancelSilent {
+				lines = append(lines, nameLine(r.Config, "cancelling"))
+			}
+		}
+	}
+	if !flag {
+		n := r.Listed[0]
+		lines = append(lines, fmt.Sprintf("No rollout is in progress (latest rollout #%d %s%s %s ago)",
+			n.Version, strings.ToLower(n.Phase.String()), cancellingMarker(n), HumanAge(n.Age)))
+	}
+	return lines, errs
+}
+
+// cancellingMarker is " (cancelling)" for a cancelled RC that has not
+// reached a terminal phase, else "".
+func cancellingMarker(t Target) string {
+	if t.Cancelled && !t.Phase.Terminal() {
+		return " (cancelling)"
+	}
+	return ""
+}
+
+// lineVersion is the version a success line names (SPEC 10.12).
+func (r Report) lineVersion(t Target) string {
+	if r.Switches.CancelLineDCVersion {
+		return strconv.FormatInt(int64(r.LatestVersion), 10)
+	}
+	return strconv.FormatInt(int64(t.Version), 10)
+}
+
+// cancelledLine is the A, B or C success line for one cancelled RC.
+func (r Report) cancelledLine(t Target) string {
+	switch r.Switches.OcCancel {
+	case dcplan.CancelA:
+		return "cancelled #" + r.lineVersion(t)
+	case dcplan.CancelB:
+		return "cancelled deployment #" + r.lineVersion(t)
+	}
+	return "Cancelled deployment #" + r.lineVersion(t)
+}
+
+// failureLine is the A, B or C line for one cancel write that failed.
+func (r Report) failureLine(t Target, err error) string {
+	v := strconv.FormatInt(int64(t.Version), 10)
+	tail := " (status: " + t.Phase.String() + "): " + errText(err)
+	switch r.Switches.OcCancel {
+	case dcplan.CancelA:
+		return "couldn't cancel deployment " + v + tail
+	case dcplan.CancelB:
+		return "couldn't cancel deployment #" + v + tail
+	}
+	return "Couldn't cancel deployment #" + v + tail
 }
 
 // PodDeleteError returns the error `oc` reports when deleting a

@@ -22,28 +22,49 @@ func TestFailed(t *testing.T) {
 	tests := []struct {
 		name     string
 		why      string
-		profile  dcplan.Profile
+		profile  dcplan.Preset
 		failures []cancel.Failure
 		wantOut  string
 		wantErr  string
 	}{
 		{
-			name: "none failed", why: "6.1: without failures the output is the report",
+			name: "none failed modern", why: "6m.1: without failures the output is the report",
 			profile: dcplan.Modern,
-			wantOut: "Cancelled deployment #4\nCancelled deployment #3\nCancelled deployment #2\n",
+			wantOut: "deploymentconfig.apps.openshift.io/web cancelling\n" +
+				"deploymentconfig.apps.openshift.io/web cancelling\n" +
+				"deploymentconfig.apps.openshift.io/web cancelling\n",
 		},
 		{
-			name: "two failed modern", why: "6.1 variant C: capitalised failure lines in order, then the joined error",
+			name: "two failed modern", why: "6m.1.3.5: a failed patch prints nothing, is recorded as is and clears the flag (the oldest failed: no-rollout line)",
 			profile:  dcplan.Modern,
 			failures: []cancel.Failure{{Version: 2, Err: gone}, {Version: 4, Err: conflict}},
+			wantOut: "deploymentconfig.apps.openshift.io/web cancelling\n" +
+				"No rollout is in progress (latest rollout #4 new about a minute ago)\n",
+			wantErr: conflict.Error() + "\n" + gone.Error(),
+		},
+		{
+			name: "one failed exact", why: "6m.1, 13.2 OcCancelSilent: nothing printed; the newest failed, the oldest succeeded: no line at all",
+			profile:  dcplan.Exact,
+			failures: []cancel.Failure{{Version: 4, Err: conflict}},
+			wantErr:  conflict.Error(),
+		},
+		{
+			name: "none failed origin15", why: "6.1: without failures the output is the report",
+			profile: dcplan.Origin15,
+			wantOut: "Cancelled deployment #4\nCancelled deployment #4\nCancelled deployment #4\n",
+		},
+		{
+			name: "two failed origin15", why: "6.1 variant C: capitalised failure lines in order, then the joined error",
+			profile:  dcplan.Origin15,
+			failures: []cancel.Failure{{Version: 2, Err: gone}, {Version: 4, Err: conflict}},
 			wantOut: "Couldn't cancel deployment #4 (status: New): " + conflict.Error() + "\n" +
-				"Cancelled deployment #3\n" +
+				"Cancelled deployment #4\n" +
 				"Couldn't cancel deployment #2 (status: Pending): " + gone.Error() + "\n",
 			wantErr: "couldn't cancel deployment 4, 2",
 		},
 		{
-			name: "one failed exact", why: "6.1 variant C: success lines keep the DC's latestVersion",
-			profile:  dcplan.Exact,
+			name: "one failed origin15 dc version", why: "6.1 variant C: success lines keep the DC's latestVersion",
+			profile:  dcplan.Origin15,
 			failures: []cancel.Failure{{Version: 3, Err: conflict}},
 			wantOut: "Cancelled deployment #4\n" +
 				"Couldn't cancel deployment #3 (status: Running): " + conflict.Error() + "\n" +
@@ -51,8 +72,8 @@ func TestFailed(t *testing.T) {
 			wantErr: "couldn't cancel deployment 3",
 		},
 		{
-			name: "all failed origin", why: "6.1 variant B: lowercase failure lines",
-			profile:  dcplan.Origin,
+			name: "all failed origin13", why: "6.1 variant B: lowercase failure lines",
+			profile:  dcplan.Origin13,
 			failures: []cancel.Failure{{Version: 4, Err: conflict}, {Version: 3, Err: conflict}, {Version: 2, Err: gone}},
 			wantOut: "couldn't cancel deployment #4 (status: New): " + conflict.Error() + "\n" +
 				"couldn't cancel deployment #3 (status: Running): " + conflict.Error() + "\n" +
@@ -60,10 +81,10 @@ func TestFailed(t *testing.T) {
 			wantErr: "couldn't cancel deployment 4, 3, 2",
 		},
 		{
-			name: "unknown version ignored", why: "Failed: a failure for an RC the plan did not cancel is ignored",
-			profile:  dcplan.Modern,
+			name: "unknown version ignored origin15", why: "Failed: a failure for an RC the plan did not cancel is ignored",
+			profile:  dcplan.Origin15,
 			failures: []cancel.Failure{{Version: 9, Err: conflict}},
-			wantOut:  "Cancelled deployment #4\nCancelled deployment #3\nCancelled deployment #2\n",
+			wantOut:  "Cancelled deployment #4\nCancelled deployment #4\nCancelled deployment #4\n",
 		},
 	}
 	for _, tt := range tests {
@@ -92,7 +113,7 @@ func TestFailed(t *testing.T) {
 }
 
 func TestFailedErrorIsTyped(t *testing.T) {
-	_, r, err := cancel.Cancel(snap(dcplan.Modern, dc(1), []dcplan.Deployment{rc(1, dcplan.PhaseRunning, time.Minute)}))
+	_, r, err := cancel.Cancel(snap(dcplan.Origin15, dc(1), []dcplan.Deployment{rc(1, dcplan.PhaseRunning, time.Minute)}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +141,7 @@ func TestReportZero(t *testing.T) {
 }
 
 func TestErrorText(t *testing.T) {
-	_, _, err := cancel.Cancel(snap(dcplan.Modern, paused(dc(1)), nil))
+	_, _, err := cancel.Cancel(snap(dcplan.Origin15, paused(dc(1)), nil))
 	var ce *dcplan.Refusal
 	if !errors.As(err, &ce) {
 		t.Fatalf("Cancel() error %T is not *dcplan.Refusal", err)

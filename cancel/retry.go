@@ -4,78 +4,87 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/dcplan/dcplan"
 )
 
-// Retry plans `oc rollout retry dc/<dc>` (SPEC 6.2): restart the latest
-// rollout after it failed. The rules, in order; each refusal is a *dcplan.Refusal
-// whose text is oc's, wrapping the named sentinel:
+// Retry plans the user retry of the latest rollout after it failed: `oc
+// rollout retry dc/<dc>` (SPEC 6m.2) or an `oc deploy --retry`
+// generation (SPEC 6.2), as the OcRetry switch selects. The rules, in
+// order; each refusal is a *dcplan.Refusal whose text is oc's, wrapping
+// the named sentinel:
 //
 //  1. An invalid snapshot (Snapshot.Validate) gives an empty plan, the
 //     zero Report and the validation error.
-//  2. Modern, Exact: a paused DC is refused, ErrPaused,
-//     `cannot retry a paused deployment config`. (Origin, the era of
-//     cancel variant B, has no paused check.)
-//  3. status.latestVersion 0 is refused, ErrNoDeployments,
-//     `no deployments found for <ns>/<dc>`.
+//  2. A paused DC is refused, ErrPaused: `unable to retry paused
+//     deployment config "<dc>"` (RetryRollout), `cannot retry a paused
+//     deployment config` (RetryNewest); RetryOldest and RetryMiddle have no
+//     paused check.
+//  3. status.latestVersion 0 is refused, ErrNoDeployments: `no rollouts
+//     found for "<dc>"` (RetryRollout), else `no deployments found for
+//     <ns>/<dc>`.
 //  4. The RC named <dc>-<latestVersion> must exist (oc GETs it by name),
-//     else ErrLatestNotFound: `unable to find the latest deployment
-//     (#<n>).` + "\n" + `You can start a new deployment with 'oc deploy
-//     --latest dc/<dc>'.` (Modern, Exact) or `You can start a new
-//     deployment using the --latest option.` (Origin).
-//  5. Its phase must be Failed, else ErrNotFailed: `#<n> is <phase>; only
-//     failed deployments can be retried.` + "\n" + for Complete `You can
-//     start a new deployment with 'oc deploy --latest dc/<dc>'.`, for any
-//     other phase `Optionally, you can cancel this deployment with 'oc
-//     rollout cancel dc/<dc>'.` (Modern, Exact); Origin words them `You can
-//     start a new deployment using the --latest option.` and `Optionally,
-//     you can cancel this deployment using the --cancel option.`
+//     else ErrLatestNotFound: `unable to find the latest rollout (#<n>).`
+//     + "\n" + `You can start a new rollout with 'oc rollout latest
+//     dc/<dc>'.` (RetryRollout); `Unable to find the latest deployment
+//     (#<n>).` + "\n" + `You can start a new deployment using the --latest
+//     option.` (RetryOldest; RetryMiddle spells it `unable`); `unable to
+//     find the latest deployment (#<n>).` + "\n" + `You can start a new
+//     deployment with 'oc deploy --latest dc/<dc>'.` (RetryNewest).
+//  5. Its phase must be Failed, else ErrNotFailed: `rollout #<n> is
+//     <phase lowercased>; only failed deployments can be retried.`
+//     (RetryRollout) or `#<n> is <phase>; only failed deployments can be
+//     retried.`, then "\n" and for Complete the start-a-new hint, for any
+//     other phase the cancel hint: `You can start a new deployment with
+//     'oc rollout latest dc/<dc>'.` / `Optionally, you can cancel this
+//     deployment with 'oc rollout cancel dc/<dc>'.` (RetryRollout); `You
+//     can start a new deployment using the --latest option.` /
+//     `Optionally, you can cancel this deployment using the --cancel
+//     option.` (RetryOldest, RetryMiddle); `You can start a new
+//     deployment with 'oc deploy --latest dc/<dc>'.` / `Optionally, you
+//     can cancel this deployment with 'oc rollout cancel dc/<dc>'.`
+//     (RetryNewest).
 //  6. Every pod labelled openshift.io/deployer-pod-for.name=<rc> gets a
 //     dcplan.DeletePod with GracePeriodZero (rule 6.2.5), sorted by name.
 //  7. The RC gets one dcplan.Transition Failed → New with ClearCancel
 //     (rule 6.2.6), and nothing else: replicas, desired replicas, the
 //     deployer pod name and the timestamps stay.
 //
-// The Report prints `Retried #<n>` (plus, Modern and Exact, the `Use 'oc
-// logs -f dc/<dc>' to track its progress.` line). Retry only ever touches
-// the latest RC, and only when it is Failed.
+// The Report prints the success line of the generation (Report.Lines).
+// Retry only ever touches the latest RC, and only when it is Failed.
 //
-// Ports: oc (DeployOptions).retry (newest) and, for Origin, the
-// DeployOptions.retry(config, out) of the cancel variant B era.
+// Ports: oc pkg/cli/rollout/retry.go (RetryOptions).Run (RetryRollout);
+// (DeployOptions).retry of the `oc deploy` generations.
 func Retry(s dcplan.Snapshot) (dcplan.Plan, Report, error) {
 	if err := s.Validate(); err != nil {
 		return dcplan.Plan{}, Report{}, err
 	}
 	cfg := s.Config
-	origin := s.Settings.Profile == dcplan.Origin
+	gen := s.Settings.OcRetry
 	n := cfg.Status.LatestVersion
-	if !origin && cfg.Paused {
-		return dcplan.Plan{}, Report{}, refuse(ErrPaused, "cannot retry a paused deployment config")
+	if cfg.Paused {
+		switch gen {
+		case dcplan.RetryRollout:
+			return dcplan.Plan{}, Report{}, refuse(ErrPaused, fmt.Sprintf("unable to retry paused deployment config %q", cfg.Name))
+		case dcplan.RetryNewest:
+			return dcplan.Plan{}, Report{}, refuse(ErrPaused, "cannot retry a paused deployment config")
+		}
 	}
 	if n == 0 {
-		return dcplan.Plan{}, Report{}, refuse(ErrNoDeployments,
-			fmt.Sprintf("no deployments found for %s/%s", cfg.Namespace, cfg.Name))
-	}
-	startNew := fmt.Sprintf("You can start a new deployment with 'oc deploy --latest dc/%s'.", cfg.Name)
-	cancelIt := fmt.Sprintf("Optionally, you can cancel this deployment with 'oc rollout cancel dc/%s'.", cfg.Name)
-	if origin {
-		startNew = "You can start a new deployment using the --latest option."
-		cancelIt = "Optionally, you can cancel this deployment using the --cancel option."
+		msg := fmt.Sprintf("no deployments found for %s/%s", cfg.Namespace, cfg.Name)
+		if gen == dcplan.RetryRollout {
+			msg = fmt.Sprintf("no rollouts found for %q", cfg.Name)
+		}
+		return dcplan.Plan{}, Report{}, refuse(ErrNoDeployments, msg)
 	}
 	name := dcplan.DeploymentName(cfg.Name, n)
 	rc, ok := s.Deployment(name)
 	if !ok {
-		return dcplan.Plan{}, Report{}, refuse(ErrLatestNotFound,
-			fmt.Sprintf("unable to find the latest deployment (#%d).\n%s", n, startNew))
+		return dcplan.Plan{}, Report{}, refuse(ErrLatestNotFound, notFoundText(gen, cfg.Name, n))
 	}
 	if rc.Phase != dcplan.PhaseFailed {
-		hint := cancelIt
-		if rc.Phase == dcplan.PhaseComplete {
-			hint = startNew
-		}
-		return dcplan.Plan{}, Report{}, refuse(ErrNotFailed,
-			fmt.Sprintf("#%d is %s; only failed deployments can be retried.\n%s", n, rc.Phase, hint))
+		return dcplan.Plan{}, Report{}, refuse(ErrNotFailed, notFailedText(gen, cfg.Name, n, rc.Phase))
 	}
 
 	var p dcplan.Plan
@@ -93,10 +102,47 @@ func Retry(s dcplan.Snapshot) (dcplan.Plan, Report, error) {
 	}}
 	return p, Report{
 		Op:            OpRetry,
-		Profile:       s.Settings.Profile,
+		Switches:      s.Settings.Switches,
 		Namespace:     cfg.Namespace,
 		Config:        cfg.Name,
 		LatestVersion: n,
-		Retried:       target(rc),
+		Retried:       target(rc, s),
 	}, nil
+}
+
+// notFoundText is the retry refusal for a missing latest RC (rule 4).
+func notFoundText(gen dcplan.RetryOutput, dc string, n dcplan.Version) string {
+	switch gen {
+	case dcplan.RetryRollout:
+		return fmt.Sprintf("unable to find the latest rollout (#%d).\nYou can start a new rollout with 'oc rollout latest dc/%s'.", n, dc)
+	case dcplan.RetryOldest:
+		return fmt.Sprintf("Unable to find the latest deployment (#%d).\nYou can start a new deployment using the --latest option.", n)
+	case dcplan.RetryMiddle:
+		return fmt.Sprintf("unable to find the latest deployment (#%d).\nYou can start a new deployment using the --latest option.", n)
+	}
+	return fmt.Sprintf("unable to find the latest deployment (#%d).\nYou can start a new deployment with 'oc deploy --latest dc/%s'.", n, dc)
+}
+
+// notFailedText is the retry refusal for a latest RC that is not Failed
+// (rule 5).
+func notFailedText(gen dcplan.RetryOutput, dc string, n dcplan.Version, phase dcplan.Phase) string {
+	var head, startNew, cancelIt string
+	switch gen {
+	case dcplan.RetryRollout:
+		head = fmt.Sprintf("rollout #%d is %s; only failed deployments can be retried.", n, strings.ToLower(phase.String()))
+		startNew = fmt.Sprintf("You can start a new deployment with 'oc rollout latest dc/%s'.", dc)
+		cancelIt = fmt.Sprintf("Optionally, you can cancel this deployment with 'oc rollout cancel dc/%s'.", dc)
+	case dcplan.RetryOldest, dcplan.RetryMiddle:
+		head = fmt.Sprintf("#%d is %s; only failed deployments can be retried.", n, phase)
+		startNew = "You can start a new deployment using the --latest option."
+		cancelIt = "Optionally, you can cancel this deployment using the --cancel option."
+	default:
+		head = fmt.Sprintf("#%d is %s; only failed deployments can be retried.", n, phase)
+		startNew = fmt.Sprintf("You can start a new deployment with 'oc deploy --latest dc/%s'.", dc)
+		cancelIt = fmt.Sprintf("Optionally, you can cancel this deployment with 'oc rollout cancel dc/%s'.", dc)
+	}
+	if phase == dcplan.PhaseComplete {
+		return head + "\n" + startNew
+	}
+	return head + "\n" + cancelIt
 }

@@ -10,13 +10,16 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// Reference: oc (DeployOptions).retry (newest) and
-// DeployOptions.retry(config, out) (the variant B era).
+// Reference: oc (RetryOptions).Run (6m.2, Modern and Exact);
+// (DeployOptions).retry (newest, Origin15) and DeployOptions.retry(config,
+// out) (middle, Origin13; oldest, Origin10).
 func TestRetry(t *testing.T) {
 	const (
-		M = dcplan.Modern
-		E = dcplan.Exact
-		O = dcplan.Origin
+		M   = dcplan.Modern
+		E   = dcplan.Exact
+		O10 = dcplan.Origin10
+		O13 = dcplan.Origin13
+		O15 = dcplan.Origin15
 	)
 	failed3 := []dcplan.Deployment{
 		rc(2, dcplan.PhaseComplete, time.Hour),
@@ -34,7 +37,7 @@ func TestRetry(t *testing.T) {
 	tests := []struct {
 		name     string
 		why      string
-		profile  dcplan.Profile
+		profile  dcplan.Preset
 		cfg      dcplan.Config
 		rcs      []dcplan.Deployment
 		wantPlan string
@@ -43,101 +46,134 @@ func TestRetry(t *testing.T) {
 		wantIs   error
 	}{
 		{
-			name: "paused modern", why: "6.2.1: newer oc refuses a paused DC",
+			name: "paused modern", why: "6m.2.3.2: today's oc refuses a paused DC",
 			profile: M, cfg: paused(dc(3)), rcs: failed3, wantPlan: "<empty plan>\n",
-			wantErr: "cannot retry a paused deployment config", wantIs: cancel.ErrPaused,
+			wantErr: `unable to retry paused deployment config "web"`, wantIs: cancel.ErrPaused,
 		},
 		{
-			name: "paused exact", why: "6.2.1: newer oc refuses a paused DC",
-			profile: E, cfg: paused(dc(3)), rcs: failed3, wantPlan: "<empty plan>\n",
-			wantErr: "cannot retry a paused deployment config", wantIs: cancel.ErrPaused,
+			name: "version zero exact", why: "6m.2.3.3: latestVersion 0",
+			profile: E, cfg: dc(0), wantPlan: "<empty plan>\n",
+			wantErr: `no rollouts found for "web"`, wantIs: cancel.ErrNoDeployments,
 		},
 		{
-			name: "paused origin", why: "6.2.1: the variant B era has no paused check",
-			profile: O, cfg: paused(dc(3)), rcs: failed3,
+			name: "latest missing modern", why: "6m.2 verified output: missing RC",
+			profile: M, cfg: dc(4), rcs: failed3, wantPlan: "<empty plan>\n",
+			wantErr: "unable to find the latest rollout (#4).\nYou can start a new rollout with 'oc rollout latest dc/web'.",
+			wantIs:  cancel.ErrLatestNotFound,
+		},
+		{
+			name: "complete exact", why: "6m.2 verified output: Complete RC",
+			profile: E, cfg: dc(2), rcs: failed3[:1], wantPlan: "<empty plan>\n",
+			wantErr: "rollout #2 is complete; only failed deployments can be retried.\nYou can start a new deployment with 'oc rollout latest dc/web'.",
+			wantIs:  cancel.ErrNotFailed,
+		},
+		{
+			name: "running modern", why: "6m.2 verified output: Running RC",
+			profile: M, cfg: dc(1), rcs: []dcplan.Deployment{rc(1, dcplan.PhaseRunning, time.Minute)}, wantPlan: "<empty plan>\n",
+			wantErr: "rollout #1 is running; only failed deployments can be retried.\nOptionally, you can cancel this deployment with 'oc rollout cancel dc/web'.",
+			wantIs:  cancel.ErrNotFailed,
+		},
+		{
+			name: "retry modern", why: "6m.2 verified output: pods deleted with grace 0 by name, RC reset, the name-printer line",
+			profile: M, cfg: dc(3), rcs: failed3, wantPlan: wantRetryPlan,
+			wantOut: "deploymentconfig.apps.openshift.io/web retried rollout #3\n",
+		},
+		{
+			name: "retry exact", why: "6m.2.3.8: same as Modern (no accident here)",
+			profile: E, cfg: dc(3), rcs: failed3, wantPlan: wantRetryPlan,
+			wantOut: "deploymentconfig.apps.openshift.io/web retried rollout #3\n",
+		},
+		{
+			name: "latest missing origin10", why: "6.2.3 oldest wording (SPEC 12 OcRetry=RetryOldest): capital Unable",
+			profile: O10, cfg: dc(4), rcs: failed3, wantPlan: "<empty plan>\n",
+			wantErr: "Unable to find the latest deployment (#4).\nYou can start a new deployment using the --latest option.",
+			wantIs:  cancel.ErrLatestNotFound,
+		},
+		{
+			name: "paused origin10", why: "6.2.1: the oldest oc has no paused check",
+			profile: O10, cfg: paused(dc(3)), rcs: failed3,
 			wantPlan: wantRetryPlan, wantOut: "Retried #3\n",
 		},
 		{
-			name: "version zero", why: "6.2.2: latestVersion 0",
-			profile: M, cfg: dc(0), wantPlan: "<empty plan>\n",
+			name: "paused origin15", why: "6.2.1: newer oc refuses a paused DC",
+			profile: O15, cfg: paused(dc(3)), rcs: failed3, wantPlan: "<empty plan>\n",
+			wantErr: "cannot retry a paused deployment config", wantIs: cancel.ErrPaused,
+		},
+		{
+			name: "paused origin13", why: "6.2.1: the variant B era has no paused check",
+			profile: O13, cfg: paused(dc(3)), rcs: failed3,
+			wantPlan: wantRetryPlan, wantOut: "Retried #3\n",
+		},
+		{
+			name: "version zero origin15", why: "6.2.2: latestVersion 0",
+			profile: O15, cfg: dc(0), wantPlan: "<empty plan>\n",
 			wantErr: "no deployments found for ns/web", wantIs: cancel.ErrNoDeployments,
 		},
 		{
-			name: "version zero origin", why: "6.2.2: same text in every era",
-			profile: O, cfg: dc(0), wantPlan: "<empty plan>\n",
+			name: "version zero origin13", why: "6.2.2: same text in every era",
+			profile: O13, cfg: dc(0), wantPlan: "<empty plan>\n",
 			wantErr: "no deployments found for ns/web", wantIs: cancel.ErrNoDeployments,
 		},
 		{
-			name: "latest missing modern", why: "6.2.3: newest wording",
-			profile: M, cfg: dc(4), rcs: failed3, wantPlan: "<empty plan>\n",
+			name: "latest missing origin15", why: "6.2.3: newest wording",
+			profile: O15, cfg: dc(4), rcs: failed3, wantPlan: "<empty plan>\n",
 			wantErr: "unable to find the latest deployment (#4).\nYou can start a new deployment with 'oc deploy --latest dc/web'.",
 			wantIs:  cancel.ErrLatestNotFound,
 		},
 		{
-			name: "latest missing exact", why: "6.2.3: newest wording",
-			profile: E, cfg: dc(4), rcs: failed3, wantPlan: "<empty plan>\n",
-			wantErr: "unable to find the latest deployment (#4).\nYou can start a new deployment with 'oc deploy --latest dc/web'.",
-			wantIs:  cancel.ErrLatestNotFound,
-		},
-		{
-			name: "latest missing origin", why: "6.2.3: newer (lowercase) wording",
-			profile: O, cfg: dc(4), rcs: failed3, wantPlan: "<empty plan>\n",
+			name: "latest missing origin13", why: "6.2.3: newer (lowercase) wording",
+			profile: O13, cfg: dc(4), rcs: failed3, wantPlan: "<empty plan>\n",
 			wantErr: "unable to find the latest deployment (#4).\nYou can start a new deployment using the --latest option.",
 			wantIs:  cancel.ErrLatestNotFound,
 		},
 		{
-			name: "complete modern", why: "6.2.4: Complete suggests a new deployment",
-			profile: M, cfg: dc(2), rcs: failed3[:1], wantPlan: "<empty plan>\n",
+			name: "complete origin15", why: "6.2.4: Complete suggests a new deployment",
+			profile: O15, cfg: dc(2), rcs: failed3[:1], wantPlan: "<empty plan>\n",
 			wantErr: "#2 is Complete; only failed deployments can be retried.\nYou can start a new deployment with 'oc deploy --latest dc/web'.",
 			wantIs:  cancel.ErrNotFailed,
 		},
 		{
-			name: "complete origin", why: "6.2.4: Complete, era wording",
-			profile: O, cfg: dc(2), rcs: failed3[:1], wantPlan: "<empty plan>\n",
+			name: "complete origin13", why: "6.2.4: Complete, era wording",
+			profile: O13, cfg: dc(2), rcs: failed3[:1], wantPlan: "<empty plan>\n",
 			wantErr: "#2 is Complete; only failed deployments can be retried.\nYou can start a new deployment using the --latest option.",
 			wantIs:  cancel.ErrNotFailed,
 		},
 		{
-			name: "running exact", why: "6.2.4: other phases suggest cancelling",
-			profile: E, cfg: dc(1), rcs: []dcplan.Deployment{rc(1, dcplan.PhaseRunning, time.Minute)}, wantPlan: "<empty plan>\n",
+			name: "running origin15", why: "6.2.4: other phases suggest cancelling",
+			profile: O15, cfg: dc(1), rcs: []dcplan.Deployment{rc(1, dcplan.PhaseRunning, time.Minute)}, wantPlan: "<empty plan>\n",
 			wantErr: "#1 is Running; only failed deployments can be retried.\nOptionally, you can cancel this deployment with 'oc rollout cancel dc/web'.",
 			wantIs:  cancel.ErrNotFailed,
 		},
 		{
-			name: "pending origin", why: "6.2.4: other phases, era wording",
-			profile: O, cfg: dc(1), rcs: []dcplan.Deployment{rc(1, dcplan.PhasePending, time.Minute)}, wantPlan: "<empty plan>\n",
+			name: "pending origin13", why: "6.2.4: other phases, era wording",
+			profile: O13, cfg: dc(1), rcs: []dcplan.Deployment{rc(1, dcplan.PhasePending, time.Minute)}, wantPlan: "<empty plan>\n",
 			wantErr: "#1 is Pending; only failed deployments can be retried.\nOptionally, you can cancel this deployment using the --cancel option.",
 			wantIs:  cancel.ErrNotFailed,
 		},
 		{
-			name: "phase-less modern", why: "6.2.4: the empty phase is not Failed and prints empty",
-			profile: M, cfg: dc(1), rcs: []dcplan.Deployment{rc(1, dcplan.PhaseUnknown, time.Minute)}, wantPlan: "<empty plan>\n",
+			name: "phase-less origin15", why: "6.2.4: the empty phase is not Failed and prints empty",
+			profile: O15, cfg: dc(1), rcs: []dcplan.Deployment{rc(1, dcplan.PhaseUnknown, time.Minute)}, wantPlan: "<empty plan>\n",
 			wantErr: "#1 is ; only failed deployments can be retried.\nOptionally, you can cancel this deployment with 'oc rollout cancel dc/web'.",
 			wantIs:  cancel.ErrNotFailed,
 		},
 		{
-			name: "retry modern", why: "6.2.5-7: pods deleted with grace 0 by name, RC reset to New with cancel cleared",
-			profile: M, cfg: dc(3), rcs: failed3, wantPlan: wantRetryPlan,
+			name: "retry origin15", why: "6.2.5-7: pods deleted with grace 0 by name, RC reset to New with cancel cleared",
+			profile: O15, cfg: dc(3), rcs: failed3, wantPlan: wantRetryPlan,
 			wantOut: "Retried #3\nUse 'oc logs -f dc/web' to track its progress.\n",
 		},
 		{
-			name: "retry exact", why: "6.2.7: same as Modern",
-			profile: E, cfg: dc(3), rcs: failed3, wantPlan: wantRetryPlan,
-			wantOut: "Retried #3\nUse 'oc logs -f dc/web' to track its progress.\n",
+			name: "retry origin13", why: "6.2.7: the older oc prints no logs hint",
+			profile: O13, cfg: dc(3), rcs: failed3, wantPlan: wantRetryPlan, wantOut: "Retried #3\n",
 		},
 		{
-			name: "retry origin", why: "6.2.7: the older oc prints no logs hint",
-			profile: O, cfg: dc(3), rcs: failed3, wantPlan: wantRetryPlan, wantOut: "Retried #3\n",
-		},
-		{
-			name: "retry without pods", why: "6.2.5: no labelled pod, only the reset",
-			profile: M, cfg: dc(4), rcs: []dcplan.Deployment{rc(4, dcplan.PhaseFailed, time.Minute)},
+			name: "retry without pods origin15", why: "6.2.5: no labelled pod, only the reset",
+			profile: O15, cfg: dc(4), rcs: []dcplan.Deployment{rc(4, dcplan.PhaseFailed, time.Minute)},
 			wantPlan: "transition rc/web-4 v=4 phase=Failed->New clearCancel=true rule=6.2.6\n",
 			wantOut:  "Retried #4\nUse 'oc logs -f dc/web' to track its progress.\n",
 		},
 		{
-			name: "unlabelled latest still found", why: "6.2.3: oc GETs the RC by name, not by label",
-			profile: M, cfg: dc(2), rcs: []dcplan.Deployment{func() dcplan.Deployment {
+			name: "unlabelled latest still found origin15", why: "6.2.3: oc GETs the RC by name, not by label",
+			profile: O15, cfg: dc(2), rcs: []dcplan.Deployment{func() dcplan.Deployment {
 				d := rc(2, dcplan.PhaseFailed, time.Minute)
 				d.ConfigLabel = ""
 				return d

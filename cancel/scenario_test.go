@@ -22,6 +22,9 @@ func TestScenarios(t *testing.T) {
 		switch c.Cmd {
 		case "cancel": // cancel
 			p, r, err := cancel.Cancel(c.Env.Snapshot)
+			if err == nil {
+				err = r.Err()
+			}
 			return c.Env.Record(p) + ocOutput(r.String(), err)
 		case "retry": // retry
 			p, r, err := cancel.Retry(c.Env.Snapshot)

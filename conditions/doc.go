@@ -27,10 +27,12 @@
 //
 // Entry points:
 //
-//   - [Status] and [Changed]: the status of SPEC 3.9/3.10, per profile;
+//   - [Status] and [Changed]: the status of SPEC 3.9/3.10, per switches;
 //     [StatusFor] and [ChangedFor] over an RC list of the caller's;
 //     [Equal]: the normal-form equality behind the no-write rule.
 //   - [Set], [Remove], [Get], [New]: the condition set rule of SPEC 3.10.
+//   - [RolloutStatus]: what `oc rollout status` prints for a DC and whether
+//     the rollout is done, failed or in progress (SPEC 6m.6).
 //   - [ResolveFenceposts], [MaxUnavailable], [MaxSurge]: SPEC 5.16-5.17;
 //     errors wrap [ErrInvalidFencepost].
 //   - Condition constructors with the exact texts of SPEC 1.5: [Available],
@@ -39,11 +41,13 @@
 //     seed era (SPEC 7 rows 16-20): [OriginWaiting], [OriginProgressing],
 //     [OriginFailed], [OriginCompleted], [Paused], [Resumed].
 //
-// # Profiles
+// # Switches
 //
-// Modern and Exact compute the same status: no accident of SPEC 10
-// concerns it. Origin is the seed era, with the differences listed on
-// [Status]; where the seed's output cannot be had from an RC list (pods
-// counted for availability) or would never converge (conditions rebuilt
-// from nothing on every pass), Origin departs from it, and Status says so.
+// Two switches of dcplan.Switches concern the status: SeedStatus (the
+// seed-era counters, SPEC 7 row 14) and SeedConditions (the seed-era
+// conditions, rows 15-20). No accident of SPEC 10 concerns it, so Modern
+// and Exact compute the same status. Where the seed's output cannot be had
+// from an RC list (pods counted for availability) or would never converge
+// (conditions rebuilt from nothing on every pass), the seed switches
+// depart from it, and Status says so.
 package conditions

@@ -125,10 +125,10 @@ func TestChanged(t *testing.T) {
 }
 
 func TestChangedDoesNotAllocate(t *testing.T) {
-	for _, p := range []dcplan.Profile{dcplan.Modern, dcplan.Exact, dcplan.Origin} {
+	for _, p := range []dcplan.Preset{dcplan.Modern, dcplan.Exact, dcplan.Origin} {
 		t.Run(p.String(), func(t *testing.T) {
 			s := converged(10)
-			s.Settings.Profile = p
+			s.Settings.Switches = p.Switches()
 			s.Config.Status = conditions.Status(s, true)
 			s.Config.Strategy = rolling(strFP("25%"), strFP("25%"))
 			if conditions.Changed(s, true) {

@@ -50,8 +50,8 @@ func cancelled(d dcplan.Deployment) dcplan.Deployment {
 }
 
 // snap builds a Snapshot of cfg and rcs at now, in profile p.
-func snap(p dcplan.Profile, cfg dcplan.Config, rcs ...dcplan.Deployment) dcplan.Snapshot {
-	return dcplan.Snapshot{Now: now, Config: cfg, Deployments: rcs, Settings: dcplan.Settings{Profile: p}}
+func snap(p dcplan.Preset, cfg dcplan.Config, rcs ...dcplan.Deployment) dcplan.Snapshot {
+	return dcplan.Snapshot{Now: now, Config: cfg, Deployments: rcs, Settings: dcplan.Settings{Switches: p.Switches()}}
 }
 
 // cond builds a condition with both timestamps at, or LastUpdateTime zero

@@ -94,11 +94,12 @@ type pending struct {
 	msg    message
 }
 
-// condition renders p with the timestamps of profile: both set to now,
-// except in Origin, whose conditions carry only a lastTransitionTime.
-func (p pending) condition(now time.Time, profile dcplan.Profile) dcplan.Condition {
+// condition renders p with its timestamps: both set to now, except for
+// the seed-era conditions (seed, the SeedConditions switch), which carry
+// only a lastTransitionTime.
+func (p pending) condition(now time.Time, seed bool) dcplan.Condition {
 	c := New(p.typ, p.status, p.reason, p.msg.String(), now)
-	if profile == dcplan.Origin {
+	if seed {
 		c.LastUpdateTime = time.Time{}
 	}
 	return c
@@ -248,8 +249,8 @@ func Resumed(now time.Time) dcplan.Condition {
 	return origin(pendingResumed(), now)
 }
 
-func modern(p pending, now time.Time) dcplan.Condition { return p.condition(now, dcplan.Modern) }
-func origin(p pending, now time.Time) dcplan.Condition { return p.condition(now, dcplan.Origin) }
+func modern(p pending, now time.Time) dcplan.Condition { return p.condition(now, false) }
+func origin(p pending, now time.Time) dcplan.Condition { return p.condition(now, true) }
 
 func pendingAvailable(ok bool) pending {
 	if ok {

@@ -20,7 +20,7 @@ import (
 type overlay struct {
 	base  []dcplan.Condition
 	now   time.Time
-	prof  dcplan.Profile
+	seed  bool // the SeedConditions switch: conditions without lastUpdateTime
 	slots [4]slot
 	n     int
 	spill []slot
@@ -88,7 +88,7 @@ func (o *overlay) set(p pending) {
 	if cur != nil && cur.Status == p.status && cur.Reason == p.reason {
 		return
 	}
-	o.put(p.condition(o.now, o.prof), cur)
+	o.put(p.condition(o.now, o.seed), cur)
 }
 
 // setCondition is Set for a rendered condition (the extra conditions).

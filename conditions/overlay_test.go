@@ -36,10 +36,10 @@ func TestOverlayMatchesSetRemove(t *testing.T) {
 	}
 	rapid.Check(t, func(t *rapid.T) {
 		base := rapid.SliceOfN(genCond, 0, 5).Draw(t, "base")
-		prof := rapid.SampledFrom([]dcplan.Profile{dcplan.Modern, dcplan.Origin}).Draw(t, "profile")
+		prof := rapid.Bool().Draw(t, "seedConditions")
 		at := epoch.Add(time.Duration(rapid.IntRange(0, 2).Draw(t, "now")) * time.Minute)
 		baseCopy := slices.Clone(base)
-		o := overlay{base: base, now: at, prof: prof}
+		o := overlay{base: base, now: at, seed: prof}
 		want := slices.Clone(base)
 		for i, n := 0, rapid.IntRange(0, 8).Draw(t, "ops"); i < n; i++ {
 			switch rapid.IntRange(0, 2).Draw(t, "op") {

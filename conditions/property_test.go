@@ -130,8 +130,8 @@ func TestStatusProperties(t *testing.T) {
 		if d := cmp.Diff(before, in.s); d != "" {
 			t.Fatalf("Status() result aliases the snapshot (-before +after):\n%s", d)
 		}
-		// Counters are never negative outside Origin.
-		if in.s.Settings.Profile != dcplan.Origin {
+		// Counters are never negative without SeedStatus.
+		if !in.s.Settings.SeedStatus {
 			for name, n := range map[string]dcplan.Replicas{"replicas": got.Replicas, "updated": got.UpdatedReplicas,
 				"available": got.AvailableReplicas, "unavailable": got.UnavailableReplicas, "ready": got.ReadyReplicas} {
 				if n < 0 {
@@ -151,7 +151,7 @@ func TestStatusConverges(t *testing.T) {
 		in := genInput(t)
 		s := in.s.Clone()
 		passes := 1
-		if s.Settings.Profile == dcplan.Origin {
+		if s.Settings.SeedConditions {
 			passes = 3
 		}
 		for range passes {

@@ -2,6 +2,7 @@ package conditions_test
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -10,7 +11,9 @@ import (
 	"github.com/dcplan/dcplan/internal/scenario"
 )
 
-// TestScenarios runs testdata/*.txt with two commands of this package:
+// TestScenarios runs testdata/*.txt with three commands of this package
+// (rollout-status [revision=N]: conditions.RolloutStatus, its state, then
+// stdout as "oc: ..." and stderr as "oc stderr: ..."):
 //
 //	status [bump] [created] [create-error=<msg>] [write]
 //	    the status computed for the snapshot: the dc line's status keys,
@@ -47,6 +50,24 @@ func TestScenarios(t *testing.T) {
 				c.Env.Snapshot.Config.Status = st
 			}
 			return formatStatus(s.Config, st, changed)
+		case "rollout-status": // rollout-status revision=3
+			var rev int64
+			if v, ok := c.Arg("revision"); ok {
+				var err error
+				if rev, err = strconv.ParseInt(v, 10, 64); err != nil {
+					t.Fatalf("%s: rollout-status revision=%q: %v", c.Pos, v, err)
+				}
+			}
+			r := conditions.RolloutStatus(s, dcplan.Version(rev))
+			var b strings.Builder
+			b.WriteString(r.State.String() + "\n")
+			for l := range strings.Lines(r.Stdout()) {
+				b.WriteString("oc: " + l)
+			}
+			for l := range strings.Lines(r.Stderr()) {
+				b.WriteString("oc stderr: " + l)
+			}
+			return b.String()
 		case "fenceposts": // fenceposts
 			st := s.Config.Strategy
 			out := "resolve "

@@ -16,7 +16,7 @@ import (
 // SPEC 3.2.11). extra are conditions applied last, by the same set rule:
 // the create success or failure condition (Created, CreateError).
 //
-// Fields, in the Modern and Exact profiles (SPEC 3.9):
+// Fields, without the SeedStatus switch (SPEC 3.9):
 //
 //  1. latestVersion and details are copied from the current status.
 //  2. observedGeneration is metadata.generation when bumpGeneration, else
@@ -29,8 +29,8 @@ import (
 //  5. unavailableReplicas is the sum of the RCs' spec.replicas minus
 //     availableReplicas, clamped at 0.
 //
-// Conditions start from the current ones and change by the set rule (Set),
-// timestamps s.Now (SPEC 3.10):
+// Conditions, without the SeedConditions switch, start from the current
+// ones and change by the set rule (Set), timestamps s.Now (SPEC 3.10):
 //
 //  1. Available: True with MessageAvailable iff availableReplicas >=
 //     spec.replicas - MaxUnavailable and availableReplicas > 0, else False
@@ -44,12 +44,13 @@ import (
 //     the unknown phase leave it untouched.
 //  3. The extra conditions, in order.
 //
-// The Origin profile reproduces the seed-era status (SPEC 3.11, section 7
-// rows 14-20) with these differences: observedGeneration is always
-// metadata.generation; unavailableReplicas is not clamped and may be
-// negative; readyReplicas is 0 (the seed status has no such field);
-// updatedReplicas is the status.replicas of the RC named
-// "<dc>-<latestVersion>" wherever it sits in the list; Available has no
+// The SeedStatus switch reproduces the seed-era counters (SPEC 3.11,
+// section 7 row 14): observedGeneration is always metadata.generation;
+// unavailableReplicas is not clamped and may be negative; readyReplicas is
+// 0 (the seed status has no such field); updatedReplicas is the
+// status.replicas of the RC named "<dc>-<latestVersion>" wherever it sits
+// in the list. The SeedConditions switch reproduces the seed-era
+// conditions (section 7 rows 15-20): Available has no
 // "> 0" rule; Progressing follows the seed rules (OriginWaiting for New and
 // Pending, OriginProgressing for every Running pass, OriginFailed for
 // Failed unless the condition already has reason ProgressDeadlineExceeded,
@@ -147,7 +148,8 @@ type counts struct {
 // counters. It reads s and rcs and never writes to them.
 func compute(s *dcplan.Snapshot, rcs []dcplan.Deployment, bump bool, extra []dcplan.Condition, o *overlay) counts {
 	cfg := &s.Config
-	isOrigin := s.Settings.Profile == dcplan.Origin
+	sw := &s.Settings.Switches
+	seedStatus := sw.SeedStatus
 	var spec, status, avail, ready int64
 	for i := range rcs {
 		d := &rcs[i]
@@ -159,7 +161,7 @@ func compute(s *dcplan.Snapshot, rcs []dcplan.Deployment, bump bool, extra []dcp
 	li := history.Latest(cfg, rcs)
 	var updated int64
 	switch {
-	case isOrigin:
+	case seedStatus:
 		if i := named(rcs, cfg.Name, cfg.Status.LatestVersion); i >= 0 {
 			updated = int64(rcs[i].StatusReplicas)
 		}
@@ -167,7 +169,7 @@ func compute(s *dcplan.Snapshot, rcs []dcplan.Deployment, bump bool, extra []dcp
 		updated = int64(li.Candidate.StatusReplicas)
 	}
 	unavail := spec - avail
-	if !isOrigin && unavail < 0 {
+	if !seedStatus && unavail < 0 {
 		unavail = 0
 	}
 	c := counts{
@@ -178,14 +180,14 @@ func compute(s *dcplan.Snapshot, rcs []dcplan.Deployment, bump bool, extra []dcp
 		unavailable:        clamp(unavail),
 		ready:              clamp(ready),
 	}
-	if bump || isOrigin {
+	if bump || seedStatus {
 		c.observedGeneration = cfg.Generation
 	}
-	if isOrigin {
+	if seedStatus {
 		c.ready = 0
 	}
-	o.base, o.now, o.prof = cfg.Status.Conditions, s.Now, s.Settings.Profile
-	if isOrigin {
+	o.base, o.now, o.seed = cfg.Status.Conditions, s.Now, sw.SeedConditions
+	if sw.SeedConditions {
 		originConditions(cfg, &c, li, o)
 	} else {
 		modernConditions(cfg, &c, li, o)

@@ -65,7 +65,7 @@ func (s *Sim) Retry(ns, dc string) error {
 // RolloutLatest runs `oc rollout latest` (reconcile.RolloutLatest).
 func (s *Sim) RolloutLatest(ns, dc string) error {
 	return s.userOp("latest", ns, dc, func(snap dcplan.Snapshot) (dcplan.Plan, string, error) {
-		p, r, err := reconcile.RolloutLatest(snap, false, false)
+		p, r, err := reconcile.RolloutLatest(snap, false, dcplan.DryRunNone)
 		return p, r.Text, err
 	})
 }
@@ -82,7 +82,7 @@ func (s *Sim) Rollback(ns, dc string, to dcplan.Version) error {
 		if err != nil {
 			return p, "", err
 		}
-		text := history.RolledBackMessage(cfg, target.Name, s.opts.Settings.Profile)
+		text := history.RolledBackMessage(cfg, target.Name, s.opts.Settings.Switches)
 		if len(warnings) > 0 {
 			text += " (" + strings.Join(warnings, "; ") + ")"
 		}

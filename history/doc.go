@@ -18,7 +18,10 @@
 //
 // Entry points: [Latest], [Active], [Sorted], [NewestFirst], [Prunable],
 // [CountPrunable], [ToDelete], [List], [FormatList], [RollbackTarget],
-// [Rollback], [Describe], [PodSummary], [HumanDuration].
+// [Rollback], [Describe], [PodSummary], [HumanDuration]; today's oc
+// (SPEC 6m): [View] (`oc rollout history`, text for text), [Undo] (`oc
+// rollout undo`), [DescribePodTemplate]. The switches read here are
+// RollbackToPrevious, SeedRollbackText and OcServerDryRunWrites.
 //
 // Functions in this package never modify their arguments; returned slices
 // never alias them. Latest and Active return pointers into the caller's RC

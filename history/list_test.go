@@ -37,8 +37,8 @@ func lrRC(v dcplan.Version, p dcplan.Phase, age time.Duration) dcplan.Deployment
 	}
 }
 
-func lrSnap(p dcplan.Profile, cfg dcplan.Config, rcs ...dcplan.Deployment) dcplan.Snapshot {
-	return dcplan.Snapshot{Now: lrNow, Config: cfg, Deployments: rcs, Settings: dcplan.Settings{Profile: p}}
+func lrSnap(p dcplan.Preset, cfg dcplan.Config, rcs ...dcplan.Deployment) dcplan.Snapshot {
+	return dcplan.Snapshot{Now: lrNow, Config: cfg, Deployments: rcs, Settings: dcplan.Settings{Switches: p.Switches()}}
 }
 
 // Reference: oc DeploymentConfigHistoryViewer.ViewHistory

@@ -104,8 +104,9 @@ func RollbackTarget(s dcplan.Snapshot, to dcplan.Version) (dcplan.Deployment, er
 //     "<ns>/<dc>"`; to == latestVersion is ErrCurrentRevision `version <n>
 //     is already the latest`.
 //  5. The revision rolled back to is to when to > 0. For to == 0 it is the
-//     target in Modern; Exact and Origin reproduce upstream, where the
-//     server, not told the client's target, takes latestVersion - 1 (so a
+//     target; with the RollbackToPrevious switch (Exact, Origin) it is
+//     upstream's: the server, not told the client's target, takes
+//     latestVersion - 1 (so a
 //     failed latestVersion - 1 is rolled back to while oc names the
 //     target). Its RC <dc>-<revision> must exist (ErrRevisionNotFound,
 //     `replicationcontrollers "<rc>" not found`) and carry its encoded DC
@@ -127,7 +128,8 @@ func RollbackTarget(s dcplan.Snapshot, to dcplan.Version) (dcplan.Deployment, er
 // The warnings are, for every ImageChange trigger of the result (all are
 // manual now), `Warning: the following images triggers were disabled:
 // <from name>` + "\n" + `  You can re-enable them with: oc set triggers
-// dc/<dc> --auto` (Origin: `oc deploy <dc> --enable-triggers -n <ns>`);
+// dc/<dc> --auto` (SeedRollbackText: `oc deploy <dc> --enable-triggers -n
+// <ns>`);
 // upstream prints one warning per trigger. With DryRun they are the
 // warnings the real rollback would print (oc itself prints the DC
 // instead). See RolledBackMessage for the success line.
@@ -163,7 +165,7 @@ func Rollback(s dcplan.Snapshot, to dcplan.Version, opts RollbackOptions) (dcpla
 	revision := to
 	if to == 0 {
 		revision = target.Version
-		if s.Settings.Profile != dcplan.Modern {
+		if s.Settings.RollbackToPrevious {
 			revision = latest - 1
 		}
 	}
@@ -197,7 +199,7 @@ func Rollback(s dcplan.Snapshot, to dcplan.Version, opts RollbackOptions) (dcpla
 			continue
 		}
 		res.Triggers[i].Automatic = false
-		warnings = append(warnings, disabledWarning(cfg, res.Triggers[i].FromName, s.Settings.Profile))
+		warnings = append(warnings, disabledWarning(cfg, res.Triggers[i].FromName, s.Settings.Switches))
 	}
 	res.Status.LatestVersion++
 	if opts.DryRun {
@@ -224,24 +226,36 @@ func Rollback(s dcplan.Snapshot, to dcplan.Version, opts RollbackOptions) (dcpla
 	}, res, warnings, nil
 }
 
-// RolledBackMessage returns the line `oc rollback` prints on success:
-// `deployment #<latestVersion> rolled back to <rc>` (Modern, Exact) or
-// `#<latestVersion> rolled back to <rc>` (Origin), where result is the
-// rolled-back DC Rollback returned and target the RC RollbackTarget
-// picked.
+// RolledBackMessage returns the line `oc rollback` prints on success
+// (SPEC 6m.4b step 6): the name printer's
+// `deploymentconfig.apps.openshift.io/<dc> deployment #<latestVersion>
+// rolled back to <rc>`, or with the SeedRollbackText switch the seed's
+// `#<latestVersion> rolled back to <rc>`, where result is the rolled-back
+// DC Rollback returned and target the RC RollbackTarget picked. Today's oc
+// appends each warning of Rollback after a newline, in the same printed
+// operation.
 //
 // Ports: oc (*RollbackOptions).Run, successMessage.
-func RolledBackMessage(result dcplan.Config, target string, p dcplan.Profile) string {
+func RolledBackMessage(result dcplan.Config, target string, sw dcplan.Switches) string {
 	msg := fmt.Sprintf("#%d rolled back to %s", result.Status.LatestVersion, target)
-	if p == dcplan.Origin {
+	if sw.SeedRollbackText {
 		return msg
 	}
-	return "deployment " + msg
+	return nameLine(result.Name, "deployment "+msg)
 }
 
-func disabledWarning(cfg dcplan.Config, image string, p dcplan.Profile) string {
+// RollbackDryRunMessage returns the line `oc rollback --dry-run` prints
+// without -o (SPEC 6m.4b step 5): `deploymentconfig.apps.openshift.io/<dc>
+// rolled back to <rc> (dry run)`; no warnings follow.
+//
+// Ports: oc (*RollbackOptions).Run, the dry-run branch.
+func RollbackDryRunMessage(dc, target string) string {
+	return nameLine(dc, "rolled back to "+target+" (dry run)")
+}
+
+func disabledWarning(cfg dcplan.Config, image string, sw dcplan.Switches) string {
 	reenable := "oc set triggers dc/" + cfg.Name + " --auto"
-	if p == dcplan.Origin {
+	if sw.SeedRollbackText {
 		reenable = "oc deploy " + cfg.Name + " --enable-triggers -n " + cfg.Namespace
 	}
 	return "Warning: the following images triggers were disabled: " + image + "\n  You can re-enable them with: " + reenable

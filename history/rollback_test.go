@@ -48,7 +48,7 @@ func TestRollbackRefusals(t *testing.T) {
 	tests := []struct {
 		name    string
 		why     string
-		profile dcplan.Profile
+		profile dcplan.Preset
 		cfg     dcplan.Config
 		rcs     []dcplan.Deployment
 		to      dcplan.Version
@@ -112,16 +112,16 @@ func TestRollbackRevision(t *testing.T) {
 	tests := []struct {
 		name      string
 		why       string
-		profile   dcplan.Profile
+		profile   dcplan.Preset
 		to        dcplan.Version
 		wantImage string
 		wantMsg   string
 	}{
-		{"modern default", "to 0: the newest Complete RC older than the latest", dcplan.Modern, 0, "app:v2", "deployment #5 rolled back to web-2"},
-		{"exact default", "to 0: the server takes latestVersion-1 (a Failed RC) while oc names the target", dcplan.Exact, 0, "app:v3", "deployment #5 rolled back to web-2"},
+		{"modern default", "6m.4b.6 name printer; to 0: the newest Complete RC older than the latest", dcplan.Modern, 0, "app:v2", "deploymentconfig.apps.openshift.io/web deployment #5 rolled back to web-2"},
+		{"exact default", "to 0: the server takes latestVersion-1 (a Failed RC) while oc names the target", dcplan.Exact, 0, "app:v3", "deploymentconfig.apps.openshift.io/web deployment #5 rolled back to web-2"},
 		{"origin default", "to 0: same server accident; old success line", dcplan.Origin, 0, "app:v3", "#5 rolled back to web-2"},
-		{"explicit", "to > 0: that revision, whatever its phase", dcplan.Exact, 3, "app:v3", "deployment #5 rolled back to web-3"},
-		{"explicit oldest", "to > 0: any older revision", dcplan.Modern, 1, "app:v1", "deployment #5 rolled back to web-1"},
+		{"explicit", "to > 0: that revision, whatever its phase", dcplan.Exact, 3, "app:v3", "deploymentconfig.apps.openshift.io/web deployment #5 rolled back to web-3"},
+		{"explicit oldest", "to > 0: any older revision", dcplan.Modern, 1, "app:v1", "deploymentconfig.apps.openshift.io/web deployment #5 rolled back to web-1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -137,7 +137,7 @@ func TestRollbackRevision(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if d := cmp.Diff(tt.wantMsg, history.RolledBackMessage(cfg, target.Name, tt.profile)); d != "" {
+			if d := cmp.Diff(tt.wantMsg, history.RolledBackMessage(cfg, target.Name, tt.profile.Switches())); d != "" {
 				t.Errorf("RolledBackMessage() mismatch (-want +got) [%s]:\n%s", tt.why, d)
 			}
 		})
@@ -166,8 +166,8 @@ func TestRollbackPlan(t *testing.T) {
 		to.LatestVersion++
 		return &dcplan.StatusUpdate{Rule: history.RuleRollback, Config: "web", From: c.Status, To: to}
 	}
-	disabled := func(name string, p dcplan.Profile) string {
-		if p == dcplan.Origin {
+	disabled := func(name string, p dcplan.Preset) string {
+		if p.Switches().SeedRollbackText {
 			return "Warning: the following images triggers were disabled: " + name + "\n  You can re-enable them with: oc deploy web --enable-triggers -n ns"
 		}
 		return "Warning: the following images triggers were disabled: " + name + "\n  You can re-enable them with: oc set triggers dc/web --auto"
@@ -176,7 +176,7 @@ func TestRollbackPlan(t *testing.T) {
 	tests := []struct {
 		name     string
 		why      string
-		profile  dcplan.Profile
+		profile  dcplan.Preset
 		opts     history.RollbackOptions
 		wantPlan dcplan.Plan
 		wantWarn []string
@@ -303,6 +303,9 @@ func TestRollbackInvalidSnapshot(t *testing.T) {
 // TestScenarios (scenario_test.go), reporting false for any other command:
 //
 //	list                     FormatList(List(snapshot))
+//	history [revision=N]     View: oc's stdout as "oc: ..." (tabs shown as \t), or its error
+//	undo [to=N] [dry-run=client|server]
+//	                         plans Undo; prints the plan, then oc's output or error
 //	rollback [to=N] [triggers] [strategy] [scaling] [dry-run]
 //	                         plans Rollback; prints the plan, then (dry-run) the rolled-back DC
 //	                         as "dc: ...", oc's output as "oc: ..." or its error as "oc error: ..."
@@ -310,6 +313,19 @@ func lrScenario(t *testing.T, c *scenario.Case) (string, bool) {
 	switch c.Cmd {
 	case "list": // list
 		return history.FormatList(history.List(c.Env.Snapshot)) + "\n", true
+	case "history": // history revision=2
+		out, err := history.View(c.Env.Snapshot, lrVersionArg(t, c, "revision"))
+		return lrOC(out, err), true
+	case "undo": // undo to=2 dry-run=client|server
+		dry := dcplan.DryRunNone
+		switch v, _ := c.Arg("dry-run"); v {
+		case "client":
+			dry = dcplan.DryRunClient
+		case "server":
+			dry = dcplan.DryRunServer
+		}
+		p, out, err := history.Undo(c.Env.Snapshot, lrVersionArg(t, c, "to"), dry)
+		return c.Env.Record(p) + lrOC(out, err), true
 	case "rollback": // rollback to=2 triggers strategy scaling dry-run
 		var to dcplan.Version
 		if v, ok := c.Arg("to"); ok {
@@ -350,9 +366,13 @@ func lrScenario(t *testing.T, c *scenario.Case) (string, bool) {
 		if terr != nil {
 			t.Fatalf("%s: Rollback succeeded but RollbackTarget failed: %v", c.Pos, terr)
 		}
-		out := history.RolledBackMessage(cfg, target.Name, c.Env.Snapshot.Settings.Profile) + "\n"
+		out := history.RolledBackMessage(cfg, target.Name, c.Env.Snapshot.Settings.Switches) + "\n"
 		for _, w := range warnings {
 			out += w + "\n"
+		}
+		if opts.DryRun && !c.Env.Snapshot.Settings.SeedRollbackText {
+			// Today's oc prints only the dry-run line (SPEC 6m.4b.5).
+			out = history.RollbackDryRunMessage(cfg.Name, target.Name) + "\n"
 		}
 		for l := range strings.Lines(out) {
 			b.WriteString("oc: " + l)
@@ -532,11 +552,11 @@ func ExampleRollback() {
 	}
 	target, _ := history.RollbackTarget(s, 0)
 	fmt.Println(cfg.Template.Containers[0].Image, cfg.Status.LatestVersion, cfg.Triggers[1].Automatic)
-	fmt.Println(history.RolledBackMessage(cfg, target.Name, dcplan.Modern))
+	fmt.Println(history.RolledBackMessage(cfg, target.Name, dcplan.Modern.Switches()))
 	fmt.Println(warnings[0])
 	// Output:
 	// app:1 4 false
-	// deployment #4 rolled back to frontend-1
+	// deploymentconfig.apps.openshift.io/frontend deployment #4 rolled back to frontend-1
 	// Warning: the following images triggers were disabled: frontend:latest
 	//   You can re-enable them with: oc set triggers dc/frontend --auto
 }
@@ -601,7 +621,7 @@ func FuzzRollback(f *testing.F) {
 	f.Add(data, int64(2), uint8(2), uint8(15))
 	now := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
 	f.Fuzz(func(t *testing.T, data []byte, to int64, profile, flags uint8) {
-		s, err := wire.DecodeSnapshot(data, "frontend", now, dcplan.Settings{Profile: dcplan.Profile(profile % 3)})
+		s, err := wire.DecodeSnapshot(data, "frontend", now, dcplan.Settings{Switches: dcplan.Preset(profile % 5).Switches()})
 		if err != nil {
 			return
 		}
@@ -619,4 +639,32 @@ func FuzzRollback(f *testing.F) {
 			t.Fatalf("Rollback() plans more than DC writes:\n%s", dcplan.Describe(p))
 		}
 	})
+}
+
+// lrVersionArg reads the version argument key of c, 0 when absent.
+func lrVersionArg(t *testing.T, c *scenario.Case, key string) dcplan.Version {
+	v, ok := c.Arg(key)
+	if !ok {
+		return 0
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil {
+		t.Fatalf("%s: %s=%q: %v", c.Pos, key, v, err)
+	}
+	return dcplan.Version(n)
+}
+
+// lrOC prefixes each line oc prints with "oc: " (tabs shown as \t, so the
+// exact padding is visible) and each line of its error with "oc error: ".
+func lrOC(out string, err error) string {
+	var b strings.Builder
+	for l := range strings.Lines(out) {
+		b.WriteString("oc: " + strings.ReplaceAll(l, "\t", `\t`))
+	}
+	if err != nil {
+		for l := range strings.Lines(err.Error() + "\n") {
+			b.WriteString("oc error: " + l)
+		}
+	}
+	return b.String()
 }

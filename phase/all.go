@@ -10,7 +10,7 @@ import (
 // StepAll plans one pass of the deployer controller over every RC of s,
 // validating s at most once (only when there is something to do, as Step
 // does): Step for each RC, newest version first (ties by name),
-// then, in the Origin profile, DeployerPod for each pod in name order (the
+// then, with the SeedPodController switch, DeployerPod for each pod in name order (the
 // seed-era deployer-pod controller, which is what moves an Origin RC along
 // with its pod). The plans are concatenated field by field; the first
 // non-empty Wait and Message win and the earliest RecheckAfter is kept, as
@@ -37,7 +37,7 @@ func stepAll(s *dcplan.Snapshot) dcplan.Plan {
 		d := &s.Deployments[i]
 		out.Append(stepOn(s, podsOf[d.Name], d))
 	}
-	if s.Settings.Profile == dcplan.Origin {
+	if s.Settings.SeedPodController {
 		rcIndex := make(map[string]int, len(s.Deployments))
 		for i := range s.Deployments {
 			rcIndex[s.Deployments[i].Name] = i

@@ -23,7 +23,7 @@ func TestStepAllEqualsStepEach(t *testing.T) {
 		}) {
 			want = want.Merge(phase.Step(s, d.Name))
 		}
-		if s.Settings.Profile == dcplan.Origin {
+		if s.Settings.SeedPodController {
 			for _, p := range slices.SortedFunc(slices.Values(s.Pods), func(a, b dcplan.Pod) int {
 				return cmpString(a.Name, b.Name)
 			}) {

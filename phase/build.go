@@ -35,11 +35,12 @@ import (
 //     imagePullSecrets, tolerations and nodeSelector of the RC's own pod
 //     template (dcplan.ModernTemplateFields; package wire copies them).
 //
-// The Origin profile builds the seed-era pod (SPEC 7 row 31): no owner
-// reference (Unowned), no deployment-config.name annotation (ConfigName
-// is still set, for Describe), activeDeadlineSeconds always 21600, no size
-// cap on injected variables, and only dnsPolicy, imagePullSecrets and
-// nodeSelector copied from the template. The fixed container fields
+// The SeedDeployerPod switch builds the seed-era pod (SPEC 7 row 31): no
+// owner reference (Unowned), no deployment-config.name annotation
+// (ConfigName is still set, for Describe), activeDeadlineSeconds always
+// 21600, no size cap on injected variables, and only dnsPolicy,
+// imagePullSecrets and nodeSelector copied from the template; only
+// nodeSelector with PodCopiesOnlyNodeSelector (the oldest seed). The fixed container fields
 // (imagePullPolicy, terminationMessagePolicy, grace period, restart policy)
 // are the codec's (wire.EncodePod).
 //
@@ -52,7 +53,7 @@ func BuildDeployerPod(s dcplan.Snapshot, d dcplan.Deployment) dcplan.DeployerPod
 // buildDeployerPod is BuildDeployerPod for the settings of a snapshot.
 func buildDeployerPod(settings *dcplan.Settings, d *dcplan.Deployment) dcplan.DeployerPod {
 	st := encodedStrategy(d)
-	origin := settings.Profile == dcplan.Origin
+	origin := settings.SeedDeployerPod
 	pod := dcplan.DeployerPod{
 		Namespace:             d.Namespace,
 		Name:                  dcplan.DeployerPodName(d.Name),
@@ -81,6 +82,9 @@ func buildDeployerPod(settings *dcplan.Settings, d *dcplan.Deployment) dcplan.De
 	if origin {
 		pod.Unowned = true
 		pod.CopyFields = dcplan.OriginTemplateFields
+		if settings.PodCopiesOnlyNodeSelector {
+			pod.CopyFields = dcplan.FieldNodeSelector // the oldest seed (SPEC 7 row 31)
+		}
 	} else if st.HasActiveDeadline {
 		pod.ActiveDeadlineSeconds = st.ActiveDeadlineSeconds
 	}

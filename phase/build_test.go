@@ -50,7 +50,7 @@ func TestBuildDeployerPod(t *testing.T) {
 	tests := []struct {
 		name    string
 		why     string
-		profile dcplan.Profile
+		profile dcplan.Preset
 		rc      dcplan.Deployment
 		want    dcplan.DeployerPod
 	}{

@@ -8,24 +8,26 @@ import (
 
 // Rule ids of the actions this package plans (SPEC.md section paths).
 const (
-	ruleCandidate      dcplan.Rule = "2.2"
-	ruleRaced          dcplan.Rule = "2.3"
-	ruleNewCancelled   dcplan.Rule = "4.3.new.1"
-	ruleNewTimeout     dcplan.Rule = "4.3.new.3"
-	ruleNewCreate      dcplan.Rule = "4.3.new.4"
-	ruleNewExisting    dcplan.Rule = "4.3.new.6"
-	rulePendingMissing dcplan.Rule = "4.3.pending.1"
-	rulePendingExists  dcplan.Rule = "4.3.pending.3"
-	ruleFailedCleanup  dcplan.Rule = "4.3.failed"
-	ruleCommitCancel   dcplan.Rule = "4.4.4"
-	ruleRetry          dcplan.Rule = "1.7"
-	ruleOwners         dcplan.Rule = "4.6"
-	ruleOriginExisting dcplan.Rule = "7.22"
-	ruleOriginMissing  dcplan.Rule = "7.24"
-	ruleOriginDeadline dcplan.Rule = "7.25"
-	ruleOriginComplete dcplan.Rule = "7.26"
-	ruleOriginPod      dcplan.Rule = "7.29"
-	ruleOriginRaced    dcplan.Rule = "7.30"
+	ruleCandidate          dcplan.Rule = "2.2"
+	ruleRaced              dcplan.Rule = "2.3"
+	ruleNewCancelled       dcplan.Rule = "4.3.new.1"
+	ruleOriginNewCancelled dcplan.Rule = "7.21"
+	ruleNewTimeout         dcplan.Rule = "4.3.new.3"
+	ruleNewCreate          dcplan.Rule = "4.3.new.4"
+	ruleNewExisting        dcplan.Rule = "4.3.new.6"
+	rulePendingMissing     dcplan.Rule = "4.3.pending.1"
+	rulePendingExists      dcplan.Rule = "4.3.pending.3"
+	ruleFailedCleanup      dcplan.Rule = "4.3.failed"
+	ruleCommitCancel       dcplan.Rule = "4.4.4"
+	ruleRetry              dcplan.Rule = "1.7"
+	ruleOwners             dcplan.Rule = "4.6"
+	ruleOriginExisting     dcplan.Rule = "7.22"
+	ruleOriginMissing      dcplan.Rule = "7.24"
+	ruleOriginDeadline     dcplan.Rule = "7.25"
+	ruleOriginComplete     dcplan.Rule = "7.26"
+	ruleOriginAnyPhase     dcplan.Rule = "7.28"
+	ruleOriginPod          dcplan.Rule = "7.29"
+	ruleOriginRaced        dcplan.Rule = "7.30"
 )
 
 // Event messages of the deployer controller (SPEC 1.6), exact.
@@ -75,20 +77,21 @@ func unrelatedEvent(d *dcplan.Deployment, rule dcplan.Rule, pod string) dcplan.E
 }
 
 // goneEvent is the event of a vanished deployer pod: reason Failed, or the
-// seed's lowercase failed in Origin (SPEC 1.6).
-func goneEvent(d *dcplan.Deployment, rule dcplan.Rule, p dcplan.Profile, pod string) dcplan.Event {
+// seed's lowercase failed with SeedEventReasons (SPEC 1.6).
+func goneEvent(d *dcplan.Deployment, rule dcplan.Rule, sw *dcplan.Switches, pod string) dcplan.Event {
 	reason := dcplan.EventFailed
-	if p == dcplan.Origin {
+	if sw.SeedEventReasons {
 		reason = dcplan.EventSeedFailed
 	}
 	return early(event(d, rule, dcplan.EventWarning, reason, fmt.Sprintf("Deployer pod %q has gone missing", pod)))
 }
 
 // racedEvent is the event of a cancel raced by success: reason
-// FailedCancellation, or the seed's failedCancellation in Origin (SPEC 1.6).
-func racedEvent(d *dcplan.Deployment, rule dcplan.Rule, p dcplan.Profile) dcplan.Event {
+// FailedCancellation, or the seed's failedCancellation with
+// SeedEventReasons (SPEC 1.6).
+func racedEvent(d *dcplan.Deployment, rule dcplan.Rule, sw *dcplan.Switches) dcplan.Event {
 	reason := dcplan.EventFailedCancellation
-	if p == dcplan.Origin {
+	if sw.SeedEventReasons {
 		reason = dcplan.EventSeedFailedCancellation
 	}
 	return early(event(d, rule, dcplan.EventWarning, reason, msgFailedCancellation))
@@ -99,22 +102,32 @@ func cancelledEvent(d *dcplan.Deployment) dcplan.Event {
 		fmt.Sprintf("Rollout for %q cancelled", label(d)))
 }
 
+// onRC retargets events about d to d itself, for the EventsOnRC switch
+// (SPEC 12 "deployer events recorded on the RC"). It writes into events,
+// which must be the plan's own slice.
+func onRC(events []dcplan.Event, d *dcplan.Deployment) {
+	for i := range events {
+		events[i].Object = dcplan.ObjectRef{Kind: "ReplicationController", Namespace: d.Namespace, Name: d.Name}
+	}
+}
+
 // UnrelatedPodReason returns the status-reason the deployer writes when the
-// deployer pod's name is taken by an unrelated pod: the long form of the
-// Origin era for dcplan.Origin, else dcplan.ReasonUnrelatedPod (SPEC 1.4,
-// 7 row 32).
-func UnrelatedPodReason(p dcplan.Profile) string {
-	if p == dcplan.Origin {
+// deployer pod's name is taken by an unrelated pod:
+// dcplan.ReasonUnrelatedPod, or its long form with the LongReasons switch
+// (SPEC 1.4, 7 row 32, 11a.1).
+func UnrelatedPodReason(sw dcplan.Switches) string {
+	if sw.LongReasons {
 		return dcplan.LongReasonUnrelatedPod
 	}
 	return dcplan.ReasonUnrelatedPod
 }
 
 // PodGoneReason returns the status-reason the deployer writes when the
-// deployer pod of a Pending or Running RC has vanished: the long form for
-// dcplan.Origin, else dcplan.ReasonDeployerPodGone (SPEC 1.4, 7 row 32).
-func PodGoneReason(p dcplan.Profile) string {
-	if p == dcplan.Origin {
+// deployer pod of a Pending or Running RC has vanished:
+// dcplan.ReasonDeployerPodGone, or its long form with the LongReasons
+// switch (SPEC 1.4, 7 row 32, 11a.1).
+func PodGoneReason(sw dcplan.Switches) string {
+	if sw.LongReasons {
 		return dcplan.LongReasonDeployerPodGone
 	}
 	return dcplan.ReasonDeployerPodGone

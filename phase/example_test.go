@@ -10,7 +10,7 @@ import (
 
 // exampleSnapshot is DC shop/frontend with one RC, frontend-3, in the given
 // phase, and the given pods.
-func exampleSnapshot(profile dcplan.Profile, ph dcplan.Phase, cancelled bool, pods ...dcplan.Pod) dcplan.Snapshot {
+func exampleSnapshot(profile dcplan.Preset, ph dcplan.Phase, cancelled bool, pods ...dcplan.Pod) dcplan.Snapshot {
 	now := time.Date(2026, 11, 30, 10, 0, 0, 0, time.UTC)
 	cfg := dcplan.Config{Namespace: "shop", Name: "frontend", UID: "dc-uid", Replicas: 3,
 		Strategy: dcplan.Strategy{Type: dcplan.StrategyRolling, HasParams: true}}
@@ -23,7 +23,7 @@ func exampleSnapshot(profile dcplan.Profile, ph dcplan.Phase, cancelled bool, po
 		rc.Reason = dcplan.ReasonCancelledByUser
 	}
 	return dcplan.Snapshot{Now: now, Config: cfg, Deployments: []dcplan.Deployment{rc}, Pods: pods,
-		Settings: dcplan.Settings{Profile: profile, DeployerImage: "registry.example/openshift/origin-deployer:v4", ServiceAccount: "deployer"}}
+		Settings: dcplan.Settings{Switches: profile.Switches(), DeployerImage: "registry.example/openshift/origin-deployer:v4", ServiceAccount: "deployer"}}
 }
 
 func exampleDeployer(ph dcplan.PodPhase) dcplan.Pod {
@@ -43,7 +43,7 @@ func ExampleStep() {
 func ExampleStep_cancelRacedBySuccess() {
 	// The user cancelled, but the deployer pod had already succeeded.
 	pod := exampleDeployer(dcplan.PodSucceeded)
-	for _, p := range []dcplan.Profile{dcplan.Modern, dcplan.Exact} {
+	for _, p := range []dcplan.Preset{dcplan.Modern, dcplan.Exact} {
 		fmt.Println(p)
 		fmt.Print(dcplan.Describe(phase.Step(exampleSnapshot(p, dcplan.PhaseRunning, true, pod), "frontend-3")))
 	}
@@ -95,7 +95,7 @@ func ExampleDeployerPod() {
 	s := exampleSnapshot(dcplan.Origin, dcplan.PhaseRunning, false, pod)
 	fmt.Print(dcplan.Describe(phase.DeployerPod(s, "frontend-3-deploy")))
 	// Output:
-	// transition rc/frontend-3 v=3 phase=Running->Failed rule=7.29
+	// transition rc/frontend-3 v=3 phase=Running->Failed syncDesired=3 rule=7.29
 }
 
 func ExampleCancelByDeadline() {
@@ -107,18 +107,20 @@ func ExampleCancelByDeadline() {
 }
 
 func ExampleStep_profiles() {
-	// A cancelled Running rollout: Modern deletes the deployer pod, Origin
-	// cuts it short with activeDeadlineSeconds 1 (SPEC 7 row 25).
-	for _, profile := range []dcplan.Profile{dcplan.Modern, dcplan.Origin} {
+	// A cancelled Running rollout: Modern deletes the deployer pod;
+	// Origin10 (the CancelByDeadline switch) cuts it short with
+	// activeDeadlineSeconds 1 and records the event on the RC (EventsOnRC)
+	// (SPEC 7 row 25, 11a.2, 12).
+	for _, profile := range []dcplan.Preset{dcplan.Modern, dcplan.Origin10} {
 		s := exampleSnapshot(profile, dcplan.PhaseRunning, true, exampleDeployer(dcplan.PodRunning))
 		fmt.Printf("%s:\n%s", profile, dcplan.Describe(phase.Step(s, "frontend-3")))
 	}
 	// Output:
 	// Modern:
 	// delete-pod pod/frontend-3-deploy rc=frontend-3 rule=4.3.pending.3
-	// Origin:
+	// Origin10:
 	// set-pod-deadline pod/frontend-3-deploy deadline=none->1 rule=7.25
-	// event dc/frontend type=Normal reason=cancelled message="Cancelled deployment" rule=7.25
+	// event rc/frontend-3 type=Normal reason=cancelled message="Cancelled deployment" rule=7.25
 }
 
 func ExampleBuildDeployerPod() {

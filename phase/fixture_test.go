@@ -59,14 +59,14 @@ func TestStepCreatesFixturePod(t *testing.T) {
 	// and the creation time.
 	rc.Namespace, rc.UID, rc.CreationTime = "shop", stored.UID, stored.CreationTime
 	now := rc.CreationTime.Add(2 * time.Second)
-	for _, profile := range []dcplan.Profile{dcplan.Modern, dcplan.Exact} {
+	for _, profile := range []dcplan.Preset{dcplan.Modern, dcplan.Exact} {
 		t.Run(profile.String(), func(t *testing.T) {
 			s := dcplan.Snapshot{
 				Now:         now,
 				Config:      dc,
 				Deployments: []dcplan.Deployment{rc},
 				Settings: dcplan.Settings{
-					Profile:        profile,
+					Switches:       profile.Switches(),
 					DeployerImage:  "registry.example/openshift/origin-deployer:v4",
 					ServiceAccount: "deployer",
 				},

@@ -30,7 +30,7 @@ func corrupt(t *rapid.T, s *dcplan.Snapshot) {
 			s.Pods = append(s.Pods, s.Pods[0])
 		}
 	case 4:
-		s.Settings.Profile = dcplan.Profile(rapid.IntRange(3, 255).Draw(t, "profile"))
+		s.Settings.OcRetry = dcplan.RetryOutput(rapid.IntRange(4, 255).Draw(t, "ocRetry"))
 	case 5:
 		if len(s.Pods) > 0 {
 			s.Pods[0].Phase = dcplan.PodPhase(rapid.IntRange(6, 255).Draw(t, "podPhase"))

@@ -109,14 +109,19 @@ func podDeadline(sec int64) podOpt {
 }
 
 // snapshot puts RCs and pods around testConfig with the given profile.
-func snapshot(profile dcplan.Profile, rcs []dcplan.Deployment, pods ...dcplan.Pod) dcplan.Snapshot {
+func snapshot(profile dcplan.Preset, rcs []dcplan.Deployment, pods ...dcplan.Pod) dcplan.Snapshot {
 	return dcplan.Snapshot{
 		Now: now, Config: testConfig(), Deployments: rcs, Pods: pods,
-		Settings: dcplan.Settings{Profile: profile, DeployerImage: "registry.example/deployer:v4", ServiceAccount: "deployer"},
+		Settings: dcplan.Settings{Switches: profile.Switches(), DeployerImage: "registry.example/deployer:v4", ServiceAccount: "deployer"},
 	}
 }
 
 // dcEvent is an event the deployer records on DC ns/web.
+// rcEvent is an event recorded on the RC web-1 (SPEC 12 EventsOnRC).
+func rcEvent(rule dcplan.Rule, typ dcplan.EventType, reason, msg string) dcplan.Event {
+	return dcplan.Event{Rule: rule, Object: dcplan.ObjectRef{Kind: "ReplicationController", Namespace: "ns", Name: "web-1"}, Type: typ, Reason: reason, Message: msg}
+}
+
 func dcEvent(rule dcplan.Rule, typ dcplan.EventType, reason, msg string) dcplan.Event {
 	return dcplan.Event{Rule: rule, Object: dcplan.ObjectRef{Kind: "DeploymentConfig", Namespace: "ns", Name: "web"}, Type: typ, Reason: reason, Message: msg}
 }

@@ -23,6 +23,7 @@ func TestDeployerPod(t *testing.T) {
 		name   string
 		why    string
 		modern bool
+		flip   func(*dcplan.Switches) // a switch flipped on the Origin preset
 		rcs    []dcplan.Deployment
 		pods   []dcplan.Pod
 		pod    string
@@ -49,14 +50,23 @@ func TestDeployerPod(t *testing.T) {
 			want: dcplan.Plan{Transitions: tr("7.29", dcplan.PhaseRunning, dcplan.PhaseComplete, commit)},
 		},
 		{
-			name: "succeeded/non-zero-exit", why: "7.29: Succeeded with a non-zero exit code fails the RC and keeps desired-replicas",
+			name: "succeeded/non-zero-exit", why: "7.29 + SPEC 12 SeedReplicasAnnotation: Succeeded with a non-zero exit code fails the RC, syncs the replicas annotation and keeps desired-replicas",
 			rcs: []dcplan.Deployment{testRC(1, dcplan.PhaseRunning)}, pods: []dcplan.Pod{deployer("web-1", dcplan.PodSucceeded, exitCode(2))},
+			want: dcplan.Plan{Transitions: tr("7.29", dcplan.PhaseRunning, dcplan.PhaseFailed, func(t *dcplan.Transition) { t.SyncDesired, t.Desired = true, 3 })},
+		},
+		{
+			name: "succeeded/non-zero-exit/SeedReplicasAnnotation=false", why: "SPEC 12 SeedReplicasAnnotation off: a Failed RC's annotations stay as they are",
+			flip: func(sw *dcplan.Switches) { sw.SeedReplicasAnnotation = false },
+			rcs:  []dcplan.Deployment{testRC(1, dcplan.PhaseRunning)}, pods: []dcplan.Pod{deployer("web-1", dcplan.PodSucceeded, exitCode(2))},
 			want: dcplan.Plan{Transitions: tr("7.29", dcplan.PhaseRunning, dcplan.PhaseFailed, nil)},
 		},
 		{
 			name: "failed/test-config", why: "7.27: later seed scales a test RC to 0 on the transition into a terminal phase",
 			rcs: []dcplan.Deployment{testRC(1, dcplan.PhaseRunning, testDC, replicas(2))}, pods: []dcplan.Pod{deployer("web-1", dcplan.PodFailed)},
-			want: dcplan.Plan{Transitions: tr("7.29", dcplan.PhaseRunning, dcplan.PhaseFailed, func(t *dcplan.Transition) { t.ScaleToZero, t.ReplicasFrom = true, 2 })},
+			want: dcplan.Plan{Transitions: tr("7.29", dcplan.PhaseRunning, dcplan.PhaseFailed, func(t *dcplan.Transition) {
+				t.ScaleToZero, t.ReplicasFrom = true, 2
+				t.SyncDesired, t.Desired = true, 3
+			})},
 		},
 		{
 			name: "raced", why: "7.30: the seed drops the cancel annotations of an RC that completes, with the seed event failedCancellation (1.6)",
@@ -67,12 +77,18 @@ func TestDeployerPod(t *testing.T) {
 			},
 		},
 		{
-			name: "rc-gone", why: "7.29: the RC is gone: delete all its deployer pods with grace period 0",
+			name: "rc-gone", why: "7.29 + SPEC 12 PodControllerDeletesOrphans, 13: the RC is gone: delete all its deployer pods with default delete options",
 			pods: []dcplan.Pod{hook("web-1", "hook-pre"), deployer("web-1", dcplan.PodRunning)},
 			want: dcplan.Plan{DeletePods: []dcplan.DeletePod{
-				{Rule: "7.29", Pod: "web-1-deploy", RC: "web-1", GracePeriodZero: true},
-				{Rule: "7.29", Pod: "web-1-hook-pre", RC: "web-1", GracePeriodZero: true},
+				{Rule: "7.29", Pod: "web-1-deploy", RC: "web-1"},
+				{Rule: "7.29", Pod: "web-1-hook-pre", RC: "web-1"},
 			}},
+		},
+		{
+			name: "rc-gone/PodControllerDeletesOrphans=false", why: "SPEC 12 PodControllerDeletesOrphans off: orphaned pods are left to owner-reference GC (7.29 modern column)",
+			flip: func(sw *dcplan.Switches) { sw.PodControllerDeletesOrphans = false },
+			pods: []dcplan.Pod{hook("web-1", "hook-pre"), deployer("web-1", dcplan.PodRunning)},
+			want: dcplan.Plan{},
 		},
 		{
 			name: "hook-pod", why: "7.29: only the main deployer pod is handled",
@@ -90,7 +106,7 @@ func TestDeployerPod(t *testing.T) {
 			want: dcplan.Plan{},
 		},
 		{
-			name: "modern-profile", why: "the deployer-pod controller exists only in the Origin profile",
+			name: "modern-profile", why: "SPEC 12 SeedPodController: the deployer-pod controller exists only with the switch (Modern: off)",
 			modern: true, rcs: []dcplan.Deployment{testRC(1, dcplan.PhasePending)}, pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning)},
 			want: dcplan.Plan{},
 		},
@@ -105,7 +121,11 @@ func TestDeployerPod(t *testing.T) {
 			if pod == "" {
 				pod = "web-1-deploy"
 			}
-			got := phase.DeployerPod(snapshot(profile, tt.rcs, tt.pods...), pod)
+			s := snapshot(profile, tt.rcs, tt.pods...)
+			if tt.flip != nil {
+				tt.flip(&s.Settings.Switches)
+			}
+			got := phase.DeployerPod(s, pod)
 			if d := cmp.Diff(tt.want, got); d != "" {
 				t.Errorf("DeployerPod() mismatch (-want +got):\n%s\nwhy: %s", d, tt.why)
 			}

@@ -68,8 +68,8 @@ func checkPlan(t *rapid.T, s dcplan.Snapshot, rc string, p dcplan.Plan) {
 		}
 	}
 	if len(p.SetPodDeadlines) > 0 {
-		if s.Settings.Profile != dcplan.Origin || !d.Cancelled || (d.Phase != dcplan.PhasePending && d.Phase != dcplan.PhaseRunning) || len(p.DeletePods) > 0 {
-			t.Fatalf("deadline cancel outside Origin's cancelled Pending/Running RCs (%v %v cancelled=%v):\n%s", s.Settings.Profile, d.Phase, d.Cancelled, dcplan.Describe(p))
+		if !s.Settings.CancelByDeadline || !d.Cancelled || (d.Phase != dcplan.PhasePending && d.Phase != dcplan.PhaseRunning) || len(p.DeletePods) > 0 {
+			t.Fatalf("deadline cancel outside CancelByDeadline's cancelled Pending/Running RCs (%v %v cancelled=%v):\n%s", s.Settings.Name(), d.Phase, d.Cancelled, dcplan.Describe(p))
 		}
 		for _, a := range p.SetPodDeadlines {
 			if a.Rule == "" || a.To != 1 || (a.HadDeadline && a.From == 1) {
@@ -92,7 +92,7 @@ func TestStepProperties(t *testing.T) {
 			t.Fatalf("Step modified its snapshot (-before +after):\n%s", d)
 		}
 		checkPlan(t, s, rc, p)
-		if s.Settings.Profile != dcplan.Origin {
+		if !s.Settings.SeedPodController {
 			// The simulator's invariants, on this one pass.
 			if err := fake.CheckInvariants(fake.PassObservations(s, p, fake.PassDeployer, "deployer")); err != nil {
 				t.Fatalf("Step breaks an invariant: %v\n%s", err, dcplan.Describe(p))
@@ -140,7 +140,7 @@ func TestStepSettles(t *testing.T) {
 		// on every pass of a Complete RC still cancelled (SPEC 10.13).
 		if !again.HasWrites() {
 			for _, e := range again.Events {
-				if s.Settings.Profile != dcplan.Exact || e.Reason != dcplan.EventFailedCancellation {
+				if !s.Settings.FailedCancellationEveryPass || e.Reason != dcplan.EventFailedCancellation {
 					t.Fatalf("second pass repeats an event without a write:\nfirst:\n%ssecond:\n%s", dcplan.Describe(p), dcplan.Describe(again))
 				}
 			}
@@ -177,7 +177,7 @@ func TestStepConverges(t *testing.T) {
 func TestDeployerPodProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		s := gen.Snapshot().Draw(t, "snapshot")
-		s.Settings.Profile = dcplan.Origin
+		s.Settings.Switches = dcplan.Origin.Switches()
 		names := []string{"nope"}
 		for _, p := range s.Pods {
 			names = append(names, p.Name)
@@ -243,7 +243,7 @@ func scribble(p *dcplan.DeployerPod) {
 // BuildDeployerPod returns and that Step plans to create, for an RC whose
 // strategy sets every custom parameter: the snapshot must not change.
 func TestDeployerPodDoesNotAlias(t *testing.T) {
-	for _, profile := range []dcplan.Profile{dcplan.Modern, dcplan.Exact, dcplan.Origin} {
+	for _, profile := range []dcplan.Preset{dcplan.Modern, dcplan.Exact, dcplan.Origin} {
 		t.Run(profile.String(), func(t *testing.T) {
 			rc := testRC(1, dcplan.PhaseNew, func(d *dcplan.Deployment) {
 				st := &d.Encoded.Strategy

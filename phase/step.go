@@ -16,75 +16,84 @@ import (
 // openshift.io/deployment-config.name annotation (upstream never enqueues
 // it, SPEC 4.7), and when there is nothing to do.
 //
-// The profile (s.Settings.Profile) selects the generation reproduced; the
-// decision rules, in order, are:
+// The switches of s.Settings (SPEC 12) select the generation reproduced;
+// Modern is the zero switches. The decision rules, in order, are:
 //
-//  1. Look up the deployer pod, dcplan.DeployerPodName(rc). Modern and
-//     Exact derive a candidate phase from it (Candidate, SPEC 2.2); a
+//  1. Look up the deployer pod, dcplan.DeployerPodName(rc). Unless
+//     SeedPodController (the seeds: pod phases are DeployerPod's job, SPEC
+//     7 row 29), derive a candidate phase from it (Candidate, SPEC 2.2); a
 //     Succeeded pod also writes completed-at and commits desired-replicas,
 //     and when the RC is cancelled the cancel "raced by success": the pass
-//     goes on as if the RC were not cancelled. Exact does this for any pod
-//     of that name and records FailedCancellation at once, on every pass
-//     (SPEC 10.13). Modern does it only for a related pod (its
-//     openshift.io/deployment.name annotation names rc) and only when the
-//     RC can still become Complete. Origin derives nothing: its pod phases
-//     are DeployerPod's job (SPEC 7 row 29).
+//     goes on as if the RC were not cancelled. Without UnrelatedPodEffects
+//     only a related pod (its openshift.io/deployment.name annotation names
+//     rc) counts; with FailedCancellationEveryPass (Exact, SPEC 10.13) the
+//     race happens even when the RC cannot become Complete and records
+//     FailedCancellation at once, on every pass.
 //  2. New (4.3.new):
 //     a. Cancelled: move to Pending and delete every deployer and hook pod
-//     (4.3.new.1, SPEC 7 row 21).
-//     b. Modern and Exact: without an encoded config, wait
+//     (4.3.new.1); with NewCancelledFails move straight to Failed, pods
+//     untouched (rule 7.21).
+//     b. Unless NoNewTimeout: without an encoded config, wait
 //     (dcplan.WaitConfigDecode) with upstream's decode error (4.3.new.2).
-//     c. Modern and Exact: when the strategy timeout (TimeoutSeconds) is
-//     exceeded, fail with "unable to create deployer pod" and RolloutTimeout
-//     (4.3.new.3). Exact checks before looking at the pod and times out an
-//     RC with no creation time at once (SPEC 10.1, 10.4); Modern skips the
-//     check when a related deployer pod exists or the creation time is zero.
-//     Origin has no timeout (SPEC 7 row 23).
+//     c. Unless NoNewTimeout: when the strategy timeout (TimeoutSeconds) is
+//     exceeded, fail with "unable to create deployer pod" and
+//     RolloutTimeout (4.3.new.3). With UnrelatedPodEffects (Exact) the
+//     check comes before the pod and times out an RC with no creation time
+//     at once (SPEC 10.1, 10.4); without, it is skipped when a related
+//     deployer pod exists or the creation time is zero.
 //     d. No pod: with the deploy.openshift.io/deployer-pod.ignore annotation
 //     do nothing; else create BuildDeployerPod and move to Pending, writing
 //     the pod name and created-at = s.Now (the server stamps the pod at
-//     about Now; Origin writes no timestamps, SPEC 7 row 33) (4.3.new.4).
-//     Origin without an encoded config cannot build the pod and waits
-//     (dcplan.WaitConfigDecode) with the fatal error upstream returned.
+//     about Now; none with NoTimestamps, SPEC 7 row 33) (4.3.new.4).
+//     With NoNewTimeout an RC without an encoded config cannot build the
+//     pod and waits (dcplan.WaitConfigDecode) with the fatal error
+//     upstream returned.
 //     e. An unrelated pod: fail with the unrelated-pod reason and a
-//     FailedCreate event (4.3.new.6).
-//     f. A related pod: write its name, created-at and started-at and move
-//     to the pod's candidate phase, or Pending when the pod has none
-//     (4.3.new.6); Origin always moves to Pending (SPEC 7 row 22).
-//  3. Pending or Running (4.3.pending): Modern treats an unrelated pod as
-//     no pod at all.
+//     FailedCreate event (4.3.new.6; rule 7.22 with
+//     PodCheckAfterAlreadyExists).
+//     f. A related pod: write its name, created-at and started-at (not
+//     with NoTimestamps) and move to the pod's candidate phase, or Pending
+//     when the pod has none (4.3.new.6; 7.22 with
+//     PodCheckAfterAlreadyExists); the seeds always move to Pending.
+//  3. Pending or Running (4.3.pending): without UnrelatedPodEffects an
+//     unrelated pod counts as no pod at all.
 //     a. No pod: fail. Unless cancelled (then the cancel reason stays), a
 //     Pending RC waits for the pod to reach the cache (dcplan.WaitDeployer)
-//     while s.Requeues < 13 (Modern, Exact; Origin fails at once, SPEC 7
+//     while s.Requeues < 13 (not with PendingMissingFailsAtOnce, SPEC 7
 //     row 24); otherwise the reason becomes "deployer pod no longer exists"
 //     and a Failed event is recorded (4.3.pending.1).
 //     b. A pod and cancelled: delete every deployer and hook pod; the
-//     candidate phase is still written (4.3.pending.3). Origin instead
-//     sets activeDeadlineSeconds 1 on them, as CancelByDeadline does (SPEC
-//     2.3 "Old mechanism", 7 row 25), and the pod failure fails the RC.
-//     c. A pod, not cancelled: Modern and Exact give every deployer and hook
-//     pod without owners an owner reference to the RC (4.6).
+//     candidate phase is still written (4.3.pending.3). With
+//     CancelByDeadline, set activeDeadlineSeconds 1 on them instead, as
+//     CancelByDeadline does (SPEC 2.3 "Old mechanism", 7 row 25), and the
+//     pod failure fails the RC.
+//     c. A pod, not cancelled: give every deployer and hook pod without
+//     owners an owner reference to the RC (4.6); not with
+//     CompleteDeletesPods.
 //  4. Failed: cancelled ⇒ delete the deployer and hook pods again; else
 //     owner references as in 3c (4.3.failed).
-//  5. Complete: nothing; Origin deletes the deployer and hook pods (SPEC 7
-//     row 26). Any other phase: nothing.
-//  6. Commit (4.4): only when CanTransition(current, next), one Transition
-//     carries the phase and every annotation change above; a test config's
-//     RC entering Complete or Failed with replicas ≠ 0 is scaled to 0 in the
-//     same write (SPEC 2.4). Modern removes the cancel annotations of a
-//     raced RC (Transition.ClearCancel) and records FailedCancellation here,
-//     once; Exact keeps them (SPEC 10.2). When the written RC is cancelled
-//     and Failed, RolloutCancelled is recorded (4.4.4). Without a legal
-//     transition nothing is written (SPEC 10.11).
+//  5. Complete: nothing; with CompleteDeletesPods delete the deployer and
+//     hook pods (SPEC 7 row 26). Any other phase: nothing.
+//  6. Commit (4.4): only when CanTransition(current, next) (with
+//     WriteAnyPhaseChange: whenever next differs, rule 7.28), one
+//     Transition carries the phase and every annotation change above; a
+//     test config's RC entering Complete or Failed with replicas ≠ 0 is
+//     scaled to 0 in the same write (SPEC 2.4). A raced RC loses its cancel
+//     annotations (Transition.ClearCancel) unless KeepCancelOnRace (Exact,
+//     SPEC 10.2), and records FailedCancellation here, once, unless
+//     FailedCancellationEveryPass. When the written RC is cancelled and
+//     Failed, RolloutCancelled is recorded (4.4.4). Without a transition
+//     nothing is written (SPEC 10.11).
 //
-// Events go to the DC encoded in the RC, or to the RC when it has none.
-// Reason strings are the short forms, and the long Origin-era forms in
-// Origin (UnrelatedPodReason, PodGoneReason); Origin's event reasons are
-// the seed's lowercase failed and cancelled (SPEC 1.6). A New RC that stays New with
+// Events go to the DC encoded in the RC, or to the RC when it has none or
+// with EventsOnRC. Reason strings are the short forms, the long Origin-era
+// forms with LongReasons (UnrelatedPodReason, PodGoneReason); with
+// SeedEventReasons the event reasons are the seed's lowercase failed,
+// failedCancellation and cancelled (SPEC 1.6). A New RC that stays New with
 // an armed timeout gets Plan.RecheckAfter = the time until it would fire.
 //
 // Ports: deployer_controller.go (*DeploymentController).handle and
-// nextStatus (Modern, Exact); Origin's deployment controller Handle (Origin).
+// nextStatus (modern); Origin's deployment controller Handle (the seeds).
 func Step(s dcplan.Snapshot, rc string) dcplan.Plan {
 	p := stepNamed(&s, rc)
 	if p.IsEmpty() || s.Validate() != nil {
@@ -114,7 +123,7 @@ func stepOn(s *dcplan.Snapshot, pods []dcplan.Pod, d *dcplan.Deployment) dcplan.
 		return dcplan.Plan{}
 	}
 	st := step{now: s.Now, settings: s.Settings, dropping: s.WillBeDropped(), pods: pods, d: d,
-		profile: s.Settings.Profile, current: d.Phase, next: d.Phase, cancelled: d.Cancelled}
+		sw: &s.Settings.Switches, current: d.Phase, next: d.Phase, cancelled: d.Cancelled}
 	st.pod = findDeployerPod(pods, d.Name)
 	st.found = st.pod != nil
 	st.related = st.found && st.pod.DeploymentName == d.Name
@@ -123,6 +132,9 @@ func stepOn(s *dcplan.Snapshot, pods []dcplan.Pod, d *dcplan.Deployment) dcplan.
 	}
 	st.outcome(&s.Outcome)
 	st.finish(s.Requeues)
+	if st.sw.EventsOnRC {
+		onRC(st.plan.Events, d)
+	}
 	return st.plan
 }
 
@@ -220,11 +232,11 @@ type step struct {
 	settings dcplan.Settings
 	dropping bool
 	// pods are the pods of the snapshot that belong to d (see stepOn).
-	pods    []dcplan.Pod
-	d       *dcplan.Deployment
-	profile dcplan.Profile
-	plan    dcplan.Plan
-	tr      dcplan.Transition
+	pods []dcplan.Pod
+	d    *dcplan.Deployment
+	sw   *dcplan.Switches // the switches of settings
+	plan dcplan.Plan
+	tr   dcplan.Transition
 
 	current, next dcplan.Phase
 	// cancelled is the RC's cancel state as the rest of the pass sees it;
@@ -253,7 +265,7 @@ func (st *step) run() bool {
 	case dcplan.PhaseFailed:
 		st.onFailed()
 	case dcplan.PhaseComplete:
-		if st.profile == dcplan.Origin {
+		if st.sw.CompleteDeletesPods {
 			st.plan.DeletePods = cleanup(st.pods, st.d, ruleOriginComplete, false)
 		}
 	}
@@ -262,15 +274,7 @@ func (st *step) run() bool {
 
 // fromPod is rule 1: the candidate phase and its side effects.
 func (st *step) fromPod() {
-	switch st.profile {
-	case dcplan.Origin:
-		return
-	case dcplan.Modern:
-		if !st.related {
-			return
-		}
-	}
-	if !st.found {
+	if st.sw.SeedPodController || !st.found || (!st.sw.UnrelatedPodEffects && !st.related) {
 		return
 	}
 	st.next = Candidate(st.pod.Phase)
@@ -284,25 +288,28 @@ func (st *step) fromPod() {
 	if !st.cancelled {
 		return
 	}
-	if st.profile == dcplan.Modern && !CanTransition(st.current, dcplan.PhaseComplete) {
+	if !st.sw.FailedCancellationEveryPass && !CanTransition(st.current, dcplan.PhaseComplete) {
 		return
 	}
 	st.cancelled, st.raced = false, true
-	if st.profile == dcplan.Exact {
-		st.plan.Events = append(st.plan.Events, racedEvent(st.d, ruleRaced, st.profile))
+	if st.sw.FailedCancellationEveryPass {
+		st.plan.Events = append(st.plan.Events, racedEvent(st.d, ruleRaced, st.sw))
 	}
 }
 
 // onNew is rule 2.
 func (st *step) onNew() bool {
 	d := st.d
+	if st.cancelled && st.sw.NewCancelledFails {
+		st.next, st.tr.Rule = dcplan.PhaseFailed, ruleOriginNewCancelled
+		return true
+	}
 	if st.cancelled {
 		st.next, st.tr.Rule = dcplan.PhasePending, ruleNewCancelled
 		st.plan.DeletePods = cleanup(st.pods, d, ruleNewCancelled, false)
 		return true
 	}
-	origin := st.profile == dcplan.Origin
-	if !origin {
+	if !st.sw.NoNewTimeout {
 		if d.Encoded == nil {
 			st.plan.Wait = dcplan.WaitConfigDecode
 			st.plan.Message = decodeError(d)
@@ -318,7 +325,7 @@ func (st *step) onNew() bool {
 			st.recheck()
 			return false
 		}
-		if origin && d.Encoded == nil {
+		if d.Encoded == nil { // only with NoNewTimeout: checked above otherwise
 			st.plan.Wait = dcplan.WaitConfigDecode
 			st.plan.Message = fmt.Sprintf("fatal error handling rollout: couldn't make deployer pod for %q: %s", label(d), decodeError(d))
 			st.plan.Error = dcplan.ErrorFatal
@@ -328,25 +335,26 @@ func (st *step) onNew() bool {
 		st.plan.CreatePods = []dcplan.CreatePod{{Rule: ruleNewCreate, Pod: pod}}
 		st.tr.Rule = ruleNewCreate
 		st.tr.DeployerPod = pod.Name
-		if !origin {
+		if !st.sw.NoTimestamps {
 			st.tr.CreatedAt = st.now
 		}
 		st.next = dcplan.PhasePending
 	case !st.related:
 		rule := ruleNewExisting
-		if origin {
+		if st.sw.PodCheckAfterAlreadyExists {
 			rule = ruleOriginExisting
 		}
 		st.next = dcplan.PhaseFailed
 		st.tr.Rule = rule
-		st.tr.SetReason, st.tr.Reason = true, UnrelatedPodReason(st.profile)
+		st.tr.SetReason, st.tr.Reason = true, UnrelatedPodReason(*st.sw)
 		st.plan.Events = append(st.plan.Events, unrelatedEvent(d, rule, st.pod.Name))
 	default:
 		st.tr.Rule = ruleNewExisting
 		st.tr.DeployerPod = st.pod.Name
-		if origin {
+		if st.sw.PodCheckAfterAlreadyExists {
 			st.tr.Rule = ruleOriginExisting
-		} else {
+		}
+		if !st.sw.NoTimestamps {
 			st.tr.CreatedAt, st.tr.StartedAt = st.pod.CreationTime, st.pod.StartTime
 		}
 		st.next = nextStatusComp(st.next, dcplan.PhasePending)
@@ -358,7 +366,7 @@ func (st *step) onNew() bool {
 // timeout is armed but not yet expired it remembers it for recheck.
 func (st *step) checkTimeout() bool {
 	d := st.d
-	if st.profile == dcplan.Modern && (st.related || d.CreationTime.IsZero()) {
+	if !st.sw.UnrelatedPodEffects && (st.related || d.CreationTime.IsZero()) {
 		return false
 	}
 	t := TimeoutSeconds(encodedStrategy(d))
@@ -388,12 +396,11 @@ func (st *step) recheck() {
 // onActive is rule 3.
 func (st *step) onActive() bool {
 	d := st.d
-	origin := st.profile == dcplan.Origin
-	missing := !st.found || (st.profile == dcplan.Modern && !st.related)
+	missing := !st.found || (!st.sw.UnrelatedPodEffects && !st.related)
 	switch {
 	case missing:
 		rule := rulePendingMissing
-		if origin {
+		if st.sw.PendingMissingFailsAtOnce {
 			rule = ruleOriginMissing
 		}
 		st.next = dcplan.PhaseFailed
@@ -401,20 +408,20 @@ func (st *step) onActive() bool {
 		if st.cancelled {
 			return true
 		}
-		if !origin && !st.dropping && st.current == dcplan.PhasePending {
+		if !st.sw.PendingMissingFailsAtOnce && !st.dropping && st.current == dcplan.PhasePending {
 			st.plan.Wait = dcplan.WaitDeployer
 			st.plan.Message = fmt.Sprintf("pod %q not found", dcplan.DeployerPodName(d.Name))
 			return false
 		}
-		st.tr.SetReason, st.tr.Reason = true, PodGoneReason(st.profile)
-		st.plan.Events = append(st.plan.Events, goneEvent(d, rule, st.profile, dcplan.DeployerPodName(d.Name)))
-	case st.cancelled && origin:
+		st.tr.SetReason, st.tr.Reason = true, PodGoneReason(*st.sw)
+		st.plan.Events = append(st.plan.Events, goneEvent(d, rule, st.sw, dcplan.DeployerPodName(d.Name)))
+	case st.cancelled && st.sw.CancelByDeadline:
 		var events []dcplan.Event
 		st.plan.SetPodDeadlines, events = deadlines(st.pods, d)
 		st.plan.Events = append(st.plan.Events, events...)
 	case st.cancelled:
 		st.plan.DeletePods = cleanup(st.pods, d, rulePendingExists, false)
-	case !origin:
+	case !st.sw.CompleteDeletesPods:
 		st.plan.SetPodOwners = owners(st.pods, d)
 	}
 	return true
@@ -425,7 +432,7 @@ func (st *step) onFailed() {
 	switch {
 	case st.cancelled:
 		st.plan.DeletePods = cleanup(st.pods, st.d, ruleFailedCleanup, false)
-	case st.profile != dcplan.Origin:
+	case !st.sw.CompleteDeletesPods:
 		st.plan.SetPodOwners = owners(st.pods, st.d)
 	}
 }
@@ -433,22 +440,28 @@ func (st *step) onFailed() {
 // commit is rule 6.
 func (st *step) commit() {
 	d := st.d
-	if !CanTransition(st.current, st.next) {
+	if !CanTransition(st.current, st.next) && (!st.sw.WriteAnyPhaseChange || st.current == st.next) {
 		return
 	}
 	tr := st.tr
 	if tr.Rule == "" {
 		tr.Rule = ruleCandidate
 	}
+	if !CanTransition(st.current, st.next) {
+		tr.Rule = ruleOriginAnyPhase // only with WriteAnyPhaseChange
+	}
 	tr.RC, tr.Version, tr.From, tr.To = d.Name, d.Version, st.current, st.next
 	if d.Replicas != 0 && st.next.Terminal() && d.Encoded != nil && d.Encoded.Test {
 		tr.ScaleToZero, tr.ReplicasFrom = true, d.Replicas
 	}
 	writtenCancelled := d.Cancelled
-	if st.raced && st.profile == dcplan.Modern {
+	if st.raced && !st.sw.KeepCancelOnRace {
 		tr.Rule, tr.ClearCancel = ruleRaced, true
 		writtenCancelled = false
-		st.plan.Events = append(st.plan.Events, racedEvent(d, ruleRaced, st.profile))
+	}
+	if st.raced && !st.sw.FailedCancellationEveryPass {
+		tr.Rule = ruleRaced
+		st.plan.Events = append(st.plan.Events, racedEvent(d, ruleRaced, st.sw))
 	}
 	st.plan.Transitions = []dcplan.Transition{tr}
 	if writtenCancelled && st.next == dcplan.PhaseFailed {

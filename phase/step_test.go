@@ -12,7 +12,7 @@ import (
 
 // wantPod is the deployer pod Step creates for RC web-1 of testConfig with
 // the settings of snapshot, written out by hand.
-func wantPod(profile dcplan.Profile) dcplan.DeployerPod {
+func wantPod(profile dcplan.Preset) dcplan.DeployerPod {
 	p := dcplan.DeployerPod{
 		Namespace: "ns", Name: "web-1-deploy", RC: "web-1", RCUID: "uid-web-1", ConfigName: "web",
 		Image: "registry.example/deployer:v4", ServiceAccount: "deployer", ActiveDeadlineSeconds: 21600,
@@ -27,7 +27,7 @@ func wantPod(profile dcplan.Profile) dcplan.DeployerPod {
 		},
 		CopyFields: dcplan.ModernTemplateFields,
 	}
-	if profile == dcplan.Origin {
+	if profile.Switches().SeedDeployerPod {
 		p.Unowned = true
 		p.Annotations = p.Annotations[1:]
 		p.CopyFields = dcplan.OriginTemplateFields
@@ -37,9 +37,11 @@ func wantPod(profile dcplan.Profile) dcplan.DeployerPod {
 
 func TestStep(t *testing.T) {
 	const (
-		modern = dcplan.Modern
-		exact  = dcplan.Exact
-		origin = dcplan.Origin
+		modern   = dcplan.Modern
+		exact    = dcplan.Exact
+		origin   = dcplan.Origin
+		origin10 = dcplan.Origin10
+		origin13 = dcplan.Origin13
 	)
 	rcs := func(d ...dcplan.Deployment) []dcplan.Deployment { return d }
 	tr := func(rule dcplan.Rule, from, to dcplan.Phase) dcplan.Transition {
@@ -66,7 +68,8 @@ func TestStep(t *testing.T) {
 	tests := []struct {
 		name     string
 		why      string
-		profile  dcplan.Profile
+		profile  dcplan.Preset
+		flip     func(*dcplan.Switches) // switches flipped on the preset
 		rcs      []dcplan.Deployment
 		pods     []dcplan.Pod
 		requeues int
@@ -122,6 +125,31 @@ func TestStep(t *testing.T) {
 			want: dcplan.Plan{Transitions: []dcplan.Transition{tr("4.3.new.1", dcplan.PhaseNew, dcplan.PhasePending)}},
 		},
 		{
+			name: "new/cancelled/origin13", why: "7.21, SPEC 12 NewCancelledFails off in Origin13: Pending and delete pods",
+			profile: origin13, rcs: rcs(testRC(1, dcplan.PhaseNew, cancelled)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodPending)},
+			want: dcplan.Plan{
+				DeletePods:  del("4.3.new.1", "web-1-deploy"),
+				Transitions: []dcplan.Transition{tr("4.3.new.1", dcplan.PhaseNew, dcplan.PhasePending)},
+			},
+		},
+		{
+			name: "new/cancelled/origin10", why: "7.21, SPEC 12 NewCancelledFails: the oldest seed fails a cancelled New RC at once, pods untouched, event on the RC (EventsOnRC)",
+			profile: origin10, rcs: rcs(testRC(1, dcplan.PhaseNew, cancelled)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodPending)},
+			want: dcplan.Plan{
+				Transitions: []dcplan.Transition{tr("7.21", dcplan.PhaseNew, dcplan.PhaseFailed)},
+				Events:      []dcplan.Event{afterTransition(rcEvent("4.4.4", dcplan.EventNormal, "RolloutCancelled", `Rollout for "ns/web-1" cancelled`))},
+			},
+		},
+		{
+			name: "new/cancelled/NewCancelledFails", why: "SPEC 12 NewCancelledFails flipped on Modern: Failed without pods, event on the DC",
+			profile: modern, flip: func(sw *dcplan.Switches) { sw.NewCancelledFails = true },
+			rcs: rcs(testRC(1, dcplan.PhaseNew, cancelled)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodPending)},
+			want: dcplan.Plan{
+				Transitions: []dcplan.Transition{tr("7.21", dcplan.PhaseNew, dcplan.PhaseFailed)},
+				Events:      []dcplan.Event{cancelEvent},
+			},
+		},
+		{
 			name: "new/no-encoded-config", why: "4.3.new.2: without an encoded config upstream returns the decode error",
 			profile: modern, rcs: rcs(testRC(1, dcplan.PhaseNew, noEncoded)),
 			want: dcplan.Plan{Wait: dcplan.WaitConfigDecode, Message: "object web-1 does not have encoded deployment config annotation", Error: dcplan.ErrorRetry},
@@ -132,8 +160,8 @@ func TestStep(t *testing.T) {
 			want: dcplan.Plan{Wait: dcplan.WaitConfigDecode, Message: `fatal error handling rollout: couldn't make deployer pod for "ns/web-1": object web-1 does not have encoded deployment config annotation`, Error: dcplan.ErrorFatal},
 		},
 		{
-			name: "new/no-encoded-config/origin-existing-pod", why: "7.22: an existing related pod needs no config",
-			profile: origin, rcs: rcs(testRC(1, dcplan.PhaseNew, noEncoded)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning)},
+			name: "new/no-encoded-config/origin-existing-pod", why: "7.22, SPEC 12 PodCheckAfterAlreadyExists: an existing related pod needs no config",
+			profile: origin10, rcs: rcs(testRC(1, dcplan.PhaseNew, noEncoded)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning)},
 			want: dcplan.Plan{Transitions: with(tr("7.22", dcplan.PhaseNew, dcplan.PhasePending), func(t *dcplan.Transition) { t.DeployerPod = "web-1-deploy" })},
 		},
 		// New: timeout.
@@ -209,13 +237,24 @@ func TestStep(t *testing.T) {
 			},
 		},
 		{
-			name: "new/unrelated/origin", why: "7.32: Origin writes the long reason",
-			profile: origin, rcs: rcs(testRC(1, dcplan.PhaseNew)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning, unrelated)},
+			name: "new/unrelated/origin10", why: "7.22, 11a.1: the oldest seed writes the short reason; events on the RC (EventsOnRC)",
+			profile: origin10, rcs: rcs(testRC(1, dcplan.PhaseNew)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning, unrelated)},
 			want: dcplan.Plan{
 				Transitions: with(tr("7.22", dcplan.PhaseNew, dcplan.PhaseFailed), func(t *dcplan.Transition) {
+					t.SetReason, t.Reason = true, "unrelated pod with the same name as this deployment is already running"
+				}),
+				Events: []dcplan.Event{early(rcEvent("7.22", dcplan.EventWarning, "FailedCreate", `Error creating deployer pod since another pod with the same name ("web-1-deploy") exists`))},
+			},
+		},
+		{
+			name: "new/unrelated/LongReasons", why: "SPEC 12 LongReasons, 7.32: the switch writes the long reason; Origin15 checks the pod before creating (4.3.new.6)",
+			profile: origin, flip: func(sw *dcplan.Switches) { sw.LongReasons = true },
+			rcs: rcs(testRC(1, dcplan.PhaseNew)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning, unrelated)},
+			want: dcplan.Plan{
+				Transitions: with(tr("4.3.new.6", dcplan.PhaseNew, dcplan.PhaseFailed), func(t *dcplan.Transition) {
 					t.SetReason, t.Reason = true, "The deployment failed as an unrelated pod with the same name as this deployment is already running"
 				}),
-				Events: []dcplan.Event{early(dcEvent("7.22", dcplan.EventWarning, "FailedCreate", `Error creating deployer pod since another pod with the same name ("web-1-deploy") exists`))},
+				Events: []dcplan.Event{squatEvent},
 			},
 		},
 		{
@@ -241,8 +280,13 @@ func TestStep(t *testing.T) {
 			})},
 		},
 		{
-			name: "new/related/origin", why: "7.22, 7.29: Origin moves to Pending whatever the pod phase",
+			name: "new/related/origin", why: "7.22, 7.29: Origin moves to Pending whatever the pod phase (GET before create: 4.3.new.6)",
 			profile: origin, rcs: rcs(testRC(1, dcplan.PhaseNew)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodSucceeded)},
+			want: dcplan.Plan{Transitions: with(tr("4.3.new.6", dcplan.PhaseNew, dcplan.PhasePending), func(t *dcplan.Transition) { t.DeployerPod = "web-1-deploy" })},
+		},
+		{
+			name: "new/related/origin10", why: "7.22, SPEC 12 PodCheckAfterAlreadyExists: the oldest seed cites its after-AlreadyExists check",
+			profile: origin10, rcs: rcs(testRC(1, dcplan.PhaseNew)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodSucceeded)},
 			want: dcplan.Plan{Transitions: with(tr("7.22", dcplan.PhaseNew, dcplan.PhasePending), func(t *dcplan.Transition) { t.DeployerPod = "web-1-deploy" })},
 		},
 		{
@@ -283,11 +327,11 @@ func TestStep(t *testing.T) {
 			},
 		},
 		{
-			name: "pending/missing/origin", why: "7.24, 7.32, 1.6: Origin fails a Pending RC at once, with the long reason and the seed event failed",
+			name: "pending/missing/origin", why: "7.24, 11a.1, 1.6: Origin fails a Pending RC at once, with the short reason and the seed event failed",
 			profile: origin, rcs: rcs(testRC(1, dcplan.PhasePending)),
 			want: dcplan.Plan{
 				Transitions: with(tr("7.24", dcplan.PhasePending, dcplan.PhaseFailed), func(t *dcplan.Transition) {
-					t.SetReason, t.Reason = true, "The deployment failed as the deployer pod no longer exists"
+					t.SetReason, t.Reason = true, "deployer pod no longer exists"
 				}),
 				Events: []dcplan.Event{early(dcEvent("7.24", dcplan.EventWarning, "failed", `Deployer pod "web-1-deploy" has gone missing`))},
 			},
@@ -385,20 +429,32 @@ func TestStep(t *testing.T) {
 			},
 		},
 		{
-			name: "running/cancelled/origin", why: "2.3, 7.25: Origin cuts the pods short with activeDeadlineSeconds 1 (pods at 1 skipped) and records cancelled",
-			profile: origin, rcs: rcs(testRC(1, dcplan.PhaseRunning, cancelled)),
+			name: "running/cancelled/origin10", why: "2.3, 7.25, 11a.2, SPEC 12 CancelByDeadline: Origin10 cuts the pods short with activeDeadlineSeconds 1 (pods at 1 skipped) and records cancelled on the RC",
+			profile: origin10, rcs: rcs(testRC(1, dcplan.PhaseRunning, cancelled)),
 			pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning, podDeadline(21600)), hook("web-1", "hook-mid", podDeadline(1)), hook("web-1", "hook-pre")},
 			want: dcplan.Plan{
 				SetPodDeadlines: []dcplan.SetPodDeadline{
 					{Rule: "7.25", Pod: "web-1-deploy", HadDeadline: true, From: 21600, To: 1},
 					{Rule: "7.25", Pod: "web-1-hook-pre", To: 1},
 				},
-				Events: []dcplan.Event{dcEvent("7.25", dcplan.EventNormal, "cancelled", "Cancelled deployment")},
+				Events: []dcplan.Event{rcEvent("7.25", dcplan.EventNormal, "cancelled", "Cancelled deployment")},
 			},
 		},
 		{
+			name: "running/cancelled/origin", why: "11a.2: Origin15 deletes the pods of a cancelled rollout",
+			profile: origin, rcs: rcs(testRC(1, dcplan.PhaseRunning, cancelled)),
+			pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning), hook("web-1", "hook-pre")},
+			want: dcplan.Plan{DeletePods: del("4.3.pending.3", "web-1-deploy", "web-1-hook-pre")},
+		},
+		{
+			name: "running/backwards/WriteAnyPhaseChange", why: "7.28, SPEC 12 WriteAnyPhaseChange: the oldest seed writes even a backwards change (Running -> Pending for a Pending pod)",
+			profile: exact, flip: func(sw *dcplan.Switches) { sw.WriteAnyPhaseChange = true },
+			rcs: rcs(testRC(1, dcplan.PhaseRunning)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodPending)},
+			want: dcplan.Plan{Transitions: []dcplan.Transition{tr("7.28", dcplan.PhaseRunning, dcplan.PhasePending)}},
+		},
+		{
 			name: "pending/cancelled/origin-all-at-one", why: "2.3: every pod already at 1: nothing to write, no event; the pod failure will fail the RC",
-			profile: origin, rcs: rcs(testRC(1, dcplan.PhasePending, cancelled)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning, podDeadline(1))},
+			profile: origin10, rcs: rcs(testRC(1, dcplan.PhasePending, cancelled)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning, podDeadline(1))},
 			want: dcplan.Plan{},
 		},
 		{
@@ -408,6 +464,17 @@ func TestStep(t *testing.T) {
 				SetPodOwners: []dcplan.SetPodOwner{{Rule: "4.6", Pod: "web-1-deploy", RC: "web-1", RCUID: "uid-web-1"}},
 				Transitions: with(tr("2.3", dcplan.PhaseRunning, dcplan.PhaseComplete), func(t *dcplan.Transition) {
 					t.ClearCancel, t.CompletedAt, t.CommitDesired, t.Desired = true, podFinished, true, 3
+				}),
+				Events: []dcplan.Event{racedEvent},
+			},
+		},
+		{
+			name: "running/raced/KeepCancelOnRace", why: "SPEC 12 KeepCancelOnRace flipped on Modern (10.2): Complete is written with the cancel annotations kept; FailedCancellation still once, with the write",
+			profile: modern, flip: func(sw *dcplan.Switches) { sw.KeepCancelOnRace = true },
+			rcs: rcs(testRC(1, dcplan.PhaseRunning, cancelled)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodSucceeded)},
+			want: dcplan.Plan{
+				Transitions: with(tr("2.3", dcplan.PhaseRunning, dcplan.PhaseComplete), func(t *dcplan.Transition) {
+					t.CompletedAt, t.CommitDesired, t.Desired = podFinished, true, 3
 				}),
 				Events: []dcplan.Event{racedEvent},
 			},
@@ -499,6 +566,9 @@ func TestStep(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s := snapshot(tt.profile, tt.rcs, tt.pods...)
+			if tt.flip != nil {
+				tt.flip(&s.Settings.Switches)
+			}
 			s.Requeues = tt.requeues
 			rc := tt.rc
 			if rc == "" {

@@ -22,7 +22,7 @@ func TestAllRunsOriginDeployerPodController(t *testing.T) {
 	for _, tt := range []struct {
 		name    string
 		why     string
-		profile dcplan.Profile
+		profile dcplan.Preset
 		want    string // the transition of rc/web-2, as Describe prints it
 	}{
 		{"modern", "2.2: the deployer step follows the pod", dcplan.Modern,
@@ -31,7 +31,7 @@ func TestAllRunsOriginDeployerPodController(t *testing.T) {
 			"transition rc/web-2 v=2 phase=Running->Complete commitDesired=3 rule=7.29\n"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			p := reconcile.All(withProfile(s, tt.profile))
+			p := reconcile.All(withPreset(s, tt.profile))
 			got := dcplan.Describe(dcplan.Plan{Transitions: p.Transitions})
 			if got != tt.want {
 				t.Errorf("All() transitions = %q, want %q (%s)\nwhole plan:\n%s", got, tt.want, tt.why, dcplan.Describe(p))

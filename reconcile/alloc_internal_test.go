@@ -12,7 +12,7 @@ import (
 // steadySnapshot is a converged DC at version n with n Complete RCs, the
 // newest one active with 3 replicas. It is built without package fake,
 // which imports this package.
-func steadySnapshot(t *testing.T, n int, profile dcplan.Profile) dcplan.Snapshot {
+func steadySnapshot(t *testing.T, n int, profile dcplan.Preset) dcplan.Snapshot {
 	t.Helper()
 	cfg := dcplan.Config{
 		Namespace: "ns", Name: "web", UID: "dc-uid", Generation: 2, Replicas: 3,
@@ -42,7 +42,7 @@ func steadySnapshot(t *testing.T, n int, profile dcplan.Profile) dcplan.Snapshot
 	last.Replicas, last.StatusReplicas, last.AvailableReplicas, last.ReadyReplicas, last.SyncedReplicas = 3, 3, 3, 3, 3
 	s := dcplan.Snapshot{
 		Now: time.Date(2026, 11, 30, 10, 0, 0, 0, time.UTC), Config: cfg, Deployments: rcs,
-		Settings: dcplan.Settings{Profile: profile},
+		Settings: dcplan.Settings{Switches: profile.Switches()},
 	}
 	s.Config.Status = conditions.Status(s, true)
 	return s
@@ -51,7 +51,7 @@ func steadySnapshot(t *testing.T, n int, profile dcplan.Profile) dcplan.Snapshot
 // The decision list itself allocates nothing in steady state, at any size
 // and in every profile.
 func TestPlannerSteadyStateAllocatesNothing(t *testing.T) {
-	for _, profile := range []dcplan.Profile{dcplan.Modern, dcplan.Exact, dcplan.Origin} {
+	for _, profile := range []dcplan.Preset{dcplan.Modern, dcplan.Exact, dcplan.Origin} {
 		for _, n := range []int{1, 100, 10000} {
 			s := steadySnapshot(t, n, profile)
 			if p := plan(&s); !p.IsEmpty() {

@@ -14,8 +14,9 @@ import (
 // something to do (an empty plan is the answer for an invalid snapshot
 // too).
 //
-// The profile in s.Settings selects the decision list. Modern and Exact
-// (SPEC 3.2) decide, in order, stopping at the first rule that applies:
+// The switches in s.Settings select the decision list. Without
+// SeedConfigController (SPEC 3.2) it decides, in order, stopping at the
+// first rule that applies:
 //
 //  1. status.latestVersion 0 and neither a ConfigChange nor an ImageChange
 //     trigger: status computed from no RCs at all.
@@ -23,8 +24,8 @@ import (
 //     recheck s.Recheck), release owned RCs whose label no longer
 //     matches, ignore RCs of other controllers. A refused adoption stops
 //     the pass with Wait = WaitRetry and upstream's nested error text.
-//  3. The DC is being deleted: status only.
-//  4. Paused: history cleanup and status only.
+//  3. The DC is being deleted: status only (unless IgnoreDeleting).
+//  4. Paused (Paused = PausedFirst): history cleanup and status only.
 //  5. The newest RC's version is above status.latestVersion: status write
 //     of latestVersion + 1 only, Wait = WaitStatusLag (one step per pass).
 //  6. The latest RC does not exist and older rollouts are in flight: cancel
@@ -37,8 +38,10 @@ import (
 //  9. The latest RC exists and is in flight: status without bumping
 //     observedGeneration.
 //  10. The latest RC exists and is terminal: reconcile replicas (SPEC
-//     3.6), clean up history, status.
-//  11. Otherwise create <dc>-<latestVersion> (SPEC 3.2.12).
+//     3.6; the replica sync of 3.11 with ReplicaSync), clean up history,
+//     status.
+//  11. Paused with Paused = PausedNoCreate: history cleanup and status.
+//  12. Otherwise create <dc>-<latestVersion> (SPEC 3.2.12).
 //
 // Failed requests come back in s.Outcome (see dcplan.Outcome): the plan
 // from the same snapshot then keeps the requests already sent and says what
@@ -50,10 +53,10 @@ import (
 // condition; a failed status write returns its error. Plan.Error carries
 // the class: fatal for an RC that cannot be built, retry otherwise.
 //
-// Exact differs from Modern only in the text of a refused AlreadyExists
-// (SPEC 10.3): Exact repeats the raw API error, Modern says "already
-// exists and it couldn't be adopted". The Origin profile follows the seed
-// era instead (see the Origin rules in the package documentation).
+// RawAlreadyExistsText changes only the text of a refused AlreadyExists
+// (SPEC 10.3): the raw API error instead of "already exists and it
+// couldn't be adopted". SeedConfigController follows the seed-era list
+// instead (see configOrigin and the package documentation).
 //
 // Deterministic order: adoptions, releases, cancels and scales by version
 // (cancels and scales newest first), deletes oldest first, ties by name.
@@ -79,7 +82,7 @@ func Config(s dcplan.Snapshot) dcplan.Plan {
 // plans for an invalid snapshot is discarded.
 func plan(s *dcplan.Snapshot) dcplan.Plan {
 	var p dcplan.Plan
-	if s.Settings.Profile == dcplan.Origin {
+	if s.Settings.SeedConfigController {
 		p = configOrigin(s)
 	} else {
 		p = configModern(s)
@@ -119,11 +122,12 @@ func configModern(s *dcplan.Snapshot) dcplan.Plan {
 		return p
 	}
 	rcs := cl.rcs
-	if cfg.Deleting {
+	sw := &s.Settings.Switches
+	if cfg.Deleting && !sw.IgnoreDeleting {
 		p.Status = statusWrite(s, rcs, true, ruleDeleting)
 		return p
 	}
-	if cfg.Paused {
+	if cfg.Paused && sw.Paused == dcplan.PausedFirst {
 		prune(s, rcs, ruleCleanup, "", false, &p)
 		p.Status = statusWrite(s, rcs, true, rulePaused)
 		return p
@@ -161,7 +165,15 @@ func configModern(s *dcplan.Snapshot) dcplan.Plan {
 			p.Status = statusWrite(s, rcs, false, ruleRunning)
 			return p
 		}
+		if sw.ReplicaSync {
+			return reconcileOrigin(s, rcs, latest.Candidate, p)
+		}
 		return reconcile(s, rcs, p)
+	}
+	if cfg.Paused && sw.Paused == dcplan.PausedNoCreate {
+		p.DeleteRCs = cleanup(cfg, rcs, ruleOriginPaused)
+		p.Status = statusWrite(s, rcs, true, ruleOriginPaused)
+		return p
 	}
 	return create(s, rcs, p)
 }

@@ -214,8 +214,8 @@ func TestConfigDecisionList(t *testing.T) {
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			for _, profile := range []dcplan.Profile{dcplan.Modern, dcplan.Exact} {
-				got := shapeOf(reconcile.Config(withProfile(tt.s, profile)))
+			for _, profile := range []dcplan.Preset{dcplan.Modern, dcplan.Exact} {
+				got := shapeOf(reconcile.Config(withPreset(tt.s, profile)))
 				if d := cmp.Diff(tt.want, got); d != "" {
 					t.Errorf("Config() %v mismatch (-want +got):\n%s\nwhy: %s", profile, d, tt.why)
 				}
@@ -230,8 +230,8 @@ func itoa(r dcplan.Replicas) string { return dcplan.DeploymentName("", dcplan.Ve
 func TestConfigSteadyState(t *testing.T) {
 	cfg := config(2)
 	s := settled(snapshot(cfg, rollout(t, cfg, 1, dcplan.PhaseComplete, 0), rollout(t, cfg, 2, dcplan.PhaseComplete, 3)))
-	for _, profile := range []dcplan.Profile{dcplan.Modern, dcplan.Exact} {
-		if got := reconcile.Config(withProfile(s, profile)); !got.IsEmpty() {
+	for _, profile := range []dcplan.Preset{dcplan.Modern, dcplan.Exact} {
+		if got := reconcile.Config(withPreset(s, profile)); !got.IsEmpty() {
 			t.Errorf("Config() %v = %s, want an empty plan", profile, dcplan.Describe(got))
 		}
 	}

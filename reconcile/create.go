@@ -25,7 +25,7 @@ import (
 //     active RC newer than status.latestVersion would make the seed prune
 //     the RC it had just created).
 //
-// In the Origin profile the event reads `Created new deployment "<rc>" for
+// With the SeedCreateEvent switch the event reads `Created new deployment "<rc>" for
 // version <n>` and no condition is added (SPEC 7 row 13).
 //
 // Ports: deploymentconfig_controller.go (*DeploymentConfigController).Handle,
@@ -43,8 +43,8 @@ func create(s *dcplan.Snapshot, rcs []dcplan.Deployment, p dcplan.Plan) dcplan.P
 		return createFailed(s, rcs, &rc, f, created, p)
 	}
 	v := cfg.Status.LatestVersion
-	origin := s.Settings.Profile == dcplan.Origin
-	if origin {
+	seed := s.Settings.SeedCreateEvent
+	if seed {
 		p.Events = append(p.Events, eventAfter(created, configEvent(cfg, ruleOriginCreate, dcplan.EventNormal,
 			dcplan.EventDeploymentCreated, msgCreatedOrigin(rc.Name, v))))
 	} else {
@@ -52,12 +52,12 @@ func create(s *dcplan.Snapshot, rcs []dcplan.Deployment, p dcplan.Plan) dcplan.P
 			dcplan.EventDeploymentCreated, msgCreated(rc.Name, v))))
 	}
 	with := append(slices.Clip(rcs), rc) // never writes into the caller's array
-	// The new RC itself is never pruned. Only the Origin profile could get
-	// there (an active RC newer than status.latestVersion, which Modern
-	// settles first by the status-lag rule); the seed would delete the RC
-	// it had just created.
+	// The new RC itself is never pruned. Only the seed controller could
+	// get there (an active RC newer than status.latestVersion, which the
+	// modern one settles first by the status-lag rule); the seed would
+	// delete the RC it had just created.
 	prune(s, with, ruleCleanup, rc.Name, false, &p)
-	if origin {
+	if seed {
 		p.Status = statusWrite(s, with, true, ruleOriginCreate)
 		return p
 	}
@@ -69,7 +69,8 @@ func create(s *dcplan.Snapshot, rcs []dcplan.Deployment, p dcplan.Plan) dcplan.P
 // s.Outcome reports it (the live GET after AlreadyExists in Outcome.Live
 // and LiveErr) (SPEC 3.2.12, 7 row 12, 11 item 3). The rules, in order:
 //
-//  1. Origin, AlreadyExists: success; the status from rcs only.
+//  1. AlreadyExists with AlreadyExistsSucceeds (the seeds): success; the
+//     status from rcs only.
 //  2. AlreadyExists and the live GET failed: Wait = WaitRetry with
 //     `error while getting replication controller <ns>/<rc>: <err>`.
 //  3. AlreadyExists and the live RC is ours once claimed (the claim may
@@ -77,23 +78,24 @@ func create(s *dcplan.Snapshot, rcs []dcplan.Deployment, p dcplan.Plan) dcplan.P
 //     stale, waiting to catch up`; no event, no status.
 //  4. AlreadyExists otherwise: a failure whose text is, in Modern,
 //     `deployment <ns>/<rc> already exists and it couldn't be adopted`
-//     (with `: <claim error>` when the claim failed), and in Exact the raw
-//     API error (upstream's variable-shadowing quirk).
+//     (with `: <claim error>` when the claim failed), and with
+//     RawAlreadyExistsText the raw API error (upstream's
+//     variable-shadowing quirk).
 //  5. A failure: a DeploymentCreationFailed warning `Couldn't deploy
 //     version <n>: <err>`, the status from rcs with the
 //     Progressing=False/ReplicationControllerCreateError condition carrying
-//     the text (not in Origin), Wait = WaitRetry and `couldn't create
+//     the text (not with SeedCreateEvent), Wait = WaitRetry and `couldn't create
 //     deployment for deployment config <ns>/<dc>: <err>`.
 //
 // Ports: deploymentconfig_controller.go (*DeploymentConfigController).Handle,
 // the Create error branch.
 func createFailed(s *dcplan.Snapshot, rcs []dcplan.Deployment, rc *dcplan.Deployment, f dcplan.Failure, created dcplan.ActionRef, p dcplan.Plan) dcplan.Plan {
 	cfg, out := &s.Config, &s.Outcome
-	origin := s.Settings.Profile == dcplan.Origin
+	sw := &s.Settings.Switches
 	ns := rc.Namespace
 	text := f.Message
 	if f.Reason == dcplan.StatusAlreadyExists {
-		if origin {
+		if sw.AlreadyExistsSucceeds {
 			p.Status = statusWrite(s, rcs, true, ruleOriginExists)
 			return p
 		}
@@ -113,14 +115,14 @@ func createFailed(s *dcplan.Snapshot, rcs []dcplan.Deployment, rc *dcplan.Deploy
 			p.Wait, p.Message = dcplan.WaitStaleCache, msgStaleCache(ns, rc.Name)
 			return p
 		}
-		if s.Settings.Profile == dcplan.Modern {
+		if !sw.RawAlreadyExistsText {
 			text = msgNotAdopted(ns, rc.Name, cause)
 		}
 	}
 	v := cfg.Status.LatestVersion
 	p.Events = append(p.Events, eventAfter(created, configEvent(cfg, ruleCreate, dcplan.EventWarning,
 		dcplan.EventDeploymentCreationFailed, msgCreationFailed(v, text))))
-	if !origin {
+	if !sw.SeedCreateEvent {
 		p.Status = statusWrite(s, rcs, true, ruleCreate, conditions.CreateError(text, s.Now))
 	}
 	p.Wait, p.Message = dcplan.WaitRetry, msgCreateError(cfg, text)

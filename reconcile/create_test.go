@@ -51,7 +51,7 @@ func TestConfigCreateFailed(t *testing.T) {
 		name    string
 		why     string
 		s       dcplan.Snapshot
-		profile dcplan.Profile
+		profile dcplan.Preset
 		want    shape
 	}{{
 		name: "other failure",
@@ -115,7 +115,7 @@ func TestConfigCreateFailed(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			want := tt.want
 			want.CreateRCs = []string{"web-2"} // the create was sent: it stays in the plan (SPEC 13)
-			got := shapeOf(reconcile.Config(withProfile(tt.s, tt.profile)))
+			got := shapeOf(reconcile.Config(withPreset(tt.s, tt.profile)))
 			if d := cmp.Diff(want, got); d != "" {
 				t.Errorf("Config() mismatch (-want +got):\n%s\nwhy: %s", d, tt.why)
 			}

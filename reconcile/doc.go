@@ -49,20 +49,28 @@
 //  6. When Plan.Wait is set it requeues the item (rate-limited); a plan with
 //     only a Message and no Wait is upstream's fatal error: log, forget.
 //
-// # Profiles
+// The user operations: [RolloutLatest] (`oc rollout latest`, with
+// dcplan.DryRun modes, SeedRolloutLatestLine and OcServerDryRunWrites),
+// [DeployLatest] (the seeds' `oc deploy --latest`, OcDeployLatest),
+// [Instantiate], [Pause], [Resume] and [PauseText].
 //
-// Modern (the default) is modern upstream with the accidents of SPEC 10
-// that contradict upstream's intent corrected; for this controller that is
-// item 3: a refused AlreadyExists reads `deployment <ns>/<rc> already exists
-// and it couldn't be adopted[: <err>]`. Exact reproduces upstream byte for
-// byte (the raw AlreadyExists text). Origin reproduces the 2016-2017 seed
-// era: no triggers in the controller (version 0 is status only),
-// label-selected RCs instead of claims, paused checked after reconcile (so
-// paused DCs are still scaled), AlreadyExists as success, the replica-sync
-// reconcile (the DC learns hand-scaled counts; every written RC gets the
-// openshift.io/deployment.replicas annotation; DeploymentScaled events),
-// cleanup on the pre-scaling list, and the `Created new deployment "<rc>"
-// for version <n>` event.
+// # Switches
+//
+// The DC controller reads these switches of dcplan.Switches (SPEC 12), and
+// nothing else. Modern (the zero switches) corrects SPEC 10 item 3: a
+// refused AlreadyExists reads `deployment <ns>/<rc> already exists and it
+// couldn't be adopted[: <err>]`; RawAlreadyExistsText (Exact) gives the
+// raw text. SeedConfigController runs the seed-era decision list (no
+// triggers in the controller, version 0 status only, label-selected RCs
+// instead of claims, no status-lag bump, no image check);
+// AlreadyExistsSucceeds and SeedCreateEvent give the seed's create;
+// Paused selects the paused concept (PausedFirst, PausedIgnored,
+// PausedNoCreate: paused DCs still scaled); IgnoreDeleting drops the
+// deleting-DC rule; ReplicaSync is the replica-sync reconcile (the DC
+// learns hand-scaled counts; every written RC gets the
+// openshift.io/deployment.replicas annotation; cleanup on the pre-scaling
+// list); DeploymentScaledEvents the older scale events; LongReasons the
+// long supersede reason.
 //
 // # Rule ids
 //
@@ -72,6 +80,6 @@
 // flight), 3.2.12 (create), 3.3.1 / 3.3.2 (release / adopt), 3.4.3 / 3.4.4
 // (cancel / await), 3.5.3 (initial rollout waits for images), 3.6.3 /
 // 3.6.5 (scale / status after reconcile), 3.7.5 (history cleanup), 3.11
-// (Origin replica sync), 7.1, 7.3, 7.4, 7.11, 7.12, 7.13 (Origin
+// (replica sync), 7.1, 7.3, 7.4, 7.11, 7.12, 7.13 (seed-era
 // differences), 6.4 (instantiate, rollout latest), 0.4 (pause, resume).
 package reconcile

@@ -73,12 +73,13 @@ func ExampleConfig_reconcile() {
 	// frontend-1 2 -> 0 rule 3.6.3
 }
 
-// The Origin profile syncs a hand-scaled RC back into the DC.
+// The Origin13 preset (the ReplicaSync switch) syncs a hand-scaled RC back
+// into the DC.
 func ExampleConfig_origin() {
 	cfg := exampleConfig(1)
 	rc := exampleRC(cfg, 1, dcplan.PhaseComplete, 5)
 	rc.SyncedReplicas, rc.HasSyncedReplicas = 2, true
-	s := dcplan.Snapshot{Config: cfg, Deployments: []dcplan.Deployment{rc}, Settings: dcplan.Settings{Profile: dcplan.Origin}}
+	s := dcplan.Snapshot{Config: cfg, Deployments: []dcplan.Deployment{rc}, Settings: dcplan.Settings{Switches: dcplan.Origin13.Switches()}}
 	p := reconcile.Config(s)
 	for _, u := range p.UpdateConfig {
 		fmt.Println("dc replicas", u.ReplicasFrom, "->", u.ReplicasTo)
@@ -107,12 +108,12 @@ func ExamplePause() {
 func ExampleRolloutLatest() {
 	cfg := exampleConfig(1)
 	s := dcplan.Snapshot{Config: cfg, Deployments: []dcplan.Deployment{exampleRC(cfg, 1, dcplan.PhaseComplete, 2)}}
-	p, report, err := reconcile.RolloutLatest(s, false, false)
+	p, report, err := reconcile.RolloutLatest(s, false, dcplan.DryRunNone)
 	fmt.Print(dcplan.Describe(p))
 	fmt.Println(report.Text, report.Revision, err)
 
 	s.Deployments[0].Phase = dcplan.PhaseRunning
-	_, _, err = reconcile.RolloutLatest(s, false, false)
+	_, _, err = reconcile.RolloutLatest(s, false, dcplan.DryRunNone)
 	fmt.Println(err)
 	// Output:
 	// status dc/frontend latestVersion=1->2 details="manual change [Manual]" rule=6.4

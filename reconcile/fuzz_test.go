@@ -49,7 +49,7 @@ func snapshotFrom(data []byte) dcplan.Snapshot {
 			LastTriggeredImage: images[r.small(len(images))],
 		})
 	}
-	s := dcplan.Snapshot{Now: now, Config: cfg, Settings: dcplan.Settings{Profile: dcplan.Profile(r.small(4))}}
+	s := dcplan.Snapshot{Now: now, Config: cfg, Settings: dcplan.Settings{Switches: dcplan.Preset(r.small(5)).Switches()}}
 	for n := r.small(7); n > 0; n-- {
 		v := dcplan.Version(r.small(8) - 1)
 		d := dcplan.Deployment{
@@ -106,7 +106,7 @@ func FuzzConfig(f *testing.F) {
 		_, ierr := reconcile.Instantiate(s, true, len(data)%2 == 0)
 		_, perr := reconcile.Pause(s)
 		_, rerr := reconcile.Resume(s)
-		_, _, lerr := reconcile.RolloutLatest(s, len(data)%3 == 0, false)
+		_, _, lerr := reconcile.RolloutLatest(s, len(data)%3 == 0, dcplan.DryRun(len(data)%3))
 		if err := s.Validate(); err != nil {
 			for _, got := range []error{ierr, perr, rerr, lerr} {
 				if !errors.Is(got, dcplan.ErrInvalidSnapshot) && !errors.Is(got, dcplan.ErrInvalidSettings) {

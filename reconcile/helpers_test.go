@@ -67,9 +67,9 @@ func settled(s dcplan.Snapshot) dcplan.Snapshot {
 	return s
 }
 
-// withProfile returns s with the given profile.
-func withProfile(s dcplan.Snapshot, p dcplan.Profile) dcplan.Snapshot {
-	s.Settings.Profile = p
+// withPreset returns s with the switches of preset p.
+func withPreset(s dcplan.Snapshot, p dcplan.Preset) dcplan.Snapshot {
+	s.Settings.Switches = p.Switches()
 	return s
 }
 

@@ -161,11 +161,13 @@ func TestRolloutLatest(t *testing.T) {
 	}
 	manual := dcplan.Details{Message: "manual change", Causes: []dcplan.Cause{{Type: dcplan.TriggerManual}}}
 	line := "deploymentconfig.apps.openshift.io/web rolled out"
+	exact := func(s dcplan.Snapshot) dcplan.Snapshot { s.Settings.Switches = dcplan.Exact.Switches(); return s }
+	seed := func(p dcplan.Preset, s dcplan.Snapshot) dcplan.Snapshot { s.Settings.Switches = p.Switches(); return s }
 	tests := []struct {
 		name       string
 		why        string
 		s          dcplan.Snapshot
-		dryRun     bool
+		dryRun     dcplan.DryRun
 		want       shape
 		wantReport reconcile.RolloutReport
 		wantErr    string
@@ -183,8 +185,32 @@ func TestRolloutLatest(t *testing.T) {
 		name:       "dry run",
 		why:        "6.4: nothing written, current revision printed",
 		s:          snapshot(v1, complete),
-		dryRun:     true,
+		dryRun:     dcplan.DryRunClient,
 		wantReport: reconcile.RolloutReport{Revision: 1, Text: line + " (dry run)"},
+	}, {
+		name:       "server dry run modern",
+		why:        "6m.3.7, 13.2 OcServerDryRunWrites off: Modern's server dry run writes nothing",
+		s:          snapshot(v1, complete),
+		dryRun:     dcplan.DryRunServer,
+		wantReport: reconcile.RolloutReport{Revision: 1, Text: line + " (server dry run)"},
+	}, {
+		name:       "server dry run exact",
+		why:        "6m.3.7, 13.2 OcServerDryRunWrites: upstream instantiates for real and says (server dry run)",
+		s:          exact(snapshot(v1, complete)),
+		dryRun:     dcplan.DryRunServer,
+		want:       bumped(manual),
+		wantReport: reconcile.RolloutReport{Revision: 2, Text: line + " (server dry run)"},
+	}, {
+		name:       "seed line",
+		why:        "6.4, SPEC 12 SeedRolloutLatestLine: the Origin15 success line",
+		s:          seed(dcplan.Origin15, snapshot(v1, complete)),
+		want:       bumped(manual),
+		wantReport: reconcile.RolloutReport{Revision: 2, Text: `deploymentconfig "web" rolled out`},
+	}, {
+		name:    "in progress origin10",
+		why:     "6.4, SPEC 12 note: rollout latest refuses with one line in every preset",
+		s:       seed(dcplan.Origin10, snapshot(v1, rollout(t, v1, 1, dcplan.PhasePending, 1))),
+		wantErr: "#1 is already in progress (Pending).",
 	}, {
 		name:       "instantiate",
 		why:        "6.4: forced instantiate",
@@ -215,6 +241,115 @@ func TestRolloutLatest(t *testing.T) {
 			}
 			if d := cmp.Diff(tt.wantReport, report); d != "" {
 				t.Errorf("RolloutLatest() report mismatch (-want +got):\n%s\nwhy: %s", d, tt.why)
+			}
+		})
+	}
+}
+
+// Reference: Origin oc cmd/cli/cmd/deploy.go (DeployOptions).deploy, the
+// oldest form and the instantiate form (SPEC 6.3).
+func TestDeployLatest(t *testing.T) {
+	v1 := config(1)
+	paused := v1
+	paused.Paused = true
+	complete := rollout(t, v1, 1, dcplan.PhaseComplete, 3)
+	with := func(p dcplan.Preset, s dcplan.Snapshot) dcplan.Snapshot { s.Settings.Switches = p.Switches(); return s }
+	bumped := func(d dcplan.Details, rule dcplan.Rule) shape {
+		return shape{Status: &statusShape{Rule: rule, LatestVersion: 2, Details: d}}
+	}
+	manual := dcplan.Details{Message: "manual change", Causes: []dcplan.Cause{{Type: dcplan.TriggerManual}}}
+	unresolved := v1
+	unresolved.Triggers = []dcplan.Trigger{{Type: dcplan.TriggerImageChange, Automatic: true, FromName: "web:latest"}}
+	old := with(dcplan.Origin15, snapshot(v1, complete))
+	old.InstantiateUnavailable = true
+	tests := []struct {
+		name       string
+		why        string
+		s          dcplan.Snapshot
+		want       shape
+		wantReport reconcile.RolloutReport
+		wantErr    string
+	}{{
+		name:    "modern has no oc deploy",
+		why:     "SPEC 12 OcDeployLatest=DeployLatestAbsent: today's oc has no deploy command",
+		s:       snapshot(v1, complete),
+		wantErr: `unknown command "deploy" for "oc"`,
+	}, {
+		name:       "oldest",
+		why:        "6.3 oldest form (Origin10): bump latestVersion and update the DC",
+		s:          with(dcplan.Origin10, snapshot(v1, complete)),
+		want:       bumped(dcplan.Details{}, "6.3"),
+		wantReport: reconcile.RolloutReport{Revision: 2, Text: "Started deployment #2"},
+	}, {
+		name:       "oldest ignores paused",
+		why:        "6.3 oldest form (Origin13): no paused check",
+		s:          with(dcplan.Origin13, snapshot(paused, complete)),
+		want:       bumped(dcplan.Details{}, "6.3"),
+		wantReport: reconcile.RolloutReport{Revision: 2, Text: "Started deployment #2"},
+	}, {
+		name:    "oldest in progress",
+		why:     "6.3, SPEC 12 note: the two-line refusal of oc deploy --latest",
+		s:       with(dcplan.Origin10, snapshot(v1, rollout(t, v1, 1, dcplan.PhaseRunning, 1))),
+		wantErr: "#1 is already in progress (Running).\nOptionally, you can cancel this deployment using the --cancel option.",
+	}, {
+		name:    "newer paused",
+		why:     "6.3 newer form (Origin15): a paused DC is refused",
+		s:       with(dcplan.Origin15, snapshot(paused, complete)),
+		wantErr: "cannot deploy a paused deployment config",
+	}, {
+		name:    "newer in progress",
+		why:     "6.3 newer form: the hint names oc rollout cancel",
+		s:       with(dcplan.Origin15, snapshot(v1, rollout(t, v1, 1, dcplan.PhaseNew, 1))),
+		wantErr: "#1 is already in progress (New).\nOptionally, you can cancel this deployment using 'oc rollout cancel dc/web'.",
+	}, {
+		name:       "newer instantiate",
+		why:        "6.3 newer form: instantiate {latest: false, force: true}, then the logs hint",
+		s:          with(dcplan.Origin15, snapshot(v1, complete)),
+		want:       bumped(manual, "6.4"),
+		wantReport: reconcile.RolloutReport{Revision: 2, Text: "Started deployment #2\nUse 'oc logs -f dc/web' to track its progress."},
+	}, {
+		name:       "newer fallback",
+		why:        "6.3 newer form: a pre-1.4 server without instantiate: the bump",
+		s:          old,
+		want:       bumped(dcplan.Details{}, "6.3"),
+		wantReport: reconcile.RolloutReport{Revision: 2, Text: "Started deployment #2\nUse 'oc logs -f dc/web' to track its progress."},
+	}, {
+		name:    "newer bad request",
+		why:     "6.3 newer form: a BadRequest gets the rollout latest hint",
+		s:       with(dcplan.Origin15, snapshot(unresolved, rollout(t, unresolved, 1, dcplan.PhaseComplete, 3))),
+		wantErr: `cannot trigger a deployment for "web" because it contains unresolved images - try 'oc rollout latest dc/web'`,
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, report, err := reconcile.DeployLatest(tt.s)
+			if d := cmp.Diff(tt.wantErr, errText(err)); d != "" {
+				t.Errorf("DeployLatest() error mismatch (-want +got):\n%s\nwhy: %s", d, tt.why)
+			}
+			if d := cmp.Diff(tt.want, shapeOf(p)); d != "" {
+				t.Errorf("DeployLatest() plan mismatch (-want +got):\n%s\nwhy: %s", d, tt.why)
+			}
+			if d := cmp.Diff(tt.wantReport, report); d != "" {
+				t.Errorf("DeployLatest() report mismatch (-want +got):\n%s\nwhy: %s", d, tt.why)
+			}
+		})
+	}
+}
+
+// Reference: kubectl rollout pause/resume name printer (SPEC 6m.7.5).
+func TestPauseText(t *testing.T) {
+	tests := []struct {
+		name   string
+		why    string
+		paused bool
+		want   string
+	}{
+		{"pause", "6m.7.5: success line of oc rollout pause", true, "deploymentconfig.apps.openshift.io/web paused"},
+		{"resume", "6m.7.5: success line of oc rollout resume", false, "deploymentconfig.apps.openshift.io/web resumed"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if d := cmp.Diff(tt.want, reconcile.PauseText("web", tt.paused)); d != "" {
+				t.Errorf("PauseText() mismatch (-want +got) [%s]:\n%s", tt.why, d)
 			}
 		})
 	}

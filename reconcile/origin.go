@@ -29,22 +29,26 @@ func selectByLabel(s *dcplan.Snapshot) []dcplan.Deployment {
 	return out
 }
 
-// configOrigin is the seed-era decision list (SPEC 3.11, section 7 rows
-// 1-20, later seed variant). The rules, in order:
+// configOrigin is the seed-era decision list of the SeedConfigController
+// switch (SPEC 3.11, section 7 rows 1-20). The rules, in order:
 //
 //  1. status.latestVersion 0: status from no RCs, whatever the triggers
 //     (the seed had separate trigger controllers).
 //  2. The RCs are the label-selected ones; no claims.
-//  3. The DC is being deleted: status only.
-//  4. The latest RC does not exist and rollouts are in flight: cancel
+//  3. The DC is being deleted: status only (not with IgnoreDeleting, the
+//     oldest seed).
+//  4. Paused with Paused = PausedFirst: history cleanup and status.
+//  5. The latest RC does not exist and rollouts are in flight: cancel
 //     them, Wait = WaitCancellation. (The seed went on after a failed
 //     cancel write; with a plan, that is the adapter's choice.)
-//  5. The latest RC exists and is in flight: status.
-//  6. The latest RC exists and is terminal: the replica-sync reconcile
-//     (reconcileOrigin), even when the DC is paused.
-//  7. Paused: history cleanup and status; no creation.
-//  8. Create <dc>-<latestVersion> with the seed-era event text; a create
-//     that met AlreadyExists counts as success (status only).
+//  6. The latest RC exists and is in flight: status.
+//  7. The latest RC exists and is terminal: the replica-sync reconcile
+//     (reconcileOrigin) with ReplicaSync, else the modern one (the newer
+//     seed), even when the DC is paused.
+//  8. Paused with Paused = PausedNoCreate: history cleanup and status; no
+//     creation. (PausedIgnored: the oldest seed has no paused concept.)
+//  9. Create <dc>-<latestVersion>; the event text follows SeedCreateEvent
+//     and a create that met AlreadyExists follows AlreadyExistsSucceeds.
 //
 // No status-lag bump, no unresolved-image check and no trigger evaluation
 // happen in this profile (SPEC 7 rows 5, 7, 8).
@@ -57,8 +61,14 @@ func configOrigin(s *dcplan.Snapshot) dcplan.Plan {
 	}
 	rcs := selectByLabel(s)
 	var p dcplan.Plan
-	if cfg.Deleting {
+	sw := &s.Settings.Switches
+	if cfg.Deleting && !sw.IgnoreDeleting {
 		p.Status = statusWrite(s, rcs, true, ruleOriginDeleting)
+		return p
+	}
+	if cfg.Paused && sw.Paused == dcplan.PausedFirst {
+		p.DeleteRCs = cleanup(cfg, rcs, ruleCleanup)
+		p.Status = statusWrite(s, rcs, true, rulePaused)
 		return p
 	}
 	latest := history.Latest(cfg, rcs)
@@ -70,9 +80,12 @@ func configOrigin(s *dcplan.Snapshot) dcplan.Plan {
 			p.Status = statusWrite(s, rcs, true, ruleRunning)
 			return p
 		}
-		return reconcileOrigin(s, rcs, latest.Candidate, p)
+		if sw.ReplicaSync {
+			return reconcileOrigin(s, rcs, latest.Candidate, p)
+		}
+		return reconcile(s, rcs, p)
 	}
-	if cfg.Paused {
+	if cfg.Paused && sw.Paused == dcplan.PausedNoCreate {
 		prune(s, rcs, ruleOriginPaused, "", false, &p)
 		p.Status = statusWrite(s, rcs, true, ruleOriginPaused)
 		return p

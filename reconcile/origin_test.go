@@ -55,13 +55,13 @@ func TestConfigOrigin(t *testing.T) {
 		s:    snapshot(v2, foreign, synced(rollout(t, v2, 2, dcplan.PhaseComplete, 3))),
 		want: shape{Scales: []dcplan.Scale{sync("web-1", 1, 1, 0)}, Events: []string{scaledEv("web-1", 1, 0)},
 			Status: &statusShape{Rule: "3.11", LatestVersion: 2, ObservedGeneration: 2,
-				Progressing: `True/NewReplicationControllerAvailable: Replication controller "web-2" has completed progressing`}},
+				Progressing: `True/NewReplicationControllerAvailable: replication controller "web-2" successfully rolled out`}},
 	}, {
 		name: "first sync writes the annotation",
 		why:  "3.11: an RC without the replicas annotation is written even when its count is right; no event",
 		s:    snapshot(v2, synced(rollout(t, v2, 1, dcplan.PhaseComplete, 0)), rollout(t, v2, 2, dcplan.PhaseComplete, 3)),
 		want: shape{Scales: []dcplan.Scale{sync("web-2", 2, 3, 3)},
-			Status: &statusShape{Rule: "3.11", LatestVersion: 2, ObservedGeneration: 2, Progressing: `True/NewReplicationControllerAvailable: Replication controller "web-2" has completed progressing`}},
+			Status: &statusShape{Rule: "3.11", LatestVersion: 2, ObservedGeneration: 2, Progressing: `True/NewReplicationControllerAvailable: replication controller "web-2" successfully rolled out`}},
 	}, {
 		name: "hand-scaled RC drives the DC",
 		why:  "3.11: the active latest RC was scaled directly: the DC learns 5 before the RC is rewritten",
@@ -69,25 +69,24 @@ func TestConfigOrigin(t *testing.T) {
 		want: shape{
 			UpdateConfig: []dcplan.ConfigUpdate{{Rule: "3.11", Config: "web", SetReplicas: true, ReplicasFrom: 3, ReplicasTo: 5}},
 			Scales:       []dcplan.Scale{sync("web-2", 2, 5, 5)},
-			Status:       &statusShape{Rule: "3.11", LatestVersion: 2, ObservedGeneration: 3, Progressing: `True/NewReplicationControllerAvailable: Replication controller "web-2" has completed progressing`},
+			Status:       &statusShape{Rule: "3.11", LatestVersion: 2, ObservedGeneration: 3, Progressing: `True/NewReplicationControllerAvailable: replication controller "web-2" successfully rolled out`},
 		},
 	}, {
 		name: "paused DC is still scaled",
-		why:  "7 row 4: the seed checked paused after reconcile",
+		why:  "7 row 4, SPEC 12 Paused=PausedNoCreate: the seed checked paused after reconcile (Origin13: modern conditions, no paused condition)",
 		s:    snapshot(paused, synced(rollout(t, v2, 1, dcplan.PhaseComplete, 3)), synced(rollout(t, v2, 2, dcplan.PhaseComplete, 0))),
 		want: shape{
 			Scales: []dcplan.Scale{sync("web-2", 2, 0, 3), sync("web-1", 1, 3, 0)},
 			Events: []string{scaledEv("web-2", 0, 3), scaledEv("web-1", 3, 0)},
 			Status: &statusShape{Rule: "3.11", LatestVersion: 2, ObservedGeneration: 2,
-				Progressing: "Unknown/DeploymentConfigPaused: Deployment config is paused"},
+				Progressing: `True/NewReplicationControllerAvailable: replication controller "web-2" successfully rolled out`},
 		},
 	}, {
 		name: "paused DC creates nothing",
 		why:  "7 row 4: paused blocks creation only; cleanup and status",
 		s:    snapshot(pausedNew, synced(rollout(t, v2, 1, dcplan.PhaseComplete, 0)), synced(rollout(t, v2, 2, dcplan.PhaseComplete, 3))),
 		want: shape{DeleteRCs: []dcplan.DeleteRC{{Rule: "7.4", RC: "web-1", Version: 1}},
-			Status: &statusShape{Rule: "7.4", LatestVersion: 3, ObservedGeneration: 2,
-				Progressing: "Unknown/DeploymentConfigPaused: Deployment config is paused"}},
+			Status: &statusShape{Rule: "7.4", LatestVersion: 3, ObservedGeneration: 2}},
 	}, {
 		name: "cleanup uses the pre-scaling list",
 		why:  "7 row 11: web-1 still has 2 replicas before this pass's scaling, so it is skipped but counted",
@@ -97,7 +96,7 @@ func TestConfigOrigin(t *testing.T) {
 			Scales:    []dcplan.Scale{sync("web-1", 1, 2, 0)},
 			DeleteRCs: []dcplan.DeleteRC{{Rule: "7.11", RC: "web-2", Version: 2}},
 			Events:    []string{scaledEv("web-1", 2, 0)},
-			Status:    &statusShape{Rule: "3.11", LatestVersion: 3, ObservedGeneration: 2, Progressing: `True/NewReplicationControllerAvailable: Replication controller "web-3" has completed progressing`},
+			Status:    &statusShape{Rule: "3.11", LatestVersion: 3, ObservedGeneration: 2, Progressing: `True/NewReplicationControllerAvailable: replication controller "web-3" successfully rolled out`},
 		},
 	}, {
 		name: "create",
@@ -105,12 +104,11 @@ func TestConfigOrigin(t *testing.T) {
 		s:    snapshot(v2, synced(rollout(t, v2, 1, dcplan.PhaseComplete, 3))),
 		want: shape{CreateRCs: []string{"web-2"},
 			Events: []string{ev(normal, "DeploymentCreated", `Created new deployment "web-2" for version 2`, "7.13")},
-			Status: &statusShape{Rule: "7.13", LatestVersion: 2, ObservedGeneration: 2,
-				Progressing: `Unknown/: Waiting on deployer pod for "web-2" to be scheduled`}},
+			Status: &statusShape{Rule: "7.13", LatestVersion: 2, ObservedGeneration: 2}},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := shapeOf(reconcile.Config(withProfile(tt.s, dcplan.Origin)))
+			got := shapeOf(reconcile.Config(withPreset(tt.s, dcplan.Origin13)))
 			if d := cmp.Diff(tt.want, got); d != "" {
 				t.Errorf("Config() Origin mismatch (-want +got):\n%s\nwhy: %s", d, tt.why)
 			}
@@ -167,7 +165,7 @@ func TestOriginActiveReplicas(t *testing.T) {
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p := reconcile.Config(withProfile(snapshot(v2, tt.rcs...), dcplan.Origin))
+			p := reconcile.Config(withPreset(snapshot(v2, tt.rcs...), dcplan.Origin13))
 			got := v2.Replicas
 			for _, u := range p.UpdateConfig {
 				if u.SetReplicas {

@@ -57,3 +57,18 @@ func setPaused(s dcplan.Snapshot, to bool, refusal string) (dcplan.Plan, error) 
 		Rule: rulePause, Config: cfg.Name, SetPaused: true, PausedFrom: cfg.Paused, PausedTo: to,
 	}}}, nil
 }
+
+// PauseText returns the line `oc rollout pause` (paused true) or `oc
+// rollout resume` (paused false) prints once its plan is applied:
+// `deploymentconfig.apps.openshift.io/<dc> paused` or `... resumed`
+// (SPEC 6m.7.5), without the newline.
+//
+// Ports: kubectl rollout pause/resume, the name printer with operation
+// "paused" / "resumed".
+func PauseText(dc string, paused bool) string {
+	op := "resumed"
+	if paused {
+		op = "paused"
+	}
+	return "deploymentconfig.apps.openshift.io/" + dc + " " + op
+}

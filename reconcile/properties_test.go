@@ -19,7 +19,7 @@ import (
 // and not owned by another controller (orphans are adopted); in the Origin
 // profile, every RC labelled for the DC (SPEC 7 row 2).
 func ours(s dcplan.Snapshot) []dcplan.Deployment {
-	origin := s.Settings.Profile == dcplan.Origin
+	origin := s.Settings.SeedConfigController
 	var out []dcplan.Deployment
 	for _, d := range s.Deployments {
 		if d.ConfigLabel == s.Config.Name && (origin || !d.HasController || d.Controller.UID == s.Config.UID) {
@@ -192,7 +192,7 @@ func TestConfigProperties(t *testing.T) {
 			t.Fatalf("Config() modified its input (-before +after):\n%s", d)
 		}
 		checkPlan(t, s, p)
-		if s.Settings.Profile != dcplan.Origin {
+		if !s.Settings.SeedConfigController {
 			// The simulator's invariants, on this one pass.
 			if err := fake.CheckInvariants(fake.PassObservations(s, p, fake.PassConfig, "dc-controller")); err != nil {
 				t.Fatalf("Config() breaks an invariant: %v\n%s", err, dcplan.Describe(p))

@@ -18,9 +18,12 @@ func TestRolloutLatestProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		s := genSnapshot().Draw(t, "snapshot")
 		again := rapid.Bool().Draw(t, "again")
-		dryRun := rapid.IntRange(0, 4).Draw(t, "dryRun") == 0
+		mode := dcplan.DryRun(rapid.SampledFrom([]int{0, 0, 0, 1, 2}).Draw(t, "dryRun"))
+		// A dry run writes nothing, except a server dry run with
+		// OcServerDryRunWrites (SPEC 13.2).
+		dryRun := mode == dcplan.DryRunClient || (mode == dcplan.DryRunServer && !s.Settings.OcServerDryRunWrites)
 		before := s.Clone()
-		p, report, err := reconcile.RolloutLatest(s, again, dryRun)
+		p, report, err := reconcile.RolloutLatest(s, again, mode)
 		if d := cmp.Diff(before, s); d != "" {
 			t.Fatalf("RolloutLatest() modified its input (-before +after):\n%s", d)
 		}

@@ -13,7 +13,8 @@ import (
 //  2. Each RC's target is spec.replicas of the DC for the active RC and 0
 //     for every other; a test DC targets 0 everywhere.
 //  3. Every RC whose spec.replicas differs from its target is scaled, by
-//     version descending, each with a ReplicationControllerScaled event.
+//     version descending, each with a ReplicationControllerScaled event
+//     (DeploymentScaled with the DeploymentScaledEvents switch).
 //     Annotations are never touched, nor is the DC's spec.replicas. A
 //     scale that s.Outcome reports failed ends the pass after it: a
 //     ReplicationControllerScaleFailed warning and the write's error.
@@ -54,13 +55,11 @@ func reconcile(s *dcplan.Snapshot, rcs []dcplan.Deployment, p dcplan.Plan) dcpla
 			p.Scales = append(p.Scales, dcplan.Scale{Rule: ruleScale, RC: d.Name, Version: d.Version, From: d.Replicas, To: to})
 			at := dcplan.ActionRef{Kind: dcplan.ActionScale, Index: len(p.Scales) - 1}
 			if f, failed := s.Outcome.Failed(dcplan.ActionScale, d.Name); failed {
-				p.Events = append(p.Events, eventAfter(at, configEvent(cfg, ruleScale, dcplan.EventWarning,
-					dcplan.EventReplicationControllerScaleFailed, msgScaleFailed(d.Name, d.Replicas, to, f.Message))))
+				p.Events = append(p.Events, eventAfter(at, scaleFailedEvent(cfg, &s.Settings.Switches, ruleScale, d.Name, d.Replicas, to, f.Message)))
 				p.Wait, p.Message = dcplan.WaitRetry, f.Message
 				return p // no cleanup, no status
 			}
-			p.Events = append(p.Events, eventAfter(at, configEvent(cfg, ruleScale, dcplan.EventNormal,
-				dcplan.EventReplicationControllerScaled, msgScaled(d.Name, d.Replicas, to))))
+			p.Events = append(p.Events, eventAfter(at, scaledEvent(cfg, &s.Settings.Switches, ruleScale, d.Name, d.Replicas, to)))
 			d.Replicas = to
 		}
 	}
@@ -116,7 +115,8 @@ func activeReplicas(cfg *dcplan.Config, latest, active *dcplan.Deployment) dcpla
 //     everywhere for a test DC). An RC is written, by version descending,
 //     when its openshift.io/deployment.replicas annotation is missing or
 //     differs from the target, or its spec.replicas does; the write sets
-//     both (Scale with SyncAnnotation). A DeploymentScaled event is
+//     both (Scale with SyncAnnotation). A DeploymentScaled event
+//     (ReplicationControllerScaled without DeploymentScaledEvents) is
 //     recorded only when the count changes.
 //  4. History cleanup runs on the list as it was before scaling.
 //  5. Status from the list as scaled and the DC as synced.
@@ -172,14 +172,12 @@ func reconcileOrigin(s *dcplan.Snapshot, rcs []dcplan.Deployment, latest *dcplan
 			})
 			at := dcplan.ActionRef{Kind: dcplan.ActionScale, Index: len(p.Scales) - 1}
 			if f, failed := s.Outcome.Failed(dcplan.ActionScale, d.Name); failed {
-				p.Events = append(p.Events, eventAfter(at, configEvent(cfg, ruleOriginSync, dcplan.EventWarning,
-					dcplan.EventDeploymentScaleFailed, msgScaleFailedOrigin(d.Name, d.Replicas, to, f.Message))))
+				p.Events = append(p.Events, eventAfter(at, scaleFailedEvent(cfg, &s.Settings.Switches, ruleOriginSync, d.Name, d.Replicas, to, f.Message)))
 				p.Wait, p.Message = dcplan.WaitRetry, f.Message
 				return p
 			}
 			if d.Replicas != to {
-				p.Events = append(p.Events, eventAfter(at, configEvent(cfg, ruleOriginSync, dcplan.EventNormal,
-					dcplan.EventDeploymentScaled, msgScaledOrigin(d.Name, d.Replicas, to))))
+				p.Events = append(p.Events, eventAfter(at, scaledEvent(cfg, &s.Settings.Switches, ruleOriginSync, d.Name, d.Replicas, to)))
 			}
 			d.Replicas, d.SyncedReplicas, d.HasSyncedReplicas = to, to, true
 		}
@@ -193,4 +191,23 @@ func reconcileOrigin(s *dcplan.Snapshot, rcs []dcplan.Deployment, latest *dcplan
 // (the version first, the cheaper test that almost always decides).
 func sameRC(a, b *dcplan.Deployment) bool {
 	return a.Version == b.Version && a.Name == b.Name
+}
+
+// scaledEvent is the event of one scale: ReplicationControllerScaled, or
+// DeploymentScaled with the DeploymentScaledEvents switch (SPEC 7 row 10).
+func scaledEvent(cfg *dcplan.Config, sw *dcplan.Switches, rule dcplan.Rule, rc string, from, to dcplan.Replicas) dcplan.Event {
+	if sw.DeploymentScaledEvents {
+		return configEvent(cfg, rule, dcplan.EventNormal, dcplan.EventDeploymentScaled, msgScaledOrigin(rc, from, to))
+	}
+	return configEvent(cfg, rule, dcplan.EventNormal, dcplan.EventReplicationControllerScaled, msgScaled(rc, from, to))
+}
+
+// scaleFailedEvent is the warning of a failed scale:
+// ReplicationControllerScaleFailed, or DeploymentScaleFailed with the
+// DeploymentScaledEvents switch (SPEC 1.6, 7 row 10).
+func scaleFailedEvent(cfg *dcplan.Config, sw *dcplan.Switches, rule dcplan.Rule, rc string, from, to dcplan.Replicas, err string) dcplan.Event {
+	if sw.DeploymentScaledEvents {
+		return configEvent(cfg, rule, dcplan.EventWarning, dcplan.EventDeploymentScaleFailed, msgScaleFailedOrigin(rc, from, to, err))
+	}
+	return configEvent(cfg, rule, dcplan.EventWarning, dcplan.EventReplicationControllerScaleFailed, msgScaleFailed(rc, from, to, err))
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/internal/scenario"
 	"github.com/dcplan/dcplan/reconcile"
 )
@@ -38,8 +39,22 @@ func TestScenarios(t *testing.T) {
 		case "resume": // resume
 			p, err := reconcile.Resume(s)
 			return withError(c.Env.Record(p), err)
-		case "rollout-latest": // rollout-latest again dry-run
-			p, report, err := reconcile.RolloutLatest(s, has("again"), has("dry-run"))
+		case "rollout-latest": // rollout-latest again dry-run=client|server
+			mode := dcplan.DryRunNone
+			switch v, _ := c.Arg("dry-run"); {
+			case has("dry-run") && (v == "" || v == "client"):
+				mode = dcplan.DryRunClient
+			case v == "server":
+				mode = dcplan.DryRunServer
+			}
+			p, report, err := reconcile.RolloutLatest(s, has("again"), mode)
+			out := withError(c.Env.Record(p), err)
+			if err == nil {
+				out += fmt.Sprintf("report: %d %s\n", report.Revision, report.Text)
+			}
+			return out
+		case "deploy-latest": // deploy-latest
+			p, report, err := reconcile.DeployLatest(s)
 			out := withError(c.Env.Record(p), err)
 			if err == nil {
 				out += fmt.Sprintf("report: %d %s\n", report.Revision, report.Text)

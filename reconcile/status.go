@@ -91,7 +91,7 @@ func prune(s *dcplan.Snapshot, rcs []dcplan.Deployment, rule dcplan.Rule, keep s
 		return
 	}
 	reason, msg := dcplan.EventDeploymentCleanupFailed, "Couldn't clean up deployments: "
-	if reconciled && s.Settings.Profile != dcplan.Origin {
+	if reconciled && !s.Settings.SeedConfigController {
 		reason, msg = dcplan.EventReplicationControllerCleanupFailed, "Couldn't clean up replication controllers: "
 	}
 	last := dcplan.ActionRef{Kind: dcplan.ActionDeleteRC, Index: len(p.DeleteRCs) - 1}

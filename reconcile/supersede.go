@@ -40,9 +40,9 @@ func newestFirst(rcs []dcplan.Deployment, keep func(*dcplan.Deployment) bool) []
 //  2. Any other RC means "awaiting". If it is already cancelled, nothing
 //     more is done for it.
 //  3. Otherwise it is cancelled with reason "newer deployment was found
-//     running" (in the Origin profile the era's long form, "The deployment
-//     was cancelled as a newer deployment was found running", as phase and
-//     cancel write the long forms there: SPEC 1.4), and a
+//     running" (with the LongReasons switch the earliest long form, "The
+//     deployment was cancelled as a newer deployment was found running":
+//     SPEC 1.4, 11a.1), and a
 //     DeploymentCancelled event names it.
 //
 // A cancel that s.Outcome reports failed ends the pass there: a
@@ -62,9 +62,9 @@ func supersede(s *dcplan.Snapshot, rcs []dcplan.Deployment, p *dcplan.Plan) bool
 	if !inFlight(rcs) {
 		return false
 	}
-	cfg, profile := &s.Config, s.Settings.Profile
+	cfg, sw := &s.Config, &s.Settings.Switches
 	reason := dcplan.ReasonCancelledByNewer
-	if profile == dcplan.Origin {
+	if sw.LongReasons {
 		reason = dcplan.LongReasonCancelledByNewer
 	}
 	v := cfg.Status.LatestVersion
@@ -77,7 +77,7 @@ func supersede(s *dcplan.Snapshot, rcs []dcplan.Deployment, p *dcplan.Plan) bool
 		if f, failed := s.Outcome.Failed(dcplan.ActionCancel, d.Name); failed {
 			p.Events = append(p.Events, eventAfter(at, configEvent(cfg, ruleCancel, dcplan.EventWarning,
 				dcplan.EventDeploymentCancellationFailed, msgCancellationFailed(d.Name, v, f.Message))))
-			if profile == dcplan.Origin {
+			if sw.SeedConfigController {
 				continue // the seed went on with the other cancellations (SPEC 7 row 6)
 			}
 			p.Wait, p.Message = dcplan.WaitRetry, f.Message

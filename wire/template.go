@@ -59,7 +59,8 @@ func (r *reader) templateOf(t map[string]any, path string) dcplan.Template {
 		c := r.elem(v, ep)
 		cs = append(cs, dcplan.Container{Name: r.str(c, ep, "name"), Image: r.str(c, ep, "image")})
 	}
-	return dcplan.Template{Containers: cs, Hash: hashOf(t), Raw: canonical(t)}
+	labels := r.keyValues(r.obj(t, path, "metadata"), join(path, "metadata"), "labels")
+	return dcplan.Template{Containers: cs, Labels: labels, Hash: hashOf(t), Raw: canonical(t)}
 }
 
 // templateOfTree is templateOf for a tree the codec built itself, which

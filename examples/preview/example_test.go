@@ -35,13 +35,13 @@ func Example_stuckPending() {
 	// Output:
 	// $ oc rollout cancel dc/frontend
 	// plan:
-	//   cancel rc/frontend-3 v=3 phase=Pending reason="cancelled by the user" rule=6.1
+	//   cancel rc/frontend-3 v=3 phase=Pending reason="cancelled by the user" rule=6m.1.3.5
 	// oc would print:
-	//   Cancelled deployment #3
+	//   deploymentconfig.apps.openshift.io/frontend cancelling
 	// $ oc rollout retry dc/frontend
 	// plan:
 	//   <empty plan>
 	// oc would fail with:
-	//   error: #3 is Pending; only failed deployments can be retried.
+	//   error: rollout #3 is pending; only failed deployments can be retried.
 	//   Optionally, you can cancel this deployment with 'oc rollout cancel dc/frontend'.
 }

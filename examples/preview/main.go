@@ -87,8 +87,8 @@ type options struct {
 	// Namespace and Config name the DC; empty means the only one.
 	Namespace string
 	Config    string
-	// Profile selects the behaviour profile.
-	Profile dcplan.Profile
+	// Profile selects the behaviour preset.
+	Profile dcplan.Preset
 	// Now is the clock the plans are computed at.
 	Now time.Time
 	// To is the rollback revision (0: the last Complete one before the
@@ -222,24 +222,21 @@ func parseArgs(args []string, stderr io.Writer, now time.Time) (options, string,
 	return o, files[0], nil
 }
 
-// profileNames lists the profiles as dcplan spells them.
+// profileNames lists the presets as dcplan spells them.
 func profileNames() []string {
-	var names []string
-	for p := dcplan.Profile(0); ; p++ {
-		n := p.String()
-		if _, err := dcplan.ParseProfile(n); err != nil {
-			return names
-		}
-		names = append(names, n)
+	names := make([]string, 0, len(dcplan.Presets)+1)
+	for _, p := range dcplan.Presets {
+		names = append(names, p.String())
 	}
+	return append(names, "Origin")
 }
 
-// parseProfile reads a profile name in any case; the error lists the
-// valid names.
-func parseProfile(s string) (dcplan.Profile, error) {
+// parseProfile reads a preset name in any case; the error lists the valid
+// names.
+func parseProfile(s string) (dcplan.Preset, error) {
 	for _, n := range profileNames() {
 		if strings.EqualFold(n, strings.TrimSpace(s)) {
-			return dcplan.ParseProfile(n)
+			return dcplan.ParsePreset(n)
 		}
 	}
 	return 0, fmt.Errorf("-profile %q: want one of %s (any case)", s, strings.Join(profileNames(), ", "))

@@ -146,7 +146,7 @@ func TestRefusals(t *testing.T) {
 		{"unknown flag", "the flag package's error, as a usage error", []string{"-x"}, "",
 			exitUsage, "usage: flag provided but not defined: -x"},
 		{"unknown profile", "the error lists the valid profiles", []string{"-profile", "strict"}, "",
-			exitUsage, `-profile "strict": want one of Modern, Exact, Origin (any case)`},
+			exitUsage, `-profile "strict": want one of Modern, Exact, Origin10, Origin13, Origin15, Origin (any case)`},
 		{"bad -o", "text or json", []string{"-o", "yaml"}, "", exitUsage, `-o "yaml": want text or json`},
 		{"bad -now", "RFC 3339", []string{"-now", "noon"}, "", exitUsage, "usage: -now: parsing time"},
 		{"negative -to", "revisions are positive", []string{"-to", "-1"}, "", exitUsage, "-to -1: a revision is positive"},
@@ -276,7 +276,7 @@ func TestJSONSchema(t *testing.T) {
 	if d := cmp.Diff([]string{}, r.Skipped); d != "" {
 		t.Errorf("skipped (-want +got):\n%s", d)
 	}
-	if !r.Operations[1].Refused || !strings.HasPrefix(r.Operations[1].Error, "error: #3 is ; only failed") {
+	if !r.Operations[1].Refused || !strings.HasPrefix(r.Operations[1].Error, "error: rollout #3 is ; only failed") {
 		t.Errorf("retry = %+v, want refused with oc's error", r.Operations[1])
 	}
 }

@@ -33,7 +33,7 @@ func preview(data []byte, o options) (report, error) {
 	if err != nil {
 		return report{}, err
 	}
-	s := snapshotOf(objs, cfg, o.Now, dcplan.Settings{Profile: o.Profile})
+	s := snapshotOf(objs, cfg, o.Now, o.Profile.Settings())
 	if err := s.Validate(); err != nil {
 		return report{}, fmt.Errorf("the document does not make a valid snapshot:\n%w", err)
 	}
@@ -213,7 +213,7 @@ func (r *report) operations(s dcplan.Snapshot, to dcplan.Version) {
 	plan, rep, err = cancel.Retry(s)
 	r.add("retry", "oc rollout retry dc/"+name, plan, rep.String(), err)
 
-	plan, latest, err := reconcile.RolloutLatest(s, false, false)
+	plan, latest, err := reconcile.RolloutLatest(s, false, dcplan.DryRunNone)
 	r.add("latest", "oc rollout latest dc/"+name, plan, latest.Text+"\n", err)
 
 	cmd := "oc rollback dc/" + name
@@ -227,7 +227,7 @@ func (r *report) operations(s dcplan.Snapshot, to dcplan.Version) {
 		if terr != nil {
 			err = fmt.Errorf("rollback planned without a target: %w", terr)
 		} else {
-			out = history.RolledBackMessage(rolled, target.Name, s.Settings.Profile) + "\n"
+			out = history.RolledBackMessage(rolled, target.Name, s.Settings.Switches) + "\n"
 			for _, w := range warnings {
 				out += w + "\n"
 			}

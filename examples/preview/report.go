@@ -56,7 +56,7 @@ func newReport(s dcplan.Snapshot) report {
 	r := report{
 		Schema: schema, Namespace: c.Namespace, Config: c.Name,
 		LatestVersion: int64(c.Status.LatestVersion), Replicas: int32(c.Replicas), Paused: c.Paused,
-		Profile: s.Settings.Profile.String(), Now: s.Now.UTC().Format(time.RFC3339),
+		Profile: s.Settings.Switches.Name(), Now: s.Now.UTC().Format(time.RFC3339),
 		RCs: len(s.Deployments), Pods: len(s.Pods), History: []revision{},
 	}
 	rows := history.List(s)

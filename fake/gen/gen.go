@@ -225,11 +225,11 @@ func Pod(d dcplan.Deployment) *rapid.Generator[dcplan.Pod] {
 	})
 }
 
-// Settings generates settings with any profile.
+// Settings generates settings with the switches of any preset.
 func Settings() *rapid.Generator[dcplan.Settings] {
 	return rapid.Custom(func(t *rapid.T) dcplan.Settings {
 		return dcplan.Settings{
-			Profile:        rapid.SampledFrom([]dcplan.Profile{dcplan.Modern, dcplan.Exact, dcplan.Origin}).Draw(t, "profile"),
+			Switches:       rapid.SampledFrom(dcplan.Presets).Draw(t, "profile").Switches(),
 			DeployerImage:  "registry.example/deployer:v4",
 			ServiceAccount: "deployer",
 		}

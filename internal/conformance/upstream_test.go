@@ -19,7 +19,7 @@ func TestUpstreamRecorded(t *testing.T) {
 	}
 	failed := 0
 	for _, sc := range scenarios {
-		got, err := Run(sc, dcplan.Settings{Profile: dcplan.Exact})
+		got, err := Run(sc, dcplan.Exact.Settings())
 		diff := ""
 		if err != nil {
 			diff = err.Error()

@@ -279,7 +279,7 @@ var genState = rapid.Custom(func(t *rapid.T) dcplan.Snapshot {
 	s := dcplan.Snapshot{Now: genStamp.Draw(t, "now"), Requeues: rapid.IntRange(-1, 15).Draw(t, "requeues"),
 		InstantiateUnavailable: rapid.Bool().Draw(t, "noinst")}
 	s.Settings = dcplan.Settings{
-		Profile:        dcplan.Profile(rapid.IntRange(0, 2).Draw(t, "profile")),
+		Switches:       dcplan.Preset(rapid.IntRange(0, 4).Draw(t, "profile")).Switches(),
 		DeployerImage:  genWord.Draw(t, "dimage"),
 		ServiceAccount: genWord.Draw(t, "sa"),
 		Environment:    genEnv(t, "env"),

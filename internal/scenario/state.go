@@ -38,7 +38,7 @@ type record struct {
 
 // settingsKeys, recheckKeys and lastCreateKeys are the keys of those lines.
 var (
-	settingsKeys = []string{"profile", "image", "sa", "env", "env-from", "requeues", "no-instantiate"}
+	settingsKeys = []string{"profile", "switch", "image", "sa", "env", "env-from", "requeues", "no-instantiate"}
 	recheckKeys  = []string{"uid", "err", "deleted"}
 	failedKeys   = []string{"reason", "code", "err"}
 	outcomeKeys  = []string{"live-err"}
@@ -257,7 +257,14 @@ func setSettingsKey(s *dcplan.Snapshot, a Arg) error {
 	switch a.Key {
 	case "profile":
 		if err = needVal(a); err == nil {
-			s.Settings.Profile, err = dcplan.ParseProfile(a.Val)
+			var p dcplan.Preset
+			if p, err = dcplan.ParsePreset(a.Val); err == nil {
+				s.Settings.Switches = p.Switches()
+			}
+		}
+	case "switch":
+		if err = needVal(a); err == nil {
+			err = s.Settings.Switches.Set(a.Val)
 		}
 	case "image":
 		err = needVal(a)
@@ -512,8 +519,14 @@ func configText(c dcplan.Config, ns string) string {
 func formatSettings(s dcplan.Snapshot) []string {
 	var out []string
 	st := s.Settings
-	if st.Profile != dcplan.Modern {
-		out = append(out, kv("profile", st.Profile.String()))
+	if st.Switches != (dcplan.Switches{}) {
+		p := st.Switches.Nearest()
+		if p != dcplan.Modern {
+			out = append(out, kv("profile", p.String()))
+		}
+		for _, c := range st.Switches.Changes(p.Switches()) {
+			out = append(out, kv("switch", c))
+		}
 	}
 	if st.DeployerImage != "" {
 		out = append(out, kv("image", st.DeployerImage))

@@ -1,0 +1,106 @@
+package history
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/dcplan/dcplan"
+)
+
+// Undo plans `oc rollout undo dc/<dc> [--to-revision=<to>]` (SPEC 6m.4a):
+// the DC's pod template turned back into an earlier revision's by the
+// rollback subresource, then written back. It returns the plan, what oc
+// prints on success, and an error. The rules, in order:
+//
+//  1. An invalid snapshot: the Validate error.
+//  2. A paused DC: ErrRollbackPaused, `cannot rollback a paused config;
+//     resume it first with 'rollout resume dc/<dc>' and try again`.
+//  3. The server's checks fail as Invalid status errors, printed
+//     `The DeploymentConfigRollback "<dc>" is invalid: name: Invalid value:
+//     "<dc>": <detail>` with the details of Rollback (`cannot rollback an
+//     undeployed config`, `no previous deployment exists for "<ns>/<dc>"`,
+//     `version <n> is already the latest`, `replicationcontrollers "<rc>"
+//     not found`).
+//  4. The revision is to when to > 0; for to <= 0 it is latestVersion − 1
+//     with RollbackToPrevious (Exact, the seeds: the server's choice),
+//     else the newest Complete RC older than latestVersion, or
+//     latestVersion − 1 when there is none (SPEC 11a.5).
+//  5. The generated DC is Rollback's with only the template (no triggers,
+//     strategy or scaling settings), every ImageChange trigger made
+//     manual without a word (unlike `oc rollback`), latestVersion + 1.
+//  6. The write happens when dryRun.Writes(OcServerDryRunWrites): always
+//     for no dry run, never for a client dry run, and for a server dry run
+//     only with OcServerDryRunWrites (upstream's accident, SPEC 13.2).
+//
+// Output: `deploymentconfig.apps.openshift.io/<dc> rolled back`, with `
+// (server dry run)` appended for a server dry run; a client dry run prints
+// `deploymentconfig.apps.openshift.io/<dc> ` + "\n" +
+// DescribePodTemplate(the generated template) + ` (dry run)`. Each ends in
+// a newline.
+//
+// Ports: kubectl rollout undo with oc's DeploymentConfigRollbacker;
+// openshift-apiserver rollback (*REST).Create.
+func Undo(s dcplan.Snapshot, to dcplan.Version, dryRun dcplan.DryRun) (dcplan.Plan, string, error) {
+	if err := s.Validate(); err != nil {
+		return dcplan.Plan{}, "", err
+	}
+	cfg := s.Config
+	if cfg.Paused {
+		return dcplan.Plan{}, "", rollbackError(ErrRollbackPaused,
+			"cannot rollback a paused config; resume it first with 'rollout resume dc/%s' and try again", cfg.Name)
+	}
+	latest := cfg.Status.LatestVersion
+	switch {
+	case latest == 0:
+		return dcplan.Plan{}, "", invalid(cfg.Name, ErrNoPreviousRevision, "cannot rollback an undeployed config")
+	case latest == 1:
+		return dcplan.Plan{}, "", invalid(cfg.Name, ErrNoPreviousRevision, fmt.Sprintf("no previous deployment exists for %q", cfg.Namespace+"/"+cfg.Name))
+	case to == latest:
+		return dcplan.Plan{}, "", invalid(cfg.Name, ErrCurrentRevision, fmt.Sprintf("version %d is already the latest", to))
+	}
+	revision := to
+	if to <= 0 {
+		revision = latest - 1
+		if target, err := RollbackTarget(s, 0); err == nil && !s.Settings.RollbackToPrevious {
+			revision = target.Version
+		}
+	}
+	if _, ok := s.Deployment(dcplan.DeploymentName(cfg.Name, revision)); !ok {
+		return dcplan.Plan{}, "", invalid(cfg.Name, ErrRevisionNotFound,
+			fmt.Sprintf("replicationcontrollers %q not found", dcplan.DeploymentName(cfg.Name, revision)))
+	}
+	writes := dryRun.Writes(s.Settings.OcServerDryRunWrites)
+	p, res, _, err := Rollback(byName(s, revision), revision, RollbackOptions{DryRun: !writes})
+	var r *dcplan.Refusal
+	if err != nil && errors.As(err, &r) && !errors.Is(err, ErrRollbackPaused) && !errors.Is(err, ErrInvalidRevision) {
+		return dcplan.Plan{}, "", invalid(cfg.Name, r.Err, r.Text)
+	}
+	if err != nil {
+		return dcplan.Plan{}, "", err
+	}
+	if dryRun == dcplan.DryRunClient {
+		return p, nameLine(cfg.Name, "\n"+DescribePodTemplate(res.Template)+dryRun.Suffix()) + "\n", nil
+	}
+	return p, nameLine(cfg.Name, "rolled back"+dryRun.Suffix()) + "\n", nil
+}
+
+// invalid is the server's Invalid status error for the rollback of dc, as
+// kubectl prints it, wrapping sentinel.
+func invalid(dc string, sentinel error, detail string) error {
+	return &dcplan.Refusal{Err: sentinel, Text: fmt.Sprintf("The DeploymentConfigRollback %q is invalid: name: Invalid value: %q: %s", dc, dc, detail)}
+}
+
+// byName returns s where the RC named <dc>-<revision> carries the DC's
+// label: the server reads the revision by name, Rollback by label.
+func byName(s dcplan.Snapshot, revision dcplan.Version) dcplan.Snapshot {
+	name := dcplan.DeploymentName(s.Config.Name, revision)
+	for i := range s.Deployments {
+		if s.Deployments[i].Name == name && s.Deployments[i].ConfigLabel != s.Config.Name {
+			out := s
+			out.Deployments = append([]dcplan.Deployment(nil), s.Deployments...)
+			out.Deployments[i].ConfigLabel = s.Config.Name
+			return out
+		}
+	}
+	return s
+}

@@ -1,0 +1,134 @@
+package history
+
+import (
+	"errors"
+	"slices"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/dcplan/dcplan"
+)
+
+// ErrNoSuchRevision: `oc rollout history --revision=<n>` found no RC of
+// that version.
+var ErrNoSuchRevision = errors.New("history: no such revision")
+
+// nameLine is the cli-runtime name printer's line for the DC with an
+// operation, which is preceded by one space even when empty (SPEC 6m
+// "Success-line name printer").
+func nameLine(dc, op string) string {
+	return "deploymentconfig.apps.openshift.io/" + dc + " " + op
+}
+
+// View returns exactly what `oc rollout history dc/<dc> [--revision=<n>]`
+// prints on stdout (SPEC 6m.5), or its error. The rules, in order:
+//
+//  1. An invalid snapshot: the Validate error. revision < 0: ErrInvalidRevision,
+//     `revision must be a positive integer: <n>`.
+//  2. The RCs are those labelled openshift.io/deployment-config.name=<dc>.
+//     None: `deploymentconfig.apps.openshift.io/<dc> ` (trailing space) +
+//     "\n" + `No rollout history found.` + "\n".
+//  3. revision > 0: the first RC of that version; none is
+//     ErrNoSuchRevision, `unable to find the specified revision`; else
+//     `deploymentconfig.apps.openshift.io/<dc> with revision #<n>` + "\n" +
+//     DescribePodTemplate of its template + "\n".
+//  4. Else the name line with its trailing space, then the table sorted by
+//     version: header `REVISION`, `STATUS`, `CAUSE`, one row per RC with
+//     the version, the phase annotation and the status-reason (or
+//     `<unknown>`), through a tabwriter padding with tab characters
+//     (minwidth 0, tabwidth 8, padding 1), then an empty line.
+//
+// Ports: kubectl rollout history with oc's DeploymentConfigHistoryViewer
+// (ViewHistory).
+func View(s dcplan.Snapshot, revision dcplan.Version) (string, error) {
+	if err := s.Validate(); err != nil {
+		return "", err
+	}
+	if revision < 0 {
+		return "", rollbackError(ErrInvalidRevision, "revision must be a positive integer: %d", revision)
+	}
+	name := s.Config.Name
+	var rcs []dcplan.Deployment
+	for _, d := range s.Deployments {
+		if d.ConfigLabel == name {
+			rcs = append(rcs, d)
+		}
+	}
+	if len(rcs) == 0 {
+		return nameLine(name, "") + "\n" + NoHistory + "\n", nil
+	}
+	if revision > 0 {
+		for _, d := range rcs {
+			if d.Version == revision {
+				return nameLine(name, "with revision #"+strconv.FormatInt(int64(revision), 10)) + "\n" + DescribePodTemplate(d.Template) + "\n", nil
+			}
+		}
+		return "", rollbackError(ErrNoSuchRevision, "unable to find the specified revision")
+	}
+	slices.SortStableFunc(rcs, func(a, b dcplan.Deployment) int {
+		switch {
+		case a.Version < b.Version:
+			return -1
+		case a.Version > b.Version:
+			return 1
+		}
+		return 0
+	})
+	var b strings.Builder
+	w := tabwriter.NewWriter(&b, 0, 8, 1, '\t', 0)
+	_, _ = w.Write([]byte("REVISION\tSTATUS\tCAUSE\n"))
+	for _, d := range rcs {
+		cause := d.Reason
+		if cause == "" {
+			cause = "<unknown>"
+		}
+		_, _ = w.Write([]byte(strconv.FormatInt(int64(d.Version), 10) + "\t" + d.Phase.String() + "\t" + cause + "\n"))
+	}
+	_ = w.Flush() // a strings.Builder never fails
+	return nameLine(name, "") + "\n" + b.String() + "\n", nil
+}
+
+// DescribePodTemplate renders a pod template as kubectl's
+// DescribePodTemplate does, with raw tabs (no alignment), for the shape
+// SPEC 6m.4a verified: `Pod Template:`, `  Labels:` (sorted `k=v`, one per
+// line, `<none>` without labels), `  Containers:`, and for each container
+// `   <name>:`, `    Image:`, then `<none>` for its port, host port,
+// environment and mounts; then `<none>` for volumes, node selectors and
+// tolerations. Each line ends in a newline. Only the labels, the container
+// names and the images are read (from the template's metadata.labels and
+// Containers); a template with ports, environment, mounts, volumes, node
+// selectors or tolerations is rendered without them.
+//
+// Ports: k8s.io/kubectl describe.DescribePodTemplate (the subset above).
+func DescribePodTemplate(t dcplan.Template) string {
+	var b strings.Builder
+	b.WriteString("Pod Template:\n  Labels:\t")
+	labels := templateLabels(t)
+	if len(labels) == 0 {
+		b.WriteString("<none>\n")
+	}
+	for i, kv := range labels {
+		if i > 0 {
+			b.WriteString("  \t")
+		}
+		b.WriteString(kv + "\n")
+	}
+	b.WriteString("  Containers:\n")
+	for _, c := range t.Containers {
+		b.WriteString("   " + c.Name + ":\n    Image:\t" + c.Image + "\n")
+		b.WriteString("    Port:\t<none>\n    Host Port:\t<none>\n    Environment:\t<none>\n    Mounts:\t<none>\n")
+	}
+	b.WriteString("  Volumes:\t<none>\n  Node-Selectors:\t<none>\n  Tolerations:\t<none>\n")
+	return b.String()
+}
+
+// templateLabels returns the template's labels as sorted `k=v` strings;
+// nil when there are none.
+func templateLabels(t dcplan.Template) []string {
+	out := make([]string, 0, len(t.Labels))
+	for _, kv := range t.Labels {
+		out = append(out, kv.Key+"="+kv.Value)
+	}
+	return out
+}

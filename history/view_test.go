@@ -1,0 +1,167 @@
+package history_test
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/history"
+	"github.com/dcplan/dcplan/wire"
+	"github.com/google/go-cmp/cmp"
+)
+
+// Reference: kubectl rollout history + oc DeploymentConfigHistoryViewer
+// (ViewHistory), SPEC 6m.5 "Exact shapes".
+func TestView(t *testing.T) {
+	h := time.Hour
+	cancelled := lrRC(2, dcplan.PhaseFailed, 2*h)
+	cancelled.Reason = dcplan.ReasonCancelledByUser
+	one := lrRC(1, dcplan.PhaseComplete, 3*h)
+	one.Reason = "config change"
+	ten := lrRC(10, dcplan.PhaseRunning, h)
+	unlabelled := lrRC(4, dcplan.PhaseComplete, h)
+	unlabelled.ConfigLabel = ""
+	tests := []struct {
+		name     string
+		why      string
+		rcs      []dcplan.Deployment
+		revision dcplan.Version
+		want     string
+		wantErr  string
+		wantIs   error
+	}{
+		{
+			name: "verified table", why: "6m.5 exact shapes: tab padding, trailing space on the name line, final blank line, <unknown> cause",
+			rcs: []dcplan.Deployment{ten, cancelled, one, unlabelled},
+			want: "deploymentconfig.apps.openshift.io/web \n" +
+				"REVISION\tSTATUS\t\tCAUSE\n" +
+				"1\t\tComplete\tconfig change\n" +
+				"2\t\tFailed\t\tcancelled by the user\n" +
+				"10\t\tRunning\t\t<unknown>\n" +
+				"\n",
+		},
+		{
+			name: "no history", why: "6m.5.4: no RC labelled for the DC",
+			rcs:  []dcplan.Deployment{unlabelled},
+			want: "deploymentconfig.apps.openshift.io/web \nNo rollout history found.\n",
+		},
+		{
+			name: "revision", why: "6m.5.4-5: --revision prints the RC's pod template after `with revision #<n>`",
+			rcs: []dcplan.Deployment{one, cancelled}, revision: 2,
+			want: "deploymentconfig.apps.openshift.io/web with revision #2\n" +
+				"Pod Template:\n  Labels:\t<none>\n  Containers:\n   app:\n    Image:\tapp:v2\n" +
+				"    Port:\t<none>\n    Host Port:\t<none>\n    Environment:\t<none>\n    Mounts:\t<none>\n" +
+				"  Volumes:\t<none>\n  Node-Selectors:\t<none>\n  Tolerations:\t<none>\n\n",
+		},
+		{
+			name: "missing revision", why: "6m.5.4: no RC of that version",
+			rcs: []dcplan.Deployment{one}, revision: 5,
+			wantErr: "unable to find the specified revision", wantIs: history.ErrNoSuchRevision,
+		},
+		{
+			name: "negative revision", why: "6m.5.1",
+			rcs: []dcplan.Deployment{one}, revision: -2,
+			wantErr: "revision must be a positive integer: -2", wantIs: history.ErrInvalidRevision,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := history.View(lrSnap(dcplan.Modern, lrConfig(10), tt.rcs...), tt.revision)
+			if d := cmp.Diff(tt.want, got); d != "" {
+				t.Errorf("View() mismatch (-want +got) [%s]:\n%s", tt.why, d)
+			}
+			if d := cmp.Diff(tt.wantErr, lrErrString(err)); d != "" {
+				t.Errorf("View() error mismatch (-want +got) [%s]:\n%s", tt.why, d)
+			}
+			if tt.wantIs != nil && !errors.Is(err, tt.wantIs) {
+				t.Errorf("View() error %v is not %v", err, tt.wantIs)
+			}
+		})
+	}
+}
+
+// Reference: kubectl DescribePodTemplate, the verified rendering of SPEC
+// 6m.4a (labels one per line, sorted).
+func TestDescribePodTemplate(t *testing.T) {
+	tpl, err := wire.NewTemplate([]byte(`{"metadata":{"labels":{"tier":"web","app":"frontend"}},"spec":{"containers":[{"image":"quay.io/x/web:v1","name":"web"}]}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "Pod Template:\n  Labels:\tapp=frontend\n  \ttier=web\n  Containers:\n   web:\n    Image:\tquay.io/x/web:v1\n" +
+		"    Port:\t<none>\n    Host Port:\t<none>\n    Environment:\t<none>\n    Mounts:\t<none>\n" +
+		"  Volumes:\t<none>\n  Node-Selectors:\t<none>\n  Tolerations:\t<none>\n"
+	if d := cmp.Diff(want, history.DescribePodTemplate(tpl)); d != "" {
+		t.Errorf("DescribePodTemplate() mismatch (-want +got):\n%s", d)
+	}
+}
+
+// Reference: kubectl rollout undo with oc's DeploymentConfigRollbacker;
+// openshift-apiserver rollback (*REST).Create (SPEC 6m.4a, 11a.5, 13.2).
+func TestUndo(t *testing.T) {
+	h := time.Hour
+	std := []dcplan.Deployment{
+		lrRC(1, dcplan.PhaseComplete, 4*h), lrRC(2, dcplan.PhaseFailed, 3*h), lrRC(3, dcplan.PhaseComplete, h),
+	}
+	paused := lrConfig(3)
+	paused.Paused = true
+	const line = "deploymentconfig.apps.openshift.io/web rolled back"
+	tests := []struct {
+		name      string
+		why       string
+		profile   dcplan.Preset
+		cfg       dcplan.Config
+		to        dcplan.Version
+		dryRun    dcplan.DryRun
+		wantImage string // the template written, "" for no write
+		wantOut   string
+		wantErr   string
+		wantIs    error
+	}{
+		{"modern target", "11a.5: Modern rolls back to the newest Complete RC older than the latest", dcplan.Modern, lrConfig(3), 0, dcplan.DryRunNone,
+			"app:v1", line + "\n", "", nil},
+		{"exact target", "11a.5, SPEC 12 RollbackToPrevious: the server takes latestVersion - 1", dcplan.Exact, lrConfig(3), 0, dcplan.DryRunNone,
+			"app:v2", line + "\n", "", nil},
+		{"to revision", "6m.4a: --to-revision is sent as is", dcplan.Modern, lrConfig(3), 2, dcplan.DryRunNone,
+			"app:v2", line + "\n", "", nil},
+		{"server dry run modern", "13.2, SPEC 12 OcServerDryRunWrites off: nothing written", dcplan.Modern, lrConfig(3), 1, dcplan.DryRunServer,
+			"", line + " (server dry run)\n", "", nil},
+		{"server dry run exact", "13.2 OcServerDryRunWrites: the plain Update really rolls back", dcplan.Exact, lrConfig(3), 1, dcplan.DryRunServer,
+			"app:v1", line + " (server dry run)\n", "", nil},
+		{"client dry run", "6m.4a.3.4: the generated template, described, and nothing written", dcplan.Modern, lrConfig(3), 1, dcplan.DryRunClient,
+			"", "deploymentconfig.apps.openshift.io/web \nPod Template:\n  Labels:\t<none>\n  Containers:\n   app:\n    Image:\tapp:v1\n" +
+				"    Port:\t<none>\n    Host Port:\t<none>\n    Environment:\t<none>\n    Mounts:\t<none>\n" +
+				"  Volumes:\t<none>\n  Node-Selectors:\t<none>\n  Tolerations:\t<none>\n (dry run)\n", "", nil},
+		{"paused", "6m.4a.3.2", dcplan.Modern, paused, 0, dcplan.DryRunNone, "", "",
+			"cannot rollback a paused config; resume it first with 'rollout resume dc/web' and try again", history.ErrRollbackPaused},
+		{"undeployed", "6m.4a server: latestVersion 0", dcplan.Modern, lrConfig(0), 0, dcplan.DryRunNone, "", "",
+			`The DeploymentConfigRollback "web" is invalid: name: Invalid value: "web": cannot rollback an undeployed config`, history.ErrNoPreviousRevision},
+		{"only one", "6m.4a server: latestVersion 1", dcplan.Exact, lrConfig(1), 0, dcplan.DryRunNone, "", "",
+			`The DeploymentConfigRollback "web" is invalid: name: Invalid value: "web": no previous deployment exists for "ns/web"`, history.ErrNoPreviousRevision},
+		{"current", "6m.4a server: the revision is the latest", dcplan.Modern, lrConfig(3), 3, dcplan.DryRunNone, "", "",
+			`The DeploymentConfigRollback "web" is invalid: name: Invalid value: "web": version 3 is already the latest`, history.ErrCurrentRevision},
+		{"missing", "6m.4a server: the revision's RC is read by name", dcplan.Modern, lrConfig(3), 7, dcplan.DryRunNone, "", "",
+			`The DeploymentConfigRollback "web" is invalid: name: Invalid value: "web": replicationcontrollers "web-7" not found`, history.ErrRevisionNotFound},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, out, err := history.Undo(lrSnap(tt.profile, tt.cfg, std...), tt.to, tt.dryRun)
+			gotImage := ""
+			if len(p.UpdateConfig) == 1 {
+				gotImage = lrImage(p.UpdateConfig[0].Template)
+			}
+			if d := cmp.Diff(tt.wantImage, gotImage); d != "" {
+				t.Errorf("Undo() template written mismatch (-want +got) [%s]:\n%s", tt.why, d)
+			}
+			if d := cmp.Diff(tt.wantOut, out); d != "" {
+				t.Errorf("Undo() output mismatch (-want +got) [%s]:\n%s", tt.why, d)
+			}
+			if d := cmp.Diff(tt.wantErr, lrErrString(err)); d != "" {
+				t.Errorf("Undo() error mismatch (-want +got) [%s]:\n%s", tt.why, d)
+			}
+			if tt.wantIs != nil && !errors.Is(err, tt.wantIs) {
+				t.Errorf("Undo() error %v is not %v", err, tt.wantIs)
+			}
+		})
+	}
+}

@@ -1,0 +1,592 @@
+package dcplan
+
+import (
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+)
+
+// Switches are the behaviour switches of SPEC 12: one named field per
+// documented difference between modern upstream, its accidents (SPEC 10,
+// 13.1, 13.2) and the Origin seed eras (SPEC 3.11, 6, 7). Planners read
+// these fields and nothing else to choose a behaviour; they never ask
+// which preset the switches came from.
+//
+// The zero value is the Modern preset: every switch is false or its
+// enum's zero (modern) value, so Settings{} plans as Modern does. A
+// preset is a value of Switches (Preset.Switches); callers start from one
+// and flip single fields:
+//
+//	sw := dcplan.Origin13.Switches()
+//	sw.ReplicaSync = false // Origin 1.3 without the replica sync
+//	s.Settings.Switches = sw
+//
+// A cell "—" of the SPEC 12 table (the code path does not exist in that
+// preset) gets the value that leaves the preset's behaviour unchanged;
+// the field's comment says which.
+type Switches struct {
+	// KeepCancelOnRace keeps the cancelled and status-reason annotations
+	// on the RC the deployer writes Complete when its deployer pod
+	// succeeded after a user cancel (SPEC 12 "cancel raced by success
+	// keeps annotations", 10.2, 7 row 30). Exact only; Modern and the
+	// seeds remove them.
+	KeepCancelOnRace bool
+	// RawAlreadyExistsText reports a create that met an RC it cannot adopt
+	// with the raw AlreadyExists text (upstream's variable shadowing)
+	// instead of `deployment <ns>/<rc> already exists and it couldn't be
+	// adopted` (SPEC 12 "AlreadyExists shadowing text", 10.3). Exact only;
+	// n/a in the Origin presets (AlreadyExistsSucceeds).
+	RawAlreadyExistsText bool
+	// UnrelatedPodEffects lets a pod that merely has the deployer pod's
+	// name drive the RC (candidate phase, timestamps, pod found), checks
+	// the New-phase timeout before looking at the pod, and times out an
+	// RC with no creation time (SPEC 12 "unrelated-pod side effects,
+	// timeout before pod check", 10.4). Exact: true. Origin presets
+	// ("—"): true, because the seed deployer also looked pods up by name
+	// only; with SeedPodController and NoNewTimeout set, its only effect
+	// there is that a Pending or Running RC whose deployer-named pod is
+	// unrelated still counts as having its pod.
+	UnrelatedPodEffects bool
+	// CancelLineDCVersion prints the DC's status.latestVersion rather than
+	// the cancelled RC's version in the `oc deploy --cancel` success
+	// lines (SPEC 12 "cancel reports the cancelled RC's version", 10.12):
+	// true in Exact (upstream; n/a there, modern oc prints no such line)
+	// and in every Origin preset.
+	CancelLineDCVersion bool
+	// FailedCancellationEveryPass records the FailedCancellation warning
+	// of a cancel raced by success on every deployer pass that sees the
+	// succeeded pod, even when the RC can no longer become Complete
+	// (SPEC 12 "FailedCancellation once", 10.13). Exact only; "—" in the
+	// Origin presets (false: the seed pod controller records it with the
+	// write).
+	FailedCancellationEveryPass bool
+	// RollbackToPrevious makes a rollback without a target revision roll
+	// back to status.latestVersion − 1, as the server does, instead of to
+	// the newest Complete RC older than latestVersion (SPEC 11a.5, 6m.4).
+	// Exact and the Origin presets.
+	RollbackToPrevious bool
+
+	// SeedConfigController runs the seed-era DC controller decision list
+	// (SPEC 3.11, 7 rows 1, 2, 5, 6, 7, 8): version 0 is status only,
+	// RCs are selected by label without claims, no status-lag bump, no
+	// unresolved-image check, no trigger evaluation, and a failed cancel
+	// write does not stop the loop. All Origin presets.
+	SeedConfigController bool
+	// ReplicaSync is the replica-sync reconcile of the older seeds: a
+	// hand-scaled active RC drives dc.spec.replicas, every touched RC's
+	// openshift.io/deployment.replicas annotation is rewritten, and
+	// history cleanup runs on the pre-scaling list (SPEC 12 "DC
+	// controller: replica sync", 3.11, 7 rows 9, 11). Origin10, Origin13.
+	ReplicaSync bool
+	// DeploymentScaledEvents records DeploymentScaled /
+	// DeploymentScaleFailed ("Failed to scale deployment ...") instead of
+	// ReplicationControllerScaled / ReplicationControllerScaleFailed
+	// (SPEC 12 "scale events", 7 row 10). Origin10, Origin13.
+	DeploymentScaledEvents bool
+	// Paused selects what a paused DC means to the DC controller (SPEC 12
+	// "paused concept", 7 row 4): PausedFirst (modern), PausedIgnored
+	// (Origin10) or PausedNoCreate (Origin13, Origin15).
+	Paused PausedMode
+	// SeedConditions computes the seed-era conditions: Progressing
+	// messages of SPEC 7 rows 16-19, Paused/Resumed conditions of row 20,
+	// lastUpdateTime unset (SPEC 12 "paused/resumed Progressing
+	// conditions"). Origin15 only; Origin10 and Origin13 get the modern
+	// conditions, as the SPEC 12 table says.
+	SeedConditions bool
+	// SeedStatus computes the seed-era status counters: observedGeneration
+	// always bumped, unavailableReplicas may go negative, no
+	// readyReplicas, updatedReplicas from the RC named
+	// <dc>-<latestVersion> (SPEC 3.11 "Seed status", 7 row 14). All Origin
+	// presets.
+	SeedStatus bool
+	// IgnoreDeleting lets the DC controller go on with a DC that is being
+	// deleted (SPEC 12 "deleting DC handled", 7 row 3). Origin10 only.
+	IgnoreDeleting bool
+	// AlreadyExistsSucceeds treats a create of the new RC that met
+	// AlreadyExists as success: status only (SPEC 7 row 12, the "n/a" of
+	// SPEC 12's AlreadyExists row). All Origin presets.
+	AlreadyExistsSucceeds bool
+	// SeedCreateEvent records `Created new deployment "<rc>" for version
+	// <n>` and no NewReplicationControllerCreated condition when the new
+	// RC is created, and no ReplicationControllerCreateError condition
+	// when that fails (SPEC 7 row 13). All Origin presets.
+	SeedCreateEvent bool
+
+	// NewCancelledFails moves a cancelled New RC straight to Failed,
+	// without deleting pods (SPEC 12 "deployer: New + cancelled ⇒ Failed
+	// without pods", 7 row 21). Origin10 only.
+	NewCancelledFails bool
+	// CancelByDeadline cancels a Pending or Running rollout by setting
+	// activeDeadlineSeconds 1 on its deployer and hook pods instead of
+	// deleting them (SPEC 12, 2.3 "Old mechanism", 7 row 25, 11a.2).
+	// Origin10 only.
+	CancelByDeadline bool
+	// WriteAnyPhaseChange writes the RC whenever the next phase differs
+	// from the current one, even backwards, instead of only for a legal
+	// transition (SPEC 12 "deployer: write on any phase change", 7 row
+	// 28). Origin10 only.
+	WriteAnyPhaseChange bool
+	// PodCheckAfterAlreadyExists is the oldest deployer's existing-pod
+	// check, made only after its pod create met AlreadyExists (SPEC 12,
+	// 7 row 22). A snapshot's pods are what that live GET returns, so the
+	// decision is the later seeds'; the switch makes the plan cite rule
+	// 7.22 for it. Origin10 only.
+	PodCheckAfterAlreadyExists bool
+	// NoNewTimeout drops the New-phase timeout and the up-front
+	// encoded-config check of the modern deployer: a seed RC stuck New
+	// stays New, and an RC without an encoded config fails only when its
+	// pod is built (SPEC 7 row 23). All Origin presets.
+	NoNewTimeout bool
+	// PendingMissingFailsAtOnce fails a Pending RC whose deployer pod is
+	// missing at once, without waiting for the cache (SPEC 7 row 24). All
+	// Origin presets.
+	PendingMissingFailsAtOnce bool
+	// CompleteDeletesPods deletes the deployer and hook pods of a Complete
+	// RC, and never gives them owner references (SPEC 12, 7 row 26). All
+	// Origin presets.
+	CompleteDeletesPods bool
+	// SeedPodController hands the RC phase to the seed deployer-pod
+	// controller (phase.DeployerPod): the deployer controller derives no
+	// phase from the pod, and a Succeeded pod with a non-zero container
+	// exit code fails the RC (SPEC 12, 7 row 29). All Origin presets.
+	SeedPodController bool
+	// PodControllerDeletesOrphans makes the seed deployer-pod controller
+	// delete every pod of an RC that is gone, with default delete options
+	// (SPEC 12 "RC gone ⇒ delete its pods", 7 row 29, 13). When false,
+	// such pods are left to owner-reference garbage collection, as modern
+	// upstream does. All Origin presets ("—" in Modern and Exact, which
+	// have no such controller).
+	PodControllerDeletesOrphans bool
+	// SeedReplicasAnnotation makes the seed deployer-pod controller copy
+	// desired-replicas into openshift.io/deployment.replicas on any
+	// terminal phase, and drop desired-replicas only on Complete (SPEC 12,
+	// 7 row 29). When false it commits desired-replicas on Complete only,
+	// as the modern deployer does. All Origin presets.
+	SeedReplicasAnnotation bool
+	// NoTimestamps writes none of the informational created-at,
+	// started-at and completed-at annotations (SPEC 7 row 33). All Origin
+	// presets.
+	NoTimestamps bool
+	// EventsOnRC records the deployer's events on the RC instead of on the
+	// DC encoded in it (SPEC 12 "deployer events recorded on the RC").
+	// Origin10 only.
+	EventsOnRC bool
+	// SeedDeployerPod builds the seed-era deployer pod: no owner
+	// reference, no deployment-config.name annotation,
+	// activeDeadlineSeconds always 21600, no size cap on injected
+	// variables, and only dnsPolicy, imagePullSecrets and nodeSelector
+	// copied from the template (SPEC 7 row 31). All Origin presets.
+	SeedDeployerPod bool
+	// PodCopiesOnlyNodeSelector copies only nodeSelector from the template
+	// into the seed-era deployer pod (SPEC 12 "deployer pod copies only
+	// nodeSelector", 7 row 31). Origin10 only; read only with
+	// SeedDeployerPod.
+	PodCopiesOnlyNodeSelector bool
+	// SeedEventReasons records the seed's lowercase deployer event reasons
+	// `failed`, `failedCancellation` and `cancelled` (SPEC 1.6). All Origin
+	// presets.
+	SeedEventReasons bool
+	// LongReasons writes the earliest long status-reason forms ("The
+	// deployment was cancelled by the user", ...) instead of the short
+	// ones (SPEC 12 `LongReasons`, 1.4, 7 row 32, 11a.1). Off in every
+	// preset.
+	LongReasons bool
+
+	// OcCancel selects the output of the user cancel (SPEC 12 "`oc deploy
+	// --cancel` output variant", 6.1, 6m.1): CancelRollout (today's `oc
+	// rollout cancel`, Modern and Exact), CancelA (Origin10), CancelB
+	// (Origin13) or CancelC (Origin15).
+	OcCancel CancelOutput
+	// OcRetry selects the wording of the user retry (SPEC 12 "`oc deploy
+	// --retry` wording", 6.2, 6m.2): RetryRollout (today's `oc rollout
+	// retry`), RetryOldest (Origin10), RetryMiddle (Origin13) or
+	// RetryNewest (Origin15).
+	OcRetry RetryOutput
+	// OcDeployLatest selects whether `oc deploy --latest` exists and in
+	// which form (SPEC 12, 6.3): DeployLatestAbsent (Modern, Exact),
+	// DeployLatestOldest (Origin10, Origin13) or DeployLatestNewer
+	// (Origin15).
+	OcDeployLatest DeployLatestForm
+	// SeedRolloutLatestLine prints `deploymentconfig "<dc>" rolled out`
+	// as the `oc rollout latest` success line instead of
+	// `deploymentconfig.apps.openshift.io/<dc> rolled out` (SPEC 12, 6.4).
+	// All Origin presets: SPEC 12 marks Origin10 and Origin13 "—" but its
+	// note makes `oc rollout latest` available in every Origin preset, so
+	// they take the nearest documented form, Origin15's.
+	SeedRolloutLatestLine bool
+	// SeedRollbackText prints `oc rollback`'s seed texts: `#<n> rolled
+	// back to <rc>` and the re-enable hint `oc deploy <dc>
+	// --enable-triggers -n <ns>` (SPEC 6.6). All Origin presets.
+	SeedRollbackText bool
+
+	// OcCancelSilent prints nothing when `oc rollout cancel` succeeds,
+	// upstream's printer accident; otherwise `deploymentconfig.apps.openshift.io/<dc>
+	// cancelling` (or `already cancelled`) per RC (SPEC 13.2, 6m.1).
+	// Exact only.
+	OcCancelSilent bool
+	// OcPausedCancelStillCancels makes `oc rollout cancel` on a paused DC
+	// report `unable to cancel paused deployment <ns>/<dc>` and cancel
+	// anyway; otherwise it refuses before writing (SPEC 13.2, 6m.1.3.2).
+	// Exact only.
+	OcPausedCancelStillCancels bool
+	// OcServerDryRunWrites makes `--dry-run=server` of `oc rollout latest`
+	// and `oc rollout undo` write for real while printing `(server dry
+	// run)`; otherwise a server dry run writes nothing (SPEC 13.2, 6m.3.7,
+	// 6m.4a.3.5). Exact only.
+	OcServerDryRunWrites bool
+	// OcStatusNoPausedExit makes `oc rollout status` end on a paused DC
+	// only when its Progressing reason is DeploymentConfigPaused (which
+	// the modern controller never sets); otherwise a paused DC ends the
+	// watch with the paused message (SPEC 13.2, 6m.6.3.4). Exact only.
+	OcStatusNoPausedExit bool
+}
+
+// PausedMode is what a paused DC means to the DC controller (SPEC 7 row 4).
+type PausedMode uint8
+
+// The paused modes.
+const (
+	// PausedFirst is modern: checked first; only history cleanup and
+	// status, no cancel, no scaling, no triggers, no create.
+	PausedFirst PausedMode = iota
+	// PausedIgnored is the oldest seed: no paused concept at all.
+	PausedIgnored
+	// PausedNoCreate is the later seeds: checked after cancellation and
+	// reconcile, it only blocks creation (paused DCs are still scaled).
+	PausedNoCreate
+	numPausedModes
+)
+
+var pausedModeNames = [...]string{"PausedFirst", "PausedIgnored", "PausedNoCreate"}
+
+// String returns the constant's name.
+func (m PausedMode) String() string { return spell(m, pausedModeNames[:], "PausedMode") }
+
+// CancelOutput is the generation of the user cancel command (SPEC 6.1,
+// 6m.1).
+type CancelOutput uint8
+
+// The cancel generations.
+const (
+	// CancelRollout is today's `oc rollout cancel` (SPEC 6m.1).
+	CancelRollout CancelOutput = iota
+	// CancelA is the oldest `oc deploy --cancel` (cancelDeploymentCommand).
+	CancelA
+	// CancelB is DeployOptions.cancel(config, out).
+	CancelB
+	// CancelC is the newest `oc deploy --cancel`, DeployOptions.cancel(config).
+	CancelC
+	numCancelOutputs
+)
+
+var cancelOutputNames = [...]string{"CancelRollout", "CancelA", "CancelB", "CancelC"}
+
+// String returns the constant's name.
+func (c CancelOutput) String() string { return spell(c, cancelOutputNames[:], "CancelOutput") }
+
+// RetryOutput is the generation of the user retry command (SPEC 6.2,
+// 6m.2).
+type RetryOutput uint8
+
+// The retry generations.
+const (
+	// RetryRollout is today's `oc rollout retry` (SPEC 6m.2).
+	RetryRollout RetryOutput = iota
+	// RetryOldest is the oldest `oc deploy --retry`: `Unable to find ...`,
+	// the --latest / --cancel option hints, no paused check.
+	RetryOldest
+	// RetryMiddle is the same with a lowercase `unable to find ...`.
+	RetryMiddle
+	// RetryNewest refuses a paused DC and names `oc deploy --latest
+	// dc/<dc>` and `oc rollout cancel dc/<dc>` in its hints.
+	RetryNewest
+	numRetryOutputs
+)
+
+var retryOutputNames = [...]string{"RetryRollout", "RetryOldest", "RetryMiddle", "RetryNewest"}
+
+// String returns the constant's name.
+func (r RetryOutput) String() string { return spell(r, retryOutputNames[:], "RetryOutput") }
+
+// DeployLatestForm is the form of `oc deploy --latest` (SPEC 6.3).
+type DeployLatestForm uint8
+
+// The `oc deploy --latest` forms.
+const (
+	// DeployLatestAbsent: the command does not exist (today's oc).
+	DeployLatestAbsent DeployLatestForm = iota
+	// DeployLatestOldest bumps status.latestVersion and updates the DC;
+	// no paused check.
+	DeployLatestOldest
+	// DeployLatestNewer refuses a paused DC and calls instantiate, falling
+	// back to the bump on NotFound or Forbidden.
+	DeployLatestNewer
+	numDeployLatestForms
+)
+
+var deployLatestNames = [...]string{"DeployLatestAbsent", "DeployLatestOldest", "DeployLatestNewer"}
+
+// String returns the constant's name.
+func (f DeployLatestForm) String() string { return spell(f, deployLatestNames[:], "DeployLatestForm") }
+
+// Preset names a column of the SPEC 12 table: a complete set of Switches.
+// Presets exist for callers (and for naming settings in output);
+// planners never read them.
+type Preset uint8
+
+// The presets of SPEC 12.
+const (
+	// Modern is modern upstream with the accidents of SPEC 10 items 2, 3,
+	// 4, 10, 12, 13 and of SPEC 13.2 corrected: the zero Switches.
+	Modern Preset = iota
+	// Exact is modern upstream byte for byte, accidents included.
+	Exact
+	// Origin10 is the oldest seed era (Origin ≈1.0).
+	Origin10
+	// Origin13 is the middle seed era (Origin ≈1.3).
+	Origin13
+	// Origin15 is the newest seed era (Origin ≈1.5).
+	Origin15
+	numPresets
+)
+
+// Origin is the seed era of SPEC 11: the newest seeds, Origin15.
+const Origin = Origin15
+
+var presetNames = [...]string{"Modern", "Exact", "Origin10", "Origin13", "Origin15"}
+
+// Presets lists every preset, in table order.
+var Presets = []Preset{Modern, Exact, Origin10, Origin13, Origin15}
+
+// String returns the preset's name: "Modern", "Exact", "Origin10",
+// "Origin13" or "Origin15".
+func (p Preset) String() string { return spell(p, presetNames[:], "Preset") }
+
+// ParsePreset reads a preset name as String prints it; "Origin" is
+// accepted for Origin15.
+func ParsePreset(s string) (Preset, error) {
+	if s == "Origin" {
+		return Origin, nil
+	}
+	return parseSpelling[Preset](s, presetNames[:], 0, "preset", ErrInvalidSettings)
+}
+
+// Settings returns Settings holding p's switches and no deployer pod
+// parameters.
+func (p Preset) Settings() Settings { return Settings{Switches: p.Switches()} }
+
+// Switches returns the switches of preset p (SPEC 12, one column). An
+// unknown preset gives the zero (Modern) switches.
+func (p Preset) Switches() Switches {
+	switch p {
+	case Exact:
+		return Switches{
+			KeepCancelOnRace:            true,
+			RawAlreadyExistsText:        true,
+			UnrelatedPodEffects:         true,
+			CancelLineDCVersion:         true,
+			FailedCancellationEveryPass: true,
+			RollbackToPrevious:          true,
+			OcCancelSilent:              true,
+			OcPausedCancelStillCancels:  true,
+			OcServerDryRunWrites:        true,
+			OcStatusNoPausedExit:        true,
+		}
+	case Origin10:
+		sw := seed()
+		sw.ReplicaSync = true
+		sw.DeploymentScaledEvents = true
+		sw.Paused = PausedIgnored
+		sw.IgnoreDeleting = true
+		sw.NewCancelledFails = true
+		sw.CancelByDeadline = true
+		sw.WriteAnyPhaseChange = true
+		sw.PodCheckAfterAlreadyExists = true
+		sw.EventsOnRC = true
+		sw.PodCopiesOnlyNodeSelector = true
+		sw.OcCancel = CancelA
+		sw.OcRetry = RetryOldest
+		sw.OcDeployLatest = DeployLatestOldest
+		return sw
+	case Origin13:
+		sw := seed()
+		sw.ReplicaSync = true
+		sw.DeploymentScaledEvents = true
+		sw.Paused = PausedNoCreate
+		sw.OcCancel = CancelB
+		sw.OcRetry = RetryMiddle
+		sw.OcDeployLatest = DeployLatestOldest
+		return sw
+	case Origin15:
+		sw := seed()
+		sw.Paused = PausedNoCreate
+		sw.SeedConditions = true
+		sw.OcCancel = CancelC
+		sw.OcRetry = RetryNewest
+		sw.OcDeployLatest = DeployLatestNewer
+		return sw
+	}
+	return Switches{}
+}
+
+// seed returns the switches every Origin preset shares.
+func seed() Switches {
+	return Switches{
+		UnrelatedPodEffects:         true,
+		CancelLineDCVersion:         true,
+		RollbackToPrevious:          true,
+		SeedConfigController:        true,
+		SeedStatus:                  true,
+		AlreadyExistsSucceeds:       true,
+		SeedCreateEvent:             true,
+		NoNewTimeout:                true,
+		PendingMissingFailsAtOnce:   true,
+		CompleteDeletesPods:         true,
+		SeedPodController:           true,
+		PodControllerDeletesOrphans: true,
+		SeedReplicasAnnotation:      true,
+		NoTimestamps:                true,
+		SeedDeployerPod:             true,
+		SeedEventReasons:            true,
+		SeedRolloutLatestLine:       true,
+		SeedRollbackText:            true,
+	}
+}
+
+// Preset returns the preset whose switches equal sw, and whether there is
+// one.
+func (sw Switches) Preset() (Preset, bool) {
+	for _, p := range Presets {
+		if p.Switches() == sw {
+			return p, true
+		}
+	}
+	return Modern, false
+}
+
+// Name names the switches for output: the preset's name when they equal
+// a preset, else `custom(<nearest>+<change>+...)` with the nearest preset
+// (Nearest) and the changes from it (Changes): e.g.
+// `custom(Modern+LongReasons)`, `custom(Origin13+ReplicaSync=false)`.
+func (sw Switches) Name() string {
+	if p, ok := sw.Preset(); ok {
+		return p.String()
+	}
+	p := sw.Nearest()
+	return "custom(" + p.String() + "+" + strings.Join(sw.Changes(p.Switches()), "+") + ")"
+}
+
+// Nearest returns the preset with the fewest switches differing from sw,
+// the first in table order on a tie.
+func (sw Switches) Nearest() Preset {
+	best, bestDiff := Modern, -1
+	for _, p := range Presets {
+		if n := len(sw.Changes(p.Switches())); bestDiff < 0 || n < bestDiff {
+			best, bestDiff = p, n
+		}
+	}
+	return best
+}
+
+// Changes lists, in declaration order, the switches of sw that differ
+// from base, each as Set accepts it: `Name` for a boolean switched on,
+// `Name=false` for one switched off, `Name=<value>` for an enum. Applying
+// them to base with Set gives sw.
+func (sw Switches) Changes(base Switches) []string {
+	var out []string
+	a, b := reflect.ValueOf(base), reflect.ValueOf(sw)
+	for i := range a.NumField() {
+		fa, fb := a.Field(i), b.Field(i)
+		if fa.Interface() == fb.Interface() {
+			continue
+		}
+		name := a.Type().Field(i).Name
+		switch {
+		case fb.Kind() == reflect.Bool && fb.Bool():
+			out = append(out, name)
+		case fb.Kind() == reflect.Bool:
+			out = append(out, name+"=false")
+		default:
+			out = append(out, name+"="+fb.Interface().(interface{ String() string }).String())
+		}
+	}
+	return out
+}
+
+// Set applies one change to sw: `Name` or `Name=true` switches a boolean
+// on, `Name=false` off; `Name=<value>` sets an enum switch to the constant
+// of that name (e.g. `OcCancel=CancelB`). An unknown switch or value is an
+// error wrapping ErrInvalidSettings, and sw is then unchanged.
+func (sw *Switches) Set(change string) error {
+	name, val, hasVal := strings.Cut(change, "=")
+	f := reflect.ValueOf(sw).Elem().FieldByName(name)
+	if !f.IsValid() {
+		return fmt.Errorf("%w: unknown switch %q", ErrInvalidSettings, name)
+	}
+	if f.Kind() == reflect.Bool {
+		switch {
+		case !hasVal || val == "true":
+			f.SetBool(true)
+		case val == "false":
+			f.SetBool(false)
+		default:
+			return fmt.Errorf("%w: switch %s: want true or false, got %q", ErrInvalidSettings, name, val)
+		}
+		return nil
+	}
+	for n := uint64(0); n < 256; n++ {
+		v := reflect.New(f.Type()).Elem()
+		v.SetUint(n)
+		s := v.Interface().(interface{ String() string }).String()
+		if strings.HasSuffix(s, ")") { // spell's "Type(n)": past the last constant
+			break
+		}
+		if s == val {
+			f.Set(v)
+			return nil
+		}
+	}
+	return fmt.Errorf("%w: switch %s: unknown value %q", ErrInvalidSettings, name, val)
+}
+
+// known reports whether every enum switch of sw holds a declared value.
+func (sw *Switches) known() bool {
+	return sw.Paused < numPausedModes && sw.OcCancel < numCancelOutputs &&
+		sw.OcRetry < numRetryOutputs && sw.OcDeployLatest < numDeployLatestForms
+}
+
+// unknownSwitch names the first enum switch of sw holding an undeclared
+// value, as `Name=<n>`, or "".
+func (sw *Switches) unknownSwitch() string {
+	switch {
+	case sw.Paused >= numPausedModes:
+		return "Paused=" + strconv.Itoa(int(sw.Paused))
+	case sw.OcCancel >= numCancelOutputs:
+		return "OcCancel=" + strconv.Itoa(int(sw.OcCancel))
+	case sw.OcRetry >= numRetryOutputs:
+		return "OcRetry=" + strconv.Itoa(int(sw.OcRetry))
+	case sw.OcDeployLatest >= numDeployLatestForms:
+		return "OcDeployLatest=" + strconv.Itoa(int(sw.OcDeployLatest))
+	}
+	return ""
+}
+
+// String describes st in Describe's key=value style: `preset=<name>` (the
+// preset the switches equal, or custom(...), see Switches.Name), then
+// `image=`, `serviceAccount=` and `env=<count>` when set. Simulator traces,
+// examples and scenario outputs print it to name the behaviour in use.
+func (st Settings) String() string {
+	var b strings.Builder
+	b.WriteString("preset=" + st.Switches.Name())
+	if st.DeployerImage != "" {
+		b.WriteString(" image=" + quoteIfNeeded(st.DeployerImage))
+	}
+	if st.ServiceAccount != "" {
+		b.WriteString(" serviceAccount=" + quoteIfNeeded(st.ServiceAccount))
+	}
+	if len(st.Environment) > 0 {
+		b.WriteString(" env=" + strconv.Itoa(len(st.Environment)))
+	}
+	return b.String()
+}
