@@ -21,9 +21,9 @@ type LatestInfo struct {
 // allocating. The rules, in order:
 //
 //  1. status.latestVersion == 0, or no RCs: no candidate, Exists false.
-//  2. Candidate is the RC with the highest version; equal versions are
-//     broken by name, the greater name winning (upstream's sort is
-//     unstable there, SPEC 10.9).
+//  2. Candidate is the RC with the highest version; of RCs sharing it,
+//     the first in list order (upstream's unstable sort, SPEC 10.9, taken
+//     as stable, SPEC 13.1).
 //  3. Exists is Candidate.Version == status.latestVersion. The candidate is
 //     reported even when it is not the latest (it may be newer, SPEC 3.2.7).
 //
@@ -45,7 +45,8 @@ func Latest(cfg *dcplan.Config, rcs []dcplan.Deployment) LatestInfo {
 }
 
 // Active returns the active rollout: among the RCs in phase Complete with a
-// version > 0, the one with the highest version (ties: the greater name).
+// version > 0, the one with the highest version (ties: the first in list
+// order, SPEC 5.5).
 // It returns nil when there is none. The result points into rcs: nothing
 // is copied, and the caller must not write through it.
 //
@@ -67,23 +68,20 @@ func Active(rcs []dcplan.Deployment) *dcplan.Deployment {
 	return &rcs[best]
 }
 
-// newer reports whether a sorts after b in dcplan.CompareDeployments order,
-// without copying either.
-func newer(a, b *dcplan.Deployment) bool {
-	if a.Version != b.Version {
-		return a.Version > b.Version
-	}
-	return a.Name > b.Name
-}
+// newer reports whether a is a newer rollout than b: a higher version.
+// RCs sharing a version are neither newer than the other; every sort here
+// is stable, so they keep their list order (SPEC 13.1).
+func newer(a, b *dcplan.Deployment) bool { return a.Version > b.Version }
 
-// Sorted returns a copy of rcs ordered by version ascending, ties by name
-// (dcplan.CompareDeployments). It returns nil for an empty list.
+// Sorted returns a copy of rcs ordered by version ascending, RCs sharing a
+// version in list order. It returns nil for an empty list.
 func Sorted(rcs []dcplan.Deployment) []dcplan.Deployment {
 	return sortedBy(rcs, nil, func(a, b *dcplan.Deployment) bool { return newer(b, a) })
 }
 
-// NewestFirst returns a copy of rcs ordered by version descending, ties by
-// name descending: the order of cancellations and scaling (SPEC 11 item 9).
+// NewestFirst returns a copy of rcs ordered by version descending, RCs
+// sharing a version in list order: the order of cancellations and scaling
+// (SPEC 11 item 9, 13.1).
 // It returns nil for an empty list.
 func NewestFirst(rcs []dcplan.Deployment) []dcplan.Deployment {
 	return sortedBy(rcs, nil, newer)
@@ -102,7 +100,7 @@ func sortedBy(rcs []dcplan.Deployment, keep func(*dcplan.Deployment) bool, befor
 	if len(idx) == 0 {
 		return nil
 	}
-	slices.SortFunc(idx, func(a, b int) int {
+	slices.SortStableFunc(idx, func(a, b int) int {
 		switch {
 		case before(&rcs[a], &rcs[b]):
 			return -1

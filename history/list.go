@@ -55,7 +55,7 @@ func List(s dcplan.Snapshot) []Revision {
 	if len(rcs) == 0 {
 		return nil
 	}
-	slices.SortFunc(rcs, func(a, b *dcplan.Deployment) int {
+	slices.SortStableFunc(rcs, func(a, b *dcplan.Deployment) int {
 		if newer(b, a) {
 			return -1
 		}

@@ -1,6 +1,7 @@
 package reconcile
 
 import (
+	"cmp"
 	"slices"
 
 	"github.com/dcplan/dcplan"
@@ -95,8 +96,9 @@ type claimed struct {
 //     not ours; its error text joins the claim error, except NotFound for
 //     an adoption (the RC is gone).
 //
-// Adopt and Release actions are ordered by version, then name. Errors are
-// aggregated as upstream does. When every RC is owned, claim allocates
+// The claimed RCs keep the snapshot's order; Adopt and Release actions are
+// ordered by name (upstream takes them from an unordered cache listing).
+// Errors are aggregated as upstream does. When every RC is owned, claim allocates
 // nothing.
 //
 // Ports: rcControllerRefManager.ClaimReplicationControllers.
@@ -114,22 +116,26 @@ func claim(s *dcplan.Snapshot) claimed {
 	}
 	refused := ""
 	var out claimed
-	var errs []string
-	for _, d := range slices.SortedFunc(slices.Values(s.Deployments), dcplan.CompareDeployments) {
+	type claimError struct {
+		v    dcplan.Version
+		text string
+	}
+	var errs []claimError
+	for _, d := range s.Deployments { // list order: the order the pass reads them in (SPEC 13.1)
 		switch judge(cfg, &d) {
 		case owned:
 			out.rcs = append(out.rcs, d)
 		case releasable:
 			out.release = append(out.release, dcplan.Release{Rule: ruleRelease, RC: d.Name, RCUID: d.UID, ConfigUID: cfg.UID})
 			if f, failed := s.Outcome.Failed(dcplan.ActionRelease, d.Name); failed {
-				errs = append(errs, f.Message) // NotFound and Invalid never get here: the request tolerates them
+				errs = append(errs, claimError{d.Version, f.Message}) // NotFound and Invalid never get here: the request tolerates them
 			}
 		case adoptable:
 			if refused == "" {
 				refused = recheckError(s)
 			}
 			if refused != "" {
-				errs = append(errs, msgCantAdopt(d.Namespace, d.Name, d.UID, refused))
+				errs = append(errs, claimError{d.Version, msgCantAdopt(d.Namespace, d.Name, d.UID, refused)})
 				continue
 			}
 			out.adopt = append(out.adopt, dcplan.Adopt{Rule: ruleAdopt, RC: d.Name, RCUID: d.UID, Config: cfg.Name, ConfigUID: cfg.UID})
@@ -137,14 +143,22 @@ func claim(s *dcplan.Snapshot) claimed {
 				// The patch was sent and failed: not ours. NotFound
 				// (the RC is gone) is no error (SPEC 3.3.2).
 				if f.Reason != dcplan.StatusNotFound {
-					errs = append(errs, f.Message)
+					errs = append(errs, claimError{d.Version, f.Message})
 				}
 				continue
 			}
 			out.rcs = append(out.rcs, d)
 		}
 	}
-	out.err = dcplan.Aggregate(errs)
+	slices.SortFunc(out.adopt, func(a, b dcplan.Adopt) int { return cmp.Compare(a.RC, b.RC) })
+	slices.SortFunc(out.release, func(a, b dcplan.Release) int { return cmp.Compare(a.RC, b.RC) })
+	// Several failures are joined highest version first (SPEC 13.1).
+	slices.SortStableFunc(errs, func(a, b claimError) int { return cmp.Compare(b.v, a.v) })
+	texts := make([]string, len(errs))
+	for i, e := range errs {
+		texts[i] = e.text
+	}
+	out.err = dcplan.Aggregate(texts)
 	return out
 }
 

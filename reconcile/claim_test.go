@@ -68,13 +68,13 @@ func TestConfigClaims(t *testing.T) {
 			refused("web-1", "ns/web has just been deleted at 2026-11-30 10:00:00 +0000 UTC")},
 	}, {
 		name: "two refused adoptions",
-		why:  "1.7: utilerrors aggregate brackets several distinct errors; releases still happen",
+		why:  "1.7, 13.1: utilerrors aggregate brackets several distinct errors, highest version first; releases still happen",
 		s:    withRecheck(snapshot(cfg, orphan(2), orphan1, relabelled), dcplan.Recheck{Done: true, Err: "x"}),
 		want: shape{
 			Release: []dcplan.Release{{Rule: "3.3.1", RC: "web-old", RCUID: "rc-uid-web-7", ConfigUID: "dc-uid"}},
 			Wait:    dcplan.WaitRetry,
 			Message: "error while deploymentConfigController claiming replication controllers: [" +
-				refused("web-1", "can't recheck DeletionTimestamp: x") + ", " + refused("web-2", "can't recheck DeletionTimestamp: x") + "]",
+				refused("web-2", "can't recheck DeletionTimestamp: x") + ", " + refused("web-1", "can't recheck DeletionTimestamp: x") + "]",
 		},
 	}, {
 		name: "release relabelled",

@@ -1,6 +1,7 @@
 package reconcile
 
 import (
+	"cmp"
 	"slices"
 
 	"github.com/dcplan/dcplan"
@@ -18,8 +19,8 @@ func inFlight(rcs []dcplan.Deployment) bool {
 }
 
 // newestFirst returns the indices of the RCs of rcs that keep selects,
-// ordered by version descending, ties by name descending: the order of
-// cancellations and scaling (SPEC 11 item 9). Sorting indices rather than
+// ordered by version descending, RCs sharing a version in list order: the
+// order of cancellations and scaling (SPEC 11 item 9, 13.1). Sorting indices rather than
 // a copy of the RCs keeps a large history cheap when few RCs are selected.
 func newestFirst(rcs []dcplan.Deployment, keep func(*dcplan.Deployment) bool) []int {
 	var idx []int
@@ -28,7 +29,7 @@ func newestFirst(rcs []dcplan.Deployment, keep func(*dcplan.Deployment) bool) []
 			idx = append(idx, i)
 		}
 	}
-	slices.SortFunc(idx, func(a, b int) int { return dcplan.CompareDeployments(rcs[b], rcs[a]) })
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(rcs[b].Version, rcs[a].Version) })
 	return idx
 }
 

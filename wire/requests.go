@@ -337,6 +337,13 @@ func transition(a dcplan.Transition, meta, spec map[string]any) {
 	if !a.CompletedAt.IsZero() {
 		ann[dcplan.AnnotationDeployerCompletedAt] = FormatAnnotationTime(a.CompletedAt)
 	}
+	if a.SyncDesired {
+		// The seed deployer-pod controller copies the desired count and
+		// keeps the desired annotation (SPEC 12, SeedReplicasAnnotation).
+		if desired, ok := ann[dcplan.AnnotationDesiredReplicas].(string); ok {
+			ann[dcplan.AnnotationReplicas] = desired
+		}
+	}
 	if a.CommitDesired {
 		// The desired count moves into the replicas annotation, as the
 		// annotation held it ("" when absent, SPEC 2.2, 13.1).
