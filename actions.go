@@ -57,6 +57,14 @@ type ConfigUpdate struct {
 	// Strategy, and when Strategy.Raw is set that whole object.
 	SetStrategy bool
 	Strategy    Strategy
+	// SetLatestVersion writes status.latestVersion in the same update of
+	// the DC: the API server keeps a client-set latestVersion that is one
+	// more than the stored one (rollback, and the bump of oc's rollout
+	// latest on a server without the instantiate endpoint, SPEC 6.4,
+	// 6m.4a). LatestVersionFrom is the value seen.
+	SetLatestVersion  bool
+	LatestVersionFrom Version
+	LatestVersionTo   Version
 }
 
 // DeployerPod is the full description of a deployer pod to create (SPEC

@@ -68,6 +68,9 @@ func (a ConfigUpdate) Check(c *Config) error {
 	if a.SetTemplate && a.TemplateFrom != "" && c.Template.Hash != a.TemplateFrom {
 		return conflictf("template changed")
 	}
+	if a.SetLatestVersion && c.Status.LatestVersion != a.LatestVersionFrom {
+		return conflictf("latestVersion is %d, not %d", c.Status.LatestVersion, a.LatestVersionFrom)
+	}
 	return nil
 }
 

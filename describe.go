@@ -155,6 +155,9 @@ func describeConfigUpdate(b *strings.Builder, a ConfigUpdate) {
 	if a.SetStrategy {
 		kv = append(kv, "strategy", "replaced")
 	}
+	if a.SetLatestVersion {
+		kv = append(kv, "latestVersion", itoa(int64(a.LatestVersionFrom))+"->"+itoa(int64(a.LatestVersionTo)))
+	}
 	line(b, "update-dc", "dc/"+a.Config, a.Rule, kv...)
 }
 

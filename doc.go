@@ -1,8 +1,10 @@
 // Package dcplan is the vocabulary of a pure, deterministic rebuild of
 // OpenShift's DeploymentConfig rollout controllers: the Snapshot a planner
-// reads, the Plan it returns, the wire codec that turns Kubernetes JSON into
-// snapshots and plans back into Kubernetes objects, and the Backend
-// interface adapters implement.
+// reads, the Plan it returns with its typed actions (each with its
+// precondition and effect), the Outcome of the requests an adapter sent,
+// and the behaviour switches. It imports nothing of this module and no
+// JSON: package wire turns Kubernetes JSON into snapshots and plans into
+// the exact API requests upstream sends.
 //
 // It decides nothing by itself: the planners live in the phase (deployer
 // controller), reconcile (DC controller), cancel (oc cancel / retry) and
@@ -19,11 +21,12 @@
 //
 // Usage:
 //
-//	snap, err := wire.DecodeSnapshot(listJSON, "frontend", now, settings)
+//	snap, err := wire.DecodeSnapshot(listJSON, "shop", "frontend", now, settings)
 //	if err != nil { ... }
-//	plan := reconcile.All(snap)       // or phase.Step(snap, "frontend-3")
+//	plan := reconcile.Config(snap)    // or phase.Step(snap, "frontend-3")
 //	fmt.Print(dcplan.Describe(plan))  // one line per action, with rule ids
-//	n, err := dcplan.Apply(ctx, backend, plan)
+//	reqs, err := wire.Requests(snap, plan)                   // what upstream sends
+//	pass, err := wire.RunPass(ctx, client, snap, reconcile.Config) // send them
 //
 // Entry points:
 //   - the input: [Snapshot], [Snapshot.Validate], [Settings], [Switches]
@@ -33,14 +36,12 @@
 //     action types ([Adopt], [Release], [ConfigUpdate], [CreatePod],
 //     [SetPodOwner], [SetPodDeadline], [DeletePod], [CreateRC], [Cancel],
 //     [Scale], [Transition], [DeleteRC], [StatusUpdate], [Event]);
-//   - applying it: [Apply], [Backend], the actions' Check methods (the
-//     preconditions of each write, [ErrNoop]) and ApplyTo methods (its
-//     effect), [Snapshot.After] (the typed effect of a whole plan),
-//     [IsConflict], [IsNotFound], [IsAlreadyExists];
-//   - the wire codec: [DecodeSnapshot], [DecodeList], [DecodeConfig],
-//     [DecodeDeployment], [DecodePod], [EncodeConfig], [EncodeDeployment],
-//     [EncodePodObject], [EncodePod], [NewDeployment],
-//     [DeployerTemplateFields], [NewTemplate], [TemplateFor];
+//   - the outcome of the requests: [Outcome], [Failure], [StatusReason],
+//     [ActionKind], [ActionRef], [ErrorClass];
+//   - the effect: the actions' Check methods (the preconditions of each
+//     write, [ErrNoop]) and ApplyTo methods (its effect), [Snapshot.After]
+//     (the typed effect of a whole plan), [NewDeployment] (the RC a
+//     rollout creates), [IsConflict], [IsNotFound], [IsAlreadyExists];
 //   - names: [DeploymentName], [DeployerPodName], [CompareDeployments];
 //   - errors: [FieldError], [Refusal], [ErrInvalidSnapshot], [ErrMalformed].
 //
@@ -104,24 +105,26 @@
 //
 // # Adapter contract
 //
-// An adapter runs this loop for each work item:
+// An adapter runs this loop for each work item (wire.RunPass is steps 2
+// to 5):
 //
-//  1. Build a Snapshot from its cache: the DC, every RC that names it, the
-//     pods of those RCs, the requeue count, the settings, and Now.
+//  1. Build a Snapshot from its cache: the DC, every RC of its namespace,
+//     their pods, the requeue count, the settings, and Now.
 //  2. Call a planner. An invalid snapshot gives an empty plan (call
 //     Snapshot.Validate to learn why).
-//  3. Apply the plan's fields in declaration order (see [Plan]), stopping
-//     at the first failed write. [Apply] does exactly this. A Backend
-//     writes an action by reading the live object, calling the action's
-//     Check (a failure wraps ErrConflict; ErrNoop means nothing to write),
-//     then its ApplyTo, and writing the object back under the resource
-//     version it read. Package fake's Backend does this in memory;
-//     examples/kube (a module of its own) does it against an API server
-//     with client-go's dynamic client.
-//  4. On a conflict, or any failure, plan again from a fresh Snapshot; do
-//     not retry the failed write by itself.
-//  5. When Plan.Wait is set, requeue the item (rate-limited), except for
-//     WaitImages, which waits for the DC itself to change (an image
-//     resolved) and so needs no requeue; when Plan.RecheckAfter is set,
-//     requeue after that long.
+//  3. Turn the plan into requests (wire.Requests) and send them in order:
+//     the plan's fields in declaration order (see [Plan]) with its events
+//     where upstream records them (Event.After). A request is retried on
+//     Conflict as often as it says; some failures are tolerated; a group
+//     of requests (cleanup deletes, owner patches, claims) is sent whole.
+//  4. On a failure, add it to Snapshot.Outcome and plan again from the same
+//     snapshot: the new plan begins with the requests already sent, and
+//     says what upstream says about the failure (events, conditions, the
+//     returned text, Plan.Error). Send the rest. When the plan adopts an
+//     orphan RC, GET the DC first into Snapshot.Recheck; after a create
+//     that met AlreadyExists, GET the RC into Outcome.Live.
+//  5. Requeue by the last plan: Plan.Error (retry with rate limiting;
+//     actionable the same, with a FailedRetry event when dropped; fatal
+//     never), Plan.Wait (requeue, except WaitImages, which waits for the
+//     DC itself to change), Plan.RecheckAfter (requeue after that long).
 package dcplan

@@ -110,6 +110,9 @@ func (a ConfigUpdate) ApplyTo(c *Config) (changed bool) {
 	if a.SetStrategy && !a.Strategy.Equal(&c.Strategy) {
 		c.Strategy, changed = a.Strategy.Clone(), true
 	}
+	if a.SetLatestVersion {
+		c.Status.LatestVersion = a.LatestVersionTo // status: no generation bump
+	}
 	return changed
 }
 

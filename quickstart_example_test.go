@@ -23,7 +23,7 @@ func Example_quickStart() {
 		ServiceAccount: "deployer",
 	}
 	now := time.Date(2026, 11, 1, 11, 59, 0, 0, time.UTC)
-	snap, err := wire.DecodeSnapshot(data, "frontend", now, settings)
+	snap, err := wire.DecodeSnapshot(data, "shop", "frontend", now, settings)
 	if err != nil {
 		panic(err)
 	}

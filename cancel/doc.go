@@ -18,7 +18,7 @@
 //	if err != nil {
 //		return err // e.g. errors.Is(err, cancel.ErrPaused); err.Error() is oc's text
 //	}
-//	if _, err := dcplan.Apply(ctx, backend, plan); err != nil {
+//	if _, err := wire.RunPass(ctx, client, snap, planOf(cancel.Cancel)); err != nil {
 //		return err
 //	}
 //	fmt.Print(report) // what oc prints, e.g. "deploymentconfig.apps.openshift.io/web cancelling\n"

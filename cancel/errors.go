@@ -83,8 +83,8 @@ func (e *FailedError) Unwrap() []error {
 //
 // With no (matching) failure it returns r.String() and r.Err().
 //
-// Note that dcplan.Apply stops at the first failed write; an adapter that
-// wants oc's behaviour applies each Cancel separately.
+// oc sends each cancel by itself and goes on after a failure; an adapter
+// that wants that sends each Cancel's request and collects the failures.
 //
 // Ports: (DeployOptions).cancel, the failedCancellations branch;
 // (CancelOptions).Run, the patch error branch.

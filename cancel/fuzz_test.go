@@ -29,7 +29,7 @@ func FuzzCancelRetry(f *testing.F) {
 	now := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
 	f.Fuzz(func(t *testing.T, data []byte, profile uint8, offset int64) {
 		st := dcplan.Settings{Switches: dcplan.Preset(profile % 5).Switches()}
-		s, err := wire.DecodeSnapshot(data, "frontend", now.Add(time.Duration(offset)*time.Second), st)
+		s, err := wire.DecodeSnapshot(data, "shop", "frontend", now.Add(time.Duration(offset)*time.Second), st)
 		if err != nil {
 			return
 		}

@@ -1,6 +1,7 @@
 // Package fake is dcplan's in-memory world: a store that keeps
-// DeploymentConfigs, ReplicationControllers and pods in wire form and
-// implements dcplan.Backend with Kubernetes semantics; a deterministic,
+// DeploymentConfigs, ReplicationControllers and pods in wire form, and an
+// API server that executes wire.Requests on it, or on a map of its own,
+// with Kubernetes semantics (Server, a wire.Client); a deterministic,
 // seeded simulator of the two rollout controllers with fault injection;
 // and the invariants the controllers must keep, one exported function
 // each. The shared rapid generators for snapshots are in package fake/gen,
@@ -36,10 +37,21 @@
 // [World] holds objects as the JSON the codec encodes (read = decode,
 // write = decode, change, encode; every write bumps the resource version).
 // [World.Snapshot] builds what a controller sees; [World.SnapshotAt] what a
-// cache lagging some writes sees. [Backend] (from [World.Backend]) and
-// [Apply] apply plans: a From precondition that no longer holds is a
-// conflict (dcplan.ErrConflict), a taken name dcplan.ErrAlreadyExists, a
-// missing object dcplan.ErrNotFound.
+// cache lagging some writes sees. [World.Client] is an API server over the
+// World: plans are applied by sending their requests to it (wire.RunPass),
+// with the semantics of [Server]: a stale resourceVersion is a Conflict, a
+// taken name AlreadyExists, a missing object NotFound.
+//
+// # API server
+//
+// [Server] executes wire.Requests with Kubernetes semantics on JSON
+// objects: creates stamp uid, resourceVersion and creationTimestamp;
+// updates check the resourceVersion; strategic-merge patches merge owner
+// references by uid and honour a uid precondition; the status and
+// instantiate subresources; deletes with their options; faults
+// ([Server.Inject]) fail chosen requests; [Server.Log] keeps every write
+// with the object before and after. [NewServer] keeps its own objects;
+// [World.Client] works on a World.
 //
 // UIDs: the World gives every object stored without a UID one of its own,
 // from a counter, so the same writes in the same order give the same UIDs

@@ -25,8 +25,10 @@ func ExampleSim() {
 	// web-1 Complete 2
 }
 
-// A write whose precondition no longer holds is a conflict.
-func ExampleApply() {
+// A World is an API server too (World.Client): a write planned from a
+// stale read carries the resourceVersion it read, and is refused with
+// Conflict.
+func ExampleWorld_Client() {
 	w := fake.NewWorld(fake.Epoch)
 	c := fake.NewConfig("ns", "web", 1)
 	c.Status.LatestVersion = 1
@@ -34,12 +36,17 @@ func ExampleApply() {
 	c, _ = w.Config("ns", "web")
 	d, _ := wire.NewDeployment(c)
 	_ = w.CreateDeployment(d)
+	snap, _ := w.Snapshot("ns", "web", fake.Epoch, dcplan.Settings{})
 
-	stale := dcplan.Plan{Scales: []dcplan.Scale{{RC: "web-1", From: 5, To: 0}}}
-	_, err := fake.Apply(context.Background(), w, "ns", stale)
-	fmt.Println(errors.Is(err, dcplan.ErrConflict))
+	// Someone else scales web-1 after the snapshot was read.
+	_ = w.UpdateDeployment("ns", "web-1", func(d *dcplan.Deployment) error { d.Replicas = 5; return nil })
+
+	reqs, _ := wire.Requests(snap, dcplan.Plan{Scales: []dcplan.Scale{{RC: "web-1", From: 0, To: 1}}})
+	err := w.Client().Do(context.Background(), reqs[0])
+	var se *wire.StatusError
+	fmt.Println(errors.As(err, &se), se.Reason)
 	// Output:
-	// true
+	// true Conflict
 }
 
 // Invariants name the rule they check.

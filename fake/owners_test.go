@@ -3,12 +3,14 @@ package fake_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/fake"
 	"github.com/dcplan/dcplan/reconcile"
+	"github.com/dcplan/dcplan/wire"
 )
 
 // TestWorldRefusesOwnerRefsWithoutUID pins the World's answer to an object
@@ -95,7 +97,7 @@ func TestWorldRefusesOwnerRefsWithoutUID(t *testing.T) {
 		},
 		{
 			name: "plan from a snapshot without dc uid",
-			why:  "Backend.CreateRC goes through CreateDeployment: a plan made from a hand-built snapshot whose DC has no UID is refused",
+			why:  "the create request of a plan made from a hand-built snapshot whose DC has no UID is refused, as the API server refuses an owner reference without a uid",
 			write: func(t *testing.T, w *fake.World) error {
 				s := dcplan.Snapshot{Now: fake.Epoch, Config: unstored}
 				s.Config.Generation = 1
@@ -103,7 +105,14 @@ func TestWorldRefusesOwnerRefsWithoutUID(t *testing.T) {
 				if len(plan.CreateRCs) != 1 {
 					t.Fatalf("reconcile.Config() creates %d RCs, want 1:\n%s", len(plan.CreateRCs), dcplan.Describe(plan))
 				}
-				_, err := fake.Apply(context.Background(), w, "ns", dcplan.Plan{CreateRCs: plan.CreateRCs})
+				reqs, err := wire.Requests(s, dcplan.Plan{CreateRCs: plan.CreateRCs})
+				if err != nil {
+					t.Fatal(err)
+				}
+				err = w.Client().Do(context.Background(), reqs[0])
+				if se := (*wire.StatusError)(nil); errors.As(err, &se) && se.Reason == dcplan.StatusInvalid {
+					return fmt.Errorf("%w: create rc ns/web-1: %w", fake.ErrInvalid, err) // the server's answer: Invalid
+				}
 				return err
 			},
 			want: fake.ErrInvalid,

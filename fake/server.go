@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -49,13 +48,12 @@ import (
 // `oc get -o json` prints them. A Server is not safe for concurrent use;
 // nothing in it reads the wall clock or iterates a map into its output.
 type Server struct {
-	now     time.Time
-	objects map[serverKey][]byte
-	faults  []*faultState
-	log     []Write
-	events  []wire.Event
-	uids    int
-	version uint64
+	store  objectStore
+	faults []*faultState
+	log    []Write
+	events []wire.Event
+	// quiet turns the write log off (a long simulation needs none).
+	quiet bool
 }
 
 // serverKey names one stored object.
@@ -102,7 +100,7 @@ type Write struct {
 // NewServer returns an empty server whose clock reads now: the time it
 // stamps on the objects it creates.
 func NewServer(now time.Time) *Server {
-	return &Server{now: now, objects: map[serverKey][]byte{}}
+	return &Server{store: &mapStore{now: now, objects: map[serverKey][]byte{}}}
 }
 
 // Put stores obj under resource as is, replacing any object of the same
@@ -121,23 +119,23 @@ func (s *Server) Put(resource string, obj []byte) error {
 	if name == "" {
 		return fmt.Errorf("fake: put %s: the object has no metadata.name", resource)
 	}
-	if rv, err := strconv.ParseUint(metaString(o, "resourceVersion"), 10, 64); err == nil && rv > s.version {
-		s.version = rv
+	if rv, err := strconv.ParseUint(metaString(o, "resourceVersion"), 10, 64); err == nil {
+		s.store.seen(rv)
 	}
-	s.objects[serverKey{resource, ns, name}] = mustMarshal(o)
+	s.store.save(serverKey{resource, ns, name}, mustMarshal(o))
 	return nil
 }
 
 // Remove deletes the object without a request (a test's hand on the
 // store); removing an absent object does nothing.
 func (s *Server) Remove(resource, namespace, name string) {
-	delete(s.objects, serverKey{resource, namespace, name})
+	s.store.drop(serverKey{resource, namespace, name})
 }
 
 // Object returns the stored JSON of one object and whether it exists. The
 // bytes are the caller's.
 func (s *Server) Object(resource, namespace, name string) ([]byte, bool) {
-	b, ok := s.objects[serverKey{resource, namespace, name}]
+	b, ok := s.store.load(serverKey{resource, namespace, name})
 	if !ok {
 		return nil, false
 	}
@@ -147,16 +145,11 @@ func (s *Server) Object(resource, namespace, name string) ([]byte, bool) {
 // Objects returns the stored JSON of every object of resource in
 // namespace, sorted by name.
 func (s *Server) Objects(resource, namespace string) [][]byte {
-	var names []string
-	for k := range s.objects {
-		if k.resource == resource && k.namespace == namespace {
-			names = append(names, k.name)
-		}
-	}
-	sort.Strings(names)
+	names := s.store.names(resource, namespace)
 	out := make([][]byte, 0, len(names))
 	for _, n := range names {
-		out = append(out, bytes.Clone(s.objects[serverKey{resource, namespace, n}]))
+		b, _ := s.store.load(serverKey{resource, namespace, n})
+		out = append(out, bytes.Clone(b))
 	}
 	return out
 }
@@ -197,7 +190,7 @@ func (s *Server) Get(ctx context.Context, resource, namespace, name string) ([]b
 	if !knownResource(resource) {
 		return nil, notFoundResource()
 	}
-	b, ok := s.objects[serverKey{resource, namespace, name}]
+	b, ok := s.store.load(serverKey{resource, namespace, name})
 	if !ok {
 		return nil, errNotFound(resource, name)
 	}
@@ -221,6 +214,7 @@ func (s *Server) Do(ctx context.Context, r wire.Request) error {
 			return errors.New("fake: event request without an event")
 		}
 		s.events = append(s.events, *r.Event)
+		s.store.recorded(*r.Event)
 		return nil
 	}
 	resource := r.Resource
@@ -228,15 +222,14 @@ func (s *Server) Do(ctx context.Context, r wire.Request) error {
 		resource += "/" + r.Subresource
 	}
 	key := serverKey{r.Resource, r.Namespace, requestName(r)}
-	before := s.objects[key]
 	if r.Subresource == wire.SubresourceInstantiate {
 		key = serverKey{r.Resource, r.Namespace, instantiateName(r)}
-		before = s.objects[key]
 	}
+	before, _ := s.store.load(key)
 	w := Write{Request: r, Before: bytes.Clone(before), After: bytes.Clone(before)}
 	if err := s.fault(string(r.Verb), resource, key.name); err != nil {
 		w.Err = err
-		s.log = append(s.log, w)
+		s.logWrite(w)
 		return err
 	}
 	var err error
@@ -257,11 +250,12 @@ func (s *Server) Do(ctx context.Context, r wire.Request) error {
 		err = notFoundResource()
 	}
 	if err == nil {
-		w.After = bytes.Clone(s.objects[key])
+		after, _ := s.store.load(key)
+		w.After = bytes.Clone(after)
 	} else {
 		w.Err = err
 	}
-	s.log = append(s.log, w)
+	s.logWrite(w)
 	return err
 }
 
@@ -312,13 +306,15 @@ func (s *Server) create(r wire.Request) (serverKey, error) {
 		return serverKey{}, errBadRequest("the namespace of the provided object does not match the namespace sent on the request")
 	}
 	key := serverKey{r.Resource, r.Namespace, name}
-	if _, ok := s.objects[key]; ok {
+	if _, ok := s.store.load(key); ok {
 		return key, errAlreadyExists(r.Resource, name)
 	}
-	s.uids++
-	meta["uid"] = fmt.Sprintf("00000000-0000-4000-8000-%012d", s.uids)
-	meta["resourceVersion"] = s.nextVersion()
-	meta["creationTimestamp"] = s.now.UTC().Format(time.RFC3339)
+	if err := checkOwnerRefs(r.Resource, name, o); err != nil {
+		return key, err
+	}
+	meta["uid"] = s.store.mintUID()
+	meta["resourceVersion"] = s.store.mintVersion()
+	meta["creationTimestamp"] = s.store.clock().UTC().Format(time.RFC3339)
 	switch r.Resource {
 	case wire.ResourceRCs:
 		meta["generation"] = json.Number("1")
@@ -332,13 +328,13 @@ func (s *Server) create(r wire.Request) (serverKey, error) {
 		delete(o, "status")
 	}
 	pruneMeta(o)
-	s.objects[key] = mustMarshal(o)
+	s.store.save(key, mustMarshal(o))
 	return key, nil
 }
 
 // update executes a PUT of a whole object, or of its status subresource.
 func (s *Server) update(r wire.Request, key serverKey) error {
-	stored, ok := s.objects[key]
+	stored, ok := s.store.load(key)
 	if !ok {
 		return errNotFound(r.Resource, key.name)
 	}
@@ -362,7 +358,10 @@ func (s *Server) update(r wire.Request, key serverKey) error {
 	if rv := metaString(body, "resourceVersion"); rv != "" && rv != metaString(old, "resourceVersion") {
 		return errConflict(r.Resource, key.name)
 	}
-	s.objects[key] = mustMarshal(s.settle(r.Resource, r.Subresource, old, body))
+	if err := checkOwnerRefs(r.Resource, key.name, body); err != nil {
+		return err
+	}
+	s.store.save(key, mustMarshal(s.settle(r.Resource, r.Subresource, old, body)))
 	return nil
 }
 
@@ -378,7 +377,7 @@ func (s *Server) settle(resource, sub string, old, next map[string]any) map[stri
 		} else {
 			delete(out, "status")
 		}
-		ensureMeta(out)["resourceVersion"] = s.nextVersion()
+		ensureMeta(out)["resourceVersion"] = s.store.mintVersion()
 		return out
 	}
 	out := next
@@ -390,23 +389,27 @@ func (s *Server) settle(resource, sub string, old, next map[string]any) map[stri
 			delete(meta, f)
 		}
 	}
+	client, _ := out["status"].(map[string]any)
 	if st, ok := old["status"]; ok {
-		out["status"] = st
+		out["status"] = cloneTree(st)
 	} else {
 		delete(out, "status")
+	}
+	if resource == wire.ResourceConfigs {
+		keepClientLatestVersion(out, old, client)
 	}
 	pruneMeta(out)
 	if resource != wire.ResourcePods && !jsonEqual(old["spec"], out["spec"]) {
 		g, _ := strconv.ParseInt(metaString(old, "generation"), 10, 64)
 		meta["generation"] = json.Number(strconv.FormatInt(g+1, 10))
 	}
-	meta["resourceVersion"] = s.nextVersion()
+	meta["resourceVersion"] = s.store.mintVersion()
 	return out
 }
 
 // patch executes a PATCH (strategic merge, or JSON merge).
 func (s *Server) patch(r wire.Request, key serverKey) error {
-	stored, ok := s.objects[key]
+	stored, ok := s.store.load(key)
 	if !ok {
 		return errNotFound(r.Resource, key.name)
 	}
@@ -437,23 +440,28 @@ func (s *Server) patch(r wire.Request, key serverKey) error {
 		return errInvalid(r.Resource, key.name, fmt.Sprintf("metadata.uid: Invalid value: %q: field is immutable", uid))
 	}
 	pruneMeta(next)
-	s.objects[key] = mustMarshal(s.settle(r.Resource, r.Subresource, old, next))
+	if err := checkOwnerRefs(r.Resource, key.name, next); err != nil {
+		return err
+	}
+	s.store.save(key, mustMarshal(s.settle(r.Resource, r.Subresource, old, next)))
 	return nil
 }
 
 // delete executes a DELETE. Options are not modelled beyond the log: there
 // is no garbage collector and no graceful termination.
 func (s *Server) delete(key serverKey) error {
-	if _, ok := s.objects[key]; !ok {
+	if _, ok := s.store.load(key); !ok {
 		return errNotFound(key.resource, key.name)
 	}
-	delete(s.objects, key)
+	s.store.drop(key)
 	return nil
 }
 
-func (s *Server) nextVersion() string {
-	s.version++
-	return strconv.FormatUint(s.version, 10)
+// logWrite appends a write to the log, unless the log is off.
+func (s *Server) logWrite(w Write) {
+	if !s.quiet {
+		s.log = append(s.log, w)
+	}
 }
 
 // patchMerge is the JSON merge patch type (RFC 7386), also accepted.
@@ -693,4 +701,45 @@ func (f Fault) String() string {
 	}
 	fmt.Fprintf(&b, ": %v", f.Err)
 	return b.String()
+}
+
+// keepClientLatestVersion is the DC update strategy's one exception to
+// "status comes from the stored object": a client-set
+// status.latestVersion one above the stored one is kept (old clients bump
+// it to start a rollout; oc rollback's update does, SPEC 6m.4a).
+func keepClientLatestVersion(out, old, client map[string]any) {
+	want, ok := client["latestVersion"].(json.Number)
+	if !ok {
+		return
+	}
+	oldStatus, _ := old["status"].(map[string]any)
+	cur, _ := oldStatus["latestVersion"].(json.Number)
+	w, err1 := strconv.ParseInt(string(want), 10, 64)
+	c, err2 := strconv.ParseInt(string(cur), 10, 64)
+	if cur == "" {
+		c, err2 = 0, nil
+	}
+	if err1 != nil || err2 != nil || w != c+1 {
+		return
+	}
+	st, _ := out["status"].(map[string]any)
+	if st == nil {
+		st = map[string]any{}
+		out["status"] = st
+	}
+	st["latestVersion"] = want
+}
+
+// checkOwnerRefs refuses an object with an owner reference without a uid,
+// as the API server's validation does.
+func checkOwnerRefs(resource, name string, o map[string]any) error {
+	meta, _ := o["metadata"].(map[string]any)
+	refs, _ := meta["ownerReferences"].([]any)
+	for _, r := range refs {
+		ref, _ := r.(map[string]any)
+		if uid, _ := ref["uid"].(string); uid == "" {
+			return errInvalid(resource, name, `metadata.ownerReferences.uid: Invalid value: "": uid must not be empty`)
+		}
+	}
+	return nil
 }

@@ -43,7 +43,7 @@ func (s *Server) instantiate(r wire.Request, key serverKey) error {
 	if name == "" {
 		return errInvalidRequest(name, `name: Invalid value: "": name of the deployment config is missing`)
 	}
-	stored, ok := s.objects[key]
+	stored, ok := s.store.load(key)
 	if !ok {
 		return errNotFound(wire.ResourceConfigs, name)
 	}
@@ -65,7 +65,7 @@ func (s *Server) instantiate(r wire.Request, key serverKey) error {
 	decoded := dc
 	if latest > 0 {
 		rcName := fmt.Sprintf("%s-%d", name, latest)
-		rcJSON, ok := s.objects[serverKey{wire.ResourceRCs, key.namespace, rcName}]
+		rcJSON, ok := s.store.load(serverKey{wire.ResourceRCs, key.namespace, rcName})
 		if !ok {
 			return errNotFound(wire.ResourceRCs, rcName)
 		}
@@ -89,8 +89,8 @@ func (s *Server) instantiate(r wire.Request, key serverKey) error {
 	}
 	status["details"] = details
 	status["latestVersion"] = json.Number(strconv.FormatInt(latest+1, 10))
-	ensureMeta(dc)["resourceVersion"] = s.nextVersion()
-	s.objects[key] = mustMarshal(dc)
+	ensureMeta(dc)["resourceVersion"] = s.store.mintVersion()
+	s.store.save(key, mustMarshal(dc))
 	return nil
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/phase"
 	"github.com/dcplan/dcplan/reconcile"
+	"github.com/dcplan/dcplan/wire"
 )
 
 // Options configure a Sim.
@@ -38,8 +39,10 @@ type Options struct {
 // Sim is a deterministic simulator of the two rollout controllers over a
 // World: a virtual clock, work queues fed by watch notifications, the DC
 // controller (reconcile.Config) and the deployer controller (phase.Step)
-// applying their plans with dcplan.Apply, a model of deployer pods and of
-// the replication manager, and seeded fault injection. All randomness is
+// sending their plans' requests to the World (wire.RunPass over
+// World.Client, failures fed back through Snapshot.Outcome), a model of
+// deployer pods and of the replication manager, and seeded fault
+// injection. All randomness is
 // drawn from one math/rand/v2 generator seeded from Options.Seed: the same
 // options give the same trace, byte for byte.
 type Sim struct {
@@ -53,7 +56,6 @@ type Sim struct {
 
 	dcq, rcq   queue
 	dups       []item // duplicated notifications, delivered next step
-	lastCreate map[string]dcplan.Outcome
 	lastWait   map[item]dcplan.WaitReason
 	lastResync time.Time
 	model      podModel
@@ -89,7 +91,6 @@ func NewSim(opts Options) *Sim {
 		Faults:     opts.Faults,
 		dcq:        newQueue(),
 		rcq:        newQueue(),
-		lastCreate: map[string]dcplan.Outcome{},
 		lastWait:   map[item]dcplan.WaitReason{},
 		lastResync: opts.Start,
 	}
@@ -236,10 +237,10 @@ func (s *Sim) processAs(it item, instance string) {
 	seq := s.world.lagged(lag)
 	q := s.queueFor(it)
 	var (
-		snap dcplan.Snapshot
-		err  error
-		plan dcplan.Plan
-		p    = Pass{Namespace: it.ns, Lag: lag}
+		snap    dcplan.Snapshot
+		err     error
+		planner wire.Planner
+		p       = Pass{Namespace: it.ns, Lag: lag}
 	)
 	switch it.kind {
 	case KindConfig:
@@ -253,11 +254,7 @@ func (s *Sim) processAs(it item, instance string) {
 			return // a deleted DC is dropped silently
 		}
 		snap.Requeues = q.requeues[it]
-		if len(s.lastCreate) > 0 {
-			snap.Outcome = s.lastCreate[it.ns+"/"+it.name]
-			delete(s.lastCreate, it.ns+"/"+it.name)
-		}
-		plan = reconcile.Config(snap)
+		planner = reconcile.Config
 		p.Actor, p.Kind, p.Config = "dc-controller"+instance, PassConfig, it.name
 	default:
 		sp := s.world.spaces[it.ns]
@@ -271,9 +268,12 @@ func (s *Sim) processAs(it item, instance string) {
 			snap = dcplan.Snapshot{Now: s.now, Settings: s.opts.Settings, Deployments: []dcplan.Deployment{*d}}
 		}
 		snap.Requeues = q.requeues[it]
-		plan = phase.Step(snap, it.name)
+		rc := it.name
+		planner = func(s dcplan.Snapshot) dcplan.Plan { return phase.Step(s, rc) }
 		p.Actor, p.Kind, p.Config, p.RC = "deployer"+instance, PassDeployer, d.ConfigName, it.name
 	}
+	pass, aerr := s.run(snap, planner)
+	plan := pass.Plan
 	if !s.opts.Quiet {
 		p.Seen, p.Plan = snap, plan
 	}
@@ -282,8 +282,8 @@ func (s *Sim) processAs(it item, instance string) {
 	} else {
 		delete(s.lastWait, it)
 	}
-	applied, aerr := s.apply(it.ns, plan, p.Kind, p.Config)
-	p.Applied, p.Err = applied, aerr
+	p.setApplied(pass)
+	p.Err = aerr
 	s.record(&p)
 	switch {
 	case aerr != nil && isCrash(aerr):
@@ -340,45 +340,33 @@ func requeueWanted(p dcplan.Plan) bool {
 func (s *Sim) restart() {
 	s.dcq.reset()
 	s.rcq.reset()
-	clear(s.lastCreate)
 	s.trace.add(s.offset(), "restart controllers")
 	s.resyncAll()
 }
 
-// apply applies plan to namespace ns through the fault-injecting adapter
-// and records what a failed RC create tells the next DC pass.
-func (s *Sim) apply(ns string, plan dcplan.Plan, kind PassKind, config string) (int, error) {
-	if !plan.HasWrites() && len(plan.Events) == 0 {
-		return 0, nil
+// run runs one pass of planner over snap through the fault-injecting
+// client (see simClient) with wire.RunPass: the requests of the plan go to
+// the World with Kubernetes semantics, and failed requests come back to the
+// planner through Snapshot.Outcome within the pass. A pass at rest sends
+// nothing and draws nothing.
+func (s *Sim) run(snap dcplan.Snapshot, planner wire.Planner) (wire.Pass, error) {
+	first := planner(snap)
+	if !first.HasWrites() && len(first.Events) == 0 {
+		return wire.Pass{Snapshot: snap, Plan: first}, nil
 	}
-	a := &adapter{sim: s, b: s.world.Backend(ns), crashAfter: -1}
-	if n := plan.Actions(); n > 0 && s.chance(s.Faults.Crash) {
-		a.crashAfter = s.rng.IntN(n)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	c := &simClient{sim: s, srv: s.world.Client(), crashAfter: -1, cancel: cancel}
+	if n := first.Actions(); n > 0 && s.chance(s.Faults.Crash) {
+		c.crashAfter = s.rng.IntN(n)
 	}
 	s.inPass = true
-	applied, err := dcplan.Apply(context.Background(), a, plan)
+	pass, err := wire.RunPass(ctx, c, snap, planner)
 	s.inPass = false
-	if a.createErr != nil && kind == PassConfig {
-		s.lastCreate[ns+"/"+config] = s.createResult(ns, a.createName, a.createErr)
+	if c.crashed {
+		err = errCrash
 	}
-	return applied, err
-}
-
-// createResult describes a failed RC create for the next pass (SPEC
-// 3.2.12), including the live GET that follows an AlreadyExists.
-func (s *Sim) createResult(ns, name string, err error) dcplan.Outcome {
-	f := dcplan.Failure{Action: dcplan.ActionCreateRC, Name: name, Message: apiErrorText("replicationcontrollers", name, err)}
-	r := dcplan.Outcome{}
-	if dcplan.IsAlreadyExists(err) {
-		f.Reason, f.Code = dcplan.StatusAlreadyExists, 409
-		if d, ok := s.world.Deployment(ns, name); ok {
-			r.Live = &d
-		} else {
-			r.LiveErr = apiErrorText("replicationcontrollers", name, notFound(KindRC, ns, name))
-		}
-	}
-	r.Failures = []dcplan.Failure{f}
-	return r
+	return pass, err
 }
 
 // Advance moves the clock by d in steps of at most Options.Tick, running

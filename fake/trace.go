@@ -2,10 +2,12 @@ package fake
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/wire"
 )
 
 // PassKind tells which actor planned a Pass.
@@ -33,17 +35,70 @@ type Pass struct {
 	// Seen is the snapshot the planner read; treat it as read-only.
 	Seen dcplan.Snapshot
 	Plan dcplan.Plan
-	// Applied is how many of the plan's actions, in contract order,
-	// succeeded; Err is the error that stopped the rest.
+	// Applied is how many of the plan's actions took effect; Err is the
+	// error that stopped the pass (a crash).
 	Applied int
 	Err     error
+	// Done lists the actions whose requests succeeded, in the order sent;
+	// nil means the first Applied actions in contract order.
+	Done []dcplan.ActionRef
 }
 
-// AppliedPlan returns the part of p.Plan that was applied: its first
-// p.Applied actions in contract order (see dcplan.Plan), outcome fields
-// kept.
+// setApplied records which actions of a pass took effect: those whose
+// requests were sent and answered with success.
+func (p *Pass) setApplied(pass wire.Pass) {
+	p.Done = nil
+	for i, err := range pass.Errs {
+		r := pass.Requests[i]
+		if err == nil && r.Verb != wire.VerbEvent {
+			p.Done = append(p.Done, r.Action)
+		}
+	}
+	p.Applied = len(p.Done)
+}
+
+// AppliedPlan returns the part of p.Plan that was applied: the actions in
+// Done (or, without Done, its first p.Applied actions in contract order,
+// see dcplan.Plan), outcome fields and events kept.
 func (p Pass) AppliedPlan() dcplan.Plan {
-	return truncatePlan(p.Plan, p.Applied)
+	if p.Done == nil {
+		return truncatePlan(p.Plan, p.Applied)
+	}
+	return keepActions(p.Plan, p.Done)
+}
+
+// keepActions returns plan with only the actions of refs.
+func keepActions(plan dcplan.Plan, refs []dcplan.ActionRef) dcplan.Plan {
+	in := func(k dcplan.ActionKind, i int) bool {
+		return slices.Contains(refs, dcplan.ActionRef{Kind: k, Index: i})
+	}
+	out := dcplan.Plan{Wait: plan.Wait, Message: plan.Message, Error: plan.Error, RecheckAfter: plan.RecheckAfter, Events: plan.Events}
+	out.Adopt = keep(plan.Adopt, dcplan.ActionAdopt, in)
+	out.Release = keep(plan.Release, dcplan.ActionRelease, in)
+	out.UpdateConfig = keep(plan.UpdateConfig, dcplan.ActionUpdateConfig, in)
+	out.CreatePods = keep(plan.CreatePods, dcplan.ActionCreatePod, in)
+	out.SetPodOwners = keep(plan.SetPodOwners, dcplan.ActionSetPodOwner, in)
+	out.SetPodDeadlines = keep(plan.SetPodDeadlines, dcplan.ActionSetPodDeadline, in)
+	out.DeletePods = keep(plan.DeletePods, dcplan.ActionDeletePod, in)
+	out.CreateRCs = keep(plan.CreateRCs, dcplan.ActionCreateRC, in)
+	out.Cancels = keep(plan.Cancels, dcplan.ActionCancel, in)
+	out.Scales = keep(plan.Scales, dcplan.ActionScale, in)
+	out.Transitions = keep(plan.Transitions, dcplan.ActionTransition, in)
+	out.DeleteRCs = keep(plan.DeleteRCs, dcplan.ActionDeleteRC, in)
+	if plan.Status != nil && in(dcplan.ActionStatus, 0) {
+		out.Status = plan.Status
+	}
+	return out
+}
+
+func keep[T any](s []T, k dcplan.ActionKind, in func(dcplan.ActionKind, int) bool) []T {
+	var out []T
+	for i, x := range s {
+		if in(k, i) {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // truncatePlan keeps the first n actions of plan in contract order.

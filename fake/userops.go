@@ -23,21 +23,24 @@ func (s *Sim) userOp(op, ns, dc string, plan func(dcplan.Snapshot) (dcplan.Plan,
 	if s.injecting == "user" {
 		s.fault("user", 0, "user:%s dc/%s/%s", op, ns, dc)
 	}
-	p, report, err := plan(snap)
+	_, report, err := plan(snap)
 	if err != nil {
 		s.trace.add(s.offset(), "user:%s dc/%s/%s refused: %s", op, ns, dc, oneLine(err.Error()))
 		return err
 	}
-	pass := Pass{Actor: "user:" + op, Kind: PassUser, Namespace: ns, Config: dc, Seen: snap, Plan: p}
 	s.trace.add(s.offset(), "user:%s dc/%s/%s: %s", op, ns, dc, oneLine(report))
-	applied, aerr := s.apply(ns, p, PassUser, dc)
-	pass.Applied, pass.Err = applied, aerr
-	s.trace.block(dcplan.Describe(p))
+	result, aerr := s.run(snap, func(snap dcplan.Snapshot) dcplan.Plan {
+		p, _, _ := plan(snap)
+		return p
+	})
+	pass := Pass{Actor: "user:" + op, Kind: PassUser, Namespace: ns, Config: dc, Seen: snap, Plan: result.Plan, Err: aerr}
+	pass.setApplied(result)
+	s.trace.block(dcplan.Describe(pass.Plan))
 	if !s.opts.Quiet {
 		s.passes = append(s.passes, pass)
 	}
 	if aerr != nil {
-		s.trace.add(s.offset(), "  applied %d/%d: %v", applied, p.Actions(), aerr)
+		s.trace.add(s.offset(), "  applied %d/%d: %v", pass.Applied, pass.Plan.Actions(), aerr)
 	}
 	return aerr
 }

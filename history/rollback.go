@@ -220,10 +220,10 @@ func Rollback(s dcplan.Snapshot, to dcplan.Version, opts RollbackOptions) (dcpla
 	if !triggersEqual(cfg.Triggers, res.Triggers) {
 		up.SetTriggers, up.Triggers = true, res.Clone().Triggers
 	}
-	return dcplan.Plan{
-		UpdateConfig: []dcplan.ConfigUpdate{up},
-		Status:       &dcplan.StatusUpdate{Rule: RuleRollback, Config: cfg.Name, From: cfg.Status.Clone(), To: res.Status.Clone()},
-	}, res, warnings, nil
+	// One PUT of the generated DC: the server keeps its latestVersion,
+	// one up, and the DC controller starts the rollout (SPEC 6m.4a).
+	up.SetLatestVersion, up.LatestVersionFrom, up.LatestVersionTo = true, cfg.Status.LatestVersion, res.Status.LatestVersion
+	return dcplan.Plan{UpdateConfig: []dcplan.ConfigUpdate{up}}, res, warnings, nil
 }
 
 // RolledBackMessage returns the line `oc rollback` prints on success

@@ -161,11 +161,6 @@ func TestRollbackPlan(t *testing.T) {
 	cur.Triggers = append(cur.Triggers, imageTrigger(true, "app:latest"))
 	cur.Status.Details = dcplan.Details{Message: "image change"}
 	rcs := []dcplan.Deployment{old, lrRC(2, dcplan.PhaseComplete, h)}
-	wantStatus := func(c dcplan.Config) *dcplan.StatusUpdate {
-		to := c.Status.Clone()
-		to.LatestVersion++
-		return &dcplan.StatusUpdate{Rule: history.RuleRollback, Config: "web", From: c.Status, To: to}
-	}
 	disabled := func(name string, p dcplan.Preset) string {
 		if p.Switches().SeedRollbackText {
 			return "Warning: the following images triggers were disabled: " + name + "\n  You can re-enable them with: oc deploy web --enable-triggers -n ns"
@@ -187,8 +182,8 @@ func TestRollbackPlan(t *testing.T) {
 			wantPlan: dcplan.Plan{
 				UpdateConfig: []dcplan.ConfigUpdate{{Rule: history.RuleRollback, Config: "web",
 					SetTemplate: true, TemplateFrom: cur.Template.Hash, Template: old.Encoded.Template,
-					SetTriggers: true, Triggers: manualCur}},
-				Status: wantStatus(cur),
+					SetTriggers: true, Triggers: manualCur,
+					SetLatestVersion: true, LatestVersionFrom: 2, LatestVersionTo: 3}},
 			},
 			wantWarn: []string{disabled("app:latest", dcplan.Modern)},
 		},
@@ -198,8 +193,8 @@ func TestRollbackPlan(t *testing.T) {
 			wantPlan: dcplan.Plan{
 				UpdateConfig: []dcplan.ConfigUpdate{{Rule: history.RuleRollback, Config: "web",
 					SetTemplate: true, TemplateFrom: cur.Template.Hash, Template: old.Encoded.Template,
-					SetTriggers: true, Triggers: manualCur}},
-				Status: wantStatus(cur),
+					SetTriggers: true, Triggers: manualCur,
+					SetLatestVersion: true, LatestVersionFrom: 2, LatestVersionTo: 3}},
 			},
 			wantWarn: []string{disabled("app:latest", dcplan.Origin)},
 		},
@@ -213,8 +208,8 @@ func TestRollbackPlan(t *testing.T) {
 					SetSelector: true, Selector: []dcplan.KeyValue{{Key: "app", Value: "web"}},
 					SetTemplate: true, TemplateFrom: cur.Template.Hash, Template: old.Encoded.Template,
 					SetTriggers: true, Triggers: []dcplan.Trigger{imageTrigger(false, "app:stable")},
-					SetStrategy: true, Strategy: old.Encoded.Strategy}},
-				Status: wantStatus(cur),
+					SetStrategy: true, Strategy: old.Encoded.Strategy,
+					SetLatestVersion: true, LatestVersionFrom: 2, LatestVersionTo: 3}},
 			},
 			wantWarn: []string{disabled("app:stable", dcplan.Exact)},
 		},
@@ -449,11 +444,11 @@ func TestRollbackProperties(t *testing.T) {
 		if len(p.DeleteRCs)+len(p.DeletePods)+len(p.CreateRCs)+len(p.CreatePods)+len(p.Cancels)+len(p.Scales)+len(p.Transitions) != 0 {
 			t.Fatalf("Rollback() touches RCs or pods:\n%s", dcplan.Describe(p))
 		}
-		if len(p.UpdateConfig) != 1 || p.Status == nil || p.Actions() != 2 {
-			t.Fatalf("Rollback() plan is not one spec and one status write:\n%s", dcplan.Describe(p))
+		if len(p.UpdateConfig) != 1 || p.Status != nil || p.Actions() != 1 || !p.UpdateConfig[0].SetLatestVersion {
+			t.Fatalf("Rollback() plan is not one update of the DC, latestVersion included (SPEC 6m.4a):\n%s", dcplan.Describe(p))
 		}
-		if p.Status.To.LatestVersion != s.Config.Status.LatestVersion+1 || cfg.Status.LatestVersion != p.Status.To.LatestVersion {
-			t.Fatalf("Rollback() latestVersion %d -> %d (config %d)", s.Config.Status.LatestVersion, p.Status.To.LatestVersion, cfg.Status.LatestVersion)
+		if up := p.UpdateConfig[0]; up.LatestVersionTo != s.Config.Status.LatestVersion+1 || cfg.Status.LatestVersion != up.LatestVersionTo {
+			t.Fatalf("Rollback() latestVersion %d -> %d (config %d)", s.Config.Status.LatestVersion, up.LatestVersionTo, cfg.Status.LatestVersion)
 		}
 		n := 0
 		for _, tr := range cfg.Triggers {
@@ -621,7 +616,7 @@ func FuzzRollback(f *testing.F) {
 	f.Add(data, int64(2), uint8(2), uint8(15))
 	now := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
 	f.Fuzz(func(t *testing.T, data []byte, to int64, profile, flags uint8) {
-		s, err := wire.DecodeSnapshot(data, "frontend", now, dcplan.Settings{Switches: dcplan.Preset(profile % 5).Switches()})
+		s, err := wire.DecodeSnapshot(data, "shop", "frontend", now, dcplan.Settings{Switches: dcplan.Preset(profile % 5).Switches()})
 		if err != nil {
 			return
 		}

@@ -8,9 +8,10 @@
 // and RolloutLatest (`oc rollout latest`).
 //
 // It does not talk to a server, read a clock, log, or retry: an adapter
-// applies the plan (dcplan.Apply) and plans again. It computes no status
-// itself (package conditions does), decides no phase transition (package
-// phase does) and builds no RC (wire.NewDeployment does).
+// sends the plan's requests (wire.RunPass) and reports failures back. It
+// computes no status itself (package conditions does), decides no phase
+// transition (package phase does) and renders no object (package wire
+// does).
 //
 // Functions in this package never modify their arguments; returned slices
 // never alias them.
@@ -19,11 +20,11 @@
 //
 //	plan := reconcile.Config(snap)          // one pass of the DC controller
 //	fmt.Print(dcplan.Describe(plan))        // one line per action, with rule ids
-//	if _, err := dcplan.Apply(ctx, backend, plan); err != nil { /* re-snapshot, plan again */ }
+//	pass, err := wire.RunPass(ctx, client, snap, reconcile.Config) // send it, failures fed back
 //
 //	plan, err := reconcile.Pause(snap)      // oc rollout pause dc/<dc>
 //
-// Entry points: [Config], [All], [OnFailure], [Instantiate], [Pause],
+// Entry points: [Config], [All], [Instantiate], [Pause],
 // [Resume], [RolloutLatest], [RolloutReport], [dcplan.Refusal].
 //
 // # Adapter contract
@@ -35,19 +36,21 @@
 //     and Now. When it has the result of a live GET of the DC (needed only
 //     before an adoption), it puts it in Snapshot.Recheck.
 //  2. Calls Config (or All). An invalid snapshot gives an empty plan.
-//  3. Applies the plan in field order (Adopt, Release, UpdateConfig, pod
-//     writes, CreateRCs, Cancels, Scales, Transitions, DeleteRCs, Status,
-//     Events), stopping at the first failed write.
-//  4. When CreateRCs failed, it records the failure in the next snapshot's
-//     LastCreate (for AlreadyExists: the error, then the result of a live
-//     GET of that RC) and plans again: the plan then carries upstream's
-//     failure event, condition and message instead of the create.
-//  5. On any other failure, or a conflict on a From precondition, it
-//     records the events OnFailure returns (upstream's warning events for
-//     failed cancels, scales and cleanups), then takes a fresh snapshot and
-//     plans again.
-//  6. When Plan.Wait is set it requeues the item (rate-limited); a plan with
-//     only a Message and no Wait is upstream's fatal error: log, forget.
+//  3. Sends the plan's requests (wire.Requests) in order: Adopt, Release,
+//     UpdateConfig, pod writes, CreateRCs, Cancels, Scales, Transitions,
+//     DeleteRCs, Status, with the events where upstream records them.
+//  4. On a failed request, records it in Snapshot.Outcome and plans again
+//     from the same snapshot: the plan keeps the requests already sent and
+//     says what upstream says about the failure (a claim error; a
+//     DeploymentCancellationFailed or ReplicationControllerScaleFailed
+//     warning and the write's error; a cleanup warning and on with the
+//     status; for a failed create, DeploymentCreationFailed with the
+//     ReplicationControllerCreateError condition, or after AlreadyExists
+//     the live RC's claim (Outcome.Live) and the stale-cache error).
+//     wire.RunPass does 3 and 4.
+//  5. Requeues per the last plan: Plan.Error retry (rate-limited while the
+//     item was requeued fewer than 15 times), fatal (log, forget); Plan.Wait
+//     and Plan.RecheckAfter as their docs say.
 //
 // The user operations: [RolloutLatest] (`oc rollout latest`, with
 // dcplan.DryRun modes, SeedRolloutLatestLine and OcServerDryRunWrites),

@@ -50,7 +50,7 @@ func BenchmarkDecodeSnapshot(b *testing.B) {
 	b.ReportAllocs()
 	b.SetBytes(int64(len(doc)))
 	for b.Loop() {
-		if _, err := DecodeSnapshot(doc, "frontend", now, dcplan.Settings{}); err != nil {
+		if _, err := DecodeSnapshot(doc, "shop", "frontend", now, dcplan.Settings{}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -90,7 +90,7 @@ func ExampleDecodeSnapshot() {
 		panic(err)
 	}
 	now := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
-	s, err := wire.DecodeSnapshot(data, "frontend", now, dcplan.Settings{ServiceAccount: "deployer"})
+	s, err := wire.DecodeSnapshot(data, "shop", "frontend", now, dcplan.Settings{ServiceAccount: "deployer"})
 	if err != nil {
 		panic(err)
 	}

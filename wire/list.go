@@ -1,10 +1,11 @@
 package wire
 
 import (
+	"errors"
+
 	"github.com/dcplan/dcplan"
 
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -97,12 +98,28 @@ func (o *Objects) add(m map[string]any, kind string) error {
 	return nil
 }
 
-// DecodeSnapshot builds the Snapshot of the DC named config from a
-// document DecodeList accepts, with Now = now and Settings = st.
-//
-// Rules, in order:
-//  1. Config is the first DC named config; none is an error wrapping
-//     ErrNotFound.
+// ErrAmbiguous reports a DC name that several namespaces of a document
+// hold, asked for without a namespace.
+var ErrAmbiguous = errors.New("wire: ambiguous deployment config")
+
+// DecodeSnapshot builds the Snapshot of the DC namespace/config from a
+// document DecodeList accepts, with Now = now and Settings = st: DecodeList
+// then Objects.Snapshot.
+func DecodeSnapshot(data []byte, namespace, config string, now time.Time, st dcplan.Settings) (dcplan.Snapshot, error) {
+	objs, err := DecodeList(data)
+	if err != nil {
+		return dcplan.Snapshot{}, err
+	}
+	return objs.Snapshot(namespace, config, now, st)
+}
+
+// Snapshot builds the Snapshot of the DC namespace/config from decoded
+// objects, with Now = now and Settings = st. Rules, in order:
+//  1. Config is the DC named config in namespace ("" matches any
+//     namespace). None is an error wrapping dcplan.ErrNotFound; with an
+//     empty namespace, the name in several namespaces is an error wrapping
+//     ErrAmbiguous that names them: two DCs of one name are never
+//     confused.
 //  2. Deployments are, in document order, the RCs in the DC's namespace
 //     that name it: label or annotation openshift.io/deployment-config.name
 //     equal to config, or a controller owner reference with the DC's UID.
@@ -115,21 +132,31 @@ func (o *Objects) add(m map[string]any, kind string) error {
 //
 // Objects whose namespace is empty count as being in any namespace. The
 // snapshot is not validated: planners do that.
-func DecodeSnapshot(data []byte, config string, now time.Time, st dcplan.Settings) (dcplan.Snapshot, error) {
-	objs, err := DecodeList(data)
-	if err != nil {
-		return dcplan.Snapshot{}, err
+func (o Objects) Snapshot(namespace, config string, now time.Time, st dcplan.Settings) (dcplan.Snapshot, error) {
+	var matches []int
+	for i, c := range o.Configs {
+		if c.Name == config && (namespace == "" || c.Namespace == namespace) {
+			matches = append(matches, i)
+		}
 	}
-	i := slices.IndexFunc(objs.Configs, func(c dcplan.Config) bool { return c.Name == config })
-	if i < 0 {
+	switch {
+	case len(matches) == 0 && namespace != "":
+		return dcplan.Snapshot{}, fmt.Errorf("%w: deployment config %s/%s is not in the document", dcplan.ErrNotFound, namespace, config)
+	case len(matches) == 0:
 		return dcplan.Snapshot{}, fmt.Errorf("%w: deployment config %q is not in the document", dcplan.ErrNotFound, config)
+	case len(matches) > 1:
+		var nss []string
+		for _, i := range matches {
+			nss = append(nss, o.Configs[i].Namespace)
+		}
+		return dcplan.Snapshot{}, fmt.Errorf("%w: deployment config %q is in several namespaces (%s): name one", ErrAmbiguous, config, strings.Join(nss, ", "))
 	}
-	cfg := objs.Configs[i]
+	cfg := o.Configs[matches[0]]
 	sameNS := func(ns string) bool { return ns == "" || cfg.Namespace == "" || ns == cfg.Namespace }
 	s := dcplan.Snapshot{Now: now, Config: cfg, Settings: st}
 	rcs := map[string]bool{}
 	deployers := map[string]bool{}
-	for _, d := range objs.Deployments {
+	for _, d := range o.Deployments {
 		owned := d.HasController && cfg.UID != "" && d.Controller.UID == cfg.UID
 		if sameNS(d.Namespace) && (d.ConfigLabel == config || d.ConfigName == config || owned) {
 			s.Deployments = append(s.Deployments, d)
@@ -137,7 +164,7 @@ func DecodeSnapshot(data []byte, config string, now time.Time, st dcplan.Setting
 			deployers[dcplan.DeployerPodName(d.Name)] = true
 		}
 	}
-	for _, p := range objs.Pods {
+	for _, p := range o.Pods {
 		if sameNS(p.Namespace) && (rcs[p.DeployerFor] || rcs[p.DeploymentName] || deployers[p.Name]) {
 			s.Pods = append(s.Pods, p)
 		}

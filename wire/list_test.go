@@ -14,7 +14,7 @@ import (
 func TestDecodeSnapshotFixture(t *testing.T) {
 	now := time.Date(2026, 11, 1, 11, 58, 30, 0, time.UTC)
 	st := dcplan.Settings{DeployerImage: deployerImage, ServiceAccount: "deployer"}
-	s, err := DecodeSnapshot(fixture(t, "list-dc-rc-pods.json"), "frontend", now, st)
+	s, err := DecodeSnapshot(fixture(t, "list-dc-rc-pods.json"), "shop", "frontend", now, st)
 	if err != nil {
 		t.Fatalf("DecodeSnapshot() error: %v", err)
 	}
@@ -91,7 +91,16 @@ func TestDecodeSnapshotSelection(t *testing.T) {
 		`{"kind":"Service","metadata":{"name":"web"}}`,
 	}
 	doc := []byte(`{"kind":"List","apiVersion":"v1","items":[` + strings.Join(items, ",") + `]}`)
-	s, err := DecodeSnapshot(doc, "web", time.Time{}, dcplan.Settings{})
+	// Two DCs named web in two namespaces: without a namespace the name is
+	// ambiguous, and each namespace names its own DC.
+	if _, err := DecodeSnapshot(doc, "", "web", time.Time{}, dcplan.Settings{}); !errors.Is(err, ErrAmbiguous) ||
+		!strings.Contains(err.Error(), "(ns, other)") {
+		t.Errorf("DecodeSnapshot(\"\", web) error = %v, want ErrAmbiguous naming ns and other", err)
+	}
+	if s, err := DecodeSnapshot(doc, "other", "web", time.Time{}, dcplan.Settings{}); err != nil || s.Config.UID != "u2" || len(s.Deployments) != 1 {
+		t.Errorf("DecodeSnapshot(other, web) = config %q with %d RCs, error %v; want u2 with other-namespace", s.Config.UID, len(s.Deployments), err)
+	}
+	s, err := DecodeSnapshot(doc, "ns", "web", time.Time{}, dcplan.Settings{})
 	if err != nil {
 		t.Fatalf("DecodeSnapshot() error: %v", err)
 	}
@@ -107,10 +116,10 @@ func TestDecodeSnapshotSelection(t *testing.T) {
 		t.Errorf("DecodeSnapshot() selection mismatch (-want +got):\n%s", d)
 	}
 	if s.Config.UID != "u1" {
-		t.Errorf("DecodeSnapshot() picked config uid %q, want the first DC named web (u1)", s.Config.UID)
+		t.Errorf("DecodeSnapshot() picked config uid %q, want ns/web (u1)", s.Config.UID)
 	}
 
-	_, err = DecodeSnapshot(doc, "missing", time.Time{}, dcplan.Settings{})
+	_, err = DecodeSnapshot(doc, "ns", "missing", time.Time{}, dcplan.Settings{})
 	if !errors.Is(err, dcplan.ErrNotFound) {
 		t.Errorf("DecodeSnapshot(missing) error = %v, want ErrNotFound", err)
 	}

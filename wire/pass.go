@@ -36,6 +36,9 @@ type Pass struct {
 	// pass stopped after a failure the plan ends on).
 	Requests []Request
 	Sent     int
+	// Errs holds the answer to each request sent, in order (len Sent): nil
+	// for a success or a tolerated failure.
+	Errs []error
 }
 
 // ErrProtocol reports a planner that breaks the adapter contract of
@@ -65,6 +68,7 @@ var ErrProtocol = errors.New("wire: the plan after a failure does not begin with
 func RunPass(ctx context.Context, c Client, s dcplan.Snapshot, plan Planner) (Pass, error) {
 	sent := 0
 	var prev []Request
+	var errs []error
 	for {
 		p := plan(s)
 		if len(p.Adopt) > 0 && !s.Recheck.Done {
@@ -75,14 +79,15 @@ func RunPass(ctx context.Context, c Client, s dcplan.Snapshot, plan Planner) (Pa
 		if err != nil {
 			return Pass{Snapshot: s, Plan: p}, fmt.Errorf("wire: pass: %w", err)
 		}
-		pass := Pass{Snapshot: s, Plan: p, Requests: reqs, Sent: sent}
+		pass := Pass{Snapshot: s, Plan: p, Requests: reqs, Sent: sent, Errs: errs}
 		if prev != nil {
 			if len(reqs) < sent || !slices.EqualFunc(prev[:sent], reqs[:sent], sameRequest) {
 				return pass, ErrProtocol
 			}
 		}
-		next, failures, err := sendFrom(ctx, c, reqs, sent)
-		pass.Sent = next
+		next, failures, answers, err := sendFrom(ctx, c, reqs, sent)
+		errs = append(errs, answers...)
+		pass.Sent, pass.Errs = next, errs
 		if err != nil {
 			return pass, err
 		}
@@ -100,30 +105,35 @@ func RunPass(ctx context.Context, c Client, s dcplan.Snapshot, plan Planner) (Pa
 }
 
 // sendFrom sends reqs from index i on until a failure ends the run: it
-// returns the index after the last request sent and the failures.
-func sendFrom(ctx context.Context, c Client, reqs []Request, i int) (int, []dcplan.Failure, error) {
+// returns the index after the last request sent, the failures, and the
+// answer to each request sent (nil for success or a tolerated failure).
+func sendFrom(ctx context.Context, c Client, reqs []Request, i int) (int, []dcplan.Failure, []error, error) {
 	var failures []dcplan.Failure
+	var answers []error
 	for ; i < len(reqs); i++ {
 		r := reqs[i]
 		if err := ctx.Err(); err != nil {
-			return i, failures, err
+			return i, failures, answers, err
 		}
-		if f, failed := send(ctx, c, &r); failed {
+		f, err := send(ctx, c, &r)
+		answers = append(answers, err)
+		if err != nil {
 			failures = append(failures, f)
 		}
 		if err := ctx.Err(); err != nil {
-			return i + 1, failures, err
+			return i + 1, failures, answers, err
 		}
 		if len(failures) > 0 && (r.Group == 0 || i+1 == len(reqs) || reqs[i+1].Group != r.Group) {
-			return i + 1, failures, nil
+			return i + 1, failures, answers, nil
 		}
 	}
-	return i, failures, nil
+	return i, failures, answers, nil
 }
 
 // send sends one request, retrying on Conflict up to its Attempts, and
-// returns its failure when it failed in a way it does not tolerate.
-func send(ctx context.Context, c Client, r *Request) (dcplan.Failure, bool) {
+// returns its failure and error when it failed in a way it does not
+// tolerate (nil otherwise).
+func send(ctx context.Context, c Client, r *Request) (dcplan.Failure, error) {
 	var err error
 	for attempt := 0; attempt < max(r.Attempts, 1); attempt++ {
 		err = c.Do(ctx, *r)
@@ -132,14 +142,14 @@ func send(ctx context.Context, c Client, r *Request) (dcplan.Failure, bool) {
 		}
 	}
 	if err == nil || r.Verb == VerbEvent || reasonOf(err) != "" && r.Tolerates(reasonOf(err)) {
-		return dcplan.Failure{}, false
+		return dcplan.Failure{}, nil
 	}
 	f := dcplan.Failure{Action: r.Action.Kind, Name: r.Name, Message: err.Error()}
 	var se *StatusError
 	if errors.As(err, &se) {
 		f.Reason, f.Code, f.Message = se.Reason, se.Code, se.Message
 	}
-	return f, true
+	return f, err
 }
 
 // reasonOf is the API status reason of err, "" for a transport error.

@@ -1,8 +1,8 @@
 // Command quickstart is the README's quick start: it decodes what
 // `oc get dc,rc,pods -o json` prints, plans one pass of both rollout
-// controllers, then runs an adapter's loop (snapshot, plan, apply) against
-// an in-memory API server until nothing is left to do. Run it from the
-// repository's root: go run ./examples/quickstart
+// controllers, then runs an adapter's loop (snapshot, plan, send the
+// requests) against an in-memory API server until nothing is left to do.
+// Run it from the repository's root: go run ./examples/quickstart
 package main
 
 import (
@@ -32,12 +32,11 @@ func run(out io.Writer, file string) error {
 	if err != nil {
 		return err
 	}
-	settings := dcplan.Settings{
-		DeployerImage:  "registry.example/openshift/origin-deployer:v4",
-		ServiceAccount: "deployer",
-	}
+	settings := dcplan.Modern.Settings() // the default preset; see dcplan.Exact
+	settings.DeployerImage = "registry.example/openshift/origin-deployer:v4"
+	settings.ServiceAccount = "deployer"
 	now := time.Date(2026, 11, 1, 11, 59, 0, 0, time.UTC) // an adapter passes time.Now()
-	snap, err := wire.DecodeSnapshot(data, "frontend", now, settings)
+	snap, err := wire.DecodeSnapshot(data, "shop", "frontend", now, settings)
 	if err != nil {
 		return err // typed: errors.Is(err, dcplan.ErrMalformed), *dcplan.FieldError
 	}
@@ -45,48 +44,58 @@ func run(out io.Writer, file string) error {
 	// The deployer pod is running, so this prints <empty plan>.
 	fmt.Fprint(out, dcplan.Describe(plan))
 
-	// An adapter applies plans through a dcplan.Backend. Here the backend
-	// is package fake's in-memory API server, holding the same objects.
-	w := fake.NewWorld(now)
-	if err := w.CreateConfig(snap.Config); err != nil {
-		return err
-	}
-	for _, d := range snap.Deployments {
-		if err := w.CreateDeployment(d); err != nil {
-			return err
-		}
-	}
-	for _, p := range snap.Pods {
-		if err := w.CreatePodObject(p); err != nil {
-			return err
-		}
-	}
-	// The deployer pod of frontend-3 succeeds.
-	err = w.UpdatePod("shop", "frontend-3-deploy", func(p *dcplan.Pod) error {
-		p.Phase = dcplan.PodSucceeded
-		return nil
-	})
+	// An adapter sends a plan's requests (wire.Requests) to an API server
+	// and reports failures back (wire.RunPass). Here the server is package
+	// fake's in-memory one, holding the same objects.
+	srv := fake.NewServer(now)
+	objs, err := wire.DecodeList(data)
 	if err != nil {
 		return err
 	}
-
-	// The adapter's loop: snapshot, plan, apply; on a failed write, plan
-	// again from a fresh snapshot. A real adapter requeues the DC while
-	// Plan.Wait is set and after Plan.RecheckAfter.
-	ctx := context.Background()
-	for pass := 1; pass <= 10; pass++ {
-		snap, err := w.Snapshot("shop", "frontend", now, settings)
+	for _, c := range objs.Configs {
+		if err := srv.Put(wire.ResourceConfigs, c.Raw); err != nil {
+			return err
+		}
+	}
+	for _, d := range objs.Deployments {
+		if err := srv.Put(wire.ResourceRCs, d.Raw); err != nil {
+			return err
+		}
+	}
+	for _, p := range objs.Pods {
+		if p.Name == "frontend-3-deploy" {
+			p.Phase = dcplan.PodSucceeded // the deployer pod of frontend-3 succeeds
+		}
+		b, err := wire.EncodePodObject(p)
 		if err != nil {
 			return err
 		}
-		plan := reconcile.All(snap)
-		if plan.IsEmpty() {
-			fmt.Fprintf(out, "pass %d: at rest\n", pass)
+		if err := srv.Put(wire.ResourcePods, b); err != nil {
+			return err
+		}
+	}
+
+	// The adapter's loop: snapshot, then one pass (wire.RunPass sends the
+	// requests in order, retries conflicts and feeds failures back to the
+	// planner). A real adapter requeues the DC while Plan.Wait is set and
+	// after Plan.RecheckAfter.
+	ctx := context.Background()
+	for n := 1; n <= 10; n++ {
+		snap, err := srv.Snapshot("shop", "frontend", now, settings)
+		if err != nil {
+			return err
+		}
+		pass, err := wire.RunPass(ctx, srv, snap, reconcile.All)
+		if err != nil {
+			return err
+		}
+		if pass.Plan.IsEmpty() {
+			fmt.Fprintf(out, "pass %d: at rest\n", n)
 			return nil
 		}
-		fmt.Fprintf(out, "pass %d:\n%s", pass, dcplan.Describe(plan))
-		if _, err := dcplan.Apply(ctx, w.Backend("shop"), plan); err != nil {
-			fmt.Fprintf(out, "  %v\n", err)
+		fmt.Fprintf(out, "pass %d:\n%s", n, dcplan.Describe(pass.Plan))
+		for _, r := range pass.Requests[:pass.Sent] {
+			fmt.Fprintf(out, "  sent: %s\n", r)
 		}
 	}
 	return fmt.Errorf("frontend did not come to rest in 10 passes")
