@@ -77,9 +77,11 @@
 //	             lines of the plan ([] for nothing to do; "status" writes
 //	             nothing); refused is true when oc would exit with an error
 //	             (the plan may still hold writes: cancel of a paused DC in
-//	             Exact), error is then its text; output is what oc would
-//	             print on stdout otherwise ("" when nothing); rules are the
-//	             rule ids the plan cites ("status": 6m.6)
+//	             Exact), error is then what oc prints on stderr, as
+//	             kubectl's CheckErr prints it, without the final newline;
+//	             output is what oc would print on stdout otherwise (""
+//	             when nothing); rules are the rule ids the plan cites
+//	             ("status": 6m.6)
 //	rules        [{id, text}]: every rule cited, sorted, with one line on what
 //	             it decides; the full text is in docs/rules.md
 //

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -72,6 +73,10 @@ func TestOperations(t *testing.T) {
 		{"undo to a revision", "-to names the revision of undo as --to-revision",
 			"healthy-history.json", "", dcplan.Exact, 5, today, []string{
 				`undo: oc rollout undo dc/frontend --to-revision=5 writes=2 refused=false "deploymentconfig.apps.openshift.io/frontend rolled back\n"`,
+			}},
+		{"undo refused by the server", "an Invalid status error prints as kubectl prints it, without \"error: \" (SPEC 6m.4a)",
+			"two-namespaces.json", "staging", dcplan.Modern, 0, today, []string{
+				`undo: oc rollout undo dc/frontend writes=0 refused=true "The DeploymentConfigRollback \"frontend\" is invalid: name: Invalid value: \"frontend\": no previous deployment exists for \"staging/frontend\""`,
 			}},
 		{"modern paused", "Modern: status ends on the paused DC, cancel refuses before writing, resume instead of pause",
 			"paused.json", "", dcplan.Modern, 0, []string{"status", "cancel", "retry", "latest", "undo", "resume", "rollback"}, []string{
@@ -190,5 +195,42 @@ func TestRuleTexts(t *testing.T) {
 		if !cited[id] {
 			t.Errorf("no fixture and preset cites %s; the sections ported from the single-file preview should", id)
 		}
+	}
+}
+
+// TestOCError checks the error lines against kubectl's CheckErr (SPEC 6m
+// "Error output").
+func TestOCError(t *testing.T) {
+	tests := []struct {
+		name string
+		why  string
+		err  error
+		want string
+	}{
+		{"plain", "a plain error gets the prefix", errors.New("cannot deploy a paused deployment config"),
+			"error: cannot deploy a paused deployment config"},
+		{"two lines", "the prefix goes on the first line only", errors.New("rollout #3 is complete; only failed deployments can be retried.\nYou can start a new deployment with 'oc rollout latest dc/frontend'."),
+			"error: rollout #3 is complete; only failed deployments can be retried.\nYou can start a new deployment with 'oc rollout latest dc/frontend'."},
+		{"final newline", "a message ending in a newline gets no other; the field leaves it out",
+			errors.New("there have been no replication controllers for shop/frontend\n"),
+			"error: there have been no replication controllers for shop/frontend"},
+		{"prefixed", "a message starting with error: is not prefixed twice",
+			errors.New(`error: deploymentconfigs.apps.openshift.io "frontend" is already paused`),
+			`error: deploymentconfigs.apps.openshift.io "frontend" is already paused`},
+		{"invalid", "an Invalid status error prints without the prefix",
+			errors.New(`The DeploymentConfigRollback "frontend" is invalid: name: Invalid value: "frontend": cannot rollback an undeployed config`),
+			`The DeploymentConfigRollback "frontend" is invalid: name: Invalid value: "frontend": cannot rollback an undeployed config`},
+		{"status", "another API status error prints as it is",
+			errors.New(`Error from server (NotFound): deploymentconfigs.apps.openshift.io "frontend" not found`),
+			`Error from server (NotFound): deploymentconfigs.apps.openshift.io "frontend" not found`},
+		{"not a status", "a message merely mentioning invalid is plain",
+			errors.New(`the document is invalid: no kind`), "error: the document is invalid: no kind"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := ocError(tt.err); got != tt.want {
+				t.Errorf("ocError(%q) = %q, want %q [%s]", tt.err, got, tt.want, tt.why)
+			}
+		})
 	}
 }

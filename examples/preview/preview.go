@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -322,12 +323,29 @@ func (r *report) add(name, cmd string, plan dcplan.Plan, out string, err error) 
 		op.Rules = append(op.Rules, string(rule))
 	}
 	if err != nil {
-		op.Refused, op.Error = true, "error: "+err.Error()
+		op.Refused, op.Error = true, ocError(err)
 	} else if strings.TrimSpace(out) != "" {
 		op.Output = out
 	}
 	r.Operations = append(r.Operations, op)
 }
+
+// ocError is what kubectl's CheckErr prints on stderr for err, without
+// the final newline (SPEC 6m "Error output"): an API status error as it
+// is (`The <Kind> "<name>" is invalid: ...`, `Error from server
+// (<Reason>): ...`), a message that starts with "error: " once, any other
+// after "error: ".
+func ocError(err error) string {
+	msg := strings.TrimSuffix(err.Error(), "\n")
+	if strings.HasPrefix(msg, "error: ") || strings.HasPrefix(msg, "Error from server (") || invalidStatus.MatchString(msg) {
+		return msg
+	}
+	return "error: " + msg
+}
+
+// invalidStatus matches the first line kubectl prints for an Invalid
+// status error.
+var invalidStatus = regexp.MustCompile(`^The [A-Za-z]+ "[^"]*" is invalid: `)
 
 // rulesOf returns the rules the writes of plan cite, in plan order, each
 // once.
