@@ -1,10 +1,17 @@
 // Command preview shows what the user operations on a DeploymentConfig
 // would do, without doing anything: it reads the `kind: List` JSON that
 // `oc get dc,rc,pods -o json` prints (one or more DCs, their RCs and pods)
-// and prints, for `oc rollout history`, `oc rollout cancel`, `oc rollout
-// retry`, `oc rollout latest` and `oc rollback`, the plan dcplan computes
-// (one line per write, each with the rule that produced it, indexed in
-// docs/rules.md) and what oc would print or the error it would fail with.
+// and prints what `oc rollout history` and `oc rollout status` would show,
+// then, for `oc rollout cancel`, `oc rollout retry`, `oc rollout latest`,
+// `oc rollout undo`, `oc rollout pause` (or `resume`, for a paused DC) and
+// `oc rollback`, the plan dcplan computes (one line per write, each with
+// the rule that produced it, indexed in docs/rules.md) and what oc would
+// print or the error it would fail with.
+//
+// The header names the behaviour preset in use. The commands follow it:
+// the Origin presets print the seed-era texts, name cancel and retry
+// `oc deploy --cancel` and `oc deploy --retry` (their OcCancel and OcRetry
+// generations), and add `oc deploy --latest`, a command today's oc lacks.
 //
 // Usage:
 //
@@ -16,9 +23,11 @@
 //	-f file            the List JSON to read, like the positional argument ("-": standard input)
 //	-dc name           the DeploymentConfig (default: the only one in the document)
 //	-n, --namespace ns the namespace of the DC (default: the only one holding it)
-//	-profile name      behaviour profile, any case: Modern, Exact or Origin
+//	-profile name      behaviour preset, any case: Modern, Exact, Origin10, Origin13,
+//	                   Origin15 or Origin (= Origin15)
 //	-now RFC3339       the time to plan at (default: the current time)
-//	-to N              the revision oc rollback returns to (0: the last complete one)
+//	-to N              the revision oc rollout undo and oc rollback return to
+//	                   (0: each command's default)
 //	-o text|json       output format (default text)
 //	--strict           exit 3 when an operation would be refused or the input is inconsistent
 //
@@ -32,7 +41,8 @@
 // previewed (not JSON, YAML, empty, no such DC, a DC name found in several
 // namespaces without -n); 2 for a usage error (an unknown flag or profile,
 // more than one file); 3 with --strict when an operation would be refused
-// or a warning was printed (the preview is printed first).
+// (oc rollout status failing counts) or a warning was printed (the
+// preview is printed first).
 //
 // With -o json, preview prints one JSON object (schema "dcplan.preview/v1",
 // keys in this order; fields are only ever added):
@@ -41,7 +51,8 @@
 //	namespace    the DC's namespace
 //	config       the DC's name
 //	latestVersion, replicas, paused   the DC's status.latestVersion, spec.replicas, spec.paused
-//	profile      "Modern", "Exact" or "Origin"
+//	profile      the preset in use: "Modern", "Exact", "Origin10", "Origin13"
+//	             or "Origin15" (-profile Origin is Origin15)
 //	now          the planning time, RFC 3339
 //	rcs, pods    how many RCs and related pods the snapshot holds
 //	skipped      ["namespace/name"]: the document's other RCs (of other DCs or
@@ -50,12 +61,27 @@
 //	             "status-behind", "foreign-rc"; [] when the input is consistent
 //	history      [{revision, name, status, cancelled, cause, replicas, current}],
 //	             oldest first, as oc rollout history lists them
-//	operations   [{name, command, plan, refused, error, output, rules}] for
-//	             name "cancel", "retry", "latest", "rollback" in that order; plan
-//	             is the Describe lines of the plan ([] for nothing to do);
-//	             refused is true when oc would fail, error is then its text;
-//	             output is what oc would print otherwise ("" when nothing);
-//	             rules are the rule ids the plan cites
+//	operations   [{name, command, state, plan, refused, error, output, rules}],
+//	             one per command, in this order (select them by name):
+//	               "status"        oc rollout status (one look, no watch)
+//	               "cancel"        oc rollout cancel, or oc deploy --cancel
+//	               "retry"         oc rollout retry, or oc deploy --retry
+//	               "latest"        oc rollout latest
+//	               "deploy-latest" oc deploy --latest (Origin presets only)
+//	               "undo"          oc rollout undo
+//	               "pause"         oc rollout pause, for a DC not paused, or
+//	               "resume"        oc rollout resume, for a paused one
+//	               "rollback"      oc rollback
+//	             command is the command line; state is only on "status":
+//	             "in progress", "done" or "failed"; plan is the Describe
+//	             lines of the plan ([] for nothing to do; "status" writes
+//	             nothing); refused is true when oc would exit with an error
+//	             (the plan may still hold writes: cancel of a paused DC in
+//	             Exact), error is then what oc prints on stderr, as
+//	             kubectl's CheckErr prints it, without the final newline;
+//	             output is what oc would print on stdout otherwise (""
+//	             when nothing); rules are the rule ids the plan cites
+//	             ("status": 6m.6)
 //	rules        [{id, text}]: every rule cited, sorted, with one line on what
 //	             it decides; the full text is in docs/rules.md
 //
@@ -167,7 +193,7 @@ func parseArgs(args []string, stderr io.Writer, now time.Time) (options, string,
 	fs.StringVar(&namespace, "namespace", "", "same as -n")
 	profile := fs.String("profile", "Modern", "behaviour profile, any case: "+strings.Join(profileNames(), ", "))
 	at := fs.String("now", "", "the time to plan at, RFC 3339 (default: the current time)")
-	to := fs.Int64("to", 0, "the revision oc rollback returns to (0: the last complete one)")
+	to := fs.Int64("to", 0, "the revision oc rollout undo and oc rollback return to (0: each command's default)")
 	output := fs.String("o", "text", "output format: text or json")
 	strict := fs.Bool("strict", false, "exit with status 3 when an operation would be refused or the input is inconsistent")
 	fs.Usage = func() {

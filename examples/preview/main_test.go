@@ -47,8 +47,18 @@ func TestGolden(t *testing.T) {
 			[]string{"-now", "2026-11-30T10:00:00Z", "-f", "testdata/healthy-history.json"}},
 		{"healthy-history-exact-to-5", "Exact profile, rollback to an explicit revision",
 			[]string{"-now", "2026-11-30T10:00:00Z", "-profile", "Exact", "-to", "5", "testdata/healthy-history.json"}},
-		{"failed-after-cancel-origin", "Origin profile: variant B texts",
+		{"failed-after-cancel-origin", "Origin (= Origin15): oc deploy --cancel/--retry of generation C, oc deploy --latest in its newer form",
 			[]string{"-now", "2026-11-01T12:10:00Z", "-profile", "Origin", "testdata/failed-after-cancel.json"}},
+		{"stuck-pending-origin10", "Origin10: cancel generation A (a line per RC), the oldest retry wording, oc deploy --latest's two-line refusal",
+			[]string{"-now", "2026-11-01T12:40:00Z", "-profile", "Origin10", "testdata/stuck-pending.json"}},
+		{"failed-unobserved", "a failed rollout of a DC edited since the controller looked: status keeps waiting, every command goes through",
+			[]string{"-now", "2026-11-01T12:10:00Z", "testdata/failed-unobserved.json"}},
+		{"paused", "a paused DC: status ends on the paused message, cancel and the rest refuse, resume replaces pause",
+			[]string{"-now", "2026-11-01T12:40:00Z", "testdata/paused.json"}},
+		{"paused-exact", "Exact: status keeps waiting on a paused DC, cancel cancels yet fails (upstream's accidents)",
+			[]string{"-now", "2026-11-01T12:40:00Z", "-profile", "Exact", "testdata/paused.json"}},
+		{"paused-exact-json", "-o json: the status state, a refused cancel that still plans its write, resume",
+			[]string{"-now", "2026-11-01T12:40:00Z", "-profile", "Exact", "-o", "json", "testdata/paused.json"}},
 		{"missing-phase", "an RC without its phase annotation: a warning explains the blank phase in oc's texts",
 			[]string{"testdata/missing-phase.json"}},
 		{"status-behind", "a DC whose status.latestVersion lags its newest RC: a warning explains why retry picks #2",
@@ -202,7 +212,11 @@ func TestStrict(t *testing.T) {
 			exitStrict, "preview: --strict: 1 warning(s) about the input\n"},
 		{"both", "a missing phase: a warning, and retry and latest refused", "missing-phase.json",
 			exitStrict, "preview: --strict: oc would refuse retry, latest; 1 warning(s) about the input\n"},
-		{"clean", "every operation of a failed rollout goes through", "failed-after-cancel.json", exitOK, ""},
+		{"clean", "every operation of a failed rollout goes through while status waits for the controller", "failed-unobserved.json", exitOK, ""},
+		{"status fails", "oc rollout status exits 1 on a cancelled rollout: a refusal like the others", "failed-after-cancel.json",
+			exitStrict, "preview: --strict: oc would refuse status\n"},
+		{"paused", "a paused DC: status, cancel, retry, latest, undo and rollback refuse; resume goes through", "paused.json",
+			exitStrict, "preview: --strict: oc would refuse status, cancel, retry, latest, undo, rollback\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -249,6 +263,7 @@ func TestJSONSchema(t *testing.T) {
 		} `json:"history"`
 		Operations []struct {
 			Name, Command string
+			State         string
 			Plan          []string
 			Refused       bool
 			Error, Output string
@@ -267,8 +282,17 @@ func TestJSONSchema(t *testing.T) {
 	for _, op := range r.Operations {
 		names = append(names, op.Name)
 	}
-	if d := cmp.Diff([]string{"cancel", "retry", "latest", "rollback"}, names); d != "" {
+	if d := cmp.Diff([]string{"status", "cancel", "retry", "latest", "undo", "pause", "rollback"}, names); d != "" {
 		t.Errorf("operations (-want +got):\n%s", d)
+	}
+	if st := r.Operations[0]; st.State != "in progress" || st.Refused || len(st.Plan) != 0 ||
+		st.Output != "Waiting for rollout to finish: 0 out of 3 new replicas have been updated...\n" {
+		t.Errorf("status = %+v, want in progress with the viewer's replica message and no plan", st)
+	}
+	for _, op := range r.Operations[1:] {
+		if op.State != "" {
+			t.Errorf("%s has state %q; only status has one", op.Name, op.State)
+		}
 	}
 	if r.Schema != schema || len(r.Warnings) != 1 || r.Warnings[0].Code != warnMissingPhase || r.Warnings[0].Object != "rc/frontend-3" {
 		t.Errorf("schema %q, warnings %+v; want %q and one missing-phase warning on rc/frontend-3", r.Schema, r.Warnings, schema)
@@ -276,8 +300,8 @@ func TestJSONSchema(t *testing.T) {
 	if d := cmp.Diff([]string{}, r.Skipped); d != "" {
 		t.Errorf("skipped (-want +got):\n%s", d)
 	}
-	if !r.Operations[1].Refused || !strings.HasPrefix(r.Operations[1].Error, "error: rollout #3 is ; only failed") {
-		t.Errorf("retry = %+v, want refused with oc's error", r.Operations[1])
+	if !r.Operations[2].Refused || !strings.HasPrefix(r.Operations[2].Error, "error: rollout #3 is ; only failed") {
+		t.Errorf("retry = %+v, want refused with oc's error", r.Operations[2])
 	}
 }
 

@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/cancel"
+	"github.com/dcplan/dcplan/conditions"
 	"github.com/dcplan/dcplan/history"
 	"github.com/dcplan/dcplan/reconcile"
 	"github.com/dcplan/dcplan/wire"
@@ -195,8 +197,12 @@ func inconsistencies(s dcplan.Snapshot) []warning {
 
 // operation is the preview of one oc command.
 type operation struct {
-	Name    string   `json:"name"`
-	Command string   `json:"command"`
+	Name    string `json:"name"`
+	Command string `json:"command"`
+	// State is what oc rollout status concludes: "in progress", "done"
+	// or "failed"; empty (and left out of -o json) for the other
+	// commands.
+	State   string   `json:"state,omitempty"`
 	Plan    []string `json:"plan"`
 	Refused bool     `json:"refused"`
 	Error   string   `json:"error"`
@@ -204,17 +210,73 @@ type operation struct {
 	Rules   []string `json:"rules"`
 }
 
-// operations previews cancel, retry, rollout latest and rollback.
+// Operation names (the "name" of -o json), in the order the preview
+// shows them.
+const (
+	opStatus       = "status"
+	opCancel       = "cancel"
+	opRetry        = "retry"
+	opLatest       = "latest"
+	opDeployLatest = "deploy-latest" // only when OcDeployLatest is not DeployLatestAbsent
+	opUndo         = "undo"
+	opPause        = "pause"  // for a DC that is not paused
+	opResume       = "resume" // for a paused DC
+	opRollback     = "rollback"
+)
+
+// ruleStatus is the rule oc rollout status follows; the status viewer
+// plans no write, so the preview cites it for the section itself.
+const ruleStatus dcplan.Rule = "6m.6"
+
+// operations previews every user operation of s, in the order of the
+// text output: rollout status, cancel, retry, rollout latest, deploy
+// --latest (when the preset has it), rollout undo, pause or resume, and
+// rollback.
 func (r *report) operations(s dcplan.Snapshot, to dcplan.Version) {
 	name := s.Config.Name
+	r.status(s)
+
+	// The seeds' generations are oc deploy commands (SPEC 6.1, 6.2).
+	cancelCmd, retryCmd := "oc rollout cancel dc/", "oc rollout retry dc/"
+	if s.Settings.OcCancel != dcplan.CancelRollout {
+		cancelCmd = "oc deploy --cancel dc/"
+	}
+	if s.Settings.OcRetry != dcplan.RetryRollout {
+		retryCmd = "oc deploy --retry dc/"
+	}
 	plan, rep, err := cancel.Cancel(s)
-	r.add("cancel", "oc rollout cancel dc/"+name, plan, rep.String(), err)
+	if err == nil {
+		// Exact: upstream complains about a paused DC after cancelling
+		// it anyway (SPEC 6m.1 step 3.2).
+		err = rep.Err()
+	}
+	r.add(opCancel, cancelCmd+name, plan, rep.String(), err)
 
 	plan, rep, err = cancel.Retry(s)
-	r.add("retry", "oc rollout retry dc/"+name, plan, rep.String(), err)
+	r.add(opRetry, retryCmd+name, plan, rep.String(), err)
 
 	plan, latest, err := reconcile.RolloutLatest(s, false, dcplan.DryRunNone)
-	r.add("latest", "oc rollout latest dc/"+name, plan, latest.Text+"\n", err)
+	r.add(opLatest, "oc rollout latest dc/"+name, plan, latest.Text+"\n", err)
+
+	if s.Settings.OcDeployLatest != dcplan.DeployLatestAbsent {
+		plan, latest, err = reconcile.DeployLatest(s)
+		r.add(opDeployLatest, "oc deploy --latest dc/"+name, plan, latest.Text+"\n", err)
+	}
+
+	undoCmd := "oc rollout undo dc/" + name
+	if to > 0 {
+		undoCmd += fmt.Sprintf(" --to-revision=%d", to)
+	}
+	plan, undone, err := history.Undo(s, to, dcplan.DryRunNone)
+	r.add(opUndo, undoCmd, plan, undone, err)
+
+	// The one of pause and resume that oc would not refuse outright.
+	op, toggle := opPause, reconcile.Pause
+	if s.Config.Paused {
+		op, toggle = opResume, reconcile.Resume
+	}
+	plan, err = toggle(s)
+	r.add(op, "oc rollout "+op+" dc/"+name, plan, reconcile.PauseText(name, !s.Config.Paused)+"\n", err)
 
 	cmd := "oc rollback dc/" + name
 	if to > 0 {
@@ -233,8 +295,22 @@ func (r *report) operations(s dcplan.Snapshot, to dcplan.Version) {
 			}
 		}
 	}
-	r.add("rollback", cmd, plan, out, err)
+	r.add(opRollback, cmd, plan, out, err)
 	r.citeAll()
+}
+
+// status records what oc rollout status prints for one look at the DC:
+// refused when the viewer fails (oc exits 1), the output otherwise.
+func (r *report) status(s dcplan.Snapshot) {
+	st := conditions.RolloutStatus(s, 0)
+	op := operation{
+		Name: opStatus, Command: "oc rollout status dc/" + s.Config.Name, State: st.State.String(),
+		Plan: []string{}, Output: st.Stdout(), Rules: []string{string(ruleStatus)},
+	}
+	if st.State == conditions.RolloutFailed {
+		op.Refused, op.Error = true, strings.TrimSuffix(st.Stderr(), "\n")
+	}
+	r.Operations = append(r.Operations, op)
 }
 
 // add records the preview of one command.
@@ -247,12 +323,29 @@ func (r *report) add(name, cmd string, plan dcplan.Plan, out string, err error) 
 		op.Rules = append(op.Rules, string(rule))
 	}
 	if err != nil {
-		op.Refused, op.Error = true, "error: "+err.Error()
+		op.Refused, op.Error = true, ocError(err)
 	} else if strings.TrimSpace(out) != "" {
 		op.Output = out
 	}
 	r.Operations = append(r.Operations, op)
 }
+
+// ocError is what kubectl's CheckErr prints on stderr for err, without
+// the final newline (SPEC 6m "Error output"): an API status error as it
+// is (`The <Kind> "<name>" is invalid: ...`, `Error from server
+// (<Reason>): ...`), a message that starts with "error: " once, any other
+// after "error: ".
+func ocError(err error) string {
+	msg := strings.TrimSuffix(err.Error(), "\n")
+	if strings.HasPrefix(msg, "error: ") || strings.HasPrefix(msg, "Error from server (") || invalidStatus.MatchString(msg) {
+		return msg
+	}
+	return "error: " + msg
+}
+
+// invalidStatus matches the first line kubectl prints for an Invalid
+// status error.
+var invalidStatus = regexp.MustCompile(`^The [A-Za-z]+ "[^"]*" is invalid: `)
 
 // rulesOf returns the rules the writes of plan cite, in plan order, each
 // once.
@@ -283,11 +376,15 @@ func rulesOf(plan dcplan.Plan) []dcplan.Rule {
 
 // ruleText says, for the rules these operations cite, what they decide.
 var ruleText = map[dcplan.Rule]string{
+	"0.4":                     "pause / resume: spec.paused is written; a paused DC only gets history cleanup and a status refresh",
 	cancel.RuleCancel:         "user cancel: every New, Pending or Running RC not yet cancelled gets cancelled=true and the user reason; the deployer controller then deletes its pods and fails it",
+	cancel.RuleRolloutCancel:  "oc rollout cancel: every New, Pending or Running RC not yet cancelled gets cancelled=true and the user reason; the deployer controller then deletes its pods and fails it",
+	"6.3":                     "oc deploy --latest: refused while the latest RC is in flight, else status.latestVersion + 1 (instantiate in the newer form); the DC controller then creates the new RC",
 	cancel.RuleRetryDeletePod: "retry: the deployer and hook pods of the failed latest RC are deleted with grace period 0",
 	cancel.RuleRetryReset:     "retry: the failed latest RC goes back to New, its cancel and reason annotations removed; the deployer controller starts it again",
 	"6.4":                     "rollout latest: the instantiate request bumps status.latestVersion; the DC controller then creates the new RC",
 	history.RuleRollback:      "rollback: the DC gets the revision's pod template (image triggers made manual) and latestVersion + 1, so a new RC rolls it out",
+	ruleStatus:                "oc rollout status: from the DC alone (never its RCs), the status viewer's message and whether the rollout is done, failed or still in progress",
 }
 
 // rule is one cited rule of -o json.

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/conditions"
 	"github.com/dcplan/dcplan/history"
 )
 
@@ -138,6 +139,10 @@ func (r report) writeText(w io.Writer) error {
 	}
 
 	for _, op := range r.Operations {
+		if op.State != "" {
+			writeStatus(&b, op)
+			continue
+		}
 		b.WriteString("\n$ " + op.Command + "\nplan:\n")
 		if len(op.Plan) == 0 {
 			indent(&b, dcplan.Describe(dcplan.Plan{}))
@@ -163,6 +168,23 @@ func (r report) writeText(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeStatus prints the oc rollout status section: no plan (the
+// status viewer writes nothing), the state, and what oc prints.
+func writeStatus(b *strings.Builder, op operation) {
+	b.WriteString("\n$ " + op.Command + "\n")
+	switch {
+	case op.Refused:
+		fmt.Fprintf(b, "state %s; oc would fail with:\n", op.State)
+		indent(b, op.Error+"\n")
+	case op.State == conditions.RolloutDone.String():
+		fmt.Fprintf(b, "state %s; oc would print, then stop watching:\n", op.State)
+		indent(b, op.Output)
+	default:
+		fmt.Fprintf(b, "state %s; oc would print, then keep watching:\n", op.State)
+		indent(b, op.Output)
+	}
 }
 
 // indent writes text with every line indented by two spaces.
