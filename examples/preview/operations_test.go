@@ -51,7 +51,7 @@ func TestOperations(t *testing.T) {
 				`status: oc rollout status dc/frontend [in progress] writes=0 refused=false "Waiting for rollout to finish: 0 out of 3 new replicas have been updated...\n"`,
 				`cancel: oc rollout cancel dc/frontend writes=1 refused=false "deploymentconfig.apps.openshift.io/frontend cancelling\n"`,
 				`latest: oc rollout latest dc/frontend writes=0 refused=true "error: #3 is already in progress (Pending)."`,
-				`undo: oc rollout undo dc/frontend writes=2 refused=false "deploymentconfig.apps.openshift.io/frontend rolled back\n"`,
+				`undo: oc rollout undo dc/frontend writes=1 refused=false "deploymentconfig.apps.openshift.io/frontend rolled back\n"`,
 				`pause: oc rollout pause dc/frontend writes=1 refused=false "deploymentconfig.apps.openshift.io/frontend paused\n"`,
 			}},
 		{"exact in flight", "Exact: a successful cancel prints nothing (SPEC 6m.1)",
@@ -72,7 +72,7 @@ func TestOperations(t *testing.T) {
 			}},
 		{"undo to a revision", "-to names the revision of undo as --to-revision",
 			"healthy-history.json", "", dcplan.Exact, 5, today, []string{
-				`undo: oc rollout undo dc/frontend --to-revision=5 writes=2 refused=false "deploymentconfig.apps.openshift.io/frontend rolled back\n"`,
+				`undo: oc rollout undo dc/frontend --to-revision=5 writes=1 refused=false "deploymentconfig.apps.openshift.io/frontend rolled back\n"`,
 			}},
 		{"undo refused by the server", "an Invalid status error prints as kubectl prints it, without \"error: \" (SPEC 6m.4a)",
 			"two-namespaces.json", "staging", dcplan.Modern, 0, today, []string{
