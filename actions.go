@@ -67,6 +67,19 @@ type ConfigUpdate struct {
 	LatestVersionTo   Version
 }
 
+// Instantiate asks the API server's instantiate subresource for a new
+// rollout of the DC (SPEC 6.3, 6.4, 6m.3): the server resolves the
+// triggers when Latest, records the causes ("manual change" when Force),
+// and moves status.latestVersion one up. A server without the endpoint
+// answers NotFound or Forbidden, and oc falls back to bumping
+// latestVersion itself (a ConfigUpdate with SetLatestVersion).
+type Instantiate struct {
+	Rule   Rule
+	Config string
+	Latest bool
+	Force  bool
+}
+
 // DeployerPod is the full description of a deployer pod to create (SPEC
 // 4.5). The codec turns it into Kubernetes JSON (EncodePod).
 type DeployerPod struct {

@@ -36,6 +36,9 @@ func DescribeTo(b *strings.Builder, p Plan) {
 	for _, a := range p.Release {
 		line(b, "release", "rc/"+a.RC, a.Rule)
 	}
+	for _, a := range p.Instantiate {
+		line(b, "instantiate", "dc/"+a.Config, a.Rule, "latest", strconv.FormatBool(a.Latest), "force", strconv.FormatBool(a.Force))
+	}
 	for _, a := range p.UpdateConfig {
 		describeConfigUpdate(b, a)
 	}

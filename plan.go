@@ -1,6 +1,9 @@
 package dcplan
 
-import "time"
+import (
+	"slices"
+	"time"
+)
 
 // Plan is what one planner pass decides: the writes to make, the events to
 // record, and whether to come back later. It is a plain value; a nil field
@@ -10,8 +13,11 @@ import "time"
 // is the adapter contract:
 //
 //  1. Adopt, then Release: owner references of RCs (SPEC 3.3).
-//  2. UpdateConfig: DC spec writes (rollback, pause/resume, Origin replica
-//     sync). The DC learns a hand-scaled count before RCs are rewritten.
+//  2. Instantiate: the instantiate request of oc's rollout latest. Then
+//     UpdateConfig: DC spec writes (rollback, pause/resume, Origin replica
+//     sync, the fallback bump of a rollout latest the server could not
+//     instantiate). The DC learns a hand-scaled count before RCs are
+//     rewritten.
 //  3. CreatePods, SetPodOwners, SetPodDeadlines, DeletePods: a deployer pod
 //     exists before its RC says Pending.
 //  4. CreateRCs: a new RC exists before old ones are pruned.
@@ -30,6 +36,7 @@ import "time"
 type Plan struct {
 	Adopt           []Adopt
 	Release         []Release
+	Instantiate     []Instantiate
 	UpdateConfig    []ConfigUpdate
 	CreatePods      []CreatePod
 	SetPodOwners    []SetPodOwner
@@ -61,7 +68,7 @@ type Plan struct {
 
 // Actions reports the number of writes and events in the plan.
 func (p Plan) Actions() int {
-	n := len(p.Adopt) + len(p.Release) + len(p.UpdateConfig) + len(p.CreatePods) +
+	n := len(p.Adopt) + len(p.Release) + len(p.UpdateConfig) + len(p.Instantiate) + len(p.CreatePods) +
 		len(p.SetPodOwners) + len(p.SetPodDeadlines) + len(p.DeletePods) + len(p.CreateRCs) +
 		len(p.Cancels) + len(p.Scales) + len(p.Transitions) + len(p.DeleteRCs) + len(p.Events)
 	if p.Status != nil {
@@ -101,6 +108,7 @@ func (p *Plan) Append(q Plan) {
 	p.Adopt = append(p.Adopt, q.Adopt...)
 	p.Release = append(p.Release, q.Release...)
 	p.UpdateConfig = append(p.UpdateConfig, q.UpdateConfig...)
+	p.Instantiate = append(p.Instantiate, q.Instantiate...)
 	p.CreatePods = append(p.CreatePods, q.CreatePods...)
 	p.SetPodOwners = append(p.SetPodOwners, q.SetPodOwners...)
 	p.SetPodDeadlines = append(p.SetPodDeadlines, q.SetPodDeadlines...)
@@ -135,6 +143,7 @@ func (p *Plan) Counts() [NumActionKinds]int {
 	n[ActionAdopt] = len(p.Adopt)
 	n[ActionRelease] = len(p.Release)
 	n[ActionUpdateConfig] = len(p.UpdateConfig)
+	n[ActionInstantiate] = len(p.Instantiate)
 	n[ActionCreatePod] = len(p.CreatePods)
 	n[ActionSetPodOwner] = len(p.SetPodOwners)
 	n[ActionSetPodDeadline] = len(p.SetPodDeadlines)
@@ -148,4 +157,60 @@ func (p *Plan) Counts() [NumActionKinds]int {
 		n[ActionStatus] = 1
 	}
 	return n
+}
+
+// Rules returns the rules the plan's writes cite, in contract order, each
+// once: what a reader looks up in the rule index (docs/rules.md) to see
+// why the plan does what it does. (Events cite the rule of the write they
+// describe, or the text they are.)
+func (p *Plan) Rules() []Rule {
+	var out []Rule
+	add := func(r Rule) {
+		if r != "" && !slices.Contains(out, r) {
+			out = append(out, r)
+		}
+	}
+	for _, a := range p.Adopt {
+		add(a.Rule)
+	}
+	for _, a := range p.Release {
+		add(a.Rule)
+	}
+	for _, a := range p.Instantiate {
+		add(a.Rule)
+	}
+	for _, a := range p.UpdateConfig {
+		add(a.Rule)
+	}
+	for _, a := range p.CreatePods {
+		add(a.Rule)
+	}
+	for _, a := range p.SetPodOwners {
+		add(a.Rule)
+	}
+	for _, a := range p.SetPodDeadlines {
+		add(a.Rule)
+	}
+	for _, a := range p.DeletePods {
+		add(a.Rule)
+	}
+	for _, a := range p.CreateRCs {
+		add(a.Rule)
+	}
+	for _, a := range p.Cancels {
+		add(a.Rule)
+	}
+	for _, a := range p.Scales {
+		add(a.Rule)
+	}
+	for _, a := range p.Transitions {
+		add(a.Rule)
+	}
+	for _, a := range p.DeleteRCs {
+		add(a.Rule)
+	}
+	if p.Status != nil {
+		add(p.Status.Rule)
+	}
+	return out
 }

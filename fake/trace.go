@@ -49,6 +49,9 @@ type Pass struct {
 func (p *Pass) setApplied(pass wire.Pass) {
 	p.Done = nil
 	for i, err := range pass.Errs {
+		if i >= len(pass.Requests) {
+			break // the pass stopped on a plan that no longer holds these requests
+		}
 		r := pass.Requests[i]
 		if err == nil && r.Verb != wire.VerbEvent {
 			p.Done = append(p.Done, r.Action)
@@ -76,6 +79,7 @@ func keepActions(plan dcplan.Plan, refs []dcplan.ActionRef) dcplan.Plan {
 	out.Adopt = keep(plan.Adopt, dcplan.ActionAdopt, in)
 	out.Release = keep(plan.Release, dcplan.ActionRelease, in)
 	out.UpdateConfig = keep(plan.UpdateConfig, dcplan.ActionUpdateConfig, in)
+	out.Instantiate = keep(plan.Instantiate, dcplan.ActionInstantiate, in)
 	out.CreatePods = keep(plan.CreatePods, dcplan.ActionCreatePod, in)
 	out.SetPodOwners = keep(plan.SetPodOwners, dcplan.ActionSetPodOwner, in)
 	out.SetPodDeadlines = keep(plan.SetPodDeadlines, dcplan.ActionSetPodDeadline, in)
@@ -110,6 +114,7 @@ func truncatePlan(plan dcplan.Plan, n int) dcplan.Plan {
 	out.Adopt, n = take(plan.Adopt, n)
 	out.Release, n = take(plan.Release, n)
 	out.UpdateConfig, n = take(plan.UpdateConfig, n)
+	out.Instantiate, n = take(plan.Instantiate, n)
 	out.CreatePods, n = take(plan.CreatePods, n)
 	out.SetPodOwners, n = take(plan.SetPodOwners, n)
 	out.SetPodDeadlines, n = take(plan.SetPodDeadlines, n)

@@ -33,6 +33,9 @@ func (s *Sim) userOp(op, ns, dc string, plan func(dcplan.Snapshot) (dcplan.Plan,
 		p, _, _ := plan(snap)
 		return p
 	})
+	if _, _, opErr := plan(result.Snapshot); aerr == nil && opErr != nil {
+		aerr = opErr // a failed request the command reports (e.g. instantiate refused)
+	}
 	pass := Pass{Actor: "user:" + op, Kind: PassUser, Namespace: ns, Config: dc, Seen: snap, Plan: result.Plan, Err: aerr}
 	pass.setApplied(result)
 	s.trace.block(dcplan.Describe(pass.Plan))

@@ -116,7 +116,7 @@ func ExampleRolloutLatest() {
 	_, _, err = reconcile.RolloutLatest(s, false, dcplan.DryRunNone)
 	fmt.Println(err)
 	// Output:
-	// status dc/frontend latestVersion=1->2 details="manual change [Manual]" rule=6.4
+	// instantiate dc/frontend latest=true force=true rule=6.4
 	// deploymentconfig.apps.openshift.io/frontend rolled out 2 <nil>
 	// #1 is already in progress (Running).
 }

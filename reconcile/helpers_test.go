@@ -79,6 +79,7 @@ func withPreset(s dcplan.Snapshot, p dcplan.Preset) dcplan.Snapshot {
 type shape struct {
 	Adopt        []dcplan.Adopt
 	Release      []dcplan.Release
+	Instantiate  []dcplan.Instantiate
 	UpdateConfig []dcplan.ConfigUpdate
 	CreateRCs    []string
 	Cancels      []dcplan.Cancel
@@ -102,7 +103,7 @@ type statusShape struct {
 
 func shapeOf(p dcplan.Plan) shape {
 	out := shape{
-		Adopt: p.Adopt, Release: p.Release, UpdateConfig: p.UpdateConfig, Cancels: p.Cancels,
+		Adopt: p.Adopt, Release: p.Release, Instantiate: p.Instantiate, UpdateConfig: p.UpdateConfig, Cancels: p.Cancels,
 		Scales: p.Scales, DeleteRCs: p.DeleteRCs, Wait: p.Wait, Message: p.Message,
 	}
 	for _, c := range p.CreateRCs {

@@ -156,10 +156,14 @@ func TestRolloutLatest(t *testing.T) {
 	complete := rollout(t, v1, 1, dcplan.PhaseComplete, 3)
 	old := snapshot(v1, complete)
 	old.InstantiateUnavailable = true
-	bumped := func(d dcplan.Details) shape {
-		return shape{Status: &statusShape{Rule: "6.4", LatestVersion: 2, Details: d}}
+	instantiate := []dcplan.Instantiate{{Rule: "6.4", Config: "web", Latest: true, Force: true}}
+	sent := shape{Instantiate: instantiate}
+	bump := []dcplan.ConfigUpdate{{Rule: "6.4", Config: "web", SetLatestVersion: true, LatestVersionFrom: 1, LatestVersionTo: 2}}
+	// answered is the snapshot after the instantiate request failed.
+	answered := func(s dcplan.Snapshot, reason dcplan.StatusReason, msg string) dcplan.Snapshot {
+		s.Outcome.Failures = []dcplan.Failure{{Action: dcplan.ActionInstantiate, Name: "web", Reason: reason, Message: msg}}
+		return s
 	}
-	manual := dcplan.Details{Message: "manual change", Causes: []dcplan.Cause{{Type: dcplan.TriggerManual}}}
 	line := "deploymentconfig.apps.openshift.io/web rolled out"
 	exact := func(s dcplan.Snapshot) dcplan.Snapshot { s.Settings.Switches = dcplan.Exact.Switches(); return s }
 	seed := func(p dcplan.Preset, s dcplan.Snapshot) dcplan.Snapshot { s.Settings.Switches = p.Switches(); return s }
@@ -198,13 +202,13 @@ func TestRolloutLatest(t *testing.T) {
 		why:        "6m.3.7, 13.2 OcServerDryRunWrites: upstream instantiates for real and says (server dry run)",
 		s:          exact(snapshot(v1, complete)),
 		dryRun:     dcplan.DryRunServer,
-		want:       bumped(manual),
+		want:       sent,
 		wantReport: reconcile.RolloutReport{Revision: 2, Text: line + " (server dry run)"},
 	}, {
 		name:       "seed line",
 		why:        "6.4, SPEC 12 SeedRolloutLatestLine: the Origin15 success line",
 		s:          seed(dcplan.Origin15, snapshot(v1, complete)),
-		want:       bumped(manual),
+		want:       sent,
 		wantReport: reconcile.RolloutReport{Revision: 2, Text: `deploymentconfig "web" rolled out`},
 	}, {
 		name:    "in progress origin10",
@@ -213,22 +217,28 @@ func TestRolloutLatest(t *testing.T) {
 		wantErr: "#1 is already in progress (Pending).",
 	}, {
 		name:       "instantiate",
-		why:        "6.4: forced instantiate",
+		why:        "6.4: the forced instantiate request; the server decides the causes",
 		s:          snapshot(v1, complete),
-		want:       bumped(manual),
+		want:       sent,
 		wantReport: reconcile.RolloutReport{Revision: 2, Text: line},
 	}, {
 		name:       "fallback without instantiate",
-		why:        "6.3: a server without the endpoint: latestVersion+1, details unchanged",
+		why:        "6.3: a server without the endpoint: one PUT of the DC with latestVersion+1",
 		s:          old,
-		want:       bumped(dcplan.Details{}),
+		want:       shape{UpdateConfig: bump},
 		wantReport: reconcile.RolloutReport{Revision: 2, Text: line},
 	}, {
 		name:       "fallback on a missing latest RC",
-		why:        "6.4: instantiate's NotFound for the RC is taken for a missing endpoint",
-		s:          snapshot(v1),
-		want:       bumped(dcplan.Details{}),
+		why:        "6.4, 13: instantiate's NotFound (for the RC) is taken for a missing endpoint: the bump follows the request",
+		s:          answered(snapshot(v1), dcplan.StatusNotFound, `replicationcontrollers "web-1" not found`),
+		want:       shape{Instantiate: instantiate, UpdateConfig: bump},
 		wantReport: reconcile.RolloutReport{Revision: 2, Text: line},
+	}, {
+		name:    "refused by the server",
+		why:     "6.4, 13: any other failure of the request is the command's error, as the server worded it",
+		s:       answered(snapshot(v1, complete), dcplan.StatusInternalError, "Internal error occurred: etcdserver: request timed out"),
+		want:    sent,
+		wantErr: "Internal error occurred: etcdserver: request timed out",
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -254,10 +264,8 @@ func TestDeployLatest(t *testing.T) {
 	paused.Paused = true
 	complete := rollout(t, v1, 1, dcplan.PhaseComplete, 3)
 	with := func(p dcplan.Preset, s dcplan.Snapshot) dcplan.Snapshot { s.Settings.Switches = p.Switches(); return s }
-	bumped := func(d dcplan.Details, rule dcplan.Rule) shape {
-		return shape{Status: &statusShape{Rule: rule, LatestVersion: 2, Details: d}}
-	}
-	manual := dcplan.Details{Message: "manual change", Causes: []dcplan.Cause{{Type: dcplan.TriggerManual}}}
+	bumped := shape{UpdateConfig: []dcplan.ConfigUpdate{{Rule: "6.3", Config: "web", SetLatestVersion: true, LatestVersionFrom: 1, LatestVersionTo: 2}}}
+	instantiate := []dcplan.Instantiate{{Rule: "6.3", Config: "web", Force: true}}
 	unresolved := v1
 	unresolved.Triggers = []dcplan.Trigger{{Type: dcplan.TriggerImageChange, Automatic: true, FromName: "web:latest"}}
 	old := with(dcplan.Origin15, snapshot(v1, complete))
@@ -278,13 +286,13 @@ func TestDeployLatest(t *testing.T) {
 		name:       "oldest",
 		why:        "6.3 oldest form (Origin10): bump latestVersion and update the DC",
 		s:          with(dcplan.Origin10, snapshot(v1, complete)),
-		want:       bumped(dcplan.Details{}, "6.3"),
+		want:       bumped,
 		wantReport: reconcile.RolloutReport{Revision: 2, Text: "Started deployment #2"},
 	}, {
 		name:       "oldest ignores paused",
 		why:        "6.3 oldest form (Origin13): no paused check",
 		s:          with(dcplan.Origin13, snapshot(paused, complete)),
-		want:       bumped(dcplan.Details{}, "6.3"),
+		want:       bumped,
 		wantReport: reconcile.RolloutReport{Revision: 2, Text: "Started deployment #2"},
 	}, {
 		name:    "oldest in progress",
@@ -305,18 +313,24 @@ func TestDeployLatest(t *testing.T) {
 		name:       "newer instantiate",
 		why:        "6.3 newer form: instantiate {latest: false, force: true}, then the logs hint",
 		s:          with(dcplan.Origin15, snapshot(v1, complete)),
-		want:       bumped(manual, "6.4"),
+		want:       shape{Instantiate: instantiate},
 		wantReport: reconcile.RolloutReport{Revision: 2, Text: "Started deployment #2\nUse 'oc logs -f dc/web' to track its progress."},
 	}, {
 		name:       "newer fallback",
 		why:        "6.3 newer form: a pre-1.4 server without instantiate: the bump",
 		s:          old,
-		want:       bumped(dcplan.Details{}, "6.3"),
+		want:       bumped,
 		wantReport: reconcile.RolloutReport{Revision: 2, Text: "Started deployment #2\nUse 'oc logs -f dc/web' to track its progress."},
 	}, {
-		name:    "newer bad request",
-		why:     "6.3 newer form: a BadRequest gets the rollout latest hint",
-		s:       with(dcplan.Origin15, snapshot(unresolved, rollout(t, unresolved, 1, dcplan.PhaseComplete, 3))),
+		name: "newer bad request",
+		why:  "6.3 newer form, 13: the server's BadRequest gets the rollout latest hint",
+		s: func() dcplan.Snapshot {
+			s := with(dcplan.Origin15, snapshot(unresolved, rollout(t, unresolved, 1, dcplan.PhaseComplete, 3)))
+			s.Outcome.Failures = []dcplan.Failure{{Action: dcplan.ActionInstantiate, Name: "web", Reason: dcplan.StatusBadRequest,
+				Message: `cannot trigger a deployment for "web" because it contains unresolved images`}}
+			return s
+		}(),
+		want:    shape{Instantiate: instantiate},
 		wantErr: `cannot trigger a deployment for "web" because it contains unresolved images - try 'oc rollout latest dc/web'`,
 	}}
 	for _, tt := range tests {

@@ -37,11 +37,13 @@ type RolloutReport struct {
 //     (upstream's accident, SPEC 13.2: the instantiate is sent without the
 //     dry-run option and really happens).
 //  5. Otherwise the instantiate request {latest: !again, force: true}
-//     (Instantiate). When the server has no instantiate endpoint
-//     (s.InstantiateUnavailable), or the request answers NotFound (which
-//     oc cannot tell from a missing endpoint, so a missing latest RC also
-//     lands here), oc falls back to writing status.latestVersion + 1 with
-//     the details unchanged. Any other error is returned as is.
+//     (an Instantiate action; the server decides the causes, see
+//     Instantiate). When the server has no instantiate endpoint
+//     (s.InstantiateUnavailable), or the request answered NotFound or
+//     Forbidden (s.Outcome; oc cannot tell a missing endpoint from a
+//     missing latest RC), oc falls back to one PUT of the DC with
+//     status.latestVersion + 1. Any other failure is returned as the
+//     server worded it.
 //
 // The report carries the new revision and the success line:
 // `deploymentconfig.apps.openshift.io/<dc> rolled out`, or the seed's
@@ -70,7 +72,7 @@ func RolloutLatest(s dcplan.Snapshot, again bool, dryRun dcplan.DryRun) (dcplan.
 	}
 	p, err := instantiateOrBump(s, !again, ruleInstantiate)
 	if err != nil {
-		return dcplan.Plan{}, RolloutReport{}, err
+		return p, RolloutReport{}, err // the request was sent: it stays in the plan
 	}
 	return p, RolloutReport{Revision: revision(cfg, p), Text: line}, nil
 }
@@ -91,27 +93,45 @@ func inProgress(s dcplan.Snapshot, hint string) error {
 	return &dcplan.Refusal{Err: ErrRefused, Text: text}
 }
 
-// instantiateOrBump sends the instantiate request {latest, force: true},
-// falling back to a status.latestVersion + 1 write (rule) when the server
-// has no instantiate endpoint or answers NotFound (SPEC 6.3, 6.4).
+// instantiateOrBump plans oc's instantiate request {latest, force: true}
+// (rule). When the server has no instantiate endpoint
+// (s.InstantiateUnavailable), or the request answered NotFound or
+// Forbidden (s.Outcome: a server older than the endpoint, or a missing
+// latest RC, which oc cannot tell apart), oc falls back to bumping
+// latestVersion itself: one PUT of the DC with status.latestVersion + 1
+// (SPEC 6.3, 6.4, 6m.3.7). Any other failure of the request is the
+// command's error, as the server worded it.
 func instantiateOrBump(s dcplan.Snapshot, latest bool, rule dcplan.Rule) (dcplan.Plan, error) {
-	var p dcplan.Plan
-	var err error
+	cfg := &s.Config
+	v := cfg.Status.LatestVersion
+	bump := dcplan.ConfigUpdate{Rule: rule, Config: cfg.Name, SetLatestVersion: true, LatestVersionFrom: v, LatestVersionTo: v + 1}
 	if s.InstantiateUnavailable {
-		err = &dcplan.Refusal{Err: dcplan.ErrNotFound, Text: "the server could not find the requested resource"}
-	} else {
-		p, err = Instantiate(s, latest, true)
+		return dcplan.Plan{UpdateConfig: []dcplan.ConfigUpdate{bump}}, nil
 	}
-	if errors.Is(err, dcplan.ErrNotFound) {
-		return dcplan.Plan{Status: versionBump(&s.Config, rule, nil)}, nil
+	p := dcplan.Plan{Instantiate: []dcplan.Instantiate{{Rule: rule, Config: cfg.Name, Latest: latest, Force: true}}}
+	f, failed := s.Outcome.Failed(dcplan.ActionInstantiate, cfg.Name)
+	switch {
+	case !failed:
+		return p, nil
+	case f.Reason == dcplan.StatusNotFound || f.Reason == dcplan.StatusForbidden:
+		p.UpdateConfig = []dcplan.ConfigUpdate{bump}
+		return p, nil
+	case f.Reason == dcplan.StatusBadRequest:
+		return p, &dcplan.Refusal{Err: ErrBadRequest, Text: f.Message}
 	}
-	return p, err
+	return p, &dcplan.Refusal{Err: ErrInstantiateFailed, Text: f.Message}
 }
 
-// revision is status.latestVersion once p is applied.
+// ErrInstantiateFailed: the instantiate request failed in a way oc
+// reports as the command's error (not NotFound or Forbidden, which fall
+// back to a bump).
+var ErrInstantiateFailed = errors.New("reconcile: instantiate failed")
+
+// revision is status.latestVersion once p is applied: one up when it
+// instantiates (the server moves it) or bumps it.
 func revision(cfg *dcplan.Config, p dcplan.Plan) dcplan.Version {
-	if p.Status != nil {
-		return p.Status.To.LatestVersion
+	if len(p.Instantiate) > 0 || len(p.UpdateConfig) > 0 {
+		return cfg.Status.LatestVersion + 1
 	}
 	return cfg.Status.LatestVersion
 }
@@ -134,7 +154,8 @@ var ErrNoSuchCommand = errors.New("reconcile: no such command")
 //     then `Optionally, you can cancel this deployment using the --cancel
 //     option.` (DeployLatestOldest) or `Optionally, you can cancel this
 //     deployment using 'oc rollout cancel dc/<dc>'.` (DeployLatestNewer).
-//  5. DeployLatestOldest: status.latestVersion + 1 (rule 6.3).
+//  5. DeployLatestOldest: one PUT of the DC with status.latestVersion + 1
+//     (rule 6.3).
 //     DeployLatestNewer: the instantiate request {latest: false, force:
 //     true}, falling back to that bump on NotFound or a missing endpoint;
 //     a BadRequest gets ` - try 'oc rollout latest dc/<dc>'` appended.
@@ -164,7 +185,9 @@ func DeployLatest(s dcplan.Snapshot) (dcplan.Plan, RolloutReport, error) {
 	if err := inProgress(s, hint); err != nil {
 		return dcplan.Plan{}, RolloutReport{}, err
 	}
-	p := dcplan.Plan{Status: versionBump(cfg, ruleDeployLatest, nil)}
+	v := cfg.Status.LatestVersion
+	p := dcplan.Plan{UpdateConfig: []dcplan.ConfigUpdate{{Rule: ruleDeployLatest, Config: cfg.Name,
+		SetLatestVersion: true, LatestVersionFrom: v, LatestVersionTo: v + 1}}}
 	if newer {
 		var err error
 		p, err = instantiateOrBump(s, false, ruleDeployLatest)
@@ -173,7 +196,7 @@ func DeployLatest(s dcplan.Snapshot) (dcplan.Plan, RolloutReport, error) {
 			err = &dcplan.Refusal{Err: r.Err, Text: r.Text + fmt.Sprintf(" - try 'oc rollout latest dc/%s'", cfg.Name)}
 		}
 		if err != nil {
-			return dcplan.Plan{}, RolloutReport{}, err
+			return p, RolloutReport{}, err // the request was sent: it stays in the plan
 		}
 	}
 	rev := revision(cfg, p)

@@ -20,7 +20,9 @@ import (
 //     references with the RC's uid as precondition, as Kubernetes'
 //     controller-ref manager builds them; one group (SPEC 3.3). A release
 //     tolerates NotFound and Invalid.
-//  2. ConfigUpdate: PUT of the DC as read with the spec changes.
+//  2. Instantiate: POST to deploymentconfigs/instantiate of a
+//     DeploymentRequest {name, latest, force}. ConfigUpdate: PUT of the
+//     DC as read with the spec changes (and the latestVersion it sets).
 //  3. CreatePod: POST of the deployer pod (no metadata.namespace in the
 //     body, SPEC 13), its template fields copied from its RC's pod
 //     template. SetPodOwner: strategic-merge patch adding the RC as owner,
@@ -64,6 +66,12 @@ func (r *renderer) all() ([]Request, error) {
 	}
 	for i, a := range p.Release {
 		r.add(dcplan.ActionRelease, i, r.release(a, claims))
+	}
+	for i, a := range p.Instantiate {
+		r.add(dcplan.ActionInstantiate, i, Request{Verb: VerbCreate, Resource: ResourceConfigs, Subresource: SubresourceInstantiate,
+			Namespace: r.ns(), Name: a.Config, Attempts: 1,
+			Body: []byte(`{"kind":"DeploymentRequest","apiVersion":"apps.openshift.io/v1","name":` + quoteJSON(a.Config) +
+				`,"latest":` + strconv.FormatBool(a.Latest) + `,"force":` + strconv.FormatBool(a.Force) + `}`)})
 	}
 	for i, a := range p.UpdateConfig {
 		r.add(dcplan.ActionUpdateConfig, i, r.updateConfig(a))

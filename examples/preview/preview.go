@@ -349,30 +349,7 @@ var invalidStatus = regexp.MustCompile(`^The [A-Za-z]+ "[^"]*" is invalid: `)
 
 // rulesOf returns the rules the writes of plan cite, in plan order, each
 // once.
-func rulesOf(plan dcplan.Plan) []dcplan.Rule {
-	var rules []dcplan.Rule
-	add := func(r dcplan.Rule) {
-		if r != "" && !slices.Contains(rules, r) {
-			rules = append(rules, r)
-		}
-	}
-	for _, a := range plan.UpdateConfig {
-		add(a.Rule)
-	}
-	for _, a := range plan.DeletePods {
-		add(a.Rule)
-	}
-	for _, a := range plan.Cancels {
-		add(a.Rule)
-	}
-	for _, a := range plan.Transitions {
-		add(a.Rule)
-	}
-	if plan.Status != nil {
-		add(plan.Status.Rule)
-	}
-	return rules
-}
+func rulesOf(plan dcplan.Plan) []dcplan.Rule { return plan.Rules() }
 
 // ruleText says, for the rules these operations cite, what they decide.
 var ruleText = map[dcplan.Rule]string{
