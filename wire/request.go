@@ -1,6 +1,7 @@
 package wire
 
 import (
+	"strconv"
 	"time"
 
 	"github.com/dcplan/dcplan"
@@ -135,3 +136,60 @@ type StatusError struct {
 
 // Error returns the text.
 func (e *StatusError) Error() string { return e.Message }
+
+// Method is the HTTP method of the request: POST, PUT, PATCH or DELETE
+// ("" for an event, which an event recorder sends its own way).
+func (r *Request) Method() string {
+	switch r.Verb {
+	case VerbCreate:
+		return "POST"
+	case VerbUpdate:
+		return "PUT"
+	case VerbPatch:
+		return "PATCH"
+	case VerbDelete:
+		return "DELETE"
+	}
+	return ""
+}
+
+// Path is the request's URL path on the API server, e.g.
+// /api/v1/namespaces/shop/replicationcontrollers/frontend-3 or
+// /apis/apps.openshift.io/v1/namespaces/shop/deploymentconfigs/frontend/status.
+// A create names the collection. Events have none.
+func (r *Request) Path() string {
+	if r.Verb == VerbEvent {
+		return ""
+	}
+	base := "/api/v1/namespaces/" + r.Namespace + "/" + r.Resource
+	if r.Resource == ResourceConfigs {
+		base = "/apis/apps.openshift.io/v1/namespaces/" + r.Namespace + "/" + r.Resource
+	}
+	if r.Verb == VerbCreate && r.Subresource == "" {
+		return base
+	}
+	p := base + "/" + r.Name
+	if r.Subresource != "" {
+		p += "/" + r.Subresource
+	}
+	return p
+}
+
+// DeleteBody is the body of a delete request: its options as
+// metav1.DeleteOptions marshals them, or nil for the default options.
+func (r *Request) DeleteBody() []byte {
+	d := r.Delete
+	if d.PropagationPolicy == "" && !d.HasGracePeriod {
+		return nil
+	}
+	b := []byte(`{"kind":"DeleteOptions","apiVersion":"v1"`)
+	if d.HasGracePeriod {
+		b = append(b, `,"gracePeriodSeconds":`...)
+		b = strconv.AppendInt(b, d.GracePeriodSeconds, 10)
+	}
+	if d.PropagationPolicy != "" {
+		b = append(b, `,"propagationPolicy":`...)
+		b = append(b, quoteJSON(d.PropagationPolicy)...)
+	}
+	return append(b, '}')
+}
