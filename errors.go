@@ -17,8 +17,8 @@ var (
 	// that does not decode.
 	ErrMalformed = errors.New("dcplan: malformed object")
 
-	// ErrConflict: a write lost to a concurrent one (stale resource
-	// version, or a From precondition that no longer holds).
+	// ErrConflict: a write lost to a concurrent one (a stale resource
+	// version).
 	ErrConflict = errors.New("dcplan: conflict")
 	// ErrNotFound: the object of a write does not exist.
 	ErrNotFound = errors.New("dcplan: not found")
