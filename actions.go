@@ -65,6 +65,10 @@ type ConfigUpdate struct {
 	SetLatestVersion  bool
 	LatestVersionFrom Version
 	LatestVersionTo   Version
+	// Patch sends the change as oc rollout pause and resume do, a
+	// strategic-merge patch of the fields it changes (SPEC 6m.7.5);
+	// otherwise it is an update of the DC as read.
+	Patch bool
 }
 
 // Instantiate asks the API server's instantiate subresource for a new
@@ -135,12 +139,16 @@ type SetPodDeadline struct {
 }
 
 // DeletePod deletes a deployer or hook pod. GracePeriodZero asks for
-// gracePeriodSeconds 0 (oc retry, SPEC 6.2.5).
+// gracePeriodSeconds 0 (oc retry, SPEC 6.2.5, 6m.2.3.6). A plan's pod
+// deletes are all tried and their failures reported together (SPEC 4.6,
+// 6m.2.3.6) unless one is StopOnFailure: the seed-era retry stops at the
+// first failed delete (SPEC 6.2.5).
 type DeletePod struct {
 	Rule            Rule
 	Pod             string
 	RC              string
 	GracePeriodZero bool
+	StopOnFailure   bool
 }
 
 // CreateRC creates a new rollout (SPEC 3.8). Deployment is the complete RC;
@@ -159,6 +167,14 @@ type Cancel struct {
 	Version Version
 	Phase   Phase
 	Reason  string
+	// ByUser marks the cancel of an oc command (SPEC 6.1, 6m.1.3.5): it
+	// is sent once (the controller's cancel is retried on Conflict), and
+	// every in-flight RC is tried even after one fails.
+	ByUser bool
+	// Patch sends it as today's oc does, a strategic-merge patch of the
+	// two annotations (SPEC 6m.1.3.5); otherwise it is an update of the
+	// RC as read.
+	Patch bool
 }
 
 // Scale sets an RC's spec.replicas (SPEC 3.6). With SyncAnnotation it also
@@ -209,6 +225,10 @@ type Transition struct {
 	// phase, SPEC 2.4); ReplicasFrom is the count seen.
 	ScaleToZero  bool
 	ReplicasFrom Replicas
+	// Patch sends the change as today's oc rollout retry does, a
+	// strategic-merge patch of the fields it changes (SPEC 6m.2.3.7);
+	// otherwise it is an update of the RC as read.
+	Patch bool
 }
 
 // DeleteRC deletes an RC with propagation policy Background (SPEC 3.7.5).

@@ -61,7 +61,7 @@ func DescribeTo(b *strings.Builder, p Plan) {
 		if a.GracePeriodZero {
 			grace = "0"
 		}
-		line(b, "delete-pod", "pod/"+a.Pod, a.Rule, "rc", a.RC, "grace", grace)
+		line(b, "delete-pod", "pod/"+a.Pod, a.Rule, "rc", a.RC, "grace", grace, "stopOnFailure", flag(a.StopOnFailure, "true"))
 	}
 	for _, a := range p.CreateRCs {
 		d := a.Deployment
@@ -73,7 +73,8 @@ func DescribeTo(b *strings.Builder, p Plan) {
 			"replicas", itoa(int64(d.Replicas)), "desired", desired, "reason", d.Reason)
 	}
 	for _, a := range p.Cancels {
-		line(b, "cancel", "rc/"+a.RC, a.Rule, "v", itoa(int64(a.Version)), "phase", a.Phase.String(), "reason", a.Reason)
+		line(b, "cancel", "rc/"+a.RC, a.Rule, "v", itoa(int64(a.Version)), "phase", a.Phase.String(), "reason", a.Reason,
+			"by", flag(a.ByUser, "user"), "write", flag(a.Patch, "patch"))
 	}
 	for _, a := range p.Scales {
 		sync := ""
@@ -161,6 +162,7 @@ func describeConfigUpdate(b *strings.Builder, a ConfigUpdate) {
 	if a.SetLatestVersion {
 		kv = append(kv, "latestVersion", itoa(int64(a.LatestVersionFrom))+"->"+itoa(int64(a.LatestVersionTo)))
 	}
+	kv = append(kv, "write", flag(a.Patch, "patch"))
 	line(b, "update-dc", "dc/"+a.Config, a.Rule, kv...)
 }
 
@@ -183,6 +185,7 @@ func describeTransition(b *strings.Builder, a Transition) {
 	if a.ScaleToZero {
 		kv = append(kv, "replicas", itoa(int64(a.ReplicasFrom))+"->0")
 	}
+	kv = append(kv, "write", flag(a.Patch, "patch"))
 	line(b, "transition", "rc/"+a.RC, a.Rule, kv...)
 }
 
@@ -300,4 +303,12 @@ func shortHash(h string) string {
 		return h[:8]
 	}
 	return h
+}
+
+// flag returns word when set, else "" (which line leaves out).
+func flag(set bool, word string) string {
+	if set {
+		return word
+	}
+	return ""
 }

@@ -117,6 +117,7 @@ func Cancel(s dcplan.Snapshot) (dcplan.Plan, Report, error) {
 		}
 		p.Cancels = append(p.Cancels, dcplan.Cancel{
 			Rule: rule, RC: d.Name, Version: d.Version, Phase: d.Phase, Reason: reason,
+			ByUser: true, Patch: sw.OcCancel == dcplan.CancelRollout,
 		})
 		r.Cancelled = append(r.Cancelled, target(*d, s))
 	}

@@ -37,12 +37,12 @@ func TestCancel(t *testing.T) {
 		rc(2, dcplan.PhaseComplete, 3*24*time.Hour),
 	}
 	const (
-		cancel3     = "cancel rc/web-3 v=3 phase=Running reason=\"cancelled by the user\" rule=6m.1.3.5\n"
-		cancel3Seed = "cancel rc/web-3 v=3 phase=Running reason=\"cancelled by the user\" rule=6.1\n"
-		cancel42    = "cancel rc/web-4 v=4 phase=New reason=\"cancelled by the user\" rule=6m.1.3.5\n" +
-			"cancel rc/web-2 v=2 phase=Pending reason=\"cancelled by the user\" rule=6m.1.3.5\n"
-		cancel42Seed = "cancel rc/web-4 v=4 phase=New reason=\"cancelled by the user\" rule=6.1\n" +
-			"cancel rc/web-2 v=2 phase=Pending reason=\"cancelled by the user\" rule=6.1\n"
+		cancel3     = "cancel rc/web-3 v=3 phase=Running reason=\"cancelled by the user\" by=user write=patch rule=6m.1.3.5\n"
+		cancel3Seed = "cancel rc/web-3 v=3 phase=Running reason=\"cancelled by the user\" by=user rule=6.1\n"
+		cancel42    = "cancel rc/web-4 v=4 phase=New reason=\"cancelled by the user\" by=user write=patch rule=6m.1.3.5\n" +
+			"cancel rc/web-2 v=2 phase=Pending reason=\"cancelled by the user\" by=user write=patch rule=6m.1.3.5\n"
+		cancel42Seed = "cancel rc/web-4 v=4 phase=New reason=\"cancelled by the user\" by=user rule=6.1\n" +
+			"cancel rc/web-2 v=2 phase=Pending reason=\"cancelled by the user\" by=user rule=6.1\n"
 		cancelling = "deploymentconfig.apps.openshift.io/web cancelling\n"
 		already    = "deploymentconfig.apps.openshift.io/web already cancelled\n"
 	)
@@ -158,7 +158,7 @@ func TestCancel(t *testing.T) {
 				cancelled(rc(4, dcplan.PhaseRunning, 2*time.Minute), dcplan.ReasonCancelledByUser),
 				rc(3, dcplan.PhasePending, time.Hour),
 			},
-			wantPlan: "cancel rc/web-3 v=3 phase=Pending reason=\"cancelled by the user\" rule=6m.1.3.5\n",
+			wantPlan: "cancel rc/web-3 v=3 phase=Pending reason=\"cancelled by the user\" by=user write=patch rule=6m.1.3.5\n",
 			wantOut:  already + cancelling,
 		},
 		{
@@ -167,7 +167,7 @@ func TestCancel(t *testing.T) {
 				rc(4, dcplan.PhaseRunning, 2*time.Minute),
 				cancelled(rc(3, dcplan.PhasePending, time.Hour), dcplan.ReasonCancelledByUser),
 			},
-			wantPlan: "cancel rc/web-4 v=4 phase=Running reason=\"cancelled by the user\" rule=6m.1.3.5\n",
+			wantPlan: "cancel rc/web-4 v=4 phase=Running reason=\"cancelled by the user\" by=user write=patch rule=6m.1.3.5\n",
 			wantOut:  cancelling + already + "No rollout is in progress (latest rollout #4 running 2 minutes ago)\n",
 		},
 		{

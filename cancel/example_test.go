@@ -37,7 +37,7 @@ func ExampleCancel() {
 	fmt.Print(dcplan.Describe(plan))
 	fmt.Print(report)
 	// Output:
-	// cancel rc/frontend-3 v=3 phase=Running reason="cancelled by the user" rule=6m.1.3.5
+	// cancel rc/frontend-3 v=3 phase=Running reason="cancelled by the user" by=user write=patch rule=6m.1.3.5
 	// deploymentconfig.apps.openshift.io/frontend cancelling
 }
 
@@ -64,7 +64,7 @@ func ExampleRetry() {
 	fmt.Print(report)
 	// Output:
 	// delete-pod pod/frontend-3-deploy rc=frontend-3 grace=0 rule=6.2.5
-	// transition rc/frontend-3 v=3 phase=Failed->New clearCancel=true rule=6.2.6
+	// transition rc/frontend-3 v=3 phase=Failed->New clearCancel=true write=patch rule=6.2.6
 	// deploymentconfig.apps.openshift.io/frontend retried rollout #3
 }
 

@@ -92,6 +92,7 @@ func Retry(s dcplan.Snapshot) (dcplan.Plan, Report, error) {
 		if pod.DeployerFor == name {
 			p.DeletePods = append(p.DeletePods, dcplan.DeletePod{
 				Rule: RuleRetryDeletePod, Pod: pod.Name, RC: name, GracePeriodZero: true,
+				StopOnFailure: gen != dcplan.RetryRollout,
 			})
 		}
 	}
@@ -99,6 +100,7 @@ func Retry(s dcplan.Snapshot) (dcplan.Plan, Report, error) {
 	p.Transitions = []dcplan.Transition{{
 		Rule: RuleRetryReset, RC: name, Version: rc.Version,
 		From: dcplan.PhaseFailed, To: dcplan.PhaseNew, ClearCancel: true,
+		Patch: gen == dcplan.RetryRollout,
 	}}
 	return p, Report{
 		Op:            OpRetry,

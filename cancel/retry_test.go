@@ -31,8 +31,14 @@ func TestRetry(t *testing.T) {
 		pod("web-2-deploy", "web-2"),
 		{Namespace: "ns", Name: "web-3-abcde", DeploymentName: "web-3"}, // an app pod: not labelled
 	}
+	// Today's oc tries every pod delete and patches the RC (SPEC
+	// 6m.2.3.6-7); the seed-era oc stops at the first failed delete and
+	// updates the RC (SPEC 6.2.5-6).
 	const wantRetryPlan = "delete-pod pod/web-3-deploy rc=web-3 grace=0 rule=6.2.5\n" +
 		"delete-pod pod/web-3-hook-pre rc=web-3 grace=0 rule=6.2.5\n" +
+		"transition rc/web-3 v=3 phase=Failed->New clearCancel=true write=patch rule=6.2.6\n"
+	const wantSeedRetryPlan = "delete-pod pod/web-3-deploy rc=web-3 grace=0 stopOnFailure=true rule=6.2.5\n" +
+		"delete-pod pod/web-3-hook-pre rc=web-3 grace=0 stopOnFailure=true rule=6.2.5\n" +
 		"transition rc/web-3 v=3 phase=Failed->New clearCancel=true rule=6.2.6\n"
 	tests := []struct {
 		name     string
@@ -92,7 +98,7 @@ func TestRetry(t *testing.T) {
 		{
 			name: "paused origin10", why: "6.2.1: the oldest oc has no paused check",
 			profile: O10, cfg: paused(dc(3)), rcs: failed3,
-			wantPlan: wantRetryPlan, wantOut: "Retried #3\n",
+			wantPlan: wantSeedRetryPlan, wantOut: "Retried #3\n",
 		},
 		{
 			name: "paused origin15", why: "6.2.1: newer oc refuses a paused DC",
@@ -102,7 +108,7 @@ func TestRetry(t *testing.T) {
 		{
 			name: "paused origin13", why: "6.2.1: the variant B era has no paused check",
 			profile: O13, cfg: paused(dc(3)), rcs: failed3,
-			wantPlan: wantRetryPlan, wantOut: "Retried #3\n",
+			wantPlan: wantSeedRetryPlan, wantOut: "Retried #3\n",
 		},
 		{
 			name: "version zero origin15", why: "6.2.2: latestVersion 0",
@@ -158,12 +164,12 @@ func TestRetry(t *testing.T) {
 		},
 		{
 			name: "retry origin15", why: "6.2.5-7: pods deleted with grace 0 by name, RC reset to New with cancel cleared",
-			profile: O15, cfg: dc(3), rcs: failed3, wantPlan: wantRetryPlan,
+			profile: O15, cfg: dc(3), rcs: failed3, wantPlan: wantSeedRetryPlan,
 			wantOut: "Retried #3\nUse 'oc logs -f dc/web' to track its progress.\n",
 		},
 		{
 			name: "retry origin13", why: "6.2.7: the older oc prints no logs hint",
-			profile: O13, cfg: dc(3), rcs: failed3, wantPlan: wantRetryPlan, wantOut: "Retried #3\n",
+			profile: O13, cfg: dc(3), rcs: failed3, wantPlan: wantSeedRetryPlan, wantOut: "Retried #3\n",
 		},
 		{
 			name: "retry without pods origin15", why: "6.2.5: no labelled pod, only the reset",
@@ -178,7 +184,7 @@ func TestRetry(t *testing.T) {
 				d.ConfigLabel = ""
 				return d
 			}()},
-			wantPlan: "delete-pod pod/web-2-deploy rc=web-2 grace=0 rule=6.2.5\n" +
+			wantPlan: "delete-pod pod/web-2-deploy rc=web-2 grace=0 stopOnFailure=true rule=6.2.5\n" +
 				"transition rc/web-2 v=2 phase=Failed->New clearCancel=true rule=6.2.6\n",
 			wantOut: "Retried #2\nUse 'oc logs -f dc/web' to track its progress.\n",
 		},
@@ -213,7 +219,7 @@ func TestRetryTransitionIsMinimal(t *testing.T) {
 	}
 	want := []dcplan.Transition{{
 		Rule: cancel.RuleRetryReset, RC: "web-5", Version: 5,
-		From: dcplan.PhaseFailed, To: dcplan.PhaseNew, ClearCancel: true,
+		From: dcplan.PhaseFailed, To: dcplan.PhaseNew, ClearCancel: true, Patch: true,
 	}}
 	if d := cmp.Diff(want, p.Transitions); d != "" {
 		t.Errorf("Retry() transitions (-want +got):\n%s", d)

@@ -100,7 +100,7 @@ func ExamplePause() {
 	_, err = reconcile.Pause(dcplan.Snapshot{Config: cfg})
 	fmt.Println(err)
 	// Output:
-	// update-dc dc/frontend paused=false->true rule=0.4
+	// update-dc dc/frontend paused=false->true write=patch rule=0.4
 	// <nil>
 	// deploymentconfigs.apps.openshift.io "frontend" is already paused
 }

@@ -117,7 +117,7 @@ func TestPauseResume(t *testing.T) {
 	paused := config(1)
 	paused.Paused = true
 	update := func(from, to bool) shape {
-		return shape{UpdateConfig: []dcplan.ConfigUpdate{{Rule: "0.4", Config: "web", SetPaused: true, PausedFrom: from, PausedTo: to}}}
+		return shape{UpdateConfig: []dcplan.ConfigUpdate{{Rule: "0.4", Config: "web", SetPaused: true, PausedFrom: from, PausedTo: to, Patch: true}}}
 	}
 	tests := []struct {
 		name    string

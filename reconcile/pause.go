@@ -54,7 +54,7 @@ func setPaused(s dcplan.Snapshot, to bool, refusal string) (dcplan.Plan, error) 
 		return dcplan.Plan{}, &dcplan.Refusal{Err: ErrRefused, Text: fmt.Sprintf("%s %q %s", resource, cfg.Name, refusal)}
 	}
 	return dcplan.Plan{UpdateConfig: []dcplan.ConfigUpdate{{
-		Rule: rulePause, Config: cfg.Name, SetPaused: true, PausedFrom: cfg.Paused, PausedTo: to,
+		Rule: rulePause, Config: cfg.Name, SetPaused: true, PausedFrom: cfg.Paused, PausedTo: to, Patch: true,
 	}}}, nil
 }
 

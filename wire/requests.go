@@ -2,6 +2,7 @@ package wire
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/dcplan/dcplan"
@@ -22,18 +23,25 @@ import (
 //     tolerates NotFound and Invalid.
 //  2. Instantiate: POST to deploymentconfigs/instantiate of a
 //     DeploymentRequest {name, latest, force}. ConfigUpdate: PUT of the
-//     DC as read with the spec changes (and the latestVersion it sets).
+//     DC as read with the spec changes (and the latestVersion it sets);
+//     with Patch (oc rollout pause, resume) a strategic-merge patch of
+//     the changed fields alone (SPEC 6m.7.5).
 //  3. CreatePod: POST of the deployer pod (no metadata.namespace in the
 //     body, SPEC 13), its template fields copied from its RC's pod
 //     template. SetPodOwner: strategic-merge patch adding the RC as owner,
 //     one group (SPEC 4.6). SetPodDeadline: PUT of the pod as read with
 //     spec.activeDeadlineSeconds. DeletePod: DELETE tolerating NotFound,
-//     one group (SPEC 4.6); with gracePeriodSeconds 0 (oc retry, SPEC 6.2)
-//     each delete stands alone.
+//     one group (SPEC 4.6, 6m.2.3.6); gracePeriodSeconds 0 for oc retry
+//     (which does not tolerate NotFound), and with StopOnFailure each
+//     delete stands alone (the seed-era retry aborts, SPEC 6.2.5).
 //  4. CreateRC: POST of the new RC, rendered from the DC it encodes.
 //  5. Cancel, Scale, Transition: PUT of the RC as read with the change;
-//     cancel and scale updates are retried on Conflict as upstream's
-//     retry.RetryOnConflict does (4 attempts).
+//     the controller's cancel and scale updates are retried on Conflict
+//     as upstream's retry.RetryOnConflict does (4 attempts). An oc cancel
+//     (ByUser) is sent once and its cancels form one group (SPEC 6.1,
+//     6m.1.3.5). With Patch (today's oc cancel and retry) the change is a
+//     strategic-merge patch of the fields it changes, keys sorted as oc
+//     sends them, a removed annotation as null (SPEC 6m.1.3.5, 6m.2.3.7).
 //  6. DeleteRC: DELETE with propagationPolicy Background tolerating
 //     NotFound, one group (SPEC 3.7.5).
 //  7. Status: PUT to deploymentconfigs/status of the DC as read with the
@@ -86,30 +94,42 @@ func (r *renderer) all() ([]Request, error) {
 	for i, a := range p.SetPodDeadlines {
 		r.add(dcplan.ActionSetPodDeadline, i, r.setPodDeadline(a))
 	}
-	cleanup := r.newGroup(len(p.DeletePods) > 1)
+	cleanup := r.newGroup(len(p.DeletePods) > 1 && !slices.ContainsFunc(p.DeletePods, func(a dcplan.DeletePod) bool { return a.StopOnFailure }))
 	for i, a := range p.DeletePods {
 		r.add(dcplan.ActionDeletePod, i, r.deletePod(a, cleanup))
 	}
 	for i, a := range p.CreateRCs {
 		r.add(dcplan.ActionCreateRC, i, r.createRC(a))
 	}
+	users := r.newGroup(countFunc(p.Cancels, func(a dcplan.Cancel) bool { return a.ByUser }) > 1)
 	for i, a := range p.Cancels {
-		r.add(dcplan.ActionCancel, i, r.updateRC(a.RC, 4, func(d *dcplan.Deployment, meta map[string]any, _ map[string]any) {
+		attempts, group := 4, 0
+		if a.ByUser {
+			attempts, group = 1, users
+		}
+		q := r.writeRC(a.RC, a.Patch, func(meta, _ map[string]any) {
 			ann := child(meta, "annotations")
 			ann[dcplan.AnnotationCancelled] = dcplan.CancelledValue
 			ann[dcplan.AnnotationStatusReason] = a.Reason
-		}))
+		})
+		if !a.Patch {
+			q.Attempts = attempts
+		}
+		q.Group = group
+		r.add(dcplan.ActionCancel, i, q)
 	}
 	for i, a := range p.Scales {
-		r.add(dcplan.ActionScale, i, r.updateRC(a.RC, 4, func(_ *dcplan.Deployment, meta, spec map[string]any) {
+		q := r.writeRC(a.RC, false, func(meta, spec map[string]any) {
 			spec["replicas"] = num(int64(a.To))
 			if a.SyncAnnotation {
 				child(meta, "annotations")[dcplan.AnnotationReplicas] = strconv.Itoa(int(a.To))
 			}
-		}))
+		})
+		q.Attempts = 4
+		r.add(dcplan.ActionScale, i, q)
 	}
 	for i, a := range p.Transitions {
-		r.add(dcplan.ActionTransition, i, r.updateRC(a.RC, 1, func(_ *dcplan.Deployment, meta, spec map[string]any) {
+		r.add(dcplan.ActionTransition, i, r.writeRC(a.RC, a.Patch, func(meta, spec map[string]any) {
 			transition(a, meta, spec)
 		}))
 	}
@@ -235,8 +255,13 @@ func (r *renderer) release(a dcplan.Release, group int) Request {
 func (r *renderer) updateConfig(a dcplan.ConfigUpdate) Request {
 	c := r.s.Config.Clone()
 	a.ApplyTo(&c)
+	after := configTree(c)
+	if a.Patch {
+		return Request{Verb: VerbPatch, Resource: ResourceConfigs, Namespace: c.Namespace, Name: c.Name,
+			PatchType: PatchStrategicMerge, Patch: canonical(patchOf(configTree(r.s.Config), after)), Attempts: 1}
+	}
 	return Request{Verb: VerbUpdate, Resource: ResourceConfigs, Namespace: c.Namespace, Name: c.Name,
-		Body: appendOrdered(nil, configTree(c), orderDC), Attempts: 1}
+		Body: appendOrdered(nil, after, orderDC), Attempts: 1}
 }
 
 func (r *renderer) createPod(a dcplan.CreatePod) Request {
@@ -283,9 +308,9 @@ func (r *renderer) deletePod(a dcplan.DeletePod, group int) Request {
 	q := Request{Verb: VerbDelete, Resource: ResourcePods, Namespace: r.ns(), Name: a.Pod, Attempts: 1,
 		Tolerate: []dcplan.StatusReason{dcplan.StatusNotFound}, Group: group}
 	if a.GracePeriodZero {
-		// oc retry: each delete stands alone, and a failure aborts (SPEC 6.2.5).
+		// oc retry: a NotFound delete is a failure (SPEC 6.2.5, 6m.2.3.6).
 		q.Delete = DeleteOptions{GracePeriodSeconds: 0, HasGracePeriod: true}
-		q.Group, q.Tolerate = 0, nil
+		q.Tolerate = nil
 	}
 	return q
 }
@@ -307,18 +332,35 @@ func (r *renderer) createRC(a dcplan.CreateRC) Request {
 		Body: appendOrdered(nil, deploymentTree(full), orderRC), Attempts: 1}
 }
 
-// updateRC renders the PUT of RC name as read, changed by edit (which gets
-// the RC's metadata and spec objects).
-func (r *renderer) updateRC(name string, attempts int, edit func(d *dcplan.Deployment, meta, spec map[string]any)) Request {
+// writeRC renders the write of RC name changed by edit (which gets the
+// RC's metadata and spec objects): the PUT of the RC as read, or with
+// patch the strategic-merge patch of what edit changed. Either is sent
+// once; the caller sets Attempts for a retried update.
+func (r *renderer) writeRC(name string, patch bool, edit func(meta, spec map[string]any)) Request {
 	d := r.rc(name)
 	if d == nil {
 		r.fail(kindRC, name, "metadata.name")
 		return Request{}
 	}
 	m := deploymentTree(*d)
-	edit(d, child(m, "metadata"), child(m, "spec"))
+	edit(child(m, "metadata"), child(m, "spec"))
+	if patch {
+		return Request{Verb: VerbPatch, Resource: ResourceRCs, Namespace: d.Namespace, Name: d.Name,
+			PatchType: PatchStrategicMerge, Patch: canonical(patchOf(deploymentTree(*d), m)), Attempts: 1}
+	}
 	return Request{Verb: VerbUpdate, Resource: ResourceRCs, Namespace: d.Namespace, Name: d.Name,
-		Body: appendOrdered(nil, m, orderRC), Attempts: attempts}
+		Body: appendOrdered(nil, m, orderRC), Attempts: 1}
+}
+
+// countFunc counts the elements of s for which f holds.
+func countFunc[T any](s []T, f func(T) bool) int {
+	n := 0
+	for _, v := range s {
+		if f(v) {
+			n++
+		}
+	}
+	return n
 }
 
 // transition writes a Transition's changes into an RC's metadata and spec,

@@ -35,7 +35,7 @@ func Example_stuckPending() {
 	// Output:
 	// $ oc rollout cancel dc/frontend
 	// plan:
-	//   cancel rc/frontend-3 v=3 phase=Pending reason="cancelled by the user" rule=6m.1.3.5
+	//   cancel rc/frontend-3 v=3 phase=Pending reason="cancelled by the user" by=user write=patch rule=6m.1.3.5
 	// oc would print:
 	//   deploymentconfig.apps.openshift.io/frontend cancelling
 	// $ oc rollout retry dc/frontend
