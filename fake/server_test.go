@@ -369,13 +369,13 @@ func TestServerRequests(t *testing.T) {
 			errText: `pods "gone" not found`, reason: dcplan.StatusNotFound,
 		},
 		{
-			name: "instantiate without force and an undecodable latest RC",
+			name: "instantiate without force and a latest RC without its encoded config",
 			why:  "latestVersion 1 needs RC web-1's encoded config to compare the template with; it has none: InternalError",
 			req: func(*testing.T) wire.Request {
 				return wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourceConfigs, Subresource: wire.SubresourceInstantiate, Namespace: "shop", Name: "web",
 					Body: []byte(`{"kind":"DeploymentRequest","apiVersion":"apps.openshift.io/v1","name":"web","latest":false,"force":false}`)}
 			},
-			errText: "Internal error occurred: replication controller web-1 has no encoded deployment config", reason: dcplan.StatusInternalError,
+			errText: "Internal error occurred: object web-1 does not have encoded deployment config annotation", reason: dcplan.StatusInternalError,
 			checks: []check{{wire.ResourceConfigs, "web", "status|latestVersion", 1.0}},
 		},
 		{
@@ -499,7 +499,7 @@ func TestServerFaultTimes(t *testing.T) {
 func TestServerInstantiate(t *testing.T) {
 	const configTrigger = `[{"type":"ConfigChange"}]`
 	rc := func(triggers, template string) string {
-		enc, _ := json.Marshal(`{"kind":"DeploymentConfig","spec":{"triggers":` + triggers + `,"template":` + template + `}}`)
+		enc, _ := json.Marshal(`{"kind":"DeploymentConfig","apiVersion":"apps.openshift.io/v1","metadata":{"name":"web","namespace":"shop"},"spec":{"triggers":` + triggers + `,"template":` + template + `}}`)
 		return `{"metadata":{"name":"web-1","namespace":"shop","annotations":{"openshift.io/encoded-deployment-config":` + string(enc) + `}}}`
 	}
 	same := `{"metadata":{"labels":{"a":"b"}},"spec":{"containers":[{"name":"c","image":"img:1"}]}}`

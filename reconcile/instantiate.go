@@ -21,12 +21,16 @@ import (
 //  3. The previous DC is the one encoded in the RC <dc>-<latestVersion>
 //     (the DC itself when latestVersion is 0). That RC missing:
 //     `replicationcontrollers "<rc>" not found` (dcplan.ErrNotFound); no
-//     encoded DC: an internal error (ErrInternal).
+//     encoded DC: an internal error (ErrInternal), `Internal error
+//     occurred: object <rc> does not have encoded deployment config
+//     annotation`, or with the decoder's complaint for an annotation that
+//     does not decode.
 //  4. Each ImageChange trigger without a lastTriggeredImage is unresolved;
 //     any unresolved one is BadRequest (ErrBadRequest), `cannot trigger a
 //     deployment for "<dc>" because it contains unresolved images`.
-//     Automatic, resolved triggers add an ImageChange cause (Image = the
-//     trigger's from.name) once the image change is established: initial
+//     Automatic, resolved triggers add an ImageChange cause (an
+//     ImageStreamTag reference: the trigger's from.name and namespace,
+//     SPEC 11a item 11) once the image change is established: initial
 //     rollout, a trigger absent from the previous DC, or a
 //     lastTriggeredImage that differs from the previous DC's (once
 //     established, every later automatic trigger adds its cause too, as
@@ -88,7 +92,11 @@ func previousConfig(s dcplan.Snapshot) (dcplan.Config, error) {
 		return dcplan.Config{}, &dcplan.Refusal{Err: dcplan.ErrNotFound, Text: fmt.Sprintf("replicationcontrollers %q not found", name)}
 	}
 	if rc.Encoded == nil {
-		return dcplan.Config{}, &dcplan.Refusal{Err: ErrInternal, Text: "Internal error occurred: " + msgNoEncodedConfig(name)}
+		why := msgNoEncodedConfig(name)
+		if rc.EncodedErr != "" {
+			why = rc.EncodedErr // present but undecodable: the decoder's complaint
+		}
+		return dcplan.Config{}, &dcplan.Refusal{Err: ErrInternal, Text: "Internal error occurred: " + why}
 	}
 	return *rc.Encoded, nil
 }
@@ -115,7 +123,8 @@ func instantiateCauses(cfg, prev dcplan.Config, force bool) (dcplan.Details, boo
 			byImage = true
 		}
 		if byImage {
-			causes = append(causes, dcplan.Cause{Type: dcplan.TriggerImageChange, Image: t.FromName})
+			causes = append(causes, dcplan.Cause{Type: dcplan.TriggerImageChange, Image: t.FromName,
+				FromKind: "ImageStreamTag", FromNamespace: t.FromNamespace})
 		}
 	}
 	if unresolved {

@@ -93,7 +93,7 @@ func TestInstantiate(t *testing.T) {
 		name: "image change",
 		why:  "canTrigger: an automatic trigger whose lastTriggeredImage moved",
 		s:    snapshot(images, prevImages),
-		want: bump(dcplan.Details{Message: "image change", Causes: []dcplan.Cause{{Type: dcplan.TriggerImageChange, Image: "app:latest"}}}),
+		want: bump(dcplan.Details{Message: "image change", Causes: []dcplan.Cause{{Type: dcplan.TriggerImageChange, Image: "app:latest", FromKind: "ImageStreamTag"}}}),
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

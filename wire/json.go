@@ -198,7 +198,8 @@ func appendString(b []byte, s string) []byte {
 // hashOf returns the template hash of a tree: the hex form of the first 16
 // bytes of the SHA-256 digest of its canonical form without null members.
 // Upstream compares decoded templates with reflect.DeepEqual, for which a
-// null member and an absent one are the same; the hash agrees.
+// null member and an absent one are the same; the hash agrees (SPEC 11a
+// item 8, rule 11a.8).
 func hashOf(v any) string {
 	sum := sha256.Sum256(appendCanon(nil, v, true))
 	return hex.EncodeToString(sum[:16])
