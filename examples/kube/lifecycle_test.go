@@ -4,8 +4,8 @@ import (
 	"slices"
 	"testing"
 
-	appsv1 "github.com/openshift/api/apps/v1"
 	"github.com/google/go-cmp/cmp"
+	appsv1 "github.com/openshift/api/apps/v1"
 
 	"github.com/dcplan/dcplan/examples/kube"
 )

@@ -99,4 +99,3 @@ func (c *cluster) deployerPods(t testing.TB) []string {
 	}
 	return out
 }
-
