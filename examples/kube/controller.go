@@ -183,6 +183,12 @@ func (c *Controller) client(component string) wire.Client {
 	return wc
 }
 
+// Informers returns the controller's shared informers of DeploymentConfigs,
+// ReplicationControllers and pods (for listers, or to wait on their caches).
+func (c *Controller) Informers() (dcs, rcs, pods cache.SharedIndexInformer) {
+	return c.dcs, c.rcs, c.pods
+}
+
 // Decoder returns the controller's decode cache.
 func (c *Controller) Decoder() *Decoder { return &c.decoder }
 

@@ -241,6 +241,13 @@ func newDC(name, image string, replicas int32) *appsv1.DeploymentConfig {
 // function, which cancels it and waits until Run returned.
 func (c *cluster) controller(t testing.TB, opts kube.Options) (*kube.Controller, func()) {
 	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	return c.controllerCtx(t, ctx, cancel, opts)
+}
+
+// controllerCtx is controller with the context Run gets and its cancel.
+func (c *cluster) controllerCtx(t testing.TB, ctx context.Context, cancel func(), opts kube.Options) (*kube.Controller, func()) {
+	t.Helper()
 	if opts.Namespace == "" {
 		opts.Namespace = ns
 	}
@@ -252,7 +259,6 @@ func (c *cluster) controller(t testing.TB, opts kube.Options) (*kube.Controller,
 	}
 	opts.Logger = klog.NewKlogr().V(10) // quiet: only errors reach the test log
 	ctrl := kube.New(c.kube, c.apps, opts)
-	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- ctrl.Run(ctx) }()
 	var once sync.Once
