@@ -6,8 +6,8 @@ import (
 	"errors"
 	"slices"
 	"sync"
-	"time"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	corev1 "k8s.io/api/core/v1"
