@@ -199,8 +199,9 @@ var ErrCacheSync = errors.New("kube: informer caches did not sync")
 // Run checks that the server serves DeploymentConfigs (CheckAPI), starts
 // the informers, waits for their caches, and runs the workers of both
 // queues until ctx is cancelled; then it shuts the queues down, waits for
-// the workers to finish their passes and returns nil. It returns an error
-// when the API check fails or the caches never sync. Call Run once.
+// the workers to finish their passes and returns nil (also when ctx ends
+// before the caches synced). It returns an error when the API check
+// fails. Call Run once.
 func (c *Controller) Run(ctx context.Context) error {
 	defer c.stopEvents()
 	defer c.dcQueue.ShutDown()
@@ -209,6 +210,9 @@ func (c *Controller) Run(ctx context.Context) error {
 		return err
 	}
 	if err := c.Start(ctx); err != nil {
+		if ctx.Err() != nil {
+			return nil
+		}
 		return err
 	}
 	workers := max(c.opts.Workers, 1)
@@ -239,7 +243,8 @@ func (c *Controller) Run(ctx context.Context) error {
 
 // Start starts the informers and waits for their caches to sync, without
 // starting workers (Run does both). Tests and benchmarks drive passes with
-// SyncConfig and SyncDeployment after Start.
+// SyncConfig and SyncDeployment after Start. It returns ErrCacheSync when
+// ctx ends first.
 func (c *Controller) Start(ctx context.Context) error {
 	c.kubeFactory.Start(ctx.Done())
 	c.appsFactory.Start(ctx.Done())

@@ -353,7 +353,7 @@ func (c *cluster) settled(t testing.TB, dc string) string {
 		if s != last {
 			last, since = s, time.Now()
 		}
-		if time.Since(since) > 150*time.Millisecond {
+		if time.Since(since) > 100*time.Millisecond {
 			return last
 		}
 		if time.Now().After(deadline) {
