@@ -66,7 +66,8 @@ func crashRun(t *testing.T, n int64) (int64, string) {
 		return len(rcs) > 0 && rcs[len(rcs)-1].Spec.Template.Spec.Containers[0].Image == "registry/shop/frontend:v2"
 	}
 	waitFor(t, "convergence", func() bool { return converged(c.summary(t, "frontend")) && changed() })
-	world := c.settled(t, "frontend")
+	world := c.summary(t, "frontend")
+	c.await(t, "frontend", world)
 	if !changed() {
 		t.Errorf("the latest RC does not run the changed template")
 	}

@@ -20,11 +20,7 @@ func TestFirstRollout(t *testing.T) {
 	if _, err := c.apps.AppsV1().DeploymentConfigs(ns).Create(context.Background(), newDC("frontend", "registry/shop/frontend:v1", 2), metav1.CreateOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	got := c.settled(t, "frontend")
-	want := "frontend-1 Complete replicas=2\ndc frontend latestVersion=1 replicas=2"
-	if d := cmp.Diff(want, got); d != "" {
-		t.Errorf("world mismatch (-want +got):\n%s", d)
-	}
+	c.await(t, "frontend", "frontend-1 Complete replicas=2 reason=\"config change\"\ndc frontend latestVersion=1 replicas=2")
 	wantEvents := []string{
 		`deploymentconfig-controller DeploymentConfig/frontend Normal DeploymentCreated: Created new replication controller "frontend-1" for version 1`,
 	}

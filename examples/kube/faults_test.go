@@ -65,15 +65,11 @@ func TestConflictsAreReplannedWithoutEvents(t *testing.T) {
 	k.run(t)
 	c.controller(t, kube.Options{})
 	c.createDC(t, newDC("frontend", "registry/shop/frontend:v1", 2))
-	c.settled(t, "frontend")
+	c.await(t, "frontend", "frontend-1 Complete replicas=2 reason=\"config change\"\ndc frontend latestVersion=1 replicas=2")
 	c.setImage(t, "frontend", "registry/shop/frontend:v2")
-	got := c.settled(t, "frontend")
-	want := "frontend-1 Complete replicas=0 reason=\"config change\"\n" +
-		"frontend-2 Complete replicas=2 reason=\"config change\"\n" +
-		"dc frontend latestVersion=2 replicas=2"
-	if d := cmp.Diff(want, got); d != "" {
-		t.Errorf("world mismatch (-want +got):\n%s", d)
-	}
+	c.await(t, "frontend", "frontend-1 Complete replicas=0 reason=\"config change\"\n"+
+		"frontend-2 Complete replicas=2 reason=\"config change\"\n"+
+		"dc frontend latestVersion=2 replicas=2")
 	if rcs.Load() < 3 || status.Load() < 2 {
 		t.Errorf("conflicts injected: rc updates %d, status writes %d; want all of 3 and 2", rcs.Load(), status.Load())
 	}
@@ -97,10 +93,7 @@ func TestTransportErrorsOnPodCreate(t *testing.T) {
 	k.run(t)
 	c.controller(t, kube.Options{})
 	c.createDC(t, newDC("frontend", "registry/shop/frontend:v1", 2))
-	got := c.settled(t, "frontend")
-	if want := "frontend-1 Complete replicas=2 reason=\"config change\"\ndc frontend latestVersion=1 replicas=2"; got != want {
-		t.Errorf("world = %q, want %q", got, want)
-	}
+	c.await(t, "frontend", "frontend-1 Complete replicas=2 reason=\"config change\"\ndc frontend latestVersion=1 replicas=2")
 	wantFailed := []string{
 		`deployer-controller DeploymentConfig/frontend Warning FailedCreate: Error creating deployer pod: dial tcp 10.0.0.1:6443: connect: connection refused`,
 		`deployer-controller DeploymentConfig/frontend Warning FailedCreate: Error creating deployer pod: dial tcp 10.0.0.1:6443: connect: connection refused`,
@@ -131,10 +124,7 @@ func TestNotFoundOnDeleteIsSuccess(t *testing.T) {
 	c.createDC(t, newDC("frontend", "registry/shop/frontend:v1", 2))
 	waitFor(t, "frontend-1 running", func() bool { return slices.Contains(c.deployerPods(t), "frontend-1-deploy Running") })
 	c.cancel(t, "frontend-1")
-	got := c.settled(t, "frontend")
-	if want := "frontend-1 Failed replicas=0 reason=\"cancelled by the user\"\ndc frontend latestVersion=1 replicas=2"; got != want {
-		t.Errorf("world = %q, want %q", got, want)
-	}
+	c.await(t, "frontend", "frontend-1 Failed replicas=0 reason=\"cancelled by the user\"\ndc frontend latestVersion=1 replicas=2")
 	if n.Load() == 0 {
 		t.Error("no pod delete was sent")
 	}
@@ -208,10 +198,7 @@ func alreadyExistsForeignRC(t *testing.T, tc struct {
 	if err := c.kube.CoreV1().ReplicationControllers(ns).Delete(context.Background(), "frontend-1", metav1.DeleteOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	got := c.settled(t, "frontend")
-	if want := "frontend-1 Complete replicas=2 reason=\"config change\"\ndc frontend latestVersion=1 replicas=2"; got != want {
-		t.Errorf("world = %q, want %q", got, want)
-	}
+	c.await(t, "frontend", "frontend-1 Complete replicas=2 reason=\"config change\"\ndc frontend latestVersion=1 replicas=2")
 }
 
 // TestMissingAPIGroup: a server without apps.openshift.io/v1 makes Run

@@ -29,6 +29,8 @@ import (
 	"k8s.io/client-go/tools/record"
 	"k8s.io/klog/v2"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/examples/kube"
 	"github.com/dcplan/dcplan/wire"
@@ -342,22 +344,22 @@ func waitFor(t testing.TB, what string, cond func() bool) {
 	}
 }
 
-// settled waits until the summary of the world stops changing for a while
-// and returns it.
-func (c *cluster) settled(t testing.TB, dc string) string {
+// await waits until the summary of the world is want and stays so for
+// 100 ms, and fails the test with the difference when it never is.
+func (c *cluster) await(t testing.TB, dc, want string) {
 	t.Helper()
-	last, since := "", time.Now()
 	deadline := time.Now().Add(10 * time.Second)
+	var got string
 	for {
-		s := c.summary(t, dc)
-		if s != last {
-			last, since = s, time.Now()
-		}
-		if time.Since(since) > 100*time.Millisecond {
-			return last
+		got = c.summary(t, dc)
+		if got == want {
+			time.Sleep(100 * time.Millisecond)
+			if got = c.summary(t, dc); got == want {
+				return
+			}
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("world never settled; last:\n%s", last)
+			t.Fatalf("world mismatch (-want +got):\n%s\nevents:\n%s", cmp.Diff(want, got), strings.Join(c.Events(), "\n"))
 		}
 		time.Sleep(3 * time.Millisecond)
 	}

@@ -10,6 +10,7 @@ import (
 	"k8s.io/client-go/util/retry"
 
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/examples/kube"
 )
 
 // The user operations of the tests, as oc sends them (SPEC 6m).
@@ -55,8 +56,11 @@ func (c *cluster) cancel(t testing.TB, rc string) {
 }
 
 // retryRollout is `oc rollout retry` on a failed RC (SPEC 6m.2): delete
-// its deployer pods with grace 0, then move it back to New.
-func (c *cluster) retryRollout(t testing.TB, rc string) {
+// its deployer pods with grace 0, then move it back to New. Before the
+// patch it waits until ctrl's pod cache has seen the deletes: the pod and
+// RC informers are not ordered, and a deployer pass that sees the RC New
+// beside the old Failed pod fails it again at once, in upstream as here.
+func (c *cluster) retryRollout(t testing.TB, ctrl *kube.Controller, rc string) {
 	t.Helper()
 	pods := c.kube.CoreV1().Pods(ns)
 	l, err := pods.List(context.Background(), metav1.ListOptions{LabelSelector: dcplan.LabelDeployerPodFor + "=" + rc})
@@ -69,6 +73,15 @@ func (c *cluster) retryRollout(t testing.TB, rc string) {
 			t.Fatal(err)
 		}
 	}
+	_, _, podInformer := ctrl.Informers()
+	waitFor(t, "the pod cache to see the deletes", func() bool {
+		for _, p := range l.Items {
+			if _, ok, _ := podInformer.GetStore().GetByKey(ns + "/" + p.Name); ok {
+				return false
+			}
+		}
+		return true
+	})
 	c.patchRC(t, rc, `{"metadata":{"annotations":{"openshift.io/deployment.cancelled":null,"openshift.io/deployment.phase":"New","openshift.io/deployment.status-reason":null}}}`)
 }
 
