@@ -86,6 +86,7 @@ type Controller struct {
 	kube    kubernetes.Interface
 	apps    appsclient.Interface
 	decoder Decoder
+	lists   lists
 
 	kubeFactory informers.SharedInformerFactory
 	appsFactory appsinformers.SharedInformerFactory
@@ -142,17 +143,24 @@ func New(kube kubernetes.Interface, apps appsclient.Interface, opts Options) *Co
 	_, _ = c.dcs.AddEventHandler(cache.ResourceEventHandlerFuncs{
 		AddFunc:    func(obj any) { c.enqueueConfig(obj) },
 		UpdateFunc: func(_, obj any) { c.enqueueConfig(obj) },
-		DeleteFunc: func(obj any) { c.forget(obj); c.enqueueConfig(obj) },
+		DeleteFunc: func(obj any) {
+			c.forget(obj)
+			if key, err := cache.DeletionHandlingMetaNamespaceKeyFunc(obj); err == nil {
+				c.lists.drop(key)
+			}
+			c.enqueueConfig(obj)
+		},
 	})
 	_, _ = c.rcs.AddEventHandler(cache.ResourceEventHandlerFuncs{
-		AddFunc: func(obj any) { c.enqueueDeployment(obj) },
+		AddFunc: func(obj any) { c.lists.touch(obj); c.enqueueDeployment(obj) },
 		UpdateFunc: func(old, obj any) {
 			if changed(old, obj) {
+				c.lists.touch(old, obj)
 				c.enqueueOwner(obj)
 			}
 			c.enqueueDeployment(obj)
 		},
-		DeleteFunc: func(obj any) { c.forget(obj); c.enqueueOwner(obj) },
+		DeleteFunc: func(obj any) { c.lists.touch(obj); c.forget(obj); c.enqueueOwner(obj) },
 	})
 	_, _ = c.pods.AddEventHandler(cache.ResourceEventHandlerFuncs{
 		UpdateFunc: func(old, obj any) {
@@ -327,7 +335,7 @@ func (c *Controller) SyncConfig(ctx context.Context, key string, requeues int) (
 	if err != nil || !ok {
 		return wire.Pass{}, ok, err
 	}
-	pass, err := wire.RunPass(ctx, c.dcClient, s, reconcile.Config)
+	pass, err := run(ctx, c.dcClient, s, reconcile.Config)
 	if err != nil {
 		return pass, true, fmt.Errorf("kube: dc %s: %w", key, err)
 	}
@@ -344,11 +352,21 @@ func (c *Controller) SyncDeployment(ctx context.Context, key string, requeues in
 		return wire.Pass{}, ok, err
 	}
 	_, name, _ := cache.SplitMetaNamespaceKey(key)
-	pass, err := wire.RunPass(ctx, c.rcClient, s, func(s dcplan.Snapshot) dcplan.Plan { return phase.Step(s, name) })
+	pass, err := run(ctx, c.rcClient, s, func(s dcplan.Snapshot) dcplan.Plan { return phase.Step(s, name) })
 	if err != nil {
 		return pass, true, fmt.Errorf("kube: rc %s: %w", key, err)
 	}
 	return pass, true, nil
+}
+
+// run applies the plan of s with wire.RunPass. A plan with neither
+// actions nor events has no request to send: its pass is the plan itself,
+// without rendering (the common pass at rest).
+func run(ctx context.Context, c wire.Client, s dcplan.Snapshot, planner wire.Planner) (wire.Pass, error) {
+	if p := planner(s); p.Actions() == 0 {
+		return wire.Pass{Snapshot: s, Plan: p}, nil
+	}
+	return wire.RunPass(ctx, c, s, planner)
 }
 
 // enqueueConfig adds the key of a DC event's object to the DC queue.

@@ -80,12 +80,12 @@ func (c *memo[T]) len() int {
 // decode returns the cached value of an object at its resourceVersion, or
 // marshals obj and decodes it with dec, caching the result (errors too:
 // an object that does not decode at one resourceVersion never will).
-func decode[T any](d *Decoder, c *memo[T], uid types.UID, rv string, obj any, dec func([]byte) (T, error)) (T, error) {
+func decode[T any](d *Decoder, c *memo[T], uid types.UID, rv string, obj func() any, dec func([]byte) (T, error)) (T, error) {
 	if e, ok := c.get(uid, rv); ok {
 		return e.val, e.err
 	}
 	d.decodes.Add(1)
-	data, err := json.Marshal(obj)
+	data, err := json.Marshal(obj())
 	if err != nil {
 		var zero T
 		return zero, fmt.Errorf("kube: marshal: %w", err)
@@ -97,9 +97,11 @@ func decode[T any](d *Decoder, c *memo[T], uid types.UID, rv string, obj any, de
 
 // Config returns dc as a dcplan.Config (wire.DecodeConfig of its JSON).
 func (d *Decoder) Config(dc *appsv1.DeploymentConfig) (dcplan.Config, error) {
-	obj := *dc
-	obj.Kind, obj.APIVersion = "DeploymentConfig", appsv1.GroupVersion.String()
-	v, err := decode(d, &d.configs, dc.UID, dc.ResourceVersion, &obj, wire.DecodeConfig)
+	v, err := decode(d, &d.configs, dc.UID, dc.ResourceVersion, func() any {
+		obj := *dc
+		obj.Kind, obj.APIVersion = "DeploymentConfig", appsv1.GroupVersion.String()
+		return &obj
+	}, wire.DecodeConfig)
 	if err != nil {
 		return v, fmt.Errorf("kube: deploymentconfig %s/%s: %w", dc.Namespace, dc.Name, err)
 	}
@@ -109,9 +111,11 @@ func (d *Decoder) Config(dc *appsv1.DeploymentConfig) (dcplan.Config, error) {
 // Deployment returns rc as a dcplan.Deployment (wire.DecodeDeployment of
 // its JSON).
 func (d *Decoder) Deployment(rc *corev1.ReplicationController) (dcplan.Deployment, error) {
-	obj := *rc
-	obj.Kind, obj.APIVersion = "ReplicationController", "v1"
-	v, err := decode(d, &d.deployments, rc.UID, rc.ResourceVersion, &obj, wire.DecodeDeployment)
+	v, err := decode(d, &d.deployments, rc.UID, rc.ResourceVersion, func() any {
+		obj := *rc
+		obj.Kind, obj.APIVersion = "ReplicationController", "v1"
+		return &obj
+	}, wire.DecodeDeployment)
 	if err != nil {
 		return v, fmt.Errorf("kube: replicationcontroller %s/%s: %w", rc.Namespace, rc.Name, err)
 	}
@@ -120,9 +124,11 @@ func (d *Decoder) Deployment(rc *corev1.ReplicationController) (dcplan.Deploymen
 
 // Pod returns pod as a dcplan.Pod (wire.DecodePod of its JSON).
 func (d *Decoder) Pod(pod *corev1.Pod) (dcplan.Pod, error) {
-	obj := *pod
-	obj.Kind, obj.APIVersion = "Pod", "v1"
-	v, err := decode(d, &d.pods, pod.UID, pod.ResourceVersion, &obj, wire.DecodePod)
+	v, err := decode(d, &d.pods, pod.UID, pod.ResourceVersion, func() any {
+		obj := *pod
+		obj.Kind, obj.APIVersion = "Pod", "v1"
+		return &obj
+	}, wire.DecodePod)
 	if err != nil {
 		return v, fmt.Errorf("kube: pod %s/%s: %w", pod.Namespace, pod.Name, err)
 	}

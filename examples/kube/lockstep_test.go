@@ -81,14 +81,14 @@ func newLockstep(t *testing.T, settings dcplan.Settings) *lockstep {
 	return l
 }
 
-// caughtUp waits until the informer caches hold what the server holds.
-func (l *lockstep) caughtUp() {
-	l.t.Helper()
-	dcs, rcs, pods := l.ctrl.Informers()
-	waitFor(l.t, "caches", func() bool {
-		return same(l.t, dcs.GetStore(), l.objects("deploymentconfigs")) &&
-			same(l.t, rcs.GetStore(), l.objects("replicationcontrollers")) &&
-			same(l.t, pods.GetStore(), l.objects("pods"))
+// caughtUp waits until ctrl's informer caches hold what the server holds.
+func (c *cluster) caughtUp(t testing.TB, ctrl *kube.Controller) {
+	t.Helper()
+	dcs, rcs, pods := ctrl.Informers()
+	waitFor(t, "caches", func() bool {
+		return same(t, dcs.GetStore(), c.objects(t, "deploymentconfigs")) &&
+			same(t, rcs.GetStore(), c.objects(t, "replicationcontrollers")) &&
+			same(t, pods.GetStore(), c.objects(t, "pods"))
 	})
 }
 
@@ -112,15 +112,15 @@ func same(t testing.TB, store cache.Store, objs []runtime.Object) bool {
 }
 
 // objects lists the server's objects of one resource.
-func (l *lockstep) objects(resource string) []runtime.Object {
-	l.t.Helper()
+func (c *cluster) objects(t testing.TB, resource string) []runtime.Object {
+	t.Helper()
 	var out []runtime.Object
 	ctx := context.Background()
 	switch resource {
 	case "deploymentconfigs":
-		list, err := l.c.apps.AppsV1().DeploymentConfigs(ns).List(ctx, metav1.ListOptions{})
+		list, err := c.apps.AppsV1().DeploymentConfigs(ns).List(ctx, metav1.ListOptions{})
 		if err != nil {
-			l.t.Fatal(err)
+			t.Fatal(err)
 		}
 		for i := range list.Items {
 			o := &list.Items[i]
@@ -128,9 +128,9 @@ func (l *lockstep) objects(resource string) []runtime.Object {
 			out = append(out, o)
 		}
 	case "replicationcontrollers":
-		list, err := l.c.kube.CoreV1().ReplicationControllers(ns).List(ctx, metav1.ListOptions{})
+		list, err := c.kube.CoreV1().ReplicationControllers(ns).List(ctx, metav1.ListOptions{})
 		if err != nil {
-			l.t.Fatal(err)
+			t.Fatal(err)
 		}
 		for i := range list.Items {
 			o := &list.Items[i]
@@ -138,9 +138,9 @@ func (l *lockstep) objects(resource string) []runtime.Object {
 			out = append(out, o)
 		}
 	case "pods":
-		list, err := l.c.kube.CoreV1().Pods(ns).List(ctx, metav1.ListOptions{})
+		list, err := c.kube.CoreV1().Pods(ns).List(ctx, metav1.ListOptions{})
 		if err != nil {
-			l.t.Fatal(err)
+			t.Fatal(err)
 		}
 		for i := range list.Items {
 			o := &list.Items[i]
@@ -156,13 +156,13 @@ func (l *lockstep) objects(resource string) []runtime.Object {
 // adapter's pass.
 func (l *lockstep) pass(component, key string, f *passFault) wire.Pass {
 	l.t.Helper()
-	l.caughtUp()
+	l.c.caughtUp(l.t, l.ctrl)
 	ctx := context.Background()
 
 	// The simulator: fake.Server seeded with the cluster's objects.
 	srv := fake.NewServer(epoch)
 	for _, res := range []string{"deploymentconfigs", "replicationcontrollers", "pods"} {
-		for _, o := range l.objects(res) {
+		for _, o := range l.c.objects(l.t, res) {
 			data, err := json.Marshal(o)
 			if err != nil {
 				l.t.Fatal(err)

@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	appsv1 "github.com/openshift/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/client-go/discovery"
 	"k8s.io/client-go/tools/cache"
 
@@ -22,6 +24,11 @@ import (
 // annotation or have it as controller (wire.DecodeSnapshot's rule 2), in
 // name order. The DC controller reads no pods (SPEC 3.1), so the snapshot
 // holds none. It reports false when the DC is not in the cache.
+//
+// The RC list of a DC is kept between passes and rebuilt only after an
+// informer reported a change of one of its RCs (or of the DC), so a pass
+// at rest costs no lookups, sorting or copying per RC. The snapshot's
+// Deployments slice is therefore shared: callers must not modify it.
 func (c *Controller) ConfigSnapshot(key string, requeues int) (dcplan.Snapshot, bool, error) {
 	obj, exists, err := c.dcs.GetIndexer().GetByKey(key)
 	if err != nil || !exists {
@@ -36,6 +43,12 @@ func (c *Controller) ConfigSnapshot(key string, requeues int) (dcplan.Snapshot, 
 		return dcplan.Snapshot{}, false, err
 	}
 	s := dcplan.Snapshot{Now: c.now(), Config: cfg, Requeues: requeues, Settings: c.opts.Settings}
+	if list, ok := c.lists.get(key, dc.ResourceVersion, dc.UID); ok {
+		s.Deployments = list
+		return s, true, nil
+	}
+	byName, byUID := key, "uid:"+string(dc.UID)
+	genName, genUID := c.lists.gen(byName), c.lists.gen(byUID)
 	idx := c.rcs.GetIndexer()
 	named, err := idx.ByIndex(byConfig, key)
 	if err != nil {
@@ -64,7 +77,77 @@ func (c *Controller) ConfigSnapshot(key string, requeues int) (dcplan.Snapshot, 
 	if len(s.Deployments) == 0 {
 		s.Deployments = nil
 	}
+	c.lists.put(key, listEntry{rv: dc.ResourceVersion, uid: dc.UID, byName: byName, byUID: byUID, genName: genName, genUID: genUID, deployments: s.Deployments})
 	return s, true, nil
+}
+
+// lists keeps the decoded RC list of each DC between passes. Every RC
+// event bumps the generation of the index keys (byConfig) of the RC before
+// and after the event; a DC's list is reused while its resourceVersion and
+// the generations of its two index keys are those it was built with.
+type lists struct {
+	mu      sync.Mutex
+	gens    map[string]uint64
+	entries map[string]listEntry
+}
+
+type listEntry struct {
+	rv              string
+	uid             types.UID
+	byName, byUID   string
+	genName, genUID uint64
+	deployments     []dcplan.Deployment
+}
+
+func (l *lists) gen(key string) uint64 {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.gens[key]
+}
+
+func (l *lists) get(dc, rv string, uid types.UID) ([]dcplan.Deployment, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	e, ok := l.entries[dc]
+	if !ok || e.rv != rv || e.uid != uid || e.genName != l.gens[e.byName] || e.genUID != l.gens[e.byUID] {
+		return nil, false
+	}
+	return e.deployments, true
+}
+
+func (l *lists) put(dc string, e listEntry) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.entries == nil {
+		l.entries = map[string]listEntry{}
+	}
+	l.entries[dc] = e
+}
+
+// touch bumps the generations of the index keys of RC event objects.
+func (l *lists) touch(objs ...any) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.gens == nil {
+		l.gens = map[string]uint64{}
+	}
+	for _, obj := range objs {
+		rc, ok := rcOf(obj)
+		if !ok {
+			continue
+		}
+		keys, _ := indexRC(rc)
+		for _, k := range keys {
+			l.gens[k]++
+		}
+	}
+}
+
+// drop forgets the list of a DC.
+func (l *lists) drop(dc string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	delete(l.entries, dc)
 }
 
 // DeploymentSnapshot builds the snapshot of a deployer pass for the RC
