@@ -118,7 +118,7 @@ func TestNotFoundOnDeleteIsSuccess(t *testing.T) {
 		return true, nil, apierrors.NewNotFound(schema.GroupResource{Resource: "pods"}, d.GetName())
 	})
 	k := newKubelet(c)
-	k.set(k.hold, "frontend-1", true)
+	k.Hold("frontend-1", true)
 	k.run(t)
 	c.controller(t, kube.Options{})
 	c.createDC(t, newDC("frontend", "registry/shop/frontend:v1", 2))

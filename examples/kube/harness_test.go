@@ -3,29 +3,20 @@ package kube_test
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	appsv1 "github.com/openshift/api/apps/v1"
 	appsfake "github.com/openshift/client-go/apps/clientset/versioned/fake"
 	corev1 "k8s.io/api/core/v1"
-	"k8s.io/apimachinery/pkg/api/equality"
-	apierrors "k8s.io/apimachinery/pkg/api/errors"
-	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
-	"k8s.io/apimachinery/pkg/runtime/schema"
-	"k8s.io/apimachinery/pkg/types"
 	kubefake "k8s.io/client-go/kubernetes/fake"
-	clienttesting "k8s.io/client-go/testing"
 	"k8s.io/client-go/tools/record"
 	"k8s.io/klog/v2"
 
@@ -33,6 +24,7 @@ import (
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/examples/kube"
+	"github.com/dcplan/dcplan/examples/kube/kubetest"
 	"github.com/dcplan/dcplan/wire"
 )
 
@@ -42,13 +34,12 @@ const ns = "shop"
 // epoch is the fixed clock of the tests' snapshots and server stamps.
 var epoch = time.Date(2026, 10, 20, 9, 0, 0, 0, time.UTC)
 
-// cluster is a fake API server made of the two fake clientsets, whose
-// object trackers are wrapped by rvTracker so that resourceVersion, uid,
-// creationTimestamp and generation behave as on a real server.
+// cluster is a kubetest.Cluster with the tests' helpers and an event
+// list.
 type cluster struct {
+	kc   *kubetest.Cluster
 	kube *kubefake.Clientset
 	apps *appsfake.Clientset
-	rv   *atomic.Int64
 
 	mu     sync.Mutex
 	events []event
@@ -65,22 +56,28 @@ func (e event) String() string {
 
 func newCluster(t testing.TB) *cluster {
 	t.Helper()
-	c := &cluster{kube: kubefake.NewSimpleClientset(), apps: appsfake.NewSimpleClientset(), rv: &atomic.Int64{}}
-	c.rv.Store(100)
-	var mu sync.Mutex
-	for _, f := range []*clienttesting.Fake{&c.kube.Fake, &c.apps.Fake} {
-		var tr clienttesting.ObjectTracker
-		if f == &c.kube.Fake {
-			tr = c.kube.Tracker()
-		} else {
-			tr = c.apps.Tracker()
+	kc := kubetest.NewCluster(epoch)
+	return &cluster{kc: kc, kube: kc.Kube, apps: kc.Apps}
+}
+
+// kubelet runs a kubetest.Kubelet for the test's namespace.
+type kubelet struct{ *kubetest.Kubelet }
+
+func newKubelet(c *cluster) *kubelet { return &kubelet{kubetest.NewKubelet(c.kc, ns)} }
+
+// run ticks until the test ends, then fails the test for every invariant
+// violation the kubelet saw.
+func (k *kubelet) run(t testing.TB) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { defer close(done); k.Run(ctx, 3*time.Millisecond) }()
+	t.Cleanup(func() {
+		cancel()
+		<-done
+		for _, v := range k.Violations() {
+			t.Errorf("invariant: %s", v)
 		}
-		wrapped := &rvTracker{ObjectTracker: tr, rv: c.rv, mu: &mu}
-		f.ReactionChain = []clienttesting.Reactor{&clienttesting.SimpleReactor{Verb: "*", Resource: "*", Reaction: clienttesting.ObjectReaction(wrapped)}}
-	}
-	c.apps.Resources = []*metav1.APIResourceList{{GroupVersion: "apps.openshift.io/v1",
-		APIResources: []metav1.APIResource{{Name: "deploymentconfigs", Namespaced: true, Kind: "DeploymentConfig"}}}}
-	return c
+	})
 }
 
 // recorder returns an event recorder that appends to the cluster's list.
@@ -120,102 +117,6 @@ func (r *recorder) Eventf(obj runtime.Object, eventtype, reason, format string, 
 
 func (r *recorder) AnnotatedEventf(obj runtime.Object, _ map[string]string, eventtype, reason, format string, args ...any) {
 	r.Eventf(obj, eventtype, reason, format, args...)
-}
-
-// rvTracker makes the fake clientsets' object tracker behave as an API
-// server does with metadata: a create stamps uid, resourceVersion,
-// creationTimestamp and generation; an update whose resourceVersion is not
-// the stored one fails with 409 Conflict; every write gets a new
-// resourceVersion, and a spec change a new generation; a patch carrying
-// another uid fails its precondition.
-type rvTracker struct {
-	clienttesting.ObjectTracker
-	rv *atomic.Int64
-	mu *sync.Mutex
-}
-
-func (t *rvTracker) next() string { return strconv.FormatInt(t.rv.Add(1), 10) }
-
-func (t *rvTracker) Create(gvr schema.GroupVersionResource, obj runtime.Object, ns string, opts ...metav1.CreateOptions) error {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	obj = obj.DeepCopyObject()
-	m, err := meta.Accessor(obj)
-	if err != nil {
-		return err
-	}
-	n := t.rv.Add(1)
-	m.SetUID(types.UID(fmt.Sprintf("00000000-0000-4000-8000-%012d", n)))
-	m.SetResourceVersion(strconv.FormatInt(n, 10))
-	m.SetCreationTimestamp(metav1.NewTime(epoch))
-	if gvr.Resource != "pods" {
-		m.SetGeneration(1)
-	}
-	return t.ObjectTracker.Create(gvr, obj, ns, opts...)
-}
-
-func (t *rvTracker) Update(gvr schema.GroupVersionResource, obj runtime.Object, ns string, opts ...metav1.UpdateOptions) error {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	obj = obj.DeepCopyObject()
-	m, err := meta.Accessor(obj)
-	if err != nil {
-		return err
-	}
-	cur, err := t.ObjectTracker.Get(gvr, ns, m.GetName())
-	if err != nil {
-		return err
-	}
-	cm, _ := meta.Accessor(cur)
-	if rv := m.GetResourceVersion(); rv != "" && rv != cm.GetResourceVersion() {
-		return apierrors.NewConflict(gvr.GroupResource(), m.GetName(),
-			errors.New("the object has been modified; please apply your changes to the latest version and try again"))
-	}
-	t.settle(gvr, cur, obj)
-	return t.ObjectTracker.Update(gvr, obj, ns, opts...)
-}
-
-func (t *rvTracker) Patch(gvr schema.GroupVersionResource, obj runtime.Object, ns string, opts ...metav1.PatchOptions) error {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	obj = obj.DeepCopyObject()
-	m, err := meta.Accessor(obj)
-	if err != nil {
-		return err
-	}
-	cur, err := t.ObjectTracker.Get(gvr, ns, m.GetName())
-	if err != nil {
-		return err
-	}
-	cm, _ := meta.Accessor(cur)
-	if m.GetUID() != cm.GetUID() {
-		return apierrors.NewConflict(gvr.GroupResource(), m.GetName(),
-			fmt.Errorf("Precondition failed: UID in precondition: %v, UID in object meta: %v", m.GetUID(), cm.GetUID()))
-	}
-	t.settle(gvr, cur, obj)
-	return t.ObjectTracker.Patch(gvr, obj, ns, opts...)
-}
-
-// settle stamps a write: server-owned metadata from cur, a new
-// resourceVersion, generation + 1 when the spec changed.
-func (t *rvTracker) settle(gvr schema.GroupVersionResource, cur, obj runtime.Object) {
-	m, _ := meta.Accessor(obj)
-	cm, _ := meta.Accessor(cur)
-	m.SetUID(cm.GetUID())
-	m.SetCreationTimestamp(cm.GetCreationTimestamp())
-	m.SetResourceVersion(t.next())
-	m.SetGeneration(cm.GetGeneration())
-	if gvr.Resource != "pods" && !equality.Semantic.DeepEqual(spec(cur), spec(obj)) {
-		m.SetGeneration(cm.GetGeneration() + 1)
-	}
-}
-
-func spec(obj runtime.Object) any {
-	u, err := runtime.DefaultUnstructuredConverter.ToUnstructured(obj)
-	if err != nil {
-		return nil
-	}
-	return u["spec"]
 }
 
 // newDC returns the test DC: Recreate, a ConfigChange trigger, replicas.

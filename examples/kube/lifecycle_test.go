@@ -39,7 +39,7 @@ func TestRolloutLifecycle(t *testing.T) {
 				"frontend-2 Complete replicas=2 reason=\"config change\"\n" +
 				"dc frontend latestVersion=2 replicas=2"},
 		{"failed rollout", func() {
-			k.set(k.fail, "frontend-3", true)
+			k.Fail("frontend-3", true)
 			c.setImage(t, "frontend", "registry/shop/frontend:v3")
 		},
 			"frontend-1 Complete replicas=0 reason=\"config change\"\n" +
@@ -47,7 +47,7 @@ func TestRolloutLifecycle(t *testing.T) {
 				"frontend-3 Failed replicas=0 reason=\"config change\"\n" +
 				"dc frontend latestVersion=3 replicas=2"},
 		{"retry", func() {
-			k.set(k.fail, "frontend-3", false)
+			k.Fail("frontend-3", false)
 			c.retryRollout(t, ctrl, "frontend-3")
 		},
 			"frontend-1 Complete replicas=0 reason=\"config change\"\n" +
@@ -55,7 +55,7 @@ func TestRolloutLifecycle(t *testing.T) {
 				"frontend-3 Complete replicas=2\n" +
 				"dc frontend latestVersion=3 replicas=2"},
 		{"cancel", func() {
-			k.set(k.hold, "frontend-4", true)
+			k.Hold("frontend-4", true)
 			c.setImage(t, "frontend", "registry/shop/frontend:v4")
 			waitFor(t, "frontend-4 running", func() bool {
 				return slices.Contains(c.deployerPods(t), "frontend-4-deploy Running")

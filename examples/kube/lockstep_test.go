@@ -271,7 +271,7 @@ func TestAdapterAgreesWithSimulator(t *testing.T) {
 			}
 			for i, st := range steps {
 				for range st.kubelet {
-					l.k.step(context.Background())
+					l.k.Step(context.Background())
 				}
 				p := l.pass(st.component, st.key, st.fault)
 				if d := cmp.Diff(st.want, verbs(p)); d != "" {

@@ -1,11 +1,10 @@
-package kube_test
+package kubetest
 
 import (
 	"context"
 	"fmt"
 	"strconv"
 	"sync"
-	"testing"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
@@ -14,15 +13,16 @@ import (
 	"github.com/dcplan/dcplan"
 )
 
-// kubelet plays the nodes and the deployer process for the tests: it moves
+// Kubelet plays the nodes and the deployer process: it moves
 // deployer pods Pending → Running → Succeeded (or Failed), scaling the
 // rollout's RC to its desired replicas and the DC's other RCs to zero
 // before it succeeds, as the deployer does, and keeps every RC's
 // status.replicas equal to its spec. Every write goes through the
 // clientset; a write that fails (a conflict with the controller, say) is
 // tried again on the next tick.
-type kubelet struct {
-	c *cluster
+type Kubelet struct {
+	c  *Cluster
+	ns string
 
 	mu         sync.Mutex
 	hold       map[string]bool // RCs whose deployer pod stays Running
@@ -30,48 +30,49 @@ type kubelet struct {
 	violations []string
 }
 
-func newKubelet(c *cluster) *kubelet {
-	return &kubelet{c: c, hold: map[string]bool{}, fail: map[string]bool{}}
+// NewKubelet returns a Kubelet for the cluster's namespace ns.
+func NewKubelet(c *Cluster, ns string) *Kubelet {
+	return &Kubelet{c: c, ns: ns, hold: map[string]bool{}, fail: map[string]bool{}}
 }
 
-// run ticks until the test ends.
-func (k *kubelet) run(t testing.TB) {
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for ctx.Err() == nil {
-			k.step(ctx)
-			time.Sleep(3 * time.Millisecond)
-		}
-	}()
-	t.Cleanup(func() {
-		cancel()
-		<-done
-		k.mu.Lock()
-		defer k.mu.Unlock()
-		for _, v := range k.violations {
-			t.Errorf("invariant: %s", v)
-		}
-	})
+// Run steps every tick until ctx ends.
+func (k *Kubelet) Run(ctx context.Context, tick time.Duration) {
+	for ctx.Err() == nil {
+		k.Step(ctx)
+		time.Sleep(tick)
+	}
 }
 
-func (k *kubelet) set(m map[string]bool, rc string, on bool) {
+// Violations returns the invariant violations seen so far: more than one
+// deployer pod of one DC not yet terminated.
+func (k *Kubelet) Violations() []string {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return append([]string(nil), k.violations...)
+}
+
+// Hold keeps the deployer pod of RC rc Running while on.
+func (k *Kubelet) Hold(rc string, on bool) { k.set(k.hold, rc, on) }
+
+// Fail makes the deployer pod of RC rc fail while on.
+func (k *Kubelet) Fail(rc string, on bool) { k.set(k.fail, rc, on) }
+
+func (k *Kubelet) set(m map[string]bool, rc string, on bool) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	m[rc] = on
 }
 
-func (k *kubelet) is(m map[string]bool, rc string) bool {
+func (k *Kubelet) is(m map[string]bool, rc string) bool {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	return m[rc]
 }
 
-// step does one round of the kubelet's work.
-func (k *kubelet) step(ctx context.Context) {
-	core := k.c.kube.CoreV1()
-	pods, err := core.Pods(ns).List(ctx, metav1.ListOptions{})
+// Step does one round of the kubelet's work.
+func (k *Kubelet) Step(ctx context.Context) {
+	core := k.c.Kube.CoreV1()
+	pods, err := core.Pods(k.ns).List(ctx, metav1.ListOptions{})
 	if err != nil {
 		return
 	}
@@ -104,7 +105,7 @@ func (k *kubelet) step(ctx context.Context) {
 			p.Status.Phase = corev1.PodPending
 		case corev1.PodPending:
 			p.Status.Phase = corev1.PodRunning
-			now := metav1.NewTime(epoch)
+			now := metav1.NewTime(k.c.Now)
 			p.Status.StartTime = &now
 		case corev1.PodRunning:
 			if k.is(k.hold, rc) {
@@ -121,28 +122,28 @@ func (k *kubelet) step(ctx context.Context) {
 		default:
 			continue
 		}
-		_, _ = core.Pods(ns).UpdateStatus(ctx, p, metav1.UpdateOptions{})
+		_, _ = core.Pods(k.ns).UpdateStatus(ctx, p, metav1.UpdateOptions{})
 	}
-	rcs, err := core.ReplicationControllers(ns).List(ctx, metav1.ListOptions{})
+	rcs, err := core.ReplicationControllers(k.ns).List(ctx, metav1.ListOptions{})
 	if err != nil {
 		return
 	}
 	for i := range rcs.Items {
 		rc := rcs.Items[i].DeepCopy()
-		want := ptrVal(rc.Spec.Replicas)
+		want := replicas(rc)
 		if rc.Status.Replicas == want && rc.Status.ReadyReplicas == want && rc.Status.AvailableReplicas == want {
 			continue
 		}
 		rc.Status.Replicas, rc.Status.ReadyReplicas, rc.Status.AvailableReplicas = want, want, want
-		_, _ = core.ReplicationControllers(ns).UpdateStatus(ctx, rc, metav1.UpdateOptions{})
+		_, _ = core.ReplicationControllers(k.ns).UpdateStatus(ctx, rc, metav1.UpdateOptions{})
 	}
 }
 
 // deploy does the deployer's work for RC target of DC dc: the target to
 // its desired replicas, the DC's other RCs to zero. It reports whether
 // every write succeeded.
-func (k *kubelet) deploy(ctx context.Context, dc, target string) bool {
-	rcs := k.c.kube.CoreV1().ReplicationControllers(ns)
+func (k *Kubelet) deploy(ctx context.Context, dc, target string) bool {
+	rcs := k.c.Kube.CoreV1().ReplicationControllers(k.ns)
 	list, err := rcs.List(ctx, metav1.ListOptions{})
 	if err != nil {
 		return false
@@ -160,7 +161,7 @@ func (k *kubelet) deploy(ctx context.Context, dc, target string) bool {
 			}
 			want = int32(n)
 		}
-		if ptrVal(rc.Spec.Replicas) == want {
+		if replicas(rc) == want {
 			continue
 		}
 		rc.Spec.Replicas = &want
@@ -169,4 +170,12 @@ func (k *kubelet) deploy(ctx context.Context, dc, target string) bool {
 		}
 	}
 	return true
+}
+
+// replicas is an RC's spec.replicas, 0 when unset.
+func replicas(rc *corev1.ReplicationController) int32 {
+	if rc.Spec.Replicas == nil {
+		return 0
+	}
+	return *rc.Spec.Replicas
 }
