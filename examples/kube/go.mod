@@ -12,6 +12,8 @@ require (
 	k8s.io/klog/v2 v2.140.0
 )
 
+require github.com/spf13/pflag v1.0.10 // indirect
+
 require (
 	github.com/davecgh/go-spew v1.1.2-0.20180830191138-d8f796af33cc // indirect
 	github.com/dcplan/dcplan v0.0.0-00010101000000-000000000000
