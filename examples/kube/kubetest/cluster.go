@@ -32,6 +32,7 @@ import (
 	"k8s.io/apimachinery/pkg/types"
 	kubefake "k8s.io/client-go/kubernetes/fake"
 	clienttesting "k8s.io/client-go/testing"
+	"k8s.io/client-go/tools/record"
 )
 
 // Cluster is a fake API server made of the two fake clientsets. Their
@@ -49,7 +50,7 @@ type Cluster struct {
 
 // NewCluster returns an empty Cluster whose creates are stamped now.
 func NewCluster(now time.Time) *Cluster {
-	c := &Cluster{Kube: kubefake.NewSimpleClientset(), Apps: appsfake.NewSimpleClientset(), Now: now}
+	c := &Cluster{Kube: kubefake.NewClientset(), Apps: appsfake.NewClientset(), Now: now}
 	rv := &atomic.Int64{}
 	rv.Store(100)
 	var mu sync.Mutex
@@ -133,8 +134,9 @@ func (t *rvTracker) Patch(gvr schema.GroupVersionResource, obj runtime.Object, n
 	}
 	cm, _ := meta.Accessor(cur)
 	if m.GetUID() != cm.GetUID() {
-		return apierrors.NewConflict(gvr.GroupResource(), m.GetName(),
-			fmt.Errorf("Precondition failed: UID in precondition: %v, UID in object meta: %v", m.GetUID(), cm.GetUID()))
+		//lint:ignore ST1005 the API server's text, capital letter included
+		err := fmt.Errorf("Precondition failed: UID in precondition: %v, UID in object meta: %v", m.GetUID(), cm.GetUID())
+		return apierrors.NewConflict(gvr.GroupResource(), m.GetName(), err)
 	}
 	t.settle(gvr, cur, obj)
 	return t.ObjectTracker.Patch(gvr, obj, ns, opts...)
@@ -161,3 +163,6 @@ func spec(obj runtime.Object) any {
 	}
 	return u["spec"]
 }
+
+// Discard is a kube.Options.Recorder that drops every event.
+func Discard(string) record.EventRecorder { return &record.FakeRecorder{} }
