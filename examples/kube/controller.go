@@ -46,6 +46,10 @@ type Options struct {
 	Workers int
 	// Resync is the informers' resync period; 0 means none.
 	Resync time.Duration
+	// RateLimiter returns the rate limiter of a queue; nil means
+	// client-go's default controller rate limiter (5 ms·2^n per item up
+	// to 1000 s, and 10 qps with a burst of 100 overall), upstream's.
+	RateLimiter func() workqueue.TypedRateLimiter[string]
 	// Recorder returns the event recorder of a controller, given its
 	// component (ComponentConfig or ComponentDeployer). Nil records events
 	// to the API server through a record.EventBroadcaster.
@@ -132,9 +136,13 @@ func New(kube kubernetes.Interface, apps appsclient.Interface, opts Options) *Co
 	_ = c.rcs.AddIndexers(cache.Indexers{byConfig: indexRC})
 	_ = c.pods.AddIndexers(cache.Indexers{byDeployment: indexPod})
 
-	c.dcQueue = workqueue.NewTypedRateLimitingQueueWithConfig(workqueue.DefaultTypedControllerRateLimiter[string](),
+	limiter := opts.RateLimiter
+	if limiter == nil {
+		limiter = workqueue.DefaultTypedControllerRateLimiter[string]
+	}
+	c.dcQueue = workqueue.NewTypedRateLimitingQueueWithConfig(limiter(),
 		workqueue.TypedRateLimitingQueueConfig[string]{Name: ComponentConfig})
-	c.rcQueue = workqueue.NewTypedRateLimitingQueueWithConfig(workqueue.DefaultTypedControllerRateLimiter[string](),
+	c.rcQueue = workqueue.NewTypedRateLimitingQueueWithConfig(limiter(),
 		workqueue.TypedRateLimitingQueueConfig[string]{Name: ComponentDeployer})
 
 	c.dcClient = c.client(ComponentConfig)

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	corev1 "k8s.io/api/core/v1"
@@ -15,9 +17,11 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	clienttesting "k8s.io/client-go/testing"
+	"k8s.io/client-go/util/workqueue"
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/examples/kube"
+	"github.com/dcplan/dcplan/wire"
 )
 
 // fail returns a reactor that fails the first n matching requests with
@@ -211,5 +215,48 @@ func TestMissingAPIGroup(t *testing.T) {
 	err := ctrl.Run(context.Background())
 	if !errors.Is(err, kube.ErrNoDeploymentConfigs) {
 		t.Fatalf("Run() = %v, want ErrNoDeploymentConfigs", err)
+	}
+}
+
+// TestDroppedAfterRetryLimit: a deployer pod create that always fails is
+// retried while the key was requeued fewer than 15 times (NumRequeues
+// becomes Snapshot.Requeues), then dropped with one FailedRetry event, and
+// never planned again.
+func TestDroppedAfterRetryLimit(t *testing.T) {
+	c := newCluster(t)
+	var n atomic.Int64
+	c.kube.PrependReactor("create", "pods", fail(0, errors.New("connection refused"), &n, nil))
+	var mu sync.Mutex
+	var requeues []int
+	c.controller(t, kube.Options{
+		RateLimiter: func() workqueue.TypedRateLimiter[string] {
+			return workqueue.NewTypedItemExponentialFailureRateLimiter[string](time.Millisecond, 4*time.Millisecond)
+		},
+		OnPass: func(component, _ string, p wire.Pass) {
+			if component == kube.ComponentDeployer && p.Plan.Message != "" {
+				mu.Lock()
+				requeues = append(requeues, p.Snapshot.Requeues)
+				mu.Unlock()
+			}
+		},
+	})
+	c.createDC(t, newDC("frontend", "registry/shop/frontend:v1", 2))
+	const stop = `deployer-controller DeploymentConfig/frontend Warning FailedRetry: Stop retrying: couldn't create deployer pod for "shop/frontend-1": connection refused`
+	waitFor(t, "FailedRetry", func() bool { return slices.Contains(c.Events(), stop) })
+	time.Sleep(100 * time.Millisecond) // long enough for any retry the queue would still make
+	if got := eventsWith(c.Events(), "FailedRetry"); len(got) != 1 {
+		t.Errorf("FailedRetry events = %q, want one", got)
+	}
+	if got := eventsWith(c.Events(), "FailedCreate"); len(got) != 16 {
+		t.Errorf("FailedCreate events = %d, want 16 (requeues 0 to 15)", len(got))
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	want := make([]int, 16)
+	for i := range want {
+		want[i] = i
+	}
+	if d := cmp.Diff(want, requeues); d != "" {
+		t.Errorf("Snapshot.Requeues of the failing passes (-want +got):\n%s", d)
 	}
 }
