@@ -91,7 +91,9 @@ func TestClientRequests(t *testing.T) {
 			}
 			continue
 		}
-		if d := cmp.Diff(st.want, err, cmp.Comparer(func(a, b error) bool { return a == nil && b == nil || a != nil && b != nil && fmt.Sprintf("%#v", a) == fmt.Sprintf("%#v", b) })); d != "" {
+		if d := cmp.Diff(st.want, err, cmp.Comparer(func(a, b error) bool {
+			return a == nil && b == nil || a != nil && b != nil && fmt.Sprintf("%#v", a) == fmt.Sprintf("%#v", b)
+		})); d != "" {
 			t.Errorf("step %d: error mismatch (-want +got):\n%s", i, d)
 		}
 	}
