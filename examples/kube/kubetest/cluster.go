@@ -81,6 +81,7 @@ type rvTracker struct {
 
 func (t *rvTracker) next() string { return strconv.FormatInt(t.rv.Add(1), 10) }
 
+// Create stamps uid, resourceVersion, creationTimestamp and generation.
 func (t *rvTracker) Create(gvr schema.GroupVersionResource, obj runtime.Object, ns string, opts ...metav1.CreateOptions) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -99,6 +100,8 @@ func (t *rvTracker) Create(gvr schema.GroupVersionResource, obj runtime.Object, 
 	return t.ObjectTracker.Create(gvr, obj, ns, opts...)
 }
 
+// Update fails with Conflict on a stale resourceVersion, else stamps
+// the write.
 func (t *rvTracker) Update(gvr schema.GroupVersionResource, obj runtime.Object, ns string, opts ...metav1.UpdateOptions) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -120,6 +123,8 @@ func (t *rvTracker) Update(gvr schema.GroupVersionResource, obj runtime.Object, 
 	return t.ObjectTracker.Update(gvr, obj, ns, opts...)
 }
 
+// Patch fails its uid precondition on another uid, else stamps the
+// write.
 func (t *rvTracker) Patch(gvr schema.GroupVersionResource, obj runtime.Object, ns string, opts ...metav1.PatchOptions) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()

@@ -120,6 +120,7 @@ type eventLine struct {
 	component string
 }
 
+// Event prints one event line.
 func (e *eventLine) Event(obj runtime.Object, eventtype, reason, message string) {
 	name := "?"
 	if ref, ok := obj.(*corev1.ObjectReference); ok {
@@ -130,10 +131,12 @@ func (e *eventLine) Event(obj runtime.Object, eventtype, reason, message string)
 	fmt.Fprintf(e.p.out, "event %s %s %s %s: %s\n", e.component, name, eventtype, reason, message)
 }
 
+// Eventf prints one event line with a formatted message.
 func (e *eventLine) Eventf(obj runtime.Object, eventtype, reason, format string, args ...any) {
 	e.Event(obj, eventtype, reason, fmt.Sprintf(format, args...))
 }
 
+// AnnotatedEventf prints one event line; annotations are dropped.
 func (e *eventLine) AnnotatedEventf(obj runtime.Object, _ map[string]string, eventtype, reason, format string, args ...any) {
 	e.Eventf(obj, eventtype, reason, format, args...)
 }
