@@ -1,52 +1,281 @@
-package main
+package kube
 
 import (
-	"context"
-	"encoding/json"
+	"errors"
 	"fmt"
-	"time"
+	"slices"
+	"strings"
+	"sync"
 
+	appsv1 "github.com/openshift/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
-	"k8s.io/client-go/dynamic"
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/client-go/discovery"
+	"k8s.io/client-go/tools/cache"
 
 	"github.com/dcplan/dcplan"
-	"github.com/dcplan/dcplan/wire"
 )
 
-// Snapshot reads DC dc of namespace ns, the RCs and the pods of that
-// namespace, and builds the planners' Snapshot from them with the dcplan
-// codec (wire.DecodeSnapshot keeps the RCs that name the DC and the pods
-// of those RCs). An adapter driven by informers would build the same List
-// from its caches instead of calling the API server.
-func Snapshot(ctx context.Context, client dynamic.Interface, ns, dc string, now time.Time, st dcplan.Settings) (dcplan.Snapshot, error) {
-	cfg, err := client.Resource(dcResource).Namespace(ns).Get(ctx, dc, metav1.GetOptions{})
-	if err != nil {
-		return dcplan.Snapshot{}, apiError("dc "+ns+"/"+dc, err)
+// ConfigSnapshot builds the snapshot of a DC controller pass for the DC
+// with the namespace/name key from the informer caches: the DC, and the
+// RCs of its namespace that name it by the deployment-config.name label or
+// annotation or have it as controller (wire.DecodeSnapshot's rule 2), in
+// name order. The DC controller reads no pods (SPEC 3.1), so the snapshot
+// holds none. It reports false when the DC is not in the cache.
+//
+// The RC list of a DC is kept between passes and rebuilt only after an
+// informer reported a change of one of its RCs (or of the DC), so a pass
+// at rest costs no lookups, sorting or copying per RC. The snapshot's
+// Deployments slice is therefore shared: callers must not modify it.
+func (c *Controller) ConfigSnapshot(key string, requeues int) (dcplan.Snapshot, bool, error) {
+	obj, exists, err := c.dcs.GetIndexer().GetByKey(key)
+	if err != nil || !exists {
+		return dcplan.Snapshot{}, false, err
 	}
-	items := []any{cfg.Object}
-	for _, r := range []struct {
-		what string
-		list func() (*unstructured.UnstructuredList, error)
-	}{
-		{"rcs", func() (*unstructured.UnstructuredList, error) {
-			return client.Resource(rcResource).Namespace(ns).List(ctx, metav1.ListOptions{})
-		}},
-		{"pods", func() (*unstructured.UnstructuredList, error) {
-			return client.Resource(podResource).Namespace(ns).List(ctx, metav1.ListOptions{})
-		}},
-	} {
-		list, err := r.list()
+	dc, ok := obj.(*appsv1.DeploymentConfig)
+	if !ok {
+		return dcplan.Snapshot{}, false, fmt.Errorf("kube: dc %s: cache holds a %T", key, obj)
+	}
+	cfg, err := c.decoder.Config(dc)
+	if err != nil {
+		return dcplan.Snapshot{}, false, err
+	}
+	s := dcplan.Snapshot{Now: c.now(), Config: cfg, Requeues: requeues, Settings: c.opts.Settings}
+	if list, ok := c.lists.get(key, dc.ResourceVersion, dc.UID); ok {
+		s.Deployments = list
+		return s, true, nil
+	}
+	byName, byUID := key, "uid:"+string(dc.UID)
+	genName, genUID := c.lists.gen(byName), c.lists.gen(byUID)
+	idx := c.rcs.GetIndexer()
+	named, err := idx.ByIndex(byConfig, key)
+	if err != nil {
+		return dcplan.Snapshot{}, false, fmt.Errorf("kube: dc %s: %w", key, err)
+	}
+	owned, err := idx.ByIndex(byConfig, "uid:"+string(dc.UID))
+	if err != nil {
+		return dcplan.Snapshot{}, false, fmt.Errorf("kube: dc %s: %w", key, err)
+	}
+	rcs := make([]*corev1.ReplicationController, 0, len(named)+len(owned))
+	for _, o := range slices.Concat(named, owned) {
+		if rc, ok := o.(*corev1.ReplicationController); ok && rc.Namespace == dc.Namespace {
+			rcs = append(rcs, rc)
+		}
+	}
+	slices.SortFunc(rcs, func(a, b *corev1.ReplicationController) int { return strings.Compare(a.Name, b.Name) })
+	rcs = slices.CompactFunc(rcs, func(a, b *corev1.ReplicationController) bool { return a.Name == b.Name })
+	s.Deployments = make([]dcplan.Deployment, 0, len(rcs))
+	for _, rc := range rcs {
+		d, err := c.decoder.Deployment(rc)
 		if err != nil {
-			return dcplan.Snapshot{}, apiError("list "+r.what+" in "+ns, err)
+			return dcplan.Snapshot{}, false, err
 		}
-		for i := range list.Items {
-			items = append(items, list.Items[i].Object)
+		s.Deployments = append(s.Deployments, d)
+	}
+	if len(s.Deployments) == 0 {
+		s.Deployments = nil
+	}
+	c.lists.put(key, listEntry{rv: dc.ResourceVersion, uid: dc.UID, byName: byName, byUID: byUID, genName: genName, genUID: genUID, deployments: s.Deployments})
+	return s, true, nil
+}
+
+// lists keeps the decoded RC list of each DC between passes. Every RC
+// event bumps the generation of the index keys (byConfig) of the RC before
+// and after the event; a DC's list is reused while its resourceVersion and
+// the generations of its two index keys are those it was built with.
+type lists struct {
+	mu      sync.Mutex
+	gens    map[string]uint64
+	entries map[string]listEntry
+}
+
+type listEntry struct {
+	rv              string
+	uid             types.UID
+	byName, byUID   string
+	genName, genUID uint64
+	deployments     []dcplan.Deployment
+}
+
+func (l *lists) gen(key string) uint64 {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.gens[key]
+}
+
+func (l *lists) get(dc, rv string, uid types.UID) ([]dcplan.Deployment, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	e, ok := l.entries[dc]
+	if !ok || e.rv != rv || e.uid != uid || e.genName != l.gens[e.byName] || e.genUID != l.gens[e.byUID] {
+		return nil, false
+	}
+	return e.deployments, true
+}
+
+func (l *lists) put(dc string, e listEntry) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.entries == nil {
+		l.entries = map[string]listEntry{}
+	}
+	l.entries[dc] = e
+}
+
+// touch bumps the generations of the index keys of RC event objects.
+func (l *lists) touch(objs ...any) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.gens == nil {
+		l.gens = map[string]uint64{}
+	}
+	for _, obj := range objs {
+		rc, ok := rcOf(obj)
+		if !ok {
+			continue
+		}
+		keys, _ := indexRC(rc)
+		for _, k := range keys {
+			l.gens[k]++
 		}
 	}
-	data, err := json.Marshal(map[string]any{"apiVersion": "v1", "kind": "List", "items": items})
+}
+
+// drop forgets the list of a DC.
+func (l *lists) drop(dc string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	delete(l.entries, dc)
+}
+
+// DeploymentSnapshot builds the snapshot of a deployer pass for the RC
+// with the namespace/name key from the informer caches: no DC (the
+// deployer reads the DC encoded in the RC), the RC, and its pods (labelled
+// deployer-pod-for or annotated deployment.name with its name, or named
+// as its deployer pod), in name order. It reports false when the RC is
+// not in the cache.
+func (c *Controller) DeploymentSnapshot(key string, requeues int) (dcplan.Snapshot, bool, error) {
+	obj, exists, err := c.rcs.GetIndexer().GetByKey(key)
+	if err != nil || !exists {
+		return dcplan.Snapshot{}, false, err
+	}
+	rc, ok := obj.(*corev1.ReplicationController)
+	if !ok {
+		return dcplan.Snapshot{}, false, fmt.Errorf("kube: rc %s: cache holds a %T", key, obj)
+	}
+	d, err := c.decoder.Deployment(rc)
 	if err != nil {
-		return dcplan.Snapshot{}, fmt.Errorf("kube: snapshot of dc %s/%s: %w", ns, dc, err)
+		return dcplan.Snapshot{}, false, err
 	}
-	return wire.DecodeSnapshot(data, dc, now, st)
+	s := dcplan.Snapshot{Now: c.now(), Deployments: []dcplan.Deployment{d}, Requeues: requeues, Settings: c.opts.Settings}
+	idx := c.pods.GetIndexer()
+	related, err := idx.ByIndex(byDeployment, key)
+	if err != nil {
+		return dcplan.Snapshot{}, false, fmt.Errorf("kube: rc %s: %w", key, err)
+	}
+	if o, exists, _ := idx.GetByKey(rc.Namespace + "/" + dcplan.DeployerPodName(rc.Name)); exists {
+		related = append(related, o)
+	}
+	pods := make([]*corev1.Pod, 0, len(related))
+	for _, o := range related {
+		if p, ok := o.(*corev1.Pod); ok && p.Namespace == rc.Namespace {
+			pods = append(pods, p)
+		}
+	}
+	slices.SortFunc(pods, func(a, b *corev1.Pod) int { return strings.Compare(a.Name, b.Name) })
+	pods = slices.CompactFunc(pods, func(a, b *corev1.Pod) bool { return a.Name == b.Name })
+	for _, p := range pods {
+		v, err := c.decoder.Pod(p)
+		if err != nil {
+			return dcplan.Snapshot{}, false, err
+		}
+		s.Pods = append(s.Pods, v)
+	}
+	return s, true, nil
+}
+
+// indexRC is the byConfig index function.
+func indexRC(obj any) ([]string, error) {
+	rc, ok := obj.(*corev1.ReplicationController)
+	if !ok {
+		return nil, nil
+	}
+	var keys []string
+	if dc := rc.Labels[dcplan.LabelConfigName]; dc != "" {
+		keys = append(keys, rc.Namespace+"/"+dc)
+	}
+	if dc := rc.Annotations[dcplan.AnnotationConfigName]; dc != "" && !slices.Contains(keys, rc.Namespace+"/"+dc) {
+		keys = append(keys, rc.Namespace+"/"+dc)
+	}
+	if ref := metav1.GetControllerOfNoCopy(rc); ref != nil && ref.UID != "" {
+		keys = append(keys, "uid:"+string(ref.UID))
+	}
+	return keys, nil
+}
+
+// indexPod is the byDeployment index function.
+func indexPod(obj any) ([]string, error) {
+	pod, ok := obj.(*corev1.Pod)
+	if !ok {
+		return nil, nil
+	}
+	var keys []string
+	if rc := pod.Labels[dcplan.LabelDeployerPodFor]; rc != "" {
+		keys = append(keys, pod.Namespace+"/"+rc)
+	}
+	if rc := pod.Annotations[dcplan.AnnotationDeploymentName]; rc != "" && !slices.Contains(keys, pod.Namespace+"/"+rc) {
+		keys = append(keys, pod.Namespace+"/"+rc)
+	}
+	return keys, nil
+}
+
+// changed reports whether an update event changed the object's
+// resourceVersion (a resync does not).
+func changed(old, obj any) bool {
+	a, err1 := meta.Accessor(old)
+	b, err2 := meta.Accessor(obj)
+	return err1 != nil || err2 != nil || a.GetResourceVersion() != b.GetResourceVersion()
+}
+
+// rcOf returns the RC of an event object (a tombstone's too).
+func rcOf(obj any) (*corev1.ReplicationController, bool) {
+	if d, ok := obj.(cache.DeletedFinalStateUnknown); ok {
+		obj = d.Obj
+	}
+	rc, ok := obj.(*corev1.ReplicationController)
+	return rc, ok
+}
+
+// podOf returns the pod of an event object (a tombstone's too).
+func podOf(obj any) (*corev1.Pod, bool) {
+	if d, ok := obj.(cache.DeletedFinalStateUnknown); ok {
+		obj = d.Obj
+	}
+	pod, ok := obj.(*corev1.Pod)
+	return pod, ok
+}
+
+// ErrNoDeploymentConfigs reports a server that does not serve
+// deploymentconfigs in apps.openshift.io/v1 (not OpenShift, or the API
+// group is disabled).
+var ErrNoDeploymentConfigs = errors.New("kube: the server does not serve deploymentconfigs.apps.openshift.io/v1 (is this an OpenShift cluster?)")
+
+// CheckAPI asks the server's discovery whether it serves deploymentconfigs
+// in apps.openshift.io/v1, and returns an error wrapping
+// ErrNoDeploymentConfigs when it does not (an informer on a missing
+// resource would wait for its cache forever).
+func CheckAPI(d discovery.DiscoveryInterface) error {
+	gv := appsv1.GroupVersion.String()
+	list, err := d.ServerResourcesForGroupVersion(gv)
+	if err != nil {
+		return fmt.Errorf("%w: discovery of %s: %w", ErrNoDeploymentConfigs, gv, err)
+	}
+	for _, r := range list.APIResources {
+		if r.Name == "deploymentconfigs" {
+			return nil
+		}
+	}
+	return fmt.Errorf("%w: %s lists no deploymentconfigs", ErrNoDeploymentConfigs, gv)
 }

@@ -1,0 +1,237 @@
+package kube
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	appsv1 "github.com/openshift/api/apps/v1"
+	appsclient "github.com/openshift/client-go/apps/clientset/versioned"
+	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/client-go/kubernetes"
+	"k8s.io/client-go/tools/record"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/wire"
+)
+
+// Client is a wire.Client over the typed clientsets: it sends each
+// wire.Request once with client-go (replication controllers and pods with
+// Kube, deployment configs, their status and instantiate subresources with
+// Apps) and records VerbEvent requests with Recorder, with the event's
+// exact type, reason and message.
+//
+// Request bodies are JSON of the typed objects; Client unmarshals them into
+// the client-go types and lets the clientset serialise them, so what
+// reaches the server is the same object. Every API status answer comes
+// back as a *wire.StatusError (see StatusError); anything else is a
+// transport error, returned wrapped.
+type Client struct {
+	Kube kubernetes.Interface
+	Apps appsclient.Interface
+	// Recorder records events; nil drops them.
+	Recorder record.EventRecorder
+}
+
+var _ wire.Client = (*Client)(nil)
+
+// ErrUnsupported reports a request Client cannot send.
+var ErrUnsupported = errors.New("kube: unsupported request")
+
+// Do sends r once.
+func (c *Client) Do(ctx context.Context, r wire.Request) error {
+	if r.Verb == wire.VerbEvent {
+		if r.Event != nil && c.Recorder != nil {
+			ref := &corev1.ObjectReference{Kind: r.Event.Object.Kind, Namespace: r.Event.Object.Namespace, Name: r.Event.Object.Name}
+			switch ref.Kind {
+			case "DeploymentConfig":
+				ref.APIVersion = appsv1.GroupVersion.String()
+			case "ReplicationController":
+				ref.APIVersion = "v1"
+			}
+			c.Recorder.Event(ref, r.Event.Type, r.Event.Reason, r.Event.Message)
+		}
+		return nil
+	}
+	var err error
+	switch r.Resource {
+	case wire.ResourceRCs:
+		err = c.doRC(ctx, r)
+	case wire.ResourcePods:
+		err = c.doPod(ctx, r)
+	case wire.ResourceConfigs:
+		err = c.doConfig(ctx, r)
+	default:
+		err = ErrUnsupported
+	}
+	if errors.Is(err, ErrUnsupported) {
+		return fmt.Errorf("%w: %s %s/%s %s/%s", ErrUnsupported, r.Verb, r.Resource, r.Subresource, r.Namespace, r.Name)
+	}
+	return StatusError(err)
+}
+
+func (c *Client) doRC(ctx context.Context, r wire.Request) error {
+	rcs := c.Kube.CoreV1().ReplicationControllers(r.Namespace)
+	switch {
+	case r.Subresource != "":
+		return ErrUnsupported
+	case r.Verb == wire.VerbCreate:
+		var rc corev1.ReplicationController
+		if err := unmarshal(r, &rc); err != nil {
+			return err
+		}
+		_, err := rcs.Create(ctx, &rc, metav1.CreateOptions{})
+		return err
+	case r.Verb == wire.VerbUpdate:
+		var rc corev1.ReplicationController
+		if err := unmarshal(r, &rc); err != nil {
+			return err
+		}
+		_, err := rcs.Update(ctx, &rc, metav1.UpdateOptions{})
+		return err
+	case r.Verb == wire.VerbPatch:
+		_, err := rcs.Patch(ctx, r.Name, types.PatchType(r.PatchType), r.Patch, metav1.PatchOptions{})
+		return err
+	case r.Verb == wire.VerbDelete:
+		return rcs.Delete(ctx, r.Name, deleteOptions(r.Delete))
+	}
+	return ErrUnsupported
+}
+
+func (c *Client) doPod(ctx context.Context, r wire.Request) error {
+	pods := c.Kube.CoreV1().Pods(r.Namespace)
+	switch {
+	case r.Subresource != "":
+		return ErrUnsupported
+	case r.Verb == wire.VerbCreate:
+		var pod corev1.Pod
+		if err := unmarshal(r, &pod); err != nil {
+			return err
+		}
+		_, err := pods.Create(ctx, &pod, metav1.CreateOptions{})
+		return err
+	case r.Verb == wire.VerbUpdate:
+		var pod corev1.Pod
+		if err := unmarshal(r, &pod); err != nil {
+			return err
+		}
+		_, err := pods.Update(ctx, &pod, metav1.UpdateOptions{})
+		return err
+	case r.Verb == wire.VerbPatch:
+		_, err := pods.Patch(ctx, r.Name, types.PatchType(r.PatchType), r.Patch, metav1.PatchOptions{})
+		return err
+	case r.Verb == wire.VerbDelete:
+		return pods.Delete(ctx, r.Name, deleteOptions(r.Delete))
+	}
+	return ErrUnsupported
+}
+
+func (c *Client) doConfig(ctx context.Context, r wire.Request) error {
+	dcs := c.Apps.AppsV1().DeploymentConfigs(r.Namespace)
+	switch {
+	case r.Verb == wire.VerbCreate && r.Subresource == wire.SubresourceInstantiate:
+		var req appsv1.DeploymentRequest
+		if err := unmarshal(r, &req); err != nil {
+			return err
+		}
+		_, err := dcs.Instantiate(ctx, r.Name, &req, metav1.CreateOptions{})
+		return err
+	case r.Verb == wire.VerbUpdate && (r.Subresource == "" || r.Subresource == wire.SubresourceStatus):
+		var dc appsv1.DeploymentConfig
+		if err := unmarshal(r, &dc); err != nil {
+			return err
+		}
+		var err error
+		if r.Subresource == wire.SubresourceStatus {
+			_, err = dcs.UpdateStatus(ctx, &dc, metav1.UpdateOptions{})
+		} else {
+			_, err = dcs.Update(ctx, &dc, metav1.UpdateOptions{})
+		}
+		return err
+	case r.Verb == wire.VerbPatch && r.Subresource == "":
+		_, err := dcs.Patch(ctx, r.Name, types.PatchType(r.PatchType), r.Patch, metav1.PatchOptions{})
+		return err
+	}
+	return ErrUnsupported
+}
+
+// Get reads one object as JSON, with its kind and apiVersion.
+func (c *Client) Get(ctx context.Context, resource, namespace, name string) ([]byte, error) {
+	var obj any
+	var err error
+	switch resource {
+	case wire.ResourceConfigs:
+		var dc *appsv1.DeploymentConfig
+		dc, err = c.Apps.AppsV1().DeploymentConfigs(namespace).Get(ctx, name, metav1.GetOptions{})
+		if err == nil {
+			dc.Kind, dc.APIVersion = "DeploymentConfig", appsv1.GroupVersion.String()
+			obj = dc
+		}
+	case wire.ResourceRCs:
+		var rc *corev1.ReplicationController
+		rc, err = c.Kube.CoreV1().ReplicationControllers(namespace).Get(ctx, name, metav1.GetOptions{})
+		if err == nil {
+			rc.Kind, rc.APIVersion = "ReplicationController", "v1"
+			obj = rc
+		}
+	case wire.ResourcePods:
+		var pod *corev1.Pod
+		pod, err = c.Kube.CoreV1().Pods(namespace).Get(ctx, name, metav1.GetOptions{})
+		if err == nil {
+			pod.Kind, pod.APIVersion = "Pod", "v1"
+			obj = pod
+		}
+	default:
+		return nil, fmt.Errorf("%w: get %s", ErrUnsupported, resource)
+	}
+	if err != nil {
+		return nil, StatusError(err)
+	}
+	data, err := json.Marshal(obj)
+	if err != nil {
+		return nil, fmt.Errorf("kube: get %s %s/%s: %w", resource, namespace, name, err)
+	}
+	return data, nil
+}
+
+// StatusError returns err as wire expects a client's errors: nil for nil,
+// a *wire.StatusError with the API status reason, code and err's text for
+// an API status error (client-go's *errors.StatusError and anything that
+// wraps one), and err itself otherwise (a transport error).
+func StatusError(err error) error {
+	if err == nil {
+		return nil
+	}
+	var st apierrors.APIStatus
+	if !errors.As(err, &st) {
+		return err
+	}
+	s := st.Status()
+	return &wire.StatusError{Reason: dcplan.StatusReason(s.Reason), Code: s.Code, Message: err.Error()}
+}
+
+// unmarshal decodes the body of r into obj.
+func unmarshal(r wire.Request, obj any) error {
+	if err := json.Unmarshal(r.Body, obj); err != nil {
+		return fmt.Errorf("kube: %s %s %s/%s: body: %w", r.Verb, r.Resource, r.Namespace, r.Name, err)
+	}
+	return nil
+}
+
+// deleteOptions returns the client-go options of a delete request.
+func deleteOptions(o wire.DeleteOptions) metav1.DeleteOptions {
+	var out metav1.DeleteOptions
+	if o.PropagationPolicy != "" {
+		p := metav1.DeletionPropagation(o.PropagationPolicy)
+		out.PropagationPolicy = &p
+	}
+	if o.HasGracePeriod {
+		g := o.GracePeriodSeconds
+		out.GracePeriodSeconds = &g
+	}
+	return out
+}

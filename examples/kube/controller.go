@@ -1,0 +1,444 @@
+package kube
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	appsv1 "github.com/openshift/api/apps/v1"
+	appsclient "github.com/openshift/client-go/apps/clientset/versioned"
+	appsinformers "github.com/openshift/client-go/apps/informers/externalversions"
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/client-go/informers"
+	"k8s.io/client-go/kubernetes"
+	"k8s.io/client-go/kubernetes/scheme"
+	typedcorev1 "k8s.io/client-go/kubernetes/typed/core/v1"
+	"k8s.io/client-go/tools/cache"
+	"k8s.io/client-go/tools/record"
+	"k8s.io/client-go/util/workqueue"
+	"k8s.io/klog/v2"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/phase"
+	"github.com/dcplan/dcplan/reconcile"
+	"github.com/dcplan/dcplan/wire"
+)
+
+// The event source components, as upstream's two controllers name them.
+const (
+	ComponentConfig   = "deploymentconfig-controller"
+	ComponentDeployer = "deployer-controller"
+)
+
+// Options configure a Controller. The zero Options run the Modern preset
+// over every namespace with two workers per queue.
+type Options struct {
+	// Namespace limits the informers to one namespace; "" watches all.
+	Namespace string
+	// Settings are the planners' settings: a preset's switches
+	// (dcplan.Modern.Settings()) and the deployer image, service account
+	// and injected environment. The zero value is Modern with no deployer
+	// image.
+	Settings dcplan.Settings
+	// Workers is the number of workers of each queue; 0 means 2.
+	Workers int
+	// Resync is the informers' resync period; 0 means none.
+	Resync time.Duration
+	// RateLimiter returns the rate limiter of a queue; nil means
+	// client-go's default controller rate limiter (5 ms·2^n per item up
+	// to 1000 s, and 10 qps with a burst of 100 overall), upstream's.
+	RateLimiter func() workqueue.TypedRateLimiter[string]
+	// Recorder returns the event recorder of a controller, given its
+	// component (ComponentConfig or ComponentDeployer). Nil records events
+	// to the API server through a record.EventBroadcaster.
+	Recorder func(component string) record.EventRecorder
+	// Logger is the logger; the zero value means klog.Background().
+	Logger klog.Logger
+	// Now is the clock of the snapshots; nil means time.Now.
+	Now func() time.Time
+	// Wrap, when set, wraps the wire.Client each controller sends its
+	// requests with (tests record or fail requests with it).
+	Wrap func(component string, c wire.Client) wire.Client
+	// OnPass, when set, is called after every pass with the controller's
+	// component, the queue key and what the pass did.
+	OnPass func(component, key string, pass wire.Pass)
+}
+
+// Controller runs the DC controller and the deployer controller of dcplan
+// over shared informers of DeploymentConfigs, ReplicationControllers and
+// pods, each with a work queue rate-limited by client-go's default
+// controller rate limiter, as upstream's openshift-controller-manager does.
+// Every pass builds a snapshot from the informer caches (through a
+// Decoder), plans it and applies the plan with wire.RunPass.
+//
+// Queue policy, after each pass (SPEC 1.7, 3.2):
+//  1. A pass that ends with no error message: Forget the key, and when the
+//     plan has a RecheckAfter, AddAfter it.
+//  2. A fatal error (dcplan.ErrorFatal): log it and Forget.
+//  3. Any other error while the key was requeued fewer than
+//     dcplan.MaxRetryCount times: AddRateLimited.
+//  4. Otherwise log that the key is dropped and Forget it. The deployer's
+//     FailedRetry event for an actionable error is part of the last plan
+//     (phase.Step records it at that requeue count), so it is recorded
+//     once.
+type Controller struct {
+	opts    Options
+	log     klog.Logger
+	now     func() time.Time
+	kube    kubernetes.Interface
+	apps    appsclient.Interface
+	decoder Decoder
+	lists   lists
+
+	kubeFactory informers.SharedInformerFactory
+	appsFactory appsinformers.SharedInformerFactory
+	dcs         cache.SharedIndexInformer
+	rcs         cache.SharedIndexInformer
+	pods        cache.SharedIndexInformer
+
+	dcQueue workqueue.TypedRateLimitingInterface[string]
+	rcQueue workqueue.TypedRateLimitingInterface[string]
+
+	broadcasters []record.EventBroadcaster
+	dcClient     wire.Client
+	rcClient     wire.Client
+}
+
+// Index names of the informers' indexers.
+const (
+	// byConfig indexes RCs by "<ns>/<dc>" for the DC they name by label or
+	// annotation, and by "uid:<uid>" for their controller's uid.
+	byConfig = "dcplan.config"
+	// byDeployment indexes pods by "<ns>/<rc>" for the RC they name by the
+	// deployer-pod-for label or the deployment.name annotation.
+	byDeployment = "dcplan.deployment"
+)
+
+// New returns a Controller over the two clientsets. It builds the
+// informers and queues; nothing runs until Run.
+func New(kube kubernetes.Interface, apps appsclient.Interface, opts Options) *Controller {
+	c := &Controller{opts: opts, kube: kube, apps: apps, log: opts.Logger, now: opts.Now}
+	if c.log.GetSink() == nil {
+		c.log = klog.Background()
+	}
+	c.log = c.log.WithName("dcplan")
+	if c.now == nil {
+		c.now = time.Now
+	}
+	c.kubeFactory = informers.NewSharedInformerFactoryWithOptions(kube, opts.Resync, informers.WithNamespace(opts.Namespace))
+	c.appsFactory = appsinformers.NewSharedInformerFactoryWithOptions(apps, opts.Resync, appsinformers.WithNamespace(opts.Namespace))
+	c.dcs = c.appsFactory.Apps().V1().DeploymentConfigs().Informer()
+	c.rcs = c.kubeFactory.Core().V1().ReplicationControllers().Informer()
+	c.pods = c.kubeFactory.Core().V1().Pods().Informer()
+	// AddIndexers fails only on a started informer or a duplicate name.
+	_ = c.rcs.AddIndexers(cache.Indexers{byConfig: indexRC})
+	_ = c.pods.AddIndexers(cache.Indexers{byDeployment: indexPod})
+
+	limiter := opts.RateLimiter
+	if limiter == nil {
+		limiter = workqueue.DefaultTypedControllerRateLimiter[string]
+	}
+	c.dcQueue = workqueue.NewTypedRateLimitingQueueWithConfig(limiter(),
+		workqueue.TypedRateLimitingQueueConfig[string]{Name: ComponentConfig})
+	c.rcQueue = workqueue.NewTypedRateLimitingQueueWithConfig(limiter(),
+		workqueue.TypedRateLimitingQueueConfig[string]{Name: ComponentDeployer})
+
+	c.dcClient = c.client(ComponentConfig)
+	c.rcClient = c.client(ComponentDeployer)
+
+	_, _ = c.dcs.AddEventHandler(cache.ResourceEventHandlerFuncs{
+		AddFunc:    func(obj any) { c.enqueueConfig(obj) },
+		UpdateFunc: func(_, obj any) { c.enqueueConfig(obj) },
+		DeleteFunc: func(obj any) {
+			c.forget(obj)
+			if key, err := cache.DeletionHandlingMetaNamespaceKeyFunc(obj); err == nil {
+				c.lists.drop(key)
+			}
+			c.enqueueConfig(obj)
+		},
+	})
+	_, _ = c.rcs.AddEventHandler(cache.ResourceEventHandlerFuncs{
+		AddFunc: func(obj any) { c.lists.touch(obj); c.enqueueDeployment(obj) },
+		UpdateFunc: func(old, obj any) {
+			if changed(old, obj) {
+				c.lists.touch(old, obj)
+				c.enqueueOwner(obj)
+			}
+			c.enqueueDeployment(obj)
+		},
+		DeleteFunc: func(obj any) { c.lists.touch(obj); c.forget(obj); c.enqueueOwner(obj) },
+	})
+	_, _ = c.pods.AddEventHandler(cache.ResourceEventHandlerFuncs{
+		UpdateFunc: func(old, obj any) {
+			if changed(old, obj) {
+				c.enqueuePodOwner(obj)
+			}
+		},
+		DeleteFunc: func(obj any) { c.forget(obj); c.enqueuePodOwner(obj) },
+	})
+	return c
+}
+
+// client returns the wire.Client of one controller.
+func (c *Controller) client(component string) wire.Client {
+	var rec record.EventRecorder
+	if c.opts.Recorder != nil {
+		rec = c.opts.Recorder(component)
+	} else {
+		b := record.NewBroadcaster()
+		b.StartRecordingToSink(&typedcorev1.EventSinkImpl{Interface: c.kube.CoreV1().Events("")})
+		c.broadcasters = append(c.broadcasters, b)
+		rec = b.NewRecorder(scheme.Scheme, corev1.EventSource{Component: component})
+	}
+	var wc wire.Client = &Client{Kube: c.kube, Apps: c.apps, Recorder: rec}
+	if c.opts.Wrap != nil {
+		wc = c.opts.Wrap(component, wc)
+	}
+	return wc
+}
+
+// Informers returns the controller's shared informers of DeploymentConfigs,
+// ReplicationControllers and pods (for listers, or to wait on their caches).
+func (c *Controller) Informers() (dcs, rcs, pods cache.SharedIndexInformer) {
+	return c.dcs, c.rcs, c.pods
+}
+
+// Decoder returns the controller's decode cache.
+func (c *Controller) Decoder() *Decoder { return &c.decoder }
+
+// ErrCacheSync reports informers that did not sync before Run's context
+// ended.
+var ErrCacheSync = errors.New("kube: informer caches did not sync")
+
+// Run checks that the server serves DeploymentConfigs (CheckAPI), starts
+// the informers, waits for their caches, and runs the workers of both
+// queues until ctx is cancelled; then it shuts the queues down, waits for
+// the workers to finish their passes and returns nil (also when ctx ends
+// before the caches synced). It returns an error when the API check
+// fails. Call Run once.
+func (c *Controller) Run(ctx context.Context) error {
+	defer c.stopEvents()
+	defer c.dcQueue.ShutDown()
+	defer c.rcQueue.ShutDown()
+	if err := CheckAPI(c.apps.Discovery()); err != nil {
+		return err
+	}
+	if err := c.Start(ctx); err != nil {
+		if ctx.Err() != nil {
+			return nil
+		}
+		return err
+	}
+	workers := max(c.opts.Workers, 1)
+	if c.opts.Workers == 0 {
+		workers = 2
+	}
+	c.log.Info("Starting workers", "workers", workers, "namespace", c.opts.Namespace)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for c.next(ctx, c.dcQueue, ComponentConfig, c.SyncConfig) {
+			}
+		})
+		wg.Go(func() {
+			for c.next(ctx, c.rcQueue, ComponentDeployer, c.SyncDeployment) {
+			}
+		})
+	}
+	<-ctx.Done()
+	c.log.Info("Shutting down workers")
+	c.dcQueue.ShutDown()
+	c.rcQueue.ShutDown()
+	wg.Wait()
+	c.kubeFactory.Shutdown()
+	c.appsFactory.Shutdown()
+	return nil
+}
+
+// Start starts the informers and waits for their caches to sync, without
+// starting workers (Run does both). Tests and benchmarks drive passes with
+// SyncConfig and SyncDeployment after Start. It returns ErrCacheSync when
+// ctx ends first.
+func (c *Controller) Start(ctx context.Context) error {
+	c.kubeFactory.Start(ctx.Done())
+	c.appsFactory.Start(ctx.Done())
+	if !cache.WaitForCacheSync(ctx.Done(), c.dcs.HasSynced, c.rcs.HasSynced, c.pods.HasSynced) {
+		return ErrCacheSync
+	}
+	return nil
+}
+
+func (c *Controller) stopEvents() {
+	for _, b := range c.broadcasters {
+		b.Shutdown()
+	}
+}
+
+// syncFunc is one pass for one key.
+type syncFunc func(ctx context.Context, key string, requeues int) (wire.Pass, bool, error)
+
+// next processes one key of q; false when q is shut down.
+func (c *Controller) next(ctx context.Context, q workqueue.TypedRateLimitingInterface[string], component string, sync syncFunc) bool {
+	key, quit := q.Get()
+	if quit {
+		return false
+	}
+	defer q.Done(key)
+	requeues := q.NumRequeues(key)
+	pass, ran, err := sync(ctx, key, requeues)
+	log := c.log.WithValues("controller", component, "key", key)
+	switch {
+	case err != nil && ctx.Err() != nil:
+		// Stopping: the key is lost with the queue, as upstream's is.
+	case err != nil:
+		// A snapshot that cannot be built or a broken plan protocol: the
+		// adapter's own failure, retried like a handler error.
+		if requeues < dcplan.MaxRetryCount {
+			log.Error(err, "Pass failed, requeuing")
+			q.AddRateLimited(key)
+		} else {
+			log.Error(err, "Dropping out of the queue")
+			q.Forget(key)
+		}
+	case !ran:
+		q.Forget(key)
+	default:
+		c.answer(log, q, key, requeues, pass.Plan)
+	}
+	if err == nil && ran && c.opts.OnPass != nil {
+		c.opts.OnPass(component, key, pass)
+	}
+	return true
+}
+
+// answer applies the queue policy of the Controller doc to a pass's plan.
+func (c *Controller) answer(log klog.Logger, q workqueue.TypedRateLimitingInterface[string], key string, requeues int, p dcplan.Plan) {
+	switch {
+	case p.Message == "":
+		q.Forget(key)
+		if p.RecheckAfter > 0 {
+			q.AddAfter(key, p.RecheckAfter)
+		}
+	case p.Error == dcplan.ErrorFatal:
+		log.Error(errors.New(p.Message), "Fatal error, not retrying")
+		q.Forget(key)
+	case requeues < dcplan.MaxRetryCount:
+		log.V(2).Info("Requeuing", "error", p.Message, "class", p.Error.String(), "requeues", requeues)
+		q.AddRateLimited(key)
+	default:
+		log.Info("Dropping out of the queue", "error", p.Message, "class", p.Error.String())
+		q.Forget(key)
+	}
+}
+
+// SyncConfig runs one pass of the DC controller for the DC with the
+// namespace/name key, with requeues as Snapshot.Requeues. It reports
+// false, and does nothing, when the DC is not in the cache (upstream drops
+// such keys silently). The error is the adapter's: an object that does
+// not decode, or wire.RunPass's.
+func (c *Controller) SyncConfig(ctx context.Context, key string, requeues int) (wire.Pass, bool, error) {
+	s, ok, err := c.ConfigSnapshot(key, requeues)
+	if err != nil || !ok {
+		return wire.Pass{}, ok, err
+	}
+	pass, err := run(ctx, c.dcClient, s, reconcile.Config)
+	if err != nil {
+		return pass, true, fmt.Errorf("kube: dc %s: %w", key, err)
+	}
+	return pass, true, nil
+}
+
+// SyncDeployment runs one pass of the deployer controller for the RC with
+// the namespace/name key (phase.Step), with requeues as
+// Snapshot.Requeues. It reports false, and does nothing, when the RC is
+// not in the cache.
+func (c *Controller) SyncDeployment(ctx context.Context, key string, requeues int) (wire.Pass, bool, error) {
+	s, ok, err := c.DeploymentSnapshot(key, requeues)
+	if err != nil || !ok {
+		return wire.Pass{}, ok, err
+	}
+	_, name, _ := cache.SplitMetaNamespaceKey(key)
+	pass, err := run(ctx, c.rcClient, s, func(s dcplan.Snapshot) dcplan.Plan { return phase.Step(s, name) })
+	if err != nil {
+		return pass, true, fmt.Errorf("kube: rc %s: %w", key, err)
+	}
+	return pass, true, nil
+}
+
+// run applies the plan of s with wire.RunPass. A plan with neither
+// actions nor events has no request to send: its pass is the plan itself,
+// without rendering (the common pass at rest).
+func run(ctx context.Context, c wire.Client, s dcplan.Snapshot, planner wire.Planner) (wire.Pass, error) {
+	if p := planner(s); p.Actions() == 0 {
+		return wire.Pass{Snapshot: s, Plan: p}, nil
+	}
+	return wire.RunPass(ctx, c, s, planner)
+}
+
+// enqueueConfig adds the key of a DC event's object to the DC queue.
+func (c *Controller) enqueueConfig(obj any) {
+	key, err := cache.DeletionHandlingMetaNamespaceKeyFunc(obj)
+	if err != nil {
+		c.log.Error(err, "Cannot key a deployment config")
+		return
+	}
+	c.dcQueue.Add(key)
+}
+
+// enqueueOwner adds the DC an RC names by annotation to the DC queue
+// (SPEC 3.2: not by owner reference).
+func (c *Controller) enqueueOwner(obj any) {
+	rc, ok := rcOf(obj)
+	if !ok {
+		return
+	}
+	if dc := rc.Annotations[dcplan.AnnotationConfigName]; dc != "" {
+		c.dcQueue.Add(rc.Namespace + "/" + dc)
+	}
+}
+
+// enqueueDeployment adds an RC carrying the deployment-config.name
+// annotation to the deployer queue (SPEC 4.7).
+func (c *Controller) enqueueDeployment(obj any) {
+	rc, ok := rcOf(obj)
+	if !ok {
+		return
+	}
+	if _, ok := rc.Annotations[dcplan.AnnotationConfigName]; ok {
+		c.rcQueue.Add(rc.Namespace + "/" + rc.Name)
+	}
+}
+
+// enqueuePodOwner adds the RC a pod names by its deployment.name
+// annotation to the deployer queue, if that RC is in the cache (SPEC 4.7).
+func (c *Controller) enqueuePodOwner(obj any) {
+	pod, ok := podOf(obj)
+	if !ok {
+		return
+	}
+	rc := pod.Annotations[dcplan.AnnotationDeploymentName]
+	if rc == "" {
+		return
+	}
+	key := pod.Namespace + "/" + rc
+	if _, exists, err := c.rcs.GetIndexer().GetByKey(key); err == nil && exists {
+		c.rcQueue.Add(key)
+	}
+}
+
+// forget drops a deleted object from the decode cache.
+func (c *Controller) forget(obj any) {
+	if d, ok := obj.(cache.DeletedFinalStateUnknown); ok {
+		obj = d.Obj
+	}
+	switch o := obj.(type) {
+	case *appsv1.DeploymentConfig:
+		c.decoder.Forget(o.UID)
+	case *corev1.ReplicationController:
+		c.decoder.Forget(o.UID)
+	case *corev1.Pod:
+		c.decoder.Forget(o.UID)
+	}
+}

@@ -1,0 +1,173 @@
+// Package kubetest is an in-memory OpenShift for tests and demos of the
+// kube package: the fake clientsets of client-go and openshift/client-go,
+// with an object tracker that enforces resourceVersion (stale writes get
+// 409 Conflict), and a Kubelet that runs deployer pods.
+//
+// It does not model scheduling, garbage collection, the rollback or
+// instantiate subresources, or status/spec separation.
+//
+// Usage:
+//
+//	c := kubetest.NewCluster(time.Now())
+//	k := kubetest.NewKubelet(c)
+//	go k.Run(ctx)
+//	ctrl := kube.New(c.Kube, c.Apps, kube.Options{})
+package kubetest
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	appsfake "github.com/openshift/client-go/apps/clientset/versioned/fake"
+	"k8s.io/apimachinery/pkg/api/equality"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/types"
+	kubefake "k8s.io/client-go/kubernetes/fake"
+	clienttesting "k8s.io/client-go/testing"
+	"k8s.io/client-go/tools/record"
+)
+
+// Cluster is a fake API server made of the two fake clientsets. Their
+// object trackers stamp uid, resourceVersion, creationTimestamp (Now) and
+// generation as a real server does, and answer an update whose
+// resourceVersion is not the stored one with 409 Conflict. Discovery lists
+// deploymentconfigs in apps.openshift.io/v1. Reactors prepended to the
+// clientsets (PrependReactor) run before the tracker and can inject faults.
+type Cluster struct {
+	Kube *kubefake.Clientset
+	Apps *appsfake.Clientset
+	// Now is the creationTimestamp of created objects.
+	Now time.Time
+}
+
+// NewCluster returns an empty Cluster whose creates are stamped now.
+func NewCluster(now time.Time) *Cluster {
+	c := &Cluster{Kube: kubefake.NewClientset(), Apps: appsfake.NewClientset(), Now: now}
+	rv := &atomic.Int64{}
+	rv.Store(100)
+	var mu sync.Mutex
+	for _, f := range []struct {
+		fake *clienttesting.Fake
+		tr   clienttesting.ObjectTracker
+	}{{&c.Kube.Fake, c.Kube.Tracker()}, {&c.Apps.Fake, c.Apps.Tracker()}} {
+		wrapped := &rvTracker{ObjectTracker: f.tr, rv: rv, mu: &mu, now: now}
+		f.fake.ReactionChain = []clienttesting.Reactor{&clienttesting.SimpleReactor{Verb: "*", Resource: "*", Reaction: clienttesting.ObjectReaction(wrapped)}}
+	}
+	c.Apps.Resources = []*metav1.APIResourceList{{GroupVersion: "apps.openshift.io/v1",
+		APIResources: []metav1.APIResource{{Name: "deploymentconfigs", Namespaced: true, Kind: "DeploymentConfig"}}}}
+	return c
+}
+
+// rvTracker makes the fake clientsets' object tracker behave as an API
+// server does with metadata: a create stamps uid, resourceVersion,
+// creationTimestamp and generation; an update whose resourceVersion is not
+// the stored one fails with 409 Conflict; every write gets a new
+// resourceVersion, and a spec change a new generation; a patch carrying
+// another uid fails its precondition.
+type rvTracker struct {
+	clienttesting.ObjectTracker
+	rv  *atomic.Int64
+	mu  *sync.Mutex
+	now time.Time
+}
+
+func (t *rvTracker) next() string { return strconv.FormatInt(t.rv.Add(1), 10) }
+
+// Create stamps uid, resourceVersion, creationTimestamp and generation.
+func (t *rvTracker) Create(gvr schema.GroupVersionResource, obj runtime.Object, ns string, opts ...metav1.CreateOptions) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	obj = obj.DeepCopyObject()
+	m, err := meta.Accessor(obj)
+	if err != nil {
+		return err
+	}
+	n := t.rv.Add(1)
+	m.SetUID(types.UID(fmt.Sprintf("00000000-0000-4000-8000-%012d", n)))
+	m.SetResourceVersion(strconv.FormatInt(n, 10))
+	m.SetCreationTimestamp(metav1.NewTime(t.now))
+	if gvr.Resource != "pods" {
+		m.SetGeneration(1)
+	}
+	return t.ObjectTracker.Create(gvr, obj, ns, opts...)
+}
+
+// Update fails with Conflict on a stale resourceVersion, else stamps
+// the write.
+func (t *rvTracker) Update(gvr schema.GroupVersionResource, obj runtime.Object, ns string, opts ...metav1.UpdateOptions) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	obj = obj.DeepCopyObject()
+	m, err := meta.Accessor(obj)
+	if err != nil {
+		return err
+	}
+	cur, err := t.ObjectTracker.Get(gvr, ns, m.GetName())
+	if err != nil {
+		return err
+	}
+	cm, _ := meta.Accessor(cur)
+	if rv := m.GetResourceVersion(); rv != "" && rv != cm.GetResourceVersion() {
+		return apierrors.NewConflict(gvr.GroupResource(), m.GetName(),
+			errors.New("the object has been modified; please apply your changes to the latest version and try again"))
+	}
+	t.settle(gvr, cur, obj)
+	return t.ObjectTracker.Update(gvr, obj, ns, opts...)
+}
+
+// Patch fails its uid precondition on another uid, else stamps the
+// write.
+func (t *rvTracker) Patch(gvr schema.GroupVersionResource, obj runtime.Object, ns string, opts ...metav1.PatchOptions) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	obj = obj.DeepCopyObject()
+	m, err := meta.Accessor(obj)
+	if err != nil {
+		return err
+	}
+	cur, err := t.ObjectTracker.Get(gvr, ns, m.GetName())
+	if err != nil {
+		return err
+	}
+	cm, _ := meta.Accessor(cur)
+	if m.GetUID() != cm.GetUID() {
+		//lint:ignore ST1005 the API server's text, capital letter included
+		err := fmt.Errorf("Precondition failed: UID in precondition: %v, UID in object meta: %v", m.GetUID(), cm.GetUID())
+		return apierrors.NewConflict(gvr.GroupResource(), m.GetName(), err)
+	}
+	t.settle(gvr, cur, obj)
+	return t.ObjectTracker.Patch(gvr, obj, ns, opts...)
+}
+
+// settle stamps a write: server-owned metadata from cur, a new
+// resourceVersion, generation + 1 when the spec changed.
+func (t *rvTracker) settle(gvr schema.GroupVersionResource, cur, obj runtime.Object) {
+	m, _ := meta.Accessor(obj)
+	cm, _ := meta.Accessor(cur)
+	m.SetUID(cm.GetUID())
+	m.SetCreationTimestamp(cm.GetCreationTimestamp())
+	m.SetResourceVersion(t.next())
+	m.SetGeneration(cm.GetGeneration())
+	if gvr.Resource != "pods" && !equality.Semantic.DeepEqual(spec(cur), spec(obj)) {
+		m.SetGeneration(cm.GetGeneration() + 1)
+	}
+}
+
+func spec(obj runtime.Object) any {
+	u, err := runtime.DefaultUnstructuredConverter.ToUnstructured(obj)
+	if err != nil {
+		return nil
+	}
+	return u["spec"]
+}
+
+// Discard is a kube.Options.Recorder that drops every event.
+func Discard(string) record.EventRecorder { return &record.FakeRecorder{} }
