@@ -188,7 +188,15 @@ func (st *step) outcome(o *dcplan.Outcome) {
 	if len(p.Transitions) > 0 {
 		tr := p.Transitions[0]
 		if f, failed := o.Failed(dcplan.ActionTransition, tr.RC); failed {
-			p.Events = slices.DeleteFunc(p.Events, func(e dcplan.Event) bool { return e.After == (dcplan.ActionRef{}) })
+			// Upstream returns on the failed update: the events recorded
+			// after it (RolloutCancelled, and those placed at the end)
+			// never happen (SPEC 4.4.3-4).
+			p.Events = slices.DeleteFunc(p.Events, func(e dcplan.Event) bool {
+				return e.After == (dcplan.ActionRef{}) || e.After.Kind == dcplan.ActionTransition
+			})
+			if len(p.Events) == 0 {
+				p.Events = nil
+			}
 			p.Wait, p.Message, p.Error = dcplan.WaitRetry, fmt.Sprintf("couldn't update rollout status for %q to %s: %s", label(d), tr.To, f.Message), dcplan.ErrorRetry
 		}
 	}

@@ -52,6 +52,9 @@ import (
 // object s does not hold, is a *dcplan.FieldError wrapping
 // dcplan.ErrInvalidSnapshot; a valid plan of s never gets one.
 func Requests(s dcplan.Snapshot, p dcplan.Plan) ([]Request, error) {
+	if p.Actions() == 0 {
+		return nil, nil // nothing to send: a plan at rest costs nothing here
+	}
 	r := renderer{s: &s, p: &p}
 	return r.all()
 }
