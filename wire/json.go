@@ -19,8 +19,18 @@ import (
 // exactly as written. No other Go type ever enters a tree.
 
 // parseJSON reads exactly one JSON value from data (surrounding JSON
-// whitespace allowed) into a tree.
+// whitespace allowed) into a tree. scanTree reads it; a document scanTree
+// refuses goes to encoding/json, whose error the caller reports.
 func parseJSON(data []byte) (any, error) {
+	if v, ok := scanTree(data); ok {
+		return v, nil
+	}
+	return parseStd(data)
+}
+
+// parseStd is parseJSON by encoding/json alone: the reference scanTree
+// agrees with, and the source of the error texts.
+func parseStd(data []byte) (any, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var v any
