@@ -34,7 +34,7 @@ func DecodeDeployment(data []byte) (dcplan.Deployment, error) {
 	if err != nil {
 		return dcplan.Deployment{}, err
 	}
-	return decodeDeploymentTree(m, len(data))
+	return decodeDeploymentTree(m)
 }
 
 // EncodeDeployment returns the ReplicationController JSON of d: d's typed
@@ -56,7 +56,7 @@ func EncodeDeployment(d dcplan.Deployment) ([]byte, error) {
 	return appendOrdered(nil, deploymentTree(d), orderRC), nil
 }
 
-func decodeDeploymentTree(m map[string]any, sizeHint int) (dcplan.Deployment, error) {
+func decodeDeploymentTree(m map[string]any) (dcplan.Deployment, error) {
 	r := &reader{kind: kindRC, name: nameOf(m)}
 	r.checkKind(m, kindRC, false, apiVersionCore)
 	meta := r.obj(m, "", "metadata")
@@ -77,13 +77,16 @@ func decodeDeploymentTree(m map[string]any, sizeHint int) (dcplan.Deployment, er
 	d.ReadyReplicas = dcplan.Replicas(r.int32At(status, "status", "readyReplicas"))
 	d.AvailableReplicas = dcplan.Replicas(r.int32At(status, "status", "availableReplicas"))
 	encoded, hasEncoded := r.readDeploymentWire(meta, &d)
-	d.Template = r.template(spec, "spec", "template")
+	if r.err != nil {
+		return dcplan.Deployment{}, r.err
+	}
+	d.Raw = canonicalExact(m)
+	d.Template = r.template(spec, "spec", "template", rawMember(rawMember(d.Raw, "spec"), "template"))
 	if r.err != nil {
 		return dcplan.Deployment{}, r.err
 	}
 	if hasEncoded {
 		cfg, err := decodeEncodedConfig(encoded)
-		sizeHint += len(encoded) / 4
 		if err != nil {
 			// A state real clusters reach (SPEC 13.1): the RC still
 			// decodes, and the planners answer as upstream does.
@@ -92,7 +95,6 @@ func decodeDeploymentTree(m map[string]any, sizeHint int) (dcplan.Deployment, er
 			d.Encoded = &cfg
 		}
 	}
-	d.Raw = canonicalSized(m, sizeHint)
 	return d, nil
 }
 
@@ -103,7 +105,7 @@ func decodeEncodedConfig(s string) (dcplan.Config, error) {
 	if err != nil {
 		return dcplan.Config{}, err
 	}
-	return decodeConfigTree(m, true, len(s))
+	return decodeConfigTree(m, true)
 }
 
 // encodedConfigProblem words why the encoded-deployment-config annotation

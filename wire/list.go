@@ -76,19 +76,19 @@ func isItemKind(k string) bool { return k == kindConfig || k == kindRC || k == k
 func (o *Objects) add(m map[string]any, kind string) error {
 	switch kind {
 	case kindConfig:
-		c, err := decodeConfigTree(m, false, 0)
+		c, err := decodeConfigTree(m, false)
 		if err != nil {
 			return err
 		}
 		o.Configs = append(o.Configs, c)
 	case kindRC:
-		d, err := decodeDeploymentTree(m, 0)
+		d, err := decodeDeploymentTree(m)
 		if err != nil {
 			return err
 		}
 		o.Deployments = append(o.Deployments, d)
 	default:
-		p, err := decodePodTree(m, 0)
+		p, err := decodePodTree(m)
 		if err != nil {
 			return err
 		}
@@ -129,9 +129,21 @@ func DecodeSnapshot(data []byte, config string, now time.Time, st dcplan.Setting
 	s := dcplan.Snapshot{Now: now, Config: cfg, Settings: st}
 	rcs := map[string]bool{}
 	deployers := map[string]bool{}
-	for _, d := range objs.Deployments {
+	ours := func(d *dcplan.Deployment) bool {
 		owned := d.HasController && cfg.UID != "" && d.Controller.UID == cfg.UID
-		if sameNS(d.Namespace) && (d.ConfigLabel == config || d.ConfigName == config || owned) {
+		return sameNS(d.Namespace) && (d.ConfigLabel == config || d.ConfigName == config || owned)
+	}
+	n := 0
+	for i := range objs.Deployments {
+		if ours(&objs.Deployments[i]) {
+			n++
+		}
+	}
+	if n > 0 {
+		s.Deployments = make([]dcplan.Deployment, 0, n) // the snapshot keeps it: no slack
+	}
+	for _, d := range objs.Deployments {
+		if ours(&d) {
 			s.Deployments = append(s.Deployments, d)
 			rcs[d.Name] = true
 			deployers[dcplan.DeployerPodName(d.Name)] = true
