@@ -112,8 +112,8 @@ func BenchmarkSnapshotBytesPerRC(b *testing.B) {
 // document size (live/json, after GC).
 func BenchmarkDecodeList(b *testing.B) {
 	for _, n := range []int{1000, 20000} {
-		doc, _ := bigList(b, n)
 		b.Run(fmt.Sprintf("rcs=%d", n), func(b *testing.B) {
+			doc, _ := bigList(b, n)
 			b.ReportAllocs()
 			b.SetBytes(int64(len(doc)))
 			var live uint64
