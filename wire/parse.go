@@ -331,6 +331,17 @@ func hex4(b []byte) rune {
 
 // number reads a number as written: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
 func (p *scanner) number() (any, bool) {
+	end, ok := p.numberEnd()
+	if !ok {
+		return nil, false
+	}
+	n := json.Number(p.data[p.pos:end])
+	p.pos = end
+	return n, true
+}
+
+// numberEnd returns the end of the number at p.pos.
+func (p *scanner) numberEnd() (int, bool) {
 	d, i := p.data, p.pos
 	if i < len(d) && d[i] == '-' {
 		i++
@@ -343,12 +354,12 @@ func (p *scanner) number() (any, bool) {
 			i++
 		}
 	default:
-		return nil, false
+		return 0, false
 	}
 	if i < len(d) && d[i] == '.' {
 		i++
 		if i >= len(d) || d[i] < '0' || d[i] > '9' {
-			return nil, false
+			return 0, false
 		}
 		for i < len(d) && d[i] >= '0' && d[i] <= '9' {
 			i++
@@ -360,15 +371,13 @@ func (p *scanner) number() (any, bool) {
 			i++
 		}
 		if i >= len(d) || d[i] < '0' || d[i] > '9' {
-			return nil, false
+			return 0, false
 		}
 		for i < len(d) && d[i] >= '0' && d[i] <= '9' {
 			i++
 		}
 	}
-	n := json.Number(d[p.pos:i])
-	p.pos = i
-	return n, true
+	return i, true
 }
 
 // commonKeys holds the object keys of DCs, RCs and pods that every object
@@ -406,3 +415,209 @@ var commonKeys = func() map[string]string {
 	}
 	return m
 }()
+
+// scanList reads a JSON object the way scanTree does, except for the
+// value of its "items" member when that is an array: the elements are
+// checked but not built, and their byte ranges returned instead, so that
+// a caller can build and decode one item at a time. top is the object
+// without "items"; hasItems reports whether the last "items" member (the
+// one encoding/json keeps) is an array, and items are then its elements'
+// [start, end) offsets. ok is false when data is not exactly one JSON
+// object, or scanTree would refuse it.
+func scanList(data []byte) (top map[string]any, items [][2]int, hasItems, ok bool) {
+	p := scanner{data: data}
+	p.space()
+	if p.pos >= len(data) || data[p.pos] != '{' {
+		return nil, nil, false, false
+	}
+	p.pos++
+	top = map[string]any{}
+	p.space()
+	if p.pos < len(data) && data[p.pos] == '}' {
+		p.pos++
+	} else {
+		for {
+			if p.pos >= len(data) || data[p.pos] != '"' {
+				return nil, nil, false, false
+			}
+			k, ok := p.key()
+			if !ok {
+				return nil, nil, false, false
+			}
+			p.space()
+			if p.pos >= len(data) || data[p.pos] != ':' {
+				return nil, nil, false, false
+			}
+			p.pos++
+			p.space()
+			if k == "items" {
+				delete(top, k)
+				items, hasItems = nil, false
+				if p.pos < len(data) && data[p.pos] == '[' {
+					if items, ok = p.elements(); !ok {
+						return nil, nil, false, false
+					}
+					hasItems = true
+				} else {
+					v, ok := p.value(1)
+					if !ok {
+						return nil, nil, false, false
+					}
+					top[k] = v // not an array: the caller reports it
+				}
+			} else {
+				v, ok := p.value(1)
+				if !ok {
+					return nil, nil, false, false
+				}
+				top[k] = v
+			}
+			p.space()
+			if p.pos >= len(data) {
+				return nil, nil, false, false
+			}
+			c := data[p.pos]
+			p.pos++
+			if c == '}' {
+				break
+			}
+			if c != ',' {
+				return nil, nil, false, false
+			}
+			p.space()
+		}
+	}
+	p.space()
+	if p.pos != len(data) {
+		return nil, nil, false, false
+	}
+	return top, items, hasItems, true
+}
+
+// elements checks the array at p.pos (a member of the top-level object)
+// and returns the byte range of each element.
+func (p *scanner) elements() ([][2]int, bool) {
+	p.pos++ // [
+	var out [][2]int
+	p.space()
+	if p.pos < len(p.data) && p.data[p.pos] == ']' {
+		p.pos++
+		return out, true
+	}
+	for {
+		start := p.pos
+		if !p.check(3) { // the array is at depth 2, its elements one deeper
+			return nil, false
+		}
+		out = append(out, [2]int{start, p.pos})
+		p.space()
+		if p.pos >= len(p.data) {
+			return nil, false
+		}
+		c := p.data[p.pos]
+		p.pos++
+		if c == ']' {
+			return out, true
+		}
+		if c != ',' {
+			return nil, false
+		}
+		p.space()
+	}
+}
+
+// check moves past the value at p.pos, building nothing, and reports
+// whether scanTree would read it; depth is the nesting depth an object or
+// array there has.
+func (p *scanner) check(depth int) bool {
+	if p.pos >= len(p.data) {
+		return false
+	}
+	switch c := p.data[p.pos]; {
+	case c == '{' || c == '[':
+		if depth > maxDepth {
+			return false
+		}
+		end := byte('}')
+		if c == '[' {
+			end = ']'
+		}
+		p.pos++
+		p.space()
+		if p.pos < len(p.data) && p.data[p.pos] == end {
+			p.pos++
+			return true
+		}
+		for {
+			if c == '{' {
+				if p.pos >= len(p.data) || p.data[p.pos] != '"' || !p.checkString() {
+					return false
+				}
+				p.space()
+				if p.pos >= len(p.data) || p.data[p.pos] != ':' {
+					return false
+				}
+				p.pos++
+				p.space()
+			}
+			if !p.check(depth + 1) {
+				return false
+			}
+			p.space()
+			if p.pos >= len(p.data) {
+				return false
+			}
+			d := p.data[p.pos]
+			p.pos++
+			if d == end {
+				return true
+			}
+			if d != ',' {
+				return false
+			}
+			p.space()
+		}
+	case c == '"':
+		return p.checkString()
+	}
+	if c := p.data[p.pos]; c == '-' || c >= '0' && c <= '9' {
+		end, ok := p.numberEnd()
+		p.pos = end
+		return ok
+	}
+	_, ok := p.value(depth) // a literal: nothing to allocate
+	return ok
+}
+
+// checkString moves past the string at p.pos, checking its escapes and
+// that it holds no control character.
+func (p *scanner) checkString() bool {
+	d := p.data
+	for i := p.pos + 1; i < len(d); {
+		switch c := d[i]; {
+		case c == '"':
+			p.pos = i + 1
+			return true
+		case c < 0x20:
+			return false
+		case c == '\\':
+			if i+1 >= len(d) {
+				return false
+			}
+			switch d[i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				i += 2
+			case 'u':
+				if hex4(d[i+2:]) < 0 {
+					return false
+				}
+				i += 6
+			default:
+				return false
+			}
+		default:
+			i++
+		}
+	}
+	return false
+}
