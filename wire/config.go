@@ -17,7 +17,9 @@ const (
 
 // DecodeConfig decodes a DeploymentConfig as `oc get dc -o json` prints it
 // (apiVersion apps.openshift.io/v1, or the legacy v1). Every field of
-// Config is filled; Raw is the whole object in canonical form.
+// Config is filled; Raw is the whole object in canonical form, and
+// Template.Raw and Strategy.Raw are parts of it, sharing its bytes (one
+// copy per object; Clone copies them apart).
 //
 // Rules, in order: the document must be one JSON object; kind, when
 // present, must be DeploymentConfig; every field the planners read must

@@ -13,7 +13,9 @@ import (
 // prints it. Every field of Deployment is filled; Raw is the whole object
 // in canonical form, Template the RC's own pod template, and Encoded the
 // DC decoded from the openshift.io/encoded-deployment-config annotation
-// (Encoded nil when the annotation is absent).
+// (Encoded nil when the annotation is absent). Template.Raw shares the
+// bytes of Raw, as the encoded DC's parts share the bytes of its own Raw
+// (see DecodeConfig).
 //
 // Rules, in order: the document must be one JSON object; kind, when
 // present, must be ReplicationController; the fields the planners read
