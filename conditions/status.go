@@ -97,8 +97,19 @@ func Changed(s dcplan.Snapshot, bumpGeneration bool, extra ...dcplan.Condition) 
 // RCs as it scaled them, plus an RC it creates). It copies nothing of s
 // and writes to neither s nor rcs.
 func StatusFor(s *dcplan.Snapshot, rcs []dcplan.Deployment, bumpGeneration bool, extra ...dcplan.Condition) dcplan.ConfigStatus {
+	return StatusScaled(s, rcs, nil, bumpGeneration, extra...)
+}
+
+// StatusScaled is StatusFor computed from rcs as scales leave them: each
+// Scale sets the spec.replicas of its RC from From to To. A planner that
+// scales some RCs of a long list asks for the status of the list as
+// scaled this way, without a scaled copy of the list: spec.replicas enters
+// the status only through its sum (unavailableReplicas), which moves by
+// To - From per scale. It copies nothing of s and writes to neither s nor
+// rcs.
+func StatusScaled(s *dcplan.Snapshot, rcs []dcplan.Deployment, scales []dcplan.Scale, bumpGeneration bool, extra ...dcplan.Condition) dcplan.ConfigStatus {
 	var o overlay
-	c := compute(s, rcs, bumpGeneration, extra, &o)
+	c := compute(s, rcs, scaleDelta(scales), bumpGeneration, extra, &o)
 	cur := &s.Config.Status
 	out := dcplan.ConfigStatus{
 		LatestVersion:       cur.LatestVersion,
@@ -120,8 +131,14 @@ func StatusFor(s *dcplan.Snapshot, rcs []dcplan.Deployment, bumpGeneration bool,
 // ChangedFor is Changed computed from the RC list rcs in place of
 // s.Deployments (see StatusFor). It copies nothing of s.
 func ChangedFor(s *dcplan.Snapshot, rcs []dcplan.Deployment, bumpGeneration bool, extra ...dcplan.Condition) bool {
+	return ChangedScaled(s, rcs, nil, bumpGeneration, extra...)
+}
+
+// ChangedScaled is ChangedFor computed from rcs as scales leave them (see
+// StatusScaled). It allocates no more than ChangedFor.
+func ChangedScaled(s *dcplan.Snapshot, rcs []dcplan.Deployment, scales []dcplan.Scale, bumpGeneration bool, extra ...dcplan.Condition) bool {
 	var o overlay
-	c := compute(s, rcs, bumpGeneration, extra, &o)
+	c := compute(s, rcs, scaleDelta(scales), bumpGeneration, extra, &o)
 	cur := &s.Config.Status
 	if c.observedGeneration != cur.ObservedGeneration ||
 		c.replicas != cur.Replicas ||
@@ -144,13 +161,24 @@ type counts struct {
 	ready              dcplan.Replicas
 }
 
+// scaleDelta is how much scales move the sum of spec.replicas.
+func scaleDelta(scales []dcplan.Scale) int64 {
+	var n int64
+	for i := range scales {
+		n += int64(scales[i].To) - int64(scales[i].From)
+	}
+	return n
+}
+
 // compute fills o with the conditions of the new status and returns its
-// counters. It reads s and rcs and never writes to them.
-func compute(s *dcplan.Snapshot, rcs []dcplan.Deployment, bump bool, extra []dcplan.Condition, o *overlay) counts {
+// counters; specDelta is added to the sum of the RCs' spec.replicas (see
+// StatusScaled). It reads s and rcs and never writes to them.
+func compute(s *dcplan.Snapshot, rcs []dcplan.Deployment, specDelta int64, bump bool, extra []dcplan.Condition, o *overlay) counts {
 	cfg := &s.Config
 	sw := &s.Settings.Switches
 	seedStatus := sw.SeedStatus
-	var spec, status, avail, ready int64
+	spec := specDelta
+	var status, avail, ready int64
 	for i := range rcs {
 		d := &rcs[i]
 		spec += int64(d.Replicas)

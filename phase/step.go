@@ -190,7 +190,7 @@ func (st *step) outcome(o *dcplan.Outcome) {
 		if f, failed := o.Failed(dcplan.ActionTransition, tr.RC); failed {
 			// Upstream returns on the failed update: the events recorded
 			// after it (RolloutCancelled, and those placed at the end)
-			// never happen (SPEC 4.4.3-4).
+			// never happen (SPEC 4.4.3, 4.4.4).
 			p.Events = slices.DeleteFunc(p.Events, func(e dcplan.Event) bool {
 				return e.After == (dcplan.ActionRef{}) || e.After.Kind == dcplan.ActionTransition
 			})

@@ -1,6 +1,8 @@
 package reconcile
 
 import (
+	"slices"
+
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/history"
 )
@@ -37,35 +39,49 @@ func reconcile(s *dcplan.Snapshot, rcs []dcplan.Deployment, p dcplan.Plan) dcpla
 		}
 		return cfg.Replicas
 	}
-	need := false
-	for i := range rcs {
-		if target(&rcs[i]) != rcs[i].Replicas {
-			need = true
-			break
+	// The RCs to scale, newest first; nil, without allocating, when none.
+	first := len(p.Scales)
+	idx := newestFirst(rcs, func(d *dcplan.Deployment) bool { return target(d) != d.Replicas })
+	for _, i := range idx {
+		d := &rcs[i]
+		to := target(d)
+		p.Scales = append(p.Scales, dcplan.Scale{Rule: ruleScale, RC: d.Name, Version: d.Version, From: d.Replicas, To: to})
+		at := dcplan.ActionRef{Kind: dcplan.ActionScale, Index: len(p.Scales) - 1}
+		if f, failed := s.Outcome.Failed(dcplan.ActionScale, d.Name); failed {
+			p.Events = append(p.Events, eventAfter(at, scaleFailedEvent(cfg, &s.Settings.Switches, ruleScale, d.Name, d.Replicas, to, f.Message)))
+			p.Wait, p.Message = dcplan.WaitRetry, f.Message
+			return p // no cleanup, no status
 		}
+		p.Events = append(p.Events, eventAfter(at, scaledEvent(cfg, &s.Settings.Switches, ruleScale, d.Name, d.Replicas, to)))
 	}
-	scaled := rcs
-	if need {
-		scratch, working := borrowCopy(rcs) // a copy: safe to update in place
-		defer scratch.release()
-		scaled = working
-		for _, i := range newestFirst(scaled, func(d *dcplan.Deployment) bool { return target(d) != d.Replicas }) {
-			d := &scaled[i]
-			to := target(d)
-			p.Scales = append(p.Scales, dcplan.Scale{Rule: ruleScale, RC: d.Name, Version: d.Version, From: d.Replicas, To: to})
-			at := dcplan.ActionRef{Kind: dcplan.ActionScale, Index: len(p.Scales) - 1}
-			if f, failed := s.Outcome.Failed(dcplan.ActionScale, d.Name); failed {
-				p.Events = append(p.Events, eventAfter(at, scaleFailedEvent(cfg, &s.Settings.Switches, ruleScale, d.Name, d.Replicas, to, f.Message)))
-				p.Wait, p.Message = dcplan.WaitRetry, f.Message
-				return p // no cleanup, no status
-			}
-			p.Events = append(p.Events, eventAfter(at, scaledEvent(cfg, &s.Settings.Switches, ruleScale, d.Name, d.Replicas, to)))
-			d.Replicas = to
-		}
+	scales := p.Scales[first:]
+	if len(scales) == 0 || mayDelete(cfg, rcs) {
+		prune(s, applyScales(rcs, idx, scales), ruleCleanup, "", true, &p)
 	}
-	prune(s, scaled, ruleCleanup, "", true, &p)
-	p.Status = statusWrite(s, scaled, true, ruleReconcileStatus)
+	p.Status = statusScaled(s, rcs, scales, true, ruleReconcileStatus)
 	return p
+}
+
+// mayDelete reports whether history cleanup over rcs may delete anything
+// (history.ToDelete rules 1 and 2), which does not depend on any
+// spec.replicas: when it cannot, cleanup of the list as scaled needs no
+// scaled copy of the list.
+func mayDelete(cfg *dcplan.Config, rcs []dcplan.Deployment) bool {
+	return cfg.HasRevisionHistoryLimit && cfg.RevisionHistoryLimit >= 0 &&
+		history.CountPrunable(cfg, rcs) > int(cfg.RevisionHistoryLimit)
+}
+
+// applyScales returns rcs as scales leave them: a copy when there are
+// scales (scales[j] scales rcs[idx[j]]), rcs itself otherwise.
+func applyScales(rcs []dcplan.Deployment, idx []int, scales []dcplan.Scale) []dcplan.Deployment {
+	if len(scales) == 0 {
+		return rcs
+	}
+	out := slices.Clone(rcs)
+	for j, sc := range scales {
+		out[idx[j]].Replicas = sc.To
+	}
+	return out
 }
 
 // activeReplicas is the replica count the seed-era replica sync gives the
@@ -159,13 +175,10 @@ func reconcileOrigin(s *dcplan.Snapshot, rcs []dcplan.Deployment, latest *dcplan
 			break
 		}
 	}
-	scaled := rcs
+	first := len(p.Scales)
 	if need {
-		scratch, working := borrowCopy(rcs)
-		defer scratch.release()
-		scaled = working
-		for _, i := range newestFirst(scaled, stale) {
-			d := &scaled[i]
+		for _, i := range newestFirst(rcs, stale) {
+			d := &rcs[i]
 			to := target(d)
 			p.Scales = append(p.Scales, dcplan.Scale{
 				Rule: ruleOriginSync, RC: d.Name, Version: d.Version, From: d.Replicas, To: to, SyncAnnotation: true,
@@ -179,11 +192,12 @@ func reconcileOrigin(s *dcplan.Snapshot, rcs []dcplan.Deployment, latest *dcplan
 			if d.Replicas != to {
 				p.Events = append(p.Events, eventAfter(at, scaledEvent(cfg, &s.Settings.Switches, ruleOriginSync, d.Name, d.Replicas, to)))
 			}
-			d.Replicas, d.SyncedReplicas, d.HasSyncedReplicas = to, to, true
 		}
 	}
 	prune(s, rcs, ruleOriginCleanup, "", true, &p)
-	p.Status = statusWrite(synced, scaled, true, ruleOriginSync)
+	// The status reads spec.replicas of the list as scaled (the synced
+	// annotation not at all), which the scales give without a copy.
+	p.Status = statusScaled(synced, rcs, p.Scales[first:], true, ruleOriginSync)
 	return p
 }
 

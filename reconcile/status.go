@@ -17,14 +17,21 @@ import (
 //
 // Ports: deploymentconfig_controller.go (*DeploymentConfigController).updateStatus.
 func statusWrite(s *dcplan.Snapshot, rcs []dcplan.Deployment, bump bool, rule dcplan.Rule, extra ...dcplan.Condition) *dcplan.StatusUpdate {
-	if !conditions.ChangedFor(s, rcs, bump, extra...) {
+	return statusScaled(s, rcs, nil, bump, rule, extra...)
+}
+
+// statusScaled is statusWrite for rcs as scales leave them (see
+// conditions.StatusScaled): a pass that scales a few RCs of a long list
+// computes its status without a scaled copy of the list.
+func statusScaled(s *dcplan.Snapshot, rcs []dcplan.Deployment, scales []dcplan.Scale, bump bool, rule dcplan.Rule, extra ...dcplan.Condition) *dcplan.StatusUpdate {
+	if !conditions.ChangedScaled(s, rcs, scales, bump, extra...) {
 		return nil
 	}
 	return &dcplan.StatusUpdate{
 		Rule:   rule,
 		Config: s.Config.Name,
 		From:   s.Config.Status.Clone(),
-		To:     conditions.StatusFor(s, rcs, bump, extra...),
+		To:     conditions.StatusScaled(s, rcs, scales, bump, extra...),
 	}
 }
 

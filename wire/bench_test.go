@@ -55,3 +55,19 @@ func BenchmarkDecodeSnapshot(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCanonical renders the tree of rc-frontend-3-complete.json in
+// canonical form, as every decode does for Raw.
+func BenchmarkCanonical(b *testing.B) {
+	doc := fixture(b, "rc-frontend-3-complete.json")
+	tree, err := parseJSON(doc)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.SetBytes(int64(len(doc)))
+	var buf []byte
+	for b.Loop() {
+		buf = appendCanonical(buf[:0], tree)
+	}
+}

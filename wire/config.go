@@ -17,7 +17,9 @@ const (
 
 // DecodeConfig decodes a DeploymentConfig as `oc get dc -o json` prints it
 // (apiVersion apps.openshift.io/v1, or the legacy v1). Every field of
-// Config is filled; Raw is the whole object in canonical form.
+// Config is filled; Raw is the whole object in canonical form, and
+// Template.Raw and Strategy.Raw are parts of it, sharing its bytes (one
+// copy per object; Clone copies them apart).
 //
 // Rules, in order: the document must be one JSON object; kind, when
 // present, must be DeploymentConfig; every field the planners read must
@@ -31,7 +33,7 @@ func DecodeConfig(data []byte) (dcplan.Config, error) {
 	if err != nil {
 		return dcplan.Config{}, err
 	}
-	return decodeConfigTree(m, false, len(data))
+	return decodeConfigTree(m, false)
 }
 
 // EncodeConfig returns the DeploymentConfig JSON of c: c's typed fields
@@ -78,7 +80,7 @@ func nameOf(m map[string]any) string {
 
 // decodeConfigTree decodes a DC tree; strict requires kind and apiVersion
 // (the encoded-deployment-config annotation).
-func decodeConfigTree(m map[string]any, strict bool, sizeHint int) (dcplan.Config, error) {
+func decodeConfigTree(m map[string]any, strict bool) (dcplan.Config, error) {
 	r := &reader{kind: kindConfig, name: nameOf(m)}
 	r.checkKind(m, kindConfig, strict, apiVersionApps, apiVersionCore)
 	meta := r.obj(m, "", "metadata")
@@ -97,14 +99,20 @@ func decodeConfigTree(m map[string]any, strict bool, sizeHint int) (dcplan.Confi
 	c.Paused = r.boolean(spec, "spec", "paused")
 	c.Selector = r.keyValues(spec, "spec", "selector")
 	c.Strategy = r.strategy(spec)
-	c.Strategy.Raw = r.raw(spec, "strategy")
 	c.Triggers = r.triggers(spec)
-	c.Template = r.template(spec, "spec", "template")
 	c.Status = r.configStatus(r.obj(m, "", "status"))
 	if r.err != nil {
 		return dcplan.Config{}, r.err
 	}
-	c.Raw = canonicalSized(m, sizeHint)
+	// Raw is the one copy of the DC's bytes: the strategy and the
+	// template share theirs with it.
+	c.Raw = canonicalExact(m)
+	rawSpec := rawMember(c.Raw, "spec")
+	c.Strategy.Raw = rawMember(rawSpec, "strategy")
+	c.Template = r.template(spec, "spec", "template", rawMember(rawSpec, "template"))
+	if r.err != nil {
+		return dcplan.Config{}, r.err
+	}
 	return c, nil
 }
 

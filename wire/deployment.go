@@ -13,7 +13,9 @@ import (
 // prints it. Every field of Deployment is filled; Raw is the whole object
 // in canonical form, Template the RC's own pod template, and Encoded the
 // DC decoded from the openshift.io/encoded-deployment-config annotation
-// (Encoded nil when the annotation is absent).
+// (Encoded nil when the annotation is absent). Template.Raw shares the
+// bytes of Raw, as the encoded DC's parts share the bytes of its own Raw
+// (see DecodeConfig).
 //
 // Rules, in order: the document must be one JSON object; kind, when
 // present, must be ReplicationController; the fields the planners read
@@ -34,7 +36,7 @@ func DecodeDeployment(data []byte) (dcplan.Deployment, error) {
 	if err != nil {
 		return dcplan.Deployment{}, err
 	}
-	return decodeDeploymentTree(m, len(data))
+	return decodeDeploymentTree(m)
 }
 
 // EncodeDeployment returns the ReplicationController JSON of d: d's typed
@@ -56,7 +58,7 @@ func EncodeDeployment(d dcplan.Deployment) ([]byte, error) {
 	return appendOrdered(nil, deploymentTree(d), orderRC), nil
 }
 
-func decodeDeploymentTree(m map[string]any, sizeHint int) (dcplan.Deployment, error) {
+func decodeDeploymentTree(m map[string]any) (dcplan.Deployment, error) {
 	r := &reader{kind: kindRC, name: nameOf(m)}
 	r.checkKind(m, kindRC, false, apiVersionCore)
 	meta := r.obj(m, "", "metadata")
@@ -77,13 +79,16 @@ func decodeDeploymentTree(m map[string]any, sizeHint int) (dcplan.Deployment, er
 	d.ReadyReplicas = dcplan.Replicas(r.int32At(status, "status", "readyReplicas"))
 	d.AvailableReplicas = dcplan.Replicas(r.int32At(status, "status", "availableReplicas"))
 	encoded, hasEncoded := r.readDeploymentWire(meta, &d)
-	d.Template = r.template(spec, "spec", "template")
+	if r.err != nil {
+		return dcplan.Deployment{}, r.err
+	}
+	d.Raw = canonicalExact(m)
+	d.Template = r.template(spec, "spec", "template", rawMember(rawMember(d.Raw, "spec"), "template"))
 	if r.err != nil {
 		return dcplan.Deployment{}, r.err
 	}
 	if hasEncoded {
 		cfg, err := decodeEncodedConfig(encoded)
-		sizeHint += len(encoded) / 4
 		if err != nil {
 			// A state real clusters reach (SPEC 13.1): the RC still
 			// decodes, and the planners answer as upstream does.
@@ -92,7 +97,6 @@ func decodeDeploymentTree(m map[string]any, sizeHint int) (dcplan.Deployment, er
 			d.Encoded = &cfg
 		}
 	}
-	d.Raw = canonicalSized(m, sizeHint)
 	return d, nil
 }
 
@@ -103,7 +107,7 @@ func decodeEncodedConfig(s string) (dcplan.Config, error) {
 	if err != nil {
 		return dcplan.Config{}, err
 	}
-	return decodeConfigTree(m, true, len(s))
+	return decodeConfigTree(m, true)
 }
 
 // encodedConfigProblem words why the encoded-deployment-config annotation

@@ -75,6 +75,12 @@ func FuzzDecodeList(f *testing.F) {
 	f.Add([]byte(`{"kind":"DeploymentConfig"}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		objs, err := DecodeList(data)
+		// DecodeList decodes list items one at a time; the whole tree
+		// must give the same result.
+		whole, wholeErr := decodeWhole(data)
+		if errText(err) != errText(wholeErr) || err == nil && !cmp.Equal(objs, whole) {
+			t.Fatalf("DecodeList() = %v, %v; decodeWhole = %v, %v", objs, err, whole, wholeErr)
+		}
 		if err != nil {
 			if !errors.Is(err, dcplan.ErrMalformed) {
 				t.Fatalf("DecodeList() error %v does not wrap ErrMalformed", err)

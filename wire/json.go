@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -19,8 +20,18 @@ import (
 // exactly as written. No other Go type ever enters a tree.
 
 // parseJSON reads exactly one JSON value from data (surrounding JSON
-// whitespace allowed) into a tree.
+// whitespace allowed) into a tree. scanTree reads it; a document scanTree
+// refuses goes to encoding/json, whose error the caller reports.
 func parseJSON(data []byte) (any, error) {
+	if v, ok := scanTree(data); ok {
+		return v, nil
+	}
+	return parseStd(data)
+}
+
+// parseStd is parseJSON by encoding/json alone: the reference scanTree
+// agrees with, and the source of the error texts.
+func parseStd(data []byte) (any, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var v any
@@ -78,12 +89,106 @@ func canonical(v any) dcplan.RawJSON {
 	return appendCanonical(nil, v)
 }
 
-// canonicalSized is canonical with an output capacity hint.
-func canonicalSized(v any, hint int) dcplan.RawJSON {
+// canonicalExact is canonical for the Raw of a decoded object, which a
+// snapshot keeps: rendered into pooled scratch and copied out at its exact
+// size, so that no object holds the slack of a grown buffer (a third of
+// its bytes on average).
+func canonicalExact(v any) dcplan.RawJSON {
 	if v == nil {
 		return nil
 	}
-	return appendCanonical(make([]byte, 0, hint), v)
+	buf := scratchPool.Get().(*[]byte)
+	b := appendCanonical((*buf)[:0], v)
+	out := make(dcplan.RawJSON, len(b))
+	copy(out, b)
+	if cap(b) <= 1<<20 { // keep no giant buffer alive in the pool
+		*buf = b
+		scratchPool.Put(buf)
+	}
+	return out
+}
+
+// scratchPool holds the buffers canonicalExact renders into. What it
+// renders is copied out, so nothing of one call reaches another.
+var scratchPool = sync.Pool{New: func() any { return new([]byte) }}
+
+// rawMember returns the value of key in raw, a JSON object in canonical form,
+// as a subslice of raw whose capacity ends with it (so that appending to
+// it never writes into raw); nil when raw is no object, key is absent or
+// its value is null. key must need no escaping. It lets a decoded object
+// share the bytes of its parts (a template, a strategy) with its own Raw
+// rather than render them again.
+func rawMember(raw []byte, key string) []byte {
+	if len(raw) < 2 || raw[0] != '{' {
+		return nil
+	}
+	for i := 1; i < len(raw) && raw[i] == '"'; {
+		kEnd := skipString(raw, i)
+		vStart := kEnd + 1 // past ':'
+		vEnd := skipValue(raw, vStart)
+		if string(raw[i+1:kEnd-1]) == key {
+			if string(raw[vStart:vEnd]) == "null" {
+				return nil
+			}
+			return raw[vStart:vEnd:vEnd]
+		}
+		i = vEnd + 1 // past ',' or '}'
+	}
+	return nil
+}
+
+// skipString returns the index just past the string starting at raw[i].
+func skipString(raw []byte, i int) int {
+	for j := i + 1; ; {
+		q := bytes.IndexByte(raw[j:], '"')
+		if q < 0 {
+			return len(raw)
+		}
+		j += q
+		n := 0 // backslashes right before the quote
+		for k := j - 1; k > i && raw[k] == '\\'; k-- {
+			n++
+		}
+		j++
+		if n%2 == 0 {
+			return j
+		}
+	}
+}
+
+// skipValue returns the index just past the canonical JSON value starting
+// at raw[i].
+func skipValue(raw []byte, i int) int {
+	if i >= len(raw) {
+		return len(raw)
+	}
+	switch raw[i] {
+	case '"':
+		return skipString(raw, i)
+	case '{', '[':
+		depth := 0
+		for j := i; j < len(raw); {
+			switch raw[j] {
+			case '"':
+				j = skipString(raw, j)
+				continue
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return j + 1
+				}
+			}
+			j++
+		}
+		return len(raw)
+	}
+	j := i
+	for j < len(raw) && raw[j] != ',' && raw[j] != '}' && raw[j] != ']' {
+		j++
+	}
+	return j
 }
 
 func appendCanonical(b []byte, v any) []byte { return appendCanon(b, v, false) }
@@ -148,11 +253,11 @@ func appendString(b []byte, s string) []byte {
 	start := 0
 	for i := 0; i < len(s); {
 		c := s[i]
+		if plainByte[c] {
+			i++
+			continue
+		}
 		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
-				i++
-				continue
-			}
 			b = append(b, s[start:i]...)
 			switch c {
 			case '"', '\\':
@@ -195,6 +300,17 @@ func appendString(b []byte, s string) []byte {
 	return append(b, '"')
 }
 
+// plainByte tells the bytes appendString copies as they are: ASCII
+// other than control characters, `"`, `\`, <, > and &. One table lookup
+// per byte instead of six comparisons: appendString renders every string
+// of every Raw.
+var plainByte = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
+	}
+	return t
+}()
+
 // hashOf returns the template hash of a tree: the hex form of the first 16
 // bytes of the SHA-256 digest of its canonical form without null members.
 // Upstream compares decoded templates with reflect.DeepEqual, for which a
@@ -203,6 +319,36 @@ func appendString(b []byte, s string) []byte {
 func hashOf(v any) string {
 	sum := sha256.Sum256(appendCanon(nil, v, true))
 	return hex.EncodeToString(sum[:16])
+}
+
+// templateHash is hashOf(t) for a tree whose canonical form raw is at
+// hand: without null members (nearly every template), that is the form
+// hashOf digests, so it is not rendered again.
+func templateHash(t any, raw []byte) string {
+	if hasNull(t) {
+		return hashOf(t)
+	}
+	sum := sha256.Sum256(raw)
+	return hex.EncodeToString(sum[:16])
+}
+
+// hasNull reports whether some object member in the tree v is null.
+func hasNull(v any) bool {
+	switch v := v.(type) {
+	case []any:
+		for _, e := range v {
+			if hasNull(e) {
+				return true
+			}
+		}
+	case map[string]any:
+		for _, e := range v {
+			if e == nil || hasNull(e) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // treeOf parses a dcplan.RawJSON carried in a typed value into a fresh

@@ -33,6 +33,20 @@ type Objects struct {
 //
 // Every error wraps ErrMalformed. DecodeList never panics.
 func DecodeList(data []byte) (Objects, error) {
+	top, items, hasItems, ok := scanList(data)
+	kind, _ := top["kind"].(string)
+	if ok && hasItems && strings.HasSuffix(kind, "List") {
+		return decodeItems(data, kind, items)
+	}
+	// Anything else (one object, a list whose items are not an array, a
+	// document that does not parse) takes the general path, which words
+	// every error.
+	return decodeWhole(data)
+}
+
+// decodeWhole is DecodeList building the tree of the whole document
+// first: the reference decodeItems agrees with.
+func decodeWhole(data []byte) (Objects, error) {
 	m, err := parseObject(data, "List")
 	if err != nil {
 		return Objects{}, err
@@ -71,25 +85,62 @@ func DecodeList(data []byte) (Objects, error) {
 	return out, r.err
 }
 
+// decodeItems is DecodeList for a list whose items are the elements at
+// the given offsets of data: it builds the tree of one item at a time and
+// decodes it, so that no tree of the whole list is ever held (for a List of
+// 20 000 RCs that tree outweighs the decoded objects several times, and
+// the garbage collector would trace it on every cycle).
+func decodeItems(data []byte, kind string, items [][2]int) (Objects, error) {
+	implied := strings.TrimSuffix(kind, "List")
+	var out Objects
+	r := &reader{kind: "List"}
+	p := scanner{data: data} // one scanner, its stacks reused by every item
+	for i, span := range items {
+		p.pos = span[0]
+		v, ok := p.value(3) // the depth of a list item
+		if !ok || p.pos != span[1] {
+			panic("wire: a list item that scanList accepted does not parse") // scanList checked it
+		}
+		item := r.elem(v, at("items", i))
+		if r.err != nil {
+			return Objects{}, r.err
+		}
+		k := r.str(item, at("items", i), "kind")
+		if r.err != nil {
+			return Objects{}, r.err
+		}
+		if k == "" {
+			k = implied
+		}
+		if !isItemKind(k) {
+			continue
+		}
+		if err := out.add(item, k); err != nil {
+			return Objects{}, fmt.Errorf("items[%d]: %w", i, err)
+		}
+	}
+	return out, nil
+}
+
 func isItemKind(k string) bool { return k == kindConfig || k == kindRC || k == kindPod }
 
 // add decodes one object of the given kind and appends it.
 func (o *Objects) add(m map[string]any, kind string) error {
 	switch kind {
 	case kindConfig:
-		c, err := decodeConfigTree(m, false, 0)
+		c, err := decodeConfigTree(m, false)
 		if err != nil {
 			return err
 		}
 		o.Configs = append(o.Configs, c)
 	case kindRC:
-		d, err := decodeDeploymentTree(m, 0)
+		d, err := decodeDeploymentTree(m)
 		if err != nil {
 			return err
 		}
 		o.Deployments = append(o.Deployments, d)
 	default:
-		p, err := decodePodTree(m, 0)
+		p, err := decodePodTree(m)
 		if err != nil {
 			return err
 		}
@@ -156,9 +207,21 @@ func (o Objects) Snapshot(namespace, config string, now time.Time, st dcplan.Set
 	s := dcplan.Snapshot{Now: now, Config: cfg, Settings: st}
 	rcs := map[string]bool{}
 	deployers := map[string]bool{}
-	for _, d := range o.Deployments {
+	ours := func(d *dcplan.Deployment) bool {
 		owned := d.HasController && cfg.UID != "" && d.Controller.UID == cfg.UID
-		if sameNS(d.Namespace) && (d.ConfigLabel == config || d.ConfigName == config || owned) {
+		return sameNS(d.Namespace) && (d.ConfigLabel == config || d.ConfigName == config || owned)
+	}
+	n := 0
+	for i := range o.Deployments {
+		if ours(&o.Deployments[i]) {
+			n++
+		}
+	}
+	if n > 0 {
+		s.Deployments = make([]dcplan.Deployment, 0, n) // the snapshot keeps it: no slack
+	}
+	for _, d := range o.Deployments {
+		if ours(&d) {
 			s.Deployments = append(s.Deployments, d)
 			rcs[d.Name] = true
 			deployers[dcplan.DeployerPodName(d.Name)] = true

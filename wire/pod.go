@@ -20,7 +20,7 @@ func DecodePod(data []byte) (dcplan.Pod, error) {
 	if err != nil {
 		return dcplan.Pod{}, err
 	}
-	return decodePodTree(m, len(data))
+	return decodePodTree(m)
 }
 
 // EncodePodObject returns the Pod JSON of p: p's typed fields overlaid
@@ -34,7 +34,7 @@ func EncodePodObject(p dcplan.Pod) ([]byte, error) {
 	return appendOrdered(nil, podTree(p), orderPod), nil
 }
 
-func decodePodTree(m map[string]any, sizeHint int) (dcplan.Pod, error) {
+func decodePodTree(m map[string]any) (dcplan.Pod, error) {
 	r := &reader{kind: kindPod, name: nameOf(m)}
 	r.checkKind(m, kindPod, false, apiVersionCore)
 	meta := r.obj(m, "", "metadata")
@@ -69,7 +69,7 @@ func decodePodTree(m map[string]any, sizeHint int) (dcplan.Pod, error) {
 	if r.err != nil {
 		return dcplan.Pod{}, r.err
 	}
-	p.Raw = canonicalSized(m, sizeHint)
+	p.Raw = canonicalExact(m)
 	return p, nil
 }
 

@@ -21,7 +21,7 @@ func NewTemplate(raw []byte) (dcplan.Template, error) {
 	}
 	r := &reader{kind: "PodTemplate"}
 	m := r.elem(v, "(document)")
-	t := r.templateOf(m, "")
+	t := r.templateOf(m, "", nil)
 	return t, r.err
 }
 
@@ -38,16 +38,20 @@ func TemplateFor(containers ...dcplan.Container) dcplan.Template {
 }
 
 // template reads m[key] as a pod template; the zero Template when absent.
-func (r *reader) template(m map[string]any, path, key string) dcplan.Template {
+// raw is its canonical form when the caller has it (see templateOf).
+func (r *reader) template(m map[string]any, path, key string, raw dcplan.RawJSON) dcplan.Template {
 	t := r.obj(m, path, key)
 	if t == nil {
 		return dcplan.Template{}
 	}
-	return r.templateOf(t, join(path, key))
+	return r.templateOf(t, join(path, key), raw)
 }
 
-// templateOf reads a pod template object (path is its field path).
-func (r *reader) templateOf(t map[string]any, path string) dcplan.Template {
+// templateOf reads a pod template object (path is its field path). raw is
+// its canonical form when the caller has it, typically a part of the Raw
+// of the object holding the template, which Template.Raw then shares;
+// nil renders it.
+func (r *reader) templateOf(t map[string]any, path string, raw dcplan.RawJSON) dcplan.Template {
 	if t == nil {
 		return dcplan.Template{}
 	}
@@ -60,14 +64,17 @@ func (r *reader) templateOf(t map[string]any, path string) dcplan.Template {
 		cs = append(cs, dcplan.Container{Name: r.str(c, ep, "name"), Image: r.str(c, ep, "image")})
 	}
 	labels := r.keyValues(r.obj(t, path, "metadata"), join(path, "metadata"), "labels")
-	return dcplan.Template{Containers: cs, Labels: labels, Hash: hashOf(t), Raw: canonical(t)}
+	if raw == nil {
+		raw = canonical(t)
+	}
+	return dcplan.Template{Containers: cs, Labels: labels, Hash: templateHash(t, raw), Raw: raw}
 }
 
 // templateOfTree is templateOf for a tree the codec built itself, which
 // always reads.
 func templateOfTree(t map[string]any) dcplan.Template {
 	r := &reader{kind: "PodTemplate"}
-	return r.templateOf(t, "spec.template")
+	return r.templateOf(t, "spec.template", nil)
 }
 
 // templateTree returns a fresh JSON tree of t: Raw with t.Containers

@@ -132,10 +132,10 @@ func TestNotFoundOnDeleteIsSuccess(t *testing.T) {
 	if n.Load() == 0 {
 		t.Error("no pod delete was sent")
 	}
-	// At least one: phase.Step keeps RolloutCancelled after a transition
-	// write that failed (a conflict with the kubelet's status write), which
-	// upstream does not record; reported to the core.
-	if got := eventsWith(c.Events(), "RolloutCancelled"); len(got) == 0 {
+	// Exactly one: a transition write that failed (a conflict with the
+	// kubelet's status write) records no RolloutCancelled (SPEC 4.4.3,
+	// 4.4.4); only the write that succeeds does.
+	if got := eventsWith(c.Events(), "RolloutCancelled"); len(got) != 1 {
 		t.Errorf("RolloutCancelled events = %q, want one", got)
 	}
 }

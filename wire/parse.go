@@ -1,0 +1,623 @@
+package wire
+
+import (
+	"encoding/json"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// scanTree is the codec's JSON parser: it reads exactly one JSON value from
+// data (surrounding JSON whitespace allowed) into the tree encoding/json
+// builds for an `any` target with UseNumber (see parseJSON), and reports
+// false for anything encoding/json would refuse. parseJSON then asks
+// encoding/json, so that errors keep their exact wording; scanTree is the
+// fast path for the documents that parse, which are nearly all of them.
+//
+// It agrees with encoding/json on every input (FuzzScanTree checks it):
+// RFC 8259 syntax, numbers kept as written, the last of duplicate object
+// keys wins, invalid UTF-8 and unpaired surrogate escapes read as U+FFFD,
+// nesting deeper than 10 000 levels refused.
+func scanTree(data []byte) (any, bool) {
+	p := scanner{data: data}
+	p.space()
+	v, ok := p.value(0)
+	if !ok {
+		return nil, false
+	}
+	p.space()
+	return v, p.pos == len(data)
+}
+
+// maxDepth is encoding/json's nesting limit.
+const maxDepth = 10000
+
+// member is one object member being read.
+type member struct {
+	key string
+	val any
+}
+
+// scanner is the state of one scanTree call. Members and elements of the
+// objects and arrays being read are collected on shared stacks, so that
+// each map and slice is allocated once at its final size.
+type scanner struct {
+	data    []byte
+	pos     int
+	members []member
+	elems   []any
+}
+
+func (p *scanner) space() {
+	for p.pos < len(p.data) {
+		switch p.data[p.pos] {
+		case ' ', '\t', '\n', '\r':
+			p.pos++
+		default:
+			return
+		}
+	}
+}
+
+func (p *scanner) value(depth int) (any, bool) {
+	if p.pos >= len(p.data) {
+		return nil, false
+	}
+	switch c := p.data[p.pos]; {
+	case c == '{':
+		return p.object(depth + 1)
+	case c == '[':
+		return p.array(depth + 1)
+	case c == '"':
+		return p.str()
+	case c == '-' || c >= '0' && c <= '9':
+		return p.number()
+	case c == 't':
+		return true, p.literal("true")
+	case c == 'f':
+		return false, p.literal("false")
+	case c == 'n':
+		return nil, p.literal("null")
+	}
+	return nil, false
+}
+
+func (p *scanner) literal(word string) bool {
+	if len(p.data)-p.pos < len(word) || string(p.data[p.pos:p.pos+len(word)]) != word {
+		return false
+	}
+	p.pos += len(word)
+	return true
+}
+
+func (p *scanner) object(depth int) (any, bool) {
+	if depth > maxDepth {
+		return nil, false
+	}
+	p.pos++ // {
+	base := len(p.members)
+	p.space()
+	if p.pos < len(p.data) && p.data[p.pos] == '}' {
+		p.pos++
+		return map[string]any{}, true
+	}
+	for {
+		if p.pos >= len(p.data) || p.data[p.pos] != '"' {
+			return nil, false
+		}
+		k, ok := p.key()
+		if !ok {
+			return nil, false
+		}
+		p.space()
+		if p.pos >= len(p.data) || p.data[p.pos] != ':' {
+			return nil, false
+		}
+		p.pos++
+		p.space()
+		v, ok := p.value(depth)
+		if !ok {
+			return nil, false
+		}
+		p.members = append(p.members, member{k, v})
+		p.space()
+		if p.pos >= len(p.data) {
+			return nil, false
+		}
+		c := p.data[p.pos]
+		p.pos++
+		if c == '}' {
+			break
+		}
+		if c != ',' {
+			return nil, false
+		}
+		p.space()
+	}
+	ms := p.members[base:]
+	m := make(map[string]any, len(ms))
+	for _, e := range ms {
+		m[e.key] = e.val // the last of duplicate keys wins, as in encoding/json
+	}
+	clear(ms)
+	p.members = p.members[:base]
+	return m, true
+}
+
+func (p *scanner) array(depth int) (any, bool) {
+	if depth > maxDepth {
+		return nil, false
+	}
+	p.pos++ // [
+	base := len(p.elems)
+	p.space()
+	if p.pos < len(p.data) && p.data[p.pos] == ']' {
+		p.pos++
+		return []any{}, true
+	}
+	for {
+		v, ok := p.value(depth)
+		if !ok {
+			return nil, false
+		}
+		p.elems = append(p.elems, v)
+		p.space()
+		if p.pos >= len(p.data) {
+			return nil, false
+		}
+		c := p.data[p.pos]
+		p.pos++
+		if c == ']' {
+			break
+		}
+		if c != ',' {
+			return nil, false
+		}
+		p.space()
+	}
+	es := p.elems[base:]
+	out := make([]any, len(es))
+	copy(out, es)
+	clear(es)
+	p.elems = p.elems[:base]
+	return out, true
+}
+
+// key reads an object key. Keys the codec meets in every object are
+// shared rather than allocated anew (see commonKeys).
+func (p *scanner) key() (string, bool) {
+	start := p.pos + 1
+	for i := start; i < len(p.data); i++ {
+		c := p.data[i]
+		if c == '"' {
+			if k, ok := commonKeys[string(p.data[start:i])]; ok {
+				p.pos = i + 1
+				return k, true
+			}
+			break
+		}
+		if c == '\\' || c < 0x20 || c >= utf8.RuneSelf {
+			break
+		}
+	}
+	v, ok := p.str()
+	if !ok {
+		return "", false
+	}
+	return v.(string), true
+}
+
+// str reads a string: the bytes between the quotes when they need no
+// decoding, else their unquoted form.
+func (p *scanner) str() (any, bool) {
+	start := p.pos + 1
+	for i := start; i < len(p.data); i++ {
+		c := p.data[i]
+		switch {
+		case c == '"':
+			p.pos = i + 1
+			return string(p.data[start:i]), true
+		case c == '\\' || c >= utf8.RuneSelf:
+			return p.unquote(start, i)
+		case c < 0x20:
+			return nil, false
+		}
+	}
+	return nil, false
+}
+
+// unquote reads the rest of a string from i on (start is its first byte),
+// decoding escapes and UTF-8 as encoding/json does.
+func (p *scanner) unquote(start, i int) (any, bool) {
+	b := make([]byte, 0, i-start+16)
+	b = append(b, p.data[start:i]...)
+	d := p.data
+	for i < len(d) {
+		c := d[i]
+		switch {
+		case c == '"':
+			p.pos = i + 1
+			return string(b), true
+		case c < 0x20:
+			return nil, false
+		case c == '\\':
+			if i+1 >= len(d) {
+				return nil, false
+			}
+			switch e := d[i+1]; e {
+			case '"', '\\', '/':
+				b = append(b, e)
+				i += 2
+			case 'b':
+				b = append(b, '\b')
+				i += 2
+			case 'f':
+				b = append(b, '\f')
+				i += 2
+			case 'n':
+				b = append(b, '\n')
+				i += 2
+			case 'r':
+				b = append(b, '\r')
+				i += 2
+			case 't':
+				b = append(b, '\t')
+				i += 2
+			case 'u':
+				r := hex4(d[i+2:])
+				if r < 0 {
+					return nil, false
+				}
+				i += 6
+				if utf16.IsSurrogate(r) {
+					if r2 := hex4(escapeU(d[i:])); r2 >= 0 {
+						if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
+							b = utf8.AppendRune(b, dec)
+							i += 6
+							continue
+						}
+					}
+					r = utf8.RuneError
+				}
+				b = utf8.AppendRune(b, r)
+			default:
+				return nil, false
+			}
+		case c < utf8.RuneSelf:
+			b = append(b, c)
+			i++
+		default:
+			r, size := utf8.DecodeRune(d[i:])
+			if r == utf8.RuneError && size == 1 {
+				b = utf8.AppendRune(b, utf8.RuneError)
+			} else {
+				b = append(b, d[i:i+size]...)
+			}
+			i += size
+		}
+	}
+	return nil, false
+}
+
+// escapeU returns the four hex digits of a \u escape at the start of b, or
+// nil.
+func escapeU(b []byte) []byte {
+	if len(b) < 6 || b[0] != '\\' || b[1] != 'u' {
+		return nil
+	}
+	return b[2:]
+}
+
+// hex4 decodes four hex digits at the start of b; -1 when there are none.
+func hex4(b []byte) rune {
+	if len(b) < 4 {
+		return -1
+	}
+	var r rune
+	for _, c := range b[:4] {
+		switch {
+		case c >= '0' && c <= '9':
+			c -= '0'
+		case c >= 'a' && c <= 'f':
+			c -= 'a' - 10
+		case c >= 'A' && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return -1
+		}
+		r = r*16 + rune(c)
+	}
+	return r
+}
+
+// number reads a number as written: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+func (p *scanner) number() (any, bool) {
+	end, ok := p.numberEnd()
+	if !ok {
+		return nil, false
+	}
+	n := json.Number(p.data[p.pos:end])
+	p.pos = end
+	return n, true
+}
+
+// numberEnd returns the end of the number at p.pos.
+func (p *scanner) numberEnd() (int, bool) {
+	d, i := p.data, p.pos
+	if i < len(d) && d[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(d) && d[i] == '0':
+		i++
+	case i < len(d) && d[i] >= '1' && d[i] <= '9':
+		for i < len(d) && d[i] >= '0' && d[i] <= '9' {
+			i++
+		}
+	default:
+		return 0, false
+	}
+	if i < len(d) && d[i] == '.' {
+		i++
+		if i >= len(d) || d[i] < '0' || d[i] > '9' {
+			return 0, false
+		}
+		for i < len(d) && d[i] >= '0' && d[i] <= '9' {
+			i++
+		}
+	}
+	if i < len(d) && (d[i] == 'e' || d[i] == 'E') {
+		i++
+		if i < len(d) && (d[i] == '+' || d[i] == '-') {
+			i++
+		}
+		if i >= len(d) || d[i] < '0' || d[i] > '9' {
+			return 0, false
+		}
+		for i < len(d) && d[i] >= '0' && d[i] <= '9' {
+			i++
+		}
+	}
+	return i, true
+}
+
+// commonKeys holds the object keys of DCs, RCs and pods that every object
+// repeats, so that a decoded tree shares one copy of each rather than
+// allocating it per object. It is read only.
+var commonKeys = func() map[string]string {
+	m := map[string]string{}
+	for _, k := range []string{
+		"apiVersion", "kind", "metadata", "spec", "status", "items",
+		"name", "namespace", "uid", "resourceVersion", "generation", "creationTimestamp",
+		"deletionTimestamp", "labels", "annotations", "ownerReferences", "controller",
+		"blockOwnerDeletion", "selfLink", "managedFields", "finalizers",
+		"replicas", "selector", "template", "containers", "image", "imagePullPolicy",
+		"resources", "ports", "containerPort", "protocol", "env", "value", "valueFrom",
+		"restartPolicy", "terminationGracePeriodSeconds", "dnsPolicy", "securityContext",
+		"schedulerName", "terminationMessagePath", "terminationMessagePolicy",
+		"readyReplicas", "availableReplicas", "fullyLabeledReplicas", "observedGeneration",
+		"updatedReplicas", "unavailableReplicas", "latestVersion", "conditions", "type",
+		"lastUpdateTime", "lastTransitionTime", "reason", "message", "details", "causes",
+		"strategy", "rollingParams", "recreateParams", "customParams", "triggers",
+		"imageChangeParams", "automatic", "containerNames", "from", "lastTriggeredImage",
+		"updatePeriodSeconds", "intervalSeconds", "timeoutSeconds", "maxSurge",
+		"maxUnavailable", "activeDeadlineSeconds", "revisionHistoryLimit", "test", "paused",
+		"minReadySeconds", "phase", "hostIP", "podIP", "startTime", "containerStatuses",
+		"nodeName", "serviceAccountName", "serviceAccount", "volumes", "volumeMounts",
+		"app", "deployment", "deploymentconfig",
+		"openshift.io/deployment-config.latest-version", "openshift.io/deployment-config.name",
+		"openshift.io/deployment.phase", "openshift.io/deployment.replicas",
+		"openshift.io/encoded-deployment-config", "openshift.io/deployer-pod.name",
+		"openshift.io/deployment.name", "openshift.io/deployer-pod-for.name",
+		"kubectl.kubernetes.io/desired-replicas", "openshift.io/deployment.status-reason",
+		"openshift.io/deployment.cancelled", "openshift.io/generated-by",
+	} {
+		m[k] = k
+	}
+	return m
+}()
+
+// scanList reads a JSON object the way scanTree does, except for the
+// value of its "items" member when that is an array: the elements are
+// checked but not built, and their byte ranges returned instead, so that
+// a caller can build and decode one item at a time. top is the object
+// without "items"; hasItems reports whether the last "items" member (the
+// one encoding/json keeps) is an array, and items are then its elements'
+// [start, end) offsets. ok is false when data is not exactly one JSON
+// object, or scanTree would refuse it.
+func scanList(data []byte) (top map[string]any, items [][2]int, hasItems, ok bool) {
+	p := scanner{data: data}
+	p.space()
+	if p.pos >= len(data) || data[p.pos] != '{' {
+		return nil, nil, false, false
+	}
+	p.pos++
+	top = map[string]any{}
+	p.space()
+	if p.pos < len(data) && data[p.pos] == '}' {
+		p.pos++
+	} else {
+		for {
+			if p.pos >= len(data) || data[p.pos] != '"' {
+				return nil, nil, false, false
+			}
+			k, ok := p.key()
+			if !ok {
+				return nil, nil, false, false
+			}
+			p.space()
+			if p.pos >= len(data) || data[p.pos] != ':' {
+				return nil, nil, false, false
+			}
+			p.pos++
+			p.space()
+			if k == "items" {
+				delete(top, k)
+				items, hasItems = nil, false
+				if p.pos < len(data) && data[p.pos] == '[' {
+					if items, ok = p.elements(); !ok {
+						return nil, nil, false, false
+					}
+					hasItems = true
+				} else {
+					v, ok := p.value(1)
+					if !ok {
+						return nil, nil, false, false
+					}
+					top[k] = v // not an array: the caller reports it
+				}
+			} else {
+				v, ok := p.value(1)
+				if !ok {
+					return nil, nil, false, false
+				}
+				top[k] = v
+			}
+			p.space()
+			if p.pos >= len(data) {
+				return nil, nil, false, false
+			}
+			c := data[p.pos]
+			p.pos++
+			if c == '}' {
+				break
+			}
+			if c != ',' {
+				return nil, nil, false, false
+			}
+			p.space()
+		}
+	}
+	p.space()
+	if p.pos != len(data) {
+		return nil, nil, false, false
+	}
+	return top, items, hasItems, true
+}
+
+// elements checks the array at p.pos (a member of the top-level object)
+// and returns the byte range of each element.
+func (p *scanner) elements() ([][2]int, bool) {
+	p.pos++ // [
+	var out [][2]int
+	p.space()
+	if p.pos < len(p.data) && p.data[p.pos] == ']' {
+		p.pos++
+		return out, true
+	}
+	for {
+		start := p.pos
+		if !p.check(3) { // the array is at depth 2, its elements one deeper
+			return nil, false
+		}
+		out = append(out, [2]int{start, p.pos})
+		p.space()
+		if p.pos >= len(p.data) {
+			return nil, false
+		}
+		c := p.data[p.pos]
+		p.pos++
+		if c == ']' {
+			return out, true
+		}
+		if c != ',' {
+			return nil, false
+		}
+		p.space()
+	}
+}
+
+// check moves past the value at p.pos, building nothing, and reports
+// whether scanTree would read it; depth is the nesting depth an object or
+// array there has.
+func (p *scanner) check(depth int) bool {
+	if p.pos >= len(p.data) {
+		return false
+	}
+	switch c := p.data[p.pos]; {
+	case c == '{' || c == '[':
+		if depth > maxDepth {
+			return false
+		}
+		end := byte('}')
+		if c == '[' {
+			end = ']'
+		}
+		p.pos++
+		p.space()
+		if p.pos < len(p.data) && p.data[p.pos] == end {
+			p.pos++
+			return true
+		}
+		for {
+			if c == '{' {
+				if p.pos >= len(p.data) || p.data[p.pos] != '"' || !p.checkString() {
+					return false
+				}
+				p.space()
+				if p.pos >= len(p.data) || p.data[p.pos] != ':' {
+					return false
+				}
+				p.pos++
+				p.space()
+			}
+			if !p.check(depth + 1) {
+				return false
+			}
+			p.space()
+			if p.pos >= len(p.data) {
+				return false
+			}
+			d := p.data[p.pos]
+			p.pos++
+			if d == end {
+				return true
+			}
+			if d != ',' {
+				return false
+			}
+			p.space()
+		}
+	case c == '"':
+		return p.checkString()
+	}
+	if c := p.data[p.pos]; c == '-' || c >= '0' && c <= '9' {
+		end, ok := p.numberEnd()
+		p.pos = end
+		return ok
+	}
+	_, ok := p.value(depth) // a literal: nothing to allocate
+	return ok
+}
+
+// checkString moves past the string at p.pos, checking its escapes and
+// that it holds no control character.
+func (p *scanner) checkString() bool {
+	d := p.data
+	for i := p.pos + 1; i < len(d); {
+		switch c := d[i]; {
+		case c == '"':
+			p.pos = i + 1
+			return true
+		case c < 0x20:
+			return false
+		case c == '\\':
+			if i+1 >= len(d) {
+				return false
+			}
+			switch d[i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				i += 2
+			case 'u':
+				if hex4(d[i+2:]) < 0 {
+					return false
+				}
+				i += 6
+			default:
+				return false
+			}
+		default:
+			i++
+		}
+	}
+	return false
+}
