@@ -254,6 +254,10 @@ type ObjectRef struct {
 	Kind      string // "DeploymentConfig" or "ReplicationController"
 	Namespace string
 	Name      string
+	// UID is the object's uid as the recording controller holds it (for a
+	// deployer event on the DC, the uid of the DC encoded in the RC); ""
+	// when unknown. It becomes the event's involvedObject.uid.
+	UID string
 }
 
 // Event is a Kubernetes event a controller records (SPEC 1.6).

@@ -44,9 +44,6 @@ func firstDuplicateIn[K comparable](t hashSet, n int, key func(int) K, hash func
 	return 0, 0, false
 }
 
-// hashVersion spreads a version over 64 bits (Fibonacci hashing).
-func hashVersion(v Version) uint64 { return uint64(v) * 0x9E3779B97F4A7C15 }
-
 // addName files the object at index k under its name, unless an object
 // with the same name is filed already (same(j) tells, for a filed index j
 // whose hash agrees): it reports whether there was one.
@@ -60,19 +57,6 @@ func (t hashSet) addName(name string, k int, same func(j int) bool) bool {
 			return false
 		}
 		if e&^0xffffffff == tag && same(int(e&0xffffffff)-1) {
-			return true
-		}
-	}
-}
-
-// add inserts v (nonzero) and reports whether it was already there.
-func (t hashSet) add(v uint64) bool {
-	for i := hashVersion(Version(v)) & t.mask; ; i = (i + 1) & t.mask {
-		switch t.slots[i] {
-		case 0:
-			t.slots[i] = v
-			return false
-		case v:
 			return true
 		}
 	}

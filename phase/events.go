@@ -49,9 +49,9 @@ func eventTarget(d *dcplan.Deployment) dcplan.ObjectRef {
 		if ns == "" {
 			ns = d.Namespace
 		}
-		return dcplan.ObjectRef{Kind: "DeploymentConfig", Namespace: ns, Name: d.Encoded.Name}
+		return dcplan.ObjectRef{Kind: "DeploymentConfig", Namespace: ns, Name: d.Encoded.Name, UID: d.Encoded.UID}
 	}
-	return dcplan.ObjectRef{Kind: "ReplicationController", Namespace: d.Namespace, Name: d.Name}
+	return dcplan.ObjectRef{Kind: "ReplicationController", Namespace: d.Namespace, Name: d.Name, UID: d.UID}
 }
 
 // event builds one deployer event about d.
@@ -107,7 +107,7 @@ func cancelledEvent(d *dcplan.Deployment) dcplan.Event {
 // which must be the plan's own slice.
 func onRC(events []dcplan.Event, d *dcplan.Deployment) {
 	for i := range events {
-		events[i].Object = dcplan.ObjectRef{Kind: "ReplicationController", Namespace: d.Namespace, Name: d.Name}
+		events[i].Object = dcplan.ObjectRef{Kind: "ReplicationController", Namespace: d.Namespace, Name: d.Name, UID: d.UID}
 	}
 }
 

@@ -119,11 +119,11 @@ func snapshot(profile dcplan.Preset, rcs []dcplan.Deployment, pods ...dcplan.Pod
 // dcEvent is an event the deployer records on DC ns/web.
 // rcEvent is an event recorded on the RC web-1 (SPEC 12 EventsOnRC).
 func rcEvent(rule dcplan.Rule, typ dcplan.EventType, reason, msg string) dcplan.Event {
-	return dcplan.Event{Rule: rule, Object: dcplan.ObjectRef{Kind: "ReplicationController", Namespace: "ns", Name: "web-1"}, Type: typ, Reason: reason, Message: msg}
+	return dcplan.Event{Rule: rule, Object: dcplan.ObjectRef{Kind: "ReplicationController", Namespace: "ns", Name: "web-1", UID: "uid-web-1"}, Type: typ, Reason: reason, Message: msg}
 }
 
 func dcEvent(rule dcplan.Rule, typ dcplan.EventType, reason, msg string) dcplan.Event {
-	return dcplan.Event{Rule: rule, Object: dcplan.ObjectRef{Kind: "DeploymentConfig", Namespace: "ns", Name: "web"}, Type: typ, Reason: reason, Message: msg}
+	return dcplan.Event{Rule: rule, Object: dcplan.ObjectRef{Kind: "DeploymentConfig", Namespace: "ns", Name: "web", UID: "dc-uid"}, Type: typ, Reason: reason, Message: msg}
 }
 
 // early marks an expected event as recorded before every write of the

@@ -349,7 +349,7 @@ func TestStep(t *testing.T) {
 			profile: modern, rcs: rcs(testRC(1, dcplan.PhaseRunning, noEncoded)),
 			want: dcplan.Plan{
 				Transitions: with(tr("4.3.pending.1", dcplan.PhaseRunning, dcplan.PhaseFailed), func(t *dcplan.Transition) { t.SetReason, t.Reason = true, "deployer pod no longer exists" }),
-				Events: []dcplan.Event{early(dcplan.Event{Rule: "4.3.pending.1", Object: dcplan.ObjectRef{Kind: "ReplicationController", Namespace: "ns", Name: "web-1"},
+				Events: []dcplan.Event{early(dcplan.Event{Rule: "4.3.pending.1", Object: dcplan.ObjectRef{Kind: "ReplicationController", Namespace: "ns", Name: "web-1", UID: "uid-web-1"},
 					Type: dcplan.EventWarning, Reason: "Failed", Message: `Deployer pod "web-1-deploy" has gone missing`})},
 			},
 		},

@@ -15,7 +15,7 @@ func label(cfg *dcplan.Config) string { return cfg.Namespace + "/" + cfg.Name }
 
 // configRef is the object every DC controller event is recorded on.
 func configRef(cfg *dcplan.Config) dcplan.ObjectRef {
-	return dcplan.ObjectRef{Kind: "DeploymentConfig", Namespace: cfg.Namespace, Name: cfg.Name}
+	return dcplan.ObjectRef{Kind: "DeploymentConfig", Namespace: cfg.Namespace, Name: cfg.Name, UID: cfg.UID}
 }
 
 // configEvent returns an event on the DC.

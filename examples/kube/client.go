@@ -46,7 +46,8 @@ var ErrUnsupported = errors.New("kube: unsupported request")
 func (c *Client) Do(ctx context.Context, r wire.Request) error {
 	if r.Verb == wire.VerbEvent {
 		if r.Event != nil && c.Recorder != nil {
-			ref := &corev1.ObjectReference{Kind: r.Event.Object.Kind, Namespace: r.Event.Object.Namespace, Name: r.Event.Object.Name}
+			ref := &corev1.ObjectReference{Kind: r.Event.Object.Kind, Namespace: r.Event.Object.Namespace, Name: r.Event.Object.Name,
+				UID: types.UID(r.Event.Object.UID)}
 			switch ref.Kind {
 			case "DeploymentConfig":
 				ref.APIVersion = appsv1.GroupVersion.String()
