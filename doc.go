@@ -60,6 +60,7 @@
 //	| switch | Modern | Exact | Origin10 | Origin13 | Origin15 |
 //	| --- | --- | --- | --- | --- | --- |
 //	| KeepCancelOnRace | no | yes | no | no | no |
+//	| PausedPrunesLatest | no | yes | no | no | no |
 //	| RawAlreadyExistsText | no | yes | no | no | no |
 //	| UnrelatedPodEffects | no | yes | yes | yes | yes |
 //	| CancelLineDCVersion | no | yes | yes | yes | yes |

@@ -32,6 +32,14 @@ type Switches struct {
 	// keeps annotations", 10.2, 7 row 30). Exact only; Modern and the
 	// seeds remove them.
 	KeepCancelOnRace bool
+	// PausedPrunesLatest lets the history cleanup of a paused DC delete
+	// the RC status.latestVersion names (or a newer one) when the status
+	// lags behind an active RC (SPEC 3.7.5.paused, issue 13 defect 1):
+	// upstream's paused branch prunes by the active RC alone, before the
+	// status-lag rule. Exact only; Modern keeps the latest RC and every
+	// newer one; "—" in the Origin presets (their paused branches do not
+	// prune this way), false.
+	PausedPrunesLatest bool
 	// RawAlreadyExistsText reports a create that met an RC it cannot adopt
 	// with the raw AlreadyExists text (upstream's variable shadowing)
 	// instead of `deployment <ns>/<rc> already exists and it couldn't be
@@ -383,6 +391,7 @@ func (p Preset) Switches() Switches {
 	case Exact:
 		return Switches{
 			KeepCancelOnRace:            true,
+			PausedPrunesLatest:          true,
 			RawAlreadyExistsText:        true,
 			UnrelatedPodEffects:         true,
 			CancelLineDCVersion:         true,

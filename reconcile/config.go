@@ -128,7 +128,15 @@ func configModern(s *dcplan.Snapshot) dcplan.Plan {
 		return p
 	}
 	if cfg.Paused && sw.Paused == dcplan.PausedFirst {
-		prune(s, rcs, ruleCleanup, "", false, &p)
+		// Upstream prunes here, before the status-lag rule, by the active
+		// RC alone: with a lagging status that can delete the RC
+		// latestVersion names (SPEC 3.7.5.paused). Modern keeps it and
+		// everything newer; PausedPrunesLatest (Exact) does not.
+		var floor dcplan.Version
+		if !sw.PausedPrunesLatest {
+			floor = max(cfg.Status.LatestVersion, 1)
+		}
+		pruneBelow(s, rcs, ruleCleanup, "", floor, false, &p)
 		p.Status = statusWrite(s, rcs, true, rulePaused)
 		return p
 	}
@@ -156,6 +164,10 @@ func configModern(s *dcplan.Snapshot) dcplan.Plan {
 		p.Wait = dcplan.WaitImages
 		return p
 	case fire:
+		if atMaxVersion(cfg) {
+			p.Message, p.Error = msgMaxVersion(cfg), dcplan.ErrorFatal
+			return p
+		}
 		p.Status = versionBump(cfg, ruleTrigger, &t.details)
 		p.Wait = dcplan.WaitStatusLag
 		return p
