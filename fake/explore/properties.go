@@ -93,6 +93,43 @@ var Properties = []Property{
 	{Name: "OnlyClaimedRCs", Rule: "3.3", Transition: OnlyClaimedRCs},
 	{Name: "CreatedRCMatchesConfig", Rule: "3.8", Transition: CreatedRCMatchesConfig},
 	{Name: "PhaseMoves", Rule: "2.1", Transition: PhaseMoves},
+	{Name: "ReplicasAfterReconcile", Rule: "3.6", Transition: ReplicasAfterReconcile},
+}
+
+// ReplicasAfterReconcile holds when a fault-free DC controller pass that
+// wrote something, and found the latest RC terminal, leaves the replicas
+// where SPEC 3.6 puts them: the DC's replicas on the active RC (the newest
+// Complete one), none on any other (none at all for a test DC). A pass
+// that bumped latestVersion, or a paused DC, is not judged.
+func ReplicasAfterReconcile(t Transition) error {
+	m, a := t.Move, t.After
+	if m.Actor != ActorConfig || m.Fault != FaultNone || m.Stale != "" || len(t.Writes) == 0 || !a.HasConfig ||
+		a.Config.Paused || a.Config.Status.LatestVersion != t.Before.Config.Status.LatestVersion {
+		return nil
+	}
+	var latest *dcplan.Deployment
+	var active dcplan.Version
+	for i, d := range a.Deployments {
+		if d.Version == a.Config.Status.LatestVersion {
+			latest = &a.Deployments[i]
+		}
+		if d.Phase == dcplan.PhaseComplete {
+			active = max(active, d.Version)
+		}
+	}
+	if latest == nil || !latest.Phase.Terminal() {
+		return nil
+	}
+	for _, d := range a.Deployments {
+		want := dcplan.Replicas(0)
+		if d.Version == active && !a.Config.Test {
+			want = a.Config.Replicas
+		}
+		if d.Replicas != want {
+			return fmt.Errorf("after reconcile rc/%s has %d replicas, want %d", d.Name, d.Replicas, want)
+		}
+	}
+	return nil
 }
 
 // Decodes holds when the world validates: a property never passes because
