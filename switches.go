@@ -40,6 +40,12 @@ type Switches struct {
 	// newer one; "—" in the Origin presets (their paused branches do not
 	// prune this way), false.
 	PausedPrunesLatest bool
+	// IgnoreExpectations makes the DC controller plan from its cache even
+	// while an RC it created is missing there (Snapshot.Unobserved): a
+	// stale cache can then start a second rollout (SPEC 3.2.12.expect,
+	// issue 13 defect 3). Exact and the seeds (upstream keeps no
+	// expectations for DCs); Modern waits for its own creates.
+	IgnoreExpectations bool
 	// RawAlreadyExistsText reports a create that met an RC it cannot adopt
 	// with the raw AlreadyExists text (upstream's variable shadowing)
 	// instead of `deployment <ns>/<rc> already exists and it couldn't be
@@ -392,6 +398,7 @@ func (p Preset) Switches() Switches {
 		return Switches{
 			KeepCancelOnRace:            true,
 			PausedPrunesLatest:          true,
+			IgnoreExpectations:          true,
 			RawAlreadyExistsText:        true,
 			UnrelatedPodEffects:         true,
 			CancelLineDCVersion:         true,
@@ -442,6 +449,7 @@ func (p Preset) Switches() Switches {
 // seed returns the switches every Origin preset shares.
 func seed() Switches {
 	return Switches{
+		IgnoreExpectations:          true,
 		UnrelatedPodEffects:         true,
 		CancelLineDCVersion:         true,
 		RollbackToPrevious:          true,

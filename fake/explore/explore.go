@@ -90,6 +90,7 @@ type Result struct {
 type node struct {
 	objs, prev Objects
 	rq         map[string]int
+	expect     []string
 	users      int
 	faults     int
 	stale      int
@@ -149,7 +150,7 @@ func Initial(o Options) []Objects {
 	for _, lim := range o.Limits {
 		for _, r := range o.Replicas {
 			cfg := fake.NewConfig(Namespace, Name, dcplan.Replicas(r))
-			cfg.UID = "uid-" + Name
+			cfg.UID, cfg.ResourceVersion = "uid-"+Name, "1"
 			cfg.HasRevisionHistoryLimit = lim >= 0
 			cfg.RevisionHistoryLimit = int32(max(lim, 0))
 			// The first rollout is requested: the seeds' DC controller
@@ -174,6 +175,7 @@ func (s *search) hashOf(n *node) hash {
 		b.WriteString("prev\n")
 		n.prev.canonical(&b)
 	}
+	fmt.Fprintf(&b, "expect %v\n", n.expect)
 	for _, k := range sortedKeys(n.rq) {
 		if n.rq[k] > 0 {
 			fmt.Fprintf(&b, "rq %s %d\n", k, n.rq[k])
@@ -318,7 +320,7 @@ func staleKeys(o, prev Objects) []string {
 // move makes m out of node i, checks it, and adds the node it reaches.
 func (s *search) move(i int, m Move) (Step, bool) {
 	n := s.nodes[i]
-	step, err := apply(n.objs, n.prev, m, s.opts.Settings, n.rq[m.Target])
+	step, err := apply(n.objs, n.prev, m, s.opts.Settings, n.rq[m.Target], n.expect)
 	if errors.Is(err, errRefused) {
 		return step, false
 	}
@@ -333,10 +335,10 @@ func (s *search) move(i int, m Move) (Step, bool) {
 	}
 	s.check(i, m, step)
 	after, prev := step.After, n.objs
-	if sameWorld(n.objs, after) {
+	if sameWorld(n.objs, after) && slices.Equal(n.expect, step.Expect) {
 		after, prev = n.objs, n.prev
 	}
-	next := &node{objs: after, prev: prev, rq: n.rq, users: n.users, faults: n.faults, stale: n.stale,
+	next := &node{objs: after, prev: prev, rq: n.rq, expect: step.Expect, users: n.users, faults: n.faults, stale: n.stale,
 		parent: i, move: m, initial: n.initial}
 	if m.Actor == ActorDeployer && step.Requeue != n.rq[m.Target] {
 		next.rq = map[string]int{}

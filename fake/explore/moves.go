@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/cancel"
@@ -123,6 +124,10 @@ type Step struct {
 	Attempted int
 	// Err is the pass's error other than a crash (ErrProtocol, say).
 	Err error
+	// Expect are the DC controller's expectations after the move: the RCs
+	// it created that its cache has not shown it yet
+	// (Snapshot.Unobserved).
+	Expect []string
 	// Requeue is the deployer's requeue count after the pass, abstracted
 	// (see nextRequeue); Passes is how many passes of the work queue the
 	// move stands for.
@@ -210,8 +215,8 @@ var errRefused = errors.New("explore: move refused")
 
 // apply makes move m on o (prev is the world before the last move, for
 // stale reads; rq the deployer's requeue count of m's RC).
-func apply(o, prev Objects, m Move, st dcplan.Settings, rq int) (Step, error) {
-	step := Step{Move: m, Before: o, Passes: 1}
+func apply(o, prev Objects, m Move, st dcplan.Settings, rq int, expect []string) (Step, error) {
+	step := Step{Move: m, Before: o, Passes: 1, Expect: expect}
 	switch m.Actor {
 	case ActorKubelet:
 		next := o.clone()
@@ -243,6 +248,10 @@ func apply(o, prev Objects, m Move, st dcplan.Settings, rq int) (Step, error) {
 	if m.Actor == ActorDeployer {
 		s.Requeues = rq
 	}
+	if m.Actor == ActorConfig {
+		s.Unobserved = expect
+		step.Expect = observe(expect, w)
+	}
 	plan := planner(m, s)
 	if plan == nil {
 		return step, errRefused
@@ -273,6 +282,16 @@ func apply(o, prev Objects, m Move, st dcplan.Settings, rq int) (Step, error) {
 		step.Err = err
 	}
 	step.Writes = srv.Log()
+	if m.Actor == ActorConfig {
+		for _, lw := range step.Writes {
+			if lw.Err == nil && lw.Request.Verb == wire.VerbCreate && lw.Request.Resource == wire.ResourceRCs {
+				if d, err := decodeRC(lw.After); err == nil && !slices.Contains(step.Expect, d.Name) {
+					step.Expect = append(slices.Clone(step.Expect), d.Name)
+					slices.Sort(step.Expect)
+				}
+			}
+		}
+	}
 	next := read(srv)
 	normalize(next)
 	step.After = next
@@ -300,6 +319,18 @@ func nextRequeue(rq int) (int, int) {
 		return dcplan.WillBeDroppedRequeues, dcplan.WillBeDroppedRequeues - 1
 	}
 	return min(rq+1, dcplan.MaxRetryCount), 1
+}
+
+// observe returns the expectations left once the cache shows w: those of
+// expect that w does not hold.
+func observe(expect []string, w World) []string {
+	var out []string
+	for _, n := range expect {
+		if _, ok := w.Deployment(n); !ok {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // kubelet moves pod m.Target to m.To in o; false when it cannot.

@@ -92,6 +92,10 @@ func TestTransitionProperties(t *testing.T) {
 	orphan := rcJSON(t, cfg3, 1, dcplan.PhaseComplete, 0, func(d *dcplan.Deployment) { d.HasController, d.Controller = false, dcplan.OwnerRef{} })
 	liveOrphan := world(t, cfg3, map[string][]byte{"web-1": orphan})
 	cfgOld := config(t, 3, "app:0")
+	wrong := world(t, cfg3, map[string][]byte{
+		"web-2": web(2, dcplan.PhaseComplete, 0),
+		"web-3": web(3, dcplan.PhaseFailed, 1),
+	})
 	tests := []struct {
 		name    string
 		why     string
@@ -129,6 +133,11 @@ func TestTransitionProperties(t *testing.T) {
 			t: explore.Transition{Move: explore.Move{Actor: explore.ActorConfig}, Writes: []explore.Write{update("web-3", web(3, dcplan.PhaseFailed, 0), web(3, dcplan.PhaseNew, 0))}}, wantErr: "moved Failed -> New"},
 		{name: "6.2 failed to new by retry", why: "oc rollout retry", prop: explore.PhaseMoves,
 			t: explore.Transition{Move: explore.Move{Actor: explore.ActorUser, Target: "retry"}, Writes: []explore.Write{update("web-3", web(3, dcplan.PhaseFailed, 0), web(3, dcplan.PhaseNew, 0))}}},
+		{name: "3.6 replicas on active", why: "the latest failed, the active web-2 holds the DC's replica", prop: explore.ReplicasAfterReconcile,
+			t: explore.Transition{Move: explore.Move{Actor: explore.ActorConfig}, Before: decode(t, live), After: decode(t, live), Writes: []explore.Write{del("web-1")}}},
+		{name: "3.6 replicas on the wrong RC", why: "scaling the latest (failed) RC instead of the active one", prop: explore.ReplicasAfterReconcile,
+			t:       explore.Transition{Move: explore.Move{Actor: explore.ActorConfig}, Before: decode(t, live), After: decode(t, wrong), Writes: []explore.Write{del("web-1")}},
+			wantErr: "after reconcile rc/web-2 has 0 replicas, want 1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

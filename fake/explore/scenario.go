@@ -14,15 +14,17 @@ import (
 func Replay(initial Objects, trace []Move, st dcplan.Settings) ([]Step, error) {
 	o, prev := initial, Objects(nil)
 	rq := map[string]int{}
+	var expect []string
 	var steps []Step
 	for i, m := range trace {
-		step, err := apply(o, prev, m, st, rq[m.Target])
+		step, err := apply(o, prev, m, st, rq[m.Target], expect)
 		if err != nil {
 			return steps, fmt.Errorf("move %d (%s): %w", i+1, m, err)
 		}
 		if m.Actor == ActorDeployer {
 			rq[m.Target] = step.Requeue
 		}
+		expect = step.Expect
 		steps = append(steps, step)
 		if !sameWorld(o, step.After) {
 			o, prev = step.After, o
