@@ -33,6 +33,9 @@ type Options struct {
 	// Ops are the user operations made (default all: cancel, retry,
 	// latest, pause, resume, undo, scale, edit).
 	Ops []string
+	// Initial, when set, replaces the initial worlds Initial builds (for a
+	// search that starts mid-story).
+	Initial []Objects
 	// MaxStates stops the search (0: no limit).
 	MaxStates int
 }
@@ -127,7 +130,11 @@ type search struct {
 func Explore(o Options) Result {
 	o = o.defaults()
 	s := &search{opts: o, seen: map[hash][]int{}, found: map[string]bool{}, res: Result{Moves: map[Actor]int{}}}
-	for _, w := range Initial(o) {
+	initial := o.Initial
+	if initial == nil {
+		initial = Initial(o)
+	}
+	for _, w := range initial {
 		s.add(&node{objs: w, parent: -1, initial: w})
 	}
 	for i := 0; i < len(s.nodes); i++ {

@@ -13,7 +13,14 @@ import (
 	"github.com/dcplan/dcplan/internal/scenario"
 )
 
-var deep = flag.Bool("explore.deep", false, "explore the default bounds of explore.Defaults (two user moves, one fault and one stale read per trace, replicas 0-2), minutes per preset")
+var (
+	deep      = flag.Bool("explore.deep", false, "explore deeper bounds than CI's: -explore.users, -explore.faults, -explore.stale per trace (defaults of explore.Defaults: 2, 1, 1), replicas 0-2")
+	deepUsers = flag.Int("explore.users", 2, "user moves per trace with -explore.deep")
+	deepFault = flag.Int("explore.faults", 1, "faulted passes per trace with -explore.deep")
+	deepStale = flag.Int("explore.stale", 1, "stale reads per trace with -explore.deep")
+	deepMax   = flag.Int("explore.max", 0, "stop after this many states with -explore.deep (0: none)")
+	deepOnly  = flag.String("explore.preset", "", "explore only this preset")
+)
 
 // ciBounds are the bounds go test explores by default, in two halves that
 // each run in seconds: every user operation once per trace with no
@@ -44,10 +51,16 @@ func TestExplore(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			if *deepOnly != "" && *deepOnly != tt.name {
+				t.Logf("not explored: -explore.preset %s", *deepOnly)
+				return
+			}
 			st := tt.p.Settings()
 			bounds := ciBounds(st)
 			if *deep {
-				bounds = []explore.Options{explore.Defaults(st)}
+				o := explore.Defaults(st)
+				o.Users, o.Faults, o.Stale, o.MaxStates = *deepUsers, *deepFault, *deepStale, *deepMax
+				bounds = []explore.Options{o}
 			}
 			var got []string
 			for _, o := range bounds {
@@ -55,7 +68,7 @@ func TestExplore(t *testing.T) {
 				res := explore.Explore(o)
 				t.Logf("%s users=%d faults=%d stale=%d replicas=%v limits=%v: %d states, %d transitions in %v",
 					tt.name, o.Users, o.Faults, o.Stale, o.Replicas, o.Limits, res.States, res.Transitions, time.Since(start).Round(time.Millisecond))
-				if res.States < 100 || res.Truncated {
+				if res.States < 100 || res.Truncated && !*deep {
 					t.Errorf("explored %d states (truncated %v): the search did not get going", res.States, res.Truncated)
 				}
 				for _, v := range res.Violations {
