@@ -100,8 +100,10 @@ type node struct {
 	parent     int
 	move       Move
 	initial    Objects
-	// edges are the fault-free moves out of the node (liveness).
-	edges []edge
+	// edges are the fault-free moves out of the node (liveness);
+	// expanded is true once its moves were made.
+	edges    []edge
+	expanded bool
 	// pending is true while a rollout's deployer pod vanished, for the
 	// liveness bound (SPEC 11a item 4).
 }
@@ -251,6 +253,11 @@ func (s *search) moves(n *node, w World) []Move {
 	for _, d := range w.Deployments {
 		ms = append(ms, Move{Actor: ActorDeployer, Target: d.Name})
 	}
+	if s.opts.Settings.SeedPodController {
+		for _, p := range w.Pods {
+			ms = append(ms, Move{Actor: ActorPodController, Target: p.Name})
+		}
+	}
 	for _, p := range w.Pods {
 		for _, to := range []string{"Pending", "Running", "Succeeded", "Failed", "vanish"} {
 			ms = append(ms, Move{Actor: ActorKubelet, Target: p.Name, To: to})
@@ -281,13 +288,14 @@ func (s *search) moves(n *node, w World) []Move {
 // expand makes every move out of node i.
 func (s *search) expand(i int) {
 	n := s.nodes[i]
+	n.expanded = true
 	w, err := Decode(n.objs)
 	if err != nil {
 		return
 	}
 	for _, m := range s.moves(n, w) {
 		step, ok := s.move(i, m)
-		if !ok || m.Actor != ActorConfig && m.Actor != ActorDeployer {
+		if !ok || !m.Actor.controller() {
 			continue
 		}
 		if n.faults < s.opts.Faults {
@@ -389,7 +397,7 @@ func (s *search) check(i int, m Move, step Step) {
 			}
 		}
 	}
-	if m.Actor != ActorConfig && m.Actor != ActorDeployer || m.Fault != FaultNone || m.Stale != "" {
+	if !m.Actor.controller() || m.Fault != FaultNone || m.Stale != "" {
 		return
 	}
 	if len(t.Writes) > 0 && sameWorld(step.Before, step.After) {

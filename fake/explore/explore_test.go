@@ -28,7 +28,7 @@ var (
 // combination, and two user moves per trace, are behind -explore.deep).
 func ciBounds(st dcplan.Settings) []explore.Options {
 	users := explore.Defaults(st)
-	users.Replicas, users.Users, users.Faults, users.Stale = []int{1}, 1, 0, 0
+	users.Replicas, users.Users, users.Faults, users.Stale = []int{0, 1}, 1, 0, 0
 	faults := explore.Defaults(st)
 	faults.Replicas, faults.Users, faults.Faults, faults.Stale = []int{1}, 0, 1, 1
 	return []explore.Options{users, faults}

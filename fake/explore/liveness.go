@@ -46,6 +46,16 @@ func (s *search) liveness() {
 	if s.res.Truncated {
 		return
 	}
+	for i, n := range s.nodes {
+		if len(n.edges) > 0 || !n.expanded {
+			continue
+		}
+		if w, err := Decode(n.objs); err == nil {
+			if err := AtRest(w); err != nil {
+				s.violate("AtRest", err, i, nil)
+			}
+		}
+	}
 	for _, a := range []Actor{ActorConfig, ActorDeployer} {
 		if !s.livenessOf(a) {
 			return

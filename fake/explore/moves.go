@@ -25,6 +25,9 @@ const (
 	// ActorDeployer is a pass of the deployer controller over one RC
 	// (phase.Step).
 	ActorDeployer
+	// ActorPodController is a pass of the seed-era deployer-pod
+	// controller over one pod (phase.DeployerPod; SeedPodController only).
+	ActorPodController
 	// ActorKubelet moves a deployer pod along (scheduled, running,
 	// succeeded, failed, vanished); a deployer pod that succeeds has
 	// scaled its RC to the desired replicas and the older ones to 0.
@@ -42,10 +45,17 @@ func (a Actor) String() string {
 		return "deployer"
 	case ActorKubelet:
 		return "kubelet"
+	case ActorPodController:
+		return "pod-controller"
 	case ActorUser:
 		return "user"
 	}
 	return "actor?"
+}
+
+// controller reports whether a is a controller whose passes can fault.
+func (a Actor) controller() bool {
+	return a == ActorConfig || a == ActorDeployer || a == ActorPodController
 }
 
 // Fault is what goes wrong in a pass.
@@ -85,6 +95,8 @@ func (m Move) String() string {
 		s = "dc-controller pass"
 	case ActorDeployer:
 		s = "deployer pass rc/" + m.Target
+	case ActorPodController:
+		s = "pod-controller pass pod/" + m.Target
 	case ActorKubelet:
 		s = "kubelet pod/" + m.Target + " -> " + m.To
 	case ActorUser:
@@ -185,6 +197,8 @@ func planner(m Move, s dcplan.Snapshot) wire.Planner {
 		return reconcile.Config
 	case ActorDeployer:
 		return func(s dcplan.Snapshot) dcplan.Plan { return phase.Step(s, m.Target) }
+	case ActorPodController:
+		return func(s dcplan.Snapshot) dcplan.Plan { return phase.DeployerPod(s, m.Target) }
 	}
 	var p dcplan.Plan
 	var err error

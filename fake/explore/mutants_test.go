@@ -10,7 +10,10 @@ import (
 	"testing"
 )
 
-var mutants = flag.Bool("mutants", false, "apply each deliberate bug of TestMutants to a copy of the module and check that a test kills it (minutes)")
+var (
+	mutants     = flag.Bool("mutants", false, "apply each deliberate bug of TestMutants to a copy of the module and check that a test kills it (minutes)")
+	mutantsOnly = flag.Bool("mutants.explorer", false, "with -mutants, try the explorer alone as killer (to measure the properties' strength)")
+)
 
 // mutant is one deliberate bug: old, found exactly once in file, becomes
 // new. killers are the test runs (package and -run pattern) that must
@@ -78,7 +81,11 @@ func TestMutants(t *testing.T) {
 			if err := os.WriteFile(path, []byte(strings.Replace(string(src), m.old, m.new, 1)), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			for _, k := range m.killers {
+			killers := m.killers
+			if *mutantsOnly {
+				killers = [][2]string{explorer}
+			}
+			for _, k := range killers {
 				args := []string{"test", "-count=1", k[0]}
 				if k[1] != "" {
 					args = append(args, "-run", k[1])

@@ -94,6 +94,54 @@ var Properties = []Property{
 	{Name: "CreatedRCMatchesConfig", Rule: "3.8", Transition: CreatedRCMatchesConfig},
 	{Name: "PhaseMoves", Rule: "2.1", Transition: PhaseMoves},
 	{Name: "ReplicasAfterReconcile", Rule: "3.6", Transition: ReplicasAfterReconcile},
+	{Name: "HistoryLimit", Rule: "3.7.3", Transition: HistoryLimit},
+}
+
+// HistoryLimit holds when no delete of an RC leaves fewer prunable RCs
+// than spec.revisionHistoryLimit: at the moment of the delete, more RCs
+// than the limit are prunable (older than the active one; without an
+// active one, every RC but the latest).
+func HistoryLimit(t Transition) error {
+	for _, wr := range t.Writes {
+		if wr.Request.Verb != wire.VerbDelete || wr.Request.Resource != wire.ResourceRCs {
+			continue
+		}
+		live, err := wr.World()
+		if err != nil {
+			return err
+		}
+		cfg := live.Config
+		if !cfg.HasRevisionHistoryLimit {
+			return fmt.Errorf("deleted rc/%s without a revisionHistoryLimit", wr.Request.Name)
+		}
+		var active dcplan.Version
+		for _, d := range live.Deployments {
+			if d.Phase == dcplan.PhaseComplete {
+				active = max(active, d.Version)
+			}
+		}
+		prunable := 0
+		for _, d := range live.Deployments {
+			if active > 0 && d.Version < active || active == 0 && d.Version != cfg.Status.LatestVersion {
+				prunable++
+			}
+		}
+		if prunable <= int(cfg.RevisionHistoryLimit) {
+			return fmt.Errorf("deleted rc/%s with %d prunable RCs, limit %d", wr.Request.Name, prunable, cfg.RevisionHistoryLimit)
+		}
+	}
+	return nil
+}
+
+// AtRest holds at a fixed point (no controller pass or kubelet move
+// changes the world): no rollout is left in flight.
+func AtRest(w World) error {
+	for _, d := range w.Deployments {
+		if !d.Phase.Terminal() {
+			return fmt.Errorf("at rest with rc/%s %v", d.Name, d.Phase)
+		}
+	}
+	return nil
 }
 
 // ReplicasAfterReconcile holds when a fault-free DC controller pass that

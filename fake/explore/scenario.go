@@ -52,7 +52,7 @@ func Scenario(v Violation, st dcplan.Settings, format func(dcplan.Snapshot) stri
 	}
 	for i, s := range steps {
 		fmt.Fprintf(&b, "\n# %d. %s\n", i+1, s.Move)
-		if s.Move.Actor != ActorConfig && s.Move.Actor != ActorDeployer {
+		if !s.Move.Actor.controller() {
 			continue
 		}
 		if s.Move.Fault != FaultNone {
@@ -67,9 +67,12 @@ func Scenario(v Violation, st dcplan.Settings, format func(dcplan.Snapshot) stri
 			b.WriteString(format(snap))
 			b.WriteString("----\nok\n\n")
 		}
-		if s.Move.Actor == ActorConfig {
+		switch s.Move.Actor {
+		case ActorConfig:
 			b.WriteString("config\n")
-		} else {
+		case ActorPodController:
+			fmt.Fprintf(&b, "# (phase.DeployerPod, the seed-era pod controller: phase scenario command)\ndeployer-pod pod=%s\n", s.Move.Target)
+		default:
 			fmt.Fprintf(&b, "step rc=%s\n", s.Move.Target)
 		}
 		b.WriteString("----\n")
