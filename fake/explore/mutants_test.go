@@ -25,8 +25,9 @@ type mutant struct {
 	killers   [][2]string
 }
 
-// explorer is the kill of last resort: the explorer at the CI bounds.
-var explorer = [2]string{"./fake/explore", "TestExplore$/Modern"}
+// explorer is the kill of last resort: the explorer at the CI bounds and
+// from a world with history to prune (TestExploreHistory).
+var explorer = [2]string{"./fake/explore", "TestExploreHistory|TestExplore$/Modern"}
 
 var mutantList = []mutant{
 	{name: "history limit off by one", why: "cleanup keeps one RC fewer than revisionHistoryLimit",
