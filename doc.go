@@ -61,6 +61,8 @@
 //	| switch | Modern | Exact | Origin10 | Origin13 | Origin15 |
 //	| --- | --- | --- | --- | --- | --- |
 //	| KeepCancelOnRace | no | yes | no | no | no |
+//	| PausedPrunesLatest | no | yes | no | no | no |
+//	| IgnoreExpectations | no | yes | yes | yes | yes |
 //	| RawAlreadyExistsText | no | yes | no | no | no |
 //	| UnrelatedPodEffects | no | yes | yes | yes | yes |
 //	| CancelLineDCVersion | no | yes | yes | yes | yes |

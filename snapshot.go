@@ -42,6 +42,16 @@ type Snapshot struct {
 	// Outcome is what happened to the requests an adapter sent for this
 	// pass so far (SPEC 13): the zero value while nothing failed.
 	Outcome Outcome
+	// Unobserved are the RCs this controller's adapter created (the server
+	// accepted the create) and has not yet seen in its cache: the pure form
+	// of a controller's "expectations". While one of them is missing from
+	// Deployments, the DC controller plans nothing and waits
+	// (WaitStaleCache): its view predates its own write, and planning from
+	// it can start a second rollout (SPEC 3.2.12.expect, issue 13 defect
+	// 3). With IgnoreExpectations (Exact, the seeds) it is not read, as
+	// upstream keeps no expectations for DCs. Adapters that do not track
+	// their creates leave it nil.
+	Unobserved []string
 	// Instantiate tells whether the server offers the instantiate
 	// subresource; when false, rollout-latest falls back to bumping
 	// status.latestVersion (SPEC 6.3, 6.4).

@@ -32,6 +32,20 @@ type Switches struct {
 	// keeps annotations", 10.2, 7 row 30). Exact only; Modern and the
 	// seeds remove them.
 	KeepCancelOnRace bool
+	// PausedPrunesLatest lets the history cleanup of a paused DC delete
+	// the RC status.latestVersion names (or a newer one) when the status
+	// lags behind an active RC (SPEC 3.7.5.paused, issue 13 defect 1):
+	// upstream's paused branch prunes by the active RC alone, before the
+	// status-lag rule. Exact only; Modern keeps the latest RC and every
+	// newer one; "—" in the Origin presets (their paused branches do not
+	// prune this way), false.
+	PausedPrunesLatest bool
+	// IgnoreExpectations makes the DC controller plan from its cache even
+	// while an RC it created is missing there (Snapshot.Unobserved): a
+	// stale cache can then start a second rollout (SPEC 3.2.12.expect,
+	// issue 13 defect 3). Exact and the seeds (upstream keeps no
+	// expectations for DCs); Modern waits for its own creates.
+	IgnoreExpectations bool
 	// RawAlreadyExistsText reports a create that met an RC it cannot adopt
 	// with the raw AlreadyExists text (upstream's variable shadowing)
 	// instead of `deployment <ns>/<rc> already exists and it couldn't be
@@ -383,6 +397,8 @@ func (p Preset) Switches() Switches {
 	case Exact:
 		return Switches{
 			KeepCancelOnRace:            true,
+			PausedPrunesLatest:          true,
+			IgnoreExpectations:          true,
 			RawAlreadyExistsText:        true,
 			UnrelatedPodEffects:         true,
 			CancelLineDCVersion:         true,
@@ -433,6 +449,7 @@ func (p Preset) Switches() Switches {
 // seed returns the switches every Origin preset shares.
 func seed() Switches {
 	return Switches{
+		IgnoreExpectations:          true,
 		UnrelatedPodEffects:         true,
 		CancelLineDCVersion:         true,
 		RollbackToPrevious:          true,

@@ -3,6 +3,7 @@ package history
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/dcplan/dcplan"
@@ -200,6 +201,10 @@ func Rollback(s dcplan.Snapshot, to dcplan.Version, opts RollbackOptions) (dcpla
 		}
 		res.Triggers[i].Automatic = false
 		warnings = append(warnings, disabledWarning(cfg, res.Triggers[i].FromName, s.Settings.Switches))
+	}
+	if res.Status.LatestVersion == math.MaxInt64 { // SPEC 3.2.10.max: never write a wrapped version
+		return dcplan.Plan{}, dcplan.Config{}, nil, fmt.Errorf("%w: deployment config %q: status.latestVersion is %d, the largest version",
+			ErrInvalidRevision, cfg.Name, res.Status.LatestVersion)
 	}
 	res.Status.LatestVersion++
 	if opts.DryRun {

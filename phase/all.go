@@ -22,20 +22,50 @@ import (
 // Ports: the work queues of the deployer controller (and, in Origin, the
 // deployer-pod controller) draining one item per RC (per pod).
 func StepAll(s dcplan.Snapshot) dcplan.Plan {
-	p := stepAll(&s)
+	p := stepAll(&s, nil)
 	if p.IsEmpty() || s.Validate() != nil {
 		return dcplan.Plan{}
 	}
 	return p
 }
 
-// stepAll is StepAll without the validation, total as stepNamed is.
-func stepAll(s *dcplan.Snapshot) dcplan.Plan {
+// StepAllBut is StepAll for a pass that shares its snapshot with another
+// controller's plan (reconcile.All): it skips the RCs busy reports (the
+// ones the other plan cancels, scales, deletes or creates, and the pods
+// of those RCs), and it starts at most one deployer pod, the newest RC's,
+// so that a merged plan never creates a pod for an RC it also cancels or
+// deletes, nor pods for two RCs at once (SPEC 4.3.new.4, rule 3.4 "one
+// rollout at a time").
+func StepAllBut(s dcplan.Snapshot, busy func(rc string) bool) dcplan.Plan {
+	if busy == nil {
+		busy = func(string) bool { return false }
+	}
+	p := stepAll(&s, busy)
+	if p.IsEmpty() || s.Validate() != nil {
+		return dcplan.Plan{}
+	}
+	return p
+}
+
+// stepAll is StepAll without the validation, total as stepNamed is; a
+// non-nil busy makes it StepAllBut.
+func stepAll(s *dcplan.Snapshot, busy func(string) bool) dcplan.Plan {
 	var out dcplan.Plan
 	podsOf := podsByRC(s)
+	started := false
 	for _, i := range newestFirst(s.Deployments) {
 		d := &s.Deployments[i]
-		out.Append(stepOn(s, podsOf[d.Name], d))
+		if busy != nil && busy(d.Name) {
+			continue
+		}
+		q := stepOn(s, podsOf[d.Name], d)
+		if busy != nil && len(q.CreatePods) > 0 {
+			if started {
+				continue
+			}
+			started = true
+		}
+		out.Append(q)
 	}
 	if s.Settings.SeedPodController {
 		rcIndex := make(map[string]int, len(s.Deployments))
@@ -44,6 +74,9 @@ func stepAll(s *dcplan.Snapshot) dcplan.Plan {
 		}
 		for _, i := range byName(s.Pods) {
 			p := s.Pods[i]
+			if busy != nil && busy(p.DeploymentName) {
+				continue
+			}
 			j, found := rcIndex[p.DeploymentName]
 			var d dcplan.Deployment
 			if found {

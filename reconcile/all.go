@@ -21,7 +21,20 @@ import (
 // openshift-controller-manager, run one after the other on the same cache.
 func All(s dcplan.Snapshot) dcplan.Plan {
 	p := plan(&s)
-	p.Append(phase.StepAll(s))
+	busy := map[string]bool{}
+	for _, c := range p.Cancels {
+		busy[c.RC] = true
+	}
+	for _, x := range p.Scales {
+		busy[x.RC] = true
+	}
+	for _, x := range p.DeleteRCs {
+		busy[x.RC] = true
+	}
+	for _, x := range p.CreateRCs {
+		busy[x.Deployment.Name] = true
+	}
+	p.Append(phase.StepAllBut(s, func(rc string) bool { return busy[rc] }))
 	if p.IsEmpty() || s.Validate() != nil {
 		return dcplan.Plan{}
 	}

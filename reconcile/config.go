@@ -18,6 +18,9 @@ import (
 // SeedConfigController (SPEC 3.2) it decides, in order, stopping at the
 // first rule that applies:
 //
+//  0. An RC this controller created is missing from the snapshot
+//     (s.Unobserved, unless IgnoreExpectations): nothing but Wait =
+//     WaitStaleCache, until the cache shows it (SPEC 3.2.12.expect).
 //  1. status.latestVersion 0 and neither a ConfigChange nor an ImageChange
 //     trigger: status computed from no RCs at all.
 //  2. Claim the RCs (SPEC 3.3): adopt matching orphans (after the adoption
@@ -82,12 +85,27 @@ func Config(s dcplan.Snapshot) dcplan.Plan {
 // plans for an invalid snapshot is discarded.
 func plan(s *dcplan.Snapshot) dcplan.Plan {
 	var p dcplan.Plan
+	if !s.Settings.IgnoreExpectations && unobserved(s) {
+		return dcplan.Plan{Wait: dcplan.WaitStaleCache}
+	}
 	if s.Settings.SeedConfigController {
 		p = configOrigin(s)
 	} else {
 		p = configModern(s)
 	}
 	return outcome(s, p)
+}
+
+// unobserved reports whether an RC of s.Unobserved is missing from
+// s.Deployments: the cache predates this controller's own create (SPEC
+// 3.2.12.expect).
+func unobserved(s *dcplan.Snapshot) bool {
+	for _, n := range s.Unobserved {
+		if _, ok := s.Deployment(n); !ok {
+			return true
+		}
+	}
+	return false
 }
 
 // outcome finishes a pass: a status write that s.Outcome reports failed
@@ -128,7 +146,15 @@ func configModern(s *dcplan.Snapshot) dcplan.Plan {
 		return p
 	}
 	if cfg.Paused && sw.Paused == dcplan.PausedFirst {
-		prune(s, rcs, ruleCleanup, "", false, &p)
+		// Upstream prunes here, before the status-lag rule, by the active
+		// RC alone: with a lagging status that can delete the RC
+		// latestVersion names (SPEC 3.7.5.paused). Modern keeps it and
+		// everything newer; PausedPrunesLatest (Exact) does not.
+		var floor dcplan.Version
+		if !sw.PausedPrunesLatest {
+			floor = max(cfg.Status.LatestVersion, 1)
+		}
+		pruneBelow(s, rcs, ruleCleanup, "", floor, false, &p)
 		p.Status = statusWrite(s, rcs, true, rulePaused)
 		return p
 	}
@@ -156,6 +182,10 @@ func configModern(s *dcplan.Snapshot) dcplan.Plan {
 		p.Wait = dcplan.WaitImages
 		return p
 	case fire:
+		if atMaxVersion(cfg) {
+			p.Message, p.Error = msgMaxVersion(cfg), dcplan.ErrorFatal
+			return p
+		}
 		p.Status = versionBump(cfg, ruleTrigger, &t.details)
 		p.Wait = dcplan.WaitStatusLag
 		return p

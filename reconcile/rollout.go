@@ -100,9 +100,14 @@ func inProgress(s dcplan.Snapshot, hint string) error {
 // latest RC, which oc cannot tell apart), oc falls back to bumping
 // latestVersion itself: one PUT of the DC with status.latestVersion + 1
 // (SPEC 6.3, 6.4, 6m.3.7). Any other failure of the request is the
-// command's error, as the server worded it.
+// command's error, as the server worded it. At the largest latestVersion
+// neither the request nor the bump can succeed in any preset, so nothing
+// is sent and the refusal is the server's (SPEC 3.2.10.max).
 func instantiateOrBump(s dcplan.Snapshot, latest bool, rule dcplan.Rule) (dcplan.Plan, error) {
 	cfg := &s.Config
+	if atMaxVersion(cfg) {
+		return dcplan.Plan{}, &dcplan.Refusal{Err: ErrInvalid, Text: msgMaxVersion(cfg)}
+	}
 	v := cfg.Status.LatestVersion
 	bump := dcplan.ConfigUpdate{Rule: rule, Config: cfg.Name, SetLatestVersion: true, LatestVersionFrom: v, LatestVersionTo: v + 1}
 	if s.InstantiateUnavailable {

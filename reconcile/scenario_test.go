@@ -7,6 +7,7 @@ import (
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/internal/scenario"
+	"github.com/dcplan/dcplan/phase"
 	"github.com/dcplan/dcplan/reconcile"
 )
 
@@ -15,6 +16,7 @@ import (
 //
 //	config                      plans Config over the snapshot
 //	all                         plans All over the snapshot
+//	step rc=<name>              plans the deployer's phase.Step for one RC
 //	instantiate [latest] [force]
 //	pause / resume
 //	rollout-latest [again] [dry-run]
@@ -30,6 +32,12 @@ func TestScenarios(t *testing.T) {
 			return c.Env.Record(reconcile.Config(s))
 		case "all": // all
 			return c.Env.Record(reconcile.All(s))
+		case "step": // step rc=web-2
+			rc, ok := c.Arg("rc")
+			if !ok {
+				t.Fatalf("%s: step needs rc=<name>", c.Pos)
+			}
+			return c.Env.Record(phase.Step(s, rc))
 		case "instantiate": // instantiate latest force
 			p, err := reconcile.Instantiate(s, has("latest"), has("force"))
 			return withError(c.Env.Record(p), err)

@@ -1,6 +1,8 @@
 package reconcile
 
 import (
+	"fmt"
+	"math"
 	"slices"
 
 	"github.com/dcplan/dcplan"
@@ -38,14 +40,28 @@ func statusScaled(s *dcplan.Snapshot, rcs []dcplan.Deployment, scales []dcplan.S
 // versionBump returns the status write that moves status.latestVersion one
 // up and, when details is non-nil, replaces status.details; every other
 // field is kept as it is (SPEC 3.2.7, 3.2.10: nothing else is recomputed,
-// observedGeneration included).
+// observedGeneration included). At the largest version it returns nil:
+// no preset writes a wrapped, negative latestVersion (SPEC 3.2.10.max).
 func versionBump(cfg *dcplan.Config, rule dcplan.Rule, details *dcplan.Details) *dcplan.StatusUpdate {
+	if atMaxVersion(cfg) {
+		return nil
+	}
 	to := cfg.Status.Clone()
 	to.LatestVersion++
 	if details != nil {
 		to.Details = *details
 	}
 	return &dcplan.StatusUpdate{Rule: rule, Config: cfg.Name, From: cfg.Status.Clone(), To: to}
+}
+
+// atMaxVersion reports whether status.latestVersion is the largest
+// version, which no rollout can follow (SPEC 3.2.10.max).
+func atMaxVersion(cfg *dcplan.Config) bool { return cfg.Status.LatestVersion == math.MaxInt64 }
+
+// msgMaxVersion is the error a pass returns when a rollout cannot start
+// because latestVersion is at its largest value (SPEC 3.2.10.max).
+func msgMaxVersion(cfg *dcplan.Config) string {
+	return fmt.Sprintf("deployment config %q cannot start a new rollout: status.latestVersion is %d, the largest version", cfg.Name, cfg.Status.LatestVersion)
 }
 
 // cleanup returns the history cleanup deletes over rcs, oldest first
@@ -76,10 +92,16 @@ func cleanup(cfg *dcplan.Config, rcs []dcplan.Deployment, rule dcplan.Rule) []dc
 // Ports: deploymentconfig_controller.go cleanupOldDeployments and the
 // Eventf calls on its error.
 func prune(s *dcplan.Snapshot, rcs []dcplan.Deployment, rule dcplan.Rule, keep string, reconciled bool, p *dcplan.Plan) {
+	pruneBelow(s, rcs, rule, keep, 0, reconciled, p)
+}
+
+// pruneBelow is prune that also keeps every RC of version floor or newer
+// (0: no floor).
+func pruneBelow(s *dcplan.Snapshot, rcs []dcplan.Deployment, rule dcplan.Rule, keep string, floor dcplan.Version, reconciled bool, p *dcplan.Plan) {
 	cfg := &s.Config
 	dels := cleanup(cfg, rcs, rule)
-	if keep != "" {
-		dels = slices.DeleteFunc(dels, func(d dcplan.DeleteRC) bool { return d.RC == keep })
+	if keep != "" || floor > 0 {
+		dels = slices.DeleteFunc(dels, func(d dcplan.DeleteRC) bool { return d.RC == keep || floor > 0 && d.Version >= floor })
 	}
 	if len(dels) == 0 {
 		return

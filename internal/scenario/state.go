@@ -38,7 +38,7 @@ type record struct {
 
 // settingsKeys, recheckKeys and lastCreateKeys are the keys of those lines.
 var (
-	settingsKeys = []string{"profile", "switch", "image", "sa", "env", "env-from", "requeues", "no-instantiate"}
+	settingsKeys = []string{"profile", "switch", "image", "sa", "env", "env-from", "requeues", "no-instantiate", "unobserved"}
 	recheckKeys  = []string{"uid", "err", "deleted"}
 	failedKeys   = []string{"reason", "code", "err"}
 	outcomeKeys  = []string{"live-err"}
@@ -283,6 +283,9 @@ func setSettingsKey(s *dcplan.Snapshot, a Arg) error {
 		s.Requeues = int(n)
 	case "no-instantiate":
 		s.InstantiateUnavailable, err = parseFlag(a)
+	case "unobserved":
+		err = needVal(a)
+		s.Unobserved = append(s.Unobserved, a.Val)
 	default:
 		return unknownKey("settings", a.Key, settingsKeys)
 	}
@@ -540,6 +543,9 @@ func formatSettings(s dcplan.Snapshot) []string {
 	}
 	if s.InstantiateUnavailable {
 		out = append(out, "no-instantiate")
+	}
+	for _, n := range s.Unobserved {
+		out = append(out, kv("unobserved", n))
 	}
 	return out
 }

@@ -1,0 +1,32 @@
+// Package explore checks dcplan's controllers on every reachable state of
+// small worlds: a bounded, breadth-first model checker over a fake.Server.
+//
+// It does not sample: from each initial world (one DC, replicas and
+// revisionHistoryLimit drawn from the bounds) it makes every move of every
+// actor in every order — a DC controller pass (wire.RunPass with
+// reconcile.Config), a deployer pass per RC (phase.Step), the kubelet
+// moving a deployer pod (scheduled, running, succeeded, failed, vanished),
+// oc commands and edits (cancel, retry, rollout latest, pause, resume,
+// undo, scale, edit the template), and the faults of a pass (a Conflict
+// answer to any one write, a crash after any prefix of the writes, a stale
+// read of any object as it was before the last move) — and visits each
+// state once, by a canonical encoding of the server's objects. It checks
+// Properties on every state and every move, judged on the live world (the
+// server's objects, not the planner's view), that a pass that changes
+// nothing writes nothing, that the same snapshot gives the same requests,
+// and liveness (SPEC 11a item 4): once faults and user moves stop, every
+// path reaches a fixed point within Bound passes.
+//
+// Usage:
+//
+//	res := explore.Explore(explore.Defaults(dcplan.Modern.Settings()))
+//	for _, v := range res.Violations {
+//		text, _ := explore.Scenario(v, settings) // a regression scenario file
+//		fmt.Print(text)
+//	}
+//
+// Entry points: [Explore], [Defaults], [Options], [Result], [Violation],
+// [Properties], [Scenario], [Replay], [Bound].
+//
+// Functions in this package never modify their arguments.
+package explore

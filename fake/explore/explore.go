@@ -1,0 +1,476 @@
+package explore
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/fake"
+	"github.com/dcplan/dcplan/wire"
+)
+
+// Options are the bounds of an exploration.
+type Options struct {
+	// Settings are the planners' settings (a preset's).
+	Settings dcplan.Settings
+	// Versions bounds status.latestVersion: user moves that would start a
+	// rollout past it are not made (default 3).
+	Versions int
+	// Replicas are the DC replica counts of the initial worlds and of
+	// `oc scale` (default 0, 1, 2).
+	Replicas []int
+	// Limits are the revisionHistoryLimit values of the initial worlds;
+	// -1 stands for none (default none and 1).
+	Limits []int
+	// Users, Faults and Stale bound the user moves, the faulted passes and
+	// the stale reads of one trace (0: none; Defaults has 2, 1 and 1).
+	Users, Faults, Stale int
+	// Ops are the user operations made (default all: cancel, retry,
+	// latest, pause, resume, undo, scale, edit).
+	Ops []string
+	// Initial, when set, replaces the initial worlds Initial builds (for a
+	// search that starts mid-story).
+	Initial []Objects
+	// MaxStates stops the search (0: no limit).
+	MaxStates int
+}
+
+// Defaults returns the default bounds, planned with st: three versions,
+// replicas 0 to 2, history limits none and 1, two user moves, one faulted
+// pass and one stale read per trace.
+func Defaults(st dcplan.Settings) Options {
+	return Options{Settings: st, Users: 2, Faults: 1, Stale: 1}.defaults()
+}
+
+// defaults fills the zero fields of o.
+func (o Options) defaults() Options {
+	if o.Versions == 0 {
+		o.Versions = 3
+	}
+	if o.Replicas == nil {
+		o.Replicas = []int{0, 1, 2}
+	}
+	if o.Limits == nil {
+		o.Limits = []int{-1, 1}
+	}
+	if o.Ops == nil {
+		o.Ops = []string{"cancel", "retry", "latest", "pause", "resume", "undo", "scale", "edit"}
+	}
+	return o
+}
+
+// Violation is a property that failed, with the shortest trace to it.
+type Violation struct {
+	// Property is the property's name, Err what it found.
+	Property string
+	Err      error
+	// Trace is the moves from the initial world, the last one the
+	// violating move (none for a state property of an initial world).
+	Initial Objects
+	Trace   []Move
+}
+
+// Result is what an exploration found.
+type Result struct {
+	// States and Transitions count the distinct states reached and the
+	// moves made.
+	States, Transitions int
+	// Violations holds the first violation of each property, found on a
+	// shortest trace.
+	Violations []Violation
+	// Moves counts the moves made by each actor.
+	Moves map[Actor]int
+	// Truncated is true when MaxStates stopped the search.
+	Truncated bool
+}
+
+// node is one state of the search.
+type node struct {
+	objs, prev Objects
+	rq         map[string]int
+	expect     []string
+	users      int
+	faults     int
+	stale      int
+	parent     int
+	move       Move
+	initial    Objects
+	// edges are the fault-free moves out of the node (liveness);
+	// expanded is true once its moves were made.
+	edges    []edge
+	expanded bool
+	// pending is true while a rollout's deployer pod vanished, for the
+	// liveness bound (SPEC 11a item 4).
+}
+
+// edge is a fault-free move to another node, standing for passes passes
+// of its actor's work queue.
+type edge struct {
+	to     int
+	passes int
+	move   Move
+}
+
+// search is the state of one exploration.
+type search struct {
+	opts  Options
+	nodes []*node
+	seen  map[hash][]int
+	res   Result
+	found map[string]bool
+}
+
+// Explore searches every world reachable from the initial worlds of o
+// breadth-first, checks Properties on every state and move, that a
+// controller pass that changes nothing writes nothing (idempotence), that
+// the same snapshot gives the same requests (determinism) and liveness.
+func Explore(o Options) Result {
+	o = o.defaults()
+	s := &search{opts: o, seen: map[hash][]int{}, found: map[string]bool{}, res: Result{Moves: map[Actor]int{}}}
+	initial := o.Initial
+	if initial == nil {
+		initial = Initial(o)
+	}
+	for _, w := range initial {
+		s.add(&node{objs: w, parent: -1, initial: w})
+	}
+	for i := 0; i < len(s.nodes); i++ {
+		if o.MaxStates > 0 && len(s.nodes) >= o.MaxStates {
+			s.res.Truncated = true
+			break
+		}
+		s.expand(i)
+	}
+	s.liveness()
+	s.res.States = len(s.nodes)
+	return s.res
+}
+
+// Initial returns the initial worlds of o: the DC at latestVersion 1 with
+// no RC yet, for every replica count and history limit.
+func Initial(o Options) []Objects {
+	o = o.defaults()
+	var out []Objects
+	for _, lim := range o.Limits {
+		for _, r := range o.Replicas {
+			cfg := fake.NewConfig(Namespace, Name, dcplan.Replicas(r))
+			cfg.UID, cfg.ResourceVersion = "uid-"+Name, "1"
+			cfg.HasRevisionHistoryLimit = lim >= 0
+			cfg.RevisionHistoryLimit = int32(max(lim, 0))
+			// The first rollout is requested: the seeds' DC controller
+			// has no trigger of its own (their trigger controllers are
+			// not modelled), and the modern one creates web-1 from here.
+			cfg.Status.LatestVersion = 1
+			b, err := wire.EncodeConfig(cfg)
+			if err != nil {
+				panic(err)
+			}
+			out = append(out, Objects{key(wire.ResourceConfigs, Name): b})
+		}
+	}
+	return out
+}
+
+// hashOf is the identity of n.
+func (s *search) hashOf(n *node) hash {
+	var b bytes.Buffer
+	n.objs.canonical(&b)
+	if n.stale < s.opts.Stale && n.prev != nil {
+		b.WriteString("prev\n")
+		n.prev.canonical(&b)
+	}
+	fmt.Fprintf(&b, "expect %v\n", n.expect)
+	for _, k := range sortedKeys(n.rq) {
+		if n.rq[k] > 0 {
+			fmt.Fprintf(&b, "rq %s %d\n", k, n.rq[k])
+		}
+	}
+	return sha256.Sum256(b.Bytes())
+}
+
+// add adds n unless its world was seen with no more of each budget used
+// (that node can make every move n can), checks the state properties on a
+// new one, and returns its index.
+func (s *search) add(n *node) int {
+	h := s.hashOf(n)
+	for _, j := range s.seen[h] {
+		if m := s.nodes[j]; m.users <= n.users && m.faults <= n.faults && m.stale <= n.stale {
+			return j
+		}
+	}
+	i := len(s.nodes)
+	s.seen[h] = append(s.seen[h], i)
+	s.nodes = append(s.nodes, n)
+	w, err := Decode(n.objs)
+	if err != nil {
+		s.violate("Decodes", err, i, nil)
+		return i
+	}
+	for _, p := range Properties {
+		if p.State != nil {
+			if err := p.State(w); err != nil {
+				s.violate(p.Name, err, i, nil)
+			}
+		}
+	}
+	return i
+}
+
+// violate records the first violation of a property: at node i, or on
+// the move m out of it.
+func (s *search) violate(prop string, err error, i int, m *Move) {
+	if s.found[prop] {
+		return
+	}
+	s.found[prop] = true
+	trace, initial := s.trace(i)
+	if m != nil {
+		trace = append(trace, *m)
+	}
+	s.res.Violations = append(s.res.Violations, Violation{Property: prop, Err: err, Initial: initial, Trace: trace})
+}
+
+// trace returns the moves from an initial world to node i.
+func (s *search) trace(i int) ([]Move, Objects) {
+	var moves []Move
+	for ; s.nodes[i].parent >= 0; i = s.nodes[i].parent {
+		moves = append(moves, s.nodes[i].move)
+	}
+	slices.Reverse(moves)
+	return moves, s.nodes[i].initial
+}
+
+// moves lists the moves out of n (faulted variants come later, from the
+// fault-free run of each pass).
+func (s *search) moves(n *node, w World) []Move {
+	var ms []Move
+	ms = append(ms, Move{Actor: ActorConfig})
+	for _, d := range w.Deployments {
+		ms = append(ms, Move{Actor: ActorDeployer, Target: d.Name})
+	}
+	if s.opts.Settings.SeedPodController {
+		for _, p := range w.Pods {
+			ms = append(ms, Move{Actor: ActorPodController, Target: p.Name})
+		}
+	}
+	for _, p := range w.Pods {
+		for _, to := range []string{"Pending", "Running", "Succeeded", "Failed", "vanish"} {
+			ms = append(ms, Move{Actor: ActorKubelet, Target: p.Name, To: to})
+		}
+	}
+	if n.users < s.opts.Users {
+		room := int(w.Config.Status.LatestVersion) < s.opts.Versions
+		for _, op := range s.opts.Ops {
+			switch op {
+			case "latest", "edit", "undo":
+				if !room {
+					continue
+				}
+			case "scale":
+				for _, r := range s.opts.Replicas {
+					if r != int(w.Config.Replicas) {
+						ms = append(ms, Move{Actor: ActorUser, Target: "scale=" + itoa(r)})
+					}
+				}
+				continue
+			}
+			ms = append(ms, Move{Actor: ActorUser, Target: op})
+		}
+	}
+	return ms
+}
+
+// expand makes every move out of node i.
+func (s *search) expand(i int) {
+	n := s.nodes[i]
+	n.expanded = true
+	w, err := Decode(n.objs)
+	if err != nil {
+		return
+	}
+	for _, m := range s.moves(n, w) {
+		step, ok := s.move(i, m)
+		if !ok || !m.Actor.controller() {
+			continue
+		}
+		if n.faults < s.opts.Faults {
+			for at := 0; at < step.Attempted; at++ {
+				s.move(i, Move{Actor: m.Actor, Target: m.Target, Fault: FaultConflict, At: at})
+				if at > 0 {
+					s.move(i, Move{Actor: m.Actor, Target: m.Target, Fault: FaultCrash, At: at})
+				}
+			}
+		}
+		if n.stale < s.opts.Stale && n.prev != nil {
+			for _, k := range staleKeys(n.objs, n.prev) {
+				s.move(i, Move{Actor: m.Actor, Target: m.Target, Stale: k})
+			}
+		}
+	}
+}
+
+// staleKeys are the objects whose previous value differs from the current
+// (resource versions aside).
+func staleKeys(o, prev Objects) []string {
+	var ks []string
+	for _, k := range o.Keys() {
+		if _, ok := prev[k]; ok && !sameWorld(Objects{k: o[k]}, Objects{k: prev[k]}) || !ok {
+			ks = append(ks, k)
+		}
+	}
+	for _, k := range prev.Keys() {
+		if _, ok := o[k]; !ok {
+			ks = append(ks, k)
+		}
+	}
+	slices.Sort(ks)
+	return ks
+}
+
+// move makes m out of node i, checks it, and adds the node it reaches.
+func (s *search) move(i int, m Move) (Step, bool) {
+	n := s.nodes[i]
+	step, err := apply(n.objs, n.prev, m, s.opts.Settings, n.rq[m.Target], n.expect)
+	if errors.Is(err, errRefused) {
+		return step, false
+	}
+	s.res.Transitions++
+	s.res.Moves[m.Actor]++
+	if err != nil {
+		s.violate("Decodes", err, i, &m)
+		return step, false
+	}
+	if step.Err != nil {
+		s.violate("PassSucceeds", step.Err, i, &m)
+	}
+	s.check(i, m, step)
+	after, prev := step.After, n.objs
+	if sameWorld(n.objs, after) && slices.Equal(n.expect, step.Expect) {
+		after, prev = n.objs, n.prev
+	}
+	next := &node{objs: after, prev: prev, rq: n.rq, expect: step.Expect, users: n.users, faults: n.faults, stale: n.stale,
+		parent: i, move: m, initial: n.initial}
+	if m.Actor == ActorDeployer && step.Requeue != n.rq[m.Target] {
+		next.rq = map[string]int{}
+		for k, v := range n.rq {
+			next.rq[k] = v
+		}
+		next.rq[m.Target] = step.Requeue
+	}
+	switch {
+	case m.Actor == ActorUser:
+		next.users++
+	case m.Fault != FaultNone:
+		next.faults++
+	case m.Stale != "":
+		next.stale++
+	}
+	if next.stale >= s.opts.Stale {
+		next.prev = nil
+	}
+	j := s.add(next)
+	if m.faultFree() && j != i {
+		n.edges = append(n.edges, edge{to: j, passes: step.Passes, move: m})
+	}
+	return step, true
+}
+
+// check judges one move: the transition properties, idempotence and
+// determinism.
+func (s *search) check(i int, m Move, step Step) {
+	before, err1 := Decode(step.Before)
+	after, err2 := Decode(step.After)
+	if err := errors.Join(err1, err2); err != nil {
+		s.violate("Decodes", err, i, &m)
+		return
+	}
+	t := Transition{Move: m, Before: before, After: after, Writes: writes(step.Before, step.Writes)}
+	for _, p := range Properties {
+		if p.Transition != nil {
+			if err := p.Transition(t); err != nil {
+				s.violate(p.Name, err, i, &m)
+			}
+		}
+	}
+	if !m.Actor.controller() || m.Fault != FaultNone || m.Stale != "" {
+		return
+	}
+	if len(t.Writes) > 0 && sameWorld(step.Before, step.After) {
+		s.violate("Idempotent", fmt.Errorf("%s wrote %d requests that changed nothing: %s", m, len(t.Writes), describeWrites(t.Writes)), i, &m)
+	}
+	if err := deterministic(step.Seen, m); err != nil {
+		s.violate("Deterministic", err, i, &m)
+	}
+}
+
+// sameWorld reports whether a and b are one state of the world.
+func sameWorld(a, b Objects) bool {
+	var x, y bytes.Buffer
+	a.canonical(&x)
+	b.canonical(&y)
+	return bytes.Equal(x.Bytes(), y.Bytes())
+}
+
+// describeWrites names the requests of ws.
+func describeWrites(ws []Write) string {
+	var parts []string
+	for _, w := range ws {
+		r := w.Request
+		res := r.Resource
+		if r.Subresource != "" {
+			res += "/" + r.Subresource
+		}
+		parts = append(parts, fmt.Sprintf("%s %s/%s", r.Verb, res, r.Name))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// deterministic plans s with its RCs and pods in reverse order and
+// compares the requests with those of s's plan.
+func deterministic(s dcplan.Snapshot, m Move) error {
+	p := planner(m, s)
+	if p == nil {
+		return nil
+	}
+	want, err := wire.Requests(s, p(s))
+	if err != nil {
+		return err
+	}
+	r := s
+	r.Deployments = slices.Clone(s.Deployments)
+	r.Pods = slices.Clone(s.Pods)
+	slices.Reverse(r.Deployments)
+	slices.Reverse(r.Pods)
+	for _, x := range []dcplan.Snapshot{r} {
+		got, err := wire.Requests(x, p(x))
+		if err != nil {
+			return err
+		}
+		if len(got) != len(want) {
+			return fmt.Errorf("%d requests, then %d", len(want), len(got))
+		}
+		for i := range got {
+			g, w := got[i], want[i]
+			g.Action, w.Action = dcplan.ActionRef{}, dcplan.ActionRef{}
+			if !reflect.DeepEqual(g, w) {
+				return fmt.Errorf("request %d differs: %s %s/%s, then %s %s/%s", i, w.Verb, w.Resource, w.Name, g.Verb, g.Resource, g.Name)
+			}
+		}
+	}
+	return nil
+}
+
+// sortedKeys returns the keys of m, sorted.
+func sortedKeys(m map[string]int) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	return ks
+}

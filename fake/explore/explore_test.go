@@ -1,0 +1,136 @@
+package explore_test
+
+import (
+	"flag"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/fake/explore"
+	"github.com/dcplan/dcplan/internal/scenario"
+)
+
+var (
+	deep      = flag.Bool("explore.deep", false, "explore deeper bounds than CI's: -explore.users, -explore.faults, -explore.stale per trace (defaults of explore.Defaults: 2, 1, 1), replicas 0-2")
+	deepUsers = flag.Int("explore.users", 2, "user moves per trace with -explore.deep")
+	deepFault = flag.Int("explore.faults", 1, "faulted passes per trace with -explore.deep")
+	deepStale = flag.Int("explore.stale", 1, "stale reads per trace with -explore.deep")
+	deepMax   = flag.Int("explore.max", 0, "stop after this many states with -explore.deep (0: none)")
+	deepOnly  = flag.String("explore.preset", "", "explore only this preset")
+)
+
+// ciBounds are the bounds go test explores by default, in two halves that
+// each run in seconds: every user operation once per trace with no
+// faults, and every fault and stale read with no user operation (the
+// combination, and two user moves per trace, are behind -explore.deep).
+func ciBounds(st dcplan.Settings) []explore.Options {
+	users := explore.Defaults(st)
+	users.Replicas, users.Users, users.Faults, users.Stale = []int{0, 1}, 1, 0, 0
+	faults := explore.Defaults(st)
+	faults.Replicas, faults.Users, faults.Faults, faults.Stale = []int{1}, 0, 1, 1
+	return []explore.Options{users, faults}
+}
+
+// TestExplore explores every reachable state of the bounded worlds for
+// each preset and fails on any violation, printing it as a scenario file.
+// known lists the violations a preset is documented to have (upstream's
+// own, kept in Exact): each must still be found, nothing else may be.
+func TestExplore(t *testing.T) {
+	tests := []struct {
+		name  string
+		why   string
+		p     dcplan.Preset
+		known []string
+	}{
+		{name: "Modern", why: "the preset dcplan fixes: zero violations", p: dcplan.Modern},
+		{name: "Exact", why: "upstream byte for byte: its findings at these bounds are listed in docs/rules.md (none at the CI bounds)", p: dcplan.Exact},
+		{name: "Origin15", why: "the newest seed era", p: dcplan.Origin15},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if *deepOnly != "" && *deepOnly != tt.name {
+				t.Logf("not explored: -explore.preset %s", *deepOnly)
+				return
+			}
+			st := tt.p.Settings()
+			bounds := ciBounds(st)
+			if *deep {
+				o := explore.Defaults(st)
+				o.Users, o.Faults, o.Stale, o.MaxStates = *deepUsers, *deepFault, *deepStale, *deepMax
+				bounds = []explore.Options{o}
+			}
+			var got []string
+			for _, o := range bounds {
+				start := time.Now()
+				res := explore.Explore(o)
+				t.Logf("%s users=%d faults=%d stale=%d replicas=%v limits=%v: %d states, %d transitions in %v",
+					tt.name, o.Users, o.Faults, o.Stale, o.Replicas, o.Limits, res.States, res.Transitions, time.Since(start).Round(time.Millisecond))
+				if res.States < 100 || res.Truncated && !*deep {
+					t.Errorf("explored %d states (truncated %v): the search did not get going", res.States, res.Truncated)
+				}
+				for _, v := range res.Violations {
+					got = append(got, v.Property)
+					if !contains(tt.known, v.Property) {
+						text, _ := explore.Scenario(v, st, scenario.FormatState)
+						t.Errorf("%s: %v\n%s", v.Property, v.Err, text)
+					}
+				}
+			}
+			for _, k := range tt.known {
+				if !contains(got, k) {
+					t.Errorf("known finding %s no longer found", k)
+				}
+			}
+		})
+	}
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// TestExploreCoversEveryActor holds that the default CI search makes every
+// kind of move: a search that never ran a user operation or a fault would
+// pass vacuously.
+func TestExploreCoversEveryActor(t *testing.T) {
+	st := dcplan.Modern.Settings()
+	o := explore.Defaults(st)
+	o.Replicas, o.Limits, o.Users, o.Faults, o.Stale = []int{1}, []int{1}, 1, 1, 1
+	o.MaxStates = 600
+	res := explore.Explore(o)
+	for _, a := range []explore.Actor{explore.ActorConfig, explore.ActorDeployer, explore.ActorKubelet, explore.ActorUser} {
+		if res.Moves[a] == 0 {
+			t.Errorf("no %s moves in %d transitions", a, res.Transitions)
+		}
+	}
+}
+
+// TestScenarioRendersTrace holds that a violation renders as a scenario
+// file whose cases replay the trace's controller passes.
+func TestScenarioRendersTrace(t *testing.T) {
+	st := dcplan.Modern.Settings()
+	v := explore.Violation{Property: "Example", Initial: explore.Initial(explore.Defaults(st))[0],
+		Trace: []explore.Move{{Actor: explore.ActorConfig}, {Actor: explore.ActorDeployer, Target: "web-1"}}}
+	text, err := explore.Scenario(v, st, scenario.FormatState)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"# explore: Example", "# 1. dc-controller pass", "snapshot\n", "config\n----\ncreate-rc rc/web-1", "# 2. deployer pass rc/web-1", "step rc=web-1\n----\ncreate-pod pod/web-1-deploy"}
+	var missing []string
+	for _, w := range want {
+		if !strings.Contains(text, w) {
+			missing = append(missing, w)
+		}
+	}
+	if d := cmp.Diff([]string(nil), missing); d != "" {
+		t.Errorf("Scenario() lacks (-want +got):\n%s\n%s", d, text)
+	}
+}

@@ -1,0 +1,444 @@
+package explore
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/cancel"
+	"github.com/dcplan/dcplan/fake"
+	"github.com/dcplan/dcplan/history"
+	"github.com/dcplan/dcplan/phase"
+	"github.com/dcplan/dcplan/reconcile"
+	"github.com/dcplan/dcplan/wire"
+)
+
+// Actor says who makes a move.
+type Actor uint8
+
+// The actors.
+const (
+	// ActorConfig is a pass of the DC controller (reconcile.Config).
+	ActorConfig Actor = iota + 1
+	// ActorDeployer is a pass of the deployer controller over one RC
+	// (phase.Step).
+	ActorDeployer
+	// ActorPodController is a pass of the seed-era deployer-pod
+	// controller over one pod (phase.DeployerPod; SeedPodController only).
+	ActorPodController
+	// ActorKubelet moves a deployer pod along (scheduled, running,
+	// succeeded, failed, vanished); a deployer pod that succeeds has
+	// scaled its RC to the desired replicas and the older ones to 0.
+	ActorKubelet
+	// ActorUser is an oc command or an edit of the DC.
+	ActorUser
+)
+
+// String names the actor.
+func (a Actor) String() string {
+	switch a {
+	case ActorConfig:
+		return "dc-controller"
+	case ActorDeployer:
+		return "deployer"
+	case ActorKubelet:
+		return "kubelet"
+	case ActorPodController:
+		return "pod-controller"
+	case ActorUser:
+		return "user"
+	}
+	return "actor?"
+}
+
+// controller reports whether a is a controller whose passes can fault.
+func (a Actor) controller() bool {
+	return a == ActorConfig || a == ActorDeployer || a == ActorPodController
+}
+
+// Fault is what goes wrong in a pass.
+type Fault uint8
+
+// The faults of a pass.
+const (
+	FaultNone Fault = iota
+	// FaultConflict answers Conflict to the At-th write request (0-based).
+	FaultConflict
+	// FaultCrash stops the controller after At write requests.
+	FaultCrash
+)
+
+// Move is one transition: an actor, its target and its fault.
+type Move struct {
+	Actor Actor
+	// Target is the RC of a deployer pass, the pod of a kubelet move, and
+	// the operation of a user move (cancel, retry, latest, pause, resume,
+	// undo, scale=N, edit).
+	Target string
+	// To is the pod's next phase for a kubelet move ("vanish" deletes it).
+	To string
+	// Fault and At describe a fault of a controller pass.
+	Fault Fault
+	At    int
+	// Stale names an object ("<resource>/<name>") the pass reads as it was
+	// before the last move.
+	Stale string
+}
+
+// String describes m in one line, as traces print it.
+func (m Move) String() string {
+	var s string
+	switch m.Actor {
+	case ActorConfig:
+		s = "dc-controller pass"
+	case ActorDeployer:
+		s = "deployer pass rc/" + m.Target
+	case ActorPodController:
+		s = "pod-controller pass pod/" + m.Target
+	case ActorKubelet:
+		s = "kubelet pod/" + m.Target + " -> " + m.To
+	case ActorUser:
+		s = "user " + m.Target
+	}
+	switch m.Fault {
+	case FaultConflict:
+		s += fmt.Sprintf(" (conflict on write %d)", m.At+1)
+	case FaultCrash:
+		s += fmt.Sprintf(" (crash after %d writes)", m.At)
+	}
+	if m.Stale != "" {
+		s += " (stale read of " + m.Stale + ")"
+	}
+	return s
+}
+
+// faultFree reports whether m is a controller or kubelet move without a
+// fault: the moves left once faults and user actions stop.
+func (m Move) faultFree() bool {
+	return m.Actor != ActorUser && m.Fault == FaultNone && m.Stale == "" && m.To != "vanish"
+}
+
+// Step is what one move did.
+type Step struct {
+	Move Move
+	// Before and After are the world before and after the move.
+	Before, After Objects
+	// Seen is the snapshot the pass planned from first (for controller
+	// passes and oc commands), and Pass what RunPass returned.
+	Seen dcplan.Snapshot
+	Pass wire.Pass
+	// Writes are the write requests the server executed, in order.
+	Writes []fake.Write
+	// Attempted is the number of write requests sent (faulted ones
+	// included).
+	Attempted int
+	// Err is the pass's error other than a crash (ErrProtocol, say).
+	Err error
+	// Expect are the DC controller's expectations after the move: the RCs
+	// it created that its cache has not shown it yet
+	// (Snapshot.Unobserved).
+	Expect []string
+	// Requeue is the deployer's requeue count after the pass, abstracted
+	// (see nextRequeue); Passes is how many passes of the work queue the
+	// move stands for.
+	Requeue, Passes int
+}
+
+// client is a wire.Client over a fake.Server that fails one write with a
+// Conflict or crashes the controller after some writes.
+type client struct {
+	*fake.Server
+	n          int
+	conflictAt int
+	crashAfter int
+	cancel     func()
+}
+
+// Do sends r, unless the fault says otherwise.
+func (c *client) Do(ctx context.Context, r wire.Request) error {
+	if r.Verb == wire.VerbEvent {
+		return c.Server.Do(ctx, r)
+	}
+	i := c.n
+	c.n++
+	if i == c.conflictAt {
+		return &wire.StatusError{Reason: dcplan.StatusConflict, Code: 409,
+			Message: fmt.Sprintf("Operation cannot be fulfilled on %s %q: the object has been modified; please apply your changes to the latest version and try again", r.Resource, r.Name)}
+	}
+	err := c.Server.Do(ctx, r)
+	if c.crashAfter > 0 && c.n >= c.crashAfter {
+		c.cancel()
+	}
+	return err
+}
+
+// view is the world a pass reads: o, with the object stale as it was in
+// prev.
+func view(o, prev Objects, stale string) Objects {
+	if stale == "" {
+		return o
+	}
+	v := o.clone()
+	if b, ok := prev[stale]; ok {
+		v[stale] = b
+	} else {
+		delete(v, stale)
+	}
+	return v
+}
+
+// planner returns the planner of a controller or user move, nil for a user
+// operation refused on s.
+func planner(m Move, s dcplan.Snapshot) wire.Planner {
+	switch m.Actor {
+	case ActorConfig:
+		return reconcile.Config
+	case ActorDeployer:
+		return func(s dcplan.Snapshot) dcplan.Plan { return phase.Step(s, m.Target) }
+	case ActorPodController:
+		return func(s dcplan.Snapshot) dcplan.Plan { return phase.DeployerPod(s, m.Target) }
+	}
+	var p dcplan.Plan
+	var err error
+	switch m.Target {
+	case "cancel":
+		p, _, err = cancel.Cancel(s)
+	case "retry":
+		p, _, err = cancel.Retry(s)
+	case "latest":
+		p, _, err = reconcile.RolloutLatest(s, false, dcplan.DryRunNone)
+	case "pause":
+		p, err = reconcile.Pause(s)
+	case "resume":
+		p, err = reconcile.Resume(s)
+	case "undo":
+		p, _, err = history.Undo(s, 0, dcplan.DryRunNone)
+	default:
+		panic("explore: unknown user operation " + m.Target)
+	}
+	if err != nil || p.IsEmpty() {
+		return nil
+	}
+	return func(dcplan.Snapshot) dcplan.Plan { return p }
+}
+
+// errRefused is apply's answer for a move that does nothing in o.
+var errRefused = errors.New("explore: move refused")
+
+// apply makes move m on o (prev is the world before the last move, for
+// stale reads; rq the deployer's requeue count of m's RC).
+func apply(o, prev Objects, m Move, st dcplan.Settings, rq int, expect []string) (Step, error) {
+	step := Step{Move: m, Before: o, Passes: 1, Expect: expect}
+	switch m.Actor {
+	case ActorKubelet:
+		next := o.clone()
+		if !kubelet(next, m) {
+			return step, errRefused
+		}
+		normalize(next)
+		step.After = next
+		return step, nil
+	case ActorUser:
+		if m.Target == "edit" || len(m.Target) > 6 && m.Target[:6] == "scale=" {
+			next := o.clone()
+			if !userEdit(next, m.Target) {
+				return step, errRefused
+			}
+			step.After = next
+			return step, nil
+		}
+	}
+	w, err := Decode(view(o, prev, m.Stale))
+	if err != nil {
+		return step, err
+	}
+	if !w.HasConfig {
+		return step, errRefused
+	}
+	s := w.Snapshot(st)
+	s.Settings.DeployerImage = "deployer:latest"
+	if m.Actor == ActorDeployer {
+		s.Requeues = rq
+	}
+	if m.Actor == ActorConfig {
+		s.Unobserved = expect
+		step.Expect = observe(expect, w)
+	}
+	plan := planner(m, s)
+	if plan == nil {
+		return step, errRefused
+	}
+	step.Seen = s
+	if m.Fault == FaultNone {
+		// A pass whose plan is empty sends nothing (RunPass would plan
+		// the same): no server needed.
+		if p := plan(s); p.IsEmpty() {
+			step.Pass = wire.Pass{Snapshot: s, Plan: p}
+			step.After = o
+			return step, nil
+		}
+	}
+	srv := o.server()
+	ctx, cancelCtx := context.WithCancel(context.Background())
+	defer cancelCtx()
+	c := &client{Server: srv, conflictAt: -1, cancel: cancelCtx}
+	switch m.Fault {
+	case FaultConflict:
+		c.conflictAt = m.At
+	case FaultCrash:
+		c.crashAfter = m.At
+	}
+	pass, err := wire.RunPass(ctx, c, s, plan)
+	step.Pass, step.Attempted = pass, c.n
+	if err != nil && !errors.Is(err, context.Canceled) {
+		step.Err = err
+	}
+	step.Writes = srv.Log()
+	if m.Actor == ActorConfig {
+		for _, lw := range step.Writes {
+			if lw.Err == nil && lw.Request.Verb == wire.VerbCreate && lw.Request.Resource == wire.ResourceRCs {
+				if d, err := decodeRC(lw.After); err == nil && !slices.Contains(step.Expect, d.Name) {
+					step.Expect = append(slices.Clone(step.Expect), d.Name)
+					slices.Sort(step.Expect)
+				}
+			}
+		}
+	}
+	next := read(srv)
+	normalize(next)
+	step.After = next
+	if m.Actor == ActorDeployer {
+		switch {
+		case m.Fault == FaultCrash:
+			step.Requeue = 0
+		case pass.Plan.Message != "" || pass.Plan.Error != dcplan.ErrorNone:
+			step.Requeue, step.Passes = nextRequeue(rq)
+		}
+	}
+	return step, nil
+}
+
+// nextRequeue is the requeue count after a pass that requeued at rq, and
+// how many passes that takes. The planners tell requeue counts apart only
+// at 13 (WillBeDropped) and 15 (MaxRetryCount), so counts 1 to 12 are one
+// state, represented by 1: from it the next distinct count, 13, is 12
+// passes away (the passes in between leave the world as it is).
+func nextRequeue(rq int) (int, int) {
+	switch {
+	case rq == 0:
+		return 1, 1
+	case rq < dcplan.WillBeDroppedRequeues:
+		return dcplan.WillBeDroppedRequeues, dcplan.WillBeDroppedRequeues - 1
+	}
+	return min(rq+1, dcplan.MaxRetryCount), 1
+}
+
+// observe returns the expectations left once the cache shows w: those of
+// expect that w does not hold.
+func observe(expect []string, w World) []string {
+	var out []string
+	for _, n := range expect {
+		if _, ok := w.Deployment(n); !ok {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// kubelet moves pod m.Target to m.To in o; false when it cannot.
+func kubelet(o Objects, m Move) bool {
+	k := key(wire.ResourcePods, m.Target)
+	w, err := Decode(Objects{k: o[k]})
+	if err != nil || len(w.Pods) != 1 {
+		return false
+	}
+	p := w.Pods[0]
+	from := p.Phase
+	terminal := from == dcplan.PodSucceeded || from == dcplan.PodFailed
+	if terminal {
+		return false
+	}
+	switch m.To {
+	case "vanish":
+		delete(o, k)
+		return true
+	case "Pending":
+		if from != dcplan.PodPhaseUnset {
+			return false
+		}
+	case "Running":
+		if from != dcplan.PodPending {
+			return false
+		}
+	case "Succeeded", "Failed":
+		if from != dcplan.PodRunning {
+			return false
+		}
+	}
+	edit(o, k, func(pm map[string]any) bool {
+		sub(pm, "status")["phase"] = m.To
+		return true
+	})
+	if m.To == "Succeeded" {
+		deployed(o, p.DeploymentName)
+	}
+	return true
+}
+
+// deployed is the deployer pod's work on success: rc gets the replicas of
+// its encoded config, every other RC of the DC none.
+func deployed(o Objects, rc string) {
+	w, err := Decode(o)
+	if err != nil {
+		return
+	}
+	for _, d := range w.Deployments {
+		want := dcplan.Replicas(0)
+		if d.Name == rc && d.Encoded != nil {
+			want = d.Encoded.Replicas
+			if d.HasDesiredReplicas {
+				want = d.DesiredReplicas
+			}
+		}
+		if d.Replicas == want {
+			continue
+		}
+		edit(o, key(wire.ResourceRCs, d.Name), func(m map[string]any) bool {
+			sub(m, "spec")["replicas"] = int64(want)
+			return true
+		})
+	}
+}
+
+// userEdit is `oc scale dc` or an edit of the DC's template (the image
+// toggles between fake.Images[0] and [1]).
+func userEdit(o Objects, op string) bool {
+	k := key(wire.ResourceConfigs, Name)
+	return edit(o, k, func(m map[string]any) bool {
+		spec := sub(m, "spec")
+		if op == "edit" {
+			cs, _ := sub(sub(spec, "template"), "spec")["containers"].([]any)
+			if len(cs) == 0 {
+				return false
+			}
+			c, _ := cs[0].(map[string]any)
+			if c["image"] == fake.Images[0] {
+				c["image"] = fake.Images[1]
+			} else {
+				c["image"] = fake.Images[0]
+			}
+		} else {
+			n := op[len("scale="):]
+			if fmt.Sprint(spec["replicas"]) == n {
+				return false
+			}
+			var v int64
+			fmt.Sscan(n, &v)
+			spec["replicas"] = v
+		}
+		bumpGeneration(m)
+		return true
+	})
+}

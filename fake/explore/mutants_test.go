@@ -1,0 +1,136 @@
+package explore_test
+
+import (
+	"flag"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var (
+	mutants     = flag.Bool("mutants", false, "apply each deliberate bug of TestMutants to a copy of the module and check that a test kills it (minutes)")
+	mutantsOnly = flag.Bool("mutants.explorer", false, "with -mutants, try the explorer alone as killer (to measure the properties' strength)")
+)
+
+// mutant is one deliberate bug: old, found exactly once in file, becomes
+// new. killers are the test runs (package and -run pattern) that must
+// fail with it, tried in order until one does.
+type mutant struct {
+	name, why string
+	file      string
+	old, new  string
+	killers   [][2]string
+}
+
+// explorer is the kill of last resort: the explorer at the CI bounds and
+// from a world with history to prune (TestExploreHistory).
+var explorer = [2]string{"./fake/explore", "TestExploreHistory|TestExplore$/Modern"}
+
+var mutantList = []mutant{
+	{name: "history limit off by one", why: "cleanup keeps one RC fewer than revisionHistoryLimit",
+		file: "history/prune.go", old: "considered := candidates[:len(candidates)-limit]", new: "considered := candidates[:min(len(candidates)-limit+1, len(candidates))]",
+		killers: [][2]string{{"./history", ""}, explorer}},
+	{name: "flipped transition", why: "Running may no longer become Complete",
+		file: "phase/table.go", old: "	dcplan.PhaseRunning: {\n		dcplan.PhaseComplete: true,", new: "	dcplan.PhaseRunning: {\n		dcplan.PhaseComplete: false,",
+		killers: [][2]string{{"./phase", ""}, explorer}},
+	{name: "active guard skipped", why: "with an active RC every RC is prunable, the active one included",
+		file: "history/prune.go", old: "	if active != nil {\n		return newer(active, d)\n	}", new: "	if active != nil {\n		return true\n	}",
+		killers: [][2]string{{"./history", ""}, explorer}},
+	{name: "scale the wrong RC", why: "reconcile gives the replicas to the latest RC instead of the active one",
+		file: "reconcile/scale.go", old: "	active := history.Active(rcs)\n	target :=", new: "	active := history.Latest(cfg, rcs).Candidate\n	target :=",
+		killers: [][2]string{{"./reconcile", ""}, explorer}},
+	{name: "dropped precondition", why: "RC updates no longer carry the resourceVersion read",
+		file: "wire/requests.go", old: "	m := deploymentTree(*d)\n	edit(", new: "	m := deploymentTree(*d)\n	delete(child(m, \"metadata\"), \"resourceVersion\")\n	edit(",
+		killers: [][2]string{{"./wire", ""}, explorer}},
+	{name: "dropped cancel annotation", why: "a cancel writes the reason but not cancelled=true",
+		file: "wire/requests.go", old: "			ann[dcplan.AnnotationCancelled] = dcplan.CancelledValue\n", new: "",
+		killers: [][2]string{{"./wire", ""}, explorer}},
+	{name: "status lag delayed", why: "the status-lag catch-up waits until the newest RC is terminal (issue 13)",
+		file: "reconcile/config.go", old: "if latest.Candidate != nil && latest.Candidate.Version > cfg.Status.LatestVersion {",
+		new:     "if latest.Candidate != nil && latest.Candidate.Version > cfg.Status.LatestVersion && latest.Candidate.Phase.Terminal() {",
+		killers: [][2]string{{"./reconcile", ""}, explorer}},
+}
+
+// TestMutants applies each mutant of mutantList to a copy of the module
+// and runs its killers: every mutant must be killed. Run with -mutants.
+func TestMutants(t *testing.T) {
+	if !*mutants {
+		t.Log("run with -mutants to apply the mutants")
+		return
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range mutantList {
+		t.Run(m.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := copyModule(root, dir); err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(dir, m.file)
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := strings.Count(string(src), m.old); n != 1 {
+				t.Fatalf("%s: the mutated text occurs %d times, want once (%s)", m.file, n, m.why)
+			}
+			if err := os.WriteFile(path, []byte(strings.Replace(string(src), m.old, m.new, 1)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			killers := m.killers
+			if *mutantsOnly {
+				killers = [][2]string{explorer}
+			}
+			for _, k := range killers {
+				args := []string{"test", "-count=1", k[0]}
+				if k[1] != "" {
+					args = append(args, "-run", k[1])
+				}
+				cmd := exec.Command("go", args...)
+				cmd.Dir = dir
+				out, err := cmd.CombinedOutput()
+				if err != nil {
+					t.Logf("killed by go test %s -run %q: %s", k[0], k[1], firstFailure(string(out)))
+					return
+				}
+			}
+			t.Errorf("mutant survived every killer (%s)", m.why)
+		})
+	}
+}
+
+// firstFailure is the first failure line of go test output.
+func firstFailure(out string) string {
+	for _, l := range strings.Split(out, "\n") {
+		if strings.Contains(l, "--- FAIL") || strings.Contains(l, "panic:") {
+			return strings.TrimSpace(l)
+		}
+	}
+	return "(build failure or no FAIL line)"
+}
+
+// copyModule copies the module at src to dst, without .git.
+func copyModule(src, dst string) error {
+	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			if d.Name() == ".git" {
+				return filepath.SkipDir
+			}
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
+	})
+}

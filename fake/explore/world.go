@@ -1,0 +1,295 @@
+package explore
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/fake"
+	"github.com/dcplan/dcplan/wire"
+)
+
+// Namespace and Name name the one DC of every explored world.
+const (
+	Namespace = "ns"
+	Name      = "web"
+)
+
+// resources are the resources a world holds, in the order keys sort.
+var resources = []string{wire.ResourceConfigs, wire.ResourcePods, wire.ResourceRCs}
+
+// Objects is a world in wire form: every stored object as the server holds
+// it, keyed "<resource>/<name>" (e.g. "replicationcontrollers/web-2").
+type Objects map[string][]byte
+
+// key names one object of a world.
+func key(resource, name string) string { return resource + "/" + name }
+
+// split is the inverse of key.
+func split(k string) (resource, name string) {
+	i := strings.IndexByte(k, '/')
+	return k[:i], k[i+1:]
+}
+
+// Keys returns the keys of o, sorted.
+func (o Objects) Keys() []string {
+	ks := make([]string, 0, len(o))
+	for k := range o {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	return ks
+}
+
+// clone returns a copy of o (the byte slices are shared: they are never
+// modified in place).
+func (o Objects) clone() Objects {
+	c := make(Objects, len(o))
+	for k, v := range o {
+		c[k] = v
+	}
+	return c
+}
+
+// server returns a fake.Server holding o.
+func (o Objects) server() *fake.Server {
+	srv := fake.NewServer(fake.Epoch)
+	for _, k := range o.Keys() {
+		res, _ := split(k)
+		if err := srv.Put(res, o[k]); err != nil {
+			panic(fmt.Sprintf("explore: put %s: %v", k, err))
+		}
+	}
+	return srv
+}
+
+// read returns the objects srv holds in the namespace.
+func read(srv *fake.Server) Objects {
+	o := Objects{}
+	for _, res := range resources {
+		for _, b := range srv.Objects(res, Namespace) {
+			var m struct {
+				Metadata struct{ Name string }
+			}
+			if err := json.Unmarshal(b, &m); err != nil {
+				panic(fmt.Sprintf("explore: stored %s: %v", res, err))
+			}
+			o[key(res, m.Metadata.Name)] = b
+		}
+	}
+	return o
+}
+
+var volatile = regexp.MustCompile(`"resourceVersion":"[0-9]*",?`)
+
+// canonical writes o without resource versions: two worlds that differ only
+// in the counters the server stamps are one state.
+func (o Objects) canonical(b *bytes.Buffer) {
+	for _, k := range o.Keys() {
+		b.WriteString(k)
+		b.WriteByte('=')
+		c, _ := cached(memo.canon, o[k], func(b []byte) ([]byte, error) { return volatile.ReplaceAll(b, nil), nil })
+		b.Write(c)
+		b.WriteByte('\n')
+	}
+}
+
+// memo caches the decoding and normalizing of object bytes: a search meets
+// the same few objects again and again. Decoded values are shared, which is
+// safe because planners and properties never modify their arguments.
+var memo = struct {
+	sync.Mutex
+	configs map[string]dcplan.Config
+	rcs     map[string]dcplan.Deployment
+	pods    map[string]dcplan.Pod
+	norm    map[string][]byte
+	canon   map[string][]byte
+}{configs: map[string]dcplan.Config{}, rcs: map[string]dcplan.Deployment{}, pods: map[string]dcplan.Pod{},
+	norm: map[string][]byte{}, canon: map[string][]byte{}}
+
+// memoLimit bounds each cache; a full cache is emptied.
+const memoLimit = 1 << 16
+
+// cached returns f(b) from the cache m, computing and storing it on a miss
+// (errors are not cached).
+func cached[T any](m map[string]T, b []byte, f func([]byte) (T, error)) (T, error) {
+	memo.Lock()
+	v, ok := m[string(b)]
+	memo.Unlock()
+	if ok {
+		return v, nil
+	}
+	v, err := f(b)
+	if err != nil {
+		return v, err
+	}
+	memo.Lock()
+	if len(m) >= memoLimit {
+		clear(m)
+	}
+	m[string(b)] = v
+	memo.Unlock()
+	return v, nil
+}
+
+// normalize stands in for the parts of a cluster the explorer does not
+// model as moves: object uids become uid-<name> (the server's counter
+// would make equal worlds differ), and the replication manager is instant
+// (an RC's status replicas, ready and available equal its spec).
+func normalize(o Objects) {
+	for k, b := range o {
+		o[k], _ = cached(memo.norm, b, func(b []byte) ([]byte, error) { return normalized(k, b), nil })
+	}
+}
+
+// normalized is one object of normalize.
+func normalized(k string, b []byte) []byte {
+	{
+		res, name := split(k)
+		m := map[string]any{}
+		if err := json.Unmarshal(b, &m); err != nil {
+			panic(fmt.Sprintf("explore: %s: %v", k, err))
+		}
+		changed := false
+		meta, _ := m["metadata"].(map[string]any)
+		if want := "uid-" + name; meta["uid"] != want && res != wire.ResourceConfigs {
+			meta["uid"] = want
+			changed = true
+		}
+		if res == wire.ResourceRCs {
+			spec, _ := m["spec"].(map[string]any)
+			n, _ := spec["replicas"].(float64)
+			st, _ := m["status"].(map[string]any)
+			if st == nil {
+				st = map[string]any{}
+				m["status"] = st
+			}
+			for _, f := range []string{"replicas", "readyReplicas", "availableReplicas"} {
+				if v, _ := st[f].(float64); v != n || st[f] == nil {
+					st[f] = n
+					changed = true
+				}
+			}
+		}
+		if changed {
+			nb, err := json.Marshal(m)
+			if err != nil {
+				panic(err)
+			}
+			return nb
+		}
+		return b
+	}
+}
+
+// World is a world decoded: what the properties judge.
+type World struct {
+	// Config is the DC; HasConfig is false when there is none.
+	Config    dcplan.Config
+	HasConfig bool
+	// Deployments are the RCs, by name.
+	Deployments []dcplan.Deployment
+	// Pods are the pods, by name.
+	Pods []dcplan.Pod
+}
+
+// Decode decodes o. An object that does not decode is an error: a
+// property never passes because it could not read the world.
+func Decode(o Objects) (World, error) {
+	var w World
+	for _, k := range o.Keys() {
+		res, _ := split(k)
+		switch res {
+		case wire.ResourceConfigs:
+			c, err := cached(memo.configs, o[k], wire.DecodeConfig)
+			if err != nil {
+				return World{}, fmt.Errorf("%s: %w", k, err)
+			}
+			w.Config, w.HasConfig = c, true
+		case wire.ResourceRCs:
+			d, err := cached(memo.rcs, o[k], wire.DecodeDeployment)
+			if err != nil {
+				return World{}, fmt.Errorf("%s: %w", k, err)
+			}
+			w.Deployments = append(w.Deployments, d)
+		case wire.ResourcePods:
+			p, err := cached(memo.pods, o[k], wire.DecodePod)
+			if err != nil {
+				return World{}, fmt.Errorf("%s: %w", k, err)
+			}
+			w.Pods = append(w.Pods, p)
+		}
+	}
+	return w, nil
+}
+
+// decodeRC decodes one stored RC (cached).
+func decodeRC(b []byte) (dcplan.Deployment, error) { return cached(memo.rcs, b, wire.DecodeDeployment) }
+
+// Snapshot is the snapshot of w a controller pass plans from.
+func (w World) Snapshot(st dcplan.Settings) dcplan.Snapshot {
+	return dcplan.Snapshot{Now: fake.Epoch, Config: w.Config, Deployments: w.Deployments, Pods: w.Pods, Settings: st}
+}
+
+// Deployment returns the RC named name.
+func (w World) Deployment(name string) (dcplan.Deployment, bool) {
+	for _, d := range w.Deployments {
+		if d.Name == name {
+			return d, true
+		}
+	}
+	return dcplan.Deployment{}, false
+}
+
+// edit decodes the object k of o as a map, lets f change it and stores it
+// back; f returns false to leave o as it was.
+func edit(o Objects, k string, f func(m map[string]any) bool) bool {
+	b, ok := o[k]
+	if !ok {
+		return false
+	}
+	m := map[string]any{}
+	if err := json.Unmarshal(b, &m); err != nil {
+		panic(fmt.Sprintf("explore: %s: %v", k, err))
+	}
+	if !f(m) {
+		return false
+	}
+	nb, err := json.Marshal(m)
+	if err != nil {
+		panic(err)
+	}
+	o[k] = nb
+	return true
+}
+
+// sub returns m[k] as a map, creating it.
+func sub(m map[string]any, k string) map[string]any {
+	v, _ := m[k].(map[string]any)
+	if v == nil {
+		v = map[string]any{}
+		m[k] = v
+	}
+	return v
+}
+
+// bumpGeneration raises metadata.generation by one, as the API server does
+// on a spec change.
+func bumpGeneration(m map[string]any) {
+	meta := sub(m, "metadata")
+	g, _ := meta["generation"].(float64)
+	meta["generation"] = g + 1
+}
+
+// hash is the identity of a state's canonical encoding.
+type hash [sha256.Size]byte
+
+// itoa is strconv.Itoa, short.
+func itoa(n int) string { return strconv.Itoa(n) }
