@@ -71,7 +71,11 @@ type Options struct {
 // pods, each with a work queue rate-limited by client-go's default
 // controller rate limiter, as upstream's openshift-controller-manager does.
 // Every pass builds a snapshot from the informer caches (through a
-// Decoder), plans it and applies the plan with wire.RunPass.
+// Decoder), plans it and applies the plan with wire.RunPass. The DC
+// controller keeps expectations: the RCs it created that its cache does
+// not show yet go into Snapshot.Unobserved, so Modern waits for its own
+// write instead of starting a second rollout from a stale cache (SPEC
+// 3.2.12.expect; Exact and the seeds ignore them, as upstream does).
 //
 // Queue policy, after each pass (SPEC 1.7, 3.2):
 //  1. A pass that ends with no error message: Forget the key, and when the
@@ -91,6 +95,7 @@ type Controller struct {
 	apps    appsclient.Interface
 	decoder Decoder
 	lists   lists
+	expect  expectations
 
 	kubeFactory informers.SharedInformerFactory
 	appsFactory appsinformers.SharedInformerFactory
@@ -155,6 +160,7 @@ func New(kube kubernetes.Interface, apps appsclient.Interface, opts Options) *Co
 			c.forget(obj)
 			if key, err := cache.DeletionHandlingMetaNamespaceKeyFunc(obj); err == nil {
 				c.lists.drop(key)
+				c.expect.forget(key)
 			}
 			c.enqueueConfig(obj)
 		},
@@ -343,7 +349,13 @@ func (c *Controller) SyncConfig(ctx context.Context, key string, requeues int) (
 	if err != nil || !ok {
 		return wire.Pass{}, ok, err
 	}
+	// The RCs this controller created and its cache does not show yet:
+	// Modern waits for them instead of planning from a view older than
+	// its own write (SPEC 3.2.12.expect); the RC's add event requeues the
+	// DC.
+	s.Unobserved = c.expect.unobserved(key, s.Deployments, s.Now)
 	pass, err := run(ctx, c.dcClient, s, reconcile.Config)
+	c.expect.record(key, pass, s.Now)
 	if err != nil {
 		return pass, true, fmt.Errorf("kube: dc %s: %w", key, err)
 	}
