@@ -70,6 +70,19 @@ func BenchmarkConfig(b *testing.B) {
 				reconcile.Config(scale)
 			}
 		})
+		// latestVersion moved on and its RC does not exist yet: the pass
+		// that creates it (SPEC 3.2.12), a typed RC and no JSON.
+		create := steady.Clone()
+		create.Config.Status.LatestVersion++
+		if p := reconcile.Config(create); len(p.CreateRCs) != 1 {
+			b.Fatalf("create snapshot plans %s", dcplan.Describe(p))
+		}
+		b.Run("create/rcs="+strconv.Itoa(n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				reconcile.Config(create)
+			}
+		})
 	}
 }
 

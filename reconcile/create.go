@@ -51,17 +51,25 @@ func create(s *dcplan.Snapshot, rcs []dcplan.Deployment, p dcplan.Plan) dcplan.P
 		p.Events = append(p.Events, eventAfter(created, configEvent(cfg, ruleCreate, dcplan.EventNormal,
 			dcplan.EventDeploymentCreated, msgCreated(rc.Name, v))))
 	}
-	with := append(slices.Clip(rcs), rc) // never writes into the caller's array
-	// The new RC itself is never pruned. Only the seed controller could
-	// get there (an active RC newer than status.latestVersion, which the
-	// modern one settles first by the status-lag rule); the seed would
-	// delete the RC it had just created.
-	prune(s, with, ruleCleanup, rc.Name, false, &p)
 	if seed {
+		with := append(slices.Clip(rcs), rc) // never writes into the caller's array
+		// The new RC itself is never pruned. Only the seed controller could
+		// get there (an active RC newer than status.latestVersion); the
+		// seed would delete the RC it had just created.
+		prune(s, with, ruleCleanup, rc.Name, false, &p)
 		p.Status = statusWrite(s, with, true, ruleOriginCreate)
 		return p
 	}
-	p.Status = statusWrite(s, with, true, ruleCreate, conditions.Created(rc.Name, v, s.Now))
+	// The modern pass computes cleanup and status over rcs without the
+	// new RC, and so without a copy of the list: the new RC is the
+	// latest, in phase New, with no replicas. It is not prunable (it is
+	// the latest, and newer than any active RC, which the status-lag rule
+	// settled first), so the prunable set and its count are the same
+	// without it; it adds nothing to the replica sums; and the
+	// Progressing condition it would give is replaced by Created.
+	// TestCreateWithoutCopyAgrees holds the equivalence.
+	prune(s, rcs, ruleCleanup, rc.Name, false, &p)
+	p.Status = statusWrite(s, rcs, true, ruleCreate, conditions.Created(rc.Name, v, s.Now))
 	return p
 }
 
