@@ -47,6 +47,11 @@ func (c *simClient) Do(ctx context.Context, r wire.Request) error {
 			"Operation cannot be fulfilled on %s %q: the object has been modified; please apply your changes to the latest version and try again",
 			r.Resource, r.Name)}
 	}
+	if c.sim.chance(c.sim.Faults.ServerError) {
+		c.sim.fault("servererror", 0, "server error on %s", what)
+		return &wire.StatusError{Reason: dcplan.StatusInternalError, Code: 500,
+			Message: "Internal error occurred: injected by the simulator"}
+	}
 	return c.srv.Do(ctx, r)
 }
 

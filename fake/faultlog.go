@@ -11,7 +11,7 @@ type FaultRecord struct {
 	// At is the virtual clock when it happened; for a clock jump, the
 	// clock after the jump.
 	At time.Time
-	// Kind is the fault's name as ParseFaults spells it: conflict, crash,
+	// Kind is the fault's name as ParseFaults spells it: conflict, servererror, crash,
 	// lose, dup, deletepod, squat, scale, edit, user, clock or dual.
 	Kind string
 	// Jump is how far a clock fault moved the clock (negative:

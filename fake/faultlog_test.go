@@ -43,7 +43,7 @@ func TestFaultLog(t *testing.T) {
 			kinds[r.Kind] = true
 		}
 	}
-	for _, k := range []string{"conflict", "crash", "lose", "dup", "deletepod", "scale", "edit", "user", "clock", "dual"} {
+	for _, k := range []string{"conflict", "servererror", "crash", "lose", "dup", "deletepod", "scale", "edit", "user", "clock", "dual"} {
 		if !kinds[k] {
 			t.Errorf("no %q fault in 10 seeds of 200 steps with every fault on", k)
 		}

@@ -14,6 +14,11 @@ type Faults struct {
 	// Conflict is the chance that a write of a plan fails with a conflict
 	// before reaching the store (another writer got there first).
 	Conflict float64
+	// ServerError is the chance that a write of a plan fails with an
+	// InternalError (500) before reaching the store: the failure every
+	// planner answers through Snapshot.Outcome with upstream's events,
+	// conditions and error texts (SPEC 1.6, 1.7, 13).
+	ServerError float64
 	// StaleReads is the largest lag, in writes, of the cache a controller
 	// pass reads; each pass draws a lag in [0, StaleReads].
 	StaleReads int
@@ -53,7 +58,7 @@ type Faults struct {
 // `-faults all` in examples/rollout.
 func AllFaults() Faults {
 	return Faults{
-		Conflict: 0.05, StaleReads: 3, Crash: 0.02, LoseNotify: 0.05, DuplicateNotify: 0.05,
+		Conflict: 0.05, ServerError: 0.02, StaleReads: 3, Crash: 0.02, LoseNotify: 0.05, DuplicateNotify: 0.05,
 		DeletePod: 0.02, Squat: 0.02, Scale: 0.03, Edit: 0.05, User: 0.05, ClockJump: 0.02, Dual: 0.05,
 	}
 }
@@ -61,12 +66,14 @@ func AllFaults() Faults {
 // Any reports whether some fault is on.
 func (f Faults) Any() bool { return f != Faults{} }
 
-var faultNames = []string{"conflict", "stale", "crash", "lose", "dup", "deletepod", "squat", "scale", "edit", "user", "clock", "dual"}
+var faultNames = []string{"conflict", "servererror", "stale", "crash", "lose", "dup", "deletepod", "squat", "scale", "edit", "user", "clock", "dual"}
 
 func (f *Faults) knob(name string) (*float64, *int) {
 	switch name {
 	case "conflict":
 		return &f.Conflict, nil
+	case "servererror":
+		return &f.ServerError, nil
 	case "stale":
 		return nil, &f.StaleReads
 	case "crash":
@@ -96,7 +103,7 @@ func (f *Faults) knob(name string) (*float64, *int) {
 // ParseFaults reads a fault setting: "" or "none" (no faults), "all"
 // (AllFaults), or a comma-separated list of name=value pairs, starting
 // from no faults, e.g. "conflict=0.1,stale=2,user=0.05". A name without a
-// value takes its AllFaults rate. Names: conflict, stale, crash, lose,
+// value takes its AllFaults rate. Names: conflict, servererror, stale, crash, lose,
 // dup, deletepod, squat, scale, edit, user, clock, dual.
 func ParseFaults(s string) (Faults, error) {
 	s = strings.TrimSpace(s)

@@ -191,10 +191,19 @@ func podFailure(s dcplan.Snapshot, d dcplan.Deployment) string {
 // lookFaults prints the faults injected since the last look.
 func (t *timeline) lookFaults() {
 	log := t.s.FaultLog()
+	// The controllers' clock has already moved by every jump of this step:
+	// take them all into the skew first, so that every line of the step,
+	// before or after its jump, is stamped with the same run time.
+	running := t.skew // the skew before this step's jumps, for their lines
 	for _, f := range log[t.faults:] {
 		if f.Kind == "clock" {
 			t.skew += f.Jump
-			t.emit(markFault, "", "fault clock: the controllers' clock jumps %s (now %s run time)", signed(f.Jump), skewText(t.skew))
+		}
+	}
+	for _, f := range log[t.faults:] {
+		if f.Kind == "clock" {
+			running += f.Jump
+			t.emit(markFault, "", "fault clock: the controllers' clock jumps %s (now %s run time)", signed(f.Jump), skewText(running))
 		} else {
 			// The trace's "user:" prefix says who acts; here "fault" does.
 			what := strings.TrimPrefix(strings.TrimPrefix(f.What, "user:edit "), "user:")
