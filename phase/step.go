@@ -191,12 +191,7 @@ func (st *step) outcome(o *dcplan.Outcome) {
 			// Upstream returns on the failed update: the events recorded
 			// after it (RolloutCancelled, and those placed at the end)
 			// never happen (SPEC 4.4.3, 4.4.4).
-			p.Events = slices.DeleteFunc(p.Events, func(e dcplan.Event) bool {
-				return e.After == (dcplan.ActionRef{}) || e.After.Kind == dcplan.ActionTransition
-			})
-			if len(p.Events) == 0 {
-				p.Events = nil
-			}
+			st.dropEventsAfterCommit()
 			p.Wait, p.Message, p.Error = dcplan.WaitRetry, fmt.Sprintf("couldn't update rollout status for %q to %s: %s", label(d), tr.To, f.Message), dcplan.ErrorRetry
 		}
 	}
@@ -205,8 +200,15 @@ func (st *step) outcome(o *dcplan.Outcome) {
 // stopBeforeCommit drops the RC write of the pass and the events recorded
 // after it: the pass ended before it.
 func (st *step) stopBeforeCommit() {
+	st.plan.Transitions = nil
+	st.dropEventsAfterCommit()
+}
+
+// dropEventsAfterCommit drops the events recorded after the RC write and
+// at the end of the pass: a pass that ends at or before that write never
+// reaches them.
+func (st *step) dropEventsAfterCommit() {
 	p := &st.plan
-	p.Transitions = nil
 	p.Events = slices.DeleteFunc(p.Events, func(e dcplan.Event) bool {
 		return e.After == (dcplan.ActionRef{}) || e.After.Kind == dcplan.ActionTransition
 	})

@@ -119,19 +119,11 @@ func (p *scanner) object(depth int) (any, bool) {
 			return nil, false
 		}
 		p.members = append(p.members, member{k, v})
-		p.space()
-		if p.pos >= len(p.data) {
+		if done, ok := p.separator('}'); !ok {
 			return nil, false
-		}
-		c := p.data[p.pos]
-		p.pos++
-		if c == '}' {
+		} else if done {
 			break
 		}
-		if c != ',' {
-			return nil, false
-		}
-		p.space()
 	}
 	ms := p.members[base:]
 	m := make(map[string]any, len(ms))
@@ -160,19 +152,11 @@ func (p *scanner) array(depth int) (any, bool) {
 			return nil, false
 		}
 		p.elems = append(p.elems, v)
-		p.space()
-		if p.pos >= len(p.data) {
+		if done, ok := p.separator(']'); !ok {
 			return nil, false
-		}
-		c := p.data[p.pos]
-		p.pos++
-		if c == ']' {
+		} else if done {
 			break
 		}
-		if c != ',' {
-			return nil, false
-		}
-		p.space()
 	}
 	es := p.elems[base:]
 	out := make([]any, len(es))
@@ -180,6 +164,25 @@ func (p *scanner) array(depth int) (any, bool) {
 	clear(es)
 	p.elems = p.elems[:base]
 	return out, true
+}
+
+// separator reads what follows a member or an element: a comma (more to
+// come) or closing, the end of the object or array (done).
+func (p *scanner) separator(closing byte) (done, ok bool) {
+	p.space()
+	if p.pos >= len(p.data) {
+		return false, false
+	}
+	c := p.data[p.pos]
+	p.pos++
+	switch c {
+	case closing:
+		return true, true
+	case ',':
+		p.space()
+		return false, true
+	}
+	return false, false
 }
 
 // key reads an object key. Keys the codec meets in every object are

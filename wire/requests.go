@@ -106,19 +106,16 @@ func (r *renderer) all() ([]Request, error) {
 	}
 	users := r.newGroup(countFunc(p.Cancels, func(a dcplan.Cancel) bool { return a.ByUser }) > 1)
 	for i, a := range p.Cancels {
-		attempts, group := 4, 0
-		if a.ByUser {
-			attempts, group = 1, users
-		}
 		q := r.writeRC(a.RC, a.Patch, func(meta, _ map[string]any) {
 			ann := child(meta, "annotations")
 			ann[dcplan.AnnotationCancelled] = dcplan.CancelledValue
 			ann[dcplan.AnnotationStatusReason] = a.Reason
 		})
-		if !a.Patch {
-			q.Attempts = attempts
+		if a.ByUser {
+			q.Group = users // oc sends each once and tries them all
+		} else {
+			q.Attempts = 4 // the controller's retry.RetryOnConflict
 		}
-		q.Group = group
 		r.add(dcplan.ActionCancel, i, q)
 	}
 	for i, a := range p.Scales {
