@@ -66,11 +66,21 @@ var ErrProtocol = errors.New("wire: the plan after a failure does not begin with
 // RunPass returns when every request of the last plan was sent, or with
 // ctx's error. It never sends a request twice except for Conflict retries.
 func RunPass(ctx context.Context, c Client, s dcplan.Snapshot, plan Planner) (Pass, error) {
+	p := plan(s)
+	if p.Actions() == 0 {
+		// Nothing to send (a pass at rest): answered here, so that s stays
+		// on the stack.
+		return Pass{Snapshot: s, Plan: p}, nil
+	}
+	return runPass(ctx, c, s, plan, p)
+}
+
+// runPass is RunPass for a first plan p with something to send.
+func runPass(ctx context.Context, c Client, s dcplan.Snapshot, plan Planner, p dcplan.Plan) (Pass, error) {
 	sent := 0
 	var prev []Request
 	var errs []error
-	for {
-		p := plan(s)
+	for ; ; p = plan(s) {
 		if len(p.Adopt) > 0 && !s.Recheck.Done {
 			s.Recheck = recheck(ctx, c, &s.Config)
 			continue

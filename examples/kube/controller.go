@@ -354,7 +354,7 @@ func (c *Controller) SyncConfig(ctx context.Context, key string, requeues int) (
 	// its own write (SPEC 3.2.12.expect); the RC's add event requeues the
 	// DC.
 	s.Unobserved = c.expect.unobserved(key, s.Deployments, s.Now)
-	pass, err := run(ctx, c.dcClient, s, reconcile.Config)
+	pass, err := wire.RunPass(ctx, c.dcClient, s, reconcile.Config)
 	c.expect.record(key, pass, s.Now)
 	if err != nil {
 		return pass, true, fmt.Errorf("kube: dc %s: %w", key, err)
@@ -372,21 +372,11 @@ func (c *Controller) SyncDeployment(ctx context.Context, key string, requeues in
 		return wire.Pass{}, ok, err
 	}
 	_, name, _ := cache.SplitMetaNamespaceKey(key)
-	pass, err := run(ctx, c.rcClient, s, func(s dcplan.Snapshot) dcplan.Plan { return phase.Step(s, name) })
+	pass, err := wire.RunPass(ctx, c.rcClient, s, func(s dcplan.Snapshot) dcplan.Plan { return phase.Step(s, name) })
 	if err != nil {
 		return pass, true, fmt.Errorf("kube: rc %s: %w", key, err)
 	}
 	return pass, true, nil
-}
-
-// run applies the plan of s with wire.RunPass. A plan with neither
-// actions nor events has no request to send: its pass is the plan itself,
-// without rendering (the common pass at rest).
-func run(ctx context.Context, c wire.Client, s dcplan.Snapshot, planner wire.Planner) (wire.Pass, error) {
-	if p := planner(s); p.Actions() == 0 {
-		return wire.Pass{Snapshot: s, Plan: p}, nil
-	}
-	return wire.RunPass(ctx, c, s, planner)
 }
 
 // enqueueConfig adds the key of a DC event's object to the DC queue.

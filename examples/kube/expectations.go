@@ -34,13 +34,7 @@ func (e *expectations) unobserved(key string, rcs []dcplan.Deployment, now time.
 	}
 	var out []string
 	for name, at := range names {
-		seen := false
-		for i := range rcs {
-			if rcs[i].Name == name {
-				seen = true
-				break
-			}
-		}
+		seen := slices.ContainsFunc(rcs, func(d dcplan.Deployment) bool { return d.Name == name })
 		if seen || now.Sub(at) > expectationsTTL {
 			delete(names, name)
 			continue
