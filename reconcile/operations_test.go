@@ -91,7 +91,7 @@ func TestInstantiate(t *testing.T) {
 		want: bump(dcplan.Details{Message: "config change", Causes: []dcplan.Cause{{Type: dcplan.TriggerConfigChange}}}),
 	}, {
 		name: "image change",
-		why:  "canTrigger: an automatic trigger whose lastTriggeredImage moved",
+		why:  "canTrigger: an automatic trigger whose lastTriggeredImage moved; the cause names the trigger's ImageStreamTag (SPEC 11a.11)",
 		s:    snapshot(images, prevImages),
 		want: bump(dcplan.Details{Message: "image change", Causes: []dcplan.Cause{{Type: dcplan.TriggerImageChange, Image: "app:latest", FromKind: "ImageStreamTag"}}}),
 	}}

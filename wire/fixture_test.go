@@ -340,7 +340,8 @@ func TestListItemsReencode(t *testing.T) {
 }
 
 // Reference: deploymentconfig_controller.go triggerActivated, the
-// reflect.DeepEqual of the DC template and the decoded encoded template.
+// reflect.DeepEqual of the DC template and the decoded encoded template;
+// SPEC 11a item 8 (rule 11a.8): template identity ignores null members.
 func TestTemplateHashIgnoresNull(t *testing.T) {
 	tests := []struct {
 		name  string

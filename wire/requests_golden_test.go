@@ -242,7 +242,7 @@ func TestRequestsGolden(t *testing.T) {
 				p, _, err := reconcile.RolloutLatest(s, false, dcplan.DryRunNone)
 				return p, err
 			}},
-		{name: "rollout-latest-fallback", why: "SPEC 6.4, 13: the instantiate endpoint answered NotFound: one PUT of the DC with latestVersion + 1",
+		{name: "rollout-latest-fallback", why: "SPEC 6.4, 6m.3.7, 13: the instantiate endpoint answered NotFound: one PUT of the DC with latestVersion + 1",
 			edit: func(t *testing.T, s *dcplan.Snapshot) {
 				complete3(t, s)
 				failed(s, dcplan.ActionInstantiate, "frontend", dcplan.StatusNotFound, 404, "the server could not find the requested resource")
