@@ -105,21 +105,15 @@ func (t *rvTracker) Create(gvr schema.GroupVersionResource, obj runtime.Object, 
 func (t *rvTracker) Update(gvr schema.GroupVersionResource, obj runtime.Object, ns string, opts ...metav1.UpdateOptions) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	obj = obj.DeepCopyObject()
-	m, err := meta.Accessor(obj)
+	obj, err := t.write(gvr, obj, ns, func(m, cm metav1.Object) error {
+		if rv := m.GetResourceVersion(); rv != "" && rv != cm.GetResourceVersion() {
+			return errors.New("the object has been modified; please apply your changes to the latest version and try again")
+		}
+		return nil
+	})
 	if err != nil {
 		return err
 	}
-	cur, err := t.ObjectTracker.Get(gvr, ns, m.GetName())
-	if err != nil {
-		return err
-	}
-	cm, _ := meta.Accessor(cur)
-	if rv := m.GetResourceVersion(); rv != "" && rv != cm.GetResourceVersion() {
-		return apierrors.NewConflict(gvr.GroupResource(), m.GetName(),
-			errors.New("the object has been modified; please apply your changes to the latest version and try again"))
-	}
-	t.settle(gvr, cur, obj)
 	return t.ObjectTracker.Update(gvr, obj, ns, opts...)
 }
 
@@ -128,23 +122,39 @@ func (t *rvTracker) Update(gvr schema.GroupVersionResource, obj runtime.Object, 
 func (t *rvTracker) Patch(gvr schema.GroupVersionResource, obj runtime.Object, ns string, opts ...metav1.PatchOptions) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	obj, err := t.write(gvr, obj, ns, func(m, cm metav1.Object) error {
+		if m.GetUID() != cm.GetUID() {
+			//lint:ignore ST1005 the API server's text, capital letter included
+			return fmt.Errorf("Precondition failed: UID in precondition: %v, UID in object meta: %v", m.GetUID(), cm.GetUID())
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return t.ObjectTracker.Patch(gvr, obj, ns, opts...)
+}
+
+// write returns a copy of obj stamped as the server stores it over the
+// current object (see settle), or the Conflict for the failed precondition
+// check reports (m is obj's metadata, cm the current object's). The caller
+// holds t.mu.
+func (t *rvTracker) write(gvr schema.GroupVersionResource, obj runtime.Object, ns string, check func(m, cm metav1.Object) error) (runtime.Object, error) {
 	obj = obj.DeepCopyObject()
 	m, err := meta.Accessor(obj)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	cur, err := t.ObjectTracker.Get(gvr, ns, m.GetName())
 	if err != nil {
-		return err
+		return nil, err
 	}
 	cm, _ := meta.Accessor(cur)
-	if m.GetUID() != cm.GetUID() {
-		//lint:ignore ST1005 the API server's text, capital letter included
-		err := fmt.Errorf("Precondition failed: UID in precondition: %v, UID in object meta: %v", m.GetUID(), cm.GetUID())
-		return apierrors.NewConflict(gvr.GroupResource(), m.GetName(), err)
+	if err := check(m, cm); err != nil {
+		return nil, apierrors.NewConflict(gvr.GroupResource(), m.GetName(), err)
 	}
 	t.settle(gvr, cur, obj)
-	return t.ObjectTracker.Patch(gvr, obj, ns, opts...)
+	return obj, nil
 }
 
 // settle stamps a write: server-owned metadata from cur, a new
