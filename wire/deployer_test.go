@@ -225,3 +225,28 @@ func TestDeployerTemplateFieldsOrigin(t *testing.T) {
 		})
 	}
 }
+
+// TestEncodePodEmptyListsVanish holds SPEC 10.15: upstream's deployer pod
+// struct carries empty resourceClaims and schedulingGates lists, which
+// omitempty drops from the JSON the API server receives; the pod dcplan
+// sends has neither key, even when the RC's template has both.
+func TestEncodePodEmptyListsVanish(t *testing.T) {
+	tpl := frontendTemplate(t)
+	tpl.Raw = dcplan.RawJSON(`{"spec":{"resourceClaims":[],"schedulingGates":[{"name":"wait"}],"containers":[]}}`)
+	b, err := EncodePod(frontendDeployer(t), tpl)
+	if err != nil {
+		t.Fatalf("EncodePod() error: %v", err)
+	}
+	var pod struct {
+		Spec map[string]json.RawMessage `json:"spec"`
+	}
+	unmarshalStd(t, b, &pod)
+	if len(pod.Spec) == 0 {
+		t.Fatalf("EncodePod() = %s: no spec", b)
+	}
+	for _, key := range []string{"resourceClaims", "schedulingGates"} {
+		if v, ok := pod.Spec[key]; ok {
+			t.Errorf("EncodePod() spec.%s = %s, want the key absent (SPEC 10.15)", key, v)
+		}
+	}
+}
