@@ -6,13 +6,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/internal/jsonvalue"
 	"github.com/dcplan/dcplan/wire"
 )
 
@@ -399,7 +399,7 @@ func (s *Server) settle(resource, sub string, old, next map[string]any) map[stri
 		keepClientLatestVersion(out, old, client)
 	}
 	pruneMeta(out)
-	if resource != wire.ResourcePods && !jsonEqual(old["spec"], out["spec"]) {
+	if resource != wire.ResourcePods && !jsonvalue.Equal(old["spec"], out["spec"]) {
 		g, _ := strconv.ParseInt(metaString(old, "generation"), 10, 64)
 		meta["generation"] = json.Number(strconv.FormatInt(g+1, 10))
 	}
@@ -575,48 +575,6 @@ func cloneTree(v any) any {
 		return out
 	}
 	return v
-}
-
-// jsonEqual compares two decoded trees, numbers by value.
-func jsonEqual(a, b any) bool {
-	if na, ok := a.(json.Number); ok {
-		nb, ok := b.(json.Number)
-		if !ok {
-			return false
-		}
-		fa, ea := na.Float64()
-		fb, eb := nb.Float64()
-		if ea == nil && eb == nil {
-			return fa == fb
-		}
-		return na == nb
-	}
-	switch a := a.(type) {
-	case map[string]any:
-		b, ok := b.(map[string]any)
-		if !ok || len(a) != len(b) {
-			return false
-		}
-		for k, v := range a {
-			w, ok := b[k]
-			if !ok || !jsonEqual(v, w) {
-				return false
-			}
-		}
-		return true
-	case []any:
-		b, ok := b.([]any)
-		if !ok || len(a) != len(b) {
-			return false
-		}
-		for i := range a {
-			if !jsonEqual(a[i], b[i]) {
-				return false
-			}
-		}
-		return true
-	}
-	return reflect.DeepEqual(a, b)
 }
 
 // qualifiedResource is the group-qualified resource client-go prints.

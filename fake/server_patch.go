@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/dcplan/dcplan/internal/jsonvalue"
 )
 
 // mergePatch applies patch to orig (which it may modify) and returns the
@@ -87,7 +89,7 @@ func mergeList(orig any, patch []any, path, mk string) ([]any, error) {
 			}
 			kept := out[:0]
 			for _, e := range out {
-				if em, ok := e.(map[string]any); !ok || !jsonEqual(em[mk], key) {
+				if em, ok := e.(map[string]any); !ok || !jsonvalue.Equal(em[mk], key) {
 					kept = append(kept, e)
 				}
 			}
@@ -96,7 +98,7 @@ func mergeList(orig any, patch []any, path, mk string) ([]any, error) {
 		}
 		found := -1
 		for i, e := range out {
-			if em, ok := e.(map[string]any); ok && jsonEqual(em[mk], key) {
+			if em, ok := e.(map[string]any); ok && jsonvalue.Equal(em[mk], key) {
 				found = i
 				break
 			}

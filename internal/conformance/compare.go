@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/dcplan/dcplan/internal/jsonvalue"
 )
 
 // Compare returns "" when got matches want, else a readable description
@@ -105,10 +107,10 @@ func compareWrite(want, got Write) string {
 	field("name", want.Name, got.Name)
 	field("failed", want.Failed, got.Failed)
 	field("patchType", want.PatchType, got.PatchType)
-	if !Equal(want.Patch, got.Patch) {
+	if !jsonvalue.Equal(want.Patch, got.Patch) {
 		d = append(d, fmt.Sprintf("patch:\n  want %s\n  got  %s", canonical(want.Patch), canonical(got.Patch)))
 	}
-	if !Equal(asTree(want.Options), asTree(got.Options)) {
+	if !jsonvalue.Equal(asTree(want.Options), asTree(got.Options)) {
 		d = append(d, fmt.Sprintf("options: want %s, got %s", canonical(want.Options), canonical(got.Options)))
 	}
 	keys := map[string]bool{}
@@ -126,7 +128,7 @@ func compareWrite(want, got Write) string {
 			d = append(d, fmt.Sprintf("fields[%s]: unexpected %s", k, canonical(g)))
 		case !inG:
 			d = append(d, fmt.Sprintf("fields[%s]: missing %s", k, canonical(w)))
-		case !Equal(w, g):
+		case !jsonvalue.Equal(w, g):
 			d = append(d, fmt.Sprintf("fields[%s]: want %s, got %s", k, canonical(w), canonical(g)))
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/dcplan/dcplan/fake"
 	"github.com/dcplan/dcplan/internal/conformance"
+	"github.com/dcplan/dcplan/internal/jsonvalue"
 	"github.com/dcplan/dcplan/wire"
 )
 
@@ -230,7 +231,7 @@ func TestFlattenAndDiff(t *testing.T) {
 				got = conformance.Diff(conformance.Flatten(decodeJSON(t, tc.before)), conformance.Flatten(decodeJSON(t, tc.after)))
 			}
 			want := decodeJSON(t, tc.want).(map[string]any)
-			if !conformance.Equal(any(got), any(want)) {
+			if !jsonvalue.Equal(any(got), any(want)) {
 				g, _ := json.Marshal(got)
 				t.Errorf("%s\ngot  %s\nwant %s", tc.why, g, tc.want)
 			}

@@ -1,13 +1,13 @@
 package conformance
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	"math/big"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/dcplan/dcplan/internal/jsonvalue"
 )
 
 // SegmentKind says what one step of a Path is.
@@ -231,7 +231,7 @@ func listKey(l []any) string {
 func Diff(before, after map[string]any) map[string]any {
 	out := map[string]any{}
 	for k, v := range after {
-		if w, ok := before[k]; !ok || !Equal(v, w) {
+		if w, ok := before[k]; !ok || !jsonvalue.Equal(v, w) {
 			out[k] = v
 		}
 	}
@@ -241,70 +241,6 @@ func Diff(before, after map[string]any) map[string]any {
 		}
 	}
 	return out
-}
-
-// Equal compares two decoded JSON values; numbers (json.Number, float64,
-// int, ...) compare by value.
-func Equal(a, b any) bool {
-	if ra, ok := number(a); ok {
-		rb, ok := number(b)
-		return ok && ra.Cmp(rb) == 0
-	}
-	switch a := a.(type) {
-	case map[string]any:
-		b, ok := b.(map[string]any)
-		if !ok || len(a) != len(b) {
-			return false
-		}
-		for k, v := range a {
-			w, ok := b[k]
-			if !ok || !Equal(v, w) {
-				return false
-			}
-		}
-		return true
-	case []any:
-		b, ok := b.([]any)
-		if !ok || len(a) != len(b) {
-			return false
-		}
-		for i := range a {
-			if !Equal(a[i], b[i]) {
-				return false
-			}
-		}
-		return true
-	case string:
-		b, ok := b.(string)
-		return ok && a == b
-	case bool:
-		b, ok := b.(bool)
-		return ok && a == b
-	case nil:
-		return b == nil
-	}
-	return false
-}
-
-// number returns v's value when v is a JSON number.
-func number(v any) (*big.Rat, bool) {
-	var s string
-	switch v := v.(type) {
-	case json.Number:
-		s = v.String()
-	case float64:
-		return new(big.Rat).SetFloat64(v), true
-	case int:
-		return new(big.Rat).SetInt64(int64(v)), true
-	case int64:
-		return new(big.Rat).SetInt64(v), true
-	case int32:
-		return new(big.Rat).SetInt64(int64(v)), true
-	default:
-		return nil, false
-	}
-	r, ok := new(big.Rat).SetString(s)
-	return r, ok
 }
 
 // sortedKeys returns m's keys in order.
