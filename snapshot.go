@@ -42,15 +42,20 @@ type Snapshot struct {
 	// Outcome is what happened to the requests an adapter sent for this
 	// pass so far (SPEC 13): the zero value while nothing failed.
 	Outcome Outcome
-	// Unobserved are the RCs this controller's adapter created (the server
-	// accepted the create) and has not yet seen in its cache: the pure form
-	// of a controller's "expectations". While one of them is missing from
-	// Deployments, the DC controller plans nothing and waits
-	// (WaitStaleCache): its view predates its own write, and planning from
-	// it can start a second rollout (SPEC 3.2.12.expect, issue 13 defect
-	// 3). With IgnoreExpectations (Exact, the seeds) it is not read, as
-	// upstream keeps no expectations for DCs. Adapters that do not track
-	// their creates leave it nil.
+	// Unobserved are the objects this controller's adapter created (the
+	// server accepted the create) and has not yet seen in its cache: the
+	// pure form of a controller's "expectations". For the DC controller
+	// they are RC names: while one of them is missing from Deployments, it
+	// plans nothing and waits (WaitStaleCache), as its view predates its
+	// own write and planning from it can start a second rollout (SPEC
+	// 3.2.12.expect, issue 13 defect 3). For the deployer controller they
+	// are deployer pod names: while the deployer pod of the RC being
+	// stepped is one of them and missing from Pods, it plans nothing and
+	// waits too, as planning from that view can fail a cancelled RC while
+	// its deployer pod runs on (SPEC 4.2.expect, issue 11). With
+	// IgnoreExpectations (Exact, the seeds) it is not read, as upstream
+	// keeps no expectations for either controller. Adapters that do not
+	// track their creates leave it nil.
 	Unobserved []string
 	// Instantiate tells whether the server offers the instantiate
 	// subresource; when false, rollout-latest falls back to bumping

@@ -19,6 +19,12 @@ import (
 // The switches of s.Settings (SPEC 12) select the generation reproduced;
 // Modern is the zero switches. The decision rules, in order, are:
 //
+//  0. Unless IgnoreExpectations: when the RC's deployer pod is one this
+//     controller created (it is in s.Unobserved) and the snapshot does
+//     not show it, plan nothing and wait (dcplan.WaitStaleCache) until the
+//     cache does (SPEC 4.2.expect). Planning from that view would create
+//     the pod twice, or, for a cancelled RC, delete none of its pods and
+//     fail it while the pod runs on beside the next rollout's.
 //  1. Look up the deployer pod, dcplan.DeployerPodName(rc). Unless
 //     SeedPodController (the seeds: pod phases are DeployerPod's job, SPEC
 //     7 row 29), derive a candidate phase from it (Candidate, SPEC 2.2); a
@@ -122,6 +128,9 @@ func stepOn(s *dcplan.Snapshot, pods []dcplan.Pod, d *dcplan.Deployment) dcplan.
 	if d.ConfigName == "" {
 		return dcplan.Plan{}
 	}
+	if !s.Settings.IgnoreExpectations && unobservedPod(s, pods, d.Name) {
+		return dcplan.Plan{Wait: dcplan.WaitStaleCache}
+	}
 	st := step{now: s.Now, settings: s.Settings, dropping: s.WillBeDropped(), pods: pods, d: d,
 		sw: &s.Settings.Switches, current: d.Phase, next: d.Phase, cancelled: d.Cancelled}
 	st.pod = findDeployerPod(pods, d.Name)
@@ -136,6 +145,17 @@ func stepOn(s *dcplan.Snapshot, pods []dcplan.Pod, d *dcplan.Deployment) dcplan.
 		onRC(st.plan.Events, d)
 	}
 	return st.plan
+}
+
+// unobservedPod reports whether the deployer pod of RC rc is in
+// s.Unobserved (this controller created it) and missing from pods: the
+// cache predates the controller's own create (SPEC 4.2.expect).
+func unobservedPod(s *dcplan.Snapshot, pods []dcplan.Pod, rc string) bool {
+	if len(s.Unobserved) == 0 {
+		return false
+	}
+	name := dcplan.DeployerPodName(rc)
+	return slices.Contains(s.Unobserved, name) && findDeployerPod(pods, rc) == nil
 }
 
 // outcome replays what upstream does after a request of this pass failed,

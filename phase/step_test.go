@@ -581,3 +581,61 @@ func TestStep(t *testing.T) {
 		})
 	}
 }
+
+// TestStepWaitsForItsOwnPod: SPEC 4.2.expect (issue 11). While the RC's
+// deployer pod is one the controller created (Snapshot.Unobserved) and
+// the snapshot does not show it, Modern plans nothing in any phase and
+// waits for the cache; once the pod shows, or when only another RC's pod
+// is unobserved, the plan is the one without expectations. Exact
+// (IgnoreExpectations) plans from the stale view: a cancelled RC fails
+// while its pod runs on.
+func TestStepWaitsForItsOwnPod(t *testing.T) {
+	stale := dcplan.Plan{Wait: dcplan.WaitStaleCache}
+	cancelNewer := func(d *dcplan.Deployment) { d.Cancelled, d.Reason = true, dcplan.ReasonCancelledByNewer }
+	for _, tc := range []struct {
+		name string
+		rc   dcplan.Deployment
+	}{
+		{"new", testRC(1, dcplan.PhaseNew)},
+		{"new/cancelled", testRC(1, dcplan.PhaseNew, cancelNewer)},
+		{"pending", testRC(1, dcplan.PhasePending)},
+		{"pending/cancelled", testRC(1, dcplan.PhasePending, cancelNewer)},
+		{"running", testRC(1, dcplan.PhaseRunning)},
+		{"failed/cancelled", testRC(1, dcplan.PhaseFailed, cancelNewer)},
+	} {
+		t.Run("4.2.expect/"+tc.name, func(t *testing.T) {
+			s := snapshot(dcplan.Modern, []dcplan.Deployment{tc.rc})
+			s.Unobserved = []string{"web-1-deploy"}
+			if d := cmp.Diff(stale, phase.Step(s, "web-1")); d != "" {
+				t.Errorf("Modern, pod unobserved (-want +got):\n%s", d)
+			}
+			for _, other := range []struct {
+				why  string
+				edit func(*dcplan.Snapshot)
+			}{
+				{"Exact ignores expectations", func(s *dcplan.Snapshot) { s.Settings.Switches = dcplan.Exact.Switches() }},
+				{"another RC's pod is unobserved", func(s *dcplan.Snapshot) { s.Unobserved = []string{"web-2-deploy"} }},
+				{"the cache shows the pod", func(s *dcplan.Snapshot) { s.Pods = []dcplan.Pod{deployer("web-1", dcplan.PodPending)} }},
+			} {
+				with := s
+				other.edit(&with)
+				without := with
+				without.Unobserved = nil
+				got, want := phase.Step(with, "web-1"), phase.Step(without, "web-1")
+				if got.Wait == dcplan.WaitStaleCache {
+					t.Errorf("%s: Step waits for the cache: %s", other.why, dcplan.Describe(got))
+				}
+				if d := cmp.Diff(want, got); d != "" {
+					t.Errorf("%s: plan differs from the one without expectations (-want +got):\n%s", other.why, d)
+				}
+			}
+		})
+	}
+	// The interleaving of issue 11 from the stale view, in Exact: the
+	// cancelled Pending RC fails although its pod exists.
+	s := snapshot(dcplan.Exact, []dcplan.Deployment{testRC(1, dcplan.PhasePending, cancelNewer)})
+	s.Unobserved = []string{"web-1-deploy"}
+	if p := phase.Step(s, "web-1"); len(p.Transitions) != 1 || p.Transitions[0].To != dcplan.PhaseFailed {
+		t.Errorf("Exact from the stale view: %s, want the RC failed", dcplan.Describe(p))
+	}
+}

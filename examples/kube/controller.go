@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -71,15 +73,25 @@ type Options struct {
 // pods, each with a work queue rate-limited by client-go's default
 // controller rate limiter, as upstream's openshift-controller-manager does.
 // Every pass builds a snapshot from the informer caches (through a
-// Decoder), plans it and applies the plan with wire.RunPass. The DC
-// controller keeps expectations: the RCs it created that its cache does
-// not show yet go into Snapshot.Unobserved, so Modern waits for its own
-// write instead of starting a second rollout from a stale cache (SPEC
-// 3.2.12.expect; Exact and the seeds ignore them, as upstream does).
+// Decoder), plans it and applies the plan with wire.RunPass. Both
+// controllers keep expectations, as client-go's controllers do: the RCs
+// the DC controller created and the deployer pods the deployer controller
+// created that their caches do not show yet go into Snapshot.Unobserved,
+// so Modern waits for its own writes instead of planning from a stale
+// cache, which can start a second rollout (SPEC 3.2.12.expect) or fail a
+// cancelled RC while its deployer pod runs on beside the next rollout's
+// (SPEC 4.2.expect). Exact and the seeds ignore them, as upstream does.
+// The add or delete event of an expected object observes it and requeues
+// its owner (upstream watches neither RC nor pod adds, SPEC 3.2, 4.7); a
+// pass that waits for expectations comes back after their TTL anyway
+// (queue rule 1).
 //
 // Queue policy, after each pass (SPEC 1.7, 3.2):
 //  1. A pass that ends with no error message: Forget the key, and when the
-//     plan has a RecheckAfter, AddAfter it.
+//     plan has a RecheckAfter, AddAfter it; when it waits for
+//     expectations (dcplan.WaitStaleCache), AddAfter their TTL, so that
+//     one that never comes true (its object deleted before the informer
+//     listed it) holds the key no longer.
 //  2. A fatal error (dcplan.ErrorFatal): log it and Forget.
 //  3. Any other error while the key was requeued fewer than
 //     dcplan.MaxRetryCount times: AddRateLimited.
@@ -95,7 +107,10 @@ type Controller struct {
 	apps    appsclient.Interface
 	decoder Decoder
 	lists   lists
-	expect  expectations
+	// expectRCs are the DC controller's expectations (RCs by DC key),
+	// expectPods the deployer's (deployer pods by RC key).
+	expectRCs  expectations
+	expectPods expectations
 
 	kubeFactory informers.SharedInformerFactory
 	appsFactory appsinformers.SharedInformerFactory
@@ -124,7 +139,8 @@ const (
 // New returns a Controller over the two clientsets. It builds the
 // informers and queues; nothing runs until Run.
 func New(kube kubernetes.Interface, apps appsclient.Interface, opts Options) *Controller {
-	c := &Controller{opts: opts, kube: kube, apps: apps, log: opts.Logger, now: opts.Now}
+	c := &Controller{opts: opts, kube: kube, apps: apps, log: opts.Logger, now: opts.Now,
+		expectRCs: expectations{resource: wire.ResourceRCs}, expectPods: expectations{resource: wire.ResourcePods}}
 	if c.log.GetSink() == nil {
 		c.log = klog.Background()
 	}
@@ -160,13 +176,17 @@ func New(kube kubernetes.Interface, apps appsclient.Interface, opts Options) *Co
 			c.forget(obj)
 			if key, err := cache.DeletionHandlingMetaNamespaceKeyFunc(obj); err == nil {
 				c.lists.drop(key)
-				c.expect.forget(key)
+				c.expectRCs.forget(key)
 			}
 			c.enqueueConfig(obj)
 		},
 	})
 	_, _ = c.rcs.AddEventHandler(cache.ResourceEventHandlerFuncs{
-		AddFunc: func(obj any) { c.lists.touch(obj); c.enqueueDeployment(obj) },
+		AddFunc: func(obj any) {
+			c.lists.touch(obj)
+			c.observeRC(obj)
+			c.enqueueDeployment(obj)
+		},
 		UpdateFunc: func(old, obj any) {
 			if changed(old, obj) {
 				c.lists.touch(old, obj)
@@ -174,15 +194,24 @@ func New(kube kubernetes.Interface, apps appsclient.Interface, opts Options) *Co
 			}
 			c.enqueueDeployment(obj)
 		},
-		DeleteFunc: func(obj any) { c.lists.touch(obj); c.forget(obj); c.enqueueOwner(obj) },
+		DeleteFunc: func(obj any) {
+			c.lists.touch(obj)
+			c.forget(obj)
+			c.observeRC(obj)
+			if rc, ok := rcOf(obj); ok {
+				c.expectPods.forget(rc.Namespace + "/" + rc.Name)
+			}
+			c.enqueueOwner(obj)
+		},
 	})
 	_, _ = c.pods.AddEventHandler(cache.ResourceEventHandlerFuncs{
+		AddFunc: func(obj any) { c.observePod(obj) },
 		UpdateFunc: func(old, obj any) {
 			if changed(old, obj) {
 				c.enqueuePodOwner(obj)
 			}
 		},
-		DeleteFunc: func(obj any) { c.forget(obj); c.enqueuePodOwner(obj) },
+		DeleteFunc: func(obj any) { c.forget(obj); c.observePod(obj); c.enqueuePodOwner(obj) },
 	})
 	return c
 }
@@ -324,8 +353,11 @@ func (c *Controller) answer(log klog.Logger, q workqueue.TypedRateLimitingInterf
 	switch {
 	case p.Message == "":
 		q.Forget(key)
-		if p.RecheckAfter > 0 {
+		switch {
+		case p.RecheckAfter > 0:
 			q.AddAfter(key, p.RecheckAfter)
+		case p.Wait == dcplan.WaitStaleCache:
+			q.AddAfter(key, expectationsTTL+time.Second)
 		}
 	case p.Error == dcplan.ErrorFatal:
 		log.Error(errors.New(p.Message), "Fatal error, not retrying")
@@ -353,9 +385,11 @@ func (c *Controller) SyncConfig(ctx context.Context, key string, requeues int) (
 	// Modern waits for them instead of planning from a view older than
 	// its own write (SPEC 3.2.12.expect); the RC's add event requeues the
 	// DC.
-	s.Unobserved = c.expect.unobserved(key, s.Deployments, s.Now)
+	s.Unobserved = c.expectRCs.unobserved(key, s.Now, func(name string) bool {
+		return slices.ContainsFunc(s.Deployments, func(d dcplan.Deployment) bool { return d.Name == name })
+	})
 	pass, err := wire.RunPass(ctx, c.dcClient, s, reconcile.Config)
-	c.expect.record(key, pass, s.Now)
+	c.expectRCs.record(key, pass, s.Now)
 	if err != nil {
 		return pass, true, fmt.Errorf("kube: dc %s: %w", key, err)
 	}
@@ -371,8 +405,17 @@ func (c *Controller) SyncDeployment(ctx context.Context, key string, requeues in
 	if err != nil || !ok {
 		return wire.Pass{}, ok, err
 	}
+	// The deployer pod this controller created and its cache does not
+	// show yet: Modern waits for it instead of planning from a view older
+	// than its own create (SPEC 4.2.expect); the pod's add event requeues
+	// the RC.
+	s.Unobserved = c.expectPods.unobserved(key, s.Now, func(name string) bool {
+		_, ok := s.Pod(name)
+		return ok
+	})
 	_, name, _ := cache.SplitMetaNamespaceKey(key)
 	pass, err := wire.RunPass(ctx, c.rcClient, s, func(s dcplan.Snapshot) dcplan.Plan { return phase.Step(s, name) })
+	c.expectPods.record(key, pass, s.Now)
 	if err != nil {
 		return pass, true, fmt.Errorf("kube: rc %s: %w", key, err)
 	}
@@ -410,6 +453,39 @@ func (c *Controller) enqueueDeployment(obj any) {
 	}
 	if _, ok := rc.Annotations[dcplan.AnnotationConfigName]; ok {
 		c.rcQueue.Add(rc.Namespace + "/" + rc.Name)
+	}
+}
+
+// observeRC observes an RC event for the DC controller's expectations:
+// when the DC controller created the RC and waits for its cache to show
+// it, the wait is over and the DC goes back to its queue (SPEC
+// 3.2.12.expect).
+func (c *Controller) observeRC(obj any) {
+	rc, ok := rcOf(obj)
+	if !ok {
+		return
+	}
+	keys, _ := indexRC(rc) // "<ns>/<dc>" by label and annotation, "uid:<uid>"
+	for _, key := range keys {
+		if !strings.HasPrefix(key, "uid:") && c.expectRCs.observe(key, rc.Name) {
+			c.dcQueue.Add(key)
+		}
+	}
+}
+
+// observePod observes a pod event for the deployer's expectations: when
+// the deployer created the pod and waits for its cache to show it, the
+// wait is over and the RC goes back to its queue (SPEC 4.2.expect).
+func (c *Controller) observePod(obj any) {
+	pod, ok := podOf(obj)
+	if !ok {
+		return
+	}
+	keys, _ := indexPod(pod)
+	for _, key := range keys {
+		if c.expectPods.observe(key, pod.Name) {
+			c.rcQueue.Add(key)
+		}
 	}
 }
 

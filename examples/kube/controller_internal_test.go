@@ -36,6 +36,7 @@ func TestAnswer(t *testing.T) {
 	}{
 		{"done", "rule 1: no error forgets the key", dcplan.Plan{}, 3, []string{"Forget k"}},
 		{"recheck", "rule 1: a deadline comes back with AddAfter", dcplan.Plan{RecheckAfter: 90 * time.Second}, 0, []string{"Forget k", "AddAfter k 1m30s"}},
+		{"expectations", "rule 1: a wait for expectations comes back after their TTL", dcplan.Plan{Wait: dcplan.WaitStaleCache}, 0, []string{"Forget k", "AddAfter k 5m1s"}},
 		{"fatal", "rule 2: fatal errors are never retried", fatal, 0, []string{"Forget k"}},
 		{"retry", "rule 3: retried while requeues < 15", retry, 14, []string{"AddRateLimited k"}},
 		{"actionable", "rule 3: actionable errors too", actionable, 0, []string{"AddRateLimited k"}},

@@ -5,27 +5,32 @@ import (
 	"sync"
 	"time"
 
-	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/wire"
 )
 
-// expectationsTTL is how long a created RC may stay unseen by the cache
-// before the controller stops waiting for it, as client-go controllers'
-// expectations expire (5 minutes): an RC deleted before the cache saw it
-// must not hold its DC forever.
+// expectationsTTL is how long a created object may stay unseen by the
+// cache before the controller stops waiting for it, as client-go
+// controllers' expectations expire (5 minutes): an object deleted before
+// the cache saw it must not hold its owner forever.
 const expectationsTTL = 5 * time.Minute
 
-// expectations records, per DC key, the RCs the DC controller created and
-// its cache has not shown yet: what Snapshot.Unobserved carries (SPEC
-// 3.2.12.expect). Safe for concurrent use by the workers.
+// expectations records, per queue key, the objects of one resource that a
+// controller created and its cache has not shown yet: what
+// Snapshot.Unobserved carries. The DC controller's are RCs by DC key
+// (SPEC 3.2.12.expect), the deployer's are deployer pods by RC key (SPEC
+// 4.2.expect). Safe for concurrent use by the workers and the informers'
+// event handlers.
 type expectations struct {
+	resource string // wire.ResourceRCs or wire.ResourcePods
+
 	mu      sync.Mutex
-	created map[string]map[string]time.Time // dc key -> rc name -> created at
+	created map[string]map[string]time.Time // queue key -> name -> created at
 }
 
-// unobserved returns the RCs created for key that are not in rcs, and
-// forgets the ones rcs shows and the ones older than expectationsTTL.
-func (e *expectations) unobserved(key string, rcs []dcplan.Deployment, now time.Time) []string {
+// unobserved returns the objects created for key that seen does not
+// report, in name order, and forgets the ones seen reports and the ones
+// older than expectationsTTL.
+func (e *expectations) unobserved(key string, now time.Time, seen func(name string) bool) []string {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	names := e.created[key]
@@ -34,8 +39,7 @@ func (e *expectations) unobserved(key string, rcs []dcplan.Deployment, now time.
 	}
 	var out []string
 	for name, at := range names {
-		seen := slices.ContainsFunc(rcs, func(d dcplan.Deployment) bool { return d.Name == name })
-		if seen || now.Sub(at) > expectationsTTL {
+		if seen(name) || now.Sub(at) > expectationsTTL {
 			delete(names, name)
 			continue
 		}
@@ -48,11 +52,30 @@ func (e *expectations) unobserved(key string, rcs []dcplan.Deployment, now time.
 	return out
 }
 
-// record notes the RCs pass created (create requests the server accepted).
+// observe forgets name, created for key, and reports whether it was
+// expected: the informer delivered its add (or delete) event, so the
+// cache has shown it (client-go's CreationObserved). An object deleted
+// before a pass saw it no longer holds key.
+func (e *expectations) observe(key, name string) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	names := e.created[key]
+	if _, ok := names[name]; !ok {
+		return false
+	}
+	delete(names, name)
+	if len(names) == 0 {
+		delete(e.created, key)
+	}
+	return true
+}
+
+// record notes the objects of e's resource that pass created (create
+// requests the server accepted).
 func (e *expectations) record(key string, pass wire.Pass, now time.Time) {
 	for i := 0; i < pass.Sent && i < len(pass.Errs); i++ {
 		r := pass.Requests[i]
-		if r.Verb != wire.VerbCreate || r.Resource != wire.ResourceRCs || r.Subresource != "" || pass.Errs[i] != nil {
+		if r.Verb != wire.VerbCreate || r.Resource != e.resource || r.Subresource != "" || pass.Errs[i] != nil {
 			continue
 		}
 		e.mu.Lock()
@@ -67,7 +90,7 @@ func (e *expectations) record(key string, pass wire.Pass, now time.Time) {
 	}
 }
 
-// forget drops the expectations of a deleted DC.
+// forget drops the expectations of a deleted owner.
 func (e *expectations) forget(key string) {
 	e.mu.Lock()
 	delete(e.created, key)

@@ -2,18 +2,27 @@ package kube
 
 import (
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/wire"
 )
 
-// TestExpectations: an RC the DC controller created is unobserved until
-// the cache shows it or expectationsTTL passes; a failed create, a pod
-// create and an RC update are not expectations (SPEC 3.2.12.expect).
+// none is a cache that shows nothing.
+func none(string) bool { return false }
+
+// showing is a cache that shows the given names.
+func showing(names ...string) func(string) bool {
+	return func(n string) bool { return slices.Contains(names, n) }
+}
+
+// TestExpectations: an RC the DC controller created is unobserved until a
+// pass sees it in the cache, an informer event observes it, or
+// expectationsTTL passes; a failed create, a pod create and an RC update
+// are not expectations (SPEC 3.2.12.expect).
 func TestExpectations(t *testing.T) {
 	t0 := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
 	pass := wire.Pass{
@@ -27,33 +36,81 @@ func TestExpectations(t *testing.T) {
 		Sent: 4,
 		Errs: []error{nil, nil, nil, errors.New("AlreadyExists")},
 	}
-	var e expectations
+	e := expectations{resource: wire.ResourceRCs}
 	e.record("ns/web", pass, t0)
-	if got := e.unobserved("ns/other", nil, t0); got != nil {
+	if got := e.unobserved("ns/other", t0, none); got != nil {
 		t.Errorf("another DC: unobserved = %q, want none", got)
 	}
-	if d := cmp.Diff([]string{"web-2"}, e.unobserved("ns/web", nil, t0)); d != "" {
+	if d := cmp.Diff([]string{"web-2"}, e.unobserved("ns/web", t0, none)); d != "" {
 		t.Errorf("before the cache shows it (-want +got):\n%s", d)
 	}
-	seen := []dcplan.Deployment{{Name: "web-2"}}
-	if got := e.unobserved("ns/web", seen, t0); got != nil {
+	if got := e.unobserved("ns/web", t0, showing("web-2")); got != nil {
 		t.Errorf("once seen: unobserved = %q, want none", got)
 	}
-	if got := e.unobserved("ns/web", nil, t0); got != nil {
+	if got := e.unobserved("ns/web", t0, none); got != nil {
 		t.Errorf("seen once is enough: unobserved = %q, want none", got)
+	}
+	if e.observe("ns/web", "web-2") {
+		t.Errorf("observe(web-2) = true after a pass saw it")
 	}
 
 	e.record("ns/web", wire.Pass{Requests: pass.Requests[:1], Sent: 1, Errs: []error{nil}}, t0)
-	if got := e.unobserved("ns/web", nil, t0.Add(expectationsTTL)); len(got) != 1 {
+	if got := e.unobserved("ns/web", t0.Add(expectationsTTL), none); len(got) != 1 {
 		t.Errorf("at the TTL: unobserved = %q, want web-2", got)
 	}
-	if got := e.unobserved("ns/web", nil, t0.Add(expectationsTTL+time.Second)); got != nil {
+	if got := e.unobserved("ns/web", t0.Add(expectationsTTL+time.Second), none); got != nil {
 		t.Errorf("after the TTL: unobserved = %q, want none", got)
 	}
 
 	e.record("ns/web", wire.Pass{Requests: pass.Requests[:1], Sent: 1, Errs: []error{nil}}, t0)
+	if e.observe("ns/other", "web-2") || e.observe("ns/web", "web-2-deploy") {
+		t.Errorf("observe: want web-2 of ns/web only")
+	}
+	if !e.observe("ns/web", "web-2") {
+		t.Errorf("observe(web-2) = false for an expected RC")
+	}
+	if got := e.unobserved("ns/web", t0, none); got != nil {
+		t.Errorf("after its event: unobserved = %q, want none", got)
+	}
+
+	e.record("ns/web", wire.Pass{Requests: pass.Requests[:1], Sent: 1, Errs: []error{nil}}, t0)
 	e.forget("ns/web")
-	if got := e.unobserved("ns/web", nil, t0); got != nil {
+	if got := e.unobserved("ns/web", t0, none); got != nil {
 		t.Errorf("after the DC is deleted: unobserved = %q, want none", got)
+	}
+}
+
+// TestPodExpectations: the deployer's expectations hold the deployer pods
+// it created, by RC key, and nothing else (SPEC 4.2.expect).
+func TestPodExpectations(t *testing.T) {
+	t0 := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+	pass := wire.Pass{
+		Requests: []wire.Request{
+			{Verb: wire.VerbCreate, Resource: wire.ResourcePods, Name: "web-1-deploy"},
+			{Verb: wire.VerbUpdate, Resource: wire.ResourceRCs, Name: "web-1"},
+		},
+		Sent: 2,
+		Errs: []error{nil, errors.New("Conflict")},
+	}
+	e := expectations{resource: wire.ResourcePods}
+	e.record("ns/web-1", pass, t0)
+	if d := cmp.Diff([]string{"web-1-deploy"}, e.unobserved("ns/web-1", t0, none)); d != "" {
+		t.Errorf("before the cache shows it (-want +got):\n%s", d)
+	}
+	if got := e.unobserved("ns/web-1", t0, showing("web-1-deploy")); got != nil {
+		t.Errorf("once seen: unobserved = %q, want none", got)
+	}
+	// An informer event observes the pod even when no pass saw it (it was
+	// deleted before): it must not hold the RC.
+	e.record("ns/web-1", pass, t0)
+	if !e.observe("ns/web-1", "web-1-deploy") {
+		t.Errorf("observe(web-1-deploy) = false for an expected pod")
+	}
+	if got := e.unobserved("ns/web-1", t0, none); got != nil {
+		t.Errorf("after its event: unobserved = %q, want none", got)
+	}
+	e.record("ns/web-1", wire.Pass{Requests: pass.Requests[:1], Sent: 1, Errs: []error{errors.New("AlreadyExists")}}, t0)
+	if got := e.unobserved("ns/web-1", t0, none); got != nil {
+		t.Errorf("a failed create: unobserved = %q, want none", got)
 	}
 }
