@@ -40,8 +40,16 @@ func reconcile(s *dcplan.Snapshot, rcs []dcplan.Deployment, p dcplan.Plan) dcpla
 		return cfg.Replicas
 	}
 	// The RCs to scale, newest first; nil, without allocating, when none.
+	// Usually none are: a direct loop finds that without newestFirst's
+	// two calls per RC through func values.
 	first := len(p.Scales)
-	idx := newestFirst(rcs, func(d *dcplan.Deployment) bool { return target(d) != d.Replicas })
+	var idx []int
+	for i := range rcs {
+		if target(&rcs[i]) != rcs[i].Replicas {
+			idx = newestFirst(rcs, func(d *dcplan.Deployment) bool { return target(d) != d.Replicas })
+			break
+		}
+	}
 	for _, i := range idx {
 		d := &rcs[i]
 		to := target(d)
