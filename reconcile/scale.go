@@ -43,10 +43,11 @@ func reconcile(s *dcplan.Snapshot, rcs []dcplan.Deployment, p dcplan.Plan) dcpla
 	// Usually none are: a direct loop finds that without newestFirst's
 	// two calls per RC through func values.
 	first := len(p.Scales)
+	var buf [4]int
 	var idx []int
 	for i := range rcs {
 		if target(&rcs[i]) != rcs[i].Replicas {
-			idx = newestFirst(rcs, func(d *dcplan.Deployment) bool { return target(d) != d.Replicas })
+			idx = newestFirst(buf[:0], rcs, func(d *dcplan.Deployment) bool { return target(d) != d.Replicas })
 			break
 		}
 	}
@@ -185,7 +186,8 @@ func reconcileOrigin(s *dcplan.Snapshot, rcs []dcplan.Deployment, latest *dcplan
 	}
 	first := len(p.Scales)
 	if need {
-		for _, i := range newestFirst(rcs, stale) {
+		var buf [4]int
+		for _, i := range newestFirst(buf[:0], rcs, stale) {
 			d := &rcs[i]
 			to := target(d)
 			p.Scales = append(p.Scales, dcplan.Scale{
