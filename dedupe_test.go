@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/internal/benchcpu"
 )
 
 // bigSnapshot has n owned RCs and n pods, all distinct: large enough that
@@ -52,11 +53,13 @@ func BenchmarkValidate(b *testing.B) {
 		s := bigSnapshot(n)
 		b.Run(fmt.Sprintf("rcs=%d", n), func(b *testing.B) {
 			b.ReportAllocs()
+			stop := benchcpu.Start(b)
 			for b.Loop() {
 				if err := s.Validate(); err != nil {
 					b.Fatal(err)
 				}
 			}
+			stop()
 		})
 	}
 }

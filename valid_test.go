@@ -1,6 +1,9 @@
 package dcplan
 
 import (
+	"cmp"
+	"slices"
+	"strings"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -103,4 +106,59 @@ func TestValidAgreesWithViolations(t *testing.T) {
 	if valid == 0 || invalid == 0 {
 		t.Errorf("the generator drew %d valid and %d invalid snapshots; both must occur", valid, invalid)
 	}
+}
+
+// TestNameOrderProvesDistinct checks the sorted-list fast path of the
+// duplicate checks: whenever nameOrder says a list is strictly monotone,
+// its names are distinct, and lists sorted by version (names
+// <dc>-<version>) or by name are recognised as such.
+func TestNameOrderProvesDistinct(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		names := rapid.SliceOfN(rapid.SampledFrom([]string{"web-1", "web-2", "web-9", "web-10", "web-11", "web-100", "x", "", "web"}), 1, 8).Draw(t, "names")
+		switch rapid.IntRange(0, 4).Draw(t, "order") {
+		case 1:
+			slices.Sort(names)
+		case 2:
+			slices.SortFunc(names, func(a, b string) int { return cmp.Or(cmp.Compare(len(b), len(a)), strings.Compare(b, a)) })
+		case 3:
+			slices.SortFunc(names, func(a, b string) int { return cmp.Or(cmp.Compare(len(a), len(b)), strings.Compare(a, b)) })
+		}
+		o := nameOrder{prev: names[0], orders: allOrders}
+		monotone := true
+		for _, n := range names[1:] {
+			if !o.add(n) {
+				monotone = false
+				break
+			}
+		}
+		seen := map[string]bool{}
+		distinct := true
+		for _, n := range names {
+			distinct = distinct && !seen[n]
+			seen[n] = true
+		}
+		if monotone && !distinct {
+			t.Fatalf("nameOrder calls %q monotone, but it repeats a name", names)
+		}
+	})
+	var byVersion []string
+	for v := 1; v <= 120; v++ {
+		byVersion = append(byVersion, DeploymentName("web", Version(v)))
+	}
+	byName := slices.Sorted(slices.Values(byVersion))
+	for what, names := range map[string][]string{"by version": byVersion, "by version, descending": reversed(byVersion), "by name": byName} {
+		o := nameOrder{prev: names[0], orders: allOrders}
+		for _, n := range names[1:] {
+			if !o.add(n) {
+				t.Errorf("names %s: nameOrder gives up at %q", what, n)
+				break
+			}
+		}
+	}
+}
+
+func reversed(s []string) []string {
+	out := slices.Clone(s)
+	slices.Reverse(out)
+	return out
 }

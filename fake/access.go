@@ -189,6 +189,24 @@ func (w *World) snapshotOf(s *dcplan.Snapshot, seq uint64, sp *namespace, o *obj
 	return nil
 }
 
+// lastSnapRC returns the RC name of namespace ns as the last snapshot
+// built holds it (read-only), when the World keeps no decode cache and
+// that snapshot is current at seq; nil otherwise. The deployer pass over
+// an RC reads the RC and then its DC's snapshot: with this, a run of such
+// passes over one DC's RCs decodes each RC once rather than twice.
+func (w *World) lastSnapRC(ns, name string, seq uint64) *dcplan.Deployment {
+	l := &w.lastSnap
+	if !w.NoDecodeCache || l.ns != ns || l.seq != seq || seq != w.seq {
+		return nil
+	}
+	for i := range l.rcs {
+		if l.rcs[i].Name == name {
+			return &l.rcs[i]
+		}
+	}
+	return nil
+}
+
 // cachedSnap is the RC and pod lists of one DC's snapshot, valid while
 // the store has taken no write since seq.
 type cachedSnap struct {

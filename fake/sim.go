@@ -318,6 +318,9 @@ func (s *Sim) rcAt(sp *namespace, seq uint64, it item) *dcplan.Deployment {
 	if v == nil {
 		return nil
 	}
+	if d := s.world.lastSnapRC(it.ns, it.name, seq); d != nil {
+		return d
+	}
 	return s.world.value(o, v).(*dcplan.Deployment)
 }
 

@@ -154,3 +154,24 @@ func TestSimCancelRetryRollback(t *testing.T) {
 		t.Errorf("after retry: summary = %q, want web-3 Complete 2/2\n%s", got, s.Trace())
 	}
 }
+
+// TestNoDecodeCacheSameTrace runs the same seeded all-faults worlds with
+// and without the decode cache: what the simulator reads may not depend on
+// whether it decodes every read (World.NoDecodeCache, which reuses the
+// last snapshot for the deployer passes over one DC's RCs).
+func TestNoDecodeCacheSameTrace(t *testing.T) {
+	for seed := range uint64(20) {
+		run := func(noCache bool) string {
+			s := newFaultySim(seed)
+			s.World().NoDecodeCache = noCache
+			s.Run(100)
+			if _, err := s.Stabilize(50); err != nil {
+				t.Fatalf("seed %d: Stabilize() error = %v", seed, err)
+			}
+			return s.Trace()
+		}
+		if a, b := run(false), run(true); a != b {
+			t.Fatalf("seed %d: the traces differ with NoDecodeCache:\n%s\n----\n%s", seed, tail(a, 20), tail(b, 20))
+		}
+	}
+}

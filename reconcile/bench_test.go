@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/internal/benchcpu"
 	"github.com/dcplan/dcplan/reconcile"
 )
 
@@ -40,21 +41,26 @@ func BenchmarkConfig(b *testing.B) {
 		}
 		b.Run("steady/rcs="+strconv.Itoa(n), func(b *testing.B) {
 			b.ReportAllocs()
+			stop := benchcpu.Start(b)
 			for b.Loop() {
 				reconcile.Config(steady)
 			}
+			stop()
 		})
-		// The order an informer cache lists RCs in: arbitrary. Validate's
-		// version check then needs its hash set (see dcplan.Snapshot.Validate).
+		// The order an informer cache lists RCs in: arbitrary. (A pass that
+		// writes then validates names through a hash set rather than by
+		// their order; see dcplan.Snapshot.Validate.)
 		shuffled := steady.Clone()
 		rand.New(rand.NewPCG(1, uint64(n))).Shuffle(n, func(i, j int) {
 			shuffled.Deployments[i], shuffled.Deployments[j] = shuffled.Deployments[j], shuffled.Deployments[i]
 		})
 		b.Run("steady-shuffled/rcs="+strconv.Itoa(n), func(b *testing.B) {
 			b.ReportAllocs()
+			stop := benchcpu.Start(b)
 			for b.Loop() {
 				reconcile.Config(shuffled)
 			}
+			stop()
 		})
 		scale := steady.Clone()
 		scale.Deployments[0].Replicas = 2 // an old RC scaled by hand
@@ -66,9 +72,11 @@ func BenchmarkConfig(b *testing.B) {
 		}
 		b.Run("scale/rcs="+strconv.Itoa(n), func(b *testing.B) {
 			b.ReportAllocs()
+			stop := benchcpu.Start(b)
 			for b.Loop() {
 				reconcile.Config(scale)
 			}
+			stop()
 		})
 		// latestVersion moved on and its RC does not exist yet: the pass
 		// that creates it (SPEC 3.2.12), a typed RC and no JSON.
@@ -79,9 +87,11 @@ func BenchmarkConfig(b *testing.B) {
 		}
 		b.Run("create/rcs="+strconv.Itoa(n), func(b *testing.B) {
 			b.ReportAllocs()
+			stop := benchcpu.Start(b)
 			for b.Loop() {
 				reconcile.Config(create)
 			}
+			stop()
 		})
 	}
 }

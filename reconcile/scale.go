@@ -40,8 +40,17 @@ func reconcile(s *dcplan.Snapshot, rcs []dcplan.Deployment, p dcplan.Plan) dcpla
 		return cfg.Replicas
 	}
 	// The RCs to scale, newest first; nil, without allocating, when none.
+	// Usually none are: a direct loop finds that without newestFirst's
+	// two calls per RC through func values.
 	first := len(p.Scales)
-	idx := newestFirst(rcs, func(d *dcplan.Deployment) bool { return target(d) != d.Replicas })
+	var buf [4]int
+	var idx []int
+	for i := range rcs {
+		if target(&rcs[i]) != rcs[i].Replicas {
+			idx = newestFirst(buf[:0], rcs, func(d *dcplan.Deployment) bool { return target(d) != d.Replicas })
+			break
+		}
+	}
 	for _, i := range idx {
 		d := &rcs[i]
 		to := target(d)
@@ -177,7 +186,8 @@ func reconcileOrigin(s *dcplan.Snapshot, rcs []dcplan.Deployment, latest *dcplan
 	}
 	first := len(p.Scales)
 	if need {
-		for _, i := range newestFirst(rcs, stale) {
+		var buf [4]int
+		for _, i := range newestFirst(buf[:0], rcs, stale) {
 			d := &rcs[i]
 			to := target(d)
 			p.Scales = append(p.Scales, dcplan.Scale{

@@ -22,8 +22,9 @@ func inFlight(rcs []dcplan.Deployment) bool {
 // ordered by version descending, RCs sharing a version in list order: the
 // order of cancellations and scaling (SPEC 11 item 9, 13.1). Sorting indices rather than
 // a copy of the RCs keeps a large history cheap when few RCs are selected.
-func newestFirst(rcs []dcplan.Deployment, keep func(*dcplan.Deployment) bool) []int {
-	var idx []int
+// The indices are appended to idx, which callers pass as a small stack
+// buffer, so that selecting a few RCs allocates nothing.
+func newestFirst(idx []int, rcs []dcplan.Deployment, keep func(*dcplan.Deployment) bool) []int {
 	for i := range rcs {
 		if keep(&rcs[i]) {
 			idx = append(idx, i)
@@ -69,7 +70,8 @@ func supersede(s *dcplan.Snapshot, rcs []dcplan.Deployment, p *dcplan.Plan) bool
 		reason = dcplan.LongReasonCancelledByNewer
 	}
 	v := cfg.Status.LatestVersion
-	for _, i := range newestFirst(rcs, func(d *dcplan.Deployment) bool { return !d.Phase.Terminal() && !d.Cancelled }) {
+	var buf [4]int
+	for _, i := range newestFirst(buf[:0], rcs, func(d *dcplan.Deployment) bool { return !d.Phase.Terminal() && !d.Cancelled }) {
 		d := &rcs[i]
 		p.Cancels = append(p.Cancels, dcplan.Cancel{
 			Rule: ruleCancel, RC: d.Name, Version: d.Version, Phase: d.Phase, Reason: reason,

@@ -13,6 +13,7 @@
 //	go run ./examples/rollout                  # the story, fault-free
 //	go run ./examples/rollout -seed 7 -faults all
 //	go run ./examples/rollout -scale 100000    # 100 000 DCs x 10 RCs: memory and time to stabilise
+//	GOMEMLIMIT=1800MiB go run ./examples/rollout -scale 100000 -compress   # the same in less memory
 //
 // Everything runs in virtual time with a seeded generator: the same flags
 // print the same timeline.
@@ -43,6 +44,7 @@ func main() {
 	seed := flag.Uint64("seed", 1, "seed of the simulator's random generator")
 	faults := flag.String("faults", "none", `faults: "none", "all", or name=rate pairs like "conflict=0.1,stale=2"`)
 	scale := flag.Int("scale", 0, "instead of the story, populate this many DCs with 10 RCs each and stabilise them")
+	compress := flag.Bool("compress", false, "with -scale: store the wire form deflated (World.Compress): less memory, more CPU")
 	svgFile := flag.String("svg", "", "also draw the timeline as an SVG image into this file")
 	htmlFile := flag.String("html", "", "also write an HTML page with the drawing and the text timeline into this file")
 	flag.Parse()
@@ -56,7 +58,7 @@ func main() {
 		os.Exit(2)
 	}
 	if *scale > 0 {
-		err = runScale(os.Stdout, *scale)
+		err = runScale(os.Stdout, *scale, *compress)
 	} else {
 		err = story(os.Stdout, *seed, f, *svgFile, *htmlFile)
 	}
@@ -145,11 +147,13 @@ func runStory(w io.Writer, seed uint64, f fake.Faults) (*timeline, error) {
 	return t, nil
 }
 
-// runScale populates n DCs with 10 RCs each in a plain (uncompressed)
-// world without decode cache, so that only the wire form stays in memory,
-// brings them to rest, and reports memory, time and planner throughput.
-func runScale(w io.Writer, n int) error {
+// runScale populates n DCs with 10 RCs each in a world without decode
+// cache, so that only the wire form stays in memory (deflated when
+// compress), brings them to rest, and reports memory, time and planner
+// throughput.
+func runScale(w io.Writer, n int, compress bool) error {
 	s := fake.NewSim(fake.Options{Quiet: true, Resync: -1})
+	s.World().Compress = compress
 	s.World().NoDecodeCache = true
 	runtime.GC()
 	var m0, m1 runtime.MemStats

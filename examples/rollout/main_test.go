@@ -288,7 +288,7 @@ func TestStoryFiles(t *testing.T) {
 
 func TestScale(t *testing.T) {
 	var out bytes.Buffer
-	if err := runScale(&out, 20); err != nil {
+	if err := runScale(&out, 20, false); err != nil {
 		t.Fatalf("runScale() error = %v", err)
 	}
 	for _, want := range []string{"populated 20 DCs, 200 RCs", "at rest after"} {
