@@ -126,7 +126,8 @@ type search struct {
 }
 
 // Explore searches every world reachable from the initial worlds of o
-// breadth-first, checks Properties on every state and move, that a
+// breadth-first, checks fake.Invariants on every state and move (and the
+// Rest ones at every fixed point), that a
 // controller pass that changes nothing writes nothing (idempotence), that
 // the same snapshot gives the same requests (determinism) and liveness.
 func Explore(o Options) Result {
@@ -211,14 +212,25 @@ func (s *search) add(n *node) int {
 		s.violate("Decodes", err, i, nil)
 		return i
 	}
-	for _, p := range Properties {
-		if p.State != nil {
-			if err := p.State(w); err != nil {
-				s.violate(p.Name, err, i, nil)
-			}
+	s.checkState(i, w, false)
+	return i
+}
+
+// checkState runs the State invariants (and the Rest ones when rest) of
+// fake.Invariants that apply to the preset on w, the world of node i.
+func (s *search) checkState(i int, w World, rest bool) {
+	for _, inv := range fake.Invariants {
+		f := inv.State
+		if rest {
+			f = inv.Rest
+		}
+		if f == nil || !inv.Applies(s.opts.Settings) {
+			continue
+		}
+		if err := f(w); err != nil {
+			s.violate(inv.Name, err, i, nil)
 		}
 	}
-	return i
 }
 
 // violate records the first violation of a property: at node i, or on
@@ -389,12 +401,18 @@ func (s *search) check(i int, m Move, step Step) {
 		s.violate("Decodes", err, i, &m)
 		return
 	}
-	t := Transition{Move: m, Before: before, After: after, Writes: writes(step.Before, step.Writes)}
-	for _, p := range Properties {
-		if p.Transition != nil {
-			if err := p.Transition(t); err != nil {
-				s.violate(p.Name, err, i, &m)
-			}
+	ws, err := writes(step.Before, step.Writes)
+	if err != nil {
+		s.violate("Decodes", err, i, &m)
+		return
+	}
+	t := transition(m, step, before, after, ws)
+	for _, inv := range fake.Invariants {
+		if inv.Transition == nil || !inv.Applies(s.opts.Settings) {
+			continue
+		}
+		if err := inv.Transition(t); err != nil {
+			s.violate(inv.Name, err, i, &m)
 		}
 	}
 	if !m.Actor.controller() || m.Fault != FaultNone || m.Stale != "" {
@@ -417,7 +435,7 @@ func sameWorld(a, b Objects) bool {
 }
 
 // describeWrites names the requests of ws.
-func describeWrites(ws []Write) string {
+func describeWrites(ws []fake.LiveWrite) string {
 	var parts []string
 	for _, w := range ws {
 		r := w.Request

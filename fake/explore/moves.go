@@ -254,7 +254,7 @@ func apply(o, prev Objects, m Move, st dcplan.Settings, rq int, expect []string)
 	if err != nil {
 		return step, err
 	}
-	if !w.HasConfig {
+	if w.Config.Name == "" {
 		return step, errRefused
 	}
 	s := w.Snapshot(st)

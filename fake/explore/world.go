@@ -189,16 +189,10 @@ func normalized(k string, b []byte) []byte {
 	}
 }
 
-// World is a world decoded: what the properties judge.
-type World struct {
-	// Config is the DC; HasConfig is false when there is none.
-	Config    dcplan.Config
-	HasConfig bool
-	// Deployments are the RCs, by name.
-	Deployments []dcplan.Deployment
-	// Pods are the pods, by name.
-	Pods []dcplan.Pod
-}
+// World is a world decoded: the live world of its one DC, as the
+// invariants of fake.Invariants judge it (the RCs and pods by name). A
+// world without its DC has an empty Config.
+type World = fake.ConfigState
 
 // Decode decodes o. An object that does not decode is an error: a
 // property never passes because it could not read the world.
@@ -212,7 +206,7 @@ func Decode(o Objects) (World, error) {
 			if err != nil {
 				return World{}, fmt.Errorf("%s: %w", k, err)
 			}
-			w.Config, w.HasConfig = c, true
+			w.Config = c
 		case wire.ResourceRCs:
 			d, err := cached(memo.rcs, o[k], wire.DecodeDeployment)
 			if err != nil {
@@ -232,21 +226,6 @@ func Decode(o Objects) (World, error) {
 
 // decodeRC decodes one stored RC (cached).
 func decodeRC(b []byte) (dcplan.Deployment, error) { return cached(memo.rcs, b, wire.DecodeDeployment) }
-
-// Snapshot is the snapshot of w a controller pass plans from.
-func (w World) Snapshot(st dcplan.Settings) dcplan.Snapshot {
-	return dcplan.Snapshot{Now: fake.Epoch, Config: w.Config, Deployments: w.Deployments, Pods: w.Pods, Settings: st}
-}
-
-// Deployment returns the RC named name.
-func (w World) Deployment(name string) (dcplan.Deployment, bool) {
-	for _, d := range w.Deployments {
-		if d.Name == name {
-			return d, true
-		}
-	}
-	return dcplan.Deployment{}, false
-}
 
 // edit decodes the object k of o as a map, lets f change it and stores it
 // back; f returns false to leave o as it was.
