@@ -114,9 +114,19 @@ type Transition struct {
 	Before, After ConfigState
 	// Writes are the pass's successful writes, in order.
 	Writes []LiveWrite
-	// DecodeRC decodes a stored RC; wire.DecodeDeployment when nil (the
-	// explorer passes a cached one).
-	DecodeRC func([]byte) (dcplan.Deployment, error)
+	// DecodeRC and DecodeConfig decode a stored RC and DC;
+	// wire.DecodeDeployment and wire.DecodeConfig when nil (the explorer
+	// passes cached ones).
+	DecodeRC     func([]byte) (dcplan.Deployment, error)
+	DecodeConfig func([]byte) (dcplan.Config, error)
+}
+
+// config decodes one stored DC of t.
+func (t Transition) config(b []byte) (dcplan.Config, error) {
+	if t.DecodeConfig != nil {
+		return t.DecodeConfig(b)
+	}
+	return wire.DecodeConfig(b)
 }
 
 // rc decodes one stored RC of t.
@@ -425,8 +435,8 @@ func LatestVersionMonotonic(t Transition) error {
 		if w.Request.Resource != wire.ResourceConfigs || w.Before == nil || w.After == nil {
 			continue
 		}
-		x, err1 := wire.DecodeConfig(w.Before)
-		y, err2 := wire.DecodeConfig(w.After)
+		x, err1 := t.config(w.Before)
+		y, err2 := t.config(w.After)
 		if err := errors.Join(err1, err2); err != nil {
 			return err
 		}
@@ -669,7 +679,7 @@ func PausedNoRollout(t Transition) error {
 		case k == dcplan.ActionCreateRC, k == dcplan.ActionCancel, k == dcplan.ActionScale:
 			return fmt.Errorf("paused, yet %s %s/%s", w.Request.Verb, w.Request.Resource, w.Request.Name)
 		case w.Request.Resource == wire.ResourceConfigs && w.After != nil:
-			c, err := wire.DecodeConfig(w.After)
+			c, err := t.config(w.After)
 			if err != nil {
 				return err
 			}

@@ -123,6 +123,8 @@ type search struct {
 	seen  map[hash][]int
 	res   Result
 	found map[string]bool
+	// base is a server holding the world of the node being expanded.
+	base *fake.Server
 }
 
 // Explore searches every world reachable from the initial worlds of o
@@ -138,6 +140,7 @@ func Explore(o Options) Result {
 		initial = Initial(o)
 	}
 	for _, w := range initial {
+		w = w.stored()
 		s.add(&node{objs: w, parent: -1, initial: w})
 	}
 	for i := 0; i < len(s.nodes); i++ {
@@ -301,6 +304,8 @@ func (s *search) moves(n *node, w World) []Move {
 func (s *search) expand(i int) {
 	n := s.nodes[i]
 	n.expanded = true
+	s.base = nil // built on the first pass out of n, cloned for each
+	defer func() { s.base = nil }()
 	w, err := Decode(n.objs)
 	if err != nil {
 		return
@@ -347,7 +352,13 @@ func staleKeys(o, prev Objects) []string {
 // move makes m out of node i, checks it, and adds the node it reaches.
 func (s *search) move(i int, m Move) (Step, bool) {
 	n := s.nodes[i]
-	step, err := apply(n.objs, n.prev, m, s.opts.Settings, n.rq[m.Target], n.expect)
+	base := func() *fake.Server {
+		if s.base == nil {
+			s.base = n.objs.server()
+		}
+		return s.base
+	}
+	step, err := apply(n.objs, n.prev, m, s.opts.Settings, n.rq[m.Target], n.expect, base)
 	if errors.Is(err, errRefused) {
 		return step, false
 	}
@@ -421,17 +432,30 @@ func (s *search) check(i int, m Move, step Step) {
 	if len(t.Writes) > 0 && sameWorld(step.Before, step.After) {
 		s.violate("Idempotent", fmt.Errorf("%s wrote %d requests that changed nothing: %s", m, len(t.Writes), describeWrites(t.Writes)), i, &m)
 	}
-	if err := deterministic(step.Seen, m); err != nil {
+	if err := deterministic(step.Pass, m); err != nil {
 		s.violate("Deterministic", err, i, &m)
 	}
 }
 
-// sameWorld reports whether a and b are one state of the world.
+// sameWorld reports whether a and b are one state of the world: the same
+// objects, equal but for their resource versions.
 func sameWorld(a, b Objects) bool {
-	var x, y bytes.Buffer
-	a.canonical(&x)
-	b.canonical(&y)
-	return bytes.Equal(x.Bytes(), y.Bytes())
+	if len(a) != len(b) {
+		return false
+	}
+	for k, x := range a {
+		y, ok := b[k]
+		if !ok {
+			return false
+		}
+		if len(x) == len(y) && (len(x) == 0 || &x[0] == &y[0]) {
+			continue // the same bytes, shared
+		}
+		if !bytes.Equal(canon(x), canon(y)) {
+			return false
+		}
+	}
+	return true
 }
 
 // describeWrites names the requests of ws.
@@ -448,17 +472,15 @@ func describeWrites(ws []fake.LiveWrite) string {
 	return strings.Join(parts, ", ")
 }
 
-// deterministic plans s with its RCs and pods in reverse order and
-// compares the requests with those of s's plan.
-func deterministic(s dcplan.Snapshot, m Move) error {
+// deterministic plans the last snapshot of pass with its RCs and pods in
+// reverse order and compares the requests with those the pass rendered.
+func deterministic(pass wire.Pass, m Move) error {
+	s := pass.Snapshot
 	p := planner(m, s)
 	if p == nil {
 		return nil
 	}
-	want, err := wire.Requests(s, p(s))
-	if err != nil {
-		return err
-	}
+	want := pass.Requests
 	r := s
 	r.Deployments = slices.Clone(s.Deployments)
 	r.Pods = slices.Clone(s.Pods)

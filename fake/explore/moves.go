@@ -228,8 +228,10 @@ func planner(m Move, s dcplan.Snapshot) wire.Planner {
 var errRefused = errors.New("explore: move refused")
 
 // apply makes move m on o (prev is the world before the last move, for
-// stale reads; rq the deployer's requeue count of m's RC).
-func apply(o, prev Objects, m Move, st dcplan.Settings, rq int, expect []string) (Step, error) {
+// stale reads; rq the deployer's requeue count of m's RC; base, when not
+// nil, returns a server holding o that apply clones rather than building
+// one).
+func apply(o, prev Objects, m Move, st dcplan.Settings, rq int, expect []string, base func() *fake.Server) (Step, error) {
 	step := Step{Move: m, Before: o, Passes: 1, Expect: expect}
 	switch m.Actor {
 	case ActorKubelet:
@@ -280,7 +282,12 @@ func apply(o, prev Objects, m Move, st dcplan.Settings, rq int, expect []string)
 			return step, nil
 		}
 	}
-	srv := o.server()
+	var srv *fake.Server
+	if base != nil {
+		srv = base().Clone()
+	} else {
+		srv = o.server()
+	}
 	ctx, cancelCtx := context.WithCancel(context.Background())
 	defer cancelCtx()
 	c := &client{Server: srv, conflictAt: -1, cancel: cancelCtx}
@@ -306,7 +313,7 @@ func apply(o, prev Objects, m Move, st dcplan.Settings, rq int, expect []string)
 			}
 		}
 	}
-	next := read(srv)
+	next := replay(o, step.Writes)
 	normalize(next)
 	step.After = next
 	if m.Actor == ActorDeployer {

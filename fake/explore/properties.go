@@ -1,6 +1,9 @@
 package explore
 
 import (
+	"encoding/json"
+	"fmt"
+
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/fake"
 	"github.com/dcplan/dcplan/wire"
@@ -28,34 +31,55 @@ func writes(before Objects, log []fake.Write) ([]fake.LiveWrite, error) {
 		}
 		r := lw.Request
 		out = append(out, fake.LiveWrite{Request: r, Before: lw.Before, After: lw.After, Live: w})
+		live = replay(live, []fake.Write{lw})
+	}
+	return out, nil
+}
+
+// replay returns o with the successful writes of log applied: the world
+// the server holds after them (no write touches an object other than the
+// one it names).
+func replay(o Objects, log []fake.Write) Objects {
+	next, cloned := o, false
+	for _, lw := range log {
+		if lw.Err != nil {
+			continue
+		}
+		if !cloned {
+			next, cloned = o.clone(), true
+		}
+		r := lw.Request
 		name := r.Name
 		if r.Verb == wire.VerbCreate && r.Subresource == "" {
 			name = nameOf(lw.After)
 		}
-		next := live.clone()
 		k := key(r.Resource, name)
 		if lw.After == nil {
 			delete(next, k)
 		} else {
 			next[k] = lw.After
 		}
-		live = next
 	}
-	return out, nil
+	return next
 }
 
-// nameOf is metadata.name of a stored object.
+// nameOf is metadata.name of a stored object (cached).
 func nameOf(b []byte) string {
-	w, err := Decode(Objects{key(wire.ResourcePods, "x"): b})
-	if err == nil && len(w.Pods) == 1 {
-		return w.Pods[0].Name
-	}
-	return ""
+	n, _ := cached(memo.names, b, func(b []byte) (string, error) {
+		var m struct {
+			Metadata struct{ Name string }
+		}
+		if err := json.Unmarshal(b, &m); err != nil {
+			panic(fmt.Sprintf("explore: stored object: %v", err))
+		}
+		return m.Metadata.Name, nil
+	})
+	return n
 }
 
 // transition is move m of step as the invariants judge it.
 func transition(m Move, step Step, before, after World, ws []fake.LiveWrite) fake.Transition {
-	t := fake.Transition{Before: before, After: after, Writes: ws, DecodeRC: decodeRC,
+	t := fake.Transition{Before: before, After: after, Writes: ws, DecodeRC: decodeRC, DecodeConfig: decodeConfig,
 		Faulted: m.Fault != FaultNone || step.Err != nil, Stale: m.Stale != "", StaleConfig: m.Stale == key(wire.ResourceConfigs, Name)}
 	p := step.Pass.Plan
 	t.Unsettled = p.Wait != dcplan.WaitNone || p.Message != "" || p.Error != dcplan.ErrorNone
