@@ -7,9 +7,10 @@
 // reconcile.Config), a deployer pass per RC (phase.Step), the kubelet
 // moving a deployer pod (scheduled, running, succeeded, failed, vanished),
 // oc commands and edits (cancel, retry, rollout latest, pause, resume,
-// undo, scale, edit the template), and the faults of a pass (a Conflict
-// answer to any one write, a crash after any prefix of the writes, a stale
-// read of any object as it was before the last move) — and visits each
+// undo, scale, edit the template), and the faults of a pass or of an oc
+// command (a Conflict answer to any one write, a crash after any prefix of
+// the writes; for a controller pass also a stale read of any object as it
+// was before the last move) — and visits each
 // state once, by a canonical encoding of the server's objects. It checks
 // fake.Invariants — the one list the simulator and the planners' property
 // tests run too — judged on the live world (the server's objects, not the
@@ -29,6 +30,13 @@
 //		text, _ := explore.Scenario(v, settings) // a regression scenario file
 //		fmt.Print(text)
 //	}
+//
+// go test runs the bounds (latestVersion up to 3, replicas 0-2,
+// revisionHistoryLimit none and 1) for Modern, Exact and Origin15: one oc
+// command and one faulted pass per trace, and one faulted pass with one
+// stale read — about 640 000 transitions, two minutes on two cores; the
+// README's Exhaustive exploration section has the figures per preset.
+// Deeper bounds run behind -explore.deep.
 //
 // Entry points: [Explore], [Defaults], [Options], [Result], [Violation],
 // [World], [Scenario], [Replay], [Bound].

@@ -30,6 +30,10 @@ type Options struct {
 	// Users, Faults and Stale bound the user moves, the faulted passes and
 	// the stale reads of one trace (0: none; Defaults has 2, 1 and 1).
 	Users, Faults, Stale int
+	// UserFaults, when true, faults the oc commands too (a Conflict on
+	// any one of their requests, a crash after any prefix), within the
+	// Faults budget (Defaults sets it).
+	UserFaults bool
 	// Ops are the user operations made (default all: cancel, retry,
 	// latest, pause, resume, undo, scale, edit).
 	Ops []string
@@ -42,9 +46,9 @@ type Options struct {
 
 // Defaults returns the default bounds, planned with st: three versions,
 // replicas 0 to 2, history limits none and 1, two user moves, one faulted
-// pass and one stale read per trace.
+// pass (of a controller or an oc command) and one stale read per trace.
 func Defaults(st dcplan.Settings) Options {
-	return Options{Settings: st, Users: 2, Faults: 1, Stale: 1}.defaults()
+	return Options{Settings: st, Users: 2, Faults: 1, Stale: 1, UserFaults: true}.defaults()
 }
 
 // defaults fills the zero fields of o.
@@ -83,8 +87,9 @@ type Result struct {
 	// Violations holds the first violation of each property, found on a
 	// shortest trace.
 	Violations []Violation
-	// Moves counts the moves made by each actor.
-	Moves map[Actor]int
+	// Moves counts the moves made by each actor; Faulted those of them
+	// with a fault (a Conflict or a crash).
+	Moves, Faulted map[Actor]int
 	// Truncated is true when MaxStates stopped the search.
 	Truncated bool
 }
@@ -134,7 +139,7 @@ type search struct {
 // the same snapshot gives the same requests (determinism) and liveness.
 func Explore(o Options) Result {
 	o = o.defaults()
-	s := &search{opts: o, seen: map[hash][]int{}, found: map[string]bool{}, res: Result{Moves: map[Actor]int{}}}
+	s := &search{opts: o, seen: map[hash][]int{}, found: map[string]bool{}, res: Result{Moves: map[Actor]int{}, Faulted: map[Actor]int{}}}
 	initial := o.Initial
 	if initial == nil {
 		initial = Initial(o)
@@ -312,7 +317,9 @@ func (s *search) expand(i int) {
 	}
 	for _, m := range s.moves(n, w) {
 		step, ok := s.move(i, m)
-		if !ok || !m.Actor.controller() {
+		// Faults hit the controllers' passes and the oc commands that send
+		// requests (an edit or `oc scale` is one direct write, not faulted).
+		if !ok || !m.Actor.controller() && (m.Actor != ActorUser || !s.opts.UserFaults) {
 			continue
 		}
 		if n.faults < s.opts.Faults {
@@ -323,7 +330,7 @@ func (s *search) expand(i int) {
 				}
 			}
 		}
-		if n.stale < s.opts.Stale && n.prev != nil {
+		if m.Actor.controller() && n.stale < s.opts.Stale && n.prev != nil {
 			for _, k := range staleKeys(n.objs, n.prev) {
 				s.move(i, Move{Actor: m.Actor, Target: m.Target, Stale: k})
 			}
@@ -364,6 +371,9 @@ func (s *search) move(i int, m Move) (Step, bool) {
 	}
 	s.res.Transitions++
 	s.res.Moves[m.Actor]++
+	if m.Fault != FaultNone {
+		s.res.Faulted[m.Actor]++
+	}
 	if err != nil {
 		s.violate("Decodes", err, i, &m)
 		return step, false
@@ -385,12 +395,13 @@ func (s *search) move(i int, m Move) (Step, bool) {
 		}
 		next.rq[m.Target] = step.Requeue
 	}
-	switch {
-	case m.Actor == ActorUser:
+	if m.Actor == ActorUser {
 		next.users++
-	case m.Fault != FaultNone:
+	}
+	if m.Fault != FaultNone {
 		next.faults++
-	case m.Stale != "":
+	}
+	if m.Stale != "" {
 		next.stale++
 	}
 	if next.stale >= s.opts.Stale {

@@ -121,6 +121,11 @@ func TestExploreCoversEveryActor(t *testing.T) {
 			t.Errorf("no %s moves in %d transitions", a, res.Transitions)
 		}
 	}
+	for _, a := range []explore.Actor{explore.ActorConfig, explore.ActorDeployer, explore.ActorUser} {
+		if res.Faulted[a] == 0 {
+			t.Errorf("no faulted %s moves in %d transitions", a, res.Transitions)
+		}
+	}
 }
 
 // TestScenarioRendersTrace holds that a violation renders as a scenario

@@ -200,28 +200,42 @@ func planner(m Move, s dcplan.Snapshot) wire.Planner {
 	case ActorPodController:
 		return func(s dcplan.Snapshot) dcplan.Plan { return phase.DeployerPod(s, m.Target) }
 	}
-	var p dcplan.Plan
-	var err error
-	switch m.Target {
-	case "cancel":
-		p, _, err = cancel.Cancel(s)
-	case "retry":
-		p, _, err = cancel.Retry(s)
-	case "latest":
-		p, _, err = reconcile.RolloutLatest(s, false, dcplan.DryRunNone)
-	case "pause":
-		p, err = reconcile.Pause(s)
-	case "resume":
-		p, err = reconcile.Resume(s)
-	case "undo":
-		p, _, err = history.Undo(s, 0, dcplan.DryRunNone)
-	default:
-		panic("explore: unknown user operation " + m.Target)
+	op := func(s dcplan.Snapshot) (p dcplan.Plan, err error) {
+		switch m.Target {
+		case "cancel":
+			p, _, err = cancel.Cancel(s)
+		case "retry":
+			p, _, err = cancel.Retry(s)
+		case "latest":
+			p, _, err = reconcile.RolloutLatest(s, false, dcplan.DryRunNone)
+		case "pause":
+			p, err = reconcile.Pause(s)
+		case "resume":
+			p, err = reconcile.Resume(s)
+		case "undo":
+			p, _, err = history.Undo(s, 0, dcplan.DryRunNone)
+		default:
+			panic("explore: unknown user operation " + m.Target)
+		}
+		return p, err
 	}
+	p, err := op(s)
 	if err != nil || p.IsEmpty() {
 		return nil
 	}
-	return func(dcplan.Snapshot) dcplan.Plan { return p }
+	// The command plans again after a failed request, from the snapshot
+	// with its Outcome (wire.RunPass), as the simulator's commands do; if
+	// it then refuses, it goes on with the plan it first made.
+	return func(x dcplan.Snapshot) dcplan.Plan {
+		if len(x.Outcome.Failures) == 0 {
+			return p
+		}
+		q, err := op(x)
+		if err != nil {
+			return p
+		}
+		return q
+	}
 }
 
 // errRefused is apply's answer for a move that does nothing in o.
