@@ -109,8 +109,9 @@
 // [Transition]), the planners' property tests ([PassTransition] then
 // [CheckTransition]: one plan applied to a Server holding its snapshot),
 // and the exhaustive explorer, fake/explore (on every state, move and
-// fixed point). [Invariant.Applies] leaves out the few that are Modern's
-// and Exact's only. [Liveness] checks convergence once faults stop.
+// fixed point). [Invariant.Applies] leaves out the few that seed-era
+// switches (ReplicaSync, the paused modes) change. [Liveness] checks
+// convergence once faults stop.
 //
 // The simulator's DC controller keeps expectations (the RCs it created
 // that its cache has not shown yet, Snapshot.Unobserved), its caches

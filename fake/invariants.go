@@ -35,9 +35,8 @@ type Invariant struct {
 }
 
 // Invariants lists every invariant, in the order the checks run them.
-// They assume a DC planned by the Modern or Exact profile unless a
-// function's comment says otherwise; Applies tells which hold for a
-// preset.
+// Every one holds for Modern and Exact; Applies tells which hold for
+// the seed-era presets.
 var Invariants = []Invariant{
 	{Name: "Decodes", Rule: "13", State: Decodes},
 	{Name: "OneRolloutInFlight", Rule: "3.2.8", State: OneRolloutInFlight},
@@ -59,18 +58,18 @@ var Invariants = []Invariant{
 	{Name: "ReplicasAfterReconcile", Rule: "3.6", Transition: ReplicasAfterReconcile},
 }
 
-// Applies reports whether inv holds for a DC planned with st. The Origin
-// presets scale paused DCs and sync replicas back into the DC (SPEC 7),
-// and their seed-era controllers keep no history limit of their own: the
-// replica and history properties at rest, and PausedNoRollout, are
-// Modern's and Exact's only.
+// Applies reports whether inv holds for a DC planned with st: every
+// invariant holds for Modern and Exact; the seed-era switches change what
+// a few promise (SPEC 7, 12). With ReplicaSync the controller copies the
+// RCs' replicas back into the DC, so the replicas at rest and after a
+// reconcile follow the RCs rather than the DC; a paused mode other than
+// PausedFirst scales (and, PausedIgnored, starts) rollouts of a paused DC.
 func (inv Invariant) Applies(st dcplan.Settings) bool {
-	if !st.SeedConfigController {
-		return true
-	}
 	switch inv.Name {
-	case "ReplicasWhenStable", "HistoryPruned", "PausedNoRollout", "ReplicasAfterReconcile", "NoScaleDuringRollout":
-		return false
+	case "ReplicasWhenStable", "ReplicasAfterReconcile":
+		return !st.ReplicaSync
+	case "PausedNoRollout":
+		return st.Paused == dcplan.PausedFirst
 	}
 	return true
 }
