@@ -95,6 +95,12 @@ func TestStateInvariantsCatchViolations(t *testing.T) {
 		{name: "13 valid", why: "a DC and its RC", inv: fake.Decodes, c: state(c3, rcOf(t, c3, 3, Running, 0))},
 		{name: "3.4 two in flight", why: "stale reads started two rollouts (issue 13 defect 3)", inv: fake.OneRolloutInFlight,
 			c: state(c3, rcOf(t, c3, 2, Running, 0), rcOf(t, c3, 3, New, 0)), wantErr: "2 rollouts in flight: web-2, web-3"},
+		{name: "3.4 split brain", why: "two controller instances at once (the Dual fault): not judged until rest", inv: fake.OneRolloutInFlight,
+			c: func() fake.ConfigState {
+				c := state(c3, rcOf(t, c3, 2, Running, 0), rcOf(t, c3, 3, New, 0))
+				c.SplitBrain = true
+				return c
+			}()},
 		{name: "3.4 one in flight", why: "web-2 ended", inv: fake.OneRolloutInFlight, c: state(c3, rcOf(t, c3, 2, Failed, 0), rcOf(t, c3, 3, Running, 0))},
 		{name: "4.3.new.4 two pods", why: "two deployer pods run at once", inv: fake.OneDeployerPod, c: twoPods, wantErr: "2 deployer pods running"},
 		{name: "4.3.new.4 one done", why: "a succeeded deployer pod is not running", inv: fake.OneDeployerPod, c: donePod},
@@ -221,6 +227,12 @@ func TestTransitionInvariantsCatchViolations(t *testing.T) {
 			t: pass(del("web-3", lagging)), wantErr: "deleted rc/web-3, the newest, above latestVersion 2"},
 		{name: "3.7.5 delete scaled", why: "an RC with replicas is never deleted", inv: fake.HistoryKeepsLive,
 			t: pass(del("web-1", state(c3, rcOf(t, c3, 1, Complete, 1), rcOf(t, c3, 2, Complete, 1)))), wantErr: "deleted rc/web-1 with 1 replicas"},
+		{name: "3.7.5 delete scaled after a stale read", why: "the DELETE has no precondition: a stale pass is not judged on replicas", inv: fake.HistoryKeepsLive,
+			t: func() fake.Transition {
+				tr := pass(del("web-1", state(c3, rcOf(t, c3, 1, Complete, 1), rcOf(t, c3, 2, Complete, 1))))
+				tr.Stale = true
+				return tr
+			}()},
 		{name: "3.7.3 delete within the limit", why: "one prunable RC, limit 1", inv: fake.HistoryLimit,
 			t: pass(del("web-1", state(limited, rcOf(t, c3, 1, Complete, 0), rcOf(t, c3, 2, Complete, 1)))), wantErr: "deleted rc/web-1 with 1 prunable RCs, limit 1"},
 		{name: "3.7.3 delete without a limit", why: "no revisionHistoryLimit, nothing is pruned", inv: fake.HistoryLimit,
@@ -249,6 +261,12 @@ func TestTransitionInvariantsCatchViolations(t *testing.T) {
 			t: fake.Transition{Actor: "user:retry", Kind: fake.PassUser, Writes: []fake.LiveWrite{update("web-3", web(3, Failed, 0), web(3, New, 0), dcplan.ActionTransition, live)}}},
 		{name: "3.6 scale in flight", why: "the controller scaled web-2 while web-3 runs", inv: fake.NoScaleDuringRollout,
 			t: pass(update("web-2", nil, nil, dcplan.ActionScale, running)), wantErr: "scaled rc/web-2 while the latest rollout (version 3) was in flight"},
+		{name: "3.6 scale after a stale read", why: "a retry since the cache's copy is not visible: not judged", inv: fake.NoScaleDuringRollout,
+			t: func() fake.Transition {
+				tr := pass(update("web-2", nil, nil, dcplan.ActionScale, running))
+				tr.Stale = true
+				return tr
+			}()},
 		{name: "3.6 scale at rest", why: "web-3 failed: scaling the active web-2 is the controller's job", inv: fake.NoScaleDuringRollout,
 			t: pass(update("web-2", nil, nil, dcplan.ActionScale, live))},
 		{name: "3.2.5 paused create", why: "a paused DC got a new RC", inv: fake.PausedNoRollout,
