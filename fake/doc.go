@@ -98,7 +98,7 @@
 //     [NoPodsAfterCancel].
 //   - Transition, on every pass (each successful write, [LiveWrite], with
 //     the live world just before it) and every step:
-//     [LatestVersionMonotonic], [NoCreateWhileInFlight],
+//     [LatestVersionMonotonic], [NoCreateWhileInFlight], [CancelsOnlyOlder],
 //     [HistoryKeepsLive], [HistoryLimit], [OnlyClaimedRCs],
 //     [CreatedRCMatchesConfig], [PhaseMoves] (against [Spec21], SPEC 2.1
 //     as data, independent of phase.Table), [NoScaleDuringRollout],

@@ -48,6 +48,7 @@ var Invariants = []Invariant{
 	{Name: "NoPodsAfterCancel", Rule: "2.3", Rest: NoPodsAfterCancel},
 	{Name: "LatestVersionMonotonic", Rule: "3.2.10", Transition: LatestVersionMonotonic},
 	{Name: "NoCreateWhileInFlight", Rule: "3.4", Transition: NoCreateWhileInFlight},
+	{Name: "CancelsOnlyOlder", Rule: "3.4", Transition: CancelsOnlyOlder},
 	{Name: "HistoryKeepsLive", Rule: "3.7.5", Transition: HistoryKeepsLive},
 	{Name: "HistoryLimit", Rule: "3.7.3", Transition: HistoryLimit},
 	{Name: "OnlyClaimedRCs", Rule: "3.3", Transition: OnlyClaimedRCs},
@@ -467,6 +468,31 @@ func NoCreateWhileInFlight(t Transition) error {
 			if x.Name != d.Name && !x.Phase.Terminal() {
 				return fmt.Errorf("created rc/%s while rc/%s was %s", d.Name, x.Name, phaseText(x.Phase))
 			}
+		}
+	}
+	return nil
+}
+
+// CancelsOnlyOlder holds when a DC controller pass cancels only an RC
+// older than the live DC's status.latestVersion (SPEC 3.4: a newer
+// rollout supersedes the older ones in flight): never the latest, nor an
+// RC above a lagging status (SPEC 3.2.7; issue 13's status-lag mutant
+// cancels web-3 "superseded by version 2"). latestVersion never goes
+// down, so a stale read does not excuse it.
+func CancelsOnlyOlder(t Transition) error {
+	if t.Kind != PassConfig {
+		return nil
+	}
+	for _, w := range t.Writes {
+		if w.Request.Action.Kind != dcplan.ActionCancel || !w.rcIsRC() {
+			continue
+		}
+		d, ok := w.Live.Deployment(w.Request.Name)
+		if !ok {
+			continue
+		}
+		if d.Version >= w.Live.Config.Status.LatestVersion {
+			return fmt.Errorf("cancelled rc/%s (version %d), not older than latestVersion %d", d.Name, d.Version, w.Live.Config.Status.LatestVersion)
 		}
 	}
 	return nil
