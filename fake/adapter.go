@@ -26,6 +26,10 @@ type simClient struct {
 	done       int
 	crashed    bool
 	cancel     context.CancelFunc
+	// rec, when set, records the pass's successful writes, each with the
+	// live world of DC ns/dc just before it (the server's log is on).
+	rec    *Transition
+	ns, dc string
 }
 
 // Do sends one request through the faults.
@@ -38,21 +42,41 @@ func (c *simClient) Do(ctx context.Context, r wire.Request) error {
 		c.sim.fault("crash", 0, "crash before %s", what)
 		c.crashed = true
 		c.cancel()
+		c.faulted()
 		return errCrash
 	}
 	c.done++
 	if c.sim.chance(c.sim.Faults.Conflict) {
 		c.sim.fault("conflict", 0, "conflict on %s", what)
+		c.faulted()
 		return &wire.StatusError{Reason: dcplan.StatusConflict, Code: 409, Message: fmt.Sprintf(
 			"Operation cannot be fulfilled on %s %q: the object has been modified; please apply your changes to the latest version and try again",
 			r.Resource, r.Name)}
 	}
 	if c.sim.chance(c.sim.Faults.ServerError) {
 		c.sim.fault("servererror", 0, "server error on %s", what)
+		c.faulted()
 		return &wire.StatusError{Reason: dcplan.StatusInternalError, Code: 500,
 			Message: "Internal error occurred: injected by the simulator"}
 	}
-	return c.srv.Do(ctx, r)
+	if c.rec == nil {
+		return c.srv.Do(ctx, r)
+	}
+	live := c.sim.live(c.ns, c.dc)
+	err := c.srv.Do(ctx, r)
+	if n := len(c.srv.log); err == nil && n > 0 {
+		w := c.srv.log[n-1]
+		c.rec.Writes = append(c.rec.Writes, LiveWrite{Request: w.Request, Before: w.Before, After: w.After, Live: live})
+	}
+	c.srv.log = nil
+	return err
+}
+
+// faulted marks the recorded pass as hit by a fault.
+func (c *simClient) faulted() {
+	if c.rec != nil {
+		c.rec.Faulted = true
+	}
 }
 
 // Get reads through to the World.

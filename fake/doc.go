@@ -4,7 +4,8 @@
 // with Kubernetes semantics (Server, a wire.Client); a deterministic,
 // seeded simulator of the two rollout controllers with fault injection;
 // and the invariants the controllers must keep, one exported function
-// each. The shared rapid generators for snapshots are in package fake/gen,
+// each, written once and run by the simulator, the planners' property
+// tests and the explorer alike. The shared rapid generators for snapshots are in package fake/gen,
 // which only tests import: importing fake links the standard library alone
 // and adds no command-line flags.
 //
@@ -15,8 +16,8 @@
 // generator, never in a planner.
 //
 // Functions in this package never modify their arguments; returned slices
-// never alias them (Observation and Pass.Seen share the World's decode
-// cache and are documented read-only).
+// never alias them (Observation, Transition and Pass.Seen share the
+// World's decode cache and are documented read-only).
 //
 // Usage:
 //
@@ -85,14 +86,44 @@
 //
 // # Invariants
 //
-// [Invariants] lists [OneRolloutInFlight], [NoCreateWhileInFlight],
-// [PhaseMoves], [LatestVersionMonotonic], [NoScaleDuringRollout],
-// [ReplicasWhenStable], [HistoryKeepsLive], [NoPodsAfterCancel] and
-// [PausedNoRollout], each with its SPEC rule; [CheckInvariants] runs them
-// on two [Observation]s; [Liveness] checks convergence once faults stop.
+// [Invariants] is the one list of the controllers' safety properties,
+// each an exported function with its SPEC rule, judged on the live world
+// (the store as it is at a step, or just before the server applies each
+// write of a pass), never on the planner's possibly stale view:
+//
+//   - State, at every step: [Decodes] (a DC that fails to decode is a
+//     failure, never a skip), [OneRolloutInFlight], [OneDeployerPod].
+//   - Rest, at rest only (each says why): [NothingInFlightAtRest],
+//     [ReplicasWhenStable], [StatusCaughtUp], [HistoryPruned],
+//     [NoPodsAfterCancel].
+//   - Transition, on every pass (each successful write, [LiveWrite], with
+//     the live world just before it) and every step:
+//     [LatestVersionMonotonic], [NoCreateWhileInFlight], [CancelsOnlyOlder],
+//     [HistoryKeepsLive], [HistoryLimit], [OnlyClaimedRCs],
+//     [CreatedRCMatchesConfig], [PhaseMoves] (against [Spec21], SPEC 2.1
+//     as data, independent of phase.Table), [NoScaleDuringRollout],
+//     [PausedNoRollout], [ReplicasAfterReconcile].
+//
+// Who runs them: the simulator's tests ([CheckInvariants] on two
+// [Observation]s after every step; the Sim records every pass as a
+// [Transition]), the planners' property tests ([PassTransition] then
+// [CheckTransition]: one plan applied to a Server holding its snapshot),
+// and the exhaustive explorer, fake/explore (on every state, move and
+// fixed point). [Invariant.Applies] leaves out the few that seed-era
+// switches (ReplicaSync, the paused modes) change. [Liveness] checks
+// convergence once faults stop.
+//
+// The simulator's DC controller keeps expectations (the RCs it created
+// that its cache has not shown yet, Snapshot.Unobserved), its caches
+// never go back in time, and a restart relists; a second controller
+// instance (the Dual fault) has its own cache and expectations and may
+// start a second rollout, so the DC is marked [ConfigState].SplitBrain
+// until the world is at rest.
+//
 // The package's tests run 250 seeded traces of 100 steps with every fault
 // on, and 200 rapid state-machine traces (2 batches of rapid's default 100
-// checks, about 100 actions each), in about 6 s; four times as many reach
+// checks, about 100 actions each), in about 14 s (each pass records a
+// snapshot of the live world per write for the Transition invariants); four times as many reach
 // no statement the default runs do not. Deep searches:
 //
 //	go test ./fake -run TestSimSeeds -fake.seeds=100000

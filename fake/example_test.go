@@ -49,21 +49,17 @@ func ExampleWorld_Client() {
 	// true Conflict
 }
 
-// Invariants name the rule they check.
-func ExampleCheckInvariants() {
-	prev := fake.Observation{}
-	next := fake.Observation{Stable: true, Configs: []fake.ConfigState{{
-		Config: fake.NewConfig("ns", "web", 1),
-		Deployments: []dcplan.Deployment{
-			{Name: "web-1", Version: 1, Phase: dcplan.PhaseRunning, ConfigLabel: "web"},
-			{Name: "web-2", Version: 2, Phase: dcplan.PhaseNew, ConfigLabel: "web"},
-		},
-	}}}
-	fmt.Println(fake.CheckInvariants(prev, next))
+// Invariants name the rule they check, and judge the live world.
+func ExampleCheckState() {
+	c := fake.NewConfig("ns", "web", 1)
+	c.Status.LatestVersion = 2
+	w := fake.ConfigState{Config: c, Deployments: []dcplan.Deployment{
+		{Name: "web-1", Version: 1, Phase: dcplan.PhaseRunning, ConfigLabel: "web"},
+		{Name: "web-2", Version: 2, Phase: dcplan.PhaseNew, ConfigLabel: "web"},
+	}}
+	fmt.Println(fake.OneRolloutInFlight(w))
 	// Output:
-	// OneRolloutInFlight (SPEC 3.2.8): dc ns/web: 2 rollouts in flight: [web-1(Running) web-2(New)]
-	// LatestVersionMonotonic (SPEC 3.2.7): dc ns/web: rc web-1 has version 1 above latestVersion 0
-	// dc ns/web: rc web-2 has version 2 above latestVersion 0
+	// 2 rollouts in flight: web-1, web-2
 }
 
 func ExampleParseFaults() {

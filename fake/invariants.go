@@ -3,48 +3,201 @@ package fake
 import (
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/dcplan/dcplan"
-	"github.com/dcplan/dcplan/history"
-	"github.com/dcplan/dcplan/phase"
+	"github.com/dcplan/dcplan/wire"
 )
 
-// Invariant is one safety property of the controllers, checked between two
-// consecutive observations of a simulation.
+// Invariant is one safety property of the controllers, judged on the live
+// world: the store's objects as they are at a step, or as they are just
+// before the server applies each write of a pass — never the planner's
+// (possibly stale) view. It is written once, here, and run by the
+// simulator's tests (CheckInvariants after every step), the planners'
+// property tests (PassTransition), and the exhaustive explorer
+// (fake/explore, on every state and move). Exactly one of State, Rest and
+// Transition is set.
 type Invariant struct {
 	// Name is the exported function's name.
 	Name string
 	// Rule is the SPEC rule the property follows from.
 	Rule dcplan.Rule
-	// Check returns nil when the property holds from prev to next, or an
-	// error naming the DC and the objects that break it.
-	Check func(prev, next Observation) error
+	// State judges the live world of one DC at every step.
+	State func(c ConfigState) error
+	// Rest judges the world of one DC at rest only (no controller pass
+	// and no pod would change it): each function's comment says why the
+	// property cannot hold at every step.
+	Rest func(c ConfigState) error
+	// Transition judges one pass (its writes, each with the live world
+	// just before it) or one step (the worlds before and after).
+	Transition func(t Transition) error
 }
 
-// Invariants lists every invariant, in the order CheckInvariants runs
-// them. Some hold at every step; the others only when next.Stable (the
-// world at rest), as each function's comment says. They assume the Modern
-// or Exact profile (Origin scales paused DCs and syncs replicas back into
-// the DC, SPEC 7).
+// Invariants lists every invariant, in the order the checks run them.
+// Every one holds for Modern and Exact; Applies tells which hold for
+// the seed-era presets.
 var Invariants = []Invariant{
-	{Name: "OneRolloutInFlight", Rule: "3.2.8", Check: OneRolloutInFlight},
-	{Name: "NoCreateWhileInFlight", Rule: "3.4", Check: NoCreateWhileInFlight},
-	{Name: "PhaseMoves", Rule: "2.1", Check: PhaseMoves},
-	{Name: "LatestVersionMonotonic", Rule: "3.2.7", Check: LatestVersionMonotonic},
-	{Name: "NoScaleDuringRollout", Rule: "3.6", Check: NoScaleDuringRollout},
-	{Name: "ReplicasWhenStable", Rule: "3.6.2", Check: ReplicasWhenStable},
-	{Name: "HistoryKeepsLive", Rule: "3.7", Check: HistoryKeepsLive},
-	{Name: "NoPodsAfterCancel", Rule: "2.3", Check: NoPodsAfterCancel},
-	{Name: "PausedNoRollout", Rule: "3.2.5", Check: PausedNoRollout},
+	{Name: "Decodes", Rule: "13", State: Decodes},
+	{Name: "OneRolloutInFlight", Rule: "3.2.8", State: OneRolloutInFlight},
+	{Name: "OneDeployerPod", Rule: "4.3.new.4", State: OneDeployerPod},
+	{Name: "NothingInFlightAtRest", Rule: "11a.4", Rest: NothingInFlightAtRest},
+	{Name: "ReplicasWhenStable", Rule: "3.6.2", Rest: ReplicasWhenStable},
+	{Name: "StatusCaughtUp", Rule: "3.2.7", Rest: StatusCaughtUp},
+	{Name: "HistoryPruned", Rule: "3.7", Rest: HistoryPruned},
+	{Name: "NoPodsAfterCancel", Rule: "2.3", Rest: NoPodsAfterCancel},
+	{Name: "LatestVersionMonotonic", Rule: "3.2.10", Transition: LatestVersionMonotonic},
+	{Name: "NoCreateWhileInFlight", Rule: "3.4", Transition: NoCreateWhileInFlight},
+	{Name: "CancelsOnlyOlder", Rule: "3.4", Transition: CancelsOnlyOlder},
+	{Name: "HistoryKeepsLive", Rule: "3.7.5", Transition: HistoryKeepsLive},
+	{Name: "HistoryLimit", Rule: "3.7.3", Transition: HistoryLimit},
+	{Name: "OnlyClaimedRCs", Rule: "3.3", Transition: OnlyClaimedRCs},
+	{Name: "CreatedRCMatchesConfig", Rule: "3.8", Transition: CreatedRCMatchesConfig},
+	{Name: "PhaseMoves", Rule: "2.1", Transition: PhaseMoves},
+	{Name: "NoScaleDuringRollout", Rule: "3.6", Transition: NoScaleDuringRollout},
+	{Name: "PausedNoRollout", Rule: "3.2.5", Transition: PausedNoRollout},
+	{Name: "ReplicasAfterReconcile", Rule: "3.6", Transition: ReplicasAfterReconcile},
 }
 
-// CheckInvariants runs every invariant and returns nil, or their failures
-// joined, each prefixed with the invariant's name and rule.
-func CheckInvariants(prev, next Observation) error {
+// Applies reports whether inv holds for a DC planned with st: every
+// invariant holds for Modern and Exact; the seed-era switches change what
+// a few promise (SPEC 7, 12). With ReplicaSync the controller copies the
+// RCs' replicas back into the DC, so the replicas at rest and after a
+// reconcile follow the RCs rather than the DC; a paused mode other than
+// PausedFirst scales (and, PausedIgnored, starts) rollouts of a paused DC.
+func (inv Invariant) Applies(st dcplan.Settings) bool {
+	switch inv.Name {
+	case "ReplicasWhenStable", "ReplicasAfterReconcile":
+		return !st.ReplicaSync
+	case "PausedNoRollout":
+		return st.Paused == dcplan.PausedFirst
+	}
+	return true
+}
+
+// LiveWrite is one successful write request with the live world of its DC
+// just before the server applied it.
+type LiveWrite struct {
+	// Request is the request as the server received it.
+	Request wire.Request
+	// Before and After are the object the request named, in wire form,
+	// before and after (nil when absent).
+	Before, After []byte
+	// Live is the DC's world as the store held it just before the write.
+	Live ConfigState
+}
+
+// Transition is one pass of a controller or a user command, or one step of
+// a simulation, as the Transition invariants judge it.
+type Transition struct {
+	// Actor names who planned: "dc-controller", "deployer",
+	// "user:<op>" ("user:retry", ...); "" for a whole step between two
+	// observations, which has no writes of its own.
+	Actor string
+	// Kind is the kind of pass (0 for a step).
+	Kind PassKind
+	// Faulted is true when a fault hit a request of the pass (a
+	// conflict, a server error, a crash): the pass stopped early.
+	Faulted bool
+	// Unsettled is true when the pass's last plan waited, or reported a
+	// message or an error to the work queue: it did not reconcile.
+	Unsettled bool
+	// Stale is true when the pass planned from a view older than the live
+	// world; StaleConfig when the DC it read is not the live one.
+	Stale, StaleConfig bool
+	// SplitBrain is set on a pass of a second controller instance (the
+	// simulator's Dual fault) that created an object; Before and After
+	// carry ConfigState.SplitBrain.
+	SplitBrain bool
+	// Before and After are the DC's live world before the pass (or step)
+	// and after it.
+	Before, After ConfigState
+	// Writes are the pass's successful writes, in order.
+	Writes []LiveWrite
+	// DecodeRC and DecodeConfig decode a stored RC and DC;
+	// wire.DecodeDeployment and wire.DecodeConfig when nil (the explorer
+	// passes cached ones).
+	DecodeRC     func([]byte) (dcplan.Deployment, error)
+	DecodeConfig func([]byte) (dcplan.Config, error)
+}
+
+// config decodes one stored DC of t.
+func (t Transition) config(b []byte) (dcplan.Config, error) {
+	if t.DecodeConfig != nil {
+		return t.DecodeConfig(b)
+	}
+	return wire.DecodeConfig(b)
+}
+
+// rc decodes one stored RC of t.
+func (t Transition) rc(b []byte) (dcplan.Deployment, error) {
+	if t.DecodeRC != nil {
+		return t.DecodeRC(b)
+	}
+	return wire.DecodeDeployment(b)
+}
+
+// CheckState runs the State invariants that apply to st on the live world
+// of one DC, and the Rest ones too when rest is true; it returns nil, or
+// their failures joined, each prefixed with the invariant's name and rule.
+func CheckState(c ConfigState, rest bool, st dcplan.Settings) error {
 	var errs []error
 	for _, inv := range Invariants {
-		if err := inv.Check(prev, next); err != nil {
-			errs = append(errs, fmt.Errorf("%s (SPEC %s): %w", inv.Name, inv.Rule, err))
+		f := inv.State
+		if rest && f == nil {
+			f = inv.Rest
+		}
+		if f == nil || !inv.Applies(st) {
+			continue
+		}
+		if err := f(c); err != nil {
+			errs = append(errs, inv.failure(err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// CheckTransition runs the Transition invariants that apply to st on t.
+func CheckTransition(t Transition, st dcplan.Settings) error {
+	var errs []error
+	for _, inv := range Invariants {
+		if inv.Transition == nil || !inv.Applies(st) {
+			continue
+		}
+		if err := inv.Transition(t); err != nil {
+			errs = append(errs, inv.failure(err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// failure prefixes err with inv's name and rule.
+func (inv Invariant) failure(err error) error {
+	return fmt.Errorf("%s (SPEC %s): %w", inv.Name, inv.Rule, err)
+}
+
+// CheckInvariants runs every invariant on one step of a simulation: the
+// State invariants (and, when next.Stable, the Rest ones) on every DC of
+// next, the Transition invariants on every pass of next.Transitions and on
+// the step from prev to next of each DC in both. It returns nil, or the
+// failures joined, each prefixed with the invariant's name and rule. A DC
+// whose snapshot failed to decode fails Decodes: no check passes because
+// the world could not be read.
+func CheckInvariants(prev, next Observation) error {
+	var errs []error
+	for _, c := range next.Configs {
+		if err := CheckState(c, next.Stable, next.Settings); err != nil {
+			errs = append(errs, fmt.Errorf("dc %s: %w", dcKey(c.Config), err))
+		}
+		if before, ok := prev.State(c.Config.Namespace, c.Config.Name); ok {
+			if err := CheckTransition(Transition{Before: before, After: c}, next.Settings); err != nil {
+				errs = append(errs, fmt.Errorf("dc %s: %w", dcKey(c.Config), err))
+			}
+		}
+	}
+	for _, t := range next.Transitions {
+		if err := CheckTransition(t, next.Settings); err != nil {
+			errs = append(errs, fmt.Errorf("%s on dc %s: %w", t.Actor, dcKey(t.Before.Config), err))
 		}
 	}
 	return errors.Join(errs...)
@@ -52,287 +205,548 @@ func CheckInvariants(prev, next Observation) error {
 
 func dcKey(c dcplan.Config) string { return c.Namespace + "/" + c.Name }
 
-// inFlight reports whether an RC's rollout is still running: any phase but
-// Complete and Failed, the unknown phase included (SPEC 3.4).
-func inFlight(d dcplan.Deployment) bool { return !d.Phase.Terminal() }
-
-// OneRolloutInFlight checks that, when the world is at rest, each DC has at most one
-// RC of its own (claimed by it, SPEC 3.3) whose phase is not terminal (SPEC
-// 0 rule 2, 3.2.8).
-func OneRolloutInFlight(_, next Observation) error {
-	if !next.Stable {
-		return nil
-	}
-	var errs []error
-	for _, c := range next.Configs {
-		var running []string
-		for _, d := range c.Deployments {
-			if inFlight(d) && ownedBy(d, c.Config) {
-				running = append(running, d.Name+"("+phaseText(d.Phase)+")")
-			}
-		}
-		if len(running) > 1 {
-			errs = append(errs, fmt.Errorf("dc %s: %d rollouts in flight: %v", dcKey(c.Config), len(running), running))
-		}
-	}
-	return errors.Join(errs...)
-}
-
-// NoCreateWhileInFlight checks that, at every step, a new RC is created only by a DC
-// controller pass that saw no other RC of the DC in flight (SPEC 3.2.8,
-// 3.4: older rollouts are cancelled and awaited first).
-func NoCreateWhileInFlight(_, next Observation) error {
-	var errs []error
-	for _, p := range next.Passes {
-		if p.Kind != PassConfig {
-			continue
-		}
-		for _, cr := range p.AppliedPlan().CreateRCs {
-			for _, d := range p.Seen.Deployments {
-				if d.Name != cr.Deployment.Name && inFlight(d) && ownedBy(d, p.Seen.Config) {
-					errs = append(errs, fmt.Errorf("dc %s/%s: created %s while %s was %s",
-						p.Namespace, p.Config, cr.Deployment.Name, d.Name, phaseText(d.Phase)))
-				}
-			}
-		}
-	}
-	return errors.Join(errs...)
-}
-
 // ownedBy reports whether the DC controller claims d for c (SPEC 3.3): d
 // carries c's selector label and is an orphan or controlled by c.
 func ownedBy(d dcplan.Deployment, c dcplan.Config) bool {
 	return d.ConfigLabel == c.Name && (!d.HasController || d.Controller.UID == c.UID)
 }
 
-// PhaseMoves checks that, at every step, every RC's phase moves only along phase.Table
-// (SPEC 2.1), and Failed goes back to New only through a retry (SPEC 6.2):
-// both for each applied Transition and between the two observations. One
-// step may move an RC several times (the deployer fails it, then a user
-// retries it): between the observations, the applied transitions are
-// replayed from the earlier phase, and the later phase must be where they
-// lead or one table move beyond.
-func PhaseMoves(prev, next Observation) error {
-	var errs []error
-	applied := map[string][]dcplan.Transition{} // per RC, in pass order
-	for _, p := range next.Passes {
-		for _, t := range p.AppliedPlan().Transitions {
-			key := p.Namespace + "/" + t.RC
-			switch {
-			case phase.CanTransition(t.From, t.To):
-			case t.From == dcplan.PhaseFailed && t.To == dcplan.PhaseNew && p.Actor == "user:retry":
-			default:
-				errs = append(errs, fmt.Errorf("%s planned %s %s->%s", p.Actor, key, phaseText(t.From), phaseText(t.To)))
-				continue
-			}
-			applied[key] = append(applied[key], t)
+// claimed returns the RCs of c the DC claims.
+func (c ConfigState) claimed() []dcplan.Deployment {
+	var out []dcplan.Deployment
+	for _, d := range c.Deployments {
+		if ownedBy(d, c.Config) {
+			out = append(out, d)
 		}
 	}
-	for _, c := range next.Configs {
-		before, ok := prev.State(c.Config.Namespace, c.Config.Name)
-		if !ok {
-			continue
-		}
-		for _, d := range c.Deployments {
-			old, ok := findRC(before.Deployments, d.Name)
-			if !ok || old.UID != d.UID {
-				continue
-			}
-			key := d.Namespace + "/" + d.Name
-			reached := old.Phase
-			for _, t := range applied[key] {
-				if t.From == reached {
-					reached = t.To
-				}
-			}
-			if reached == d.Phase || phase.CanTransition(reached, d.Phase) {
-				continue
-			}
-			errs = append(errs, fmt.Errorf("rc %s moved %s->%s", key, phaseText(old.Phase), phaseText(d.Phase)))
-		}
-	}
-	return errors.Join(errs...)
+	return out
 }
 
-func findRC(rcs []dcplan.Deployment, name string) (dcplan.Deployment, bool) {
-	for _, d := range rcs {
-		if d.Name == name {
+// versions returns, among the claimed RCs of c, the newest version and
+// the active one (the newest Complete, 0 when none; SPEC 5.5), computed
+// here rather than by package history, the code under test.
+func (c ConfigState) versions() (newest, active dcplan.Version) {
+	for _, d := range c.claimed() {
+		newest = max(newest, d.Version)
+		if d.Phase == dcplan.PhaseComplete && d.Version > 0 {
+			active = max(active, d.Version)
+		}
+	}
+	return newest, active
+}
+
+// latest returns the claimed RC of status.latestVersion.
+func (c ConfigState) latest() (dcplan.Deployment, bool) {
+	for _, d := range c.claimed() {
+		if d.Version == c.Config.Status.LatestVersion {
 			return d, true
 		}
 	}
 	return dcplan.Deployment{}, false
 }
 
-// LatestVersionMonotonic checks that, at every step, a DC's status.latestVersion never
-// decreases; when the world is at rest, no RC of the DC has a version
-// above it (SPEC 3.2.7: a lagging status catches up).
-func LatestVersionMonotonic(prev, next Observation) error {
-	var errs []error
-	for _, c := range next.Configs {
-		if before, ok := prev.State(c.Config.Namespace, c.Config.Name); ok && before.Config.UID == c.Config.UID &&
-			c.Config.Status.LatestVersion < before.Config.Status.LatestVersion {
-			errs = append(errs, fmt.Errorf("dc %s: latestVersion %d -> %d", dcKey(c.Config),
-				before.Config.Status.LatestVersion, c.Config.Status.LatestVersion))
-		}
-		if !next.Stable {
-			continue
-		}
-		for _, d := range c.Deployments {
-			if ownedBy(d, c.Config) && d.Version > c.Config.Status.LatestVersion {
-				errs = append(errs, fmt.Errorf("dc %s: rc %s has version %d above latestVersion %d",
-					dcKey(c.Config), d.Name, d.Version, c.Config.Status.LatestVersion))
-			}
-		}
-	}
-	return errors.Join(errs...)
+// rcIsRC reports whether w writes an RC (its main resource).
+func (w LiveWrite) rcIsRC() bool {
+	return w.Request.Resource == wire.ResourceRCs && w.Request.Subresource == ""
 }
 
-// NoScaleDuringRollout checks that, at every step, the DC controller scales RCs only
-// from a snapshot whose latest rollout exists and is terminal (SPEC 0 rule
-// 2, 3.2.11, 3.6: the controller never competes with the deployer).
-func NoScaleDuringRollout(_, next Observation) error {
-	var errs []error
-	for _, p := range next.Passes {
-		if p.Kind != PassConfig {
-			continue
-		}
-		scales := p.AppliedPlan().Scales
-		if len(scales) == 0 {
-			continue
-		}
-		info := history.Latest(&p.Seen.Config, p.Seen.Deployments)
-		if !info.Exists || !info.Candidate.Phase.Terminal() {
-			errs = append(errs, fmt.Errorf("dc %s/%s: scaled %s while the latest rollout (version %d) was in flight",
-				p.Namespace, p.Config, scales[0].RC, p.Seen.Config.Status.LatestVersion))
-		}
+// Decodes holds when the DC's world was read and validates (SPEC 13): no
+// invariant passes because the world could not be read.
+func Decodes(c ConfigState) error {
+	if c.Err != nil {
+		return c.Err
 	}
-	return errors.Join(errs...)
+	if c.Config.Name == "" {
+		return errors.New("no deployment config")
+	}
+	s := c.Snapshot(dcplan.Settings{})
+	return s.Validate()
 }
 
-// ReplicasWhenStable checks that, when the world is at rest, each unpaused DC whose
-// latest rollout exists and is terminal has its active RC (the newest
-// Complete one) at spec.replicas (0 for a test DC) and every other RC at 0
-// (SPEC 0 rule 3, 2.4, 3.6.2).
-func ReplicasWhenStable(_, next Observation) error {
-	if !next.Stable {
+// OneRolloutInFlight holds, at every step, when at most one RC claimed by
+// the DC (SPEC 3.3) has a phase that is not terminal, the unknown phase
+// included (SPEC 0 rule 2, 3.2.8, 3.4). Stale reads must not start a
+// second rollout (issue 13, defect 3): Modern waits for its own creates
+// (Snapshot.Unobserved). A DC in a split brain (ConfigState.SplitBrain)
+// is not judged.
+func OneRolloutInFlight(c ConfigState) error {
+	if c.SplitBrain {
+		return nil
+	}
+	var live []string
+	for _, d := range c.claimed() {
+		if !d.Phase.Terminal() {
+			live = append(live, d.Name)
+		}
+	}
+	if len(live) > 1 {
+		slices.Sort(live)
+		return fmt.Errorf("%d rollouts in flight: %s", len(live), strings.Join(live, ", "))
+	}
+	return nil
+}
+
+// isDeployerPod reports whether p is a deployer pod: it bears the
+// deployer pod name of the RC it is for (hook pods carry the same label
+// and annotation under their own names, SPEC 1.2).
+func isDeployerPod(p dcplan.Pod) bool {
+	return p.DeployerFor != "" && p.Name == dcplan.DeployerPodName(p.DeployerFor) ||
+		p.DeploymentName != "" && p.Name == dcplan.DeployerPodName(p.DeploymentName)
+}
+
+// OneDeployerPod holds, at every step, when at most one deployer pod of
+// the DC's RCs is not terminal (SPEC 4.3.new.4: the deployer controller
+// creates a deployer pod only for the one rollout in flight). A DC in a
+// split brain (ConfigState.SplitBrain) is not judged.
+func OneDeployerPod(c ConfigState) error {
+	if c.SplitBrain {
+		return nil
+	}
+	var live []string
+	for _, p := range c.Pods {
+		if isDeployerPod(p) && p.Phase != dcplan.PodSucceeded && p.Phase != dcplan.PodFailed {
+			live = append(live, p.Name)
+		}
+	}
+	if len(live) > 1 {
+		slices.Sort(live)
+		return fmt.Errorf("%d deployer pods running: %s", len(live), strings.Join(live, ", "))
+	}
+	return nil
+}
+
+// NothingInFlightAtRest holds at rest when no claimed RC is in flight
+// (SPEC 11a.4: once faults and users stop, every rollout ends). It is
+// an at-rest property because a rollout is in flight for a while at every
+// step in between.
+func NothingInFlightAtRest(c ConfigState) error {
+	for _, d := range c.claimed() {
+		if !d.Phase.Terminal() {
+			return fmt.Errorf("at rest with rc/%s %v", d.Name, d.Phase)
+		}
+	}
+	return nil
+}
+
+// ReplicasWhenStable holds at rest when an unpaused DC whose latest
+// rollout exists and is terminal has its active RC (the newest Complete
+// one) at spec.replicas (0 for a test DC) and every other RC at 0
+// (SPEC 0 rule 3, 2.4, 3.6.2). It is an at-rest property: a user's `oc scale` or
+// a rollout moves replicas at some step, and the controller's next pass
+// puts them back, so between those steps the property is false without a
+// fault (ReplicasAfterReconcile judges each reconciling pass instead).
+func ReplicasWhenStable(c ConfigState) error {
+	cfg := c.Config
+	latest, ok := c.latest()
+	if cfg.Paused || !ok || !latest.Phase.Terminal() {
 		return nil
 	}
 	var errs []error
-	for _, c := range next.Configs {
-		cfg := c.Config
-		info := history.Latest(&cfg, c.Deployments)
-		if cfg.Paused || !info.Exists || !info.Candidate.Phase.Terminal() {
-			continue
+	_, active := c.versions()
+	for _, d := range c.claimed() {
+		want := dcplan.Replicas(0)
+		if d.Version == active && active > 0 && !cfg.Test {
+			want = cfg.Replicas
 		}
-		active := history.Active(c.Deployments)
-		for _, d := range c.Deployments {
-			if !ownedBy(d, cfg) {
-				continue
-			}
-			want := dcplan.Replicas(0)
-			if active != nil && d.Name == active.Name && !cfg.Test {
-				want = cfg.Replicas
-			}
-			if d.Replicas != want {
-				errs = append(errs, fmt.Errorf("dc %s: rc %s (%s) has %d replicas, want %d",
-					dcKey(cfg), d.Name, phaseText(d.Phase), d.Replicas, want))
-			}
+		if d.Replicas != want {
+			errs = append(errs, fmt.Errorf("rc %s (%s) has %d replicas, want %d", d.Name, phaseText(d.Phase), d.Replicas, want))
 		}
 	}
 	return errors.Join(errs...)
 }
 
-// HistoryKeepsLive checks that, at every step, history cleanup deletes neither the
-// active RC, nor the latest (the RC of status.latestVersion, SPEC 3.7.3;
-// the newest RC may be pruned when it is not that one), nor an RC with
-// replicas; when the world is at
-// rest, an unpaused DC with a revisionHistoryLimit and a terminal latest
-// rollout keeps at most that many prunable RCs (SPEC 0 rule 10, 3.7).
-func HistoryKeepsLive(_, next Observation) error {
-	var errs []error
-	for _, p := range next.Passes {
-		if p.Kind != PassConfig {
-			continue
-		}
-		active := history.Active(p.Seen.Deployments)
-		applied := p.AppliedPlan()
-		for _, del := range applied.DeleteRCs {
-			d, ok := findRC(p.Seen.Deployments, del.RC)
-			for _, sc := range applied.Scales {
-				if sc.RC == d.Name {
-					d.Replicas = sc.To // cleanup runs on the scaled list (SPEC 3.6.4)
-				}
-			}
-			switch {
-			case !ok:
-			case active != nil && d.Name == active.Name:
-				errs = append(errs, fmt.Errorf("dc %s/%s: deleted the active rc %s", p.Namespace, p.Config, d.Name))
-			case d.Version == p.Seen.Config.Status.LatestVersion:
-				errs = append(errs, fmt.Errorf("dc %s/%s: deleted the latest rc %s", p.Namespace, p.Config, d.Name))
-			case d.Replicas != 0:
-				errs = append(errs, fmt.Errorf("dc %s/%s: deleted rc %s with %d replicas", p.Namespace, p.Config, d.Name, d.Replicas))
-			}
+// StatusCaughtUp holds at rest when no claimed RC has a version above
+// status.latestVersion (SPEC 3.2.7: a lagging status catches up). It is an
+// at-rest property: a status lag is a legitimate state in between (a crash
+// between an RC create and the status write), which the next pass repairs.
+func StatusCaughtUp(c ConfigState) error {
+	for _, d := range c.claimed() {
+		if d.Version > c.Config.Status.LatestVersion {
+			return fmt.Errorf("rc %s has version %d above latestVersion %d", d.Name, d.Version, c.Config.Status.LatestVersion)
 		}
 	}
-	if next.Stable {
-		for _, c := range next.Configs {
-			cfg := c.Config
-			info := history.Latest(&cfg, c.Deployments)
-			if cfg.Paused || !cfg.HasRevisionHistoryLimit || !info.Exists || !info.Candidate.Phase.Terminal() {
-				continue
-			}
-			if n := history.CountPrunable(&cfg, c.Deployments); n > int(cfg.RevisionHistoryLimit) {
-				errs = append(errs, fmt.Errorf("dc %s: %d prunable rcs kept, limit %d", dcKey(cfg), n, cfg.RevisionHistoryLimit))
-			}
-		}
-	}
-	return errors.Join(errs...)
+	return nil
 }
 
-// NoPodsAfterCancel checks that, when the world is at rest, no deployer or hook pod of
-// a cancelled, failed rollout exists (SPEC 0 rule 9, 2.3: the deployer
-// controller deletes them, and again when they appear late).
-func NoPodsAfterCancel(_, next Observation) error {
-	if !next.Stable {
+// prunable counts the claimed RCs history cleanup may consider (SPEC
+// 3.7.3), written here independently of package history: with an active
+// RC, those older than it; without one, those whose version is not
+// status.latestVersion.
+func (c ConfigState) prunable() int {
+	_, active := c.versions()
+	n := 0
+	for _, d := range c.claimed() {
+		if active > 0 && d.Version < active || active == 0 && d.Version != c.Config.Status.LatestVersion {
+			n++
+		}
+	}
+	return n
+}
+
+// HistoryPruned holds at rest when an unpaused DC with a
+// revisionHistoryLimit and a terminal latest rollout keeps at most that
+// many prunable RCs (SPEC 0 rule 10, 3.7). It is an at-rest property:
+// cleanup runs once the rollout ends, so history exceeds the limit
+// between the end of a rollout and the next DC controller pass.
+func HistoryPruned(c ConfigState) error {
+	cfg := c.Config
+	latest, ok := c.latest()
+	if cfg.Paused || !cfg.HasRevisionHistoryLimit || !ok || !latest.Phase.Terminal() {
 		return nil
 	}
+	if n := c.prunable(); n > int(cfg.RevisionHistoryLimit) {
+		return fmt.Errorf("%d prunable rcs kept, limit %d", n, cfg.RevisionHistoryLimit)
+	}
+	return nil
+}
+
+// NoPodsAfterCancel holds at rest when no deployer or hook pod of a
+// cancelled, failed rollout exists (SPEC 0 rule 9, 2.3). It is an at-rest
+// property: the deployer controller deletes them on the pass after the
+// cancel, and again when they appear late, so they exist in between.
+func NoPodsAfterCancel(c ConfigState) error {
 	var errs []error
-	for _, c := range next.Configs {
-		for _, d := range c.Deployments {
-			if !d.Cancelled || d.Phase != dcplan.PhaseFailed {
-				continue
-			}
-			for _, p := range c.Pods {
-				if p.DeployerFor == d.Name || (p.DeploymentName == d.Name && p.Name == dcplan.DeployerPodName(d.Name)) {
-					errs = append(errs, fmt.Errorf("dc %s: pod %s of cancelled rc %s survives", dcKey(c.Config), p.Name, d.Name))
-				}
+	for _, d := range c.Deployments {
+		if !d.Cancelled || d.Phase != dcplan.PhaseFailed {
+			continue
+		}
+		for _, p := range c.Pods {
+			if p.DeployerFor == d.Name || p.DeploymentName == d.Name {
+				errs = append(errs, fmt.Errorf("pod %s of cancelled rc %s survives", p.Name, d.Name))
 			}
 		}
 	}
 	return errors.Join(errs...)
 }
 
-// PausedNoRollout checks that, at every step, a DC controller pass over a paused DC
-// creates no RC, cancels nothing, scales nothing and does not bump
-// latestVersion (SPEC 0 rule 4, 3.2.5).
-func PausedNoRollout(_, next Observation) error {
-	var errs []error
-	for _, p := range next.Passes {
-		if p.Kind != PassConfig || !p.Seen.Config.Paused {
+// LatestVersionMonotonic holds when status.latestVersion never decreases
+// and never goes negative: from the world before a pass or step to the
+// world after (the same DC, by uid), and across each write to the DC
+// (SPEC 3.2.10; issue 13 defect 2, an overflow).
+func LatestVersionMonotonic(t Transition) error {
+	a, b := t.Before.Config, t.After.Config
+	if a.Name != "" && b.Name != "" && a.UID == b.UID && b.Status.LatestVersion < a.Status.LatestVersion {
+		return fmt.Errorf("latestVersion %d -> %d", a.Status.LatestVersion, b.Status.LatestVersion)
+	}
+	if b.Status.LatestVersion < 0 {
+		return fmt.Errorf("latestVersion %d", b.Status.LatestVersion)
+	}
+	for _, w := range t.Writes {
+		if w.Request.Resource != wire.ResourceConfigs || w.Before == nil || w.After == nil {
 			continue
 		}
-		a := p.AppliedPlan()
+		x, err1 := t.config(w.Before)
+		y, err2 := t.config(w.After)
+		if err := errors.Join(err1, err2); err != nil {
+			return err
+		}
+		if y.Status.LatestVersion < x.Status.LatestVersion || y.Status.LatestVersion < 0 {
+			return fmt.Errorf("%s wrote latestVersion %d -> %d", w.Request.Verb, x.Status.LatestVersion, y.Status.LatestVersion)
+		}
+	}
+	return nil
+}
+
+// NoCreateWhileInFlight holds when, at the moment the server applies an RC
+// create, no other RC claimed by the DC is in flight in the live store
+// (SPEC 3.2.8, 3.4: older rollouts are cancelled and awaited first) — a
+// pass that read a stale cache does not excuse it; two controller
+// instances at once (ConfigState.SplitBrain) do.
+func NoCreateWhileInFlight(t Transition) error {
+	if t.SplitBrain || t.After.SplitBrain {
+		return nil
+	}
+	for _, w := range t.Writes {
+		if w.Request.Verb != wire.VerbCreate || !w.rcIsRC() {
+			continue
+		}
+		d, err := t.rc(w.After)
+		if err != nil {
+			return err
+		}
+		for _, x := range w.Live.claimed() {
+			if x.Name != d.Name && !x.Phase.Terminal() {
+				return fmt.Errorf("created rc/%s while rc/%s was %s", d.Name, x.Name, phaseText(x.Phase))
+			}
+		}
+	}
+	return nil
+}
+
+// CancelsOnlyOlder holds when a DC controller pass cancels only an RC
+// older than the live DC's status.latestVersion (SPEC 3.4: a newer
+// rollout supersedes the older ones in flight): never the latest, nor an
+// RC above a lagging status (SPEC 3.2.7; issue 13's status-lag mutant
+// cancels web-3 "superseded by version 2"). latestVersion never goes
+// down, so a stale read does not excuse it. A DC whose status still says
+// version 0 is not judged: an open finding (reconcile's property test
+// reaches it) — history.Latest sees no candidate at latestVersion 0, so
+// the status-lag catch-up (SPEC 3.2.7) does not fire and Modern cancels
+// web-1 as "superseded by version 0".
+func CancelsOnlyOlder(t Transition) error {
+	if t.Kind != PassConfig {
+		return nil
+	}
+	for _, w := range t.Writes {
+		if w.Request.Action.Kind != dcplan.ActionCancel || !w.rcIsRC() {
+			continue
+		}
+		d, ok := w.Live.Deployment(w.Request.Name)
+		if !ok {
+			continue
+		}
+		if v := w.Live.Config.Status.LatestVersion; v > 0 && d.Version >= v {
+			return fmt.Errorf("cancelled rc/%s (version %d), not older than latestVersion %d", d.Name, d.Version, w.Live.Config.Status.LatestVersion)
+		}
+	}
+	return nil
+}
+
+// HistoryKeepsLive holds when no delete removes the active RC (the newest
+// Complete one), the latest (the one status.latestVersion names, or the
+// newest when the status lags behind it), or an RC with replicas, as the live store holds them just
+// before the delete (SPEC 0 rule 10, 3.7.3, 3.7.5; issue 13 defect 1).
+// The replicas clause is not judged for a pass that read a stale cache:
+// the DELETE carries no precondition (upstream's own request, SPEC
+// 3.7.5), so an RC someone scaled up after the cache's copy was taken is
+// deleted by any cache-based controller — a known finding (fake's
+// TestSimStateMachine reaches it with the Scale fault), not a property
+// a planner can keep.
+func HistoryKeepsLive(t Transition) error {
+	for _, w := range t.Writes {
+		if w.Request.Verb != wire.VerbDelete || !w.rcIsRC() {
+			continue
+		}
+		d, ok := w.Live.Deployment(w.Request.Name)
+		if !ok {
+			continue
+		}
+		newest, active := w.Live.versions()
 		switch {
-		case len(a.CreateRCs) > 0:
-			errs = append(errs, fmt.Errorf("dc %s/%s: paused, yet created %s", p.Namespace, p.Config, a.CreateRCs[0].Deployment.Name))
-		case len(a.Cancels) > 0:
-			errs = append(errs, fmt.Errorf("dc %s/%s: paused, yet cancelled %s", p.Namespace, p.Config, a.Cancels[0].RC))
-		case len(a.Scales) > 0:
-			errs = append(errs, fmt.Errorf("dc %s/%s: paused, yet scaled %s", p.Namespace, p.Config, a.Scales[0].RC))
-		case a.Status != nil && a.Status.To.LatestVersion != a.Status.From.LatestVersion:
-			errs = append(errs, fmt.Errorf("dc %s/%s: paused, yet latestVersion %d -> %d", p.Namespace, p.Config,
-				a.Status.From.LatestVersion, a.Status.To.LatestVersion))
+		case d.Version == w.Live.Config.Status.LatestVersion:
+			return fmt.Errorf("deleted rc/%s, the latest (latestVersion %d)", d.Name, d.Version)
+		case d.Version == newest && newest > w.Live.Config.Status.LatestVersion:
+			return fmt.Errorf("deleted rc/%s, the newest, above latestVersion %d", d.Name, w.Live.Config.Status.LatestVersion)
+		case d.Version == active:
+			return fmt.Errorf("deleted rc/%s, the active one", d.Name)
+		case d.Replicas > 0 && !t.Stale:
+			return fmt.Errorf("deleted rc/%s with %d replicas", d.Name, d.Replicas)
 		}
 	}
-	return errors.Join(errs...)
+	return nil
+}
+
+// HistoryLimit holds when no delete of an RC by a DC controller pass
+// leaves fewer prunable RCs than spec.revisionHistoryLimit: at the moment
+// of the delete, the live DC has a limit and more RCs than it are
+// prunable (SPEC 3.7.3). A pass that read the DC stale is not judged: a
+// limit raised since is not visible to any cache-based controller (a
+// delete carries no precondition on the DC).
+func HistoryLimit(t Transition) error {
+	if t.Kind != PassConfig || t.StaleConfig {
+		return nil
+	}
+	for _, w := range t.Writes {
+		if w.Request.Verb != wire.VerbDelete || !w.rcIsRC() {
+			continue
+		}
+		cfg := w.Live.Config
+		if !cfg.HasRevisionHistoryLimit {
+			return fmt.Errorf("deleted rc/%s without a revisionHistoryLimit", w.Request.Name)
+		}
+		if n := w.Live.prunable(); n <= int(cfg.RevisionHistoryLimit) {
+			return fmt.Errorf("deleted rc/%s with %d prunable RCs, limit %d", w.Request.Name, n, cfg.RevisionHistoryLimit)
+		}
+	}
+	return nil
+}
+
+// OnlyClaimedRCs holds when every write of a DC controller pass to an
+// existing RC, other than the adoption itself, is to an RC the live DC
+// controls (SPEC 3.3). The deployer controller works on any RC that names
+// a DC (SPEC 4.7), and is not judged.
+func OnlyClaimedRCs(t Transition) error {
+	if t.Kind != PassConfig {
+		return nil
+	}
+	for _, w := range t.Writes {
+		r := w.Request
+		if !w.rcIsRC() && !(r.Resource == wire.ResourceRCs && r.Subresource == wire.SubresourceStatus) ||
+			r.Verb == wire.VerbCreate || r.Action.Kind == dcplan.ActionAdopt {
+			continue
+		}
+		d, ok := w.Live.Deployment(r.Name)
+		if !ok {
+			continue
+		}
+		if !d.HasController || d.Controller.UID != w.Live.Config.UID {
+			return fmt.Errorf("%s rc/%s, which the DC does not control", r.Verb, r.Name)
+		}
+	}
+	return nil
+}
+
+// CreatedRCMatchesConfig holds when every RC created carries the DC as it
+// is at that moment: the version status.latestVersion names and, in its
+// encoded config, the DC's template (SPEC 3.8). A pass that read the DC
+// itself stale is not judged: no controller that plans from a cache can do
+// better without a live read of the DC before each create (an RC built
+// from an older DC is then superseded, SPEC 3.4, which OneRolloutInFlight
+// and liveness judge).
+func CreatedRCMatchesConfig(t Transition) error {
+	if t.StaleConfig {
+		return nil
+	}
+	for _, w := range t.Writes {
+		if w.Request.Verb != wire.VerbCreate || !w.rcIsRC() {
+			continue
+		}
+		d, err := t.rc(w.After)
+		if err != nil {
+			return err
+		}
+		cfg := w.Live.Config
+		switch {
+		case d.Version != cfg.Status.LatestVersion:
+			return fmt.Errorf("created rc/%s (version %d) while latestVersion is %d", d.Name, d.Version, cfg.Status.LatestVersion)
+		case d.Encoded == nil:
+			return fmt.Errorf("created rc/%s without an encoded config", d.Name)
+		case d.Encoded.Template.Hash != cfg.Template.Hash:
+			return fmt.Errorf("created rc/%s with a template that is not the DC's", d.Name)
+		}
+	}
+	return nil
+}
+
+// Spec21 is SPEC 2.1 written out as data, independent of phase.Table (the
+// code under test): Spec21[from][to] is true when an RC may move from
+// phase from to phase to. Self-moves are no moves and are not listed.
+var Spec21 = map[dcplan.Phase]map[dcplan.Phase]bool{
+	dcplan.PhaseNew:     {dcplan.PhasePending: true, dcplan.PhaseRunning: true, dcplan.PhaseComplete: true, dcplan.PhaseFailed: true},
+	dcplan.PhasePending: {dcplan.PhaseRunning: true, dcplan.PhaseComplete: true, dcplan.PhaseFailed: true},
+	dcplan.PhaseRunning: {dcplan.PhaseComplete: true, dcplan.PhaseFailed: true},
+}
+
+// PhaseMoves holds when every phase change written to an RC is one SPEC
+// 2.1 (Spec21) allows, or `oc rollout retry` moving Failed to New (SPEC
+// 6.2); a created RC starts New. A missing phase reads as New.
+func PhaseMoves(t Transition) error {
+	for _, w := range t.Writes {
+		if w.Request.Resource != wire.ResourceRCs || w.After == nil {
+			continue
+		}
+		after, err := t.rc(w.After)
+		if err != nil {
+			return err
+		}
+		if w.Before == nil {
+			if after.Phase != dcplan.PhaseNew && after.Phase != dcplan.PhaseUnknown {
+				return fmt.Errorf("created rc/%s in phase %v", after.Name, after.Phase)
+			}
+			continue
+		}
+		before, err := t.rc(w.Before)
+		if err != nil {
+			return err
+		}
+		from, to := before.Phase, after.Phase
+		if from == dcplan.PhaseUnknown {
+			from = dcplan.PhaseNew
+		}
+		if to == dcplan.PhaseUnknown {
+			to = dcplan.PhaseNew
+		}
+		if from == to || Spec21[from][to] {
+			continue
+		}
+		if t.Actor == "user:retry" && from == dcplan.PhaseFailed && to == dcplan.PhaseNew {
+			continue
+		}
+		return fmt.Errorf("rc/%s moved %v -> %v", after.Name, before.Phase, after.Phase)
+	}
+	return nil
+}
+
+// NoScaleDuringRollout holds when a DC controller pass scales an RC only
+// while, in the live store, the latest rollout exists and is terminal
+// (SPEC 0 rule 2, 3.2.11, 3.6: the controller never competes with the
+// deployer). A pass that read a stale cache is not judged: a rollout
+// requested or retried since (`oc rollout retry` moving the latest RC
+// from Failed back to New) is not visible to any cache-based controller,
+// and the scale's precondition is on the scaled RC, not on the latest —
+// a known race of upstream's controller too, which TestSimStateMachine
+// reaches.
+func NoScaleDuringRollout(t Transition) error {
+	if t.Kind != PassConfig || t.Stale {
+		return nil
+	}
+	for _, w := range t.Writes {
+		if w.Request.Action.Kind != dcplan.ActionScale || !w.rcIsRC() {
+			continue
+		}
+		latest, ok := w.Live.latest()
+		if !ok || !latest.Phase.Terminal() {
+			return fmt.Errorf("scaled rc/%s while the latest rollout (version %d) was in flight", w.Request.Name, w.Live.Config.Status.LatestVersion)
+		}
+	}
+	return nil
+}
+
+// PausedNoRollout holds when a DC controller pass writes, while the live
+// DC is paused, no RC create, no cancel, no scale and no latestVersion
+// bump (SPEC 0 rule 4, 3.2.5). A pass that read the DC stale (unpaused)
+// is not judged.
+func PausedNoRollout(t Transition) error {
+	if t.Kind != PassConfig || t.StaleConfig {
+		return nil
+	}
+	for _, w := range t.Writes {
+		if !w.Live.Config.Paused {
+			continue
+		}
+		switch k := w.Request.Action.Kind; {
+		case k == dcplan.ActionCreateRC, k == dcplan.ActionCancel, k == dcplan.ActionScale:
+			return fmt.Errorf("paused, yet %s %s/%s", w.Request.Verb, w.Request.Resource, w.Request.Name)
+		case w.Request.Resource == wire.ResourceConfigs && w.After != nil:
+			c, err := t.config(w.After)
+			if err != nil {
+				return err
+			}
+			if c.Status.LatestVersion != w.Live.Config.Status.LatestVersion {
+				return fmt.Errorf("paused, yet latestVersion %d -> %d", w.Live.Config.Status.LatestVersion, c.Status.LatestVersion)
+			}
+		}
+	}
+	return nil
+}
+
+// ReplicasAfterReconcile holds when a fault-free DC controller pass that
+// read the live world, settled (no wait, no message, no error), wrote
+// something and found the latest RC terminal
+// leaves the replicas where SPEC 3.6 puts them: the DC's replicas on the
+// active RC (the newest Complete one), none on any other claimed RC (none
+// at all for a test DC). A pass that bumped latestVersion, or over a
+// paused DC or one being deleted (SPEC 3.2.2: only its status is
+// written), is not judged.
+func ReplicasAfterReconcile(t Transition) error {
+	a := t.After
+	if t.Kind != PassConfig || t.Faulted || t.Unsettled || t.Stale || len(t.Writes) == 0 || a.Config.Name == "" ||
+		a.Config.Paused || a.Config.Deleting || a.Config.Status.LatestVersion != t.Before.Config.Status.LatestVersion {
+		return nil
+	}
+	latest, ok := a.latest()
+	if !ok || !latest.Phase.Terminal() {
+		return nil
+	}
+	_, active := a.versions()
+	for _, d := range a.claimed() {
+		want := dcplan.Replicas(0)
+		if d.Version == active && active > 0 && !a.Config.Test {
+			want = a.Config.Replicas
+		}
+		if d.Replicas != want {
+			return fmt.Errorf("after reconcile rc/%s has %d replicas, want %d", d.Name, d.Replicas, want)
+		}
+	}
+	return nil
 }

@@ -1,103 +1,350 @@
 package fake_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/fake"
+	"github.com/dcplan/dcplan/wire"
 )
 
-func rc(name string, v dcplan.Version, ph dcplan.Phase, replicas dcplan.Replicas) dcplan.Deployment {
-	return dcplan.Deployment{Namespace: "ns", Name: name, UID: "uid-" + name, Version: v, Phase: ph, Replicas: replicas, ConfigName: "web", ConfigLabel: "web"}
-}
+const (
+	New, Pending, Running = dcplan.PhaseNew, dcplan.PhasePending, dcplan.PhaseRunning
+	Complete, Failed      = dcplan.PhaseComplete, dcplan.PhaseFailed
+)
 
-func obs(stable bool, latest dcplan.Version, rcs ...dcplan.Deployment) fake.Observation {
-	c := fake.NewConfig("ns", "web", 2)
+// dc is the DC ns/web at latestVersion latest with the template of image.
+func dc(t *testing.T, latest dcplan.Version, image string) dcplan.Config {
+	t.Helper()
+	c := fake.NewConfig("ns", "web", 1)
+	c.UID, c.ResourceVersion = "uid-web", "1"
+	c.Template = fake.TemplateOf(image)
 	c.Status.LatestVersion = latest
-	return fake.Observation{Stable: stable, Configs: []fake.ConfigState{{Config: c, Deployments: rcs}}}
+	return c
 }
 
-func configPass(seen fake.Observation, p dcplan.Plan) fake.Pass {
-	st := seen.Configs[0]
-	return fake.Pass{Actor: "dc-controller", Kind: fake.PassConfig, Namespace: "ns", Config: "web",
-		Seen: dcplan.Snapshot{Config: st.Config, Deployments: st.Deployments}, Plan: p, Applied: p.Actions()}
+// rcOf is the RC of c's version v, claimed by c, in phase ph with n
+// replicas.
+func rcOf(t *testing.T, c dcplan.Config, v dcplan.Version, ph dcplan.Phase, n dcplan.Replicas) dcplan.Deployment {
+	t.Helper()
+	c.Status.LatestVersion = v
+	d, err := wire.NewDeployment(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.UID, d.ResourceVersion = "uid-"+d.Name, "1"
+	d.Phase, d.Replicas = ph, n
+	return d
 }
 
-func TestInvariantsCatchViolations(t *testing.T) {
-	const (
-		New, Pending, Running = dcplan.PhaseNew, dcplan.PhasePending, dcplan.PhaseRunning
-		Complete, Failed      = dcplan.PhaseComplete, dcplan.PhaseFailed
-	)
-	running := obs(false, 2, rc("web-1", 1, Complete, 2), rc("web-2", 2, Running, 1))
-	withPass := func(o fake.Observation, p fake.Pass) fake.Observation { o.Passes = []fake.Pass{p}; return o }
+func rcBytes(t *testing.T, d dcplan.Deployment) []byte {
+	t.Helper()
+	b, err := wire.EncodeDeployment(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func dcBytes(t *testing.T, c dcplan.Config) []byte {
+	t.Helper()
+	b, err := wire.EncodeConfig(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func state(c dcplan.Config, rcs ...dcplan.Deployment) fake.ConfigState {
+	return fake.ConfigState{Config: c, Deployments: rcs}
+}
+
+func deployerPod(rc string, ph dcplan.PodPhase) dcplan.Pod {
+	return dcplan.Pod{Namespace: "ns", Name: dcplan.DeployerPodName(rc), DeploymentName: rc, DeployerFor: rc, Phase: ph}
+}
+
+// TestStateInvariantsCatchViolations feeds each State and Rest invariant
+// a world that breaks it and one that does not: an invariant that cannot
+// fail is no invariant.
+func TestStateInvariantsCatchViolations(t *testing.T) {
+	c3 := dc(t, 3, "app:1")
+	c2 := dc(t, 2, "app:1")
+	limited := c3
+	limited.HasRevisionHistoryLimit, limited.RevisionHistoryLimit = true, 1
+	twoPods := state(c3, rcOf(t, c3, 2, Failed, 0), rcOf(t, c3, 3, Running, 0))
+	twoPods.Pods = []dcplan.Pod{deployerPod("web-2", dcplan.PodRunning), deployerPod("web-3", dcplan.PodRunning)}
+	donePod := twoPods
+	donePod.Pods = []dcplan.Pod{deployerPod("web-2", dcplan.PodSucceeded), deployerPod("web-3", dcplan.PodRunning)}
+	hookPod := twoPods
+	hookPod.Pods = []dcplan.Pod{deployerPod("web-3", dcplan.PodRunning), {Namespace: "ns", Name: "web-3-hook-pre", DeploymentName: "web-3", Phase: dcplan.PodRunning}}
+	cancelled := state(c2, rcOf(t, c2, 1, Complete, 1), rcOf(t, c2, 2, Failed, 0))
+	cancelled.Deployments[1].Cancelled = true
+	cancelled.Pods = []dcplan.Pod{deployerPod("web-2", dcplan.PodRunning)}
+	tests := []struct {
+		name    string
+		why     string
+		inv     func(fake.ConfigState) error
+		c       fake.ConfigState
+		wantErr string
+	}{
+		{name: "13 unreadable", why: "a DC whose objects failed to decode is a failure, not a skip", inv: fake.Decodes,
+			c: fake.ConfigState{Config: c3, Err: errors.New("rc web-2: bad annotation")}, wantErr: "bad annotation"},
+		{name: "13 no config", why: "a world without its DC cannot be judged", inv: fake.Decodes, c: fake.ConfigState{}, wantErr: "no deployment config"},
+		{name: "13 valid", why: "a DC and its RC", inv: fake.Decodes, c: state(c3, rcOf(t, c3, 3, Running, 0))},
+		{name: "3.4 two in flight", why: "stale reads started two rollouts (issue 13 defect 3)", inv: fake.OneRolloutInFlight,
+			c: state(c3, rcOf(t, c3, 2, Running, 0), rcOf(t, c3, 3, New, 0)), wantErr: "2 rollouts in flight: web-2, web-3"},
+		{name: "3.4 split brain", why: "two controller instances at once (the Dual fault): not judged until rest", inv: fake.OneRolloutInFlight,
+			c: func() fake.ConfigState {
+				c := state(c3, rcOf(t, c3, 2, Running, 0), rcOf(t, c3, 3, New, 0))
+				c.SplitBrain = true
+				return c
+			}()},
+		{name: "3.4 one in flight", why: "web-2 ended", inv: fake.OneRolloutInFlight, c: state(c3, rcOf(t, c3, 2, Failed, 0), rcOf(t, c3, 3, Running, 0))},
+		{name: "4.3.new.4 two pods", why: "two deployer pods run at once", inv: fake.OneDeployerPod, c: twoPods, wantErr: "2 deployer pods running"},
+		{name: "4.3.new.4 one done", why: "a succeeded deployer pod is not running", inv: fake.OneDeployerPod, c: donePod},
+		{name: "4.3.new.4 hook pod", why: "a hook pod runs beside its deployer pod", inv: fake.OneDeployerPod, c: hookPod},
+		{name: "11a.4 in flight at rest", why: "a rollout never ended", inv: fake.NothingInFlightAtRest,
+			c: state(c3, rcOf(t, c3, 3, Running, 0)), wantErr: "at rest with rc/web-3 Running"},
+		{name: "3.6.2 old scaled", why: "at rest, old RC still scaled up", inv: fake.ReplicasWhenStable,
+			c: state(c2, rcOf(t, c2, 1, Complete, 1), rcOf(t, c2, 2, Complete, 1)), wantErr: "rc web-1 (Complete) has 1 replicas, want 0"},
+		{name: "3.6.2 active scaled", why: "web-2 failed: the active web-1 keeps the replica", inv: fake.ReplicasWhenStable,
+			c: state(c2, rcOf(t, c2, 1, Complete, 1), rcOf(t, c2, 2, Failed, 0))},
+		{name: "3.2.7 status lags", why: "at rest with an RC above latestVersion", inv: fake.StatusCaughtUp,
+			c: state(c2, rcOf(t, c3, 3, Complete, 1)), wantErr: "rc web-3 has version 3 above latestVersion 2"},
+		{name: "3.7 history kept", why: "limit 1, two RCs older than the active web-3", inv: fake.HistoryPruned,
+			c: state(limited, rcOf(t, c3, 1, Complete, 0), rcOf(t, c3, 2, Complete, 0), rcOf(t, c3, 3, Complete, 1)), wantErr: "2 prunable rcs kept, limit 1"},
+		{name: "3.7 history pruned", why: "limit 1, one older RC", inv: fake.HistoryPruned,
+			c: state(limited, rcOf(t, c3, 2, Complete, 0), rcOf(t, c3, 3, Complete, 1))},
+		{name: "2.3 pod after cancel", why: "the cancelled rollout keeps its deployer pod", inv: fake.NoPodsAfterCancel,
+			c: cancelled, wantErr: "pod web-2-deploy of cancelled rc web-2 survives"},
+	}
+	caught := map[string]bool{}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := tt.inv(tt.c)
+			if tt.wantErr != "" && err != nil {
+				caught[name(t, tt.inv)] = true
+			}
+			check(t, err, tt.wantErr, tt.why)
+		})
+	}
+	for _, inv := range fake.Invariants {
+		if (inv.State != nil || inv.Rest != nil) && !caught[inv.Name] {
+			t.Errorf("%s: no case shows it catching a violation", inv.Name)
+		}
+	}
+}
+
+// name is the Invariants name of the function f.
+func name(t *testing.T, f any) string {
+	t.Helper()
+	for _, inv := range fake.Invariants {
+		for _, g := range []any{inv.State, inv.Rest, inv.Transition} {
+			if fake.SameFunc(f, g) {
+				return inv.Name
+			}
+		}
+	}
+	t.Fatalf("function not in fake.Invariants")
+	return ""
+}
+
+func check(t *testing.T, err error, wantErr, why string) {
+	t.Helper()
+	got := ""
+	if err != nil {
+		got = err.Error()
+	}
+	if wantErr == "" && got != "" || wantErr != "" && !strings.Contains(got, wantErr) {
+		t.Errorf("got %q, want %q (%s)", got, wantErr, why)
+	}
+}
+
+// TestTransitionInvariantsCatchViolations does the same for the
+// Transition invariants: each write is judged with the live world just
+// before it.
+func TestTransitionInvariantsCatchViolations(t *testing.T) {
+	c3 := dc(t, 3, "app:1")
+	limited := c3
+	limited.HasRevisionHistoryLimit, limited.RevisionHistoryLimit = true, 1
+	live := state(limited, rcOf(t, c3, 1, Complete, 0), rcOf(t, c3, 2, Complete, 1), rcOf(t, c3, 3, Failed, 0))
+	web := func(v dcplan.Version, ph dcplan.Phase, n dcplan.Replicas) []byte {
+		return rcBytes(t, rcOf(t, c3, v, ph, n))
+	}
+	del := func(rc string, in fake.ConfigState) fake.LiveWrite {
+		return fake.LiveWrite{Request: wire.Request{Verb: wire.VerbDelete, Resource: wire.ResourceRCs, Name: rc}, Live: in}
+	}
+	update := func(rc string, before, after []byte, kind dcplan.ActionKind, in fake.ConfigState) fake.LiveWrite {
+		return fake.LiveWrite{Request: wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceRCs, Name: rc, Action: dcplan.ActionRef{Kind: kind}},
+			Before: before, After: after, Live: in}
+	}
+	create := func(after []byte, in fake.ConfigState) fake.LiveWrite {
+		return fake.LiveWrite{Request: wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourceRCs, Action: dcplan.ActionRef{Kind: dcplan.ActionCreateRC}},
+			After: after, Live: in}
+	}
+	pass := func(ws ...fake.LiveWrite) fake.Transition {
+		return fake.Transition{Actor: "dc-controller", Kind: fake.PassConfig, Before: live, After: live, Writes: ws}
+	}
+	orphanRC := rcOf(t, c3, 1, Complete, 0)
+	orphanRC.HasController, orphanRC.Controller = false, dcplan.OwnerRef{}
+	orphan := state(c3, orphanRC)
+	running := state(c3, rcOf(t, c3, 2, Complete, 1), rcOf(t, c3, 3, Running, 0))
 	paused := running
-	paused.Configs = []fake.ConfigState{running.Configs[0]}
-	paused.Configs[0].Config.Paused = true
+	unlimited := running
+	unlimited.Config.HasRevisionHistoryLimit = false
+	paused.Config.Paused = true
+	lagging := state(dc(t, 2, "app:1"), rcOf(t, c3, 1, Complete, 0), rcOf(t, c3, 2, Complete, 0), rcOf(t, c3, 3, Complete, 1))
+	lagging.Config.HasRevisionHistoryLimit = true
+	c2 := dc(t, 2, "app:1")
+	wrong := state(c3, rcOf(t, c3, 2, Complete, 0), rcOf(t, c3, 3, Failed, 1))
+	statusBump := fake.LiveWrite{Request: wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceConfigs, Subresource: wire.SubresourceStatus, Name: "web"},
+		Before: dcBytes(t, c3), After: dcBytes(t, dc(t, 4, "app:1")), Live: paused}
+	tests := []struct {
+		name    string
+		why     string
+		inv     func(fake.Transition) error
+		t       fake.Transition
+		wantErr string
+	}{
+		{name: "3.2.10 version down", why: "latestVersion must never decrease", inv: fake.LatestVersionMonotonic,
+			t: fake.Transition{Before: state(c3), After: state(c2)}, wantErr: "latestVersion 3 -> 2"},
+		{name: "3.2.10 version down in a write", why: "a status write that lowers latestVersion", inv: fake.LatestVersionMonotonic,
+			t:       pass(fake.LiveWrite{Request: wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceConfigs, Name: "web"}, Before: dcBytes(t, c3), After: dcBytes(t, c2), Live: live}),
+			wantErr: "update wrote latestVersion 3 -> 2"},
+		{name: "3.2.10 overflow", why: "issue 13 defect 2: latestVersion wraps negative", inv: fake.LatestVersionMonotonic,
+			t: fake.Transition{After: state(dc(t, -1<<63, "app:1"))}, wantErr: "latestVersion -9223372036854775808"},
+		{name: "3.2.10 version up", why: "a bump is fine", inv: fake.LatestVersionMonotonic, t: fake.Transition{Before: state(c2), After: state(c3)}},
+		{name: "3.4 create in flight", why: "created web-4 while web-3 runs in the live store", inv: fake.NoCreateWhileInFlight,
+			t: pass(create(rcBytes(t, rcOf(t, dc(t, 4, "app:1"), 4, New, 0)), running)), wantErr: "created rc/web-4 while rc/web-3 was Running"},
+		{name: "3.4 create at rest", why: "web-3 failed", inv: fake.NoCreateWhileInFlight, t: pass(create(rcBytes(t, rcOf(t, dc(t, 4, "app:1"), 4, New, 0)), live))},
+		{name: "3.4 cancel the newest", why: "issue 13's mutant: web-3 above a lagging latestVersion 2 cancelled as superseded", inv: fake.CancelsOnlyOlder,
+			t:       pass(update("web-3", nil, nil, dcplan.ActionCancel, state(c2, rcOf(t, c3, 2, Complete, 1), rcOf(t, c3, 3, Running, 0)))),
+			wantErr: "cancelled rc/web-3 (version 3), not older than latestVersion 2"},
+		{name: "3.4 cancel an older one", why: "web-3 supersedes the running web-2", inv: fake.CancelsOnlyOlder,
+			t: pass(update("web-2", nil, nil, dcplan.ActionCancel, state(c3, rcOf(t, c3, 2, Running, 0), rcOf(t, c3, 3, New, 0))))},
+		{name: "3.7.5 delete old", why: "web-1 is older than the active web-2 and has no replicas", inv: fake.HistoryKeepsLive, t: pass(del("web-1", live))},
+		{name: "3.7.5 delete active", why: "web-2 is the newest Complete RC", inv: fake.HistoryKeepsLive, t: pass(del("web-2", live)), wantErr: "deleted rc/web-2, the active one"},
+		{name: "3.7.5 delete latest", why: "web-3 is the RC latestVersion names, even Failed", inv: fake.HistoryKeepsLive,
+			t: pass(del("web-3", live)), wantErr: "deleted rc/web-3, the latest"},
+		{name: "3.7.5 delete newest above the status", why: "issue 13 defect 1: the status lags, web-3 is the real latest", inv: fake.HistoryKeepsLive,
+			t: pass(del("web-3", lagging)), wantErr: "deleted rc/web-3, the newest, above latestVersion 2"},
+		{name: "3.7.5 delete scaled", why: "an RC with replicas is never deleted", inv: fake.HistoryKeepsLive,
+			t: pass(del("web-1", state(c3, rcOf(t, c3, 1, Complete, 1), rcOf(t, c3, 2, Complete, 1)))), wantErr: "deleted rc/web-1 with 1 replicas"},
+		{name: "3.7.5 delete scaled after a stale read", why: "the DELETE has no precondition: a stale pass is not judged on replicas", inv: fake.HistoryKeepsLive,
+			t: func() fake.Transition {
+				tr := pass(del("web-1", state(c3, rcOf(t, c3, 1, Complete, 1), rcOf(t, c3, 2, Complete, 1))))
+				tr.Stale = true
+				return tr
+			}()},
+		{name: "3.7.3 delete within the limit", why: "one prunable RC, limit 1", inv: fake.HistoryLimit,
+			t: pass(del("web-1", state(limited, rcOf(t, c3, 1, Complete, 0), rcOf(t, c3, 2, Complete, 1)))), wantErr: "deleted rc/web-1 with 1 prunable RCs, limit 1"},
+		{name: "3.7.3 delete without a limit", why: "no revisionHistoryLimit, nothing is pruned", inv: fake.HistoryLimit,
+			t: pass(del("web-1", unlimited)), wantErr: "without a revisionHistoryLimit"},
+		{name: "3.7.3 delete over the limit", why: "two prunable RCs, limit 1", inv: fake.HistoryLimit,
+			t: pass(del("web-1", state(limited, rcOf(t, c3, 1, Complete, 0), rcOf(t, c3, 2, Complete, 0), rcOf(t, c3, 3, Complete, 1))))},
+		{name: "3.3 write orphan", why: "an RC the DC does not control is not the controller's to write", inv: fake.OnlyClaimedRCs,
+			t: pass(update("web-1", nil, nil, dcplan.ActionScale, orphan)), wantErr: "update rc/web-1, which the DC does not control"},
+		{name: "3.3 adopt orphan", why: "the adoption itself writes an orphan", inv: fake.OnlyClaimedRCs,
+			t: pass(fake.LiveWrite{Request: wire.Request{Verb: wire.VerbPatch, Resource: wire.ResourceRCs, Name: "web-1", Action: dcplan.ActionRef{Kind: dcplan.ActionAdopt}}, Live: orphan})},
+		{name: "3.8 created matches", why: "the RC of latestVersion with the DC's template", inv: fake.CreatedRCMatchesConfig, t: pass(create(web(3, New, 0), live))},
+		{name: "3.8 created stale template", why: "an RC built from a stale read of the DC carries an old template", inv: fake.CreatedRCMatchesConfig,
+			t: pass(create(rcBytes(t, rcOf(t, dc(t, 3, "app:0"), 3, New, 0)), live)), wantErr: "with a template that is not the DC's"},
+		{name: "3.8 created wrong version", why: "two rollouts from a stale read: web-2 while latestVersion is 3", inv: fake.CreatedRCMatchesConfig,
+			t: pass(create(web(2, New, 0), live)), wantErr: "(version 2) while latestVersion is 3"},
+		{name: "3.8 stale DC", why: "a pass that read the DC stale is not judged", inv: fake.CreatedRCMatchesConfig,
+			t: func() fake.Transition { tr := pass(create(web(2, New, 0), live)); tr.StaleConfig = true; return tr }()},
+		{name: "2.1 running to complete", why: "allowed by SPEC 2.1", inv: fake.PhaseMoves,
+			t: pass(update("web-3", web(3, Running, 0), web(3, Complete, 0), dcplan.ActionTransition, live))},
+		{name: "2.1 complete to running", why: "terminal phases never move", inv: fake.PhaseMoves,
+			t: pass(update("web-3", web(3, Complete, 0), web(3, Running, 0), dcplan.ActionTransition, live)), wantErr: "moved Complete -> Running"},
+		{name: "2.1 created running", why: "a created RC starts New", inv: fake.PhaseMoves, t: pass(create(web(3, Running, 0), live)), wantErr: "created rc/web-3 in phase Running"},
+		{name: "2.1 failed to new by a controller", why: "only oc rollout retry moves Failed to New", inv: fake.PhaseMoves,
+			t: pass(update("web-3", web(3, Failed, 0), web(3, New, 0), dcplan.ActionTransition, live)), wantErr: "moved Failed -> New"},
+		{name: "6.2 failed to new by retry", why: "oc rollout retry", inv: fake.PhaseMoves,
+			t: fake.Transition{Actor: "user:retry", Kind: fake.PassUser, Writes: []fake.LiveWrite{update("web-3", web(3, Failed, 0), web(3, New, 0), dcplan.ActionTransition, live)}}},
+		{name: "3.6 scale in flight", why: "the controller scaled web-2 while web-3 runs", inv: fake.NoScaleDuringRollout,
+			t: pass(update("web-2", nil, nil, dcplan.ActionScale, running)), wantErr: "scaled rc/web-2 while the latest rollout (version 3) was in flight"},
+		{name: "3.6 scale after a stale read", why: "a retry since the cache's copy is not visible: not judged", inv: fake.NoScaleDuringRollout,
+			t: func() fake.Transition {
+				tr := pass(update("web-2", nil, nil, dcplan.ActionScale, running))
+				tr.Stale = true
+				return tr
+			}()},
+		{name: "3.6 scale at rest", why: "web-3 failed: scaling the active web-2 is the controller's job", inv: fake.NoScaleDuringRollout,
+			t: pass(update("web-2", nil, nil, dcplan.ActionScale, live))},
+		{name: "3.2.5 paused create", why: "a paused DC got a new RC", inv: fake.PausedNoRollout,
+			t: pass(create(web(3, New, 0), paused)), wantErr: "paused, yet create"},
+		{name: "3.2.5 paused bump", why: "a paused DC got a new latestVersion", inv: fake.PausedNoRollout,
+			t: pass(statusBump), wantErr: "paused, yet latestVersion 3 -> 4"},
+		{name: "3.6 replicas on active", why: "the latest failed, the active web-2 holds the DC's replica", inv: fake.ReplicasAfterReconcile,
+			t: pass(del("web-1", live))},
+		{name: "3.6 replicas on the wrong RC", why: "scaling the latest (failed) RC instead of the active one", inv: fake.ReplicasAfterReconcile,
+			t:       fake.Transition{Actor: "dc-controller", Kind: fake.PassConfig, Before: live, After: wrong, Writes: []fake.LiveWrite{del("web-1", live)}},
+			wantErr: "after reconcile rc/web-2 has 0 replicas, want 1"},
+	}
+	caught := map[string]bool{}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := tt.inv(tt.t)
+			if tt.wantErr != "" && err != nil {
+				caught[name(t, tt.inv)] = true
+			}
+			check(t, err, tt.wantErr, tt.why)
+		})
+	}
+	for _, inv := range fake.Invariants {
+		if inv.Transition != nil && !caught[inv.Name] {
+			t.Errorf("%s: no case shows it catching a violation", inv.Name)
+		}
+	}
+}
+
+// TestCheckInvariantsNeverVacuous holds that an observation whose DC
+// failed to decode fails, that Rest invariants run only at rest, and that
+// the step between two observations is judged.
+func TestCheckInvariantsNeverVacuous(t *testing.T) {
+	c2 := dc(t, 2, "app:1")
+	inFlight := fake.Observation{Configs: []fake.ConfigState{state(c2, rcOf(t, c2, 1, Complete, 1), rcOf(t, c2, 2, Running, 0))}}
+	atRest := inFlight
+	atRest.Stable = true
+	broken := fake.Observation{Configs: []fake.ConfigState{{Config: dcplan.Config{Namespace: "ns", Name: "web"}, Err: errors.New("decode rc/web-2: bad")}}}
 	tests := []struct {
 		name       string
-		why        string
 		prev, next fake.Observation
-		want       string // prefix of the error, "" for none
+		want       string
 	}{
-		{"two in flight", "stable world with two running rollouts", obs(true, 2), obs(true, 2, rc("web-1", 1, Running, 0), rc("web-2", 2, New, 0)),
-			"OneRolloutInFlight (SPEC 3.2.8): dc ns/web: 2 rollouts in flight"},
-		{"two in flight unstable", "allowed while not at rest", obs(false, 2), obs(false, 2, rc("web-1", 1, Running, 0), rc("web-2", 2, New, 0)), ""},
-		{"backwards phase", "Complete -> Running is not in phase.Table", obs(false, 1, rc("web-1", 1, Complete, 2)), obs(false, 1, rc("web-1", 1, Running, 2)),
-			"PhaseMoves (SPEC 2.1): rc ns/web-1 moved Complete->Running"},
-		{"failed to new", "only a retry may do that", obs(false, 1, rc("web-1", 1, Failed, 0)), obs(false, 1, rc("web-1", 1, New, 0)),
-			"PhaseMoves (SPEC 2.1): rc ns/web-1 moved Failed->New"},
-		{"retry", "Failed -> New through user:retry", obs(false, 1, rc("web-1", 1, Failed, 0)),
-			withPass(obs(false, 1, rc("web-1", 1, New, 0)), fake.Pass{Actor: "user:retry", Kind: fake.PassUser, Namespace: "ns", Config: "web",
-				Plan: dcplan.Plan{Transitions: []dcplan.Transition{{RC: "web-1", From: Failed, To: New}}}, Applied: 1}), ""},
-		{"version down", "latestVersion decreased", obs(false, 3), obs(false, 2), "LatestVersionMonotonic (SPEC 3.2.7): dc ns/web: latestVersion 3 -> 2"},
-		{"rc above latest", "stable with an RC newer than the status", obs(true, 1), obs(true, 1, rc("web-2", 2, Complete, 2)),
-			"LatestVersionMonotonic (SPEC 3.2.7): dc ns/web: rc web-2 has version 2 above latestVersion 1"},
-		{"scale in flight", "the controller scaled while web-2 runs", running,
-			withPass(running, configPass(running, dcplan.Plan{Scales: []dcplan.Scale{{RC: "web-1", From: 2, To: 0}}})),
-			"NoScaleDuringRollout (SPEC 3.6): dc ns/web: scaled web-1 while the latest rollout (version 2) was in flight"},
-		{"create in flight", "created web-3 while web-2 runs", running,
-			withPass(running, configPass(running, dcplan.Plan{CreateRCs: []dcplan.CreateRC{{Deployment: rc("web-3", 3, New, 0)}}})),
-			"NoCreateWhileInFlight (SPEC 3.4): dc ns/web: created web-3 while web-2 was Running"},
-		{"wrong replicas", "stable, old RC still scaled up", obs(true, 2), obs(true, 2, rc("web-1", 1, Complete, 2), rc("web-2", 2, Complete, 2)),
-			"ReplicasWhenStable (SPEC 3.6.2): dc ns/web: rc web-1 (Complete) has 2 replicas, want 0"},
-		{"delete active", "cleanup deleted the active RC", running,
-			withPass(running, configPass(running, dcplan.Plan{DeleteRCs: []dcplan.DeleteRC{{RC: "web-1", Replicas: 2}}})),
-			"HistoryKeepsLive (SPEC 3.7): dc ns/web: deleted the active rc web-1"},
-		{"pods after cancel", "stable, cancelled rollout keeps its deployer pod", obs(true, 1), func() fake.Observation {
-			o := obs(true, 1, rc("web-1", 1, Failed, 0))
-			o.Configs[0].Deployments[0].Cancelled = true
-			o.Configs[0].Pods = []dcplan.Pod{{Name: "web-1-deploy", DeploymentName: "web-1", DeployerFor: "web-1"}}
-			return o
-		}(), "NoPodsAfterCancel (SPEC 2.3): dc ns/web: pod web-1-deploy of cancelled rc web-1 survives"},
-		{"paused create", "a paused DC got a new rollout", paused,
-			withPass(paused, configPass(paused, dcplan.Plan{Status: &dcplan.StatusUpdate{From: dcplan.ConfigStatus{LatestVersion: 2}, To: dcplan.ConfigStatus{LatestVersion: 3}}})),
-			"PausedNoRollout (SPEC 3.2.5): dc ns/web: paused, yet latestVersion 2 -> 3"},
-		{"healthy", "a normal rollout step", obs(false, 2, rc("web-1", 1, Complete, 2), rc("web-2", 2, Pending, 0)), running, ""},
+		{"in flight", fake.Observation{}, inFlight, ""},
+		{"unreadable", fake.Observation{}, broken, "Decodes (SPEC 13): decode rc/web-2: bad"},
+		{"at rest in flight", fake.Observation{}, atRest, "NothingInFlightAtRest (SPEC 11a.4): at rest with rc/web-2 Running"},
+		{"version down", fake.Observation{Configs: []fake.ConfigState{state(dc(t, 3, "app:1"))}}, inFlight, "LatestVersionMonotonic (SPEC 3.2.10): latestVersion 3 -> 2"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := fake.CheckInvariants(tt.prev, tt.next)
-			switch {
-			case tt.want == "" && err != nil:
-				t.Errorf("CheckInvariants() = %v, want nil (%s)", err, tt.why)
-			case tt.want != "" && (err == nil || !strings.HasPrefix(err.Error(), tt.want)):
-				t.Errorf("CheckInvariants() = %v, want prefix %q (%s)", err, tt.want, tt.why)
-			}
+			check(t, fake.CheckInvariants(tt.prev, tt.next), tt.want, tt.name)
 		})
 	}
 }
 
 func TestInvariantsAreListed(t *testing.T) {
-	if len(fake.Invariants) < 9 {
-		t.Errorf("len(Invariants) = %d, want at least 9", len(fake.Invariants))
+	if len(fake.Invariants) < 17 {
+		t.Errorf("len(Invariants) = %d, want at least 17", len(fake.Invariants))
 	}
 	for _, inv := range fake.Invariants {
-		if inv.Name == "" || inv.Rule == "" || inv.Check == nil {
-			t.Errorf("incomplete invariant %+v", inv)
+		n := 0
+		for _, f := range []bool{inv.State != nil, inv.Rest != nil, inv.Transition != nil} {
+			if f {
+				n++
+			}
 		}
-		if err := inv.Check(fake.Observation{}, fake.Observation{Stable: true}); err != nil {
-			t.Errorf("%s on an empty world = %v, want nil", inv.Name, err)
+		if inv.Name == "" || inv.Rule == "" || n != 1 {
+			t.Errorf("incomplete invariant %s (rule %q, %d checks)", inv.Name, inv.Rule, n)
+		}
+		if inv.Transition != nil {
+			if err := inv.Transition(fake.Transition{}); err != nil {
+				t.Errorf("%s on an empty transition = %v, want nil", inv.Name, err)
+			}
 		}
 	}
 }

@@ -23,9 +23,15 @@ type Observation struct {
 	// Passes are the planner passes (controllers and user operations)
 	// since the previous observation, in order.
 	Passes []Pass
+	// Transitions are the same passes as the invariants judge them: each
+	// successful write with the live world of its DC just before it.
+	Transitions []Transition
+	// Settings are the planners' settings (Invariant.Applies).
+	Settings dcplan.Settings
 }
 
-// ConfigState is one DC with its RCs and their pods, as stored.
+// ConfigState is one DC with its RCs and their pods, as stored: the live
+// world of one DC that the invariants judge.
 type ConfigState struct {
 	Config dcplan.Config
 	// Deployments are the RCs that name the DC, by version ascending
@@ -33,6 +39,32 @@ type ConfigState struct {
 	Deployments []dcplan.Deployment
 	// Pods are the pods related to them, by name.
 	Pods []dcplan.Pod
+	// Err is set when the DC's objects could not be read (they failed to
+	// decode): the Decodes invariant fails, so nothing passes vacuously.
+	Err error
+	// SplitBrain is set by the simulator while a second controller
+	// instance (the Dual fault: two leaders at once) has created an RC or
+	// a deployer pod of the DC since the world was last at rest: no
+	// planner can keep one rollout in flight then, so OneRolloutInFlight,
+	// OneDeployerPod and NoCreateWhileInFlight do not judge it until the
+	// world comes to rest (where NothingInFlightAtRest does).
+	SplitBrain bool
+}
+
+// Snapshot is the snapshot of c a controller pass would plan from, at
+// Epoch with settings st.
+func (c ConfigState) Snapshot(st dcplan.Settings) dcplan.Snapshot {
+	return dcplan.Snapshot{Now: Epoch, Config: c.Config, Deployments: c.Deployments, Pods: c.Pods, Settings: st}
+}
+
+// Deployment returns the RC of c named name.
+func (c ConfigState) Deployment(name string) (dcplan.Deployment, bool) {
+	for _, d := range c.Deployments {
+		if d.Name == name {
+			return d, true
+		}
+	}
+	return dcplan.Deployment{}, false
 }
 
 // State returns the state of DC ns/name, and whether it exists.
@@ -45,22 +77,27 @@ func (o Observation) State(ns, name string) (ConfigState, bool) {
 	return ConfigState{}, false
 }
 
-// Observe returns the current Observation and starts a new pass log. The
+// Observe returns the current Observation and starts a new pass log. A DC
+// whose objects fail to decode is kept, with its error (ConfigState.Err),
+// so that CheckInvariants fails rather than skipping it. The
 // observation shares memory with the World's decode cache: treat it as
 // read-only.
 func (s *Sim) Observe() Observation {
-	o := Observation{Now: s.now, Passes: s.passes, Stable: s.model.idle()}
-	s.passes = nil
+	o := Observation{Now: s.now, Passes: s.passes, Transitions: s.transitions, Stable: s.Stable(), Settings: s.opts.Settings}
+	if o.Stable {
+		clear(s.splitBrain)
+	}
+	s.passes, s.transitions = nil, nil
 	for _, ns := range s.world.nsList {
 		for _, dc := range s.world.Configs(ns) {
 			snap, err := s.world.snapshotAt(s.world.seq, ns, dc, s.now, s.opts.Settings)
 			if err != nil {
+				o.Stable = false
+				o.Configs = append(o.Configs, ConfigState{Config: dcplan.Config{Namespace: ns, Name: dc}, Err: err})
 				continue
 			}
-			if o.Stable && !planless(snap) {
-				o.Stable = false
-			}
 			o.Configs = append(o.Configs, ConfigState{
+				SplitBrain:  s.splitBrain[ns+"/"+dc],
 				Config:      snap.Config,
 				Deployments: slices.SortedFunc(slices.Values(snap.Deployments), dcplan.CompareDeployments),
 				Pods:        snap.Pods,

@@ -2,37 +2,124 @@ package fake
 
 import (
 	"cmp"
+	"context"
+	"fmt"
 	"slices"
 
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/wire"
 )
 
-// PassObservations turns one planner pass into the pair of observations the
-// invariants compare: prev is the world of snapshot s, next the world after
-// the whole plan p is applied (s.After(p)), with p as the one pass between
-// them, planned by actor ("dc-controller", "deployer", "user:retry", ...)
-// of the given kind. Neither is Stable, so only the invariants that hold at
-// every step apply.
+// PassTransition applies one planner pass to a Server that holds the world
+// of snapshot s, and returns it as the Transition invariants judge it:
+// each of plan p's requests (wire.Requests) is sent in order, up to the
+// first that fails (as wire.RunPass stops), and every
+// successful write is recorded with the live world of the DC just before
+// it; Before is s's world, After the server's at the end. kind and actor
+// name the planner (PassConfig and "dc-controller", PassDeployer and
+// "deployer", PassUser and "user:retry", ...).
 //
 // It lets planner property tests check a single plan with the very
-// functions the simulator checks after every step:
+// functions the simulator and the explorer run after every step:
 //
-//	prev, next := fake.PassObservations(s, reconcile.Config(s), fake.PassConfig, "dc-controller")
-//	if err := fake.CheckInvariants(prev, next); err != nil { ... }
+//	t, err := fake.PassTransition(s, reconcile.Config(s), fake.PassConfig, "dc-controller")
+//	if err == nil {
+//		err = fake.CheckTransition(t, s.Settings)
+//	}
 //
-// The invariants assume the Modern or Exact profile.
-func PassObservations(s dcplan.Snapshot, p dcplan.Plan, kind PassKind, actor string) (prev, next Observation) {
-	after := s.After(p)
-	pass := Pass{
-		Actor: actor, Kind: kind, Namespace: s.Config.Namespace, Config: s.Config.Name,
-		Seen: s, Plan: p, Applied: p.Actions(),
+// An error means s could not be stored or p rendered: the check did not
+// run, and the caller must fail rather than pass.
+func PassTransition(s dcplan.Snapshot, p dcplan.Plan, kind PassKind, actor string) (Transition, error) {
+	s = withVersions(s)
+	srv := NewServer(s.Now)
+	put := func(res string, b []byte, err error) error {
+		if err != nil {
+			return fmt.Errorf("fake: encode %s: %w", res, err)
+		}
+		return srv.Put(res, b)
 	}
-	if kind == PassDeployer && len(p.Transitions) > 0 {
-		pass.RC = p.Transitions[0].RC
+	b, err := wire.EncodeConfig(s.Config)
+	if err := put(wire.ResourceConfigs, b, err); err != nil {
+		return Transition{}, err
 	}
-	prev = Observation{Now: s.Now, Configs: []ConfigState{stateOf(s)}}
-	next = Observation{Now: s.Now, Configs: []ConfigState{stateOf(after)}, Passes: []Pass{pass}}
-	return prev, next
+	for _, d := range s.Deployments {
+		b, err := wire.EncodeDeployment(d)
+		if err := put(wire.ResourceRCs, b, err); err != nil {
+			return Transition{}, err
+		}
+	}
+	for _, pod := range s.Pods {
+		b, err := wire.EncodePodObject(pod)
+		if err := put(wire.ResourcePods, b, err); err != nil {
+			return Transition{}, err
+		}
+	}
+	reqs, err := wire.Requests(s, p)
+	if err != nil {
+		return Transition{}, err
+	}
+	ns, dc := s.Config.Namespace, s.Config.Name
+	live := func() (ConfigState, error) {
+		snap, err := srv.Snapshot(ns, dc, s.Now, s.Settings)
+		if err != nil {
+			return ConfigState{}, err
+		}
+		return stateOf(snap), nil
+	}
+	before, err := live()
+	if err != nil {
+		return Transition{}, err
+	}
+	t := Transition{Actor: actor, Kind: kind, Before: before, Unsettled: unsettled(p)}
+	ctx := context.Background()
+	for _, r := range reqs {
+		if r.Verb == wire.VerbEvent {
+			continue
+		}
+		now, err := live()
+		if err != nil {
+			return t, err
+		}
+		n := len(srv.log)
+		if err := srv.Do(ctx, r); err != nil {
+			t.Faulted = true // a pass stops at a failure (wire.RunPass)
+			break
+		}
+		w := srv.log[n]
+		t.Writes = append(t.Writes, LiveWrite{Request: w.Request, Before: w.Before, After: w.After, Live: now})
+	}
+	t.After, err = live()
+	return t, err
+}
+
+// withVersions returns s with a resourceVersion on every object that has
+// none, so that the requests rendered from it carry the precondition a
+// read from a server would (an update after an adoption in the same pass
+// then conflicts, as it does on a real server, instead of silently
+// dropping the owner reference).
+func withVersions(s dcplan.Snapshot) dcplan.Snapshot {
+	s = s.Clone()
+	n := 0
+	stamp := func(rv *string) {
+		n++
+		if *rv == "" {
+			*rv = fmt.Sprint(1000 + n)
+		}
+	}
+	stamp(&s.Config.ResourceVersion)
+	for i := range s.Deployments {
+		stamp(&s.Deployments[i].ResourceVersion)
+	}
+	for i := range s.Pods {
+		stamp(&s.Pods[i].ResourceVersion)
+	}
+	return s
+}
+
+// unsettled reports whether p ends its pass without reconciling: it
+// waits, or reports a message or an error to the work queue.
+func unsettled(p dcplan.Plan) bool {
+	return p.Wait != dcplan.WaitNone || p.Message != "" || p.Error != dcplan.ErrorNone
 }
 
 // stateOf is the ConfigState of a snapshot: its RCs by version ascending,

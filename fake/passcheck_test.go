@@ -8,15 +8,17 @@ import (
 	"github.com/dcplan/dcplan/fake"
 )
 
-func TestPassObservations(t *testing.T) {
+// TestPassTransition holds that a planner pass applied to the server
+// holding its snapshot is judged by the invariants, write by write.
+func TestPassTransition(t *testing.T) {
 	cfg := dcplan.Config{Namespace: "ns", Name: "web", UID: "dc-uid", Status: dcplan.ConfigStatus{LatestVersion: 2},
-		Strategy: dcplan.Strategy{Type: dcplan.StrategyRecreate, HasParams: true}}
-	owned := dcplan.OwnerRef{Kind: "DeploymentConfig", Name: "web", UID: "dc-uid", Controller: true}
-	rc := func(v dcplan.Version, ph dcplan.Phase) dcplan.Deployment {
+		Strategy: dcplan.Strategy{Type: dcplan.StrategyRecreate, HasParams: true}, Selector: []dcplan.KeyValue{{Key: "deploymentconfig", Value: "web"}}}
+	owned := dcplan.OwnerRef{APIVersion: "apps.openshift.io/v1", Kind: "DeploymentConfig", Name: "web", UID: "dc-uid", Controller: true}
+	rc := func(v dcplan.Version, ph dcplan.Phase, n dcplan.Replicas) dcplan.Deployment {
 		return dcplan.Deployment{Namespace: "ns", Name: dcplan.DeploymentName("web", v), UID: "u" + dcplan.DeploymentName("web", v),
-			Version: v, Phase: ph, ConfigLabel: "web", ConfigName: "web", HasController: true, Controller: owned}
+			Version: v, Phase: ph, Replicas: n, ConfigLabel: "web", ConfigName: "web", HasController: true, Controller: owned}
 	}
-	s := dcplan.Snapshot{Config: cfg, Deployments: []dcplan.Deployment{rc(1, dcplan.PhaseComplete), rc(2, dcplan.PhaseComplete)}}
+	s := dcplan.Snapshot{Now: fake.Epoch, Config: cfg, Deployments: []dcplan.Deployment{rc(1, dcplan.PhaseComplete, 0), rc(2, dcplan.PhaseComplete, 1)}}
 	tests := []struct {
 		name string
 		why  string
@@ -27,17 +29,22 @@ func TestPassObservations(t *testing.T) {
 		{"legal", "2.1: Complete stays Complete; no write, no break", fake.PassDeployer, dcplan.Plan{}, ""},
 		{"backwards", "2.1: a terminal phase never moves", fake.PassDeployer,
 			dcplan.Plan{Transitions: []dcplan.Transition{{RC: "web-2", From: dcplan.PhaseComplete, To: dcplan.PhaseRunning}}}, "PhaseMoves"},
-		{"lower latest", "3.2.7: latestVersion never decreases", fake.PassConfig,
+		{"lower latest", "3.2.10: latestVersion never decreases", fake.PassConfig,
 			dcplan.Plan{Status: &dcplan.StatusUpdate{Config: "web", From: cfg.Status, To: dcplan.ConfigStatus{LatestVersion: 1}}}, "LatestVersionMonotonic"},
+		{"delete active", "3.7.5: the active RC is never deleted", fake.PassConfig,
+			dcplan.Plan{DeleteRCs: []dcplan.DeleteRC{{RC: "web-2", Replicas: 0}}}, "HistoryKeepsLive"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := fake.CheckInvariants(fake.PassObservations(s, tt.plan, tt.kind, "deployer"))
+			tr, err := fake.PassTransition(s, tt.plan, tt.kind, "deployer")
+			if err == nil {
+				err = fake.CheckTransition(tr, s.Settings)
+			}
 			switch {
 			case tt.want == "" && err != nil:
-				t.Errorf("CheckInvariants() = %v, want nil (%s)", err, tt.why)
+				t.Errorf("CheckTransition() = %v, want nil (%s)", err, tt.why)
 			case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
-				t.Errorf("CheckInvariants() = %v, want a %s failure (%s)", err, tt.want, tt.why)
+				t.Errorf("CheckTransition() = %v, want a %s failure (%s)", err, tt.want, tt.why)
 			}
 		})
 	}

@@ -103,6 +103,25 @@ func NewServer(now time.Time) *Server {
 	return &Server{store: &mapStore{now: now, objects: map[serverKey][]byte{}}}
 }
 
+// Clone returns a new Server holding a copy of s's objects and counters
+// (the uids and resource versions it will mint next), with no faults, an
+// empty write log and no events. It is how a search that sends many
+// alternative passes to one world seeds each server without parsing the
+// objects again. s must be a NewServer: the store of a World.Client is
+// the World, which Clone does not copy (it panics).
+func (s *Server) Clone() *Server {
+	m, ok := s.store.(*mapStore)
+	if !ok {
+		panic("fake: Clone of a server over a World")
+	}
+	c := *m
+	c.objects = make(map[serverKey][]byte, len(m.objects))
+	for k, v := range m.objects {
+		c.objects[k] = v // stored bytes are never modified in place
+	}
+	return &Server{store: &c, quiet: s.quiet}
+}
+
 // Put stores obj under resource as is, replacing any object of the same
 // namespace and name: its uid, resourceVersion and creationTimestamp are
 // kept. It is how tests seed a server; it is not a request and is not

@@ -623,3 +623,31 @@ func TestServerLogOwnsRequests(t *testing.T) {
 		t.Errorf("Fault.String() = %q, want %q", got, want)
 	}
 }
+
+// TestServerClone holds that a clone holds the same objects and mints
+// the versions the original would, and that writes to either leave the
+// other alone.
+func TestServerClone(t *testing.T) {
+	s := fake.NewServer(fake.Epoch)
+	c := fake.NewConfig("ns", "web", 1)
+	b, err := wire.EncodeConfig(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Put(wire.ResourceConfigs, b); err != nil {
+		t.Fatal(err)
+	}
+	clone := s.Clone()
+	orig, _ := s.Object(wire.ResourceConfigs, "ns", "web")
+	got, ok := clone.Object(wire.ResourceConfigs, "ns", "web")
+	if !ok || string(got) != string(orig) {
+		t.Fatalf("clone holds %s, want %s", got, orig)
+	}
+	clone.Remove(wire.ResourceConfigs, "ns", "web")
+	if _, ok := s.Object(wire.ResourceConfigs, "ns", "web"); !ok {
+		t.Errorf("removing from the clone removed from the original")
+	}
+	if len(clone.Log()) != 0 {
+		t.Errorf("clone has a write log")
+	}
+}

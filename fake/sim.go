@@ -2,7 +2,10 @@ package fake
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/dcplan/dcplan"
@@ -61,7 +64,19 @@ type Sim struct {
 	model      podModel
 	trace      traceLog
 	passes     []Pass
-	faults     []FaultRecord
+	// transitions are the passes as the invariants judge them (not when
+	// Quiet).
+	transitions []Transition
+	// expect are the DC controller's expectations: per DC, the RCs it
+	// created that its cache has not shown yet.
+	expect map[expectKey][]string
+	// splitBrain holds the DCs (ns/name) a second controller instance
+	// created an RC or a pod for since the world was last at rest.
+	splitBrain map[string]bool
+	// cacheSeq is, per controller instance, the store version its cache
+	// last read: caches never go back in time.
+	cacheSeq map[cacheKey]uint64
+	faults   []FaultRecord
 	// injecting is the fault (edit, user) whose random operation runs.
 	injecting string
 	steps     int
@@ -235,6 +250,17 @@ func (s *Sim) processAs(it item, instance string) {
 		lag = s.rng.IntN(s.Faults.StaleReads + 1)
 	}
 	seq := s.world.lagged(lag)
+	// An informer's cache never goes back in time: a controller instance
+	// reads at least what it read last.
+	ck := cacheKey{it.kind, instance}
+	if last, ok := s.cacheSeq[ck]; ok && seq < last {
+		seq = last
+		lag = int(s.world.seq - seq)
+	}
+	if s.cacheSeq == nil {
+		s.cacheSeq = map[cacheKey]uint64{}
+	}
+	s.cacheSeq[ck] = seq
 	q := s.queueFor(it)
 	var (
 		snap    dcplan.Snapshot
@@ -256,6 +282,10 @@ func (s *Sim) processAs(it item, instance string) {
 		snap.Requeues = q.requeues[it]
 		planner = reconcile.Config
 		p.Actor, p.Kind, p.Config = "dc-controller"+instance, PassConfig, it.name
+		// The DC controller waits for the RCs it created that its cache
+		// does not show yet (Snapshot.Unobserved, SPEC 3.2.8): the
+		// expectations of a controller, which Modern honours.
+		snap.Unobserved = s.unobserved(expectKey{it, instance}, snap.Deployments)
 	default:
 		sp := s.world.spaces[it.ns]
 		d := s.rcAt(sp, seq, it)
@@ -272,8 +302,11 @@ func (s *Sim) processAs(it item, instance string) {
 		planner = func(s dcplan.Snapshot) dcplan.Plan { return phase.Step(s, rc) }
 		p.Actor, p.Kind, p.Config, p.RC = "deployer"+instance, PassDeployer, d.ConfigName, it.name
 	}
-	pass, aerr := s.run(snap, planner)
+	pass, aerr := s.run(snap, planner, passInfo{actor: p.Actor, kind: p.Kind, ns: it.ns, dc: p.Config, lag: lag})
 	plan := pass.Plan
+	if it.kind == KindConfig {
+		s.expectCreates(expectKey{it, instance}, pass)
+	}
 	if !s.opts.Quiet {
 		p.Seen, p.Plan = snap, plan
 	}
@@ -343,6 +376,11 @@ func requeueWanted(p dcplan.Plan) bool {
 func (s *Sim) restart() {
 	s.dcq.reset()
 	s.rcq.reset()
+	// The informers relist: every instance's cache starts from the store
+	// as it is now.
+	for k := range s.cacheSeq {
+		s.cacheSeq[k] = s.world.seq
+	}
 	s.trace.add(s.offset(), "restart controllers")
 	s.resyncAll()
 }
@@ -352,7 +390,7 @@ func (s *Sim) restart() {
 // the World with Kubernetes semantics, and failed requests come back to the
 // planner through Snapshot.Outcome within the pass. A pass at rest sends
 // nothing and draws nothing.
-func (s *Sim) run(snap dcplan.Snapshot, planner wire.Planner) (wire.Pass, error) {
+func (s *Sim) run(snap dcplan.Snapshot, planner wire.Planner, who passInfo) (wire.Pass, error) {
 	first := planner(snap)
 	if !first.HasWrites() && len(first.Events) == 0 {
 		return wire.Pass{Snapshot: snap, Plan: first}, nil
@@ -360,6 +398,13 @@ func (s *Sim) run(snap dcplan.Snapshot, planner wire.Planner) (wire.Pass, error)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	c := &simClient{sim: s, srv: s.world.Client(), crashAfter: -1, cancel: cancel}
+	if !s.opts.Quiet {
+		before := s.live(who.ns, who.dc)
+		c.srv.quiet = false
+		c.ns, c.dc = who.ns, who.dc
+		c.rec = &Transition{Actor: who.actor, Kind: who.kind, Stale: who.lag > 0,
+			StaleConfig: snap.Config.ResourceVersion != before.Config.ResourceVersion, Before: before}
+	}
 	if n := first.Actions(); n > 0 && s.chance(s.Faults.Crash) {
 		c.crashAfter = s.rng.IntN(n)
 	}
@@ -369,7 +414,52 @@ func (s *Sim) run(snap dcplan.Snapshot, planner wire.Planner) (wire.Pass, error)
 	if c.crashed {
 		err = errCrash
 	}
+	if t := c.rec; t != nil {
+		t.Faulted = t.Faulted || err != nil
+		t.Unsettled = unsettled(pass.Plan)
+		t.After = s.live(who.ns, who.dc)
+		if strings.HasSuffix(who.actor, "#2") && slices.ContainsFunc(t.Writes, func(w LiveWrite) bool { return w.Request.Verb == wire.VerbCreate }) {
+			if s.splitBrain == nil {
+				s.splitBrain = map[string]bool{}
+			}
+			s.splitBrain[who.ns+"/"+who.dc] = true
+			t.SplitBrain = true
+		}
+		if s.splitBrain[who.ns+"/"+who.dc] {
+			t.Before.SplitBrain, t.After.SplitBrain = true, true
+		}
+		s.transitions = append(s.transitions, *t)
+	}
 	return pass, err
+}
+
+// cacheKey names one controller instance's cache: the kind of object its
+// work queue holds, and the instance ("" or "#2", the Dual fault's).
+type cacheKey struct {
+	kind     Kind
+	instance string
+}
+
+// passInfo names a pass for its Transition: who planned, over which DC,
+// and the lag of the cache it read.
+type passInfo struct {
+	actor  string
+	kind   PassKind
+	ns, dc string
+	lag    int
+}
+
+// live is the live world of DC ns/dc (a DC that is not there has an
+// empty Config).
+func (s *Sim) live(ns, dc string) ConfigState {
+	snap, err := s.world.snapshotAt(s.world.seq, ns, dc, s.now, s.opts.Settings)
+	if err != nil {
+		if errors.Is(err, ErrNoConfig) {
+			return ConfigState{}
+		}
+		return ConfigState{Config: dcplan.Config{Namespace: ns, Name: dc}, Err: err}
+	}
+	return stateOf(snap)
 }
 
 // Advance moves the clock by d in steps of at most Options.Tick, running

@@ -32,7 +32,7 @@ func (s *Sim) userOp(op, ns, dc string, plan func(dcplan.Snapshot) (dcplan.Plan,
 	result, aerr := s.run(snap, func(snap dcplan.Snapshot) dcplan.Plan {
 		p, _, _ := plan(snap)
 		return p
-	})
+	}, passInfo{actor: "user:" + op, kind: PassUser, ns: ns, dc: dc})
 	if _, _, opErr := plan(result.Snapshot); aerr == nil && opErr != nil {
 		aerr = opErr // a failed request the command reports (e.g. instantiate refused)
 	}

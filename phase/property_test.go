@@ -94,7 +94,11 @@ func TestStepProperties(t *testing.T) {
 		checkPlan(t, s, rc, p)
 		if !s.Settings.SeedPodController {
 			// The simulator's invariants, on this one pass.
-			if err := fake.CheckInvariants(fake.PassObservations(s, p, fake.PassDeployer, "deployer")); err != nil {
+			tr, err := fake.PassTransition(s, p, fake.PassDeployer, "deployer")
+			if err == nil {
+				err = fake.CheckTransition(tr, s.Settings)
+			}
+			if err != nil {
 				t.Fatalf("Step breaks an invariant: %v\n%s", err, dcplan.Describe(p))
 			}
 		}

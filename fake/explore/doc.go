@@ -7,15 +7,21 @@
 // reconcile.Config), a deployer pass per RC (phase.Step), the kubelet
 // moving a deployer pod (scheduled, running, succeeded, failed, vanished),
 // oc commands and edits (cancel, retry, rollout latest, pause, resume,
-// undo, scale, edit the template), and the faults of a pass (a Conflict
-// answer to any one write, a crash after any prefix of the writes, a stale
-// read of any object as it was before the last move) — and visits each
+// undo, scale, edit the template), and the faults of a pass or of an oc
+// command (a Conflict answer to any one write, a crash after any prefix of
+// the writes; for a controller pass also a stale read of any object as it
+// was before the last move) — and visits each
 // state once, by a canonical encoding of the server's objects. It checks
-// Properties on every state and every move, judged on the live world (the
-// server's objects, not the planner's view), that a pass that changes
-// nothing writes nothing, that the same snapshot gives the same requests,
-// and liveness (SPEC 11a item 4): once faults and user moves stop, every
-// path reaches a fixed point within Bound passes.
+// fake.Invariants — the one list the simulator and the planners' property
+// tests run too — judged on the live world (the server's objects, not the
+// planner's view): the State invariants on every state, the Transition
+// ones on every move (each successful write from the server's log, with
+// the live world just before it), the Rest ones at every fixed point. It
+// adds what only a search can check: that a pass that changes nothing
+// writes nothing (Idempotent), that the same snapshot gives the same
+// requests (Deterministic), that a pass keeps the adapter contract
+// (PassSucceeds), and liveness (SPEC 11a item 4): once faults and user
+// moves stop, every path reaches a fixed point within Bound passes.
 //
 // Usage:
 //
@@ -25,8 +31,15 @@
 //		fmt.Print(text)
 //	}
 //
+// go test runs the bounds (latestVersion up to 3, replicas 0-2,
+// revisionHistoryLimit none and 1) for Modern, Exact and Origin15: one oc
+// command and one faulted pass per trace, and one faulted pass with one
+// stale read — about 640 000 transitions, two minutes on two cores; the
+// README's Exhaustive exploration section has the figures per preset.
+// Deeper bounds run behind -explore.deep.
+//
 // Entry points: [Explore], [Defaults], [Options], [Result], [Violation],
-// [Properties], [Scenario], [Replay], [Bound].
+// [World], [Scenario], [Replay], [Bound].
 //
 // Functions in this package never modify their arguments.
 package explore

@@ -30,6 +30,10 @@ type Options struct {
 	// Users, Faults and Stale bound the user moves, the faulted passes and
 	// the stale reads of one trace (0: none; Defaults has 2, 1 and 1).
 	Users, Faults, Stale int
+	// UserFaults, when true, faults the oc commands too (a Conflict on
+	// any one of their requests, a crash after any prefix), within the
+	// Faults budget (Defaults sets it).
+	UserFaults bool
 	// Ops are the user operations made (default all: cancel, retry,
 	// latest, pause, resume, undo, scale, edit).
 	Ops []string
@@ -42,9 +46,9 @@ type Options struct {
 
 // Defaults returns the default bounds, planned with st: three versions,
 // replicas 0 to 2, history limits none and 1, two user moves, one faulted
-// pass and one stale read per trace.
+// pass (of a controller or an oc command) and one stale read per trace.
 func Defaults(st dcplan.Settings) Options {
-	return Options{Settings: st, Users: 2, Faults: 1, Stale: 1}.defaults()
+	return Options{Settings: st, Users: 2, Faults: 1, Stale: 1, UserFaults: true}.defaults()
 }
 
 // defaults fills the zero fields of o.
@@ -83,8 +87,9 @@ type Result struct {
 	// Violations holds the first violation of each property, found on a
 	// shortest trace.
 	Violations []Violation
-	// Moves counts the moves made by each actor.
-	Moves map[Actor]int
+	// Moves counts the moves made by each actor; Faulted those of them
+	// with a fault (a Conflict or a crash).
+	Moves, Faulted map[Actor]int
 	// Truncated is true when MaxStates stopped the search.
 	Truncated bool
 }
@@ -123,20 +128,24 @@ type search struct {
 	seen  map[hash][]int
 	res   Result
 	found map[string]bool
+	// base is a server holding the world of the node being expanded.
+	base *fake.Server
 }
 
 // Explore searches every world reachable from the initial worlds of o
-// breadth-first, checks Properties on every state and move, that a
+// breadth-first, checks fake.Invariants on every state and move (and the
+// Rest ones at every fixed point), that a
 // controller pass that changes nothing writes nothing (idempotence), that
 // the same snapshot gives the same requests (determinism) and liveness.
 func Explore(o Options) Result {
 	o = o.defaults()
-	s := &search{opts: o, seen: map[hash][]int{}, found: map[string]bool{}, res: Result{Moves: map[Actor]int{}}}
+	s := &search{opts: o, seen: map[hash][]int{}, found: map[string]bool{}, res: Result{Moves: map[Actor]int{}, Faulted: map[Actor]int{}}}
 	initial := o.Initial
 	if initial == nil {
 		initial = Initial(o)
 	}
 	for _, w := range initial {
+		w = w.stored()
 		s.add(&node{objs: w, parent: -1, initial: w})
 	}
 	for i := 0; i < len(s.nodes); i++ {
@@ -211,14 +220,25 @@ func (s *search) add(n *node) int {
 		s.violate("Decodes", err, i, nil)
 		return i
 	}
-	for _, p := range Properties {
-		if p.State != nil {
-			if err := p.State(w); err != nil {
-				s.violate(p.Name, err, i, nil)
-			}
+	s.checkState(i, w, false)
+	return i
+}
+
+// checkState runs the State invariants (and the Rest ones when rest) of
+// fake.Invariants that apply to the preset on w, the world of node i.
+func (s *search) checkState(i int, w World, rest bool) {
+	for _, inv := range fake.Invariants {
+		f := inv.State
+		if rest {
+			f = inv.Rest
+		}
+		if f == nil || !inv.Applies(s.opts.Settings) {
+			continue
+		}
+		if err := f(w); err != nil {
+			s.violate(inv.Name, err, i, nil)
 		}
 	}
-	return i
 }
 
 // violate records the first violation of a property: at node i, or on
@@ -289,13 +309,17 @@ func (s *search) moves(n *node, w World) []Move {
 func (s *search) expand(i int) {
 	n := s.nodes[i]
 	n.expanded = true
+	s.base = nil // built on the first pass out of n, cloned for each
+	defer func() { s.base = nil }()
 	w, err := Decode(n.objs)
 	if err != nil {
 		return
 	}
 	for _, m := range s.moves(n, w) {
 		step, ok := s.move(i, m)
-		if !ok || !m.Actor.controller() {
+		// Faults hit the controllers' passes and the oc commands that send
+		// requests (an edit or `oc scale` is one direct write, not faulted).
+		if !ok || !m.Actor.controller() && (m.Actor != ActorUser || !s.opts.UserFaults) {
 			continue
 		}
 		if n.faults < s.opts.Faults {
@@ -306,7 +330,7 @@ func (s *search) expand(i int) {
 				}
 			}
 		}
-		if n.stale < s.opts.Stale && n.prev != nil {
+		if m.Actor.controller() && n.stale < s.opts.Stale && n.prev != nil {
 			for _, k := range staleKeys(n.objs, n.prev) {
 				s.move(i, Move{Actor: m.Actor, Target: m.Target, Stale: k})
 			}
@@ -335,12 +359,21 @@ func staleKeys(o, prev Objects) []string {
 // move makes m out of node i, checks it, and adds the node it reaches.
 func (s *search) move(i int, m Move) (Step, bool) {
 	n := s.nodes[i]
-	step, err := apply(n.objs, n.prev, m, s.opts.Settings, n.rq[m.Target], n.expect)
+	base := func() *fake.Server {
+		if s.base == nil {
+			s.base = n.objs.server()
+		}
+		return s.base
+	}
+	step, err := apply(n.objs, n.prev, m, s.opts.Settings, n.rq[m.Target], n.expect, base)
 	if errors.Is(err, errRefused) {
 		return step, false
 	}
 	s.res.Transitions++
 	s.res.Moves[m.Actor]++
+	if m.Fault != FaultNone {
+		s.res.Faulted[m.Actor]++
+	}
 	if err != nil {
 		s.violate("Decodes", err, i, &m)
 		return step, false
@@ -362,12 +395,13 @@ func (s *search) move(i int, m Move) (Step, bool) {
 		}
 		next.rq[m.Target] = step.Requeue
 	}
-	switch {
-	case m.Actor == ActorUser:
+	if m.Actor == ActorUser {
 		next.users++
-	case m.Fault != FaultNone:
+	}
+	if m.Fault != FaultNone {
 		next.faults++
-	case m.Stale != "":
+	}
+	if m.Stale != "" {
 		next.stale++
 	}
 	if next.stale >= s.opts.Stale {
@@ -389,12 +423,18 @@ func (s *search) check(i int, m Move, step Step) {
 		s.violate("Decodes", err, i, &m)
 		return
 	}
-	t := Transition{Move: m, Before: before, After: after, Writes: writes(step.Before, step.Writes)}
-	for _, p := range Properties {
-		if p.Transition != nil {
-			if err := p.Transition(t); err != nil {
-				s.violate(p.Name, err, i, &m)
-			}
+	ws, err := writes(step.Before, step.Writes)
+	if err != nil {
+		s.violate("Decodes", err, i, &m)
+		return
+	}
+	t := transition(m, step, before, after, ws)
+	for _, inv := range fake.Invariants {
+		if inv.Transition == nil || !inv.Applies(s.opts.Settings) {
+			continue
+		}
+		if err := inv.Transition(t); err != nil {
+			s.violate(inv.Name, err, i, &m)
 		}
 	}
 	if !m.Actor.controller() || m.Fault != FaultNone || m.Stale != "" {
@@ -403,21 +443,34 @@ func (s *search) check(i int, m Move, step Step) {
 	if len(t.Writes) > 0 && sameWorld(step.Before, step.After) {
 		s.violate("Idempotent", fmt.Errorf("%s wrote %d requests that changed nothing: %s", m, len(t.Writes), describeWrites(t.Writes)), i, &m)
 	}
-	if err := deterministic(step.Seen, m); err != nil {
+	if err := deterministic(step.Pass, m); err != nil {
 		s.violate("Deterministic", err, i, &m)
 	}
 }
 
-// sameWorld reports whether a and b are one state of the world.
+// sameWorld reports whether a and b are one state of the world: the same
+// objects, equal but for their resource versions.
 func sameWorld(a, b Objects) bool {
-	var x, y bytes.Buffer
-	a.canonical(&x)
-	b.canonical(&y)
-	return bytes.Equal(x.Bytes(), y.Bytes())
+	if len(a) != len(b) {
+		return false
+	}
+	for k, x := range a {
+		y, ok := b[k]
+		if !ok {
+			return false
+		}
+		if len(x) == len(y) && (len(x) == 0 || &x[0] == &y[0]) {
+			continue // the same bytes, shared
+		}
+		if !bytes.Equal(canon(x), canon(y)) {
+			return false
+		}
+	}
+	return true
 }
 
 // describeWrites names the requests of ws.
-func describeWrites(ws []Write) string {
+func describeWrites(ws []fake.LiveWrite) string {
 	var parts []string
 	for _, w := range ws {
 		r := w.Request
@@ -430,17 +483,15 @@ func describeWrites(ws []Write) string {
 	return strings.Join(parts, ", ")
 }
 
-// deterministic plans s with its RCs and pods in reverse order and
-// compares the requests with those of s's plan.
-func deterministic(s dcplan.Snapshot, m Move) error {
+// deterministic plans the last snapshot of pass with its RCs and pods in
+// reverse order and compares the requests with those the pass rendered.
+func deterministic(pass wire.Pass, m Move) error {
+	s := pass.Snapshot
 	p := planner(m, s)
 	if p == nil {
 		return nil
 	}
-	want, err := wire.Requests(s, p(s))
-	if err != nil {
-		return err
-	}
+	want := pass.Requests
 	r := s
 	r.Deployments = slices.Clone(s.Deployments)
 	r.Pods = slices.Clone(s.Pods)

@@ -6,6 +6,7 @@ import (
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/fake/explore"
 	"github.com/dcplan/dcplan/internal/scenario"
+	"github.com/dcplan/dcplan/wire"
 )
 
 // TestExploreHistory starts from two Complete rollouts under
@@ -13,13 +14,16 @@ import (
 // interleaving: the third rollout is where cleanup has more prunable RCs
 // than the limit, which the CI bounds of TestExplore (one oc command from a
 // DC with no RC) never reach. It kills the history-limit mutant of
-// TestMutants by a property alone (HistoryLimit, SPEC 3.7.3).
+// TestMutants by a property alone (HistoryLimit, SPEC 3.7.3). A second
+// world has the status lagging behind a running web-3 (a crash between
+// the RC create and the status write): the status-lag mutant cancels
+// web-3 there (CancelsOnlyOlder, SPEC 3.4).
 func TestExploreHistory(t *testing.T) {
 	for _, p := range []dcplan.Preset{dcplan.Modern, dcplan.Exact} {
 		st := p.Settings()
 		o := explore.Defaults(st)
 		o.Users, o.Faults, o.Stale, o.Ops = 1, 0, 0, []string{"latest"}
-		o.Initial = []explore.Objects{historyWorld(t)}
+		o.Initial = []explore.Objects{historyWorld(t), statusLagWorld(t)}
 		res := explore.Explore(o)
 		t.Logf("%s: %d states, %d transitions", p, res.States, res.Transitions)
 		if res.Moves[explore.ActorUser] == 0 {
@@ -42,4 +46,15 @@ func historyWorld(t *testing.T) explore.Objects {
 		return rcJSON(t, cfg, v, dcplan.PhaseComplete, n, func(d *dcplan.Deployment) { d.ResourceVersion, d.UID = rv, "uid-"+d.Name })
 	}
 	return world(t, cfg, map[string][]byte{"web-1": rc(1, 0, "2"), "web-2": rc(2, 1, "4")})
+}
+
+// statusLagWorld is historyWorld with web-3 created and Running while
+// status.latestVersion still says 2.
+func statusLagWorld(t *testing.T) explore.Objects {
+	t.Helper()
+	o := historyWorld(t)
+	cfg := config(t, 2, "registry.example/app:1")
+	cfg.ResourceVersion, cfg.RevisionHistoryLimit = "5", 1
+	o[wire.ResourceRCs+"/web-3"] = rcJSON(t, cfg, 3, dcplan.PhaseRunning, 0, func(d *dcplan.Deployment) { d.ResourceVersion, d.UID = "6", "uid-"+d.Name })
+	return o
 }

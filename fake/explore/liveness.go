@@ -51,9 +51,7 @@ func (s *search) liveness() {
 			continue
 		}
 		if w, err := Decode(n.objs); err == nil {
-			if err := AtRest(w); err != nil {
-				s.violate("AtRest", err, i, nil)
-			}
+			s.checkState(i, w, true)
 		}
 	}
 	for _, a := range []Actor{ActorConfig, ActorDeployer} {

@@ -200,36 +200,52 @@ func planner(m Move, s dcplan.Snapshot) wire.Planner {
 	case ActorPodController:
 		return func(s dcplan.Snapshot) dcplan.Plan { return phase.DeployerPod(s, m.Target) }
 	}
-	var p dcplan.Plan
-	var err error
-	switch m.Target {
-	case "cancel":
-		p, _, err = cancel.Cancel(s)
-	case "retry":
-		p, _, err = cancel.Retry(s)
-	case "latest":
-		p, _, err = reconcile.RolloutLatest(s, false, dcplan.DryRunNone)
-	case "pause":
-		p, err = reconcile.Pause(s)
-	case "resume":
-		p, err = reconcile.Resume(s)
-	case "undo":
-		p, _, err = history.Undo(s, 0, dcplan.DryRunNone)
-	default:
-		panic("explore: unknown user operation " + m.Target)
+	op := func(s dcplan.Snapshot) (p dcplan.Plan, err error) {
+		switch m.Target {
+		case "cancel":
+			p, _, err = cancel.Cancel(s)
+		case "retry":
+			p, _, err = cancel.Retry(s)
+		case "latest":
+			p, _, err = reconcile.RolloutLatest(s, false, dcplan.DryRunNone)
+		case "pause":
+			p, err = reconcile.Pause(s)
+		case "resume":
+			p, err = reconcile.Resume(s)
+		case "undo":
+			p, _, err = history.Undo(s, 0, dcplan.DryRunNone)
+		default:
+			panic("explore: unknown user operation " + m.Target)
+		}
+		return p, err
 	}
+	p, err := op(s)
 	if err != nil || p.IsEmpty() {
 		return nil
 	}
-	return func(dcplan.Snapshot) dcplan.Plan { return p }
+	// The command plans again after a failed request, from the snapshot
+	// with its Outcome (wire.RunPass), as the simulator's commands do; if
+	// it then refuses, it goes on with the plan it first made.
+	return func(x dcplan.Snapshot) dcplan.Plan {
+		if len(x.Outcome.Failures) == 0 {
+			return p
+		}
+		q, err := op(x)
+		if err != nil {
+			return p
+		}
+		return q
+	}
 }
 
 // errRefused is apply's answer for a move that does nothing in o.
 var errRefused = errors.New("explore: move refused")
 
 // apply makes move m on o (prev is the world before the last move, for
-// stale reads; rq the deployer's requeue count of m's RC).
-func apply(o, prev Objects, m Move, st dcplan.Settings, rq int, expect []string) (Step, error) {
+// stale reads; rq the deployer's requeue count of m's RC; base, when not
+// nil, returns a server holding o that apply clones rather than building
+// one).
+func apply(o, prev Objects, m Move, st dcplan.Settings, rq int, expect []string, base func() *fake.Server) (Step, error) {
 	step := Step{Move: m, Before: o, Passes: 1, Expect: expect}
 	switch m.Actor {
 	case ActorKubelet:
@@ -254,7 +270,7 @@ func apply(o, prev Objects, m Move, st dcplan.Settings, rq int, expect []string)
 	if err != nil {
 		return step, err
 	}
-	if !w.HasConfig {
+	if w.Config.Name == "" {
 		return step, errRefused
 	}
 	s := w.Snapshot(st)
@@ -280,7 +296,12 @@ func apply(o, prev Objects, m Move, st dcplan.Settings, rq int, expect []string)
 			return step, nil
 		}
 	}
-	srv := o.server()
+	var srv *fake.Server
+	if base != nil {
+		srv = base().Clone()
+	} else {
+		srv = o.server()
+	}
 	ctx, cancelCtx := context.WithCancel(context.Background())
 	defer cancelCtx()
 	c := &client{Server: srv, conflictAt: -1, cancel: cancelCtx}
@@ -306,7 +327,7 @@ func apply(o, prev Objects, m Move, st dcplan.Settings, rq int, expect []string)
 			}
 		}
 	}
-	next := read(srv)
+	next := replay(o, step.Writes)
 	normalize(next)
 	step.After = next
 	if m.Actor == ActorDeployer {

@@ -17,7 +17,7 @@ func Replay(initial Objects, trace []Move, st dcplan.Settings) ([]Step, error) {
 	var expect []string
 	var steps []Step
 	for i, m := range trace {
-		step, err := apply(o, prev, m, st, rq[m.Target], expect)
+		step, err := apply(o, prev, m, st, rq[m.Target], expect, nil)
 		if err != nil {
 			return steps, fmt.Errorf("move %d (%s): %w", i+1, m, err)
 		}

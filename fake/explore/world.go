@@ -22,9 +22,6 @@ const (
 	Name      = "web"
 )
 
-// resources are the resources a world holds, in the order keys sort.
-var resources = []string{wire.ResourceConfigs, wire.ResourcePods, wire.ResourceRCs}
-
 // Objects is a world in wire form: every stored object as the server holds
 // it, keyed "<resource>/<name>" (e.g. "replicationcontrollers/web-2").
 type Objects map[string][]byte
@@ -70,21 +67,27 @@ func (o Objects) server() *fake.Server {
 	return srv
 }
 
-// read returns the objects srv holds in the namespace.
-func read(srv *fake.Server) Objects {
-	o := Objects{}
-	for _, res := range resources {
-		for _, b := range srv.Objects(res, Namespace) {
-			var m struct {
-				Metadata struct{ Name string }
-			}
-			if err := json.Unmarshal(b, &m); err != nil {
-				panic(fmt.Sprintf("explore: stored %s: %v", res, err))
-			}
-			o[key(res, m.Metadata.Name)] = b
+// stored returns o as the server stores it (keys sorted, empty fields
+// dropped): the form every later write leaves an object in, so that one
+// state has one encoding from the start.
+func (o Objects) stored() Objects {
+	srv := o.server()
+	out := make(Objects, len(o))
+	for k := range o {
+		res, name := split(k)
+		b, ok := srv.Object(res, Namespace, name)
+		if !ok {
+			panic("explore: " + k + " not stored")
 		}
+		out[k] = b
 	}
-	return o
+	return out
+}
+
+// canon is b without its resource version (cached).
+func canon(b []byte) []byte {
+	c, _ := cached(memo.canon, b, func(b []byte) ([]byte, error) { return volatile.ReplaceAll(b, nil), nil })
+	return c
 }
 
 var volatile = regexp.MustCompile(`"resourceVersion":"[0-9]*",?`)
@@ -95,8 +98,7 @@ func (o Objects) canonical(b *bytes.Buffer) {
 	for _, k := range o.Keys() {
 		b.WriteString(k)
 		b.WriteByte('=')
-		c, _ := cached(memo.canon, o[k], func(b []byte) ([]byte, error) { return volatile.ReplaceAll(b, nil), nil })
-		b.Write(c)
+		b.Write(canon(o[k]))
 		b.WriteByte('\n')
 	}
 }
@@ -111,8 +113,9 @@ var memo = struct {
 	pods    map[string]dcplan.Pod
 	norm    map[string][]byte
 	canon   map[string][]byte
+	names   map[string]string
 }{configs: map[string]dcplan.Config{}, rcs: map[string]dcplan.Deployment{}, pods: map[string]dcplan.Pod{},
-	norm: map[string][]byte{}, canon: map[string][]byte{}}
+	norm: map[string][]byte{}, canon: map[string][]byte{}, names: map[string]string{}}
 
 // memoLimit bounds each cache; a full cache is emptied.
 const memoLimit = 1 << 16
@@ -189,16 +192,10 @@ func normalized(k string, b []byte) []byte {
 	}
 }
 
-// World is a world decoded: what the properties judge.
-type World struct {
-	// Config is the DC; HasConfig is false when there is none.
-	Config    dcplan.Config
-	HasConfig bool
-	// Deployments are the RCs, by name.
-	Deployments []dcplan.Deployment
-	// Pods are the pods, by name.
-	Pods []dcplan.Pod
-}
+// World is a world decoded: the live world of its one DC, as the
+// invariants of fake.Invariants judge it (the RCs and pods by name). A
+// world without its DC has an empty Config.
+type World = fake.ConfigState
 
 // Decode decodes o. An object that does not decode is an error: a
 // property never passes because it could not read the world.
@@ -212,7 +209,7 @@ func Decode(o Objects) (World, error) {
 			if err != nil {
 				return World{}, fmt.Errorf("%s: %w", k, err)
 			}
-			w.Config, w.HasConfig = c, true
+			w.Config = c
 		case wire.ResourceRCs:
 			d, err := cached(memo.rcs, o[k], wire.DecodeDeployment)
 			if err != nil {
@@ -230,23 +227,11 @@ func Decode(o Objects) (World, error) {
 	return w, nil
 }
 
+// decodeConfig decodes one stored DC (cached).
+func decodeConfig(b []byte) (dcplan.Config, error) { return cached(memo.configs, b, wire.DecodeConfig) }
+
 // decodeRC decodes one stored RC (cached).
 func decodeRC(b []byte) (dcplan.Deployment, error) { return cached(memo.rcs, b, wire.DecodeDeployment) }
-
-// Snapshot is the snapshot of w a controller pass plans from.
-func (w World) Snapshot(st dcplan.Settings) dcplan.Snapshot {
-	return dcplan.Snapshot{Now: fake.Epoch, Config: w.Config, Deployments: w.Deployments, Pods: w.Pods, Settings: st}
-}
-
-// Deployment returns the RC named name.
-func (w World) Deployment(name string) (dcplan.Deployment, bool) {
-	for _, d := range w.Deployments {
-		if d.Name == name {
-			return d, true
-		}
-	}
-	return dcplan.Deployment{}, false
-}
 
 // edit decodes the object k of o as a map, lets f change it and stores it
 // back; f returns false to leave o as it was.
