@@ -62,6 +62,7 @@
 //	| --- | --- | --- | --- | --- | --- |
 //	| KeepCancelOnRace | no | yes | no | no | no |
 //	| PausedPrunesLatest | no | yes | no | no | no |
+//	| CancelAtVersionZero | no | yes | no | no | no |
 //	| IgnoreExpectations | no | yes | yes | yes | yes |
 //	| RawAlreadyExistsText | no | yes | no | no | no |
 //	| UnrelatedPodEffects | no | yes | yes | yes | yes |

@@ -40,6 +40,16 @@ type Switches struct {
 	// newer one; "—" in the Origin presets (their paused branches do not
 	// prune this way), false.
 	PausedPrunesLatest bool
+	// CancelAtVersionZero makes the DC controller cancel the in-flight RCs
+	// of a DC whose status.latestVersion is 0 ("superseded by version 0")
+	// when the DC has a trigger and claims an RC of a higher version (a DC
+	// recreated over its old RCs, a lost status): upstream's
+	// LatestDeploymentInfo finds no candidate at version 0, so its
+	// status-lag catch-up (SPEC 3.2.7) never fires there (SPEC
+	// 3.2.7.zero, found by the invariant NoCancelAtVersionZero). Exact
+	// only; Modern catches the status up first; "—" in the Origin presets
+	// (version 0 is status only there), false.
+	CancelAtVersionZero bool
 	// IgnoreExpectations makes the DC controller plan from its cache even
 	// while an RC it created is missing there (Snapshot.Unobserved): a
 	// stale cache can then start a second rollout (SPEC 3.2.12.expect,
@@ -402,6 +412,7 @@ func (p Preset) Switches() Switches {
 		return Switches{
 			KeepCancelOnRace:            true,
 			PausedPrunesLatest:          true,
+			CancelAtVersionZero:         true,
 			IgnoreExpectations:          true,
 			RawAlreadyExistsText:        true,
 			UnrelatedPodEffects:         true,

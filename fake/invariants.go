@@ -35,8 +35,8 @@ type Invariant struct {
 }
 
 // Invariants lists every invariant, in the order the checks run them.
-// Every one holds for Modern and Exact; Applies tells which hold for
-// the seed-era presets.
+// Every one holds for Modern; Applies tells which hold for Exact (all but
+// NoCancelAtVersionZero, upstream's finding) and the seed-era presets.
 var Invariants = []Invariant{
 	{Name: "Decodes", Rule: "13", State: Decodes},
 	{Name: "OneRolloutInFlight", Rule: "3.2.8", State: OneRolloutInFlight},
@@ -49,6 +49,7 @@ var Invariants = []Invariant{
 	{Name: "LatestVersionMonotonic", Rule: "3.2.10", Transition: LatestVersionMonotonic},
 	{Name: "NoCreateWhileInFlight", Rule: "3.4", Transition: NoCreateWhileInFlight},
 	{Name: "CancelsOnlyOlder", Rule: "3.4", Transition: CancelsOnlyOlder},
+	{Name: "NoCancelAtVersionZero", Rule: "3.2.7.zero", Transition: NoCancelAtVersionZero},
 	{Name: "HistoryKeepsLive", Rule: "3.7.5", Transition: HistoryKeepsLive},
 	{Name: "HistoryLimit", Rule: "3.7.3", Transition: HistoryLimit},
 	{Name: "OnlyClaimedRCs", Rule: "3.3", Transition: OnlyClaimedRCs},
@@ -60,13 +61,16 @@ var Invariants = []Invariant{
 }
 
 // Applies reports whether inv holds for a DC planned with st: every
-// invariant holds for Modern and Exact; the seed-era switches change what
-// a few promise (SPEC 7, 12). With ReplicaSync the controller copies the
+// invariant holds for Modern; CancelAtVersionZero (Exact) leaves out
+// NoCancelAtVersionZero, and the seed-era switches change what a few
+// promise (SPEC 7, 12). With ReplicaSync the controller copies the
 // RCs' replicas back into the DC, so the replicas at rest and after a
 // reconcile follow the RCs rather than the DC; a paused mode other than
 // PausedFirst scales (and, PausedIgnored, starts) rollouts of a paused DC.
 func (inv Invariant) Applies(st dcplan.Settings) bool {
 	switch inv.Name {
+	case "NoCancelAtVersionZero":
+		return !st.CancelAtVersionZero
 	case "ReplicasWhenStable", "ReplicasAfterReconcile":
 		return !st.ReplicaSync
 	case "PausedNoRollout":
@@ -479,10 +483,7 @@ func NoCreateWhileInFlight(t Transition) error {
 // RC above a lagging status (SPEC 3.2.7; issue 13's status-lag mutant
 // cancels web-3 "superseded by version 2"). latestVersion never goes
 // down, so a stale read does not excuse it. A DC whose status still says
-// version 0 is not judged: an open finding (reconcile's property test
-// reaches it) — history.Latest sees no candidate at latestVersion 0, so
-// the status-lag catch-up (SPEC 3.2.7) does not fire and Modern cancels
-// web-1 as "superseded by version 0".
+// version 0 is NoCancelAtVersionZero's to judge.
 func CancelsOnlyOlder(t Transition) error {
 	if t.Kind != PassConfig {
 		return nil
@@ -497,6 +498,27 @@ func CancelsOnlyOlder(t Transition) error {
 		}
 		if v := w.Live.Config.Status.LatestVersion; v > 0 && d.Version >= v {
 			return fmt.Errorf("cancelled rc/%s (version %d), not older than latestVersion %d", d.Name, d.Version, w.Live.Config.Status.LatestVersion)
+		}
+	}
+	return nil
+}
+
+// NoCancelAtVersionZero holds when a DC controller pass cancels no RC of
+// a DC whose live status.latestVersion is 0: an RC of version 1 or more
+// is newer than that status, which the status-lag catch-up must follow
+// first (SPEC 3.2.7.zero). Upstream (Exact, CancelAtVersionZero) cancels
+// it as "superseded by version 0"; reconcile's property test found it.
+func NoCancelAtVersionZero(t Transition) error {
+	if t.Kind != PassConfig {
+		return nil
+	}
+	for _, w := range t.Writes {
+		if w.Request.Action.Kind != dcplan.ActionCancel || !w.rcIsRC() {
+			continue
+		}
+		d, ok := w.Live.Deployment(w.Request.Name)
+		if ok && w.Live.Config.Status.LatestVersion == 0 && d.Version > 0 {
+			return fmt.Errorf("cancelled rc/%s (version %d) while latestVersion is 0", d.Name, d.Version)
 		}
 	}
 	return nil

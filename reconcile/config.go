@@ -160,7 +160,7 @@ func configModern(s *dcplan.Snapshot) dcplan.Plan {
 	}
 
 	latest := history.Latest(cfg, rcs)
-	if latest.Candidate != nil && latest.Candidate.Version > cfg.Status.LatestVersion {
+	if newest := lagCandidate(cfg, rcs, latest, sw); newest != nil && newest.Version > cfg.Status.LatestVersion {
 		p.Status = versionBump(cfg, ruleStatusLag, nil)
 		p.Wait = dcplan.WaitStatusLag
 		return p
@@ -206,4 +206,23 @@ func configModern(s *dcplan.Snapshot) dcplan.Plan {
 		return p
 	}
 	return create(s, rcs, p)
+}
+
+// lagCandidate is the RC the status-lag rule (SPEC 3.2.7) compares with
+// status.latestVersion: history.Latest's candidate, which does not exist
+// at latestVersion 0. There, unless CancelAtVersionZero (Exact, upstream),
+// it is the newest claimed RC, so a DC at version 0 that claims web-1
+// catches its status up instead of cancelling web-1 as superseded by
+// version 0 (SPEC 3.2.7.zero).
+func lagCandidate(cfg *dcplan.Config, rcs []dcplan.Deployment, latest history.LatestInfo, sw *dcplan.Switches) *dcplan.Deployment {
+	if latest.Candidate != nil || cfg.Status.LatestVersion != 0 || sw.CancelAtVersionZero {
+		return latest.Candidate
+	}
+	var newest *dcplan.Deployment
+	for i := range rcs {
+		if newest == nil || rcs[i].Version > newest.Version {
+			newest = &rcs[i]
+		}
+	}
+	return newest
 }
