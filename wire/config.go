@@ -29,11 +29,11 @@ const (
 // returned as a *FieldError wrapping ErrMalformed, naming the field path.
 // DecodeConfig never panics.
 func DecodeConfig(data []byte) (dcplan.Config, error) {
-	m, err := parseObject(data, kindConfig)
+	m, raw, err := parseObjectRaw(data, kindConfig)
 	if err != nil {
 		return dcplan.Config{}, err
 	}
-	return decodeConfigTree(m, false)
+	return decodeConfigTree(m, false, raw)
 }
 
 // EncodeConfig returns the DeploymentConfig JSON of c: c's typed fields
@@ -79,8 +79,9 @@ func nameOf(m map[string]any) string {
 }
 
 // decodeConfigTree decodes a DC tree; strict requires kind and apiVersion
-// (the encoded-deployment-config annotation).
-func decodeConfigTree(m map[string]any, strict bool) (dcplan.Config, error) {
+// (the encoded-deployment-config annotation). raw is its canonical form
+// when the caller has it (nil renders it).
+func decodeConfigTree(m map[string]any, strict bool, raw dcplan.RawJSON) (dcplan.Config, error) {
 	r := &reader{kind: kindConfig, name: nameOf(m)}
 	r.checkKind(m, kindConfig, strict, apiVersionApps, apiVersionCore)
 	meta := r.obj(m, "", "metadata")
@@ -106,7 +107,10 @@ func decodeConfigTree(m map[string]any, strict bool) (dcplan.Config, error) {
 	}
 	// Raw is the one copy of the DC's bytes: the strategy and the
 	// template share theirs with it.
-	c.Raw = canonicalExact(m)
+	if raw == nil {
+		raw = canonicalExact(m)
+	}
+	c.Raw = raw
 	rawSpec := rawMember(c.Raw, "spec")
 	c.Strategy.Raw = rawMember(rawSpec, "strategy")
 	c.Template = r.template(spec, "spec", "template", rawMember(rawSpec, "template"))

@@ -2,6 +2,8 @@ package wire
 
 import (
 	"encoding/json"
+	"slices"
+	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -28,23 +30,48 @@ func scanTree(data []byte) (any, bool) {
 	return v, p.pos == len(data)
 }
 
+// scanCanon is scanTree that also renders the value in canonical form (as
+// canonical(v) would) while it reads it, sparing a second walk over the
+// tree: each value's rendering is appended to canon as it is read, and
+// an object's members are put in key order when it closes. canon is
+// scratch from scratchPool, which the caller returns with putScratch.
+func scanCanon(data []byte) (v any, canon *[]byte, ok bool) {
+	canon = scratchPool.Get().(*[]byte)
+	var order [32]int // the members of nearly every object
+	p := scanner{data: data, canonOn: true, canon: (*canon)[:0], order: order[:0]}
+	p.space()
+	v, ok = p.value(0)
+	p.space()
+	*canon = p.canon
+	return v, canon, ok && p.pos == len(data)
+}
+
 // maxDepth is encoding/json's nesting limit.
 const maxDepth = 10000
 
-// member is one object member being read.
+// member is one object member being read; with canonOn, canon[cs:ce]
+// is its value in canonical form.
 type member struct {
-	key string
-	val any
+	key    string
+	val    any
+	cs, ce int
 }
 
 // scanner is the state of one scanTree call. Members and elements of the
 // objects and arrays being read are collected on shared stacks, so that
 // each map and slice is allocated once at its final size.
+//
+// With canonOn, every value read is also appended to canon in canonical
+// form (see scanCanon); order is scratch for sorting an object's members.
 type scanner struct {
 	data    []byte
 	pos     int
 	members []member
 	elems   []any
+
+	canonOn bool
+	canon   []byte
+	order   []int
 }
 
 func (p *scanner) space() {
@@ -68,9 +95,17 @@ func (p *scanner) value(depth int) (any, bool) {
 	case c == '[':
 		return p.array(depth + 1)
 	case c == '"':
-		return p.str()
+		v, ok := p.str()
+		if ok && p.canonOn {
+			p.canon = appendString(p.canon, v.(string))
+		}
+		return v, ok
 	case c == '-' || c >= '0' && c <= '9':
-		return p.number()
+		v, ok := p.number()
+		if ok && p.canonOn {
+			p.canon = append(p.canon, v.(json.Number)...)
+		}
+		return v, ok
 	case c == 't':
 		return true, p.literal("true")
 	case c == 'f':
@@ -86,6 +121,9 @@ func (p *scanner) literal(word string) bool {
 		return false
 	}
 	p.pos += len(word)
+	if p.canonOn {
+		p.canon = append(p.canon, word...)
+	}
 	return true
 }
 
@@ -95,9 +133,13 @@ func (p *scanner) object(depth int) (any, bool) {
 	}
 	p.pos++ // {
 	base := len(p.members)
+	start := len(p.canon)
 	p.space()
 	if p.pos < len(p.data) && p.data[p.pos] == '}' {
 		p.pos++
+		if p.canonOn {
+			p.canon = append(p.canon, "{}"...)
+		}
 		return map[string]any{}, true
 	}
 	for {
@@ -114,11 +156,12 @@ func (p *scanner) object(depth int) (any, bool) {
 		}
 		p.pos++
 		p.space()
+		cs := len(p.canon)
 		v, ok := p.value(depth)
 		if !ok {
 			return nil, false
 		}
-		p.members = append(p.members, member{k, v})
+		p.members = append(p.members, member{k, v, cs, len(p.canon)})
 		if done, ok := p.separator('}'); !ok {
 			return nil, false
 		} else if done {
@@ -130,9 +173,43 @@ func (p *scanner) object(depth int) (any, bool) {
 	for _, e := range ms {
 		m[e.key] = e.val // the last of duplicate keys wins, as in encoding/json
 	}
+	if p.canonOn {
+		p.canonObject(start, ms)
+	}
 	clear(ms)
 	p.members = p.members[:base]
 	return m, true
+}
+
+// canonObject replaces canon[start:], the canonical values of the members
+// ms of an object in input order, by the canonical object: members sorted
+// by key, the last of duplicate keys kept (as in the tree). The object is
+// rendered after the values and then moved down over them.
+func (p *scanner) canonObject(start int, ms []member) {
+	order := p.order[:0]
+	for i := range ms {
+		order = append(order, i)
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return strings.Compare(ms[a].key, ms[b].key) })
+	p.order = order
+	mid := len(p.canon)
+	b := append(p.canon, '{')
+	first := true
+	for j, i := range order {
+		if j+1 < len(order) && ms[order[j+1]].key == ms[i].key {
+			continue // a later duplicate wins
+		}
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		b = appendString(b, ms[i].key)
+		b = append(b, ':')
+		b = append(b, b[ms[i].cs:ms[i].ce]...)
+	}
+	b = append(b, '}')
+	n := copy(b[start:], b[mid:])
+	p.canon = b[:start+n]
 }
 
 func (p *scanner) array(depth int) (any, bool) {
@@ -144,7 +221,13 @@ func (p *scanner) array(depth int) (any, bool) {
 	p.space()
 	if p.pos < len(p.data) && p.data[p.pos] == ']' {
 		p.pos++
+		if p.canonOn {
+			p.canon = append(p.canon, "[]"...)
+		}
 		return []any{}, true
+	}
+	if p.canonOn {
+		p.canon = append(p.canon, '[')
 	}
 	for {
 		v, ok := p.value(depth)
@@ -152,9 +235,18 @@ func (p *scanner) array(depth int) (any, bool) {
 			return nil, false
 		}
 		p.elems = append(p.elems, v)
-		if done, ok := p.separator(']'); !ok {
+		done, ok := p.separator(']')
+		if !ok {
 			return nil, false
-		} else if done {
+		}
+		if p.canonOn {
+			if done {
+				p.canon = append(p.canon, ']')
+			} else {
+				p.canon = append(p.canon, ',')
+			}
+		}
+		if done {
 			break
 		}
 	}
