@@ -62,9 +62,9 @@ func parseObject(data []byte, kind string) (map[string]any, error) {
 
 // parseObjectRaw is parseObject that also returns the object in canonical
 // form, as canonicalExact(m) gives it, rendered while parsing (see
-// scanCanon).
-func parseObjectRaw(data []byte, kind string) (map[string]any, dcplan.RawJSON, error) {
-	v, buf, ok := scanCanon(data)
+// scanCanon). doc is string(data), or "": see scanCanon.
+func parseObjectRaw(data []byte, doc string, kind string) (map[string]any, dcplan.RawJSON, error) {
+	v, buf, ok := scanCanon(data, doc)
 	if m, isObj := v.(map[string]any); ok && isObj {
 		return m, exactCopy(buf), nil
 	}

@@ -35,10 +35,17 @@ func scanTree(data []byte) (any, bool) {
 // tree: each value's rendering is appended to canon as it is read, and
 // an object's members are put in key order when it closes. canon is
 // scratch from scratchPool, which the caller returns with putScratch.
-func scanCanon(data []byte) (v any, canon *[]byte, ok bool) {
+//
+// doc is string(data), or "" to have the tree's strings allocated one by
+// one as scanTree does. The strings and numbers of the tree that need no
+// unescaping are then parts of doc rather than copies of their own, one
+// allocation instead of hundreds; a reader of such a tree must copy what
+// it keeps (reader.shared).
+func scanCanon(data []byte, doc string) (v any, canon *[]byte, ok bool) {
 	canon = scratchPool.Get().(*[]byte)
 	var order [32]int // the members of nearly every object
-	p := scanner{data: data, canonOn: true, canon: (*canon)[:0], order: order[:0]}
+	p := scanner{data: data, doc: doc, canonOn: true, canon: (*canon)[:0], order: order[:0],
+		members: make([]member, 0, 32), elems: make([]any, 0, 16)} // deep enough for every DC and RC
 	p.space()
 	v, ok = p.value(0)
 	p.space()
@@ -63,8 +70,10 @@ type member struct {
 //
 // With canonOn, every value read is also appended to canon in canonical
 // form (see scanCanon); order is scratch for sorting an object's members.
+// A non-empty doc is string(data), which strings and numbers are cut from.
 type scanner struct {
 	data    []byte
+	doc     string
 	pos     int
 	members []member
 	elems   []any
@@ -294,35 +303,43 @@ func (p *scanner) key() (string, bool) {
 			break
 		}
 	}
-	v, ok := p.str()
-	if !ok {
-		return "", false
-	}
-	return v.(string), true
+	return p.text()
 }
 
-// str reads a string: the bytes between the quotes when they need no
-// decoding, else their unquoted form.
+// str is text for a string value of the tree.
 func (p *scanner) str() (any, bool) {
+	s, ok := p.text()
+	if !ok {
+		return nil, false
+	}
+	return s, true
+}
+
+// text reads a string: the bytes between the quotes when they need no
+// decoding, else their unquoted form.
+func (p *scanner) text() (string, bool) {
 	start := p.pos + 1
 	for i := start; i < len(p.data); i++ {
 		c := p.data[i]
 		switch {
 		case c == '"':
 			p.pos = i + 1
+			if p.doc != "" {
+				return p.doc[start:i], true
+			}
 			return string(p.data[start:i]), true
 		case c == '\\' || c >= utf8.RuneSelf:
 			return p.unquote(start, i)
 		case c < 0x20:
-			return nil, false
+			return "", false
 		}
 	}
-	return nil, false
+	return "", false
 }
 
 // unquote reads the rest of a string from i on (start is its first byte),
 // decoding escapes and UTF-8 as encoding/json does.
-func (p *scanner) unquote(start, i int) (any, bool) {
+func (p *scanner) unquote(start, i int) (string, bool) {
 	b := make([]byte, 0, i-start+16)
 	b = append(b, p.data[start:i]...)
 	d := p.data
@@ -333,10 +350,10 @@ func (p *scanner) unquote(start, i int) (any, bool) {
 			p.pos = i + 1
 			return string(b), true
 		case c < 0x20:
-			return nil, false
+			return "", false
 		case c == '\\':
 			if i+1 >= len(d) {
-				return nil, false
+				return "", false
 			}
 			switch e := d[i+1]; e {
 			case '"', '\\', '/':
@@ -360,7 +377,7 @@ func (p *scanner) unquote(start, i int) (any, bool) {
 			case 'u':
 				r := hex4(d[i+2:])
 				if r < 0 {
-					return nil, false
+					return "", false
 				}
 				i += 6
 				if utf16.IsSurrogate(r) {
@@ -375,7 +392,7 @@ func (p *scanner) unquote(start, i int) (any, bool) {
 				}
 				b = utf8.AppendRune(b, r)
 			default:
-				return nil, false
+				return "", false
 			}
 		case c < utf8.RuneSelf:
 			b = append(b, c)
@@ -390,7 +407,7 @@ func (p *scanner) unquote(start, i int) (any, bool) {
 			i += size
 		}
 	}
-	return nil, false
+	return "", false
 }
 
 // escapeU returns the four hex digits of a \u escape at the start of b, or
@@ -430,7 +447,12 @@ func (p *scanner) number() (any, bool) {
 	if !ok {
 		return nil, false
 	}
-	n := json.Number(p.data[p.pos:end])
+	var n json.Number
+	if p.doc != "" {
+		n = json.Number(p.doc[p.pos:end])
+	} else {
+		n = json.Number(p.data[p.pos:end])
+	}
 	p.pos = end
 	return n, true
 }

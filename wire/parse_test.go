@@ -41,17 +41,20 @@ func FuzzScanTree(f *testing.F) {
 		if ok && !reflect.DeepEqual(want, got) { // cmp.Diff only to report: it is slow on deep trees
 			t.Fatalf("scanTree(%q) differs from encoding/json (-std +scan):\n%s", data, cmp.Diff(want, got))
 		}
-		// scanCanon reads the same tree and renders it as canonical does.
-		v, buf, cok := scanCanon(data)
-		defer putScratch(buf)
-		if cok != ok {
-			t.Fatalf("scanCanon(%q) ok = %v, scanTree ok = %v", data, cok, ok)
-		}
-		if ok && !reflect.DeepEqual(v, got) {
-			t.Fatalf("scanCanon(%q) tree differs from scanTree's", data)
-		}
-		if want := appendCanonical(nil, got); ok && string(*buf) != string(want) {
-			t.Fatalf("scanCanon(%q) renders\n%s\nwant\n%s", data, *buf, want)
+		// scanCanon reads the same tree, its strings cut from doc or not,
+		// and renders it as canonical does.
+		for _, doc := range []string{"", string(data)} {
+			v, buf, cok := scanCanon(data, doc)
+			if cok != ok {
+				t.Fatalf("scanCanon(%q) ok = %v, scanTree ok = %v", data, cok, ok)
+			}
+			if ok && !reflect.DeepEqual(v, got) {
+				t.Fatalf("scanCanon(%q) tree differs from scanTree's", data)
+			}
+			if want := appendCanonical(nil, got); ok && string(*buf) != string(want) {
+				t.Fatalf("scanCanon(%q) renders\n%s\nwant\n%s", data, *buf, want)
+			}
+			putScratch(buf)
 		}
 	})
 }
