@@ -104,11 +104,19 @@ func (p *scanner) value(depth int) (any, bool) {
 	case c == '[':
 		return p.array(depth + 1)
 	case c == '"':
-		v, ok := p.str()
-		if ok && p.canonOn {
-			p.canon = appendString(p.canon, v.(string))
+		start := p.pos
+		s, ok := p.text()
+		if !ok {
+			return nil, false
 		}
-		return v, ok
+		if p.canonOn {
+			if raw := p.data[start:p.pos]; !plainString(s, raw) && canonicalEscaped(raw[1:len(raw)-1]) {
+				p.canon = append(p.canon, raw...) // as appendString would write it, without the work
+			} else {
+				p.canon = appendString(p.canon, s)
+			}
+		}
+		return s, true
 	case c == '-' || c >= '0' && c <= '9':
 		v, ok := p.number()
 		if ok && p.canonOn {
@@ -306,15 +314,6 @@ func (p *scanner) key() (string, bool) {
 	return p.text()
 }
 
-// str is text for a string value of the tree.
-func (p *scanner) str() (any, bool) {
-	s, ok := p.text()
-	if !ok {
-		return nil, false
-	}
-	return s, true
-}
-
 // text reads a string: the bytes between the quotes when they need no
 // decoding, else their unquoted form.
 func (p *scanner) text() (string, bool) {
@@ -408,6 +407,73 @@ func (p *scanner) unquote(start, i int) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// plainString reports whether the string s was read from raw (with its
+// quotes) as it stands, without unescaping.
+func plainString(s string, raw []byte) bool { return len(raw) == len(s)+2 }
+
+// canonicalEscaped reports whether b, the inside of a JSON string, is
+// exactly what appendString writes for the string it reads as: every
+// escape is the one encoding/json uses, and nothing it would escape is
+// left raw. A long escaped string (the encoded-config annotation holds a
+// whole DC) is then copied into a canonical rendering as it stands.
+func canonicalEscaped(b []byte) bool {
+	for i := 0; i < len(b); {
+		c := b[i]
+		if plainByte[c] {
+			i++
+			continue
+		}
+		if c == '\\' {
+			if i+1 >= len(b) {
+				return false
+			}
+			switch b[i+1] {
+			case '"', '\\', 'b', 'f', 'n', 'r', 't':
+				i += 2
+				continue
+			case 'u':
+				if i+6 > len(b) || !canonicalU(string(b[i+2:i+6])) {
+					return false
+				}
+				i += 6
+				continue
+			}
+			return false
+		}
+		if c < utf8.RuneSelf {
+			return false // <, > or &: appendString escapes them
+		}
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
+			return false
+		}
+		i += size
+	}
+	return true
+}
+
+// canonicalU reports whether the four hex digits of a \u escape are ones
+// appendString writes: a control character without a short form, <, >
+// or &, or U+2028 and U+2029, in lower case.
+func canonicalU(h string) bool {
+	switch h {
+	case "003c", "003e", "0026", "2028", "2029":
+		return true
+	}
+	if h[:3] != "000" && h[:3] != "001" {
+		return false
+	}
+	r := hex4([]byte(h))
+	if r < 0 || h[3] >= 'A' && h[3] <= 'F' {
+		return false
+	}
+	switch r {
+	case '\b', '\f', '\n', '\r', '\t':
+		return false
+	}
+	return true
 }
 
 // escapeU returns the four hex digits of a \u escape at the start of b, or

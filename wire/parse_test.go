@@ -21,6 +21,7 @@ func FuzzScanTree(f *testing.F) {
 		strings.Repeat("[", 10001) + strings.Repeat("]", 10001), strings.Repeat("[", 10000) + strings.Repeat("]", 10000),
 		"\t\r\n[ true ,\n false ]\n", `{"\u0061pi":"x","api":"y"}`, `"é"`,
 		`{"b":{"y":[1,{"q":null,"p":"<&>"}],"x":{}},"a":[],"b":{"z":true,"a":"\u2028"},"c":[[]]}`,
+		`["\u003c\u003C\u0001\u001f\u001F\u000a\n\u2028\u2029\/<\u00e9é\u0026\"\\", "\u0001", "a\"b", "\ufffd�", "&", " ", "\u0008\b"]`,
 	} {
 		f.Add([]byte(s))
 	}
