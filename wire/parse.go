@@ -71,12 +71,14 @@ type member struct {
 // With canonOn, every value read is also appended to canon in canonical
 // form (see scanCanon); order is scratch for sorting an object's members.
 // A non-empty doc is string(data), which strings and numbers are cut from.
+// unq is scratch for unescaping strings.
 type scanner struct {
 	data    []byte
 	doc     string
 	pos     int
 	members []member
 	elems   []any
+	unq     []byte
 
 	canonOn bool
 	canon   []byte
@@ -339,14 +341,17 @@ func (p *scanner) text() (string, bool) {
 // unquote reads the rest of a string from i on (start is its first byte),
 // decoding escapes and UTF-8 as encoding/json does.
 func (p *scanner) unquote(start, i int) (string, bool) {
-	b := make([]byte, 0, i-start+16)
-	b = append(b, p.data[start:i]...)
+	if n := skipString(p.data, start-1) - start; cap(p.unq) < n {
+		p.unq = make([]byte, 0, n) // its escaped length bounds it but for invalid UTF-8
+	}
+	b := append(p.unq[:0], p.data[start:i]...)
 	d := p.data
 	for i < len(d) {
 		c := d[i]
 		switch {
 		case c == '"':
 			p.pos = i + 1
+			p.unq = b[:0]
 			return string(b), true
 		case c < 0x20:
 			return "", false
@@ -394,8 +399,12 @@ func (p *scanner) unquote(start, i int) (string, bool) {
 				return "", false
 			}
 		case c < utf8.RuneSelf:
-			b = append(b, c)
-			i++
+			j := i + 1 // copy the run of plain ASCII at once
+			for j < len(d) && d[j] >= 0x20 && d[j] < utf8.RuneSelf && d[j] != '"' && d[j] != '\\' {
+				j++
+			}
+			b = append(b, d[i:j]...)
+			i = j
 		default:
 			r, size := utf8.DecodeRune(d[i:])
 			if r == utf8.RuneError && size == 1 {
