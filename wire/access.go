@@ -93,6 +93,15 @@ func (r *reader) list(m map[string]any, path, key string) []any {
 	return l
 }
 
+// ownKey is own for an object key: a key of commonKeys is that shared
+// copy, as the scanner gives it.
+func (r *reader) ownKey(k string) string {
+	if c, ok := commonKeys[k]; ok {
+		return c
+	}
+	return r.own(k)
+}
+
 // str returns m[key] as a string to keep (see own); "" when absent or
 // null.
 func (r *reader) str(m map[string]any, path, key string) string {

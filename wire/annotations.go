@@ -84,7 +84,7 @@ func (r *reader) keyValues(m map[string]any, path, key string) []dcplan.KeyValue
 			r.wrongType(join(path, key)+"["+k+"]", "a string", o[k])
 			return nil
 		}
-		out[i] = dcplan.KeyValue{Key: r.own(k), Value: r.own(s)}
+		out[i] = dcplan.KeyValue{Key: r.ownKey(k), Value: r.own(s)}
 	}
 	return out
 }
