@@ -5,6 +5,7 @@ import (
 
 	"encoding/json"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -12,17 +13,33 @@ import (
 // is kept as a *FieldError wrapping ErrMalformed, naming the object and the
 // path of the field; later reads return zero values, so decoders read
 // straight through and check err once.
+//
+// With shared, the strings of the tree are parts of one string holding the
+// whole document (see scanCanon), and the reader copies out every string
+// it returns for a decoded value to keep (own), so that no value keeps the
+// document alive; strings it only parses or compares are not copied
+// (view).
 type reader struct {
-	kind string
-	name string
-	err  error
+	kind   string
+	name   string
+	err    error
+	shared bool
 }
 
 // fail records a problem with the field at path, unless one is recorded.
 func (r *reader) fail(path, problem string) {
 	if r.err == nil {
-		r.err = &dcplan.FieldError{Kind: r.kind, Name: r.name, Field: path, Problem: problem, Err: dcplan.ErrMalformed}
+		r.err = &dcplan.FieldError{Kind: r.kind, Name: r.own(r.name), Field: path, Problem: problem, Err: dcplan.ErrMalformed}
 	}
+}
+
+// own returns s for a decoded value to keep: a copy when the tree's
+// strings share the document's bytes.
+func (r *reader) own(s string) string {
+	if r.shared {
+		return strings.Clone(s)
+	}
+	return s
 }
 
 // join returns the path of key inside the object at path.
@@ -76,8 +93,23 @@ func (r *reader) list(m map[string]any, path, key string) []any {
 	return l
 }
 
-// str returns m[key] as a string; "" when absent or null.
+// ownKey is own for an object key: a key of commonKeys is that shared
+// copy, as the scanner gives it.
+func (r *reader) ownKey(k string) string {
+	if c, ok := commonKeys[k]; ok {
+		return c
+	}
+	return r.own(k)
+}
+
+// str returns m[key] as a string to keep (see own); "" when absent or
+// null.
 func (r *reader) str(m map[string]any, path, key string) string {
+	return r.own(r.view(m, path, key))
+}
+
+// view is str for a string that is only parsed or compared, never kept.
+func (r *reader) view(m map[string]any, path, key string) string {
 	v := m[key]
 	if v == nil {
 		return ""
@@ -103,7 +135,7 @@ func (r *reader) strs(m map[string]any, path, key string) []string {
 			r.wrongType(at(join(path, key), i), "a string", v)
 			return nil
 		}
-		out[i] = s
+		out[i] = r.own(s)
 	}
 	return out
 }
@@ -156,7 +188,7 @@ func (r *reader) int64At(m map[string]any, path, key string) int64 {
 // timestamp returns m[key], an RFC 3339 Kubernetes timestamp; the zero
 // time when absent or null.
 func (r *reader) timestamp(m map[string]any, path, key string) time.Time {
-	s := r.str(m, path, key)
+	s := r.view(m, path, key)
 	if s == "" {
 		return time.Time{}
 	}

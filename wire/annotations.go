@@ -4,7 +4,6 @@ import (
 	"github.com/dcplan/dcplan"
 
 	"fmt"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -47,7 +46,8 @@ func ParseAnnotationTime(s string) (time.Time, error) {
 func annotationField(key string) string { return "metadata.annotations[" + key + "]" }
 
 // stringMap reads m[key], a JSON object of strings, into a Go map; nil
-// when absent, null or empty.
+// when absent, null or empty. Its strings are the tree's: a caller owns
+// (see reader.own) those it keeps.
 func (r *reader) stringMap(m map[string]any, path, key string) map[string]string {
 	o := r.obj(m, path, key)
 	if len(o) == 0 {
@@ -68,13 +68,23 @@ func (r *reader) stringMap(m map[string]any, path, key string) map[string]string
 // keyValues reads m[key], a JSON object of strings, as a list sorted by
 // key; nil when absent or empty.
 func (r *reader) keyValues(m map[string]any, path, key string) []dcplan.KeyValue {
-	sm := r.stringMap(m, path, key)
-	if len(sm) == 0 {
+	o := r.obj(m, path, key)
+	if len(o) == 0 {
 		return nil
 	}
-	out := make([]dcplan.KeyValue, 0, len(sm))
-	for _, k := range slices.Sorted(maps.Keys(sm)) {
-		out = append(out, dcplan.KeyValue{Key: k, Value: sm[k]})
+	keys := make([]string, 0, len(o))
+	for k := range o {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	out := make([]dcplan.KeyValue, len(keys))
+	for i, k := range keys {
+		s, ok := o[k].(string)
+		if !ok {
+			r.wrongType(join(path, key)+"["+k+"]", "a string", o[k])
+			return nil
+		}
+		out[i] = dcplan.KeyValue{Key: r.ownKey(k), Value: r.own(s)}
 	}
 	return out
 }
@@ -163,6 +173,7 @@ func (r *reader) readConfigWire(meta map[string]any, c *dcplan.Config) {
 	c.Labels = r.keyValues(meta, "metadata", "labels")
 	ann := r.stringMap(meta, "metadata", "annotations")
 	c.IgnoreDeployerPodValue, c.IgnoreDeployerPod = ann[dcplan.AnnotationIgnoreDeployerPod]
+	c.IgnoreDeployerPodValue = r.own(c.IgnoreDeployerPodValue)
 }
 
 // putConfigWire overlays a DC's labels and ignore-pod annotation.
@@ -186,8 +197,8 @@ func putConfigWire(meta map[string]any, c dcplan.Config) {
 func (r *reader) readDeploymentWire(meta map[string]any, d *dcplan.Deployment) (encoded string, hasEncoded bool) {
 	labels := r.stringMap(meta, "metadata", "labels")
 	ann := r.stringMap(meta, "metadata", "annotations")
-	d.ConfigLabel = labels[dcplan.LabelConfigName]
-	d.ConfigName = ann[dcplan.AnnotationConfigName]
+	d.ConfigLabel = r.own(labels[dcplan.LabelConfigName])
+	d.ConfigName = r.own(ann[dcplan.AnnotationConfigName])
 	if v, ok := ann[dcplan.AnnotationLatestVersion]; ok {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil {
@@ -201,8 +212,8 @@ func (r *reader) readDeploymentWire(meta map[string]any, d *dcplan.Deployment) (
 	}
 	d.Phase = p
 	d.Cancelled = strings.EqualFold(ann[dcplan.AnnotationCancelled], dcplan.CancelledValue)
-	d.Reason = ann[dcplan.AnnotationStatusReason]
-	d.DeployerPodName = ann[dcplan.AnnotationDeployerPodName]
+	d.Reason = r.own(ann[dcplan.AnnotationStatusReason])
+	d.DeployerPodName = r.own(ann[dcplan.AnnotationDeployerPodName])
 	if v, ok := ann[dcplan.AnnotationDesiredReplicas]; ok {
 		d.DesiredReplicas, d.HasDesiredReplicas = r.replicasEntry(dcplan.AnnotationDesiredReplicas, v), true
 	}
@@ -331,8 +342,8 @@ func newSelector(cfg dcplan.Config, rc string) map[string]any {
 func (r *reader) readPodWire(meta map[string]any, p *dcplan.Pod) {
 	labels := r.stringMap(meta, "metadata", "labels")
 	ann := r.stringMap(meta, "metadata", "annotations")
-	p.DeploymentName = ann[dcplan.AnnotationDeploymentName]
-	p.DeployerFor = labels[dcplan.LabelDeployerPodFor]
+	p.DeploymentName = r.own(ann[dcplan.AnnotationDeploymentName])
+	p.DeployerFor = r.own(labels[dcplan.LabelDeployerPodFor])
 }
 
 // putPodWire overlays a pod's deployer annotation and label.

@@ -2,6 +2,7 @@ package wire
 
 import (
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/internal/benchcpu"
 
 	"testing"
 	"time"
@@ -11,11 +12,13 @@ func BenchmarkDecodeDeployment(b *testing.B) {
 	doc := fixture(b, "rc-frontend-3-complete.json")
 	b.ReportAllocs()
 	b.SetBytes(int64(len(doc)))
+	stop := benchcpu.Start(b)
 	for b.Loop() {
 		if _, err := DecodeDeployment(doc); err != nil {
 			b.Fatal(err)
 		}
 	}
+	stop()
 }
 
 func BenchmarkEncodeDeployment(b *testing.B) {

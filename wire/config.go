@@ -29,11 +29,11 @@ const (
 // returned as a *FieldError wrapping ErrMalformed, naming the field path.
 // DecodeConfig never panics.
 func DecodeConfig(data []byte) (dcplan.Config, error) {
-	m, err := parseObject(data, kindConfig)
+	m, raw, err := parseObjectRaw(data, string(data), kindConfig)
 	if err != nil {
 		return dcplan.Config{}, err
 	}
-	return decodeConfigTree(m, false)
+	return decodeConfigTree(m, false, raw, true)
 }
 
 // EncodeConfig returns the DeploymentConfig JSON of c: c's typed fields
@@ -55,11 +55,11 @@ func EncodeConfig(c dcplan.Config) ([]byte, error) {
 // checkKind checks the kind and apiVersion of an object. When required
 // is false, absent values are accepted.
 func (r *reader) checkKind(m map[string]any, kind string, required bool, versions ...string) {
-	k := r.str(m, "", "kind")
+	k := r.view(m, "", "kind")
 	if (k != "" || required) && k != kind {
 		r.fail("kind", "want "+strconv.Quote(kind)+", got "+strconv.Quote(k))
 	}
-	v := r.str(m, "", "apiVersion")
+	v := r.view(m, "", "apiVersion")
 	if v == "" && !required {
 		return
 	}
@@ -79,9 +79,11 @@ func nameOf(m map[string]any) string {
 }
 
 // decodeConfigTree decodes a DC tree; strict requires kind and apiVersion
-// (the encoded-deployment-config annotation).
-func decodeConfigTree(m map[string]any, strict bool) (dcplan.Config, error) {
-	r := &reader{kind: kindConfig, name: nameOf(m)}
+// (the encoded-deployment-config annotation). raw is its canonical form
+// when the caller has it (nil renders it); shared tells a tree whose
+// strings share the document's bytes (see reader).
+func decodeConfigTree(m map[string]any, strict bool, raw dcplan.RawJSON, shared bool) (dcplan.Config, error) {
+	r := &reader{kind: kindConfig, name: nameOf(m), shared: shared}
 	r.checkKind(m, kindConfig, strict, apiVersionApps, apiVersionCore)
 	meta := r.obj(m, "", "metadata")
 	var c dcplan.Config
@@ -106,7 +108,10 @@ func decodeConfigTree(m map[string]any, strict bool) (dcplan.Config, error) {
 	}
 	// Raw is the one copy of the DC's bytes: the strategy and the
 	// template share theirs with it.
-	c.Raw = canonicalExact(m)
+	if raw == nil {
+		raw = canonicalExact(m)
+	}
+	c.Raw = raw
 	rawSpec := rawMember(c.Raw, "spec")
 	c.Strategy.Raw = rawMember(rawSpec, "strategy")
 	c.Template = r.template(spec, "spec", "template", rawMember(rawSpec, "template"))
@@ -165,7 +170,7 @@ func (r *reader) strategy(spec map[string]any) dcplan.Strategy {
 	const p = "spec.strategy"
 	s := r.obj(spec, "spec", "strategy")
 	var st dcplan.Strategy
-	typ := r.str(s, p, "type")
+	typ := r.view(s, p, "type")
 	t, err := dcplan.ParseStrategyType(typ)
 	if err != nil {
 		r.fail(p+".type", "unknown strategy type "+strconv.Quote(typ))
@@ -234,7 +239,7 @@ func (r *reader) fencepost(m map[string]any, path, key string) dcplan.Fencepost 
 	case nil:
 		return dcplan.Fencepost{}
 	case string:
-		return dcplan.Fencepost{Set: true, IsString: true, Str: v}
+		return dcplan.Fencepost{Set: true, IsString: true, Str: r.own(v)}
 	}
 	i, _ := r.integer(m, path, key, 32)
 	return dcplan.Fencepost{Set: true, Int: int32(i)}
@@ -292,7 +297,7 @@ func (r *reader) triggers(spec map[string]any) []dcplan.Trigger {
 	for i, v := range l {
 		ep := at(p, i)
 		e := r.elem(v, ep)
-		typ := r.str(e, ep, "type")
+		typ := r.view(e, ep, "type")
 		t, err := dcplan.ParseTriggerType(typ)
 		if err != nil {
 			r.fail(ep+".type", "unknown trigger type "+strconv.Quote(typ))
@@ -351,7 +356,7 @@ func (r *reader) configStatus(st map[string]any) dcplan.ConfigStatus {
 	for i, v := range r.list(details, p+".details", "causes") {
 		ep := at(p+".details.causes", i)
 		e := r.elem(v, ep)
-		typ := r.str(e, ep, "type")
+		typ := r.view(e, ep, "type")
 		t, err := dcplan.ParseTriggerType(typ)
 		if err != nil {
 			r.fail(ep+".type", "unknown cause type "+strconv.Quote(typ))
@@ -370,12 +375,12 @@ func (r *reader) configStatus(st map[string]any) dcplan.ConfigStatus {
 }
 
 func (r *reader) condition(e map[string]any, ep string) dcplan.Condition {
-	typ := r.str(e, ep, "type")
+	typ := r.view(e, ep, "type")
 	t, err := dcplan.ParseConditionType(typ)
 	if err != nil {
 		r.fail(ep+".type", "unknown condition type "+strconv.Quote(typ))
 	}
-	status := r.str(e, ep, "status")
+	status := r.view(e, ep, "status")
 	cs, err := dcplan.ParseConditionStatus(status)
 	if err != nil {
 		r.fail(ep+".status", "unknown condition status "+strconv.Quote(status))
@@ -387,10 +392,10 @@ func (r *reader) condition(e map[string]any, ep string) dcplan.Condition {
 		LastUpdateTime:     r.timestamp(e, ep, "lastUpdateTime"),
 		LastTransitionTime: r.timestamp(e, ep, "lastTransitionTime"),
 	}
-	reason := r.str(e, ep, "reason")
+	reason := r.view(e, ep, "reason")
 	c.Reason = dcplan.ParseConditionReason(reason)
 	if c.Reason == dcplan.ReasonOther {
-		c.OtherReason = reason
+		c.OtherReason = r.own(reason)
 	}
 	return c
 }

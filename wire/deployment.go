@@ -32,11 +32,11 @@ import (
 // IsDeploymentCancelled, DecodeDeploymentConfig (with typed errors instead
 // of -1 and "").
 func DecodeDeployment(data []byte) (dcplan.Deployment, error) {
-	m, err := parseObject(data, kindRC)
+	m, raw, err := parseObjectRaw(data, string(data), kindRC)
 	if err != nil {
 		return dcplan.Deployment{}, err
 	}
-	return decodeDeploymentTree(m)
+	return decodeDeploymentTree(m, raw, true)
 }
 
 // EncodeDeployment returns the ReplicationController JSON of d: d's typed
@@ -58,8 +58,11 @@ func EncodeDeployment(d dcplan.Deployment) ([]byte, error) {
 	return appendOrdered(nil, deploymentTree(d), orderRC), nil
 }
 
-func decodeDeploymentTree(m map[string]any) (dcplan.Deployment, error) {
-	r := &reader{kind: kindRC, name: nameOf(m)}
+// decodeDeploymentTree decodes an RC tree; raw is its canonical form when
+// the caller has it (nil renders it); shared tells a tree whose strings
+// share the document's bytes (see reader).
+func decodeDeploymentTree(m map[string]any, raw dcplan.RawJSON, shared bool) (dcplan.Deployment, error) {
+	r := &reader{kind: kindRC, name: nameOf(m), shared: shared}
 	r.checkKind(m, kindRC, false, apiVersionCore)
 	meta := r.obj(m, "", "metadata")
 	var d dcplan.Deployment
@@ -82,7 +85,10 @@ func decodeDeploymentTree(m map[string]any) (dcplan.Deployment, error) {
 	if r.err != nil {
 		return dcplan.Deployment{}, r.err
 	}
-	d.Raw = canonicalExact(m)
+	if raw == nil {
+		raw = canonicalExact(m)
+	}
+	d.Raw = raw
 	d.Template = r.template(spec, "spec", "template", rawMember(rawMember(d.Raw, "spec"), "template"))
 	if r.err != nil {
 		return dcplan.Deployment{}, r.err
@@ -103,11 +109,14 @@ func decodeDeploymentTree(m map[string]any) (dcplan.Deployment, error) {
 // decodeEncodedConfig decodes the value of an encoded-deployment-config
 // annotation: a DC document with kind and apiVersion.
 func decodeEncodedConfig(s string) (dcplan.Config, error) {
-	m, err := parseObject([]byte(s), kindConfig)
+	buf := scratchPool.Get().(*[]byte) // the bytes of s, only while scanning
+	*buf = append((*buf)[:0], s...)
+	m, raw, err := parseObjectRaw(*buf, s, kindConfig)
+	putScratch(buf)
 	if err != nil {
 		return dcplan.Config{}, err
 	}
-	return decodeConfigTree(m, true)
+	return decodeConfigTree(m, true, raw, true)
 }
 
 // encodedConfigProblem words why the encoded-deployment-config annotation

@@ -60,6 +60,22 @@ func parseObject(data []byte, kind string) (map[string]any, error) {
 	return m, nil
 }
 
+// parseObjectRaw is parseObject that also returns the object in canonical
+// form, as canonicalExact(m) gives it, rendered while parsing (see
+// scanCanon). doc is string(data), or "": see scanCanon.
+func parseObjectRaw(data []byte, doc string, kind string) (map[string]any, dcplan.RawJSON, error) {
+	v, buf, ok := scanCanon(data, doc)
+	if m, isObj := v.(map[string]any); ok && isObj {
+		return m, exactCopy(buf), nil
+	}
+	putScratch(buf)
+	m, err := parseObject(data, kind) // words the error
+	if err != nil {
+		return nil, nil, err
+	}
+	return m, canonicalExact(m), nil
+}
+
 // jsonType names the JSON type of a tree value, for error messages.
 func jsonType(v any) string {
 	switch v.(type) {
@@ -98,14 +114,24 @@ func canonicalExact(v any) dcplan.RawJSON {
 		return nil
 	}
 	buf := scratchPool.Get().(*[]byte)
-	b := appendCanonical((*buf)[:0], v)
-	out := make(dcplan.RawJSON, len(b))
-	copy(out, b)
-	if cap(b) <= 1<<20 { // keep no giant buffer alive in the pool
-		*buf = b
+	*buf = appendCanonical((*buf)[:0], v)
+	return exactCopy(buf)
+}
+
+// exactCopy returns a copy of *buf, scratch from scratchPool, at its
+// exact size, and gives buf back to the pool.
+func exactCopy(buf *[]byte) dcplan.RawJSON {
+	out := make(dcplan.RawJSON, len(*buf))
+	copy(out, *buf)
+	putScratch(buf)
+	return out
+}
+
+// putScratch gives buf back to scratchPool.
+func putScratch(buf *[]byte) {
+	if cap(*buf) <= 1<<20 { // keep no giant buffer alive in the pool
 		scratchPool.Put(buf)
 	}
-	return out
 }
 
 // scratchPool holds the buffers canonicalExact renders into. What it

@@ -128,13 +128,13 @@ func isItemKind(k string) bool { return k == kindConfig || k == kindRC || k == k
 func (o *Objects) add(m map[string]any, kind string) error {
 	switch kind {
 	case kindConfig:
-		c, err := decodeConfigTree(m, false)
+		c, err := decodeConfigTree(m, false, nil, false)
 		if err != nil {
 			return err
 		}
 		o.Configs = append(o.Configs, c)
 	case kindRC:
-		d, err := decodeDeploymentTree(m)
+		d, err := decodeDeploymentTree(m, nil, false)
 		if err != nil {
 			return err
 		}

@@ -75,7 +75,7 @@ func NewDeployment(cfg dcplan.Config) (dcplan.Deployment, error) {
 		"spec":       spec,
 		"status":     map[string]any{"replicas": num(0)},
 	}
-	d, err := decodeDeploymentTree(m)
+	d, err := decodeDeploymentTree(m, nil, false)
 	if err != nil {
 		return dcplan.Deployment{}, fmt.Errorf("%w: config %q does not make a valid deployment: %w", dcplan.ErrInvalidSnapshot, cfg.Name, err)
 	}

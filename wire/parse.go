@@ -2,6 +2,8 @@ package wire
 
 import (
 	"encoding/json"
+	"slices"
+	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -28,23 +30,59 @@ func scanTree(data []byte) (any, bool) {
 	return v, p.pos == len(data)
 }
 
+// scanCanon is scanTree that also renders the value in canonical form (as
+// canonical(v) would) while it reads it, sparing a second walk over the
+// tree: each value's rendering is appended to canon as it is read, and
+// an object's members are put in key order when it closes. canon is
+// scratch from scratchPool, which the caller returns with putScratch.
+//
+// doc is string(data), or "" to have the tree's strings allocated one by
+// one as scanTree does. The strings and numbers of the tree that need no
+// unescaping are then parts of doc rather than copies of their own, one
+// allocation instead of hundreds; a reader of such a tree must copy what
+// it keeps (reader.shared).
+func scanCanon(data []byte, doc string) (v any, canon *[]byte, ok bool) {
+	canon = scratchPool.Get().(*[]byte)
+	var order [32]int // the members of nearly every object
+	p := scanner{data: data, doc: doc, canonOn: true, canon: (*canon)[:0], order: order[:0],
+		members: make([]member, 0, 32), elems: make([]any, 0, 16)} // deep enough for every DC and RC
+	p.space()
+	v, ok = p.value(0)
+	p.space()
+	*canon = p.canon
+	return v, canon, ok && p.pos == len(data)
+}
+
 // maxDepth is encoding/json's nesting limit.
 const maxDepth = 10000
 
-// member is one object member being read.
+// member is one object member being read; with canonOn, canon[cs:ce]
+// is its value in canonical form.
 type member struct {
-	key string
-	val any
+	key    string
+	val    any
+	cs, ce int
 }
 
 // scanner is the state of one scanTree call. Members and elements of the
 // objects and arrays being read are collected on shared stacks, so that
 // each map and slice is allocated once at its final size.
+//
+// With canonOn, every value read is also appended to canon in canonical
+// form (see scanCanon); order is scratch for sorting an object's members.
+// A non-empty doc is string(data), which strings and numbers are cut from.
+// unq is scratch for unescaping strings.
 type scanner struct {
 	data    []byte
+	doc     string
 	pos     int
 	members []member
 	elems   []any
+	unq     []byte
+
+	canonOn bool
+	canon   []byte
+	order   []int
 }
 
 func (p *scanner) space() {
@@ -68,9 +106,25 @@ func (p *scanner) value(depth int) (any, bool) {
 	case c == '[':
 		return p.array(depth + 1)
 	case c == '"':
-		return p.str()
+		start := p.pos
+		s, ok := p.text()
+		if !ok {
+			return nil, false
+		}
+		if p.canonOn {
+			if raw := p.data[start:p.pos]; !plainString(s, raw) && canonicalEscaped(raw[1:len(raw)-1]) {
+				p.canon = append(p.canon, raw...) // as appendString would write it, without the work
+			} else {
+				p.canon = appendString(p.canon, s)
+			}
+		}
+		return s, true
 	case c == '-' || c >= '0' && c <= '9':
-		return p.number()
+		v, ok := p.number()
+		if ok && p.canonOn {
+			p.canon = append(p.canon, v.(json.Number)...)
+		}
+		return v, ok
 	case c == 't':
 		return true, p.literal("true")
 	case c == 'f':
@@ -86,6 +140,9 @@ func (p *scanner) literal(word string) bool {
 		return false
 	}
 	p.pos += len(word)
+	if p.canonOn {
+		p.canon = append(p.canon, word...)
+	}
 	return true
 }
 
@@ -95,9 +152,13 @@ func (p *scanner) object(depth int) (any, bool) {
 	}
 	p.pos++ // {
 	base := len(p.members)
+	start := len(p.canon)
 	p.space()
 	if p.pos < len(p.data) && p.data[p.pos] == '}' {
 		p.pos++
+		if p.canonOn {
+			p.canon = append(p.canon, "{}"...)
+		}
 		return map[string]any{}, true
 	}
 	for {
@@ -114,11 +175,12 @@ func (p *scanner) object(depth int) (any, bool) {
 		}
 		p.pos++
 		p.space()
+		cs := len(p.canon)
 		v, ok := p.value(depth)
 		if !ok {
 			return nil, false
 		}
-		p.members = append(p.members, member{k, v})
+		p.members = append(p.members, member{k, v, cs, len(p.canon)})
 		if done, ok := p.separator('}'); !ok {
 			return nil, false
 		} else if done {
@@ -130,9 +192,43 @@ func (p *scanner) object(depth int) (any, bool) {
 	for _, e := range ms {
 		m[e.key] = e.val // the last of duplicate keys wins, as in encoding/json
 	}
+	if p.canonOn {
+		p.canonObject(start, ms)
+	}
 	clear(ms)
 	p.members = p.members[:base]
 	return m, true
+}
+
+// canonObject replaces canon[start:], the canonical values of the members
+// ms of an object in input order, by the canonical object: members sorted
+// by key, the last of duplicate keys kept (as in the tree). The object is
+// rendered after the values and then moved down over them.
+func (p *scanner) canonObject(start int, ms []member) {
+	order := p.order[:0]
+	for i := range ms {
+		order = append(order, i)
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return strings.Compare(ms[a].key, ms[b].key) })
+	p.order = order
+	mid := len(p.canon)
+	b := append(p.canon, '{')
+	first := true
+	for j, i := range order {
+		if j+1 < len(order) && ms[order[j+1]].key == ms[i].key {
+			continue // a later duplicate wins
+		}
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		b = appendString(b, ms[i].key)
+		b = append(b, ':')
+		b = append(b, b[ms[i].cs:ms[i].ce]...)
+	}
+	b = append(b, '}')
+	n := copy(b[start:], b[mid:])
+	p.canon = b[:start+n]
 }
 
 func (p *scanner) array(depth int) (any, bool) {
@@ -144,7 +240,13 @@ func (p *scanner) array(depth int) (any, bool) {
 	p.space()
 	if p.pos < len(p.data) && p.data[p.pos] == ']' {
 		p.pos++
+		if p.canonOn {
+			p.canon = append(p.canon, "[]"...)
+		}
 		return []any{}, true
+	}
+	if p.canonOn {
+		p.canon = append(p.canon, '[')
 	}
 	for {
 		v, ok := p.value(depth)
@@ -152,9 +254,18 @@ func (p *scanner) array(depth int) (any, bool) {
 			return nil, false
 		}
 		p.elems = append(p.elems, v)
-		if done, ok := p.separator(']'); !ok {
+		done, ok := p.separator(']')
+		if !ok {
 			return nil, false
-		} else if done {
+		}
+		if p.canonOn {
+			if done {
+				p.canon = append(p.canon, ']')
+			} else {
+				p.canon = append(p.canon, ',')
+			}
+		}
+		if done {
 			break
 		}
 	}
@@ -202,49 +313,51 @@ func (p *scanner) key() (string, bool) {
 			break
 		}
 	}
-	v, ok := p.str()
-	if !ok {
-		return "", false
-	}
-	return v.(string), true
+	return p.text()
 }
 
-// str reads a string: the bytes between the quotes when they need no
+// text reads a string: the bytes between the quotes when they need no
 // decoding, else their unquoted form.
-func (p *scanner) str() (any, bool) {
+func (p *scanner) text() (string, bool) {
 	start := p.pos + 1
 	for i := start; i < len(p.data); i++ {
 		c := p.data[i]
 		switch {
 		case c == '"':
 			p.pos = i + 1
+			if p.doc != "" {
+				return p.doc[start:i], true
+			}
 			return string(p.data[start:i]), true
 		case c == '\\' || c >= utf8.RuneSelf:
 			return p.unquote(start, i)
 		case c < 0x20:
-			return nil, false
+			return "", false
 		}
 	}
-	return nil, false
+	return "", false
 }
 
 // unquote reads the rest of a string from i on (start is its first byte),
 // decoding escapes and UTF-8 as encoding/json does.
-func (p *scanner) unquote(start, i int) (any, bool) {
-	b := make([]byte, 0, i-start+16)
-	b = append(b, p.data[start:i]...)
+func (p *scanner) unquote(start, i int) (string, bool) {
+	if n := skipString(p.data, start-1) - start; cap(p.unq) < n {
+		p.unq = make([]byte, 0, n) // its escaped length bounds it but for invalid UTF-8
+	}
+	b := append(p.unq[:0], p.data[start:i]...)
 	d := p.data
 	for i < len(d) {
 		c := d[i]
 		switch {
 		case c == '"':
 			p.pos = i + 1
+			p.unq = b[:0]
 			return string(b), true
 		case c < 0x20:
-			return nil, false
+			return "", false
 		case c == '\\':
 			if i+1 >= len(d) {
-				return nil, false
+				return "", false
 			}
 			switch e := d[i+1]; e {
 			case '"', '\\', '/':
@@ -268,7 +381,7 @@ func (p *scanner) unquote(start, i int) (any, bool) {
 			case 'u':
 				r := hex4(d[i+2:])
 				if r < 0 {
-					return nil, false
+					return "", false
 				}
 				i += 6
 				if utf16.IsSurrogate(r) {
@@ -283,11 +396,15 @@ func (p *scanner) unquote(start, i int) (any, bool) {
 				}
 				b = utf8.AppendRune(b, r)
 			default:
-				return nil, false
+				return "", false
 			}
 		case c < utf8.RuneSelf:
-			b = append(b, c)
-			i++
+			j := i + 1 // copy the run of plain ASCII at once
+			for j < len(d) && d[j] >= 0x20 && d[j] < utf8.RuneSelf && d[j] != '"' && d[j] != '\\' {
+				j++
+			}
+			b = append(b, d[i:j]...)
+			i = j
 		default:
 			r, size := utf8.DecodeRune(d[i:])
 			if r == utf8.RuneError && size == 1 {
@@ -298,7 +415,74 @@ func (p *scanner) unquote(start, i int) (any, bool) {
 			i += size
 		}
 	}
-	return nil, false
+	return "", false
+}
+
+// plainString reports whether the string s was read from raw (with its
+// quotes) as it stands, without unescaping.
+func plainString(s string, raw []byte) bool { return len(raw) == len(s)+2 }
+
+// canonicalEscaped reports whether b, the inside of a JSON string, is
+// exactly what appendString writes for the string it reads as: every
+// escape is the one encoding/json uses, and nothing it would escape is
+// left raw. A long escaped string (the encoded-config annotation holds a
+// whole DC) is then copied into a canonical rendering as it stands.
+func canonicalEscaped(b []byte) bool {
+	for i := 0; i < len(b); {
+		c := b[i]
+		if plainByte[c] {
+			i++
+			continue
+		}
+		if c == '\\' {
+			if i+1 >= len(b) {
+				return false
+			}
+			switch b[i+1] {
+			case '"', '\\', 'b', 'f', 'n', 'r', 't':
+				i += 2
+				continue
+			case 'u':
+				if i+6 > len(b) || !canonicalU(string(b[i+2:i+6])) {
+					return false
+				}
+				i += 6
+				continue
+			}
+			return false
+		}
+		if c < utf8.RuneSelf {
+			return false // <, > or &: appendString escapes them
+		}
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
+			return false
+		}
+		i += size
+	}
+	return true
+}
+
+// canonicalU reports whether the four hex digits of a \u escape are ones
+// appendString writes: a control character without a short form, <, >
+// or &, or U+2028 and U+2029, in lower case.
+func canonicalU(h string) bool {
+	switch h {
+	case "003c", "003e", "0026", "2028", "2029":
+		return true
+	}
+	if h[:3] != "000" && h[:3] != "001" {
+		return false
+	}
+	r := hex4([]byte(h))
+	if r < 0 || h[3] >= 'A' && h[3] <= 'F' {
+		return false
+	}
+	switch r {
+	case '\b', '\f', '\n', '\r', '\t':
+		return false
+	}
+	return true
 }
 
 // escapeU returns the four hex digits of a \u escape at the start of b, or
@@ -338,7 +522,12 @@ func (p *scanner) number() (any, bool) {
 	if !ok {
 		return nil, false
 	}
-	n := json.Number(p.data[p.pos:end])
+	var n json.Number
+	if p.doc != "" {
+		n = json.Number(p.doc[p.pos:end])
+	} else {
+		n = json.Number(p.data[p.pos:end])
+	}
 	p.pos = end
 	return n, true
 }

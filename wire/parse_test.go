@@ -20,6 +20,8 @@ func FuzzScanTree(f *testing.F) {
 		`-`, `.5`, `1e`, `{"a" 1}`, `{"a":1,}`, `[1,]`, `[1 2]`, `"\x01"`, `"\u12"`, `"\q"`, `{"a":1}x`, `truex`,
 		strings.Repeat("[", 10001) + strings.Repeat("]", 10001), strings.Repeat("[", 10000) + strings.Repeat("]", 10000),
 		"\t\r\n[ true ,\n false ]\n", `{"\u0061pi":"x","api":"y"}`, `"é"`,
+		`{"b":{"y":[1,{"q":null,"p":"<&>"}],"x":{}},"a":[],"b":{"z":true,"a":"\u2028"},"c":[[]]}`,
+		`["\u003c\u003C\u0001\u001f\u001F\u000a\n\u2028\u2029\/<\u00e9é\u0026\"\\", "\u0001", "a\"b", "\ufffd�", "&", " ", "\u0008\b"]`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -39,6 +41,21 @@ func FuzzScanTree(f *testing.F) {
 		}
 		if ok && !reflect.DeepEqual(want, got) { // cmp.Diff only to report: it is slow on deep trees
 			t.Fatalf("scanTree(%q) differs from encoding/json (-std +scan):\n%s", data, cmp.Diff(want, got))
+		}
+		// scanCanon reads the same tree, its strings cut from doc or not,
+		// and renders it as canonical does.
+		for _, doc := range []string{"", string(data)} {
+			v, buf, cok := scanCanon(data, doc)
+			if cok != ok {
+				t.Fatalf("scanCanon(%q) ok = %v, scanTree ok = %v", data, cok, ok)
+			}
+			if ok && !reflect.DeepEqual(v, got) {
+				t.Fatalf("scanCanon(%q) tree differs from scanTree's", data)
+			}
+			if want := appendCanonical(nil, got); ok && string(*buf) != string(want) {
+				t.Fatalf("scanCanon(%q) renders\n%s\nwant\n%s", data, *buf, want)
+			}
+			putScratch(buf)
 		}
 	})
 }

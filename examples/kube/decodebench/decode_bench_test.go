@@ -13,6 +13,7 @@ import (
 	appsv1 "github.com/openshift/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 
+	"github.com/dcplan/dcplan/internal/benchcpu"
 	"github.com/dcplan/dcplan/wire"
 )
 
@@ -56,19 +57,23 @@ func BenchmarkDecodeRC(b *testing.B) {
 	b.Run("typed", func(b *testing.B) {
 		b.ReportAllocs()
 		b.SetBytes(int64(len(data)))
+		stop := benchcpu.Start(b)
 		for b.Loop() {
 			if _, _, err := typedDecode(data); err != nil {
 				b.Fatal(err)
 			}
 		}
+		stop()
 	})
 	b.Run("wire", func(b *testing.B) {
 		b.ReportAllocs()
 		b.SetBytes(int64(len(data)))
+		stop := benchcpu.Start(b)
 		for b.Loop() {
 			if _, err := wire.DecodeDeployment(data); err != nil {
 				b.Fatal(err)
 			}
 		}
+		stop()
 	})
 }
