@@ -485,6 +485,18 @@ func NoCreateWhileInFlight(t Transition) error {
 // down, so a stale read does not excuse it. A DC whose status still says
 // version 0 is NoCancelAtVersionZero's to judge.
 func CancelsOnlyOlder(t Transition) error {
+	return judgeCancels(t, func(d dcplan.Deployment, latest dcplan.Version) error {
+		if latest > 0 && d.Version >= latest {
+			return fmt.Errorf("cancelled rc/%s (version %d), not older than latestVersion %d", d.Name, d.Version, latest)
+		}
+		return nil
+	})
+}
+
+// judgeCancels runs judge on every RC a DC controller pass cancelled, as
+// the live store held it just before the cancel, with the live DC's
+// status.latestVersion, and returns its first error.
+func judgeCancels(t Transition, judge func(d dcplan.Deployment, latest dcplan.Version) error) error {
 	if t.Kind != PassConfig {
 		return nil
 	}
@@ -492,12 +504,10 @@ func CancelsOnlyOlder(t Transition) error {
 		if w.Request.Action.Kind != dcplan.ActionCancel || !w.rcIsRC() {
 			continue
 		}
-		d, ok := w.Live.Deployment(w.Request.Name)
-		if !ok {
-			continue
-		}
-		if v := w.Live.Config.Status.LatestVersion; v > 0 && d.Version >= v {
-			return fmt.Errorf("cancelled rc/%s (version %d), not older than latestVersion %d", d.Name, d.Version, w.Live.Config.Status.LatestVersion)
+		if d, ok := w.Live.Deployment(w.Request.Name); ok {
+			if err := judge(d, w.Live.Config.Status.LatestVersion); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
@@ -509,19 +519,12 @@ func CancelsOnlyOlder(t Transition) error {
 // first (SPEC 3.2.7.zero). Upstream (Exact, CancelAtVersionZero) cancels
 // it as "superseded by version 0"; reconcile's property test found it.
 func NoCancelAtVersionZero(t Transition) error {
-	if t.Kind != PassConfig {
-		return nil
-	}
-	for _, w := range t.Writes {
-		if w.Request.Action.Kind != dcplan.ActionCancel || !w.rcIsRC() {
-			continue
-		}
-		d, ok := w.Live.Deployment(w.Request.Name)
-		if ok && w.Live.Config.Status.LatestVersion == 0 && d.Version > 0 {
+	return judgeCancels(t, func(d dcplan.Deployment, latest dcplan.Version) error {
+		if latest == 0 && d.Version > 0 {
 			return fmt.Errorf("cancelled rc/%s (version %d) while latestVersion is 0", d.Name, d.Version)
 		}
-	}
-	return nil
+		return nil
+	})
 }
 
 // HistoryKeepsLive holds when no delete removes the active RC (the newest
