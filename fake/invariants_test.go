@@ -67,7 +67,11 @@ func deployerPod(rc string, ph dcplan.PodPhase) dcplan.Pod {
 
 // TestStateInvariantsCatchViolations feeds each State and Rest invariant
 // a world that breaks it and one that does not: an invariant that cannot
-// fail is no invariant.
+// fail is no invariant. Among the rules they hold: one rollout at a time
+// (OneRolloutInFlight, SPEC 0 rule 2 and 3.2.8), the active RC owns the
+// replicas at rest (ReplicasWhenStable, SPEC 0 rule 3 and 3.6.2), and a
+// cancelled rollout leaves no pods behind (NoPodsAfterCancel, SPEC 0 rule
+// 9 and 2.3).
 func TestStateInvariantsCatchViolations(t *testing.T) {
 	c3 := dc(t, 3, "app:1")
 	c2 := dc(t, 2, "app:1")
