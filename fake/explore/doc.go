@@ -6,7 +6,10 @@
 // actor in every order — a DC controller pass (wire.RunPass with
 // reconcile.Config), a deployer pass per RC (phase.Step), the kubelet
 // moving a deployer pod (scheduled, running, succeeded, failed, vanished),
-// oc commands and edits (cancel, retry, rollout latest, pause, resume,
+// the deployer pod's process creating its pre hook pod <rc>-hook-pre while
+// it runs (labelled openshift.io/deployer-pod-for.name=<rc>, SPEC 1.2; at
+// most Options.Hooks per trace) and the kubelet moving that hook pod
+// (succeeded, failed, vanished), oc commands and edits (cancel, retry, rollout latest, pause, resume,
 // undo, scale, edit the template), and the faults of a pass or of an oc
 // command (a Conflict answer to any one write, a crash after any prefix of
 // the writes; for a controller pass also a stale read of any object as it
@@ -34,8 +37,10 @@
 // go test runs the bounds (latestVersion up to 3, replicas 0-2,
 // revisionHistoryLimit none and 1) for Modern, Exact and Origin15: one oc
 // command and one faulted pass per trace, and one faulted pass with one
-// stale read — about 640 000 transitions, two minutes on two cores; the
-// README's Exhaustive exploration section has the figures per preset.
+// stale read (and, for Modern, one hook pod); then one oc command and one
+// hook pod per trace at replicas 1 and limit 1 — about 940 000
+// transitions, two and a quarter minutes on two cores; the README's
+// Exhaustive exploration section has the figures per preset.
 // Deeper bounds run behind -explore.deep.
 //
 // Entry points: [Explore], [Defaults], [Options], [Result], [Violation],

@@ -40,15 +40,21 @@ type Options struct {
 	// Initial, when set, replaces the initial worlds Initial builds (for a
 	// search that starts mid-story).
 	Initial []Objects
+	// Hooks bounds the hook pods of one trace: while an RC's deployer pod
+	// runs, its process may create the pre hook pod <rc>-hook-pre, which
+	// the kubelet then moves along (succeeded, failed, vanished). 0: none;
+	// Defaults has 1, the "one hook pod at most".
+	Hooks int
 	// MaxStates stops the search (0: no limit).
 	MaxStates int
 }
 
 // Defaults returns the default bounds, planned with st: three versions,
 // replicas 0 to 2, history limits none and 1, two user moves, one faulted
-// pass (of a controller or an oc command) and one stale read per trace.
+// pass (of a controller or an oc command), one stale read and one hook pod
+// per trace.
 func Defaults(st dcplan.Settings) Options {
-	return Options{Settings: st, Users: 2, Faults: 1, Stale: 1, UserFaults: true}.defaults()
+	return Options{Settings: st, Users: 2, Faults: 1, Stale: 1, Hooks: 1, UserFaults: true}.defaults()
 }
 
 // defaults fills the zero fields of o.
@@ -90,6 +96,12 @@ type Result struct {
 	// Moves counts the moves made by each actor; Faulted those of them
 	// with a fault (a Conflict or a crash).
 	Moves, Faulted map[Actor]int
+	// Hooks counts the distinct states holding a hook pod, by its phase
+	// ("Running", "Succeeded", "Failed"), and under "cancelled" those
+	// whose hook pod belongs to a cancelled RC: the hook-pod states the
+	// invariants judged (OneDeployerPod leaves hook pods out,
+	// NoPodsAfterCancel wants them deleted).
+	Hooks map[string]int
 	// Truncated is true when MaxStates stopped the search.
 	Truncated bool
 }
@@ -100,6 +112,7 @@ type node struct {
 	rq         map[string]int
 	expect     []string
 	users      int
+	hooks      int
 	faults     int
 	stale      int
 	parent     int
@@ -139,7 +152,7 @@ type search struct {
 // the same snapshot gives the same requests (determinism) and liveness.
 func Explore(o Options) Result {
 	o = o.defaults()
-	s := &search{opts: o, seen: map[hash][]int{}, found: map[string]bool{}, res: Result{Moves: map[Actor]int{}, Faulted: map[Actor]int{}}}
+	s := &search{opts: o, seen: map[hash][]int{}, found: map[string]bool{}, res: Result{Moves: map[Actor]int{}, Faulted: map[Actor]int{}, Hooks: map[string]int{}}}
 	initial := o.Initial
 	if initial == nil {
 		initial = Initial(o)
@@ -208,7 +221,7 @@ func (s *search) hashOf(n *node) hash {
 func (s *search) add(n *node) int {
 	h := s.hashOf(n)
 	for _, j := range s.seen[h] {
-		if m := s.nodes[j]; m.users <= n.users && m.faults <= n.faults && m.stale <= n.stale {
+		if m := s.nodes[j]; m.users <= n.users && m.faults <= n.faults && m.stale <= n.stale && m.hooks <= n.hooks {
 			return j
 		}
 	}
@@ -220,8 +233,22 @@ func (s *search) add(n *node) int {
 		s.violate("Decodes", err, i, nil)
 		return i
 	}
+	s.countHooks(w)
 	s.checkState(i, w, false)
 	return i
+}
+
+// countHooks counts the hook pods of w in Result.Hooks.
+func (s *search) countHooks(w World) {
+	for _, p := range w.Pods {
+		if !isHook(p) {
+			continue
+		}
+		s.res.Hooks[p.Phase.String()]++
+		if d, ok := w.Deployment(p.DeployerFor); ok && d.Cancelled {
+			s.res.Hooks["cancelled"]++
+		}
+	}
 }
 
 // checkState runs the State invariants (and the Rest ones when rest) of
@@ -281,6 +308,13 @@ func (s *search) moves(n *node, w World) []Move {
 	for _, p := range w.Pods {
 		for _, to := range []string{"Pending", "Running", "Succeeded", "Failed", "vanish"} {
 			ms = append(ms, Move{Actor: ActorKubelet, Target: p.Name, To: to})
+		}
+	}
+	if n.hooks < s.opts.Hooks {
+		for _, d := range w.Deployments {
+			if h := d.Name + hookSuffix; hookFor(w, h) {
+				ms = append(ms, Move{Actor: ActorKubelet, Target: h, To: "created"})
+			}
 		}
 	}
 	if n.users < s.opts.Users {
@@ -386,7 +420,7 @@ func (s *search) move(i int, m Move) (Step, bool) {
 	if sameWorld(n.objs, after) && slices.Equal(n.expect, step.Expect) {
 		after, prev = n.objs, n.prev
 	}
-	next := &node{objs: after, prev: prev, rq: n.rq, expect: step.Expect, users: n.users, faults: n.faults, stale: n.stale,
+	next := &node{objs: after, prev: prev, rq: n.rq, expect: step.Expect, users: n.users, hooks: n.hooks, faults: n.faults, stale: n.stale,
 		parent: i, move: m, initial: n.initial}
 	if m.Actor == ActorDeployer && step.Requeue != n.rq[m.Target] {
 		next.rq = map[string]int{}
@@ -397,6 +431,9 @@ func (s *search) move(i int, m Move) (Step, bool) {
 	}
 	if m.Actor == ActorUser {
 		next.users++
+	}
+	if m.To == "created" {
+		next.hooks++
 	}
 	if m.Fault != FaultNone {
 		next.faults++

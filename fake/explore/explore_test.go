@@ -15,10 +15,11 @@ import (
 )
 
 var (
-	deep      = flag.Bool("explore.deep", false, "explore deeper bounds than CI's: -explore.users, -explore.faults, -explore.stale per trace (defaults of explore.Defaults: 2, 1, 1), replicas 0-2")
+	deep      = flag.Bool("explore.deep", false, "explore deeper bounds than CI's: -explore.users, -explore.faults, -explore.stale, -explore.hooks per trace (defaults of explore.Defaults: 2, 1, 1, 1), replicas 0-2")
 	deepUsers = flag.Int("explore.users", 2, "user moves per trace with -explore.deep")
 	deepFault = flag.Int("explore.faults", 1, "faulted passes per trace with -explore.deep")
 	deepStale = flag.Int("explore.stale", 1, "stale reads per trace with -explore.deep")
+	deepHooks = flag.Int("explore.hooks", 1, "hook pods per trace with -explore.deep")
 	deepMax   = flag.Int("explore.max", 0, "stop after this many states with -explore.deep (0: none)")
 	deepOnly  = flag.String("explore.preset", "", "explore only this preset")
 )
@@ -27,16 +28,27 @@ var (
 // (latestVersion up to 3, replicas 0, 1 and 2, revisionHistoryLimit none
 // and 1) in two searches, each in about a minute of CPU: one oc command
 // or edit and one faulted pass (a Conflict on any write, a crash after any
-// prefix) in the same trace, and one faulted pass with one stale read.
+// prefix) in the same trace, and one faulted pass with one stale read
+// (and, for Modern, one hook pod: it makes that search six times larger).
 // Budgets are upper bounds, so the first also covers every trace with the
-// command alone and with the fault alone. Two commands per trace, and a
-// command with a stale read, are behind -explore.deep.
-func ciBounds(st dcplan.Settings) []explore.Options {
+// command alone and with the fault alone. A third, smaller search puts one
+// hook pod beside one oc command (a cancel racing the hook, say) in the
+// world of replicas 1 and revisionHistoryLimit 1, for every preset: hook
+// pods in the first search would more than double it. Two commands per
+// trace, a command with a stale read, and hook pods with every bound are
+// behind -explore.deep.
+func ciBounds(st dcplan.Settings, modern bool) []explore.Options {
 	users := explore.Defaults(st)
-	users.Users, users.Faults, users.Stale = 1, 1, 0
+	users.Users, users.Faults, users.Stale, users.Hooks = 1, 1, 0, 0
 	faults := explore.Defaults(st)
-	faults.Users, faults.Faults, faults.Stale = 0, 1, 1
-	return []explore.Options{users, faults}
+	faults.Users, faults.Faults, faults.Stale, faults.Hooks = 0, 1, 1, 0
+	if modern {
+		faults.Hooks = 1
+	}
+	hooks := explore.Defaults(st)
+	hooks.Users, hooks.Faults, hooks.Stale, hooks.Hooks = 1, 0, 0, 1
+	hooks.Replicas, hooks.Limits = []int{1}, []int{1}
+	return []explore.Options{users, faults, hooks}
 }
 
 // TestExplore explores every reachable state of the bounded worlds for
@@ -66,20 +78,31 @@ func TestExplore(t *testing.T) {
 				return
 			}
 			st := tt.p.Settings()
-			bounds := ciBounds(st)
+			bounds := ciBounds(st, tt.p == dcplan.Modern)
 			if *deep {
 				o := explore.Defaults(st)
-				o.Users, o.Faults, o.Stale, o.MaxStates = *deepUsers, *deepFault, *deepStale, *deepMax
+				o.Users, o.Faults, o.Stale, o.Hooks, o.MaxStates = *deepUsers, *deepFault, *deepStale, *deepHooks, *deepMax
 				bounds = []explore.Options{o}
 			}
 			var got []string
 			for _, o := range bounds {
 				start := time.Now()
 				res := explore.Explore(o)
-				t.Logf("%s users=%d faults=%d stale=%d replicas=%v limits=%v: %d states, %d transitions in %v",
-					tt.name, o.Users, o.Faults, o.Stale, o.Replicas, o.Limits, res.States, res.Transitions, time.Since(start).Round(time.Millisecond))
+				t.Logf("%s users=%d faults=%d stale=%d hooks=%d replicas=%v limits=%v: %d states, %d transitions in %v",
+					tt.name, o.Users, o.Faults, o.Stale, o.Hooks, o.Replicas, o.Limits, res.States, res.Transitions, time.Since(start).Round(time.Millisecond))
 				if res.States < 100 || res.Truncated && !*deep {
 					t.Errorf("explored %d states (truncated %v): the search did not get going", res.States, res.Truncated)
+				}
+				if o.Hooks > 0 && !res.Truncated {
+					// The hook pod's states were reached, a cancelled RC's
+					// among them when a user can cancel: OneDeployerPod and
+					// NoPodsAfterCancel judged hook pods, not nothing.
+					t.Logf("%s hook-pod states: %v", tt.name, res.Hooks)
+					for _, k := range []string{"Running", "Succeeded", "Failed", "cancelled"} {
+						if res.Hooks[k] == 0 && (k != "cancelled" || o.Users > 0) {
+							t.Errorf("no state with a %s hook pod (hook-pod states %v)", k, res.Hooks)
+						}
+					}
 				}
 				for _, v := range res.Violations {
 					got = append(got, v.Property)

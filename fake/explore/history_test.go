@@ -22,7 +22,7 @@ func TestExploreHistory(t *testing.T) {
 	for _, p := range []dcplan.Preset{dcplan.Modern, dcplan.Exact} {
 		st := p.Settings()
 		o := explore.Defaults(st)
-		o.Users, o.Faults, o.Stale, o.Ops = 1, 0, 0, []string{"latest"}
+		o.Users, o.Faults, o.Stale, o.Hooks, o.Ops = 1, 0, 0, 0, []string{"latest"}
 		o.Initial = []explore.Objects{historyWorld(t), statusLagWorld(t)}
 		res := explore.Explore(o)
 		t.Logf("%s: %d states, %d transitions", p, res.States, res.Transitions)

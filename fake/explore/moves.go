@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
+	"sync"
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/cancel"
@@ -30,7 +32,10 @@ const (
 	ActorPodController
 	// ActorKubelet moves a deployer pod along (scheduled, running,
 	// succeeded, failed, vanished); a deployer pod that succeeds has
-	// scaled its RC to the desired replicas and the older ones to 0.
+	// scaled its RC to the desired replicas and the older ones to 0. It
+	// also stands for the deployer pod's process creating its pre hook
+	// pod <rc>-hook-pre, Running (To "created", within Options.Hooks),
+	// and moves a hook pod along (succeeded, failed, vanished).
 	ActorKubelet
 	// ActorUser is an oc command or an edit of the DC.
 	ActorUser
@@ -77,7 +82,8 @@ type Move struct {
 	// the operation of a user move (cancel, retry, latest, pause, resume,
 	// undo, scale=N, edit).
 	Target string
-	// To is the pod's next phase for a kubelet move ("vanish" deletes it).
+	// To is the pod's next phase for a kubelet move ("vanish" deletes it,
+	// "created" creates hook pod Target).
 	To string
 	// Fault and At describe a fault of a controller pass.
 	Fault Fault
@@ -99,6 +105,9 @@ func (m Move) String() string {
 		s = "pod-controller pass pod/" + m.Target
 	case ActorKubelet:
 		s = "kubelet pod/" + m.Target + " -> " + m.To
+		if m.To == "created" {
+			s = "deployer process creates hook pod/" + m.Target + " (Running)"
+		}
 	case ActorUser:
 		s = "user " + m.Target
 	}
@@ -250,6 +259,13 @@ func apply(o, prev Objects, m Move, st dcplan.Settings, rq int, expect []string,
 	switch m.Actor {
 	case ActorKubelet:
 		next := o.clone()
+		if m.To == "created" {
+			if !createHook(next, m.Target) {
+				return step, errRefused
+			}
+			step.After = next
+			return step, nil
+		}
 		if !kubelet(next, m) {
 			return step, errRefused
 		}
@@ -402,10 +418,81 @@ func kubelet(o Objects, m Move) bool {
 		sub(pm, "status")["phase"] = m.To
 		return true
 	})
+	if m.To == "Succeeded" && isHook(p) {
+		return true // a hook pod's success scales nothing
+	}
 	if m.To == "Succeeded" {
 		deployed(o, p.DeploymentName)
 	}
 	return true
+}
+
+// hookSuffix is the suffix of the one hook pod the explorer models: the
+// pre hook the deployer image runs before scaling (SPEC 1.2).
+const hookSuffix = "-hook-pre"
+
+// isHook reports whether p is a hook pod: labelled for an RC, not under
+// the RC's deployer pod name.
+func isHook(p dcplan.Pod) bool {
+	rc := p.DeployerFor
+	if rc == "" {
+		rc = p.DeploymentName
+	}
+	return rc != "" && p.Name != dcplan.DeployerPodName(rc)
+}
+
+// hookFor reports whether the deployer pod of the RC that hook pod name
+// is for may create it now: the deployer pod is Running and the hook pod
+// does not exist (SPEC 1.2: the deployer image creates <rc>-hook-pre,
+// labelled openshift.io/deployer-pod-for.name=<rc>).
+func hookFor(w World, name string) bool {
+	rc, ok := strings.CutSuffix(name, hookSuffix)
+	if !ok {
+		return false
+	}
+	p, ok := findPod(w, dcplan.DeployerPodName(rc))
+	if !ok || p.Phase != dcplan.PodRunning {
+		return false
+	}
+	_, exists := findPod(w, name)
+	return !exists
+}
+
+// createHook adds hook pod name to o, as the deployer image creates it
+// while its deployer pod runs: Running, in the DC's namespace, with the
+// label openshift.io/deployer-pod-for.name and the annotation
+// openshift.io/deployment.name naming the RC, and no owner reference: the
+// deployer controller adds it (SPEC 4.6; fake's pod model, which drives
+// no controller of its own, sets one at once); false when the deployer
+// pod is not Running.
+func createHook(o Objects, name string) bool {
+	w, err := Decode(o)
+	if err != nil || !hookFor(w, name) {
+		return false
+	}
+	o[key(wire.ResourcePods, name)] = hookPod(name)
+	return true
+}
+
+// hookPods caches the stored form of each hook pod.
+var hookPods sync.Map
+
+// hookPod is the stored JSON of hook pod name.
+func hookPod(name string) []byte {
+	if b, ok := hookPods.Load(name); ok {
+		return b.([]byte)
+	}
+	rc := strings.TrimSuffix(name, hookSuffix)
+	b, err := wire.EncodePodObject(dcplan.Pod{Namespace: Namespace, Name: name, UID: "uid-" + name,
+		DeployerFor: rc, DeploymentName: rc, Phase: dcplan.PodRunning, CreationTime: fake.Epoch, StartTime: fake.Epoch})
+	if err != nil {
+		panic(err)
+	}
+	k := key(wire.ResourcePods, name)
+	o := Objects{k: b}.stored()
+	normalize(o)
+	hookPods.Store(name, o[k])
+	return o[k]
 }
 
 // deployed is the deployer pod's work on success: rc gets the replicas of

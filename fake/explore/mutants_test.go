@@ -52,6 +52,9 @@ var mutantList = []mutant{
 		file: "reconcile/config.go", old: "if latest.Candidate != nil && latest.Candidate.Version > cfg.Status.LatestVersion {",
 		new:     "if latest.Candidate != nil && latest.Candidate.Version > cfg.Status.LatestVersion && latest.Candidate.Phase.Terminal() {",
 		killers: [][2]string{{"./reconcile", ""}, explorer}},
+	{name: "hook pods survive cancel", why: "the deployer's cleanup deletes a cancelled RC's deployer pod but not its hook pod (SPEC 4.6)",
+		file: "phase/pods.go", old: "	pods := deployerPods(all, d.Name, anyPod)\n", new: "	pods := deployerPods(all, d.Name, func(p dcplan.Pod) bool { return p.Name == dcplan.DeployerPodName(d.Name) })\n",
+		killers: [][2]string{{"./phase", ""}, explorer}},
 }
 
 // TestMutants applies each mutant of mutantList to a copy of the module

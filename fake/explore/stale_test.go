@@ -37,7 +37,7 @@ func TestExploreStaleReads(t *testing.T) {
 			}
 			st := tt.p.Settings()
 			o := explore.Defaults(st)
-			o.Users, o.Faults, o.Stale = 2, 0, 2
+			o.Users, o.Faults, o.Stale, o.Hooks = 2, 0, 2, 0 // hook pods: TestExplore
 			o.Ops = []string{"latest"}
 			o.Initial = []explore.Objects{completeWorld(t)}
 			res := explore.Explore(o)
