@@ -460,6 +460,20 @@ func NoCreateWhileInFlight(t Transition) error {
 	if t.SplitBrain || t.After.SplitBrain {
 		return nil
 	}
+	return judgeCreates(t, func(d dcplan.Deployment, live ConfigState) error {
+		for _, x := range live.claimed() {
+			if x.Name != d.Name && !x.Phase.Terminal() {
+				return fmt.Errorf("created rc/%s while rc/%s was %s", d.Name, x.Name, phaseText(x.Phase))
+			}
+		}
+		return nil
+	})
+}
+
+// judgeCreates runs judge on every RC a pass created, decoded from the
+// stored object, with the DC's live world just before the create, and
+// returns the first error (a stored RC that does not decode is one).
+func judgeCreates(t Transition, judge func(d dcplan.Deployment, live ConfigState) error) error {
 	for _, w := range t.Writes {
 		if w.Request.Verb != wire.VerbCreate || !w.rcIsRC() {
 			continue
@@ -468,10 +482,8 @@ func NoCreateWhileInFlight(t Transition) error {
 		if err != nil {
 			return err
 		}
-		for _, x := range w.Live.claimed() {
-			if x.Name != d.Name && !x.Phase.Terminal() {
-				return fmt.Errorf("created rc/%s while rc/%s was %s", d.Name, x.Name, phaseText(x.Phase))
-			}
+		if err := judge(d, w.Live); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -622,15 +634,8 @@ func CreatedRCMatchesConfig(t Transition) error {
 	if t.StaleConfig {
 		return nil
 	}
-	for _, w := range t.Writes {
-		if w.Request.Verb != wire.VerbCreate || !w.rcIsRC() {
-			continue
-		}
-		d, err := t.rc(w.After)
-		if err != nil {
-			return err
-		}
-		cfg := w.Live.Config
+	return judgeCreates(t, func(d dcplan.Deployment, live ConfigState) error {
+		cfg := live.Config
 		switch {
 		case d.Version != cfg.Status.LatestVersion:
 			return fmt.Errorf("created rc/%s (version %d) while latestVersion is %d", d.Name, d.Version, cfg.Status.LatestVersion)
@@ -639,8 +644,8 @@ func CreatedRCMatchesConfig(t Transition) error {
 		case d.Encoded.Template.Hash != cfg.Template.Hash:
 			return fmt.Errorf("created rc/%s with a template that is not the DC's", d.Name)
 		}
-	}
-	return nil
+		return nil
+	})
 }
 
 // Spec21 is SPEC 2.1 written out as data, independent of phase.Table (the
