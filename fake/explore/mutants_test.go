@@ -49,12 +49,28 @@ var mutantList = []mutant{
 		file: "wire/requests.go", old: "			ann[dcplan.AnnotationCancelled] = dcplan.CancelledValue\n", new: "",
 		killers: [][2]string{{"./wire", ""}, explorer}},
 	{name: "status lag delayed", why: "the status-lag catch-up waits until the newest RC is terminal (issue 13)",
-		file: "reconcile/config.go", old: "if latest.Candidate != nil && latest.Candidate.Version > cfg.Status.LatestVersion {",
-		new:     "if latest.Candidate != nil && latest.Candidate.Version > cfg.Status.LatestVersion && latest.Candidate.Phase.Terminal() {",
+		file: "reconcile/config.go", old: "newest != nil && newest.Version > cfg.Status.LatestVersion {",
+		new:     "newest != nil && newest.Version > cfg.Status.LatestVersion && newest.Phase.Terminal() {",
 		killers: [][2]string{{"./reconcile", ""}, explorer}},
 	{name: "hook pods survive cancel", why: "the deployer's cleanup deletes a cancelled RC's deployer pod but not its hook pod (SPEC 4.6)",
 		file: "phase/pods.go", old: "	pods := deployerPods(all, d.Name, anyPod)\n", new: "	pods := deployerPods(all, d.Name, func(p dcplan.Pod) bool { return p.Name == dcplan.DeployerPodName(d.Name) })\n",
 		killers: [][2]string{{"./phase", ""}, explorer}},
+}
+
+// TestMutantsStillApply runs on every go test, without -mutants: each
+// mutant's text must occur exactly once in its file, so a change to the
+// code cannot quietly turn a mutant into a no-op that -mutants then
+// reports as an error only when someone runs it.
+func TestMutantsStillApply(t *testing.T) {
+	for _, m := range mutantList {
+		src, err := os.ReadFile(filepath.Join("../..", m.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(string(src), m.old); n != 1 {
+			t.Errorf("mutant %q: %s holds its text %d times, want once (%s)", m.name, m.file, n, m.why)
+		}
+	}
 }
 
 // TestMutants applies each mutant of mutantList to a copy of the module
