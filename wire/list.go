@@ -64,22 +64,8 @@ func decodeWhole(data []byte) (Objects, error) {
 	implied := strings.TrimSuffix(kind, "List")
 	r := &reader{kind: "List"}
 	for i, v := range r.list(m, "", "items") {
-		item := r.elem(v, at("items", i))
-		if r.err != nil {
-			return Objects{}, r.err
-		}
-		k := r.str(item, at("items", i), "kind")
-		if r.err != nil {
-			return Objects{}, r.err
-		}
-		if k == "" {
-			k = implied
-		}
-		if !isItemKind(k) {
-			continue
-		}
-		if err := out.add(item, k); err != nil {
-			return Objects{}, fmt.Errorf("items[%d]: %w", i, err)
+		if err := out.addItem(r, v, i, implied); err != nil {
+			return Objects{}, err
 		}
 	}
 	return out, r.err
@@ -101,25 +87,36 @@ func decodeItems(data []byte, kind string, items [][2]int) (Objects, error) {
 		if !ok || p.pos != span[1] {
 			panic("wire: a list item that scanList accepted does not parse") // scanList checked it
 		}
-		item := r.elem(v, at("items", i))
-		if r.err != nil {
-			return Objects{}, r.err
-		}
-		k := r.str(item, at("items", i), "kind")
-		if r.err != nil {
-			return Objects{}, r.err
-		}
-		if k == "" {
-			k = implied
-		}
-		if !isItemKind(k) {
-			continue
-		}
-		if err := out.add(item, k); err != nil {
-			return Objects{}, fmt.Errorf("items[%d]: %w", i, err)
+		if err := out.addItem(r, v, i, implied); err != nil {
+			return Objects{}, err
 		}
 	}
 	return out, nil
+}
+
+// addItem decodes items[i] of a List, v, and appends it when it is a DC,
+// an RC or a pod; an item without a kind has the kind the list's own kind
+// implies (ReplicationControllerList: ReplicationController). Items of
+// other kinds are skipped.
+func (o *Objects) addItem(r *reader, v any, i int, implied string) error {
+	item := r.elem(v, at("items", i))
+	if r.err != nil {
+		return r.err
+	}
+	k := r.str(item, at("items", i), "kind")
+	if r.err != nil {
+		return r.err
+	}
+	if k == "" {
+		k = implied
+	}
+	if !isItemKind(k) {
+		return nil
+	}
+	if err := o.add(item, k); err != nil {
+		return fmt.Errorf("items[%d]: %w", i, err)
+	}
+	return nil
 }
 
 func isItemKind(k string) bool { return k == kindConfig || k == kindRC || k == kindPod }
