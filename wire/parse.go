@@ -338,6 +338,10 @@ func (p *scanner) text() (string, bool) {
 	return "", false
 }
 
+// shortEscape maps the letter after a backslash to the byte it stands
+// for, for JSON's two-character escapes; 0 for any other letter.
+var shortEscape = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
+
 // unquote reads the rest of a string from i on (start is its first byte),
 // decoding escapes and UTF-8 as encoding/json does.
 func (p *scanner) unquote(start, i int) (string, bool) {
@@ -359,26 +363,11 @@ func (p *scanner) unquote(start, i int) (string, bool) {
 			if i+1 >= len(d) {
 				return "", false
 			}
-			switch e := d[i+1]; e {
-			case '"', '\\', '/':
-				b = append(b, e)
+			switch e := d[i+1]; {
+			case shortEscape[e] != 0:
+				b = append(b, shortEscape[e])
 				i += 2
-			case 'b':
-				b = append(b, '\b')
-				i += 2
-			case 'f':
-				b = append(b, '\f')
-				i += 2
-			case 'n':
-				b = append(b, '\n')
-				i += 2
-			case 'r':
-				b = append(b, '\r')
-				i += 2
-			case 't':
-				b = append(b, '\t')
-				i += 2
-			case 'u':
+			case e == 'u':
 				r := hex4(d[i+2:])
 				if r < 0 {
 					return "", false
