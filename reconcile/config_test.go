@@ -15,6 +15,9 @@ const (
 	warning = dcplan.EventWarning
 )
 
+// TestConfigDecisionList walks SPEC 3.2, the DC controller's decision
+// list, one case per branch in upstream's order.
+//
 // Reference: deploymentconfig_controller.go (*DeploymentConfigController).Handle
 func TestConfigDecisionList(t *testing.T) {
 	v2 := config(2)
