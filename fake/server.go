@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/internal/jsontree"
 	"github.com/dcplan/dcplan/internal/jsonvalue"
 	"github.com/dcplan/dcplan/wire"
 )
@@ -511,29 +512,20 @@ func knownResource(r string) bool {
 
 // parseObject decodes a JSON object with json.Number numbers.
 func parseObject(b []byte) (map[string]any, error) {
-	d := json.NewDecoder(bytes.NewReader(b))
-	d.UseNumber()
-	var o map[string]any
-	if err := d.Decode(&o); err != nil {
+	v, err := jsontree.Parse(b)
+	if err != nil {
 		return nil, fmt.Errorf("decode object: %w", err)
 	}
-	if o == nil {
+	o, ok := v.(map[string]any)
+	if !ok {
 		return nil, errors.New("decode object: not a JSON object")
-	}
-	if d.More() {
-		return nil, errors.New("decode object: trailing data")
 	}
 	return o, nil
 }
 
-func mustMarshal(v any) []byte {
-	b, err := json.Marshal(v)
-	if err != nil {
-		// Trees come from parseObject and hold only JSON values.
-		panic(fmt.Sprintf("fake: marshal a decoded tree: %v", err))
-	}
-	return b
-}
+// mustMarshal renders a tree parseObject built (and the server edited
+// with JSON values only) as json.Marshal would.
+func mustMarshal(v any) []byte { return jsontree.AppendCanonical(nil, v) }
 
 func ensureMeta(o map[string]any) map[string]any {
 	m, ok := o["metadata"].(map[string]any)

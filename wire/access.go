@@ -2,6 +2,7 @@ package wire
 
 import (
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/internal/jsontree"
 
 	"encoding/json"
 	"strconv"
@@ -93,10 +94,10 @@ func (r *reader) list(m map[string]any, path, key string) []any {
 	return l
 }
 
-// ownKey is own for an object key: a key of commonKeys is that shared
+// ownKey is own for an object key: a key jsontree shares is that shared
 // copy, as the scanner gives it.
 func (r *reader) ownKey(k string) string {
-	if c, ok := commonKeys[k]; ok {
+	if c, ok := jsontree.CommonKey(k); ok {
 		return c
 	}
 	return r.own(k)

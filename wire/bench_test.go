@@ -3,6 +3,7 @@ package wire
 import (
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/internal/benchcpu"
+	"github.com/dcplan/dcplan/internal/jsontree"
 
 	"testing"
 	"time"
@@ -63,7 +64,7 @@ func BenchmarkDecodeSnapshot(b *testing.B) {
 // canonical form, as every decode does for Raw.
 func BenchmarkCanonical(b *testing.B) {
 	doc := fixture(b, "rc-frontend-3-complete.json")
-	tree, err := parseJSON(doc)
+	tree, err := jsontree.Parse(doc)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -71,6 +72,6 @@ func BenchmarkCanonical(b *testing.B) {
 	b.SetBytes(int64(len(doc)))
 	var buf []byte
 	for b.Loop() {
-		buf = appendCanonical(buf[:0], tree)
+		buf = jsontree.AppendCanonical(buf[:0], tree)
 	}
 }

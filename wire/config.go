@@ -2,6 +2,7 @@ package wire
 
 import (
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/internal/jsontree"
 
 	"strconv"
 )
@@ -444,7 +445,7 @@ func DecodeEnv(data []byte) ([]dcplan.EnvVar, error) {
 	if len(data) == 0 {
 		return nil, nil
 	}
-	v, err := parseJSON(data)
+	v, err := jsontree.Parse(data)
 	if err != nil {
 		return nil, &dcplan.FieldError{Kind: "Settings", Field: "environment", Problem: "invalid JSON: " + err.Error(), Err: dcplan.ErrMalformed}
 	}

@@ -1,6 +1,9 @@
 package wire
 
-import "github.com/dcplan/dcplan"
+import (
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/internal/jsontree"
+)
 
 // Fixed parts of every deployer pod (SPEC 4.5).
 const (
@@ -43,7 +46,7 @@ func EncodePod(p dcplan.DeployerPod, template dcplan.Template) ([]byte, error) {
 	}
 	resources := map[string]any{}
 	if len(p.Resources) > 0 {
-		v, err := parseJSON(p.Resources)
+		v, err := jsontree.Parse(p.Resources)
 		if err != nil {
 			return nil, fail("spec.containers[0].resources")
 		}
@@ -67,7 +70,7 @@ func EncodePod(p dcplan.DeployerPod, template dcplan.Template) ([]byte, error) {
 		e["name"] = ev.Name
 		putString(e, "value", ev.Value)
 		if len(ev.ValueFrom) > 0 {
-			v, err := parseJSON(ev.ValueFrom)
+			v, err := jsontree.Parse(ev.ValueFrom)
 			if err != nil {
 				return nil, fail(at("spec.containers[0].env", i) + ".valueFrom")
 			}

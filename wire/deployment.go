@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/internal/jsontree"
 
 	"bytes"
 	"slices"
@@ -109,10 +110,10 @@ func decodeDeploymentTree(m map[string]any, raw dcplan.RawJSON, shared bool) (dc
 // decodeEncodedConfig decodes the value of an encoded-deployment-config
 // annotation: a DC document with kind and apiVersion.
 func decodeEncodedConfig(s string) (dcplan.Config, error) {
-	buf := scratchPool.Get().(*[]byte) // the bytes of s, only while scanning
+	buf := jsontree.Scratch() // the bytes of s, only while scanning
 	*buf = append((*buf)[:0], s...)
 	m, raw, err := parseObjectRaw(*buf, s, kindConfig)
-	putScratch(buf)
+	jsontree.PutScratch(buf)
 	if err != nil {
 		return dcplan.Config{}, err
 	}
@@ -214,7 +215,7 @@ func deploymentTree(d dcplan.Deployment) map[string]any {
 		var canon []byte
 		encoded, canon = encodedConfig(*d.Encoded)
 		keep = func(cur string) bool {
-			v, err := parseJSON([]byte(cur))
+			v, err := jsontree.Parse([]byte(cur))
 			return err == nil && bytes.Equal(canonical(v), canon)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/internal/jsontree"
 
 	"fmt"
 	"strconv"
@@ -33,7 +34,7 @@ type Objects struct {
 //
 // Every error wraps ErrMalformed. DecodeList never panics.
 func DecodeList(data []byte) (Objects, error) {
-	top, items, hasItems, ok := scanList(data)
+	top, items, hasItems, ok := jsontree.ScanList(data)
 	kind, _ := top["kind"].(string)
 	if ok && hasItems && strings.HasSuffix(kind, "List") {
 		return decodeItems(data, kind, items)
@@ -80,16 +81,9 @@ func decodeItems(data []byte, kind string, items [][2]int) (Objects, error) {
 	implied := strings.TrimSuffix(kind, "List")
 	var out Objects
 	r := &reader{kind: "List"}
-	p := scanner{data: data} // one scanner, its stacks reused by every item
-	for i, span := range items {
-		p.pos = span[0]
-		v, ok := p.value(3) // the depth of a list item
-		if !ok || p.pos != span[1] {
-			panic("wire: a list item that scanList accepted does not parse") // scanList checked it
-		}
-		if err := out.addItem(r, v, i, implied); err != nil {
-			return Objects{}, err
-		}
+	err := jsontree.EachItem(data, items, func(i int, v any) error { return out.addItem(r, v, i, implied) })
+	if err != nil {
+		return Objects{}, err
 	}
 	return out, nil
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+
+	"github.com/dcplan/dcplan/internal/jsontree"
 )
 
 // A keyOrder lists the JSON keys of one Kubernetes API struct in the order
@@ -54,7 +56,7 @@ func order(args ...any) *keyOrder {
 // appendOrdered renders a tree compactly with object keys in o's order.
 func appendOrdered(b []byte, v any, o *keyOrder) []byte {
 	if o == nil {
-		return appendCanonical(b, v)
+		return jsontree.AppendCanonical(b, v)
 	}
 	switch v := v.(type) {
 	case []any:
@@ -74,7 +76,7 @@ func appendOrdered(b []byte, v any, o *keyOrder) []byte {
 				b = append(b, ',')
 			}
 			n++
-			b = appendString(b, k)
+			b = jsontree.AppendString(b, k)
 			b = append(b, ':')
 			b = appendOrdered(b, v[k], sub)
 		}
@@ -92,7 +94,7 @@ func appendOrdered(b []byte, v any, o *keyOrder) []byte {
 		}
 		return append(b, '}')
 	}
-	return appendCanonical(b, v)
+	return jsontree.AppendCanonical(b, v)
 }
 
 // Key orders of the API types that appear in DCs, RCs and pods

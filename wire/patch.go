@@ -1,6 +1,10 @@
 package wire
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/dcplan/dcplan/internal/jsontree"
+)
 
 // patchOf returns the patch that turns object before into after, as
 // oc computes a strategic-merge patch of two versions of an object
@@ -26,7 +30,7 @@ func patchOf(before, after map[string]any) map[string]any {
 			}
 			continue
 		}
-		if !bytes.Equal(appendCanonical(nil, b), appendCanonical(nil, a)) {
+		if !bytes.Equal(jsontree.AppendCanonical(nil, b), jsontree.AppendCanonical(nil, a)) {
 			out[k] = a
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/internal/jsontree"
 )
 
 // Requests returns the API requests upstream sends for plan p, planned
@@ -476,7 +477,7 @@ func statusTree(s dcplan.ConfigStatus) map[string]any {
 }
 
 // quoteJSON renders s as a JSON string, as encoding/json writes it.
-func quoteJSON(s string) string { return string(appendString(nil, s)) }
+func quoteJSON(s string) string { return string(jsontree.AppendString(nil, s)) }
 
 // String renders a request on one line for logs and golden files:
 // `<verb> <resource>[/<subresource>] <namespace>/<name>`, then the patch,

@@ -2,6 +2,7 @@ package wire
 
 import (
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/internal/jsontree"
 
 	"errors"
 	"strings"
@@ -15,7 +16,7 @@ import (
 // null, which upstream's reflect.DeepEqual of decoded templates cannot
 // tell from absent ones (SPEC 3.5.6). The error wraps ErrMalformed.
 func NewTemplate(raw []byte) (dcplan.Template, error) {
-	v, err := parseJSON(raw)
+	v, err := jsontree.Parse(raw)
 	if err != nil {
 		return dcplan.Template{}, &dcplan.FieldError{Kind: "PodTemplate", Field: "(document)", Problem: "invalid JSON: " + err.Error(), Err: dcplan.ErrMalformed}
 	}

@@ -1,6 +1,7 @@
-package wire
+package jsontree
 
 import (
+	"bytes"
 	"encoding/json"
 	"slices"
 	"strings"
@@ -8,18 +9,18 @@ import (
 	"unicode/utf8"
 )
 
-// scanTree is the codec's JSON parser: it reads exactly one JSON value from
+// Scan is the codec's JSON parser: it reads exactly one JSON value from
 // data (surrounding JSON whitespace allowed) into the tree encoding/json
-// builds for an `any` target with UseNumber (see parseJSON), and reports
-// false for anything encoding/json would refuse. parseJSON then asks
-// encoding/json, so that errors keep their exact wording; scanTree is the
+// builds for an `any` target with UseNumber (see Parse), and reports
+// false for anything encoding/json would refuse. Parse then asks
+// encoding/json, so that errors keep their exact wording; Scan is the
 // fast path for the documents that parse, which are nearly all of them.
 //
-// It agrees with encoding/json on every input (FuzzScanTree checks it):
+// It agrees with encoding/json on every input (FuzzScan checks it):
 // RFC 8259 syntax, numbers kept as written, the last of duplicate object
 // keys wins, invalid UTF-8 and unpaired surrogate escapes read as U+FFFD,
 // nesting deeper than 10 000 levels refused.
-func scanTree(data []byte) (any, bool) {
+func Scan(data []byte) (any, bool) {
 	p := scanner{data: data}
 	p.space()
 	v, ok := p.value(0)
@@ -30,19 +31,19 @@ func scanTree(data []byte) (any, bool) {
 	return v, p.pos == len(data)
 }
 
-// scanCanon is scanTree that also renders the value in canonical form (as
+// ScanCanon is Scan that also renders the value in canonical form (as
 // canonical(v) would) while it reads it, sparing a second walk over the
 // tree: each value's rendering is appended to canon as it is read, and
 // an object's members are put in key order when it closes. canon is
-// scratch from scratchPool, which the caller returns with putScratch.
+// scratch from scratchPool, which the caller returns with PutScratch.
 //
 // doc is string(data), or "" to have the tree's strings allocated one by
-// one as scanTree does. The strings and numbers of the tree that need no
+// one as Scan does. The strings and numbers of the tree that need no
 // unescaping are then parts of doc rather than copies of their own, one
 // allocation instead of hundreds; a reader of such a tree must copy what
 // it keeps (reader.shared).
-func scanCanon(data []byte, doc string) (v any, canon *[]byte, ok bool) {
-	canon = scratchPool.Get().(*[]byte)
+func ScanCanon(data []byte, doc string) (v any, canon *[]byte, ok bool) {
+	canon = Scratch()
 	var order [32]int // the members of nearly every object
 	p := scanner{data: data, doc: doc, canonOn: true, canon: (*canon)[:0], order: order[:0],
 		members: make([]member, 0, 32), elems: make([]any, 0, 16)} // deep enough for every DC and RC
@@ -64,12 +65,12 @@ type member struct {
 	cs, ce int
 }
 
-// scanner is the state of one scanTree call. Members and elements of the
+// scanner is the state of one Scan call. Members and elements of the
 // objects and arrays being read are collected on shared stacks, so that
 // each map and slice is allocated once at its final size.
 //
 // With canonOn, every value read is also appended to canon in canonical
-// form (see scanCanon); order is scratch for sorting an object's members.
+// form (see ScanCanon); order is scratch for sorting an object's members.
 // A non-empty doc is string(data), which strings and numbers are cut from.
 // unq is scratch for unescaping strings.
 type scanner struct {
@@ -113,9 +114,9 @@ func (p *scanner) value(depth int) (any, bool) {
 		}
 		if p.canonOn {
 			if raw := p.data[start:p.pos]; !plainString(s, raw) && canonicalEscaped(raw[1:len(raw)-1]) {
-				p.canon = append(p.canon, raw...) // as appendString would write it, without the work
+				p.canon = append(p.canon, raw...) // as AppendString would write it, without the work
 			} else {
-				p.canon = appendString(p.canon, s)
+				p.canon = AppendString(p.canon, s)
 			}
 		}
 		return s, true
@@ -222,7 +223,7 @@ func (p *scanner) canonObject(start int, ms []member) {
 			b = append(b, ',')
 		}
 		first = false
-		b = appendString(b, ms[i].key)
+		b = AppendString(b, ms[i].key)
 		b = append(b, ':')
 		b = append(b, b[ms[i].cs:ms[i].ce]...)
 	}
@@ -345,7 +346,7 @@ var shortEscape = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f'
 // unquote reads the rest of a string from i on (start is its first byte),
 // decoding escapes and UTF-8 as encoding/json does.
 func (p *scanner) unquote(start, i int) (string, bool) {
-	if n := skipString(p.data, start-1) - start; cap(p.unq) < n {
+	if n := SkipString(p.data, start-1) - start; cap(p.unq) < n {
 		p.unq = make([]byte, 0, n) // its escaped length bounds it but for invalid UTF-8
 	}
 	b := append(p.unq[:0], p.data[start:i]...)
@@ -412,7 +413,7 @@ func (p *scanner) unquote(start, i int) (string, bool) {
 func plainString(s string, raw []byte) bool { return len(raw) == len(s)+2 }
 
 // canonicalEscaped reports whether b, the inside of a JSON string, is
-// exactly what appendString writes for the string it reads as: every
+// exactly what AppendString writes for the string it reads as: every
 // escape is the one encoding/json uses, and nothing it would escape is
 // left raw. A long escaped string (the encoded-config annotation holds a
 // whole DC) is then copied into a canonical rendering as it stands.
@@ -441,7 +442,7 @@ func canonicalEscaped(b []byte) bool {
 			return false
 		}
 		if c < utf8.RuneSelf {
-			return false // <, > or &: appendString escapes them
+			return false // <, > or &: AppendString escapes them
 		}
 		r, size := utf8.DecodeRune(b[i:])
 		if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
@@ -453,7 +454,7 @@ func canonicalEscaped(b []byte) bool {
 }
 
 // canonicalU reports whether the four hex digits of a \u escape are ones
-// appendString writes: a control character without a short form, <, >
+// AppendString writes: a control character without a short form, <, >
 // or &, or U+2028 and U+2029, in lower case.
 func canonicalU(h string) bool {
 	switch h {
@@ -597,15 +598,15 @@ var commonKeys = func() map[string]string {
 	return m
 }()
 
-// scanList reads a JSON object the way scanTree does, except for the
+// ScanList reads a JSON object the way Scan does, except for the
 // value of its "items" member when that is an array: the elements are
 // checked but not built, and their byte ranges returned instead, so that
 // a caller can build and decode one item at a time. top is the object
 // without "items"; hasItems reports whether the last "items" member (the
 // one encoding/json keeps) is an array, and items are then its elements'
 // [start, end) offsets. ok is false when data is not exactly one JSON
-// object, or scanTree would refuse it.
-func scanList(data []byte) (top map[string]any, items [][2]int, hasItems, ok bool) {
+// object, or Scan would refuse it.
+func ScanList(data []byte) (top map[string]any, items [][2]int, hasItems, ok bool) {
 	p := scanner{data: data}
 	p.space()
 	if p.pos >= len(data) || data[p.pos] != '{' {
@@ -708,7 +709,7 @@ func (p *scanner) elements() ([][2]int, bool) {
 }
 
 // check moves past the value at p.pos, building nothing, and reports
-// whether scanTree would read it; depth is the nesting depth an object or
+// whether Scan would read it; depth is the nesting depth an object or
 // array there has.
 func (p *scanner) check(depth int) bool {
 	if p.pos >= len(p.data) {
@@ -801,4 +802,51 @@ func (p *scanner) checkString() bool {
 		}
 	}
 	return false
+}
+
+// SkipString returns the index just past the JSON string starting at
+// raw[i] (a quote), or len(raw) when it does not end.
+func SkipString(raw []byte, i int) int {
+	for j := i + 1; ; {
+		q := bytes.IndexByte(raw[j:], '"')
+		if q < 0 {
+			return len(raw)
+		}
+		j += q
+		n := 0 // backslashes right before the quote
+		for k := j - 1; k > i && raw[k] == '\\'; k-- {
+			n++
+		}
+		j++
+		if n%2 == 0 {
+			return j
+		}
+	}
+}
+
+// CommonKey returns the shared copy of k when k is one of the object keys
+// the scanner shares rather than allocates (the keys every DC, RC and pod
+// repeats), so that a decoder can keep a key without copying it.
+func CommonKey(k string) (string, bool) {
+	c, ok := commonKeys[k]
+	return c, ok
+}
+
+// EachItem builds the tree of each "items" element ScanList returned, one
+// at a time, and calls f with it, stopping at f's first error. One scanner
+// reads them all, its stacks reused from item to item, so a caller that
+// decodes item by item never holds the tree of the whole list.
+func EachItem(data []byte, items [][2]int, f func(i int, v any) error) error {
+	p := scanner{data: data}
+	for i, span := range items {
+		p.pos = span[0]
+		v, ok := p.value(3) // the depth of a list item
+		if !ok || p.pos != span[1] {
+			panic("jsontree: a list item that ScanList accepted does not parse")
+		}
+		if err := f(i, v); err != nil {
+			return err
+		}
+	}
+	return nil
 }

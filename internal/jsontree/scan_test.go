@@ -1,6 +1,7 @@
-package wire
+package jsontree
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -10,10 +11,10 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// FuzzScanTree checks scanTree against encoding/json (parseStd): the same
+// FuzzScan checks Scan against encoding/json (ParseStd): the same
 // tree for every document encoding/json reads, and a refusal for every
 // document it refuses.
-func FuzzScanTree(f *testing.F) {
+func FuzzScan(f *testing.F) {
 	for _, s := range []string{
 		`{}`, `[]`, ` {"a":1} `, `{"a":1,"a":2}`, `[1,-0,0.5,1e9,-1.5E-3,2e+1]`, `"\u00e9\ud83d\ude00\ud800x\udc00"`,
 		`"\ud800\u0041"`, `"bad \xff utf8 \xed\xa0\x80"`, `{"k":"\"\\\/\b\f\n\r\t"}`, `true`, `false`, `null`, `nul`, `01`, `1.`,
@@ -34,28 +35,36 @@ func FuzzScanTree(f *testing.F) {
 		f.Add(b)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		want, err := parseStd(data)
-		got, ok := scanTree(data)
+		want, err := ParseStd(data)
+		got, ok := Scan(data)
 		if ok != (err == nil) {
-			t.Fatalf("scanTree(%q) ok = %v, encoding/json error = %v", data, ok, err)
+			t.Fatalf("Scan(%q) ok = %v, encoding/json error = %v", data, ok, err)
 		}
 		if ok && !reflect.DeepEqual(want, got) { // cmp.Diff only to report: it is slow on deep trees
-			t.Fatalf("scanTree(%q) differs from encoding/json (-std +scan):\n%s", data, cmp.Diff(want, got))
+			t.Fatalf("Scan(%q) differs from encoding/json (-std +scan):\n%s", data, cmp.Diff(want, got))
 		}
-		// scanCanon reads the same tree, its strings cut from doc or not,
+		// ScanCanon reads the same tree, its strings cut from doc or not,
 		// and renders it as canonical does.
 		for _, doc := range []string{"", string(data)} {
-			v, buf, cok := scanCanon(data, doc)
+			v, buf, cok := ScanCanon(data, doc)
 			if cok != ok {
-				t.Fatalf("scanCanon(%q) ok = %v, scanTree ok = %v", data, cok, ok)
+				t.Fatalf("ScanCanon(%q) ok = %v, Scan ok = %v", data, cok, ok)
 			}
 			if ok && !reflect.DeepEqual(v, got) {
-				t.Fatalf("scanCanon(%q) tree differs from scanTree's", data)
+				t.Fatalf("ScanCanon(%q) tree differs from Scan's", data)
 			}
-			if want := appendCanonical(nil, got); ok && string(*buf) != string(want) {
-				t.Fatalf("scanCanon(%q) renders\n%s\nwant\n%s", data, *buf, want)
+			if want := AppendCanonical(nil, got); ok && string(*buf) != string(want) {
+				t.Fatalf("ScanCanon(%q) renders\n%s\nwant\n%s", data, *buf, want)
 			}
-			putScratch(buf)
+			PutScratch(buf)
+		}
+		// AppendCanonical is json.Marshal for every tree, which the fake
+		// API server relies on to store what it parsed.
+		if ok {
+			want, err := json.Marshal(got)
+			if err != nil || string(AppendCanonical(nil, got)) != string(want) {
+				t.Fatalf("AppendCanonical(%q) = %s, json.Marshal = %s (%v)", data, AppendCanonical(nil, got), want, err)
+			}
 		}
 	})
 }

@@ -1,0 +1,14 @@
+// Package jsontree reads and writes generic JSON trees: the values
+// encoding/json builds for an `any` target with UseNumber (map[string]any,
+// []any, string, json.Number, bool and nil). Numbers stay json.Number, so
+// they are carried exactly as written.
+//
+// Parse reads a document into a tree as encoding/json would, only faster
+// (its own scanner, checked against encoding/json by FuzzScan); the
+// documents the scanner refuses go to encoding/json, whose error is
+// returned. AppendCanonical writes a tree in canonical form: compact, the
+// members of every object in key order, strings escaped as
+// encoding/json.Marshal escapes them, so that it gives exactly
+// json.Marshal's bytes for any tree. The wire codec and the fake API
+// server share it.
+package jsontree
