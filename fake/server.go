@@ -391,7 +391,7 @@ func (s *Server) update(r wire.Request, key serverKey) error {
 // status subresource.
 func (s *Server) settle(resource, sub string, old, next map[string]any) map[string]any {
 	if sub == wire.SubresourceStatus {
-		out := cloneTree(old).(map[string]any)
+		out := jsontree.Clone(old).(map[string]any)
 		if st, ok := next["status"]; ok {
 			out["status"] = st
 		} else {
@@ -411,7 +411,7 @@ func (s *Server) settle(resource, sub string, old, next map[string]any) map[stri
 	}
 	client, _ := out["status"].(map[string]any)
 	if st, ok := old["status"]; ok {
-		out["status"] = cloneTree(st)
+		out["status"] = jsontree.Clone(st)
 	} else {
 		delete(out, "status")
 	}
@@ -448,7 +448,7 @@ func (s *Server) patch(r wire.Request, key serverKey) error {
 	if rv := metaString(p, "resourceVersion"); rv != "" && rv != metaString(old, "resourceVersion") {
 		return errConflict(r.Resource, key.name)
 	}
-	merged, err := mergePatch(cloneTree(old), p, "", r.PatchType == wire.PatchStrategicMerge)
+	merged, err := mergePatch(jsontree.Clone(old), p, "", r.PatchType == wire.PatchStrategicMerge)
 	if err != nil {
 		return errBadRequest(err.Error())
 	}
@@ -568,24 +568,6 @@ func pruneMeta(o map[string]any) {
 			delete(m, f)
 		}
 	}
-}
-
-func cloneTree(v any) any {
-	switch v := v.(type) {
-	case map[string]any:
-		out := make(map[string]any, len(v))
-		for k, e := range v {
-			out[k] = cloneTree(e)
-		}
-		return out
-	case []any:
-		out := make([]any, len(v))
-		for i, e := range v {
-			out[i] = cloneTree(e)
-		}
-		return out
-	}
-	return v
 }
 
 // qualifiedResource is the group-qualified resource client-go prints.

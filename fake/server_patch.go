@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/dcplan/dcplan/internal/jsontree"
 	"github.com/dcplan/dcplan/internal/jsonvalue"
 )
 
@@ -21,7 +22,7 @@ import (
 func mergePatch(orig, patch any, path string, strategic bool) (any, error) {
 	pm, ok := patch.(map[string]any)
 	if !ok {
-		return cloneTree(patch), nil
+		return jsontree.Clone(patch), nil
 	}
 	om, ok := orig.(map[string]any)
 	if !ok {
@@ -54,7 +55,7 @@ func mergePatch(orig, patch any, path string, strategic bool) (any, error) {
 				om[k] = merged
 				continue
 			}
-			om[k] = cloneTree(pl)
+			om[k] = jsontree.Clone(pl)
 			continue
 		}
 		v, err := mergePatch(om[k], pv, child, strategic)
@@ -70,7 +71,7 @@ func mergePatch(orig, patch any, path string, strategic bool) (any, error) {
 // key mk.
 func mergeList(orig any, patch []any, path, mk string) ([]any, error) {
 	ol, _ := orig.([]any)
-	out := cloneTree(ol).([]any)
+	out := jsontree.Clone(ol).([]any)
 	if out == nil {
 		out = []any{}
 	}

@@ -138,12 +138,18 @@ func mapEntry(m map[string]any, key, k string) (string, bool) {
 // left as it is. Otherwise it is set to value when want, else removed. The
 // map is created only to set an entry.
 func putEntry(m map[string]any, key, k string, want bool, value string, reads func(cur string) bool) {
+	putEntryFunc(m, key, k, want, func() string { return value }, reads)
+}
+
+// putEntryFunc is putEntry for a value that costs to render: value is
+// called only when the entry is written.
+func putEntryFunc(m map[string]any, key, k string, want bool, value func() string, reads func(cur string) bool) {
 	cur, present := mapEntry(m, key, k)
 	if present && reads(cur) {
 		return
 	}
 	if want {
-		child(m, key)[k] = value
+		child(m, key)[k] = value()
 		return
 	}
 	if o, ok := m[key].(map[string]any); ok {
@@ -252,9 +258,9 @@ func (r *reader) timeEntry(ann map[string]string, key string) time.Time {
 // RC's metadata. Entries that already read back as d's values are kept
 // verbatim; the others are written in the form upstream writes them
 // (cancelled "true", the ignore annotation "true" when d gains it).
-// encoded is the encoded-deployment-config value to write when
+// encoded renders the encoded-deployment-config value to write when
 // d.Encoded != nil and keepEncoded(current) is false.
-func putDeploymentWire(meta map[string]any, d dcplan.Deployment, encoded string, keepEncoded func(cur string) bool) {
+func putDeploymentWire(meta map[string]any, d dcplan.Deployment, encoded func() string, keepEncoded func(cur string) bool) {
 	putStringEntry(meta, "labels", dcplan.LabelConfigName, d.ConfigLabel)
 	const a = "annotations"
 	putStringEntry(meta, a, dcplan.AnnotationConfigName, d.ConfigName)
@@ -288,7 +294,7 @@ func putDeploymentWire(meta map[string]any, d dcplan.Deployment, encoded string,
 	putTimeEntry(meta, dcplan.AnnotationDeployerCreatedAt, d.CreatedAt)
 	putTimeEntry(meta, dcplan.AnnotationDeployerStartedAt, d.StartedAt)
 	putTimeEntry(meta, dcplan.AnnotationDeployerCompletedAt, d.CompletedAt)
-	putEntry(meta, a, dcplan.AnnotationEncodedConfig, d.Encoded != nil || d.EncodedErr != "", encoded, func(cur string) bool {
+	putEntryFunc(meta, a, dcplan.AnnotationEncodedConfig, d.Encoded != nil || d.EncodedErr != "", encoded, func(cur string) bool {
 		// An annotation that does not decode is carried as it is.
 		return d.EncodedErr != "" || d.Encoded != nil && keepEncoded(cur)
 	})

@@ -135,11 +135,11 @@ func encodedConfigProblem(s string, err error) string {
 
 // encodedConfig renders a DC for the encoded-deployment-config annotation
 // as upstream does: encoding/json key order, compact, trailing newline.
-// It also returns the canonical form, to compare with an existing value.
-func encodedConfig(c dcplan.Config) (value string, canon []byte) {
-	tree := configTree(c)
-	b := appendOrdered(nil, tree, orderDC)
-	return string(append(b, '\n')), canonical(tree)
+func encodedConfig(c dcplan.Config) string { return encodedValue(configTree(c)) }
+
+// encodedValue is encodedConfig for the tree of the DC.
+func encodedValue(tree map[string]any) string {
+	return string(append(appendOrdered(nil, tree, orderDC), '\n'))
 }
 
 // owners reads metadata.ownerReferences.
@@ -209,14 +209,19 @@ func deploymentTree(d dcplan.Deployment) map[string]any {
 	if d.Raw == nil {
 		m["kind"], m["apiVersion"] = kindRC, apiVersionCore
 	}
-	var encoded string
+	encoded := func() string { return "" }
 	keep := func(string) bool { return false }
 	if d.Encoded != nil {
-		var canon []byte
-		encoded, canon = encodedConfig(*d.Encoded)
+		tree := configTree(*d.Encoded)
+		canon := canonical(tree)
+		// Rendered only when the annotation is rewritten: nearly every
+		// write keeps it (see EncodeDeployment).
+		encoded = func() string { return encodedValue(tree) }
 		keep = func(cur string) bool {
-			v, err := jsontree.Parse([]byte(cur))
-			return err == nil && bytes.Equal(canonical(v), canon)
+			_, buf, ok := jsontree.ScanCanon([]byte(cur), cur)
+			same := ok && bytes.Equal(*buf, canon)
+			jsontree.PutScratch(buf)
+			return same
 		}
 	}
 	withChild(m, "metadata", func(meta map[string]any) {

@@ -46,7 +46,7 @@ func NewDeployment(cfg dcplan.Config) (dcplan.Deployment, error) {
 	withChild(tpl, "metadata", func(meta map[string]any) { newTemplateWire(meta, cfg, rc) })
 	trimImages(tpl)
 
-	encoded, _ := encodedConfig(cfg)
+	encoded := encodedConfig(cfg)
 	labels, annotations := newDeploymentWire(cfg, encoded)
 	meta := map[string]any{
 		"name":        rc,

@@ -344,10 +344,14 @@ func (r *renderer) writeRC(name string, patch bool, edit func(meta, spec map[str
 		return Request{}
 	}
 	m := deploymentTree(*d)
+	var before map[string]any
+	if patch {
+		before = jsontree.Clone(m).(map[string]any)
+	}
 	edit(child(m, "metadata"), child(m, "spec"))
 	if patch {
 		return Request{Verb: VerbPatch, Resource: ResourceRCs, Namespace: d.Namespace, Name: d.Name,
-			PatchType: PatchStrategicMerge, Patch: canonical(patchOf(deploymentTree(*d), m)), Attempts: 1}
+			PatchType: PatchStrategicMerge, Patch: canonical(patchOf(before, m)), Attempts: 1}
 	}
 	return Request{Verb: VerbUpdate, Resource: ResourceRCs, Namespace: d.Namespace, Name: d.Name,
 		Body: appendOrdered(nil, m, orderRC), Attempts: 1}
