@@ -30,7 +30,7 @@ var goldenNow = time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
 // Running with its deployer pod running), as a controller's cache holds
 // it: every object with its raw JSON, so that the bodies are the objects
 // as read.
-func fixtureWorld(t *testing.T, preset dcplan.Preset) dcplan.Snapshot {
+func fixtureWorld(t testing.TB, preset dcplan.Preset) dcplan.Snapshot {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("..", "testdata", "fixtures", "list-dc-rc-pods.json"))
 	if err != nil {
@@ -46,7 +46,7 @@ func fixtureWorld(t *testing.T, preset dcplan.Preset) dcplan.Snapshot {
 }
 
 // rc returns the RC named name of s, to edit.
-func rc(t *testing.T, s *dcplan.Snapshot, name string) *dcplan.Deployment {
+func rc(t testing.TB, s *dcplan.Snapshot, name string) *dcplan.Deployment {
 	for i := range s.Deployments {
 		if s.Deployments[i].Name == name {
 			return &s.Deployments[i]
