@@ -145,7 +145,7 @@ func configTree(c dcplan.Config) map[string]any {
 		putBool(spec, "test", c.Test)
 		putBool(spec, "paused", c.Paused)
 		putKeyValues(spec, "selector", c.Selector)
-		putTemplate(spec, "template", c.Template)
+		putTemplate(spec, "template", c.Template, rawMember(rawMember(c.Raw, "spec"), "template"))
 	})
 	withChild(m, "status", func(st map[string]any) { putConfigStatus(st, c.Status) })
 	return m

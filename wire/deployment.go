@@ -232,7 +232,7 @@ func deploymentTree(d dcplan.Deployment) map[string]any {
 	})
 	withChild(m, "spec", func(spec map[string]any) {
 		putInt(spec, "replicas", int64(d.Replicas))
-		putTemplate(spec, "template", d.Template)
+		putTemplate(spec, "template", d.Template, rawMember(rawMember(d.Raw, "spec"), "template"))
 	})
 	withChild(m, "status", func(st map[string]any) {
 		putInt(st, "replicas", int64(d.StatusReplicas))

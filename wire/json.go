@@ -1,6 +1,8 @@
 package wire
 
 import (
+	"bytes"
+
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/internal/jsontree"
 
@@ -99,26 +101,33 @@ func exactCopy(buf *[]byte) dcplan.RawJSON {
 // rawMember returns the value of key in raw, a JSON object in canonical form,
 // as a subslice of raw whose capacity ends with it (so that appending to
 // it never writes into raw); nil when raw is no object, key is absent or
-// its value is null. key must need no escaping. It lets a decoded object
+// its value is null. key must need no escaping. Of duplicate keys (only a
+// hand-made Raw has them) the last counts, as for the parsers, and an
+// escaped key (which could spell key) gives nil. It lets a decoded object
 // share the bytes of its parts (a template, a strategy) with its own Raw
 // rather than render them again.
 func rawMember(raw []byte, key string) []byte {
 	if len(raw) < 2 || raw[0] != '{' {
 		return nil
 	}
+	var v []byte
 	for i := 1; i < len(raw) && raw[i] == '"'; {
 		kEnd := jsontree.SkipString(raw, i)
 		vStart := kEnd + 1 // past ':'
 		vEnd := skipValue(raw, vStart)
-		if string(raw[i+1:kEnd-1]) == key {
-			if string(raw[vStart:vEnd]) == "null" {
-				return nil
-			}
-			return raw[vStart:vEnd:vEnd]
+		k := raw[i+1 : kEnd-1]
+		if bytes.IndexByte(k, '\\') >= 0 {
+			return nil
+		}
+		if string(k) == key {
+			v = raw[vStart:vEnd:vEnd]
 		}
 		i = vEnd + 1 // past ',' or '}'
 	}
-	return nil
+	if string(v) == "null" {
+		return nil
+	}
+	return v
 }
 
 // skipValue returns the index just past the canonical JSON value starting

@@ -1,6 +1,8 @@
 package wire
 
 import (
+	"bytes"
+
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/internal/jsontree"
 
@@ -103,8 +105,14 @@ func templateTree(t dcplan.Template) map[string]any {
 }
 
 // putTemplate overlays t onto m[key] (a DC's or RC's spec.template):
-// removed when t is empty, replaced by templateTree(t) otherwise.
-func putTemplate(m map[string]any, key string, t dcplan.Template) {
+// removed when t is empty, replaced by templateTree(t) otherwise. orig is
+// the canonical form of m[key] as parsed, nil when unknown: when it is
+// t.Raw and m[key]'s containers already read as t.Containers, templateTree
+// would give m[key] back, and m[key] stays (no parse of t.Raw).
+func putTemplate(m map[string]any, key string, t dcplan.Template, orig []byte) {
+	if orig != nil && bytes.Equal(orig, t.Raw) && containersRead(m[key], t.Containers) {
+		return
+	}
 	tree := templateTree(t)
 	if tree == nil {
 		if m[key] != nil {
@@ -190,4 +198,25 @@ func innerProblem(err error) string {
 		return fe.Field + ": " + fe.Problem
 	}
 	return err.Error()
+}
+
+// containersRead reports whether the template tree v has exactly cs as
+// spec.containers, each with its name and image (both non-empty) as
+// strings, so that templateTree's overlay of cs changes nothing.
+func containersRead(v any, cs []dcplan.Container) bool {
+	t, _ := v.(map[string]any)
+	spec, _ := t["spec"].(map[string]any)
+	l, _ := spec["containers"].([]any)
+	if len(cs) == 0 || len(l) != len(cs) {
+		return false
+	}
+	for i, c := range cs {
+		e, _ := l[i].(map[string]any)
+		name, _ := e["name"].(string)
+		image, _ := e["image"].(string)
+		if c.Name == "" || c.Image == "" || name != c.Name || image != c.Image {
+			return false
+		}
+	}
+	return true
 }
