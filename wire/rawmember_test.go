@@ -43,12 +43,16 @@ func TestPutTemplateKeepsWhatReads(t *testing.T) {
 		t.Fatal("the fixture has no spec.template")
 	}
 	edits := map[string]func(tp *dcplan.Template){
-		"as decoded":       func(*dcplan.Template) {},
-		"image changed":    func(tp *dcplan.Template) { tp.Containers[0].Image += "-2" },
-		"container added":  func(tp *dcplan.Template) { tp.Containers = append(tp.Containers, dcplan.Container{Name: "side", Image: "x"}) },
-		"containers none":  func(tp *dcplan.Template) { tp.Containers = nil },
-		"name emptied":     func(tp *dcplan.Template) { tp.Containers[0].Name = "" },
-		"raw from another": func(tp *dcplan.Template) { tp.Raw = dcplan.RawJSON(`{"spec":{"containers":[{"image":"i","name":"n"}]}}`) },
+		"as decoded":    func(*dcplan.Template) {},
+		"image changed": func(tp *dcplan.Template) { tp.Containers[0].Image += "-2" },
+		"container added": func(tp *dcplan.Template) {
+			tp.Containers = append(tp.Containers, dcplan.Container{Name: "side", Image: "x"})
+		},
+		"containers none": func(tp *dcplan.Template) { tp.Containers = nil },
+		"name emptied":    func(tp *dcplan.Template) { tp.Containers[0].Name = "" },
+		"raw from another": func(tp *dcplan.Template) {
+			tp.Raw = dcplan.RawJSON(`{"spec":{"containers":[{"image":"i","name":"n"}]}}`)
+		},
 	}
 	for name, edit := range edits {
 		tp := d.Template
