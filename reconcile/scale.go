@@ -39,18 +39,18 @@ func reconcile(s *dcplan.Snapshot, rcs []dcplan.Deployment, p dcplan.Plan) dcpla
 		}
 		return cfg.Replicas
 	}
-	// The RCs to scale, newest first; nil, without allocating, when none.
-	// Usually none are: a direct loop finds that without newestFirst's
-	// two calls per RC through func values.
+	// The RCs to scale, newest first, without allocating for up to four.
+	// One direct loop collects them (usually none, or one), and only
+	// what it collected is sorted.
 	first := len(p.Scales)
 	var buf [4]int
-	var idx []int
+	idx := buf[:0]
 	for i := range rcs {
 		if target(&rcs[i]) != rcs[i].Replicas {
-			idx = newestFirst(buf[:0], rcs, func(d *dcplan.Deployment) bool { return target(d) != d.Replicas })
-			break
+			idx = append(idx, i)
 		}
 	}
+	sortNewestFirst(idx, rcs)
 	for _, i := range idx {
 		d := &rcs[i]
 		to := target(d)

@@ -30,8 +30,16 @@ func newestFirst(idx []int, rcs []dcplan.Deployment, keep func(*dcplan.Deploymen
 			idx = append(idx, i)
 		}
 	}
-	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(rcs[b].Version, rcs[a].Version) })
+	sortNewestFirst(idx, rcs)
 	return idx
+}
+
+// sortNewestFirst sorts idx, indices of rcs in list order, by version
+// descending; equal versions keep their list order.
+func sortNewestFirst(idx []int, rcs []dcplan.Deployment) {
+	if len(idx) > 1 {
+		slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(rcs[b].Version, rcs[a].Version) })
+	}
 }
 
 // supersede plans the cancellation of every in-flight rollout, run when the
