@@ -2,7 +2,9 @@ package explore_test
 
 import (
 	"flag"
+	"fmt"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -22,6 +24,7 @@ var (
 	deepHooks = flag.Int("explore.hooks", 1, "hook pods per trace with -explore.deep")
 	deepMax   = flag.Int("explore.max", 0, "stop after this many states with -explore.deep (0: none)")
 	deepOnly  = flag.String("explore.preset", "", "explore only this preset")
+	deepWorld = flag.String("explore.world", "", `with -explore.deep, the initial worlds as "replicas/limits", e.g. "1/1" or "0,1,2/-1,1" (-1: no limit; default: explore.Defaults')`)
 )
 
 // ciBounds are the bounds go test explores by default: the issue's world
@@ -33,10 +36,14 @@ var (
 // Budgets are upper bounds, so the first also covers every trace with the
 // command alone and with the fault alone. A third, smaller search puts one
 // hook pod beside one oc command (a cancel racing the hook, say) in the
-// world of replicas 1 and revisionHistoryLimit 1, for every preset: hook
-// pods in the first search would more than double it. Two commands per
-// trace, a command with a stale read, and hook pods with every bound are
-// behind -explore.deep.
+// world of replicas 1 and revisionHistoryLimit 1, for every preset, and
+// for Modern with one faulted pass in the same trace too (five times the
+// states). Hook pods in the first search would make it several times
+// larger: a command, a fault and a hook pod at replicas 0-2 and both
+// limits passed 5 GB and 6 minutes of CPU without finishing. Two commands
+// per trace, a command with a stale read (70 000 states, 51 s for
+// Modern), and hook pods with every bound are behind -explore.deep (see
+// -explore.world).
 func ciBounds(st dcplan.Settings, modern bool) []explore.Options {
 	users := explore.Defaults(st)
 	users.Users, users.Faults, users.Stale, users.Hooks = 1, 1, 0, 0
@@ -48,6 +55,9 @@ func ciBounds(st dcplan.Settings, modern bool) []explore.Options {
 	hooks := explore.Defaults(st)
 	hooks.Users, hooks.Faults, hooks.Stale, hooks.Hooks = 1, 0, 0, 1
 	hooks.Replicas, hooks.Limits = []int{1}, []int{1}
+	if modern {
+		hooks.Faults = 1 // the preset dcplan fixes: a command, a fault and a hook pod in one trace
+	}
 	return []explore.Options{users, faults, hooks}
 }
 
@@ -82,6 +92,12 @@ func TestExplore(t *testing.T) {
 			if *deep {
 				o := explore.Defaults(st)
 				o.Users, o.Faults, o.Stale, o.Hooks, o.MaxStates = *deepUsers, *deepFault, *deepStale, *deepHooks, *deepMax
+				if *deepWorld != "" {
+					var err error
+					if o.Replicas, o.Limits, err = parseWorld(*deepWorld); err != nil {
+						t.Fatalf("-explore.world: %v", err)
+					}
+				}
 				bounds = []explore.Options{o}
 			}
 			var got []string
@@ -171,4 +187,31 @@ func TestScenarioRendersTrace(t *testing.T) {
 	if d := cmp.Diff([]string(nil), missing); d != "" {
 		t.Errorf("Scenario() lacks (-want +got):\n%s\n%s", d, text)
 	}
+}
+
+// parseWorld reads -explore.world: replica counts and history limits, two
+// comma-separated lists of integers joined by a slash.
+func parseWorld(s string) (replicas, limits []int, err error) {
+	r, l, ok := strings.Cut(s, "/")
+	if !ok {
+		return nil, nil, fmt.Errorf("%q: want replicas/limits", s)
+	}
+	ints := func(s string) ([]int, error) {
+		var out []int
+		for _, f := range strings.Split(s, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, n)
+		}
+		return out, nil
+	}
+	if replicas, err = ints(r); err != nil {
+		return nil, nil, fmt.Errorf("%q: replicas: %w", s, err)
+	}
+	if limits, err = ints(l); err != nil {
+		return nil, nil, fmt.Errorf("%q: limits: %w", s, err)
+	}
+	return replicas, limits, nil
 }

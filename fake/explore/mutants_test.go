@@ -43,7 +43,7 @@ var mutantList = []mutant{
 		file: "reconcile/scale.go", old: "	active := history.Active(rcs)\n	target :=", new: "	active := history.Latest(cfg, rcs).Candidate\n	target :=",
 		killers: [][2]string{{"./reconcile", ""}, explorer}},
 	{name: "dropped precondition", why: "RC updates no longer carry the resourceVersion read",
-		file: "wire/requests.go", old: "	m := deploymentTree(*d)\n	edit(", new: "	m := deploymentTree(*d)\n	delete(child(m, \"metadata\"), \"resourceVersion\")\n	edit(",
+		file: "wire/requests.go", old: "	edit(child(m, \"metadata\"), child(m, \"spec\"))\n", new: "	delete(child(m, \"metadata\"), \"resourceVersion\")\n	edit(child(m, \"metadata\"), child(m, \"spec\"))\n",
 		killers: [][2]string{{"./wire", ""}, explorer}},
 	{name: "dropped cancel annotation", why: "a cancel writes the reason but not cancelled=true",
 		file: "wire/requests.go", old: "			ann[dcplan.AnnotationCancelled] = dcplan.CancelledValue\n", new: "",
