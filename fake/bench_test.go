@@ -99,3 +99,15 @@ func itoa(n int) string {
 	}
 	return itoa(n/10) + itoa(n%10)
 }
+
+// BenchmarkPopulate builds one DC with ten finished rollouts in wire form,
+// as `examples/rollout -scale` does for each of its DCs.
+func BenchmarkPopulate(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		w := fake.NewWorld(fake.Epoch)
+		if err := fake.Populate(w, 1, 10); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
