@@ -24,8 +24,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/dcplan/dcplan"
@@ -58,11 +56,11 @@ func run(args []string) int {
 	st := p.Settings()
 	o := explore.Defaults(st)
 	o.Versions, o.Users, o.Faults, o.Stale, o.Hooks, o.MaxStates = *versions, *users, *faults, *stale, *hooks, *maxStates
-	if o.Replicas, err = ints(*replicas); err != nil {
+	if o.Replicas, err = explore.ParseInts(*replicas); err != nil {
 		fmt.Fprintln(os.Stderr, "explore: -replicas:", err)
 		return 2
 	}
-	if o.Limits, err = ints(*limits); err != nil {
+	if o.Limits, err = explore.ParseInts(*limits); err != nil {
 		fmt.Fprintln(os.Stderr, "explore: -limits:", err)
 		return 2
 	}
@@ -78,17 +76,4 @@ func run(args []string) int {
 		return 1
 	}
 	return 0
-}
-
-// ints parses a comma-separated list of integers.
-func ints(s string) ([]int, error) {
-	var out []int
-	for _, f := range strings.Split(s, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, n)
-	}
-	return out, nil
 }

@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"runtime/debug"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -196,21 +195,10 @@ func parseWorld(s string) (replicas, limits []int, err error) {
 	if !ok {
 		return nil, nil, fmt.Errorf("%q: want replicas/limits", s)
 	}
-	ints := func(s string) ([]int, error) {
-		var out []int
-		for _, f := range strings.Split(s, ",") {
-			n, err := strconv.Atoi(strings.TrimSpace(f))
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, n)
-		}
-		return out, nil
-	}
-	if replicas, err = ints(r); err != nil {
+	if replicas, err = explore.ParseInts(r); err != nil {
 		return nil, nil, fmt.Errorf("%q: replicas: %w", s, err)
 	}
-	if limits, err = ints(l); err != nil {
+	if limits, err = explore.ParseInts(l); err != nil {
 		return nil, nil, fmt.Errorf("%q: limits: %w", s, err)
 	}
 	return replicas, limits, nil
