@@ -111,3 +111,28 @@ func BenchmarkPopulate(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkStabilizePopulated brings 100 populated DCs of ten RCs each to
+// rest, and 1 000, as `examples/rollout -scale` does after Populate (one
+// pass: every DC and RC planned, the rest check before and after it).
+func BenchmarkStabilizePopulated(b *testing.B) {
+	for _, dcs := range []int{100, 1000} {
+		b.Run(itoa(dcs), func(b *testing.B) { stabilizePopulated(b, dcs) })
+	}
+}
+
+func stabilizePopulated(b *testing.B, dcs int) {
+	b.ReportAllocs()
+	for b.Loop() {
+		b.StopTimer()
+		s := fake.NewSim(fake.Options{Quiet: true})
+		if err := fake.Populate(s.World(), dcs, 10); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		if _, err := s.Stabilize(10); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*dcs), "µs/DC")
+}

@@ -287,13 +287,15 @@ func TestStoryFiles(t *testing.T) {
 }
 
 func TestScale(t *testing.T) {
-	var out bytes.Buffer
-	if err := runScale(&out, 20, false); err != nil {
-		t.Fatalf("runScale() error = %v", err)
-	}
-	for _, want := range []string{"populated 20 DCs, 200 RCs", "at rest after"} {
-		if !strings.Contains(out.String(), want) {
-			t.Errorf("runScale output lacks %q:\n%s", want, out.String())
+	for _, c := range []struct{ compress, decodeCache bool }{{false, false}, {true, false}, {false, true}} {
+		var out bytes.Buffer
+		if err := runScale(&out, 20, c.compress, c.decodeCache); err != nil {
+			t.Fatalf("runScale(compress %v, decode cache %v) error = %v", c.compress, c.decodeCache, err)
+		}
+		for _, want := range []string{"populated 20 DCs, 200 RCs", "at rest after 1 passes"} {
+			if !strings.Contains(out.String(), want) {
+				t.Errorf("runScale(compress %v, decode cache %v) output lacks %q:\n%s", c.compress, c.decodeCache, want, out.String())
+			}
 		}
 	}
 }
