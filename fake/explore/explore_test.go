@@ -28,7 +28,7 @@ var (
 
 // ciBounds are the bounds go test explores by default: the world
 // (latestVersion up to 3, replicas 0, 1 and 2, revisionHistoryLimit none
-// and 1) in two searches, each in about a minute of CPU: one oc command
+// and 1) in two searches, each in under a minute of CPU: one oc command
 // or edit and one faulted pass (a Conflict on any write, a crash after any
 // prefix) in the same trace, and one faulted pass with one stale read
 // (and, for Modern, one hook pod: it makes that search six times larger).
@@ -37,12 +37,13 @@ var (
 // hook pod beside one oc command (a cancel racing the hook, say) in the
 // world of replicas 1 and revisionHistoryLimit 1, for every preset, and
 // for Modern with one faulted pass in the same trace too (five times the
-// states). Hook pods in the first search would make it several times
-// larger: a command, a fault and a hook pod at replicas 0-2 and both
-// limits passed 5 GB and 6 minutes of CPU without finishing. Two commands
-// per trace, a command with a stale read (70 000 states, 51 s for
-// Modern), and hook pods with every bound are behind -explore.deep (see
-// -explore.world).
+// states). A fourth puts one oc command beside one stale read, in that
+// same small world, for every preset. Hook pods in the first search would
+// make it several times larger: a command, a fault and a hook pod at
+// replicas 0-2 and both limits passed 5 GB and 6 minutes of CPU without
+// finishing. Two commands per trace, a command with a stale read at every
+// replica count and limit (70 000 states, 51 s for Modern), and hook pods
+// with every bound are behind -explore.deep (see -explore.world).
 func ciBounds(st dcplan.Settings, modern bool) []explore.Options {
 	users := explore.Defaults(st)
 	users.Users, users.Faults, users.Stale, users.Hooks = 1, 1, 0, 0
@@ -57,7 +58,10 @@ func ciBounds(st dcplan.Settings, modern bool) []explore.Options {
 	if modern {
 		hooks.Faults = 1 // the preset dcplan fixes: a command, a fault and a hook pod in one trace
 	}
-	return []explore.Options{users, faults, hooks}
+	stale := explore.Defaults(st)
+	stale.Users, stale.Faults, stale.Stale, stale.Hooks = 1, 0, 1, 0
+	stale.Replicas, stale.Limits = []int{1}, []int{1}
+	return []explore.Options{users, faults, hooks, stale}
 }
 
 // TestExplore explores every reachable state of the bounded worlds for
@@ -77,7 +81,8 @@ func TestExplore(t *testing.T) {
 	}{
 		{name: "Modern", why: "the preset dcplan fixes: zero violations", p: dcplan.Modern},
 		{name: "Exact", why: "upstream byte for byte: its findings at these bounds are listed in docs/rules.md (none at the CI bounds)", p: dcplan.Exact},
-		{name: "Origin15", why: "the newest seed era", p: dcplan.Origin15},
+		{name: "Origin15", why: "the newest seed era: its deployer fails a Pending RC whose pod a stale cache does not show, while the pod runs (SPEC 4.2.expect, docs/rules.md)",
+			p: dcplan.Origin15, known: []string{"OneDeployerPod"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
