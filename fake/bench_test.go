@@ -1,10 +1,13 @@
 package fake_test
 
 import (
+	"os"
+	"path/filepath"
 	"runtime"
 	"testing"
 
 	"github.com/dcplan/dcplan/fake"
+	"github.com/dcplan/dcplan/wire"
 )
 
 // stableSim returns a quiet simulator over n populated DCs with rcs RCs
@@ -135,4 +138,21 @@ func stabilizePopulated(b *testing.B, dcs int) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*dcs), "µs/DC")
+}
+
+// BenchmarkPut stores the fixture RC (7.7 KB with its encoded DC), as the
+// explorer seeds a server for every state it expands.
+func BenchmarkPut(b *testing.B) {
+	obj, err := os.ReadFile(filepath.Join("..", "testdata", "fixtures", "rc-frontend-3-complete.json"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := fake.NewServer(fake.Epoch)
+	b.ReportAllocs()
+	b.SetBytes(int64(len(obj)))
+	for b.Loop() {
+		if err := s.Put(wire.ResourceRCs, obj); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

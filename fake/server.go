@@ -131,18 +131,26 @@ func (s *Server) Put(resource string, obj []byte) error {
 	if !knownResource(resource) {
 		return fmt.Errorf("fake: put %s: unsupported resource", resource)
 	}
-	o, err := parseObject(obj)
-	if err != nil {
+	// One scan reads the tree and renders what mustMarshal would store.
+	v, canon, ok := jsontree.ScanCanon(obj, "")
+	o, isObject := v.(map[string]any)
+	if !ok || !isObject {
+		jsontree.PutScratch(canon)
+		_, err := parseObject(obj)
+		if err == nil {
+			err = errors.New("decode object: not a JSON object")
+		}
 		return fmt.Errorf("fake: put %s: %w", resource, err)
 	}
 	name, ns := metaString(o, "name"), metaString(o, "namespace")
 	if name == "" {
+		jsontree.PutScratch(canon)
 		return fmt.Errorf("fake: put %s: the object has no metadata.name", resource)
 	}
 	if rv, err := strconv.ParseUint(metaString(o, "resourceVersion"), 10, 64); err == nil {
 		s.store.seen(rv)
 	}
-	s.store.save(serverKey{resource, ns, name}, mustMarshal(o))
+	s.store.save(serverKey{resource, ns, name}, jsontree.ExactCopy(canon))
 	return nil
 }
 
