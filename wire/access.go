@@ -16,7 +16,7 @@ import (
 // straight through and check err once.
 //
 // With shared, the strings of the tree are parts of one string holding the
-// whole document (see scanCanon), and the reader copies out every string
+// whole document (see jsontree.ScanCanon), and the reader copies out every string
 // it returns for a decoded value to keep (own), so that no value keeps the
 // document alive; strings it only parses or compares are not copied
 // (view).

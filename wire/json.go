@@ -33,11 +33,11 @@ func parseObject(data []byte, kind string) (map[string]any, error) {
 
 // parseObjectRaw is parseObject that also returns the object in canonical
 // form, as canonicalExact(m) gives it, rendered while parsing (see
-// scanCanon). doc is string(data), or "": see scanCanon.
+// jsontree.ScanCanon). doc is string(data), or "": see ScanCanon.
 func parseObjectRaw(data []byte, doc string, kind string) (map[string]any, dcplan.RawJSON, error) {
 	v, buf, ok := jsontree.ScanCanon(data, doc)
 	if m, isObj := v.(map[string]any); ok && isObj {
-		return m, exactCopy(buf), nil
+		return m, dcplan.RawJSON(jsontree.ExactCopy(buf)), nil
 	}
 	jsontree.PutScratch(buf)
 	m, err := parseObject(data, kind) // words the error
@@ -86,16 +86,7 @@ func canonicalExact(v any) dcplan.RawJSON {
 	}
 	buf := jsontree.Scratch()
 	*buf = jsontree.AppendCanonical((*buf)[:0], v)
-	return exactCopy(buf)
-}
-
-// exactCopy returns a copy of *buf, scratch from scratchPool, at its
-// exact size, and gives buf back to the pool.
-func exactCopy(buf *[]byte) dcplan.RawJSON {
-	out := make(dcplan.RawJSON, len(*buf))
-	copy(out, *buf)
-	jsontree.PutScratch(buf)
-	return out
+	return dcplan.RawJSON(jsontree.ExactCopy(buf))
 }
 
 // rawMember returns the value of key in raw, a JSON object in canonical form,

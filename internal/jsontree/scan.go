@@ -9,7 +9,7 @@ import (
 	"unicode/utf8"
 )
 
-// Scan is the codec's JSON parser: it reads exactly one JSON value from
+// Scan is the package's JSON parser: it reads exactly one JSON value from
 // data (surrounding JSON whitespace allowed) into the tree encoding/json
 // builds for an `any` target with UseNumber (see Parse), and reports
 // false for anything encoding/json would refuse. Parse then asks
@@ -32,16 +32,17 @@ func Scan(data []byte) (any, bool) {
 }
 
 // ScanCanon is Scan that also renders the value in canonical form (as
-// canonical(v) would) while it reads it, sparing a second walk over the
-// tree: each value's rendering is appended to canon as it is read, and
+// AppendCanonical would) while it reads it, sparing a second walk over
+// the tree: each value's rendering is appended to canon as it is read, and
 // an object's members are put in key order when it closes. canon is
-// scratch from scratchPool, which the caller returns with PutScratch.
+// scratch from Scratch, which the caller gives back with PutScratch (or
+// ExactCopy), even when ok is false.
 //
 // doc is string(data), or "" to have the tree's strings allocated one by
 // one as Scan does. The strings and numbers of the tree that need no
 // unescaping are then parts of doc rather than copies of their own, one
 // allocation instead of hundreds; a reader of such a tree must copy what
-// it keeps (reader.shared).
+// it keeps (as wire's reader does).
 func ScanCanon(data []byte, doc string) (v any, canon *[]byte, ok bool) {
 	canon = Scratch()
 	var order [32]int // the members of nearly every object
