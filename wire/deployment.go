@@ -213,13 +213,13 @@ func deploymentTree(d dcplan.Deployment) map[string]any {
 	keep := func(string) bool { return false }
 	if d.Encoded != nil {
 		tree := configTree(*d.Encoded)
-		canon := canonical(tree)
 		// Rendered only when the annotation is rewritten: nearly every
 		// write keeps it (see EncodeDeployment).
 		encoded = func() string { return encodedValue(tree) }
+		// Called only when the RC has the annotation.
 		keep = func(cur string) bool {
 			_, buf, ok := jsontree.ScanCanon([]byte(cur), cur)
-			same := ok && bytes.Equal(*buf, canon)
+			same := ok && bytes.Equal(*buf, canonical(tree))
 			jsontree.PutScratch(buf)
 			return same
 		}
