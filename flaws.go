@@ -9,7 +9,7 @@ package dcplan
 type configFlaw uint16
 
 const (
-	cfgNoName configFlaw = 1 << iota // top-level only: metadata.name empty
+	cfgNoName configFlaw = 1 << iota // metadata.name empty
 	cfgNegativeReplicas
 	cfgNegativeHistoryLimit
 	cfgMissingParams // a Rolling or Recreate strategy without its parameters
@@ -19,13 +19,13 @@ const (
 	cfgNegativeLatestVersion
 )
 
-// configFlaws returns the flaws of c; top says whether c is the snapshot's
-// config (which must have a name, unless it is absent altogether: the
-// deployer's snapshot of an RC holds no DC) rather than an encoded one.
-func configFlaws(c *Config, top bool) configFlaw {
+// configFlaws returns the flaws of c, the snapshot's config. It must have
+// a name, unless it is absent altogether: the deployer's snapshot of an RC
+// holds no DC.
+func configFlaws(c *Config) configFlaw {
 	var f configFlaw
 	st := &c.Strategy
-	if top && c.Name == "" && (c.Namespace != "" || c.UID != "") {
+	if c.Name == "" && (c.Namespace != "" || c.UID != "") {
 		f |= cfgNoName // a DC without a name; none at all is a deployer's snapshot
 	}
 	if c.Replicas < 0 {
@@ -62,8 +62,7 @@ func knownTrigger(t TriggerType) bool {
 	return t == TriggerConfigChange || t == TriggerImageChange
 }
 
-// rcFlaw is one way a Deployment breaks the invariants (its encoded
-// Config aside, which configFlaws judges).
+// rcFlaw is one way a Deployment breaks the invariants.
 type rcFlaw uint8
 
 const (

@@ -175,8 +175,8 @@ type ConfigStatus struct {
 // Config is a DeploymentConfig as the planners read it.
 //
 // Fields are ordered for the planners rather than as in the API: those
-// read on every pass (and checked by Validate for every encoded Config)
-// come first, so that a pass touches few cache lines per object.
+// read on every pass come first, so that a pass touches few cache lines
+// per object.
 type Config struct {
 	Namespace  string
 	Name       string

@@ -13,8 +13,15 @@ import (
 //     Version.
 //  2. No replica count is negative.
 //  3. Every Deployment and Pod is in Config's namespace.
-//  4. A Rolling or Recreate strategy has its parameters (Strategy.HasParams),
-//     in the Config and in every encoded Config.
+//  4. The Config's Rolling or Recreate strategy has its parameters
+//     (Strategy.HasParams).
+//
+// The DC encoded in an RC (Deployment.Encoded) is not judged: it is
+// annotation text, which a cluster holds in any form (SPEC 13.1), and the
+// planners have an answer for every value of it (a strategy without its
+// parameters times out after the default, as the API server's defaulting
+// would have it; a timeout of 0 or less never fires). A snapshot is not
+// refused, nor its DC stalled, for an old RC's hand-edited annotation.
 //  5. Pod names are unique.
 type Snapshot struct {
 	// Now is the only clock the planners read (SPEC 10.1).

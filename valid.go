@@ -10,7 +10,7 @@ import "strings"
 // TestValidAgreesWithViolations keeps the two in step.
 func (s *Snapshot) valid() bool {
 	if !s.Settings.knownSwitches() || s.Settings.firstUnnamedEnv() >= 0 ||
-		configFlaws(&s.Config, true) != 0 || s.Requeues < 0 {
+		configFlaws(&s.Config) != 0 || s.Requeues < 0 {
 		return false
 	}
 	if !s.deploymentsValid() {
@@ -26,9 +26,9 @@ func (s *Snapshot) valid() bool {
 }
 
 // deploymentValid reports whether d, an RC of a config in namespace ns,
-// and its encoded Config have no flaw.
+// has no flaw. Its encoded Config is not judged (see Snapshot).
 func deploymentValid(ns string, d *Deployment) bool {
-	return rcFlaws(ns, d) == 0 && (d.Encoded == nil || configFlaws(d.Encoded, false) == 0)
+	return rcFlaws(ns, d) == 0
 }
 
 // deploymentsValid reports whether every RC is valid (deploymentValid)

@@ -38,7 +38,7 @@ func (s *Snapshot) violations() error {
 	if err := s.Settings.Validate(); err != nil {
 		errs = append(errs, err)
 	}
-	errs = append(errs, validateConfig(&s.Config, "DeploymentConfig", s.Config.Name, "")...)
+	errs = append(errs, validateConfig(&s.Config)...)
 	if s.Requeues < 0 {
 		errs = append(errs, invalid("DeploymentConfig", s.Config.Name, "requeues", "must not be negative"))
 	}
@@ -84,51 +84,51 @@ func (st Settings) Validate() error {
 	return nil
 }
 
-// validateConfig turns the flaws of c into errors; kind and name name the
-// object, prefix the path of c inside it ("" for the snapshot's config).
-func validateConfig(c *Config, kind, name, prefix string) []error {
-	f := configFlaws(c, prefix == "")
+// validateConfig turns the flaws of c, the snapshot's config, into errors.
+func validateConfig(c *Config) []error {
+	f := configFlaws(c)
 	if f == 0 {
 		return nil
 	}
+	const kind = "DeploymentConfig"
+	name := c.Name
 	var errs []error
 	if f&cfgNoName != 0 {
 		errs = append(errs, invalid(kind, name, "metadata.name", "must not be empty"))
 	}
 	if f&cfgNegativeReplicas != 0 {
-		errs = append(errs, invalid(kind, name, prefix+"spec.replicas", "must not be negative, got "+strconv.Itoa(int(c.Replicas))))
+		errs = append(errs, invalid(kind, name, "spec.replicas", "must not be negative, got "+strconv.Itoa(int(c.Replicas))))
 	}
 	if f&cfgNegativeHistoryLimit != 0 {
-		errs = append(errs, invalid(kind, name, prefix+"spec.revisionHistoryLimit", "must not be negative"))
+		errs = append(errs, invalid(kind, name, "spec.revisionHistoryLimit", "must not be negative"))
 	}
 	if f&cfgMissingParams != 0 {
 		field, problem := "spec.strategy.rollingParams", "required for a Rolling strategy"
 		if c.Strategy.Type == StrategyRecreate {
 			field, problem = "spec.strategy.recreateParams", "required for a Recreate strategy"
 		}
-		errs = append(errs, invalid(kind, name, prefix+field, problem))
+		errs = append(errs, invalid(kind, name, field, problem))
 	}
 	if f&cfgUnknownStrategy != 0 {
-		errs = append(errs, invalid(kind, name, prefix+"spec.strategy.type", "unknown value "+strconv.Itoa(int(c.Strategy.Type))))
+		errs = append(errs, invalid(kind, name, "spec.strategy.type", "unknown value "+strconv.Itoa(int(c.Strategy.Type))))
 	}
 	if f&cfgNegativeTimeout != 0 {
-		errs = append(errs, invalid(kind, name, prefix+"spec.strategy.timeoutSeconds", "must not be negative"))
+		errs = append(errs, invalid(kind, name, "spec.strategy.timeoutSeconds", "must not be negative"))
 	}
 	if f&cfgUnknownTrigger != 0 {
 		for i, t := range c.Triggers {
 			if !knownTrigger(t.Type) {
-				errs = append(errs, invalid(kind, name, fmt.Sprintf("%sspec.triggers[%d].type", prefix, i), "unknown trigger type"))
+				errs = append(errs, invalid(kind, name, fmt.Sprintf("spec.triggers[%d].type", i), "unknown trigger type"))
 			}
 		}
 	}
 	if f&cfgNegativeLatestVersion != 0 {
-		errs = append(errs, invalid(kind, name, prefix+"status.latestVersion", "must not be negative"))
+		errs = append(errs, invalid(kind, name, "status.latestVersion", "must not be negative"))
 	}
 	return errs
 }
 
-// validateDeployment turns the flaws of d, the i-th RC, and of its encoded
-// Config into errors.
+// validateDeployment turns the flaws of d, the i-th RC, into errors.
 func validateDeployment(c *Config, d *Deployment, i int) []error {
 	const kind = "ReplicationController"
 	f := rcFlaws(c.Namespace, d)
@@ -153,9 +153,6 @@ func validateDeployment(c *Config, d *Deployment, i int) []error {
 				errs = append(errs, invalid(kind, d.Name, nc.field, "must not be negative, got "+strconv.Itoa(int(n))))
 			}
 		}
-	}
-	if d.Encoded != nil {
-		errs = append(errs, validateConfig(d.Encoded, kind, d.Name, "metadata.annotations["+AnnotationEncodedConfig+"].")...)
 	}
 	return errs
 }
