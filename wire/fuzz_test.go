@@ -40,7 +40,11 @@ func fuzzRoundTrip[T any](t *testing.T, data []byte, decode func([]byte) (T, err
 // rawAsText makes cmp compare and print raw JSON as strings.
 var rawAsText = cmp.Transformer("text", func(r dcplan.RawJSON) string { return string(r) })
 
-// seedRC adds the RC fixtures and small hand-made RCs.
+// seedRC adds the RC fixtures and small hand-made RCs. The fixtures are
+// 7-8 KB, so the inputs the fuzzer finds interesting are too, and the
+// fuzzer shrinks each one (O(n²) byte-deletion candidates) for up to
+// -fuzzminimizetime, 60 s by default, while its exec count stands still:
+// fuzz with -fuzzminimizetime 1x (see README.md).
 func seedRC(f *testing.F) {
 	for _, name := range []string{"rc-frontend-3-new.json", "rc-frontend-3-complete.json", "rc-frontend-2-failed-cancelled.json"} {
 		f.Add(fixture(f, name))
