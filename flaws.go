@@ -68,7 +68,6 @@ type rcFlaw uint8
 const (
 	rcNoName rcFlaw = 1 << iota
 	rcOtherNamespace
-	rcNoVersion
 	rcUnknownPhase
 	rcNegativeCount // one of the counts of negativeCounts
 )
@@ -81,9 +80,6 @@ func rcFlaws(ns string, d *Deployment) rcFlaw {
 	}
 	if !sameNamespace(ns, d.Namespace) {
 		f |= rcOtherNamespace
-	}
-	if d.Version <= 0 {
-		f |= rcNoVersion
 	}
 	if d.Phase >= NumPhases {
 		f |= rcUnknownPhase

@@ -12,6 +12,14 @@ type RawJSON []byte
 // status.latestVersion.
 type Version int64
 
+// NoVersion is the version of an RC whose latest-version annotation is
+// missing or not a decimal integer: -1, as upstream's DeploymentVersionFor
+// reads it (SPEC 5.1). Such an RC (one created by hand with the DC's
+// label, say) is a world clusters hold (SPEC 13.1): it is never the latest
+// rollout nor the active one (SPEC 5.5), and it is older than every
+// rollout.
+const NoVersion Version = -1
+
 // Replicas is a replica count (spec.replicas and the status counters).
 type Replicas int32
 
@@ -223,7 +231,9 @@ type Config struct {
 type Deployment struct {
 	Name      string
 	Namespace string
-	// Version is the latest-version annotation. Validate requires it > 0.
+	// Version is the latest-version annotation; NoVersion when it is
+	// missing or not a decimal integer. Versions of 0 or less are never a
+	// rollout the DC looks up (SPEC 5.1, 5.5, 5.6).
 	Version Version
 	// Replicas is spec.replicas (absent reads 0, SPEC 3.6.2).
 	Replicas Replicas

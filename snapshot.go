@@ -9,8 +9,9 @@ import (
 // plans never alias it.
 //
 // Invariants (checked by Validate):
-//  1. Every Deployment has a Version > 0, and no two share a Name or a
-//     Version.
+//  1. No two Deployments share a Name. (Two may share a Version, and a
+//     Version may be 0 or less, NoVersion for a missing annotation: real
+//     clusters hold both, SPEC 13.1.)
 //  2. No replica count is negative.
 //  3. Every Deployment and Pod is in Config's namespace.
 //  4. The Config's Rolling or Recreate strategy has its parameters

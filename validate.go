@@ -140,10 +140,6 @@ func validateDeployment(c *Config, d *Deployment, i int) []error {
 		errs = append(errs, invalid(kind, d.Name, "metadata.namespace",
 			fmt.Sprintf("%q is not the config's namespace %q", d.Namespace, c.Namespace)))
 	}
-	if f&rcNoVersion != 0 {
-		errs = append(errs, invalid(kind, d.Name, "metadata.annotations["+AnnotationLatestVersion+"]",
-			"missing or not a positive version"))
-	}
 	if f&rcUnknownPhase != 0 {
 		errs = append(errs, invalid(kind, d.Name, "metadata.annotations["+AnnotationPhase+"]", "unknown phase "+strconv.Itoa(int(d.Phase))))
 	}

@@ -44,6 +44,13 @@ func TestValidateAcceptsValid(t *testing.T) {
 	if err := s.Validate(); err != nil {
 		t.Fatalf("Validate() with a shared version and an undecodable encoded config = %v, want nil", err)
 	}
+	// SPEC 5.1, 13.1: an RC without a version (a hand-made RC with the
+	// DC's label) or with version 0 is one clusters hold.
+	s = validSnapshot()
+	s.Deployments[0].Version, s.Deployments[1].Version = dcplan.NoVersion, 0
+	if err := s.Validate(); err != nil {
+		t.Fatalf("Validate() with versions -1 and 0 = %v, want nil", err)
+	}
 	// SPEC 13.1: an encoded config is annotation text, judged by nobody
 	// but the planners that read it (see Snapshot): a hand-edited one
 	// with values the API server never writes does not stall the DC.
@@ -74,8 +81,6 @@ func TestValidateRejects(t *testing.T) {
 			dcplan.ErrInvalidSnapshot, `DeploymentConfig "web": spec.replicas: must not be negative`},
 		{"negative rc replicas", "3.6.2 reads spec.replicas", func(s *dcplan.Snapshot) { s.Deployments[0].Replicas = -2 },
 			dcplan.ErrInvalidSnapshot, `ReplicationController "web-1": spec.replicas`},
-		{"missing version", "5.1: an RC without a version", func(s *dcplan.Snapshot) { s.Deployments[1].Version = 0 },
-			dcplan.ErrInvalidSnapshot, `ReplicationController "web-2": metadata.annotations[openshift.io/deployment-config.latest-version]`},
 		{"duplicate name", "names identify RCs", func(s *dcplan.Snapshot) { s.Deployments[1].Name = "web-1"; s.Deployments[1].Version = 3 },
 			dcplan.ErrInvalidSnapshot, "duplicate name"},
 		{"unknown phase", "1.3: only five phases", func(s *dcplan.Snapshot) { s.Deployments[0].Phase = 9 },

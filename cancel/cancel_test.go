@@ -254,7 +254,7 @@ func TestCancel(t *testing.T) {
 
 func TestCancelInvalidSnapshot(t *testing.T) {
 	s := snap(dcplan.Modern, dc(1), []dcplan.Deployment{rc(1, dcplan.PhaseRunning, time.Minute)})
-	s.Deployments[0].Version = 0
+	s.Deployments[0].Replicas = -1
 	p, r, err := cancel.Cancel(s)
 	if !errors.Is(err, dcplan.ErrInvalidSnapshot) {
 		t.Fatalf("Cancel() error = %v, want ErrInvalidSnapshot", err)

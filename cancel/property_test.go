@@ -1,6 +1,7 @@
 package cancel_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/dcplan/dcplan"
@@ -89,11 +90,16 @@ func TestCancelProperties(t *testing.T) {
 // or Running and not cancelled.
 func referenceCancel(s dcplan.Snapshot) []string {
 	var out []string
-	maxV := dcplan.Version(0)
+	var versions []dcplan.Version // every version held, newest first: a
+	// hand-made RC without one (SPEC 5.1) is in flight like any other
 	for _, d := range s.Deployments {
-		maxV = max(maxV, d.Version)
+		if !slices.Contains(versions, d.Version) {
+			versions = append(versions, d.Version)
+		}
 	}
-	for v := maxV; v > 0; v-- {
+	slices.Sort(versions)
+	slices.Reverse(versions)
+	for _, v := range versions {
 		for _, d := range s.Deployments {
 			if d.Version != v || d.ConfigLabel != s.Config.Name || d.Cancelled {
 				continue

@@ -239,8 +239,12 @@ func (c ConfigState) versions() (newest, active dcplan.Version) {
 	return newest, active
 }
 
-// latest returns the claimed RC of status.latestVersion.
+// latest returns the claimed RC of status.latestVersion; none at version
+// 0, whatever RC a hand edit gave version 0 (SPEC 5.6).
 func (c ConfigState) latest() (dcplan.Deployment, bool) {
+	if c.Config.Status.LatestVersion == 0 {
+		return dcplan.Deployment{}, false
+	}
 	for _, d := range c.claimed() {
 		if d.Version == c.Config.Status.LatestVersion {
 			return d, true
@@ -564,7 +568,7 @@ func HistoryKeepsLive(t Transition) error {
 			return fmt.Errorf("deleted rc/%s, the latest (latestVersion %d)", d.Name, d.Version)
 		case d.Version == newest && newest > w.Live.Config.Status.LatestVersion:
 			return fmt.Errorf("deleted rc/%s, the newest, above latestVersion %d", d.Name, w.Live.Config.Status.LatestVersion)
-		case d.Version == active:
+		case active > 0 && d.Version == active:
 			return fmt.Errorf("deleted rc/%s, the active one", d.Name)
 		case d.Replicas > 0 && !t.Stale:
 			return fmt.Errorf("deleted rc/%s with %d replicas", d.Name, d.Replicas)

@@ -42,9 +42,6 @@ func ParseAnnotationTime(s string) (time.Time, error) {
 	return t, nil
 }
 
-// annotationField is the field path the errors of an annotation name.
-func annotationField(key string) string { return "metadata.annotations[" + key + "]" }
-
 // stringMap reads m[key], a JSON object of strings, into a Go map; nil
 // when absent, null or empty. Its strings are the tree's: a caller owns
 // (see reader.own) those it keeps.
@@ -166,11 +163,7 @@ func putStringEntry(m map[string]any, key, k, v string) {
 // removes it (an empty value, which reads as zero, is kept).
 func putTimeEntry(meta map[string]any, k string, t time.Time) {
 	putEntry(meta, "annotations", k, !t.IsZero(), FormatAnnotationTime(t), func(cur string) bool {
-		if cur == "" {
-			return t.IsZero()
-		}
-		c, err := ParseAnnotationTime(cur)
-		return err == nil && c.Equal(t)
+		return timeOf(cur).Equal(t)
 	})
 }
 
@@ -193,63 +186,60 @@ func putConfigWire(meta map[string]any, c dcplan.Config) {
 // into d, and returns the encoded-deployment-config annotation (and
 // whether it is present) for the caller to decode.
 //
-// Rules: the version, desired-replicas and replicas annotations are base-10
-// integers (an empty openshift.io/deployment.replicas value, which the
-// deployer writes when desired-replicas was absent, reads as absent);
-// the phase is one of the five exact spellings or absent/empty;
-// cancelled is true iff the value equals "true" ignoring case; the ignore
-// annotation counts by presence; the deployer timestamps are
-// AnnotationTimeLayout renderings (empty reads as absent).
+// Rules, as upstream reads them (SPEC 5.1, 5.2, 5.22): the version is a base-10
+// integer, NoVersion when missing or not one (versionOf); the phase is one
+// of the five exact spellings, PhaseUnknown otherwise (phaseOf); the
+// desired-replicas and replicas annotations are base-10 int32s, absent
+// when missing, empty (the deployer writes "" when desired-replicas was
+// absent) or not one; cancelled is true iff the value equals "true"
+// ignoring case; the ignore annotation counts by presence; the deployer
+// timestamps are AnnotationTimeLayout renderings, zero when empty or not
+// one. Annotations are text anyone may edit, so none of them fails the
+// decode (SPEC 13.1); the encoder keeps each spelling while it reads back
+// the same.
 func (r *reader) readDeploymentWire(meta map[string]any, d *dcplan.Deployment) (encoded string, hasEncoded bool) {
 	labels := r.stringMap(meta, "metadata", "labels")
 	ann := r.stringMap(meta, "metadata", "annotations")
 	d.ConfigLabel = r.own(labels[dcplan.LabelConfigName])
 	d.ConfigName = r.own(ann[dcplan.AnnotationConfigName])
-	if v, ok := ann[dcplan.AnnotationLatestVersion]; ok {
-		n, err := strconv.ParseInt(v, 10, 64)
-		if err != nil {
-			r.fail(annotationField(dcplan.AnnotationLatestVersion), "want a decimal version, got "+strconv.Quote(v))
-		}
-		d.Version = dcplan.Version(n)
-	}
-	p, err := dcplan.ParsePhase(ann[dcplan.AnnotationPhase])
-	if err != nil {
-		r.fail(annotationField(dcplan.AnnotationPhase), "unknown phase "+strconv.Quote(ann[dcplan.AnnotationPhase]))
-	}
-	d.Phase = p
+	v, ok := ann[dcplan.AnnotationLatestVersion]
+	d.Version = versionOf(v, ok)
+	d.Phase = phaseOf(ann[dcplan.AnnotationPhase])
 	d.Cancelled = strings.EqualFold(ann[dcplan.AnnotationCancelled], dcplan.CancelledValue)
 	d.Reason = r.own(ann[dcplan.AnnotationStatusReason])
 	d.DeployerPodName = r.own(ann[dcplan.AnnotationDeployerPodName])
-	if v, ok := ann[dcplan.AnnotationDesiredReplicas]; ok {
-		d.DesiredReplicas, d.HasDesiredReplicas = r.replicasEntry(dcplan.AnnotationDesiredReplicas, v), true
-	}
-	if v := ann[dcplan.AnnotationReplicas]; v != "" {
-		d.SyncedReplicas, d.HasSyncedReplicas = r.replicasEntry(dcplan.AnnotationReplicas, v), true
-	}
+	d.DesiredReplicas, d.HasDesiredReplicas = replicasOf(ann[dcplan.AnnotationDesiredReplicas])
+	d.SyncedReplicas, d.HasSyncedReplicas = replicasOf(ann[dcplan.AnnotationReplicas])
 	_, d.IgnoreDeployerPod = ann[dcplan.AnnotationIgnoreDeployerPod]
-	d.CreatedAt = r.timeEntry(ann, dcplan.AnnotationDeployerCreatedAt)
-	d.StartedAt = r.timeEntry(ann, dcplan.AnnotationDeployerStartedAt)
-	d.CompletedAt = r.timeEntry(ann, dcplan.AnnotationDeployerCompletedAt)
+	d.CreatedAt = timeOf(ann[dcplan.AnnotationDeployerCreatedAt])
+	d.StartedAt = timeOf(ann[dcplan.AnnotationDeployerStartedAt])
+	d.CompletedAt = timeOf(ann[dcplan.AnnotationDeployerCompletedAt])
 	encoded, hasEncoded = ann[dcplan.AnnotationEncodedConfig]
 	return encoded, hasEncoded
 }
 
-func (r *reader) replicasEntry(key, v string) dcplan.Replicas {
+// replicasOf reads a replica-count annotation as upstream's
+// DeploymentReplicas and DeploymentDesiredReplicas do: a base-10 int32,
+// absent (false) when the value is missing, empty or not one (SPEC 5.22,
+// "present-and-valid").
+func replicasOf(v string) (dcplan.Replicas, bool) {
 	n, err := strconv.ParseInt(v, 10, 32)
 	if err != nil {
-		r.fail(annotationField(key), "want a decimal replica count, got "+strconv.Quote(v))
+		return 0, false
 	}
-	return dcplan.Replicas(n)
+	return dcplan.Replicas(n), true
 }
 
-func (r *reader) timeEntry(ann map[string]string, key string) time.Time {
-	v := ann[key]
+// timeOf reads a deployer timestamp annotation: an AnnotationTimeLayout
+// rendering, zero when missing, empty or not one (upstream only writes
+// them, SPEC 1.1).
+func timeOf(v string) time.Time {
 	if v == "" {
 		return time.Time{}
 	}
 	t, err := ParseAnnotationTime(v)
 	if err != nil {
-		r.fail(annotationField(key), "want a time like "+strconv.Quote(AnnotationTimeLayout)+", got "+strconv.Quote(v))
+		return time.Time{}
 	}
 	return t
 }
@@ -264,13 +254,11 @@ func putDeploymentWire(meta map[string]any, d dcplan.Deployment, encoded func() 
 	putStringEntry(meta, "labels", dcplan.LabelConfigName, d.ConfigLabel)
 	const a = "annotations"
 	putStringEntry(meta, a, dcplan.AnnotationConfigName, d.ConfigName)
-	putEntry(meta, a, dcplan.AnnotationLatestVersion, d.Version != 0, strconv.FormatInt(int64(d.Version), 10), func(cur string) bool {
-		n, err := strconv.ParseInt(cur, 10, 64)
-		return err == nil && dcplan.Version(n) == d.Version
+	putEntry(meta, a, dcplan.AnnotationLatestVersion, d.Version != dcplan.NoVersion, strconv.FormatInt(int64(d.Version), 10), func(cur string) bool {
+		return versionOf(cur, true) == d.Version
 	})
 	putEntry(meta, a, dcplan.AnnotationPhase, d.Phase != dcplan.PhaseUnknown, d.Phase.String(), func(cur string) bool {
-		p, err := dcplan.ParsePhase(cur)
-		return err == nil && p == d.Phase
+		return phaseOf(cur) == d.Phase
 	})
 	putEntry(meta, a, dcplan.AnnotationCancelled, d.Cancelled, dcplan.CancelledValue, func(cur string) bool {
 		return strings.EqualFold(cur, dcplan.CancelledValue) == d.Cancelled
@@ -278,15 +266,12 @@ func putDeploymentWire(meta map[string]any, d dcplan.Deployment, encoded func() 
 	putStringEntry(meta, a, dcplan.AnnotationStatusReason, d.Reason)
 	putStringEntry(meta, a, dcplan.AnnotationDeployerPodName, d.DeployerPodName)
 	putEntry(meta, a, dcplan.AnnotationDesiredReplicas, d.HasDesiredReplicas, strconv.Itoa(int(d.DesiredReplicas)), func(cur string) bool {
-		n, err := strconv.ParseInt(cur, 10, 32)
-		return d.HasDesiredReplicas && err == nil && dcplan.Replicas(n) == d.DesiredReplicas
+		n, ok := replicasOf(cur)
+		return ok == d.HasDesiredReplicas && n == d.DesiredReplicas
 	})
 	putEntry(meta, a, dcplan.AnnotationReplicas, d.HasSyncedReplicas, strconv.Itoa(int(d.SyncedReplicas)), func(cur string) bool {
-		if cur == "" {
-			return !d.HasSyncedReplicas
-		}
-		n, err := strconv.ParseInt(cur, 10, 32)
-		return d.HasSyncedReplicas && err == nil && dcplan.Replicas(n) == d.SyncedReplicas
+		n, ok := replicasOf(cur)
+		return ok == d.HasSyncedReplicas && n == d.SyncedReplicas
 	})
 	putEntry(meta, a, dcplan.AnnotationIgnoreDeployerPod, d.IgnoreDeployerPod, dcplan.CancelledValue, func(string) bool {
 		return d.IgnoreDeployerPod
@@ -356,4 +341,34 @@ func (r *reader) readPodWire(meta map[string]any, p *dcplan.Pod) {
 func putPodWire(meta map[string]any, p dcplan.Pod) {
 	putStringEntry(meta, "annotations", dcplan.AnnotationDeploymentName, p.DeploymentName)
 	putStringEntry(meta, "labels", dcplan.LabelDeployerPodFor, p.DeployerFor)
+}
+
+// versionOf reads the latest-version annotation (value v, present ok) as
+// upstream's DeploymentVersionFor does: a base-10 int64, and
+// dcplan.NoVersion (-1) when missing or not one (SPEC 5.1). A hand-edited
+// annotation is a state clusters hold, not malformed input (SPEC 13.1);
+// the encoder keeps its spelling while it reads back the same.
+func versionOf(v string, ok bool) dcplan.Version {
+	if !ok {
+		return dcplan.NoVersion
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil {
+		return dcplan.NoVersion
+	}
+	return dcplan.Version(n)
+}
+
+// phaseOf reads the phase annotation as upstream's DeploymentStatusFor
+// does, verbatim: one of the five exact spellings is that phase, anything
+// else (absent, empty, "running") is none of them, dcplan.PhaseUnknown,
+// which no transition leaves and the DC controller counts as in flight
+// (SPEC 1.3, 3.4, 13.1). The encoder keeps the spelling while the phase
+// does not change.
+func phaseOf(v string) dcplan.Phase {
+	p, err := dcplan.ParsePhase(v)
+	if err != nil {
+		return dcplan.PhaseUnknown
+	}
+	return p
 }

@@ -20,18 +20,18 @@ import (
 //
 // Rules, in order: the document must be one JSON object; kind, when
 // present, must be ReplicationController; the fields the planners read
-// must have their JSON types; the annotations must parse (see the rules
-// of the wire annotations in wire.go: a decimal version and replica
-// counts, an exact phase spelling, deployer timestamps in
-// AnnotationTimeLayout; an empty openshift.io/deployment.replicas value
-// reads as absent); the encoded config must be a DeploymentConfig JSON
-// document of apiVersion apps.openshift.io/v1 or v1 that DecodeConfig
-// accepts. The first violation is returned as a *FieldError wrapping
-// ErrMalformed. DecodeDeployment never panics.
+// must have their JSON types, and annotation values must be strings. The
+// first violation is returned as a *FieldError wrapping ErrMalformed.
+// What the annotations say never fails the decode: they are text anyone
+// may edit, and they read as upstream reads them (see readDeploymentWire:
+// a missing or non-decimal version is dcplan.NoVersion, a phase other
+// than the five spellings is PhaseUnknown, SPEC 5.1, 5.2, 13.1), and an
+// encoded config that is not a DeploymentConfig DecodeConfig accepts
+// leaves Encoded nil and says why in EncodedErr. DecodeDeployment never
+// panics.
 //
 // Ports: library-go appsutil DeploymentVersionFor, DeploymentStatusFor,
-// IsDeploymentCancelled, DecodeDeploymentConfig (with typed errors instead
-// of -1 and "").
+// IsDeploymentCancelled, DecodeDeploymentConfig.
 func DecodeDeployment(data []byte) (dcplan.Deployment, error) {
 	m, raw, err := parseObjectRaw(data, string(data), kindRC)
 	if err != nil {

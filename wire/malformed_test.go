@@ -3,6 +3,7 @@ package wire
 import (
 	"github.com/dcplan/dcplan"
 
+	"bytes"
 	"errors"
 	"strconv"
 	"strings"
@@ -52,12 +53,6 @@ func TestDecodeMalformed(t *testing.T) {
 		{"array", "a document is an object", "dc", `[1]`, where{"DeploymentConfig", "", "(document)"}, "want a JSON object"},
 		{"wrong kind", "a Pod is not a DeploymentConfig", "dc", `{"kind":"Pod"}`, where{"DeploymentConfig", "", "kind"}, `want "DeploymentConfig"`},
 		{"wrong api version", "DCs are apps.openshift.io/v1 or v1", "dc", `{"kind":"DeploymentConfig","apiVersion":"apps/v1"}`, where{"DeploymentConfig", "", "apiVersion"}, "unsupported apiVersion"},
-		{"unknown phase", "SPEC 1.3: only the five exact spellings", "rc", rcWith(dcplan.AnnotationPhase, "running"), where{"ReplicationController", "web-1", annotationField(dcplan.AnnotationPhase)}, `unknown phase "running"`},
-		{"bad version", "SPEC 5.1: upstream reads -1; we refuse", "rc", rcWith(dcplan.AnnotationLatestVersion, "3a"), where{"ReplicationController", "web-1", annotationField(dcplan.AnnotationLatestVersion)}, "decimal version"},
-		{"empty version", "an empty version is not a number", "rc", rcWith(dcplan.AnnotationLatestVersion, ""), where{"ReplicationController", "web-1", annotationField(dcplan.AnnotationLatestVersion)}, "decimal version"},
-		{"bad desired", "desired-replicas must be an int32", "rc", rcWith(dcplan.AnnotationDesiredReplicas, "99999999999"), where{"ReplicationController", "web-1", annotationField(dcplan.AnnotationDesiredReplicas)}, "replica count"},
-		{"bad synced", "deployment.replicas must be an int32 when non-empty", "rc", rcWith(dcplan.AnnotationReplicas, "three"), where{"ReplicationController", "web-1", annotationField(dcplan.AnnotationReplicas)}, "replica count"},
-		{"bad created-at", "deployer timestamps are time.Time.String renderings", "rc", rcWith(dcplan.AnnotationDeployerCreatedAt, "2026-11-01T11:58:02Z"), where{"ReplicationController", "web-1", annotationField(dcplan.AnnotationDeployerCreatedAt)}, "want a time"},
 		{"annotation not string", "annotation values are strings", "rc", `{"metadata":{"name":"x","annotations":{"a":1}}}`, where{"ReplicationController", "x", "metadata.annotations[a]"}, "want a string"},
 		{"labels not object", "labels are an object", "pod", `{"metadata":{"name":"p","labels":[]}}`, where{"Pod", "p", "metadata.labels"}, "want an object"},
 		{"replicas string", "spec.replicas is an integer", "rc", `{"metadata":{"name":"x"},"spec":{"replicas":"3"}}`, where{"ReplicationController", "x", "spec.replicas"}, "want an integer, got string"},
@@ -115,6 +110,15 @@ func TestDecodeLenient(t *testing.T) {
 		{"cancelled any case", "SPEC 5.4: EqualFold(value, \"true\")", rcWith(dcplan.AnnotationCancelled, "TRUE"), func(d *dcplan.Deployment) { d.Name, d.Cancelled = "web-1", true }},
 		{"cancelled other", "any other value is not cancelled", rcWith(dcplan.AnnotationCancelled, "yes"), func(d *dcplan.Deployment) { d.Name = "web-1" }},
 		{"ignore empty", "SPEC 1.1: the ignore annotation counts by presence", rcWith(dcplan.AnnotationIgnoreDeployerPod, ""), func(d *dcplan.Deployment) { d.Name, d.IgnoreDeployerPod = "web-1", true }},
+		// SPEC 13.1: annotations are text anyone may edit; upstream reads
+		// each as below (SPEC 5.1, 5.2, 5.22), and so does the decoder.
+		{"phase in other case", "SPEC 1.3, 5.2: not one of the five spellings, so none of the phases", rcWith(dcplan.AnnotationPhase, "running"), func(d *dcplan.Deployment) { d.Name = "web-1" }},
+		{"bad version", "SPEC 5.1: DeploymentVersionFor reads -1", rcWith(dcplan.AnnotationLatestVersion, "3a"), func(d *dcplan.Deployment) { d.Name = "web-1" }},
+		{"empty version", "SPEC 5.1: an empty version is not a number: -1", rcWith(dcplan.AnnotationLatestVersion, ""), func(d *dcplan.Deployment) { d.Name = "web-1" }},
+		{"zero version", "SPEC 5.1: 0 parses, and is never a rollout (5.5, 5.6)", rcWith(dcplan.AnnotationLatestVersion, "0"), func(d *dcplan.Deployment) { d.Name, d.Version = "web-1", 0 }},
+		{"bad desired", "SPEC 5.22: present-and-valid, else absent", rcWith(dcplan.AnnotationDesiredReplicas, "99999999999"), func(d *dcplan.Deployment) { d.Name = "web-1" }},
+		{"bad synced", "SPEC 5.22: present-and-valid, else absent", rcWith(dcplan.AnnotationReplicas, "three"), func(d *dcplan.Deployment) { d.Name = "web-1" }},
+		{"bad created-at", "SPEC 1.1: informational; upstream never reads it", rcWith(dcplan.AnnotationDeployerCreatedAt, "2026-11-01T11:58:02Z"), func(d *dcplan.Deployment) { d.Name = "web-1" }},
 		{"monotonic suffix", "time.Time.String may carry m=", rcWith(dcplan.AnnotationDeployerStartedAt, "2026-11-01 11:58:02.5 +0000 UTC m=+12.000000001"),
 			func(d *dcplan.Deployment) {
 				d.Name = "web-1"
@@ -127,10 +131,18 @@ func TestDecodeLenient(t *testing.T) {
 			if err != nil {
 				t.Fatalf("DecodeDeployment() error: %v (%s)", err, tt.why)
 			}
-			var want dcplan.Deployment
+			want := dcplan.Deployment{Version: dcplan.NoVersion} // no version annotation
 			tt.want(&want)
 			if d := cmp.Diff(want, got, ignoreRaw); d != "" {
 				t.Errorf("DecodeDeployment() mismatch (-want +got):\n%s\n(%s)", d, tt.why)
+			}
+			// The annotation survives a round trip as written.
+			b, err := EncodeDeployment(got)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if again, err := DecodeDeployment(b); err != nil || !bytes.Equal(again.Raw, got.Raw) {
+				t.Errorf("round trip changed the RC (%v):\n got %s\nwant %s", err, again.Raw, got.Raw)
 			}
 		})
 	}

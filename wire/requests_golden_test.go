@@ -127,6 +127,16 @@ func TestRequestsGolden(t *testing.T) {
 			}, plan: step("frontend-3")},
 		{name: "scale", why: "SPEC 3.6.3: scale updates, newest first, each retried on Conflict, each followed by its event; then the status",
 			edit: complete3, plan: config},
+		{name: "versionless-rc", why: "SPEC 13.1, 5.1, 3.3.2, 3.6.3: an RC made by hand with the DC's label and no version or phase annotation (version -1, phase none) is adopted, scaled to 0 and counted; its PUT keeps it without those annotations",
+			edit: func(t *testing.T, s *dcplan.Snapshot) {
+				complete3(t, s)
+				d, err := wire.DecodeDeployment([]byte(`{"kind":"ReplicationController","apiVersion":"v1","metadata":{"name":"frontend-manual","namespace":"shop","uid":"5b0a7e52-0d0c-4a9e-9d37-2f1f0c1d9a11","resourceVersion":"4213999","labels":{"openshift.io/deployment-config.name":"frontend"},"annotations":{"openshift.io/deployment-config.latest-version":"manual"}},"spec":{"replicas":1,"selector":{"app":"frontend-manual"},"template":{"metadata":{"labels":{"app":"frontend-manual"}},"spec":{"containers":[{"name":"app","image":"quay.io/shop/frontend:v1"}]}}},"status":{"replicas":1}}`))
+				if err != nil {
+					t.Fatal(err)
+				}
+				s.Deployments = append(s.Deployments, d)
+				s.Recheck = dcplan.Recheck{Done: true, UID: s.Config.UID}
+			}, plan: config},
 		{name: "scale-failed", why: "SPEC 3.6.3, 1.6, 13: a scale failed after its retries: ReplicationControllerScaleFailed after it, the error, no status",
 			edit: func(t *testing.T, s *dcplan.Snapshot) {
 				complete3(t, s)

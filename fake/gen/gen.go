@@ -237,9 +237,10 @@ func Settings() *rapid.Generator[dcplan.Settings] {
 }
 
 // Snapshot generates a valid snapshot: a config from Config, zero to
-// six RCs with distinct versions near its latestVersion, pods for some of
-// them, a clock at or after Epoch, a requeue count and settings. The
-// result always passes Validate.
+// six RCs with distinct versions near its latestVersion (and sometimes
+// one made by hand, without a version), pods for some of them, a clock
+// at or after Epoch, a requeue count and settings. The result always
+// passes Validate.
 func Snapshot() *rapid.Generator[dcplan.Snapshot] {
 	return rapid.Custom(func(t *rapid.T) dcplan.Snapshot {
 		cfg := Config().Draw(t, "config")
@@ -261,6 +262,14 @@ func Snapshot() *rapid.Generator[dcplan.Snapshot] {
 					s.Pods = append(s.Pods, p)
 				}
 			}
+		}
+		if rapid.IntRange(0, 7).Draw(t, "handMade") == 0 {
+			// An RC made by hand with the DC's label, without a version
+			// annotation or with version 0 (SPEC 5.1, 13.1).
+			d := Deployment(cfg, 1).Draw(t, "handMadeRC")
+			d.Name, d.UID = cfg.Name+"-manual", "rc-uid-manual"
+			d.Version = rapid.SampledFrom([]dcplan.Version{dcplan.NoVersion, 0}).Draw(t, "handMadeVersion")
+			s.Deployments = append(s.Deployments, d)
 		}
 		return s
 	})
