@@ -39,14 +39,15 @@ type expectKey struct {
 	instance string
 }
 
-// expectCreates remembers the RCs a DC controller pass created.
-func (s *Sim) expectCreates(it expectKey, pass wire.Pass) {
+// expectCreates remembers the objects of resource (RCs for a DC
+// controller pass, pods for a deployer pass) the pass created.
+func (s *Sim) expectCreates(it expectKey, pass wire.Pass, resource string) {
 	for i, err := range pass.Errs {
 		if i >= len(pass.Requests) {
 			break
 		}
 		r := pass.Requests[i]
-		if err != nil || r.Verb != wire.VerbCreate || r.Resource != wire.ResourceRCs || r.Subresource != "" {
+		if err != nil || r.Verb != wire.VerbCreate || r.Resource != resource || r.Subresource != "" {
 			continue
 		}
 		if n := requestName(r); n != "" && !slices.Contains(s.expect[it], n) {
@@ -56,4 +57,36 @@ func (s *Sim) expectCreates(it expectKey, pass wire.Pass) {
 			s.expect[it] = append(s.expect[it], n)
 		}
 	}
+}
+
+// unobservedPods returns the deployer pods the deployer of RC it created
+// that pods (its cache) does not show yet, forgetting those it shows and
+// those gone from the store (the informer delivers their delete, which
+// lowers a controller's expectations as an add does): the deployer's
+// expectations, which Snapshot.Unobserved carries for Modern (SPEC
+// 4.2.expect). sp is the RC's namespace.
+func (s *Sim) unobservedPods(it expectKey, pods []dcplan.Pod, sp *namespace) []string {
+	names := s.expect[it]
+	if len(names) == 0 {
+		return nil
+	}
+	var left []string
+	for _, n := range names {
+		seen := slices.ContainsFunc(pods, func(p dcplan.Pod) bool { return p.Name == n })
+		var live bool
+		if sp != nil {
+			if o := sp.pods[n]; o != nil {
+				live = o.current().exists()
+			}
+		}
+		if !seen && live {
+			left = append(left, n)
+		}
+	}
+	if len(left) == 0 {
+		delete(s.expect, it)
+		return nil
+	}
+	s.expect[it] = left
+	return slices.Clone(left)
 }

@@ -298,6 +298,10 @@ func (s *Sim) processAs(it item, instance string) {
 			snap = dcplan.Snapshot{Now: s.now, Settings: s.opts.Settings, Deployments: []dcplan.Deployment{*d}}
 		}
 		snap.Requeues = q.requeues[it]
+		// The deployer waits for the deployer pod it created that its
+		// cache does not show yet (SPEC 4.2.expect), as the DC
+		// controller does for its RCs.
+		snap.Unobserved = s.unobservedPods(expectKey{it, instance}, snap.Pods, sp)
 		rc := it.name
 		planner = func(s dcplan.Snapshot) dcplan.Plan { return phase.Step(s, rc) }
 		p.Actor, p.Kind, p.Config, p.RC = "deployer"+instance, PassDeployer, d.ConfigName, it.name
@@ -305,7 +309,9 @@ func (s *Sim) processAs(it item, instance string) {
 	pass, aerr := s.run(snap, planner, passInfo{actor: p.Actor, kind: p.Kind, ns: it.ns, dc: p.Config, lag: lag})
 	plan := pass.Plan
 	if it.kind == KindConfig {
-		s.expectCreates(expectKey{it, instance}, pass)
+		s.expectCreates(expectKey{it, instance}, pass, wire.ResourceRCs)
+	} else {
+		s.expectCreates(expectKey{it, instance}, pass, wire.ResourcePods)
 	}
 	if !s.opts.Quiet {
 		p.Seen, p.Plan = snap, plan
