@@ -63,6 +63,7 @@
 //	| KeepCancelOnRace | no | yes | no | no | no |
 //	| PausedPrunesLatest | no | yes | no | no | no |
 //	| CancelAtVersionZero | no | yes | no | no | no |
+//	| AwaitUnknownPhase | no | yes | yes | yes | yes |
 //	| IgnoreExpectations | no | yes | yes | yes | yes |
 //	| RawAlreadyExistsText | no | yes | no | no | no |
 //	| UnrelatedPodEffects | no | yes | yes | yes | yes |

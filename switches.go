@@ -50,6 +50,15 @@ type Switches struct {
 	// only; Modern catches the status up first; "—" in the Origin presets
 	// (version 0 is status only there), false.
 	CancelAtVersionZero bool
+	// AwaitUnknownPhase makes the DC controller, while the latest RC does
+	// not exist, count an RC without a phase (PhaseUnknown: made by hand
+	// with the DC's label, or its phase annotation removed or misspelt)
+	// as a rollout in flight: it cancels it and waits for it (SPEC 3.4),
+	// forever, since no deployer ever gives it a phase, so the DC never
+	// rolls out again (SPEC 13.1; found by reconcile's
+	// TestVersionlessRC). Exact and the Origin presets (their cancel loops
+	// wait alike); Modern neither cancels nor waits for such an RC.
+	AwaitUnknownPhase bool
 	// IgnoreExpectations makes the DC controller plan from its cache even
 	// while an RC it created is missing there (Snapshot.Unobserved): a
 	// stale cache can then start a second rollout (SPEC 3.2.12.expect,
@@ -413,6 +422,7 @@ func (p Preset) Switches() Switches {
 			KeepCancelOnRace:            true,
 			PausedPrunesLatest:          true,
 			CancelAtVersionZero:         true,
+			AwaitUnknownPhase:           true,
 			IgnoreExpectations:          true,
 			RawAlreadyExistsText:        true,
 			UnrelatedPodEffects:         true,
@@ -464,6 +474,7 @@ func (p Preset) Switches() Switches {
 // seed returns the switches every Origin preset shares.
 func seed() Switches {
 	return Switches{
+		AwaitUnknownPhase:           true,
 		IgnoreExpectations:          true,
 		UnrelatedPodEffects:         true,
 		CancelLineDCVersion:         true,

@@ -271,9 +271,18 @@ func Decodes(c ConfigState) error {
 	return s.Validate()
 }
 
+// rollingOut reports whether d is a rollout in flight: New, Pending or
+// Running. An RC without a phase (PhaseUnknown) is none: no deployer ever
+// moves it, and it exists only by a hand edit (a hand-made RC with the
+// DC's label, SPEC 13.1); whether the DC controller waits for it is a
+// switch (AwaitUnknownPhase), not a property of the world.
+func rollingOut(d dcplan.Deployment) bool {
+	return !d.Phase.Terminal() && d.Phase != dcplan.PhaseUnknown
+}
+
 // OneRolloutInFlight holds, at every step, when at most one RC claimed by
-// the DC (SPEC 3.3) has a phase that is not terminal, the unknown phase
-// included (SPEC 0 rule 2, 3.2.8, 3.4). Stale reads must not start a
+// the DC (SPEC 3.3) is a rollout in flight (rollingOut; SPEC 0 rule 2,
+// 3.2.8, 3.4). Stale reads must not start a
 // second rollout (issue 13, defect 3): Modern waits for its own creates
 // (Snapshot.Unobserved). A DC in a split brain (ConfigState.SplitBrain)
 // is not judged.
@@ -283,7 +292,7 @@ func OneRolloutInFlight(c ConfigState) error {
 	}
 	var live []string
 	for _, d := range c.claimed() {
-		if !d.Phase.Terminal() {
+		if rollingOut(d) {
 			live = append(live, d.Name)
 		}
 	}
@@ -323,13 +332,14 @@ func OneDeployerPod(c ConfigState) error {
 	return nil
 }
 
-// NothingInFlightAtRest holds at rest when no claimed RC is in flight
-// (SPEC 11a.4: once faults and users stop, every rollout ends). It is
+// NothingInFlightAtRest holds at rest when no claimed RC is a rollout in
+// flight (rollingOut; SPEC 11a.4: once faults and users stop, every
+// rollout ends). It is
 // an at-rest property because a rollout is in flight for a while at every
 // step in between.
 func NothingInFlightAtRest(c ConfigState) error {
 	for _, d := range c.claimed() {
-		if !d.Phase.Terminal() {
+		if rollingOut(d) {
 			return fmt.Errorf("at rest with rc/%s %v", d.Name, d.Phase)
 		}
 	}
@@ -456,8 +466,9 @@ func LatestVersionMonotonic(t Transition) error {
 }
 
 // NoCreateWhileInFlight holds when, at the moment the server applies an RC
-// create, no other RC claimed by the DC is in flight in the live store
-// (SPEC 3.2.8, 3.4: older rollouts are cancelled and awaited first) — a
+// create, no other RC claimed by the DC is a rollout in flight (rollingOut)
+// in the live store (SPEC 3.2.8, 3.4: older rollouts are cancelled and
+// awaited first) — a
 // pass that read a stale cache does not excuse it; two controller
 // instances at once (ConfigState.SplitBrain) do.
 func NoCreateWhileInFlight(t Transition) error {
@@ -466,7 +477,7 @@ func NoCreateWhileInFlight(t Transition) error {
 	}
 	return judgeCreates(t, func(d dcplan.Deployment, live ConfigState) error {
 		for _, x := range live.claimed() {
-			if x.Name != d.Name && !x.Phase.Terminal() {
+			if x.Name != d.Name && rollingOut(x) {
 				return fmt.Errorf("created rc/%s while rc/%s was %s", d.Name, x.Name, phaseText(x.Phase))
 			}
 		}

@@ -7,15 +7,22 @@ import (
 	"github.com/dcplan/dcplan"
 )
 
-// inFlight reports whether some RC of rcs has not reached a terminal phase:
-// New, Pending, Running, or an unknown (empty) phase (SPEC 3.4 note).
-func inFlight(rcs []dcplan.Deployment) bool {
+// inFlight reports whether some RC of rcs is awaited (see awaited).
+func inFlight(rcs []dcplan.Deployment, sw *dcplan.Switches) bool {
 	for i := range rcs {
-		if !rcs[i].Phase.Terminal() {
+		if awaited(&rcs[i], sw) {
 			return true
 		}
 	}
 	return false
+}
+
+// awaited reports whether the DC controller waits for d before a new
+// rollout: d has not reached a terminal phase, so is New, Pending,
+// Running, or without a phase (SPEC 3.4 note) unless that is Modern's
+// hand-made RC, which no deployer will ever move (AwaitUnknownPhase).
+func awaited(d *dcplan.Deployment, sw *dcplan.Switches) bool {
+	return !d.Phase.Terminal() && (d.Phase != dcplan.PhaseUnknown || sw.AwaitUnknownPhase)
 }
 
 // newestFirst returns the indices of the RCs of rcs that keep selects,
@@ -46,7 +53,8 @@ func sortNewestFirst(idx []int, rcs []dcplan.Deployment) {
 // latest rollout does not exist yet (SPEC 3.4). The rules, in order, over
 // the RCs by version descending:
 //
-//  1. A terminal RC is skipped.
+//  1. A terminal RC is skipped, and so is an RC without a phase in
+//     Modern (AwaitUnknownPhase false).
 //  2. Any other RC means "awaiting". If it is already cancelled, nothing
 //     more is done for it.
 //  3. Otherwise it is cancelled with reason "newer deployment was found
@@ -69,17 +77,18 @@ func sortNewestFirst(idx []int, rcs []dcplan.Deployment) {
 // Ports: deploymentconfig_controller.go
 // (*DeploymentConfigController).cancelRunningRollouts.
 func supersede(s *dcplan.Snapshot, rcs []dcplan.Deployment, p *dcplan.Plan) bool {
-	if !inFlight(rcs) {
+	sw := &s.Settings.Switches
+	if !inFlight(rcs, sw) {
 		return false
 	}
-	cfg, sw := &s.Config, &s.Settings.Switches
+	cfg := &s.Config
 	reason := dcplan.ReasonCancelledByNewer
 	if sw.LongReasons {
 		reason = dcplan.LongReasonCancelledByNewer
 	}
 	v := cfg.Status.LatestVersion
 	var buf [4]int
-	for _, i := range newestFirst(buf[:0], rcs, func(d *dcplan.Deployment) bool { return !d.Phase.Terminal() && !d.Cancelled }) {
+	for _, i := range newestFirst(buf[:0], rcs, func(d *dcplan.Deployment) bool { return awaited(d, sw) && !d.Cancelled }) {
 		d := &rcs[i]
 		p.Cancels = append(p.Cancels, dcplan.Cancel{
 			Rule: ruleCancel, RC: d.Name, Version: d.Version, Phase: d.Phase, Reason: reason,

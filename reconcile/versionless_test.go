@@ -15,8 +15,9 @@ import (
 // 5.6), scaled to 0 beside a complete latest (3.6.3) and counted in the
 // status (3.6.5); the deployer leaves it alone; and because an empty phase
 // is in flight (3.4), a new version cancels it and then waits for it
-// forever, since nothing ever gives it a phase. Every preset does the
-// same: that wait is upstream's, and a finding of this test.
+// forever, since nothing ever gives it a phase: upstream's stall, a
+// finding of this test, kept by AwaitUnknownPhase (Exact, Origin); Modern
+// creates the new rollout beside it.
 func TestVersionlessRC(t *testing.T) {
 	for _, preset := range []dcplan.Preset{dcplan.Modern, dcplan.Exact} {
 		cfg := config(2)
@@ -52,6 +53,15 @@ func TestVersionlessRC(t *testing.T) {
 		next := owned.Clone()
 		next.Config.Status.LatestVersion = 3
 		p = reconcile.Config(next)
+		if !preset.Switches().AwaitUnknownPhase {
+			// Modern: no deployer will ever move an RC without a phase, so
+			// the new rollout does not wait for it.
+			if len(p.Cancels) != 0 || p.Wait != dcplan.WaitNone || len(p.CreateRCs) != 1 || p.CreateRCs[0].Deployment.Name != "web-3" {
+				t.Errorf("%v: Config() at version 3 = %s, want web-3 created, web-manual left alone", preset, dcplan.Describe(p))
+			}
+			continue
+		}
+		// AwaitUnknownPhase (Exact): upstream's stall.
 		if len(p.Cancels) != 1 || p.Cancels[0].RC != "web-manual" || p.Wait != dcplan.WaitCancellation || len(p.CreateRCs) != 0 {
 			t.Errorf("%v: Config() at version 3 = %s, want web-manual cancelled and a wait (3.4)", preset, dcplan.Describe(p))
 		}
