@@ -55,7 +55,7 @@ type Switches struct {
 	// with the DC's label, or its phase annotation removed or misspelt)
 	// as a rollout in flight: it cancels it and waits for it (SPEC 3.4),
 	// forever, since no deployer ever gives it a phase, so the DC never
-	// rolls out again (SPEC 13.1; found by reconcile's
+	// rolls out again (SPEC 3.4.unknown, 13.1; found by reconcile's
 	// TestVersionlessRC). Exact and the Origin presets (their cancel loops
 	// wait alike); Modern neither cancels nor waits for such an RC.
 	AwaitUnknownPhase bool

@@ -20,7 +20,8 @@ func inFlight(rcs []dcplan.Deployment, sw *dcplan.Switches) bool {
 // awaited reports whether the DC controller waits for d before a new
 // rollout: d has not reached a terminal phase, so is New, Pending,
 // Running, or without a phase (SPEC 3.4 note) unless that is Modern's
-// hand-made RC, which no deployer will ever move (AwaitUnknownPhase).
+// hand-made RC, which no deployer will ever move (AwaitUnknownPhase, SPEC
+// 3.4.unknown).
 func awaited(d *dcplan.Deployment, sw *dcplan.Switches) bool {
 	return !d.Phase.Terminal() && (d.Phase != dcplan.PhaseUnknown || sw.AwaitUnknownPhase)
 }

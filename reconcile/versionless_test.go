@@ -15,9 +15,9 @@ import (
 // 5.6), scaled to 0 beside a complete latest (3.6.3) and counted in the
 // status (3.6.5); the deployer leaves it alone; and because an empty phase
 // is in flight (3.4), a new version cancels it and then waits for it
-// forever, since nothing ever gives it a phase: upstream's stall, a
-// finding of this test, kept by AwaitUnknownPhase (Exact, Origin); Modern
-// creates the new rollout beside it.
+// forever, since nothing ever gives it a phase (SPEC 3.4.unknown):
+// upstream's stall, a finding of this test, kept by AwaitUnknownPhase
+// (Exact, Origin); Modern creates the new rollout beside it.
 func TestVersionlessRC(t *testing.T) {
 	for _, preset := range []dcplan.Preset{dcplan.Modern, dcplan.Exact} {
 		cfg := config(2)
