@@ -15,13 +15,21 @@ import (
 // they survive a restart (the relist that follows reads the store as it
 // is, so they are observed at once).
 func (s *Sim) unobserved(it expectKey, rcs []dcplan.Deployment) []string {
+	return s.keepExpected(it, func(n string) bool {
+		return !slices.ContainsFunc(rcs, func(d dcplan.Deployment) bool { return d.Name == n })
+	})
+}
+
+// keepExpected keeps the expectations of it for which pending is true,
+// forgets the others, and returns a copy of those kept (nil for none).
+func (s *Sim) keepExpected(it expectKey, pending func(name string) bool) []string {
 	names := s.expect[it]
 	if len(names) == 0 {
 		return nil
 	}
 	var left []string
 	for _, n := range names {
-		if !slices.ContainsFunc(rcs, func(d dcplan.Deployment) bool { return d.Name == n }) {
+		if pending(n) {
 			left = append(left, n)
 		}
 	}
@@ -66,27 +74,14 @@ func (s *Sim) expectCreates(it expectKey, pass wire.Pass, resource string) {
 // expectations, which Snapshot.Unobserved carries for Modern (SPEC
 // 4.2.expect). sp is the RC's namespace.
 func (s *Sim) unobservedPods(it expectKey, pods []dcplan.Pod, sp *namespace) []string {
-	names := s.expect[it]
-	if len(names) == 0 {
-		return nil
-	}
-	var left []string
-	for _, n := range names {
-		seen := slices.ContainsFunc(pods, func(p dcplan.Pod) bool { return p.Name == n })
-		var live bool
+	return s.keepExpected(it, func(n string) bool {
+		if slices.ContainsFunc(pods, func(p dcplan.Pod) bool { return p.Name == n }) {
+			return false // observed
+		}
+		o := (*object)(nil)
 		if sp != nil {
-			if o := sp.pods[n]; o != nil {
-				live = o.current().exists()
-			}
+			o = sp.pods[n]
 		}
-		if !seen && live {
-			left = append(left, n)
-		}
-	}
-	if len(left) == 0 {
-		delete(s.expect, it)
-		return nil
-	}
-	s.expect[it] = left
-	return slices.Clone(left)
+		return o != nil && o.current().exists() // else gone: its delete lowers it
+	})
 }
