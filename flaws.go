@@ -84,16 +84,20 @@ func rcFlaws(ns string, d *Deployment) rcFlaw {
 	if d.Phase >= NumPhases {
 		f |= rcUnknownPhase
 	}
-	// One sign test for the six counts: an OR of int32s is negative iff
+	// One sign test for the four counts: an OR of int32s is negative iff
 	// one of them is.
-	if d.Replicas|d.StatusReplicas|d.ReadyReplicas|d.AvailableReplicas|d.DesiredReplicas|d.SyncedReplicas < 0 {
+	if d.Replicas|d.StatusReplicas|d.ReadyReplicas|d.AvailableReplicas < 0 {
 		f |= rcNegativeCount
 	}
 	return f
 }
 
 // negativeCounts are the replica counts of an RC that must not be negative,
-// with the field paths Validate names.
+// with the field paths Validate names: the fields the API server
+// validates. The desired-replicas and replicas annotations are text a user
+// may edit, so a negative one is a world clusters hold (SPEC 13.1), which
+// the planners carry as upstream does (the deployer copies desired into
+// replicas when a rollout completes, SPEC 2.2).
 var negativeCounts = [...]struct {
 	field string
 	get   func(*Deployment) Replicas
@@ -102,8 +106,6 @@ var negativeCounts = [...]struct {
 	{"status.replicas", func(d *Deployment) Replicas { return d.StatusReplicas }},
 	{"status.readyReplicas", func(d *Deployment) Replicas { return d.ReadyReplicas }},
 	{"status.availableReplicas", func(d *Deployment) Replicas { return d.AvailableReplicas }},
-	{"metadata.annotations[" + AnnotationDesiredReplicas + "]", func(d *Deployment) Replicas { return d.DesiredReplicas }},
-	{"metadata.annotations[" + AnnotationReplicas + "]", func(d *Deployment) Replicas { return d.SyncedReplicas }},
 }
 
 // podFlaw is one way a Pod breaks the invariants.

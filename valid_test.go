@@ -65,7 +65,7 @@ func genSmallSnapshot(t *rapid.T) Snapshot {
 			d.Name = ""
 		}
 		if rare("negative") {
-			d.SyncedReplicas = -1
+			d.StatusReplicas = -1
 		}
 		if rapid.Bool().Draw(t, "hasController") {
 			d.HasController = true

@@ -51,6 +51,14 @@ func TestValidateAcceptsValid(t *testing.T) {
 	if err := s.Validate(); err != nil {
 		t.Fatalf("Validate() with versions -1 and 0 = %v, want nil", err)
 	}
+	// SPEC 13.1: replica annotations are text too; a negative one is
+	// carried, not refused.
+	s = validSnapshot()
+	s.Deployments[1].HasDesiredReplicas, s.Deployments[1].DesiredReplicas = true, -3
+	s.Deployments[0].HasSyncedReplicas, s.Deployments[0].SyncedReplicas = true, -1
+	if err := s.Validate(); err != nil {
+		t.Fatalf("Validate() with negative replica annotations = %v, want nil", err)
+	}
 	// SPEC 13.1: an encoded config is annotation text, judged by nobody
 	// but the planners that read it (see Snapshot): a hand-edited one
 	// with values the API server never writes does not stall the DC.

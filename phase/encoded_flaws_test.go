@@ -67,3 +67,20 @@ func TestEncodedConfigFlawsAreHandled(t *testing.T) {
 		}
 	})
 }
+
+// TestNegativeReplicaAnnotationsAreCarried: the desired-replicas
+// annotation is text a user may edit; a negative one is a world clusters
+// hold (SPEC 13.1), and the deployer commits it when the rollout
+// completes as upstream does, copying it into the replicas annotation
+// (SPEC 2.2).
+func TestNegativeReplicaAnnotationsAreCarried(t *testing.T) {
+	rc := testRC(1, dcplan.PhaseRunning, func(d *dcplan.Deployment) { d.DesiredReplicas = -3 })
+	s := snapshot(dcplan.Modern, []dcplan.Deployment{rc}, deployer("web-1", dcplan.PodSucceeded))
+	if err := s.Validate(); err != nil {
+		t.Fatalf("Validate() = %v, want nil", err)
+	}
+	p := phase.Step(s, "web-1")
+	if len(p.Transitions) != 1 || p.Transitions[0].To != dcplan.PhaseComplete || !p.Transitions[0].CommitDesired || p.Transitions[0].Desired != -3 {
+		t.Fatalf("Step() = %s, want web-1 Complete with desired -3 committed", dcplan.Describe(p))
+	}
+}
