@@ -13,6 +13,8 @@ func (s Snapshot) Clone() Snapshot {
 	out.Pods = cloneEach(s.Pods, Pod.Clone)
 	out.Settings = s.Settings.Clone()
 	out.Outcome = s.Outcome.Clone()
+	out.Unobserved = slices.Clone(s.Unobserved)
+	out.Undeleted = slices.Clone(s.Undeleted)
 	return out
 }
 

@@ -65,6 +65,15 @@ type Snapshot struct {
 	// keeps no expectations for either controller. Adapters that do not
 	// track their creates leave it nil.
 	Unobserved []string
+	// Undeleted are the RCs the DC controller's adapter deleted (the
+	// server accepted the delete) that its cache still shows: while one of
+	// them is in Deployments, the DC controller plans nothing and waits
+	// (WaitStaleCache), as its view predates its own delete and a history
+	// cleanup from it counts the RC again and prunes one RC too many
+	// (SPEC 3.7.expect). With IgnoreExpectations it is not read, as
+	// upstream keeps no expectations. Adapters that do not track their
+	// deletes leave it nil.
+	Undeleted []string
 	// Instantiate tells whether the server offers the instantiate
 	// subresource; when false, rollout-latest falls back to bumping
 	// status.latestVersion (SPEC 6.3, 6.4).

@@ -113,9 +113,11 @@
 // switches (ReplicaSync, the paused modes) change. [Liveness] checks
 // convergence once faults stop.
 //
-// The simulator's DC controller keeps expectations (the RCs it created
-// that its cache has not shown yet, Snapshot.Unobserved), its caches
-// never go back in time, and a restart relists; a second controller
+// The simulator's controllers keep expectations: the DC controller for
+// the RCs it created that its cache has not shown yet
+// (Snapshot.Unobserved) and those it deleted that its cache still shows
+// (Snapshot.Undeleted), the deployer for the deployer pods it created.
+// Its caches never go back in time, and a restart relists; a second controller
 // instance (the Dual fault) has its own cache and expectations and may
 // start a second rollout, so the DC is marked [ConfigState].SplitBrain
 // until the world is at rest.

@@ -8,22 +8,45 @@ import (
 )
 
 // unobserved returns the RCs the DC controller created for the DC of it
-// that rcs (its cache) does not show yet, forgetting those it shows: the
+// that rcs (its cache) does not show yet, forgetting those it shows and
+// those gone from the store (the informer delivers their delete, which
+// lowers a controller's expectations as an add does): the
 // controller's expectations, which Snapshot.Unobserved carries (SPEC
 // 3.2.8; issue 13 defect 3). Each controller instance has its own (the
 // Dual fault's second instance knows nothing of the first's creates), and
 // they survive a restart (the relist that follows reads the store as it
 // is, so they are observed at once).
 func (s *Sim) unobserved(it expectKey, rcs []dcplan.Deployment) []string {
-	return s.keepExpected(it, func(n string) bool {
-		return !slices.ContainsFunc(rcs, func(d dcplan.Deployment) bool { return d.Name == n })
+	return keepExpected(s.expect, it, func(n string) bool {
+		if slices.ContainsFunc(rcs, func(d dcplan.Deployment) bool { return d.Name == n }) {
+			return false // observed
+		}
+		return s.stored(KindRC, it.it.ns, n) // else gone: its delete lowers it
 	})
 }
 
-// keepExpected keeps the expectations of it for which pending is true,
-// forgets the others, and returns a copy of those kept (nil for none).
-func (s *Sim) keepExpected(it expectKey, pending func(name string) bool) []string {
-	names := s.expect[it]
+// stored reports whether the store holds the object of kind k named n in
+// namespace ns now.
+func (s *Sim) stored(k Kind, ns, n string) bool {
+	o := s.world.lookup(k, ns, n)
+	return o != nil && o.current().exists()
+}
+
+// undeleted returns the RCs the DC controller deleted for the DC of it
+// that rcs (its cache) still shows, forgetting those it no longer shows:
+// the expectations of a controller for its deletes, which
+// Snapshot.Undeleted carries (SPEC 3.7.expect).
+func (s *Sim) undeleted(it expectKey, rcs []dcplan.Deployment) []string {
+	return keepExpected(s.expectGone, it, func(n string) bool {
+		return slices.ContainsFunc(rcs, func(d dcplan.Deployment) bool { return d.Name == n })
+	})
+}
+
+// keepExpected keeps the expectations of it in expect for which pending
+// is true, forgets the others, and returns a copy of those kept (nil for
+// none).
+func keepExpected(expect map[expectKey][]string, it expectKey, pending func(name string) bool) []string {
+	names := expect[it]
 	if len(names) == 0 {
 		return nil
 	}
@@ -34,10 +57,10 @@ func (s *Sim) keepExpected(it expectKey, pending func(name string) bool) []strin
 		}
 	}
 	if len(left) == 0 {
-		delete(s.expect, it)
+		delete(expect, it)
 		return nil
 	}
-	s.expect[it] = left
+	expect[it] = left
 	return slices.Clone(left)
 }
 
@@ -72,16 +95,33 @@ func (s *Sim) expectCreates(it expectKey, pass wire.Pass, resource string) {
 // those gone from the store (the informer delivers their delete, which
 // lowers a controller's expectations as an add does): the deployer's
 // expectations, which Snapshot.Unobserved carries for Modern (SPEC
-// 4.2.expect). sp is the RC's namespace.
-func (s *Sim) unobservedPods(it expectKey, pods []dcplan.Pod, sp *namespace) []string {
-	return s.keepExpected(it, func(n string) bool {
+// 4.2.expect).
+func (s *Sim) unobservedPods(it expectKey, pods []dcplan.Pod) []string {
+	return keepExpected(s.expect, it, func(n string) bool {
 		if slices.ContainsFunc(pods, func(p dcplan.Pod) bool { return p.Name == n }) {
 			return false // observed
 		}
-		o := (*object)(nil)
-		if sp != nil {
-			o = sp.pods[n]
-		}
-		return o != nil && o.current().exists() // else gone: its delete lowers it
+		return s.stored(KindPod, it.it.ns, n) // else gone: its delete lowers it
 	})
+}
+
+// expectDeletes remembers the RCs a DC controller pass deleted (deletes
+// the server accepted, a tolerated NotFound included: the RC is gone
+// either way).
+func (s *Sim) expectDeletes(it expectKey, pass wire.Pass) {
+	for i, err := range pass.Errs {
+		if i >= len(pass.Requests) {
+			break
+		}
+		r := pass.Requests[i]
+		if err != nil || r.Verb != wire.VerbDelete || r.Resource != wire.ResourceRCs || r.Subresource != "" {
+			continue
+		}
+		if !slices.Contains(s.expectGone[it], r.Name) {
+			if s.expectGone == nil {
+				s.expectGone = map[expectKey][]string{}
+			}
+			s.expectGone[it] = append(s.expectGone[it], r.Name)
+		}
+	}
 }

@@ -67,9 +67,13 @@ type Sim struct {
 	// transitions are the passes as the invariants judge them (not when
 	// Quiet).
 	transitions []Transition
-	// expect are the DC controller's expectations: per DC, the RCs it
-	// created that its cache has not shown yet.
+	// expect are the controllers' expectations for their creates: per DC,
+	// the RCs the DC controller created that its cache has not shown yet;
+	// per RC, the deployer pods the deployer created.
 	expect map[expectKey][]string
+	// expectGone are the DC controller's expectations for its deletes:
+	// per DC, the RCs it deleted that its cache still shows.
+	expectGone map[expectKey][]string
 	// splitBrain holds the DCs (ns/name) a second controller instance
 	// created an RC or a pod for since the world was last at rest.
 	splitBrain map[string]bool
@@ -286,6 +290,7 @@ func (s *Sim) processAs(it item, instance string) {
 		// does not show yet (Snapshot.Unobserved, SPEC 3.2.8): the
 		// expectations of a controller, which Modern honours.
 		snap.Unobserved = s.unobserved(expectKey{it, instance}, snap.Deployments)
+		snap.Undeleted = s.undeleted(expectKey{it, instance}, snap.Deployments)
 	default:
 		sp := s.world.spaces[it.ns]
 		d := s.rcAt(sp, seq, it)
@@ -301,7 +306,7 @@ func (s *Sim) processAs(it item, instance string) {
 		// The deployer waits for the deployer pod it created that its
 		// cache does not show yet (SPEC 4.2.expect), as the DC
 		// controller does for its RCs.
-		snap.Unobserved = s.unobservedPods(expectKey{it, instance}, snap.Pods, sp)
+		snap.Unobserved = s.unobservedPods(expectKey{it, instance}, snap.Pods)
 		rc := it.name
 		planner = func(s dcplan.Snapshot) dcplan.Plan { return phase.Step(s, rc) }
 		p.Actor, p.Kind, p.Config, p.RC = "deployer"+instance, PassDeployer, d.ConfigName, it.name
@@ -310,6 +315,7 @@ func (s *Sim) processAs(it item, instance string) {
 	plan := pass.Plan
 	if it.kind == KindConfig {
 		s.expectCreates(expectKey{it, instance}, pass, wire.ResourceRCs)
+		s.expectDeletes(expectKey{it, instance}, pass)
 	} else {
 		s.expectCreates(expectKey{it, instance}, pass, wire.ResourcePods)
 	}

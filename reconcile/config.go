@@ -19,8 +19,9 @@ import (
 // first rule that applies:
 //
 //  0. An RC this controller created is missing from the snapshot
-//     (s.Unobserved, unless IgnoreExpectations): nothing but Wait =
-//     WaitStaleCache, until the cache shows it (SPEC 3.2.12.expect).
+//     (s.Unobserved), or one it deleted is still there (s.Undeleted),
+//     unless IgnoreExpectations: nothing but Wait = WaitStaleCache, until
+//     the cache shows its own write (SPEC 3.2.12.expect, 3.7.expect).
 //  1. status.latestVersion 0 and neither a ConfigChange nor an ImageChange
 //     trigger: status computed from no RCs at all.
 //  2. Claim the RCs (SPEC 3.3): adopt matching orphans (after the adoption
@@ -85,7 +86,7 @@ func Config(s dcplan.Snapshot) dcplan.Plan {
 // plans for an invalid snapshot is discarded.
 func plan(s *dcplan.Snapshot) dcplan.Plan {
 	var p dcplan.Plan
-	if !s.Settings.IgnoreExpectations && unobserved(s) {
+	if !s.Settings.IgnoreExpectations && (unobserved(s) || undeleted(s)) {
 		return dcplan.Plan{Wait: dcplan.WaitStaleCache}
 	}
 	if s.Settings.SeedConfigController {
@@ -102,6 +103,18 @@ func plan(s *dcplan.Snapshot) dcplan.Plan {
 func unobserved(s *dcplan.Snapshot) bool {
 	for _, n := range s.Unobserved {
 		if _, ok := s.Deployment(n); !ok {
+			return true
+		}
+	}
+	return false
+}
+
+// undeleted reports whether an RC of s.Undeleted is still in
+// s.Deployments: the cache predates this controller's own delete (SPEC
+// 3.7.expect).
+func undeleted(s *dcplan.Snapshot) bool {
+	for _, n := range s.Undeleted {
+		if _, ok := s.Deployment(n); ok {
 			return true
 		}
 	}

@@ -107,9 +107,11 @@ type Controller struct {
 	apps    appsclient.Interface
 	decoder Decoder
 	lists   lists
-	// expectRCs are the DC controller's expectations (RCs by DC key),
-	// expectPods the deployer's (deployer pods by RC key).
+	// expectRCs are the DC controller's expectations (RCs by DC key) and
+	// expectGone those for its RC deletes, expectPods the deployer's
+	// (deployer pods by RC key).
 	expectRCs  expectations
+	expectGone expectations
 	expectPods expectations
 
 	kubeFactory informers.SharedInformerFactory
@@ -140,7 +142,9 @@ const (
 // informers and queues; nothing runs until Run.
 func New(kube kubernetes.Interface, apps appsclient.Interface, opts Options) *Controller {
 	c := &Controller{opts: opts, kube: kube, apps: apps, log: opts.Logger, now: opts.Now,
-		expectRCs: expectations{resource: wire.ResourceRCs}, expectPods: expectations{resource: wire.ResourcePods}}
+		expectRCs:  expectations{resource: wire.ResourceRCs, verb: wire.VerbCreate},
+		expectGone: expectations{resource: wire.ResourceRCs, verb: wire.VerbDelete},
+		expectPods: expectations{resource: wire.ResourcePods, verb: wire.VerbCreate}}
 	if c.log.GetSink() == nil {
 		c.log = klog.Background()
 	}
@@ -177,6 +181,7 @@ func New(kube kubernetes.Interface, apps appsclient.Interface, opts Options) *Co
 			if key, err := cache.DeletionHandlingMetaNamespaceKeyFunc(obj); err == nil {
 				c.lists.drop(key)
 				c.expectRCs.forget(key)
+				c.expectGone.forget(key)
 			}
 			c.enqueueConfig(obj)
 		},
@@ -198,6 +203,7 @@ func New(kube kubernetes.Interface, apps appsclient.Interface, opts Options) *Co
 			c.lists.touch(obj)
 			c.forget(obj)
 			c.observeRC(obj)
+			c.observeRCDelete(obj)
 			if rc, ok := rcOf(obj); ok {
 				c.expectPods.forget(rc.Namespace + "/" + rc.Name)
 			}
@@ -388,8 +394,15 @@ func (c *Controller) SyncConfig(ctx context.Context, key string, requeues int) (
 	s.Unobserved = c.expectRCs.unobserved(key, s.Now, func(name string) bool {
 		return slices.ContainsFunc(s.Deployments, func(d dcplan.Deployment) bool { return d.Name == name })
 	})
+	// The RCs it deleted that its cache still shows: Modern waits for the
+	// cache to drop them instead of counting them in a history cleanup
+	// again (SPEC 3.7.expect); the RC's delete event requeues the DC.
+	s.Undeleted = c.expectGone.unobserved(key, s.Now, func(name string) bool {
+		return !slices.ContainsFunc(s.Deployments, func(d dcplan.Deployment) bool { return d.Name == name })
+	})
 	pass, err := wire.RunPass(ctx, c.dcClient, s, reconcile.Config)
 	c.expectRCs.record(key, pass, s.Now)
+	c.expectGone.record(key, pass, s.Now)
 	if err != nil {
 		return pass, true, fmt.Errorf("kube: dc %s: %w", key, err)
 	}
@@ -468,6 +481,23 @@ func (c *Controller) observeRC(obj any) {
 	keys, _ := indexRC(rc) // "<ns>/<dc>" by label and annotation, "uid:<uid>"
 	for _, key := range keys {
 		if !strings.HasPrefix(key, "uid:") && c.expectRCs.observe(key, rc.Name) {
+			c.dcQueue.Add(key)
+		}
+	}
+}
+
+// observeRCDelete observes an RC's delete event for the DC controller's
+// expectations for its deletes: when the DC controller deleted the RC and
+// waits for its cache to drop it, the wait is over and the DC goes back
+// to its queue (SPEC 3.7.expect).
+func (c *Controller) observeRCDelete(obj any) {
+	rc, ok := rcOf(obj)
+	if !ok {
+		return
+	}
+	keys, _ := indexRC(rc)
+	for _, key := range keys {
+		if !strings.HasPrefix(key, "uid:") && c.expectGone.observe(key, rc.Name) {
 			c.dcQueue.Add(key)
 		}
 	}

@@ -15,21 +15,23 @@ import (
 const expectationsTTL = 5 * time.Minute
 
 // expectations records, per queue key, the objects of one resource that a
-// controller created and its cache has not shown yet: what
-// Snapshot.Unobserved carries. The DC controller's are RCs by DC key
-// (SPEC 3.2.12.expect), the deployer's are deployer pods by RC key (SPEC
-// 4.2.expect). Safe for concurrent use by the workers and the informers'
-// event handlers.
+// controller created (or, with verb VerbDelete, deleted) and whose write
+// its cache has not shown yet: what Snapshot.Unobserved (Undeleted)
+// carries. The DC controller's are RCs by DC key (SPEC 3.2.12.expect;
+// its deletes, 3.7.expect), the deployer's are deployer pods by RC key
+// (SPEC 4.2.expect). Safe for concurrent use by the workers and the
+// informers' event handlers.
 type expectations struct {
-	resource string // wire.ResourceRCs or wire.ResourcePods
+	resource string    // wire.ResourceRCs or wire.ResourcePods
+	verb     wire.Verb // wire.VerbCreate, or wire.VerbDelete
 
 	mu      sync.Mutex
 	created map[string]map[string]time.Time // queue key -> name -> created at
 }
 
-// unobserved returns the objects created for key that seen does not
-// report, in name order, and forgets the ones seen reports and the ones
-// older than expectationsTTL.
+// unobserved returns the objects written for key whose write seen does
+// not report, in name order, and forgets the ones seen reports and the
+// ones older than expectationsTTL.
 func (e *expectations) unobserved(key string, now time.Time, seen func(name string) bool) []string {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -70,12 +72,12 @@ func (e *expectations) observe(key, name string) bool {
 	return true
 }
 
-// record notes the objects of e's resource that pass created (create
-// requests the server accepted).
+// record notes the objects of e's resource that pass created (deleted,
+// with VerbDelete): the requests of e's verb the server accepted.
 func (e *expectations) record(key string, pass wire.Pass, now time.Time) {
 	for i := 0; i < pass.Sent && i < len(pass.Errs); i++ {
 		r := pass.Requests[i]
-		if r.Verb != wire.VerbCreate || r.Resource != e.resource || r.Subresource != "" || pass.Errs[i] != nil {
+		if r.Verb != e.verb || r.Resource != e.resource || r.Subresource != "" || pass.Errs[i] != nil {
 			continue
 		}
 		e.mu.Lock()

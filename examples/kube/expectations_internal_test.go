@@ -36,7 +36,7 @@ func TestExpectations(t *testing.T) {
 		Sent: 4,
 		Errs: []error{nil, nil, nil, errors.New("AlreadyExists")},
 	}
-	e := expectations{resource: wire.ResourceRCs}
+	e := expectations{resource: wire.ResourceRCs, verb: wire.VerbCreate}
 	e.record("ns/web", pass, t0)
 	if got := e.unobserved("ns/other", t0, none); got != nil {
 		t.Errorf("another DC: unobserved = %q, want none", got)
@@ -92,7 +92,7 @@ func TestPodExpectations(t *testing.T) {
 		Sent: 2,
 		Errs: []error{nil, errors.New("Conflict")},
 	}
-	e := expectations{resource: wire.ResourcePods}
+	e := expectations{resource: wire.ResourcePods, verb: wire.VerbCreate}
 	e.record("ns/web-1", pass, t0)
 	if d := cmp.Diff([]string{"web-1-deploy"}, e.unobserved("ns/web-1", t0, none)); d != "" {
 		t.Errorf("before the cache shows it (-want +got):\n%s", d)
@@ -112,5 +112,43 @@ func TestPodExpectations(t *testing.T) {
 	e.record("ns/web-1", wire.Pass{Requests: pass.Requests[:1], Sent: 1, Errs: []error{errors.New("AlreadyExists")}}, t0)
 	if got := e.unobserved("ns/web-1", t0, none); got != nil {
 		t.Errorf("a failed create: unobserved = %q, want none", got)
+	}
+}
+
+// TestDeleteExpectations: the DC controller's expectations for its RC
+// deletes (SPEC 3.7.expect) record only the deletes the server accepted,
+// hold while the cache still shows the RC, and end when it drops it or
+// its delete event is observed.
+func TestDeleteExpectations(t *testing.T) {
+	t0 := time.Date(2026, 11, 30, 10, 0, 0, 0, time.UTC)
+	pass := wire.Pass{
+		Requests: []wire.Request{
+			{Verb: wire.VerbDelete, Resource: wire.ResourceRCs, Name: "web-1"},
+			{Verb: wire.VerbCreate, Resource: wire.ResourceRCs, Name: "web-4"},
+			{Verb: wire.VerbDelete, Resource: wire.ResourceRCs, Name: "web-2"},
+			{Verb: wire.VerbDelete, Resource: wire.ResourcePods, Name: "web-3-deploy"},
+		},
+		Sent: 4,
+		Errs: []error{errors.New("Conflict"), nil, nil, nil},
+	}
+	e := expectations{resource: wire.ResourceRCs, verb: wire.VerbDelete}
+	e.record("ns/web", pass, t0)
+	// The cache still shows web-1 and web-2: the drop of web-2 is what is
+	// awaited (web-1's delete failed).
+	gone := func(shown ...string) func(string) bool {
+		return func(n string) bool { return !showing(shown...)(n) }
+	}
+	if d := cmp.Diff([]string{"web-2"}, e.unobserved("ns/web", t0, gone("web-1", "web-2"))); d != "" {
+		t.Errorf("while the cache shows web-2 (-want +got):\n%s", d)
+	}
+	if !e.observe("ns/web", "web-2") {
+		t.Errorf("observe(web-2) = false for an expected delete")
+	}
+	if got := e.unobserved("ns/web", t0, gone("web-1", "web-2")); got != nil {
+		t.Errorf("after its delete event: unobserved = %q, want none", got)
+	}
+	e.record("ns/web", pass, t0)
+	if got := e.unobserved("ns/web", t0, gone("web-1")); got != nil {
+		t.Errorf("once the cache dropped web-2: unobserved = %q, want none", got)
 	}
 }

@@ -38,7 +38,7 @@ type record struct {
 
 // settingsKeys, recheckKeys and lastCreateKeys are the keys of those lines.
 var (
-	settingsKeys = []string{"profile", "switch", "image", "sa", "env", "env-from", "requeues", "no-instantiate", "unobserved"}
+	settingsKeys = []string{"profile", "switch", "image", "sa", "env", "env-from", "requeues", "no-instantiate", "unobserved", "undeleted"}
 	recheckKeys  = []string{"uid", "err", "deleted"}
 	failedKeys   = []string{"reason", "code", "err"}
 	outcomeKeys  = []string{"live-err"}
@@ -286,6 +286,9 @@ func setSettingsKey(s *dcplan.Snapshot, a Arg) error {
 	case "unobserved":
 		err = needVal(a)
 		s.Unobserved = append(s.Unobserved, a.Val)
+	case "undeleted":
+		err = needVal(a)
+		s.Undeleted = append(s.Undeleted, a.Val)
 	default:
 		return unknownKey("settings", a.Key, settingsKeys)
 	}
@@ -546,6 +549,9 @@ func formatSettings(s dcplan.Snapshot) []string {
 	}
 	for _, n := range s.Unobserved {
 		out = append(out, kv("unobserved", n))
+	}
+	for _, n := range s.Undeleted {
+		out = append(out, kv("undeleted", n))
 	}
 	return out
 }
