@@ -5,42 +5,43 @@ import (
 	"github.com/dcplan/dcplan/internal/jsontree"
 
 	"encoding/json"
+	"iter"
 	"strconv"
 	"strings"
 	"time"
 )
 
-// reader reads typed values out of a JSON tree. The first problem it meets
-// is kept as a *FieldError wrapping ErrMalformed, naming the object and the
-// path of the field; later reads return zero values, so decoders read
-// straight through and check err once.
+// reader reads typed values out of a JSON document on a tape (see
+// jsontree.Tape); a value is a node index, absent (or null) values being
+// none. The first problem it meets is kept as a *FieldError wrapping
+// ErrMalformed, naming the object and the path of the field; later reads
+// return zero values, so decoders read straight through and check err
+// once.
 //
-// With shared, the strings of the tree are parts of one string holding the
-// whole document (see jsontree.ScanCanon), and the reader copies out every string
-// it returns for a decoded value to keep (own), so that no value keeps the
-// document alive; strings it only parses or compares are not copied
-// (view).
+// The strings of the tape, and so the strings the reader returns, are
+// parts of one string holding the whole document (see jsontree.ScanTape):
+// a decoder moves those its decoded value keeps into one string of their
+// own (see rehome) before it returns, so that no value keeps the document
+// alive.
 type reader struct {
-	kind   string
-	name   string
-	err    error
-	shared bool
+	t    *jsontree.Tape
+	kind string
+	name string
+	err  error
 }
+
+// node is the index of a value on the reader's tape; none when absent.
+type node = int32
+
+// none is no value: an absent or null member, or a value of the wrong
+// type (which the reader has reported).
+const none node = -1
 
 // fail records a problem with the field at path, unless one is recorded.
 func (r *reader) fail(path, problem string) {
 	if r.err == nil {
-		r.err = &dcplan.FieldError{Kind: r.kind, Name: r.own(r.name), Field: path, Problem: problem, Err: dcplan.ErrMalformed}
+		r.err = &dcplan.FieldError{Kind: r.kind, Name: strings.Clone(r.name), Field: path, Problem: problem, Err: dcplan.ErrMalformed}
 	}
-}
-
-// own returns s for a decoded value to keep: a copy when the tree's
-// strings share the document's bytes.
-func (r *reader) own(s string) string {
-	if r.shared {
-		return strings.Clone(s)
-	}
-	return s
 }
 
 // join returns the path of key inside the object at path.
@@ -54,142 +55,143 @@ func join(path, key string) string {
 // at returns the path of element i of the array at path.
 func at(path string, i int) string { return path + "[" + strconv.Itoa(i) + "]" }
 
-func (r *reader) wrongType(path, want string, v any) {
-	r.fail(path, "want "+want+", got "+jsonType(v))
+func (r *reader) wrongType(path, want string, v node) {
+	r.fail(path, "want "+want+", got "+kindName(r.t.Kind(v)))
 }
 
-// obj returns m[key] as an object; nil when absent or null.
-func (r *reader) obj(m map[string]any, path, key string) map[string]any {
-	v := m[key]
-	if v == nil {
-		return nil
+// member returns the value of m's member key; none when m is none, or the
+// member is absent or null.
+func (r *reader) member(m node, key string) node {
+	v := r.t.Member(m, key)
+	if r.t.Kind(v) == jsontree.KindNull {
+		return none
 	}
-	o, ok := v.(map[string]any)
-	if !ok {
+	return v
+}
+
+// obj returns m's member key as an object; none when absent or null.
+func (r *reader) obj(m node, path, key string) node {
+	v := r.member(m, key)
+	if v != none && r.t.Kind(v) != jsontree.KindObject {
 		r.wrongType(join(path, key), "an object", v)
+		return none
 	}
-	return o
+	return v
 }
 
 // elem returns element v (at path) of an array as an object. A null
 // element is an error: the codec could not overlay it faithfully.
-func (r *reader) elem(v any, path string) map[string]any {
-	o, ok := v.(map[string]any)
-	if !ok {
+func (r *reader) elem(v node, path string) node {
+	if r.t.Kind(v) != jsontree.KindObject {
 		r.wrongType(path, "an object", v)
+		return none
 	}
-	return o
+	return v
 }
 
-// list returns m[key] as an array; nil when absent or null.
-func (r *reader) list(m map[string]any, path, key string) []any {
-	v := m[key]
-	if v == nil {
-		return nil
-	}
-	l, ok := v.([]any)
-	if !ok {
+// list returns m's member key as an array; none when absent or null.
+func (r *reader) list(m node, path, key string) node {
+	v := r.member(m, key)
+	if v != none && r.t.Kind(v) != jsontree.KindArray {
 		r.wrongType(join(path, key), "an array", v)
+		return none
 	}
-	return l
+	return v
 }
 
-// ownKey is own for an object key: a key jsontree shares is that shared
-// copy, as the scanner gives it.
-func (r *reader) ownKey(k string) string {
-	if c, ok := jsontree.CommonKey(k); ok {
-		return c
+// each yields the index and node of every element of the array l (none
+// yields nothing).
+func (r *reader) each(l node) iter.Seq2[int, node] {
+	return func(yield func(int, node) bool) {
+		for i, j := 0, r.t.FirstElem(l); i < r.t.Len(l); i, j = i+1, r.t.NextElem(j) {
+			if !yield(i, j) {
+				return
+			}
+		}
 	}
-	return r.own(k)
 }
 
-// str returns m[key] as a string to keep (see own); "" when absent or
-// null.
-func (r *reader) str(m map[string]any, path, key string) string {
-	return r.own(r.view(m, path, key))
-}
-
-// view is str for a string that is only parsed or compared, never kept.
-func (r *reader) view(m map[string]any, path, key string) string {
-	v := m[key]
-	if v == nil {
+// str returns m's member key as a string; "" when absent or null. It is
+// a view of the document (see reader).
+func (r *reader) str(m node, path, key string) string {
+	v := r.member(m, key)
+	if v == none {
 		return ""
 	}
-	s, ok := v.(string)
-	if !ok {
+	if r.t.Kind(v) != jsontree.KindString {
 		r.wrongType(join(path, key), "a string", v)
+		return ""
 	}
-	return s
+	return r.t.Text(v)
 }
 
-// strs returns m[key] as an array of strings; nil when absent, null or
-// empty.
-func (r *reader) strs(m map[string]any, path, key string) []string {
+// strs returns m's member key as an array of strings; nil when absent,
+// null or empty.
+func (r *reader) strs(m node, path, key string) []string {
 	l := r.list(m, path, key)
-	if len(l) == 0 {
+	if r.t.Len(l) == 0 {
 		return nil
 	}
-	out := make([]string, len(l))
-	for i, v := range l {
-		s, ok := v.(string)
-		if !ok {
+	out := make([]string, r.t.Len(l))
+	for i, v := range r.each(l) {
+		if r.t.Kind(v) != jsontree.KindString {
 			r.wrongType(at(join(path, key), i), "a string", v)
 			return nil
 		}
-		out[i] = r.own(s)
+		out[i] = r.t.Text(v)
 	}
 	return out
 }
 
-// boolean returns m[key] as a bool; false when absent or null.
-func (r *reader) boolean(m map[string]any, path, key string) bool {
-	v := m[key]
-	if v == nil {
+// boolean returns m's member key as a bool; false when absent or null.
+func (r *reader) boolean(m node, path, key string) bool {
+	v := r.member(m, key)
+	if v == none {
 		return false
 	}
-	b, ok := v.(bool)
-	if !ok {
+	if r.t.Kind(v) != jsontree.KindBool {
 		r.wrongType(join(path, key), "a boolean", v)
+		return false
 	}
-	return b
+	return r.t.Text(v) == "true"
 }
 
-// integer returns m[key] as an integer of the given bit size and whether it
-// is present (not absent, not null).
-func (r *reader) integer(m map[string]any, path, key string, bits int) (int64, bool) {
-	v := m[key]
-	if v == nil {
+// integer returns m's member key as an integer of the given bit size and
+// whether it is present (not absent, not null).
+func (r *reader) integer(m node, path, key string, bits int) (int64, bool) {
+	v := r.member(m, key)
+	if v == none {
 		return 0, false
 	}
-	n, ok := v.(json.Number)
-	if !ok {
+	if r.t.Kind(v) != jsontree.KindNumber {
 		r.wrongType(join(path, key), "an integer", v)
 		return 0, false
 	}
-	i, err := strconv.ParseInt(string(n), 10, bits)
+	n := r.t.Text(v)
+	i, err := strconv.ParseInt(n, 10, bits)
 	if err != nil {
-		r.fail(join(path, key), "want a "+strconv.Itoa(bits)+"-bit integer, got "+string(n))
+		r.fail(join(path, key), "want a "+strconv.Itoa(bits)+"-bit integer, got "+n)
 		return 0, false
 	}
 	return i, true
 }
 
 // int32At is integer for int32 fields, absent reading 0.
-func (r *reader) int32At(m map[string]any, path, key string) int32 {
+func (r *reader) int32At(m node, path, key string) int32 {
 	i, _ := r.integer(m, path, key, 32)
 	return int32(i)
 }
 
 // int64At is integer for int64 fields, absent reading 0.
-func (r *reader) int64At(m map[string]any, path, key string) int64 {
+func (r *reader) int64At(m node, path, key string) int64 {
 	i, _ := r.integer(m, path, key, 64)
 	return i
 }
 
-// timestamp returns m[key], an RFC 3339 Kubernetes timestamp; the zero
-// time when absent or null.
-func (r *reader) timestamp(m map[string]any, path, key string) time.Time {
-	s := r.view(m, path, key)
+// timestamp returns m's member key, an RFC 3339 Kubernetes timestamp; the
+// zero time when absent or null.
+func (r *reader) timestamp(m node, path, key string) time.Time {
+	s := r.str(m, path, key)
 	if s == "" {
 		return time.Time{}
 	}
@@ -201,9 +203,28 @@ func (r *reader) timestamp(m map[string]any, path, key string) time.Time {
 	return t
 }
 
-// raw returns m[key] in canonical form; nil when absent or null.
-func (r *reader) raw(m map[string]any, key string) dcplan.RawJSON {
-	return canonical(m[key])
+// raw returns m's member key in canonical form; nil when absent or null.
+func (r *reader) raw(m node, key string) dcplan.RawJSON {
+	v := r.member(m, key)
+	if v == none {
+		return nil
+	}
+	return r.t.AppendCanonical(nil, v, false)
+}
+
+// identity reads the metadata every decoded object carries, in this
+// order: namespace, name, uid and resourceVersion.
+func (r *reader) identity(meta node) (ns, name, uid, rv string) {
+	return r.str(meta, "metadata", "namespace"), r.str(meta, "metadata", "name"), r.str(meta, "metadata", "uid"),
+		r.str(meta, "metadata", "resourceVersion")
+}
+
+// deleting reads metadata.deletionTimestamp: set (a valid timestamp, even
+// the zero time) means the object is being deleted.
+func (r *reader) deleting(meta node) bool {
+	r.timestamp(meta, "metadata", "deletionTimestamp")
+	v := r.member(meta, "deletionTimestamp")
+	return r.t.Kind(v) == jsontree.KindString && r.t.Text(v) != ""
 }
 
 // The put functions overlay a typed value onto the object m. Each leaves
@@ -278,21 +299,6 @@ func putTime(m map[string]any, key string, t time.Time) {
 		return
 	}
 	m[key] = t.UTC().Format(time.RFC3339Nano)
-}
-
-// identity reads the metadata every decoded object carries, in this
-// order: namespace, name, uid and resourceVersion.
-func (r *reader) identity(meta map[string]any) (ns, name, uid, rv string) {
-	return r.str(meta, "metadata", "namespace"), r.str(meta, "metadata", "name"), r.str(meta, "metadata", "uid"),
-		r.str(meta, "metadata", "resourceVersion")
-}
-
-// deleting reads metadata.deletionTimestamp: set (a valid timestamp, even
-// the zero time) means the object is being deleted.
-func (r *reader) deleting(meta map[string]any) bool {
-	r.timestamp(meta, "metadata", "deletionTimestamp")
-	s, _ := meta["deletionTimestamp"].(string)
-	return s != ""
 }
 
 // putRaw writes a raw JSON field; nil removes it.

@@ -2,6 +2,7 @@ package wire
 
 import (
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/internal/jsontree"
 
 	"fmt"
 	"slices"
@@ -42,46 +43,56 @@ func ParseAnnotationTime(s string) (time.Time, error) {
 	return t, nil
 }
 
-// stringMap reads m[key], a JSON object of strings, into a Go map; nil
-// when absent, null or empty. Its strings are the tree's: a caller owns
-// (see reader.own) those it keeps.
-func (r *reader) stringMap(m map[string]any, path, key string) map[string]string {
+// stringObj returns m's member key, a JSON object of strings; none when
+// absent or null. Every member must be a string; the first that is not
+// (in document order) is the error. Look its entries up with entry.
+func (r *reader) stringObj(m node, path, key string) node {
 	o := r.obj(m, path, key)
-	if len(o) == 0 {
-		return nil
-	}
-	out := make(map[string]string, len(o))
-	for k, v := range o {
-		s, ok := v.(string)
-		if !ok {
-			r.wrongType(join(path, key)+"["+k+"]", "a string", v)
-			return nil
+	for k, j := 0, r.t.FirstMember(o); k < r.t.Len(o); k, j = k+1, r.t.NextMember(j) {
+		if v := j + 1; r.t.Kind(v) != jsontree.KindString && r.t.Member(o, r.t.Text(j)) == v { // a later duplicate wins
+			r.wrongType(join(path, key)+"["+r.t.Text(j)+"]", "a string", v)
+			return none
 		}
-		out[k] = s
 	}
-	return out
+	return o
 }
 
-// keyValues reads m[key], a JSON object of strings, as a list sorted by
-// key; nil when absent or empty.
-func (r *reader) keyValues(m map[string]any, path, key string) []dcplan.KeyValue {
+// entry returns the value of k in o, an object stringObj accepted, and
+// whether it is there. Its string is the tape's: a caller owns (see
+// rehome) what it keeps.
+func (r *reader) entry(o node, k string) (string, bool) {
+	v := r.t.Member(o, k)
+	return r.t.Text(v), v != none
+}
+
+// keyValues reads m's member key, a JSON object of strings, as a list
+// sorted by key (of duplicate keys the last); nil when absent or empty.
+func (r *reader) keyValues(m node, path, key string) []dcplan.KeyValue {
 	o := r.obj(m, path, key)
-	if len(o) == 0 {
+	if r.t.Len(o) == 0 {
 		return nil
 	}
-	keys := make([]string, 0, len(o))
-	for k := range o {
-		keys = append(keys, k)
+	var buf [16]node
+	keys := buf[:0]
+	for k, j := 0, r.t.FirstMember(o); k < r.t.Len(o); k, j = k+1, r.t.NextMember(j) {
+		keys = append(keys, j)
 	}
-	slices.Sort(keys)
-	out := make([]dcplan.KeyValue, len(keys))
-	for i, k := range keys {
-		s, ok := o[k].(string)
-		if !ok {
-			r.wrongType(join(path, key)+"["+k+"]", "a string", o[k])
+	slices.SortStableFunc(keys, func(a, b node) int { return strings.Compare(r.t.Text(a), r.t.Text(b)) })
+	n := 0
+	for x, j := range keys {
+		if x+1 < len(keys) && r.t.Text(keys[x+1]) == r.t.Text(j) {
+			continue // a later duplicate wins
+		}
+		if r.t.Kind(j+1) != jsontree.KindString {
+			r.wrongType(join(path, key)+"["+r.t.Text(j)+"]", "a string", j+1)
 			return nil
 		}
-		out[i] = dcplan.KeyValue{Key: r.ownKey(k), Value: r.own(s)}
+		keys[n] = j
+		n++
+	}
+	out := make([]dcplan.KeyValue, n)
+	for i, j := range keys[:n] {
+		out[i] = dcplan.KeyValue{Key: r.t.Text(j), Value: r.t.Text(j + 1)}
 	}
 	return out
 }
@@ -168,11 +179,10 @@ func putTimeEntry(meta map[string]any, k string, t time.Time) {
 }
 
 // readConfigWire reads the labels and annotations of a DC's metadata.
-func (r *reader) readConfigWire(meta map[string]any, c *dcplan.Config) {
+func (r *reader) readConfigWire(meta node, c *dcplan.Config) {
 	c.Labels = r.keyValues(meta, "metadata", "labels")
-	ann := r.stringMap(meta, "metadata", "annotations")
-	c.IgnoreDeployerPodValue, c.IgnoreDeployerPod = ann[dcplan.AnnotationIgnoreDeployerPod]
-	c.IgnoreDeployerPodValue = r.own(c.IgnoreDeployerPodValue)
+	ann := r.stringObj(meta, "metadata", "annotations")
+	c.IgnoreDeployerPodValue, c.IgnoreDeployerPod = r.entry(ann, dcplan.AnnotationIgnoreDeployerPod)
 }
 
 // putConfigWire overlays a DC's labels and ignore-pod annotation.
@@ -197,25 +207,24 @@ func putConfigWire(meta map[string]any, c dcplan.Config) {
 // one. Annotations are text anyone may edit, so none of them fails the
 // decode (SPEC 13.1); the encoder keeps each spelling while it reads back
 // the same.
-func (r *reader) readDeploymentWire(meta map[string]any, d *dcplan.Deployment) (encoded string, hasEncoded bool) {
-	labels := r.stringMap(meta, "metadata", "labels")
-	ann := r.stringMap(meta, "metadata", "annotations")
-	d.ConfigLabel = r.own(labels[dcplan.LabelConfigName])
-	d.ConfigName = r.own(ann[dcplan.AnnotationConfigName])
-	v, ok := ann[dcplan.AnnotationLatestVersion]
-	d.Version = versionOf(v, ok)
-	d.Phase = phaseOf(ann[dcplan.AnnotationPhase])
-	d.Cancelled = strings.EqualFold(ann[dcplan.AnnotationCancelled], dcplan.CancelledValue)
-	d.Reason = r.own(ann[dcplan.AnnotationStatusReason])
-	d.DeployerPodName = r.own(ann[dcplan.AnnotationDeployerPodName])
-	d.DesiredReplicas, d.HasDesiredReplicas = replicasOf(ann[dcplan.AnnotationDesiredReplicas])
-	d.SyncedReplicas, d.HasSyncedReplicas = replicasOf(ann[dcplan.AnnotationReplicas])
-	_, d.IgnoreDeployerPod = ann[dcplan.AnnotationIgnoreDeployerPod]
-	d.CreatedAt = timeOf(ann[dcplan.AnnotationDeployerCreatedAt])
-	d.StartedAt = timeOf(ann[dcplan.AnnotationDeployerStartedAt])
-	d.CompletedAt = timeOf(ann[dcplan.AnnotationDeployerCompletedAt])
-	encoded, hasEncoded = ann[dcplan.AnnotationEncodedConfig]
-	return encoded, hasEncoded
+func (r *reader) readDeploymentWire(meta node, d *dcplan.Deployment) (encoded string, hasEncoded bool) {
+	labels := r.stringObj(meta, "metadata", "labels")
+	ann := r.stringObj(meta, "metadata", "annotations")
+	value := func(o node, k string) string { v, _ := r.entry(o, k); return v }
+	d.ConfigLabel = value(labels, dcplan.LabelConfigName)
+	d.ConfigName = value(ann, dcplan.AnnotationConfigName)
+	d.Version = versionOf(r.entry(ann, dcplan.AnnotationLatestVersion))
+	d.Phase = phaseOf(value(ann, dcplan.AnnotationPhase))
+	d.Cancelled = strings.EqualFold(value(ann, dcplan.AnnotationCancelled), dcplan.CancelledValue)
+	d.Reason = value(ann, dcplan.AnnotationStatusReason)
+	d.DeployerPodName = value(ann, dcplan.AnnotationDeployerPodName)
+	d.DesiredReplicas, d.HasDesiredReplicas = replicasOf(value(ann, dcplan.AnnotationDesiredReplicas))
+	d.SyncedReplicas, d.HasSyncedReplicas = replicasOf(value(ann, dcplan.AnnotationReplicas))
+	_, d.IgnoreDeployerPod = r.entry(ann, dcplan.AnnotationIgnoreDeployerPod)
+	d.CreatedAt = timeOf(value(ann, dcplan.AnnotationDeployerCreatedAt))
+	d.StartedAt = timeOf(value(ann, dcplan.AnnotationDeployerStartedAt))
+	d.CompletedAt = timeOf(value(ann, dcplan.AnnotationDeployerCompletedAt))
+	return r.entry(ann, dcplan.AnnotationEncodedConfig)
 }
 
 // replicasOf reads a replica-count annotation as upstream's
@@ -330,11 +339,13 @@ func newSelector(cfg dcplan.Config, rc string) map[string]any {
 }
 
 // readPodWire reads the deployer annotation and label of a pod.
-func (r *reader) readPodWire(meta map[string]any, p *dcplan.Pod) {
-	labels := r.stringMap(meta, "metadata", "labels")
-	ann := r.stringMap(meta, "metadata", "annotations")
-	p.DeploymentName = r.own(ann[dcplan.AnnotationDeploymentName])
-	p.DeployerFor = r.own(labels[dcplan.LabelDeployerPodFor])
+func (r *reader) readPodWire(meta node, p *dcplan.Pod) {
+	labels := r.stringObj(meta, "metadata", "labels")
+	ann := r.stringObj(meta, "metadata", "annotations")
+	name, _ := r.entry(ann, dcplan.AnnotationDeploymentName)
+	p.DeploymentName = name
+	deployerFor, _ := r.entry(labels, dcplan.LabelDeployerPodFor)
+	p.DeployerFor = deployerFor
 }
 
 // putPodWire overlays a pod's deployer annotation and label.

@@ -30,11 +30,12 @@ const (
 // returned as a *FieldError wrapping ErrMalformed, naming the field path.
 // DecodeConfig never panics.
 func DecodeConfig(data []byte) (dcplan.Config, error) {
-	m, raw, err := parseObjectRaw(data, string(data), kindConfig)
+	t, raw, err := scanObject(data, string(data), kindConfig)
 	if err != nil {
 		return dcplan.Config{}, err
 	}
-	return decodeConfigTree(m, false, raw, true)
+	defer jsontree.PutTape(t)
+	return decodeConfigTape(t, 0, false, raw, false)
 }
 
 // EncodeConfig returns the DeploymentConfig JSON of c: c's typed fields
@@ -55,12 +56,12 @@ func EncodeConfig(c dcplan.Config) ([]byte, error) {
 
 // checkKind checks the kind and apiVersion of an object. When required
 // is false, absent values are accepted.
-func (r *reader) checkKind(m map[string]any, kind string, required bool, versions ...string) {
-	k := r.view(m, "", "kind")
+func (r *reader) checkKind(m node, kind string, required bool, versions ...string) {
+	k := r.str(m, "", "kind")
 	if (k != "" || required) && k != kind {
 		r.fail("kind", "want "+strconv.Quote(kind)+", got "+strconv.Quote(k))
 	}
-	v := r.view(m, "", "apiVersion")
+	v := r.str(m, "", "apiVersion")
 	if v == "" && !required {
 		return
 	}
@@ -72,19 +73,24 @@ func (r *reader) checkKind(m map[string]any, kind string, required bool, version
 	r.fail("apiVersion", "unsupported apiVersion "+strconv.Quote(v)+" for "+kind)
 }
 
-// nameOf returns metadata.name when it is a string, for error messages.
-func nameOf(m map[string]any) string {
-	meta, _ := m["metadata"].(map[string]any)
-	s, _ := meta["name"].(string)
-	return s
+// nameOf returns metadata.name of object m on t when it is a string, for
+// error messages.
+func nameOf(t *jsontree.Tape, m node) string {
+	v := t.Member(t.Member(m, "metadata"), "name")
+	if t.Kind(v) != jsontree.KindString {
+		return ""
+	}
+	return t.Text(v)
 }
 
-// decodeConfigTree decodes a DC tree; strict requires kind and apiVersion
-// (the encoded-deployment-config annotation). raw is its canonical form
-// when the caller has it (nil renders it); shared tells a tree whose
-// strings share the document's bytes (see reader).
-func decodeConfigTree(m map[string]any, strict bool, raw dcplan.RawJSON, shared bool) (dcplan.Config, error) {
-	r := &reader{kind: kindConfig, name: nameOf(m), shared: shared}
+// decodeConfigTape decodes the DC object m on tape t; strict requires
+// kind and apiVersion (the encoded-deployment-config annotation). raw is
+// its canonical form when the caller has it (nil renders it). The strings
+// of the result are moved out of the document (rehome) unless nested:
+// the encoded DC of an RC, whose strings the RC's decoder moves with its
+// own.
+func decodeConfigTape(t *jsontree.Tape, m node, strict bool, raw dcplan.RawJSON, nested bool) (dcplan.Config, error) {
+	r := &reader{t: t, kind: kindConfig, name: nameOf(t, m)}
 	r.checkKind(m, kindConfig, strict, apiVersionApps, apiVersionCore)
 	meta := r.obj(m, "", "metadata")
 	var c dcplan.Config
@@ -110,7 +116,7 @@ func decodeConfigTree(m map[string]any, strict bool, raw dcplan.RawJSON, shared 
 	// Raw is the one copy of the DC's bytes: the strategy and the
 	// template share theirs with it.
 	if raw == nil {
-		raw = canonicalExact(m)
+		raw = t.AppendCanonical(nil, m, false)
 	}
 	c.Raw = raw
 	rawSpec := rawMember(c.Raw, "spec")
@@ -118,6 +124,9 @@ func decodeConfigTree(m map[string]any, strict bool, raw dcplan.RawJSON, shared 
 	c.Template = r.template(spec, "spec", "template", rawMember(rawSpec, "template"))
 	if r.err != nil {
 		return dcplan.Config{}, r.err
+	}
+	if !nested {
+		rehomeConfig(&c)
 	}
 	return c, nil
 }
@@ -167,11 +176,11 @@ func putObjectMeta(meta map[string]any, namespace, name, uid, resourceVersion st
 }
 
 // strategy reads spec.strategy.
-func (r *reader) strategy(spec map[string]any) dcplan.Strategy {
+func (r *reader) strategy(spec node) dcplan.Strategy {
 	const p = "spec.strategy"
 	s := r.obj(spec, "spec", "strategy")
 	var st dcplan.Strategy
-	typ := r.view(s, p, "type")
+	typ := r.str(s, p, "type")
 	t, err := dcplan.ParseStrategyType(typ)
 	if err != nil {
 		r.fail(p+".type", "unknown strategy type "+strconv.Quote(typ))
@@ -180,7 +189,7 @@ func (r *reader) strategy(spec map[string]any) dcplan.Strategy {
 	rolling := r.obj(s, p, "rollingParams")
 	if key := paramsKey(t); key != "" {
 		params := r.obj(s, p, key)
-		st.HasParams = params != nil
+		st.HasParams = params != none
 		st.TimeoutSeconds, st.HasTimeout = r.integer(params, join(p, key), "timeoutSeconds", 64)
 	}
 	st.MaxSurge = r.fencepost(rolling, p+".rollingParams", "maxSurge")
@@ -235,12 +244,12 @@ func putStrategy(s map[string]any, st dcplan.Strategy) {
 }
 
 // fencepost reads an int-or-string rolling parameter.
-func (r *reader) fencepost(m map[string]any, path, key string) dcplan.Fencepost {
-	switch v := m[key].(type) {
-	case nil:
+func (r *reader) fencepost(m node, path, key string) dcplan.Fencepost {
+	switch v := r.member(m, key); r.t.Kind(v) {
+	case 0:
 		return dcplan.Fencepost{}
-	case string:
-		return dcplan.Fencepost{Set: true, IsString: true, Str: r.own(v)}
+	case jsontree.KindString:
+		return dcplan.Fencepost{Set: true, IsString: true, Str: r.t.Text(v)}
 	}
 	i, _ := r.integer(m, path, key, 32)
 	return dcplan.Fencepost{Set: true, Int: int32(i)}
@@ -265,14 +274,18 @@ func putFencepost(m map[string]any, key string, f dcplan.Fencepost) {
 }
 
 // envVars reads a list of environment variables.
-func (r *reader) envVars(m map[string]any, path, key string) []dcplan.EnvVar {
-	l := r.list(m, path, key)
-	if len(l) == 0 {
+func (r *reader) envVars(m node, path, key string) []dcplan.EnvVar {
+	return r.envList(r.list(m, path, key), join(path, key))
+}
+
+// envList reads the array l (at path) of environment variables.
+func (r *reader) envList(l node, path string) []dcplan.EnvVar {
+	if r.t.Len(l) == 0 {
 		return nil
 	}
-	out := make([]dcplan.EnvVar, len(l))
-	for i, v := range l {
-		ep := at(join(path, key), i)
+	out := make([]dcplan.EnvVar, r.t.Len(l))
+	for i, v := range r.each(l) {
+		ep := at(path, i)
 		e := r.elem(v, ep)
 		out[i] = dcplan.EnvVar{Name: r.str(e, ep, "name"), Value: r.str(e, ep, "value"), ValueFrom: r.raw(e, "valueFrom")}
 	}
@@ -288,17 +301,17 @@ func putEnvVars(m map[string]any, key string, env []dcplan.EnvVar) {
 }
 
 // triggers reads spec.triggers.
-func (r *reader) triggers(spec map[string]any) []dcplan.Trigger {
+func (r *reader) triggers(spec node) []dcplan.Trigger {
 	const p = "spec.triggers"
 	l := r.list(spec, "spec", "triggers")
-	if len(l) == 0 {
+	if r.t.Len(l) == 0 {
 		return nil
 	}
-	out := make([]dcplan.Trigger, len(l))
-	for i, v := range l {
+	out := make([]dcplan.Trigger, r.t.Len(l))
+	for i, v := range r.each(l) {
 		ep := at(p, i)
 		e := r.elem(v, ep)
-		typ := r.view(e, ep, "type")
+		typ := r.str(e, ep, "type")
 		t, err := dcplan.ParseTriggerType(typ)
 		if err != nil {
 			r.fail(ep+".type", "unknown trigger type "+strconv.Quote(typ))
@@ -341,7 +354,7 @@ func putTriggers(spec map[string]any, ts []dcplan.Trigger) {
 }
 
 // configStatus reads a DC's status.
-func (r *reader) configStatus(st map[string]any) dcplan.ConfigStatus {
+func (r *reader) configStatus(st node) dcplan.ConfigStatus {
 	const p = "status"
 	s := dcplan.ConfigStatus{
 		LatestVersion:       dcplan.Version(r.int64At(st, p, "latestVersion")),
@@ -354,10 +367,13 @@ func (r *reader) configStatus(st map[string]any) dcplan.ConfigStatus {
 	}
 	details := r.obj(st, p, "details")
 	s.Details.Message = r.str(details, p+".details", "message")
-	for i, v := range r.list(details, p+".details", "causes") {
+	if l := r.list(details, p+".details", "causes"); r.t.Len(l) > 0 {
+		s.Details.Causes = make([]dcplan.Cause, 0, r.t.Len(l))
+	}
+	for i, v := range r.each(r.list(details, p+".details", "causes")) {
 		ep := at(p+".details.causes", i)
 		e := r.elem(v, ep)
-		typ := r.view(e, ep, "type")
+		typ := r.str(e, ep, "type")
 		t, err := dcplan.ParseTriggerType(typ)
 		if err != nil {
 			r.fail(ep+".type", "unknown cause type "+strconv.Quote(typ))
@@ -367,7 +383,10 @@ func (r *reader) configStatus(st map[string]any) dcplan.ConfigStatus {
 			FromKind: r.str(from, ep+".imageTrigger.from", "kind"), FromNamespace: r.str(from, ep+".imageTrigger.from", "namespace")}
 		s.Details.Causes = append(s.Details.Causes, c)
 	}
-	for i, v := range r.list(st, p, "conditions") {
+	if l := r.list(st, p, "conditions"); r.t.Len(l) > 0 {
+		s.Conditions = make([]dcplan.Condition, 0, r.t.Len(l))
+	}
+	for i, v := range r.each(r.list(st, p, "conditions")) {
 		ep := at(p+".conditions", i)
 		e := r.elem(v, ep)
 		s.Conditions = append(s.Conditions, r.condition(e, ep))
@@ -375,13 +394,13 @@ func (r *reader) configStatus(st map[string]any) dcplan.ConfigStatus {
 	return s
 }
 
-func (r *reader) condition(e map[string]any, ep string) dcplan.Condition {
-	typ := r.view(e, ep, "type")
+func (r *reader) condition(e node, ep string) dcplan.Condition {
+	typ := r.str(e, ep, "type")
 	t, err := dcplan.ParseConditionType(typ)
 	if err != nil {
 		r.fail(ep+".type", "unknown condition type "+strconv.Quote(typ))
 	}
-	status := r.view(e, ep, "status")
+	status := r.str(e, ep, "status")
 	cs, err := dcplan.ParseConditionStatus(status)
 	if err != nil {
 		r.fail(ep+".status", "unknown condition status "+strconv.Quote(status))
@@ -393,10 +412,10 @@ func (r *reader) condition(e map[string]any, ep string) dcplan.Condition {
 		LastUpdateTime:     r.timestamp(e, ep, "lastUpdateTime"),
 		LastTransitionTime: r.timestamp(e, ep, "lastTransitionTime"),
 	}
-	reason := r.view(e, ep, "reason")
+	reason := r.str(e, ep, "reason")
 	c.Reason = dcplan.ParseConditionReason(reason)
 	if c.Reason == dcplan.ReasonOther {
-		c.OtherReason = r.own(reason)
+		c.OtherReason = reason
 	}
 	return c
 }
@@ -445,12 +464,23 @@ func DecodeEnv(data []byte) ([]dcplan.EnvVar, error) {
 	if len(data) == 0 {
 		return nil, nil
 	}
-	v, err := jsontree.Parse(data)
-	if err != nil {
+	t, _, ok := jsontree.ScanTape(data, "", false)
+	defer jsontree.PutTape(t)
+	if !ok {
+		_, err := jsontree.ParseStd(data)
 		return nil, &dcplan.FieldError{Kind: "Settings", Field: "environment", Problem: "invalid JSON: " + err.Error(), Err: dcplan.ErrMalformed}
 	}
-	r := &reader{kind: "Settings"}
-	env := r.envVars(map[string]any{"environment": v}, "", "environment")
+	r := &reader{t: t, kind: "Settings"}
+	l := node(0)
+	switch t.Kind(l) {
+	case jsontree.KindNull:
+		l = none
+	case jsontree.KindArray:
+	default:
+		r.wrongType("environment", "an array", l)
+		l = none
+	}
+	env := r.envList(l, "environment")
 	if r.err != nil {
 		return nil, r.err
 	}

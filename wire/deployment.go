@@ -33,11 +33,12 @@ import (
 // Ports: library-go appsutil DeploymentVersionFor, DeploymentStatusFor,
 // IsDeploymentCancelled, DecodeDeploymentConfig.
 func DecodeDeployment(data []byte) (dcplan.Deployment, error) {
-	m, raw, err := parseObjectRaw(data, string(data), kindRC)
+	t, raw, err := scanObject(data, string(data), kindRC)
 	if err != nil {
 		return dcplan.Deployment{}, err
 	}
-	return decodeDeploymentTree(m, raw, true)
+	defer jsontree.PutTape(t)
+	return decodeDeploymentTape(t, 0, raw, true)
 }
 
 // EncodeDeployment returns the ReplicationController JSON of d: d's typed
@@ -59,11 +60,13 @@ func EncodeDeployment(d dcplan.Deployment) ([]byte, error) {
 	return appendOrdered(nil, deploymentTree(d), orderRC), nil
 }
 
-// decodeDeploymentTree decodes an RC tree; raw is its canonical form when
-// the caller has it (nil renders it); shared tells a tree whose strings
-// share the document's bytes (see reader).
-func decodeDeploymentTree(m map[string]any, raw dcplan.RawJSON, shared bool) (dcplan.Deployment, error) {
-	r := &reader{kind: kindRC, name: nameOf(m), shared: shared}
+// decodeDeploymentTape decodes the RC object m on tape t; raw is its
+// canonical form when the caller has it (nil renders it). Without
+// withEncoded the encoded-deployment-config annotation is read but not
+// decoded (the caller sets Encoded itself). The strings of the result,
+// its encoded DC's included, are moved out of the document (rehome).
+func decodeDeploymentTape(t *jsontree.Tape, m node, raw dcplan.RawJSON, withEncoded bool) (dcplan.Deployment, error) {
+	r := &reader{t: t, kind: kindRC, name: nameOf(t, m)}
 	r.checkKind(m, kindRC, false, apiVersionCore)
 	meta := r.obj(m, "", "metadata")
 	var d dcplan.Deployment
@@ -87,14 +90,14 @@ func decodeDeploymentTree(m map[string]any, raw dcplan.RawJSON, shared bool) (dc
 		return dcplan.Deployment{}, r.err
 	}
 	if raw == nil {
-		raw = canonicalExact(m)
+		raw = t.AppendCanonical(nil, m, false)
 	}
 	d.Raw = raw
 	d.Template = r.template(spec, "spec", "template", rawMember(rawMember(d.Raw, "spec"), "template"))
 	if r.err != nil {
 		return dcplan.Deployment{}, r.err
 	}
-	if hasEncoded {
+	if hasEncoded && withEncoded {
 		cfg, err := decodeEncodedConfig(encoded)
 		if err != nil {
 			// A state real clusters reach (SPEC 13.1): the RC still
@@ -104,6 +107,7 @@ func decodeDeploymentTree(m map[string]any, raw dcplan.RawJSON, shared bool) (dc
 			d.Encoded = &cfg
 		}
 	}
+	rehomeDeployment(&d)
 	return d, nil
 }
 
@@ -112,12 +116,13 @@ func decodeDeploymentTree(m map[string]any, raw dcplan.RawJSON, shared bool) (dc
 func decodeEncodedConfig(s string) (dcplan.Config, error) {
 	buf := jsontree.Scratch() // the bytes of s, only while scanning
 	*buf = append((*buf)[:0], s...)
-	m, raw, err := parseObjectRaw(*buf, s, kindConfig)
+	t, raw, err := scanObject(*buf, s, kindConfig)
 	jsontree.PutScratch(buf)
 	if err != nil {
 		return dcplan.Config{}, err
 	}
-	return decodeConfigTree(m, true, raw, true)
+	defer jsontree.PutTape(t)
+	return decodeConfigTape(t, 0, true, raw, true)
 }
 
 // encodedConfigProblem words why the encoded-deployment-config annotation
@@ -143,14 +148,14 @@ func encodedValue(tree map[string]any) string {
 }
 
 // owners reads metadata.ownerReferences.
-func (r *reader) owners(meta map[string]any) []dcplan.OwnerRef {
+func (r *reader) owners(meta node) []dcplan.OwnerRef {
 	const p = "metadata.ownerReferences"
 	l := r.list(meta, "metadata", "ownerReferences")
-	if len(l) == 0 {
+	if r.t.Len(l) == 0 {
 		return nil
 	}
-	out := make([]dcplan.OwnerRef, len(l))
-	for i, v := range l {
+	out := make([]dcplan.OwnerRef, r.t.Len(l))
+	for i, v := range r.each(l) {
 		ep := at(p, i)
 		e := r.elem(v, ep)
 		out[i] = dcplan.OwnerRef{

@@ -12,10 +12,12 @@ import (
 	"fmt"
 )
 
-// The codec works on a generic JSON tree: the values encoding/json produces
-// for an `any` target with UseNumber, namely map[string]any, []any, string,
-// json.Number, bool and nil. Numbers stay json.Number, so they are carried
-// exactly as written. No other Go type ever enters a tree.
+// The codec decodes from a tape (jsontree.Tape: the document's values in
+// one flat slice, strings cut from the document) and encodes on a generic
+// JSON tree: the values encoding/json produces for an `any` target with
+// UseNumber, namely map[string]any, []any, string, json.Number, bool and
+// nil, which the overlays edit in place. Numbers stay as written on both.
+// No other Go type ever enters a tree.
 
 // parseObject reads a JSON object. The error wraps ErrMalformed and names
 // kind as the object being decoded.
@@ -31,20 +33,41 @@ func parseObject(data []byte, kind string) (map[string]any, error) {
 	return m, nil
 }
 
-// parseObjectRaw is parseObject that also returns the object in canonical
-// form, as canonicalExact(m) gives it, rendered while parsing (see
-// jsontree.ScanCanon). doc is string(data), or "": see ScanCanon.
-func parseObjectRaw(data []byte, doc string, kind string) (map[string]any, dcplan.RawJSON, error) {
-	v, buf, ok := jsontree.ScanCanon(data, doc)
-	if m, isObj := v.(map[string]any); ok && isObj {
-		return m, dcplan.RawJSON(jsontree.ExactCopy(buf)), nil
+// scanObject reads data, a JSON object, onto a tape (see
+// jsontree.ScanTape) and renders it in canonical form, as canonicalExact
+// renders its tree, while reading it. doc is string(data), or "": see
+// ScanTape. The caller gives the tape back with jsontree.PutTape. An error
+// (the document is no JSON object) wraps ErrMalformed and names kind as
+// the object being decoded; the tape is then nil.
+func scanObject(data []byte, doc string, kind string) (*jsontree.Tape, dcplan.RawJSON, error) {
+	t, buf, ok := jsontree.ScanTape(data, doc, true)
+	if ok && t.Kind(0) == jsontree.KindObject {
+		return t, dcplan.RawJSON(jsontree.ExactCopy(buf)), nil
 	}
 	jsontree.PutScratch(buf)
-	m, err := parseObject(data, kind) // words the error
-	if err != nil {
-		return nil, nil, err
+	jsontree.PutTape(t)
+	_, err := parseObject(data, kind) // words the error
+	if err == nil {
+		panic("wire: the scanner refused a document encoding/json reads")
 	}
-	return m, canonicalExact(m), nil
+	return nil, nil, err
+}
+
+// kindName names a JSON type, for error messages.
+func kindName(k jsontree.Kind) string {
+	switch k {
+	case jsontree.KindBool:
+		return "boolean"
+	case jsontree.KindNumber:
+		return "number"
+	case jsontree.KindString:
+		return "string"
+	case jsontree.KindArray:
+		return "array"
+	case jsontree.KindObject:
+		return "object"
+	}
+	return "null"
 }
 
 // jsonType names the JSON type of a tree value, for error messages.
@@ -156,44 +179,19 @@ func skipValue(raw []byte, i int) int {
 	return j
 }
 
-// hashOf returns the template hash of a tree: the hex form of the first 16
-// bytes of the SHA-256 digest of its canonical form without null members.
-// Upstream compares decoded templates with reflect.DeepEqual, for which a
-// null member and an absent one are the same; the hash agrees (SPEC 11a
-// item 8, rule 11a.8).
-func hashOf(v any) string {
-	sum := sha256.Sum256(jsontree.AppendCanon(nil, v, true))
-	return hex.EncodeToString(sum[:16])
-}
-
-// templateHash is hashOf(t) for a tree whose canonical form raw is at
-// hand: without null members (nearly every template), that is the form
-// hashOf digests, so it is not rendered again.
-func templateHash(t any, raw []byte) string {
-	if hasNull(t) {
-		return hashOf(t)
+// templateHash returns the template hash of value i of tape t, whose
+// canonical form raw is at hand: the hex form of the first 16 bytes of the
+// SHA-256 digest of its canonical form without null members. Upstream
+// compares decoded templates with reflect.DeepEqual, for which a null
+// member and an absent one are the same; the hash agrees (SPEC 11a item
+// 8, rule 11a.8). Without null members (nearly every template) raw is
+// that form, so it is not rendered again.
+func templateHash(t *jsontree.Tape, i int32, raw []byte) string {
+	if t.HasNullMember(i) {
+		raw = t.AppendCanonical(nil, i, true)
 	}
 	sum := sha256.Sum256(raw)
 	return hex.EncodeToString(sum[:16])
-}
-
-// hasNull reports whether some object member in the tree v is null.
-func hasNull(v any) bool {
-	switch v := v.(type) {
-	case []any:
-		for _, e := range v {
-			if hasNull(e) {
-				return true
-			}
-		}
-	case map[string]any:
-		for _, e := range v {
-			if e == nil || hasNull(e) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // treeOf parses a dcplan.RawJSON carried in a typed value into a fresh

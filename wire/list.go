@@ -45,17 +45,22 @@ func DecodeList(data []byte) (Objects, error) {
 	return decodeWhole(data)
 }
 
-// decodeWhole is DecodeList building the tree of the whole document
+// decodeWhole is DecodeList reading the whole document onto one tape
 // first: the reference decodeItems agrees with.
 func decodeWhole(data []byte) (Objects, error) {
-	m, err := parseObject(data, "List")
+	t, _, err := scanObject(data, string(data), "List")
 	if err != nil {
 		return Objects{}, err
 	}
+	defer jsontree.PutTape(t)
 	var out Objects
-	kind, _ := m["kind"].(string)
+	kindNode := t.Member(0, "kind")
+	kind := ""
+	if t.Kind(kindNode) == jsontree.KindString {
+		kind = t.Text(kindNode)
+	}
 	if isItemKind(kind) {
-		err := out.add(m, kind)
+		err := out.add(t, 0, kind, nil)
 		return out, err
 	}
 	if !strings.HasSuffix(kind, "List") {
@@ -63,9 +68,9 @@ func decodeWhole(data []byte) (Objects, error) {
 			Problem: "want List, a typed list, DeploymentConfig, ReplicationController or Pod, got " + strconv.Quote(kind), Err: dcplan.ErrMalformed}
 	}
 	implied := strings.TrimSuffix(kind, "List")
-	r := &reader{kind: "List"}
-	for i, v := range r.list(m, "", "items") {
-		if err := out.addItem(r, v, i, implied); err != nil {
+	r := &reader{t: t, kind: "List"}
+	for i, v := range r.each(r.list(0, "", "items")) {
+		if err := out.addItem(r, v, i, implied, nil); err != nil {
 			return Objects{}, err
 		}
 	}
@@ -73,26 +78,39 @@ func decodeWhole(data []byte) (Objects, error) {
 }
 
 // decodeItems is DecodeList for a list whose items are the elements at
-// the given offsets of data: it builds the tree of one item at a time and
-// decodes it, so that no tree of the whole list is ever held (for a List of
-// 20 000 RCs that tree outweighs the decoded objects several times, and
-// the garbage collector would trace it on every cycle).
+// the given offsets of data: it reads one item at a time onto a tape and
+// decodes it, so that nothing of the whole list is held but the decoded
+// objects.
 func decodeItems(data []byte, kind string, items [][2]int) (Objects, error) {
 	implied := strings.TrimSuffix(kind, "List")
 	var out Objects
-	r := &reader{kind: "List"}
-	err := jsontree.EachItem(data, items, func(i int, v any) error { return out.addItem(r, v, i, implied) })
-	if err != nil {
-		return Objects{}, err
+	for i, span := range items {
+		item := data[span[0]:span[1]]
+		t, canon, ok := jsontree.ScanTape(item, string(item), true)
+		if !ok {
+			panic("wire: a list item that ScanList accepted does not read")
+		}
+		var raw dcplan.RawJSON
+		if t.Kind(0) == jsontree.KindObject {
+			raw = jsontree.ExactCopy(canon)
+		} else {
+			jsontree.PutScratch(canon)
+		}
+		err := out.addItem(&reader{t: t, kind: "List"}, 0, i, implied, raw)
+		jsontree.PutTape(t)
+		if err != nil {
+			return Objects{}, err
+		}
 	}
 	return out, nil
 }
 
-// addItem decodes items[i] of a List, v, and appends it when it is a DC,
+// addItem decodes items[i] of a List, the value v on r's tape (raw its
+// canonical form, or nil to render it), and appends it when it is a DC,
 // an RC or a pod; an item without a kind has the kind the list's own kind
 // implies (ReplicationControllerList: ReplicationController). Items of
 // other kinds are skipped.
-func (o *Objects) addItem(r *reader, v any, i int, implied string) error {
+func (o *Objects) addItem(r *reader, v node, i int, implied string, raw dcplan.RawJSON) error {
 	item := r.elem(v, at("items", i))
 	if r.err != nil {
 		return r.err
@@ -107,7 +125,7 @@ func (o *Objects) addItem(r *reader, v any, i int, implied string) error {
 	if !isItemKind(k) {
 		return nil
 	}
-	if err := o.add(item, k); err != nil {
+	if err := o.add(r.t, item, k, raw); err != nil {
 		return fmt.Errorf("items[%d]: %w", i, err)
 	}
 	return nil
@@ -115,23 +133,24 @@ func (o *Objects) addItem(r *reader, v any, i int, implied string) error {
 
 func isItemKind(k string) bool { return k == kindConfig || k == kindRC || k == kindPod }
 
-// add decodes one object of the given kind and appends it.
-func (o *Objects) add(m map[string]any, kind string) error {
+// add decodes object m of the given kind on tape t (raw its canonical
+// form, or nil to render it) and appends it.
+func (o *Objects) add(t *jsontree.Tape, m node, kind string, raw dcplan.RawJSON) error {
 	switch kind {
 	case kindConfig:
-		c, err := decodeConfigTree(m, false, nil, false)
+		c, err := decodeConfigTape(t, m, false, raw, false)
 		if err != nil {
 			return err
 		}
 		o.Configs = append(o.Configs, c)
 	case kindRC:
-		d, err := decodeDeploymentTree(m, nil, false)
+		d, err := decodeDeploymentTape(t, m, raw, true)
 		if err != nil {
 			return err
 		}
 		o.Deployments = append(o.Deployments, d)
 	default:
-		p, err := decodePodTree(m)
+		p, err := decodePodTape(t, m, raw)
 		if err != nil {
 			return err
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/internal/jsontree"
 )
 
 // NewDeployment builds the ReplicationController of cfg's current
@@ -75,7 +76,13 @@ func NewDeployment(cfg dcplan.Config) (dcplan.Deployment, error) {
 		"spec":       spec,
 		"status":     map[string]any{"replicas": num(0)},
 	}
-	d, err := decodeDeploymentTree(m, nil, false)
+	raw := canonicalExact(m)
+	t, _, ok := jsontree.ScanTape(raw, string(raw), false)
+	if !ok {
+		panic("wire: an RC the codec built does not read")
+	}
+	d, err := decodeDeploymentTape(t, 0, raw, false)
+	jsontree.PutTape(t)
 	if err != nil {
 		return dcplan.Deployment{}, fmt.Errorf("%w: config %q does not make a valid deployment: %w", dcplan.ErrInvalidSnapshot, cfg.Name, err)
 	}

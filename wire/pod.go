@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/internal/jsontree"
 )
 
 // DecodePod decodes a Pod as `oc get pod -o json` prints it: identity,
@@ -16,11 +17,12 @@ import (
 // phase or absent; timestamps are RFC 3339. The first violation is
 // returned as a *FieldError wrapping ErrMalformed. DecodePod never panics.
 func DecodePod(data []byte) (dcplan.Pod, error) {
-	m, err := parseObject(data, kindPod)
+	t, raw, err := scanObject(data, string(data), kindPod)
 	if err != nil {
 		return dcplan.Pod{}, err
 	}
-	return decodePodTree(m)
+	defer jsontree.PutTape(t)
+	return decodePodTape(t, 0, raw)
 }
 
 // EncodePodObject returns the Pod JSON of p: p's typed fields overlaid
@@ -34,8 +36,11 @@ func EncodePodObject(p dcplan.Pod) ([]byte, error) {
 	return appendOrdered(nil, podTree(p), orderPod), nil
 }
 
-func decodePodTree(m map[string]any) (dcplan.Pod, error) {
-	r := &reader{kind: kindPod, name: nameOf(m)}
+// decodePodTape decodes the pod object m on tape t; raw is its canonical
+// form when the caller has it (nil renders it). The strings of the result
+// are moved out of the document (rehome).
+func decodePodTape(t *jsontree.Tape, m node, raw dcplan.RawJSON) (dcplan.Pod, error) {
+	r := &reader{t: t, kind: kindPod, name: nameOf(t, m)}
 	r.checkKind(m, kindPod, false, apiVersionCore)
 	meta := r.obj(m, "", "metadata")
 	var p dcplan.Pod
@@ -54,11 +59,14 @@ func decodePodTree(m map[string]any) (dcplan.Pod, error) {
 		r.fail("status.phase", "unknown pod phase "+strconv.Quote(phase))
 	}
 	p.Phase = pp
-	for i, v := range r.list(status, "status", "containerStatuses") {
+	if l := r.list(status, "status", "containerStatuses"); r.t.Len(l) > 0 {
+		p.Containers = make([]dcplan.ContainerStatus, 0, r.t.Len(l))
+	}
+	for i, v := range r.each(r.list(status, "status", "containerStatuses")) {
 		ep := at("status.containerStatuses", i)
 		e := r.elem(v, ep)
 		cs := dcplan.ContainerStatus{Name: r.str(e, ep, "name")}
-		if t := r.obj(r.obj(e, ep, "state"), ep+".state", "terminated"); t != nil {
+		if t := r.obj(r.obj(e, ep, "state"), ep+".state", "terminated"); t != none {
 			tp := ep + ".state.terminated"
 			cs.Terminated = true
 			cs.ExitCode = r.int32At(t, tp, "exitCode")
@@ -69,7 +77,11 @@ func decodePodTree(m map[string]any) (dcplan.Pod, error) {
 	if r.err != nil {
 		return dcplan.Pod{}, r.err
 	}
-	p.Raw = canonicalExact(m)
+	if raw == nil {
+		raw = t.AppendCanonical(nil, m, false)
+	}
+	p.Raw = raw
+	rehomePod(&p)
 	return p, nil
 }
 

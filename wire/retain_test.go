@@ -7,8 +7,8 @@ import (
 )
 
 // TestDecodeKeepsNoDocument checks that what DecodeDeployment returns
-// keeps no copy of the document alive (the tree's strings are parts of
-// one; see reader.shared): the heap a decoded RC holds stays below the
+// keeps no copy of the document alive (the tape's strings are parts of
+// one, and the decoders move what they keep out of it; see rehome.go): the heap a decoded RC holds stays below the
 // canonical Raws plus three quarters of the document's size (about 12.5 KB
 // for 8.4 KB of Raws and a 7.7 KB document: a kept document, or even only
 // the 2.7 KB encoded-config annotation, goes over).

@@ -18,14 +18,16 @@ import (
 // null, which upstream's reflect.DeepEqual of decoded templates cannot
 // tell from absent ones (SPEC 3.5.6). The error wraps ErrMalformed.
 func NewTemplate(raw []byte) (dcplan.Template, error) {
-	v, err := jsontree.Parse(raw)
-	if err != nil {
+	t, _, ok := jsontree.ScanTape(raw, "", false)
+	defer jsontree.PutTape(t)
+	if !ok {
+		_, err := jsontree.ParseStd(raw)
 		return dcplan.Template{}, &dcplan.FieldError{Kind: "PodTemplate", Field: "(document)", Problem: "invalid JSON: " + err.Error(), Err: dcplan.ErrMalformed}
 	}
-	r := &reader{kind: "PodTemplate"}
-	m := r.elem(v, "(document)")
-	t := r.templateOf(m, "", nil)
-	return t, r.err
+	r := &reader{t: t, kind: "PodTemplate"}
+	m := r.elem(0, "(document)")
+	tpl := r.templateOf(m, "", nil)
+	return tpl, r.err
 }
 
 // TemplateFor returns the smallest template holding the given containers,
@@ -40,11 +42,12 @@ func TemplateFor(containers ...dcplan.Container) dcplan.Template {
 	return templateOfTree(templateTree(dcplan.Template{Containers: containers}))
 }
 
-// template reads m[key] as a pod template; the zero Template when absent.
-// raw is its canonical form when the caller has it (see templateOf).
-func (r *reader) template(m map[string]any, path, key string, raw dcplan.RawJSON) dcplan.Template {
+// template reads m's member key as a pod template; the zero Template when
+// absent. raw is its canonical form when the caller has it (see
+// templateOf).
+func (r *reader) template(m node, path, key string, raw dcplan.RawJSON) dcplan.Template {
 	t := r.obj(m, path, key)
-	if t == nil {
+	if t == none {
 		return dcplan.Template{}
 	}
 	return r.templateOf(t, join(path, key), raw)
@@ -54,30 +57,39 @@ func (r *reader) template(m map[string]any, path, key string, raw dcplan.RawJSON
 // its canonical form when the caller has it, typically a part of the Raw
 // of the object holding the template, which Template.Raw then shares;
 // nil renders it.
-func (r *reader) templateOf(t map[string]any, path string, raw dcplan.RawJSON) dcplan.Template {
-	if t == nil {
+func (r *reader) templateOf(t node, path string, raw dcplan.RawJSON) dcplan.Template {
+	if t == none {
 		return dcplan.Template{}
 	}
 	spec := r.obj(t, path, "spec")
 	sp := join(path, "spec")
 	var cs []dcplan.Container
-	for i, v := range r.list(spec, sp, "containers") {
-		ep := at(join(sp, "containers"), i)
-		c := r.elem(v, ep)
-		cs = append(cs, dcplan.Container{Name: r.str(c, ep, "name"), Image: r.str(c, ep, "image")})
+	if l := r.list(spec, sp, "containers"); r.t.Len(l) > 0 {
+		cs = make([]dcplan.Container, 0, r.t.Len(l))
+		for i, v := range r.each(l) {
+			ep := at(join(sp, "containers"), i)
+			c := r.elem(v, ep)
+			cs = append(cs, dcplan.Container{Name: r.str(c, ep, "name"), Image: r.str(c, ep, "image")})
+		}
 	}
 	labels := r.keyValues(r.obj(t, path, "metadata"), join(path, "metadata"), "labels")
 	if raw == nil {
-		raw = canonical(t)
+		raw = r.t.AppendCanonical(nil, t, false)
 	}
-	return dcplan.Template{Containers: cs, Labels: labels, Hash: templateHash(t, raw), Raw: raw}
+	return dcplan.Template{Containers: cs, Labels: labels, Hash: templateHash(r.t, t, raw), Raw: raw}
 }
 
 // templateOfTree is templateOf for a tree the codec built itself, which
 // always reads.
 func templateOfTree(t map[string]any) dcplan.Template {
-	r := &reader{kind: "PodTemplate"}
-	return r.templateOf(t, "spec.template", nil)
+	raw := canonicalExact(t)
+	tp, _, ok := jsontree.ScanTape(raw, "", false)
+	defer jsontree.PutTape(tp)
+	if !ok {
+		panic("wire: a template tree the codec built does not read")
+	}
+	r := &reader{t: tp, kind: "PodTemplate"}
+	return r.templateOf(0, "spec.template", raw)
 }
 
 // templateTree returns a fresh JSON tree of t: Raw with t.Containers

@@ -11,4 +11,9 @@
 // encoding/json.Marshal escapes them, so that it gives exactly
 // json.Marshal's bytes for any tree. The wire codec and the fake API
 // server share it.
+//
+// ScanTape reads a document onto a Tape instead: one flat slice of nodes,
+// no map, slice or boxed value per JSON value, the strings parts of the
+// document. The codec's decoders read it, looking up the members they
+// need; FuzzTape checks it against Scan.
 package jsontree

@@ -85,6 +85,10 @@ type scanner struct {
 	canonOn bool
 	canon   []byte
 	order   []int
+
+	// tape, when set, receives the value's nodes instead of a tree:
+	// value returns nil, and no map or slice is built (see ScanTape).
+	tape *Tape
 }
 
 func (p *scanner) space() {
@@ -120,21 +124,60 @@ func (p *scanner) value(depth int) (any, bool) {
 				p.canon = AppendString(p.canon, s)
 			}
 		}
+		if p.tape != nil {
+			p.tape.leaf(KindString, s)
+			return nil, true
+		}
 		return s, true
 	case c == '-' || c >= '0' && c <= '9':
+		if p.tape != nil { // no json.Number to box
+			return nil, p.tapeNumber()
+		}
 		v, ok := p.number()
 		if ok && p.canonOn {
 			p.canon = append(p.canon, v.(json.Number)...)
 		}
 		return v, ok
 	case c == 't':
-		return true, p.literal("true")
+		return p.scalar(true, KindBool, "true")
 	case c == 'f':
-		return false, p.literal("false")
+		return p.scalar(false, KindBool, "false")
 	case c == 'n':
-		return nil, p.literal("null")
+		return p.scalar(nil, KindNull, "null")
 	}
 	return nil, false
+}
+
+// scalar reads the literal word, whose tree value is v (its tape node is
+// of kind k).
+func (p *scanner) scalar(v any, k Kind, word string) (any, bool) {
+	if !p.literal(word) {
+		return nil, false
+	}
+	if p.tape != nil {
+		p.tape.leaf(k, word)
+		return nil, true
+	}
+	return v, true
+}
+
+// tapeNumber reads a number onto the tape, as written.
+func (p *scanner) tapeNumber() bool {
+	start := p.pos
+	end, ok := p.numberEnd()
+	if !ok {
+		return false
+	}
+	p.pos = end
+	if p.canonOn {
+		p.canon = append(p.canon, p.data[start:end]...)
+	}
+	if p.doc != "" {
+		p.tape.leaf(KindNumber, p.doc[start:end])
+	} else {
+		p.tape.leaf(KindNumber, string(p.data[start:end]))
+	}
+	return true
 }
 
 func (p *scanner) literal(word string) bool {
@@ -155,11 +198,16 @@ func (p *scanner) object(depth int) (any, bool) {
 	p.pos++ // {
 	base := len(p.members)
 	start := len(p.canon)
+	node := p.tape.open(KindObject)
 	p.space()
 	if p.pos < len(p.data) && p.data[p.pos] == '}' {
 		p.pos++
 		if p.canonOn {
 			p.canon = append(p.canon, "{}"...)
+		}
+		if p.tape != nil {
+			p.tape.close(node, 0)
+			return nil, true
 		}
 		return map[string]any{}, true
 	}
@@ -170,6 +218,9 @@ func (p *scanner) object(depth int) (any, bool) {
 		k, ok := p.key()
 		if !ok {
 			return nil, false
+		}
+		if p.tape != nil {
+			p.tape.leaf(KindString, k)
 		}
 		p.space()
 		if p.pos >= len(p.data) || p.data[p.pos] != ':' {
@@ -190,15 +241,23 @@ func (p *scanner) object(depth int) (any, bool) {
 		}
 	}
 	ms := p.members[base:]
-	m := make(map[string]any, len(ms))
-	for _, e := range ms {
-		m[e.key] = e.val // the last of duplicate keys wins, as in encoding/json
+	var m map[string]any
+	if p.tape != nil {
+		p.tape.close(node, len(ms))
+	} else {
+		m = make(map[string]any, len(ms))
+		for _, e := range ms {
+			m[e.key] = e.val // the last of duplicate keys wins, as in encoding/json
+		}
 	}
 	if p.canonOn {
 		p.canonObject(start, ms)
 	}
 	clear(ms)
 	p.members = p.members[:base]
+	if p.tape != nil {
+		return nil, true
+	}
 	return m, true
 }
 
@@ -239,11 +298,16 @@ func (p *scanner) array(depth int) (any, bool) {
 	}
 	p.pos++ // [
 	base := len(p.elems)
+	node := p.tape.open(KindArray)
 	p.space()
 	if p.pos < len(p.data) && p.data[p.pos] == ']' {
 		p.pos++
 		if p.canonOn {
 			p.canon = append(p.canon, "[]"...)
+		}
+		if p.tape != nil {
+			p.tape.close(node, 0)
+			return nil, true
 		}
 		return []any{}, true
 	}
@@ -270,6 +334,12 @@ func (p *scanner) array(depth int) (any, bool) {
 		if done {
 			break
 		}
+	}
+	if p.tape != nil {
+		p.tape.close(node, len(p.elems)-base)
+		clear(p.elems[base:])
+		p.elems = p.elems[:base]
+		return nil, true
 	}
 	es := p.elems[base:]
 	out := make([]any, len(es))
@@ -831,23 +901,4 @@ func SkipString(raw []byte, i int) int {
 func CommonKey(k string) (string, bool) {
 	c, ok := commonKeys[k]
 	return c, ok
-}
-
-// EachItem builds the tree of each "items" element ScanList returned, one
-// at a time, and calls f with it, stopping at f's first error. One scanner
-// reads them all, its stacks reused from item to item, so a caller that
-// decodes item by item never holds the tree of the whole list.
-func EachItem(data []byte, items [][2]int, f func(i int, v any) error) error {
-	p := scanner{data: data}
-	for i, span := range items {
-		p.pos = span[0]
-		v, ok := p.value(3) // the depth of a list item
-		if !ok || p.pos != span[1] {
-			panic("jsontree: a list item that ScanList accepted does not parse")
-		}
-		if err := f(i, v); err != nil {
-			return err
-		}
-	}
-	return nil
 }

@@ -1,0 +1,127 @@
+package jsontree
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// treeOfTape builds the tree value i of t stands for, as Scan builds it.
+func treeOfTape(t *Tape, i int32) any {
+	n := t.Nodes[i]
+	switch n.Kind {
+	case KindNull:
+		return nil
+	case KindBool:
+		return n.Text == "true"
+	case KindNumber:
+		return json.Number(n.Text)
+	case KindString:
+		return n.Text
+	case KindArray:
+		l := []any{}
+		for j := t.FirstElem(i); len(l) < t.Len(i); j = t.NextElem(j) {
+			l = append(l, treeOfTape(t, j))
+		}
+		return l
+	}
+	m := map[string]any{}
+	for k, j := 0, t.FirstMember(i); k < t.Len(i); k, j = k+1, t.NextMember(j) {
+		m[t.Nodes[j].Text] = treeOfTape(t, j+1)
+	}
+	return m
+}
+
+// hasNullTree reports whether an object member of the tree v is null.
+func hasNullTree(v any) bool {
+	switch v := v.(type) {
+	case []any:
+		for _, e := range v {
+			if hasNullTree(e) {
+				return true
+			}
+		}
+	case map[string]any:
+		for _, e := range v {
+			if e == nil || hasNullTree(e) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// FuzzTape checks ScanTape against Scan: the same refusals, a tape that
+// stands for Scan's tree, Member agreeing with the tree's lookups, and the
+// canonical renderings (while scanning, and from the tape, with and
+// without null members) agreeing with AppendCanon's.
+func FuzzTape(f *testing.F) {
+	addSeeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		want, ok := Scan(data)
+		for _, doc := range []string{"", string(data)} {
+			tp, canon, tok := ScanTape(data, doc, true)
+			if tok != ok {
+				t.Fatalf("ScanTape(%q) ok = %v, Scan ok = %v", data, tok, ok)
+			}
+			if !ok {
+				PutScratch(canon)
+				PutTape(tp)
+				continue
+			}
+			if got := treeOfTape(tp, 0); !reflect.DeepEqual(got, want) {
+				t.Fatalf("ScanTape(%q) stands for another tree (-scan +tape):\n%s", data, cmp.Diff(want, got))
+			}
+			if int(tp.Nodes[0].End) != len(tp.Nodes) {
+				t.Fatalf("ScanTape(%q): the value ends at node %d of %d", data, tp.Nodes[0].End, len(tp.Nodes))
+			}
+			canonical := string(AppendCanonical(nil, want))
+			if string(*canon) != canonical {
+				t.Fatalf("ScanTape(%q) renders\n%s\nwant\n%s", data, *canon, canonical)
+			}
+			if got := string(tp.AppendCanonical(nil, 0, false)); got != canonical {
+				t.Fatalf("Tape.AppendCanonical(%q) = %s, want %s", data, got, canonical)
+			}
+			if got, want := string(tp.AppendCanonical(nil, 0, true)), string(AppendCanon(nil, want, true)); got != want {
+				t.Fatalf("Tape.AppendCanonical(%q, dropNull) = %s, want %s", data, got, want)
+			}
+			if got, want := tp.HasNullMember(0), hasNullTree(want); got != want {
+				t.Fatalf("HasNullMember(%q) = %v, want %v", data, got, want)
+			}
+			if m, isObj := want.(map[string]any); isObj {
+				for k, v := range m {
+					if got := treeOfTape(tp, tp.Member(0, k)); !reflect.DeepEqual(got, v) {
+						t.Fatalf("Member(%q) of %q = %v, want %v", k, data, got, v)
+					}
+				}
+				if tp.Member(0, "\x00absent") != -1 {
+					t.Fatalf("Member of an absent key in %q is not -1", data)
+				}
+			}
+			PutScratch(canon)
+			PutTape(tp)
+		}
+	})
+}
+
+func TestTapeNoValue(t *testing.T) {
+	tp, _, ok := ScanTape([]byte(`{"a":[1,{"b":null}],"a":"x"}`), "", false)
+	if !ok {
+		t.Fatal("ScanTape refused a valid document")
+	}
+	defer PutTape(tp)
+	if got := tp.Text(tp.Member(0, "a")); got != "x" {
+		t.Errorf(`Member "a" = %q, want the last duplicate "x"`, got)
+	}
+	if tp.Kind(-1) != 0 || tp.Text(-1) != "" || tp.Len(-1) != 0 || tp.Member(-1, "a") != -1 || tp.Elem(-1, 0) != -1 {
+		t.Error("an absent value does not read as absent")
+	}
+	if tp.Member(tp.Member(0, "a"), "b") != -1 {
+		t.Error("Member of a string found a member")
+	}
+	if got := tp.AppendCanonical(nil, -1, false); len(got) != 0 {
+		t.Errorf("AppendCanonical of no value wrote %q", got)
+	}
+}
