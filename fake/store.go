@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/dcplan/dcplan"
@@ -98,6 +99,10 @@ func (w *World) store(k Kind, ns, name string, data []byte) *object {
 	tbl := sp.table(k)
 	o := tbl[name]
 	if o == nil {
+		// The store keeps its keys for the object's life: copies of
+		// their own, not parts of the string a decoded value's strings
+		// share (see wire's rehome), which would keep it alive.
+		ns, name = strings.Clone(ns), strings.Clone(name)
 		o = &object{kind: k, ns: ns, name: name}
 		tbl[name] = o
 		if k == KindConfig {
@@ -113,6 +118,14 @@ func (w *World) store(k Kind, ns, name string, data []byte) *object {
 // index files the object the last store wrote under ix (on creation) and
 // notifies Watch.
 func (w *World) index(o *object, ix index) {
+	// The index outlives the decoded value: its keys must not hold the
+	// one string all of that value's strings share (see wire's rehome).
+	intern(&ix.config)
+	intern(&ix.owner)
+	intern(&ix.rc)
+	for i := range ix.rcs {
+		intern(&ix.rcs[i])
+	}
 	sp := w.spaces[o.ns]
 	ch := Change{Kind: o.kind, Namespace: o.ns, Name: o.name, Created: o.created, Config: ix.config, RC: ix.rc}
 	if o.created {

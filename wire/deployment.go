@@ -30,6 +30,12 @@ import (
 // leaves Encoded nil and says why in EncodedErr. DecodeDeployment never
 // panics.
 //
+// The strings of the result (its encoded DC's included) share one
+// allocation of their exact size: a caller that keeps one of them long
+// after the Deployment (a map key of an index, say) should keep a copy
+// (strings.Clone), or it keeps them all alive. The same holds for
+// DecodeConfig, DecodePod and DecodeList.
+//
 // Ports: library-go appsutil DeploymentVersionFor, DeploymentStatusFor,
 // IsDeploymentCancelled, DecodeDeploymentConfig.
 func DecodeDeployment(data []byte) (dcplan.Deployment, error) {
