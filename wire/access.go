@@ -212,6 +212,17 @@ func (r *reader) raw(m node, key string) dcplan.RawJSON {
 	return r.t.AppendCanonical(nil, v, false)
 }
 
+// canonPart returns the canonical form of v, the member key of the object
+// whose canonical form is outer, as a part of outer (see
+// jsontree.Tape.CanonPart); nil when v is none. On a tape read without
+// canonical rendering it finds the member in outer instead (rawMember).
+func (r *reader) canonPart(outer []byte, v node, key string) []byte {
+	if part, ok := r.t.CanonPart(outer, v); ok {
+		return part
+	}
+	return rawMember(outer, key)
+}
+
 // identity reads the metadata every decoded object carries, in this
 // order: namespace, name, uid and resourceVersion.
 func (r *reader) identity(meta node) (ns, name, uid, rv string) {

@@ -119,9 +119,9 @@ func decodeConfigTape(t *jsontree.Tape, m node, strict bool, raw dcplan.RawJSON,
 		raw = t.AppendCanonical(nil, m, false)
 	}
 	c.Raw = raw
-	rawSpec := rawMember(c.Raw, "spec")
-	c.Strategy.Raw = rawMember(rawSpec, "strategy")
-	c.Template = r.template(spec, "spec", "template", rawMember(rawSpec, "template"))
+	rawSpec := r.canonPart(c.Raw, spec, "spec")
+	c.Strategy.Raw = r.canonPart(rawSpec, r.member(spec, "strategy"), "strategy")
+	c.Template = r.template(spec, "spec", "template", r.canonPart(rawSpec, r.member(spec, "template"), "template"))
 	if r.err != nil {
 		return dcplan.Config{}, r.err
 	}

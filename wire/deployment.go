@@ -99,7 +99,7 @@ func decodeDeploymentTape(t *jsontree.Tape, m node, raw dcplan.RawJSON, withEnco
 		raw = t.AppendCanonical(nil, m, false)
 	}
 	d.Raw = raw
-	d.Template = r.template(spec, "spec", "template", rawMember(rawMember(d.Raw, "spec"), "template"))
+	d.Template = r.template(spec, "spec", "template", r.canonPart(r.canonPart(d.Raw, spec, "spec"), r.member(spec, "template"), "template"))
 	if r.err != nil {
 		return dcplan.Deployment{}, r.err
 	}

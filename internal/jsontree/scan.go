@@ -64,6 +64,7 @@ type member struct {
 	key    string
 	val    any
 	cs, ce int
+	node   int32 // with a tape: the value's node
 }
 
 // scanner is the state of one Scan call. Members and elements of the
@@ -85,6 +86,9 @@ type scanner struct {
 	canonOn bool
 	canon   []byte
 	order   []int
+	// plain tells that the last string text read is written in canonical
+	// form as it stands: printable ASCII other than `"`, `\`, <, > and &.
+	plain bool
 
 	// tape, when set, receives the value's nodes instead of a tree:
 	// value returns nil, and no map or slice is built (see ScanTape).
@@ -118,7 +122,7 @@ func (p *scanner) value(depth int) (any, bool) {
 			return nil, false
 		}
 		if p.canonOn {
-			if raw := p.data[start:p.pos]; !plainString(s, raw) && canonicalEscaped(raw[1:len(raw)-1]) {
+			if raw := p.data[start:p.pos]; p.plain || !plainString(s, raw) && canonicalEscaped(raw[1:len(raw)-1]) {
 				p.canon = append(p.canon, raw...) // as AppendString would write it, without the work
 			} else {
 				p.canon = AppendString(p.canon, s)
@@ -228,12 +232,12 @@ func (p *scanner) object(depth int) (any, bool) {
 		}
 		p.pos++
 		p.space()
-		cs := len(p.canon)
+		cs, vn := len(p.canon), p.tape.next()
 		v, ok := p.value(depth)
 		if !ok {
 			return nil, false
 		}
-		p.members = append(p.members, member{k, v, cs, len(p.canon)})
+		p.members = append(p.members, member{k, v, cs, len(p.canon), vn})
 		if done, ok := p.separator('}'); !ok {
 			return nil, false
 		} else if done {
@@ -285,6 +289,9 @@ func (p *scanner) canonObject(start int, ms []member) {
 		first = false
 		b = AppendString(b, ms[i].key)
 		b = append(b, ':')
+		if p.tape != nil {
+			p.tape.span(ms[i].node, len(b)-mid, ms[i].ce-ms[i].cs)
+		}
 		b = append(b, b[ms[i].cs:ms[i].ce]...)
 	}
 	b = append(b, '}')
@@ -311,13 +318,18 @@ func (p *scanner) array(depth int) (any, bool) {
 		}
 		return []any{}, true
 	}
+	start := len(p.canon)
 	if p.canonOn {
 		p.canon = append(p.canon, '[')
 	}
 	for {
+		cs, vn := len(p.canon), p.tape.next()
 		v, ok := p.value(depth)
 		if !ok {
 			return nil, false
+		}
+		if p.canonOn && p.tape != nil {
+			p.tape.span(vn, cs-start, len(p.canon)-cs)
 		}
 		p.elems = append(p.elems, v)
 		done, ok := p.separator(']')
@@ -392,8 +404,12 @@ func (p *scanner) key() (string, bool) {
 // decoding, else their unquoted form.
 func (p *scanner) text() (string, bool) {
 	start := p.pos + 1
+	p.plain = true
 	for i := start; i < len(p.data); i++ {
 		c := p.data[i]
+		if plainByte[c] {
+			continue
+		}
 		switch {
 		case c == '"':
 			p.pos = i + 1
@@ -402,10 +418,12 @@ func (p *scanner) text() (string, bool) {
 			}
 			return string(p.data[start:i]), true
 		case c == '\\' || c >= utf8.RuneSelf:
+			p.plain = false
 			return p.unquote(start, i)
 		case c < 0x20:
 			return "", false
 		}
+		p.plain = false // <, > or &: AppendString escapes them
 	}
 	return "", false
 }

@@ -30,8 +30,13 @@ type Node struct {
 	End int32
 	// Len is the number of members of an object (duplicate keys
 	// included) or elements of an array; 0 otherwise.
-	Len  int32
-	Kind Kind
+	Len int32
+	// CanonOff and CanonLen place the value's canonical form inside the
+	// canonical form of the array or object holding it (a member shadowed
+	// by a later duplicate key has none); the document's value is the
+	// whole of it. Set only when the tape was read with canonOn.
+	CanonOff, CanonLen int32
+	Kind               Kind
 }
 
 // Tape is a JSON document read into one flat slice of nodes in document
@@ -44,6 +49,9 @@ type Node struct {
 // every accessor accepts it and answers as for an absent member.
 type Tape struct {
 	Nodes []Node
+	// Spans tells a tape read with canonOn, whose nodes are placed in the
+	// canonical rendering (see Node.CanonOff and CanonPart).
+	Spans bool
 }
 
 // ScanTape reads exactly one JSON value from data (surrounding JSON
@@ -59,7 +67,7 @@ type Tape struct {
 // give it back with PutTape once nothing reads it.
 func ScanTape(data []byte, doc string, canonOn bool) (t *Tape, canon *[]byte, ok bool) {
 	t = tapePool.Get().(*Tape)
-	t.Nodes = t.Nodes[:0]
+	t.Nodes, t.Spans = t.Nodes[:0], canonOn
 	var order [32]int
 	p := scanner{data: data, doc: doc, tape: t, canonOn: canonOn, order: order[:0],
 		members: make([]member, 0, 32), elems: make([]any, 0, 16)}
@@ -72,6 +80,9 @@ func ScanTape(data []byte, doc string, canonOn bool) (t *Tape, canon *[]byte, ok
 	p.space()
 	if canonOn {
 		*canon = p.canon
+		if len(t.Nodes) > 0 {
+			t.span(0, 0, len(p.canon))
+		}
 	}
 	return t, canon, ok && p.pos == len(data)
 }
@@ -86,6 +97,41 @@ func PutTape(t *Tape) {
 }
 
 var tapePool = sync.Pool{New: func() any { return new(Tape) }}
+
+// next returns the index of the node to be appended next; -1 on a nil
+// tape.
+func (t *Tape) next() int32 {
+	if t == nil {
+		return -1
+	}
+	return int32(len(t.Nodes))
+}
+
+// span places node i at off, n bytes long, in its container's canonical
+// form.
+func (t *Tape) span(i int32, off, n int) {
+	t.Nodes[i].CanonOff, t.Nodes[i].CanonLen = int32(off), int32(n)
+}
+
+// CanonPart returns the canonical form of value i, a member or element
+// of the object or array whose canonical form is outer, as a part of
+// outer whose capacity ends with it (so that appending to it never writes
+// into outer); nil for no value, and ok false when the tape has no spans
+// (read without canonOn) or outer is too short to be the container's
+// form.
+func (t *Tape) CanonPart(outer []byte, i int32) (part []byte, ok bool) {
+	if !t.Spans {
+		return nil, false
+	}
+	if i < 0 {
+		return nil, true
+	}
+	off, n := int(t.Nodes[i].CanonOff), int(t.Nodes[i].CanonLen)
+	if n == 0 || off+n > len(outer) {
+		return nil, false
+	}
+	return outer[off : off+n : off+n], true
+}
 
 // leaf appends a scalar node (or an object key).
 func (t *Tape) leaf(k Kind, text string) {

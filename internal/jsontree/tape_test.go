@@ -53,6 +53,35 @@ func hasNullTree(v any) bool {
 	return false
 }
 
+// checkSpans checks that CanonPart finds the canonical form of every
+// member (the last of duplicate keys) and element within value i, whose
+// canonical form is canon.
+func checkSpans(t *testing.T, tp *Tape, i int32, canon []byte) {
+	t.Helper()
+	check := func(v int32) {
+		part, ok := tp.CanonPart(canon, v)
+		if want := tp.AppendCanonical(nil, v, false); !ok || string(part) != string(want) {
+			t.Fatalf("CanonPart of node %d in %s = %s, %v; want %s", v, canon, part, ok, want)
+		}
+		if cap(part) != len(part) {
+			t.Fatalf("CanonPart of node %d: capacity %d past its length %d", v, cap(part), len(part))
+		}
+		checkSpans(t, tp, v, part)
+	}
+	switch tp.Kind(i) {
+	case KindArray:
+		for k, j := 0, tp.FirstElem(i); k < tp.Len(i); k, j = k+1, tp.NextElem(j) {
+			check(j)
+		}
+	case KindObject:
+		for k, j := 0, tp.FirstMember(i); k < tp.Len(i); k, j = k+1, tp.NextMember(j) {
+			if tp.Member(i, tp.Nodes[j].Text) == j+1 {
+				check(j + 1)
+			}
+		}
+	}
+}
+
 // FuzzTape checks ScanTape against Scan: the same refusals, a tape that
 // stands for Scan's tree, Member agreeing with the tree's lookups, and the
 // canonical renderings (while scanning, and from the tape, with and
@@ -81,6 +110,7 @@ func FuzzTape(f *testing.F) {
 			if string(*canon) != canonical {
 				t.Fatalf("ScanTape(%q) renders\n%s\nwant\n%s", data, *canon, canonical)
 			}
+			checkSpans(t, tp, 0, *canon)
 			if got := string(tp.AppendCanonical(nil, 0, false)); got != canonical {
 				t.Fatalf("Tape.AppendCanonical(%q) = %s, want %s", data, got, canonical)
 			}
@@ -120,6 +150,9 @@ func TestTapeNoValue(t *testing.T) {
 	}
 	if tp.Member(tp.Member(0, "a"), "b") != -1 {
 		t.Error("Member of a string found a member")
+	}
+	if part, ok := tp.CanonPart([]byte(`{}`), 1); ok || part != nil {
+		t.Errorf("CanonPart on a tape read without canonOn = %q, %v", part, ok)
 	}
 	if got := tp.AppendCanonical(nil, -1, false); len(got) != 0 {
 		t.Errorf("AppendCanonical of no value wrote %q", got)
