@@ -59,7 +59,7 @@ func addSeeds(f *testing.F) {
 		`"\ud800\u0041"`, `"bad \xff utf8 \xed\xa0\x80"`, `{"k":"\"\\\/\b\f\n\r\t"}`, `true`, `false`, `null`, `nul`, `01`, `1.`,
 		`-`, `.5`, `1e`, `{"a" 1}`, `{"a":1,}`, `[1,]`, `[1 2]`, `"\x01"`, `"\u12"`, `"\q"`, `{"a":1}x`, `truex`,
 		strings.Repeat("[", 10001) + strings.Repeat("]", 10001), strings.Repeat("[", 10000) + strings.Repeat("]", 10000),
-		"\t\r\n[ true ,\n false ]\n", `{"\u0061pi":"x","api":"y"}`, `"é"`,
+		"\t\r\n[ true ,\n false ]\n", "{\"\\n\\n\xff\":\"\\n\\n\xff\"}", `{"\u0061pi":"x","api":"y"}`, `"é"`,
 		`{"b":{"y":[1,{"q":null,"p":"<&>"}],"x":{}},"a":[],"b":{"z":true,"a":"\u2028"},"c":[[]]}`,
 		`["\u003c\u003C\u0001\u001f\u001F\u000a\n\u2028\u2029\/<\u00e9é\u0026\"\\", "\u0001", "a\"b", "\ufffd�", "&", " ", "\u0008\b"]`,
 	} {
