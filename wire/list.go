@@ -48,7 +48,7 @@ func DecodeList(data []byte) (Objects, error) {
 // decodeWhole is DecodeList reading the whole document onto one tape
 // first: the reference decodeItems agrees with.
 func decodeWhole(data []byte) (Objects, error) {
-	t, _, err := scanObject(data, string(data), "List")
+	t, raw, err := scanObject(data, string(data), "List")
 	if err != nil {
 		return Objects{}, err
 	}
@@ -60,7 +60,7 @@ func decodeWhole(data []byte) (Objects, error) {
 		kind = t.Text(kindNode)
 	}
 	if isItemKind(kind) {
-		err := out.add(t, 0, kind, nil)
+		err := out.add(t, 0, kind, raw)
 		return out, err
 	}
 	if !strings.HasSuffix(kind, "List") {
