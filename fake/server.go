@@ -131,10 +131,11 @@ func (s *Server) Put(resource string, obj []byte) error {
 	if !knownResource(resource) {
 		return fmt.Errorf("fake: put %s: unsupported resource", resource)
 	}
-	// One scan reads the tree and renders what mustMarshal would store.
-	v, canon, ok := jsontree.ScanCanon(obj, "")
-	o, isObject := v.(map[string]any)
-	if !ok || !isObject {
+	// One scan onto a tape reads the metadata and renders what
+	// mustMarshal would store; no tree is built.
+	t, canon, ok := jsontree.ScanTape(obj, "", true)
+	defer jsontree.PutTape(t)
+	if !ok || t.Kind(0) != jsontree.KindObject {
 		jsontree.PutScratch(canon)
 		_, err := parseObject(obj)
 		if err == nil {
@@ -142,12 +143,19 @@ func (s *Server) Put(resource string, obj []byte) error {
 		}
 		return fmt.Errorf("fake: put %s: %w", resource, err)
 	}
-	name, ns := metaString(o, "name"), metaString(o, "namespace")
+	meta := t.Member(0, "metadata")
+	text := func(key string) string { // as metaString reads it
+		if v := t.Member(meta, key); t.Kind(v) == jsontree.KindString || t.Kind(v) == jsontree.KindNumber {
+			return t.Text(v)
+		}
+		return ""
+	}
+	name, ns := text("name"), text("namespace")
 	if name == "" {
 		jsontree.PutScratch(canon)
 		return fmt.Errorf("fake: put %s: the object has no metadata.name", resource)
 	}
-	if rv, err := strconv.ParseUint(metaString(o, "resourceVersion"), 10, 64); err == nil {
+	if rv, err := strconv.ParseUint(text("resourceVersion"), 10, 64); err == nil {
 		s.store.seen(rv)
 	}
 	s.store.save(serverKey{resource, ns, name}, jsontree.ExactCopy(canon))
