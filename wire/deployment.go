@@ -229,8 +229,12 @@ func deploymentTree(d dcplan.Deployment) map[string]any {
 		encoded = func() string { return encodedValue(tree) }
 		// Called only when the RC has the annotation.
 		keep = func(cur string) bool {
-			_, buf, ok := jsontree.ScanCanon([]byte(cur), cur)
-			same := ok && bytes.Equal(*buf, canonical(tree))
+			buf := jsontree.Scratch() // the bytes of cur, only while scanning
+			*buf = append((*buf)[:0], cur...)
+			t, canon, ok := jsontree.ScanTape(*buf, cur, true)
+			same := ok && bytes.Equal(*canon, canonical(tree))
+			jsontree.PutTape(t)
+			jsontree.PutScratch(canon)
 			jsontree.PutScratch(buf)
 			return same
 		}
