@@ -2,6 +2,7 @@ package wire
 
 import (
 	"encoding/json"
+	"reflect"
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/internal/jsontree"
@@ -153,6 +154,32 @@ func encodedValue(tree map[string]any) string {
 	return string(append(appendOrdered(nil, tree, orderDC), '\n'))
 }
 
+// decodesTo reports whether the encoded-deployment-config value cur
+// decodes to exactly *e. Such a value reads back as e (see readsBack):
+// overlaying a Config onto the tree of its own Raw changes nothing
+// (FuzzDecodeConfig's round trip holds it, Raw included;
+// TestDecodesToReadsBack checks the implication). It is the cheap test of
+// nearly every RC write, whose Deployment was decoded and its encoded DC
+// left alone.
+func decodesTo(cur string, e *dcplan.Config) bool {
+	c, err := decodeEncodedConfig(cur)
+	return err == nil && reflect.DeepEqual(c, *e)
+}
+
+// readsBack reports whether the encoded-deployment-config value cur is,
+// in canonical form, the tree of the DC to encode: the annotation then
+// keeps its spelling.
+func readsBack(cur string, tree map[string]any) bool {
+	buf := jsontree.Scratch() // the bytes of cur, only while scanning
+	*buf = append((*buf)[:0], cur...)
+	t, canon, ok := jsontree.ScanTape(*buf, cur, true)
+	same := ok && bytes.Equal(*canon, canonical(tree))
+	jsontree.PutTape(t)
+	jsontree.PutScratch(canon)
+	jsontree.PutScratch(buf)
+	return same
+}
+
 // owners reads metadata.ownerReferences.
 func (r *reader) owners(meta node) []dcplan.OwnerRef {
 	const p = "metadata.ownerReferences"
@@ -223,20 +250,17 @@ func deploymentTree(d dcplan.Deployment) map[string]any {
 	encoded := func() string { return "" }
 	keep := func(string) bool { return false }
 	if d.Encoded != nil {
-		tree := configTree(*d.Encoded)
-		// Rendered only when the annotation is rewritten: nearly every
-		// write keeps it (see EncodeDeployment).
-		encoded = func() string { return encodedValue(tree) }
+		var tree map[string]any // built only when needed: nearly every write keeps the annotation
+		treeOfEncoded := func() map[string]any {
+			if tree == nil {
+				tree = configTree(*d.Encoded)
+			}
+			return tree
+		}
+		encoded = func() string { return encodedValue(treeOfEncoded()) }
 		// Called only when the RC has the annotation.
 		keep = func(cur string) bool {
-			buf := jsontree.Scratch() // the bytes of cur, only while scanning
-			*buf = append((*buf)[:0], cur...)
-			t, canon, ok := jsontree.ScanTape(*buf, cur, true)
-			same := ok && bytes.Equal(*canon, canonical(tree))
-			jsontree.PutTape(t)
-			jsontree.PutScratch(canon)
-			jsontree.PutScratch(buf)
-			return same
+			return decodesTo(cur, d.Encoded) || readsBack(cur, treeOfEncoded())
 		}
 	}
 	withChild(m, "metadata", func(meta map[string]any) {

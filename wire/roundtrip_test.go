@@ -131,3 +131,62 @@ func containsAll(s string, subs ...string) bool {
 	}
 	return true
 }
+
+// TestDecodesToReadsBack holds the shortcut of an RC write: an
+// encoded-deployment-config value that decodes to exactly the encoded DC
+// reads back as it, so the annotation is kept (decodesTo implies
+// readsBack). Values: generated DCs as upstream encodes them, and the
+// fixtures' annotations, each with the Config it decodes to; and the
+// same values against another Config, which must not pass for it.
+func TestDecodesToReadsBack(t *testing.T) {
+	check := func(t *rapid.T, cur string) {
+		c, err := decodeEncodedConfig(cur)
+		if err != nil {
+			return // no shortcut for a value that does not decode
+		}
+		if !decodesTo(cur, &c) {
+			t.Fatalf("decodesTo is false for the Config %q decodes to", cur)
+		}
+		if !readsBack(cur, configTree(c)) {
+			t.Fatalf("%q decodes to a Config whose tree does not read back as it", cur)
+		}
+		other := c.Clone()
+		other.Replicas++
+		if decodesTo(cur, &other) {
+			t.Fatalf("decodesTo is true for a Config with other replicas than %q", cur)
+		}
+	}
+	var fixtures []string
+	for _, name := range []string{"rc-frontend-3-new.json", "rc-frontend-3-complete.json", "rc-frontend-2-failed-cancelled.json"} {
+		d, err := DecodeDeployment(fixture(t, name))
+		if err != nil || d.Encoded == nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		b, _ := EncodeDeployment(d)
+		cur := stringAt(t, b, "metadata", "annotations", dcplan.AnnotationEncodedConfig)
+		fixtures = append(fixtures, cur)
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		if rapid.Bool().Draw(t, "fixture") {
+			check(t, rapid.SampledFrom(fixtures).Draw(t, "annotation"))
+			return
+		}
+		c := genConfigValue().Draw(t, "config")
+		check(t, encodedConfig(c))
+	})
+}
+
+// stringAt returns the string at the path of keys in the JSON object b.
+func stringAt(t testing.TB, b []byte, path ...string) string {
+	t.Helper()
+	v := treeOf(b)
+	for _, k := range path {
+		m, _ := v.(map[string]any)
+		v = m[k]
+	}
+	s, ok := v.(string)
+	if !ok {
+		t.Fatalf("no string at %v", path)
+	}
+	return s
+}
