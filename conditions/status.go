@@ -108,8 +108,18 @@ func StatusFor(s *dcplan.Snapshot, rcs []dcplan.Deployment, bumpGeneration bool,
 // To - From per scale. It copies nothing of s and writes to neither s nor
 // rcs.
 func StatusScaled(s *dcplan.Snapshot, rcs []dcplan.Deployment, scales []dcplan.Scale, bumpGeneration bool, extra ...dcplan.Condition) dcplan.ConfigStatus {
+	t := TallyOf(&s.Config, rcs)
+	t.Spec += scaleDelta(scales)
+	return StatusTally(s, rcs, &t, bumpGeneration, extra...)
+}
+
+// StatusTally is StatusFor computed from t, the tally of rcs (with its
+// Spec moved by any scales, as StatusScaled does), without walking rcs
+// again (but for the SeedStatus switch's updatedReplicas). It copies
+// nothing of s and writes to neither s, rcs nor t.
+func StatusTally(s *dcplan.Snapshot, rcs []dcplan.Deployment, t *Tally, bumpGeneration bool, extra ...dcplan.Condition) dcplan.ConfigStatus {
 	var o overlay
-	c := compute(s, rcs, scaleDelta(scales), bumpGeneration, extra, &o)
+	c := compute(s, rcs, t, bumpGeneration, extra, &o)
 	cur := &s.Config.Status
 	out := dcplan.ConfigStatus{
 		LatestVersion:       cur.LatestVersion,
@@ -137,8 +147,17 @@ func ChangedFor(s *dcplan.Snapshot, rcs []dcplan.Deployment, bumpGeneration bool
 // ChangedScaled is ChangedFor computed from rcs as scales leave them (see
 // StatusScaled). It allocates no more than ChangedFor.
 func ChangedScaled(s *dcplan.Snapshot, rcs []dcplan.Deployment, scales []dcplan.Scale, bumpGeneration bool, extra ...dcplan.Condition) bool {
+	t := TallyOf(&s.Config, rcs)
+	t.Spec += scaleDelta(scales)
+	return ChangedTally(s, rcs, &t, bumpGeneration, extra...)
+}
+
+// ChangedTally is ChangedFor computed from t, the tally of rcs (see
+// StatusTally), without walking rcs again. It allocates no more than
+// ChangedFor.
+func ChangedTally(s *dcplan.Snapshot, rcs []dcplan.Deployment, t *Tally, bumpGeneration bool, extra ...dcplan.Condition) bool {
 	var o overlay
-	c := compute(s, rcs, scaleDelta(scales), bumpGeneration, extra, &o)
+	c := compute(s, rcs, t, bumpGeneration, extra, &o)
 	cur := &s.Config.Status
 	if c.observedGeneration != cur.ObservedGeneration ||
 		c.replicas != cur.Replicas ||
@@ -149,6 +168,43 @@ func ChangedScaled(s *dcplan.Snapshot, rcs []dcplan.Deployment, scales []dcplan.
 		return true
 	}
 	return !o.equal(cur.Conditions)
+}
+
+// Tally is what a DC status counts of an RC list: the sums of the RCs'
+// counters (Status fields 3 and 5) and the latest rollout (field 4 and the
+// conditions). TallyOf takes it in one walk; a planner that walks its RC
+// list anyway gathers it there (Add for the sums, a history.Tracker for
+// Latest) and hands it to StatusTally and ChangedTally, which then do not
+// walk the list again.
+type Tally struct {
+	// Spec, Status, Available and Ready are the sums of the RCs'
+	// spec.replicas, status.replicas, status.availableReplicas and
+	// status.readyReplicas, in 64 bits (Status clamps them).
+	Spec, Status, Available, Ready int64
+	// Latest is history.Latest of the list.
+	Latest history.LatestInfo
+}
+
+// Add adds the counters of d, the next RC of the list, to the sums (not
+// to Latest).
+func (t *Tally) Add(d *dcplan.Deployment) {
+	t.Spec += int64(d.Replicas)
+	t.Status += int64(d.StatusReplicas)
+	t.Available += int64(d.AvailableReplicas)
+	t.Ready += int64(d.ReadyReplicas)
+}
+
+// TallyOf returns the tally of rcs for cfg, in one walk.
+func TallyOf(cfg *dcplan.Config, rcs []dcplan.Deployment) Tally {
+	var t Tally
+	var tr history.Tracker
+	for i := range rcs {
+		d := &rcs[i]
+		t.Add(d)
+		tr.Add(d)
+	}
+	t.Latest = tr.Latest(cfg)
+	return t
 }
 
 // counts are the counter fields of a computed status.
@@ -171,22 +227,14 @@ func scaleDelta(scales []dcplan.Scale) int64 {
 }
 
 // compute fills o with the conditions of the new status and returns its
-// counters; specDelta is added to the sum of the RCs' spec.replicas (see
-// StatusScaled). It reads s and rcs and never writes to them.
-func compute(s *dcplan.Snapshot, rcs []dcplan.Deployment, specDelta int64, bump bool, extra []dcplan.Condition, o *overlay) counts {
+// counters, from t, the tally of rcs (see StatusTally). It reads s, rcs
+// and t and never writes to them.
+func compute(s *dcplan.Snapshot, rcs []dcplan.Deployment, t *Tally, bump bool, extra []dcplan.Condition, o *overlay) counts {
 	cfg := &s.Config
 	sw := &s.Settings.Switches
 	seedStatus := sw.SeedStatus
-	spec := specDelta
-	var status, avail, ready int64
-	for i := range rcs {
-		d := &rcs[i]
-		spec += int64(d.Replicas)
-		status += int64(d.StatusReplicas)
-		avail += int64(d.AvailableReplicas)
-		ready += int64(d.ReadyReplicas)
-	}
-	li := history.Latest(cfg, rcs)
+	spec, status, avail, ready := t.Spec, t.Status, t.Available, t.Ready
+	li := t.Latest
 	var updated int64
 	switch {
 	case seedStatus:

@@ -35,13 +35,11 @@ func Latest(cfg *dcplan.Config, rcs []dcplan.Deployment) LatestInfo {
 	if cfg.Status.LatestVersion == 0 || len(rcs) == 0 {
 		return LatestInfo{}
 	}
-	best := 0
-	for i := 1; i < len(rcs); i++ {
-		if newer(&rcs[i], &rcs[best]) {
-			best = i
-		}
+	var t Tracker
+	for i := range rcs {
+		t.addNewest(&rcs[i])
 	}
-	return LatestInfo{Candidate: &rcs[best], Exists: rcs[best].Version == cfg.Status.LatestVersion}
+	return t.Latest(cfg)
 }
 
 // Active returns the active rollout: among the RCs in phase Complete with a
@@ -52,21 +50,58 @@ func Latest(cfg *dcplan.Config, rcs []dcplan.Deployment) LatestInfo {
 //
 // Ports: appsutil.ActiveDeployment.
 func Active(rcs []dcplan.Deployment) *dcplan.Deployment {
-	best := -1
+	var t Tracker
 	for i := range rcs {
-		d := &rcs[i]
-		if d.Phase != dcplan.PhaseComplete || d.Version <= 0 {
-			continue
-		}
-		if best < 0 || newer(d, &rcs[best]) {
-			best = i
-		}
+		t.addActive(&rcs[i])
 	}
-	if best < 0 {
-		return nil
-	}
-	return &rcs[best]
+	return t.active
 }
+
+// Tracker finds Latest's candidate and the Active rollout of an RC list
+// in one walk, for a caller that walks the list for reasons of its own
+// too: Add every RC of the list, in list order, then ask Latest and
+// Active, which answer as the functions of those names do for the list.
+// Latest and Active are this walk, so the rules are written once. The zero
+// Tracker has seen an empty list. It keeps pointers to the RCs added, which
+// are read only.
+type Tracker struct {
+	newest, active *dcplan.Deployment
+}
+
+// Add follows d, the next RC of the list.
+func (t *Tracker) Add(d *dcplan.Deployment) {
+	t.addNewest(d)
+	t.addActive(d)
+}
+
+// addNewest follows d for Latest: the first RC of the highest version
+// (Latest rule 2).
+func (t *Tracker) addNewest(d *dcplan.Deployment) {
+	if t.newest == nil || newer(d, t.newest) {
+		t.newest = d
+	}
+}
+
+// addActive follows d for Active: the first Complete RC of the highest
+// version above 0.
+func (t *Tracker) addActive(d *dcplan.Deployment) {
+	if d.Phase == dcplan.PhaseComplete && d.Version > 0 && (t.active == nil || newer(d, t.active)) {
+		t.active = d
+	}
+}
+
+// Latest returns Latest(cfg, rcs) for the list rcs of the RCs added; its
+// Candidate points at one of them.
+func (t *Tracker) Latest(cfg *dcplan.Config) LatestInfo {
+	if cfg.Status.LatestVersion == 0 || t.newest == nil {
+		return LatestInfo{}
+	}
+	return LatestInfo{Candidate: t.newest, Exists: t.newest.Version == cfg.Status.LatestVersion}
+}
+
+// Active returns Active(rcs) for the list rcs of the RCs added: one of
+// them, or nil.
+func (t *Tracker) Active() *dcplan.Deployment { return t.active }
 
 // newer reports whether a is a newer rollout than b: a higher version.
 // RCs sharing a version are neither newer than the other; every sort here

@@ -5,6 +5,8 @@ import (
 	"slices"
 
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/conditions"
+	"github.com/dcplan/dcplan/history"
 )
 
 // verdict is what the controller-ref manager decides about one RC.
@@ -82,8 +84,27 @@ type claimed struct {
 	err string
 }
 
+// census is what the DC controller learns of its claimed RCs in the walk
+// that claims them, for the later rules of the pass: Latest and Active
+// (track) and what the status counts (tally, whose Latest is set), so
+// that no rule walks the list again for them.
+type census struct {
+	track history.Tracker
+	tally conditions.Tally
+}
+
+// take fills c from rcs, the claimed RCs of cfg, in one walk.
+func (c *census) take(cfg *dcplan.Config, rcs []dcplan.Deployment) {
+	*c = census{}
+	for i := range rcs {
+		c.track.Add(&rcs[i])
+		c.tally.Add(&rcs[i])
+	}
+	c.tally.Latest = c.track.Latest(cfg)
+}
+
 // claim runs the controller-ref claim over every RC of the snapshot (SPEC
-// 3.3). The rules, in order, for each RC:
+// 3.3), and takes the census of the claimed RCs into c. The rules, in order, for each RC:
 //
 //  1. A controller reference to another UID: ignored.
 //  2. Ours and the config label matches: owned (even while deleting).
@@ -98,20 +119,25 @@ type claimed struct {
 //
 // The claimed RCs keep the snapshot's order; Adopt and Release actions are
 // ordered by name (upstream takes them from an unordered cache listing).
-// Errors are aggregated as upstream does. When every RC is owned, claim allocates
-// nothing.
+// Errors are aggregated as upstream does. When every RC is owned, claim
+// allocates nothing, and the walk that tells so takes the census.
 //
 // Ports: rcControllerRefManager.ClaimReplicationControllers.
-func claim(s *dcplan.Snapshot) claimed {
+func claim(s *dcplan.Snapshot, c *census) claimed {
 	cfg := &s.Config
+	*c = census{}
 	all := true
 	for i := range s.Deployments {
-		if judge(cfg, &s.Deployments[i]) != owned {
+		d := &s.Deployments[i]
+		if judge(cfg, d) != owned {
 			all = false
 			break
 		}
+		c.track.Add(d) // two calls, not one to a method that does both: each inlines here
+		c.tally.Add(d)
 	}
 	if all {
+		c.tally.Latest = c.track.Latest(cfg)
 		return claimed{rcs: s.Deployments}
 	}
 	refused := ""
@@ -159,6 +185,7 @@ func claim(s *dcplan.Snapshot) claimed {
 		texts[i] = e.text
 	}
 	out.err = dcplan.Aggregate(texts)
+	c.take(cfg, out.rcs)
 	return out
 }
 

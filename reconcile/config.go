@@ -146,7 +146,8 @@ func configModern(s *dcplan.Snapshot) dcplan.Plan {
 		return dcplan.Plan{Status: statusWrite(s, nil, true, ruleNoTriggers)}
 	}
 
-	cl := claim(s)
+	var c census
+	cl := claim(s, &c)
 	p := dcplan.Plan{Adopt: cl.adopt, Release: cl.release}
 	if cl.err != "" {
 		p.Wait, p.Message = dcplan.WaitRetry, msgClaimFailed(cl.err)
@@ -155,7 +156,7 @@ func configModern(s *dcplan.Snapshot) dcplan.Plan {
 	rcs := cl.rcs
 	sw := &s.Settings.Switches
 	if cfg.Deleting && !sw.IgnoreDeleting {
-		p.Status = statusWrite(s, rcs, true, ruleDeleting)
+		p.Status = statusTally(s, rcs, &c.tally, nil, true, ruleDeleting)
 		return p
 	}
 	if cfg.Paused && sw.Paused == dcplan.PausedFirst {
@@ -168,11 +169,11 @@ func configModern(s *dcplan.Snapshot) dcplan.Plan {
 			floor = max(cfg.Status.LatestVersion, 1)
 		}
 		pruneBelow(s, rcs, ruleCleanup, "", floor, false, &p)
-		p.Status = statusWrite(s, rcs, true, rulePaused)
+		p.Status = statusTally(s, rcs, &c.tally, nil, true, rulePaused)
 		return p
 	}
 
-	latest := history.Latest(cfg, rcs)
+	latest := c.tally.Latest
 	if newest := lagCandidate(cfg, rcs, latest, sw); newest != nil && newest.Version > cfg.Status.LatestVersion {
 		p.Status = versionBump(cfg, ruleStatusLag, nil)
 		p.Wait = dcplan.WaitStatusLag
@@ -182,7 +183,7 @@ func configModern(s *dcplan.Snapshot) dcplan.Plan {
 		return p
 	}
 	if unresolvedImage(cfg) {
-		p.Status = statusWrite(s, rcs, true, ruleImages)
+		p.Status = statusTally(s, rcs, &c.tally, nil, true, ruleImages)
 		p.Wait = dcplan.WaitImages
 		return p
 	}
@@ -191,7 +192,7 @@ func configModern(s *dcplan.Snapshot) dcplan.Plan {
 		p.Wait, p.Message = dcplan.WaitConfigDecode, msgTriggerFailed(t.err)
 		return p
 	case skipForImages:
-		p.Status = statusWrite(s, rcs, true, ruleTriggerSkip)
+		p.Status = statusTally(s, rcs, &c.tally, nil, true, ruleTriggerSkip)
 		p.Wait = dcplan.WaitImages
 		return p
 	case fire:
@@ -205,13 +206,13 @@ func configModern(s *dcplan.Snapshot) dcplan.Plan {
 	}
 	if latest.Exists {
 		if !latest.Candidate.Phase.Terminal() {
-			p.Status = statusWrite(s, rcs, false, ruleRunning)
+			p.Status = statusTally(s, rcs, &c.tally, nil, false, ruleRunning)
 			return p
 		}
 		if sw.ReplicaSync {
-			return reconcileOrigin(s, rcs, latest.Candidate, p)
+			return reconcileOrigin(s, rcs, &c, latest.Candidate, p)
 		}
-		return reconcile(s, rcs, p)
+		return reconcile(s, rcs, &c, p)
 	}
 	if cfg.Paused && sw.Paused == dcplan.PausedNoCreate {
 		p.DeleteRCs = cleanup(cfg, rcs, ruleOriginPaused)

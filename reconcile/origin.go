@@ -80,10 +80,12 @@ func configOrigin(s *dcplan.Snapshot) dcplan.Plan {
 			p.Status = statusWrite(s, rcs, true, ruleRunning)
 			return p
 		}
+		var c census
+		c.take(cfg, rcs)
 		if sw.ReplicaSync {
-			return reconcileOrigin(s, rcs, latest.Candidate, p)
+			return reconcileOrigin(s, rcs, &c, latest.Candidate, p)
 		}
-		return reconcile(s, rcs, p)
+		return reconcile(s, rcs, &c, p)
 	}
 	if cfg.Paused && sw.Paused == dcplan.PausedNoCreate {
 		prune(s, rcs, ruleOriginPaused, "", false, &p)

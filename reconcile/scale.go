@@ -30,9 +30,9 @@ import (
 //
 // Ports: deploymentconfig_controller.go
 // (*DeploymentConfigController).reconcileDeployments.
-func reconcile(s *dcplan.Snapshot, rcs []dcplan.Deployment, p dcplan.Plan) dcplan.Plan {
+func reconcile(s *dcplan.Snapshot, rcs []dcplan.Deployment, c *census, p dcplan.Plan) dcplan.Plan {
 	cfg := &s.Config
-	active := history.Active(rcs)
+	active := c.track.Active()
 	target := func(d *dcplan.Deployment) dcplan.Replicas {
 		if cfg.Test || active == nil || !sameRC(d, active) {
 			return 0
@@ -67,7 +67,7 @@ func reconcile(s *dcplan.Snapshot, rcs []dcplan.Deployment, p dcplan.Plan) dcpla
 	if len(scales) == 0 || mayDelete(cfg, rcs) {
 		prune(s, applyScales(rcs, idx, scales), ruleCleanup, "", true, &p)
 	}
-	p.Status = statusScaled(s, rcs, scales, true, ruleReconcileStatus)
+	p.Status = statusTally(s, rcs, &c.tally, scales, true, ruleReconcileStatus)
 	return p
 }
 
@@ -153,9 +153,9 @@ func activeReplicas(cfg *dcplan.Config, latest, active *dcplan.Deployment) dcpla
 //
 // Ports: Origin deploymentconfig_controller.go reconcileDeployments
 // (replica-sync variant).
-func reconcileOrigin(s *dcplan.Snapshot, rcs []dcplan.Deployment, latest *dcplan.Deployment, p dcplan.Plan) dcplan.Plan {
+func reconcileOrigin(s *dcplan.Snapshot, rcs []dcplan.Deployment, c *census, latest *dcplan.Deployment, p dcplan.Plan) dcplan.Plan {
 	cfg := &s.Config
-	active := history.Active(rcs)
+	active := c.track.Active()
 	want := activeReplicas(cfg, latest, active)
 	synced := s
 	if cfg.Replicas != want && !cfg.Test {
@@ -207,7 +207,7 @@ func reconcileOrigin(s *dcplan.Snapshot, rcs []dcplan.Deployment, latest *dcplan
 	prune(s, rcs, ruleOriginCleanup, "", true, &p)
 	// The status reads spec.replicas of the list as scaled (the synced
 	// annotation not at all), which the scales give without a copy.
-	p.Status = statusScaled(synced, rcs, p.Scales[first:], true, ruleOriginSync)
+	p.Status = statusTally(synced, rcs, &c.tally, p.Scales[first:], true, ruleOriginSync)
 	return p
 }
 
