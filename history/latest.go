@@ -66,12 +66,16 @@ func Active(rcs []dcplan.Deployment) *dcplan.Deployment {
 // are read only.
 type Tracker struct {
 	newest, active *dcplan.Deployment
+	n, activeAt    int // the RCs added; the position of active among them
 }
 
 // Add follows d, the next RC of the list.
 func (t *Tracker) Add(d *dcplan.Deployment) {
 	t.addNewest(d)
-	t.addActive(d)
+	if t.addActive(d) {
+		t.activeAt = t.n
+	}
+	t.n++
 }
 
 // addNewest follows d for Latest: the first RC of the highest version
@@ -82,12 +86,14 @@ func (t *Tracker) addNewest(d *dcplan.Deployment) {
 	}
 }
 
-// addActive follows d for Active: the first Complete RC of the highest
-// version above 0.
-func (t *Tracker) addActive(d *dcplan.Deployment) {
+// addActive follows d for Active, the first Complete RC of the highest
+// version above 0, and reports whether d is it from here on.
+func (t *Tracker) addActive(d *dcplan.Deployment) bool {
 	if d.Phase == dcplan.PhaseComplete && d.Version > 0 && (t.active == nil || newer(d, t.active)) {
 		t.active = d
+		return true
 	}
+	return false
 }
 
 // Latest returns Latest(cfg, rcs) for the list rcs of the RCs added; its
@@ -102,6 +108,15 @@ func (t *Tracker) Latest(cfg *dcplan.Config) LatestInfo {
 // Active returns Active(rcs) for the list rcs of the RCs added: one of
 // them, or nil.
 func (t *Tracker) Active() *dcplan.Deployment { return t.active }
+
+// ActiveAt returns the position of Active among the RCs added (its index
+// in their list), or -1 when there is none.
+func (t *Tracker) ActiveAt() int {
+	if t.active == nil {
+		return -1
+	}
+	return t.activeAt
+}
 
 // newer reports whether a is a newer rollout than b: a higher version.
 // RCs sharing a version are neither newer than the other; every sort here

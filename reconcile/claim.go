@@ -91,6 +91,23 @@ type claimed struct {
 type census struct {
 	track history.Tracker
 	tally conditions.Tally
+	// spun counts the claimed RCs whose spec.replicas is not 0, and
+	// spunAt holds the indices of the first len(spunAt) of them. Every RC
+	// but the active one targets 0 (SPEC 3.6.2), so the RCs off their
+	// targets are among these and the active one, which reconcile checks
+	// without a walk of its own while there are few (see offTarget).
+	spun   int
+	spunAt [4]int
+}
+
+// spin follows the spec.replicas of the claimed RC at index i.
+func (c *census) spin(i int, replicas dcplan.Replicas) {
+	if replicas != 0 {
+		if c.spun < len(c.spunAt) {
+			c.spunAt[c.spun] = i
+		}
+		c.spun++
+	}
 }
 
 // take fills c from rcs, the claimed RCs of cfg, in one walk.
@@ -99,6 +116,7 @@ func (c *census) take(cfg *dcplan.Config, rcs []dcplan.Deployment) {
 	for i := range rcs {
 		c.track.Add(&rcs[i])
 		c.tally.Add(&rcs[i])
+		c.spin(i, rcs[i].Replicas)
 	}
 	c.tally.Latest = c.track.Latest(cfg)
 }
@@ -133,8 +151,9 @@ func claim(s *dcplan.Snapshot, c *census) claimed {
 			all = false
 			break
 		}
-		c.track.Add(d) // two calls, not one to a method that does both: each inlines here
+		c.track.Add(d) // three calls, not one to a method that does all: each inlines here
 		c.tally.Add(d)
+		c.spin(i, d.Replicas)
 	}
 	if all {
 		c.tally.Latest = c.track.Latest(cfg)
