@@ -173,38 +173,44 @@ func ChangedTally(s *dcplan.Snapshot, rcs []dcplan.Deployment, t *Tally, bumpGen
 // Tally is what a DC status counts of an RC list: the sums of the RCs'
 // counters (Status fields 3 and 5) and the latest rollout (field 4 and the
 // conditions). TallyOf takes it in one walk; a planner that walks its RC
-// list anyway gathers it there (Add for the sums, a history.Tracker for
-// Latest) and hands it to StatusTally and ChangedTally, which then do not
-// walk the list again.
+// list anyway gathers it there (Sums.Add, and Latest from a
+// history.Tracker) and hands it to StatusTally and ChangedTally, which
+// then do not walk the list again.
 type Tally struct {
-	// Spec, Status, Available and Ready are the sums of the RCs'
-	// spec.replicas, status.replicas, status.availableReplicas and
-	// status.readyReplicas, in 64 bits (Status clamps them).
-	Spec, Status, Available, Ready int64
+	Sums
 	// Latest is history.Latest of the list.
 	Latest history.LatestInfo
 }
 
-// Add adds the counters of d, the next RC of the list, to the sums (not
-// to Latest).
-func (t *Tally) Add(d *dcplan.Deployment) {
-	t.Spec += int64(d.Replicas)
-	t.Status += int64(d.StatusReplicas)
-	t.Available += int64(d.AvailableReplicas)
-	t.Ready += int64(d.ReadyReplicas)
+// Sums are the sums of the counters of an RC list that a DC status
+// counts, in 64 bits (Status clamps them): spec.replicas (Spec),
+// status.replicas (Status), status.availableReplicas (Available) and
+// status.readyReplicas (Ready). It is a value of four words that Add
+// returns anew, so that a loop keeps it in registers.
+type Sums struct {
+	Spec, Status, Available, Ready int64
+}
+
+// Add returns the sums with the counters of d added.
+func (t Sums) Add(d *dcplan.Deployment) Sums {
+	return Sums{
+		Spec:      t.Spec + int64(d.Replicas),
+		Status:    t.Status + int64(d.StatusReplicas),
+		Available: t.Available + int64(d.AvailableReplicas),
+		Ready:     t.Ready + int64(d.ReadyReplicas),
+	}
 }
 
 // TallyOf returns the tally of rcs for cfg, in one walk.
 func TallyOf(cfg *dcplan.Config, rcs []dcplan.Deployment) Tally {
-	var t Tally
+	var sums Sums
 	var tr history.Tracker
 	for i := range rcs {
 		d := &rcs[i]
-		t.Add(d)
-		tr.Add(d)
+		sums = sums.Add(d)
+		tr = tr.Add(i, d)
 	}
-	t.Latest = tr.Latest(cfg)
-	return t
+	return Tally{Sums: sums, Latest: tr.Latest(cfg, rcs)}
 }
 
 // counts are the counter fields of a computed status.

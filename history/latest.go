@@ -37,9 +37,9 @@ func Latest(cfg *dcplan.Config, rcs []dcplan.Deployment) LatestInfo {
 	}
 	var t Tracker
 	for i := range rcs {
-		t.addNewest(&rcs[i])
+		t = t.addNewest(i, &rcs[i])
 	}
-	return t.Latest(cfg)
+	return t.Latest(cfg, rcs)
 }
 
 // Active returns the active rollout: among the RCs in phase Complete with a
@@ -52,76 +52,80 @@ func Latest(cfg *dcplan.Config, rcs []dcplan.Deployment) LatestInfo {
 func Active(rcs []dcplan.Deployment) *dcplan.Deployment {
 	var t Tracker
 	for i := range rcs {
-		t.addActive(&rcs[i])
+		t = t.addActive(i, &rcs[i])
 	}
-	return t.active
+	return t.Active(rcs)
 }
 
 // Tracker finds Latest's candidate and the Active rollout of an RC list
 // in one walk, for a caller that walks the list for reasons of its own
-// too: Add every RC of the list, in list order, then ask Latest and
-// Active, which answer as the functions of those names do for the list.
-// Latest and Active are this walk, so the rules are written once. The zero
-// Tracker has seen an empty list. It keeps pointers to the RCs added, which
-// are read only.
+// too: t = t.Add(i, &rcs[i]) for every RC of the list, in list order,
+// then ask Latest and Active, which answer as the functions of those
+// names do for the list. Latest and Active are this walk, so the rules
+// are written once. The zero Tracker has seen an empty list.
+//
+// It is a value of four words that Add returns anew, rather than a
+// pointer Add writes through, so that a loop keeps it in registers: the
+// walk then costs a few compares per RC.
 type Tracker struct {
-	newest, active *dcplan.Deployment
-	n, activeAt    int // the RCs added; the position of active among them
+	newest, active   int // index+1 of the candidate and of the active RC; 0: none yet
+	newestV, activeV dcplan.Version
 }
 
-// Add follows d, the next RC of the list.
-func (t *Tracker) Add(d *dcplan.Deployment) {
-	t.addNewest(d)
-	if t.addActive(d) {
-		t.activeAt = t.n
+// Add returns t after d, the RC at index i of the list, the next one
+// added.
+func (t Tracker) Add(i int, d *dcplan.Deployment) Tracker {
+	return t.addNewest(i, d).addActive(i, d)
+}
+
+// addNewest follows d, at index i, for Latest: the first RC of the
+// highest version (Latest rule 2).
+func (t Tracker) addNewest(i int, d *dcplan.Deployment) Tracker {
+	if t.newest == 0 || newerVersion(d.Version, t.newestV) {
+		t.newest, t.newestV = i+1, d.Version
 	}
-	t.n++
+	return t
 }
 
-// addNewest follows d for Latest: the first RC of the highest version
-// (Latest rule 2).
-func (t *Tracker) addNewest(d *dcplan.Deployment) {
-	if t.newest == nil || newer(d, t.newest) {
-		t.newest = d
+// addActive follows d, at index i, for Active: the first Complete RC of
+// the highest version above 0.
+func (t Tracker) addActive(i int, d *dcplan.Deployment) Tracker {
+	if d.Phase == dcplan.PhaseComplete && d.Version > 0 && (t.active == 0 || newerVersion(d.Version, t.activeV)) {
+		t.active, t.activeV = i+1, d.Version
 	}
+	return t
 }
 
-// addActive follows d for Active, the first Complete RC of the highest
-// version above 0, and reports whether d is it from here on.
-func (t *Tracker) addActive(d *dcplan.Deployment) bool {
-	if d.Phase == dcplan.PhaseComplete && d.Version > 0 && (t.active == nil || newer(d, t.active)) {
-		t.active = d
-		return true
-	}
-	return false
-}
-
-// Latest returns Latest(cfg, rcs) for the list rcs of the RCs added; its
-// Candidate points at one of them.
-func (t *Tracker) Latest(cfg *dcplan.Config) LatestInfo {
-	if cfg.Status.LatestVersion == 0 || t.newest == nil {
+// Latest returns Latest(cfg, rcs) for rcs, the list of the RCs added; its
+// Candidate points into rcs.
+func (t Tracker) Latest(cfg *dcplan.Config, rcs []dcplan.Deployment) LatestInfo {
+	if cfg.Status.LatestVersion == 0 || t.newest == 0 {
 		return LatestInfo{}
 	}
-	return LatestInfo{Candidate: t.newest, Exists: t.newest.Version == cfg.Status.LatestVersion}
+	d := &rcs[t.newest-1]
+	return LatestInfo{Candidate: d, Exists: d.Version == cfg.Status.LatestVersion}
 }
 
-// Active returns Active(rcs) for the list rcs of the RCs added: one of
-// them, or nil.
-func (t *Tracker) Active() *dcplan.Deployment { return t.active }
-
-// ActiveAt returns the position of Active among the RCs added (its index
-// in their list), or -1 when there is none.
-func (t *Tracker) ActiveAt() int {
-	if t.active == nil {
-		return -1
+// Active returns Active(rcs) for rcs, the list of the RCs added: an RC of
+// rcs, or nil.
+func (t Tracker) Active(rcs []dcplan.Deployment) *dcplan.Deployment {
+	if t.active == 0 {
+		return nil
 	}
-	return t.activeAt
+	return &rcs[t.active-1]
 }
+
+// ActiveAt returns the index of Active in the list of the RCs added, or
+// -1 when there is none.
+func (t Tracker) ActiveAt() int { return t.active - 1 }
 
 // newer reports whether a is a newer rollout than b: a higher version.
 // RCs sharing a version are neither newer than the other; every sort here
 // is stable, so they keep their list order (SPEC 13.1).
-func newer(a, b *dcplan.Deployment) bool { return a.Version > b.Version }
+func newer(a, b *dcplan.Deployment) bool { return newerVersion(a.Version, b.Version) }
+
+// newerVersion is newer for the versions a and b of two RCs.
+func newerVersion(a, b dcplan.Version) bool { return a > b }
 
 // Sorted returns a copy of rcs ordered by version ascending, RCs sharing a
 // version in list order. It returns nil for an empty list.

@@ -30,10 +30,10 @@ func TestOffTargetAgreesWithWalk(t *testing.T) {
 			}
 		}
 		var c census
-		c.take(&cfg, rcs)
+		c.take(&cfg, rcs, false)
 		active := history.Active(rcs)
-		if c.track.Active() != active {
-			t.Fatalf("census active %v, history.Active %v", c.track.Active(), active)
+		if c.track.Active(rcs) != active {
+			t.Fatalf("census active %v, history.Active %v", c.track.Active(rcs), active)
 		}
 		if at := c.track.ActiveAt(); (at < 0) != (active == nil) || at >= 0 && &rcs[at] != active {
 			t.Fatalf("ActiveAt() = %d, Active() = %v", at, active)

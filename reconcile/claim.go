@@ -100,25 +100,46 @@ type census struct {
 	spunAt [4]int
 }
 
-// spin follows the spec.replicas of the claimed RC at index i.
-func (c *census) spin(i int, replicas dcplan.Replicas) {
-	if replicas != 0 {
-		if c.spun < len(c.spunAt) {
-			c.spunAt[c.spun] = i
+// take fills c from rcs, the claimed RCs of cfg, in one walk. With
+// ownedOnly (rcs is then every RC of the snapshot) it stops at the first
+// RC that is not owned (see judge) and reports false, leaving c as it
+// was.
+//
+// The walk that judges comes first, on its own: judging compares strings,
+// and each comparison is a call to the runtime, across which Go keeps no
+// register, so a census taken in the same loop would be spilled to the
+// stack and reloaded twice per RC. The census walk after it calls nothing:
+// it keeps what it learns in registers (history.Tracker and
+// conditions.Sums are values of four words that their Add returns anew)
+// and writes c once at the end, as stores through c would cost write
+// barriers too.
+func (c *census) take(cfg *dcplan.Config, rcs []dcplan.Deployment, ownedOnly bool) bool {
+	if ownedOnly {
+		for i := range rcs {
+			if judge(cfg, &rcs[i]) != owned {
+				return false
+			}
 		}
-		c.spun++
 	}
-}
-
-// take fills c from rcs, the claimed RCs of cfg, in one walk.
-func (c *census) take(cfg *dcplan.Config, rcs []dcplan.Deployment) {
-	*c = census{}
+	var (
+		track  history.Tracker
+		sums   conditions.Sums
+		spun   int
+		spunAt [4]int
+	)
 	for i := range rcs {
-		c.track.Add(&rcs[i])
-		c.tally.Add(&rcs[i])
-		c.spin(i, rcs[i].Replicas)
+		d := &rcs[i]
+		track = track.Add(i, d)
+		sums = sums.Add(d)
+		if d.Replicas != 0 {
+			if spun < len(spunAt) {
+				spunAt[spun] = i
+			}
+			spun++
+		}
 	}
-	c.tally.Latest = c.track.Latest(cfg)
+	*c = census{track: track, tally: conditions.Tally{Sums: sums, Latest: track.Latest(cfg, rcs)}, spun: spun, spunAt: spunAt}
+	return true
 }
 
 // claim runs the controller-ref claim over every RC of the snapshot (SPEC
@@ -143,20 +164,7 @@ func (c *census) take(cfg *dcplan.Config, rcs []dcplan.Deployment) {
 // Ports: rcControllerRefManager.ClaimReplicationControllers.
 func claim(s *dcplan.Snapshot, c *census) claimed {
 	cfg := &s.Config
-	*c = census{}
-	all := true
-	for i := range s.Deployments {
-		d := &s.Deployments[i]
-		if judge(cfg, d) != owned {
-			all = false
-			break
-		}
-		c.track.Add(d) // three calls, not one to a method that does all: each inlines here
-		c.tally.Add(d)
-		c.spin(i, d.Replicas)
-	}
-	if all {
-		c.tally.Latest = c.track.Latest(cfg)
+	if c.take(cfg, s.Deployments, true) {
 		return claimed{rcs: s.Deployments}
 	}
 	refused := ""
@@ -204,7 +212,7 @@ func claim(s *dcplan.Snapshot, c *census) claimed {
 		texts[i] = e.text
 	}
 	out.err = dcplan.Aggregate(texts)
-	c.take(cfg, out.rcs)
+	c.take(cfg, out.rcs, false)
 	return out
 }
 

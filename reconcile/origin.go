@@ -81,7 +81,7 @@ func configOrigin(s *dcplan.Snapshot) dcplan.Plan {
 			return p
 		}
 		var c census
-		c.take(cfg, rcs)
+		c.take(cfg, rcs, false)
 		if sw.ReplicaSync {
 			return reconcileOrigin(s, rcs, &c, latest.Candidate, p)
 		}

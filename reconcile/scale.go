@@ -32,7 +32,7 @@ import (
 // (*DeploymentConfigController).reconcileDeployments.
 func reconcile(s *dcplan.Snapshot, rcs []dcplan.Deployment, c *census, p dcplan.Plan) dcplan.Plan {
 	cfg := &s.Config
-	active := c.track.Active()
+	active := c.track.Active(rcs)
 	want := cfg.Replicas // the active RC's target
 	if cfg.Test {
 		want = 0
@@ -195,7 +195,7 @@ func activeReplicas(cfg *dcplan.Config, latest, active *dcplan.Deployment) dcpla
 // (replica-sync variant).
 func reconcileOrigin(s *dcplan.Snapshot, rcs []dcplan.Deployment, c *census, latest *dcplan.Deployment, p dcplan.Plan) dcplan.Plan {
 	cfg := &s.Config
-	active := c.track.Active()
+	active := c.track.Active(rcs)
 	want := activeReplicas(cfg, latest, active)
 	synced := s
 	if cfg.Replicas != want && !cfg.Test {
