@@ -162,3 +162,48 @@ func reversed(s []string) []string {
 	slices.Reverse(out)
 	return out
 }
+
+// TestKeyOrderProvesDistinct checks the first duplicate check of the RCs:
+// whenever keyOrder says a list is strictly monotone, its names are
+// distinct, and lists in version order (names <dc>-<version>, short and
+// long DC names), ascending or descending, are recognised as such.
+func TestKeyOrderProvesDistinct(t *testing.T) {
+	follow := func(names []string) keyOrder {
+		o := keyOrder{up: true, down: true}
+		for i, n := range names {
+			o.add(i, len(n), nameKey(n))
+		}
+		return o
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		names := rapid.SliceOfN(rapid.SampledFrom([]string{
+			"web-1", "web-2", "web-9", "web-10", "web-11", "web-100", "x", "xy", "yx", "", "web",
+			"frontend-12", "frontenc-12", "a-frontend-12", "b-frontend-12", "web-12345678", "wex-12345678",
+		}), 1, 8).Draw(t, "names")
+		if rapid.Bool().Draw(t, "sorted") {
+			slices.SortFunc(names, func(a, b string) int { return cmp.Or(cmp.Compare(len(a), len(b)), strings.Compare(a, b)) })
+		}
+		o := follow(names)
+		seen := map[string]bool{}
+		distinct := true
+		for _, n := range names {
+			distinct = distinct && !seen[n]
+			seen[n] = true
+		}
+		if (o.up || o.down) && !distinct {
+			t.Fatalf("keyOrder calls %q monotone, but it repeats a name", names)
+		}
+	})
+	for _, dc := range []string{"w", "web", "frontend-api"} {
+		var byVersion []string
+		for v := 1; v <= 1200; v++ {
+			byVersion = append(byVersion, DeploymentName(dc, Version(v)))
+		}
+		if o := follow(byVersion); !o.up {
+			t.Errorf("names of DC %q by version: keyOrder gives up", dc)
+		}
+		if o := follow(reversed(byVersion)); !o.down {
+			t.Errorf("names of DC %q by version, descending: keyOrder gives up", dc)
+		}
+	}
+}
