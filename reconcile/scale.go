@@ -30,7 +30,7 @@ import (
 //
 // Ports: deploymentconfig_controller.go
 // (*DeploymentConfigController).reconcileDeployments.
-func reconcile(s *dcplan.Snapshot, rcs []dcplan.Deployment, c *census, p dcplan.Plan) dcplan.Plan {
+func reconcile(s *dcplan.Snapshot, rcs []dcplan.Deployment, c *census, p *dcplan.Plan) {
 	cfg := &s.Config
 	active := c.track.Active(rcs)
 	want := cfg.Replicas // the active RC's target
@@ -52,16 +52,15 @@ func reconcile(s *dcplan.Snapshot, rcs []dcplan.Deployment, c *census, p dcplan.
 		if f, failed := s.Outcome.Failed(dcplan.ActionScale, d.Name); failed {
 			p.Events = append(p.Events, eventAfter(at, scaleFailedEvent(cfg, &s.Settings.Switches, ruleScale, d.Name, d.Replicas, to, f.Message)))
 			p.Wait, p.Message = dcplan.WaitRetry, f.Message
-			return p // no cleanup, no status
+			return // no cleanup, no status
 		}
 		p.Events = append(p.Events, eventAfter(at, scaledEvent(cfg, &s.Settings.Switches, ruleScale, d.Name, d.Replicas, to)))
 	}
 	scales := p.Scales[first:]
 	if len(scales) == 0 || mayDelete(cfg, rcs) {
-		prune(s, applyScales(rcs, idx, scales), ruleCleanup, "", true, &p)
+		prune(s, applyScales(rcs, idx, scales), ruleCleanup, "", true, p)
 	}
 	p.Status = statusTally(s, rcs, &c.tally, scales, true, ruleReconcileStatus)
-	return p
 }
 
 // targetOf is the spec.replicas reconcile gives d (rule 2): want for the
@@ -193,7 +192,7 @@ func activeReplicas(cfg *dcplan.Config, latest, active *dcplan.Deployment) dcpla
 //
 // Ports: Origin deploymentconfig_controller.go reconcileDeployments
 // (replica-sync variant).
-func reconcileOrigin(s *dcplan.Snapshot, rcs []dcplan.Deployment, c *census, latest *dcplan.Deployment, p dcplan.Plan) dcplan.Plan {
+func reconcileOrigin(s *dcplan.Snapshot, rcs []dcplan.Deployment, c *census, latest *dcplan.Deployment, p *dcplan.Plan) {
 	cfg := &s.Config
 	active := c.track.Active(rcs)
 	want := activeReplicas(cfg, latest, active)
@@ -237,18 +236,17 @@ func reconcileOrigin(s *dcplan.Snapshot, rcs []dcplan.Deployment, c *census, lat
 			if f, failed := s.Outcome.Failed(dcplan.ActionScale, d.Name); failed {
 				p.Events = append(p.Events, eventAfter(at, scaleFailedEvent(cfg, &s.Settings.Switches, ruleOriginSync, d.Name, d.Replicas, to, f.Message)))
 				p.Wait, p.Message = dcplan.WaitRetry, f.Message
-				return p
+				return
 			}
 			if d.Replicas != to {
 				p.Events = append(p.Events, eventAfter(at, scaledEvent(cfg, &s.Settings.Switches, ruleOriginSync, d.Name, d.Replicas, to)))
 			}
 		}
 	}
-	prune(s, rcs, ruleOriginCleanup, "", true, &p)
+	prune(s, rcs, ruleOriginCleanup, "", true, p)
 	// The status reads spec.replicas of the list as scaled (the synced
 	// annotation not at all), which the scales give without a copy.
 	p.Status = statusTally(synced, rcs, &c.tally, p.Scales[first:], true, ruleOriginSync)
-	return p
 }
 
 // sameRC reports whether a and b are the same RC: same version and name
