@@ -207,3 +207,29 @@ func TestKeyOrderProvesDistinct(t *testing.T) {
 		}
 	}
 }
+
+// TestNamespacesMatchAgreesWithSameNamespace holds namespacesMatch, which
+// compares short namespaces by loads, to sameNamespace, the rule it
+// applies to every RC: namespaces of every length up to 20 bytes, equal or
+// differing in one byte anywhere, or in length.
+func TestNamespacesMatchAgreesWithSameNamespace(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		ns := rapid.StringMatching(`[a-c]{0,20}`).Draw(t, "ns")
+		got := ns
+		switch rapid.IntRange(0, 3).Draw(t, "edit") {
+		case 1:
+			if len(got) > 0 {
+				i := rapid.IntRange(0, len(got)-1).Draw(t, "at")
+				got = got[:i] + "z" + got[i+1:]
+			}
+		case 2:
+			got = rapid.StringMatching(`[a-c]{0,20}`).Draw(t, "other")
+		case 3:
+			got = ""
+		}
+		rcs := []Deployment{{Name: "web-1", Namespace: ns}, {Name: "web-2", Namespace: got}}
+		if want := sameNamespace(ns, ns) && sameNamespace(ns, got); namespacesMatch(ns, rcs) != want {
+			t.Fatalf("namespacesMatch(%q, [%q %q]) = %v, sameNamespace says %v", ns, ns, got, !want, want)
+		}
+	})
+}
