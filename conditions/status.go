@@ -120,7 +120,26 @@ func StatusScaled(s *dcplan.Snapshot, rcs []dcplan.Deployment, scales []dcplan.S
 func StatusTally(s *dcplan.Snapshot, rcs []dcplan.Deployment, t *Tally, bumpGeneration bool, extra ...dcplan.Condition) dcplan.ConfigStatus {
 	var o overlay
 	c := compute(s, rcs, t, bumpGeneration, extra, &o)
+	return build(&s.Config.Status, &c, &o)
+}
+
+// StatusTallyChanged is StatusTally and ChangedTally in one computation:
+// the status and true when it differs from s.Config.Status, else the zero
+// status and false, allocating no more than ChangedTally then. A planner
+// that writes the status only when it changed computes it once this way.
+func StatusTallyChanged(s *dcplan.Snapshot, rcs []dcplan.Deployment, t *Tally, bumpGeneration bool, extra ...dcplan.Condition) (dcplan.ConfigStatus, bool) {
+	var o overlay
+	c := compute(s, rcs, t, bumpGeneration, extra, &o)
 	cur := &s.Config.Status
+	if !differs(cur, &c, &o) {
+		return dcplan.ConfigStatus{}, false
+	}
+	return build(cur, &c, &o), true
+}
+
+// build materialises the status computed as c and o, from cur, the
+// current one.
+func build(cur *dcplan.ConfigStatus, c *counts, o *overlay) dcplan.ConfigStatus {
 	out := dcplan.ConfigStatus{
 		LatestVersion:       cur.LatestVersion,
 		ObservedGeneration:  c.observedGeneration,
@@ -136,6 +155,20 @@ func StatusTally(s *dcplan.Snapshot, rcs []dcplan.Deployment, t *Tally, bumpGene
 		out.Details.Causes = append([]dcplan.Cause(nil), cur.Details.Causes...)
 	}
 	return out
+}
+
+// differs reports whether the status computed as c and o differs from
+// cur by Equal, comparing in place.
+func differs(cur *dcplan.ConfigStatus, c *counts, o *overlay) bool {
+	if c.observedGeneration != cur.ObservedGeneration ||
+		c.replicas != cur.Replicas ||
+		c.updated != cur.UpdatedReplicas ||
+		c.available != cur.AvailableReplicas ||
+		c.unavailable != cur.UnavailableReplicas ||
+		c.ready != cur.ReadyReplicas {
+		return true
+	}
+	return !o.equal(cur.Conditions)
 }
 
 // ChangedFor is Changed computed from the RC list rcs in place of
@@ -158,16 +191,7 @@ func ChangedScaled(s *dcplan.Snapshot, rcs []dcplan.Deployment, scales []dcplan.
 func ChangedTally(s *dcplan.Snapshot, rcs []dcplan.Deployment, t *Tally, bumpGeneration bool, extra ...dcplan.Condition) bool {
 	var o overlay
 	c := compute(s, rcs, t, bumpGeneration, extra, &o)
-	cur := &s.Config.Status
-	if c.observedGeneration != cur.ObservedGeneration ||
-		c.replicas != cur.Replicas ||
-		c.updated != cur.UpdatedReplicas ||
-		c.available != cur.AvailableReplicas ||
-		c.unavailable != cur.UnavailableReplicas ||
-		c.ready != cur.ReadyReplicas {
-		return true
-	}
-	return !o.equal(cur.Conditions)
+	return differs(&s.Config.Status, &c, &o)
 }
 
 // Tally is what a DC status counts of an RC list: the sums of the RCs'

@@ -41,15 +41,11 @@ func statusTally(s *dcplan.Snapshot, rcs []dcplan.Deployment, t *conditions.Tall
 		}
 		t = &scaled
 	}
-	if !conditions.ChangedTally(s, rcs, t, bump, extra...) {
+	to, changed := conditions.StatusTallyChanged(s, rcs, t, bump, extra...)
+	if !changed {
 		return nil
 	}
-	return &dcplan.StatusUpdate{
-		Rule:   rule,
-		Config: s.Config.Name,
-		From:   s.Config.Status.Clone(),
-		To:     conditions.StatusTally(s, rcs, t, bump, extra...),
-	}
+	return &dcplan.StatusUpdate{Rule: rule, Config: s.Config.Name, From: s.Config.Status.Clone(), To: to}
 }
 
 // versionBump returns the status write that moves status.latestVersion one
