@@ -63,3 +63,33 @@ func BenchmarkValidate(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkValidateRCs is Validate over RCs alone, as reconcile.Config
+// validates a pass that scales: names <dc>-<version> in version order, in
+// a namespace whose string each RC shares with the config (a hand-built
+// snapshot) or holds its own bytes of (fresh, as a decoder leaves it).
+func BenchmarkValidateRCs(b *testing.B) {
+	for _, n := range []int{10, 100, 1000} {
+		for _, fresh := range []bool{false, true} {
+			s := validSnapshot()
+			s.Deployments, s.Pods = nil, nil
+			for i := 1; i <= n; i++ {
+				ns := s.Config.Namespace
+				if fresh {
+					ns = strings.Clone(ns)
+				}
+				s.Deployments = append(s.Deployments, dcplan.Deployment{Namespace: ns, Name: fmt.Sprintf("web-%d", i), Version: dcplan.Version(i), Phase: dcplan.PhaseComplete})
+			}
+			b.Run(fmt.Sprintf("rcs=%d/fresh=%v", n, fresh), func(b *testing.B) {
+				b.ReportAllocs()
+				stop := benchcpu.Start(b)
+				for b.Loop() {
+					if err := s.Validate(); err != nil {
+						b.Fatal(err)
+					}
+				}
+				stop()
+			})
+		}
+	}
+}

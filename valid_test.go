@@ -162,3 +162,74 @@ func reversed(s []string) []string {
 	slices.Reverse(out)
 	return out
 }
+
+// TestKeyOrderProvesDistinct checks the first duplicate check of the RCs:
+// whenever keyOrder says a list is strictly monotone, its names are
+// distinct, and lists in version order (names <dc>-<version>, short and
+// long DC names), ascending or descending, are recognised as such.
+func TestKeyOrderProvesDistinct(t *testing.T) {
+	follow := func(names []string) keyOrder {
+		o := keyOrder{up: true, down: true}
+		for i, n := range names {
+			o.add(i, len(n), nameKey(n))
+		}
+		return o
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		names := rapid.SliceOfN(rapid.SampledFrom([]string{
+			"web-1", "web-2", "web-9", "web-10", "web-11", "web-100", "x", "xy", "yx", "", "web",
+			"frontend-12", "frontenc-12", "a-frontend-12", "b-frontend-12", "web-12345678", "wex-12345678",
+		}), 1, 8).Draw(t, "names")
+		if rapid.Bool().Draw(t, "sorted") {
+			slices.SortFunc(names, func(a, b string) int { return cmp.Or(cmp.Compare(len(a), len(b)), strings.Compare(a, b)) })
+		}
+		o := follow(names)
+		seen := map[string]bool{}
+		distinct := true
+		for _, n := range names {
+			distinct = distinct && !seen[n]
+			seen[n] = true
+		}
+		if (o.up || o.down) && !distinct {
+			t.Fatalf("keyOrder calls %q monotone, but it repeats a name", names)
+		}
+	})
+	for _, dc := range []string{"w", "web", "frontend-api"} {
+		var byVersion []string
+		for v := 1; v <= 1200; v++ {
+			byVersion = append(byVersion, DeploymentName(dc, Version(v)))
+		}
+		if o := follow(byVersion); !o.up {
+			t.Errorf("names of DC %q by version: keyOrder gives up", dc)
+		}
+		if o := follow(reversed(byVersion)); !o.down {
+			t.Errorf("names of DC %q by version, descending: keyOrder gives up", dc)
+		}
+	}
+}
+
+// TestNamespacesMatchAgreesWithSameNamespace holds namespacesMatch, which
+// compares short namespaces by loads, to sameNamespace, the rule it
+// applies to every RC: namespaces of every length up to 20 bytes, equal or
+// differing in one byte anywhere, or in length.
+func TestNamespacesMatchAgreesWithSameNamespace(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		ns := rapid.StringMatching(`[a-c]{0,20}`).Draw(t, "ns")
+		got := ns
+		switch rapid.IntRange(0, 3).Draw(t, "edit") {
+		case 1:
+			if len(got) > 0 {
+				i := rapid.IntRange(0, len(got)-1).Draw(t, "at")
+				got = got[:i] + "z" + got[i+1:]
+			}
+		case 2:
+			got = rapid.StringMatching(`[a-c]{0,20}`).Draw(t, "other")
+		case 3:
+			got = ""
+		}
+		rcs := []Deployment{{Name: "web-1", Namespace: ns}, {Name: "web-2", Namespace: got}}
+		if want := sameNamespace(ns, ns) && sameNamespace(ns, got); namespacesMatch(ns, rcs) != want {
+			t.Fatalf("namespacesMatch(%q, [%q %q]) = %v, sameNamespace says %v", ns, ns, got, !want, want)
+		}
+	})
+}

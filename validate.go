@@ -21,9 +21,9 @@ import (
 // A valid snapshot costs a few nanoseconds per object and allocates
 // nothing (small hash tables live on the stack, large ones in pooled
 // storage): one
-// pass over the RCs checks each and finds duplicate names through a hash
-// set, and duplicate versions by order alone when the versions are sorted
-// either way (a hash set otherwise).
+// pass over the RCs checks each and proves their names distinct by order
+// alone when the list is sorted by version (see keyOrder) or by name, and
+// through a hash set otherwise.
 func (s Snapshot) Validate() error {
 	if s.valid() {
 		return nil

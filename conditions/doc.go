@@ -29,6 +29,9 @@
 //
 //   - [Status] and [Changed]: the status of SPEC 3.9/3.10, per switches;
 //     [StatusFor] and [ChangedFor] over an RC list of the caller's;
+//     [StatusTally], [ChangedTally] and [StatusTallyChanged] (both at
+//     once) from a [Tally] of that list the
+//     caller took in a walk of its own;
 //     [Equal]: the normal-form equality behind the no-write rule.
 //   - [Set], [Remove], [Get], [New]: the condition set rule of SPEC 3.10.
 //   - [RolloutStatus]: what `oc rollout status` prints for a DC and whether

@@ -108,9 +108,38 @@ func StatusFor(s *dcplan.Snapshot, rcs []dcplan.Deployment, bumpGeneration bool,
 // To - From per scale. It copies nothing of s and writes to neither s nor
 // rcs.
 func StatusScaled(s *dcplan.Snapshot, rcs []dcplan.Deployment, scales []dcplan.Scale, bumpGeneration bool, extra ...dcplan.Condition) dcplan.ConfigStatus {
+	t := TallyOf(&s.Config, rcs)
+	t.Spec += scaleDelta(scales)
+	return StatusTally(s, rcs, &t, bumpGeneration, extra...)
+}
+
+// StatusTally is StatusFor computed from t, the tally of rcs (with its
+// Spec moved by any scales, as StatusScaled does), without walking rcs
+// again (but for the SeedStatus switch's updatedReplicas). It copies
+// nothing of s and writes to neither s, rcs nor t.
+func StatusTally(s *dcplan.Snapshot, rcs []dcplan.Deployment, t *Tally, bumpGeneration bool, extra ...dcplan.Condition) dcplan.ConfigStatus {
 	var o overlay
-	c := compute(s, rcs, scaleDelta(scales), bumpGeneration, extra, &o)
+	c := compute(s, rcs, t, bumpGeneration, extra, &o)
+	return build(&s.Config.Status, &c, &o)
+}
+
+// StatusTallyChanged is StatusTally and ChangedTally in one computation:
+// the status and true when it differs from s.Config.Status, else the zero
+// status and false, allocating no more than ChangedTally then. A planner
+// that writes the status only when it changed computes it once this way.
+func StatusTallyChanged(s *dcplan.Snapshot, rcs []dcplan.Deployment, t *Tally, bumpGeneration bool, extra ...dcplan.Condition) (dcplan.ConfigStatus, bool) {
+	var o overlay
+	c := compute(s, rcs, t, bumpGeneration, extra, &o)
 	cur := &s.Config.Status
+	if !differs(cur, &c, &o) {
+		return dcplan.ConfigStatus{}, false
+	}
+	return build(cur, &c, &o), true
+}
+
+// build materialises the status computed as c and o, from cur, the
+// current one.
+func build(cur *dcplan.ConfigStatus, c *counts, o *overlay) dcplan.ConfigStatus {
 	out := dcplan.ConfigStatus{
 		LatestVersion:       cur.LatestVersion,
 		ObservedGeneration:  c.observedGeneration,
@@ -128,18 +157,9 @@ func StatusScaled(s *dcplan.Snapshot, rcs []dcplan.Deployment, scales []dcplan.S
 	return out
 }
 
-// ChangedFor is Changed computed from the RC list rcs in place of
-// s.Deployments (see StatusFor). It copies nothing of s.
-func ChangedFor(s *dcplan.Snapshot, rcs []dcplan.Deployment, bumpGeneration bool, extra ...dcplan.Condition) bool {
-	return ChangedScaled(s, rcs, nil, bumpGeneration, extra...)
-}
-
-// ChangedScaled is ChangedFor computed from rcs as scales leave them (see
-// StatusScaled). It allocates no more than ChangedFor.
-func ChangedScaled(s *dcplan.Snapshot, rcs []dcplan.Deployment, scales []dcplan.Scale, bumpGeneration bool, extra ...dcplan.Condition) bool {
-	var o overlay
-	c := compute(s, rcs, scaleDelta(scales), bumpGeneration, extra, &o)
-	cur := &s.Config.Status
+// differs reports whether the status computed as c and o differs from
+// cur by Equal, comparing in place.
+func differs(cur *dcplan.ConfigStatus, c *counts, o *overlay) bool {
 	if c.observedGeneration != cur.ObservedGeneration ||
 		c.replicas != cur.Replicas ||
 		c.updated != cur.UpdatedReplicas ||
@@ -149,6 +169,72 @@ func ChangedScaled(s *dcplan.Snapshot, rcs []dcplan.Deployment, scales []dcplan.
 		return true
 	}
 	return !o.equal(cur.Conditions)
+}
+
+// ChangedFor is Changed computed from the RC list rcs in place of
+// s.Deployments (see StatusFor). It copies nothing of s.
+func ChangedFor(s *dcplan.Snapshot, rcs []dcplan.Deployment, bumpGeneration bool, extra ...dcplan.Condition) bool {
+	return ChangedScaled(s, rcs, nil, bumpGeneration, extra...)
+}
+
+// ChangedScaled is ChangedFor computed from rcs as scales leave them (see
+// StatusScaled). It allocates no more than ChangedFor.
+func ChangedScaled(s *dcplan.Snapshot, rcs []dcplan.Deployment, scales []dcplan.Scale, bumpGeneration bool, extra ...dcplan.Condition) bool {
+	t := TallyOf(&s.Config, rcs)
+	t.Spec += scaleDelta(scales)
+	return ChangedTally(s, rcs, &t, bumpGeneration, extra...)
+}
+
+// ChangedTally is ChangedFor computed from t, the tally of rcs (see
+// StatusTally), without walking rcs again. It allocates no more than
+// ChangedFor.
+func ChangedTally(s *dcplan.Snapshot, rcs []dcplan.Deployment, t *Tally, bumpGeneration bool, extra ...dcplan.Condition) bool {
+	var o overlay
+	c := compute(s, rcs, t, bumpGeneration, extra, &o)
+	return differs(&s.Config.Status, &c, &o)
+}
+
+// Tally is what a DC status counts of an RC list: the sums of the RCs'
+// counters (Status fields 3 and 5) and the latest rollout (field 4 and the
+// conditions). TallyOf takes it in one walk; a planner that walks its RC
+// list anyway gathers it there (Sums.Add, and Latest from a
+// history.Tracker) and hands it to StatusTally and ChangedTally, which
+// then do not walk the list again.
+type Tally struct {
+	Sums
+	// Latest is history.Latest of the list.
+	Latest history.LatestInfo
+}
+
+// Sums are the sums of the counters of an RC list that a DC status
+// counts, in 64 bits (Status clamps them): spec.replicas (Spec),
+// status.replicas (Status), status.availableReplicas (Available) and
+// status.readyReplicas (Ready). It is a value of four words that Add
+// returns anew, so that a loop keeps it in registers.
+type Sums struct {
+	Spec, Status, Available, Ready int64
+}
+
+// Add returns the sums with the counters of d added.
+func (t Sums) Add(d *dcplan.Deployment) Sums {
+	return Sums{
+		Spec:      t.Spec + int64(d.Replicas),
+		Status:    t.Status + int64(d.StatusReplicas),
+		Available: t.Available + int64(d.AvailableReplicas),
+		Ready:     t.Ready + int64(d.ReadyReplicas),
+	}
+}
+
+// TallyOf returns the tally of rcs for cfg, in one walk.
+func TallyOf(cfg *dcplan.Config, rcs []dcplan.Deployment) Tally {
+	var sums Sums
+	var tr history.Tracker
+	for i := range rcs {
+		d := &rcs[i]
+		sums = sums.Add(d)
+		tr = tr.Add(i, d)
+	}
+	return Tally{Sums: sums, Latest: tr.Latest(cfg, rcs)}
 }
 
 // counts are the counter fields of a computed status.
@@ -171,22 +257,14 @@ func scaleDelta(scales []dcplan.Scale) int64 {
 }
 
 // compute fills o with the conditions of the new status and returns its
-// counters; specDelta is added to the sum of the RCs' spec.replicas (see
-// StatusScaled). It reads s and rcs and never writes to them.
-func compute(s *dcplan.Snapshot, rcs []dcplan.Deployment, specDelta int64, bump bool, extra []dcplan.Condition, o *overlay) counts {
+// counters, from t, the tally of rcs (see StatusTally). It reads s, rcs
+// and t and never writes to them.
+func compute(s *dcplan.Snapshot, rcs []dcplan.Deployment, t *Tally, bump bool, extra []dcplan.Condition, o *overlay) counts {
 	cfg := &s.Config
 	sw := &s.Settings.Switches
 	seedStatus := sw.SeedStatus
-	spec := specDelta
-	var status, avail, ready int64
-	for i := range rcs {
-		d := &rcs[i]
-		spec += int64(d.Replicas)
-		status += int64(d.StatusReplicas)
-		avail += int64(d.AvailableReplicas)
-		ready += int64(d.ReadyReplicas)
-	}
-	li := history.Latest(cfg, rcs)
+	spec, status, avail, ready := t.Spec, t.Status, t.Available, t.Ready
+	li := t.Latest
 	var updated int64
 	switch {
 	case seedStatus:

@@ -16,7 +16,8 @@
 //	fmt.Println(history.Describe(d, true, s.Config.Test, s.Now))
 //	// deployment #3 deployed 2 hours ago - 3 pods
 //
-// Entry points: [Latest], [Active], [Sorted], [NewestFirst], [Prunable],
+// Entry points: [Latest], [Active], [Tracker] (both in one walk of the
+// caller's), [Sorted], [NewestFirst], [Prunable],
 // [CountPrunable], [ToDelete], [List], [FormatList], [RollbackTarget],
 // [Rollback], [Describe], [PodSummary], [HumanDuration]; today's oc
 // (SPEC 6m): [View] (`oc rollout history`, text for text), [Undo] (`oc
@@ -24,7 +25,7 @@
 // RollbackToPrevious, SeedRollbackText and OcServerDryRunWrites.
 //
 // Functions in this package never modify their arguments; returned slices
-// never alias them. Latest and Active return pointers into the caller's RC
+// never alias them. Latest, Active and Tracker return pointers into the caller's RC
 // list, copying nothing. The Deployments in a returned slice are shallow
 // copies: their pointer and slice fields (Encoded, Template, Raw) share
 // memory with the caller's, so treat them as read-only or Clone them

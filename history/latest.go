@@ -35,13 +35,11 @@ func Latest(cfg *dcplan.Config, rcs []dcplan.Deployment) LatestInfo {
 	if cfg.Status.LatestVersion == 0 || len(rcs) == 0 {
 		return LatestInfo{}
 	}
-	best := 0
-	for i := 1; i < len(rcs); i++ {
-		if newer(&rcs[i], &rcs[best]) {
-			best = i
-		}
+	var t Tracker
+	for i := range rcs {
+		t = t.addNewest(i, &rcs[i])
 	}
-	return LatestInfo{Candidate: &rcs[best], Exists: rcs[best].Version == cfg.Status.LatestVersion}
+	return t.Latest(cfg, rcs)
 }
 
 // Active returns the active rollout: among the RCs in phase Complete with a
@@ -52,26 +50,82 @@ func Latest(cfg *dcplan.Config, rcs []dcplan.Deployment) LatestInfo {
 //
 // Ports: appsutil.ActiveDeployment.
 func Active(rcs []dcplan.Deployment) *dcplan.Deployment {
-	best := -1
+	var t Tracker
 	for i := range rcs {
-		d := &rcs[i]
-		if d.Phase != dcplan.PhaseComplete || d.Version <= 0 {
-			continue
-		}
-		if best < 0 || newer(d, &rcs[best]) {
-			best = i
-		}
+		t = t.addActive(i, &rcs[i])
 	}
-	if best < 0 {
+	return t.Active(rcs)
+}
+
+// Tracker finds Latest's candidate and the Active rollout of an RC list
+// in one walk, for a caller that walks the list for reasons of its own
+// too: t = t.Add(i, &rcs[i]) for every RC of the list, in list order,
+// then ask Latest and Active, which answer as the functions of those
+// names do for the list. Latest and Active are this walk, so the rules
+// are written once. The zero Tracker has seen an empty list.
+//
+// It is a value of four words that Add returns anew, rather than a
+// pointer Add writes through, so that a loop keeps it in registers: the
+// walk then costs a few compares per RC.
+type Tracker struct {
+	newest, active   int // index+1 of the candidate and of the active RC; 0: none yet
+	newestV, activeV dcplan.Version
+}
+
+// Add returns t after d, the RC at index i of the list, the next one
+// added.
+func (t Tracker) Add(i int, d *dcplan.Deployment) Tracker {
+	return t.addNewest(i, d).addActive(i, d)
+}
+
+// addNewest follows d, at index i, for Latest: the first RC of the
+// highest version (Latest rule 2).
+func (t Tracker) addNewest(i int, d *dcplan.Deployment) Tracker {
+	if t.newest == 0 || newerVersion(d.Version, t.newestV) {
+		t.newest, t.newestV = i+1, d.Version
+	}
+	return t
+}
+
+// addActive follows d, at index i, for Active: the first Complete RC of
+// the highest version above 0.
+func (t Tracker) addActive(i int, d *dcplan.Deployment) Tracker {
+	if d.Phase == dcplan.PhaseComplete && d.Version > 0 && (t.active == 0 || newerVersion(d.Version, t.activeV)) {
+		t.active, t.activeV = i+1, d.Version
+	}
+	return t
+}
+
+// Latest returns Latest(cfg, rcs) for rcs, the list of the RCs added; its
+// Candidate points into rcs.
+func (t Tracker) Latest(cfg *dcplan.Config, rcs []dcplan.Deployment) LatestInfo {
+	if cfg.Status.LatestVersion == 0 || t.newest == 0 {
+		return LatestInfo{}
+	}
+	d := &rcs[t.newest-1]
+	return LatestInfo{Candidate: d, Exists: d.Version == cfg.Status.LatestVersion}
+}
+
+// Active returns Active(rcs) for rcs, the list of the RCs added: an RC of
+// rcs, or nil.
+func (t Tracker) Active(rcs []dcplan.Deployment) *dcplan.Deployment {
+	if t.active == 0 {
 		return nil
 	}
-	return &rcs[best]
+	return &rcs[t.active-1]
 }
+
+// ActiveAt returns the index of Active in the list of the RCs added, or
+// -1 when there is none.
+func (t Tracker) ActiveAt() int { return t.active - 1 }
 
 // newer reports whether a is a newer rollout than b: a higher version.
 // RCs sharing a version are neither newer than the other; every sort here
 // is stable, so they keep their list order (SPEC 13.1).
-func newer(a, b *dcplan.Deployment) bool { return a.Version > b.Version }
+func newer(a, b *dcplan.Deployment) bool { return newerVersion(a.Version, b.Version) }
+
+// newerVersion is newer for the versions a and b of two RCs.
+func newerVersion(a, b dcplan.Version) bool { return a > b }
 
 // Sorted returns a copy of rcs ordered by version ascending, RCs sharing a
 // version in list order. It returns nil for an empty list.

@@ -20,7 +20,8 @@ import (
 // Ports: the DeploymentConfig controller and the deployer controller of
 // openshift-controller-manager, run one after the other on the same cache.
 func All(s dcplan.Snapshot) dcplan.Plan {
-	p := plan(&s)
+	var p dcplan.Plan
+	plan(&s, &p)
 	busy := map[string]bool{}
 	for _, c := range p.Cancels {
 		busy[c.RC] = true

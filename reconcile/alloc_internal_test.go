@@ -54,10 +54,11 @@ func TestPlannerSteadyStateAllocatesNothing(t *testing.T) {
 	for _, profile := range []dcplan.Preset{dcplan.Modern, dcplan.Exact, dcplan.Origin} {
 		for _, n := range []int{1, 100, 10000} {
 			s := steadySnapshot(t, n, profile)
-			if p := plan(&s); !p.IsEmpty() {
+			var p dcplan.Plan
+			if plan(&s, &p); !p.IsEmpty() {
 				t.Fatalf("%v, %d RCs: steady snapshot plans %s", profile, n, dcplan.Describe(p))
 			}
-			if got := testing.AllocsPerRun(5, func() { plan(&s) }); got != 0 {
+			if got := testing.AllocsPerRun(5, func() { var p dcplan.Plan; plan(&s, &p) }); got != 0 {
 				t.Errorf("%v, %d RCs: the planner allocates %v times in steady state, want 0", profile, n, got)
 			}
 		}

@@ -5,6 +5,8 @@ import (
 	"slices"
 
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/conditions"
+	"github.com/dcplan/dcplan/history"
 )
 
 // verdict is what the controller-ref manager decides about one RC.
@@ -82,8 +84,66 @@ type claimed struct {
 	err string
 }
 
+// census is what the DC controller learns of its claimed RCs in the walk
+// that claims them, for the later rules of the pass: Latest and Active
+// (track) and what the status counts (tally, whose Latest is set), so
+// that no rule walks the list again for them.
+type census struct {
+	track history.Tracker
+	tally conditions.Tally
+	// spun counts the claimed RCs whose spec.replicas is not 0, and
+	// spunAt holds the indices of the first len(spunAt) of them. Every RC
+	// but the active one targets 0 (SPEC 3.6.2), so the RCs off their
+	// targets are among these and the active one, which reconcile checks
+	// without a walk of its own while there are few (see offTarget).
+	spun   int
+	spunAt [4]int
+}
+
+// take fills c from rcs, the claimed RCs of cfg, in one walk. With
+// ownedOnly (rcs is then every RC of the snapshot) it stops at the first
+// RC that is not owned (see judge) and reports false, leaving c as it
+// was.
+//
+// The walk that judges comes first, on its own: judging compares strings,
+// and each comparison is a call to the runtime, across which Go keeps no
+// register, so a census taken in the same loop would be spilled to the
+// stack and reloaded twice per RC. The census walk after it calls nothing:
+// it keeps what it learns in registers (history.Tracker and
+// conditions.Sums are values of four words that their Add returns anew)
+// and writes c once at the end, as stores through c would cost write
+// barriers too.
+func (c *census) take(cfg *dcplan.Config, rcs []dcplan.Deployment, ownedOnly bool) bool {
+	if ownedOnly {
+		for i := range rcs {
+			if judge(cfg, &rcs[i]) != owned {
+				return false
+			}
+		}
+	}
+	var (
+		track  history.Tracker
+		sums   conditions.Sums
+		spun   int
+		spunAt [4]int
+	)
+	for i := range rcs {
+		d := &rcs[i]
+		track = track.Add(i, d)
+		sums = sums.Add(d)
+		if d.Replicas != 0 {
+			if spun < len(spunAt) {
+				spunAt[spun] = i
+			}
+			spun++
+		}
+	}
+	*c = census{track: track, tally: conditions.Tally{Sums: sums, Latest: track.Latest(cfg, rcs)}, spun: spun, spunAt: spunAt}
+	return true
+}
+
 // claim runs the controller-ref claim over every RC of the snapshot (SPEC
-// 3.3). The rules, in order, for each RC:
+// 3.3), and takes the census of the claimed RCs into c. The rules, in order, for each RC:
 //
 //  1. A controller reference to another UID: ignored.
 //  2. Ours and the config label matches: owned (even while deleting).
@@ -98,20 +158,13 @@ type claimed struct {
 //
 // The claimed RCs keep the snapshot's order; Adopt and Release actions are
 // ordered by name (upstream takes them from an unordered cache listing).
-// Errors are aggregated as upstream does. When every RC is owned, claim allocates
-// nothing.
+// Errors are aggregated as upstream does. When every RC is owned, claim
+// allocates nothing, and the walk that tells so takes the census.
 //
 // Ports: rcControllerRefManager.ClaimReplicationControllers.
-func claim(s *dcplan.Snapshot) claimed {
+func claim(s *dcplan.Snapshot, c *census) claimed {
 	cfg := &s.Config
-	all := true
-	for i := range s.Deployments {
-		if judge(cfg, &s.Deployments[i]) != owned {
-			all = false
-			break
-		}
-	}
-	if all {
+	if c.take(cfg, s.Deployments, true) {
 		return claimed{rcs: s.Deployments}
 	}
 	refused := ""
@@ -159,6 +212,7 @@ func claim(s *dcplan.Snapshot) claimed {
 		texts[i] = e.text
 	}
 	out.err = dcplan.Aggregate(texts)
+	c.take(cfg, out.rcs, false)
 	return out
 }
 

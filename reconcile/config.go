@@ -68,7 +68,8 @@ import (
 // Ports: deploymentconfig_controller.go (*DeploymentConfigController).Handle
 // (modern) and its seed-era ancestors (Origin).
 func Config(s dcplan.Snapshot) dcplan.Plan {
-	p := plan(&s)
+	var p dcplan.Plan
+	plan(&s, &p)
 	if p.IsEmpty() || s.Validate() != nil {
 		return dcplan.Plan{}
 	}
@@ -84,17 +85,20 @@ func Config(s dcplan.Snapshot) dcplan.Plan {
 // never panics, loops or allocates without bound, whatever s holds
 // (FuzzConfig and TestPlanIsTotal run it on invalid snapshots); what it
 // plans for an invalid snapshot is discarded.
-func plan(s *dcplan.Snapshot) dcplan.Plan {
-	var p dcplan.Plan
+//
+// It fills p, which is empty; so do the functions of the decision list
+// after it, rather than pass the large Plan value in and out of each.
+func plan(s *dcplan.Snapshot, p *dcplan.Plan) {
 	if !s.Settings.IgnoreExpectations && (unobserved(s) || undeleted(s)) {
-		return dcplan.Plan{Wait: dcplan.WaitStaleCache}
+		p.Wait = dcplan.WaitStaleCache
+		return
 	}
 	if s.Settings.SeedConfigController {
-		p = configOrigin(s)
+		configOrigin(s, p)
 	} else {
-		p = configModern(s)
+		configModern(s, p)
 	}
-	return outcome(s, p)
+	outcome(s, p)
 }
 
 // unobserved reports whether an RC of s.Unobserved is missing from
@@ -126,7 +130,7 @@ func undeleted(s *dcplan.Snapshot) bool {
 // unless the pass already returns one (the create-failure path ignores
 // its status write's error, SPEC 3.2.12); and every handler error of the
 // DC controller that is not fatal is retried (SPEC 1.7).
-func outcome(s *dcplan.Snapshot, p dcplan.Plan) dcplan.Plan {
+func outcome(s *dcplan.Snapshot, p *dcplan.Plan) {
 	if p.Message == "" && p.Status != nil {
 		if f, failed := s.Outcome.Failed(dcplan.ActionStatus, s.Config.Name); failed {
 			p.Wait, p.Message = dcplan.WaitRetry, f.Message
@@ -135,28 +139,29 @@ func outcome(s *dcplan.Snapshot, p dcplan.Plan) dcplan.Plan {
 	if p.Message != "" && p.Error == dcplan.ErrorNone {
 		p.Error = dcplan.ErrorRetry
 	}
-	return p
 }
 
 // configModern is the Modern and Exact decision list (see Config).
-func configModern(s *dcplan.Snapshot) dcplan.Plan {
+func configModern(s *dcplan.Snapshot, p *dcplan.Plan) {
 	cfg := &s.Config
 	if cfg.Status.LatestVersion == 0 &&
 		!hasTrigger(cfg, dcplan.TriggerConfigChange) && !hasTrigger(cfg, dcplan.TriggerImageChange) {
-		return dcplan.Plan{Status: statusWrite(s, nil, true, ruleNoTriggers)}
+		p.Status = statusWrite(s, nil, true, ruleNoTriggers)
+		return
 	}
 
-	cl := claim(s)
-	p := dcplan.Plan{Adopt: cl.adopt, Release: cl.release}
+	var c census
+	cl := claim(s, &c)
+	p.Adopt, p.Release = cl.adopt, cl.release
 	if cl.err != "" {
 		p.Wait, p.Message = dcplan.WaitRetry, msgClaimFailed(cl.err)
-		return p
+		return
 	}
 	rcs := cl.rcs
 	sw := &s.Settings.Switches
 	if cfg.Deleting && !sw.IgnoreDeleting {
-		p.Status = statusWrite(s, rcs, true, ruleDeleting)
-		return p
+		p.Status = statusTally(s, rcs, &c.tally, nil, true, ruleDeleting)
+		return
 	}
 	if cfg.Paused && sw.Paused == dcplan.PausedFirst {
 		// Upstream prunes here, before the status-lag rule, by the active
@@ -167,58 +172,60 @@ func configModern(s *dcplan.Snapshot) dcplan.Plan {
 		if !sw.PausedPrunesLatest {
 			floor = max(cfg.Status.LatestVersion, 1)
 		}
-		pruneBelow(s, rcs, ruleCleanup, "", floor, false, &p)
-		p.Status = statusWrite(s, rcs, true, rulePaused)
-		return p
+		pruneBelow(s, rcs, ruleCleanup, "", floor, false, p)
+		p.Status = statusTally(s, rcs, &c.tally, nil, true, rulePaused)
+		return
 	}
 
-	latest := history.Latest(cfg, rcs)
+	latest := c.tally.Latest
 	if newest := lagCandidate(cfg, rcs, latest, sw); newest != nil && newest.Version > cfg.Status.LatestVersion {
 		p.Status = versionBump(cfg, ruleStatusLag, nil)
 		p.Wait = dcplan.WaitStatusLag
-		return p
+		return
 	}
-	if !latest.Exists && supersede(s, rcs, &p) {
-		return p
+	if !latest.Exists && supersede(s, rcs, p) {
+		return
 	}
 	if unresolvedImage(cfg) {
-		p.Status = statusWrite(s, rcs, true, ruleImages)
+		p.Status = statusTally(s, rcs, &c.tally, nil, true, ruleImages)
 		p.Wait = dcplan.WaitImages
-		return p
+		return
 	}
 	switch t := evaluateTriggers(cfg, latest); t.decision {
 	case decodeFailed:
 		p.Wait, p.Message = dcplan.WaitConfigDecode, msgTriggerFailed(t.err)
-		return p
+		return
 	case skipForImages:
-		p.Status = statusWrite(s, rcs, true, ruleTriggerSkip)
+		p.Status = statusTally(s, rcs, &c.tally, nil, true, ruleTriggerSkip)
 		p.Wait = dcplan.WaitImages
-		return p
+		return
 	case fire:
 		if atMaxVersion(cfg) {
 			p.Message, p.Error = msgMaxVersion(cfg), dcplan.ErrorFatal
-			return p
+			return
 		}
 		p.Status = versionBump(cfg, ruleTrigger, &t.details)
 		p.Wait = dcplan.WaitStatusLag
-		return p
+		return
 	}
 	if latest.Exists {
 		if !latest.Candidate.Phase.Terminal() {
-			p.Status = statusWrite(s, rcs, false, ruleRunning)
-			return p
+			p.Status = statusTally(s, rcs, &c.tally, nil, false, ruleRunning)
+			return
 		}
 		if sw.ReplicaSync {
-			return reconcileOrigin(s, rcs, latest.Candidate, p)
+			reconcileOrigin(s, rcs, &c, latest.Candidate, p)
+			return
 		}
-		return reconcile(s, rcs, p)
+		reconcile(s, rcs, &c, p)
+		return
 	}
 	if cfg.Paused && sw.Paused == dcplan.PausedNoCreate {
 		p.DeleteRCs = cleanup(cfg, rcs, ruleOriginPaused)
 		p.Status = statusWrite(s, rcs, true, ruleOriginPaused)
-		return p
+		return
 	}
-	return create(s, rcs, p)
+	create(s, rcs, p)
 }
 
 // lagCandidate is the RC the status-lag rule (SPEC 3.2.7) compares with

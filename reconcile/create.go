@@ -30,17 +30,18 @@ import (
 //
 // Ports: deploymentconfig_controller.go (*DeploymentConfigController).Handle,
 // "create the new deployment".
-func create(s *dcplan.Snapshot, rcs []dcplan.Deployment, p dcplan.Plan) dcplan.Plan {
+func create(s *dcplan.Snapshot, rcs []dcplan.Deployment, p *dcplan.Plan) {
 	cfg := &s.Config
 	rc, err := dcplan.NewDeployment(cfg)
 	if err != nil {
 		p.Message, p.Error = msgBuildFailed(cfg, err), dcplan.ErrorFatal
-		return p
+		return
 	}
 	p.CreateRCs = append(p.CreateRCs, dcplan.CreateRC{Rule: ruleCreate, Deployment: rc})
 	created := dcplan.ActionRef{Kind: dcplan.ActionCreateRC, Index: len(p.CreateRCs) - 1}
 	if f, failed := s.Outcome.Failed(dcplan.ActionCreateRC, rc.Name); failed {
-		return createFailed(s, rcs, &rc, f, created, p)
+		createFailed(s, rcs, &rc, f, created, p)
+		return
 	}
 	v := cfg.Status.LatestVersion
 	seed := s.Settings.SeedCreateEvent
@@ -56,9 +57,9 @@ func create(s *dcplan.Snapshot, rcs []dcplan.Deployment, p dcplan.Plan) dcplan.P
 		// The new RC itself is never pruned. Only the seed controller could
 		// get there (an active RC newer than status.latestVersion); the
 		// seed would delete the RC it had just created.
-		prune(s, with, ruleCleanup, rc.Name, false, &p)
+		prune(s, with, ruleCleanup, rc.Name, false, p)
 		p.Status = statusWrite(s, with, true, ruleOriginCreate)
-		return p
+		return
 	}
 	// The modern pass computes cleanup and status over rcs without the
 	// new RC, and so without a copy of the list: the new RC is the
@@ -68,9 +69,8 @@ func create(s *dcplan.Snapshot, rcs []dcplan.Deployment, p dcplan.Plan) dcplan.P
 	// without it; it adds nothing to the replica sums; and the
 	// Progressing condition it would give is replaced by Created.
 	// TestCreateWithoutCopyAgrees holds the equivalence.
-	prune(s, rcs, ruleCleanup, rc.Name, false, &p)
+	prune(s, rcs, ruleCleanup, rc.Name, false, p)
 	p.Status = statusWrite(s, rcs, true, ruleCreate, conditions.Created(rc.Name, v, s.Now))
-	return p
 }
 
 // createFailed plans the pass whose create of rc failed with f, as
@@ -97,7 +97,7 @@ func create(s *dcplan.Snapshot, rcs []dcplan.Deployment, p dcplan.Plan) dcplan.P
 //
 // Ports: deploymentconfig_controller.go (*DeploymentConfigController).Handle,
 // the Create error branch.
-func createFailed(s *dcplan.Snapshot, rcs []dcplan.Deployment, rc *dcplan.Deployment, f dcplan.Failure, created dcplan.ActionRef, p dcplan.Plan) dcplan.Plan {
+func createFailed(s *dcplan.Snapshot, rcs []dcplan.Deployment, rc *dcplan.Deployment, f dcplan.Failure, created dcplan.ActionRef, p *dcplan.Plan) {
 	cfg, out := &s.Config, &s.Outcome
 	sw := &s.Settings.Switches
 	ns := rc.Namespace
@@ -105,11 +105,11 @@ func createFailed(s *dcplan.Snapshot, rcs []dcplan.Deployment, rc *dcplan.Deploy
 	if f.Reason == dcplan.StatusAlreadyExists {
 		if sw.AlreadyExistsSucceeds {
 			p.Status = statusWrite(s, rcs, true, ruleOriginExists)
-			return p
+			return
 		}
 		if out.LiveErr != "" {
 			p.Wait, p.Message = dcplan.WaitRetry, msgLiveGetFailed(ns, rc.Name, out.LiveErr)
-			return p
+			return
 		}
 		ours, cause := false, ""
 		if out.Live != nil {
@@ -121,7 +121,7 @@ func createFailed(s *dcplan.Snapshot, rcs []dcplan.Deployment, rc *dcplan.Deploy
 		}
 		if ours {
 			p.Wait, p.Message = dcplan.WaitStaleCache, msgStaleCache(ns, rc.Name)
-			return p
+			return
 		}
 		if !sw.RawAlreadyExistsText {
 			text = msgNotAdopted(ns, rc.Name, cause)
@@ -134,5 +134,4 @@ func createFailed(s *dcplan.Snapshot, rcs []dcplan.Deployment, rc *dcplan.Deploy
 		p.Status = statusWrite(s, rcs, true, ruleCreate, conditions.CreateError(text, s.Now))
 	}
 	p.Wait, p.Message = dcplan.WaitRetry, msgCreateError(cfg, text)
-	return p
 }

@@ -54,41 +54,45 @@ func selectByLabel(s *dcplan.Snapshot) []dcplan.Deployment {
 // happen in this profile (SPEC 7 rows 5, 7, 8).
 //
 // Ports: Origin deploymentconfig_controller.go (*DeploymentConfigController).Handle.
-func configOrigin(s *dcplan.Snapshot) dcplan.Plan {
+func configOrigin(s *dcplan.Snapshot, p *dcplan.Plan) {
 	cfg := &s.Config
 	if cfg.Status.LatestVersion == 0 {
-		return dcplan.Plan{Status: statusWrite(s, nil, true, ruleOriginVersion0)}
+		p.Status = statusWrite(s, nil, true, ruleOriginVersion0)
+		return
 	}
 	rcs := selectByLabel(s)
-	var p dcplan.Plan
 	sw := &s.Settings.Switches
 	if cfg.Deleting && !sw.IgnoreDeleting {
 		p.Status = statusWrite(s, rcs, true, ruleOriginDeleting)
-		return p
+		return
 	}
 	if cfg.Paused && sw.Paused == dcplan.PausedFirst {
 		p.DeleteRCs = cleanup(cfg, rcs, ruleCleanup)
 		p.Status = statusWrite(s, rcs, true, rulePaused)
-		return p
+		return
 	}
 	latest := history.Latest(cfg, rcs)
-	if !latest.Exists && supersede(s, rcs, &p) {
-		return p
+	if !latest.Exists && supersede(s, rcs, p) {
+		return
 	}
 	if latest.Exists {
 		if !latest.Candidate.Phase.Terminal() {
 			p.Status = statusWrite(s, rcs, true, ruleRunning)
-			return p
+			return
 		}
+		var c census
+		c.take(cfg, rcs, false)
 		if sw.ReplicaSync {
-			return reconcileOrigin(s, rcs, latest.Candidate, p)
+			reconcileOrigin(s, rcs, &c, latest.Candidate, p)
+			return
 		}
-		return reconcile(s, rcs, p)
+		reconcile(s, rcs, &c, p)
+		return
 	}
 	if cfg.Paused && sw.Paused == dcplan.PausedNoCreate {
-		prune(s, rcs, ruleOriginPaused, "", false, &p)
+		prune(s, rcs, ruleOriginPaused, "", false, p)
 		p.Status = statusWrite(s, rcs, true, ruleOriginPaused)
-		return p
+		return
 	}
-	return create(s, rcs, p)
+	create(s, rcs, p)
 }

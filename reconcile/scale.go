@@ -30,45 +30,84 @@ import (
 //
 // Ports: deploymentconfig_controller.go
 // (*DeploymentConfigController).reconcileDeployments.
-func reconcile(s *dcplan.Snapshot, rcs []dcplan.Deployment, p dcplan.Plan) dcplan.Plan {
+func reconcile(s *dcplan.Snapshot, rcs []dcplan.Deployment, c *census, p *dcplan.Plan) {
 	cfg := &s.Config
-	active := history.Active(rcs)
-	target := func(d *dcplan.Deployment) dcplan.Replicas {
-		if cfg.Test || active == nil || !sameRC(d, active) {
-			return 0
-		}
-		return cfg.Replicas
+	active := c.track.Active(rcs)
+	want := cfg.Replicas // the active RC's target
+	if cfg.Test {
+		want = 0
 	}
 	// The RCs to scale, newest first, without allocating for up to four.
-	// One direct loop collects them (usually none, or one), and only
-	// what it collected is sorted.
+	// The census tells which RCs can be off their targets (usually none,
+	// or one), and only those are sorted.
 	first := len(p.Scales)
 	var buf [4]int
-	idx := buf[:0]
-	for i := range rcs {
-		if target(&rcs[i]) != rcs[i].Replicas {
-			idx = append(idx, i)
-		}
-	}
+	idx := offTarget(buf[:0], rcs, c, active, want)
 	sortNewestFirst(idx, rcs)
 	for _, i := range idx {
 		d := &rcs[i]
-		to := target(d)
+		to := targetOf(d, active, want)
 		p.Scales = append(p.Scales, dcplan.Scale{Rule: ruleScale, RC: d.Name, Version: d.Version, From: d.Replicas, To: to})
 		at := dcplan.ActionRef{Kind: dcplan.ActionScale, Index: len(p.Scales) - 1}
 		if f, failed := s.Outcome.Failed(dcplan.ActionScale, d.Name); failed {
 			p.Events = append(p.Events, eventAfter(at, scaleFailedEvent(cfg, &s.Settings.Switches, ruleScale, d.Name, d.Replicas, to, f.Message)))
 			p.Wait, p.Message = dcplan.WaitRetry, f.Message
-			return p // no cleanup, no status
+			return // no cleanup, no status
 		}
 		p.Events = append(p.Events, eventAfter(at, scaledEvent(cfg, &s.Settings.Switches, ruleScale, d.Name, d.Replicas, to)))
 	}
 	scales := p.Scales[first:]
 	if len(scales) == 0 || mayDelete(cfg, rcs) {
-		prune(s, applyScales(rcs, idx, scales), ruleCleanup, "", true, &p)
+		prune(s, applyScales(rcs, idx, scales), ruleCleanup, "", true, p)
 	}
-	p.Status = statusScaled(s, rcs, scales, true, ruleReconcileStatus)
-	return p
+	p.Status = statusTally(s, rcs, &c.tally, scales, true, ruleReconcileStatus)
+}
+
+// targetOf is the spec.replicas reconcile gives d (rule 2): want for the
+// active RC, 0 for every other.
+func targetOf(d, active *dcplan.Deployment, want dcplan.Replicas) dcplan.Replicas {
+	if active == nil || !sameRC(d, active) {
+		return 0
+	}
+	return want
+}
+
+// offTarget appends to idx the indices of the RCs of rcs whose
+// spec.replicas differs from their target (targetOf), in list order. With
+// few RCs at a count other than 0 (see census) it checks only those and
+// the active one, as every other RC is at 0 and targets 0; else it walks
+// rcs.
+func offTarget(idx []int, rcs []dcplan.Deployment, c *census, active *dcplan.Deployment, want dcplan.Replicas) []int {
+	if c.spun > len(c.spunAt) {
+		for i := range rcs {
+			if targetOf(&rcs[i], active, want) != rcs[i].Replicas {
+				idx = append(idx, i)
+			}
+		}
+		return idx
+	}
+	at := c.track.ActiveAt() // the active RC, merged into spunAt in list order
+	for _, i := range c.spunAt[:c.spun] {
+		if at >= 0 && at < i {
+			idx = appendOff(idx, rcs, at, active, want)
+		}
+		if at >= 0 && at <= i {
+			at = -1
+		}
+		idx = appendOff(idx, rcs, i, active, want)
+	}
+	if at >= 0 {
+		idx = appendOff(idx, rcs, at, active, want)
+	}
+	return idx
+}
+
+// appendOff appends i to idx when rcs[i] is off its target.
+func appendOff(idx []int, rcs []dcplan.Deployment, i int, active *dcplan.Deployment, want dcplan.Replicas) []int {
+	if targetOf(&rcs[i], active, want) != rcs[i].Replicas {
+		idx = append(idx, i)
+	}
+	return idx
 }
 
 // mayDelete reports whether history cleanup over rcs may delete anything
@@ -153,9 +192,9 @@ func activeReplicas(cfg *dcplan.Config, latest, active *dcplan.Deployment) dcpla
 //
 // Ports: Origin deploymentconfig_controller.go reconcileDeployments
 // (replica-sync variant).
-func reconcileOrigin(s *dcplan.Snapshot, rcs []dcplan.Deployment, latest *dcplan.Deployment, p dcplan.Plan) dcplan.Plan {
+func reconcileOrigin(s *dcplan.Snapshot, rcs []dcplan.Deployment, c *census, latest *dcplan.Deployment, p *dcplan.Plan) {
 	cfg := &s.Config
-	active := history.Active(rcs)
+	active := c.track.Active(rcs)
 	want := activeReplicas(cfg, latest, active)
 	synced := s
 	if cfg.Replicas != want && !cfg.Test {
@@ -197,18 +236,17 @@ func reconcileOrigin(s *dcplan.Snapshot, rcs []dcplan.Deployment, latest *dcplan
 			if f, failed := s.Outcome.Failed(dcplan.ActionScale, d.Name); failed {
 				p.Events = append(p.Events, eventAfter(at, scaleFailedEvent(cfg, &s.Settings.Switches, ruleOriginSync, d.Name, d.Replicas, to, f.Message)))
 				p.Wait, p.Message = dcplan.WaitRetry, f.Message
-				return p
+				return
 			}
 			if d.Replicas != to {
 				p.Events = append(p.Events, eventAfter(at, scaledEvent(cfg, &s.Settings.Switches, ruleOriginSync, d.Name, d.Replicas, to)))
 			}
 		}
 	}
-	prune(s, rcs, ruleOriginCleanup, "", true, &p)
+	prune(s, rcs, ruleOriginCleanup, "", true, p)
 	// The status reads spec.replicas of the list as scaled (the synced
 	// annotation not at all), which the scales give without a copy.
-	p.Status = statusScaled(synced, rcs, p.Scales[first:], true, ruleOriginSync)
-	return p
+	p.Status = statusTally(synced, rcs, &c.tally, p.Scales[first:], true, ruleOriginSync)
 }
 
 // sameRC reports whether a and b are the same RC: same version and name

@@ -26,15 +26,26 @@ func statusWrite(s *dcplan.Snapshot, rcs []dcplan.Deployment, bump bool, rule dc
 // conditions.StatusScaled): a pass that scales a few RCs of a long list
 // computes its status without a scaled copy of the list.
 func statusScaled(s *dcplan.Snapshot, rcs []dcplan.Deployment, scales []dcplan.Scale, bump bool, rule dcplan.Rule, extra ...dcplan.Condition) *dcplan.StatusUpdate {
-	if !conditions.ChangedScaled(s, rcs, scales, bump, extra...) {
+	t := conditions.TallyOf(&s.Config, rcs)
+	return statusTally(s, rcs, &t, scales, bump, rule, extra...)
+}
+
+// statusTally is statusScaled from t, the tally of rcs (the census of the
+// claimed RCs, see census), without walking rcs again: the scales move
+// only its sum of spec.replicas.
+func statusTally(s *dcplan.Snapshot, rcs []dcplan.Deployment, t *conditions.Tally, scales []dcplan.Scale, bump bool, rule dcplan.Rule, extra ...dcplan.Condition) *dcplan.StatusUpdate {
+	if len(scales) > 0 {
+		scaled := *t
+		for i := range scales {
+			scaled.Spec += int64(scales[i].To) - int64(scales[i].From)
+		}
+		t = &scaled
+	}
+	to, changed := conditions.StatusTallyChanged(s, rcs, t, bump, extra...)
+	if !changed {
 		return nil
 	}
-	return &dcplan.StatusUpdate{
-		Rule:   rule,
-		Config: s.Config.Name,
-		From:   s.Config.Status.Clone(),
-		To:     conditions.StatusScaled(s, rcs, scales, bump, extra...),
-	}
+	return &dcplan.StatusUpdate{Rule: rule, Config: s.Config.Name, From: s.Config.Status.Clone(), To: to}
 }
 
 // versionBump returns the status write that moves status.latestVersion one

@@ -40,7 +40,7 @@ var mutantList = []mutant{
 		file: "history/prune.go", old: "	if active != nil {\n		return newer(active, d)\n	}", new: "	if active != nil {\n		return true\n	}",
 		killers: [][2]string{{"./history", ""}, explorer}},
 	{name: "scale the wrong RC", why: "reconcile gives the replicas to the latest RC instead of the active one",
-		file: "reconcile/scale.go", old: "	active := history.Active(rcs)\n	target :=", new: "	active := history.Latest(cfg, rcs).Candidate\n	target :=",
+		file: "reconcile/scale.go", old: "	active := c.track.Active(rcs)\n	want := cfg.Replicas", new: "	active := c.tally.Latest.Candidate\n	want := cfg.Replicas",
 		killers: [][2]string{{"./reconcile", ""}, explorer}},
 	{name: "dropped precondition", why: "RC updates no longer carry the resourceVersion read",
 		file: "wire/requests.go", old: "	edit(child(m, \"metadata\"), child(m, \"spec\"))\n", new: "	delete(child(m, \"metadata\"), \"resourceVersion\")\n	edit(child(m, \"metadata\"), child(m, \"spec\"))\n",
