@@ -62,6 +62,21 @@ func BenchmarkConfig(b *testing.B) {
 			}
 			stop()
 		})
+		// A DC whose history is cleaned up to its limit: the limit of
+		// old RCs and the active one (SPEC 3.7).
+		limited := steady.Clone()
+		limited.Config.HasRevisionHistoryLimit, limited.Config.RevisionHistoryLimit = true, int32(n-1)
+		if p := reconcile.Config(limited); !p.IsEmpty() {
+			b.Fatalf("limited steady snapshot plans %s", dcplan.Describe(p))
+		}
+		b.Run("steady-limit/rcs="+strconv.Itoa(n), func(b *testing.B) {
+			b.ReportAllocs()
+			stop := benchcpu.Start(b)
+			for b.Loop() {
+				reconcile.Config(limited)
+			}
+			stop()
+		})
 		scale := steady.Clone()
 		scale.Deployments[0].Replicas = 2 // an old RC scaled by hand
 		if n == 1 {

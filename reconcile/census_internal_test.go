@@ -52,3 +52,41 @@ func TestOffTargetAgreesWithWalk(t *testing.T) {
 		}
 	}
 }
+
+// TestMayPruneBoundsToDelete holds mayPrune, the walk-free bound reconcile
+// checks before history cleanup (SPEC 3.7), to what it stands for: when it
+// says cleanup cannot delete, history.ToDelete deletes nothing. Lists of up
+// to twelve RCs, versions around status.latestVersion, any phase, some
+// scaled, limits from none to past the list's length; and it does say so
+// for some of them (the bound is not vacuous).
+func TestMayPruneBoundsToDelete(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 7))
+	skipped := 0
+	for range 20000 {
+		cfg := dcplan.Config{Name: "web", Status: dcplan.ConfigStatus{LatestVersion: dcplan.Version(r.IntN(8))}}
+		if r.IntN(4) != 0 {
+			cfg.HasRevisionHistoryLimit, cfg.RevisionHistoryLimit = true, int32(r.IntN(14)-1)
+		}
+		rcs := make([]dcplan.Deployment, r.IntN(13))
+		for i := range rcs {
+			d := &rcs[i]
+			d.Version = dcplan.Version(r.IntN(9))
+			d.Name = dcplan.DeploymentName(cfg.Name, d.Version) + string(rune('a'+i))
+			d.Phase = dcplan.Phase(r.IntN(int(dcplan.NumPhases)))
+			if r.IntN(3) == 0 {
+				d.Replicas = dcplan.Replicas(r.IntN(4))
+			}
+		}
+		if mayPrune(&cfg, rcs, history.Active(rcs)) {
+			continue
+		}
+		skipped++
+		if del := history.ToDelete(&cfg, rcs); len(del) > 0 {
+			t.Fatalf("mayPrune says nothing to delete, ToDelete deletes %d (limit %v %d, %d RCs)",
+				len(del), cfg.HasRevisionHistoryLimit, cfg.RevisionHistoryLimit, len(rcs))
+		}
+	}
+	if skipped == 0 {
+		t.Fatal("mayPrune never ruled cleanup out: the test checked nothing")
+	}
+}

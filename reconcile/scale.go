@@ -57,7 +57,7 @@ func reconcile(s *dcplan.Snapshot, rcs []dcplan.Deployment, c *census, p *dcplan
 		p.Events = append(p.Events, eventAfter(at, scaledEvent(cfg, &s.Settings.Switches, ruleScale, d.Name, d.Replicas, to)))
 	}
 	scales := p.Scales[first:]
-	if len(scales) == 0 || mayDelete(cfg, rcs) {
+	if mayPrune(cfg, rcs, active) && (len(scales) == 0 || mayDelete(cfg, rcs)) {
 		prune(s, applyScales(rcs, idx, scales), ruleCleanup, "", true, p)
 	}
 	p.Status = statusTally(s, rcs, &c.tally, scales, true, ruleReconcileStatus)
@@ -108,6 +108,25 @@ func appendOff(idx []int, rcs []dcplan.Deployment, i int, active *dcplan.Deploym
 		idx = append(idx, i)
 	}
 	return idx
+}
+
+// mayPrune reports whether history cleanup over rcs, whose active RC is
+// active (nil for none), may delete anything, by a bound that needs no
+// walk over rcs: nothing is deleted while at most limit RCs are prunable
+// (history.ToDelete rule 2), and the active RC never is (rule 1 of
+// history.Prunable), so a DC at rest with its history cleaned up (its
+// limit of old RCs and the active one) is told so without the two walks of
+// ToDelete (BenchmarkConfig's steady-limit case). Scaling leaves versions
+// and phases, and with them the bound, as they are.
+func mayPrune(cfg *dcplan.Config, rcs []dcplan.Deployment, active *dcplan.Deployment) bool {
+	if !cfg.HasRevisionHistoryLimit || cfg.RevisionHistoryLimit < 0 {
+		return false
+	}
+	n := len(rcs)
+	if active != nil {
+		n--
+	}
+	return n > int(cfg.RevisionHistoryLimit)
 }
 
 // mayDelete reports whether history cleanup over rcs may delete anything
