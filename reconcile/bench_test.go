@@ -33,20 +33,26 @@ func benchSnapshot(b testing.TB, n int) dcplan.Snapshot {
 	return settled(snapshot(cfg, rcs...))
 }
 
+// benchPass runs reconcile.Config over s as the sub-benchmark name,
+// reporting allocations and the thread's CPU time.
+func benchPass(b *testing.B, name string, s dcplan.Snapshot) {
+	b.Run(name, func(b *testing.B) {
+		b.ReportAllocs()
+		stop := benchcpu.Start(b)
+		for b.Loop() {
+			reconcile.Config(s)
+		}
+		stop()
+	})
+}
+
 func BenchmarkConfig(b *testing.B) {
 	for _, n := range []int{1, 10, 100, 1000, 10000} {
 		steady := benchSnapshot(b, n)
 		if p := reconcile.Config(steady); !p.IsEmpty() {
 			b.Fatalf("steady snapshot plans %s", dcplan.Describe(p))
 		}
-		b.Run("steady/rcs="+strconv.Itoa(n), func(b *testing.B) {
-			b.ReportAllocs()
-			stop := benchcpu.Start(b)
-			for b.Loop() {
-				reconcile.Config(steady)
-			}
-			stop()
-		})
+		benchPass(b, "steady/rcs="+strconv.Itoa(n), steady)
 		// The order an informer cache lists RCs in: arbitrary. (A pass that
 		// writes then validates names through a hash set rather than by
 		// their order; see dcplan.Snapshot.Validate.)
@@ -54,14 +60,7 @@ func BenchmarkConfig(b *testing.B) {
 		rand.New(rand.NewPCG(1, uint64(n))).Shuffle(n, func(i, j int) {
 			shuffled.Deployments[i], shuffled.Deployments[j] = shuffled.Deployments[j], shuffled.Deployments[i]
 		})
-		b.Run("steady-shuffled/rcs="+strconv.Itoa(n), func(b *testing.B) {
-			b.ReportAllocs()
-			stop := benchcpu.Start(b)
-			for b.Loop() {
-				reconcile.Config(shuffled)
-			}
-			stop()
-		})
+		benchPass(b, "steady-shuffled/rcs="+strconv.Itoa(n), shuffled)
 		// A DC whose history is cleaned up to its limit: the limit of
 		// old RCs and the active one (SPEC 3.7).
 		limited := steady.Clone()
@@ -69,14 +68,7 @@ func BenchmarkConfig(b *testing.B) {
 		if p := reconcile.Config(limited); !p.IsEmpty() {
 			b.Fatalf("limited steady snapshot plans %s", dcplan.Describe(p))
 		}
-		b.Run("steady-limit/rcs="+strconv.Itoa(n), func(b *testing.B) {
-			b.ReportAllocs()
-			stop := benchcpu.Start(b)
-			for b.Loop() {
-				reconcile.Config(limited)
-			}
-			stop()
-		})
+		benchPass(b, "steady-limit/rcs="+strconv.Itoa(n), limited)
 		scale := steady.Clone()
 		scale.Deployments[0].Replicas = 2 // an old RC scaled by hand
 		if n == 1 {
@@ -85,14 +77,7 @@ func BenchmarkConfig(b *testing.B) {
 		if p := reconcile.Config(scale); len(p.Scales) != 1 {
 			b.Fatalf("scale snapshot plans %s", dcplan.Describe(p))
 		}
-		b.Run("scale/rcs="+strconv.Itoa(n), func(b *testing.B) {
-			b.ReportAllocs()
-			stop := benchcpu.Start(b)
-			for b.Loop() {
-				reconcile.Config(scale)
-			}
-			stop()
-		})
+		benchPass(b, "scale/rcs="+strconv.Itoa(n), scale)
 		// latestVersion moved on and its RC does not exist yet: the pass
 		// that creates it (SPEC 3.2.12), a typed RC and no JSON.
 		create := steady.Clone()

@@ -18,17 +18,7 @@ func TestOffTargetAgreesWithWalk(t *testing.T) {
 	r := rand.New(rand.NewPCG(14, 2))
 	cfg := dcplan.Config{Name: "web", Status: dcplan.ConfigStatus{LatestVersion: 5}}
 	for range 20000 {
-		n := r.IntN(13)
-		rcs := make([]dcplan.Deployment, n)
-		for i := range rcs {
-			d := &rcs[i]
-			d.Version = dcplan.Version(r.IntN(8))
-			d.Name = dcplan.DeploymentName(cfg.Name, d.Version) + string(rune('a'+i))
-			d.Phase = dcplan.Phase(r.IntN(int(dcplan.NumPhases)))
-			if r.IntN(3) == 0 {
-				d.Replicas = dcplan.Replicas(r.IntN(4))
-			}
-		}
+		rcs := randomRCs(r, &cfg, 8)
 		var c census
 		c.take(&cfg, rcs, false)
 		active := history.Active(rcs)
@@ -67,16 +57,7 @@ func TestMayPruneBoundsToDelete(t *testing.T) {
 		if r.IntN(4) != 0 {
 			cfg.HasRevisionHistoryLimit, cfg.RevisionHistoryLimit = true, int32(r.IntN(14)-1)
 		}
-		rcs := make([]dcplan.Deployment, r.IntN(13))
-		for i := range rcs {
-			d := &rcs[i]
-			d.Version = dcplan.Version(r.IntN(9))
-			d.Name = dcplan.DeploymentName(cfg.Name, d.Version) + string(rune('a'+i))
-			d.Phase = dcplan.Phase(r.IntN(int(dcplan.NumPhases)))
-			if r.IntN(3) == 0 {
-				d.Replicas = dcplan.Replicas(r.IntN(4))
-			}
-		}
+		rcs := randomRCs(r, &cfg, 9)
 		if mayPrune(&cfg, rcs, history.Active(rcs)) {
 			continue
 		}
@@ -89,4 +70,20 @@ func TestMayPruneBoundsToDelete(t *testing.T) {
 	if skipped == 0 {
 		t.Fatal("mayPrune never ruled cleanup out: the test checked nothing")
 	}
+}
+
+// randomRCs returns up to twelve RCs of cfg, versions below versions (some
+// repeated), any phase, about a third of them at 1-3 replicas.
+func randomRCs(r *rand.Rand, cfg *dcplan.Config, versions int) []dcplan.Deployment {
+	rcs := make([]dcplan.Deployment, r.IntN(13))
+	for i := range rcs {
+		d := &rcs[i]
+		d.Version = dcplan.Version(r.IntN(versions))
+		d.Name = dcplan.DeploymentName(cfg.Name, d.Version) + string(rune('a'+i))
+		d.Phase = dcplan.Phase(r.IntN(int(dcplan.NumPhases)))
+		if r.IntN(3) == 0 {
+			d.Replicas = dcplan.Replicas(r.IntN(4))
+		}
+	}
+	return rcs
 }
