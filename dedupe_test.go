@@ -48,19 +48,24 @@ func TestValidateFindsDuplicatesAtScale(t *testing.T) {
 	}
 }
 
+// benchValidate runs s.Validate as the sub-benchmark name, reporting
+// allocations and the thread's CPU time; s must be valid.
+func benchValidate(b *testing.B, name string, s dcplan.Snapshot) {
+	b.Run(name, func(b *testing.B) {
+		b.ReportAllocs()
+		stop := benchcpu.Start(b)
+		for b.Loop() {
+			if err := s.Validate(); err != nil {
+				b.Fatal(err)
+			}
+		}
+		stop()
+	})
+}
+
 func BenchmarkValidate(b *testing.B) {
 	for _, n := range []int{1, 10, 100, 1000, 10000} {
-		s := bigSnapshot(n)
-		b.Run(fmt.Sprintf("rcs=%d", n), func(b *testing.B) {
-			b.ReportAllocs()
-			stop := benchcpu.Start(b)
-			for b.Loop() {
-				if err := s.Validate(); err != nil {
-					b.Fatal(err)
-				}
-			}
-			stop()
-		})
+		benchValidate(b, fmt.Sprintf("rcs=%d", n), bigSnapshot(n))
 	}
 }
 
@@ -80,16 +85,7 @@ func BenchmarkValidateRCs(b *testing.B) {
 				}
 				s.Deployments = append(s.Deployments, dcplan.Deployment{Namespace: ns, Name: fmt.Sprintf("web-%d", i), Version: dcplan.Version(i), Phase: dcplan.PhaseComplete})
 			}
-			b.Run(fmt.Sprintf("rcs=%d/fresh=%v", n, fresh), func(b *testing.B) {
-				b.ReportAllocs()
-				stop := benchcpu.Start(b)
-				for b.Loop() {
-					if err := s.Validate(); err != nil {
-						b.Fatal(err)
-					}
-				}
-				stop()
-			})
+			benchValidate(b, fmt.Sprintf("rcs=%d/fresh=%v", n, fresh), s)
 		}
 	}
 }

@@ -60,33 +60,26 @@ func checkOwnStrings(t interface {
 	}
 }
 
+// checkDecoded encodes v, decodes it with decode (named what) and checks
+// the result's strings (checkOwnStrings).
+func checkDecoded[T any](t *rapid.T, what string, v T, encode func(T) ([]byte, error), decode func([]byte) (T, error)) {
+	b, _ := encode(v)
+	got, err := decode(b)
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", what, err, b)
+	}
+	checkOwnStrings(t, what, got)
+}
+
 // TestDecodedStringsOwnTheirBytes: every string a decoder returns lives in
 // the one string rehome made for the object, so that no decoded value
 // keeps its document alive: for every field (values generated with all of
 // them set) and for the fixtures, through every decoder.
 func TestDecodedStringsOwnTheirBytes(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		d := genDeploymentValue().Draw(t, "deployment")
-		b, _ := EncodeDeployment(d)
-		got, err := DecodeDeployment(b)
-		if err != nil {
-			t.Fatalf("decode: %v\n%s", err, b)
-		}
-		checkOwnStrings(t, "DecodeDeployment", got)
-		c := genConfigValue().Draw(t, "config")
-		b, _ = EncodeConfig(c)
-		cfg, err := DecodeConfig(b)
-		if err != nil {
-			t.Fatalf("decode: %v\n%s", err, b)
-		}
-		checkOwnStrings(t, "DecodeConfig", cfg)
-		p := genPodValue().Draw(t, "pod")
-		b, _ = EncodePodObject(p)
-		pod, err := DecodePod(b)
-		if err != nil {
-			t.Fatalf("decode: %v\n%s", err, b)
-		}
-		checkOwnStrings(t, "DecodePod", pod)
+		checkDecoded(t, "DecodeDeployment", genDeploymentValue().Draw(t, "deployment"), EncodeDeployment, DecodeDeployment)
+		checkDecoded(t, "DecodeConfig", genConfigValue().Draw(t, "config"), EncodeConfig, DecodeConfig)
+		checkDecoded(t, "DecodePod", genPodValue().Draw(t, "pod"), EncodePodObject, DecodePod)
 	})
 	names, _ := filepath.Glob(filepath.Join("..", "testdata", "fixtures", "*.json"))
 	for _, name := range names {
