@@ -8,8 +8,6 @@ import (
 
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
-	"fmt"
 )
 
 // The codec decodes from a tape (jsontree.Tape: the document's values in
@@ -18,20 +16,6 @@ import (
 // UseNumber, namely map[string]any, []any, string, json.Number, bool and
 // nil, which the overlays edit in place. Numbers stay as written on both.
 // No other Go type ever enters a tree.
-
-// parseObject reads a JSON object. The error wraps ErrMalformed and names
-// kind as the object being decoded.
-func parseObject(data []byte, kind string) (map[string]any, error) {
-	v, err := jsontree.Parse(data)
-	if err != nil {
-		return nil, &dcplan.FieldError{Kind: kind, Field: "(document)", Problem: "invalid JSON: " + err.Error(), Err: dcplan.ErrMalformed}
-	}
-	m, ok := v.(map[string]any)
-	if !ok {
-		return nil, &dcplan.FieldError{Kind: kind, Field: "(document)", Problem: "want a JSON object, got " + jsonType(v), Err: dcplan.ErrMalformed}
-	}
-	return m, nil
-}
 
 // scanObject reads data, a JSON object, onto a tape (see
 // jsontree.ScanTape) and renders it in canonical form, as canonicalExact
@@ -45,12 +29,16 @@ func scanObject(data []byte, doc string, kind string) (*jsontree.Tape, dcplan.Ra
 		return t, dcplan.RawJSON(jsontree.ExactCopy(buf)), nil
 	}
 	jsontree.PutScratch(buf)
-	jsontree.PutTape(t)
-	_, err := parseObject(data, kind) // words the error
-	if err == nil {
+	problem := ""
+	if ok {
+		problem = "want a JSON object, got " + kindName(t.Kind(0))
+	} else if _, err := jsontree.ParseStd(data); err != nil { // its words
+		problem = "invalid JSON: " + err.Error()
+	} else {
 		panic("wire: the scanner refused a document encoding/json reads")
 	}
-	return nil, nil, err
+	jsontree.PutTape(t)
+	return nil, nil, &dcplan.FieldError{Kind: kind, Field: "(document)", Problem: problem, Err: dcplan.ErrMalformed}
 }
 
 // kindName names a JSON type, for error messages.
@@ -68,25 +56,6 @@ func kindName(k jsontree.Kind) string {
 		return "object"
 	}
 	return "null"
-}
-
-// jsonType names the JSON type of a tree value, for error messages.
-func jsonType(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "boolean"
-	case json.Number:
-		return "number"
-	case string:
-		return "string"
-	case []any:
-		return "array"
-	case map[string]any:
-		return "object"
-	}
-	return fmt.Sprintf("%T", v)
 }
 
 // canonical renders a tree in canonical form: compact, object keys sorted

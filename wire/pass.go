@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/internal/jsontree"
 )
 
 // Client is what a pass needs of an API server. Do sends one request once
@@ -216,13 +217,16 @@ func sameRequest(a, b Request) bool {
 // deletionTime reads metadata.deletionTimestamp of an object; zero when
 // absent or not a timestamp.
 func deletionTime(data []byte) time.Time {
-	m, err := parseObject(data, "")
-	if err != nil {
+	tp, _, ok := jsontree.ScanTape(data, "", false)
+	defer jsontree.PutTape(tp)
+	if !ok {
 		return time.Time{}
 	}
-	meta, _ := m["metadata"].(map[string]any)
-	s, _ := meta["deletionTimestamp"].(string)
-	t, err := time.Parse(time.RFC3339, s)
+	v := tp.Member(tp.Member(0, "metadata"), "deletionTimestamp")
+	if tp.Kind(v) != jsontree.KindString {
+		return time.Time{}
+	}
+	t, err := time.Parse(time.RFC3339, tp.Text(v))
 	if err != nil {
 		return time.Time{}
 	}

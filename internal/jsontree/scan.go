@@ -134,14 +134,18 @@ func (p *scanner) value(depth int) (any, bool) {
 		}
 		return s, true
 	case c == '-' || c >= '0' && c <= '9':
-		if p.tape != nil { // no json.Number to box
-			return nil, p.tapeNumber()
+		n, ok := p.number()
+		if !ok {
+			return nil, false
 		}
-		v, ok := p.number()
-		if ok && p.canonOn {
-			p.canon = append(p.canon, v.(json.Number)...)
+		if p.canonOn {
+			p.canon = append(p.canon, n...)
 		}
-		return v, ok
+		if p.tape != nil {
+			p.tape.leaf(KindNumber, n) // no json.Number to box
+			return nil, true
+		}
+		return json.Number(n), true
 	case c == 't':
 		return p.scalar(true, KindBool, "true")
 	case c == 'f':
@@ -163,25 +167,6 @@ func (p *scanner) scalar(v any, k Kind, word string) (any, bool) {
 		return nil, true
 	}
 	return v, true
-}
-
-// tapeNumber reads a number onto the tape, as written.
-func (p *scanner) tapeNumber() bool {
-	start := p.pos
-	end, ok := p.numberEnd()
-	if !ok {
-		return false
-	}
-	p.pos = end
-	if p.canonOn {
-		p.canon = append(p.canon, p.data[start:end]...)
-	}
-	if p.doc != "" {
-		p.tape.leaf(KindNumber, p.doc[start:end])
-	} else {
-		p.tape.leaf(KindNumber, string(p.data[start:end]))
-	}
-	return true
 }
 
 func (p *scanner) literal(word string) bool {
@@ -596,16 +581,16 @@ func hex4(b []byte) rune {
 }
 
 // number reads a number as written: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
-func (p *scanner) number() (any, bool) {
+func (p *scanner) number() (string, bool) {
 	end, ok := p.numberEnd()
 	if !ok {
-		return nil, false
+		return "", false
 	}
-	var n json.Number
+	var n string
 	if p.doc != "" {
-		n = json.Number(p.doc[p.pos:end])
+		n = p.doc[p.pos:end]
 	} else {
-		n = json.Number(p.data[p.pos:end])
+		n = string(p.data[p.pos:end])
 	}
 	p.pos = end
 	return n, true
