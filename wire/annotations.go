@@ -5,7 +5,6 @@ import (
 	"github.com/dcplan/dcplan/internal/jsontree"
 
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -65,6 +64,12 @@ func (r *reader) entry(o node, k string) (string, bool) {
 	return r.t.Text(v), v != none
 }
 
+// value is entry's string alone: "" when k is absent.
+func (r *reader) value(o node, k string) string {
+	v, _ := r.entry(o, k)
+	return v
+}
+
 // keyValues reads m's member key, a JSON object of strings, as a list
 // sorted by key (of duplicate keys the last); nil when absent or empty.
 func (r *reader) keyValues(m node, path, key string) []dcplan.KeyValue {
@@ -73,25 +78,13 @@ func (r *reader) keyValues(m node, path, key string) []dcplan.KeyValue {
 		return nil
 	}
 	var buf [16]node
-	keys := buf[:0]
-	for k, j := 0, r.t.FirstMember(o); k < r.t.Len(o); k, j = k+1, r.t.NextMember(j) {
-		keys = append(keys, j)
-	}
-	slices.SortStableFunc(keys, func(a, b node) int { return strings.Compare(r.t.Text(a), r.t.Text(b)) })
-	n := 0
-	for x, j := range keys {
-		if x+1 < len(keys) && r.t.Text(keys[x+1]) == r.t.Text(j) {
-			continue // a later duplicate wins
-		}
+	keys := r.t.DistinctMembers(o, buf[:0])
+	out := make([]dcplan.KeyValue, len(keys))
+	for i, j := range keys {
 		if r.t.Kind(j+1) != jsontree.KindString {
 			r.wrongType(join(path, key)+"["+r.t.Text(j)+"]", "a string", j+1)
 			return nil
 		}
-		keys[n] = j
-		n++
-	}
-	out := make([]dcplan.KeyValue, n)
-	for i, j := range keys[:n] {
 		out[i] = dcplan.KeyValue{Key: r.t.Text(j), Value: r.t.Text(j + 1)}
 	}
 	return out
@@ -210,20 +203,19 @@ func putConfigWire(meta map[string]any, c dcplan.Config) {
 func (r *reader) readDeploymentWire(meta node, d *dcplan.Deployment) (encoded string, hasEncoded bool) {
 	labels := r.stringObj(meta, "metadata", "labels")
 	ann := r.stringObj(meta, "metadata", "annotations")
-	value := func(o node, k string) string { v, _ := r.entry(o, k); return v }
-	d.ConfigLabel = value(labels, dcplan.LabelConfigName)
-	d.ConfigName = value(ann, dcplan.AnnotationConfigName)
+	d.ConfigLabel = r.value(labels, dcplan.LabelConfigName)
+	d.ConfigName = r.value(ann, dcplan.AnnotationConfigName)
 	d.Version = versionOf(r.entry(ann, dcplan.AnnotationLatestVersion))
-	d.Phase = phaseOf(value(ann, dcplan.AnnotationPhase))
-	d.Cancelled = strings.EqualFold(value(ann, dcplan.AnnotationCancelled), dcplan.CancelledValue)
-	d.Reason = value(ann, dcplan.AnnotationStatusReason)
-	d.DeployerPodName = value(ann, dcplan.AnnotationDeployerPodName)
-	d.DesiredReplicas, d.HasDesiredReplicas = replicasOf(value(ann, dcplan.AnnotationDesiredReplicas))
-	d.SyncedReplicas, d.HasSyncedReplicas = replicasOf(value(ann, dcplan.AnnotationReplicas))
+	d.Phase = phaseOf(r.value(ann, dcplan.AnnotationPhase))
+	d.Cancelled = strings.EqualFold(r.value(ann, dcplan.AnnotationCancelled), dcplan.CancelledValue)
+	d.Reason = r.value(ann, dcplan.AnnotationStatusReason)
+	d.DeployerPodName = r.value(ann, dcplan.AnnotationDeployerPodName)
+	d.DesiredReplicas, d.HasDesiredReplicas = replicasOf(r.value(ann, dcplan.AnnotationDesiredReplicas))
+	d.SyncedReplicas, d.HasSyncedReplicas = replicasOf(r.value(ann, dcplan.AnnotationReplicas))
 	_, d.IgnoreDeployerPod = r.entry(ann, dcplan.AnnotationIgnoreDeployerPod)
-	d.CreatedAt = timeOf(value(ann, dcplan.AnnotationDeployerCreatedAt))
-	d.StartedAt = timeOf(value(ann, dcplan.AnnotationDeployerStartedAt))
-	d.CompletedAt = timeOf(value(ann, dcplan.AnnotationDeployerCompletedAt))
+	d.CreatedAt = timeOf(r.value(ann, dcplan.AnnotationDeployerCreatedAt))
+	d.StartedAt = timeOf(r.value(ann, dcplan.AnnotationDeployerStartedAt))
+	d.CompletedAt = timeOf(r.value(ann, dcplan.AnnotationDeployerCompletedAt))
 	return r.entry(ann, dcplan.AnnotationEncodedConfig)
 }
 
@@ -342,10 +334,8 @@ func newSelector(cfg dcplan.Config, rc string) map[string]any {
 func (r *reader) readPodWire(meta node, p *dcplan.Pod) {
 	labels := r.stringObj(meta, "metadata", "labels")
 	ann := r.stringObj(meta, "metadata", "annotations")
-	name, _ := r.entry(ann, dcplan.AnnotationDeploymentName)
-	p.DeploymentName = name
-	deployerFor, _ := r.entry(labels, dcplan.LabelDeployerPodFor)
-	p.DeployerFor = deployerFor
+	p.DeploymentName = r.value(ann, dcplan.AnnotationDeploymentName)
+	p.DeployerFor = r.value(labels, dcplan.LabelDeployerPodFor)
 }
 
 // putPodWire overlays a pod's deployer annotation and label.

@@ -897,11 +897,3 @@ func SkipString(raw []byte, i int) int {
 		}
 	}
 }
-
-// CommonKey returns the shared copy of k when k is one of the object keys
-// the scanner shares rather than allocates (the keys every DC, RC and pod
-// repeats), so that a decoder can keep a key without copying it.
-func CommonKey(k string) (string, bool) {
-	c, ok := commonKeys[k]
-	return c, ok
-}

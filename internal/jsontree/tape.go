@@ -212,18 +212,6 @@ func (t *Tape) FirstElem(i int32) int32 { return i + 1 }
 // NextElem returns the element after element j.
 func (t *Tape) NextElem(j int32) int32 { return t.Nodes[j].End }
 
-// Elem returns element n of array i; -1 when there is none.
-func (t *Tape) Elem(i int32, n int) int32 {
-	if t.Kind(i) != KindArray || n < 0 || n >= t.Len(i) {
-		return -1
-	}
-	j := i + 1
-	for ; n > 0; n-- {
-		j = t.Nodes[j].End
-	}
-	return j
-}
-
 // AppendCanonical appends value i in canonical form, as AppendCanonical
 // writes the tree Scan builds of it (duplicate keys: the last kept); with
 // dropNull, object members whose value is null are left out, as
@@ -247,7 +235,7 @@ func (t *Tape) AppendCanonical(b []byte, i int32, dropNull bool) []byte {
 		return append(b, ']')
 	case KindObject:
 		var buf [24]int32
-		keys := t.distinctMembers(i, buf[:0])
+		keys := t.DistinctMembers(i, buf[:0])
 		b = append(b, '{')
 		first := true
 		for _, j := range keys {
@@ -270,7 +258,7 @@ func (t *Tape) AppendCanonical(b []byte, i int32, dropNull bool) []byte {
 // distinctMembers appends to keys the key nodes of object i's members
 // sorted by key, of duplicate keys only the last (the one encoding/json
 // keeps).
-func (t *Tape) distinctMembers(i int32, keys []int32) []int32 {
+func (t *Tape) DistinctMembers(i int32, keys []int32) []int32 {
 	n := &t.Nodes[i]
 	for k, j := int32(0), i+1; k < n.Len; k, j = k+1, t.Nodes[j+1].End {
 		keys = append(keys, j)
@@ -299,7 +287,7 @@ func (t *Tape) HasNullMember(i int32) bool {
 		}
 	case KindObject:
 		var buf [24]int32
-		for _, j := range t.distinctMembers(i, buf[:0]) {
+		for _, j := range t.DistinctMembers(i, buf[:0]) {
 			if t.Nodes[j+1].Kind == KindNull || t.HasNullMember(j+1) {
 				return true
 			}
