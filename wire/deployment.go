@@ -121,10 +121,7 @@ func decodeDeploymentTape(t *jsontree.Tape, m node, raw dcplan.RawJSON, withEnco
 // decodeEncodedConfig decodes the value of an encoded-deployment-config
 // annotation: a DC document with kind and apiVersion.
 func decodeEncodedConfig(s string) (dcplan.Config, error) {
-	buf := jsontree.Scratch() // the bytes of s, only while scanning
-	*buf = append((*buf)[:0], s...)
-	t, raw, err := scanObject(*buf, s, kindConfig)
-	jsontree.PutScratch(buf)
+	t, raw, err := scanObjectString(s, kindConfig)
 	if err != nil {
 		return dcplan.Config{}, err
 	}
@@ -170,14 +167,12 @@ func decodesTo(cur string, e *dcplan.Config) bool {
 // in canonical form, the tree of the DC to encode: the annotation then
 // keeps its spelling.
 func readsBack(cur string, tree map[string]any) bool {
-	buf := jsontree.Scratch() // the bytes of cur, only while scanning
-	*buf = append((*buf)[:0], cur...)
-	t, canon, ok := jsontree.ScanTape(*buf, cur, true)
-	same := ok && bytes.Equal(*canon, canonical(tree))
+	t, raw, err := scanObjectString(cur, kindConfig)
+	if err != nil {
+		return false // no object reads back as a DC's tree
+	}
 	jsontree.PutTape(t)
-	jsontree.PutScratch(canon)
-	jsontree.PutScratch(buf)
-	return same
+	return bytes.Equal(raw, canonical(tree))
 }
 
 // owners reads metadata.ownerReferences.

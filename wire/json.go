@@ -41,6 +41,17 @@ func scanObject(data []byte, doc string, kind string) (*jsontree.Tape, dcplan.Ra
 	return nil, nil, &dcplan.FieldError{Kind: kind, Field: "(document)", Problem: problem, Err: dcplan.ErrMalformed}
 }
 
+// scanObjectString is scanObject for a document held in a string (an
+// annotation's value): its bytes are copied into scratch only while they
+// are read, the tape's texts being parts of s.
+func scanObjectString(s string, kind string) (*jsontree.Tape, dcplan.RawJSON, error) {
+	buf := jsontree.Scratch()
+	*buf = append((*buf)[:0], s...)
+	t, raw, err := scanObject(*buf, s, kind)
+	jsontree.PutScratch(buf)
+	return t, raw, err
+}
+
 // kindName names a JSON type, for error messages.
 func kindName(k jsontree.Kind) string {
 	switch k {
