@@ -367,10 +367,11 @@ func (r *reader) configStatus(st node) dcplan.ConfigStatus {
 	}
 	details := r.obj(st, p, "details")
 	s.Details.Message = r.str(details, p+".details", "message")
-	if l := r.list(details, p+".details", "causes"); r.t.Len(l) > 0 {
-		s.Details.Causes = make([]dcplan.Cause, 0, r.t.Len(l))
+	causes := r.list(details, p+".details", "causes")
+	if r.t.Len(causes) > 0 {
+		s.Details.Causes = make([]dcplan.Cause, 0, r.t.Len(causes))
 	}
-	for i, v := range r.each(r.list(details, p+".details", "causes")) {
+	for i, v := range r.each(causes) {
 		ep := at(p+".details.causes", i)
 		e := r.elem(v, ep)
 		typ := r.str(e, ep, "type")
@@ -383,10 +384,11 @@ func (r *reader) configStatus(st node) dcplan.ConfigStatus {
 			FromKind: r.str(from, ep+".imageTrigger.from", "kind"), FromNamespace: r.str(from, ep+".imageTrigger.from", "namespace")}
 		s.Details.Causes = append(s.Details.Causes, c)
 	}
-	if l := r.list(st, p, "conditions"); r.t.Len(l) > 0 {
-		s.Conditions = make([]dcplan.Condition, 0, r.t.Len(l))
+	conds := r.list(st, p, "conditions")
+	if r.t.Len(conds) > 0 {
+		s.Conditions = make([]dcplan.Condition, 0, r.t.Len(conds))
 	}
-	for i, v := range r.each(r.list(st, p, "conditions")) {
+	for i, v := range r.each(conds) {
 		ep := at(p+".conditions", i)
 		e := r.elem(v, ep)
 		s.Conditions = append(s.Conditions, r.condition(e, ep))

@@ -59,10 +59,11 @@ func decodePodTape(t *jsontree.Tape, m node, raw dcplan.RawJSON) (dcplan.Pod, er
 		r.fail("status.phase", "unknown pod phase "+strconv.Quote(phase))
 	}
 	p.Phase = pp
-	if l := r.list(status, "status", "containerStatuses"); r.t.Len(l) > 0 {
-		p.Containers = make([]dcplan.ContainerStatus, 0, r.t.Len(l))
+	statuses := r.list(status, "status", "containerStatuses")
+	if r.t.Len(statuses) > 0 {
+		p.Containers = make([]dcplan.ContainerStatus, 0, r.t.Len(statuses))
 	}
-	for i, v := range r.each(r.list(status, "status", "containerStatuses")) {
+	for i, v := range r.each(statuses) {
 		ep := at("status.containerStatuses", i)
 		e := r.elem(v, ep)
 		cs := dcplan.ContainerStatus{Name: r.str(e, ep, "name")}
