@@ -126,7 +126,7 @@ func decodeConfigTape(t *jsontree.Tape, m node, strict bool, raw dcplan.RawJSON,
 		return dcplan.Config{}, r.err
 	}
 	if !nested {
-		rehomeConfig(&c)
+		rehome(&c)
 	}
 	return c, nil
 }

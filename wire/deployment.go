@@ -114,7 +114,7 @@ func decodeDeploymentTape(t *jsontree.Tape, m node, raw dcplan.RawJSON, withEnco
 			d.Encoded = &cfg
 		}
 	}
-	rehomeDeployment(&d)
+	rehome(&d)
 	return d, nil
 }
 

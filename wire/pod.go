@@ -82,7 +82,7 @@ func decodePodTape(t *jsontree.Tape, m node, raw dcplan.RawJSON) (dcplan.Pod, er
 		raw = t.AppendCanonical(nil, m, false)
 	}
 	p.Raw = raw
-	rehomePod(&p)
+	rehome(&p)
 	return p, nil
 }
 

@@ -8,7 +8,7 @@ import (
 // A decoder reads the strings of a document as views of one string
 // holding it (see reader): no allocation per string while decoding. What
 // it keeps must not hold the document alive, so once an object is decoded
-// rehomeDeployment (rehomeConfig, rehomePod) moves every string it keeps
+// rehome moves every string it keeps
 // into one string of their own: one allocation for all of them, exactly
 // their size, instead of one allocation per string (with the tape's
 // numbers no longer boxed either, BenchmarkDecodeDeployment went from 130
@@ -43,34 +43,29 @@ func (h *rehomer) str(s *string) {
 	h.off += n
 }
 
-// rehomeDeployment moves every string of d into one string of their own.
-// (It and its two siblings are written out: a generic rehome taking the
-// visit function as a value lets d and the rehomer escape, three
-// allocations more per DecodeDeployment.)
-func rehomeDeployment(d *dcplan.Deployment) {
+// rehome moves every string of v (a *dcplan.Deployment, *dcplan.Config
+// or *dcplan.Pod) into one string of their own: a sizing pass over its
+// string fields, then an assigning one.
+func rehome(v any) {
 	var h rehomer
 	h.start()
-	visitDeployment(d, &h)
+	h.visit(v)
 	h.turn()
-	visitDeployment(d, &h)
+	h.visit(v)
 }
 
-// rehomeConfig moves every string of c into one string of their own.
-func rehomeConfig(c *dcplan.Config) {
-	var h rehomer
-	h.start()
-	visitConfig(c, &h)
-	h.turn()
-	visitConfig(c, &h)
-}
-
-// rehomePod moves every string of p into one string of their own.
-func rehomePod(p *dcplan.Pod) {
-	var h rehomer
-	h.start()
-	visitPod(p, &h)
-	h.turn()
-	visitPod(p, &h)
+// visit walks the string fields of v (see rehome).
+func (h *rehomer) visit(v any) {
+	switch v := v.(type) {
+	case *dcplan.Deployment:
+		visitDeployment(v, h)
+	case *dcplan.Config:
+		visitConfig(v, h)
+	case *dcplan.Pod:
+		visitPod(v, h)
+	default:
+		panic("wire: rehome of a value that holds no decoded strings")
+	}
 }
 
 // start begins the sizing pass, gathering into pooled scratch.
