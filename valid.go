@@ -22,7 +22,7 @@ func (s *Snapshot) valid() bool {
 			return false
 		}
 	}
-	return !duplicatePod(s.Pods)
+	return !namesRepeat(s.Pods, podName)
 }
 
 // deploymentsValid reports whether every RC is valid (no rcFlaws; its
@@ -64,7 +64,7 @@ func (s *Snapshot) deploymentsValid() bool {
 		}
 		order.add(i, len(d.Name), k)
 	}
-	return order.up || order.down || !rcNamesRepeat(rcs)
+	return order.up || order.down || !namesRepeat(rcs, rcName)
 }
 
 // namespacesMatch reports whether every RC of rcs may belong to a config
@@ -162,35 +162,37 @@ func be32(s string) uint64 {
 	return uint64(s[3]) | uint64(s[2])<<8 | uint64(s[1])<<16 | uint64(s[0])<<24
 }
 
-// rcNamesRepeat reports whether two RCs of rcs (two or more) share a
-// name: by their order alone when they are sorted (see nameOrder), through
-// a hash set otherwise.
-func rcNamesRepeat(rcs []Deployment) bool {
-	order := nameOrder{prev: rcs[0].Name, orders: allOrders}
+// namesRepeat reports whether two elements of xs share a name: by their
+// order alone when they are sorted (see nameOrder), through a hash set
+// otherwise. It serves RCs and pods alike.
+func namesRepeat[T any](xs []T, name func(*T) string) bool {
+	if len(xs) < 2 {
+		return false
+	}
+	order := nameOrder{prev: name(&xs[0]), orders: allOrders}
 	k := 1
-	for k < len(rcs) && order.add(rcs[k].Name) {
+	for k < len(xs) && order.add(name(&xs[k])) {
 		k++
 	}
-	if k == len(rcs) {
+	if k == len(xs) {
 		return false
 	}
 	var small smallTable
-	slots, pooled := tableSlots(len(rcs), &small)
-	dup := rcDuplicate(rcs, hashSet{slots: slots, mask: uint64(len(slots) - 1)})
+	slots, pooled := tableSlots(len(xs), &small)
+	names := hashSet{slots: slots, mask: uint64(len(slots) - 1)}
+	dup := false
+	for k := range xs {
+		if names.addName(name(&xs[k]), k, func(j int) bool { return name(&xs[j]) == name(&xs[k]) }) {
+			dup = true
+			break
+		}
+	}
 	releaseSlots(pooled)
 	return dup
 }
 
-// rcDuplicate reports whether two RCs share a name, over the empty name
-// set names.
-func rcDuplicate(rcs []Deployment, names hashSet) bool {
-	for k := range rcs {
-		if names.addName(rcs[k].Name, k, func(j int) bool { return rcs[j].Name == rcs[k].Name }) {
-			return true
-		}
-	}
-	return false
-}
+func rcName(d *Deployment) string { return d.Name }
+func podName(p *Pod) string       { return p.Name }
 
 // nameOrder follows a list of names, one add at a time, in four orders
 // at once: byte-wise (strings.Compare) and shortlex (shorter first, then
@@ -234,36 +236,4 @@ func (o *nameOrder) add(name string) bool {
 	o.orders &= m
 	o.prev = name
 	return o.orders != 0
-}
-
-// duplicatePod reports whether two pods share a name: by their order
-// alone when they are sorted (see nameOrder), through a hash set
-// otherwise.
-func duplicatePod(pods []Pod) bool {
-	if len(pods) < 2 {
-		return false
-	}
-	order := nameOrder{prev: pods[0].Name, orders: allOrders}
-	k := 1
-	for k < len(pods) && order.add(pods[k].Name) {
-		k++
-	}
-	if k == len(pods) {
-		return false
-	}
-	var small smallTable
-	slots, pooled := tableSlots(len(pods), &small)
-	dup := podDuplicate(pods, hashSet{slots: slots, mask: uint64(len(slots) - 1)})
-	releaseSlots(pooled)
-	return dup
-}
-
-// podDuplicate is duplicatePod over the name set names.
-func podDuplicate(pods []Pod, names hashSet) bool {
-	for k := range pods {
-		if names.addName(pods[k].Name, k, func(j int) bool { return pods[j].Name == pods[k].Name }) {
-			return true
-		}
-	}
-	return false
 }
