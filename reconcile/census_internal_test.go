@@ -43,13 +43,13 @@ func TestOffTargetAgreesWithWalk(t *testing.T) {
 	}
 }
 
-// TestMayPruneBoundsToDelete holds mayPrune, the walk-free bound reconcile
-// checks before history cleanup (SPEC 3.7), to what it stands for: when it
+// TestMayDeleteBoundsToDelete holds mayDelete, the test reconcile makes
+// before history cleanup (SPEC 3.7), to what it stands for: when it
 // says cleanup cannot delete, history.ToDelete deletes nothing. Lists of up
 // to twelve RCs, versions around status.latestVersion, any phase, some
 // scaled, limits from none to past the list's length; and it does say so
 // for some of them (the bound is not vacuous).
-func TestMayPruneBoundsToDelete(t *testing.T) {
+func TestMayDeleteBoundsToDelete(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 7))
 	skipped := 0
 	for range 20000 {
@@ -58,17 +58,17 @@ func TestMayPruneBoundsToDelete(t *testing.T) {
 			cfg.HasRevisionHistoryLimit, cfg.RevisionHistoryLimit = true, int32(r.IntN(14)-1)
 		}
 		rcs := randomRCs(r, &cfg, 9)
-		if mayPrune(&cfg, rcs, history.Active(rcs)) {
+		if mayDelete(&cfg, rcs, history.Active(rcs)) {
 			continue
 		}
 		skipped++
 		if del := history.ToDelete(&cfg, rcs); len(del) > 0 {
-			t.Fatalf("mayPrune says nothing to delete, ToDelete deletes %d (limit %v %d, %d RCs)",
+			t.Fatalf("mayDelete says nothing to delete, ToDelete deletes %d (limit %v %d, %d RCs)",
 				len(del), cfg.HasRevisionHistoryLimit, cfg.RevisionHistoryLimit, len(rcs))
 		}
 	}
 	if skipped == 0 {
-		t.Fatal("mayPrune never ruled cleanup out: the test checked nothing")
+		t.Fatal("mayDelete never ruled cleanup out: the test checked nothing")
 	}
 }
 

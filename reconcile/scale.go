@@ -57,7 +57,7 @@ func reconcile(s *dcplan.Snapshot, rcs []dcplan.Deployment, c *census, p *dcplan
 		p.Events = append(p.Events, eventAfter(at, scaledEvent(cfg, &s.Settings.Switches, ruleScale, d.Name, d.Replicas, to)))
 	}
 	scales := p.Scales[first:]
-	if mayPrune(cfg, rcs, active) && (len(scales) == 0 || mayDelete(cfg, rcs)) {
+	if mayDelete(cfg, rcs, active) {
 		prune(s, applyScales(rcs, idx, scales), ruleCleanup, "", true, p)
 	}
 	p.Status = statusTally(s, rcs, &c.tally, scales, true, ruleReconcileStatus)
@@ -110,32 +110,25 @@ func appendOff(idx []int, rcs []dcplan.Deployment, i int, active *dcplan.Deploym
 	return idx
 }
 
-// mayPrune reports whether history cleanup over rcs, whose active RC is
-// active (nil for none), may delete anything, by a bound that needs no
-// walk over rcs: nothing is deleted while at most limit RCs are prunable
-// (history.ToDelete rule 2), and the active RC never is (rule 1 of
-// history.Prunable), so a DC at rest with its history cleaned up (its
-// limit of old RCs and the active one) is told so without the two walks of
-// ToDelete (BenchmarkConfig's steady-limit case). Scaling leaves versions
-// and phases, and with them the bound, as they are.
-func mayPrune(cfg *dcplan.Config, rcs []dcplan.Deployment, active *dcplan.Deployment) bool {
+// mayDelete reports whether history cleanup over rcs, whose active RC is
+// active (nil for none), may delete anything (history.ToDelete rules 1
+// and 2), which does not depend on any spec.replicas: when it cannot,
+// cleanup of the list as scaled needs no scaled copy of the list, and
+// cleanup need not run at all. Nothing is deleted while at most limit RCs
+// are prunable, and the active RC never is (history.Prunable rule 1), so
+// a DC at rest with its history cleaned up (its limit of old RCs and the
+// active one) is told so without a walk (BenchmarkConfig's steady-limit
+// case); else the prunable RCs are counted.
+func mayDelete(cfg *dcplan.Config, rcs []dcplan.Deployment, active *dcplan.Deployment) bool {
 	if !cfg.HasRevisionHistoryLimit || cfg.RevisionHistoryLimit < 0 {
 		return false
 	}
+	limit := int(cfg.RevisionHistoryLimit)
 	n := len(rcs)
 	if active != nil {
 		n--
 	}
-	return n > int(cfg.RevisionHistoryLimit)
-}
-
-// mayDelete reports whether history cleanup over rcs may delete anything
-// (history.ToDelete rules 1 and 2), which does not depend on any
-// spec.replicas: when it cannot, cleanup of the list as scaled needs no
-// scaled copy of the list.
-func mayDelete(cfg *dcplan.Config, rcs []dcplan.Deployment) bool {
-	return cfg.HasRevisionHistoryLimit && cfg.RevisionHistoryLimit >= 0 &&
-		history.CountPrunable(cfg, rcs) > int(cfg.RevisionHistoryLimit)
+	return n > limit && history.CountPrunable(cfg, rcs) > limit
 }
 
 // applyScales returns rcs as scales leave them: a copy when there are
