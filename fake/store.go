@@ -102,7 +102,8 @@ func (w *World) store(k Kind, ns, name string, data []byte) *object {
 		// The store keeps its keys for the object's life: copies of
 		// their own, not parts of the string a decoded value's strings
 		// share (see wire's rehome), which would keep it alive.
-		ns, name = strings.Clone(ns), strings.Clone(name)
+		intern(&ns) // one copy for every object of the namespace
+		name = strings.Clone(name)
 		o = &object{kind: k, ns: ns, name: name}
 		tbl[name] = o
 		if k == KindConfig {

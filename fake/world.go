@@ -154,7 +154,7 @@ func (w *World) Configs(ns string) []string {
 func (w *World) space(ns string) *namespace {
 	sp := w.spaces[ns]
 	if sp == nil {
-		ns = strings.Clone(ns) // kept for the World's life (see store)
+		intern(&ns) // kept for the World's life (see store)
 		sp = &namespace{
 			configs: map[string]*object{}, rcs: map[string]*object{}, pods: map[string]*object{},
 			rcsOf: map[string][]*object{}, podsOf: map[string][]string{},
