@@ -85,6 +85,51 @@ func TestSwitchesCiteSpec(t *testing.T) {
 	}
 }
 
+// TestModernCorrectsSection10 holds the presets to SPEC 10 and 11: the
+// accidents of SPEC 10 that Modern corrects (items 2, 3, 4, 12 and 13;
+// item 10 is no switch, a typed error in every preset) are switches whose
+// doc cites the item, off in Modern and on in some other preset (Exact
+// for modern upstream's, an Origin era for the seed's).
+func TestModernCorrectsSection10(t *testing.T) {
+	f, err := parser.ParseFile(token.NewFileSet(), "switches.go", nil, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	corrected := map[string]bool{"10.2": true, "10.3": true, "10.4": true, "10.12": true, "10.13": true}
+	found := map[string]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		ts, ok := n.(*ast.TypeSpec)
+		if !ok || ts.Name.Name != "Switches" {
+			return true
+		}
+		for _, field := range ts.Type.(*ast.StructType).Fields.List {
+			name := field.Names[0].Name
+			for _, w := range strings.FieldsFunc(field.Doc.Text(), func(r rune) bool { return r == ' ' || r == ',' || r == '(' || r == ')' || r == '\n' }) {
+				if !corrected[w] {
+					continue
+				}
+				found[w] = true
+				if !reflect.ValueOf(dcplan.Modern.Switches()).FieldByName(name).IsZero() {
+					t.Errorf("switch %s (SPEC %s, an accident Modern corrects) is on in Modern", name, w)
+				}
+				set := false
+				for _, p := range dcplan.Presets {
+					set = set || !reflect.ValueOf(p.Switches()).FieldByName(name).IsZero()
+				}
+				if !set {
+					t.Errorf("switch %s (SPEC %s) is on in no preset: no preset keeps upstream's accident", name, w)
+				}
+			}
+		}
+		return false
+	})
+	for item := range corrected {
+		if !found[item] {
+			t.Errorf("no switch cites SPEC %s", item)
+		}
+	}
+}
+
 // Every switch is named by at least one test or scenario file besides
 // this one (issue 12: "at least one test that names it").
 func TestEverySwitchIsTested(t *testing.T) {
