@@ -119,11 +119,13 @@ type node struct {
 	move       Move
 	initial    Objects
 	// edges are the fault-free moves out of the node (liveness);
-	// expanded is true once its moves were made.
+	// expanded is true once its moves were made, and objs and prev are
+	// then dropped: only the search's bookkeeping is kept of an expanded
+	// node (its budgets, parent, move, edges and bound).
 	edges    []edge
 	expanded bool
-	// pending is true while a rollout's deployer pod vanished, for the
-	// liveness bound (SPEC 11a item 4).
+	// bound is Bound of the node's world (liveness).
+	bound int
 }
 
 // edge is a fault-free move to another node, standing for passes passes
@@ -233,6 +235,7 @@ func (s *search) add(n *node) int {
 		s.violate("Decodes", err, i, nil)
 		return i
 	}
+	n.bound = Bound(w)
 	s.countHooks(w)
 	s.checkState(i, w, false)
 	return i
@@ -339,16 +342,22 @@ func (s *search) moves(n *node, w World) []Move {
 	return ms
 }
 
-// expand makes every move out of node i.
+// expand makes every move out of node i, checks the Rest invariants if
+// it is a fixed point (no fault-free move leaves it), and drops its world.
 func (s *search) expand(i int) {
 	n := s.nodes[i]
 	n.expanded = true
 	s.base = nil // built on the first pass out of n, cloned for each
-	defer func() { s.base = nil }()
+	defer func() { s.base, n.objs, n.prev = nil, nil, nil }()
 	w, err := Decode(n.objs)
 	if err != nil {
 		return
 	}
+	defer func() {
+		if len(n.edges) == 0 {
+			s.checkState(i, w, true)
+		}
+	}()
 	for _, m := range s.moves(n, w) {
 		step, ok := s.move(i, m)
 		// Faults hit the controllers' passes and the oc commands that send
@@ -360,7 +369,7 @@ func (s *search) expand(i int) {
 			for at := 0; at < step.Attempted; at++ {
 				s.move(i, Move{Actor: m.Actor, Target: m.Target, Fault: FaultConflict, At: at})
 				if at > 0 {
-					s.move(i, Move{Actor: m.Actor, Target: m.Target, Fault: FaultCrash, At: at})
+					s.crash(i, Move{Actor: m.Actor, Target: m.Target, Fault: FaultCrash, At: at}, step)
 				}
 			}
 		}
@@ -400,8 +409,55 @@ func (s *search) move(i int, m Move) (Step, bool) {
 		return s.base
 	}
 	step, err := apply(n.objs, n.prev, m, s.opts.Settings, n.rq[m.Target], n.expect, base)
+	return step, s.took(i, m, step, err)
+}
+
+// crash makes m, a crash after m.At writes, out of node i, derived from
+// free, the same pass without a fault, when it can be (see crashed), and
+// by running it otherwise.
+func (s *search) crash(i int, m Move, free Step) {
+	n := s.nodes[i]
+	if step, ok := crashed(free, m, n.rq[m.Target], n.expect); ok {
+		if verifyCrashes {
+			verifyCrash(s, i, m, step)
+		}
+		s.took(i, m, step, nil)
+		return
+	}
+	s.move(i, m)
+}
+
+// verifyCrashes, set by a test, makes every derived crash run for real
+// too and panics when the two differ; verified counts them.
+var (
+	verifyCrashes bool
+	verified      int
+)
+
+// verifyCrash runs the crash m out of node i and compares it with
+// derived.
+func verifyCrash(s *search, i int, m Move, derived Step) {
+	n := s.nodes[i]
+	verified++
+	run, err := apply(n.objs, n.prev, m, s.opts.Settings, n.rq[m.Target], n.expect, nil)
+	switch {
+	case err != nil:
+		panic(fmt.Sprintf("explore: %s: the run failed: %v", m, err))
+	case !sameWorld(run.After, derived.After), !slices.Equal(run.Expect, derived.Expect), run.Requeue != derived.Requeue,
+		run.Passes != derived.Passes, run.Attempted != derived.Attempted, len(run.Writes) != len(derived.Writes),
+		run.Err != nil, !reflect.DeepEqual(run.Pass.Plan, derived.Pass.Plan):
+		panic(fmt.Sprintf("explore: %s: derived crash differs from the run: expect %v/%v, requeue %d/%d, attempted %d/%d, writes %d/%d, err %v",
+			m, derived.Expect, run.Expect, derived.Requeue, run.Requeue, derived.Attempted, run.Attempted, len(derived.Writes), len(run.Writes), run.Err))
+	}
+}
+
+// took records the move m out of node i that made step (err from apply):
+// it checks the move and adds the node it reaches; false when the move was
+// refused or did not decode.
+func (s *search) took(i int, m Move, step Step, err error) bool {
+	n := s.nodes[i]
 	if errors.Is(err, errRefused) {
-		return step, false
+		return false
 	}
 	s.res.Transitions++
 	s.res.Moves[m.Actor]++
@@ -410,7 +466,7 @@ func (s *search) move(i int, m Move) (Step, bool) {
 	}
 	if err != nil {
 		s.violate("Decodes", err, i, &m)
-		return step, false
+		return false
 	}
 	if step.Err != nil {
 		s.violate("PassSucceeds", step.Err, i, &m)
@@ -448,7 +504,7 @@ func (s *search) move(i int, m Move) (Step, bool) {
 	if m.faultFree() && j != i {
 		n.edges = append(n.edges, edge{to: j, passes: step.Passes, move: m})
 	}
-	return step, true
+	return true
 }
 
 // check judges one move: the transition properties, idempotence and
@@ -499,7 +555,7 @@ func sameWorld(a, b Objects) bool {
 		if len(x) == len(y) && (len(x) == 0 || &x[0] == &y[0]) {
 			continue // the same bytes, shared
 		}
-		if !bytes.Equal(canon(x), canon(y)) {
+		if blobOf(x).digest != blobOf(y).digest {
 			return false
 		}
 	}

@@ -46,14 +46,6 @@ func (s *search) liveness() {
 	if s.res.Truncated {
 		return
 	}
-	for i, n := range s.nodes {
-		if len(n.edges) > 0 || !n.expanded {
-			continue
-		}
-		if w, err := Decode(n.objs); err == nil {
-			s.checkState(i, w, true)
-		}
-	}
 	for _, a := range []Actor{ActorConfig, ActorDeployer} {
 		if !s.livenessOf(a) {
 			return
@@ -103,11 +95,7 @@ func (s *search) livenessOf(a Actor) bool {
 		}
 	}
 	for i, n := range s.nodes {
-		w, err := Decode(n.objs)
-		if err != nil {
-			continue
-		}
-		if b := Bound(w); longest[i] > b {
+		if b := n.bound; longest[i] > b {
 			var path []Move
 			for j := i; next[j] >= 0; j = s.nodes[j].edges[next[j]].to {
 				path = append(path, s.nodes[j].edges[next[j]].move)

@@ -333,6 +333,15 @@ func apply(o, prev Objects, m Move, st dcplan.Settings, rq int, expect []string,
 		step.Err = err
 	}
 	step.Writes = srv.Log()
+	settle(&step, o, rq)
+	return step, nil
+}
+
+// settle completes step from its Writes: the DC controller's expectations
+// (the RCs it created join them), the world after and the deployer's
+// requeue count.
+func settle(step *Step, o Objects, rq int) {
+	m := step.Move
 	if m.Actor == ActorConfig {
 		for _, lw := range step.Writes {
 			if lw.Err == nil && lw.Request.Verb == wire.VerbCreate && lw.Request.Resource == wire.ResourceRCs {
@@ -350,11 +359,38 @@ func apply(o, prev Objects, m Move, st dcplan.Settings, rq int, expect []string,
 		switch {
 		case m.Fault == FaultCrash:
 			step.Requeue = 0
-		case pass.Plan.Message != "" || pass.Plan.Error != dcplan.ErrorNone:
+		case step.Pass.Plan.Message != "" || step.Pass.Plan.Error != dcplan.ErrorNone:
 			step.Requeue, step.Passes = nextRequeue(rq)
 		}
 	}
-	return step, nil
+}
+
+// crashed is the move m, a crash after m.At writes, derived from free,
+// the same pass without a fault, when free's run had no failure: the
+// passes are one deterministic run until the crash, so the crashed one
+// made free's first m.At write attempts, and with no failure before them
+// it planned once, as free did. ok is false when free failed somewhere
+// (the crashed run may have planned differently): apply must run it.
+func crashed(free Step, m Move, rq int, expect []string) (step Step, ok bool) {
+	if free.Err != nil || m.At > len(free.Writes) || len(free.Pass.Snapshot.Outcome.Failures) > 0 {
+		return Step{}, false
+	}
+	for _, err := range free.Pass.Errs {
+		if err != nil {
+			return Step{}, false
+		}
+	}
+	step = Step{Move: m, Before: free.Before, Seen: free.Seen, Pass: free.Pass, Writes: free.Writes[:m.At:m.At],
+		Attempted: m.At, Passes: 1, Expect: expect}
+	if m.Actor == ActorConfig {
+		w, err := Decode(free.Before)
+		if err != nil {
+			return Step{}, false
+		}
+		step.Expect = observe(expect, w)
+	}
+	settle(&step, free.Before, rq)
+	return step, true
 }
 
 // nextRequeue is the requeue count after a pass that requeued at rq, and
@@ -414,7 +450,7 @@ func kubelet(o Objects, m Move) bool {
 			return false
 		}
 	}
-	edit(o, k, func(pm map[string]any) bool {
+	edit(o, k, "status.phase="+m.To, func(pm map[string]any) bool {
 		sub(pm, "status")["phase"] = m.To
 		return true
 	})
@@ -513,7 +549,7 @@ func deployed(o Objects, rc string) {
 		if d.Replicas == want {
 			continue
 		}
-		edit(o, key(wire.ResourceRCs, d.Name), func(m map[string]any) bool {
+		edit(o, key(wire.ResourceRCs, d.Name), "spec.replicas="+itoa(int(want)), func(m map[string]any) bool {
 			sub(m, "spec")["replicas"] = int64(want)
 			return true
 		})
@@ -524,7 +560,7 @@ func deployed(o Objects, rc string) {
 // toggles between fake.Images[0] and [1]).
 func userEdit(o Objects, op string) bool {
 	k := key(wire.ResourceConfigs, Name)
-	return edit(o, k, func(m map[string]any) bool {
+	return edit(o, k, op, func(m map[string]any) bool {
 		spec := sub(m, "spec")
 		if op == "edit" {
 			cs, _ := sub(sub(spec, "template"), "spec")["containers"].([]any)

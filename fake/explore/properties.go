@@ -57,7 +57,7 @@ func replay(o Objects, log []fake.Write) Objects {
 		if lw.After == nil {
 			delete(next, k)
 		} else {
-			next[k] = lw.After
+			next[k] = intern(lw.After)
 		}
 	}
 	return next
@@ -65,16 +65,17 @@ func replay(o Objects, log []fake.Write) Objects {
 
 // nameOf is metadata.name of a stored object (cached).
 func nameOf(b []byte) string {
-	n, _ := cached(memo.names, b, func(b []byte) (string, error) {
+	bl := blobOf(b)
+	bl.nameOnce.Do(func() {
 		var m struct {
 			Metadata struct{ Name string }
 		}
 		if err := json.Unmarshal(b, &m); err != nil {
 			panic(fmt.Sprintf("explore: stored object: %v", err))
 		}
-		return m.Metadata.Name, nil
+		bl.name = m.Metadata.Name
 	})
-	return n
+	return bl.name
 }
 
 // transition is move m of step as the invariants judge it.

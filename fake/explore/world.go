@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/fake"
@@ -79,67 +78,24 @@ func (o Objects) stored() Objects {
 		if !ok {
 			panic("explore: " + k + " not stored")
 		}
-		out[k] = b
+		out[k] = intern(b)
 	}
 	return out
 }
 
-// canon is b without its resource version (cached).
-func canon(b []byte) []byte {
-	c, _ := cached(memo.canon, b, func(b []byte) ([]byte, error) { return volatile.ReplaceAll(b, nil), nil })
-	return c
-}
-
 var volatile = regexp.MustCompile(`"resourceVersion":"[0-9]*",?`)
 
-// canonical writes o without resource versions: two worlds that differ only
-// in the counters the server stamps are one state.
+// canonical writes the identity of o: each key with the digest of its
+// object without resource version (blob.digest), so that two worlds that
+// differ only in the counters the server stamps are one state.
 func (o Objects) canonical(b *bytes.Buffer) {
 	for _, k := range o.Keys() {
 		b.WriteString(k)
 		b.WriteByte('=')
-		b.Write(canon(o[k]))
+		d := blobOf(o[k]).digest
+		b.Write(d[:])
 		b.WriteByte('\n')
 	}
-}
-
-// memo caches the decoding and normalizing of object bytes: a search meets
-// the same few objects again and again. Decoded values are shared, which is
-// safe because planners and properties never modify their arguments.
-var memo = struct {
-	sync.Mutex
-	configs map[string]dcplan.Config
-	rcs     map[string]dcplan.Deployment
-	pods    map[string]dcplan.Pod
-	norm    map[string][]byte
-	canon   map[string][]byte
-	names   map[string]string
-}{configs: map[string]dcplan.Config{}, rcs: map[string]dcplan.Deployment{}, pods: map[string]dcplan.Pod{},
-	norm: map[string][]byte{}, canon: map[string][]byte{}, names: map[string]string{}}
-
-// memoLimit bounds each cache; a full cache is emptied.
-const memoLimit = 1 << 16
-
-// cached returns f(b) from the cache m, computing and storing it on a miss
-// (errors are not cached).
-func cached[T any](m map[string]T, b []byte, f func([]byte) (T, error)) (T, error) {
-	memo.Lock()
-	v, ok := m[string(b)]
-	memo.Unlock()
-	if ok {
-		return v, nil
-	}
-	v, err := f(b)
-	if err != nil {
-		return v, err
-	}
-	memo.Lock()
-	if len(m) >= memoLimit {
-		clear(m)
-	}
-	m[string(b)] = v
-	memo.Unlock()
-	return v, nil
 }
 
 // normalize stands in for the parts of a cluster the explorer does not
@@ -148,7 +104,13 @@ func cached[T any](m map[string]T, b []byte, f func([]byte) (T, error)) (T, erro
 // (an RC's status replicas, ready and available equal its spec).
 func normalize(o Objects) {
 	for k, b := range o {
-		o[k], _ = cached(memo.norm, b, func(b []byte) ([]byte, error) { return normalized(k, b), nil })
+		bl := blobOf(b)
+		bl.normOnce.Do(func() { bl.normKey, bl.norm = k, intern(normalized(k, b)) })
+		if bl.normKey != k {
+			o[k] = intern(normalized(k, b)) // the same bytes under another key: not cached
+			continue
+		}
+		o[k] = bl.norm
 	}
 }
 
@@ -201,23 +163,36 @@ type World = fake.ConfigState
 // property never passes because it could not read the world.
 func Decode(o Objects) (World, error) {
 	var w World
-	for _, k := range o.Keys() {
+	keys := o.Keys()
+	rcs := 0
+	for _, k := range keys {
+		if strings.HasPrefix(k, wire.ResourceRCs+"/") {
+			rcs++
+		}
+	}
+	if rcs > 0 {
+		w.Deployments = make([]dcplan.Deployment, 0, rcs)
+	}
+	if pods := len(keys) - rcs - 1; pods > 0 {
+		w.Pods = make([]dcplan.Pod, 0, pods)
+	}
+	for _, k := range keys {
 		res, _ := split(k)
 		switch res {
 		case wire.ResourceConfigs:
-			c, err := cached(memo.configs, o[k], wire.DecodeConfig)
+			c, err := decodeConfig(o[k])
 			if err != nil {
 				return World{}, fmt.Errorf("%s: %w", k, err)
 			}
 			w.Config = c
 		case wire.ResourceRCs:
-			d, err := cached(memo.rcs, o[k], wire.DecodeDeployment)
+			d, err := decodeRC(o[k])
 			if err != nil {
 				return World{}, fmt.Errorf("%s: %w", k, err)
 			}
 			w.Deployments = append(w.Deployments, d)
 		case wire.ResourcePods:
-			p, err := cached(memo.pods, o[k], wire.DecodePod)
+			p, err := decodedAs(o[k], wire.DecodePod)
 			if err != nil {
 				return World{}, fmt.Errorf("%s: %w", k, err)
 			}
@@ -228,31 +203,56 @@ func Decode(o Objects) (World, error) {
 }
 
 // decodeConfig decodes one stored DC (cached).
-func decodeConfig(b []byte) (dcplan.Config, error) { return cached(memo.configs, b, wire.DecodeConfig) }
+func decodeConfig(b []byte) (dcplan.Config, error) { return decodedAs(b, wire.DecodeConfig) }
 
 // decodeRC decodes one stored RC (cached).
-func decodeRC(b []byte) (dcplan.Deployment, error) { return cached(memo.rcs, b, wire.DecodeDeployment) }
+func decodeRC(b []byte) (dcplan.Deployment, error) { return decodedAs(b, wire.DecodeDeployment) }
 
 // edit decodes the object k of o as a map, lets f change it and stores it
-// back; f returns false to leave o as it was.
-func edit(o Objects, k string, f func(m map[string]any) bool) bool {
+// back; f returns false to leave o as it was. what names f's change, which
+// must depend on nothing but the object (as "status.phase=Running"): the
+// result is computed once per object bytes, key and what.
+func edit(o Objects, k, what string, f func(m map[string]any) bool) bool {
 	b, ok := o[k]
 	if !ok {
 		return false
 	}
+	bl := blobOf(b)
+	memo := k + " " + what
+	blobs.RLock()
+	nb, done := bl.edits[memo]
+	blobs.RUnlock()
+	if !done {
+		nb = edited(k, b, f)
+		blobs.Lock()
+		if bl.edits == nil {
+			bl.edits = map[string][]byte{}
+		}
+		bl.edits[memo] = nb
+		blobs.Unlock()
+	}
+	if nb == nil {
+		return false
+	}
+	o[k] = nb
+	return true
+}
+
+// edited is edit's change of the object k, stored as b: its new bytes
+// (interned), nil when f leaves it as it is.
+func edited(k string, b []byte, f func(m map[string]any) bool) []byte {
 	m := map[string]any{}
 	if err := json.Unmarshal(b, &m); err != nil {
 		panic(fmt.Sprintf("explore: %s: %v", k, err))
 	}
 	if !f(m) {
-		return false
+		return nil
 	}
 	nb, err := json.Marshal(m)
 	if err != nil {
 		panic(err)
 	}
-	o[k] = nb
-	return true
+	return intern(nb)
 }
 
 // sub returns m[k] as a map, creating it.
