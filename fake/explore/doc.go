@@ -35,12 +35,12 @@
 //	}
 //
 // go test runs the bounds (latestVersion up to 3, replicas 0-2,
-// revisionHistoryLimit none and 1) for Modern, Exact and Origin15: one oc
-// command and one faulted pass per trace, and one faulted pass with one
-// stale read (and, for Modern, one hook pod); then one oc command and one
-// hook pod per trace at replicas 1 and limit 1 — about 940 000
-// transitions, two and a quarter minutes on two cores; the README's
-// Exhaustive exploration section has the figures per preset.
+// revisionHistoryLimit none and 1) for Modern, Exact and Origin15, with
+// every pair of one oc command, one faulted pass, one stale read and one
+// hook pod per trace, and for Modern a command, a fault and a hook pod in
+// one trace at replicas 1 and limit 1 — about 3.4 million transitions,
+// three minutes on two cores; the README's Exhaustive exploration section
+// has the figures per search.
 // Deeper bounds run behind -explore.deep.
 //
 // Entry points: [Explore], [Defaults], [Options], [Result], [Violation],

@@ -4,7 +4,9 @@ import (
 	"flag"
 	"fmt"
 	"runtime/debug"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -28,52 +30,42 @@ var (
 
 // ciBounds are the bounds go test explores by default: the world
 // (latestVersion up to 3, replicas 0, 1 and 2, revisionHistoryLimit none
-// and 1) in two searches, each in under a minute of CPU: one oc command
-// or edit and one faulted pass (a Conflict on any write, a crash after any
-// prefix) in the same trace, and one faulted pass with one stale read
-// (and, for Modern, one hook pod: it makes that search six times larger).
-// Budgets are upper bounds, so the first also covers every trace with the
-// command alone and with the fault alone. A third, smaller search puts one
-// hook pod beside one oc command (a cancel racing the hook, say) in the
-// world of replicas 1 and revisionHistoryLimit 1, for every preset, and
-// for Modern with one faulted pass in the same trace too (five times the
-// states). A fourth puts one oc command beside one stale read, in that
-// same small world, for every preset. Hook pods in the first search would
-// make it several times larger: a command, a fault and a hook pod at
-// replicas 0-2 and both limits passed 5 GB and 6 minutes of CPU without
-// finishing. Two commands per trace, a command with a stale read at every
-// replica count and limit (70 000 states, 51 s for Modern), and hook pods
-// with every bound are behind -explore.deep (see -explore.world).
+// and 1) with every pair of the four perturbations of a trace — one oc
+// command or edit, one faulted pass (a Conflict on any write, a crash
+// after any prefix, of a controller pass or an oc command), one stale
+// read, one hook pod — in four searches: command and fault, fault and
+// stale read with a hook pod, command and hook pod, command and stale
+// read. Budgets are upper bounds, so each search also covers every trace
+// with fewer perturbations. For Modern, the preset dcplan fixes, a fifth
+// search puts three in one trace (a command, a fault and a hook pod) in
+// the world of replicas 1 and revisionHistoryLimit 1. All four in one
+// trace at every replica count and limit is behind -explore.deep (see
+// explore.Defaults and -explore.world): well over a million states.
 func ciBounds(st dcplan.Settings, modern bool) []explore.Options {
-	users := explore.Defaults(st)
-	users.Users, users.Faults, users.Stale, users.Hooks = 1, 1, 0, 0
-	faults := explore.Defaults(st)
-	faults.Users, faults.Faults, faults.Stale, faults.Hooks = 0, 1, 1, 0
-	if modern {
-		faults.Hooks = 1
+	pair := func(users, faults, stale, hooks int) explore.Options {
+		o := explore.Defaults(st)
+		o.Users, o.Faults, o.Stale, o.Hooks = users, faults, stale, hooks
+		return o
 	}
-	hooks := explore.Defaults(st)
-	hooks.Users, hooks.Faults, hooks.Stale, hooks.Hooks = 1, 0, 0, 1
-	hooks.Replicas, hooks.Limits = []int{1}, []int{1}
+	bounds := []explore.Options{pair(1, 1, 0, 0), pair(0, 1, 1, 1), pair(1, 0, 0, 1), pair(1, 0, 1, 0)}
 	if modern {
-		hooks.Faults = 1 // the preset dcplan fixes: a command, a fault and a hook pod in one trace
+		triple := pair(1, 1, 0, 1)
+		triple.Replicas, triple.Limits = []int{1}, []int{1}
+		bounds = append(bounds, triple)
 	}
-	stale := explore.Defaults(st)
-	stale.Users, stale.Faults, stale.Stale, stale.Hooks = 1, 0, 1, 0
-	stale.Replicas, stale.Limits = []int{1}, []int{1}
-	return []explore.Options{users, faults, hooks, stale}
+	return bounds
 }
 
 // TestExplore explores every reachable state of the bounded worlds for
 // each preset and fails on any violation, printing it as a scenario file.
 // known lists the violations a preset is documented to have (upstream's
-// own, kept in Exact): each must still be found, nothing else may be.
+// own, kept in Exact): each must still be found by one of the preset's
+// searches, nothing else may be. Every search is a parallel subtest of
+// its own, the largest first, so that the cores stay busy to the end.
 func TestExplore(t *testing.T) {
-	// The search keeps every state; collect garbage less often. (The
-	// parallel subtests run after this function returns: the setting is
-	// left for the rest of the package's tests.)
-	debug.SetGCPercent(400)
-	tests := []struct {
+	// The search keeps every state; collect garbage less often.
+	defer debug.SetGCPercent(debug.SetGCPercent(400))
+	presets := []struct {
 		name  string
 		why   string
 		p     dcplan.Preset
@@ -84,32 +76,59 @@ func TestExplore(t *testing.T) {
 		{name: "Origin15", why: "the newest seed era: its deployer fails a Pending RC whose pod a stale cache does not show, while the pod runs (SPEC 4.2.expect, docs/rules.md)",
 			p: dcplan.Origin15, known: []string{"OneDeployerPod"}},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel() // one search per core
-			if *deepOnly != "" && *deepOnly != tt.name {
-				t.Logf("not explored: -explore.preset %s", *deepOnly)
-				return
-			}
-			st := tt.p.Settings()
-			bounds := ciBounds(st, tt.p == dcplan.Modern)
-			if *deep {
-				o := explore.Defaults(st)
-				o.Users, o.Faults, o.Stale, o.Hooks, o.MaxStates = *deepUsers, *deepFault, *deepStale, *deepHooks, *deepMax
-				if *deepWorld != "" {
-					var err error
-					if o.Replicas, o.Limits, err = parseWorld(*deepWorld); err != nil {
-						t.Fatalf("-explore.world: %v", err)
-					}
+	type search struct {
+		preset string
+		st     dcplan.Settings
+		known  []string
+		o      explore.Options
+	}
+	var searches []search
+	for _, pr := range presets {
+		if *deepOnly != "" && *deepOnly != pr.name {
+			t.Logf("%s not explored: -explore.preset %s", pr.name, *deepOnly)
+			continue
+		}
+		st := pr.p.Settings()
+		bounds := ciBounds(st, pr.p == dcplan.Modern)
+		if *deep {
+			o := explore.Defaults(st)
+			o.Users, o.Faults, o.Stale, o.Hooks, o.MaxStates = *deepUsers, *deepFault, *deepStale, *deepHooks, *deepMax
+			if *deepWorld != "" {
+				var err error
+				if o.Replicas, o.Limits, err = parseWorld(*deepWorld); err != nil {
+					t.Fatalf("-explore.world: %v", err)
 				}
-				bounds = []explore.Options{o}
 			}
-			var got []string
-			for _, o := range bounds {
+			bounds = []explore.Options{o}
+		}
+		for _, o := range bounds {
+			searches = append(searches, search{preset: pr.name, st: st, known: pr.known, o: o})
+		}
+	}
+	// The largest first (by the states they reached when last measured:
+	// commands with a hook pod or a stale read, then Modern's triple).
+	size := func(o explore.Options) int {
+		n := 0
+		if o.Users > 0 && (o.Hooks > 0 || o.Stale > 0) {
+			n += 2
+		}
+		if len(o.Replicas) == 1 {
+			n++
+		}
+		return n
+	}
+	slices.SortStableFunc(searches, func(a, b search) int { return size(b.o) - size(a.o) })
+	var mu sync.Mutex
+	found := map[string][]string{}
+	t.Run("search", func(t *testing.T) {
+		for _, sr := range searches {
+			o := sr.o
+			name := fmt.Sprintf("%s/users=%d,faults=%d,stale=%d,hooks=%d,replicas=%v,limits=%v", sr.preset, o.Users, o.Faults, o.Stale, o.Hooks, o.Replicas, o.Limits)
+			t.Run(name, func(t *testing.T) {
+				t.Parallel() // one search per core
 				start := time.Now()
 				res := explore.Explore(o)
-				t.Logf("%s users=%d faults=%d stale=%d hooks=%d replicas=%v limits=%v: %d states, %d transitions in %v",
-					tt.name, o.Users, o.Faults, o.Stale, o.Hooks, o.Replicas, o.Limits, res.States, res.Transitions, time.Since(start).Round(time.Millisecond))
+				t.Logf("%s: %d states, %d transitions in %v", name, res.States, res.Transitions, time.Since(start).Round(time.Millisecond))
 				if res.States < 100 || res.Truncated && !*deep {
 					t.Errorf("explored %d states (truncated %v): the search did not get going", res.States, res.Truncated)
 				}
@@ -117,7 +136,7 @@ func TestExplore(t *testing.T) {
 					// The hook pod's states were reached, a cancelled RC's
 					// among them when a user can cancel: OneDeployerPod and
 					// NoPodsAfterCancel judged hook pods, not nothing.
-					t.Logf("%s hook-pod states: %v", tt.name, res.Hooks)
+					t.Logf("hook-pod states: %v", res.Hooks)
 					for _, k := range []string{"Running", "Succeeded", "Failed", "cancelled"} {
 						if res.Hooks[k] == 0 && (k != "cancelled" || o.Users > 0) {
 							t.Errorf("no state with a %s hook pod (hook-pod states %v)", k, res.Hooks)
@@ -125,19 +144,26 @@ func TestExplore(t *testing.T) {
 					}
 				}
 				for _, v := range res.Violations {
-					got = append(got, v.Property)
-					if !contains(tt.known, v.Property) {
-						text, _ := explore.Scenario(v, st, scenario.FormatState)
+					mu.Lock()
+					found[sr.preset] = append(found[sr.preset], v.Property)
+					mu.Unlock()
+					if !contains(sr.known, v.Property) {
+						text, _ := explore.Scenario(v, sr.st, scenario.FormatState)
 						t.Errorf("%s: %v\n%s", v.Property, v.Err, text)
 					}
 				}
+			})
+		}
+	})
+	for _, pr := range presets {
+		if *deepOnly != "" && *deepOnly != pr.name || *deep {
+			continue // a single search need not reach a known finding
+		}
+		for _, k := range pr.known {
+			if !contains(found[pr.name], k) {
+				t.Errorf("%s: known finding %s no longer found", pr.name, k)
 			}
-			for _, k := range tt.known {
-				if !contains(got, k) {
-					t.Errorf("known finding %s no longer found", k)
-				}
-			}
-		})
+		}
 	}
 }
 
