@@ -10,7 +10,7 @@ import (
 // A blob is what the explorer derives from one object's stored bytes,
 // computed once however many states hold those bytes: the object's
 // identity in a state (the digest of its bytes without resource version),
-// and, on demand, its decoding, its name and its normalized form.
+// and, on demand, its decoding, its name and the objects derived from it.
 type blob struct {
 	// b is the table's copy of the bytes.
 	b []byte
@@ -26,13 +26,9 @@ type blob struct {
 	nameOnce sync.Once
 	name     string
 
-	normOnce sync.Once
-	normKey  string
-	norm     []byte
-
-	// edits are the results of edit, by key and change (guarded by the
-	// table's lock).
-	edits map[string][]byte
+	// derived are the objects made from this one (its normal form, an
+	// edit), by what made them (guarded by the table's lock; see derive).
+	derived map[string][]byte
 }
 
 // addr is where a byte slice lives: its first byte and its length. The
@@ -136,4 +132,25 @@ func decodedAs[T any](b []byte, f func([]byte) (T, error)) (T, error) {
 		return zero, bl.decodeErr
 	}
 	return bl.decoded.(T), nil
+}
+
+// derive returns f(), the object (interned, or nil for none) that what
+// makes of the object b, computed once per blob: what must name all that
+// f depends on besides b (as "normal pods/web-1-deploy").
+func derive(b []byte, what string, f func() []byte) []byte {
+	bl := blobOf(b)
+	blobs.RLock()
+	nb, done := bl.derived[what]
+	blobs.RUnlock()
+	if done {
+		return nb
+	}
+	nb = f()
+	blobs.Lock()
+	if bl.derived == nil {
+		bl.derived = map[string][]byte{}
+	}
+	bl.derived[what] = nb
+	blobs.Unlock()
+	return nb
 }

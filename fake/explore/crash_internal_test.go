@@ -1,6 +1,9 @@
 package explore
 
 import (
+	"fmt"
+	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/dcplan/dcplan"
@@ -11,8 +14,12 @@ import (
 // of a search with one fault per trace, over every preset's controllers,
 // is run too and compared (verifyCrash panics on a difference).
 func TestCrashedMatchesRun(t *testing.T) {
-	verifyCrashes, verified = true, 0
-	defer func() { verifyCrashes = false }()
+	verified := 0
+	checkDerivedCrash = func(s *search, i int, m Move, derived Step) {
+		verified++
+		verifyCrash(s, i, m, derived)
+	}
+	defer func() { checkDerivedCrash = nil }()
 	for _, p := range []dcplan.Preset{dcplan.Modern, dcplan.Exact, dcplan.Origin15} {
 		o := Defaults(p.Settings())
 		o.Users, o.Faults, o.Stale, o.Hooks = 1, 1, 0, 0
@@ -26,4 +33,20 @@ func TestCrashedMatchesRun(t *testing.T) {
 		t.Errorf("%d derived crashes compared, want at least 200", verified)
 	}
 	t.Logf("%d derived crashes compared with their runs", verified)
+}
+
+// verifyCrash runs the crash m out of node i and panics when it differs
+// from derived.
+func verifyCrash(s *search, i int, m Move, derived Step) {
+	n := s.nodes[i]
+	run, err := apply(n.objs, n.prev, m, s.opts.Settings, n.rq[m.Target], n.expect, nil)
+	switch {
+	case err != nil:
+		panic(fmt.Sprintf("explore: %s: the run failed: %v", m, err))
+	case !sameWorld(run.After, derived.After), !slices.Equal(run.Expect, derived.Expect), run.Requeue != derived.Requeue,
+		run.Passes != derived.Passes, run.Attempted != derived.Attempted, len(run.Writes) != len(derived.Writes),
+		run.Err != nil, !reflect.DeepEqual(run.Pass.Plan, derived.Pass.Plan):
+		panic(fmt.Sprintf("explore: %s: derived crash differs from the run: expect %v/%v, requeue %d/%d, attempted %d/%d, writes %d/%d, err %v",
+			m, derived.Expect, run.Expect, derived.Requeue, run.Requeue, derived.Attempted, run.Attempted, len(derived.Writes), len(run.Writes), run.Err))
+	}
 }

@@ -106,7 +106,7 @@ func TestExplore(t *testing.T) {
 		}
 	}
 	// The largest first (by the states they reached when last measured:
-	// commands with a hook pod or a stale read, then Modern's triple).
+	// Modern's triple, then commands with a hook pod or a stale read).
 	size := func(o explore.Options) int {
 		n := 0
 		if o.Users > 0 && (o.Hooks > 0 || o.Stale > 0) {

@@ -104,13 +104,7 @@ func (o Objects) canonical(b *bytes.Buffer) {
 // (an RC's status replicas, ready and available equal its spec).
 func normalize(o Objects) {
 	for k, b := range o {
-		bl := blobOf(b)
-		bl.normOnce.Do(func() { bl.normKey, bl.norm = k, intern(normalized(k, b)) })
-		if bl.normKey != k {
-			o[k] = intern(normalized(k, b)) // the same bytes under another key: not cached
-			continue
-		}
-		o[k] = bl.norm
+		o[k] = derive(b, "normal "+k, func() []byte { return intern(normalized(k, b)) })
 	}
 }
 
@@ -217,20 +211,7 @@ func edit(o Objects, k, what string, f func(m map[string]any) bool) bool {
 	if !ok {
 		return false
 	}
-	bl := blobOf(b)
-	memo := k + " " + what
-	blobs.RLock()
-	nb, done := bl.edits[memo]
-	blobs.RUnlock()
-	if !done {
-		nb = edited(k, b, f)
-		blobs.Lock()
-		if bl.edits == nil {
-			bl.edits = map[string][]byte{}
-		}
-		bl.edits[memo] = nb
-		blobs.Unlock()
-	}
+	nb := derive(b, "edit "+k+" "+what, func() []byte { return edited(k, b, f) })
 	if nb == nil {
 		return false
 	}
