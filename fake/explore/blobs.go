@@ -18,6 +18,9 @@ type blob struct {
 	// two objects that differ only in the counter the server stamps have
 	// one digest, as they are one state (see Objects.canonical).
 	digest hash
+	// exact is the SHA-256 of the bytes as they are, resource version
+	// and all: what a pass reads and writes (see moveKey).
+	exact hash
 
 	decodeOnce sync.Once
 	decoded    any
@@ -115,7 +118,7 @@ func newBlob(b []byte) *blob {
 		clear(blobs.byAddr)
 		clear(blobs.byContent)
 	}
-	bl := &blob{b: b, digest: sha256.Sum256(volatile.ReplaceAll(b, nil))}
+	bl := &blob{b: b, digest: sha256.Sum256(volatile.ReplaceAll(b, nil)), exact: sha256.Sum256(b)}
 	blobs.byAddr[addr{&b[0], len(b)}] = bl
 	// The key shares b's bytes, which are never modified.
 	blobs.byContent[unsafe.String(&b[0], len(b))] = bl

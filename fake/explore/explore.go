@@ -145,6 +145,8 @@ type search struct {
 	found map[string]bool
 	// base is a server holding the world of the node being expanded.
 	base *fake.Server
+	// recall holds the outcomes of the moves made (see recalls).
+	recall recall
 }
 
 // Explore searches every world reachable from the initial worlds of o
@@ -408,7 +410,20 @@ func (s *search) move(i int, m Move) (Step, bool) {
 		}
 		return s.base
 	}
+	var k hash
+	if s.recalls(m) {
+		k = s.recall.moveKey(n, m)
+		if step, err, ok := s.recall.get(k, n.objs); ok {
+			if checkRecalled != nil {
+				checkRecalled(s, i, m, step, err)
+			}
+			return step, s.took(i, m, step, err)
+		}
+	}
 	step, err := apply(n.objs, n.prev, m, s.opts.Settings, n.rq[m.Target], n.expect, base)
+	if s.recalls(m) {
+		s.recall.put(k, step, err)
+	}
 	return step, s.took(i, m, step, err)
 }
 
@@ -417,15 +432,34 @@ func (s *search) move(i int, m Move) (Step, bool) {
 // by running it otherwise.
 func (s *search) crash(i int, m Move, free Step) {
 	n := s.nodes[i]
+	var k hash
+	if s.recalls(m) {
+		k = s.recall.moveKey(n, m)
+		if step, err, ok := s.recall.get(k, n.objs); ok {
+			if checkRecalled != nil {
+				checkRecalled(s, i, m, step, err)
+			}
+			s.took(i, m, step, err)
+			return
+		}
+	}
 	if step, ok := crashed(free, m, n.rq[m.Target], n.expect); ok {
 		if checkDerivedCrash != nil {
 			checkDerivedCrash(s, i, m, step)
+		}
+		if s.recalls(m) {
+			s.recall.put(k, step, nil)
 		}
 		s.took(i, m, step, nil)
 		return
 	}
 	s.move(i, m)
 }
+
+// checkRecalled, set by a test, is given every move the search recalls
+// rather than makes (node i, the move, the recalled step and error) to
+// compare with a run.
+var checkRecalled func(s *search, i int, m Move, recalled Step, err error)
 
 // checkDerivedCrash, set by a test, is given every crash the search
 // derives (node i, the move, the derived step) to compare with a run.
@@ -451,7 +485,9 @@ func (s *search) took(i int, m Move, step Step, err error) bool {
 	if step.Err != nil {
 		s.violate("PassSucceeds", step.Err, i, &m)
 	}
-	s.check(i, m, step)
+	if !step.recalled {
+		s.check(i, m, step) // a recalled move was judged where it was made
+	}
 	after, prev := step.After, n.objs
 	if sameWorld(n.objs, after) && slices.Equal(n.expect, step.Expect) {
 		after, prev = n.objs, n.prev

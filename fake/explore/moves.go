@@ -153,6 +153,9 @@ type Step struct {
 	// (see nextRequeue); Passes is how many passes of the work queue the
 	// move stands for.
 	Requeue, Passes int
+	// recalled marks a step given from another node's outcome of the
+	// same move (see recall): it has no Before, Seen, Pass or Writes.
+	recalled bool
 }
 
 // client is a wire.Client over a fake.Server that fails one write with a
@@ -372,7 +375,7 @@ func settle(step *Step, o Objects, rq int) {
 // it planned once, as free did. ok is false when free failed somewhere
 // (the crashed run may have planned differently): apply must run it.
 func crashed(free Step, m Move, rq int, expect []string) (step Step, ok bool) {
-	if free.Err != nil || m.At > len(free.Writes) || len(free.Pass.Snapshot.Outcome.Failures) > 0 {
+	if free.recalled || free.Err != nil || m.At > len(free.Writes) || len(free.Pass.Snapshot.Outcome.Failures) > 0 {
 		return Step{}, false
 	}
 	for _, err := range free.Pass.Errs {
