@@ -55,9 +55,17 @@ type change struct {
 	b   []byte
 }
 
-// recall holds the outcomes of a search's moves by moveKey.
+// recallLimit bounds one generation of outcomes: a full generation
+// becomes the old one, and the one before it is dropped, so a search
+// holds at most twice this many (a few hundred MB). The CI searches make
+// fewer planning moves than one generation holds; a deeper one forgets
+// the oldest outcomes, which costs it only the moves made again.
+const recallLimit = 1 << 20
+
+// recall holds the outcomes of a search's moves by moveKey, in two
+// generations.
 type recall struct {
-	outcomes map[hash]outcome
+	cur, old map[hash]outcome
 	buf      []byte
 }
 
@@ -94,9 +102,11 @@ func (r *recall) moveKey(n *node, m Move) hash {
 // get returns the step of the move recorded under k, made out of before
 // (apply's err with it), and whether there was one.
 func (r *recall) get(k hash, before Objects) (Step, error, bool) {
-	o, ok := r.outcomes[k]
+	o, ok := r.cur[k]
 	if !ok {
-		return Step{}, nil, false
+		if o, ok = r.old[k]; !ok {
+			return Step{}, nil, false
+		}
 	}
 	if o.refused || o.err != nil {
 		return Step{}, o.err, true
@@ -119,8 +129,8 @@ func (r *recall) get(k hash, before Objects) (Step, error, bool) {
 // put records under k the outcome of the move that made step (err from
 // apply).
 func (r *recall) put(k hash, step Step, err error) {
-	if r.outcomes == nil {
-		r.outcomes = map[hash]outcome{}
+	if r.cur == nil || len(r.cur) >= recallLimit {
+		r.old, r.cur = r.cur, map[hash]outcome{}
 	}
 	o := outcome{refused: errors.Is(err, errRefused), err: err}
 	if err == nil {
@@ -137,5 +147,5 @@ func (r *recall) put(k hash, step Step, err error) {
 			}
 		}
 	}
-	r.outcomes[k] = o
+	r.cur[k] = o
 }
