@@ -14,7 +14,10 @@
 // command (a Conflict answer to any one write, a crash after any prefix of
 // the writes; for a controller pass also a stale read of any object as it
 // was before the last move) — and visits each
-// state once, by a canonical encoding of the server's objects. It checks
+// state once, by a canonical encoding of the server's objects (a move
+// already made from another state holding the same bytes, as states that
+// differ only in their budgets or in the earlier world kept for stale
+// reads do, is given that move's outcome rather than made again). It checks
 // fake.Invariants — the one list the simulator and the planners' property
 // tests run too — judged on the live world (the server's objects, not the
 // planner's view): the State invariants on every state, the Transition
@@ -39,7 +42,7 @@
 // every pair of one oc command, one faulted pass, one stale read and one
 // hook pod per trace, and for Modern a command, a fault and a hook pod in
 // one trace at replicas 1 and limit 1 — about 3.4 million transitions,
-// three minutes on two cores; the README's Exhaustive exploration section
+// two to two and a half minutes on two cores; the README's Exhaustive exploration section
 // has the figures per search.
 // Deeper bounds run behind -explore.deep.
 //
