@@ -123,6 +123,27 @@ func (s *Server) Clone() *Server {
 	return &Server{store: &c, quiet: s.quiet}
 }
 
+// Merge copies every object from holds into s, replacing any of the same
+// resource, namespace and name, and advances s's counters (the uids and
+// resource versions it will mint next) to from's where from's are ahead.
+// A server merged from servers seeded by Put holds what one seeded with
+// all their objects would, counters included (TestMergeIsPut), without
+// parsing them again: it is how the explorer seeds a server per state
+// from one seeded server per distinct object. Both must be NewServers (it
+// panics on a World.Client's server, as Clone does).
+func (s *Server) Merge(from *Server) {
+	m, ok1 := s.store.(*mapStore)
+	f, ok2 := from.store.(*mapStore)
+	if !ok1 || !ok2 {
+		panic("fake: Merge of a server over a World")
+	}
+	for k, v := range f.objects {
+		m.objects[k] = v // stored bytes are never modified in place
+	}
+	m.uids = max(m.uids, f.uids)
+	m.version = max(m.version, f.version)
+}
+
 // Put stores obj under resource as is, replacing any object of the same
 // namespace and name: its uid, resourceVersion and creationTimestamp are
 // kept. It is how tests seed a server; it is not a request and is not

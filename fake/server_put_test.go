@@ -1,6 +1,7 @@
 package fake_test
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -43,5 +44,50 @@ func TestPutStoresCanonicalForm(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("Put(%s) error = %v, want one containing %q", tt.obj, err, tt.want)
 		}
+	}
+}
+
+// TestMergeIsPut: a server merged from servers seeded by Put, one object
+// each, holds what one server seeded by Put with all of them holds, and
+// mints the same resource version and uid next.
+func TestMergeIsPut(t *testing.T) {
+	objs := []struct{ res, obj string }{
+		{wire.ResourcePods, `{"metadata":{"namespace":"ns","name":"a","resourceVersion":"5"},"spec":{"z":1, "b":2}}`},
+		{wire.ResourceRCs, `{"metadata":{"namespace":"ns","name":"web-1","resourceVersion":"12"}}`},
+		{wire.ResourcePods, `{"metadata":{"namespace":"ns","name":"b"}}`}, // no version
+		{wire.ResourcePods, `{"metadata":{"namespace":"ns","name":"a","resourceVersion":"3"},"spec":{}}`}, // replaces the first
+	}
+	put := fake.NewServer(fake.Epoch)
+	merged := fake.NewServer(fake.Epoch)
+	for _, o := range objs {
+		if err := put.Put(o.res, []byte(o.obj)); err != nil {
+			t.Fatal(err)
+		}
+		one := fake.NewServer(fake.Epoch)
+		if err := one.Put(o.res, []byte(o.obj)); err != nil {
+			t.Fatal(err)
+		}
+		merged.Merge(one)
+	}
+	create := wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourcePods, Namespace: "ns", Name: "c",
+		Body: []byte(`{"metadata":{"namespace":"ns","name":"c"}}`)}
+	for _, s := range []*fake.Server{put, merged} {
+		if err := s.Do(context.Background(), create); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, res := range []string{wire.ResourcePods, wire.ResourceRCs} {
+		want, got := put.Objects(res, "ns"), merged.Objects(res, "ns")
+		if len(got) != len(want) {
+			t.Fatalf("%s: merged holds %d objects, put %d", res, len(got), len(want))
+		}
+		for i := range want {
+			if string(got[i]) != string(want[i]) {
+				t.Errorf("%s: merged holds %s, put %s", res, got[i], want[i])
+			}
+		}
+	}
+	if c, _ := merged.Object(wire.ResourcePods, "ns", "c"); !strings.Contains(string(c), `"resourceVersion":"13"`) {
+		t.Errorf("the pod created after the merge is %s, want resourceVersion 13", c)
 	}
 }

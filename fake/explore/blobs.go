@@ -5,6 +5,8 @@ import (
 	"crypto/sha256"
 	"sync"
 	"unsafe"
+
+	"github.com/dcplan/dcplan/fake"
 )
 
 // A blob is what the explorer derives from one object's stored bytes,
@@ -28,6 +30,12 @@ type blob struct {
 
 	nameOnce sync.Once
 	name     string
+
+	// seed is a server holding the object alone, as Put stores it
+	// (Objects.server merges the seeds of a world's objects).
+	seedOnce sync.Once
+	seed     *fake.Server
+	seedErr  error
 
 	// derived are the objects made from this one (its normal form, an
 	// edit), by what made them (guarded by the table's lock; see derive).
@@ -156,4 +164,15 @@ func derive(b []byte, what string, f func() []byte) []byte {
 	bl.derived[what] = nb
 	blobs.Unlock()
 	return nb
+}
+
+// seeded returns a server holding b alone under resource, built once per
+// blob (an object's key says its resource, so one blob never meets two).
+func seeded(resource string, b []byte) (*fake.Server, error) {
+	bl := blobOf(b)
+	bl.seedOnce.Do(func() {
+		bl.seed = fake.NewServer(fake.Epoch)
+		bl.seedErr = bl.seed.Put(resource, b)
+	})
+	return bl.seed, bl.seedErr
 }

@@ -54,14 +54,17 @@ func (o Objects) clone() Objects {
 	return c
 }
 
-// server returns a fake.Server holding o.
+// server returns a fake.Server holding o: the Put of each object, merged
+// from the server each distinct object was put into once (seeded).
 func (o Objects) server() *fake.Server {
 	srv := fake.NewServer(fake.Epoch)
 	for _, k := range o.Keys() {
 		res, _ := split(k)
-		if err := srv.Put(res, o[k]); err != nil {
+		one, err := seeded(res, o[k])
+		if err != nil {
 			panic(fmt.Sprintf("explore: put %s: %v", k, err))
 		}
+		srv.Merge(one)
 	}
 	return srv
 }
