@@ -54,7 +54,7 @@ func TestMergeIsPut(t *testing.T) {
 	objs := []struct{ res, obj string }{
 		{wire.ResourcePods, `{"metadata":{"namespace":"ns","name":"a","resourceVersion":"5"},"spec":{"z":1, "b":2}}`},
 		{wire.ResourceRCs, `{"metadata":{"namespace":"ns","name":"web-1","resourceVersion":"12"}}`},
-		{wire.ResourcePods, `{"metadata":{"namespace":"ns","name":"b"}}`}, // no version
+		{wire.ResourcePods, `{"metadata":{"namespace":"ns","name":"b"}}`},                                 // no version
 		{wire.ResourcePods, `{"metadata":{"namespace":"ns","name":"a","resourceVersion":"3"},"spec":{}}`}, // replaces the first
 	}
 	put := fake.NewServer(fake.Epoch)
