@@ -410,15 +410,9 @@ func (s *search) move(i int, m Move) (Step, bool) {
 		}
 		return s.base
 	}
-	var k hash
-	if s.recalls(m) {
-		k = s.recall.moveKey(n, m)
-		if step, err, ok := s.recall.get(k, n.objs); ok {
-			if checkRecalled != nil {
-				checkRecalled(s, i, m, step, err)
-			}
-			return step, s.took(i, m, step, err)
-		}
+	k, r, ok := s.recalled(i, m)
+	if ok {
+		return r.step, s.took(i, m, r.step, r.err)
 	}
 	step, err := apply(n.objs, n.prev, m, s.opts.Settings, n.rq[m.Target], n.expect, base)
 	if s.recalls(m) {
@@ -432,16 +426,10 @@ func (s *search) move(i int, m Move) (Step, bool) {
 // by running it otherwise.
 func (s *search) crash(i int, m Move, free Step) {
 	n := s.nodes[i]
-	var k hash
-	if s.recalls(m) {
-		k = s.recall.moveKey(n, m)
-		if step, err, ok := s.recall.get(k, n.objs); ok {
-			if checkRecalled != nil {
-				checkRecalled(s, i, m, step, err)
-			}
-			s.took(i, m, step, err)
-			return
-		}
+	k, r, ok := s.recalled(i, m)
+	if ok {
+		s.took(i, m, r.step, r.err)
+		return
 	}
 	if step, ok := crashed(free, m, n.rq[m.Target], n.expect); ok {
 		if checkDerivedCrash != nil {
@@ -454,6 +442,22 @@ func (s *search) crash(i int, m Move, free Step) {
 		return
 	}
 	s.move(i, m)
+}
+
+// recalled looks up the outcome of m out of node i when the search keeps
+// outcomes like it (recalls): k is m's key to record the outcome under
+// once made, and ok whether one was recorded (r is then what apply
+// answered).
+func (s *search) recalled(i int, m Move) (k hash, r made, ok bool) {
+	if !s.recalls(m) {
+		return k, r, false
+	}
+	n := s.nodes[i]
+	k = s.recall.moveKey(n, m)
+	if r, ok = s.recall.get(k, n.objs); ok && checkRecalled != nil {
+		checkRecalled(s, i, m, r.step, r.err)
+	}
+	return k, r, ok
 }
 
 // checkRecalled, set by a test, is given every move the search recalls

@@ -99,17 +99,23 @@ func (r *recall) moveKey(n *node, m Move) hash {
 	return sha256.Sum256(b)
 }
 
-// get returns the step of the move recorded under k, made out of before
-// (apply's err with it), and whether there was one.
-func (r *recall) get(k hash, before Objects) (Step, error, bool) {
+// made is what apply answered for a move: its step and error.
+type made struct {
+	step Step
+	err  error
+}
+
+// get returns what apply answered for the move recorded under k, made out
+// of before, and whether one was recorded.
+func (r *recall) get(k hash, before Objects) (made, bool) {
 	o, ok := r.cur[k]
 	if !ok {
 		if o, ok = r.old[k]; !ok {
-			return Step{}, nil, false
+			return made{}, false
 		}
 	}
 	if o.refused || o.err != nil {
-		return Step{}, o.err, true
+		return made{err: o.err}, true
 	}
 	after := before
 	if len(o.changed) > 0 {
@@ -122,8 +128,8 @@ func (r *recall) get(k hash, before Objects) (Step, error, bool) {
 			}
 		}
 	}
-	return Step{Before: before, After: after, Expect: o.expect, Requeue: int(o.requeue), Passes: int(o.passes),
-		Attempted: int(o.attempted), Err: o.passErr, recalled: true}, nil, true
+	return made{step: Step{Before: before, After: after, Expect: o.expect, Requeue: int(o.requeue), Passes: int(o.passes),
+		Attempted: int(o.attempted), Err: o.passErr, recalled: true}}, true
 }
 
 // put records under k the outcome of the move that made step (err from
