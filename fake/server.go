@@ -149,6 +149,20 @@ func (s *Server) Merge(from *Server) {
 // kept. It is how tests seed a server; it is not a request and is not
 // logged. obj must be a JSON object with metadata.name.
 func (s *Server) Put(resource string, obj []byte) error {
+	return s.put(resource, obj, false)
+}
+
+// PutShared is Put without the copy when obj is already in the form Put
+// stores (bytes a server stored: Object, a write's After): s then keeps
+// obj itself, which no one may modify afterwards. Otherwise it stores a
+// copy, as Put does. It is for a caller that holds one copy of many
+// objects and seeds many servers from them (the explorer).
+func (s *Server) PutShared(resource string, obj []byte) error {
+	return s.put(resource, obj, true)
+}
+
+// put is Put, and with share, PutShared.
+func (s *Server) put(resource string, obj []byte, share bool) error {
 	if !knownResource(resource) {
 		return fmt.Errorf("fake: put %s: unsupported resource", resource)
 	}
@@ -178,6 +192,11 @@ func (s *Server) Put(resource string, obj []byte) error {
 	}
 	if rv, err := strconv.ParseUint(text("resourceVersion"), 10, 64); err == nil {
 		s.store.seen(rv)
+	}
+	if share && bytes.Equal(*canon, obj) {
+		jsontree.PutScratch(canon)
+		s.store.save(serverKey{resource, ns, name}, obj)
+		return nil
 	}
 	s.store.save(serverKey{resource, ns, name}, jsontree.ExactCopy(canon))
 	return nil

@@ -91,3 +91,37 @@ func TestMergeIsPut(t *testing.T) {
 		t.Errorf("the pod created after the merge is %s, want resourceVersion 13", c)
 	}
 }
+
+// TestPutShared: PutShared stores what Put stores; bytes already in that
+// form are kept themselves rather than copied, others are rendered anew.
+func TestPutShared(t *testing.T) {
+	for _, tt := range []struct {
+		in     string
+		shared bool
+	}{
+		{`{"metadata":{"name":"a","namespace":"ns"},"spec":{"b":2,"z":1}}`, true},
+		{`{"metadata":{"namespace":"ns","name":"a"}, "spec":{"z":1,"b":2}}`, false},
+	} {
+		put, shared := fake.NewServer(fake.Epoch), fake.NewServer(fake.Epoch)
+		obj := []byte(tt.in)
+		if err := put.Put(wire.ResourcePods, obj); err != nil {
+			t.Fatal(err)
+		}
+		if err := shared.PutShared(wire.ResourcePods, obj); err != nil {
+			t.Fatal(err)
+		}
+		want, _ := put.Object(wire.ResourcePods, "ns", "a")
+		got, _ := shared.Object(wire.ResourcePods, "ns", "a")
+		if string(got) != string(want) {
+			t.Errorf("PutShared(%s) stored %s, Put %s", tt.in, got, want)
+		}
+		obj[len(obj)-3] = '9' // "z":1 becomes 9: no caller may do this; here it shows what is shared
+		after, _ := shared.Object(wire.ResourcePods, "ns", "a")
+		if isShared := string(after) != string(got); isShared != tt.shared {
+			t.Errorf("PutShared(%s) shares the caller's bytes: %v, want %v", tt.in, isShared, tt.shared)
+		}
+	}
+	if err := fake.NewServer(fake.Epoch).PutShared(wire.ResourcePods, []byte(`[1]`)); err == nil {
+		t.Error("PutShared of a JSON array: no error")
+	}
+}

@@ -31,8 +31,8 @@ type blob struct {
 	nameOnce sync.Once
 	name     string
 
-	// seed is a server holding the object alone, as Put stores it
-	// (Objects.server merges the seeds of a world's objects).
+	// seed is a server holding the object alone, as Put stores it, and
+	// sharing b (Objects.server merges the seeds of a world's objects).
 	seedOnce sync.Once
 	seed     *fake.Server
 	seedErr  error
@@ -172,7 +172,7 @@ func seeded(resource string, b []byte) (*fake.Server, error) {
 	bl := blobOf(b)
 	bl.seedOnce.Do(func() {
 		bl.seed = fake.NewServer(fake.Epoch)
-		bl.seedErr = bl.seed.Put(resource, b)
+		bl.seedErr = bl.seed.PutShared(resource, bl.b) // the table's copy, kept once
 	})
 	return bl.seed, bl.seedErr
 }
