@@ -25,6 +25,7 @@ var (
 	deepHooks = flag.Int("explore.hooks", 1, "hook pods per trace with -explore.deep")
 	deepMax   = flag.Int("explore.max", 0, "stop after this many states with -explore.deep (0: none)")
 	deepOnly  = flag.String("explore.preset", "", "explore only this preset")
+	memLimit  = flag.Int("explore.memlimit", 6, "soft memory limit in GiB (runtime/debug.SetMemoryLimit): the search collects garbage seldom (GOGC 400) until its heap nears this")
 	deepWorld = flag.String("explore.world", "", `with -explore.deep, the initial worlds as "replicas/limits", e.g. "1/1" or "0,1,2/-1,1" (-1: no limit; default: explore.Defaults')`)
 )
 
@@ -63,8 +64,11 @@ func ciBounds(st dcplan.Settings, modern bool) []explore.Options {
 // searches, nothing else may be. Every search is a parallel subtest of
 // its own, the largest first, so that the cores stay busy to the end.
 func TestExplore(t *testing.T) {
-	// The search keeps every state; collect garbage less often.
+	// The search keeps every state; collect garbage less often, unless
+	// the heap nears -explore.memlimit (a deep search's live heap grows
+	// past what GOGC 400's headroom leaves room for).
 	defer debug.SetGCPercent(debug.SetGCPercent(400))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(int64(*memLimit) << 30))
 	presets := []struct {
 		name  string
 		why   string
