@@ -401,18 +401,26 @@ func staleKeys(o, prev Objects) []string {
 	return ks
 }
 
-// move makes m out of node i, checks it, and adds the node it reaches.
+// move makes m out of node i (or recalls it), checks it, and adds the
+// node it reaches.
 func (s *search) move(i int, m Move) (Step, bool) {
+	k, r, ok := s.recalled(i, m)
+	if ok {
+		return r.step, s.took(i, m, r.step, r.err)
+	}
+	return s.makeMove(i, m, k)
+}
+
+// makeMove is move for a move not recalled: it runs m (apply), records
+// its outcome under k when the search keeps outcomes like it, and takes
+// it.
+func (s *search) makeMove(i int, m Move, k hash) (Step, bool) {
 	n := s.nodes[i]
 	base := func() *fake.Server {
 		if s.base == nil {
 			s.base = n.objs.server()
 		}
 		return s.base
-	}
-	k, r, ok := s.recalled(i, m)
-	if ok {
-		return r.step, s.took(i, m, r.step, r.err)
 	}
 	step, err := apply(n.objs, n.prev, m, s.opts.Settings, n.rq[m.Target], n.expect, base)
 	if s.recalls(m) {
@@ -441,7 +449,7 @@ func (s *search) crash(i int, m Move, free Step) {
 		s.took(i, m, step, nil)
 		return
 	}
-	s.move(i, m)
+	s.makeMove(i, m, k)
 }
 
 // recalled looks up the outcome of m out of node i when the search keeps

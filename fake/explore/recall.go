@@ -91,9 +91,15 @@ func (r *recall) moveKey(n *node, m Move) hash {
 	b = append(b, byte(m.Actor), byte(m.Fault))
 	b = binary.AppendVarint(b, int64(m.At))
 	b = binary.AppendVarint(b, int64(n.rq[m.Target]))
-	for _, s := range append([]string{m.Target, m.To, m.Stale}, n.expect...) {
+	text := func(s string) {
 		b = binary.AppendUvarint(b, uint64(len(s)))
 		b = append(b, s...)
+	}
+	text(m.Target)
+	text(m.To)
+	text(m.Stale)
+	for _, e := range n.expect {
+		text(e)
 	}
 	r.buf = b
 	return sha256.Sum256(b)
@@ -142,12 +148,13 @@ func (r *recall) put(k hash, step Step, err error) {
 	if err == nil {
 		o.expect, o.passErr = slices.Clip(step.Expect), step.Err
 		o.requeue, o.passes, o.attempted = int32(step.Requeue), int32(step.Passes), int32(step.Attempted)
-		for _, k := range step.After.Keys() {
-			if a, ok := step.Before[k]; !ok || !bytes.Equal(a, step.After[k]) {
-				o.changed = append(o.changed, change{k, step.After[k]})
+		// The changes touch distinct keys: their order does not matter.
+		for k, b := range step.After {
+			if a, ok := step.Before[k]; !ok || !bytes.Equal(a, b) {
+				o.changed = append(o.changed, change{k, b})
 			}
 		}
-		for _, k := range step.Before.Keys() {
+		for k := range step.Before {
 			if _, ok := step.After[k]; !ok {
 				o.changed = append(o.changed, change{key: k})
 			}
