@@ -13,18 +13,14 @@ import (
 
 // decode turns stored wire bytes of kind k into a pointer to the typed
 // value (*dcplan.Config, *dcplan.Deployment or *dcplan.Pod). With intern,
-// the identity strings the planners compare (namespace, names, UIDs,
-// template hashes, images) are interned, so equal strings share one copy
-// and compare by pointer.
+// the names of RCs and pods are interned too (intern.go), beside the
+// shared strings wire's decoders intern.
 func decode(k Kind, data []byte, intern bool) (any, error) {
 	switch k {
 	case KindConfig:
 		c, err := wire.DecodeConfig(data)
 		if err != nil {
 			return nil, err
-		}
-		if intern {
-			internConfig(&c)
 		}
 		return &c, nil
 	case KindRC:

@@ -11,12 +11,16 @@ import (
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/internal/benchcpu"
 	"github.com/dcplan/dcplan/reconcile"
+	"github.com/dcplan/dcplan/wire"
 )
 
 // benchSnapshot returns a DC at version n with n RCs: v1..v(n-1) Complete at 0
-// replicas, vn Complete at 3 (the active one), status settled.
+// replicas, vn Complete at 3 (the active one), status settled. The DC and
+// its RCs come out of wire's decoders, as an adapter's do: their shared
+// identity strings (the DC's name and UID in each RC's config label and
+// owner reference) are interned (wire/rehome.go).
 func benchSnapshot(b testing.TB, n int) dcplan.Snapshot {
-	cfg := config(dcplan.Version(n))
+	cfg := decoded(b, config(dcplan.Version(n)))
 	base := rollout(b, cfg, dcplan.Version(n), dcplan.PhaseComplete, 0)
 	rcs := make([]dcplan.Deployment, n)
 	for i := range rcs {
@@ -31,6 +35,19 @@ func benchSnapshot(b testing.TB, n int) dcplan.Snapshot {
 	}
 	rcs[n-1].Replicas, rcs[n-1].StatusReplicas, rcs[n-1].AvailableReplicas, rcs[n-1].ReadyReplicas = 3, 3, 3, 3
 	return settled(snapshot(cfg, rcs...))
+}
+
+// decoded returns cfg as wire decodes it from its JSON.
+func decoded(b testing.TB, cfg dcplan.Config) dcplan.Config {
+	raw, err := wire.EncodeConfig(cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	out, err := wire.DecodeConfig(raw)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return out
 }
 
 // benchPass runs reconcile.Config over s as the sub-benchmark name,

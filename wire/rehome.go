@@ -18,6 +18,22 @@ import (
 // visits them in one fixed order, so that the copying pass and the
 // assigning pass agree. TestDecodedStringsOwnTheirBytes fails when a field
 // is missed (the document then stays alive).
+//
+// The strings that many objects hold alike and that the planners compare
+// on every pass are interned instead (shared, through Intern's table):
+// namespaces, the DC's name and UID wherever an RC names its DC (the
+// config label and annotation, the controller reference), owner kinds
+// and API versions, template hashes, containers, and the identity,
+// labels, selector and triggers of the DC an RC encodes. Equal interned
+// strings have one data pointer, and Go's string equality returns on
+// equal pointers before it reads a byte, so the DC controller's claim
+// walk compares an RC's owner UID and config label with the DC's without
+// loading either string (BenchmarkConfig, cpu-ns/op, old and new
+// alternating, 3 runs: steady 2.0 -> 1.3 µs at 100 RCs, 18 -> 11 µs at
+// 1 000; scale 4.0 -> 3.1 µs and 30 -> 23 µs), and the RCs of one DC keep
+// one copy of each instead of one apiece. Strings of one object alone
+// (its own name, UID, resource version, messages) are still copied: an
+// interned string costs a table entry more than its bytes.
 
 // rehomer is the walk's visitor: its first pass (sizing) gathers the
 // bytes of every string, its second gives each string its part of them.
@@ -28,6 +44,16 @@ type rehomer struct {
 	all    string
 	off    int
 	assign bool
+}
+
+// shared visits one string field that many objects hold alike: the
+// assigning pass interns it (the intern table copies it out of the
+// document the first time it is seen; rehome holds the table's lock);
+// the sizing pass leaves it out.
+func (h *rehomer) shared(s *string) {
+	if h.assign && *s != "" {
+		*s = shared.get(*s)
+	}
 }
 
 // str visits one string field.
@@ -51,7 +77,9 @@ func rehome(v any) {
 	h.start()
 	h.visit(v)
 	h.turn()
+	shared.mu.Lock()
 	h.visit(v)
+	shared.mu.Unlock()
 }
 
 // visit walks the string fields of v (see rehome).
@@ -90,56 +118,79 @@ func visitKeyValues(kvs []dcplan.KeyValue, h *rehomer) {
 	}
 }
 
-func visitOwner(o *dcplan.OwnerRef, h *rehomer) {
+// sharedKeyValues interns every key and value of kvs (see shared).
+func sharedKeyValues(kvs []dcplan.KeyValue, h *rehomer) {
+	for i := range kvs {
+		h.shared(&kvs[i].Key)
+		h.shared(&kvs[i].Value)
+	}
+}
+
+// visitOwner visits an owner reference: its kind and API version are
+// shared, and with shared its name and UID too (an RC's reference to its
+// DC, which every RC of the DC holds).
+func visitOwner(o *dcplan.OwnerRef, h *rehomer, shared bool) {
+	h.shared(&o.APIVersion)
+	h.shared(&o.Kind)
+	if shared {
+		h.shared(&o.UID)
+		h.shared(&o.Name)
+		return
+	}
 	h.str(&o.UID)
-	h.str(&o.APIVersion)
-	h.str(&o.Kind)
 	h.str(&o.Name)
 }
 
-func visitTemplate(t *dcplan.Template, h *rehomer) {
+// visitTemplate visits a pod template: its hash and containers are
+// shared, and its labels too when labels (a DC's template; an RC's
+// carries the RC's own name).
+func visitTemplate(t *dcplan.Template, h *rehomer, labels bool) {
 	for i := range t.Containers {
-		h.str(&t.Containers[i].Name)
-		h.str(&t.Containers[i].Image)
+		h.shared(&t.Containers[i].Name)
+		h.shared(&t.Containers[i].Image)
 	}
-	visitKeyValues(t.Labels, h)
-	h.str(&t.Hash)
+	if labels {
+		sharedKeyValues(t.Labels, h)
+	} else {
+		visitKeyValues(t.Labels, h)
+	}
+	h.shared(&t.Hash)
 }
 
 func visitDeployment(d *dcplan.Deployment, h *rehomer) {
 	h.str(&d.Name)
-	h.str(&d.Namespace)
-	h.str(&d.ConfigLabel)
-	visitOwner(&d.Controller, h)
+	h.shared(&d.Namespace)
+	h.shared(&d.ConfigLabel)
+	visitOwner(&d.Controller, h, true)
 	h.str(&d.UID)
 	h.str(&d.ResourceVersion)
-	h.str(&d.ConfigName)
+	h.shared(&d.ConfigName)
 	h.str(&d.Reason)
 	h.str(&d.DeployerPodName)
 	h.str(&d.EncodedErr)
-	visitTemplate(&d.Template, h)
+	visitTemplate(&d.Template, h, false)
 	if d.Encoded != nil {
 		visitConfig(d.Encoded, h)
 	}
 }
 
 func visitConfig(c *dcplan.Config, h *rehomer) {
-	h.str(&c.Namespace)
-	h.str(&c.Name)
-	h.str(&c.UID)
+	h.shared(&c.Namespace)
+	h.shared(&c.Name)
+	h.shared(&c.UID)
 	h.str(&c.ResourceVersion)
-	h.str(&c.IgnoreDeployerPodValue)
-	visitKeyValues(c.Labels, h)
-	visitKeyValues(c.Selector, h)
+	h.shared(&c.IgnoreDeployerPodValue)
+	sharedKeyValues(c.Labels, h)
+	sharedKeyValues(c.Selector, h)
 	for i := range c.Triggers {
 		t := &c.Triggers[i]
 		for j := range t.ContainerNames {
-			h.str(&t.ContainerNames[j])
+			h.shared(&t.ContainerNames[j])
 		}
-		h.str(&t.FromKind)
-		h.str(&t.FromNamespace)
-		h.str(&t.FromName)
-		h.str(&t.LastTriggeredImage)
+		h.shared(&t.FromKind)
+		h.shared(&t.FromNamespace)
+		h.shared(&t.FromName)
+		h.shared(&t.LastTriggeredImage)
 	}
 	st := &c.Status
 	h.str(&st.Details.Message)
@@ -163,20 +214,20 @@ func visitConfig(c *dcplan.Config, h *rehomer) {
 		h.str(&s.CustomEnv[i].Name)
 		h.str(&s.CustomEnv[i].Value)
 	}
-	visitKeyValues(s.Labels, h)
-	visitKeyValues(s.Annotations, h)
-	visitTemplate(&c.Template, h)
+	sharedKeyValues(s.Labels, h)
+	sharedKeyValues(s.Annotations, h)
+	visitTemplate(&c.Template, h, true)
 }
 
 func visitPod(p *dcplan.Pod, h *rehomer) {
-	h.str(&p.Namespace)
+	h.shared(&p.Namespace)
 	h.str(&p.Name)
 	h.str(&p.UID)
 	h.str(&p.ResourceVersion)
 	h.str(&p.DeploymentName)
 	h.str(&p.DeployerFor)
 	for i := range p.Owners {
-		visitOwner(&p.Owners[i], h)
+		visitOwner(&p.Owners[i], h, false)
 	}
 	for i := range p.Containers {
 		h.str(&p.Containers[i].Name)

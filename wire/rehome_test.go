@@ -4,19 +4,24 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
+	"strconv"
 	"testing"
 	"time"
 	"unsafe"
 
 	"pgregory.net/rapid"
+
+	"github.com/dcplan/dcplan"
 )
 
 // stringSpans appends the memory span of every non-empty string reachable
-// from v (struct fields, slice elements, pointers), time values aside.
+// from v (struct fields, slice elements, pointers), time values and
+// interned strings (see rehome.go) aside.
 func stringSpans(v reflect.Value, spans [][2]uintptr) [][2]uintptr {
 	switch v.Kind() {
 	case reflect.String:
-		if s := v.String(); s != "" {
+		if s := v.String(); s != "" && !interned(s) {
 			p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
 			spans = append(spans, [2]uintptr{p, p + uintptr(len(s))})
 		}
@@ -37,6 +42,12 @@ func stringSpans(v reflect.Value, spans [][2]uintptr) [][2]uintptr {
 		}
 	}
 	return spans
+}
+
+// interned reports whether s is the copy Intern shares: a string no
+// document's bytes back.
+func interned(s string) bool {
+	return unsafe.StringData(Intern(s)) == unsafe.StringData(s)
 }
 
 // checkOwnStrings fails unless the strings of a decoded value tile one
@@ -100,5 +111,82 @@ func TestDecodedStringsOwnTheirBytes(t *testing.T) {
 		for _, p := range objs.Pods {
 			checkOwnStrings(t, name, p)
 		}
+	}
+}
+
+// TestDecodedIdentityIsShared: the strings the DC controller compares on
+// every RC of every pass (the RC's namespace, config label and owner UID
+// against the DC's namespace, name and UID) come out of independent
+// decodes with one data pointer, so Go's string equality answers without
+// reading them (rehome.go). BenchmarkConfig in package reconcile builds
+// its snapshots through the decoders on that account.
+func TestDecodedIdentityIsShared(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "fixtures", "list-dc-rc-pods.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := DecodeSnapshot(data, "shop", "frontend", time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC), dcplan.Settings{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	same := func(a, b string) bool { return unsafe.StringData(a) == unsafe.StringData(b) }
+	cfg := s.Config
+	if len(s.Deployments) < 2 {
+		t.Fatalf("fixture has %d RCs, want several", len(s.Deployments))
+	}
+	for _, d := range s.Deployments {
+		for _, c := range []struct {
+			field   string
+			got, dc string
+		}{
+			{"metadata.namespace", d.Namespace, cfg.Namespace},
+			{"config label", d.ConfigLabel, cfg.Name},
+			{"config annotation", d.ConfigName, cfg.Name},
+			{"controller uid", d.Controller.UID, cfg.UID},
+			{"controller name", d.Controller.Name, cfg.Name},
+		} {
+			if c.got != c.dc {
+				t.Fatalf("%s: %s %q, DC's %q: the fixture's RCs belong to its DC", d.Name, c.field, c.got, c.dc)
+			}
+			if !same(c.got, c.dc) {
+				t.Errorf("%s: %s %q is a copy of the DC's, not the DC's own string", d.Name, c.field, c.got)
+			}
+		}
+		if d.Encoded != nil && !same(d.Encoded.UID, cfg.UID) {
+			t.Errorf("%s: the encoded DC's uid is a copy of the DC's", d.Name)
+		}
+	}
+	for _, p := range s.Pods {
+		if !same(p.Namespace, cfg.Namespace) {
+			t.Errorf("pod %s: namespace is a copy of the DC's", p.Name)
+		}
+	}
+}
+
+// TestInternSurvivesCollection: a string interned, then held only by a
+// decoded value (not by the table's caller), is the one the next decode
+// shares after a garbage collection, and the table stays bounded while
+// it keeps the strings of its two newest generations.
+func TestInternSurvivesCollection(t *testing.T) {
+	first := Intern(string([]byte("ns-survives")))
+	runtime.GC()
+	runtime.GC()
+	if again := Intern("ns-survives"); unsafe.StringData(again) != unsafe.StringData(first) {
+		t.Fatal("after a collection, Intern made a second copy of a string it had shared")
+	}
+	for i := range 3 * internGeneration {
+		Intern("filler-" + strconv.Itoa(i))
+	}
+	shared.mu.Lock()
+	n := len(shared.cur) + len(shared.old)
+	shared.mu.Unlock()
+	if n > 2*internGeneration {
+		t.Fatalf("the intern table holds %d strings, more than two generations of %d", n, internGeneration)
+	}
+	if got := Intern("filler-" + strconv.Itoa(3*internGeneration-1)); got != "filler-"+strconv.Itoa(3*internGeneration-1) {
+		t.Fatalf("Intern returned %q", got)
+	}
+	if Intern("") != "" {
+		t.Fatal(`Intern("") is not ""`)
 	}
 }
