@@ -12,9 +12,10 @@
 // Flags: -preset (Modern, Exact, Origin10, Origin13, Origin15), -versions
 // (latestVersion bound, default 3), -replicas (comma-separated, default
 // 0,1,2), -limits (revisionHistoryLimit values, -1 for none, default -1,1),
-// -users, -faults, -stale, -hooks (per trace, defaults 2, 1, 1, 1: hook
-// pods <rc>-hook-pre the deployer pod creates), -max (states, 0
-// for no limit). For a violation as a scenario file (state lines
+// -users, -faults, -stale, -hooks (per trace, default 1 each: hook
+// pods <rc>-hook-pre the deployer pod creates), -kinds (how many of those
+// four kinds one trace may mix, default 2; 0 for all four), -max (states,
+// 0 for no limit). For a violation as a scenario file (state lines
 // included), run the test: go test ./fake/explore -run TestExplore.
 //
 // Exit status: 0 without violations, 1 with, 2 for a usage error.
@@ -40,10 +41,11 @@ func run(args []string) int {
 	versions := fs.Int("versions", 3, "bound on status.latestVersion")
 	replicas := fs.String("replicas", "0,1,2", "DC replica counts")
 	limits := fs.String("limits", "-1,1", "revisionHistoryLimit values (-1: none)")
-	users := fs.Int("users", 2, "user moves per trace")
+	users := fs.Int("users", 1, "user moves per trace")
 	faults := fs.Int("faults", 1, "faulted passes per trace")
 	stale := fs.Int("stale", 1, "stale reads per trace")
 	hooks := fs.Int("hooks", 1, "hook pods per trace")
+	kinds := fs.Int("kinds", 2, "kinds of perturbation (user move, fault, stale read, hook pod) one trace may mix (0: no bound but each kind's)")
 	maxStates := fs.Int("max", 0, "stop after this many states (0: no limit)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -55,7 +57,7 @@ func run(args []string) int {
 	}
 	st := p.Settings()
 	o := explore.Defaults(st)
-	o.Versions, o.Users, o.Faults, o.Stale, o.Hooks, o.MaxStates = *versions, *users, *faults, *stale, *hooks, *maxStates
+	o.Versions, o.Users, o.Faults, o.Stale, o.Hooks, o.Kinds, o.MaxStates = *versions, *users, *faults, *stale, *hooks, *kinds, *maxStates
 	if o.Replicas, err = explore.ParseInts(*replicas); err != nil {
 		fmt.Fprintln(os.Stderr, "explore: -replicas:", err)
 		return 2
@@ -66,8 +68,8 @@ func run(args []string) int {
 	}
 	start := time.Now()
 	res := explore.Explore(o)
-	fmt.Printf("%s: %d states, %d transitions in %v (versions<=%d replicas=%v limits=%v users=%d faults=%d stale=%d hooks=%d truncated=%v)\n",
-		p, res.States, res.Transitions, time.Since(start).Round(time.Millisecond), o.Versions, o.Replicas, o.Limits, o.Users, o.Faults, o.Stale, o.Hooks, res.Truncated)
+	fmt.Printf("%s: %d states, %d transitions in %v (versions<=%d replicas=%v limits=%v users=%d faults=%d stale=%d hooks=%d kinds=%d truncated=%v)\n",
+		p, res.States, res.Transitions, time.Since(start).Round(time.Millisecond), o.Versions, o.Replicas, o.Limits, o.Users, o.Faults, o.Stale, o.Hooks, o.Kinds, res.Truncated)
 	for _, v := range res.Violations {
 		text, _ := explore.Scenario(v, st, nil)
 		fmt.Printf("\nviolation %s: %v\n%s", v.Property, v.Err, text)

@@ -37,13 +37,14 @@
 //		fmt.Print(text)
 //	}
 //
-// go test runs the bounds (latestVersion up to 3, replicas 0-2,
-// revisionHistoryLimit none and 1) for Modern, Exact and Origin15, with
-// every pair of one oc command, one faulted pass, one stale read and one
-// hook pod per trace, and for Modern a command, a fault and a hook pod in
-// one trace at replicas 1 and limit 1 — about 3.4 million transitions,
-// two to two and a half minutes on two cores; the README's Exhaustive exploration section
-// has the figures per search.
+// go test runs the default bounds (Defaults: latestVersion up to 3,
+// replicas 0-2, revisionHistoryLimit none and 1, per trace at most one oc
+// command, one faulted pass, one stale read and one hook pod, any two of
+// them in one trace) for Modern, Exact and Origin15, plus two searches
+// with three in one trace (a fault, a stale read and a hook pod, every
+// preset; a command, a fault and a hook pod, Modern at replicas 1 and
+// limit 1); the README's Exhaustive exploration section has the figures
+// per search.
 // Deeper bounds run behind -explore.deep.
 //
 // Entry points: [Explore], [Defaults], [Options], [Result], [Violation],

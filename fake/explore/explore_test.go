@@ -18,41 +18,41 @@ import (
 )
 
 var (
-	deep      = flag.Bool("explore.deep", false, "explore deeper bounds than CI's: -explore.users, -explore.faults, -explore.stale, -explore.hooks per trace (defaults of explore.Defaults: 2, 1, 1, 1), replicas 0-2")
-	deepUsers = flag.Int("explore.users", 2, "user moves per trace with -explore.deep")
+	deep      = flag.Bool("explore.deep", false, "explore deeper bounds than CI's: -explore.users, -explore.faults, -explore.stale, -explore.hooks per trace, mixing -explore.kinds kinds of them (default all four in one trace), replicas 0-2")
+	deepUsers = flag.Int("explore.users", 1, "user moves per trace with -explore.deep")
 	deepFault = flag.Int("explore.faults", 1, "faulted passes per trace with -explore.deep")
 	deepStale = flag.Int("explore.stale", 1, "stale reads per trace with -explore.deep")
 	deepHooks = flag.Int("explore.hooks", 1, "hook pods per trace with -explore.deep")
+	deepKinds = flag.Int("explore.kinds", 0, "kinds of perturbation one trace may mix with -explore.deep (0: no bound but each kind's budget)")
 	deepMax   = flag.Int("explore.max", 0, "stop after this many states with -explore.deep (0: none)")
 	deepOnly  = flag.String("explore.preset", "", "explore only this preset")
 	memLimit  = flag.Int("explore.memlimit", 6, "soft memory limit in GiB (runtime/debug.SetMemoryLimit): the search collects garbage seldom (GOGC 400) until its heap nears this")
 	deepWorld = flag.String("explore.world", "", `with -explore.deep, the initial worlds as "replicas/limits", e.g. "1/1" or "0,1,2/-1,1" (-1: no limit; default: explore.Defaults')`)
 )
 
-// ciBounds are the bounds go test explores by default: the issue's world
-// (latestVersion up to 3, replicas 0, 1 and 2, revisionHistoryLimit none
-// and 1) with every pair of the four perturbations of a trace — one oc
-// command or edit, one faulted pass (a Conflict on any write, a crash
-// after any prefix, of a controller pass or an oc command), one stale
-// read, one hook pod — in four searches: command and fault, fault and
-// stale read with a hook pod, command and hook pod, command and stale
-// read. Budgets are upper bounds, so each search also covers every trace
-// with fewer perturbations. For Modern, the preset dcplan fixes, a fifth
-// search puts three in one trace (a command, a fault and a hook pod) in
-// the world of replicas 1 and revisionHistoryLimit 1. All four in one
-// trace at every replica count and limit is behind -explore.deep (see
-// explore.Defaults and -explore.world): well over a million states.
+// ciBounds are the bounds go test explores by default: explore.Defaults,
+// the issue's world (latestVersion up to 3, replicas 0, 1 and 2,
+// revisionHistoryLimit none and 1) with per trace at most one of each
+// of the four perturbations — an oc command or edit, a faulted pass (a
+// Conflict on any write, a crash after any prefix, of a controller pass
+// or an oc command), a stale read, a hook pod — and any two of them in
+// one trace. Budgets are upper bounds, so the search also covers every
+// trace with fewer. Two searches add three in one trace: a fault, a stale
+// read and a hook pod, for every preset; a command, a fault and a hook
+// pod, for Modern (the preset dcplan fixes) in the world of replicas 1
+// and revisionHistoryLimit 1. All four in one trace at every replica
+// count and limit is behind -explore.deep: about four million states.
 func ciBounds(st dcplan.Settings, modern bool) []explore.Options {
-	pair := func(users, faults, stale, hooks int) explore.Options {
+	triple := func(users, faults, stale, hooks int) explore.Options {
 		o := explore.Defaults(st)
-		o.Users, o.Faults, o.Stale, o.Hooks = users, faults, stale, hooks
+		o.Users, o.Faults, o.Stale, o.Hooks, o.Kinds = users, faults, stale, hooks, 0
 		return o
 	}
-	bounds := []explore.Options{pair(1, 1, 0, 0), pair(0, 1, 1, 1), pair(1, 0, 0, 1), pair(1, 0, 1, 0)}
+	bounds := []explore.Options{explore.Defaults(st), triple(0, 1, 1, 1)}
 	if modern {
-		triple := pair(1, 1, 0, 1)
-		triple.Replicas, triple.Limits = []int{1}, []int{1}
-		bounds = append(bounds, triple)
+		o := triple(1, 1, 0, 1)
+		o.Replicas, o.Limits = []int{1}, []int{1}
+		bounds = append(bounds, o)
 	}
 	return bounds
 }
@@ -96,7 +96,7 @@ func TestExplore(t *testing.T) {
 		bounds := ciBounds(st, pr.p == dcplan.Modern)
 		if *deep {
 			o := explore.Defaults(st)
-			o.Users, o.Faults, o.Stale, o.Hooks, o.MaxStates = *deepUsers, *deepFault, *deepStale, *deepHooks, *deepMax
+			o.Users, o.Faults, o.Stale, o.Hooks, o.Kinds, o.MaxStates = *deepUsers, *deepFault, *deepStale, *deepHooks, *deepKinds, *deepMax
 			if *deepWorld != "" {
 				var err error
 				if o.Replicas, o.Limits, err = parseWorld(*deepWorld); err != nil {
@@ -110,16 +110,15 @@ func TestExplore(t *testing.T) {
 		}
 	}
 	// The largest first (by the states they reached when last measured:
-	// Modern's triple, then commands with a hook pod or a stale read).
+	// the default bounds, then Modern's triple).
 	size := func(o explore.Options) int {
-		n := 0
-		if o.Users > 0 && (o.Hooks > 0 || o.Stale > 0) {
-			n += 2
+		switch {
+		case o.Kinds == 2:
+			return 2
+		case len(o.Replicas) == 1:
+			return 1
 		}
-		if len(o.Replicas) == 1 {
-			n++
-		}
-		return n
+		return 0
 	}
 	slices.SortStableFunc(searches, func(a, b search) int { return size(b.o) - size(a.o) })
 	var mu sync.Mutex
@@ -127,7 +126,7 @@ func TestExplore(t *testing.T) {
 	t.Run("search", func(t *testing.T) {
 		for _, sr := range searches {
 			o := sr.o
-			name := fmt.Sprintf("%s/users=%d,faults=%d,stale=%d,hooks=%d,replicas=%v,limits=%v", sr.preset, o.Users, o.Faults, o.Stale, o.Hooks, o.Replicas, o.Limits)
+			name := fmt.Sprintf("%s/users=%d,faults=%d,stale=%d,hooks=%d,kinds=%d,replicas=%v,limits=%v", sr.preset, o.Users, o.Faults, o.Stale, o.Hooks, o.Kinds, o.Replicas, o.Limits)
 			t.Run(name, func(t *testing.T) {
 				t.Parallel() // one search per core
 				start := time.Now()
@@ -186,7 +185,7 @@ func contains(xs []string, x string) bool {
 func TestExploreCoversEveryActor(t *testing.T) {
 	st := dcplan.Modern.Settings()
 	o := explore.Defaults(st)
-	o.Replicas, o.Limits, o.Users, o.Faults, o.Stale = []int{1}, []int{1}, 1, 1, 1
+	o.Replicas, o.Limits, o.Users, o.Faults, o.Stale, o.Kinds = []int{1}, []int{1}, 1, 1, 1, 0
 	o.MaxStates = 600
 	res := explore.Explore(o)
 	for _, a := range []explore.Actor{explore.ActorConfig, explore.ActorDeployer, explore.ActorKubelet, explore.ActorUser} {

@@ -26,7 +26,7 @@ func TestRecalledMatchesMade(t *testing.T) {
 	defer func() { checkRecalled = nil }()
 	for _, p := range []dcplan.Preset{dcplan.Modern, dcplan.Exact, dcplan.Origin15} {
 		o := Defaults(p.Settings())
-		o.Users, o.Faults, o.Stale, o.Hooks = 1, 1, 1, 0
+		o.Users, o.Faults, o.Stale, o.Hooks, o.Kinds = 1, 1, 1, 0, 0
 		o.Replicas, o.Limits, o.MaxStates = []int{1}, []int{1}, 3000
 		Explore(o)
 	}
