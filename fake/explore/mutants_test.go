@@ -25,9 +25,10 @@ type mutant struct {
 	killers   [][2]string
 }
 
-// explorer is the kill of last resort: the explorer at the CI bounds and
-// from a world with history to prune (TestExploreHistory).
-var explorer = [2]string{"./fake/explore", "TestExploreHistory|TestExplore$/Modern"}
+// explorer is the kill of last resort: Modern's searches of the explorer
+// at the CI bounds (TestExplore's subtests search/Modern/...) and from a
+// world with history to prune (TestExploreHistory).
+var explorer = [2]string{"./fake/explore", "TestExploreHistory|TestExplore$/search/Modern"}
 
 var mutantList = []mutant{
 	{name: "history limit off by one", why: "cleanup keeps one RC fewer than revisionHistoryLimit",
