@@ -1,8 +1,9 @@
 package fake
 
 import (
+	"unique"
+
 	"github.com/dcplan/dcplan"
-	"github.com/dcplan/dcplan/wire"
 )
 
 // The decode cache interns the names of decoded objects on top of what
@@ -16,8 +17,18 @@ import (
 // in memory the pass has not touched yet. Names are left alone where the
 // cache is off: an object's own name is held by it alone, and interning
 // it costs a table entry per object for nothing.
+//
+// Names go through package unique rather than wire.Intern: a world holds
+// one name per object, and that many would churn wire's bounded table of
+// shared strings. unique's entries die with their last Handle, so a name
+// decoded after a collection may be a copy of its own: equal all the same,
+// only slower to compare.
 
-func intern(s *string) { *s = wire.Intern(*s) }
+func intern(s *string) {
+	if *s != "" {
+		*s = unique.Make(*s).Value()
+	}
+}
 
 func internDeployment(d *dcplan.Deployment) {
 	intern(&d.Name)
