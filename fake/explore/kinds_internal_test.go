@@ -11,7 +11,7 @@ import (
 // budget at 1, no state of a Kinds 2 search was reached by a trace of
 // three or four kinds (a faulted oc command is two at once), while some
 // were by traces of two; the same search without the bound reaches three
-// within as many states again (so the bound binds).
+// (so the bound binds).
 func TestKindsBoundsTheMix(t *testing.T) {
 	for _, p := range []dcplan.Preset{dcplan.Modern} { // the bound is the search's, not a preset's
 		mix := func(kinds, maxStates int) (byKinds map[int]int, states int) {
@@ -20,7 +20,7 @@ func TestKindsBoundsTheMix(t *testing.T) {
 			o.Versions, o.Replicas, o.Limits, o.Ops = 2, []int{1}, []int{1}, []string{"latest"}
 			o.MaxStates = maxStates
 			s := explore(o)
-			if s.res.Truncated && maxStates == 0 || len(s.res.Violations) > 0 {
+			if len(s.res.Violations) > 0 {
 				t.Fatalf("%v kinds %d: truncated %v, violations %v", p, kinds, s.res.Truncated, s.res.Violations)
 			}
 			byKinds = map[int]int{}
@@ -32,8 +32,10 @@ func TestKindsBoundsTheMix(t *testing.T) {
 			}
 			return byKinds, s.res.States
 		}
-		bounded, inBound := mix(2, 0)
-		free, inFree := mix(0, 2*inBound)
+		// Breadth first, a search mixes a third kind as soon as it holds
+		// a state of two: a few thousand states show it or its absence.
+		bounded, inBound := mix(2, 6000)
+		free, inFree := mix(0, 6000)
 		t.Logf("%v: states by kinds mixed, bound 2 %v (%d states), unbounded %v (%d)", p, bounded, inBound, free, inFree)
 		if bounded[3]+bounded[4] > 0 {
 			t.Errorf("%v: Kinds 2 reached %d states by traces of three kinds and %d of four", p, bounded[3], bounded[4])
