@@ -195,10 +195,12 @@ func runSearch(t *testing.T, preset string, st dcplan.Settings, known []string, 
 		found("")
 		for _, v := range res.Violations {
 			found(v.Property)
-			if !contains(known, v.Property) {
-				text, _ := explore.Scenario(v, st, scenario.FormatState)
-				t.Errorf("%s: %v\n%s", v.Property, v.Err, text)
+			if contains(known, v.Property) {
+				t.Logf("known finding %s (%d moves): %v", v.Property, len(v.Trace), v.Err)
+				continue
 			}
+			text, _ := explore.Scenario(v, st, scenario.FormatState)
+			t.Errorf("%s: %v\n%s", v.Property, v.Err, text)
 		}
 	})
 }
