@@ -40,11 +40,10 @@
 // go test runs the default bounds (Defaults: latestVersion up to 3,
 // replicas 0-2, revisionHistoryLimit none and 1, per trace at most one oc
 // command, one faulted pass, one stale read and one hook pod, any two of
-// them in one trace) for Modern, Exact and Origin15, plus two searches
-// with three in one trace (a fault, a stale read and a hook pod, every
-// preset; a command, a fault and a hook pod, Modern at replicas 1 and
-// limit 1); the README's Exhaustive exploration section has the figures
-// per search.
+// them in one trace) for Modern, Exact and Origin15, plus for each a
+// search with three in one trace (a fault, a stale read and a hook pod);
+// the README's Exhaustive exploration section has the figures per
+// search.
 // Deeper bounds run behind -explore.deep.
 //
 // Entry points: [Explore], [Defaults], [Options], [Result], [Violation],
