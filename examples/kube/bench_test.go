@@ -123,10 +123,18 @@ func TestPassAtRestDecodesNothing(t *testing.T) {
 	}
 	c.patchRC(t, "frontend-2", `{"metadata":{"labels":{"team":"web"}}}`)
 	c.caughtUp(t, ctrl)
-	pass, _, err := ctrl.SyncConfig(ctx, ns+"/frontend", 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	// The informer fills its store before it runs the event handler that
+	// retires the DC's decoded RC list, so a pass right after caughtUp
+	// may still reuse the list (and decode nothing): pass until it does
+	// not.
+	var pass wire.Pass
+	waitFor(t, "a pass that reads the changed RC", func() bool {
+		var err error
+		if pass, _, err = ctrl.SyncConfig(ctx, ns+"/frontend", 0); err != nil {
+			t.Fatal(err)
+		}
+		return ctrl.Decoder().Decodes() > before
+	})
 	if d := ctrl.Decoder().Decodes() - before; d != 1 {
 		t.Errorf("a pass after one RC changed decoded %d objects, want 1", d)
 	}
