@@ -141,15 +141,13 @@ func TestExplore(t *testing.T) {
 		for range min(runtime.GOMAXPROCS(0), len(searches)) {
 			wg.Go(func() {
 				for sr := range queue {
-					runSearch(t, sr.preset, sr.st, sr.known, sr.o, func(prop string) {
-						mu.Lock()
-						if prop == "" {
-							ran[sr.preset]++
-						} else {
-							found[sr.preset] = append(found[sr.preset], prop)
-						}
-						mu.Unlock()
-					})
+					props, explored := runSearch(t, sr.preset, sr.st, sr.known, sr.o)
+					mu.Lock()
+					if explored {
+						ran[sr.preset]++
+					}
+					found[sr.preset] = append(found[sr.preset], props...)
+					mu.Unlock()
 				}
 			})
 		}
@@ -168,12 +166,13 @@ func TestExplore(t *testing.T) {
 }
 
 // runSearch explores o for the preset named preset (settings st) as a
-// subtest of t, and fails it on a violation not in known; found hears of
-// every violation's property, and of "" once the search has run (-run
-// may skip the subtest).
-func runSearch(t *testing.T, preset string, st dcplan.Settings, known []string, o explore.Options, found func(string)) {
+// subtest of t, and fails it on a violation not in known. It returns the
+// properties violated, and whether the search ran at all (-run may skip
+// the subtest).
+func runSearch(t *testing.T, preset string, st dcplan.Settings, known []string, o explore.Options) (props []string, explored bool) {
 	name := fmt.Sprintf("%s/users=%d,faults=%d,stale=%d,hooks=%d,kinds=%d,replicas=%v,limits=%v", preset, o.Users, o.Faults, o.Stale, o.Hooks, o.Kinds, o.Replicas, o.Limits)
 	t.Run(name, func(t *testing.T) {
+		explored = true
 		start := time.Now()
 		res := explore.Explore(o)
 		t.Logf("%s: %d states, %d transitions in %v", name, res.States, res.Transitions, time.Since(start).Round(time.Millisecond))
@@ -191,9 +190,8 @@ func runSearch(t *testing.T, preset string, st dcplan.Settings, known []string, 
 				}
 			}
 		}
-		found("")
 		for _, v := range res.Violations {
-			found(v.Property)
+			props = append(props, v.Property)
 			if contains(known, v.Property) {
 				t.Logf("known finding %s (%d moves): %v", v.Property, len(v.Trace), v.Err)
 				continue
@@ -202,6 +200,7 @@ func runSearch(t *testing.T, preset string, st dcplan.Settings, known []string, 
 			t.Errorf("%s: %v\n%s", v.Property, v.Err, text)
 		}
 	})
+	return props, explored
 }
 
 func contains(xs []string, x string) bool {
