@@ -103,32 +103,42 @@ func itoa(n int) string {
 	return itoa(n/10) + itoa(n%10)
 }
 
-// BenchmarkPopulate builds one DC with ten finished rollouts in wire form,
-// as `examples/rollout -scale` does for each of its DCs.
+// BenchmarkPopulate builds DCs with ten finished rollouts each in wire
+// form, as `examples/rollout -scale` does: one DC (encoding alone), and
+// 1 000 (the objects encoded on every core, then stored in order).
 func BenchmarkPopulate(b *testing.B) {
-	b.ReportAllocs()
-	for b.Loop() {
-		w := fake.NewWorld(fake.Epoch)
-		if err := fake.Populate(w, 1, 10); err != nil {
-			b.Fatal(err)
-		}
+	for _, dcs := range []int{1, 1000} {
+		b.Run("dcs="+itoa(dcs), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				w := fake.NewWorld(fake.Epoch)
+				if err := fake.Populate(w, dcs, 10); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*dcs), "µs/DC")
+		})
 	}
 }
 
 // BenchmarkStabilizePopulated brings 100 populated DCs of ten RCs each to
 // rest, and 1 000, as `examples/rollout -scale` does after Populate (one
-// pass: every DC and RC planned, the rest check before and after it).
+// pass: every DC and RC planned, the rest check before and after it),
+// with the World's decode cache and, as `-scale` runs, without it
+// ("uncached": every read decodes, a chunk at a time on every core).
 func BenchmarkStabilizePopulated(b *testing.B) {
 	for _, dcs := range []int{100, 1000} {
-		b.Run(itoa(dcs), func(b *testing.B) { stabilizePopulated(b, dcs) })
+		b.Run(itoa(dcs), func(b *testing.B) { stabilizePopulated(b, dcs, false) })
 	}
+	b.Run("1000-uncached", func(b *testing.B) { stabilizePopulated(b, 1000, true) })
 }
 
-func stabilizePopulated(b *testing.B, dcs int) {
+func stabilizePopulated(b *testing.B, dcs int, uncached bool) {
 	b.ReportAllocs()
 	for b.Loop() {
 		b.StopTimer()
 		s := fake.NewSim(fake.Options{Quiet: true})
+		s.World().NoDecodeCache = uncached
 		if err := fake.Populate(s.World(), dcs, 10); err != nil {
 			b.Fatal(err)
 		}

@@ -9,3 +9,9 @@ func SameFunc(f, g any) bool {
 	}
 	return reflect.ValueOf(f).Pointer() == reflect.ValueOf(g).Pointer()
 }
+
+// PopulateOn is Populate on the given number of goroutines (tests only).
+func PopulateOn(w *World, dcs, rcs, workers int) error { return populate(w, dcs, rcs, workers) }
+
+// DecodedAhead returns how many versions w decoded ahead (tests only).
+func DecodedAhead(w *World) int { return w.ahead.decoded }

@@ -2,7 +2,10 @@ package fake
 
 import (
 	"fmt"
+	"runtime"
 	"strconv"
+	"sync"
+	"time"
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/wire"
@@ -21,37 +24,112 @@ import (
 // index keys of what it writes, so the store does not decode it back
 // (each write still takes a resource version and notifies Watch, DC
 // first).
+//
+// When w has no Watch, the objects are encoded on GOMAXPROCS goroutines
+// and stored in order: the world is the same, byte for byte, as one
+// goroutine makes it (TestPopulateWorkers), because an object's bytes
+// depend only on its DC's index and the counters before it, which
+// Populate reserves in advance. A Watch may write to the world between
+// two of Populate's writes, so with one Populate works object by object.
 func Populate(w *World, dcs, rcs int) error {
-	for i := range dcs {
-		ns, name := "ns-"+strconv.Itoa(i/1000), "app-"+strconv.Itoa(i)
-		if err := populateOne(w, ns, name, rcs); err != nil {
-			return fmt.Errorf("fake: populate %s/%s: %w", ns, name, err)
+	workers := runtime.GOMAXPROCS(0)
+	if w.Watch != nil {
+		workers = 1
+	}
+	return populate(w, dcs, rcs, workers)
+}
+
+// populateChunk is how many DCs the workers encode before Populate stores
+// them: enough to keep every worker busy, few enough that the encoded
+// objects waiting to be stored stay a few megabytes.
+const populateChunk = 256
+
+// populate is Populate on the given number of goroutines.
+func populate(w *World, dcs, rcs, workers int) error {
+	if workers <= 1 {
+		for i := range dcs {
+			p := buildPopulated(i, rcs, w.uid, w.rv, w.Now, w.Compress, &w.codec)
+			if err := w.commitPopulated(p); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	codecs := make([]blobCodec, workers)
+	built := make([]populated, min(populateChunk, dcs))
+	for start := 0; start < dcs; start += populateChunk {
+		n := min(populateChunk, dcs-start)
+		// The counters each DC starts from, as committing every DC
+		// before it leaves them: one UID and one resource version per
+		// object.
+		per := uint64(rcs + 1)
+		uid0, rv0, now, compress := w.uid, w.rv, w.Now, w.Compress
+		var wg sync.WaitGroup
+		for k := range workers {
+			wg.Go(func() {
+				for j := k; j < n; j += workers {
+					built[j] = buildPopulated(start+j, rcs, uid0+uint64(j)*per, rv0+uint64(j)*per, now, compress, &codecs[k])
+				}
+			})
+		}
+		wg.Wait()
+		for j := range n {
+			if err := w.commitPopulated(built[j]); err != nil {
+				return err
+			}
+			built[j] = populated{}
 		}
 	}
 	return nil
 }
 
-func populateOne(w *World, ns, name string, rcs int) error {
-	if o := w.lookup(KindConfig, ns, name); o != nil && o.current().exists() {
-		return alreadyExists(KindConfig, ns, name)
+// populated is one DC of Populate and its RCs, encoded and packed, waiting
+// to be stored.
+type populated struct {
+	i, rcs   int // the arguments it was built from
+	ns, name string
+	uid, rv  uint64 // the counters it was built from
+	objs     []populatedObject
+	err      error // why it could not be built
+}
+
+// populatedObject is one object of a populated DC.
+type populatedObject struct {
+	kind Kind
+	name string
+	blob blob
+	ix   index
+}
+
+// buildPopulated encodes DC number i of Populate and its rcs RCs, as if
+// the World's UID and resource version counters read uid and rv and its
+// clock now, packing each object with codec. It reads nothing else of the
+// World, so workers may build different DCs at once.
+func buildPopulated(i, rcs int, uid, rv uint64, now time.Time, compress bool, codec *blobCodec) populated {
+	ns, name := "ns-"+strconv.Itoa(i/1000), "app-"+strconv.Itoa(i)
+	p := populated{i: i, rcs: rcs, ns: ns, name: name, uid: uid, rv: rv, objs: make([]populatedObject, 0, rcs+1)}
+	next := func() (string, string) {
+		uid++
+		rv++
+		return uidOf(uid), strconv.FormatUint(rv, 10)
 	}
 	c := NewConfig(ns, name, 1)
 	c.RevisionHistoryLimit = int32(rcs)
-	c.UID, c.Generation, c.ResourceVersion = w.nextUID(), 1, w.nextRV()
+	c.UID, c.ResourceVersion = next()
+	c.Generation = 1
 	c.Status.LatestVersion = dcplan.Version(rcs)
 	data, err := wire.EncodeConfig(c)
 	if err != nil {
-		return err
+		p.err = err
+		return p
 	}
-	w.index(w.store(KindConfig, ns, name, data), index{})
+	p.objs = append(p.objs, populatedObject{kind: KindConfig, name: name, blob: codec.pack(data, compress)})
 	for v := 1; v <= rcs; v++ {
 		c.Status.LatestVersion = dcplan.Version(v)
 		d, err := wire.NewDeployment(c)
 		if err != nil {
-			return err
-		}
-		if o := w.lookup(KindRC, ns, d.Name); o != nil && o.current().exists() {
-			return alreadyExists(KindRC, ns, d.Name)
+			p.err = err
+			return p
 		}
 		d.Phase = dcplan.PhaseComplete
 		d.HasSyncedReplicas, d.SyncedReplicas = true, 1
@@ -59,12 +137,40 @@ func populateOne(w *World, ns, name string, rcs int) error {
 		if v == rcs {
 			d.Replicas, d.StatusReplicas, d.ReadyReplicas, d.AvailableReplicas = 1, 1, 1, 1
 		}
-		d.UID, d.CreationTime, d.ResourceVersion = w.nextUID(), w.Now, w.nextRV()
+		d.UID, d.ResourceVersion = next()
+		d.CreationTime = now
 		data, err := wire.EncodeDeployment(d)
 		if err != nil {
-			return err
+			p.err = err
+			return p
 		}
-		w.index(w.store(KindRC, ns, d.Name, data), index{config: d.ConfigName, owner: rcOwner(&d)})
+		p.objs = append(p.objs, populatedObject{kind: KindRC, name: d.Name, blob: codec.pack(data, compress),
+			ix: index{config: d.ConfigName, owner: rcOwner(&d)}})
+	}
+	return p
+}
+
+// commitPopulated stores a built DC and its RCs in order, each as one
+// write taking one UID and one resource version, checking first that none
+// exists. It fails at the first object that exists, with the objects
+// before it stored, as storing one object at a time would; an object that
+// could not be encoded fails after those built before it are stored. A DC built from
+// other counters than the World's (a Watch wrote meanwhile) is built again
+// from the World's.
+func (w *World) commitPopulated(p populated) error {
+	if p.uid != w.uid || p.rv != w.rv {
+		p = buildPopulated(p.i, p.rcs, w.uid, w.rv, w.Now, w.Compress, &w.codec)
+	}
+	for _, o := range p.objs {
+		if x := w.lookup(o.kind, p.ns, o.name); x != nil && x.current().exists() {
+			return fmt.Errorf("fake: populate %s/%s: %w", p.ns, p.name, alreadyExists(o.kind, p.ns, o.name))
+		}
+		w.uid++
+		w.rv++
+		w.index(w.storeBlob(o.kind, p.ns, o.name, o.blob), o.ix)
+	}
+	if p.err != nil {
+		return fmt.Errorf("fake: populate %s/%s: %w", p.ns, p.name, p.err)
 	}
 	return nil
 }

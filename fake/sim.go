@@ -57,8 +57,10 @@ type Sim struct {
 	// Faults may be changed between steps.
 	Faults Faults
 
-	dcq, rcq   queue
-	dups       []item // duplicated notifications, delivered next step
+	dcq, rcq queue
+	dups     []item // duplicated notifications, delivered next step
+	// aheadObjs is the scratch list of objects to decode ahead.
+	aheadObjs  []*object
 	lastWait   map[item]dcplan.WaitReason
 	lastResync time.Time
 	model      podModel

@@ -39,10 +39,8 @@ func (s *Sim) Stabilize(maxPasses int) (int, error) {
 		s.steps++
 		s.dcq.promote(s.now)
 		s.rcq.promote(s.now)
-		for _, it := range s.dcq.take() {
-			s.process(it)
-		}
-		for _, it := range s.rcq.take() {
+		s.processAhead(s.dcq.take(), func(it item) { s.process(it) })
+		s.processAhead(s.rcq.take(), func(it item) {
 			s.process(it)
 			// A deployer waiting for a missing Pending pod is retried by
 			// the rate limiter within milliseconds, until willBeDropped
@@ -52,11 +50,26 @@ func (s *Sim) Stabilize(maxPasses int) (int, error) {
 				delete(s.rcq.queued, it)
 				s.process(it)
 			}
-		}
+		})
 		if err := s.quiesce(); err != nil {
 			return pass + 1, err
 		}
 	}
+}
+
+// processAhead runs process over items in order, aheadChunk at a time,
+// decoding the objects of each chunk ahead on every core (decodeAhead).
+func (s *Sim) processAhead(items []item, process func(item)) {
+	for start := 0; start < len(items); start += aheadChunk {
+		chunk := items[start:min(start+aheadChunk, len(items))]
+		s.aheadObjs = s.world.itemObjects(s.aheadObjs[:0], chunk)
+		s.world.decodeAhead(s.aheadObjs, s.world.seq)
+		for _, it := range chunk {
+			process(it)
+		}
+		s.world.dropAhead()
+	}
+	clear(s.aheadObjs)
 }
 
 // waitingForDeployer reports whether the last pass over an RC item ended

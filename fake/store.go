@@ -50,6 +50,9 @@ func (w *World) value(o *object, v *version) any {
 	if v.cache != nil {
 		return v.cache
 	}
+	if x, ok := w.decodedAhead(o, v); ok {
+		return x
+	}
 	x, err := decode(o.kind, w.codec.unpack(v.blob), !w.NoDecodeCache)
 	if err != nil {
 		panic(fmt.Sprintf("fake: stored %s %s/%s does not decode: %v", o.kind, o.ns, o.name, err))
@@ -90,6 +93,11 @@ type index struct {
 // store appends new wire bytes as the current version of an object
 // (creating it), as one write.
 func (w *World) store(k Kind, ns, name string, data []byte) *object {
+	return w.storeBlob(k, ns, name, w.codec.pack(data, w.Compress))
+}
+
+// storeBlob is store for bytes already packed.
+func (w *World) storeBlob(k Kind, ns, name string, b blob) *object {
 	w.seq++
 	sp := w.space(ns)
 	tbl := sp.table(k)
@@ -107,7 +115,7 @@ func (w *World) store(k Kind, ns, name string, data []byte) *object {
 		}
 	}
 	o.created = len(o.versions) == 0 || !o.current().exists()
-	o.versions = append(o.versions, version{seq: w.seq, blob: w.codec.pack(data, w.Compress)})
+	o.versions = append(o.versions, version{seq: w.seq, blob: b})
 	o.prune(w.seq, w.MaxLag)
 	return o
 }

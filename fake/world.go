@@ -92,6 +92,8 @@ type World struct {
 	codec      blobCodec
 	// lastSnap is the last snapshot built, when NoDecodeCache.
 	lastSnap cachedSnap
+	// ahead holds the values decodeAhead decoded, when NoDecodeCache.
+	ahead ahead
 }
 
 // Recorded is an event the World recorded, with the time it was recorded.
@@ -186,7 +188,12 @@ func (w *World) lookup(k Kind, ns, name string) *object {
 
 func (w *World) nextUID() string {
 	w.uid++
-	return fmt.Sprintf("00000000-0000-4000-8000-%012d", w.uid)
+	return uidOf(w.uid)
+}
+
+// uidOf is the UID the World gives its n-th object.
+func uidOf(n uint64) string {
+	return fmt.Sprintf("00000000-0000-4000-8000-%012d", n)
 }
 
 // insertSorted adds name to a sorted list if it is not there.
