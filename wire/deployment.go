@@ -158,7 +158,14 @@ func encodedValue(tree map[string]any) string {
 // TestDecodesToReadsBack checks the implication). It is the cheap test of
 // nearly every RC write, whose Deployment was decoded and its encoded DC
 // left alone.
+//
+// A Config built by hand (Raw nil, as NewDeployment's Encoded of a DC built
+// in code) is never what a value decodes to: a decoded Config always
+// carries its Raw. decodesTo answers that without decoding.
 func decodesTo(cur string, e *dcplan.Config) bool {
+	if e.Raw == nil {
+		return false
+	}
 	c, err := decodeEncodedConfig(cur)
 	return err == nil && reflect.DeepEqual(c, *e)
 }

@@ -137,7 +137,9 @@ func containsAll(s string, subs ...string) bool {
 // reads back as it, so the annotation is kept (decodesTo implies
 // readsBack). Values: generated DCs as upstream encodes them, and the
 // fixtures' annotations, each with the Config it decodes to; and the
-// same values against another Config, which must not pass for it.
+// same values against another Config, which must not pass for it, and
+// against the same Config without Raw (built in code), which decodesTo
+// refuses unread (readsBack then judges the tree).
 func TestDecodesToReadsBack(t *testing.T) {
 	check := func(t *rapid.T, cur string) {
 		c, err := decodeEncodedConfig(cur)
@@ -154,6 +156,16 @@ func TestDecodesToReadsBack(t *testing.T) {
 		other.Replicas++
 		if decodesTo(cur, &other) {
 			t.Fatalf("decodesTo is true for a Config with other replicas than %q", cur)
+		}
+		// decodesTo's shortcut: a decoded Config always has its Raw,
+		// so one without (built in code) never equals it.
+		if c.Raw == nil {
+			t.Fatalf("%q decodes to a Config without Raw", cur)
+		}
+		bare := c.Clone()
+		bare.Raw = nil
+		if decodesTo(cur, &bare) {
+			t.Fatalf("decodesTo is true for the Config %q decodes to, without Raw", cur)
 		}
 	}
 	var fixtures []string
