@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/reconcile"
 	"github.com/dcplan/dcplan/wire"
 )
 
@@ -16,9 +17,13 @@ import (
 // "ns-<i/1000>", built by NewConfig with 1 replica, revisionHistoryLimit
 // rcs and latestVersion rcs; RCs "app-<i>-1" .. "app-<i>-<rcs>" made by
 // wire.NewDeployment from the DC at each version, all Complete, the
-// newest one scaled to 1 with its status settled, the others at 0. It is
-// the starting point of the scale benchmarks and of
-// `examples/rollout -scale`.
+// newest one scaled to 1 with its status settled, the others at 0. The
+// DC carries the status its controller writes on seeing them
+// (reconcile.Config at w's clock, default Settings: counts, observed
+// generation, Available and Progressing), so the world is at rest as
+// written for a Sim with default Settings (TestPopulate). It is the
+// starting point of the scale benchmarks and of `examples/rollout
+// -scale`.
 //
 // Each object is encoded once and stored as it is: Populate knows the
 // index keys of what it writes, so the store does not decode it back
@@ -117,18 +122,16 @@ func buildPopulated(i, rcs int, uid, rv uint64, now time.Time, compress bool, co
 	c.RevisionHistoryLimit = int32(rcs)
 	c.UID, c.ResourceVersion = next()
 	c.Generation = 1
-	c.Status.LatestVersion = dcplan.Version(rcs)
-	data, err := wire.EncodeConfig(c)
-	if err != nil {
-		p.err = err
-		return p
-	}
-	p.objs = append(p.objs, populatedObject{kind: KindConfig, name: name, blob: codec.pack(data, compress)})
+	// The DC is stored first; it is encoded last, with the status its
+	// controller writes once it sees the RCs.
+	p.objs = append(p.objs, populatedObject{kind: KindConfig, name: name})
+	ds := make([]dcplan.Deployment, 0, rcs)
 	for v := 1; v <= rcs; v++ {
 		c.Status.LatestVersion = dcplan.Version(v)
 		d, err := wire.NewDeployment(c)
 		if err != nil {
 			p.err = err
+			p.objs = p.objs[:0]
 			return p
 		}
 		d.Phase = dcplan.PhaseComplete
@@ -142,19 +145,32 @@ func buildPopulated(i, rcs int, uid, rv uint64, now time.Time, compress bool, co
 		data, err := wire.EncodeDeployment(d)
 		if err != nil {
 			p.err = err
+			p.objs = p.objs[:0]
 			return p
 		}
 		p.objs = append(p.objs, populatedObject{kind: KindRC, name: d.Name, blob: codec.pack(data, compress),
 			ix: index{config: d.ConfigName, owner: rcOwner(&d)}})
+		ds = append(ds, d)
 	}
+	c.Status.LatestVersion = dcplan.Version(rcs)
+	if plan := reconcile.Config(dcplan.Snapshot{Now: now, Config: c, Deployments: ds}); plan.Status != nil {
+		c.Status = plan.Status.To
+	}
+	data, err := wire.EncodeConfig(c)
+	if err != nil {
+		p.err = err
+		p.objs = p.objs[:0]
+		return p
+	}
+	p.objs[0].blob = codec.pack(data, compress)
 	return p
 }
 
 // commitPopulated stores a built DC and its RCs in order, each as one
 // write taking one UID and one resource version, checking first that none
 // exists. It fails at the first object that exists, with the objects
-// before it stored, as storing one object at a time would; an object that
-// could not be encoded fails after those built before it are stored. A DC built from
+// before it stored, as storing one object at a time would; a DC that
+// could not be encoded fails with none of its objects stored. A DC built from
 // other counters than the World's (a Watch wrote meanwhile) is built again
 // from the World's.
 func (w *World) commitPopulated(p populated) error {

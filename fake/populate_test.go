@@ -15,7 +15,8 @@ import (
 // object reads back as the codec encodes it (the interned cut of the
 // encoded config reassembles exactly), each RC's encoded DC has its own
 // latestVersion, the RCs of one DC share one interned encoded config, and
-// the controllers bring the world to rest (they fill in the DC status).
+// the world is at rest as written (each DC carries the status its
+// controller writes).
 func TestPopulate(t *testing.T) {
 	for _, mode := range []struct {
 		name, why       string
@@ -63,8 +64,12 @@ func TestPopulate(t *testing.T) {
 			if st.Interned >= 2*dcs*encLen {
 				t.Errorf("Stats().Interned = %d, want under %d: the RCs of a DC share one encoded config", st.Interned, 2*dcs*encLen)
 			}
-			if _, err := s.Stabilize(fake.LivenessBound(st.RCs)); err != nil {
-				t.Errorf("Stabilize() error = %v", err)
+			if n, err := s.Stabilize(fake.LivenessBound(st.RCs)); err != nil || n != 0 {
+				t.Errorf("Stabilize() = %d, %v; want 0 passes: the DCs carry the status their controller writes", n, err)
+			}
+			cfg, _ := w.Config("ns-0", "app-1")
+			if cfg.Status.ObservedGeneration != 1 || cfg.Status.AvailableReplicas != 1 || len(cfg.Status.Conditions) != 2 {
+				t.Errorf("app-1 status = %+v, want observed generation 1, one available replica, Available and Progressing", cfg.Status)
 			}
 			if err := fake.Populate(w, 1, rcs); !errors.Is(err, dcplan.ErrAlreadyExists) {
 				t.Errorf("Populate again error = %v, want ErrAlreadyExists", err)

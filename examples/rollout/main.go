@@ -44,7 +44,7 @@ import (
 func main() {
 	seed := flag.Uint64("seed", 1, "seed of the simulator's random generator")
 	faults := flag.String("faults", "none", `faults: "none", "all", or name=rate pairs like "conflict=0.1,stale=2"`)
-	scale := flag.Int("scale", 0, "instead of the story, populate this many DCs with 10 RCs each and stabilise them")
+	scale := flag.Int("scale", 0, "instead of the story, populate this many DCs with 10 RCs each, settled, and check that they are at rest (Stabilize)")
 	compress := flag.Bool("compress", false, "with -scale: store the wire form deflated (World.Compress): less memory, more CPU")
 	decodeCache := flag.Bool("decode-cache", false, "with -scale: keep every decoded object beside its wire form (the World's decode cache): far less CPU, several times the memory")
 	svgFile := flag.String("svg", "", "also draw the timeline as an SVG image into this file")
