@@ -70,6 +70,11 @@
 // interns the identity strings (names, UIDs, template hashes, images) so
 // that the planners' comparisons of them are pointer comparisons.
 //
+// Cores: [Populate] encodes on every core and [Sim.Stabilize] and
+// [Sim.Stable] decode the objects they are about to read ahead on every
+// core; everything else runs on the caller's goroutine. What they write
+// and return is the same, byte for byte, on one core or many.
+//
 // # Simulator
 //
 // [Sim] runs the DC controller and the deployer controller from work
