@@ -26,22 +26,18 @@ import (
 // -scale`.
 //
 // Each object is encoded once and stored as it is: Populate knows the
-// index keys of what it writes, so the store does not decode it back
-// (each write still takes a resource version and notifies Watch, DC
-// first).
+// index keys of what it writes, so the store does not decode it back.
+// Each write takes a resource version; a DC and its RCs take consecutive
+// ones (and consecutive UIDs), and Watch hears of them, DC first, once
+// all of them are stored, so that what a Watch writes comes after them.
 //
-// When w has no Watch, the objects are encoded on GOMAXPROCS goroutines
-// and stored in order: the world is the same, byte for byte, as one
-// goroutine makes it (TestPopulateWorkers), because an object's bytes
-// depend only on its DC's index and the counters before it, which
-// Populate reserves in advance. A Watch may write to the world between
-// two of Populate's writes, so with one Populate works object by object.
+// The objects are encoded on GOMAXPROCS goroutines and stored in order:
+// the world is the same, byte for byte, as one goroutine makes it
+// (TestPopulateWorkers), because a DC's objects depend only on its index
+// and the counters before it. Populate reserves those in advance and
+// builds a DC again when a Watch wrote meanwhile.
 func Populate(w *World, dcs, rcs int) error {
-	workers := runtime.GOMAXPROCS(0)
-	if w.Watch != nil {
-		workers = 1
-	}
-	return populate(w, dcs, rcs, workers)
+	return populate(w, dcs, rcs, runtime.GOMAXPROCS(0))
 }
 
 // populateChunk is how many DCs the workers encode before Populate stores
@@ -168,22 +164,28 @@ func buildPopulated(i, rcs int, uid, rv uint64, now time.Time, compress bool, co
 
 // commitPopulated stores a built DC and its RCs in order, each as one
 // write taking one UID and one resource version, checking first that none
-// exists. It fails at the first object that exists, with the objects
-// before it stored, as storing one object at a time would; a DC that
-// could not be encoded fails with none of its objects stored. A DC built from
-// other counters than the World's (a Watch wrote meanwhile) is built again
-// from the World's.
+// exists, then notifies Watch of them in the same order. It fails at the
+// first object that exists, with the objects before it stored; a DC that
+// could not be encoded fails with none of its objects stored. A DC built
+// from other counters than the World's (a Watch wrote meanwhile) is built
+// again from the World's.
 func (w *World) commitPopulated(p populated) error {
 	if p.uid != w.uid || p.rv != w.rv {
 		p = buildPopulated(p.i, p.rcs, w.uid, w.rv, w.Now, w.Compress, &w.codec)
 	}
+	changes := make([]Change, 0, len(p.objs))
+	defer func() {
+		for _, ch := range changes {
+			w.notify(ch)
+		}
+	}()
 	for _, o := range p.objs {
 		if x := w.lookup(o.kind, p.ns, o.name); x != nil && x.current().exists() {
 			return fmt.Errorf("fake: populate %s/%s: %w", p.ns, p.name, alreadyExists(o.kind, p.ns, o.name))
 		}
 		w.uid++
 		w.rv++
-		w.index(w.storeBlob(o.kind, p.ns, o.name, o.blob), o.ix)
+		changes = append(changes, w.file(w.storeBlob(o.kind, p.ns, o.name, o.blob), o.ix))
 	}
 	if p.err != nil {
 		return fmt.Errorf("fake: populate %s/%s: %w", p.ns, p.name, p.err)

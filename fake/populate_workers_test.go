@@ -39,8 +39,9 @@ func dumpWorld(t *testing.T, w *fake.World, namespaces int) string {
 // TestPopulateWorkers checks that Populate's workers change nothing: the
 // world built on several goroutines, across chunk boundaries, plain and
 // compressed, is the world one goroutine builds, byte for byte, counters
-// included; and that a Watch writing between Populate's writes is
-// honoured as it is by one goroutine (the DCs after it are built again).
+// included; and that a Watch writing between Populate's DCs gets UIDs and
+// resource versions of its own, the DCs after it built again from the
+// counters it left.
 func TestPopulateWorkers(t *testing.T) {
 	const dcs, rcs = 1300, 3 // two namespaces, six chunks of 256 DCs
 	for _, compress := range []bool{false, true} {
@@ -87,6 +88,28 @@ func TestPopulateWorkers(t *testing.T) {
 		one := build(1)
 		if !strings.Contains(one, "side-100") {
 			t.Fatal("the Watch wrote nothing")
+		}
+		// The Watch's writes take their own UIDs and resource versions.
+		for _, field := range []string{`"uid":"`, `"resourceVersion":"`} {
+			seen := map[string]string{}
+			for _, line := range strings.Split(one, "\n") {
+				name, rest, _ := strings.Cut(line, " {")
+				// The object's own comes first: the wire form is in
+				// Kubernetes order (metadata, then an RC's owner
+				// reference), and the encoded DC's are escaped.
+				i := strings.Index(rest, field)
+				if !strings.HasPrefix(line, "dc ") && !strings.HasPrefix(line, "rc ") || i < 0 {
+					continue
+				}
+				v, _, _ := strings.Cut(rest[i+len(field):], `"`)
+				if other, dup := seen[v]; dup {
+					t.Fatalf("%s and %s share %s%s", other, name, field, v)
+				}
+				seen[v] = name
+			}
+			if len(seen) < 600*(rcs+1) {
+				t.Fatalf("%d distinct %s values, want one per object (over %d)", len(seen), field, 600*(rcs+1))
+			}
 		}
 		if d := cmp.Diff(one, build(2)); d != "" {
 			t.Errorf("2 workers under a writing Watch build another world (-one +many):\n%s", d)

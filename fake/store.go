@@ -122,7 +122,10 @@ func (w *World) storeBlob(k Kind, ns, name string, b blob) *object {
 
 // index files the object the last store wrote under ix (on creation) and
 // notifies Watch.
-func (w *World) index(o *object, ix index) {
+func (w *World) index(o *object, ix index) { w.notify(w.file(o, ix)) }
+
+// file is index without the notification, which it returns.
+func (w *World) file(o *object, ix index) Change {
 	// The index outlives the decoded value: its keys must not hold the
 	// one string all of that value's strings share (see wire's rehome).
 	intern(&ix.config)
@@ -147,7 +150,7 @@ func (w *World) index(o *object, ix index) {
 			}
 		}
 	}
-	w.notify(ch)
+	return ch
 }
 
 // remove deletes an object as one write. Lagging readers keep seeing it
