@@ -126,26 +126,14 @@ func (s *Sim) Stable() bool {
 	if !s.model.idle() {
 		return false
 	}
-	defer s.world.dropAhead()
+	var dcs []item
 	for _, ns := range s.world.nsList {
-		sp := s.world.spaces[ns]
-		dcs := s.world.Configs(ns)
-		for start := 0; start < len(dcs); start += aheadChunk {
-			chunk := dcs[start:min(start+aheadChunk, len(dcs))]
-			s.aheadObjs = s.aheadObjs[:0]
-			for _, dc := range chunk {
-				s.aheadObjs = configObjects(s.aheadObjs, sp, dc)
-			}
-			s.world.decodeAhead(s.aheadObjs, s.world.seq)
-			clear(s.aheadObjs)
-			for _, dc := range chunk {
-				snap, err := s.world.snapshotAt(s.world.seq, ns, dc, s.now, s.opts.Settings)
-				if err == nil && !planless(snap) {
-					return false
-				}
-			}
-			s.world.dropAhead()
+		for _, dc := range s.world.Configs(ns) {
+			dcs = append(dcs, item{KindConfig, ns, dc})
 		}
 	}
-	return true
+	return s.processAhead(dcs, func(it item) bool {
+		snap, err := s.world.snapshotAt(s.world.seq, it.ns, it.name, s.now, s.opts.Settings)
+		return err != nil || planless(snap)
+	})
 }

@@ -39,8 +39,11 @@ func (s *Sim) Stabilize(maxPasses int) (int, error) {
 		s.steps++
 		s.dcq.promote(s.now)
 		s.rcq.promote(s.now)
-		s.processAhead(s.dcq.take(), func(it item) { s.process(it) })
-		s.processAhead(s.rcq.take(), func(it item) {
+		s.processAhead(s.dcq.take(), func(it item) bool {
+			s.process(it)
+			return true
+		})
+		s.processAhead(s.rcq.take(), func(it item) bool {
 			s.process(it)
 			// A deployer waiting for a missing Pending pod is retried by
 			// the rate limiter within milliseconds, until willBeDropped
@@ -50,6 +53,7 @@ func (s *Sim) Stabilize(maxPasses int) (int, error) {
 				delete(s.rcq.queued, it)
 				s.process(it)
 			}
+			return true
 		})
 		if err := s.quiesce(); err != nil {
 			return pass + 1, err
@@ -59,17 +63,23 @@ func (s *Sim) Stabilize(maxPasses int) (int, error) {
 
 // processAhead runs process over items in order, aheadChunk at a time,
 // decoding the objects of each chunk ahead on every core (decodeAhead).
-func (s *Sim) processAhead(items []item, process func(item)) {
+// It stops at the first item process returns false for, and reports
+// whether there was none.
+func (s *Sim) processAhead(items []item, process func(item) bool) bool {
+	defer s.world.dropAhead()
 	for start := 0; start < len(items); start += aheadChunk {
 		chunk := items[start:min(start+aheadChunk, len(items))]
 		s.aheadObjs = s.world.itemObjects(s.aheadObjs[:0], chunk)
 		s.world.decodeAhead(s.aheadObjs, s.world.seq)
+		clear(s.aheadObjs)
 		for _, it := range chunk {
-			process(it)
+			if !process(it) {
+				return false
+			}
 		}
 		s.world.dropAhead()
 	}
-	clear(s.aheadObjs)
+	return true
 }
 
 // waitingForDeployer reports whether the last pass over an RC item ended
