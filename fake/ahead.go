@@ -10,6 +10,11 @@ import (
 // enough that the decoded values held meanwhile stay a few megabytes.
 const aheadChunk = 128
 
+// aheadMin is the fewest versions worth decoding ahead: for fewer (the
+// small worlds of most simulations) the goroutines cost about what they
+// save, and the reads decode them one at a time.
+const aheadMin = 32
+
 // aheadKey names one version of one object: the object and the write that
 // made the version. (A version's address is no name: pruning shifts an
 // object's versions.)
@@ -70,7 +75,8 @@ func (w *World) decodeAhead(objs []*object, seq uint64) {
 		a.todo = append(a.todo, aheadItem{o: o, v: v})
 	}
 	clear(a.seen)
-	if len(a.todo) < 2 {
+	if len(a.todo) < aheadMin {
+		a.todo = a.todo[:0]
 		return
 	}
 	workers = min(workers, len(a.todo))

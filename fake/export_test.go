@@ -15,3 +15,18 @@ func PopulateOn(w *World, dcs, rcs, workers int) error { return populate(w, dcs,
 
 // DecodedAhead returns how many versions w decoded ahead (tests only).
 func DecodedAhead(w *World) int { return w.ahead.decoded }
+
+// DecodeAheadConfigs decodes ahead the DCs of namespace ns, and their RCs
+// and pods, as Stabilize does for a chunk (tests only); the values stay
+// until DropAhead.
+func DecodeAheadConfigs(w *World, ns string) {
+	sp := w.spaces[ns]
+	var objs []*object
+	for _, dc := range w.Configs(ns) {
+		objs = configObjects(objs, sp, dc)
+	}
+	w.decodeAhead(objs, w.seq)
+}
+
+// DropAhead forgets what was decoded ahead (tests only).
+func DropAhead(w *World) { w.dropAhead() }

@@ -45,9 +45,13 @@ func Populate(w *World, dcs, rcs int) error {
 // objects waiting to be stored stay a few megabytes.
 const populateChunk = 256
 
+// populateMin is the fewest DCs Populate builds on several goroutines:
+// for fewer they cost about what they save.
+const populateMin = 16
+
 // populate is Populate on the given number of goroutines.
 func populate(w *World, dcs, rcs, workers int) error {
-	if workers <= 1 {
+	if workers <= 1 || dcs < populateMin {
 		for i := range dcs {
 			p := buildPopulated(i, rcs, w.uid, w.rv, w.Now, w.Compress, &w.codec)
 			if err := w.commitPopulated(p); err != nil {

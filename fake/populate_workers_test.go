@@ -43,7 +43,7 @@ func dumpWorld(t *testing.T, w *fake.World, namespaces int) string {
 // resource versions of its own, the DCs after it built again from the
 // counters it left.
 func TestPopulateWorkers(t *testing.T) {
-	const dcs, rcs = 1300, 3 // two namespaces, six chunks of 256 DCs
+	const dcs, rcs = 1100, 2 // two namespaces, five chunks of 256 DCs
 	for _, compress := range []bool{false, true} {
 		t.Run(fmt.Sprintf("compress=%v", compress), func(t *testing.T) {
 			build := func(workers int) string {
@@ -55,10 +55,10 @@ func TestPopulateWorkers(t *testing.T) {
 				return dumpWorld(t, w, 2)
 			}
 			one := build(1)
-			if !strings.Contains(one, "app-1299-3") {
+			if !strings.Contains(one, "app-1099-2") {
 				t.Fatalf("the world lacks the last RC:\n%.2000s", one)
 			}
-			for _, workers := range []int{2, 3, 8} {
+			for _, workers := range []int{3, 8} {
 				if d := cmp.Diff(one, build(workers)); d != "" {
 					t.Errorf("%d workers build another world (-one +many):\n%s", workers, d)
 				}
@@ -79,7 +79,7 @@ func TestPopulateWorkers(t *testing.T) {
 					}
 				}
 			}
-			if err := fake.PopulateOn(w, 600, rcs, workers); err != nil {
+			if err := fake.PopulateOn(w, 400, rcs, workers); err != nil {
 				t.Fatal(err)
 			}
 			w.Watch = nil
@@ -107,8 +107,8 @@ func TestPopulateWorkers(t *testing.T) {
 				}
 				seen[v] = name
 			}
-			if len(seen) < 600*(rcs+1) {
-				t.Fatalf("%d distinct %s values, want one per object (over %d)", len(seen), field, 600*(rcs+1))
+			if len(seen) < 400*(rcs+1) {
+				t.Fatalf("%d distinct %s values, want one per object (over %d)", len(seen), field, 400*(rcs+1))
 			}
 		}
 		if d := cmp.Diff(one, build(2)); d != "" {
