@@ -44,8 +44,9 @@ type aheadItem struct {
 
 // decodeAhead decodes, on GOMAXPROCS goroutines, the versions the reads of
 // the next few passes will decode one at a time: the version each object
-// of objs has at write seq. A World with a decode cache keeps them in
-// their versions as a read would; one without holds them until dropAhead.
+// of objs has at write seq (each once). A World with a decode cache keeps
+// them in their versions as a read would; one without holds them until
+// dropAhead, which its callers run before they decode ahead again.
 // Decoding is a pure function of the stored bytes, so what a read returns
 // does not depend on whether it was decoded ahead
 // (TestDecodeAheadChangesNothing); only the time it takes does.
@@ -62,9 +63,6 @@ func (w *World) decodeAhead(objs []*object, seq uint64) {
 			continue
 		}
 		k := aheadKey{o, v.seq}
-		if _, ok := a.values[k]; ok {
-			continue
-		}
 		if _, ok := a.seen[k]; ok {
 			continue
 		}

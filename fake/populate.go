@@ -49,35 +49,37 @@ const populateChunk = 256
 // for fewer they cost about what they save.
 const populateMin = 16
 
-// populate is Populate on the given number of goroutines.
+// populate is Populate on the given number of goroutines: it builds
+// chunks of DCs (one at a time on the caller's goroutine when there are
+// too few for more) and stores each chunk in order.
 func populate(w *World, dcs, rcs, workers int) error {
+	chunk := populateChunk
 	if workers <= 1 || dcs < populateMin {
-		for i := range dcs {
-			p := buildPopulated(i, rcs, w.uid, w.rv, w.Now, w.Compress, &w.codec)
-			if err := w.commitPopulated(p); err != nil {
-				return err
-			}
-		}
-		return nil
+		chunk, workers = 1, 1
 	}
 	codecs := make([]blobCodec, workers)
-	built := make([]populated, min(populateChunk, dcs))
-	for start := 0; start < dcs; start += populateChunk {
-		n := min(populateChunk, dcs-start)
+	built := make([]populated, min(chunk, dcs))
+	for start := 0; start < dcs; start += chunk {
+		n := min(chunk, dcs-start)
 		// The counters each DC starts from, as committing every DC
 		// before it leaves them: one UID and one resource version per
 		// object.
 		per := uint64(rcs + 1)
 		uid0, rv0, now, compress := w.uid, w.rv, w.Now, w.Compress
-		var wg sync.WaitGroup
-		for k := range workers {
-			wg.Go(func() {
-				for j := k; j < n; j += workers {
-					built[j] = buildPopulated(start+j, rcs, uid0+uint64(j)*per, rv0+uint64(j)*per, now, compress, &codecs[k])
-				}
-			})
+		build := func(k int) {
+			for j := k; j < n; j += workers {
+				built[j] = buildPopulated(start+j, rcs, uid0+uint64(j)*per, rv0+uint64(j)*per, now, compress, &codecs[k])
+			}
 		}
-		wg.Wait()
+		if workers == 1 {
+			build(0)
+		} else {
+			var wg sync.WaitGroup
+			for k := range workers {
+				wg.Go(func() { build(k) })
+			}
+			wg.Wait()
+		}
 		for j := range n {
 			if err := w.commitPopulated(built[j]); err != nil {
 				return err
