@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -22,6 +23,7 @@ import (
 // nesting deeper than 10 000 levels refused.
 func Scan(data []byte) (any, bool) {
 	p := scanner{data: data}
+	defer p.giveBack(p.borrow())
 	p.space()
 	v, ok := p.value(0)
 	if !ok {
@@ -45,9 +47,8 @@ func Scan(data []byte) (any, bool) {
 // it keeps (as wire's reader does).
 func ScanCanon(data []byte, doc string) (v any, canon *[]byte, ok bool) {
 	canon = Scratch()
-	var order [32]int // the members of nearly every object
-	p := scanner{data: data, doc: doc, canonOn: true, canon: (*canon)[:0], order: order[:0],
-		members: make([]member, 0, 32), elems: make([]any, 0, 16)} // deep enough for every DC and RC
+	p := scanner{data: data, doc: doc, canonOn: true, canon: (*canon)[:0]}
+	defer p.giveBack(p.borrow())
 	p.space()
 	v, ok = p.value(0)
 	p.space()
@@ -93,6 +94,46 @@ type scanner struct {
 	// tape, when set, receives the value's nodes instead of a tree:
 	// value returns nil, and no map or slice is built (see ScanTape).
 	tape *Tape
+}
+
+// stacks is the scratch a scanner reuses from one call to the next: its
+// member and element stacks, the order of an object's members, and the
+// unescaping buffer. A scanner borrows it from stacksPool and gives it
+// back cleared, so that a scan allocates only what it returns.
+type stacks struct {
+	members []member
+	elems   []any
+	order   []int
+	unq     []byte
+}
+
+var stacksPool = sync.Pool{New: func() any {
+	// Deep and wide enough for every DC and RC.
+	return &stacks{members: make([]member, 0, 32), elems: make([]any, 0, 16), order: make([]int, 0, 32)}
+}}
+
+// maxPooledStack bounds the stacks kept in the pool: a rare huge document
+// does not keep its scratch alive.
+const maxPooledStack = 1 << 12
+
+// borrow gives p the pooled scratch; giveBack returns it.
+func (p *scanner) borrow() *stacks {
+	s := stacksPool.Get().(*stacks)
+	p.members, p.elems, p.order, p.unq = s.members[:0], s.elems[:0], s.order[:0], s.unq[:0]
+	return s
+}
+
+// giveBack clears the scratch p used (a scan that failed half way leaves
+// members and elements on the stacks, which hold the document's strings
+// and trees) and returns it to the pool.
+func (p *scanner) giveBack(s *stacks) {
+	if cap(p.members) > maxPooledStack || cap(p.elems) > maxPooledStack || cap(p.order) > maxPooledStack || cap(p.unq) > maxPooledStack<<4 {
+		return
+	}
+	clear(p.members[:cap(p.members)])
+	clear(p.elems[:cap(p.elems)])
+	s.members, s.elems, s.order, s.unq = p.members[:0], p.elems[:0], p.order[:0], p.unq[:0]
+	stacksPool.Put(s)
 }
 
 func (p *scanner) space() {

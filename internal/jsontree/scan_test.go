@@ -74,3 +74,50 @@ func addSeeds(f *testing.F) {
 		f.Add(b)
 	}
 }
+
+// TestScanStacksCleared scans documents that fail half way, leaving
+// members (with their strings and trees) and elements on the scanner's
+// stacks: the stacks go back to the pool cleared, so that the pool keeps
+// no part of a document alive, and the next scans read as encoding/json.
+func TestScanStacksCleared(t *testing.T) {
+	broken := []string{`{"a":{"b":[1,2,{"c":"x","d":`, `[{"k":"v"},["w",`, `{"a":1,"b":{"c":[true,`}
+	scans := map[string]func(string){
+		"Scan": func(doc string) { Scan([]byte(doc)) },
+		"ScanCanon": func(doc string) {
+			_, canon, _ := ScanCanon([]byte(doc), doc)
+			PutScratch(canon)
+		},
+		"ScanTape": func(doc string) {
+			tp, canon, _ := ScanTape([]byte(doc), doc, true)
+			PutScratch(canon)
+			PutTape(tp)
+		},
+	}
+	for name, scan := range scans {
+		for _, doc := range broken {
+			scan(doc)
+			s := stacksPool.Get().(*stacks)
+			for i, m := range s.members[:cap(s.members)] {
+				if m != (member{}) {
+					t.Fatalf("%s(%q): pooled member %d holds %+v", name, doc, i, m)
+				}
+			}
+			for i, e := range s.elems[:cap(s.elems)] {
+				if e != nil {
+					t.Fatalf("%s(%q): pooled element %d holds %v", name, doc, i, e)
+				}
+			}
+			stacksPool.Put(s)
+		}
+	}
+	const good = `{"z":{"w":"q"},"v":[{"y":[2,3]},{}]}`
+	var want any
+	d := json.NewDecoder(strings.NewReader(good))
+	d.UseNumber()
+	if err := d.Decode(&want); err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := Scan([]byte(good)); !ok || !reflect.DeepEqual(got, want) {
+		t.Fatalf("Scan after failed scans = %v, %v; want %v", got, ok, want)
+	}
+}

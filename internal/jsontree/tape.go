@@ -68,9 +68,8 @@ type Tape struct {
 func ScanTape(data []byte, doc string, canonOn bool) (t *Tape, canon *[]byte, ok bool) {
 	t = tapePool.Get().(*Tape)
 	t.Nodes, t.Spans = t.Nodes[:0], canonOn
-	var order [32]int
-	p := scanner{data: data, doc: doc, tape: t, canonOn: canonOn, order: order[:0],
-		members: make([]member, 0, 32), elems: make([]any, 0, 16)}
+	p := scanner{data: data, doc: doc, tape: t, canonOn: canonOn}
+	defer p.giveBack(p.borrow())
 	if canonOn {
 		canon = Scratch()
 		p.canon = (*canon)[:0]
