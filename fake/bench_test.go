@@ -104,21 +104,32 @@ func itoa(n int) string {
 }
 
 // BenchmarkPopulate builds DCs with ten finished rollouts each in wire
-// form, as `examples/rollout -scale` does: one DC (encoding alone), and
-// 1 000 (the objects encoded on every core, then stored in order).
+// form: one DC (encoding alone), and 1 000 (the objects encoded on every
+// core, then stored in order), into a bare World and, as `examples/rollout
+// -scale` does, into a Sim's World (whose watch hears of every object).
 func BenchmarkPopulate(b *testing.B) {
 	for _, dcs := range []int{1, 1000} {
-		b.Run("dcs="+itoa(dcs), func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				w := fake.NewWorld(fake.Epoch)
-				if err := fake.Populate(w, dcs, 10); err != nil {
-					b.Fatal(err)
-				}
-			}
-			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*dcs), "µs/DC")
-		})
+		b.Run("dcs="+itoa(dcs), func(b *testing.B) { populate(b, dcs, false) })
 	}
+	b.Run("dcs=1000-sim", func(b *testing.B) { populate(b, 1000, true) })
+}
+
+func populate(b *testing.B, dcs int, sim bool) {
+	b.ReportAllocs()
+	for b.Loop() {
+		w := fake.NewWorld(fake.Epoch)
+		if sim {
+			b.StopTimer()
+			s := fake.NewSim(fake.Options{Quiet: true})
+			s.World().NoDecodeCache = true
+			w = s.World()
+			b.StartTimer()
+		}
+		if err := fake.Populate(w, dcs, 10); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*dcs), "µs/DC")
 }
 
 // BenchmarkStabilizePopulated brings 100 populated DCs of ten RCs each to

@@ -133,9 +133,7 @@ func (m *podModel) observe(s *Sim, ch Change) {
 			}
 			return
 		}
-		o := s.world.lookup(KindRC, ch.Namespace, ch.Name)
-		d := s.world.value(o, o.current()).(*dcplan.Deployment)
-		if statusSettled(d) {
+		if ch.settled {
 			return
 		}
 		if _, ok := m.dirty[key]; !ok {

@@ -151,7 +151,7 @@ func buildPopulated(i, rcs int, uid, rv uint64, now time.Time, compress bool, co
 			return p
 		}
 		p.objs = append(p.objs, populatedObject{kind: KindRC, name: d.Name, blob: codec.pack(data, compress),
-			ix: index{config: d.ConfigName, owner: rcOwner(&d)}})
+			ix: index{config: d.ConfigName, owner: rcOwner(&d), settled: statusSettled(&d)}})
 		ds = append(ds, d)
 	}
 	c.Status.LatestVersion = dcplan.Version(rcs)

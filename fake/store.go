@@ -71,7 +71,7 @@ func (w *World) put(k Kind, ns, name string, data []byte) {
 	var ix index
 	switch x := w.value(o, o.current()).(type) {
 	case *dcplan.Deployment:
-		ix.config, ix.owner = x.ConfigName, rcOwner(x)
+		ix.config, ix.owner, ix.settled = x.ConfigName, rcOwner(x), statusSettled(x)
 	case *dcplan.Pod:
 		ix.rc, ix.rcs = x.DeploymentName, podRCs(x)
 	}
@@ -88,6 +88,10 @@ type index struct {
 	config, owner string
 	rc            string
 	rcs           []string
+	// settled tells, for an RC, that its status counts match its
+	// spec.replicas (statusSettled): the replication manager the pod
+	// model plays has nothing to do for it.
+	settled bool
 }
 
 // store appends new wire bytes as the current version of an object
@@ -135,7 +139,8 @@ func (w *World) file(o *object, ix index) Change {
 		intern(&ix.rcs[i])
 	}
 	sp := w.spaces[o.ns]
-	ch := Change{Kind: o.kind, Namespace: o.ns, Name: o.name, Created: o.created, Config: ix.config, RC: ix.rc}
+	ch := Change{Kind: o.kind, Namespace: o.ns, Name: o.name, Created: o.created, Config: ix.config, RC: ix.rc,
+		settled: ix.settled}
 	if o.created {
 		switch o.kind {
 		case KindRC:

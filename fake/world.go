@@ -46,6 +46,10 @@ type Change struct {
 	Deleted bool
 	Config  string
 	RC      string
+	// settled is index.settled of the write: the Sim's pod model learns
+	// from it whether an RC needs its status written, without decoding
+	// the RC again.
+	settled bool
 }
 
 // World is an in-memory Kubernetes store of DeploymentConfigs,
