@@ -51,7 +51,7 @@ func DecodeConfig(data []byte) (dcplan.Config, error) {
 // rollingParams; a deleting Config without a deletionTimestamp in Raw gets
 // the Unix epoch.
 func EncodeConfig(c dcplan.Config) ([]byte, error) {
-	return appendOrdered(nil, configTree(c), orderDC), nil
+	return renderOrdered(configTree(c), orderDC), nil
 }
 
 // checkKind checks the kind and apiVersion of an object. When required

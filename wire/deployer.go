@@ -114,5 +114,5 @@ func EncodePod(p dcplan.DeployerPod, template dcplan.Template) ([]byte, error) {
 		"spec":       spec,
 		"status":     map[string]any{},
 	}
-	return appendOrdered(nil, m, orderPod), nil
+	return renderOrdered(m, orderPod), nil
 }

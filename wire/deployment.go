@@ -64,7 +64,7 @@ func DecodeDeployment(data []byte) (dcplan.Deployment, error) {
 // the ignore annotation a Deployment gains is written "true"; a deleting
 // Deployment without a deletionTimestamp gets the Unix epoch.
 func EncodeDeployment(d dcplan.Deployment) ([]byte, error) {
-	return appendOrdered(nil, deploymentTree(d), orderRC), nil
+	return renderOrdered(deploymentTree(d), orderRC), nil
 }
 
 // decodeDeploymentTape decodes the RC object m on tape t; raw is its
@@ -148,7 +148,11 @@ func encodedConfig(c dcplan.Config) string { return encodedValue(configTree(c)) 
 
 // encodedValue is encodedConfig for the tree of the DC.
 func encodedValue(tree map[string]any) string {
-	return string(append(appendOrdered(nil, tree, orderDC), '\n'))
+	buf := jsontree.Scratch()
+	*buf = append(appendOrdered((*buf)[:0], tree, orderDC), '\n')
+	s := string(*buf)
+	jsontree.PutScratch(buf)
+	return s
 }
 
 // decodesTo reports whether the encoded-deployment-config value cur

@@ -53,6 +53,15 @@ func order(args ...any) *keyOrder {
 	return o
 }
 
+// renderOrdered returns appendOrdered(nil, v, o) at its exact size,
+// rendered into pooled scratch: rendering into a growing slice allocates
+// about twice the result on the way (every write renders a whole object).
+func renderOrdered(v any, o *keyOrder) []byte {
+	buf := jsontree.Scratch()
+	*buf = appendOrdered((*buf)[:0], v, o)
+	return jsontree.ExactCopy(buf)
+}
+
 // appendOrdered renders a tree compactly with object keys in o's order.
 func appendOrdered(b []byte, v any, o *keyOrder) []byte {
 	if o == nil {

@@ -33,7 +33,7 @@ func DecodePod(data []byte) (dcplan.Pod, error) {
 // authoritative and overlaid entry by entry; a terminated container status
 // gains state.terminated.
 func EncodePodObject(p dcplan.Pod) ([]byte, error) {
-	return appendOrdered(nil, podTree(p), orderPod), nil
+	return renderOrdered(podTree(p), orderPod), nil
 }
 
 // decodePodTape decodes the pod object m on tape t; raw is its canonical

@@ -262,7 +262,7 @@ func (r *renderer) updateConfig(a dcplan.ConfigUpdate) Request {
 			PatchType: PatchStrategicMerge, Patch: canonical(patchOf(configTree(r.s.Config), after)), Attempts: 1}
 	}
 	return Request{Verb: VerbUpdate, Resource: ResourceConfigs, Namespace: c.Namespace, Name: c.Name,
-		Body: appendOrdered(nil, after, orderDC), Attempts: 1}
+		Body: renderOrdered(after, orderDC), Attempts: 1}
 }
 
 func (r *renderer) createPod(a dcplan.CreatePod) Request {
@@ -302,7 +302,7 @@ func (r *renderer) setPodDeadline(a dcplan.SetPodDeadline) Request {
 	m := podTree(*po)
 	child(m, "spec")["activeDeadlineSeconds"] = num(a.To)
 	return Request{Verb: VerbUpdate, Resource: ResourcePods, Namespace: po.Namespace, Name: po.Name,
-		Body: appendOrdered(nil, m, orderPod), Attempts: 1}
+		Body: renderOrdered(m, orderPod), Attempts: 1}
 }
 
 func (r *renderer) deletePod(a dcplan.DeletePod, group int) Request {
@@ -330,7 +330,7 @@ func (r *renderer) createRC(a dcplan.CreateRC) Request {
 		ns = r.ns()
 	}
 	return Request{Verb: VerbCreate, Resource: ResourceRCs, Namespace: ns, Name: d.Name,
-		Body: appendOrdered(nil, deploymentTree(full), orderRC), Attempts: 1}
+		Body: renderOrdered(deploymentTree(full), orderRC), Attempts: 1}
 }
 
 // writeRC renders the write of RC name changed by edit (which gets the
@@ -354,7 +354,7 @@ func (r *renderer) writeRC(name string, patch bool, edit func(meta, spec map[str
 			PatchType: PatchStrategicMerge, Patch: canonical(patchOf(before, m)), Attempts: 1}
 	}
 	return Request{Verb: VerbUpdate, Resource: ResourceRCs, Namespace: d.Namespace, Name: d.Name,
-		Body: appendOrdered(nil, m, orderRC), Attempts: 1}
+		Body: renderOrdered(m, orderRC), Attempts: 1}
 }
 
 // countFunc counts the elements of s for which f holds.
@@ -420,7 +420,7 @@ func (r *renderer) status(u *dcplan.StatusUpdate) Request {
 	m := configTree(*c)
 	m["status"] = statusTree(u.To)
 	return Request{Verb: VerbUpdate, Resource: ResourceConfigs, Subresource: SubresourceStatus, Namespace: c.Namespace,
-		Name: u.Config, Body: appendOrdered(nil, m, orderDC), Attempts: 1}
+		Name: u.Config, Body: renderOrdered(m, orderDC), Attempts: 1}
 }
 
 // statusTree is a DC status as apps/v1 DeploymentConfigStatus marshals:
