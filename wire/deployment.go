@@ -256,17 +256,25 @@ func deploymentTree(d dcplan.Deployment) map[string]any {
 	encoded := func() string { return "" }
 	keep := func(string) bool { return false }
 	if d.Encoded != nil {
-		var tree map[string]any // built only when needed: nearly every write keeps the annotation
+		// Built only when needed: nearly every write keeps the annotation.
+		var tree map[string]any
+		var value string
 		treeOfEncoded := func() map[string]any {
 			if tree == nil {
 				tree = configTree(*d.Encoded)
+				value = encodedValue(tree)
 			}
 			return tree
 		}
-		encoded = func() string { return encodedValue(treeOfEncoded()) }
-		// Called only when the RC has the annotation.
+		encoded = func() string {
+			treeOfEncoded()
+			return value
+		}
+		// Called only when the RC has the annotation. A value spelled as
+		// this codec writes d.Encoded (as NewDeployment wrote it) reads
+		// back as d.Encoded's tree without being read.
 		keep = func(cur string) bool {
-			return decodesTo(cur, d.Encoded) || readsBack(cur, treeOfEncoded())
+			return decodesTo(cur, d.Encoded) || cur == encoded() || readsBack(cur, treeOfEncoded())
 		}
 	}
 	withChild(m, "metadata", func(meta map[string]any) {
