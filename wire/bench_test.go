@@ -35,16 +35,33 @@ func BenchmarkEncodeDeployment(b *testing.B) {
 	}
 }
 
+// BenchmarkNewDeployment builds the RC of the fixture DC (decoded, 6 KB),
+// and of a small DC built in code, as the fake's Populate builds them
+// ("built").
 func BenchmarkNewDeployment(b *testing.B) {
 	cfg, err := DecodeConfig(fixture(b, "dc-frontend.json"))
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := NewDeployment(cfg); err != nil {
-			b.Fatal(err)
-		}
+	built := dcplan.Config{
+		Namespace: "ns-0", Name: "app-0", UID: "uid-1", Replicas: 1,
+		Labels:   []dcplan.KeyValue{{Key: "app", Value: "app-0"}},
+		Selector: []dcplan.KeyValue{{Key: "deploymentconfig", Value: "app-0"}},
+		Strategy: dcplan.Strategy{Type: dcplan.StrategyRolling, HasParams: true,
+			MaxSurge: dcplan.Fencepost{Set: true, IsString: true, Str: "25%"}},
+		Triggers: []dcplan.Trigger{{Type: dcplan.TriggerConfigChange}},
+		Template: TemplateFor(dcplan.Container{Name: "c0", Image: "registry.example/app@sha256:0"}),
+		Status:   dcplan.ConfigStatus{LatestVersion: 3},
+	}
+	for name, c := range map[string]dcplan.Config{"fixture": cfg, "built": built} {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := NewDeployment(c); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 
