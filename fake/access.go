@@ -58,7 +58,7 @@ func (w *World) Wire(k Kind, ns, name string) ([]byte, bool) {
 	if o == nil || !o.current().exists() {
 		return nil, false
 	}
-	return slices.Clone(w.codec.unpack(o.current().blob)), true
+	return slices.Clone(o.current().blob.unpack()), true
 }
 
 // Names returns the names of the current objects of a kind in a namespace,

@@ -27,7 +27,6 @@ type aheadKey struct {
 // cache, until dropAhead.
 type ahead struct {
 	values map[aheadKey]any
-	codecs []blobCodec // one per worker, reused
 	// todo is the scratch list of versions to decode, seen the set of
 	// them.
 	todo []aheadItem
@@ -79,16 +78,12 @@ func (w *World) decodeAhead(objs []*object, seq uint64) {
 	}
 	workers = min(workers, len(a.todo))
 	a.decoded += len(a.todo)
-	for len(a.codecs) < workers {
-		a.codecs = append(a.codecs, blobCodec{})
-	}
 	var wg sync.WaitGroup
 	for k := range workers {
 		wg.Go(func() {
-			c := &a.codecs[k]
 			for i := k; i < len(a.todo); i += workers {
 				t := &a.todo[i]
-				x, err := decode(t.o.kind, c.unpack(t.v.blob), !w.NoDecodeCache)
+				x, err := decode(t.o.kind, t.v.blob.unpack(), !w.NoDecodeCache)
 				if err == nil {
 					t.x = x
 				}

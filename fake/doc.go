@@ -65,10 +65,11 @@
 // from the stored DC ([World.Config]) instead.
 //
 // Encoded-config annotations are interned up to the encoded DC's status,
-// so the RCs of one DC share one copy; [World.Compress] deflates the rest
-// for very large worlds ([World.Stats], [Populate]). The decode cache
-// interns the identity strings (names, UIDs, template hashes, images) so
-// that the planners' comparisons of them are pointer comparisons.
+// so the RCs of one DC share one copy; [World.Compress] packs the rest
+// against a dictionary of typical objects for very large worlds
+// ([World.Stats], [Populate]). The decode cache interns the identity
+// strings (names, UIDs, template hashes, images) so that the planners'
+// comparisons of them are pointer comparisons.
 //
 // Cores: [Populate] encodes on every core and [Sim.Stabilize] and
 // [Sim.Stable] decode the objects they are about to read ahead on every

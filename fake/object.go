@@ -2,8 +2,8 @@ package fake
 
 import (
 	"bytes"
-	"compress/flate"
-	"io"
+	"encoding/binary"
+	"fmt"
 	"unique"
 )
 
@@ -84,26 +84,21 @@ var encodedStatus = []byte(`,\"status\":`)
 // the encoded DC's status and interned, so RCs whose encoded configs have
 // the same metadata and spec (the RCs of one DC while its template stays
 // the same, and every version of one RC) share one copy; the rest is
-// optionally deflated.
+// optionally packed against the dictionary of typical objects (refPack).
 type blob struct {
-	data     []byte
-	enc      unique.Handle[string]
-	cut      int32 // offset of the cut in the uncompressed rest; -1 for none
-	deflated bool
+	data   []byte
+	enc    unique.Handle[string]
+	cut    int32 // offset of the cut in the unpacked rest; -1 for none
+	packed bool
 }
 
 // size returns the bytes the blob holds by itself (the interned string is
 // shared and not counted).
 func (b blob) size() int { return cap(b.data) }
 
-// blobCodec turns wire bytes into blobs and back.
-type blobCodec struct {
-	w   *flate.Writer
-	r   io.ReadCloser
-	buf bytes.Buffer
-}
-
-func (c *blobCodec) pack(data []byte, compress bool) blob {
+// packBlob stores wire bytes as a blob, packed when compress is set. It
+// keeps no reference to data.
+func packBlob(data []byte, compress bool) blob {
 	b := blob{cut: -1}
 	rest := data
 	if i := bytes.Index(data, encodedKey); i >= 0 {
@@ -119,16 +114,10 @@ func (c *blobCodec) pack(data []byte, compress bool) blob {
 		}
 	}
 	if compress {
-		c.buf.Reset()
-		if c.w == nil {
-			c.w, _ = flate.NewWriterDict(&c.buf, flate.BestSpeed, dictionary())
-		} else {
-			c.w.Reset(&c.buf)
-		}
-		_, _ = c.w.Write(rest)
-		_ = c.w.Close()
-		b.data = bytes.Clone(c.buf.Bytes())
-		b.deflated = true
+		// A length head, so that unpacking allocates once.
+		buf := binary.AppendUvarint(make([]byte, 0, len(rest)/4+16), uint64(len(rest)))
+		b.data = bytes.Clone(refPacker().pack(buf, rest))
+		b.packed = true
 		return b
 	}
 	if b.cut < 0 {
@@ -138,25 +127,37 @@ func (c *blobCodec) pack(data []byte, compress bool) blob {
 	return b
 }
 
-func (c *blobCodec) unpack(b blob) []byte {
+// unpack returns the wire bytes of b, which the caller must not modify
+// (unless b is packed or cut: they are then its own copy). It panics when
+// a packed blob does not unpack: the World stores only what packBlob
+// wrote.
+func (b blob) unpack() []byte {
+	if !b.packed && b.cut < 0 {
+		return b.data
+	}
+	var enc string
+	if b.cut >= 0 {
+		enc = b.enc.Value()
+	}
 	rest := b.data
-	if b.deflated {
-		src := bytes.NewReader(b.data)
-		if c.r == nil {
-			c.r = flate.NewReaderDict(src, dictionary())
-		} else {
-			_ = c.r.(flate.Resetter).Reset(src, dictionary())
+	if b.packed {
+		n, k := binary.Uvarint(b.data)
+		if k <= 0 || n > maxUnpacked {
+			panic("fake: stored blob does not unpack: " + errBadPack.Error())
 		}
-		var out bytes.Buffer
-		if _, err := out.ReadFrom(c.r); err != nil {
-			panic("fake: stored blob does not inflate: " + err.Error())
+		out, err := refPacker().unpack(make([]byte, 0, int(n)+len(enc)), b.data[k:])
+		if err != nil || len(out) != int(n) {
+			panic(fmt.Sprintf("fake: stored blob does not unpack: %v (%d of %d bytes)", err, len(out), n))
 		}
-		rest = out.Bytes()
+		if b.cut < 0 {
+			return out
+		}
+		// Open a gap for enc at the cut, within out's capacity.
+		out = out[:len(out)+len(enc)]
+		copy(out[int(b.cut)+len(enc):], out[b.cut:len(out)-len(enc)])
+		copy(out[b.cut:], enc)
+		return out
 	}
-	if b.cut < 0 {
-		return rest
-	}
-	enc := b.enc.Value()
 	out := make([]byte, 0, len(rest)+len(enc))
 	out = append(out, rest[:b.cut]...)
 	out = append(out, enc...)

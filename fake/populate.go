@@ -57,7 +57,6 @@ func populate(w *World, dcs, rcs, workers int) error {
 	if workers <= 1 || dcs < populateMin {
 		chunk, workers = 1, 1
 	}
-	codecs := make([]blobCodec, workers)
 	built := make([]populated, min(chunk, dcs))
 	for start := 0; start < dcs; start += chunk {
 		n := min(chunk, dcs-start)
@@ -68,7 +67,7 @@ func populate(w *World, dcs, rcs, workers int) error {
 		uid0, rv0, now, compress := w.uid, w.rv, w.Now, w.Compress
 		build := func(k int) {
 			for j := k; j < n; j += workers {
-				built[j] = buildPopulated(start+j, rcs, uid0+uint64(j)*per, rv0+uint64(j)*per, now, compress, &codecs[k])
+				built[j] = buildPopulated(start+j, rcs, uid0+uint64(j)*per, rv0+uint64(j)*per, now, compress)
 			}
 		}
 		if workers == 1 {
@@ -110,9 +109,9 @@ type populatedObject struct {
 
 // buildPopulated encodes DC number i of Populate and its rcs RCs, as if
 // the World's UID and resource version counters read uid and rv and its
-// clock now, packing each object with codec. It reads nothing else of the
+// clock now, packed when compress is set. It reads nothing else of the
 // World, so workers may build different DCs at once.
-func buildPopulated(i, rcs int, uid, rv uint64, now time.Time, compress bool, codec *blobCodec) populated {
+func buildPopulated(i, rcs int, uid, rv uint64, now time.Time, compress bool) populated {
 	ns, name := "ns-"+strconv.Itoa(i/1000), "app-"+strconv.Itoa(i)
 	p := populated{i: i, rcs: rcs, ns: ns, name: name, uid: uid, rv: rv, objs: make([]populatedObject, 0, rcs+1)}
 	next := func() (string, string) {
@@ -150,7 +149,7 @@ func buildPopulated(i, rcs int, uid, rv uint64, now time.Time, compress bool, co
 			p.objs = p.objs[:0]
 			return p
 		}
-		p.objs = append(p.objs, populatedObject{kind: KindRC, name: d.Name, blob: codec.pack(data, compress),
+		p.objs = append(p.objs, populatedObject{kind: KindRC, name: d.Name, blob: packBlob(data, compress),
 			ix: index{config: d.ConfigName, owner: rcOwner(&d), settled: statusSettled(&d)}})
 		ds = append(ds, d)
 	}
@@ -164,7 +163,7 @@ func buildPopulated(i, rcs int, uid, rv uint64, now time.Time, compress bool, co
 		p.objs = p.objs[:0]
 		return p
 	}
-	p.objs[0].blob = codec.pack(data, compress)
+	p.objs[0].blob = packBlob(data, compress)
 	return p
 }
 
@@ -177,7 +176,7 @@ func buildPopulated(i, rcs int, uid, rv uint64, now time.Time, compress bool, co
 // again from the World's.
 func (w *World) commitPopulated(p populated) error {
 	if p.uid != w.uid || p.rv != w.rv {
-		p = buildPopulated(p.i, p.rcs, w.uid, w.rv, w.Now, w.Compress, &w.codec)
+		p = buildPopulated(p.i, p.rcs, w.uid, w.rv, w.Now, w.Compress)
 	}
 	changes := make([]Change, 0, len(p.objs))
 	defer func() {

@@ -24,7 +24,7 @@ func TestPopulate(t *testing.T) {
 	}{
 		{"plain cached", "the default World", false, true},
 		{"plain uncached", "the -scale world", false, false},
-		{"compressed", "deflated blobs around the interned cut", true, false},
+		{"compressed", "packed blobs around the interned cut", true, false},
 	} {
 		t.Run(mode.name, func(t *testing.T) {
 			s := fake.NewSim(fake.Options{Quiet: true})

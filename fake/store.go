@@ -53,7 +53,7 @@ func (w *World) value(o *object, v *version) any {
 	if x, ok := w.decodedAhead(o, v); ok {
 		return x
 	}
-	x, err := decode(o.kind, w.codec.unpack(v.blob), !w.NoDecodeCache)
+	x, err := decode(o.kind, v.blob.unpack(), !w.NoDecodeCache)
 	if err != nil {
 		panic(fmt.Sprintf("fake: stored %s %s/%s does not decode: %v", o.kind, o.ns, o.name, err))
 	}
@@ -97,7 +97,7 @@ type index struct {
 // store appends new wire bytes as the current version of an object
 // (creating it), as one write.
 func (w *World) store(k Kind, ns, name string, data []byte) *object {
-	return w.storeBlob(k, ns, name, w.codec.pack(data, w.Compress))
+	return w.storeBlob(k, ns, name, packBlob(data, w.Compress))
 }
 
 // storeBlob is store for bytes already packed.
@@ -255,25 +255,22 @@ var (
 	dict     []byte
 )
 
-// dictionary is the preset deflate dictionary: the wire form of a typical
-// DC, RC and deployer pod, so that compressed blobs store little more than
-// what differs from them.
+// dictionary is the reference the World packs objects against (see
+// World.Compress): the wire form of a typical DC and of its RC, so that
+// packed objects store little more than what differs from them.
 func dictionary() []byte {
 	dictOnce.Do(func() {
 		var b bytes.Buffer
-		cfg := dcplan.Config{
-			Namespace: "ns", Name: "web", UID: "00000000-0000-4000-8000-000000000001", Replicas: 1,
-			Labels:   []dcplan.KeyValue{{Key: "app", Value: "web"}},
-			Selector: []dcplan.KeyValue{{Key: "deploymentconfig", Value: "web"}},
-			Strategy: dcplan.Strategy{Type: dcplan.StrategyRecreate, HasParams: true},
-			Triggers: []dcplan.Trigger{{Type: dcplan.TriggerConfigChange}},
-			Template: TemplateOf(Images[0]),
-		}
+		cfg := NewConfig("ns", "web", 1)
+		cfg.UID = "00000000-0000-4000-8000-000000000001"
 		cfg.Status.LatestVersion = 1
 		if data, err := wire.EncodeConfig(cfg); err == nil {
 			b.Write(data)
 		}
 		if d, err := wire.NewDeployment(cfg); err == nil {
+			// As an RC rests once its rollout is done.
+			d.UID, d.ResourceVersion, d.CreationTime = "00000000-0000-4000-8000-000000000002", "2", Epoch
+			d.Phase, d.HasDesiredReplicas, d.HasSyncedReplicas, d.SyncedReplicas = dcplan.PhaseComplete, false, true, 1
 			if data, err := wire.EncodeDeployment(d); err == nil {
 				b.Write(data)
 			}

@@ -13,7 +13,7 @@
 //	go run ./examples/rollout                  # the story, fault-free
 //	go run ./examples/rollout -seed 7 -faults all
 //	go run ./examples/rollout -scale 100000    # 100 000 DCs x 10 RCs: memory and time to stabilise
-//	GOMEMLIMIT=1800MiB go run ./examples/rollout -scale 100000 -compress   # the same in less memory
+//	go run ./examples/rollout -scale 100000 -compress=false   # the same with the wire form stored plain
 //	go run ./examples/rollout -scale 10000 -decode-cache   # decoded objects kept: less CPU, more memory
 //
 // Everything runs in virtual time with a seeded generator: the same flags
@@ -45,7 +45,7 @@ func main() {
 	seed := flag.Uint64("seed", 1, "seed of the simulator's random generator")
 	faults := flag.String("faults", "none", `faults: "none", "all", or name=rate pairs like "conflict=0.1,stale=2"`)
 	scale := flag.Int("scale", 0, "instead of the story, populate this many DCs with 10 RCs each, settled, and check that they are at rest (Stabilize)")
-	compress := flag.Bool("compress", false, "with -scale: store the wire form deflated (World.Compress): less memory, more CPU")
+	compress := flag.Bool("compress", true, "with -scale: store the wire form packed against a dictionary of typical objects (World.Compress): a third of the memory, and no slower at this size, as the collector has less to scan")
 	decodeCache := flag.Bool("decode-cache", false, "with -scale: keep every decoded object beside its wire form (the World's decode cache): far less CPU, several times the memory")
 	svgFile := flag.String("svg", "", "also draw the timeline as an SVG image into this file")
 	htmlFile := flag.String("html", "", "also write an HTML page with the drawing and the text timeline into this file")
@@ -150,7 +150,7 @@ func runStory(w io.Writer, seed uint64, f fake.Faults) (*timeline, error) {
 }
 
 // runScale populates n DCs with 10 RCs each in a world without decode
-// cache, so that only the wire form stays in memory (deflated when
+// cache, so that only the wire form stays in memory (packed when
 // compress; with decodeCache every decoded object is kept too), brings
 // them to rest, and reports memory, time and planner throughput.
 func runScale(w io.Writer, n int, compress, decodeCache bool) error {
