@@ -117,8 +117,8 @@ func (p *refPack) pack(dst, src []byte) []byte {
 			}
 		}
 		own[h] = int32(i + 1)
-		if n < refMatch {
-			i++
+		if n < refMatch || n < copyCost(n, off)+2 {
+			i++ // a copy would not be shorter than the bytes it stands for
 			continue
 		}
 		dst = appendLiteral(dst, src[lit:i])
@@ -128,6 +128,20 @@ func (p *refPack) pack(dst, src []byte) []byte {
 		lit = i
 	}
 	return appendLiteral(dst, src[lit:])
+}
+
+// copyCost is the size of the copy of n bytes from off.
+func copyCost(n, off int) int {
+	return uvarintLen(uint64(n)<<1|1) + uvarintLen(uint64(off))
+}
+
+func uvarintLen(x uint64) int {
+	n := 1
+	for x >= 0x80 {
+		x >>= 7
+		n++
+	}
+	return n
 }
 
 func appendLiteral(dst, lit []byte) []byte {

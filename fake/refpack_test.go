@@ -24,7 +24,9 @@ func seedPack(f *testing.F) {
 }
 
 // FuzzRefPack: whatever the bytes, unpacking what pack wrote gives them
-// back, and pack never writes more than a few bytes over a literal copy.
+// back, and the packed form is at most a little longer than the bytes
+// (every copy is shorter than what it stands for; only the heads of the
+// literals between copies add to the length).
 func FuzzRefPack(f *testing.F) {
 	seedPack(f)
 	p := refPacker()
