@@ -14,6 +14,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/client-go/tools/record"
+	"k8s.io/client-go/util/retry"
 	"k8s.io/klog/v2"
 
 	"github.com/dcplan/dcplan"
@@ -47,12 +48,18 @@ func runDemo(ctx context.Context, out io.Writer, settings dcplan.Settings) error
 	if err := awaitComplete(ctx, c, "frontend-1"); err != nil {
 		return err
 	}
-	dc, err := dcs.Get(ctx, "frontend", metav1.GetOptions{})
+	// The controller may still be writing the DC's status: read and
+	// write again on a conflict, as any client editing a DC must.
+	err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		dc, err := dcs.Get(ctx, "frontend", metav1.GetOptions{})
+		if err != nil {
+			return fmt.Errorf("get dc: %w", err)
+		}
+		dc.Spec.Template.Spec.Containers[0].Image = "registry.example.com/shop/frontend:1.1"
+		_, err = dcs.Update(ctx, dc, metav1.UpdateOptions{})
+		return err
+	})
 	if err != nil {
-		return fmt.Errorf("get dc: %w", err)
-	}
-	dc.Spec.Template.Spec.Containers[0].Image = "registry.example.com/shop/frontend:1.1"
-	if _, err := dcs.Update(ctx, dc, metav1.UpdateOptions{}); err != nil {
 		return fmt.Errorf("update dc: %w", err)
 	}
 	fmt.Fprintln(out, "changed the image to 1.1")
