@@ -23,9 +23,9 @@ import (
 //	                  then copied byte by byte, as LZ77 copies).
 //
 // Unlike DEFLATE at its fastest level (which ignores a preset dictionary,
-// so that every object paid for its own keys), packing reads each byte
-// once and looks up one hash per position outside a copy, and unpacking
-// is a few copies.
+// so that every object paid for its own keys), packing looks up two
+// hashes (the reference's, the object's own) per position outside a
+// copy, and unpacking is a few copies.
 type refPack struct {
 	ref []byte
 	// table holds, for the hash of each refMatch-byte sequence of ref,
@@ -35,7 +35,7 @@ type refPack struct {
 
 const (
 	// refMatch is the shortest copy: the bytes hashed to find one. A
-	// copy costs 3 to 5 bytes, so shorter ones would not pay.
+	// copy costs 2 to 5 bytes (copyCost), so shorter ones would not pay.
 	refMatch = 6
 	// refBits sizes the reference's hash table (its 2^refBits entries
 	// suit a reference of some kilobytes); localBits the table of one
