@@ -407,8 +407,14 @@ func (p *scanner) separator(closing byte) (done, ok bool) {
 }
 
 // key reads an object key. Keys the codec meets in every object are
-// shared rather than allocated anew (see commonKeys).
+// shared rather than allocated anew (see commonKeys). On a tape cut from
+// a document string a key is a part of it, allocated no more than any
+// other string (the tape's readers copy what they keep), so the lookup is
+// skipped there.
 func (p *scanner) key() (string, bool) {
+	if p.tape != nil && p.doc != "" {
+		return p.text()
+	}
 	start := p.pos + 1
 	for i := start; i < len(p.data); i++ {
 		c := p.data[i]
