@@ -139,29 +139,29 @@ func (b blob) unpack() []byte {
 	if b.cut >= 0 {
 		enc = b.enc.Value()
 	}
-	rest := b.data
+	// The rest, in a buffer with room for enc.
+	var out []byte
 	if b.packed {
 		n, k := binary.Uvarint(b.data)
 		if k <= 0 || n > maxUnpacked {
 			panic("fake: stored blob does not unpack: " + errBadPack.Error())
 		}
-		out, err := refPacker().unpack(make([]byte, 0, int(n)+len(enc)), b.data[k:])
+		var err error
+		out, err = refPacker().unpack(make([]byte, 0, int(n)+len(enc)), b.data[k:])
 		if err != nil || len(out) != int(n) {
 			panic(fmt.Sprintf("fake: stored blob does not unpack: %v (%d of %d bytes)", err, len(out), n))
 		}
-		if b.cut < 0 {
-			return out
-		}
-		// Open a gap for enc at the cut, within out's capacity.
-		out = out[:len(out)+len(enc)]
-		copy(out[int(b.cut)+len(enc):], out[b.cut:len(out)-len(enc)])
-		copy(out[b.cut:], enc)
+	} else {
+		out = append(make([]byte, 0, len(b.data)+len(enc)), b.data...)
+	}
+	if b.cut < 0 {
 		return out
 	}
-	out := make([]byte, 0, len(rest)+len(enc))
-	out = append(out, rest[:b.cut]...)
-	out = append(out, enc...)
-	return append(out, rest[b.cut:]...)
+	// Open a gap for enc at the cut.
+	out = out[:len(out)+len(enc)]
+	copy(out[int(b.cut)+len(enc):], out[b.cut:len(out)-len(enc)])
+	copy(out[b.cut:], enc)
+	return out
 }
 
 // stringEnd returns the offset of the closing quote of the JSON string
