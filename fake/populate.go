@@ -135,9 +135,7 @@ func buildPopulated(i, rcs int, uid, rv uint64, now time.Time, compress bool) po
 			p.objs = p.objs[:0]
 			return p
 		}
-		d.Phase = dcplan.PhaseComplete
-		d.HasSyncedReplicas, d.SyncedReplicas = true, 1
-		d.HasDesiredReplicas = false
+		finishRollout(&d)
 		if v == rcs {
 			d.Replicas, d.StatusReplicas, d.ReadyReplicas, d.AvailableReplicas = 1, 1, 1, 1
 		}
@@ -165,6 +163,15 @@ func buildPopulated(i, rcs int, uid, rv uint64, now time.Time, compress bool) po
 	}
 	p.objs[0].blob = packBlob(data, compress)
 	return p
+}
+
+// finishRollout marks a new RC of a DC with 1 replica as its deployer
+// leaves it when the rollout completed: phase Complete, the DC's replica
+// count moved from the desired-replicas annotation into the replicas one.
+func finishRollout(d *dcplan.Deployment) {
+	d.Phase = dcplan.PhaseComplete
+	d.HasSyncedReplicas, d.SyncedReplicas = true, 1
+	d.HasDesiredReplicas = false
 }
 
 // commitPopulated stores a built DC and its RCs in order, each as one

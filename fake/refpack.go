@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"sync"
+
+	"github.com/dcplan/dcplan/wire"
 )
 
 // refPack compresses wire bytes against a reference document (the
@@ -203,5 +205,26 @@ func (p *refPack) unpack(dst, src []byte) ([]byte, error) {
 // maxUnpacked bounds what unpack writes: no stored object comes near it.
 const maxUnpacked = 1 << 26
 
-// refPacker is the packer of the dictionary (see dictionary).
+// refPacker is the packer of the dictionary.
 var refPacker = sync.OnceValue(func() *refPack { return newRefPack(dictionary()) })
+
+// dictionary is the reference the World packs objects against (see
+// World.Compress): the wire form of a typical DC and of its RC at rest,
+// so that packed objects store little more than what differs from them.
+var dictionary = sync.OnceValue(func() []byte {
+	var b []byte
+	cfg := NewConfig("ns", "web", 1)
+	cfg.UID = "00000000-0000-4000-8000-000000000001"
+	cfg.Status.LatestVersion = 1
+	if data, err := wire.EncodeConfig(cfg); err == nil {
+		b = append(b, data...)
+	}
+	if d, err := wire.NewDeployment(cfg); err == nil {
+		finishRollout(&d)
+		d.UID, d.ResourceVersion, d.CreationTime = "00000000-0000-4000-8000-000000000002", "2", Epoch
+		if data, err := wire.EncodeDeployment(d); err == nil {
+			b = append(b, data...)
+		}
+	}
+	return b
+})

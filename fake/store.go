@@ -1,11 +1,9 @@
 package fake
 
 import (
-	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/wire"
@@ -248,34 +246,4 @@ func podRCs(p *dcplan.Pod) []string {
 func (w *World) nextRV() string {
 	w.rv++
 	return strconv.FormatUint(w.rv, 10)
-}
-
-var (
-	dictOnce sync.Once
-	dict     []byte
-)
-
-// dictionary is the reference the World packs objects against (see
-// World.Compress): the wire form of a typical DC and of its RC, so that
-// packed objects store little more than what differs from them.
-func dictionary() []byte {
-	dictOnce.Do(func() {
-		var b bytes.Buffer
-		cfg := NewConfig("ns", "web", 1)
-		cfg.UID = "00000000-0000-4000-8000-000000000001"
-		cfg.Status.LatestVersion = 1
-		if data, err := wire.EncodeConfig(cfg); err == nil {
-			b.Write(data)
-		}
-		if d, err := wire.NewDeployment(cfg); err == nil {
-			// As an RC rests once its rollout is done.
-			d.UID, d.ResourceVersion, d.CreationTime = "00000000-0000-4000-8000-000000000002", "2", Epoch
-			d.Phase, d.HasDesiredReplicas, d.HasSyncedReplicas, d.SyncedReplicas = dcplan.PhaseComplete, false, true, 1
-			if data, err := wire.EncodeDeployment(d); err == nil {
-				b.Write(data)
-			}
-		}
-		dict = b.Bytes()
-	})
-	return dict
 }
