@@ -55,6 +55,41 @@ func join(path, key string) string {
 // at returns the path of element i of the array at path.
 func at(path string, i int) string { return path + "[" + strconv.Itoa(i) + "]" }
 
+// Paths are built only for problems. Reads inside an array element or
+// another field a decoder descends into on every document name their
+// fields relative to it, and under puts the field's own path in front
+// once a problem is recorded: a document that decodes builds no paths
+// (DecodeDeployment of a populated RC: 24 -> 15 allocs).
+
+// under puts the path of the field that the reads since had (whether a
+// problem was recorded before them) named their fields relative to, in
+// front of the field of the problem they recorded: base, then [i] when
+// i >= 0, then key when not "".
+func (r *reader) under(had bool, base string, i int, key string) {
+	if had || r.err == nil {
+		return
+	}
+	fe, ok := r.err.(*dcplan.FieldError)
+	if !ok {
+		return
+	}
+	p := base
+	if i >= 0 {
+		p = at(p, i)
+	}
+	if key != "" {
+		p = join(p, key)
+	}
+	switch rel := fe.Field; {
+	case rel == "":
+		fe.Field = p
+	case p != "" && rel[0] == '[':
+		fe.Field = p + rel
+	default:
+		fe.Field = join(p, rel)
+	}
+}
+
 func (r *reader) wrongType(path, want string, v node) {
 	r.fail(path, "want "+want+", got "+kindName(r.t.Kind(v)))
 }

@@ -190,7 +190,9 @@ func (r *reader) strategy(spec node) dcplan.Strategy {
 	if key := paramsKey(t); key != "" {
 		params := r.obj(s, p, key)
 		st.HasParams = params != none
-		st.TimeoutSeconds, st.HasTimeout = r.integer(params, join(p, key), "timeoutSeconds", 64)
+		had := r.err != nil
+		st.TimeoutSeconds, st.HasTimeout = r.integer(params, "", "timeoutSeconds", 64)
+		r.under(had, p, -1, key)
 	}
 	st.MaxSurge = r.fencepost(rolling, p+".rollingParams", "maxSurge")
 	st.MaxUnavailable = r.fencepost(rolling, p+".rollingParams", "maxUnavailable")
@@ -275,7 +277,11 @@ func putFencepost(m map[string]any, key string, f dcplan.Fencepost) {
 
 // envVars reads a list of environment variables.
 func (r *reader) envVars(m node, path, key string) []dcplan.EnvVar {
-	return r.envList(r.list(m, path, key), join(path, key))
+	l := r.list(m, path, key)
+	had := r.err != nil
+	env := r.envList(l, "")
+	r.under(had, path, -1, key)
+	return env
 }
 
 // envList reads the array l (at path) of environment variables.
@@ -285,9 +291,10 @@ func (r *reader) envList(l node, path string) []dcplan.EnvVar {
 	}
 	out := make([]dcplan.EnvVar, r.t.Len(l))
 	for i, v := range r.each(l) {
-		ep := at(path, i)
-		e := r.elem(v, ep)
-		out[i] = dcplan.EnvVar{Name: r.str(e, ep, "name"), Value: r.str(e, ep, "value"), ValueFrom: r.raw(e, "valueFrom")}
+		had := r.err != nil
+		e := r.elem(v, "")
+		out[i] = dcplan.EnvVar{Name: r.str(e, "", "name"), Value: r.str(e, "", "value"), ValueFrom: r.raw(e, "valueFrom")}
+		r.under(had, path, i, "")
 	}
 	return out
 }
@@ -309,15 +316,15 @@ func (r *reader) triggers(spec node) []dcplan.Trigger {
 	}
 	out := make([]dcplan.Trigger, r.t.Len(l))
 	for i, v := range r.each(l) {
-		ep := at(p, i)
-		e := r.elem(v, ep)
-		typ := r.str(e, ep, "type")
+		had := r.err != nil
+		e := r.elem(v, "")
+		typ := r.str(e, "", "type")
 		t, err := dcplan.ParseTriggerType(typ)
 		if err != nil {
-			r.fail(ep+".type", "unknown trigger type "+strconv.Quote(typ))
+			r.fail("type", "unknown trigger type "+strconv.Quote(typ))
 		}
-		pp := ep + ".imageChangeParams"
-		params := r.obj(e, ep, "imageChangeParams")
+		const pp = "imageChangeParams"
+		params := r.obj(e, "", pp)
 		from := r.obj(params, pp, "from")
 		out[i] = dcplan.Trigger{
 			Type:               t,
@@ -328,6 +335,7 @@ func (r *reader) triggers(spec node) []dcplan.Trigger {
 			FromName:           r.str(from, pp+".from", "name"),
 			LastTriggeredImage: r.str(params, pp, "lastTriggeredImage"),
 		}
+		r.under(had, p, i, "")
 	}
 	return out
 }
@@ -372,49 +380,52 @@ func (r *reader) configStatus(st node) dcplan.ConfigStatus {
 		s.Details.Causes = make([]dcplan.Cause, 0, r.t.Len(causes))
 	}
 	for i, v := range r.each(causes) {
-		ep := at(p+".details.causes", i)
-		e := r.elem(v, ep)
-		typ := r.str(e, ep, "type")
+		had := r.err != nil
+		e := r.elem(v, "")
+		typ := r.str(e, "", "type")
 		t, err := dcplan.ParseTriggerType(typ)
 		if err != nil {
-			r.fail(ep+".type", "unknown cause type "+strconv.Quote(typ))
+			r.fail("type", "unknown cause type "+strconv.Quote(typ))
 		}
-		from := r.obj(r.obj(e, ep, "imageTrigger"), ep+".imageTrigger", "from")
-		c := dcplan.Cause{Type: t, Image: r.str(from, ep+".imageTrigger.from", "name"),
-			FromKind: r.str(from, ep+".imageTrigger.from", "kind"), FromNamespace: r.str(from, ep+".imageTrigger.from", "namespace")}
+		from := r.obj(r.obj(e, "", "imageTrigger"), "imageTrigger", "from")
+		c := dcplan.Cause{Type: t, Image: r.str(from, "imageTrigger.from", "name"),
+			FromKind: r.str(from, "imageTrigger.from", "kind"), FromNamespace: r.str(from, "imageTrigger.from", "namespace")}
 		s.Details.Causes = append(s.Details.Causes, c)
+		r.under(had, p+".details.causes", i, "")
 	}
 	conds := r.list(st, p, "conditions")
 	if r.t.Len(conds) > 0 {
 		s.Conditions = make([]dcplan.Condition, 0, r.t.Len(conds))
 	}
 	for i, v := range r.each(conds) {
-		ep := at(p+".conditions", i)
-		e := r.elem(v, ep)
-		s.Conditions = append(s.Conditions, r.condition(e, ep))
+		had := r.err != nil
+		s.Conditions = append(s.Conditions, r.condition(r.elem(v, "")))
+		r.under(had, p+".conditions", i, "")
 	}
 	return s
 }
 
-func (r *reader) condition(e node, ep string) dcplan.Condition {
-	typ := r.str(e, ep, "type")
+// condition reads one condition e of a DC status, naming fields relative to
+// it (see under).
+func (r *reader) condition(e node) dcplan.Condition {
+	typ := r.str(e, "", "type")
 	t, err := dcplan.ParseConditionType(typ)
 	if err != nil {
-		r.fail(ep+".type", "unknown condition type "+strconv.Quote(typ))
+		r.fail("type", "unknown condition type "+strconv.Quote(typ))
 	}
-	status := r.str(e, ep, "status")
+	status := r.str(e, "", "status")
 	cs, err := dcplan.ParseConditionStatus(status)
 	if err != nil {
-		r.fail(ep+".status", "unknown condition status "+strconv.Quote(status))
+		r.fail("status", "unknown condition status "+strconv.Quote(status))
 	}
 	c := dcplan.Condition{
 		Type:               t,
 		Status:             cs,
-		Message:            r.str(e, ep, "message"),
-		LastUpdateTime:     r.timestamp(e, ep, "lastUpdateTime"),
-		LastTransitionTime: r.timestamp(e, ep, "lastTransitionTime"),
+		Message:            r.str(e, "", "message"),
+		LastUpdateTime:     r.timestamp(e, "", "lastUpdateTime"),
+		LastTransitionTime: r.timestamp(e, "", "lastTransitionTime"),
 	}
-	reason := r.str(e, ep, "reason")
+	reason := r.str(e, "", "reason")
 	c.Reason = dcplan.ParseConditionReason(reason)
 	if c.Reason == dcplan.ReasonOther {
 		c.OtherReason = reason

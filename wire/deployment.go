@@ -195,16 +195,17 @@ func (r *reader) owners(meta node) []dcplan.OwnerRef {
 	}
 	out := make([]dcplan.OwnerRef, r.t.Len(l))
 	for i, v := range r.each(l) {
-		ep := at(p, i)
-		e := r.elem(v, ep)
+		had := r.err != nil
+		e := r.elem(v, "")
 		out[i] = dcplan.OwnerRef{
-			APIVersion:         r.str(e, ep, "apiVersion"),
-			Kind:               r.str(e, ep, "kind"),
-			Name:               r.str(e, ep, "name"),
-			UID:                r.str(e, ep, "uid"),
-			Controller:         r.boolean(e, ep, "controller"),
-			BlockOwnerDeletion: r.boolean(e, ep, "blockOwnerDeletion"),
+			APIVersion:         r.str(e, "", "apiVersion"),
+			Kind:               r.str(e, "", "kind"),
+			Name:               r.str(e, "", "name"),
+			UID:                r.str(e, "", "uid"),
+			Controller:         r.boolean(e, "", "controller"),
+			BlockOwnerDeletion: r.boolean(e, "", "blockOwnerDeletion"),
 		}
+		r.under(had, p, i, "")
 	}
 	return out
 }

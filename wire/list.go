@@ -111,11 +111,10 @@ func decodeItems(data []byte, kind string, items [][2]int) (Objects, error) {
 // implies (ReplicationControllerList: ReplicationController). Items of
 // other kinds are skipped.
 func (o *Objects) addItem(r *reader, v node, i int, implied string, raw dcplan.RawJSON) error {
-	item := r.elem(v, at("items", i))
-	if r.err != nil {
-		return r.err
-	}
-	k := r.str(item, at("items", i), "kind")
+	had := r.err != nil
+	item := r.elem(v, "")
+	k := r.str(item, "", "kind")
+	r.under(had, "items", i, "")
 	if r.err != nil {
 		return r.err
 	}

@@ -73,6 +73,19 @@ func TestDecodeMalformed(t *testing.T) {
 		{"exit code", "exitCode is an int32", "pod", `{"status":{"containerStatuses":[{"state":{"terminated":{"exitCode":"1"}}}]}}`, where{"Pod", "", "status.containerStatuses[0].state.terminated.exitCode"}, "want an integer"},
 		{"list kind", "only lists and the three kinds", "list", `{"kind":"Service"}`, where{"List", "", "kind"}, "want List"},
 		{"list item", "items are objects", "list", `{"kind":"List","items":[7]}`, where{"List", "", "items[0]"}, "want an object"},
+		// Fields inside elements and templates are read relative to them;
+		// the path is built when a problem is found (reader.under).
+		{"second owner uid", "every owner reference, not just the first", "rc", `{"metadata":{"ownerReferences":[{},{"uid":2}]}}`, where{"ReplicationController", "", "metadata.ownerReferences[1].uid"}, "want a string"},
+		{"second container null", "container entries are objects", "rc", `{"spec":{"template":{"spec":{"containers":[{"name":"a"},null]}}}}`, where{"ReplicationController", "", "spec.template.spec.containers[1]"}, "want an object, got null"},
+		{"template spec", "a template's spec is an object", "dc", `{"spec":{"template":{"spec":[]}}}`, where{"DeploymentConfig", "", "spec.template.spec"}, "want an object"},
+		{"template label", "template labels are strings", "rc", `{"spec":{"template":{"metadata":{"labels":{"a":1}}}}}`, where{"ReplicationController", "", "spec.template.metadata.labels[a]"}, "want a string"},
+		{"timeout string", "strategy timeouts are integers", "dc", `{"spec":{"strategy":{"type":"Recreate","recreateParams":{"timeoutSeconds":"6"}}}}`, where{"DeploymentConfig", "", "spec.strategy.recreateParams.timeoutSeconds"}, "want an integer"},
+		{"custom env name", "environment names are strings", "dc", `{"spec":{"strategy":{"type":"Custom","customParams":{"environment":[{"name":"A"},{"name":1}]}}}}`, where{"DeploymentConfig", "", "spec.strategy.customParams.environment[1].name"}, "want a string"},
+		{"trigger from kind", "image trigger sources are strings", "dc", `{"spec":{"triggers":[{"type":"ConfigChange"},{"type":"ImageChange","imageChangeParams":{"from":{"kind":3}}}]}}`, where{"DeploymentConfig", "", "spec.triggers[1].imageChangeParams.from.kind"}, "want a string"},
+		{"cause image", "cause images are strings", "dc", `{"status":{"details":{"causes":[{"type":"ImageChange","imageTrigger":{"from":{"name":1}}}]}}}`, where{"DeploymentConfig", "", "status.details.causes[0].imageTrigger.from.name"}, "want a string"},
+		{"condition message", "condition messages are strings", "dc", `{"status":{"conditions":[{"type":"Available","status":"True","message":1}]}}`, where{"DeploymentConfig", "", "status.conditions[0].message"}, "want a string"},
+		{"container status name", "container status names are strings", "pod", `{"status":{"containerStatuses":[{},{"name":1}]}}`, where{"Pod", "", "status.containerStatuses[1].name"}, "want a string"},
+		{"list item kind", "item kinds are strings", "list", `{"kind":"List","items":[{"kind":1}]}`, where{"List", "", "items[0].kind"}, "want a string"},
 		{"list bad item", "a bad item fails the list, naming the item's field", "list", `{"kind":"List","items":[{"kind":"Pod","metadata":{"name":"p"},"status":{"phase":1}}]}`, where{"Pod", "p", "status.phase"}, "want a string"},
 	}
 	for _, tt := range tests {

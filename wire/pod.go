@@ -64,16 +64,17 @@ func decodePodTape(t *jsontree.Tape, m node, raw dcplan.RawJSON) (dcplan.Pod, er
 		p.Containers = make([]dcplan.ContainerStatus, 0, r.t.Len(statuses))
 	}
 	for i, v := range r.each(statuses) {
-		ep := at("status.containerStatuses", i)
-		e := r.elem(v, ep)
-		cs := dcplan.ContainerStatus{Name: r.str(e, ep, "name")}
-		if t := r.obj(r.obj(e, ep, "state"), ep+".state", "terminated"); t != none {
-			tp := ep + ".state.terminated"
+		had := r.err != nil
+		e := r.elem(v, "")
+		cs := dcplan.ContainerStatus{Name: r.str(e, "", "name")}
+		if t := r.obj(r.obj(e, "", "state"), "state", "terminated"); t != none {
+			const tp = "state.terminated"
 			cs.Terminated = true
 			cs.ExitCode = r.int32At(t, tp, "exitCode")
 			cs.FinishedAt = r.timestamp(t, tp, "finishedAt")
 		}
 		p.Containers = append(p.Containers, cs)
+		r.under(had, "status.containerStatuses", i, "")
 	}
 	if r.err != nil {
 		return dcplan.Pod{}, r.err

@@ -50,7 +50,10 @@ func (r *reader) template(m node, path, key string, raw dcplan.RawJSON) dcplan.T
 	if t == none {
 		return dcplan.Template{}
 	}
-	return r.templateOf(t, join(path, key), raw)
+	had := r.err != nil
+	tpl := r.templateOf(t, "", raw)
+	r.under(had, path, -1, key)
+	return tpl
 }
 
 // templateOf reads a pod template object (path is its field path). raw is
@@ -61,18 +64,20 @@ func (r *reader) templateOf(t node, path string, raw dcplan.RawJSON) dcplan.Temp
 	if t == none {
 		return dcplan.Template{}
 	}
-	spec := r.obj(t, path, "spec")
-	sp := join(path, "spec")
+	had := r.err != nil
+	spec := r.obj(t, "", "spec")
 	var cs []dcplan.Container
-	if l := r.list(spec, sp, "containers"); r.t.Len(l) > 0 {
+	if l := r.list(spec, "spec", "containers"); r.t.Len(l) > 0 {
 		cs = make([]dcplan.Container, 0, r.t.Len(l))
 		for i, v := range r.each(l) {
-			ep := at(join(sp, "containers"), i)
-			c := r.elem(v, ep)
-			cs = append(cs, dcplan.Container{Name: r.str(c, ep, "name"), Image: r.str(c, ep, "image")})
+			had := r.err != nil
+			c := r.elem(v, "")
+			cs = append(cs, dcplan.Container{Name: r.str(c, "", "name"), Image: r.str(c, "", "image")})
+			r.under(had, "spec.containers", i, "")
 		}
 	}
-	labels := r.keyValues(r.obj(t, path, "metadata"), join(path, "metadata"), "labels")
+	labels := r.keyValues(r.obj(t, "", "metadata"), "metadata", "labels")
+	r.under(had, path, -1, "")
 	if raw == nil {
 		raw = r.t.AppendCanonical(nil, t, false)
 	}
