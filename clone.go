@@ -74,13 +74,12 @@ func (st ConfigStatus) Clone() ConfigStatus {
 	return st
 }
 
-// Clone returns a deep copy of d.
+// Clone returns a deep copy of d. An encoded DC that a codec decodes when
+// asked for is shared, read only, decoded or not (see EncodedConfig).
 func (d Deployment) Clone() Deployment {
-	if d.Encoded != nil {
-		d.Encoded = new(d.Encoded.Clone())
-	}
 	d.Template = d.Template.Clone()
 	d.Raw = cloneBytes(d.Raw)
+	d.Encoded = d.Encoded.clone()
 	return d
 }
 

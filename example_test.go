@@ -35,3 +35,26 @@ func ExampleSnapshot_Validate() {
 	fmt.Println(s.Validate())
 	// Output: dcplan: invalid snapshot: DeploymentConfig "web": spec.replicas: must not be negative, got -1
 }
+
+// An RC's encoded DC: given in code (as NewDeployment gives it), absent
+// (the zero value), or present and undecodable. Package wire's decoders
+// fill it with DecodeEncodedLater, decoding the annotation on the first
+// question.
+func ExampleEncodedConfig() {
+	cfg := dcplan.Config{Name: "frontend", Status: dcplan.ConfigStatus{LatestVersion: 3}}
+	for _, e := range []dcplan.EncodedConfig{
+		dcplan.EncodedOf(cfg),
+		{},
+		dcplan.EncodedUndecodable("couldn't get version/kind; json parse error: unexpected end of JSON input"),
+	} {
+		if c := e.Config(); c != nil {
+			fmt.Printf("DC %s at version %d\n", c.Name, c.Status.LatestVersion)
+			continue
+		}
+		fmt.Printf("present %v, problem %q\n", e.Present(), e.Problem())
+	}
+	// Output:
+	// DC frontend at version 3
+	// present false, problem ""
+	// present true, problem "couldn't get version/kind; json parse error: unexpected end of JSON input"
+}

@@ -282,19 +282,13 @@ type Deployment struct {
 	StartedAt   time.Time
 	CompletedAt time.Time
 
-	// Encoded is the DC decoded from the encoded-deployment-config
-	// annotation (SPEC 3.5.6, 2.4), nil when the annotation is absent; its
-	// Raw is that DC in canonical form. It is read only: copies of a
-	// Deployment share it (Clone copies it deeply), and no planner writes
-	// through it.
-	Encoded *Config
-	// EncodedErr is why the encoded-deployment-config annotation, present
-	// but not a DeploymentConfig, does not decode, in upstream's words
-	// (e.g. `couldn't get version/kind; json parse error: unexpected end
-	// of JSON input`); Encoded is then nil. Such an RC is a state real
-	// clusters reach, and the planners handle it as upstream does (SPEC
-	// 13.1). Empty when the annotation decodes or is absent.
-	EncodedErr string
+	// Encoded is the DC of the encoded-deployment-config annotation
+	// (SPEC 3.5.6, 2.4): Encoded.Config() is nil when the annotation is
+	// absent (the zero value) or does not decode (Encoded.Problem() then
+	// says why, in upstream's words). A decoded RC's is decoded from Raw
+	// when first asked for. It is read only: copies of a Deployment share
+	// it, and no planner writes through it.
+	Encoded EncodedConfig
 
 	// Template is the RC's own pod template.
 	Template Template

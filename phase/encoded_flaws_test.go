@@ -16,7 +16,13 @@ import (
 // the strategy timeout reads them (SPEC 5.21, 10.10). None of them makes the
 // snapshot invalid.
 func TestEncodedConfigFlawsAreHandled(t *testing.T) {
-	flaw := func(f func(*dcplan.Config)) rcOpt { return func(d *dcplan.Deployment) { f(d.Encoded) } }
+	flaw := func(f func(*dcplan.Config)) rcOpt {
+		return func(d *dcplan.Deployment) {
+			c := d.Encoded.Config().Clone()
+			f(&c)
+			d.Encoded = dcplan.EncodedOf(c)
+		}
+	}
 	clean := phase.Step(snapshot(dcplan.Modern, []dcplan.Deployment{testRC(1, dcplan.PhaseNew)}), "web-1")
 	if len(clean.CreatePods) != 1 {
 		t.Fatalf("a New RC without a pod plans %s, want its deployer pod", dcplan.Describe(clean))

@@ -44,12 +44,12 @@ func label(d *dcplan.Deployment) string { return d.Namespace + "/" + d.Name }
 // namespace, or the RC's when the encoded DC names none), or the RC itself
 // when it has no encoded config (SPEC 1.6).
 func eventTarget(d *dcplan.Deployment) dcplan.ObjectRef {
-	if d.Encoded != nil && d.Encoded.Name != "" {
-		ns := d.Encoded.Namespace
+	if enc := d.Encoded.Config(); enc != nil && enc.Name != "" {
+		ns := enc.Namespace
 		if ns == "" {
 			ns = d.Namespace
 		}
-		return dcplan.ObjectRef{Kind: "DeploymentConfig", Namespace: ns, Name: d.Encoded.Name, UID: d.Encoded.UID}
+		return dcplan.ObjectRef{Kind: "DeploymentConfig", Namespace: ns, Name: enc.Name, UID: enc.UID}
 	}
 	return dcplan.ObjectRef{Kind: "ReplicationController", Namespace: d.Namespace, Name: d.Name, UID: d.UID}
 }

@@ -95,7 +95,7 @@ func deployerPodOn(s dcplan.Snapshot, p dcplan.Pod, d dcplan.Deployment, found b
 	if next == dcplan.PhaseFailed && sw.SeedReplicasAnnotation && d.HasDesiredReplicas {
 		tr.SyncDesired, tr.Desired = true, d.DesiredReplicas
 	}
-	if d.Replicas != 0 && next.Terminal() && d.Encoded != nil && d.Encoded.Test {
+	if d.Replicas != 0 && next.Terminal() && encodedTest(&d) {
 		tr.ScaleToZero, tr.ReplicasFrom = true, d.Replicas
 	}
 	plan.Transitions = []dcplan.Transition{tr}

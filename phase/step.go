@@ -340,7 +340,7 @@ func (st *step) onNew() bool {
 		return true
 	}
 	if !st.sw.NoNewTimeout {
-		if d.Encoded == nil {
+		if d.Encoded.Config() == nil {
 			st.plan.Wait = dcplan.WaitConfigDecode
 			st.plan.Message = decodeError(d)
 			return false
@@ -355,7 +355,7 @@ func (st *step) onNew() bool {
 			st.recheck()
 			return false
 		}
-		if d.Encoded == nil { // only with NoNewTimeout: checked above otherwise
+		if d.Encoded.Config() == nil { // only with NoNewTimeout: checked above otherwise
 			st.plan.Wait = dcplan.WaitConfigDecode
 			st.plan.Message = fmt.Sprintf("fatal error handling rollout: couldn't make deployer pod for %q: %s", label(d), decodeError(d))
 			st.plan.Error = dcplan.ErrorFatal
@@ -481,7 +481,7 @@ func (st *step) commit() {
 		tr.Rule = ruleOriginAnyPhase // only with WriteAnyPhaseChange
 	}
 	tr.RC, tr.Version, tr.From, tr.To = d.Name, d.Version, st.current, st.next
-	if d.Replicas != 0 && st.next.Terminal() && d.Encoded != nil && d.Encoded.Test {
+	if d.Replicas != 0 && st.next.Terminal() && encodedTest(d) {
 		tr.ScaleToZero, tr.ReplicasFrom = true, d.Replicas
 	}
 	writtenCancelled := d.Cancelled
@@ -502,8 +502,8 @@ func (st *step) commit() {
 // decodeError is upstream's error for an RC whose encoded config does not
 // decode: the codec's words, or the missing-annotation text.
 func decodeError(d *dcplan.Deployment) string {
-	if d.EncodedErr != "" {
-		return d.EncodedErr
+	if why := d.Encoded.Problem(); why != "" {
+		return why
 	}
 	return fmt.Sprintf("object %s does not have encoded deployment config annotation", d.Name)
 }

@@ -60,8 +60,15 @@ const maxTimeout = 1 << 33
 // Strategy (type unset, so no timeout and no parameters) when d carries
 // no encoded DC.
 func encodedStrategy(d *dcplan.Deployment) dcplan.Strategy {
-	if d.Encoded == nil {
-		return dcplan.Strategy{}
+	if enc := d.Encoded.Config(); enc != nil {
+		return enc.Strategy
 	}
-	return d.Encoded.Strategy
+	return dcplan.Strategy{}
+}
+
+// encodedTest reports whether d's encoded DC is a test DC (spec.test),
+// whose RCs are scaled to zero once their rollout ends (SPEC 2.4).
+func encodedTest(d *dcplan.Deployment) bool {
+	enc := d.Encoded.Config()
+	return enc != nil && enc.Test
 }

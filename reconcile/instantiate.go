@@ -94,14 +94,15 @@ func previousConfig(s dcplan.Snapshot) (dcplan.Config, error) {
 	if !ok {
 		return dcplan.Config{}, &dcplan.Refusal{Err: dcplan.ErrNotFound, Text: fmt.Sprintf("replicationcontrollers %q not found", name)}
 	}
-	if rc.Encoded == nil {
+	enc := rc.Encoded.Config()
+	if enc == nil {
 		why := msgNoEncodedConfig(name)
-		if rc.EncodedErr != "" {
-			why = rc.EncodedErr // present but undecodable: the decoder's complaint
+		if p := rc.Encoded.Problem(); p != "" {
+			why = p // present but undecodable: the decoder's complaint
 		}
 		return dcplan.Config{}, &dcplan.Refusal{Err: ErrInternal, Text: "Internal error occurred: " + why}
 	}
-	return *rc.Encoded, nil
+	return *enc, nil
 }
 
 // instantiateCauses decides whether a rollout can be triggered and with

@@ -160,10 +160,11 @@ func evaluateTriggers(cfg *dcplan.Config, latest history.LatestInfo) triggerOutc
 		return triggerOutcome{decision: fire, details: imageChangeDetails(cfg, rc)}
 	}
 	if config {
-		if rc.Encoded == nil {
+		enc := rc.Encoded.Config()
+		if enc == nil {
 			return triggerOutcome{decision: decodeFailed, err: msgNoEncodedConfig(rc.Name)}
 		}
-		if rc.Encoded.Template.Hash != cfg.Template.Hash {
+		if enc.Template.Hash != cfg.Template.Hash {
 			return triggerOutcome{decision: fire, details: configChangeDetails()}
 		}
 	}

@@ -186,8 +186,9 @@ func putConfigWire(meta map[string]any, c dcplan.Config) {
 }
 
 // readDeploymentWire reads the labels and annotations of an RC's metadata
-// into d, and returns the encoded-deployment-config annotation (and
-// whether it is present) for the caller to decode.
+// into d, and returns the annotations object and the value of the
+// encoded-deployment-config annotation (none when absent), which the
+// caller decodes or leaves for later.
 //
 // Rules, as upstream reads them (SPEC 5.1, 5.2, 5.22): the version is a base-10
 // integer, NoVersion when missing or not one (versionOf); the phase is one
@@ -200,9 +201,9 @@ func putConfigWire(meta map[string]any, c dcplan.Config) {
 // one. Annotations are text anyone may edit, so none of them fails the
 // decode (SPEC 13.1); the encoder keeps each spelling while it reads back
 // the same.
-func (r *reader) readDeploymentWire(meta node, d *dcplan.Deployment) (encoded string, hasEncoded bool) {
+func (r *reader) readDeploymentWire(meta node, d *dcplan.Deployment) (ann, encoded node) {
 	labels := r.stringObj(meta, "metadata", "labels")
-	ann := r.stringObj(meta, "metadata", "annotations")
+	ann = r.stringObj(meta, "metadata", "annotations")
 	d.ConfigLabel = r.value(labels, dcplan.LabelConfigName)
 	d.ConfigName = r.value(ann, dcplan.AnnotationConfigName)
 	d.Version = versionOf(r.entry(ann, dcplan.AnnotationLatestVersion))
@@ -216,7 +217,7 @@ func (r *reader) readDeploymentWire(meta node, d *dcplan.Deployment) (encoded st
 	d.CreatedAt = timeOf(r.value(ann, dcplan.AnnotationDeployerCreatedAt))
 	d.StartedAt = timeOf(r.value(ann, dcplan.AnnotationDeployerStartedAt))
 	d.CompletedAt = timeOf(r.value(ann, dcplan.AnnotationDeployerCompletedAt))
-	return r.entry(ann, dcplan.AnnotationEncodedConfig)
+	return ann, r.t.Member(ann, dcplan.AnnotationEncodedConfig)
 }
 
 // replicasOf reads a replica-count annotation as upstream's
@@ -250,7 +251,7 @@ func timeOf(v string) time.Time {
 // verbatim; the others are written in the form upstream writes them
 // (cancelled "true", the ignore annotation "true" when d gains it).
 // encoded renders the encoded-deployment-config value to write when
-// d.Encoded != nil and keepEncoded(current) is false.
+// d.Encoded is present and keepEncoded(current) is false.
 func putDeploymentWire(meta map[string]any, d dcplan.Deployment, encoded func() string, keepEncoded func(cur string) bool) {
 	putStringEntry(meta, "labels", dcplan.LabelConfigName, d.ConfigLabel)
 	const a = "annotations"
@@ -280,10 +281,7 @@ func putDeploymentWire(meta map[string]any, d dcplan.Deployment, encoded func() 
 	putTimeEntry(meta, dcplan.AnnotationDeployerCreatedAt, d.CreatedAt)
 	putTimeEntry(meta, dcplan.AnnotationDeployerStartedAt, d.StartedAt)
 	putTimeEntry(meta, dcplan.AnnotationDeployerCompletedAt, d.CompletedAt)
-	putEntryFunc(meta, a, dcplan.AnnotationEncodedConfig, d.Encoded != nil || d.EncodedErr != "", encoded, func(cur string) bool {
-		// An annotation that does not decode is carried as it is.
-		return d.EncodedErr != "" || d.Encoded != nil && keepEncoded(cur)
-	})
+	putEntryFunc(meta, a, dcplan.AnnotationEncodedConfig, d.Encoded.Present(), encoded, keepEncoded)
 }
 
 // newDeploymentWire returns the labels and annotations of a new RC built

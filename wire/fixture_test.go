@@ -1,11 +1,14 @@
 package wire
 
 import (
+	"bytes"
 	"encoding/json"
 
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/internal/jsontree"
 
 	"regexp"
+	"strconv"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -125,7 +128,7 @@ func TestDecodeDeploymentFixtures(t *testing.T) {
 			if d := cmp.Diff(tt.want, got, ignoreWire); d != "" {
 				t.Errorf("DecodeDeployment() mismatch (-want +got):\n%s", d)
 			}
-			if got.Encoded == nil {
+			if got.Encoded.Config() == nil {
 				t.Errorf("DecodeDeployment() has no encoded config; the fixture carries one")
 			}
 			if d := cmp.Diff(string(stdCanonical(t, doc)), string(got.Raw)); d != "" {
@@ -157,7 +160,7 @@ func TestDecodeDeploymentEncodedConfig(t *testing.T) {
 				t.Fatal(err)
 			}
 			// The annotation serialises the very DC of dc-frontend.json.
-			if diff := cmp.Diff(&cfg, d.Encoded); diff != "" {
+			if diff := cmp.Diff(&cfg, d.Encoded.Config()); diff != "" {
 				t.Errorf("Encoded mismatch (-want +got):\n%s", diff)
 			}
 		})
@@ -167,14 +170,15 @@ func TestDecodeDeploymentEncodedConfig(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		enc := d.Encoded.Config()
 		got := struct {
 			RV      string
 			Version dcplan.Version
 			Image   string
 			Reason  dcplan.ConditionReason
 			Cause   dcplan.Cause
-		}{d.Encoded.ResourceVersion, d.Encoded.Status.LatestVersion, d.Encoded.Template.Containers[0].Image,
-			d.Encoded.Status.Conditions[1].Reason, d.Encoded.Status.Details.Causes[0]}
+		}{enc.ResourceVersion, enc.Status.LatestVersion, enc.Template.Containers[0].Image,
+			enc.Status.Conditions[1].Reason, enc.Status.Details.Causes[0]}
 		want := got
 		want.RV, want.Version, want.Reason = "4213013", 2, dcplan.ReasonNewReplicationControllerAvailable
 		want.Image = frontend2Image
@@ -182,7 +186,7 @@ func TestDecodeDeploymentEncodedConfig(t *testing.T) {
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("Encoded of frontend-2 mismatch (-want +got):\n%s", diff)
 		}
-		if d.Encoded.Template.Hash == d.Template.Hash {
+		if enc.Template.Hash == d.Template.Hash {
 			t.Errorf("encoded DC template and RC template share hash %s", d.Template.Hash)
 		}
 	})
@@ -368,5 +372,63 @@ func TestTemplateHashIgnoresNull(t *testing.T) {
 				t.Errorf("hash(%s) == hash(%s) is %v, want %v (%s)", tt.a, tt.b, got, tt.equal, tt.why)
 			}
 		})
+	}
+}
+
+// TestEncodeDecodedEncodedConfig: an RC decoded from the wire carries its
+// encoded DC undecoded (dcplan.DecodeEncodedLater over its Raw). Written
+// back, the annotation stays as read; given another RC's encoded DC, it is
+// rewritten to that DC.
+func TestEncodeDecodedEncodedConfig(t *testing.T) {
+	doc := fixture(t, "rc-frontend-3-complete.json")
+	d, err := DecodeDeployment(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if src, want := d.Encoded.Source(), jsontree.AppendString(nil, encodedAnnotation(t, doc)); !bytes.Equal(src, want) || !bytes.Contains(d.Raw, src) {
+		t.Fatalf("a decoded RC's encoded DC reads from %.40q, want the annotation's literal in its Raw", src)
+	}
+	b, err := EncodeDeployment(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := encodedAnnotation(t, b), encodedAnnotation(t, doc); got != want {
+		t.Errorf("re-encoded annotation differs from the one read:\n got %.80q\nwant %.80q", got, want)
+	}
+
+	other, err := DecodeDeployment(fixture(t, "rc-frontend-2-failed-cancelled.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if other.Encoded.Equal(d.Encoded) {
+		t.Fatal("the two fixtures encode the same DC; the test needs two")
+	}
+	other.Encoded = d.Encoded
+	b, err = EncodeDeployment(other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := DecodeDeployment(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(d.Encoded.Config(), back.Encoded.Config(), rawAsText); d != "" {
+		t.Errorf("RC given another RC's encoded DC re-reads as (-want +got):\n%s", d)
+	}
+}
+
+// TestEncodedBehindEscapedKey: the encoded DC is found in Raw when another
+// annotation's key needs an escape (rawMember would give up; the tape's
+// spans place it).
+func TestEncodedBehindEscapedKey(t *testing.T) {
+	dc := `{"kind":"DeploymentConfig","apiVersion":"v1","metadata":{"name":"x"}}`
+	doc := `{"kind":"ReplicationController","metadata":{"name":"web-1","annotations":{"a\"b":"x",` +
+		strconv.Quote(dcplan.AnnotationEncodedConfig) + `:` + strconv.Quote(dc) + `}}}`
+	d, err := DecodeDeployment([]byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if enc := d.Encoded.Config(); enc == nil || enc.Name != "x" {
+		t.Errorf("encoded DC = %+v (problem %q), want the DC named x", enc, d.Encoded.Problem())
 	}
 }

@@ -163,7 +163,7 @@ func TestDecodeLenient(t *testing.T) {
 
 // TestDecodeUndecodableEncodedConfig: an RC whose encoded-deployment-config
 // annotation does not decode is a state real clusters reach (SPEC 13.1):
-// it decodes, with Encoded nil and EncodedErr in upstream's words where
+// it decodes, with no encoded DC and Encoded.Problem() in upstream's words where
 // upstream has them, and the annotation survives re-encoding untouched.
 func TestDecodeUndecodableEncodedConfig(t *testing.T) {
 	tests := []struct {
@@ -190,16 +190,16 @@ func TestDecodeUndecodableEncodedConfig(t *testing.T) {
 			if err != nil {
 				t.Fatalf("DecodeDeployment() error = %v, want none (%s)", err, tt.why)
 			}
-			if d.Encoded != nil || !strings.HasPrefix(d.EncodedErr, tt.want) {
-				t.Errorf("Encoded = %v, EncodedErr = %q, want nil and a text starting %q (%s)", d.Encoded, d.EncodedErr, tt.want, tt.why)
+			if d.Encoded.Config() != nil || !strings.HasPrefix(d.Encoded.Problem(), tt.want) {
+				t.Errorf("Encoded.Config() = %v, Encoded.Problem() = %q, want nil and a text starting %q (%s)", d.Encoded.Config(), d.Encoded.Problem(), tt.want, tt.why)
 			}
 			again, err := EncodeDeployment(d)
 			if err != nil {
 				t.Fatal(err)
 			}
 			back, err := DecodeDeployment(again)
-			if err != nil || back.EncodedErr != d.EncodedErr {
-				t.Errorf("re-encoded RC decodes to EncodedErr %q (error %v), want %q", back.EncodedErr, err, d.EncodedErr)
+			if err != nil || back.Encoded.Problem() != d.Encoded.Problem() {
+				t.Errorf("re-encoded RC decodes to Encoded.Problem() %q (error %v), want %q", back.Encoded.Problem(), err, d.Encoded.Problem())
 			}
 		})
 	}

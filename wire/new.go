@@ -86,6 +86,6 @@ func NewDeployment(cfg dcplan.Config) (dcplan.Deployment, error) {
 	if err != nil {
 		return dcplan.Deployment{}, fmt.Errorf("%w: config %q does not make a valid deployment: %w", dcplan.ErrInvalidSnapshot, cfg.Name, err)
 	}
-	d.Encoded = new(cfg.Clone())
+	d.Encoded = dcplan.EncodedOf(cfg)
 	return d, nil
 }

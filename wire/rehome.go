@@ -171,11 +171,7 @@ func visitDeployment(d *dcplan.Deployment, h *rehomer) {
 	h.shared(&d.ConfigName)
 	h.str(&d.Reason)
 	h.str(&d.DeployerPodName)
-	h.str(&d.EncodedErr)
 	visitTemplate(&d.Template, h, true)
-	if d.Encoded != nil {
-		visitConfig(d.Encoded, h)
-	}
 }
 
 func visitConfig(c *dcplan.Config, h *rehomer) {

@@ -152,7 +152,7 @@ func TestDecodedIdentityIsShared(t *testing.T) {
 				t.Errorf("%s: %s %q is a copy of the DC's, not the DC's own string", d.Name, c.field, c.got)
 			}
 		}
-		if d.Encoded != nil && !same(d.Encoded.UID, cfg.UID) {
+		if d.Encoded.Config() != nil && !same(d.Encoded.Config().UID, cfg.UID) {
 			t.Errorf("%s: the encoded DC's uid is a copy of the DC's", d.Name)
 		}
 	}

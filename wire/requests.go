@@ -275,8 +275,8 @@ func (r *renderer) createPod(a dcplan.CreatePod) Request {
 	var tpl dcplan.Template
 	if d := r.rc(pod.RC); d != nil {
 		tpl = d.Template
-		if tpl.Raw == nil && d.Encoded != nil {
-			tpl = d.Encoded.Template // an RC this plan's snapshot has only in typed form
+		if enc := d.Encoded.Config(); tpl.Raw == nil && enc != nil {
+			tpl = enc.Template // an RC this plan's snapshot has only in typed form
 		}
 	}
 	body, err := EncodePod(pod, tpl)
@@ -319,9 +319,9 @@ func (r *renderer) deletePod(a dcplan.DeletePod, group int) Request {
 func (r *renderer) createRC(a dcplan.CreateRC) Request {
 	d := a.Deployment
 	full := d
-	if d.Encoded != nil {
+	if enc := d.Encoded.Config(); enc != nil {
 		var err error
-		if full, err = NewDeployment(*d.Encoded); err != nil && r.err == nil {
+		if full, err = NewDeployment(*enc); err != nil && r.err == nil {
 			r.err = err
 		}
 	}

@@ -944,3 +944,17 @@ func SkipString(raw []byte, i int) int {
 		}
 	}
 }
+
+// Unquote returns the string the JSON string literal lit (its quotes
+// included, nothing around them) reads as, and false when lit is not
+// exactly one string literal.
+func Unquote(lit []byte) (string, bool) {
+	if len(lit) < 2 || lit[0] != '"' {
+		return "", false
+	}
+	p := scanner{data: lit}
+	if s, ok := p.text(); ok && p.pos == len(lit) {
+		return s, true
+	}
+	return "", false
+}

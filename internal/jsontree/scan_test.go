@@ -121,3 +121,32 @@ func TestScanStacksCleared(t *testing.T) {
 		t.Fatalf("Scan after failed scans = %v, %v; want %v", got, ok, want)
 	}
 }
+
+func TestUnquote(t *testing.T) {
+	tests := []struct {
+		lit  string
+		want string
+		ok   bool
+	}{
+		{`"plain"`, "plain", true},
+		{`"a\"b\\c\u003c\n"`, "a\"b\\c<\n", true},
+		{`"é\ud83d\ude00"`, "é😀", true},
+		{`""`, "", true},
+		{`"open`, "", false},
+		{`"a""b"`, "", false},
+		{`"\x"`, "", false},
+		{"\"a\x01\"", "", false},
+		{`7`, "", false},
+		{``, "", false},
+	}
+	for _, tt := range tests {
+		got, ok := Unquote([]byte(tt.lit))
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("Unquote(%q) = %q, %v; want %q, %v", tt.lit, got, ok, tt.want, tt.ok)
+		}
+		var std string // encoding/json agrees (these literals have no space around them)
+		if err := json.Unmarshal([]byte(tt.lit), &std); (err == nil) != tt.ok || err == nil && std != got {
+			t.Errorf("Unquote(%q) = %q, %v; encoding/json reads %q, %v", tt.lit, got, ok, std, err)
+		}
+	}
+}

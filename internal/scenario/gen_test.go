@@ -227,14 +227,14 @@ func genDeployment(t *rapid.T, cfg dcplan.Config, hasCfg bool, encoded []dcplan.
 	switch k := rapid.IntRange(0, 1+len(encoded)).Draw(t, "encoded"); {
 	case k == 0:
 	case k == 1 && hasCfg:
-		d.Encoded = new(cfg.Clone())
+		d.Encoded = dcplan.EncodedOf(cfg)
 	case k >= 2:
-		d.Encoded = new(encoded[k-2].Clone())
+		d.Encoded = dcplan.EncodedOf(encoded[k-2])
 	}
 	if rapid.Bool().Draw(t, "tmpl-default") {
 		switch {
-		case d.Encoded != nil:
-			d.Template = d.Encoded.Template.Clone()
+		case d.Encoded.Config() != nil:
+			d.Template = d.Encoded.Config().Template.Clone()
 		case hasCfg:
 			d.Template = cfg.Template.Clone()
 		}

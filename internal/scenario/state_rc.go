@@ -169,22 +169,22 @@ func (b *rcBuilder) finish(p *stateParser) error {
 	}
 	switch b.encoded {
 	case "":
-		d.Encoded = nil
+		d.Encoded = dcplan.EncodedConfig{}
 		if hasCfg {
-			d.Encoded = new(cfg.Clone())
+			d.Encoded = dcplan.EncodedOf(cfg)
 		}
 	case "none":
-		d.Encoded = nil
+		d.Encoded = dcplan.EncodedConfig{}
 	default:
 		enc, ok := p.labels[b.encoded]
 		if !ok {
 			return fmt.Errorf("encoded=%s: no dc line with as=%s", b.encoded, b.encoded)
 		}
-		d.Encoded = new(enc.Clone())
+		d.Encoded = dcplan.EncodedOf(enc)
 	}
 	base := cfg.Template
-	if d.Encoded != nil {
-		base = d.Encoded.Template
+	if d.Encoded.Config() != nil {
+		base = d.Encoded.Config().Template
 	}
 	d.Template = b.tmpl.apply(base)
 	return nil
@@ -195,7 +195,7 @@ func (b *rcBuilder) finish(p *stateParser) error {
 // print ("" when the default applies).
 func formatDeployment(d dcplan.Deployment, p *stateParser, encoded string, live bool) []string {
 	def := rcBuilder{d: dcplan.Deployment{Name: d.Name}, set: map[string]bool{}, encoded: encoded}
-	if d.Encoded == nil {
+	if d.Encoded.Config() == nil {
 		def.encoded = "none"
 	}
 	if err := def.finish(p); err != nil {
@@ -233,7 +233,7 @@ func formatDeployment(d dcplan.Deployment, p *stateParser, encoded string, live 
 	add(!d.CreatedAt.IsZero(), "pod-created="+formatTime(d.CreatedAt))
 	add(!d.StartedAt.IsZero(), "pod-started="+formatTime(d.StartedAt))
 	add(!d.CompletedAt.IsZero(), "pod-completed="+formatTime(d.CompletedAt))
-	if d.Encoded == nil {
+	if d.Encoded.Config() == nil {
 		add(p.hasCfg, "encoded=none")
 	} else {
 		add(encoded != "", kv("encoded", encoded))

@@ -43,7 +43,9 @@ func rcJSON(b *testing.B) []byte {
 }
 
 // BenchmarkDecodeRC decodes rc-frontend-3-complete.json (7.7 KB, its
-// encoded DC included) both ways.
+// encoded DC included) both ways. "wire" decodes the encoded DC too, as
+// the typed decode does; "wire-rc" leaves it to the first question (as
+// wire.DecodeDeployment does: the planners ask for a few RCs' only).
 func BenchmarkDecodeRC(b *testing.B) {
 	data := rcJSON(b)
 	rc, dc, err := typedDecode(data)
@@ -51,7 +53,7 @@ func BenchmarkDecodeRC(b *testing.B) {
 		b.Fatalf("typed decode: %v %v %v", rc, dc, err)
 	}
 	d, err := wire.DecodeDeployment(data)
-	if err != nil || d.Name != "frontend-3" || d.Encoded == nil || d.Encoded.Status.LatestVersion != 3 {
+	if enc := d.Encoded.Config(); err != nil || d.Name != "frontend-3" || enc == nil || enc.Status.LatestVersion != 3 {
 		b.Fatalf("wire decode: %+v %v", d, err)
 	}
 	b.Run("typed", func(b *testing.B) {
@@ -66,6 +68,18 @@ func BenchmarkDecodeRC(b *testing.B) {
 		stop()
 	})
 	b.Run("wire", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(len(data)))
+		stop := benchcpu.Start(b)
+		for b.Loop() {
+			d, err := wire.DecodeDeployment(data)
+			if err != nil || d.Encoded.Config() == nil {
+				b.Fatal(err, d.Encoded.Problem())
+			}
+		}
+		stop()
+	})
+	b.Run("wire-rc", func(b *testing.B) {
 		b.ReportAllocs()
 		b.SetBytes(int64(len(data)))
 		stop := benchcpu.Start(b)
