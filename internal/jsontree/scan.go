@@ -90,6 +90,9 @@ type scanner struct {
 	// plain tells that the last string text read is written in canonical
 	// form as it stands: printable ASCII other than `"`, `\`, <, > and &.
 	plain bool
+	// checkOnly makes text check a string that needs unescaping without
+	// building it: it returns "", and unq holds the unescaped bytes.
+	checkOnly bool
 
 	// tape, when set, receives the value's nodes instead of a tree:
 	// value returns nil, and no map or slice is built (see ScanTape).
@@ -157,6 +160,9 @@ func (p *scanner) value(depth int) (any, bool) {
 	case c == '[':
 		return p.array(depth + 1)
 	case c == '"':
+		if p.tape != nil {
+			return nil, p.tapeString()
+		}
 		start := p.pos
 		s, ok := p.text()
 		if !ok {
@@ -195,6 +201,45 @@ func (p *scanner) value(depth int) (any, bool) {
 		return p.scalar(nil, KindNull, "null")
 	}
 	return nil, false
+}
+
+// tapeString reads a string value onto the tape. One that needs
+// unescaping (the encoded-config annotation of an RC, a whole DC with
+// every quote escaped) is checked but not unescaped: its node holds the
+// literal, which Tape.Text unescapes when a reader asks for it.
+func (p *scanner) tapeString() bool {
+	start := p.pos
+	p.checkOnly = true
+	s, ok := p.text()
+	p.checkOnly = false
+	if !ok {
+		return false
+	}
+	raw := p.data[start:p.pos]
+	escaped := !p.plain && !plainString(s, raw)
+	if p.canonOn {
+		switch {
+		case p.plain || escaped && canonicalEscaped(raw[1:len(raw)-1]):
+			p.canon = append(p.canon, raw...) // as AppendString would write it, without the work
+		case escaped:
+			p.canon = AppendString(p.canon, string(p.unq))
+		default:
+			p.canon = AppendString(p.canon, s)
+		}
+	}
+	if escaped {
+		p.unq = p.unq[:0]
+		lit := p.doc
+		if lit != "" {
+			lit = lit[start:p.pos]
+		} else {
+			lit = string(raw)
+		}
+		p.tape.escapedLeaf(lit)
+		return true
+	}
+	p.tape.leaf(KindString, s)
+	return true
 }
 
 // scalar reads the literal word, whose tree value is v (its tape node is
@@ -477,6 +522,10 @@ func (p *scanner) unquote(start, i int) (string, bool) {
 		switch {
 		case c == '"':
 			p.pos = i + 1
+			if p.checkOnly {
+				p.unq = b
+				return "", true
+			}
 			p.unq = b[:0]
 			return string(b), true
 		case c < 0x20:

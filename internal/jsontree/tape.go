@@ -37,6 +37,10 @@ type Node struct {
 	// whole of it. Set only when the tape was read with canonOn.
 	CanonOff, CanonLen int32
 	Kind               Kind
+	// Escaped marks a string whose Text is its literal as written,
+	// quotes and escapes included: Tape.Text unescapes it (see
+	// ScanTape).
+	Escaped bool
 }
 
 // Tape is a JSON document read into one flat slice of nodes in document
@@ -63,7 +67,10 @@ type Tape struct {
 //
 // doc is string(data), or "": the tape's strings and numbers that need no
 // unescaping are then parts of doc rather than copies of their own (see
-// ScanCanon); a reader must copy what it keeps. The tape comes from a pool:
+// ScanCanon); a reader must copy what it keeps. A string value that needs
+// unescaping is checked, and kept as its literal (Node.Escaped) until Text
+// asks for it: documents carry long escaped strings (an RC's encoded DC)
+// that their readers skip. The tape comes from a pool:
 // give it back with PutTape once nothing reads it.
 func ScanTape(data []byte, doc string, canonOn bool) (t *Tape, canon *[]byte, ok bool) {
 	t = tapePool.Get().(*Tape)
@@ -132,6 +139,13 @@ func (t *Tape) CanonPart(outer []byte, i int32) (part []byte, ok bool) {
 	return outer[off : off+n : off+n], true
 }
 
+// escapedLeaf appends the node of a string that needs unescaping, lit
+// being its literal.
+func (t *Tape) escapedLeaf(lit string) {
+	n := int32(len(t.Nodes))
+	t.Nodes = append(t.Nodes, Node{Kind: KindString, Text: lit, End: n + 1, Escaped: true})
+}
+
 // leaf appends a scalar node (or an object key).
 func (t *Tape) leaf(k Kind, text string) {
 	n := int32(len(t.Nodes))
@@ -162,12 +176,18 @@ func (t *Tape) Kind(i int32) Kind {
 	return t.Nodes[i].Kind
 }
 
-// Text returns Node.Text of value i; "" for no value.
+// Text returns Node.Text of value i, a string unescaped; "" for no value.
+// Unescaping allocates the string each time.
 func (t *Tape) Text(i int32) string {
 	if i < 0 {
 		return ""
 	}
-	return t.Nodes[i].Text
+	n := &t.Nodes[i]
+	if n.Escaped {
+		s, _ := Unquote([]byte(n.Text)) // checked when read
+		return s
+	}
+	return n.Text
 }
 
 // Len returns the members of object i or the elements of array i; 0 for
@@ -222,6 +242,12 @@ func (t *Tape) AppendCanonical(b []byte, i int32, dropNull bool) []byte {
 	n := &t.Nodes[i]
 	switch n.Kind {
 	case KindString:
+		if n.Escaped {
+			if canonicalEscaped([]byte(n.Text[1 : len(n.Text)-1])) {
+				return append(b, n.Text...)
+			}
+			return AppendString(b, t.Text(i))
+		}
 		return AppendString(b, n.Text)
 	case KindArray:
 		b = append(b, '[')

@@ -3,6 +3,7 @@ package jsontree
 import (
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -19,7 +20,7 @@ func treeOfTape(t *Tape, i int32) any {
 	case KindNumber:
 		return json.Number(n.Text)
 	case KindString:
-		return n.Text
+		return t.Text(i)
 	case KindArray:
 		l := []any{}
 		for j := t.FirstElem(i); len(l) < t.Len(i); j = t.NextElem(j) {
@@ -156,5 +157,35 @@ func TestTapeNoValue(t *testing.T) {
 	}
 	if got := tp.AppendCanonical(nil, -1, false); len(got) != 0 {
 		t.Errorf("AppendCanonical of no value wrote %q", got)
+	}
+}
+
+// TestTapeKeepsEscapedLiterals: a string value that needs unescaping
+// stays its literal on the tape, unescaped by Text only, so that a scan
+// of a document with a long escaped string (an RC's encoded DC) does not
+// allocate it.
+func TestTapeKeepsEscapedLiterals(t *testing.T) {
+	data := []byte(`{"a":"x\"y","b":"plain","c":"é","d":"` + strings.Repeat(`\"k\":1,`, 200) + `"}`)
+	doc := string(data)
+	tp, _, ok := ScanTape(data, doc, false)
+	if !ok {
+		t.Fatal("ScanTape refused a valid document")
+	}
+	a, b, c := tp.Member(0, "a"), tp.Member(0, "b"), tp.Member(0, "c")
+	if n := tp.Nodes[a]; !n.Escaped || n.Text != `"x\"y"` || tp.Text(a) != `x"y` {
+		t.Errorf(`"a": node %+v, Text %q; want the literal "x\"y" kept, read as x"y`, n, tp.Text(a))
+	}
+	if n := tp.Nodes[b]; n.Escaped || tp.Text(b) != "plain" {
+		t.Errorf(`"b": node %+v; want plain text`, n)
+	}
+	if tp.Text(c) != "é" {
+		t.Errorf(`"c" reads %q, want é`, tp.Text(c))
+	}
+	PutTape(tp)
+	if allocs := testing.AllocsPerRun(20, func() {
+		tp, _, _ := ScanTape(data, doc, false)
+		PutTape(tp)
+	}); allocs != 0 {
+		t.Errorf("ScanTape of a document with escaped strings allocates %v times; want 0", allocs)
 	}
 }
