@@ -33,8 +33,9 @@ type EncodedConfig struct {
 // encodedCell is what copies of an EncodedConfig share.
 type encodedCell struct {
 	once sync.Once
-	// src and decode, for a value decoded when first asked for: the RC's
-	// canonical JSON and the codec's decoder of the annotation in it.
+	// src and decode, for a value decoded when first asked for: what the
+	// codec reads the DC from (package wire: the annotation's JSON string
+	// literal, a part of the RC's canonical Raw) and its decoder.
 	src    RawJSON
 	decode func(RawJSON) (*Config, string)
 	// cfg is the decoded DC, nil when the annotation does not decode;
@@ -67,11 +68,13 @@ func EncodedUndecodable(problem string) EncodedConfig {
 	return EncodedConfig{c}
 }
 
-// DecodeEncodedLater returns the EncodedConfig of the RC whose canonical
-// JSON is src, decoded by decode the first time it is asked for: decode
+// DecodeEncodedLater returns the EncodedConfig of an RC whose annotation
+// decode reads from src, decoded the first time it is asked for: decode
 // returns the DC, or nil and why the annotation does not decode. It is
-// for codecs (package wire uses it); decode must be a pure function of
-// src, which must not change afterwards.
+// for codecs: package wire gives the annotation's JSON string literal as
+// it stands in the RC's canonical Raw, so an annotation never asked for
+// costs no bytes of its own. decode must be a pure function of src, which
+// must not change afterwards.
 func DecodeEncodedLater(src RawJSON, decode func(RawJSON) (*Config, string)) EncodedConfig {
 	return EncodedConfig{&encodedCell{src: src, decode: decode}}
 }
@@ -114,10 +117,10 @@ func (e EncodedConfig) Problem() string {
 	return ""
 }
 
-// Source returns the RC JSON the annotation is decoded from, for a value
-// from DecodeEncodedLater; nil otherwise. It decodes nothing: a codec
-// writing the RC back keeps the annotation as it is when Source is the
-// RC's own Raw, since the value was read from it.
+// Source returns what a value from DecodeEncodedLater is decoded from (the
+// annotation's JSON string literal, for package wire's); nil otherwise. It
+// decodes nothing: a codec writing the RC back keeps its annotation as it
+// is when Source is that annotation.
 func (e EncodedConfig) Source() RawJSON {
 	if e.c == nil {
 		return nil

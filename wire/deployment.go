@@ -17,13 +17,13 @@ import (
 // DC of the openshift.io/encoded-deployment-config annotation (absent
 // when the annotation is). Template.Raw shares the bytes of Raw.
 //
-// The encoded DC is decoded from Raw the first time Encoded.Config or
+// The encoded DC is decoded the first time Encoded.Config or
 // Encoded.Problem is called (dcplan.DecodeEncodedLater, from the
 // annotation's literal in Raw), once, and its parts then share the bytes
-// of its own Raw (see DecodeConfig). The
-// planners read the encoded DC of a few RCs of a DC; decoding every RC's
-// up front took a third of DecodeDeployment's CPU time (50.4 -> 32.1 µs
-// for the fixture RC) and 1 800 of the 4 910 bytes a decoded RC held
+// of its own Raw (see DecodeConfig). The planners read the encoded DC of
+// a few RCs of a DC; decoding every RC's up front took about a third of
+// DecodeDeployment's CPU time (45.6 -> 32.7 µs for the fixture RC) and
+// 1 800 of the 4 910 bytes a decoded RC held
 // (BenchmarkSnapshotBytesPerRC).
 //
 // Rules, in order: the document must be one JSON object; kind, when
@@ -39,9 +39,9 @@ import (
 // DecodeDeployment never panics.
 //
 // The strings of the result share one allocation of their exact size
-// (and those of its encoded DC, once decoded, another): a caller that keeps one of them long
-// after the Deployment (a map key of an index, say) should keep a copy
-// (strings.Clone), or it keeps them all alive. The same holds for
+// (and those of its encoded DC, once decoded, another): a caller that
+// keeps one of them long after the Deployment (a map key of an index,
+// say) should keep a copy (strings.Clone), or it keeps them all alive. The same holds for
 // DecodeConfig, DecodePod and DecodeList.
 //
 // Ports: library-go appsutil DeploymentVersionFor, DeploymentStatusFor,
@@ -61,10 +61,9 @@ func DecodeDeployment(data []byte) (dcplan.Deployment, error) {
 // d does not model pass through; a field that already reads back as d's
 // value keeps its exact spelling. The encoded-deployment-config annotation
 // is kept verbatim when d.Encoded was read from it (decoded or not: its
-// Source is the annotation's literal) or already decodes to it, or does
-// not decode, and
-// otherwise rewritten from d.Encoded the way upstream serialises a DC
-// (Kubernetes key order, trailing newline), so
+// Source is the annotation's literal), already decodes to it, or does
+// not decode; it is otherwise rewritten from d.Encoded the way upstream
+// serialises a DC (Kubernetes key order, trailing newline), so
 // DecodeDeployment(EncodeDeployment(d)) gives d back for any d in normal
 // form (with Raw filled).
 //
@@ -206,8 +205,8 @@ func isLiteralOf(lit []byte, s string) bool {
 // (FuzzDecodeConfig's round trip holds it, Raw included;
 // TestDecodesToReadsBack checks the implication). The cheaper test of
 // nearly every RC write, whose Deployment was decoded and its encoded DC
-// left alone, comes first in deploymentTree: the encoded DC reads from the
-// RC's own Raw.
+// left alone, comes first in deploymentTree: the encoded DC's Source is
+// the literal of the annotation being written.
 //
 // A Config built by hand (Raw nil, as NewDeployment's Encoded of a DC built
 // in code) is never what a value decodes to: a decoded Config always

@@ -275,8 +275,10 @@ func (r *renderer) createPod(a dcplan.CreatePod) Request {
 	var tpl dcplan.Template
 	if d := r.rc(pod.RC); d != nil {
 		tpl = d.Template
-		if enc := d.Encoded.Config(); tpl.Raw == nil && enc != nil {
-			tpl = enc.Template // an RC this plan's snapshot has only in typed form
+		if tpl.Raw == nil { // an RC this plan's snapshot has only in typed form
+			if enc := d.Encoded.Config(); enc != nil {
+				tpl = enc.Template
+			}
 		}
 	}
 	body, err := EncodePod(pod, tpl)
