@@ -47,11 +47,7 @@ type encodedCell struct {
 // EncodedOf returns the EncodedConfig of an RC whose annotation is cfg
 // serialised, as a DC controller writes it (SPEC 3.8). It keeps a deep
 // copy of cfg.
-func EncodedOf(cfg Config) EncodedConfig {
-	c := &encodedCell{cfg: new(cfg.Clone())}
-	c.once.Do(func() {})
-	return EncodedConfig{c}
-}
+func EncodedOf(cfg Config) EncodedConfig { return decided(new(cfg.Clone()), "") }
 
 // EncodedUndecodable returns the EncodedConfig of an RC whose annotation
 // is present but is no DeploymentConfig, problem saying why in upstream's
@@ -63,7 +59,12 @@ func EncodedUndecodable(problem string) EncodedConfig {
 	if problem == "" {
 		problem = "does not decode"
 	}
-	c := &encodedCell{problem: problem}
+	return decided(nil, problem)
+}
+
+// decided returns an EncodedConfig with nothing left to decode.
+func decided(cfg *Config, problem string) EncodedConfig {
+	c := &encodedCell{cfg: cfg, problem: problem}
 	c.once.Do(func() {})
 	return EncodedConfig{c}
 }

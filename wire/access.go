@@ -59,7 +59,7 @@ func at(path string, i int) string { return path + "[" + strconv.Itoa(i) + "]" }
 // another field a decoder descends into on every document name their
 // fields relative to it, and under puts the field's own path in front
 // once a problem is recorded: a document that decodes builds no paths
-// (DecodeDeployment of a populated RC: 24 -> 15 allocs).
+// (DecodeDeployment of the fixture RC: 43 -> 22 allocs).
 
 // under puts the path of the field that the reads since had (whether a
 // problem was recorded before them) named their fields relative to, in

@@ -118,8 +118,9 @@ func decodeDeploymentTape(t *jsontree.Tape, m node, raw dcplan.RawJSON, withEnco
 		// from its literal in Raw.
 		lit := r.canonPart(r.canonPart(r.canonPart(d.Raw, meta, "metadata"), ann, "annotations"), encoded, dcplan.AnnotationEncodedConfig)
 		if lit == nil {
-			// Not with the tapes the decoders read, which place every
-			// value in Raw; were it to happen, a copy of the literal.
+			// A tape without canonical spans (the public decoders read
+			// with them) over annotations rawMember cannot walk: a copy
+			// of the literal (TestEncodedLiteralWithoutSpans).
 			lit = jsontree.AppendString(nil, r.t.Text(encoded))
 		}
 		d.Encoded = dcplan.DecodeEncodedLater(lit, decodeEncodedLiteral)

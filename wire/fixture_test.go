@@ -432,3 +432,32 @@ func TestEncodedBehindEscapedKey(t *testing.T) {
 		t.Errorf("encoded DC = %+v (problem %q), want the DC named x", enc, d.Encoded.Problem())
 	}
 }
+
+// TestEncodedLiteralWithoutSpans: decodeDeploymentTape on a tape read
+// without canonical spans, whose annotations rawMember cannot walk (an
+// escaped key), still finds the encoded DC: it copies the literal.
+func TestEncodedLiteralWithoutSpans(t *testing.T) {
+	dc := `{"kind":"DeploymentConfig","apiVersion":"v1","metadata":{"name":"x"}}`
+	doc := []byte(`{"kind":"ReplicationController","metadata":{"name":"web-1","annotations":{"a\"b":"x",` +
+		strconv.Quote(dcplan.AnnotationEncodedConfig) + `:` + strconv.Quote(dc) + `}}}`)
+	st, raw, err := scanObject(doc, string(doc), kindRC)
+	if err != nil {
+		t.Fatal(err)
+	}
+	jsontree.PutTape(st)
+	tp, _, ok := jsontree.ScanTape(raw, string(raw), false)
+	if !ok {
+		t.Fatal("the canonical RC does not scan")
+	}
+	defer jsontree.PutTape(tp)
+	if rawMember(rawMember(rawMember(raw, "metadata"), "annotations"), dcplan.AnnotationEncodedConfig) != nil {
+		t.Fatal("rawMember finds the annotation; the test needs it not to")
+	}
+	d, err := decodeDeploymentTape(tp, 0, raw, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if enc := d.Encoded.Config(); enc == nil || enc.Name != "x" {
+		t.Errorf("encoded DC = %+v (problem %q), want the DC named x", enc, d.Encoded.Problem())
+	}
+}

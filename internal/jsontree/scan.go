@@ -1002,6 +1002,7 @@ func Unquote(lit []byte) (string, bool) {
 		return "", false
 	}
 	p := scanner{data: lit}
+	defer p.giveBack(p.borrow()) // the unescaping buffer
 	if s, ok := p.text(); ok && p.pos == len(lit) {
 		return s, true
 	}

@@ -149,4 +149,8 @@ func TestUnquote(t *testing.T) {
 			t.Errorf("Unquote(%q) = %q, %v; encoding/json reads %q, %v", tt.lit, got, ok, std, err)
 		}
 	}
+	long := []byte(`"` + strings.Repeat(`\"k\":1,`, 200) + `"`)
+	if allocs := testing.AllocsPerRun(20, func() { Unquote(long) }); allocs > 1 {
+		t.Errorf("Unquote of a long escaped literal allocates %v times; want only its result", allocs)
+	}
 }
