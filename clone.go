@@ -78,7 +78,7 @@ func (st ConfigStatus) Clone() ConfigStatus {
 // asked for is shared, read only, decoded or not (see EncodedConfig).
 func (d Deployment) Clone() Deployment {
 	d.Template = d.Template.Clone()
-	d.Raw = cloneBytes(d.Raw)
+	d.Raw = d.Raw.Clone()
 	d.Encoded = d.Encoded.clone()
 	return d
 }

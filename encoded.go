@@ -35,8 +35,9 @@ type encodedCell struct {
 	once sync.Once
 	// src and decode, for a value decoded when first asked for: what the
 	// codec reads the DC from (package wire: the annotation's JSON string
-	// literal, a part of the RC's canonical Raw) and its decoder.
-	src    RawJSON
+	// literal, a part of the RC's canonical Raw, or that literal packed
+	// like Raw) and its decoder.
+	src    StoredJSON
 	decode func(RawJSON) (*Config, string)
 	// cfg is the decoded DC, nil when the annotation does not decode;
 	// problem then says why.
@@ -71,12 +72,13 @@ func decided(cfg *Config, problem string) EncodedConfig {
 
 // DecodeEncodedLater returns the EncodedConfig of an RC whose annotation
 // decode reads from src, decoded the first time it is asked for: decode
-// returns the DC, or nil and why the annotation does not decode. It is
-// for codecs: package wire gives the annotation's JSON string literal as
-// it stands in the RC's canonical Raw, so an annotation never asked for
-// costs no bytes of its own. decode must be a pure function of src, which
-// must not change afterwards.
-func DecodeEncodedLater(src RawJSON, decode func(RawJSON) (*Config, string)) EncodedConfig {
+// is given src's JSON and returns the DC, or nil and why the annotation
+// does not decode. It is for codecs: package wire gives the annotation's
+// JSON string literal as it stands in the RC's canonical Raw (so an
+// annotation never asked for costs no bytes of its own), or, for an RC
+// whose Raw it packs, that literal packed the same way. decode must be a
+// pure function of src's JSON, which must not change afterwards.
+func DecodeEncodedLater(src StoredJSON, decode func(RawJSON) (*Config, string)) EncodedConfig {
 	return EncodedConfig{&encodedCell{src: src, decode: decode}}
 }
 
@@ -87,7 +89,7 @@ func (e EncodedConfig) resolved() *encodedCell {
 		return nil
 	}
 	c.once.Do(func() {
-		c.cfg, c.problem = c.decode(c.src)
+		c.cfg, c.problem = c.decode(c.src.Bytes())
 		if c.cfg == nil && c.problem == "" {
 			c.problem = "does not decode"
 		}
@@ -119,12 +121,12 @@ func (e EncodedConfig) Problem() string {
 }
 
 // Source returns what a value from DecodeEncodedLater is decoded from (the
-// annotation's JSON string literal, for package wire's); nil otherwise. It
-// decodes nothing: a codec writing the RC back keeps its annotation as it
-// is when Source is that annotation.
-func (e EncodedConfig) Source() RawJSON {
+// annotation's JSON string literal, for package wire's); zero otherwise.
+// It decodes nothing: a codec writing the RC back keeps its annotation as
+// it is when Source is that annotation.
+func (e EncodedConfig) Source() StoredJSON {
 	if e.c == nil {
-		return nil
+		return StoredJSON{}
 	}
 	return e.c.src
 }

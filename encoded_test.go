@@ -25,16 +25,16 @@ func countingDecoder() (func(dcplan.RawJSON) (*dcplan.Config, string), *atomic.I
 
 func TestEncodedConfigValues(t *testing.T) {
 	var zero dcplan.EncodedConfig
-	if zero.Present() || zero.Config() != nil || zero.Problem() != "" || zero.Source() != nil {
+	if zero.Present() || zero.Config() != nil || zero.Problem() != "" || !zero.Source().IsZero() {
 		t.Errorf("zero EncodedConfig: present %v, config %v, problem %q, source %q; want an absent annotation",
-			zero.Present(), zero.Config(), zero.Problem(), zero.Source())
+			zero.Present(), zero.Config(), zero.Problem(), zero.Source().Bytes())
 	}
 
 	cfg := dcplan.Config{Name: "web", Labels: []dcplan.KeyValue{{Key: "app", Value: "web"}}}
 	e := dcplan.EncodedOf(cfg)
 	cfg.Labels[0].Value = "changed" // EncodedOf keeps a copy
-	if got := e.Config(); !e.Present() || got == nil || got.Labels[0].Value != "web" || e.Problem() != "" || e.Source() != nil {
-		t.Errorf("EncodedOf: present %v, config %+v, problem %q, source %q; want a copy of the DC", e.Present(), got, e.Problem(), e.Source())
+	if got := e.Config(); !e.Present() || got == nil || got.Labels[0].Value != "web" || e.Problem() != "" || !e.Source().IsZero() {
+		t.Errorf("EncodedOf: present %v, config %+v, problem %q, source %q; want a copy of the DC", e.Present(), got, e.Problem(), e.Source().Bytes())
 	}
 
 	bad := dcplan.EncodedUndecodable("couldn't get version/kind")
@@ -52,10 +52,10 @@ func TestEncodedConfigValues(t *testing.T) {
 func TestDecodeEncodedLater(t *testing.T) {
 	decode, calls := countingDecoder()
 	src := dcplan.RawJSON("web")
-	e := dcplan.DecodeEncodedLater(src, decode)
+	e := dcplan.DecodeEncodedLater(dcplan.StoreJSON(src), decode)
 	copied := e
-	if !e.Present() || string(e.Source()) != "web" || calls.Load() != 0 {
-		t.Fatalf("before any question: present %v, source %q, %d decodes; want present, the source, none", e.Present(), e.Source(), calls.Load())
+	if !e.Present() || string(e.Source().Bytes()) != "web" || calls.Load() != 0 {
+		t.Fatalf("before any question: present %v, source %q, %d decodes; want present, the source, none", e.Present(), e.Source().Bytes(), calls.Load())
 	}
 	var wg sync.WaitGroup
 	got := make([]*dcplan.Config, 8)
@@ -79,7 +79,7 @@ func TestDecodeEncodedLater(t *testing.T) {
 	}
 
 	decode, calls = countingDecoder()
-	bad := dcplan.DecodeEncodedLater(dcplan.RawJSON{}, decode)
+	bad := dcplan.DecodeEncodedLater(dcplan.StoredJSON{}, decode)
 	if bad.Config() != nil || bad.Problem() != "empty" || calls.Load() != 1 {
 		t.Errorf("undecodable: config %v, problem %q after %d decodes; want nil, the decoder's words, one", bad.Config(), bad.Problem(), calls.Load())
 	}
@@ -95,8 +95,8 @@ func TestEncodedConfigEqual(t *testing.T) {
 	}{
 		{"both absent", dcplan.EncodedConfig{}, dcplan.EncodedConfig{}, true},
 		{"absent and present", dcplan.EncodedConfig{}, dcplan.EncodedOf(web), false},
-		{"same DC, given and decoded", dcplan.EncodedOf(web), dcplan.DecodeEncodedLater(dcplan.RawJSON("web"), decode), true},
-		{"two decodings", dcplan.DecodeEncodedLater(dcplan.RawJSON("web"), decode), dcplan.DecodeEncodedLater(dcplan.RawJSON("web"), decode), true},
+		{"same DC, given and decoded", dcplan.EncodedOf(web), dcplan.DecodeEncodedLater(dcplan.StoreJSON(dcplan.RawJSON("web")), decode), true},
+		{"two decodings", dcplan.DecodeEncodedLater(dcplan.StoreJSON(dcplan.RawJSON("web")), decode), dcplan.DecodeEncodedLater(dcplan.StoreJSON(dcplan.RawJSON("web")), decode), true},
 		{"other DC", dcplan.EncodedOf(web), dcplan.EncodedOf(dcplan.Config{Name: "api"}), false},
 		{"same DC, other Raw", dcplan.EncodedOf(web), dcplan.EncodedOf(dcplan.Config{Name: "web"}), false},
 		{"same problem", dcplan.EncodedUndecodable("x"), dcplan.EncodedUndecodable("x"), true},
@@ -131,7 +131,7 @@ func TestCloneEncoded(t *testing.T) {
 	}
 
 	decode, calls := countingDecoder()
-	d = dcplan.Deployment{Name: "web-1", Raw: dcplan.RawJSON("web"), Encoded: dcplan.DecodeEncodedLater(dcplan.RawJSON("web"), decode)}
+	d = dcplan.Deployment{Name: "web-1", Raw: dcplan.StoreJSON(dcplan.RawJSON("web")), Encoded: dcplan.DecodeEncodedLater(dcplan.StoreJSON(dcplan.RawJSON("web")), decode)}
 	c = d.Clone()
 	if calls.Load() != 0 {
 		t.Errorf("Clone decoded the encoded DC (%d decodes); want none", calls.Load())

@@ -293,11 +293,14 @@ type Deployment struct {
 	// Template is the RC's own pod template.
 	Template Template
 
-	// Raw is the whole RC JSON as read, canonical; nil when built by hand.
-	// Encoders overlay the typed fields above onto it, so everything the
-	// planners do not read (other labels and annotations, selector, status
-	// extras) survives a decode/encode round trip.
-	Raw RawJSON
+	// Raw is the whole RC JSON as read, canonical; zero when built by
+	// hand. Encoders overlay the typed fields above onto it, so everything
+	// the planners do not read (other labels and annotations, selector,
+	// status extras) survives a decode/encode round trip. A codec that
+	// decodes many RCs of one DC may hold it packed against another of
+	// them (see StoredJSON): it reads the same either way. The planners
+	// never read it.
+	Raw StoredJSON
 }
 
 // ContainerStatus is what the planners read of one container status of a

@@ -108,22 +108,22 @@ func decodeDeploymentTape(t *jsontree.Tape, m node, raw dcplan.RawJSON, withEnco
 	if raw == nil {
 		raw = t.AppendCanonical(nil, m, false)
 	}
-	d.Raw = raw
-	d.Template = r.template(spec, "spec", "template", r.canonPart(r.canonPart(d.Raw, spec, "spec"), r.member(spec, "template"), "template"))
+	d.Raw = dcplan.StoreJSON(raw)
+	d.Template = r.template(spec, "spec", "template", r.canonPart(r.canonPart(raw, spec, "spec"), r.member(spec, "template"), "template"))
 	if r.err != nil {
 		return dcplan.Deployment{}, r.err
 	}
 	if encoded != none && withEncoded {
 		// Decoded when a planner asks for it (see dcplan.EncodedConfig),
 		// from its literal in Raw.
-		lit := r.canonPart(r.canonPart(r.canonPart(d.Raw, meta, "metadata"), ann, "annotations"), encoded, dcplan.AnnotationEncodedConfig)
+		lit := r.canonPart(r.canonPart(r.canonPart(raw, meta, "metadata"), ann, "annotations"), encoded, dcplan.AnnotationEncodedConfig)
 		if lit == nil {
 			// A tape without canonical spans (the public decoders read
 			// with them) over annotations rawMember cannot walk: a copy
 			// of the literal (TestEncodedLiteralWithoutSpans).
 			lit = jsontree.AppendString(nil, r.t.Text(encoded))
 		}
-		d.Encoded = dcplan.DecodeEncodedLater(lit, decodeEncodedLiteral)
+		d.Encoded = dcplan.DecodeEncodedLater(dcplan.StoreJSON(lit), decodeEncodedLiteral)
 	}
 	rehome(&d)
 	return d, nil
@@ -296,8 +296,9 @@ func putController(meta map[string]any, d dcplan.Deployment) {
 
 // deploymentTree overlays d onto a fresh tree of d.Raw.
 func deploymentTree(d dcplan.Deployment) map[string]any {
-	m := objectOf(d.Raw)
-	if d.Raw == nil {
+	raw := d.Raw.Bytes()
+	m := objectOf(raw)
+	if raw == nil {
 		m["kind"], m["apiVersion"] = kindRC, apiVersionCore
 	}
 	encoded := func() string { return "" }
@@ -319,7 +320,7 @@ func deploymentTree(d dcplan.Deployment) map[string]any {
 		}
 		// Called only when the RC has the annotation.
 		keep = func(cur string) bool {
-			if src := d.Encoded.Source(); src != nil && isLiteralOf(src, cur) {
+			if src := d.Encoded.Source(); !src.IsZero() && isLiteralOf(src.Bytes(), cur) {
 				// Read from this annotation (as a rule, this very RC's):
 				// cur is what d.Encoded decodes from, decoded or not yet.
 				return true
@@ -341,7 +342,7 @@ func deploymentTree(d dcplan.Deployment) map[string]any {
 	})
 	withChild(m, "spec", func(spec map[string]any) {
 		putInt(spec, "replicas", int64(d.Replicas))
-		putTemplate(spec, "template", d.Template, rawMember(rawMember(d.Raw, "spec"), "template"))
+		putTemplate(spec, "template", d.Template, rawMember(rawMember(raw, "spec"), "template"))
 	})
 	withChild(m, "status", func(st map[string]any) {
 		putInt(st, "replicas", int64(d.StatusReplicas))

@@ -131,7 +131,7 @@ func TestDecodeDeploymentFixtures(t *testing.T) {
 			if got.Encoded.Config() == nil {
 				t.Errorf("DecodeDeployment() has no encoded config; the fixture carries one")
 			}
-			if d := cmp.Diff(string(stdCanonical(t, doc)), string(got.Raw)); d != "" {
+			if d := cmp.Diff(string(stdCanonical(t, doc)), string(got.Raw.Bytes())); d != "" {
 				t.Errorf("DecodeDeployment() Raw mismatch (-want +got):\n%s", d)
 			}
 			image := tt.image
@@ -385,7 +385,7 @@ func TestEncodeDecodedEncodedConfig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if src, want := d.Encoded.Source(), jsontree.AppendString(nil, encodedAnnotation(t, doc)); !bytes.Equal(src, want) || !bytes.Contains(d.Raw, src) {
+	if src, want := d.Encoded.Source().Bytes(), jsontree.AppendString(nil, encodedAnnotation(t, doc)); !bytes.Equal(src, want) || !bytes.Contains(d.Raw.Bytes(), src) {
 		t.Fatalf("a decoded RC's encoded DC reads from %.40q, want the annotation's literal in its Raw", src)
 	}
 	b, err := EncodeDeployment(d)

@@ -3,7 +3,6 @@ package wire
 import (
 	"github.com/dcplan/dcplan"
 
-	"bytes"
 	"errors"
 	"strconv"
 	"strings"
@@ -154,8 +153,8 @@ func TestDecodeLenient(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if again, err := DecodeDeployment(b); err != nil || !bytes.Equal(again.Raw, got.Raw) {
-				t.Errorf("round trip changed the RC (%v):\n got %s\nwant %s", err, again.Raw, got.Raw)
+			if again, err := DecodeDeployment(b); err != nil || !again.Raw.Equal(got.Raw) {
+				t.Errorf("round trip changed the RC (%v):\n got %s\nwant %s", err, again.Raw.Bytes(), got.Raw.Bytes())
 			}
 		})
 	}

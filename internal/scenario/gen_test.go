@@ -208,7 +208,7 @@ func genDeployment(t *rapid.T, cfg dcplan.Config, hasCfg bool, encoded []dcplan.
 		CreatedAt:         genStamp.Draw(t, "pc"),
 		StartedAt:         genStamp.Draw(t, "ps"),
 		CompletedAt:       genStamp.Draw(t, "pd"),
-		Raw:               maybeRaw(t, "rcraw"),
+		Raw:               dcplan.StoreJSON(maybeRaw(t, "rcraw")),
 	}
 	n := func(l string) dcplan.Replicas { return dcplan.Replicas(rapid.Int32Range(0, 5).Draw(t, l)) }
 	d.StatusReplicas, d.ReadyReplicas, d.AvailableReplicas = n("sr"), n("sready"), n("savail")

@@ -119,7 +119,9 @@ func (b *rcBuilder) setKey(a Arg, p *stateParser) error {
 		b.live, err = parseFlag(a)
 	case "raw":
 		if err = needVal(a); err == nil {
-			d.Raw, err = parseJSON(a.Val)
+			var raw dcplan.RawJSON
+			raw, err = parseJSON(a.Val)
+			d.Raw = dcplan.StoreJSON(raw)
 		}
 	default:
 		return unknownKey("rc", a.Key, rcKeys)
@@ -240,6 +242,6 @@ func formatDeployment(d dcplan.Deployment, p *stateParser, encoded string, live 
 	}
 	out = append(out, formatTemplate(d.Template, e.Template)...)
 	add(live, "live")
-	add(d.Raw != nil, kv("raw", string(d.Raw)))
+	add(!d.Raw.IsZero(), kv("raw", string(d.Raw.Bytes())))
 	return out
 }
