@@ -27,8 +27,11 @@ import (
 //
 // Packing looks up two hashes (the reference's, the document's own) per
 // position outside a copy; unpacking is a few copies. The packed form is a
-// pure function of the reference and the document. A Packer is not safe
-// for concurrent use; the StoredJSON values it returns are.
+// pure function of the reference and the document. Pack may run on
+// several goroutines at once (it only reads the table); Reset may not run
+// alongside anything. The StoredJSON values it returns are safe to share.
+// The zero Packer holds every document plain until Reset gives it a
+// reference.
 type Packer struct {
 	ref *reference
 	// table holds, for the hash of each refMatch-byte sequence of the
@@ -89,6 +92,9 @@ func (p *Packer) Reference() RawJSON { return p.ref.b }
 func (p *Packer) Pack(b RawJSON) StoredJSON {
 	if len(b) == 0 {
 		return StoredJSON{}
+	}
+	if p.ref == nil {
+		return StoreJSON(b) // the zero Packer: no reference yet
 	}
 	buf := packScratch.Get().(*[]byte)
 	*buf = p.appendPacked(binary.AppendUvarint((*buf)[:0], uint64(len(b))), b)

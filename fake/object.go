@@ -2,9 +2,9 @@ package fake
 
 import (
 	"bytes"
-	"encoding/binary"
-	"fmt"
 	"unique"
+
+	"github.com/dcplan/dcplan"
 )
 
 // object is one stored object and the versions of it that lagging readers
@@ -33,7 +33,7 @@ type version struct {
 	cache any
 }
 
-func (v *version) exists() bool { return v != nil && v.blob.data != nil }
+func (v *version) exists() bool { return v != nil && !v.blob.rest.IsZero() }
 
 func (o *object) current() *version { return &o.versions[len(o.versions)-1] }
 
@@ -84,17 +84,17 @@ var encodedStatus = []byte(`,\"status\":`)
 // the encoded DC's status and interned, so RCs whose encoded configs have
 // the same metadata and spec (the RCs of one DC while its template stays
 // the same, and every version of one RC) share one copy; the rest is
-// optionally packed against the dictionary of typical objects (refPack).
+// optionally packed against the dictionary of typical objects
+// (refPacker).
 type blob struct {
-	data   []byte
-	enc    unique.Handle[string]
-	cut    int32 // offset of the cut in the unpacked rest; -1 for none
-	packed bool
+	rest dcplan.StoredJSON
+	enc  unique.Handle[string]
+	cut  int32 // offset of the cut in the unpacked rest; -1 for none
 }
 
-// size returns the bytes the blob holds by itself (the interned string is
-// shared and not counted).
-func (b blob) size() int { return cap(b.data) }
+// size returns the bytes the blob holds by itself (the interned string and
+// the dictionary are shared and not counted).
+func (b blob) size() int { return b.rest.Size() }
 
 // packBlob stores wire bytes as a blob, packed when compress is set. It
 // keeps no reference to data.
@@ -114,49 +114,26 @@ func packBlob(data []byte, compress bool) blob {
 		}
 	}
 	if compress {
-		// A length head, so that unpacking allocates once.
-		buf := binary.AppendUvarint(make([]byte, 0, len(rest)/4+16), uint64(len(rest)))
-		b.data = bytes.Clone(refPacker().pack(buf, rest))
-		b.packed = true
-		return b
+		if b.rest = refPacker().Pack(rest); b.rest.Packed() {
+			return b
+		}
 	}
 	if b.cut < 0 {
 		rest = bytes.Clone(data)
 	}
-	b.data = rest
+	b.rest = dcplan.StoreJSON(rest)
 	return b
 }
 
 // unpack returns the wire bytes of b, which the caller must not modify
-// (unless b is packed or cut: they are then its own copy). It panics when
-// a packed blob does not unpack: the World stores only what packBlob
-// wrote.
+// (unless b is packed or cut: they are then its own copy).
 func (b blob) unpack() []byte {
-	if !b.packed && b.cut < 0 {
-		return b.data
-	}
-	var enc string
-	if b.cut >= 0 {
-		enc = b.enc.Value()
-	}
-	// The rest, in a buffer with room for enc.
-	var out []byte
-	if b.packed {
-		n, k := binary.Uvarint(b.data)
-		if k <= 0 || n > maxUnpacked {
-			panic("fake: stored blob does not unpack: " + errBadPack.Error())
-		}
-		var err error
-		out, err = refPacker().unpack(make([]byte, 0, int(n)+len(enc)), b.data[k:])
-		if err != nil || len(out) != int(n) {
-			panic(fmt.Sprintf("fake: stored blob does not unpack: %v (%d of %d bytes)", err, len(out), n))
-		}
-	} else {
-		out = append(make([]byte, 0, len(b.data)+len(enc)), b.data...)
-	}
 	if b.cut < 0 {
-		return out
+		return b.rest.Bytes()
 	}
+	enc := b.enc.Value()
+	// The rest, in a buffer with room for enc.
+	out := b.rest.AppendTo(make([]byte, 0, b.rest.Len()+len(enc)))
 	// Open a gap for enc at the cut.
 	out = out[:len(out)+len(enc)]
 	copy(out[int(b.cut)+len(enc):], out[b.cut:len(out)-len(enc)])

@@ -5,8 +5,9 @@ import (
 	"testing"
 )
 
-// seedPack adds the dictionary, a populated RC and DC, and small inputs.
-func seedPack(f *testing.F) {
+// FuzzRefPack: whatever the bytes, the dictionary's packer gives them
+// back (dcplan's FuzzPack fuzzes the references too).
+func FuzzRefPack(f *testing.F) {
 	f.Add(dictionary())
 	w := NewWorld(Epoch)
 	if err := Populate(w, 1, 2); err != nil {
@@ -21,43 +22,9 @@ func seedPack(f *testing.F) {
 	f.Add([]byte(""))
 	f.Add([]byte("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"))
 	f.Add([]byte(`{"kind":"ReplicationController","x":"abcabcabcabcabcabc"}`))
-}
-
-// FuzzRefPack: whatever the bytes, unpacking what pack wrote gives them
-// back, and the packed form is at most a little longer than the bytes
-// (every copy is shorter than what it stands for; only the heads of the
-// literals between copies add to the length).
-func FuzzRefPack(f *testing.F) {
-	seedPack(f)
-	p := refPacker()
 	f.Fuzz(func(t *testing.T, src []byte) {
-		packed := p.pack(nil, src)
-		if limit := len(src) + len(src)/64 + 16; len(packed) > limit {
-			t.Fatalf("pack(%d bytes) wrote %d bytes, over %d", len(src), len(packed), limit)
-		}
-		got, err := p.unpack(nil, packed)
-		if err != nil || !bytes.Equal(got, src) {
-			t.Fatalf("unpack(pack(%q)) = %q, %v", src, got, err)
-		}
-	})
-}
-
-// FuzzRefUnpack: bytes pack did not write give errBadPack or some
-// document, never a panic or more than maxUnpacked bytes.
-func FuzzRefUnpack(f *testing.F) {
-	seedPack(f)
-	p := refPacker()
-	f.Add(p.pack(nil, dictionary()))
-	f.Add([]byte{0x03, 0x00})                   // a copy of one byte: too short? still valid
-	f.Add([]byte{0x05, 0xff, 0xff, 0xff, 0x0f}) // a copy from far past the end
-	f.Add([]byte{0x06, 'a'})                    // a literal longer than what follows
-	f.Fuzz(func(t *testing.T, src []byte) {
-		out, err := p.unpack(nil, src)
-		if err != nil && err != errBadPack {
-			t.Fatalf("unpack error %v", err)
-		}
-		if len(out) > maxUnpacked {
-			t.Fatalf("unpack wrote %d bytes", len(out))
+		if got := refPacker().Pack(src).Bytes(); !bytes.Equal(got, src) {
+			t.Fatalf("Pack(%q) reads %q", src, got)
 		}
 	})
 }
@@ -75,8 +42,8 @@ func TestRefPackShrinksObjects(t *testing.T) {
 	for _, k := range []Kind{KindConfig, KindRC} {
 		for _, name := range w.Names(k, "ns-0") {
 			b := w.lookup(k, "ns-0", name).current().blob
-			raw += len(b.data)
-			packed += len(packBlob(b.unpack(), true).data)
+			raw += b.size()
+			packed += packBlob(b.unpack(), true).size()
 		}
 	}
 	if packed*4 > raw {
@@ -84,7 +51,7 @@ func TestRefPackShrinksObjects(t *testing.T) {
 	}
 	run := bytes.Repeat([]byte("zq9#"), 8)
 	src := bytes.Repeat(run, 16)
-	if n := len(refPacker().pack(nil, src)); n > 2*len(run) {
+	if n := refPacker().Pack(src).Size(); n > 2*len(run) {
 		t.Errorf("%d bytes of one repeated run pack to %d", len(src), n)
 	}
 }

@@ -32,17 +32,29 @@ type Objects struct {
 //  3. Anything else is an error, as is any item that does not decode (the
 //     error names the item: "items[3]: ...").
 //
+// The RCs of one DC are held packed against one another (see
+// dcplan.StoredJSON and packRCs): they read as DecodeDeployment reads
+// each, and hold a fraction of the bytes.
+//
 // Every error wraps ErrMalformed. DecodeList never panics.
 func DecodeList(data []byte) (Objects, error) {
 	top, items, hasItems, ok := jsontree.ScanList(data)
 	kind, _ := top["kind"].(string)
+	var out Objects
+	var err error
 	if ok && hasItems && strings.HasSuffix(kind, "List") {
-		return decodeItems(data, kind, items)
+		out, err = decodeItems(data, kind, items)
+	} else {
+		// Anything else (one object, a list whose items are not an
+		// array, a document that does not parse) takes the general
+		// path, which words every error.
+		out, err = decodeWhole(data)
 	}
-	// Anything else (one object, a list whose items are not an array, a
-	// document that does not parse) takes the general path, which words
-	// every error.
-	return decodeWhole(data)
+	if err != nil {
+		return Objects{}, err
+	}
+	packRCs(out.Deployments)
+	return out, nil
 }
 
 // decodeWhole is DecodeList reading the whole document onto one tape
