@@ -12,8 +12,8 @@ import (
 // of them (dcplan.Packer), so that a decoded List holds about one RC's
 // JSON per DC and a few hundred bytes for each further RC, instead of
 // every RC's JSON whole: the RCs of one DC are its rollouts, nearly all
-// alike (BenchmarkSnapshotBytesPerRC: 3 101 -> see the README for the
-// figures of the commit that made this).
+// alike (BenchmarkSnapshotBytesPerRC: 3 109 -> 1 404 bytes per RC of a
+// DC with 1 000).
 //
 // The RCs of a DC are those of one namespace that name one DC (the
 // config-name annotation, else the config label, else the controller
@@ -33,21 +33,23 @@ func packRCs(ds []dcplan.Deployment) {
 	if len(ds) < 2 {
 		return
 	}
+	// The key of each RC, computed once: the sort compares them often.
+	keys := make([]string, len(ds))
 	order := make([]int, 0, len(ds))
 	for i := range ds {
-		if shareKey(&ds[i]) != "" && !ds[i].Raw.IsZero() {
+		if keys[i] = shareKey(&ds[i]); keys[i] != "" && !ds[i].Raw.IsZero() {
 			order = append(order, i)
 		}
 	}
 	slices.SortStableFunc(order, func(a, b int) int {
 		x, y := &ds[a], &ds[b]
-		return cmp.Or(cmp.Compare(x.Namespace, y.Namespace), cmp.Compare(shareKey(x), shareKey(y)),
+		return cmp.Or(cmp.Compare(x.Namespace, y.Namespace), cmp.Compare(keys[a], keys[b]),
 			cmp.Compare(x.Version, y.Version), cmp.Compare(x.Name, y.Name))
 	})
 	var p dcplan.Packer
 	for k, i := range order {
 		d := &ds[i]
-		if k == 0 || !sameDC(&ds[order[k-1]], d) {
+		if prev := order[max(k-1, 0)]; k == 0 || d.Namespace != ds[prev].Namespace || keys[i] != keys[prev] {
 			p.Reset(d.Raw.Bytes())
 			continue
 		}
@@ -82,9 +84,4 @@ func shareKey(d *dcplan.Deployment) string {
 		return "uid:" + d.Controller.UID
 	}
 	return ""
-}
-
-// sameDC reports whether a and b are RCs of one DC for packRCs.
-func sameDC(a, b *dcplan.Deployment) bool {
-	return a.Namespace == b.Namespace && shareKey(a) == shareKey(b)
 }
