@@ -50,6 +50,20 @@ type encodedCell struct {
 // copy of cfg.
 func EncodedOf(cfg Config) EncodedConfig { return decided(new(cfg.Clone()), "") }
 
+// EncodedOfSource is EncodedOf for an RC a codec has just written with
+// cfg serialised into its annotation: src is that annotation as Source
+// reports it (package wire: the annotation's JSON string literal in the
+// RC's Raw). Nothing is decoded, now or later: Config is a deep copy of
+// cfg. A codec writing the RC back keeps the annotation as it stands when
+// Source is that annotation, without serialising cfg again to compare
+// (wire.NewDeployment followed by wire.EncodeDeployment). src must hold
+// cfg serialised, and must not change afterwards.
+func EncodedOfSource(cfg Config, src StoredJSON) EncodedConfig {
+	e := EncodedOf(cfg)
+	e.c.src = src
+	return e
+}
+
 // EncodedUndecodable returns the EncodedConfig of an RC whose annotation
 // is present but is no DeploymentConfig, problem saying why in upstream's
 // words (e.g. `couldn't get version/kind; json parse error: unexpected
@@ -120,8 +134,9 @@ func (e EncodedConfig) Problem() string {
 	return ""
 }
 
-// Source returns what a value from DecodeEncodedLater is decoded from (the
-// annotation's JSON string literal, for package wire's); zero otherwise.
+// Source returns what a value from DecodeEncodedLater is decoded from, or
+// what EncodedOfSource was given (the annotation's JSON string literal,
+// for package wire's); zero otherwise.
 // It decodes nothing: a codec writing the RC back keeps its annotation as
 // it is when Source is that annotation.
 func (e EncodedConfig) Source() StoredJSON {
@@ -157,7 +172,7 @@ func (e EncodedConfig) clone() EncodedConfig {
 	case c == nil || c.decode != nil:
 		return e
 	case c.cfg != nil:
-		return EncodedOf(*c.cfg)
+		return EncodedOfSource(*c.cfg, c.src) // src is read only: shared
 	}
 	return e // undecodable: nothing in it to copy
 }

@@ -143,3 +143,34 @@ func TestCloneEncoded(t *testing.T) {
 		t.Errorf("clone and original decode apart (%d decodes); want one shared decoding", calls.Load())
 	}
 }
+
+// TestEncodedOfSource: a DC given with the annotation a codec wrote for
+// it reads as EncodedOf's copy, reports that annotation as its Source,
+// and keeps both through Clone (the copy's DC deep, the source shared).
+func TestEncodedOfSource(t *testing.T) {
+	cfg := dcplan.Config{Name: "web", Labels: []dcplan.KeyValue{{Key: "app", Value: "web"}}}
+	src := dcplan.StoreJSON(dcplan.RawJSON(`"{\"metadata\":{\"name\":\"web\"}}\n"`))
+	e := dcplan.EncodedOfSource(cfg, src)
+	cfg.Labels[0].Value = "changed" // a copy is kept
+	if got := e.Config(); !e.Present() || got == nil || got.Labels[0].Value != "web" || e.Problem() != "" {
+		t.Fatalf("EncodedOfSource: present %v, config %+v, problem %q; want a copy of the DC", e.Present(), got, e.Problem())
+	}
+	if !e.Source().Equal(src) {
+		t.Errorf("EncodedOfSource: Source %q, want %q", e.Source().Bytes(), src.Bytes())
+	}
+	if !e.Equal(dcplan.EncodedOf(dcplan.Config{Name: "web", Labels: []dcplan.KeyValue{{Key: "app", Value: "web"}}})) {
+		t.Errorf("EncodedOfSource does not read as EncodedOf of the same DC")
+	}
+	if z := dcplan.EncodedOfSource(cfg, dcplan.StoredJSON{}); !z.Source().IsZero() || z.Config() == nil {
+		t.Errorf("EncodedOfSource without a source: source %q, config %v; want EncodedOf's value", z.Source().Bytes(), z.Config())
+	}
+
+	d := dcplan.Deployment{Name: "web-1", Encoded: e}
+	c := d.Clone()
+	if !reflect.DeepEqual(d, c) {
+		t.Fatalf("Clone of a Deployment with a sourced encoded DC is not DeepEqual to it")
+	}
+	if c.Encoded.Config() == d.Encoded.Config() || !c.Encoded.Source().Equal(src) {
+		t.Errorf("Clone: shares the DC %v, source %q; want a deep copy of the DC and the same source", c.Encoded.Config() == d.Encoded.Config(), c.Encoded.Source().Bytes())
+	}
+}

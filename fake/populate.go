@@ -17,7 +17,8 @@ import (
 // "ns-<i/1000>", built by NewConfig with 1 replica, revisionHistoryLimit
 // rcs and latestVersion rcs; RCs "app-<i>-1" .. "app-<i>-<rcs>" made by
 // wire.NewDeployment from the DC at each version, all Complete, the
-// newest one scaled to 1 with its status settled, the others at 0. The
+// newest one scaled to 1 with its status settled, the others at 0
+// (built and written in one go by wire.EncodeNewDeployment). The
 // DC carries the status its controller writes on seeing them
 // (reconcile.Config at w's clock, default Settings: counts, observed
 // generation, Available and Progressing), so the world is at rest as
@@ -129,19 +130,14 @@ func buildPopulated(i, rcs int, uid, rv uint64, now time.Time, compress bool) po
 	ds := make([]dcplan.Deployment, 0, rcs)
 	for v := 1; v <= rcs; v++ {
 		c.Status.LatestVersion = dcplan.Version(v)
-		d, err := wire.NewDeployment(c)
-		if err != nil {
-			p.err = err
-			p.objs = p.objs[:0]
-			return p
-		}
-		finishRollout(&d)
-		if v == rcs {
-			d.Replicas, d.StatusReplicas, d.ReadyReplicas, d.AvailableReplicas = 1, 1, 1, 1
-		}
-		d.UID, d.ResourceVersion = next()
-		d.CreationTime = now
-		data, err := wire.EncodeDeployment(d)
+		d, data, err := wire.EncodeNewDeployment(c, func(d *dcplan.Deployment) {
+			finishRollout(d)
+			if v == rcs {
+				d.Replicas, d.StatusReplicas, d.ReadyReplicas, d.AvailableReplicas = 1, 1, 1, 1
+			}
+			d.UID, d.ResourceVersion = next()
+			d.CreationTime = now
+		})
 		if err != nil {
 			p.err = err
 			p.objs = p.objs[:0]

@@ -43,17 +43,7 @@ func BenchmarkNewDeployment(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	built := dcplan.Config{
-		Namespace: "ns-0", Name: "app-0", UID: "uid-1", Replicas: 1,
-		Labels:   []dcplan.KeyValue{{Key: "app", Value: "app-0"}},
-		Selector: []dcplan.KeyValue{{Key: "deploymentconfig", Value: "app-0"}},
-		Strategy: dcplan.Strategy{Type: dcplan.StrategyRolling, HasParams: true,
-			MaxSurge: dcplan.Fencepost{Set: true, IsString: true, Str: "25%"}},
-		Triggers: []dcplan.Trigger{{Type: dcplan.TriggerConfigChange}},
-		Template: TemplateFor(dcplan.Container{Name: "c0", Image: "registry.example/app@sha256:0"}),
-		Status:   dcplan.ConfigStatus{LatestVersion: 3},
-	}
-	for name, c := range map[string]dcplan.Config{"fixture": cfg, "built": built} {
+	for name, c := range map[string]dcplan.Config{"fixture": cfg, "built": builtConfig()} {
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
@@ -63,6 +53,57 @@ func BenchmarkNewDeployment(b *testing.B) {
 			}
 		})
 	}
+}
+
+// builtConfig is a small DC built in code, as the fake's Populate builds
+// them.
+func builtConfig() dcplan.Config {
+	return dcplan.Config{
+		Namespace: "ns-0", Name: "app-0", UID: "uid-1", Replicas: 1,
+		Labels:   []dcplan.KeyValue{{Key: "app", Value: "app-0"}},
+		Selector: []dcplan.KeyValue{{Key: "deploymentconfig", Value: "app-0"}},
+		Strategy: dcplan.Strategy{Type: dcplan.StrategyRolling, HasParams: true,
+			MaxSurge: dcplan.Fencepost{Set: true, IsString: true, Str: "25%"}},
+		Triggers: []dcplan.Trigger{{Type: dcplan.TriggerConfigChange}},
+		Template: TemplateFor(dcplan.Container{Name: "c0", Image: "registry.example/app@sha256:0"}),
+		Status:   dcplan.ConfigStatus{LatestVersion: 3},
+	}
+}
+
+// BenchmarkEncodeNewDeployment builds the RC of a small DC built in code,
+// finishes its rollout and writes it, as the fake's Populate stores every
+// RC: NewDeployment, then EncodeDeployment ("separate"), and
+// EncodeNewDeployment ("together").
+func BenchmarkEncodeNewDeployment(b *testing.B) {
+	c := builtConfig()
+	finish := func(d *dcplan.Deployment) {
+		d.Phase = dcplan.PhaseComplete
+		d.HasSyncedReplicas, d.SyncedReplicas = true, 1
+		d.HasDesiredReplicas = false
+		d.Replicas, d.StatusReplicas, d.ReadyReplicas, d.AvailableReplicas = 1, 1, 1, 1
+		d.UID, d.ResourceVersion = "uid-4", "4"
+	}
+	b.Run("separate", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			d, err := NewDeployment(c)
+			if err != nil {
+				b.Fatal(err)
+			}
+			finish(&d)
+			if _, err := EncodeDeployment(d); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("together", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, _, err := EncodeNewDeployment(c, finish); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
 
 func BenchmarkDecodeSnapshot(b *testing.B) {

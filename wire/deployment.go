@@ -52,7 +52,7 @@ func DecodeDeployment(data []byte) (dcplan.Deployment, error) {
 		return dcplan.Deployment{}, err
 	}
 	defer jsontree.PutTape(t)
-	return decodeDeploymentTape(t, 0, raw, true)
+	return decodeDeploymentTape(t, 0, raw, nil)
 }
 
 // EncodeDeployment returns the ReplicationController JSON of d: d's typed
@@ -77,11 +77,14 @@ func EncodeDeployment(d dcplan.Deployment) ([]byte, error) {
 }
 
 // decodeDeploymentTape decodes the RC object m on tape t; raw is its
-// canonical form when the caller has it (nil renders it). Without
-// withEncoded the encoded-deployment-config annotation is read but not
-// decoded (the caller sets Encoded itself). The strings of the result,
-// its encoded DC's included, are moved out of the document (rehome).
-func decodeDeploymentTape(t *jsontree.Tape, m node, raw dcplan.RawJSON, withEncoded bool) (dcplan.Deployment, error) {
+// canonical form when the caller has it (nil renders it). The
+// encoded-deployment-config annotation is decoded when first asked for;
+// written, when not nil, is the DC the caller has just serialised into it
+// (NewDeployment), which Encoded then holds, with the annotation's
+// literal as its Source, so that nothing is decoded. The strings of the
+// result, its encoded DC's included, are moved out of the document
+// (rehome).
+func decodeDeploymentTape(t *jsontree.Tape, m node, raw dcplan.RawJSON, written *dcplan.Config) (dcplan.Deployment, error) {
 	r := &reader{t: t, kind: kindRC, name: nameOf(t, m)}
 	r.checkKind(m, kindRC, false, apiVersionCore)
 	meta := r.obj(m, "", "metadata")
@@ -113,7 +116,7 @@ func decodeDeploymentTape(t *jsontree.Tape, m node, raw dcplan.RawJSON, withEnco
 	if r.err != nil {
 		return dcplan.Deployment{}, r.err
 	}
-	if encoded != none && withEncoded {
+	if encoded != none {
 		// Decoded when a planner asks for it (see dcplan.EncodedConfig),
 		// from its literal in Raw.
 		lit := r.canonPart(r.canonPart(r.canonPart(raw, meta, "metadata"), ann, "annotations"), encoded, dcplan.AnnotationEncodedConfig)
@@ -123,7 +126,11 @@ func decodeDeploymentTape(t *jsontree.Tape, m node, raw dcplan.RawJSON, withEnco
 			// of the literal (TestEncodedLiteralWithoutSpans).
 			lit = jsontree.AppendString(nil, r.t.Text(encoded))
 		}
-		d.Encoded = dcplan.DecodeEncodedLater(dcplan.StoreJSON(lit), decodeEncodedLiteral)
+		if written != nil {
+			d.Encoded = dcplan.EncodedOfSource(*written, dcplan.StoreJSON(lit))
+		} else {
+			d.Encoded = dcplan.DecodeEncodedLater(dcplan.StoreJSON(lit), decodeEncodedLiteral)
+		}
 	}
 	rehome(&d)
 	return d, nil
@@ -301,6 +308,13 @@ func deploymentTree(d dcplan.Deployment) map[string]any {
 	if raw == nil {
 		m["kind"], m["apiVersion"] = kindRC, apiVersionCore
 	}
+	overlayDeployment(m, raw, d)
+	return m
+}
+
+// overlayDeployment overlays d onto m, the tree of raw (canonical JSON
+// of an RC, nil for none).
+func overlayDeployment(m map[string]any, raw []byte, d dcplan.Deployment) {
 	encoded := func() string { return "" }
 	keep := func(string) bool { return false }
 	if d.Encoded.Present() {
@@ -349,5 +363,4 @@ func deploymentTree(d dcplan.Deployment) map[string]any {
 		putInt(st, "readyReplicas", int64(d.ReadyReplicas))
 		putInt(st, "availableReplicas", int64(d.AvailableReplicas))
 	})
-	return m
 }

@@ -453,7 +453,7 @@ func TestEncodedLiteralWithoutSpans(t *testing.T) {
 	if rawMember(rawMember(rawMember(raw, "metadata"), "annotations"), dcplan.AnnotationEncodedConfig) != nil {
 		t.Fatal("rawMember finds the annotation; the test needs it not to")
 	}
-	d, err := decodeDeploymentTape(tp, 0, raw, true)
+	d, err := decodeDeploymentTape(tp, 0, raw, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

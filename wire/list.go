@@ -155,7 +155,7 @@ func (o *Objects) add(t *jsontree.Tape, m node, kind string, raw dcplan.RawJSON)
 		}
 		o.Configs = append(o.Configs, c)
 	case kindRC:
-		d, err := decodeDeploymentTape(t, m, raw, true)
+		d, err := decodeDeploymentTape(t, m, raw, nil)
 		if err != nil {
 			return err
 		}

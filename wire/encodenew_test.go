@@ -1,0 +1,94 @@
+package wire
+
+import (
+	"bytes"
+	"errors"
+	"testing"
+
+	"github.com/dcplan/dcplan"
+	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
+)
+
+// TestEncodeNewDeploymentAgrees holds EncodeNewDeployment to its
+// definition: for generated configs and edits, the same Deployment and the
+// same bytes as EncodeDeployment of NewDeployment's result after the
+// edit. Edits range from none over a few typed fields (what the fake's
+// Populate changes) to a whole generated Deployment overlaid on
+// NewDeployment's RC, and a replaced Raw (encoded as EncodeDeployment
+// encodes it).
+func TestEncodeNewDeploymentAgrees(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		cfg := genConfigValue().Draw(t, "config")
+		if rapid.Bool().Draw(t, "template") && len(cfg.Template.Containers) == 0 {
+			cfg.Template = TemplateFor(dcplan.Container{Name: "c", Image: " img "})
+		}
+		if rapid.Bool().Draw(t, "withRaw") {
+			b, _ := EncodeConfig(cfg)
+			var err error
+			if cfg, err = DecodeConfig(b); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var edit func(d *dcplan.Deployment)
+		switch rapid.IntRange(0, 3).Draw(t, "edit") {
+		case 1: // a finished rollout, as Populate stores it
+			uid, rv := genText(t, "uid"), genText(t, "rv")
+			created := genTimeValue(t, "created")
+			replicas := dcplan.Replicas(rapid.Int32Range(0, 3).Draw(t, "replicas"))
+			edit = func(d *dcplan.Deployment) {
+				d.Phase = dcplan.PhaseComplete
+				d.HasSyncedReplicas, d.SyncedReplicas = true, 1
+				d.HasDesiredReplicas = false
+				d.Replicas, d.StatusReplicas, d.ReadyReplicas, d.AvailableReplicas = replicas, replicas, replicas, replicas
+				d.UID, d.ResourceVersion, d.CreationTime = uid, rv, created
+			}
+		case 2: // every typed field another Deployment's
+			other := genDeploymentValue().Draw(t, "other")
+			edit = func(d *dcplan.Deployment) {
+				raw := d.Raw
+				*d = other
+				d.Raw = raw
+			}
+		case 3: // another RC altogether
+			other := genDeploymentValue().Draw(t, "other")
+			raw, err := EncodeDeployment(other)
+			if err != nil {
+				t.Fatal(err)
+			}
+			edit = func(d *dcplan.Deployment) { d.Raw = dcplan.StoreJSON(raw) }
+		}
+
+		want, werr := NewDeployment(cfg)
+		got, b, err := EncodeNewDeployment(cfg, edit)
+		if (werr == nil) != (err == nil) || werr != nil && !errors.Is(err, dcplan.ErrInvalidSnapshot) {
+			t.Fatalf("EncodeNewDeployment() error %v, NewDeployment() error %v", err, werr)
+		}
+		if werr != nil {
+			return
+		}
+		if edit != nil {
+			edit(&want)
+		}
+		wantBytes, err := EncodeDeployment(want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(b, wantBytes) {
+			t.Fatalf("EncodeNewDeployment() wrote\n%s\nEncodeDeployment(NewDeployment() edited) writes\n%s", b, wantBytes)
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Fatalf("EncodeNewDeployment() Deployment mismatch (-want +got):\n%s", diff)
+		}
+	})
+}
+
+// TestEncodeNewDeploymentNoTemplate: a config without a template is
+// NewDeployment's error, and nothing is written.
+func TestEncodeNewDeploymentNoTemplate(t *testing.T) {
+	_, b, err := EncodeNewDeployment(dcplan.Config{Name: "app"}, nil)
+	var fe *dcplan.FieldError
+	if !errors.As(err, &fe) || !errors.Is(err, dcplan.ErrInvalidSnapshot) || fe.Field != "spec.template" || b != nil {
+		t.Fatalf("EncodeNewDeployment(no template) = %q, %v; want no bytes and a spec.template FieldError", b, err)
+	}
+}
