@@ -92,3 +92,46 @@ func TestEncodeNewDeploymentNoTemplate(t *testing.T) {
 		t.Fatalf("EncodeNewDeployment(no template) = %q, %v; want no bytes and a spec.template FieldError", b, err)
 	}
 }
+
+// FuzzEncodeNewDeployment holds EncodeNewDeployment to NewDeployment and
+// EncodeDeployment for DCs decoded from any JSON (templates, labels and
+// names as a DC can carry them, invalid UTF-8 included), edited as the
+// fake's Populate edits them: the same bytes, the same Deployment, and
+// NewDeployment's error where it has one. It never panics.
+func FuzzEncodeNewDeployment(f *testing.F) {
+	f.Add(fixture(f, "dc-frontend.json"), int32(1))
+	f.Add([]byte(`{"metadata":{"name":"a\xffb","labels":{"<x>":"&"}},"spec":{"replicas":2,"template":{"metadata":{"labels":{"app":"a"}},"spec":{"containers":[{"name":"c","image":" i\u2028 "}]}}},"status":{"latestVersion":3,"details":{"message":"m"}}}`), int32(0))
+	f.Add([]byte(`{"spec":{"template":{"spec":{"containers":[]}}}}`), int32(3))
+	f.Fuzz(func(t *testing.T, data []byte, replicas int32) {
+		cfg, err := DecodeConfig(data)
+		if err != nil {
+			return
+		}
+		finish := func(d *dcplan.Deployment) {
+			d.Phase = dcplan.PhaseComplete
+			d.HasSyncedReplicas, d.SyncedReplicas = true, dcplan.Replicas(replicas)
+			d.HasDesiredReplicas = false
+			d.Replicas, d.StatusReplicas = dcplan.Replicas(replicas), dcplan.Replicas(replicas)
+			d.UID, d.ResourceVersion = "uid-2", "2"
+		}
+		want, werr := NewDeployment(cfg)
+		got, b, err := EncodeNewDeployment(cfg, finish)
+		if (werr == nil) != (err == nil) {
+			t.Fatalf("EncodeNewDeployment() error %v, NewDeployment() error %v", err, werr)
+		}
+		if werr != nil {
+			return
+		}
+		finish(&want)
+		wantBytes, err := EncodeDeployment(want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(b, wantBytes) {
+			t.Fatalf("EncodeNewDeployment() wrote\n%s\nEncodeDeployment(NewDeployment() edited) writes\n%s", b, wantBytes)
+		}
+		if !cmp.Equal(want, got, rawAsText) {
+			t.Fatalf("EncodeNewDeployment() Deployment mismatch (-want +got):\n%s", cmp.Diff(want, got, rawAsText))
+		}
+	})
+}
