@@ -23,13 +23,7 @@ func TestEncodeNewDeploymentAgrees(t *testing.T) {
 		if rapid.Bool().Draw(t, "template") && len(cfg.Template.Containers) == 0 {
 			cfg.Template = TemplateFor(dcplan.Container{Name: "c", Image: " img "})
 		}
-		if rapid.Bool().Draw(t, "withRaw") {
-			b, _ := EncodeConfig(cfg)
-			var err error
-			if cfg, err = DecodeConfig(b); err != nil {
-				t.Fatal(err)
-			}
-		}
+		cfg = drawDecoded(t, cfg)
 		var edit func(d *dcplan.Deployment)
 		switch rapid.IntRange(0, 3).Draw(t, "edit") {
 		case 1: // a finished rollout, as Populate stores it
@@ -59,28 +53,38 @@ func TestEncodeNewDeploymentAgrees(t *testing.T) {
 			edit = func(d *dcplan.Deployment) { d.Raw = dcplan.StoreJSON(raw) }
 		}
 
-		want, werr := NewDeployment(cfg)
-		got, b, err := EncodeNewDeployment(cfg, edit)
-		if (werr == nil) != (err == nil) || werr != nil && !errors.Is(err, dcplan.ErrInvalidSnapshot) {
-			t.Fatalf("EncodeNewDeployment() error %v, NewDeployment() error %v", err, werr)
-		}
-		if werr != nil {
-			return
-		}
-		if edit != nil {
-			edit(&want)
-		}
-		wantBytes, err := EncodeDeployment(want)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(b, wantBytes) {
-			t.Fatalf("EncodeNewDeployment() wrote\n%s\nEncodeDeployment(NewDeployment() edited) writes\n%s", b, wantBytes)
-		}
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Fatalf("EncodeNewDeployment() Deployment mismatch (-want +got):\n%s", diff)
-		}
+		checkEncodeNew(t, cfg, edit)
 	})
+}
+
+// checkEncodeNew fails t unless EncodeNewDeployment(cfg, edit) gives
+// NewDeployment's error, or the Deployment NewDeployment gives after
+// edit and the bytes EncodeDeployment writes for it.
+func checkEncodeNew(t interface {
+	Fatal(...any)
+	Fatalf(string, ...any)
+}, cfg dcplan.Config, edit func(*dcplan.Deployment)) {
+	want, werr := NewDeployment(cfg)
+	got, b, err := EncodeNewDeployment(cfg, edit)
+	if (werr == nil) != (err == nil) || werr != nil && !errors.Is(err, dcplan.ErrInvalidSnapshot) {
+		t.Fatalf("EncodeNewDeployment() error %v, NewDeployment() error %v", err, werr)
+	}
+	if werr != nil {
+		return
+	}
+	if edit != nil {
+		edit(&want)
+	}
+	wantBytes, err := EncodeDeployment(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(b, wantBytes) {
+		t.Fatalf("EncodeNewDeployment() wrote\n%s\nEncodeDeployment(NewDeployment() edited) writes\n%s", b, wantBytes)
+	}
+	if !cmp.Equal(want, got, rawAsText) {
+		t.Fatalf("EncodeNewDeployment() Deployment mismatch (-want +got):\n%s", cmp.Diff(want, got, rawAsText))
+	}
 }
 
 // TestEncodeNewDeploymentNoTemplate: a config without a template is
@@ -114,24 +118,6 @@ func FuzzEncodeNewDeployment(f *testing.F) {
 			d.Replicas, d.StatusReplicas = dcplan.Replicas(replicas), dcplan.Replicas(replicas)
 			d.UID, d.ResourceVersion = "uid-2", "2"
 		}
-		want, werr := NewDeployment(cfg)
-		got, b, err := EncodeNewDeployment(cfg, finish)
-		if (werr == nil) != (err == nil) {
-			t.Fatalf("EncodeNewDeployment() error %v, NewDeployment() error %v", err, werr)
-		}
-		if werr != nil {
-			return
-		}
-		finish(&want)
-		wantBytes, err := EncodeDeployment(want)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(b, wantBytes) {
-			t.Fatalf("EncodeNewDeployment() wrote\n%s\nEncodeDeployment(NewDeployment() edited) writes\n%s", b, wantBytes)
-		}
-		if !cmp.Equal(want, got, rawAsText) {
-			t.Fatalf("EncodeNewDeployment() Deployment mismatch (-want +got):\n%s", cmp.Diff(want, got, rawAsText))
-		}
+		checkEncodeNew(t, cfg, finish)
 	})
 }

@@ -278,3 +278,18 @@ func genPodValue() *rapid.Generator[dcplan.Pod] {
 		return p
 	})
 }
+
+// drawDecoded returns cfg as it is or, as t draws, as DecodeConfig reads
+// back its encoding (Raw and the Raws of its parts filled, as a DC read
+// from the API server has them).
+func drawDecoded(t *rapid.T, cfg dcplan.Config) dcplan.Config {
+	if !rapid.Bool().Draw(t, "withRaw") {
+		return cfg
+	}
+	b, _ := EncodeConfig(cfg)
+	back, err := DecodeConfig(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return back
+}

@@ -247,13 +247,7 @@ func TestNewDeploymentProperties(t *testing.T) {
 		if len(cfg.Template.Containers) == 0 {
 			cfg.Template = TemplateFor(dcplan.Container{Name: "c", Image: " img "})
 		}
-		if rapid.Bool().Draw(t, "withRaw") {
-			b, _ := EncodeConfig(cfg)
-			var err error
-			if cfg, err = DecodeConfig(b); err != nil {
-				t.Fatal(err)
-			}
-		}
+		cfg = drawDecoded(t, cfg)
 		before := cfg.Clone()
 		d, err := NewDeployment(cfg)
 		if err != nil {
