@@ -50,7 +50,7 @@ func NewDeployment(cfg dcplan.Config) (dcplan.Deployment, error) {
 // Complete, scaled, with a UID and resource version of its store), built
 // and written in one go. The RC's tree NewDeployment renders is
 // overlaid with d directly instead of being read back from d.Raw, which
-// saves a third of the work of building and writing the RC
+// saves about a quarter of the work of building and writing the RC
 // (BenchmarkEncodeNewDeployment). d.Raw is NewDeployment's RC, before
 // edit; an edit that replaces d.Raw is encoded as EncodeDeployment
 // encodes it. A nil edit writes NewDeployment's RC as it is. Errors are
@@ -69,7 +69,9 @@ func EncodeNewDeployment(cfg dcplan.Config, edit func(d *dcplan.Deployment)) (dc
 		return d, b, err
 	}
 	// m is the tree raw was rendered from, so parsing raw would give it
-	// back: overlay it as deploymentTree overlays its parse.
+	// back (but for invalid UTF-8, which raw holds as U+FFFD and the
+	// render below writes so either way: FuzzEncodeNewDeployment):
+	// overlay it as deploymentTree overlays its parse.
 	overlayDeployment(m, raw.Bytes(), d)
 	return d, renderOrdered(m, orderRC), nil
 }
