@@ -76,13 +76,7 @@ func builtConfig() dcplan.Config {
 // EncodeNewDeployment ("together").
 func BenchmarkEncodeNewDeployment(b *testing.B) {
 	c := builtConfig()
-	finish := func(d *dcplan.Deployment) {
-		d.Phase = dcplan.PhaseComplete
-		d.HasSyncedReplicas, d.SyncedReplicas = true, 1
-		d.HasDesiredReplicas = false
-		d.Replicas, d.StatusReplicas, d.ReadyReplicas, d.AvailableReplicas = 1, 1, 1, 1
-		d.UID, d.ResourceVersion = "uid-4", "4"
-	}
+	finish := finished(1, "uid-4", "4", time.Time{})
 	b.Run("separate", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {

@@ -4,13 +4,15 @@ import (
 	"bytes"
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/dcplan/dcplan"
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
 )
 
-// TestEncodeNewDeploymentAgrees holds EncodeNewDeployment to its
+// TestEncodeNewDeploymentAgrees holds EncodeNewDeployment, which writes
+// the RC a rollout creates (SPEC 3.8) as it stands later, to its
 // definition: for generated configs and edits, the same Deployment and the
 // same bytes as EncodeDeployment of NewDeployment's result after the
 // edit. Edits range from none over a few typed fields (what the fake's
@@ -27,16 +29,8 @@ func TestEncodeNewDeploymentAgrees(t *testing.T) {
 		var edit func(d *dcplan.Deployment)
 		switch rapid.IntRange(0, 3).Draw(t, "edit") {
 		case 1: // a finished rollout, as Populate stores it
-			uid, rv := genText(t, "uid"), genText(t, "rv")
-			created := genTimeValue(t, "created")
 			replicas := dcplan.Replicas(rapid.Int32Range(0, 3).Draw(t, "replicas"))
-			edit = func(d *dcplan.Deployment) {
-				d.Phase = dcplan.PhaseComplete
-				d.HasSyncedReplicas, d.SyncedReplicas = true, 1
-				d.HasDesiredReplicas = false
-				d.Replicas, d.StatusReplicas, d.ReadyReplicas, d.AvailableReplicas = replicas, replicas, replicas, replicas
-				d.UID, d.ResourceVersion, d.CreationTime = uid, rv, created
-			}
+			edit = finished(replicas, genText(t, "uid"), genText(t, "rv"), genTimeValue(t, "created"))
 		case 2: // every typed field another Deployment's
 			other := genDeploymentValue().Draw(t, "other")
 			edit = func(d *dcplan.Deployment) {
@@ -55,6 +49,20 @@ func TestEncodeNewDeploymentAgrees(t *testing.T) {
 
 		checkEncodeNew(t, cfg, edit)
 	})
+}
+
+// finished returns the edit of an RC whose rollout completed and which
+// then scaled to replicas, as the fake's Populate stores its RCs: phase
+// Complete, the desired-replicas annotation moved into the replicas one,
+// spec and status at replicas, and the store's identity.
+func finished(replicas dcplan.Replicas, uid, rv string, created time.Time) func(*dcplan.Deployment) {
+	return func(d *dcplan.Deployment) {
+		d.Phase = dcplan.PhaseComplete
+		d.HasSyncedReplicas, d.SyncedReplicas = true, replicas
+		d.HasDesiredReplicas = false
+		d.Replicas, d.StatusReplicas, d.ReadyReplicas, d.AvailableReplicas = replicas, replicas, replicas, replicas
+		d.UID, d.ResourceVersion, d.CreationTime = uid, rv, created
+	}
 }
 
 // checkEncodeNew fails t unless EncodeNewDeployment(cfg, edit) gives
@@ -111,13 +119,6 @@ func FuzzEncodeNewDeployment(f *testing.F) {
 		if err != nil {
 			return
 		}
-		finish := func(d *dcplan.Deployment) {
-			d.Phase = dcplan.PhaseComplete
-			d.HasSyncedReplicas, d.SyncedReplicas = true, dcplan.Replicas(replicas)
-			d.HasDesiredReplicas = false
-			d.Replicas, d.StatusReplicas = dcplan.Replicas(replicas), dcplan.Replicas(replicas)
-			d.UID, d.ResourceVersion = "uid-2", "2"
-		}
-		checkEncodeNew(t, cfg, finish)
+		checkEncodeNew(t, cfg, finished(dcplan.Replicas(replicas), "uid-2", "2", time.Time{}))
 	})
 }
