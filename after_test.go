@@ -308,9 +308,9 @@ func scribble(s *dcplan.Snapshot) {
 		for j := range d.Template.Containers {
 			d.Template.Containers[j].Image = "X"
 		}
-		if d.Encoded.Config() != nil {
-			for j := range d.Encoded.Config().Template.Containers {
-				d.Encoded.Config().Template.Containers[j].Image = "X"
+		if d.Encoded != nil {
+			for j := range d.Encoded.Template.Containers {
+				d.Encoded.Template.Containers[j].Image = "X"
 			}
 		}
 		d.Name = "X"

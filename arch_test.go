@@ -38,3 +38,49 @@ func TestImportRule(t *testing.T) {
 		t.Errorf("go list answered for %d packages, want 6:\n%s", seen, out)
 	}
 }
+
+// TestRootIsVocabulary holds DESIGN.md's "storage is the codec's
+// business": the root package is plain values, so it imports none of
+// the packages that storage machinery needs (pools and once-cells, random
+// hash seeds, binary packing, reflection).
+func TestRootIsVocabulary(t *testing.T) {
+	out, err := exec.Command("go", "list", "-f", "{{join .Imports \"\\n\"}}", ".").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	imports := strings.Fields(string(out))
+	if len(imports) == 0 {
+		t.Fatal("go list reported no imports for the root; the check is broken")
+	}
+	for _, imp := range imports {
+		switch {
+		case imp == "sync" || strings.HasPrefix(imp, "sync/"),
+			imp == "math/rand" || strings.HasPrefix(imp, "math/rand/"),
+			imp == "encoding/binary", imp == "reflect", imp == "unsafe", imp == "unique":
+			t.Errorf("the root imports %s; it holds plain values, storage lives behind the codec", imp)
+		}
+	}
+}
+
+// TestPlannersCannotReachTheDecoder: no planner package reaches, through
+// any chain of imports, package wire, the JSON scanner or encoding/json:
+// the encoded DC reaches planners decoded (Deployment.Encoded), and no
+// planner can call a decoder.
+func TestPlannersCannotReachTheDecoder(t *testing.T) {
+	const module = "github.com/dcplan/dcplan"
+	for _, pkg := range []string{".", "./phase", "./history", "./conditions", "./cancel", "./reconcile"} {
+		out, err := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}}", pkg).Output()
+		if err != nil {
+			t.Fatalf("go list -deps %s: %v", pkg, err)
+		}
+		deps := strings.Fields(string(out))
+		if len(deps) < 2 {
+			t.Fatalf("go list -deps %s answered %q; the check is broken", pkg, deps)
+		}
+		for _, dep := range deps {
+			if dep == "encoding/json" || dep == module+"/wire" || strings.HasPrefix(dep, module+"/internal/json") {
+				t.Errorf("%s reaches %s", pkg, dep)
+			}
+		}
+	}
+}

@@ -74,12 +74,13 @@ func (st ConfigStatus) Clone() ConfigStatus {
 	return st
 }
 
-// Clone returns a deep copy of d. An encoded DC that a codec decodes when
-// asked for is shared, read only, decoded or not (see EncodedConfig).
+// Clone returns a deep copy of d, its encoded DC included.
 func (d Deployment) Clone() Deployment {
 	d.Template = d.Template.Clone()
-	d.Raw = d.Raw.Clone()
-	d.Encoded = d.Encoded.clone()
+	d.Raw = cloneBytes(d.Raw)
+	if d.Encoded != nil {
+		d.Encoded = new(d.Encoded.Clone())
+	}
 	return d
 }
 

@@ -36,22 +36,20 @@ func ExampleSnapshot_Validate() {
 	// Output: dcplan: invalid snapshot: DeploymentConfig "web": spec.replicas: must not be negative, got -1
 }
 
-// An RC's encoded DC: given in code (as NewDeployment gives it), absent
-// (the zero value), or present and undecodable. Package wire's decoders
-// fill it with DecodeEncodedLater, decoding the annotation on the first
-// question.
-func ExampleEncodedConfig() {
+// An RC's encoded DC: decoded (as package wire's decoders fill it, or as
+// NewDeployment gives it), absent, or present and undecodable.
+func ExampleDeployment_HasEncoded() {
 	cfg := dcplan.Config{Name: "frontend", Status: dcplan.ConfigStatus{LatestVersion: 3}}
-	for _, e := range []dcplan.EncodedConfig{
-		dcplan.EncodedOf(cfg),
+	for _, d := range []dcplan.Deployment{
+		{Encoded: &cfg},
 		{},
-		dcplan.EncodedUndecodable("couldn't get version/kind; json parse error: unexpected end of JSON input"),
+		{EncodedProblem: "couldn't get version/kind; json parse error: unexpected end of JSON input"},
 	} {
-		if c := e.Config(); c != nil {
+		if c := d.Encoded; c != nil {
 			fmt.Printf("DC %s at version %d\n", c.Name, c.Status.LatestVersion)
 			continue
 		}
-		fmt.Printf("present %v, problem %q\n", e.Present(), e.Problem())
+		fmt.Printf("present %v, problem %q\n", d.HasEncoded(), d.EncodedProblem)
 	}
 	// Output:
 	// DC frontend at version 3

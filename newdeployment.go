@@ -55,7 +55,7 @@ func NewDeployment(cfg *Config) (Deployment, error) {
 			Name: cfg.Name, Controller: true, BlockOwnerDeletion: true},
 		ConfigName: cfg.Name,
 		Reason:     cfg.Status.Details.Message,
-		Encoded:    EncodedOf(*cfg),
+		Encoded:    new(cfg.Clone()),
 	}
 	d.Template.Labels = withLabels(cfg.Template.Labels,
 		KeyValue{Key: LabelDeployment, Value: d.Name}, KeyValue{Key: LabelDeploymentConfig, Value: cfg.Name})

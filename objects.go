@@ -282,26 +282,32 @@ type Deployment struct {
 	StartedAt   time.Time
 	CompletedAt time.Time
 
-	// Encoded is the DC of the encoded-deployment-config annotation
-	// (SPEC 3.5.6, 2.4): Encoded.Config() is nil when the annotation is
-	// absent (the zero value) or does not decode (Encoded.Problem() then
-	// says why, in upstream's words). A decoded RC's is decoded from Raw
-	// when first asked for. It is read only: copies of a Deployment share
-	// it, and no planner writes through it.
-	Encoded EncodedConfig
+	// Encoded is the DC of the openshift.io/encoded-deployment-config
+	// annotation (SPEC 3.5.6, 2.4), the DC as it was when the RC was
+	// made, decoded by the codec; nil when the annotation is absent or
+	// does not decode (EncodedProblem then says why).
+	Encoded *Config
+	// EncodedProblem says, in upstream's words, why the annotation,
+	// present, does not decode (e.g. `couldn't get version/kind; json
+	// parse error: unexpected end of JSON input`); "" when it decodes or
+	// is absent. Such an RC is a world clusters hold (SPEC 13.1), planned
+	// as upstream plans it.
+	EncodedProblem string
 
 	// Template is the RC's own pod template.
 	Template Template
 
-	// Raw is the whole RC JSON as read, canonical; zero when built by
+	// Raw is the whole RC JSON as read, canonical; nil when built by
 	// hand. Encoders overlay the typed fields above onto it, so everything
 	// the planners do not read (other labels and annotations, selector,
-	// status extras) survives a decode/encode round trip. A codec that
-	// decodes many RCs of one DC may hold it packed against another of
-	// them (see StoredJSON): it reads the same either way. The planners
+	// status extras) survives a decode/encode round trip. The planners
 	// never read it.
-	Raw StoredJSON
+	Raw RawJSON
 }
+
+// HasEncoded reports whether d carries the encoded-deployment-config
+// annotation, decodable or not.
+func (d *Deployment) HasEncoded() bool { return d.Encoded != nil || d.EncodedProblem != "" }
 
 // ContainerStatus is what the planners read of one container status of a
 // pod (SPEC 1.1 completed-at, SPEC 7 row 29 exit codes).

@@ -2,7 +2,6 @@ package dcplan
 
 import (
 	"fmt"
-	"reflect"
 	"strconv"
 	"strings"
 )
@@ -538,20 +537,15 @@ func (sw Switches) Nearest() Preset {
 // them to base with Set gives sw.
 func (sw Switches) Changes(base Switches) []string {
 	var out []string
-	a, b := reflect.ValueOf(base), reflect.ValueOf(sw)
-	for i := range a.NumField() {
-		fa, fb := a.Field(i), b.Field(i)
-		if fa.Interface() == fb.Interface() {
-			continue
-		}
-		name := a.Type().Field(i).Name
+	for _, f := range switchFields {
 		switch {
-		case fb.Kind() == reflect.Bool && fb.Bool():
-			out = append(out, name)
-		case fb.Kind() == reflect.Bool:
-			out = append(out, name+"=false")
-		default:
-			out = append(out, name+"="+fb.Interface().(interface{ String() string }).String())
+		case f.flag != nil && *f.flag(&sw) == *f.flag(&base):
+		case f.flag != nil && *f.flag(&sw):
+			out = append(out, f.name)
+		case f.flag != nil:
+			out = append(out, f.name+"=false")
+		case f.enum(&sw) != f.enum(&base):
+			out = append(out, f.name+"="+f.enum(&sw))
 		}
 	}
 	return out
@@ -563,34 +557,27 @@ func (sw Switches) Changes(base Switches) []string {
 // error wrapping ErrInvalidSettings, and sw is then unchanged.
 func (sw *Switches) Set(change string) error {
 	name, val, hasVal := strings.Cut(change, "=")
-	f := reflect.ValueOf(sw).Elem().FieldByName(name)
-	if !f.IsValid() {
-		return fmt.Errorf("%w: unknown switch %q", ErrInvalidSettings, name)
-	}
-	if f.Kind() == reflect.Bool {
+	for _, f := range switchFields {
+		if f.name != name {
+			continue
+		}
+		if f.flag == nil {
+			if !f.set(sw, val) {
+				return fmt.Errorf("%w: switch %s: unknown value %q", ErrInvalidSettings, name, val)
+			}
+			return nil
+		}
 		switch {
 		case !hasVal || val == "true":
-			f.SetBool(true)
+			*f.flag(sw) = true
 		case val == "false":
-			f.SetBool(false)
+			*f.flag(sw) = false
 		default:
 			return fmt.Errorf("%w: switch %s: want true or false, got %q", ErrInvalidSettings, name, val)
 		}
 		return nil
 	}
-	for n := uint64(0); n < 256; n++ {
-		v := reflect.New(f.Type()).Elem()
-		v.SetUint(n)
-		s := v.Interface().(interface{ String() string }).String()
-		if strings.HasSuffix(s, ")") { // spell's "Type(n)": past the last constant
-			break
-		}
-		if s == val {
-			f.Set(v)
-			return nil
-		}
-	}
-	return fmt.Errorf("%w: switch %s: unknown value %q", ErrInvalidSettings, name, val)
+	return fmt.Errorf("%w: unknown switch %q", ErrInvalidSettings, name)
 }
 
 // known reports whether every enum switch of sw holds a declared value.

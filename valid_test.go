@@ -72,7 +72,7 @@ func genSmallSnapshot(t *rapid.T) Snapshot {
 			d.Controller.UID = pick("controllerUID", "dc-uid", "other-uid")
 		}
 		if rapid.Bool().Draw(t, "hasEncoded") {
-			d.Encoded = EncodedOf(config("encoded"))
+			d.Encoded = new(config("encoded"))
 		}
 		s.Deployments = append(s.Deployments, d)
 	}

@@ -19,7 +19,7 @@ func validSnapshot() dcplan.Snapshot {
 		Deployments: []dcplan.Deployment{
 			{Namespace: "ns", Name: "web-1", Version: 1, Phase: dcplan.PhaseComplete, HasController: true, Controller: owned},
 			{Namespace: "ns", Name: "web-2", Version: 2, Phase: dcplan.PhaseRunning, HasController: true, Controller: owned,
-				Encoded: dcplan.EncodedOf(cfg)},
+				Encoded: new(cfg)},
 		},
 		Pods: []dcplan.Pod{{Namespace: "ns", Name: "web-2-deploy", DeploymentName: "web-2", Phase: dcplan.PodRunning}},
 	}
@@ -40,7 +40,7 @@ func TestValidateAcceptsValid(t *testing.T) {
 	// restores), and one RC's encoded config may not decode.
 	s = validSnapshot()
 	s.Deployments[1].Version = 1
-	s.Deployments[0].Encoded = dcplan.EncodedUndecodable("couldn't get version/kind; json parse error: unexpected end of JSON input")
+	s.Deployments[0].Encoded, s.Deployments[0].EncodedProblem = nil, "couldn't get version/kind; json parse error: unexpected end of JSON input"
 	if err := s.Validate(); err != nil {
 		t.Fatalf("Validate() with a shared version and an undecodable encoded config = %v, want nil", err)
 	}
@@ -63,10 +63,10 @@ func TestValidateAcceptsValid(t *testing.T) {
 	// but the planners that read it (see Snapshot): a hand-edited one
 	// with values the API server never writes does not stall the DC.
 	s = validSnapshot()
-	enc := s.Deployments[1].Encoded.Config().Clone()
+	enc := s.Deployments[1].Encoded.Clone()
 	enc.Strategy = dcplan.Strategy{Type: dcplan.StrategyRecreate}
 	enc.Replicas, enc.Status.LatestVersion = -1, -2
-	s.Deployments[1].Encoded = dcplan.EncodedOf(enc)
+	s.Deployments[1].Encoded = new(enc)
 	if err := s.Validate(); err != nil {
 		t.Fatalf("Validate() with a flawed encoded config = %v, want nil", err)
 	}

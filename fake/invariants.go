@@ -654,9 +654,9 @@ func CreatedRCMatchesConfig(t Transition) error {
 		switch {
 		case d.Version != cfg.Status.LatestVersion:
 			return fmt.Errorf("created rc/%s (version %d) while latestVersion is %d", d.Name, d.Version, cfg.Status.LatestVersion)
-		case d.Encoded.Config() == nil:
+		case d.Encoded == nil:
 			return fmt.Errorf("created rc/%s without an encoded config", d.Name)
-		case d.Encoded.Config().Template.Hash != cfg.Template.Hash:
+		case d.Encoded.Template.Hash != cfg.Template.Hash:
 			return fmt.Errorf("created rc/%s with a template that is not the DC's", d.Name)
 		}
 		return nil

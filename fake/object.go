@@ -3,8 +3,6 @@ package fake
 import (
 	"bytes"
 	"unique"
-
-	"github.com/dcplan/dcplan"
 )
 
 // object is one stored object and the versions of it that lagging readers
@@ -87,7 +85,7 @@ var encodedStatus = []byte(`,\"status\":`)
 // optionally packed against the dictionary of typical objects
 // (refPacker).
 type blob struct {
-	rest dcplan.StoredJSON
+	rest packedJSON
 	enc  unique.Handle[string]
 	cut  int32 // offset of the cut in the unpacked rest; -1 for none
 }
@@ -121,7 +119,7 @@ func packBlob(data []byte, compress bool) blob {
 	if b.cut < 0 {
 		rest = bytes.Clone(data)
 	}
-	b.rest = dcplan.StoreJSON(rest)
+	b.rest = plainJSON(rest)
 	return b
 }
 

@@ -56,10 +56,10 @@ func TestPopulate(t *testing.T) {
 				if d := cmp.Diff(string(raw), string(again)); d != "" {
 					t.Errorf("%s does not round-trip (-stored +re-encoded):\n%s", name, d)
 				}
-				if d.Encoded.Config().Status.LatestVersion != dcplan.Version(v) || d.Version != dcplan.Version(v) {
-					t.Errorf("%s: version %d, encoded latestVersion %d, want %d", name, d.Version, d.Encoded.Config().Status.LatestVersion, v)
+				if d.Encoded.Status.LatestVersion != dcplan.Version(v) || d.Version != dcplan.Version(v) {
+					t.Errorf("%s: version %d, encoded latestVersion %d, want %d", name, d.Version, d.Encoded.Status.LatestVersion, v)
 				}
-				encLen = len(d.Encoded.Config().Raw)
+				encLen = len(d.Encoded.Raw)
 			}
 			if st.Interned >= 2*dcs*encLen {
 				t.Errorf("Stats().Interned = %d, want under %d: the RCs of a DC share one encoded config", st.Interned, 2*dcs*encLen)

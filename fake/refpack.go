@@ -3,16 +3,15 @@ package fake
 import (
 	"sync"
 
-	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/wire"
 )
 
 // refPacker packs the World's objects against the dictionary of typical
-// objects (see World.Compress and dcplan.Packer): the World's objects are
+// objects (see World.Compress and packer): the World's objects are
 // nearly all alike, so most of an RC is a handful of long copies of it.
 // Its Pack is safe for the populating goroutines to share: it only reads
 // the dictionary's table.
-var refPacker = sync.OnceValue(func() *dcplan.Packer { return dcplan.NewPacker(dictionary()) })
+var refPacker = sync.OnceValue(func() *packer { return newPacker(dictionary()) })
 
 // dictionary is the reference the World packs objects against (see
 // World.Compress): the wire form of a typical DC and of its RC at rest,

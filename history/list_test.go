@@ -33,7 +33,7 @@ func lrRC(v dcplan.Version, p dcplan.Phase, age time.Duration) dcplan.Deployment
 	return dcplan.Deployment{
 		Namespace: "ns", Name: dcplan.DeploymentName("web", v), ConfigLabel: "web", ConfigName: "web",
 		Version: v, Phase: p, CreationTime: lrNow.Add(-age), Replicas: 1, StatusReplicas: 1,
-		Encoded: dcplan.EncodedOf(enc), Template: enc.Template,
+		Encoded: new(enc), Template: enc.Template,
 	}
 }
 

@@ -175,11 +175,11 @@ func Rollback(s dcplan.Snapshot, to dcplan.Version, opts RollbackOptions) (dcpla
 	if !ok {
 		return dcplan.Plan{}, dcplan.Config{}, nil, rollbackError(ErrRevisionNotFound, "replicationcontrollers %q not found", name)
 	}
-	if from.Encoded.Config() == nil {
+	if from.Encoded == nil {
 		return dcplan.Plan{}, dcplan.Config{}, nil, rollbackError(ErrNoEncodedConfig,
 			"couldn't decode deployment config from deployment: object %s does not have encoded deployment config annotation", name)
 	}
-	enc := from.Encoded.Config()
+	enc := from.Encoded
 
 	res := cfg.Clone()
 	res.Raw = nil

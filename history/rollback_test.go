@@ -44,7 +44,7 @@ func TestRollbackRefusals(t *testing.T) {
 		lrRC(1, dcplan.PhaseComplete, 3*h), lrRC(2, dcplan.PhaseFailed, 2*h), lrRC(3, dcplan.PhaseComplete, h),
 	}
 	noEnc := lrRC(1, dcplan.PhaseComplete, 3*h)
-	noEnc.Encoded = dcplan.EncodedConfig{}
+	noEnc.Encoded = nil
 	tests := []struct {
 		name    string
 		why     string
@@ -153,10 +153,10 @@ func TestRollbackPlan(t *testing.T) {
 			FromKind: "ImageStreamTag", FromNamespace: "ns", FromName: name, LastTriggeredImage: "app@sha256:1"}
 	}
 	old := lrRC(1, dcplan.PhaseComplete, 2*h)
-	old.Encoded.Config().Replicas = 5
-	old.Encoded.Config().Selector = []dcplan.KeyValue{{Key: "app", Value: "web"}}
-	old.Encoded.Config().Triggers = []dcplan.Trigger{imageTrigger(true, "app:stable")}
-	old.Encoded.Config().Strategy = dcplan.Strategy{Type: dcplan.StrategyRecreate, HasParams: true, TimeoutSeconds: 120, HasTimeout: true}
+	old.Encoded.Replicas = 5
+	old.Encoded.Selector = []dcplan.KeyValue{{Key: "app", Value: "web"}}
+	old.Encoded.Triggers = []dcplan.Trigger{imageTrigger(true, "app:stable")}
+	old.Encoded.Strategy = dcplan.Strategy{Type: dcplan.StrategyRecreate, HasParams: true, TimeoutSeconds: 120, HasTimeout: true}
 	cur := lrConfig(2)
 	cur.Triggers = append(cur.Triggers, imageTrigger(true, "app:latest"))
 	cur.Status.Details = dcplan.Details{Message: "image change"}
@@ -181,7 +181,7 @@ func TestRollbackPlan(t *testing.T) {
 			profile: dcplan.Modern,
 			wantPlan: dcplan.Plan{
 				UpdateConfig: []dcplan.ConfigUpdate{{Rule: history.RuleRollback, Config: "web",
-					SetTemplate: true, TemplateFrom: cur.Template.Hash, Template: old.Encoded.Config().Template,
+					SetTemplate: true, TemplateFrom: cur.Template.Hash, Template: old.Encoded.Template,
 					SetTriggers: true, Triggers: manualCur,
 					SetLatestVersion: true, LatestVersionFrom: 2, LatestVersionTo: 3}},
 			},
@@ -192,7 +192,7 @@ func TestRollbackPlan(t *testing.T) {
 			profile: dcplan.Origin,
 			wantPlan: dcplan.Plan{
 				UpdateConfig: []dcplan.ConfigUpdate{{Rule: history.RuleRollback, Config: "web",
-					SetTemplate: true, TemplateFrom: cur.Template.Hash, Template: old.Encoded.Config().Template,
+					SetTemplate: true, TemplateFrom: cur.Template.Hash, Template: old.Encoded.Template,
 					SetTriggers: true, Triggers: manualCur,
 					SetLatestVersion: true, LatestVersionFrom: 2, LatestVersionTo: 3}},
 			},
@@ -206,9 +206,9 @@ func TestRollbackPlan(t *testing.T) {
 				UpdateConfig: []dcplan.ConfigUpdate{{Rule: history.RuleRollback, Config: "web",
 					SetReplicas: true, ReplicasFrom: 3, ReplicasTo: 5,
 					SetSelector: true, Selector: []dcplan.KeyValue{{Key: "app", Value: "web"}},
-					SetTemplate: true, TemplateFrom: cur.Template.Hash, Template: old.Encoded.Config().Template,
+					SetTemplate: true, TemplateFrom: cur.Template.Hash, Template: old.Encoded.Template,
 					SetTriggers: true, Triggers: []dcplan.Trigger{imageTrigger(false, "app:stable")},
-					SetStrategy: true, Strategy: old.Encoded.Config().Strategy,
+					SetStrategy: true, Strategy: old.Encoded.Strategy,
 					SetLatestVersion: true, LatestVersionFrom: 2, LatestVersionTo: 3}},
 			},
 			wantWarn: []string{disabled("app:stable", dcplan.Exact)},
@@ -464,7 +464,7 @@ func TestRollbackProperties(t *testing.T) {
 		}
 		found := false
 		for _, d := range s.Deployments {
-			if d.Encoded.Config() != nil && d.Encoded.Config().Template.Hash == cfg.Template.Hash {
+			if d.Encoded != nil && d.Encoded.Template.Hash == cfg.Template.Hash {
 				found = true
 			}
 		}
@@ -532,7 +532,7 @@ func ExampleRollback() {
 	}
 	rc := func(v dcplan.Version, p dcplan.Phase, image string) dcplan.Deployment {
 		return dcplan.Deployment{Namespace: "shop", Name: dcplan.DeploymentName("frontend", v), ConfigLabel: "frontend",
-			Version: v, Phase: p, Encoded: dcplan.EncodedOf(dc(v, image)), Template: tpl(image)}
+			Version: v, Phase: p, Encoded: new(dc(v, image)), Template: tpl(image)}
 	}
 	s := dcplan.Snapshot{
 		Config: dc(3, "app:3"),

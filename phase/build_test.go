@@ -24,7 +24,7 @@ func TestBuildDeployerPod(t *testing.T) {
 		},
 	}
 	custom := func(d *dcplan.Deployment) {
-		st := &d.Encoded.Config().Strategy
+		st := &d.Encoded.Strategy
 		st.CustomImage = "registry.example/custom:1"
 		st.CustomCommand = []string{"/bin/deploy", "--fast"}
 		st.CustomEnv = []dcplan.EnvVar{{Name: "MODE", Value: "custom"}, {Name: "FROM", ValueFrom: dcplan.RawJSON(`{"fieldRef":{"fieldPath":"metadata.name"}}`)}}
@@ -84,7 +84,7 @@ func TestBuildDeployerPod(t *testing.T) {
 		},
 		{
 			name: "strategy-from-encoded-config", why: "4.5: strategy data comes from the RC's encoded config, not from the current DC",
-			profile: dcplan.Exact, rc: testRC(1, dcplan.PhaseNew, func(d *dcplan.Deployment) { d.Encoded.Config().Strategy.CustomImage = "registry.example/old:1" }),
+			profile: dcplan.Exact, rc: testRC(1, dcplan.PhaseNew, func(d *dcplan.Deployment) { d.Encoded.Strategy.CustomImage = "registry.example/old:1" }),
 			want: dcplan.DeployerPod{
 				Namespace: "ns", Name: "web-1-deploy", RC: "web-1", RCUID: "uid-web-1", ConfigName: "web",
 				Image: "registry.example/old:1", Env: []dcplan.EnvVar{

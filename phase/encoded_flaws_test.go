@@ -18,9 +18,9 @@ import (
 func TestEncodedConfigFlawsAreHandled(t *testing.T) {
 	flaw := func(f func(*dcplan.Config)) rcOpt {
 		return func(d *dcplan.Deployment) {
-			c := d.Encoded.Config().Clone()
+			c := d.Encoded.Clone()
 			f(&c)
-			d.Encoded = dcplan.EncodedOf(c)
+			d.Encoded = new(c)
 		}
 	}
 	clean := phase.Step(snapshot(dcplan.Modern, []dcplan.Deployment{testRC(1, dcplan.PhaseNew)}), "web-1")

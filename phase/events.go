@@ -44,7 +44,7 @@ func label(d *dcplan.Deployment) string { return d.Namespace + "/" + d.Name }
 // namespace, or the RC's when the encoded DC names none), or the RC itself
 // when it has no encoded config (SPEC 1.6).
 func eventTarget(d *dcplan.Deployment) dcplan.ObjectRef {
-	if enc := d.Encoded.Config(); enc != nil && enc.Name != "" {
+	if enc := d.Encoded; enc != nil && enc.Name != "" {
 		ns := enc.Namespace
 		if ns == "" {
 			ns = d.Namespace

@@ -17,7 +17,7 @@ func exampleSnapshot(profile dcplan.Preset, ph dcplan.Phase, cancelled bool, pod
 	rc := dcplan.Deployment{
 		Namespace: "shop", Name: "frontend-3", UID: "rc-uid", CreationTime: now.Add(-time.Minute),
 		ConfigName: "frontend", Version: 3, Phase: ph, Cancelled: cancelled,
-		HasDesiredReplicas: true, DesiredReplicas: 3, Encoded: dcplan.EncodedOf(cfg),
+		HasDesiredReplicas: true, DesiredReplicas: 3, Encoded: new(cfg),
 	}
 	if cancelled {
 		rc.Reason = dcplan.ReasonCancelledByUser

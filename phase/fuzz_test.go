@@ -53,12 +53,12 @@ func corrupt(t *rapid.T, s *dcplan.Snapshot) {
 			s.Pods[0].DeployerFor = rapid.SampledFrom([]string{"", s.Deployments[0].Name}).Draw(t, "for")
 		}
 	case 11:
-		if len(s.Deployments) > 0 && s.Deployments[0].Encoded.Config() != nil {
+		if len(s.Deployments) > 0 && s.Deployments[0].Encoded != nil {
 			d := &s.Deployments[0]
-			enc := d.Encoded.Config().Clone() // Encoded may be shared: edit a copy
+			enc := d.Encoded.Clone() // Encoded may be shared: edit a copy
 			enc.Strategy.HasTimeout = true
 			enc.Strategy.TimeoutSeconds = rapid.Int64().Draw(t, "timeout")
-			d.Encoded = dcplan.EncodedOf(enc)
+			d.Encoded = new(enc)
 		}
 	case 12:
 		if len(s.Deployments) > 0 {

@@ -31,7 +31,7 @@ func testRC(v dcplan.Version, ph dcplan.Phase, opts ...rcOpt) dcplan.Deployment 
 		ConfigLabel: "web", ConfigName: "web", Version: v, Phase: ph,
 		HasDesiredReplicas: true, DesiredReplicas: 3,
 		HasController: true, Controller: dcplan.OwnerRef{APIVersion: "apps.openshift.io/v1", Kind: "DeploymentConfig", Name: "web", UID: "dc-uid", Controller: true, BlockOwnerDeletion: true},
-		Encoded: dcplan.EncodedOf(testConfig()),
+		Encoded: new(testConfig()),
 	}
 	for _, o := range opts {
 		o(&d)
@@ -40,10 +40,10 @@ func testRC(v dcplan.Version, ph dcplan.Phase, opts ...rcOpt) dcplan.Deployment 
 }
 
 func cancelled(d *dcplan.Deployment)  { d.Cancelled, d.Reason = true, dcplan.ReasonCancelledByUser }
-func noEncoded(d *dcplan.Deployment)  { d.Encoded = dcplan.EncodedConfig{} }
+func noEncoded(d *dcplan.Deployment)  { d.Encoded = nil }
 func ignorePod(d *dcplan.Deployment)  { d.IgnoreDeployerPod = true }
 func noCreation(d *dcplan.Deployment) { d.CreationTime = time.Time{} }
-func testDC(d *dcplan.Deployment)     { d.Encoded.Config().Test = true }
+func testDC(d *dcplan.Deployment)     { d.Encoded.Test = true }
 func replicas(n dcplan.Replicas) rcOpt {
 	return func(d *dcplan.Deployment) { d.Replicas = n }
 }
@@ -52,7 +52,7 @@ func age(a time.Duration) rcOpt {
 }
 func timeout(sec int64) rcOpt {
 	return func(d *dcplan.Deployment) {
-		d.Encoded.Config().Strategy.HasTimeout, d.Encoded.Config().Strategy.TimeoutSeconds = true, sec
+		d.Encoded.Strategy.HasTimeout, d.Encoded.Strategy.TimeoutSeconds = true, sec
 	}
 }
 

@@ -250,7 +250,7 @@ func TestDeployerPodDoesNotAlias(t *testing.T) {
 	for _, profile := range []dcplan.Preset{dcplan.Modern, dcplan.Exact, dcplan.Origin} {
 		t.Run(profile.String(), func(t *testing.T) {
 			rc := testRC(1, dcplan.PhaseNew, func(d *dcplan.Deployment) {
-				st := &d.Encoded.Config().Strategy
+				st := &d.Encoded.Strategy
 				st.CustomImage, st.CustomCommand = "custom:1", []string{"/bin/deploy", "--fast"}
 				st.CustomEnv = []dcplan.EnvVar{{Name: "A", Value: "a"}, {Name: "S", ValueFrom: []byte(`{"secretKeyRef":{"key":"k","name":"s"}}`)}}
 				st.Resources = []byte(`{"limits":{"cpu":"1"}}`)

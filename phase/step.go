@@ -340,7 +340,7 @@ func (st *step) onNew() bool {
 		return true
 	}
 	if !st.sw.NoNewTimeout {
-		if d.Encoded.Config() == nil {
+		if d.Encoded == nil {
 			st.plan.Wait = dcplan.WaitConfigDecode
 			st.plan.Message = decodeError(d)
 			return false
@@ -355,7 +355,7 @@ func (st *step) onNew() bool {
 			st.recheck()
 			return false
 		}
-		if d.Encoded.Config() == nil { // only with NoNewTimeout: checked above otherwise
+		if d.Encoded == nil { // only with NoNewTimeout: checked above otherwise
 			st.plan.Wait = dcplan.WaitConfigDecode
 			st.plan.Message = fmt.Sprintf("fatal error handling rollout: couldn't make deployer pod for %q: %s", label(d), decodeError(d))
 			st.plan.Error = dcplan.ErrorFatal
@@ -502,7 +502,7 @@ func (st *step) commit() {
 // decodeError is upstream's error for an RC whose encoded config does not
 // decode: the codec's words, or the missing-annotation text.
 func decodeError(d *dcplan.Deployment) string {
-	if why := d.Encoded.Problem(); why != "" {
+	if why := d.EncodedProblem; why != "" {
 		return why
 	}
 	return fmt.Sprintf("object %s does not have encoded deployment config annotation", d.Name)

@@ -60,7 +60,7 @@ const maxTimeout = 1 << 33
 // Strategy (type unset, so no timeout and no parameters) when d carries
 // no encoded DC.
 func encodedStrategy(d *dcplan.Deployment) dcplan.Strategy {
-	if enc := d.Encoded.Config(); enc != nil {
+	if enc := d.Encoded; enc != nil {
 		return enc.Strategy
 	}
 	return dcplan.Strategy{}
@@ -69,6 +69,6 @@ func encodedStrategy(d *dcplan.Deployment) dcplan.Strategy {
 // encodedTest reports whether d's encoded DC is a test DC (spec.test),
 // whose RCs are scaled to zero once their rollout ends (SPEC 2.4).
 func encodedTest(d *dcplan.Deployment) bool {
-	enc := d.Encoded.Config()
+	enc := d.Encoded
 	return enc != nil && enc.Test
 }

@@ -28,9 +28,9 @@ func benchSnapshot(b testing.TB, n int) dcplan.Snapshot {
 		d.Version = dcplan.Version(i + 1)
 		d.Name = dcplan.DeploymentName(cfg.Name, d.Version)
 		d.UID = "uid-" + d.Name
-		enc := base.Encoded.Config().Clone() // each RC decodes its own encoded DC
+		enc := base.Encoded.Clone() // each RC decodes its own encoded DC
 		enc.Status.LatestVersion = d.Version
-		d.Encoded = dcplan.EncodedOf(enc)
+		d.Encoded = new(enc)
 		rcs[i] = d
 	}
 	rcs[n-1].Replicas, rcs[n-1].StatusReplicas, rcs[n-1].AvailableReplicas, rcs[n-1].ReadyReplicas = 3, 3, 3, 3

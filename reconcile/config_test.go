@@ -42,7 +42,7 @@ func TestConfigDecisionList(t *testing.T) {
 	configChanged := config(1)
 	configChanged.Template = fake.TemplateOf(imageA, imageA)
 	noEncoded := rollout(t, v2, 1, dcplan.PhaseComplete, 3)
-	noEncoded.Encoded = dcplan.EncodedConfig{}
+	noEncoded.Encoded = nil
 	testDC := config(2)
 	testDC.Test = true
 	limited := func(v dcplan.Version, limit int32) dcplan.Config {

@@ -39,9 +39,9 @@ func TestEncodedConfigFlawsDoNotStallTheDC(t *testing.T) {
 		for _, tt := range flaws {
 			t.Run(preset.String()+"/"+tt.name, func(t *testing.T) {
 				s := clean.Clone()
-				c := s.Deployments[0].Encoded.Config().Clone()
+				c := s.Deployments[0].Encoded.Clone()
 				tt.flaw(&c)
-				s.Deployments[0].Encoded = dcplan.EncodedOf(c)
+				s.Deployments[0].Encoded = new(c)
 				if err := s.Validate(); err != nil {
 					t.Fatalf("Validate() = %v, want nil", err)
 				}

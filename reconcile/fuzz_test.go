@@ -68,7 +68,7 @@ func snapshotFrom(data []byte) dcplan.Snapshot {
 			d.HasController, d.Controller = true, dcplan.OwnerRef{UID: "foreign", Controller: true}
 		}
 		if r.small(4) != 0 {
-			d.Encoded = dcplan.EncodedOf(cfg)
+			d.Encoded = new(cfg)
 		}
 		s.Deployments = append(s.Deployments, d)
 	}

@@ -94,10 +94,10 @@ func previousConfig(s dcplan.Snapshot) (dcplan.Config, error) {
 	if !ok {
 		return dcplan.Config{}, &dcplan.Refusal{Err: dcplan.ErrNotFound, Text: fmt.Sprintf("replicationcontrollers %q not found", name)}
 	}
-	enc := rc.Encoded.Config()
+	enc := rc.Encoded
 	if enc == nil {
 		why := msgNoEncodedConfig(name)
-		if p := rc.Encoded.Problem(); p != "" {
+		if p := rc.EncodedProblem; p != "" {
 			why = p // present but undecodable: the decoder's complaint
 		}
 		return dcplan.Config{}, &dcplan.Refusal{Err: ErrInternal, Text: "Internal error occurred: " + why}

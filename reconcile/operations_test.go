@@ -31,9 +31,9 @@ func TestInstantiate(t *testing.T) {
 	unresolved := images
 	unresolved.Triggers = []dcplan.Trigger{{Type: dcplan.TriggerImageChange, FromName: "app:latest"}}
 	prevImages := rollout(t, images, 1, dcplan.PhaseComplete, 3)
-	prevImages.Encoded.Config().Triggers = []dcplan.Trigger{{Type: dcplan.TriggerImageChange, Automatic: true, FromName: "app:latest", LastTriggeredImage: imageA}}
+	prevImages.Encoded.Triggers = []dcplan.Trigger{{Type: dcplan.TriggerImageChange, Automatic: true, FromName: "app:latest", LastTriggeredImage: imageA}}
 	noEncoded := rollout(t, v1, 1, dcplan.PhaseComplete, 3)
-	noEncoded.Encoded = dcplan.EncodedConfig{}
+	noEncoded.Encoded = nil
 	bump := func(d dcplan.Details) shape {
 		return shape{Status: &statusShape{Rule: "6.4", LatestVersion: 2, Details: d}}
 	}

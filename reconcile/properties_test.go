@@ -244,11 +244,11 @@ func TestConfigPlanDoesNotAlias(t *testing.T) {
 		}
 		for i := range p.CreateRCs {
 			d := &p.CreateRCs[i].Deployment
-			for j := range d.Encoded.Config().Template.Containers {
-				d.Encoded.Config().Template.Containers[j].Image = "scribbled"
+			for j := range d.Encoded.Template.Containers {
+				d.Encoded.Template.Containers[j].Image = "scribbled"
 			}
-			for j := range d.Encoded.Config().Status.Conditions {
-				d.Encoded.Config().Status.Conditions[j].Message = "scribbled"
+			for j := range d.Encoded.Status.Conditions {
+				d.Encoded.Status.Conditions[j].Message = "scribbled"
 			}
 		}
 		if d := cmp.Diff(before, s); d != "" {

@@ -160,7 +160,7 @@ func evaluateTriggers(cfg *dcplan.Config, latest history.LatestInfo) triggerOutc
 		return triggerOutcome{decision: fire, details: imageChangeDetails(cfg, rc)}
 	}
 	if config {
-		enc := rc.Encoded.Config()
+		enc := rc.Encoded
 		if enc == nil {
 			return triggerOutcome{decision: decodeFailed, err: msgNoEncodedConfig(rc.Name)}
 		}

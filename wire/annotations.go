@@ -281,7 +281,7 @@ func putDeploymentWire(meta map[string]any, d dcplan.Deployment, encoded func() 
 	putTimeEntry(meta, dcplan.AnnotationDeployerCreatedAt, d.CreatedAt)
 	putTimeEntry(meta, dcplan.AnnotationDeployerStartedAt, d.StartedAt)
 	putTimeEntry(meta, dcplan.AnnotationDeployerCompletedAt, d.CompletedAt)
-	putEntryFunc(meta, a, dcplan.AnnotationEncodedConfig, d.Encoded.Present(), encoded, keepEncoded)
+	putEntryFunc(meta, a, dcplan.AnnotationEncodedConfig, d.HasEncoded(), encoded, keepEncoded)
 }
 
 // newDeploymentWire returns the labels and annotations of a new RC built

@@ -104,51 +104,36 @@ func decodeDeploymentTape(t *jsontree.Tape, m node, raw dcplan.RawJSON, written 
 	d.StatusReplicas = dcplan.Replicas(r.int32At(status, "status", "replicas"))
 	d.ReadyReplicas = dcplan.Replicas(r.int32At(status, "status", "readyReplicas"))
 	d.AvailableReplicas = dcplan.Replicas(r.int32At(status, "status", "availableReplicas"))
-	ann, encoded := r.readDeploymentWire(meta, &d)
+	_, encoded := r.readDeploymentWire(meta, &d)
 	if r.err != nil {
 		return dcplan.Deployment{}, r.err
 	}
 	if raw == nil {
 		raw = t.AppendCanonical(nil, m, false)
 	}
-	d.Raw = dcplan.StoreJSON(raw)
+	d.Raw = raw
 	d.Template = r.template(spec, "spec", "template", r.canonPart(r.canonPart(raw, spec, "spec"), r.member(spec, "template"), "template"))
 	if r.err != nil {
 		return dcplan.Deployment{}, r.err
 	}
-	if encoded != none {
-		// Decoded when a planner asks for it (see dcplan.EncodedConfig),
-		// from its literal in Raw.
-		lit := r.canonPart(r.canonPart(r.canonPart(raw, meta, "metadata"), ann, "annotations"), encoded, dcplan.AnnotationEncodedConfig)
-		if lit == nil {
-			// A tape without canonical spans (the public decoders read
-			// with them) over annotations rawMember cannot walk: a copy
-			// of the literal (TestEncodedLiteralWithoutSpans).
-			lit = jsontree.AppendString(nil, r.t.Text(encoded))
-		}
-		if written != nil {
-			d.Encoded = dcplan.EncodedOfSource(*written, dcplan.StoreJSON(lit))
-		} else {
-			d.Encoded = dcplan.DecodeEncodedLater(dcplan.StoreJSON(lit), decodeEncodedLiteral)
-		}
+	switch {
+	case encoded == none:
+	case written != nil:
+		d.Encoded = new(written.Clone())
+	default:
+		d.Encoded, d.EncodedProblem = decodeEncodedString(r.t.Text(encoded))
 	}
 	rehome(&d)
 	return d, nil
 }
 
-// decodeEncodedLiteral decodes an encoded-deployment-config annotation,
-// lit being its value as a JSON string literal: the DC, or nil and why it
-// does not decode, in upstream's words (encodedConfigProblem). An
-// annotation that is not a DeploymentConfig is a state real clusters
-// reach (SPEC 13.1): the RC still decodes, and the planners answer as
-// upstream does. The strings of the DC share one allocation of their own
-// (rehome).
-func decodeEncodedLiteral(lit dcplan.RawJSON) (*dcplan.Config, string) {
-	s, ok := jsontree.Unquote(lit)
-	if !ok {
-		// Not what decodeDeploymentTape gives DecodeEncodedLater.
-		return nil, "the encoded-deployment-config annotation is not a JSON string"
-	}
+// decodeEncodedString decodes the value s of an encoded-deployment-config
+// annotation: the DC, or nil and why it does not decode, in upstream's
+// words (encodedConfigProblem). An annotation that is not a
+// DeploymentConfig is a state real clusters reach (SPEC 13.1): the RC
+// still decodes, and the planners answer as upstream does. The strings of
+// the DC share one allocation of their own (rehome).
+func decodeEncodedString(s string) (*dcplan.Config, string) {
 	cfg, err := decodeEncodedConfig(s)
 	if err != nil {
 		return nil, encodedConfigProblem(s, err)
@@ -303,7 +288,7 @@ func putController(meta map[string]any, d dcplan.Deployment) {
 
 // deploymentTree overlays d onto a fresh tree of d.Raw.
 func deploymentTree(d dcplan.Deployment) map[string]any {
-	raw := d.Raw.Bytes()
+	raw := d.Raw
 	m := objectOf(raw)
 	if raw == nil {
 		m["kind"], m["apiVersion"] = kindRC, apiVersionCore
@@ -317,12 +302,12 @@ func deploymentTree(d dcplan.Deployment) map[string]any {
 func overlayDeployment(m map[string]any, raw []byte, d dcplan.Deployment) {
 	encoded := func() string { return "" }
 	keep := func(string) bool { return false }
-	if d.Encoded.Present() {
+	if d.HasEncoded() {
 		// Built only when needed: nearly every write keeps the annotation.
 		var tree map[string]any
 		var value string
 		treeOfEncoded := func() map[string]any {
-			if enc := d.Encoded.Config(); tree == nil && enc != nil {
+			if enc := d.Encoded; tree == nil && enc != nil {
 				tree = configTree(*enc)
 				value = encodedValue(tree)
 			}
@@ -334,17 +319,14 @@ func overlayDeployment(m map[string]any, raw []byte, d dcplan.Deployment) {
 		}
 		// Called only when the RC has the annotation.
 		keep = func(cur string) bool {
-			if src := d.Encoded.Source(); !src.IsZero() && isLiteralOf(src.Bytes(), cur) {
-				// Read from this annotation (as a rule, this very RC's):
-				// cur is what d.Encoded decodes from, decoded or not yet.
-				return true
-			}
-			enc := d.Encoded.Config()
+			enc := d.Encoded
 			if enc == nil {
 				return true // an annotation that does not decode is carried as it is
 			}
-			// A value spelled as this codec writes enc (as NewDeployment
-			// wrote it) reads back as enc's tree without being read.
+			// A value that decodes to enc (as a rule, the annotation
+			// enc was read from), or is spelled as this codec writes
+			// enc (as NewDeployment wrote it), or reads back as enc's
+			// tree.
 			return decodesTo(cur, enc) || cur == encoded() || readsBack(cur, treeOfEncoded())
 		}
 	}

@@ -44,7 +44,7 @@ func TestEncodeNewDeploymentAgrees(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			edit = func(d *dcplan.Deployment) { d.Raw = dcplan.StoreJSON(raw) }
+			edit = func(d *dcplan.Deployment) { d.Raw = dcplan.RawJSON(raw) }
 		}
 
 		checkEncodeNew(t, cfg, edit)

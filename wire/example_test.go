@@ -20,7 +20,7 @@ func ExampleDecodeDeployment() {
 	}
 	fmt.Println(d.Name, d.Version, d.Phase, d.Cancelled, d.Reason)
 	fmt.Println("deployer pod created at", d.CreatedAt)
-	fmt.Println("encoded:", d.Encoded.Config().Name, "latestVersion", d.Encoded.Config().Status.LatestVersion)
+	fmt.Println("encoded:", d.Encoded.Name, "latestVersion", d.Encoded.Status.LatestVersion)
 	// Output:
 	// frontend-2 2 Failed true cancelled by the user
 	// deployer pod created at 2026-10-28 14:30:02 +0000 UTC

@@ -241,7 +241,7 @@ func genDeploymentValue() *rapid.Generator[dcplan.Deployment] {
 			d.SyncedReplicas, d.HasSyncedReplicas = dcplan.Replicas(rapid.Int32().Draw(t, "synced")), true
 		}
 		if rapid.Bool().Draw(t, "hasEncoded") {
-			d.Encoded = dcplan.EncodedOf(genConfigValue().Draw(t, "encoded"))
+			d.Encoded = new(genConfigValue().Draw(t, "encoded"))
 		}
 		return d
 	})

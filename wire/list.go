@@ -53,7 +53,6 @@ func DecodeList(data []byte) (Objects, error) {
 	if err != nil {
 		return Objects{}, err
 	}
-	packRCs(out.Deployments)
 	return out, nil
 }
 

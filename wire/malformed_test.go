@@ -1,6 +1,7 @@
 package wire
 
 import (
+	"bytes"
 	"github.com/dcplan/dcplan"
 
 	"errors"
@@ -153,8 +154,8 @@ func TestDecodeLenient(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if again, err := DecodeDeployment(b); err != nil || !again.Raw.Equal(got.Raw) {
-				t.Errorf("round trip changed the RC (%v):\n got %s\nwant %s", err, again.Raw.Bytes(), got.Raw.Bytes())
+			if again, err := DecodeDeployment(b); err != nil || !bytes.Equal(again.Raw, got.Raw) {
+				t.Errorf("round trip changed the RC (%v):\n got %s\nwant %s", err, again.Raw, got.Raw)
 			}
 		})
 	}
@@ -189,16 +190,16 @@ func TestDecodeUndecodableEncodedConfig(t *testing.T) {
 			if err != nil {
 				t.Fatalf("DecodeDeployment() error = %v, want none (%s)", err, tt.why)
 			}
-			if d.Encoded.Config() != nil || !strings.HasPrefix(d.Encoded.Problem(), tt.want) {
-				t.Errorf("Encoded.Config() = %v, Encoded.Problem() = %q, want nil and a text starting %q (%s)", d.Encoded.Config(), d.Encoded.Problem(), tt.want, tt.why)
+			if d.Encoded != nil || !strings.HasPrefix(d.EncodedProblem, tt.want) {
+				t.Errorf("Encoded.Config() = %v, Encoded.Problem() = %q, want nil and a text starting %q (%s)", d.Encoded, d.EncodedProblem, tt.want, tt.why)
 			}
 			again, err := EncodeDeployment(d)
 			if err != nil {
 				t.Fatal(err)
 			}
 			back, err := DecodeDeployment(again)
-			if err != nil || back.Encoded.Problem() != d.Encoded.Problem() {
-				t.Errorf("re-encoded RC decodes to Encoded.Problem() %q (error %v), want %q", back.Encoded.Problem(), err, d.Encoded.Problem())
+			if err != nil || back.EncodedProblem != d.EncodedProblem {
+				t.Errorf("re-encoded RC decodes to Encoded.Problem() %q (error %v), want %q", back.EncodedProblem, err, d.EncodedProblem)
 			}
 		})
 	}

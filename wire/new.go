@@ -1,6 +1,7 @@
 package wire
 
 import (
+	"bytes"
 	"fmt"
 
 	"github.com/dcplan/dcplan"
@@ -64,7 +65,7 @@ func EncodeNewDeployment(cfg dcplan.Config, edit func(d *dcplan.Deployment)) (dc
 	if edit != nil {
 		edit(&d)
 	}
-	if !d.Raw.Equal(raw) {
+	if !bytes.Equal(d.Raw, raw) {
 		b, err := EncodeDeployment(d)
 		return d, b, err
 	}
@@ -72,7 +73,7 @@ func EncodeNewDeployment(cfg dcplan.Config, edit func(d *dcplan.Deployment)) (dc
 	// back (but for invalid UTF-8, which raw holds as U+FFFD and the
 	// render below writes so either way: FuzzEncodeNewDeployment):
 	// overlay it as deploymentTree overlays its parse.
-	overlayDeployment(m, raw.Bytes(), d)
+	overlayDeployment(m, raw, d)
 	return d, renderOrdered(m, orderRC), nil
 }
 

@@ -207,10 +207,10 @@ func TestNewDeploymentRules(t *testing.T) {
 			if diff := cmp.Diff(want, viewOf(t, d), cmpopts.EquateEmpty()); diff != "" {
 				t.Errorf("NewDeployment() mismatch (-want +got):\n%s\n(%s)", diff, tt.why)
 			}
-			if d.Phase != dcplan.PhaseNew || d.Encoded.Config() == nil || d.Replicas != 0 || d.DesiredReplicas != cfg.Replicas {
-				t.Errorf("NewDeployment() typed fields: phase %v encoded %v replicas %d desired %d", d.Phase, d.Encoded.Config() != nil, d.Replicas, d.DesiredReplicas)
+			if d.Phase != dcplan.PhaseNew || d.Encoded == nil || d.Replicas != 0 || d.DesiredReplicas != cfg.Replicas {
+				t.Errorf("NewDeployment() typed fields: phase %v encoded %v replicas %d desired %d", d.Phase, d.Encoded != nil, d.Replicas, d.DesiredReplicas)
 			}
-			if diff := cmp.Diff(&cfg, d.Encoded.Config()); diff != "" {
+			if diff := cmp.Diff(&cfg, d.Encoded); diff != "" {
 				t.Errorf("Encoded != cfg (-want +got):\n%s", diff)
 			}
 		})
@@ -284,29 +284,29 @@ func TestNewDeploymentProperties(t *testing.T) {
 
 // scribble overwrites every slice element reachable from d.
 func scribble(d *dcplan.Deployment) {
-	for i := range d.Encoded.Config().Labels {
-		d.Encoded.Config().Labels[i].Key = "scribbled"
+	for i := range d.Encoded.Labels {
+		d.Encoded.Labels[i].Key = "scribbled"
 	}
-	for i := range d.Encoded.Config().Selector {
-		d.Encoded.Config().Selector[i].Value = "scribbled"
+	for i := range d.Encoded.Selector {
+		d.Encoded.Selector[i].Value = "scribbled"
 	}
-	for i := range d.Encoded.Config().Raw {
-		d.Encoded.Config().Raw[i] = 'x'
+	for i := range d.Encoded.Raw {
+		d.Encoded.Raw[i] = 'x'
 	}
-	for i := range d.Encoded.Config().Template.Raw {
-		d.Encoded.Config().Template.Raw[i] = 'x'
+	for i := range d.Encoded.Template.Raw {
+		d.Encoded.Template.Raw[i] = 'x'
 	}
-	for i := range d.Encoded.Config().Template.Containers {
-		d.Encoded.Config().Template.Containers[i].Image = "scribbled"
+	for i := range d.Encoded.Template.Containers {
+		d.Encoded.Template.Containers[i].Image = "scribbled"
 	}
-	for i := range d.Encoded.Config().Triggers {
-		d.Encoded.Config().Triggers[i].FromName = "scribbled"
+	for i := range d.Encoded.Triggers {
+		d.Encoded.Triggers[i].FromName = "scribbled"
 	}
-	for i := range d.Encoded.Config().Strategy.Resources {
-		d.Encoded.Config().Strategy.Resources[i] = 'x'
+	for i := range d.Encoded.Strategy.Resources {
+		d.Encoded.Strategy.Resources[i] = 'x'
 	}
-	for i := range d.Encoded.Config().Status.Conditions {
-		d.Encoded.Config().Status.Conditions[i].Message = "scribbled"
+	for i := range d.Encoded.Status.Conditions {
+		d.Encoded.Status.Conditions[i].Message = "scribbled"
 	}
 	for i := range d.Template.Raw {
 		d.Template.Raw[i] = 'x'

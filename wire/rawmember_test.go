@@ -38,7 +38,7 @@ func TestPutTemplateKeepsWhatReads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	orig := rawMember(rawMember(d.Raw.Bytes(), "spec"), "template")
+	orig := rawMember(rawMember(d.Raw, "spec"), "template")
 	if orig == nil {
 		t.Fatal("the fixture has no spec.template")
 	}
@@ -58,9 +58,9 @@ func TestPutTemplateKeepsWhatReads(t *testing.T) {
 		tp := d.Template
 		tp.Containers = append([]dcplan.Container(nil), tp.Containers...)
 		edit(&tp)
-		fast := objectOf(rawMember(d.Raw.Bytes(), "spec"))
+		fast := objectOf(rawMember(d.Raw, "spec"))
 		putTemplate(fast, "template", tp, orig)
-		full := objectOf(rawMember(d.Raw.Bytes(), "spec"))
+		full := objectOf(rawMember(d.Raw, "spec"))
 		putTemplate(full, "template", tp, nil)
 		if !reflect.DeepEqual(fast, full) {
 			t.Errorf("%s: with orig\n%s\nwithout\n%s", name, jsontree.AppendCanonical(nil, fast), jsontree.AppendCanonical(nil, full))

@@ -276,7 +276,7 @@ func (r *renderer) createPod(a dcplan.CreatePod) Request {
 	if d := r.rc(pod.RC); d != nil {
 		tpl = d.Template
 		if tpl.Raw == nil { // an RC this plan's snapshot has only in typed form
-			if enc := d.Encoded.Config(); enc != nil {
+			if enc := d.Encoded; enc != nil {
 				tpl = enc.Template
 			}
 		}
@@ -321,7 +321,7 @@ func (r *renderer) deletePod(a dcplan.DeletePod, group int) Request {
 func (r *renderer) createRC(a dcplan.CreateRC) Request {
 	d := a.Deployment
 	full := d
-	if enc := d.Encoded.Config(); enc != nil {
+	if enc := d.Encoded; enc != nil {
 		var err error
 		if full, err = NewDeployment(*enc); err != nil && r.err == nil {
 			r.err = err

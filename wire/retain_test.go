@@ -28,8 +28,8 @@ func TestDecodeKeepsNoDocument(t *testing.T) {
 	})
 	ds := v.([]dcplan.Deployment)
 	per := float64(live) / n
-	raws := ds[0].Raw.Len() + len(ds[0].Encoded.Config().Raw)
-	t.Logf("%.0f bytes per decoded RC; Raw %d, Encoded.Raw %d, document %d", per, ds[0].Raw.Len(), len(ds[0].Encoded.Config().Raw), len(doc))
+	raws := len(ds[0].Raw) + len(ds[0].Encoded.Raw)
+	t.Logf("%.0f bytes per decoded RC; Raw %d, Encoded.Raw %d, document %d", per, len(ds[0].Raw), len(ds[0].Encoded.Raw), len(doc))
 	if limit := float64(raws + len(doc)*3/4); per > limit {
 		t.Errorf("a decoded RC keeps %.0f bytes, want at most %.0f (its Raws and some strings)", per, limit)
 	}

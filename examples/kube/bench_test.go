@@ -39,7 +39,7 @@ func restingWorld(b testing.TB, n int) (*cluster, *kube.Controller) {
 			b.Fatal(err)
 		}
 		var rc corev1.ReplicationController
-		if err := json.Unmarshal(d.Raw.Bytes(), &rc); err != nil {
+		if err := json.Unmarshal(d.Raw, &rc); err != nil {
 			b.Fatal(err)
 		}
 		replicas := int32(0)

@@ -58,7 +58,7 @@ func run(out io.Writer, file string) error {
 		}
 	}
 	for _, d := range objs.Deployments {
-		if err := srv.Put(wire.ResourceRCs, d.Raw.Bytes()); err != nil {
+		if err := srv.Put(wire.ResourceRCs, d.Raw); err != nil {
 			return err
 		}
 	}

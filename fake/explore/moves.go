@@ -543,8 +543,8 @@ func deployed(o Objects, rc string) {
 	}
 	for _, d := range w.Deployments {
 		want := dcplan.Replicas(0)
-		if d.Name == rc && d.Encoded.Config() != nil {
-			want = d.Encoded.Config().Replicas
+		if d.Name == rc && d.Encoded != nil {
+			want = d.Encoded.Replicas
 			if d.HasDesiredReplicas {
 				want = d.DesiredReplicas
 			}

@@ -174,11 +174,11 @@ func Deployment(cfg dcplan.Config, v dcplan.Version) *rapid.Generator[dcplan.Dep
 			if rapid.IntRange(0, 3).Draw(t, "oldTemplate") == 0 {
 				enc.Template = Template().Draw(t, "encodedTemplate")
 			}
-			d.Encoded = dcplan.EncodedOf(enc)
+			d.Encoded = new(enc)
 		}
 		d.Template = cfg.Template.Clone()
-		if d.Encoded.Config() != nil {
-			d.Template = d.Encoded.Config().Template.Clone()
+		if d.Encoded != nil {
+			d.Template = d.Encoded.Template.Clone()
 		}
 		return d
 	})

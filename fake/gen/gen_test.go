@@ -39,8 +39,8 @@ func TestGenSnapshotCloneIsDeep(t *testing.T) {
 		scribble(&c.Config.Template)
 		for i := range c.Deployments {
 			scribble(&c.Deployments[i].Template)
-			if c.Deployments[i].Encoded.Config() != nil {
-				scribble(&c.Deployments[i].Encoded.Config().Template)
+			if c.Deployments[i].Encoded != nil {
+				scribble(&c.Deployments[i].Encoded.Template)
 			}
 		}
 		for i := range c.Pods {

@@ -197,13 +197,13 @@ func (e *Env) edit(args []Arg) (string, error) {
 		switch b.encoded {
 		case "":
 		case "none":
-			b.d.Encoded = dcplan.EncodedConfig{}
+			b.d.Encoded, b.d.EncodedProblem = nil, ""
 		default:
 			enc, ok := e.labels[b.encoded]
 			if !ok {
 				return "", fmt.Errorf("encoded=%s: no dc line with as=%s in the last snapshot", b.encoded, b.encoded)
 			}
-			b.d.Encoded = dcplan.EncodedOf(enc)
+			b.d.Encoded = new(enc)
 		}
 		b.d.Template = b.tmpl.apply(b.d.Template)
 		s.Deployments[i] = b.d
@@ -229,10 +229,10 @@ func (e *Env) edit(args []Arg) (string, error) {
 
 // labelOf returns the as= label of d's encoded config, or "" for the DC.
 func (e *Env) labelOf(d dcplan.Deployment) string {
-	if d.Encoded.Config() == nil {
+	if d.Encoded == nil {
 		return ""
 	}
-	t := configText(*d.Encoded.Config(), "ns")
+	t := configText(*d.Encoded, "ns")
 	if t == configText(e.Snapshot.Config, "ns") && !reflect.DeepEqual(e.Snapshot.Config, dcplan.Config{}) {
 		return ""
 	}

@@ -19,7 +19,7 @@ func ExampleParseState() {
 		return
 	}
 	d := s.Deployments[0]
-	fmt.Println(d.Namespace, d.Version, d.Phase, d.Controller.Name, d.Encoded.Config() != nil, d.Template.Containers[0].Image)
+	fmt.Println(d.Namespace, d.Version, d.Phase, d.Controller.Name, d.Encoded != nil, d.Template.Containers[0].Image)
 	fmt.Println(s.Now.Sub(d.CreationTime))
 	// Output:
 	// shop 2 Running web true img:1

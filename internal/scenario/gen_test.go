@@ -208,7 +208,7 @@ func genDeployment(t *rapid.T, cfg dcplan.Config, hasCfg bool, encoded []dcplan.
 		CreatedAt:         genStamp.Draw(t, "pc"),
 		StartedAt:         genStamp.Draw(t, "ps"),
 		CompletedAt:       genStamp.Draw(t, "pd"),
-		Raw:               dcplan.StoreJSON(maybeRaw(t, "rcraw")),
+		Raw:               dcplan.RawJSON(maybeRaw(t, "rcraw")),
 	}
 	n := func(l string) dcplan.Replicas { return dcplan.Replicas(rapid.Int32Range(0, 5).Draw(t, l)) }
 	d.StatusReplicas, d.ReadyReplicas, d.AvailableReplicas = n("sr"), n("sready"), n("savail")
@@ -227,14 +227,14 @@ func genDeployment(t *rapid.T, cfg dcplan.Config, hasCfg bool, encoded []dcplan.
 	switch k := rapid.IntRange(0, 1+len(encoded)).Draw(t, "encoded"); {
 	case k == 0:
 	case k == 1 && hasCfg:
-		d.Encoded = dcplan.EncodedOf(cfg)
+		d.Encoded = new(cfg)
 	case k >= 2:
-		d.Encoded = dcplan.EncodedOf(encoded[k-2])
+		d.Encoded = new(encoded[k-2])
 	}
 	if rapid.Bool().Draw(t, "tmpl-default") {
 		switch {
-		case d.Encoded.Config() != nil:
-			d.Template = d.Encoded.Config().Template.Clone()
+		case d.Encoded != nil:
+			d.Template = d.Encoded.Template.Clone()
 		case hasCfg:
 			d.Template = cfg.Template.Clone()
 		}

@@ -466,10 +466,10 @@ func FormatState(s dcplan.Snapshot) string {
 	// Named configs: one per distinct encoded config that is not the DC.
 	byText := map[string]string{}
 	encodedWord := func(d dcplan.Deployment) string {
-		if d.Encoded.Config() == nil {
+		if d.Encoded == nil {
 			return ""
 		}
-		t := configText(*d.Encoded.Config(), ns)
+		t := configText(*d.Encoded, ns)
 		if p.hasCfg && t == main {
 			return ""
 		}
@@ -478,9 +478,9 @@ func FormatState(s dcplan.Snapshot) string {
 		}
 		l := "e" + strconv.Itoa(len(byText)+1)
 		byText[t] = l
-		p.labels[l] = *d.Encoded.Config()
-		line(dcLine(*d.Encoded.Config(), ns, l)...)
-		for _, c := range d.Encoded.Config().Status.Conditions {
+		p.labels[l] = *d.Encoded
+		line(dcLine(*d.Encoded, ns, l)...)
+		for _, c := range d.Encoded.Status.Conditions {
 			b.WriteString(formatCondition(c) + "\n")
 		}
 		return l

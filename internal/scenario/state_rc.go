@@ -121,7 +121,7 @@ func (b *rcBuilder) setKey(a Arg, p *stateParser) error {
 		if err = needVal(a); err == nil {
 			var raw dcplan.RawJSON
 			raw, err = parseJSON(a.Val)
-			d.Raw = dcplan.StoreJSON(raw)
+			d.Raw = dcplan.RawJSON(raw)
 		}
 	default:
 		return unknownKey("rc", a.Key, rcKeys)
@@ -171,22 +171,22 @@ func (b *rcBuilder) finish(p *stateParser) error {
 	}
 	switch b.encoded {
 	case "":
-		d.Encoded = dcplan.EncodedConfig{}
+		d.Encoded, d.EncodedProblem = nil, ""
 		if hasCfg {
-			d.Encoded = dcplan.EncodedOf(cfg)
+			d.Encoded = new(cfg)
 		}
 	case "none":
-		d.Encoded = dcplan.EncodedConfig{}
+		d.Encoded, d.EncodedProblem = nil, ""
 	default:
 		enc, ok := p.labels[b.encoded]
 		if !ok {
 			return fmt.Errorf("encoded=%s: no dc line with as=%s", b.encoded, b.encoded)
 		}
-		d.Encoded = dcplan.EncodedOf(enc)
+		d.Encoded = new(enc)
 	}
 	base := cfg.Template
-	if d.Encoded.Config() != nil {
-		base = d.Encoded.Config().Template
+	if d.Encoded != nil {
+		base = d.Encoded.Template
 	}
 	d.Template = b.tmpl.apply(base)
 	return nil
@@ -197,7 +197,7 @@ func (b *rcBuilder) finish(p *stateParser) error {
 // print ("" when the default applies).
 func formatDeployment(d dcplan.Deployment, p *stateParser, encoded string, live bool) []string {
 	def := rcBuilder{d: dcplan.Deployment{Name: d.Name}, set: map[string]bool{}, encoded: encoded}
-	if d.Encoded.Config() == nil {
+	if d.Encoded == nil {
 		def.encoded = "none"
 	}
 	if err := def.finish(p); err != nil {
@@ -235,13 +235,13 @@ func formatDeployment(d dcplan.Deployment, p *stateParser, encoded string, live 
 	add(!d.CreatedAt.IsZero(), "pod-created="+formatTime(d.CreatedAt))
 	add(!d.StartedAt.IsZero(), "pod-started="+formatTime(d.StartedAt))
 	add(!d.CompletedAt.IsZero(), "pod-completed="+formatTime(d.CompletedAt))
-	if d.Encoded.Config() == nil {
+	if d.Encoded == nil {
 		add(p.hasCfg, "encoded=none")
 	} else {
 		add(encoded != "", kv("encoded", encoded))
 	}
 	out = append(out, formatTemplate(d.Template, e.Template)...)
 	add(live, "live")
-	add(!d.Raw.IsZero(), kv("raw", string(d.Raw.Bytes())))
+	add(d.Raw != nil, kv("raw", string(d.Raw)))
 	return out
 }

@@ -53,7 +53,7 @@ func BenchmarkDecodeRC(b *testing.B) {
 		b.Fatalf("typed decode: %v %v %v", rc, dc, err)
 	}
 	d, err := wire.DecodeDeployment(data)
-	if enc := d.Encoded.Config(); err != nil || d.Name != "frontend-3" || enc == nil || enc.Status.LatestVersion != 3 {
+	if enc := d.Encoded; err != nil || d.Name != "frontend-3" || enc == nil || enc.Status.LatestVersion != 3 {
 		b.Fatalf("wire decode: %+v %v", d, err)
 	}
 	b.Run("typed", func(b *testing.B) {
@@ -73,8 +73,8 @@ func BenchmarkDecodeRC(b *testing.B) {
 		stop := benchcpu.Start(b)
 		for b.Loop() {
 			d, err := wire.DecodeDeployment(data)
-			if err != nil || d.Encoded.Config() == nil {
-				b.Fatal(err, d.Encoded.Problem())
+			if err != nil || d.Encoded == nil {
+				b.Fatal(err, d.EncodedProblem)
 			}
 		}
 		stop()

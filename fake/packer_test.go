@@ -1,4 +1,4 @@
-package dcplan
+package fake
 
 import (
 	"bytes"
@@ -14,7 +14,7 @@ var packSeeds = [][2]string{
 	{"same document", "same document"},
 }
 
-// FuzzPack: whatever the reference and the bytes, a StoredJSON a Packer
+// FuzzPack: whatever the reference and the bytes, a packedJSON a packer
 // returns reads as the bytes (Bytes, AppendTo behind a prefix, Len,
 // Equal), a packed one is shorter than them, and it keeps nothing of the
 // document it was given.
@@ -25,7 +25,7 @@ func FuzzPack(f *testing.F) {
 	f.Fuzz(func(t *testing.T, ref, src []byte) {
 		ref, src = bytes.Clone(ref), bytes.Clone(src) // the fuzzer's arguments may share bytes
 		keep := bytes.Clone(src)
-		s := NewPacker(ref).Pack(src)
+		s := newPacker(ref).Pack(src)
 		if s.Packed() {
 			if s.Size() >= len(src) {
 				t.Fatalf("packed %d bytes into %d", len(src), s.Size())
@@ -41,7 +41,7 @@ func FuzzPack(f *testing.F) {
 		if s.Len() != len(keep) || s.IsZero() != (len(keep) == 0) {
 			t.Fatalf("Len %d, IsZero %v for %d bytes", s.Len(), s.IsZero(), len(keep))
 		}
-		if !s.Equal(StoreJSON(keep)) || !StoreJSON(keep).Equal(s) {
+		if !s.Equal(plainJSON(keep)) || !plainJSON(keep).Equal(s) {
 			t.Fatalf("a packed value and its plain bytes are not Equal")
 		}
 	})
@@ -50,7 +50,7 @@ func FuzzPack(f *testing.F) {
 // FuzzUnpack: operations appendPacked did not write give errBadPack or
 // some document, never a panic or more than maxUnpacked bytes.
 func FuzzUnpack(f *testing.F) {
-	p := NewPacker(RawJSON(packSeeds[0][0]))
+	p := newPacker([]byte(packSeeds[0][0]))
 	f.Add(p.appendPacked(nil, []byte(packSeeds[0][1])))
 	f.Add([]byte{0x03, 0x00})                   // a copy of one byte
 	f.Add([]byte{0x05, 0xff, 0xff, 0xff, 0x0f}) // a copy from far past the end
@@ -71,9 +71,9 @@ func FuzzUnpack(f *testing.F) {
 // and Reset packs against the new reference while values packed before
 // still read as they did.
 func TestPackFindsCopies(t *testing.T) {
-	ref := RawJSON(`{"kind":"ReplicationController","metadata":{"name":"web-1","namespace":"shop","labels":{"app":"web"}}}`)
+	ref := []byte(`{"kind":"ReplicationController","metadata":{"name":"web-1","namespace":"shop","labels":{"app":"web"}}}`)
 	doc := bytes.Replace(ref, []byte("web-1"), []byte("web-2"), 1)
-	p := NewPacker(ref)
+	p := newPacker(ref)
 	s := p.Pack(doc)
 	if !s.Packed() || s.Size() > 16 {
 		t.Errorf("a document one byte off its reference packs to %d bytes (packed %v), want at most 16", s.Size(), s.Packed())
@@ -82,27 +82,27 @@ func TestPackFindsCopies(t *testing.T) {
 	if n := p.Pack(bytes.Repeat(run, 16)).Size(); n > 2*len(run) {
 		t.Errorf("%d bytes of one repeated run pack to %d", 16*len(run), n)
 	}
-	p.Reset(RawJSON("something else entirely, long enough"))
+	p.Reset([]byte("something else entirely, long enough"))
 	if got := s.Bytes(); !bytes.Equal(got, doc) {
 		t.Errorf("after Reset a value packed before reads %q", got)
 	}
-	var zero Packer
+	var zero packer
 	if z := zero.Pack(doc); z.Packed() || !bytes.Equal(z.Bytes(), doc) {
-		t.Errorf("the zero Packer packed a document")
+		t.Errorf("the zero packer packed a document")
 	}
 }
 
 // TestStoredJSONClone: a plain value's clone owns its bytes; a packed
 // value is shared as it is.
 func TestStoredJSONClone(t *testing.T) {
-	b := RawJSON(`{"a":1}`)
-	s := StoreJSON(b)
+	b := []byte(`{"a":1}`)
+	s := plainJSON(b)
 	c := s.Clone()
 	b[1] = 'X'
 	if string(c.Bytes()) != `{"a":1}` {
 		t.Errorf("Clone of a plain value shares its bytes: %q", c.Bytes())
 	}
-	if !(StoredJSON{}).Clone().IsZero() || !StoreJSON(RawJSON{}).IsZero() {
+	if !(packedJSON{}).Clone().IsZero() || !plainJSON([]byte{}).IsZero() {
 		t.Errorf("the zero value does not clone to zero")
 	}
 }
@@ -112,7 +112,7 @@ func TestStoredJSONClone(t *testing.T) {
 func BenchmarkPack(b *testing.B) {
 	ref := bytes.Repeat([]byte(`{"name":"frontend-1","image":"quay.io/shop/frontend:v1","replicas":3},`), 30)
 	doc := bytes.Replace(ref, []byte("frontend-1"), []byte("frontend-2"), -1)
-	p := NewPacker(ref)
+	p := newPacker(ref)
 	b.Run("pack", func(b *testing.B) {
 		b.ReportAllocs()
 		b.SetBytes(int64(len(doc)))

@@ -1,13 +1,116 @@
-package dcplan
+package fake
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"math/bits"
 	"sync"
 )
 
-// Packer packs JSON against a reference document: the runs of a
+// packedJSON is the canonical JSON of an object as a Deployment holds it
+// (Deployment.Raw, and the encoded DC's Source): either the bytes
+// themselves, or those bytes packed against a reference that other
+// objects share (see packer). The RCs of one DC are nearly all alike (the
+// same keys, labels, template and encoded DC, with another version, name
+// and counts), so a codec that decodes many of them at once (package
+// wire's DecodeList) packs each against one of its neighbours, and a
+// decoded RC then costs about a tenth of its JSON instead of the whole of
+// it (BenchmarkSnapshotBytesPerRC).
+//
+// Both forms read the same: Bytes, AppendTo, Len and Equal see the
+// unpacked JSON, and no output of the library depends on which form a
+// value has. A packedJSON is read only: a packed one shares its
+// reference with other values, and Bytes of a plain one is the held
+// slice itself. The zero value is "no JSON" (an object built in code).
+type packedJSON struct {
+	// data is the JSON when ref is nil, and the packed form (a uvarint
+	// of the unpacked length, then the operations of pack) otherwise.
+	data []byte
+	ref  *reference
+}
+
+// plainJSON returns b held as it is: no copy is made, so b must not change
+// afterwards. A nil or empty b gives the zero packedJSON.
+func plainJSON(b []byte) packedJSON {
+	if len(b) == 0 {
+		return packedJSON{}
+	}
+	return packedJSON{data: b}
+}
+
+// IsZero reports whether s holds no JSON.
+func (s packedJSON) IsZero() bool { return len(s.data) == 0 }
+
+// Packed reports whether s is held packed against a shared reference.
+func (s packedJSON) Packed() bool { return s.ref != nil }
+
+// Len returns the length of the JSON s holds.
+func (s packedJSON) Len() int {
+	if s.ref == nil {
+		return len(s.data)
+	}
+	n, _ := packedLen(s.data)
+	return n
+}
+
+// Size returns the bytes s holds of its own: its JSON when plain, its
+// packed form otherwise (the shared reference is not counted).
+func (s packedJSON) Size() int { return cap(s.data) }
+
+// Bytes returns the JSON s holds, which the caller must not modify: for
+// a plain value the held bytes themselves, for a packed one a fresh copy
+// (use AppendTo to unpack into a buffer of your own). Nil for the zero
+// value.
+func (s packedJSON) Bytes() []byte {
+	if s.ref == nil {
+		return s.data
+	}
+	return s.AppendTo(make([]byte, 0, s.Len()))
+}
+
+// AppendTo appends the JSON s holds to dst and returns the extended
+// buffer.
+func (s packedJSON) AppendTo(dst []byte) []byte {
+	if s.ref == nil {
+		return append(dst, s.data...)
+	}
+	n, k := packedLen(s.data)
+	out, err := unpack(s.ref.b, dst, s.data[k:])
+	if err != nil || len(out)-len(dst) != n {
+		// Only packer.Pack writes packed forms, and the fields are
+		// unexported: this is memory corruption, not input.
+		panic("fake: a packed packedJSON does not unpack")
+	}
+	return out
+}
+
+// Equal reports whether s and o hold the same JSON, whatever their forms.
+// It is what go-cmp compares packedJSON values with.
+func (s packedJSON) Equal(o packedJSON) bool {
+	if s.ref == nil && o.ref == nil {
+		return bytes.Equal(s.data, o.data)
+	}
+	if s.ref == o.ref && bytes.Equal(s.data, o.data) {
+		return true // the same packing of one reference: the same JSON
+	}
+	if s.Len() != o.Len() {
+		return false
+	}
+	return bytes.Equal(s.Bytes(), o.Bytes())
+}
+
+// Clone returns a copy of s that shares nothing writable with it: a plain
+// value's bytes are copied; a packed value, read only by construction, is
+// returned as it is.
+func (s packedJSON) Clone() packedJSON {
+	if s.ref != nil || s.data == nil {
+		return s
+	}
+	return packedJSON{data: bytes.Clone(s.data)}
+}
+
+// packer packs JSON against a reference document: the runs of a
 // document's bytes found in the reference, or earlier in the document
 // itself, are stored as copies and the rest as literals. Objects of one
 // kind are nearly all alike (the same keys, labels, annotations and
@@ -29,10 +132,10 @@ import (
 // position outside a copy; unpacking is a few copies. The packed form is a
 // pure function of the reference and the document. Pack may run on
 // several goroutines at once (it only reads the table); Reset may not run
-// alongside anything. The StoredJSON values it returns are safe to share.
-// The zero Packer holds every document plain until Reset gives it a
+// alongside anything. The packedJSON values it returns are safe to share.
+// The zero packer holds every document plain until Reset gives it a
 // reference.
-type Packer struct {
+type packer struct {
 	ref *reference
 	// table holds, for the hash of each refMatch-byte sequence of the
 	// reference, one more than the position of its first occurrence (0:
@@ -56,17 +159,17 @@ const (
 	maxUnpacked = 1 << 26
 )
 
-// NewPacker returns a Packer of ref, which must not change afterwards:
+// newPacker returns a packer of ref, which must not change afterwards:
 // the values it packs keep it, and read their copies from it.
-func NewPacker(ref RawJSON) *Packer {
-	p := new(Packer)
+func newPacker(ref []byte) *packer {
+	p := new(packer)
 	p.Reset(ref)
 	return p
 }
 
-// Reset makes p a Packer of ref, reusing its table. Values packed before
+// Reset makes p a packer of ref, reusing its table. Values packed before
 // keep the reference they were packed against.
-func (p *Packer) Reset(ref RawJSON) {
+func (p *packer) Reset(ref []byte) {
 	// A table of about twice the reference's positions, within bounds.
 	b := uint(min(max(bits.Len(uint(len(ref)))+1, localBits), 20))
 	if cap(p.table) >= 1<<b {
@@ -84,25 +187,25 @@ func (p *Packer) Reset(ref RawJSON) {
 }
 
 // Reference returns the reference p packs against.
-func (p *Packer) Reference() RawJSON { return p.ref.b }
+func (p *packer) Reference() []byte { return p.ref.b }
 
 // Pack returns b packed against p's reference when that is shorter than
-// b, and b itself, held plain as StoreJSON holds it, otherwise (so b must
+// b, and b itself, held plain as plainJSON holds it, otherwise (so b must
 // not change afterwards). A packed result keeps nothing of b.
-func (p *Packer) Pack(b RawJSON) StoredJSON {
+func (p *packer) Pack(b []byte) packedJSON {
 	if len(b) == 0 {
-		return StoredJSON{}
+		return packedJSON{}
 	}
 	if p.ref == nil {
-		return StoreJSON(b) // the zero Packer: no reference yet
+		return plainJSON(b) // the zero packer: no reference yet
 	}
 	buf := packScratch.Get().(*[]byte)
 	*buf = p.appendPacked(binary.AppendUvarint((*buf)[:0], uint64(len(b))), b)
-	var s StoredJSON
+	var s packedJSON
 	if len(*buf) < len(b) {
-		s = StoredJSON{data: append(make([]byte, 0, len(*buf)), *buf...), ref: p.ref}
+		s = packedJSON{data: append(make([]byte, 0, len(*buf)), *buf...), ref: p.ref}
 	} else {
-		s = StoreJSON(b)
+		s = plainJSON(b)
 	}
 	if cap(*buf) <= 1<<16 {
 		packScratch.Put(buf)
@@ -165,7 +268,7 @@ type local [1 << localBits]int32
 var localPool = sync.Pool{New: func() any { return new(local) }}
 
 // appendPacked appends the operations of src packed to dst.
-func (p *Packer) appendPacked(dst, src []byte) []byte {
+func (p *packer) appendPacked(dst, src []byte) []byte {
 	own := localPool.Get().(*local)
 	defer func() {
 		clear(own[:])
@@ -221,7 +324,7 @@ func appendLiteral(dst, lit []byte) []byte {
 }
 
 // errBadPack is the error of unpacking bytes appendPacked did not write.
-var errBadPack = errors.New("dcplan: malformed packed JSON")
+var errBadPack = errors.New("fake: malformed packed JSON")
 
 // unpack appends the document whose operations src holds, packed against
 // ref, to dst; copies from the unpacked bytes count from dst's length on
