@@ -8,21 +8,15 @@ import (
 	"sync"
 )
 
-// packedJSON is the canonical JSON of an object as a Deployment holds it
-// (Deployment.Raw, and the encoded DC's Source): either the bytes
-// themselves, or those bytes packed against a reference that other
-// objects share (see packer). The RCs of one DC are nearly all alike (the
-// same keys, labels, template and encoded DC, with another version, name
-// and counts), so a codec that decodes many of them at once (package
-// wire's DecodeList) packs each against one of its neighbours, and a
-// decoded RC then costs about a tenth of its JSON instead of the whole of
-// it (BenchmarkSnapshotBytesPerRC).
+// packedJSON is the wire form of an object as the World stores it
+// (blob): either the bytes themselves, or those bytes packed against a
+// reference that other objects share (see packer). The World's objects
+// are nearly all alike, so a packed one costs a fraction of its JSON.
 //
 // Both forms read the same: Bytes, AppendTo, Len and Equal see the
-// unpacked JSON, and no output of the library depends on which form a
-// value has. A packedJSON is read only: a packed one shares its
+// unpacked JSON. A packedJSON is read only: a packed one shares its
 // reference with other values, and Bytes of a plain one is the held
-// slice itself. The zero value is "no JSON" (an object built in code).
+// slice itself. The zero value is "no JSON".
 type packedJSON struct {
 	// data is the JSON when ref is nil, and the packed form (a uvarint
 	// of the unpacked length, then the operations of pack) otherwise.

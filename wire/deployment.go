@@ -17,14 +17,9 @@ import (
 // DC of the openshift.io/encoded-deployment-config annotation (absent
 // when the annotation is). Template.Raw shares the bytes of Raw.
 //
-// The encoded DC is decoded the first time Encoded.Config or
-// Encoded.Problem is called (dcplan.DecodeEncodedLater, from the
-// annotation's literal in Raw), once, and its parts then share the bytes
-// of its own Raw (see DecodeConfig). The planners read the encoded DC of
-// a few RCs of a DC; decoding every RC's up front took about a third of
-// DecodeDeployment's CPU time (45.6 -> 32.7 µs for the fixture RC) and
-// 1 800 of the 4 910 bytes a decoded RC held
-// (BenchmarkSnapshotBytesPerRC).
+// The encoded DC is decoded here, once, so that the planners receive it
+// as a value and never call a decoder; its parts share the bytes of its
+// own Raw (see DecodeConfig).
 //
 // Rules, in order: the document must be one JSON object; kind, when
 // present, must be ReplicationController; the fields the planners read
@@ -35,11 +30,11 @@ import (
 // a missing or non-decimal version is dcplan.NoVersion, a phase other
 // than the five spellings is PhaseUnknown, SPEC 5.1, 5.2, 13.1), and an
 // encoded config that is not a DeploymentConfig DecodeConfig accepts
-// reads as no DC, Encoded.Problem saying why in upstream's words.
+// reads as no DC, EncodedProblem saying why in upstream's words.
 // DecodeDeployment never panics.
 //
 // The strings of the result share one allocation of their exact size
-// (and those of its encoded DC, once decoded, another): a caller that
+// (and those of its encoded DC another): a caller that
 // keeps one of them long after the Deployment (a map key of an index,
 // say) should keep a copy (strings.Clone), or it keeps them all alive. The same holds for
 // DecodeConfig, DecodePod and DecodeList.
@@ -179,27 +174,13 @@ func encodedValue(tree map[string]any) string {
 	return s
 }
 
-// isLiteralOf reports whether lit is the canonical JSON string literal of
-// s, as a canonical form holds it.
-func isLiteralOf(lit []byte, s string) bool {
-	if len(lit) < len(s)+2 {
-		return false
-	}
-	buf := jsontree.Scratch()
-	*buf = jsontree.AppendString((*buf)[:0], s)
-	same := bytes.Equal(*buf, lit)
-	jsontree.PutScratch(buf)
-	return same
-}
-
 // decodesTo reports whether the encoded-deployment-config value cur
 // decodes to exactly *e. Such a value reads back as e (see readsBack):
 // overlaying a Config onto the tree of its own Raw changes nothing
 // (FuzzDecodeConfig's round trip holds it, Raw included;
-// TestDecodesToReadsBack checks the implication). The cheaper test of
-// nearly every RC write, whose Deployment was decoded and its encoded DC
-// left alone, comes first in deploymentTree: the encoded DC's Source is
-// the literal of the annotation being written.
+// TestDecodesToReadsBack checks the implication). It is the test that
+// keeps the annotation of nearly every RC write, whose Deployment was
+// decoded and its encoded DC left alone.
 //
 // A Config built by hand (Raw nil, as NewDeployment's Encoded of a DC built
 // in code) is never what a value decodes to: a decoded Config always

@@ -375,7 +375,7 @@ func TestTemplateHashIgnoresNull(t *testing.T) {
 }
 
 // TestEncodeDecodedEncodedConfig: an RC decoded from the wire carries its
-// encoded DC undecoded (dcplan.DecodeEncodedLater over its Raw). Written
+// encoded DC decoded. Written
 // back, the annotation stays as read; given another RC's encoded DC, it is
 // rewritten to that DC.
 func TestEncodeDecodedEncodedConfig(t *testing.T) {

@@ -32,10 +32,6 @@ type Objects struct {
 //  3. Anything else is an error, as is any item that does not decode (the
 //     error names the item: "items[3]: ...").
 //
-// The RCs of one DC are held packed against one another (see
-// dcplan.StoredJSON and packRCs): they read as DecodeDeployment reads
-// each, and hold a fraction of the bytes.
-//
 // Every error wraps ErrMalformed. DecodeList never panics.
 func DecodeList(data []byte) (Objects, error) {
 	top, items, hasItems, ok := jsontree.ScanList(data)

@@ -163,7 +163,7 @@ func TestDecodeLenient(t *testing.T) {
 
 // TestDecodeUndecodableEncodedConfig: an RC whose encoded-deployment-config
 // annotation does not decode is a state real clusters reach (SPEC 13.1):
-// it decodes, with no encoded DC and Encoded.Problem() in upstream's words where
+// it decodes, with no encoded DC and EncodedProblem in upstream's words where
 // upstream has them, and the annotation survives re-encoding untouched.
 func TestDecodeUndecodableEncodedConfig(t *testing.T) {
 	tests := []struct {
@@ -191,7 +191,7 @@ func TestDecodeUndecodableEncodedConfig(t *testing.T) {
 				t.Fatalf("DecodeDeployment() error = %v, want none (%s)", err, tt.why)
 			}
 			if d.Encoded != nil || !strings.HasPrefix(d.EncodedProblem, tt.want) {
-				t.Errorf("Encoded.Config() = %v, Encoded.Problem() = %q, want nil and a text starting %q (%s)", d.Encoded, d.EncodedProblem, tt.want, tt.why)
+				t.Errorf("Encoded = %v, EncodedProblem = %q, want nil and a text starting %q (%s)", d.Encoded, d.EncodedProblem, tt.want, tt.why)
 			}
 			again, err := EncodeDeployment(d)
 			if err != nil {
@@ -199,7 +199,7 @@ func TestDecodeUndecodableEncodedConfig(t *testing.T) {
 			}
 			back, err := DecodeDeployment(again)
 			if err != nil || back.EncodedProblem != d.EncodedProblem {
-				t.Errorf("re-encoded RC decodes to Encoded.Problem() %q (error %v), want %q", back.EncodedProblem, err, d.EncodedProblem)
+				t.Errorf("re-encoded RC decodes to EncodedProblem %q (error %v), want %q", back.EncodedProblem, err, d.EncodedProblem)
 			}
 		})
 	}

@@ -30,10 +30,8 @@ import (
 //     container image trimmed of surrounding whitespace;
 //  7. status.replicas 0.
 //
-// The result has phase New and Encoded a deep copy of
-// cfg (its Raw kept as given) whose Source is the annotation's literal in
-// Raw (dcplan.EncodedOfSource: EncodeDeployment keeps the annotation
-// without serialising the DC again), Template recomputed (Raw, Hash, Containers
+// The result has phase New and Encoded a deep copy of cfg (its Raw kept
+// as given), Template recomputed (Raw, Hash, Containers
 // of the RC's template) and Raw the full RC JSON; it never aliases cfg.
 // A cfg without a template (no Template.Raw and no Containers) gives a
 // *FieldError wrapping ErrInvalidSnapshot, where upstream panics (SPEC
