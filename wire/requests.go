@@ -208,6 +208,16 @@ func (r *renderer) ns() string {
 	return ""
 }
 
+// podNS is the namespace of the pod named name: its own when the
+// snapshot holds it (a seed-era pod controller may plan for the pods of an
+// RC that is gone, with no DC), else the snapshot's (ns).
+func (r *renderer) podNS(name string) string {
+	if p := r.pod(name); p != nil && p.Namespace != "" {
+		return p.Namespace
+	}
+	return r.ns()
+}
+
 func (r *renderer) fail(kind, name, field string) {
 	if r.err == nil {
 		r.err = &dcplan.FieldError{Kind: kind, Name: name, Field: field,
@@ -291,7 +301,7 @@ func (r *renderer) createPod(a dcplan.CreatePod) Request {
 func (r *renderer) setPodOwner(a dcplan.SetPodOwner, group int) Request {
 	patch := `{"metadata":{"ownerReferences":[{"apiVersion":"v1","kind":` + strconv.Quote(kindRC) +
 		`,"name":` + quoteJSON(a.RC) + `,"uid":` + quoteJSON(a.RCUID) + `}]}}`
-	return Request{Verb: VerbPatch, Resource: ResourcePods, Namespace: r.ns(), Name: a.Pod,
+	return Request{Verb: VerbPatch, Resource: ResourcePods, Namespace: r.podNS(a.Pod), Name: a.Pod,
 		PatchType: PatchStrategicMerge, Patch: []byte(patch), Attempts: 1, Group: group}
 }
 
@@ -308,7 +318,7 @@ func (r *renderer) setPodDeadline(a dcplan.SetPodDeadline) Request {
 }
 
 func (r *renderer) deletePod(a dcplan.DeletePod, group int) Request {
-	q := Request{Verb: VerbDelete, Resource: ResourcePods, Namespace: r.ns(), Name: a.Pod, Attempts: 1,
+	q := Request{Verb: VerbDelete, Resource: ResourcePods, Namespace: r.podNS(a.Pod), Name: a.Pod, Attempts: 1,
 		Tolerate: []dcplan.StatusReason{dcplan.StatusNotFound}, Group: group}
 	if a.GracePeriodZero {
 		// oc retry: a NotFound delete is a failure (SPEC 6.2.5, 6m.2.3.6).
