@@ -43,6 +43,8 @@ func TestConfigDecisionList(t *testing.T) {
 	configChanged.Template = fake.TemplateOf(imageA, imageA)
 	noEncoded := rollout(t, v2, 1, dcplan.PhaseComplete, 3)
 	noEncoded.Encoded = nil
+	undecodable := rollout(t, v2, 1, dcplan.PhaseComplete, 3)
+	undecodable.Encoded, undecodable.EncodedProblem = nil, "couldn't get version/kind; json parse error: unexpected end of JSON input"
 	testDC := config(2)
 	testDC.Test = true
 	limited := func(v dcplan.Version, limit int32) dcplan.Config {
@@ -174,6 +176,12 @@ func TestConfigDecisionList(t *testing.T) {
 		s:    snapshot(config(1), noEncoded),
 		want: shape{Wait: dcplan.WaitConfigDecode,
 			Message: "triggerActivated failed: error while checking for latest pod template in replication controller: object web-1 does not have encoded deployment config annotation"},
+	}, {
+		name: "latest RC with an undecodable encoded config",
+		why:  "3.5.6: an annotation present but undecodable gives the codec's error, as upstream's decoder words it",
+		s:    snapshot(config(1), undecodable),
+		want: shape{Wait: dcplan.WaitConfigDecode,
+			Message: "triggerActivated failed: error while checking for latest pod template in replication controller: couldn't get version/kind; json parse error: unexpected end of JSON input"},
 	}, {
 		name: "latest running",
 		why:  "3.2.11: status only, observedGeneration not bumped, no scaling while the deployer works",

@@ -162,7 +162,11 @@ func evaluateTriggers(cfg *dcplan.Config, latest history.LatestInfo) triggerOutc
 	if config {
 		enc := rc.Encoded
 		if enc == nil {
-			return triggerOutcome{decision: decodeFailed, err: msgNoEncodedConfig(rc.Name)}
+			why := msgNoEncodedConfig(rc.Name)
+			if p := rc.EncodedProblem; p != "" {
+				why = p // present but undecodable: the decoder's complaint
+			}
+			return triggerOutcome{decision: decodeFailed, err: why}
 		}
 		if enc.Template.Hash != cfg.Template.Hash {
 			return triggerOutcome{decision: fire, details: configChangeDetails()}
