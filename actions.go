@@ -275,6 +275,7 @@ type Event struct {
 	After ActionRef
 }
 
-// AtStart is the Event.After of an event recorded before any write of
-// the plan.
-var AtStart = ActionRef{Kind: ActionNone, Index: -1}
+// AtStart returns the Event.After of an event recorded before any write
+// of the plan. It is a function, not a variable, so that no caller can
+// change what every plan means by it.
+func AtStart() ActionRef { return ActionRef{Kind: ActionNone, Index: -1} }

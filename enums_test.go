@@ -51,7 +51,7 @@ func TestEnumsRoundTrip(t *testing.T) {
 			t.Errorf("ParseConditionReason(%q) = %v, want %v", r.String(), got, r)
 		}
 	}
-	for _, p := range dcplan.Presets {
+	for _, p := range dcplan.Presets() {
 		got, err := dcplan.ParsePreset(p.String())
 		if err != nil || got != p {
 			t.Errorf("ParsePreset(%q) = %v, %v; want %v", p.String(), got, err, p)

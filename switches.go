@@ -392,8 +392,9 @@ const Origin = Origin15
 
 var presetNames = [...]string{"Modern", "Exact", "Origin10", "Origin13", "Origin15"}
 
-// Presets lists every preset, in table order.
-var Presets = []Preset{Modern, Exact, Origin10, Origin13, Origin15}
+// Presets returns every preset, in table order: a new slice each call, so
+// that no caller can change the list others see.
+func Presets() []Preset { return []Preset{Modern, Exact, Origin10, Origin13, Origin15} }
 
 // String returns the preset's name: "Modern", "Exact", "Origin10",
 // "Origin13" or "Origin15".
@@ -499,7 +500,7 @@ func seed() Switches {
 // Preset returns the preset whose switches equal sw, and whether there is
 // one.
 func (sw Switches) Preset() (Preset, bool) {
-	for _, p := range Presets {
+	for _, p := range Presets() {
 		if p.Switches() == sw {
 			return p, true
 		}
@@ -523,7 +524,7 @@ func (sw Switches) Name() string {
 // the first in table order on a tie.
 func (sw Switches) Nearest() Preset {
 	best, bestDiff := Modern, -1
-	for _, p := range Presets {
+	for _, p := range Presets() {
 		if n := len(sw.Changes(p.Switches())); bestDiff < 0 || n < bestDiff {
 			best, bestDiff = p, n
 		}

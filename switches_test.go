@@ -25,7 +25,7 @@ func switchTable() string {
 	t := reflect.TypeFor[dcplan.Switches]()
 	for i := range t.NumField() {
 		b.WriteString("//\t| " + t.Field(i).Name + " |")
-		for _, p := range dcplan.Presets {
+		for _, p := range dcplan.Presets() {
 			v := reflect.ValueOf(p.Switches()).Field(i)
 			switch {
 			case v.Kind() == reflect.Bool && v.Bool():
@@ -113,7 +113,7 @@ func TestModernCorrectsSection10(t *testing.T) {
 					t.Errorf("switch %s (SPEC %s, an accident Modern corrects) is on in Modern", name, w)
 				}
 				set := false
-				for _, p := range dcplan.Presets {
+				for _, p := range dcplan.Presets() {
 					set = set || !reflect.ValueOf(p.Switches()).FieldByName(name).IsZero()
 				}
 				if !set {
@@ -320,5 +320,21 @@ func TestSettingsString(t *testing.T) {
 				t.Errorf("String() mismatch (-want +got) [%s]:\n%s", tt.why, d)
 			}
 		})
+	}
+}
+
+// TestPresetsCannotBeChanged: the preset list and AtStart are values no
+// caller can change for every other (issue: both were exported
+// variables, so one assignment changed every plan).
+func TestPresetsCannotBeChanged(t *testing.T) {
+	p := dcplan.Presets()
+	p[0] = dcplan.Origin10
+	if got := dcplan.Presets()[0]; got != dcplan.Modern {
+		t.Errorf("after a caller wrote its copy, Presets()[0] = %v, want Modern", got)
+	}
+	a := dcplan.AtStart()
+	a.Index = 3
+	if got := dcplan.AtStart(); got.Index != -1 || got.Kind != dcplan.ActionNone {
+		t.Errorf("AtStart() = %+v after a caller changed its copy, want index -1, kind none", got)
 	}
 }

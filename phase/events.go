@@ -67,7 +67,7 @@ func timeoutEvent(d *dcplan.Deployment, timeout int64) dcplan.Event {
 // early places an event before every write of the pass: upstream records
 // it while deciding, before its writes (SPEC 13.1).
 func early(e dcplan.Event) dcplan.Event {
-	e.After = dcplan.AtStart
+	e.After = dcplan.AtStart()
 	return e
 }
 

@@ -129,7 +129,7 @@ func dcEvent(rule dcplan.Rule, typ dcplan.EventType, reason, msg string) dcplan.
 // early marks an expected event as recorded before every write of the
 // pass (SPEC 13.1).
 func early(e dcplan.Event) dcplan.Event {
-	e.After = dcplan.AtStart
+	e.After = dcplan.AtStart()
 	return e
 }
 

@@ -71,7 +71,7 @@ type renderer struct {
 
 func (r *renderer) all() ([]Request, error) {
 	p := r.p
-	r.events(dcplan.AtStart)
+	r.events(dcplan.AtStart())
 	claims := r.newGroup(len(p.Adopt)+len(p.Release) > 1)
 	for i, a := range p.Adopt {
 		r.add(dcplan.ActionAdopt, i, r.adopt(a, claims))
@@ -186,7 +186,7 @@ func (r *renderer) events(at dcplan.ActionRef) {
 // placeable reports whether an event placed at at finds its place: the
 // start, or an action the plan holds (the end takes the others).
 func (r *renderer) placeable(at dcplan.ActionRef) bool {
-	if at == dcplan.AtStart {
+	if at == dcplan.AtStart() {
 		return true
 	}
 	if at.Kind == dcplan.ActionNone || at.Index < 0 {

@@ -250,8 +250,8 @@ func parseArgs(args []string, stderr io.Writer, now time.Time) (options, string,
 
 // profileNames lists the presets as dcplan spells them.
 func profileNames() []string {
-	names := make([]string, 0, len(dcplan.Presets)+1)
-	for _, p := range dcplan.Presets {
+	names := make([]string, 0, len(dcplan.Presets())+1)
+	for _, p := range dcplan.Presets() {
 		names = append(names, p.String())
 	}
 	return append(names, "Origin")

@@ -173,7 +173,7 @@ func TestRuleTexts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, preset := range dcplan.Presets {
+		for _, preset := range dcplan.Presets() {
 			r, err := preview(data, options{Now: clock, Profile: preset, Namespace: "shop"})
 			if err != nil {
 				t.Fatalf("%s, %v: %v", file, preset, err)

@@ -229,7 +229,7 @@ func Pod(d dcplan.Deployment) *rapid.Generator[dcplan.Pod] {
 func Settings() *rapid.Generator[dcplan.Settings] {
 	return rapid.Custom(func(t *rapid.T) dcplan.Settings {
 		return dcplan.Settings{
-			Switches:       rapid.SampledFrom(dcplan.Presets).Draw(t, "profile").Switches(),
+			Switches:       rapid.SampledFrom(dcplan.Presets()).Draw(t, "profile").Switches(),
 			DeployerImage:  "registry.example/deployer:v4",
 			ServiceAccount: "deployer",
 		}
