@@ -29,12 +29,16 @@ import (
 //  6. Encoded: a deep copy of cfg, the DC the encoded-config annotation
 //     serialises (as cached, with its current status).
 //
-// A cfg without a pod template (no Template.Raw and no containers) gives
+// A nil cfg, or a cfg without a pod template (no Template.Raw and no containers) gives
 // a *FieldError wrapping ErrInvalidSnapshot, where upstream panics (SPEC
 // 10.10). The result never aliases cfg.
 //
 // Ports: library-go appsutil MakeDeployment.
 func NewDeployment(cfg *Config) (Deployment, error) {
+	if cfg == nil {
+		return Deployment{}, &FieldError{Kind: "DeploymentConfig", Field: "(config)",
+			Problem: "no config to roll out", Err: ErrInvalidSnapshot}
+	}
 	if cfg.Template.Raw == nil && len(cfg.Template.Containers) == 0 {
 		return Deployment{}, &FieldError{Kind: "DeploymentConfig", Name: cfg.Name, Field: "spec.template",
 			Problem: "a config without a pod template cannot be rolled out", Err: ErrInvalidSnapshot}

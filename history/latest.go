@@ -20,7 +20,8 @@ type LatestInfo struct {
 // Latest finds the newest rollout of cfg among rcs, without sorting or
 // allocating. The rules, in order:
 //
-//  1. status.latestVersion == 0, or no RCs: no candidate, Exists false.
+//  1. No DC (cfg nil), status.latestVersion == 0, or no RCs: no
+//     candidate, Exists false.
 //  2. Candidate is the RC with the highest version; of RCs sharing it,
 //     the first in list order (upstream's unstable sort, SPEC 10.9, taken
 //     as stable, SPEC 13.1).
@@ -32,7 +33,7 @@ type LatestInfo struct {
 //
 // Ports: appsutil.LatestDeploymentInfo, without its in-place sort.
 func Latest(cfg *dcplan.Config, rcs []dcplan.Deployment) LatestInfo {
-	if cfg.Status.LatestVersion == 0 || len(rcs) == 0 {
+	if cfg == nil || cfg.Status.LatestVersion == 0 || len(rcs) == 0 {
 		return LatestInfo{}
 	}
 	var t Tracker

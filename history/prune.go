@@ -46,7 +46,7 @@ func CountPrunable(cfg *dcplan.Config, rcs []dcplan.Deployment) int {
 
 // ToDelete returns the RCs history cleanup deletes, oldest first (SPEC 3.7):
 //
-//  1. spec.revisionHistoryLimit unset, or negative (invalid; Validate
+//  1. No DC (cfg nil), spec.revisionHistoryLimit unset, or negative (invalid; Validate
 //     refuses it): nothing.
 //  2. At most limit prunable RCs (see Prunable): nothing.
 //  3. Otherwise the oldest |prunable| - limit prunable RCs are considered;
@@ -58,7 +58,7 @@ func CountPrunable(cfg *dcplan.Config, rcs []dcplan.Deployment) int {
 //
 // Ports: deploymentconfig_controller.go cleanupOldDeployments.
 func ToDelete(cfg *dcplan.Config, rcs []dcplan.Deployment) []dcplan.Deployment {
-	if !cfg.HasRevisionHistoryLimit || cfg.RevisionHistoryLimit < 0 {
+	if cfg == nil || !cfg.HasRevisionHistoryLimit || cfg.RevisionHistoryLimit < 0 {
 		return nil
 	}
 	limit := int(cfg.RevisionHistoryLimit)

@@ -66,15 +66,28 @@ var ErrProtocol = errors.New("wire: the plan after a failure does not begin with
 //
 // RunPass returns when every request of the last plan was sent, or with
 // ctx's error. It never sends a request twice except for Conflict retries.
+// A nil plan, or a nil c when the plan has requests to send, is an error
+// wrapping ErrNoPass and sends nothing.
 func RunPass(ctx context.Context, c Client, s dcplan.Snapshot, plan Planner) (Pass, error) {
+	if plan == nil {
+		return Pass{Snapshot: s}, fmt.Errorf("wire: pass: %w: no planner", ErrNoPass)
+	}
 	p := plan(s)
 	if p.Actions() == 0 {
 		// Nothing to send (a pass at rest): answered here, so that s stays
 		// on the stack.
 		return Pass{Snapshot: s, Plan: p}, nil
 	}
+	if c == nil {
+		return Pass{Snapshot: s, Plan: p}, fmt.Errorf("wire: pass: %w: no client to send the plan with", ErrNoPass)
+	}
 	return runPass(ctx, c, s, plan, p)
 }
+
+// ErrNoPass is the error of a RunPass called without a planner, or
+// without a client for a plan that has requests to send: a caller's
+// mistake, reported instead of a nil dereference.
+var ErrNoPass = errors.New("wire: no pass")
 
 // runPass is RunPass for a first plan p with something to send.
 func runPass(ctx context.Context, c Client, s dcplan.Snapshot, plan Planner, p dcplan.Plan) (Pass, error) {
