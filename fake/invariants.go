@@ -118,6 +118,9 @@ type Transition struct {
 	Before, After ConfigState
 	// Writes are the pass's successful writes, in order.
 	Writes []LiveWrite
+	// Settings are those the pass was planned with; CheckTransition
+	// fills them from its argument.
+	Settings dcplan.Settings
 	// DecodeRC and DecodeConfig decode a stored RC and DC;
 	// wire.DecodeDeployment and wire.DecodeConfig when nil (the explorer
 	// passes cached ones).
@@ -164,6 +167,7 @@ func CheckState(c ConfigState, rest bool, st dcplan.Settings) error {
 // CheckTransition runs the Transition invariants that apply to st on t.
 func CheckTransition(t Transition, st dcplan.Settings) error {
 	var errs []error
+	t.Settings = st
 	for _, inv := range Invariants {
 		if inv.Transition == nil || !inv.Applies(st) {
 			continue
@@ -359,16 +363,42 @@ func ReplicasWhenStable(c ConfigState) error {
 	if cfg.Paused || !ok || !latest.Phase.Terminal() {
 		return nil
 	}
-	var errs []error
+	return c.replicasWhereReconcilePutsThem("")
+}
+
+// replicasWhereReconcilePutsThem checks SPEC 3.6's placement of replicas
+// over the claimed RCs of c: the DC's replicas on the active RC (none for
+// a test DC), none on any other. Two Complete RCs may share the active
+// version (SPEC 13.1); the planner then scales the first in its list,
+// whose order an observer does not know, so exactly one of them must
+// carry the replicas and the others none. Errors are prefixed by prefix.
+func (c ConfigState) replicasWhereReconcilePutsThem(prefix string) error {
+	cfg := c.Config
 	_, active := c.versions()
+	want := cfg.Replicas
+	if cfg.Test {
+		want = 0
+	}
+	var errs []error
+	var holders, twins []string
 	for _, d := range c.claimed() {
-		want := dcplan.Replicas(0)
-		if d.Version == active && active > 0 && !cfg.Test {
-			want = cfg.Replicas
+		isActive := active > 0 && d.Version == active && d.Phase == dcplan.PhaseComplete
+		switch {
+		case isActive && d.Replicas == want && want > 0:
+			holders = append(holders, d.Name)
+		case isActive && d.Replicas == 0:
+			twins = append(twins, d.Name)
+		case isActive:
+			errs = append(errs, fmt.Errorf("%src %s (%s) has %d replicas, want %d", prefix, d.Name, phaseText(d.Phase), d.Replicas, want))
+		case d.Replicas != 0:
+			errs = append(errs, fmt.Errorf("%src %s (%s) has %d replicas, want 0", prefix, d.Name, phaseText(d.Phase), d.Replicas))
 		}
-		if d.Replicas != want {
-			errs = append(errs, fmt.Errorf("rc %s (%s) has %d replicas, want %d", d.Name, phaseText(d.Phase), d.Replicas, want))
-		}
+	}
+	switch {
+	case want > 0 && len(holders) == 0 && len(twins) > 0:
+		errs = append(errs, fmt.Errorf("%src %s (Complete) has 0 replicas, want %d", prefix, twins[0], want))
+	case len(holders) > 1:
+		errs = append(errs, fmt.Errorf("%s%d RCs of the active version %d carry %d replicas (%s), want one", prefix, len(holders), active, want, strings.Join(holders, ", ")))
 	}
 	return errors.Join(errs...)
 }
@@ -563,7 +593,9 @@ func NoCancelAtVersionZero(t Transition) error {
 // 3.7.5), so an RC someone scaled up after the cache's copy was taken is
 // deleted by any cache-based controller — a known finding (fake's
 // TestSimStateMachine reaches it with the Scale fault), not a property
-// a planner can keep.
+// a planner can keep. With PausedPrunesLatest (Exact: upstream's
+// accident, SPEC 12) a paused DC's cleanup may delete the latest RC, so
+// that clause is not judged for a paused DC there.
 func HistoryKeepsLive(t Transition) error {
 	for _, w := range t.Writes {
 		if w.Request.Verb != wire.VerbDelete || !w.rcIsRC() {
@@ -575,7 +607,7 @@ func HistoryKeepsLive(t Transition) error {
 		}
 		newest, active := w.Live.versions()
 		switch {
-		case d.Version == w.Live.Config.Status.LatestVersion:
+		case d.Version == w.Live.Config.Status.LatestVersion && !(t.Settings.PausedPrunesLatest && w.Live.Config.Paused):
 			return fmt.Errorf("deleted rc/%s, the latest (latestVersion %d)", d.Name, d.Version)
 		case d.Version == newest && newest > w.Live.Config.Status.LatestVersion:
 			return fmt.Errorf("deleted rc/%s, the newest, above latestVersion %d", d.Name, w.Live.Config.Status.LatestVersion)
@@ -783,15 +815,5 @@ func ReplicasAfterReconcile(t Transition) error {
 	if !ok || !latest.Phase.Terminal() {
 		return nil
 	}
-	_, active := a.versions()
-	for _, d := range a.claimed() {
-		want := dcplan.Replicas(0)
-		if d.Version == active && active > 0 && !a.Config.Test {
-			want = a.Config.Replicas
-		}
-		if d.Replicas != want {
-			return fmt.Errorf("after reconcile rc/%s has %d replicas, want %d", d.Name, d.Replicas, want)
-		}
-	}
-	return nil
+	return a.replicasWhereReconcilePutsThem("after reconcile ")
 }

@@ -72,6 +72,13 @@ func deployerPod(rc string, ph dcplan.PodPhase) dcplan.Pod {
 // replicas at rest (ReplicasWhenStable, SPEC 0 rule 3 and 3.6.2), and a
 // cancelled rollout leaves no pods behind (NoPodsAfterCancel, SPEC 0 rule
 // 9 and 2.3).
+// twin renames d: another RC of the same DC and version (a restore by
+// hand, SPEC 13.1).
+func twin(d dcplan.Deployment) dcplan.Deployment {
+	d.Name = d.Name + "-restored"
+	return d
+}
+
 func TestStateInvariantsCatchViolations(t *testing.T) {
 	c3 := dc(t, 3, "app:1")
 	c2 := dc(t, 2, "app:1")
@@ -119,6 +126,12 @@ func TestStateInvariantsCatchViolations(t *testing.T) {
 			c: state(c2, rcOf(t, c2, 1, Complete, 1), rcOf(t, c2, 2, Complete, 1)), wantErr: "rc web-1 (Complete) has 1 replicas, want 0"},
 		{name: "3.6.2 active scaled", why: "web-2 failed: the active web-1 keeps the replica", inv: fake.ReplicasWhenStable,
 			c: state(c2, rcOf(t, c2, 1, Complete, 1), rcOf(t, c2, 2, Failed, 0))},
+		{name: "13.1 twin active, one scaled", why: "issue 35 item 13: two Complete RCs share version 2; the planner scales the first of its list, the other stays at 0", inv: fake.ReplicasWhenStable,
+			c: state(c2, rcOf(t, c2, 1, Complete, 0), twin(rcOf(t, c2, 2, Complete, 0)), rcOf(t, c2, 2, Complete, 1))},
+		{name: "13.1 twin active, both scaled", why: "the DC's replicas twice over", inv: fake.ReplicasWhenStable,
+			c: state(c2, twin(rcOf(t, c2, 2, Complete, 1)), rcOf(t, c2, 2, Complete, 1)), wantErr: "2 RCs of the active version 2 carry 1 replicas (web-2-restored, web-2), want one"},
+		{name: "13.1 twin active, none scaled", why: "neither RC of the active version runs the DC's replica", inv: fake.ReplicasWhenStable,
+			c: state(c2, twin(rcOf(t, c2, 2, Complete, 0)), rcOf(t, c2, 2, Complete, 0)), wantErr: "rc web-2-restored (Complete) has 0 replicas, want 1"},
 		{name: "3.2.7 status lags", why: "at rest with an RC above latestVersion", inv: fake.StatusCaughtUp,
 			c: state(c2, rcOf(t, c3, 3, Complete, 1)), wantErr: "rc web-3 has version 3 above latestVersion 2"},
 		{name: "3.7 history kept", why: "limit 1, two RCs older than the active web-3", inv: fake.HistoryPruned,
@@ -207,6 +220,14 @@ func TestTransitionInvariantsCatchViolations(t *testing.T) {
 	lagging.Config.HasRevisionHistoryLimit = true
 	c2 := dc(t, 2, "app:1")
 	wrong := state(c3, rcOf(t, c3, 2, Complete, 0), rcOf(t, c3, 3, Failed, 1))
+	// Exact's PausedPrunesLatest world (SPEC 12): paused, limit 0,
+	// latestVersion 2, web-1..web-3 Complete; cleanup deletes web-2.
+	prunesLatest := state(dc(t, 2, "app:1"), rcOf(t, c3, 1, Complete, 0), rcOf(t, c3, 2, Complete, 0), rcOf(t, c3, 3, Complete, 1))
+	prunesLatest.Config.Paused, prunesLatest.Config.HasRevisionHistoryLimit, prunesLatest.Config.RevisionHistoryLimit = true, true, 0
+	planned := func(tr fake.Transition, p dcplan.Preset) fake.Transition {
+		tr.Settings = p.Settings()
+		return tr
+	}
 	statusBump := fake.LiveWrite{Request: wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceConfigs, Subresource: wire.SubresourceStatus, Name: "web"},
 		Before: dcBytes(t, c3), After: dcBytes(t, dc(t, 4, "app:1")), Live: paused}
 	tests := []struct {
@@ -243,6 +264,10 @@ func TestTransitionInvariantsCatchViolations(t *testing.T) {
 		{name: "3.7.5 delete active", why: "web-2 is the newest Complete RC", inv: fake.HistoryKeepsLive, t: pass(del("web-2", live)), wantErr: "deleted rc/web-2, the active one"},
 		{name: "3.7.5 delete latest", why: "web-3 is the RC latestVersion names, even Failed", inv: fake.HistoryKeepsLive,
 			t: pass(del("web-3", live)), wantErr: "deleted rc/web-3, the latest"},
+		{name: "3.7.5 paused prunes latest (Exact)", why: "issue 35 item 13: Exact's PausedPrunesLatest deletes the RC latestVersion names of a paused DC", inv: fake.HistoryKeepsLive,
+			t: planned(pass(del("web-2", prunesLatest)), dcplan.Exact)},
+		{name: "3.7.5 paused prunes latest (Modern)", why: "Modern keeps the latest RC of a paused DC", inv: fake.HistoryKeepsLive,
+			t: planned(pass(del("web-2", prunesLatest)), dcplan.Modern), wantErr: "deleted rc/web-2, the latest"},
 		{name: "3.7.5 delete newest above the status", why: "issue 13 defect 1: the status lags, web-3 is the real latest", inv: fake.HistoryKeepsLive,
 			t: pass(del("web-3", lagging)), wantErr: "deleted rc/web-3, the newest, above latestVersion 2"},
 		{name: "3.7.5 delete scaled", why: "an RC with replicas is never deleted", inv: fake.HistoryKeepsLive,
@@ -297,7 +322,7 @@ func TestTransitionInvariantsCatchViolations(t *testing.T) {
 			t: pass(del("web-1", live))},
 		{name: "3.6 replicas on the wrong RC", why: "scaling the latest (failed) RC instead of the active one", inv: fake.ReplicasAfterReconcile,
 			t:       fake.Transition{Actor: "dc-controller", Kind: fake.PassConfig, Before: live, After: wrong, Writes: []fake.LiveWrite{del("web-1", live)}},
-			wantErr: "after reconcile rc/web-2 has 0 replicas, want 1"},
+			wantErr: "after reconcile rc web-3 (Failed) has 1 replicas, want 0\nafter reconcile rc web-2 (Complete) has 0 replicas, want 1"},
 	}
 	caught := map[string]bool{}
 	for _, tt := range tests {

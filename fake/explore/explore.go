@@ -596,6 +596,7 @@ func (s *search) check(i int, m Move, step Step) {
 		return
 	}
 	t := transition(m, step, before, after, ws)
+	t.Settings = s.opts.Settings
 	for _, inv := range fake.Invariants {
 		if inv.Transition == nil || !inv.Applies(s.opts.Settings) {
 			continue
