@@ -11,38 +11,35 @@ import (
 )
 
 // Decode what `oc get dc,rc,pods -o json` prints, plan one pass of both
-// controllers, and read the plan. examples/quickstart (the README's quick
-// start) does the same and then applies the plans through a Backend.
+// controllers, and read the plan. The body of this function is the
+// README's quick start, byte for byte (TestReadmeQuickStart);
+// examples/quickstart goes on to send the requests to an in-memory API
+// server until the DC is at rest.
 func Example_quickStart() {
 	data, err := os.ReadFile("testdata/fixtures/list-dc-rc-pods.json")
 	if err != nil {
 		panic(err)
 	}
-	settings := dcplan.Settings{
-		DeployerImage:  "registry.example/openshift/origin-deployer:v4",
-		ServiceAccount: "deployer",
-	}
-	now := time.Date(2026, 11, 1, 11, 59, 0, 0, time.UTC)
+	settings := dcplan.Modern.Settings() // the default preset; see dcplan.Exact
+	settings.DeployerImage = "registry.example/openshift/origin-deployer:v4"
+	settings.ServiceAccount = "deployer"
+	now := time.Date(2026, 11, 1, 11, 59, 0, 0, time.UTC) // an adapter passes time.Now()
 	snap, err := wire.DecodeSnapshot(data, "shop", "frontend", now, settings)
 	if err != nil {
-		panic(err)
+		panic(err) // typed: errors.Is(err, dcplan.ErrMalformed), *dcplan.FieldError
 	}
-	plan := reconcile.All(snap) // the DC controller, then every RC's deployer step
-	fmt.Print(dcplan.Describe(plan))
+	// frontend-3 is rolling out and its deployer pod runs: nothing to do.
+	fmt.Print(dcplan.Describe(reconcile.All(snap)))
 
-	// The deployer pod of frontend-3 finishes: plan the next pass.
-	for i, p := range snap.Pods {
+	for i, p := range snap.Pods { // the deployer pod succeeds
 		if p.Name == "frontend-3-deploy" {
 			snap.Pods[i].Phase = dcplan.PodSucceeded
 		}
 	}
-	plan = reconcile.All(snap)
+	plan := reconcile.All(snap) // the deployer step completes frontend-3
 	fmt.Print(dcplan.Describe(plan))
-
-	// Apply it (here to the snapshot; an adapter would call dcplan.Apply
-	// with its Backend) and plan once more: the DC controller takes over.
-	snap = snap.After(plan)
-	fmt.Print(dcplan.Describe(reconcile.All(snap)))
+	// Applied (an adapter sends wire.Requests(snap, plan)), the DC controller scales.
+	fmt.Print(dcplan.Describe(reconcile.All(snap.After(plan))))
 	// Output:
 	// <empty plan>
 	// transition rc/frontend-3 v=3 phase=Running->Complete commitDesired=3 rule=2.2

@@ -141,8 +141,8 @@
 //
 // The simulator's figures (passes per second at rest, bytes per stored RC,
 // time to stabilise a DC, the 1 000 000-RC scale run) are kept in one
-// place, the Benchmarks section of the repository's README.md, each with
-// the command that measures it; the benchmarks are in bench_test.go:
+// place, docs/performance.md, each with the command that measures it;
+// the benchmarks are in bench_test.go:
 //
 //	go test ./fake -run '^$' -bench . -benchmem
 //	go run ./examples/rollout -scale 100000

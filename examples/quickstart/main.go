@@ -1,7 +1,8 @@
-// Command quickstart is the README's quick start: it decodes what
-// `oc get dc,rc,pods -o json` prints, plans one pass of both rollout
-// controllers, then runs an adapter's loop (snapshot, plan, send the
-// requests) against an in-memory API server until nothing is left to do.
+// Command quickstart takes the README's quick start (Example_quickStart in
+// the repository's root) on: it decodes what `oc get dc,rc,pods -o json`
+// prints, plans one pass of both rollout controllers, then runs an
+// adapter's loop (snapshot, plan, send the requests) against an in-memory
+// API server until nothing is left to do.
 // Run it from the repository's root: go run ./examples/quickstart
 package main
 

@@ -42,8 +42,7 @@
 // command, one faulted pass, one stale read and one hook pod, any two of
 // them in one trace) for Modern, Exact and Origin15, plus for each a
 // search with three in one trace (a fault, a stale read and a hook pod);
-// the README's Exhaustive exploration section has the figures per
-// search.
+// docs/exploration.md has the figures per search.
 // Deeper bounds run behind -explore.deep.
 //
 // Entry points: [Explore], [Defaults], [Options], [Result], [Violation],
