@@ -25,6 +25,9 @@ var (
 	// ErrCancelFailed: an adapter could not write some cancellations
 	// (SPEC 6.1 "Common"); see Failed.
 	ErrCancelFailed = errors.New("cancel: cancellation failed")
+	// ErrRetryFailed: a deployer or hook pod delete of a retry failed, so
+	// the RC is not reset (SPEC 6.2 step 5, 6m.2 step 3.6).
+	ErrRetryFailed = errors.New("cancel: retry failed")
 )
 
 // refuse returns the refusal of Cancel or Retry: a *dcplan.Refusal whose

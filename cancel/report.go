@@ -284,5 +284,11 @@ func (r Report) failureLine(t Target, err error) string {
 // `failed to delete deployer/hook pod <pod> for deployment #<n>: <err>`,
 // wrapping err. The retry stops there; the RC is not reset.
 func (r Report) PodDeleteError(pod string, err error) error {
-	return fmt.Errorf("failed to delete deployer/hook pod %s for deployment #%d: %w", pod, r.LatestVersion, err)
+	return fmt.Errorf("%s%w", podDeleteFailed(pod, r.LatestVersion), err)
+}
+
+// podDeleteFailed is the head of PodDeleteError's text, before the
+// error: `failed to delete deployer/hook pod <pod> for deployment #<n>: `.
+func podDeleteFailed(pod string, n dcplan.Version) string {
+	return fmt.Sprintf("failed to delete deployer/hook pod %s for deployment #%d: ", pod, n)
 }

@@ -17,13 +17,16 @@ import (
 //
 //  1. An invalid snapshot (Snapshot.Validate) gives an empty plan, the
 //     zero Report and the validation error.
+//
 //  2. A paused DC is refused, ErrPaused: `unable to retry paused
 //     deployment config "<dc>"` (RetryRollout), `cannot retry a paused
 //     deployment config` (RetryNewest); RetryOldest and RetryMiddle have no
 //     paused check.
+//
 //  3. status.latestVersion 0 is refused, ErrNoDeployments: `no rollouts
 //     found for "<dc>"` (RetryRollout), else `no deployments found for
 //     <ns>/<dc>`.
+//
 //  4. The RC named <dc>-<latestVersion> must exist (oc GETs it by name),
 //     else ErrLatestNotFound: `unable to find the latest rollout (#<n>).`
 //     + "\n" + `You can start a new rollout with 'oc rollout latest
@@ -32,6 +35,7 @@ import (
 //     option.` (RetryOldest; RetryMiddle spells it `unable`); `unable to
 //     find the latest deployment (#<n>).` + "\n" + `You can start a new
 //     deployment with 'oc deploy --latest dc/<dc>'.` (RetryNewest).
+//
 //  5. Its phase must be Failed, else ErrNotFailed: `rollout #<n> is
 //     <phase lowercased>; only failed deployments can be retried.`
 //     (RetryRollout) or `#<n> is <phase>; only failed deployments can be
@@ -45,11 +49,18 @@ import (
 //     deployment with 'oc deploy --latest dc/<dc>'.` / `Optionally, you
 //     can cancel this deployment with 'oc rollout cancel dc/<dc>'.`
 //     (RetryNewest).
+//
 //  6. Every pod labelled openshift.io/deployer-pod-for.name=<rc> gets a
 //     dcplan.DeletePod with GracePeriodZero (rule 6.2.5), sorted by name.
+//
 //  7. The RC gets one dcplan.Transition Failed → New with ClearCancel
 //     (rule 6.2.6), and nothing else: replicas, desired replicas, the
 //     deployer pod name and the timestamps stay.
+//
+//  8. When s.Outcome reports a delete of rule 6 failed, the plan keeps
+//     the deletes (for `oc deploy --retry`, those up to the failed one:
+//     it stops there) and drops the reset, and the error wraps
+//     ErrRetryFailed (see deleteFailures).
 //
 // The Report prints the success line of the generation (Report.Lines).
 // Retry only ever touches the latest RC, and only when it is Failed.
@@ -97,6 +108,9 @@ func Retry(s dcplan.Snapshot) (dcplan.Plan, Report, error) {
 		}
 	}
 	slices.SortFunc(p.DeletePods, func(a, b dcplan.DeletePod) int { return cmp.Compare(a.Pod, b.Pod) })
+	if err := deleteFailures(&p, s.Outcome, gen, n); err != nil {
+		return p, Report{}, err
+	}
 	p.Transitions = []dcplan.Transition{{
 		Rule: RuleRetryReset, RC: name, Version: rc.Version,
 		From: dcplan.PhaseFailed, To: dcplan.PhaseNew, ClearCancel: true,
@@ -110,6 +124,32 @@ func Retry(s dcplan.Snapshot) (dcplan.Plan, Report, error) {
 		LatestVersion: n,
 		Retried:       target(rc, s),
 	}, nil
+}
+
+// deleteFailures applies the pod deletes that out reports failed (rule
+// 8): the RC is then not reset, and the error is a *dcplan.Refusal
+// wrapping ErrRetryFailed and each failure's text, `failed to delete
+// deployer/hook pod <pod> for deployment #<n>: <err>`. `oc rollout retry`
+// (RetryRollout) deletes every pod and reports every failure, one per
+// line; `oc deploy --retry` stops at the first, so the deletes after it
+// leave p. Nil when no delete failed.
+func deleteFailures(p *dcplan.Plan, out dcplan.Outcome, gen dcplan.RetryOutput, n dcplan.Version) error {
+	var texts []string
+	for i, d := range p.DeletePods {
+		f, failed := out.Failed(dcplan.ActionDeletePod, d.Pod)
+		if !failed {
+			continue
+		}
+		texts = append(texts, podDeleteFailed(d.Pod, n)+f.Message)
+		if gen != dcplan.RetryRollout {
+			p.DeletePods = p.DeletePods[:i+1]
+			break
+		}
+	}
+	if texts == nil {
+		return nil
+	}
+	return refuse(ErrRetryFailed, joinErrors(texts))
 }
 
 // notFoundText is the retry refusal for a missing latest RC (rule 4).

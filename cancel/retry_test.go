@@ -253,3 +253,44 @@ func TestPodDeleteError(t *testing.T) {
 		t.Errorf("PodDeleteError() does not wrap its cause")
 	}
 }
+
+// TestRetryAfterAFailedPodDelete: when the adapter reports a retry's pod
+// delete failed (s.Outcome, as wire.RunPass fills it), the RC is not
+// reset (SPEC 6.2 step 5, 6m.2 step 3.6). Today's oc has tried every
+// delete and reports each failure; the seed-era oc stopped at the first.
+// Reference: oc (RetryOptions).Run, (DeployOptions).retry.
+func TestRetryAfterAFailedPodDelete(t *testing.T) {
+	pods := []dcplan.Pod{pod("web-3-hook-pre", "web-3"), pod("web-3-deploy", "web-3")}
+	forbidden := dcplan.Failure{Action: dcplan.ActionDeletePod, Name: "web-3-deploy", Reason: dcplan.StatusForbidden, Code: 403,
+		Message: `pods "web-3-deploy" is forbidden`}
+	tests := []struct {
+		name     string
+		why      string
+		profile  dcplan.Preset
+		wantPlan string
+	}{{
+		name: "oc rollout retry", why: "6m.2.3.6: every delete was sent; the patch is skipped", profile: dcplan.Modern,
+		wantPlan: "delete-pod pod/web-3-deploy rc=web-3 grace=0 rule=6.2.5\n" +
+			"delete-pod pod/web-3-hook-pre rc=web-3 grace=0 rule=6.2.5\n",
+	}, {
+		name: "oc deploy --retry", why: "6.2.5: the first failed delete aborts; nothing after it is sent", profile: dcplan.Origin15,
+		wantPlan: "delete-pod pod/web-3-deploy rc=web-3 grace=0 stopOnFailure=true rule=6.2.5\n",
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := snap(tt.profile, dc(3), []dcplan.Deployment{rc(3, dcplan.PhaseFailed, time.Minute)})
+			s.Pods = pods
+			s.Outcome.Failures = []dcplan.Failure{forbidden}
+			p, _, err := cancel.Retry(s)
+			if !errors.Is(err, cancel.ErrRetryFailed) {
+				t.Fatalf("Retry() error = %v, want ErrRetryFailed (%s)", err, tt.why)
+			}
+			if want := `failed to delete deployer/hook pod web-3-deploy for deployment #3: pods "web-3-deploy" is forbidden`; err.Error() != want {
+				t.Errorf("Retry() error text = %q, want %q", err.Error(), want)
+			}
+			if d := cmp.Diff(tt.wantPlan, dcplan.Describe(p)); d != "" {
+				t.Errorf("Retry() plan (-want +got):\n%s", d)
+			}
+		})
+	}
+}
