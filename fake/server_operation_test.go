@@ -1,0 +1,81 @@
+package fake_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/cancel"
+	"github.com/dcplan/dcplan/fake"
+	"github.com/dcplan/dcplan/wire"
+)
+
+// TestRunOperationRetry runs oc's retry through wire.RunOperation on the
+// server (SPEC 6m.2): the deployer pod goes and the RC is reset to New;
+// when the server refuses the pod delete, the RC stays Failed and the
+// error is oc's (issue 35 items 5 and 20).
+func TestRunOperationRetry(t *testing.T) {
+	failedRC := rcWith(t, func(m map[string]any) {
+		meta(m)["labels"] = map[string]any{"openshift.io/deployment-config.name": "web"}
+		ann := meta(m)["annotations"].(map[string]any)
+		ann["openshift.io/deployment-config.name"] = "web"
+		ann["openshift.io/deployment-config.latest-version"] = "1"
+		ann["openshift.io/deployment.phase"] = "Failed"
+	})
+	const pod = `{"apiVersion":"v1","kind":"Pod","metadata":{"name":"web-1-deploy","namespace":"shop","uid":"pod-uid","resourceVersion":"400",
+		"labels":{"openshift.io/deployer-pod-for.name":"web-1"},"annotations":{"openshift.io/deployment.name":"web-1"}},
+		"spec":{"containers":[{"name":"deployment","image":"deployer"}]},"status":{"phase":"Failed"}}`
+	forbidden := &wire.StatusError{Reason: dcplan.StatusForbidden, Code: 403, Message: `pods "web-1-deploy" is forbidden`}
+	tests := []struct {
+		name      string
+		fault     *fake.Fault
+		wantPhase dcplan.Phase
+		wantPod   bool
+		wantErr   string
+	}{
+		{name: "retried", wantPhase: dcplan.PhaseNew},
+		{name: "pod delete refused", fault: &fake.Fault{Verb: "delete", Resource: wire.ResourcePods, Err: forbidden},
+			wantPhase: dcplan.PhaseFailed, wantPod: true,
+			wantErr: `failed to delete deployer/hook pod web-1-deploy for deployment #1: pods "web-1-deploy" is forbidden`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := fake.NewServer(serverNow)
+			for _, o := range []struct {
+				res string
+				obj []byte
+			}{{wire.ResourceRCs, failedRC}, {wire.ResourcePods, []byte(pod)}, {wire.ResourceConfigs, []byte(srvDC)}} {
+				if err := srv.Put(o.res, o.obj); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if tt.fault != nil {
+				srv.Inject(*tt.fault)
+			}
+			s, err := srv.Snapshot("shop", "web", serverNow, dcplan.Modern.Settings())
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, report, err := wire.RunOperation(context.Background(), srv, s, cancel.Retry)
+			switch {
+			case tt.wantErr == "" && err != nil:
+				t.Fatalf("RunOperation(Retry) error = %v", err)
+			case tt.wantErr != "" && (err == nil || err.Error() != tt.wantErr || !errors.Is(err, cancel.ErrRetryFailed)):
+				t.Fatalf("RunOperation(Retry) error = %v, want ErrRetryFailed %q", err, tt.wantErr)
+			case tt.wantErr == "" && report.Retried.Version != 1:
+				t.Errorf("report retried %+v, want version 1", report.Retried)
+			}
+			live, err := srv.Snapshot("shop", "web", serverNow, dcplan.Modern.Settings())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d, _ := live.Deployment("web-1"); d.Phase != tt.wantPhase {
+				t.Errorf("web-1 is %v after the retry, want %v", d.Phase, tt.wantPhase)
+			}
+			if _, ok := srv.Object(wire.ResourcePods, "shop", "web-1-deploy"); ok != tt.wantPod {
+				t.Errorf("deployer pod present = %v, want %v", ok, tt.wantPod)
+			}
+		})
+	}
+}

@@ -1,0 +1,36 @@
+package wire
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/dcplan/dcplan"
+)
+
+// RunOperation runs a user operation as RunPass runs a controller's
+// planner: op plans from the snapshot (cancel.Cancel, cancel.Retry, or a
+// closure over reconcile.RolloutLatest and the other operations that take
+// flags), the plan's requests go out through c, and on a failure op plans
+// again with the failure in Snapshot.Outcome, so it says what oc says
+// about it (a retry whose pod delete failed does not reset the RC).
+//
+// It returns the pass, and the report and error of op's last plan: a
+// refusal (op's error with nothing to send) sends nothing. RunPass's own
+// error (a request op has no answer for that did not go out, ctx done)
+// comes first. A nil op is an error wrapping ErrNoPass.
+func RunOperation[R any](ctx context.Context, c Client, s dcplan.Snapshot, op func(dcplan.Snapshot) (dcplan.Plan, R, error)) (Pass, R, error) {
+	var report R
+	if op == nil {
+		return Pass{Snapshot: s}, report, fmt.Errorf("wire: operation: %w: no operation", ErrNoPass)
+	}
+	var opErr error
+	pass, err := RunPass(ctx, c, s, func(s dcplan.Snapshot) dcplan.Plan {
+		var p dcplan.Plan
+		p, report, opErr = op(s)
+		return p
+	})
+	if err != nil {
+		return pass, report, err
+	}
+	return pass, report, opErr
+}
