@@ -114,11 +114,14 @@ func unobserved(s *dcplan.Snapshot) bool {
 }
 
 // undeleted reports whether an RC of s.Undeleted is still in
-// s.Deployments: the cache predates this controller's own delete (SPEC
-// 3.7.expect).
+// s.Deployments without a deletionTimestamp: the cache predates this
+// controller's own delete (SPEC 3.7.expect). An RC that shows its
+// deletionTimestamp has had the delete observed: a finalizer may hold it
+// listed for as long as it likes, and waiting for it to go would freeze
+// the DC.
 func undeleted(s *dcplan.Snapshot) bool {
 	for _, n := range s.Undeleted {
-		if _, ok := s.Deployment(n); ok {
+		if d, ok := s.Deployment(n); ok && !d.Deleting {
 			return true
 		}
 	}

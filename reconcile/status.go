@@ -110,6 +110,13 @@ func prune(s *dcplan.Snapshot, rcs []dcplan.Deployment, rule dcplan.Rule, keep s
 // (0: no floor).
 func pruneBelow(s *dcplan.Snapshot, rcs []dcplan.Deployment, rule dcplan.Rule, keep string, floor dcplan.Version, reconciled bool, p *dcplan.Plan) {
 	cfg := &s.Config
+	if len(s.Undeleted) > 0 && !s.Settings.IgnoreExpectations {
+		// RCs this controller has deleted that a finalizer holds listed
+		// (undeleted waits for any other): already gone as history
+		// goes, they neither count nor get deleted again (SPEC
+		// 3.7.expect).
+		rcs = slices.DeleteFunc(slices.Clone(rcs), func(d dcplan.Deployment) bool { return slices.Contains(s.Undeleted, d.Name) })
+	}
 	dels := cleanup(cfg, rcs, rule)
 	if keep != "" || floor > 0 {
 		dels = slices.DeleteFunc(dels, func(d dcplan.DeleteRC) bool { return d.RC == keep || floor > 0 && d.Version >= floor })
