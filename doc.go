@@ -64,6 +64,7 @@
 //	| PausedPrunesLatest | no | yes | no | no | no |
 //	| CancelAtVersionZero | no | yes | no | no | no |
 //	| AwaitUnknownPhase | no | yes | yes | yes | yes |
+//	| UntrimmedImages | no | yes | yes | yes | yes |
 //	| IgnoreExpectations | no | yes | yes | yes | yes |
 //	| RawAlreadyExistsText | no | yes | no | no | no |
 //	| UnrelatedPodEffects | no | yes | yes | yes | yes |

@@ -58,6 +58,14 @@ type Switches struct {
 	// TestVersionlessRC). Exact and the Origin presets (their cancel loops
 	// wait alike); Modern neither cancels nor waits for such an RC.
 	AwaitUnknownPhase bool
+	// UntrimmedImages makes the image-change trigger compare the DC's
+	// container images as written with the RC's, which the RC was made
+	// with trimmed of surrounding whitespace (SPEC 3.5.5, 3.8): a DC image
+	// with padding (`app:1 `) and an ImageChange trigger then differs from
+	// every RC it makes, and each pass rolls out again, without end.
+	// Exact and the Origin presets (upstream's accident); Modern trims the
+	// DC's images before comparing.
+	UntrimmedImages bool
 	// IgnoreExpectations makes the DC controller plan from its cache even
 	// while an RC it created is missing there (Snapshot.Unobserved): a
 	// stale cache can then start a second rollout (SPEC 3.2.12.expect,
@@ -423,6 +431,7 @@ func (p Preset) Switches() Switches {
 			PausedPrunesLatest:          true,
 			CancelAtVersionZero:         true,
 			AwaitUnknownPhase:           true,
+			UntrimmedImages:             true,
 			IgnoreExpectations:          true,
 			RawAlreadyExistsText:        true,
 			UnrelatedPodEffects:         true,
@@ -475,6 +484,7 @@ func (p Preset) Switches() Switches {
 func seed() Switches {
 	return Switches{
 		AwaitUnknownPhase:           true,
+		UntrimmedImages:             true,
 		IgnoreExpectations:          true,
 		UnrelatedPodEffects:         true,
 		CancelLineDCVersion:         true,

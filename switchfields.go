@@ -18,6 +18,7 @@ var switchFields = [...]switchField{
 	{name: "PausedPrunesLatest", flag: func(s *Switches) *bool { return &s.PausedPrunesLatest }},
 	{name: "CancelAtVersionZero", flag: func(s *Switches) *bool { return &s.CancelAtVersionZero }},
 	{name: "AwaitUnknownPhase", flag: func(s *Switches) *bool { return &s.AwaitUnknownPhase }},
+	{name: "UntrimmedImages", flag: func(s *Switches) *bool { return &s.UntrimmedImages }},
 	{name: "IgnoreExpectations", flag: func(s *Switches) *bool { return &s.IgnoreExpectations }},
 	{name: "RawAlreadyExistsText", flag: func(s *Switches) *bool { return &s.RawAlreadyExistsText }},
 	{name: "UnrelatedPodEffects", flag: func(s *Switches) *bool { return &s.UnrelatedPodEffects }},

@@ -194,7 +194,7 @@ func configModern(s *dcplan.Snapshot, p *dcplan.Plan) {
 		p.Wait = dcplan.WaitImages
 		return
 	}
-	switch t := evaluateTriggers(cfg, latest); t.decision {
+	switch t := evaluateTriggers(cfg, latest, s.Settings.UntrimmedImages); t.decision {
 	case decodeFailed:
 		p.Wait, p.Message = dcplan.WaitConfigDecode, msgTriggerFailed(t.err)
 		return

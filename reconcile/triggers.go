@@ -81,14 +81,26 @@ func unresolvedImage(cfg *dcplan.Config) bool {
 // imagesChanged reports whether some container image of the DC template is
 // not among the container images of rc's template: set membership over
 // all containers, whatever the triggers' containerNames (SPEC 3.5.5,
-// 10.7). It does not allocate.
-func imagesChanged(cfg *dcplan.Config, rc *dcplan.Deployment) bool {
+// 10.7). The DC's images are trimmed of surrounding whitespace first, as
+// the RC's were when it was made (SPEC 3.8), unless untrimmed
+// (UntrimmedImages: upstream compares them as written). It does not
+// allocate.
+func imagesChanged(cfg *dcplan.Config, rc *dcplan.Deployment, untrimmed bool) bool {
 	for _, c := range cfg.Template.Containers {
-		if !hasImage(rc.Template.Containers, c.Image) {
+		if !hasImage(rc.Template.Containers, comparedImage(c.Image, untrimmed)) {
 			return true
 		}
 	}
 	return false
+}
+
+// comparedImage is the DC container image the image-change trigger looks
+// for among an RC's: trimmed as the RC's were, unless untrimmed.
+func comparedImage(image string, untrimmed bool) string {
+	if untrimmed {
+		return image
+	}
+	return strings.TrimSpace(image)
 }
 
 func hasImage(cs []dcplan.Container, image string) bool {
@@ -101,11 +113,12 @@ func hasImage(cs []dcplan.Container, image string) bool {
 }
 
 // imageChangeDetails records one ImageChange cause per DC container image
-// missing from rc, in DC container order (duplicates kept, as upstream).
-func imageChangeDetails(cfg *dcplan.Config, rc *dcplan.Deployment) dcplan.Details {
+// missing from rc (compared as imagesChanged compares them), in DC
+// container order (duplicates kept, as upstream), each as the DC spells it.
+func imageChangeDetails(cfg *dcplan.Config, rc *dcplan.Deployment, untrimmed bool) dcplan.Details {
 	d := dcplan.Details{Message: detailsImageChange}
 	for _, c := range cfg.Template.Containers {
-		if !hasImage(rc.Template.Containers, c.Image) {
+		if !hasImage(rc.Template.Containers, comparedImage(c.Image, untrimmed)) {
 			d.Causes = append(d.Causes, dcplan.Cause{Type: dcplan.TriggerImageChange, Image: c.Image, FromKind: "DockerImage"})
 		}
 	}
@@ -128,7 +141,9 @@ func configChangeDetails() dcplan.Details {
 //     trigger, fire ("config change").
 //  3. The latest RC does not exist: no trigger (it is about to be
 //     created).
-//  4. An ImageChange trigger and a DC image missing from the latest RC:
+//  4. An ImageChange trigger and a DC image (trimmed of surrounding
+//     whitespace, as the RC's were, unless UntrimmedImages) missing from
+//     the latest RC:
 //     fire ("image change", one cause per missing image).
 //  5. A ConfigChange trigger: the latest RC's encoded DC must decode (else
 //     decodeFailed); a pod template that differs from the DC's (by
@@ -139,7 +154,7 @@ func configChangeDetails() dcplan.Details {
 // when something fires.
 //
 // Ports: deploymentconfig_controller.go triggerActivated.
-func evaluateTriggers(cfg *dcplan.Config, latest history.LatestInfo) triggerOutcome {
+func evaluateTriggers(cfg *dcplan.Config, latest history.LatestInfo, untrimmed bool) triggerOutcome {
 	image := hasTrigger(cfg, dcplan.TriggerImageChange)
 	config := hasTrigger(cfg, dcplan.TriggerConfigChange)
 	switch {
@@ -156,8 +171,8 @@ func evaluateTriggers(cfg *dcplan.Config, latest history.LatestInfo) triggerOutc
 		return triggerOutcome{decision: noTrigger}
 	}
 	rc := latest.Candidate
-	if image && imagesChanged(cfg, rc) {
-		return triggerOutcome{decision: fire, details: imageChangeDetails(cfg, rc)}
+	if image && imagesChanged(cfg, rc, untrimmed) {
+		return triggerOutcome{decision: fire, details: imageChangeDetails(cfg, rc, untrimmed)}
 	}
 	if config {
 		enc := rc.Encoded
