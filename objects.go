@@ -247,8 +247,13 @@ type Deployment struct {
 	// SyncedReplicas is openshift.io/deployment.replicas, when
 	// HasSyncedReplicas ("last replica count set by the deployment
 	// process", SPEC 1.1).
-	SyncedReplicas     Replicas
-	Phase              Phase
+	SyncedReplicas Replicas
+	Phase          Phase
+	// PhaseSpelling is the phase annotation as written when it is present
+	// but none of the five spellings (Phase is then PhaseUnknown): a
+	// hand edit such as `Bogus`, which oc prints as it stands (SPEC
+	// 13.1); "" otherwise. See PhaseText.
+	PhaseSpelling      string
 	Cancelled          bool
 	HasDesiredReplicas bool
 	HasSyncedReplicas  bool
@@ -303,6 +308,16 @@ type Deployment struct {
 	// status extras) survives a decode/encode round trip. The planners
 	// never read it.
 	Raw RawJSON
+}
+
+// PhaseText returns the phase as oc prints it: the spelling of Phase, or
+// for PhaseUnknown the annotation as written (PhaseSpelling, "" when
+// absent).
+func (d *Deployment) PhaseText() string {
+	if d.Phase == PhaseUnknown {
+		return d.PhaseSpelling
+	}
+	return d.Phase.String()
 }
 
 // HasEncoded reports whether d carries the encoded-deployment-config

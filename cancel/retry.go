@@ -95,7 +95,7 @@ func Retry(s dcplan.Snapshot) (dcplan.Plan, Report, error) {
 		return dcplan.Plan{}, Report{}, refuse(ErrLatestNotFound, notFoundText(gen, cfg.Name, n))
 	}
 	if rc.Phase != dcplan.PhaseFailed {
-		return dcplan.Plan{}, Report{}, refuse(ErrNotFailed, notFailedText(gen, cfg.Name, n, rc.Phase))
+		return dcplan.Plan{}, Report{}, refuse(ErrNotFailed, notFailedText(gen, cfg.Name, n, rc.Phase, rc.PhaseText()))
 	}
 
 	var p dcplan.Plan
@@ -167,19 +167,20 @@ func notFoundText(gen dcplan.RetryOutput, dc string, n dcplan.Version) string {
 
 // notFailedText is the retry refusal for a latest RC that is not Failed
 // (rule 5).
-func notFailedText(gen dcplan.RetryOutput, dc string, n dcplan.Version, phase dcplan.Phase) string {
+// phase is the RC's, spelt as text (Deployment.PhaseText).
+func notFailedText(gen dcplan.RetryOutput, dc string, n dcplan.Version, phase dcplan.Phase, text string) string {
 	var head, startNew, cancelIt string
 	switch gen {
 	case dcplan.RetryRollout:
-		head = fmt.Sprintf("rollout #%d is %s; only failed deployments can be retried.", n, strings.ToLower(phase.String()))
+		head = fmt.Sprintf("rollout #%d is %s; only failed deployments can be retried.", n, strings.ToLower(text))
 		startNew = fmt.Sprintf("You can start a new deployment with 'oc rollout latest dc/%s'.", dc)
 		cancelIt = fmt.Sprintf("Optionally, you can cancel this deployment with 'oc rollout cancel dc/%s'.", dc)
 	case dcplan.RetryOldest, dcplan.RetryMiddle:
-		head = fmt.Sprintf("#%d is %s; only failed deployments can be retried.", n, phase)
+		head = fmt.Sprintf("#%d is %s; only failed deployments can be retried.", n, text)
 		startNew = "You can start a new deployment using the --latest option."
 		cancelIt = "Optionally, you can cancel this deployment using the --cancel option."
 	default:
-		head = fmt.Sprintf("#%d is %s; only failed deployments can be retried.", n, phase)
+		head = fmt.Sprintf("#%d is %s; only failed deployments can be retried.", n, text)
 		startNew = fmt.Sprintf("You can start a new deployment with 'oc deploy --latest dc/%s'.", dc)
 		cancelIt = fmt.Sprintf("Optionally, you can cancel this deployment with 'oc rollout cancel dc/%s'.", dc)
 	}

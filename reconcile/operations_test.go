@@ -149,6 +149,13 @@ func TestPauseResume(t *testing.T) {
 }
 
 // Reference: oc pkg/cli/rollout/latest.go (RolloutLatestOptions).RunRolloutLatest
+// misspelt gives d a phase annotation that is none of the five
+// spellings, as the codec reads it (SPEC 13.1).
+func misspelt(d dcplan.Deployment, spelling string) dcplan.Deployment {
+	d.Phase, d.PhaseSpelling = dcplan.PhaseUnknown, spelling
+	return d
+}
+
 func TestRolloutLatest(t *testing.T) {
 	v1 := config(1)
 	paused := v1
@@ -185,6 +192,11 @@ func TestRolloutLatest(t *testing.T) {
 		why:     "6.4: the latest RC is not terminal",
 		s:       snapshot(v1, rollout(t, v1, 1, dcplan.PhaseRunning, 1)),
 		wantErr: "#1 is already in progress (Running).",
+	}, {
+		name:    "in progress, phase misspelt",
+		why:     "6.4, 13.1: an RC whose phase annotation is none of the five spellings is not terminal; oc prints the annotation as written",
+		s:       snapshot(v1, misspelt(rollout(t, v1, 1, dcplan.PhaseRunning, 1), "Bogus")),
+		wantErr: "#1 is already in progress (Bogus).",
 	}, {
 		name:       "dry run",
 		why:        "6.4: nothing written, current revision printed",

@@ -86,7 +86,7 @@ func inProgress(s dcplan.Snapshot, hint string) error {
 	if !ok || rc.Phase.Terminal() {
 		return nil
 	}
-	text := fmt.Sprintf("#%d is already in progress (%s).", cfg.Status.LatestVersion, rc.Phase)
+	text := fmt.Sprintf("#%d is already in progress (%s).", cfg.Status.LatestVersion, rc.PhaseText())
 	if hint != "" {
 		text += "\n" + hint
 	}

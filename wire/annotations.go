@@ -207,7 +207,11 @@ func (r *reader) readDeploymentWire(meta node, d *dcplan.Deployment) (ann, encod
 	d.ConfigLabel = r.value(labels, dcplan.LabelConfigName)
 	d.ConfigName = r.value(ann, dcplan.AnnotationConfigName)
 	d.Version = versionOf(r.entry(ann, dcplan.AnnotationLatestVersion))
-	d.Phase = phaseOf(r.value(ann, dcplan.AnnotationPhase))
+	if v := r.value(ann, dcplan.AnnotationPhase); v != "" {
+		if d.Phase = phaseOf(v); d.Phase == dcplan.PhaseUnknown {
+			d.PhaseSpelling = v
+		}
+	}
 	d.Cancelled = strings.EqualFold(r.value(ann, dcplan.AnnotationCancelled), dcplan.CancelledValue)
 	d.Reason = r.value(ann, dcplan.AnnotationStatusReason)
 	d.DeployerPodName = r.value(ann, dcplan.AnnotationDeployerPodName)

@@ -125,7 +125,7 @@ func TestDecodeLenient(t *testing.T) {
 		{"ignore empty", "SPEC 1.1: the ignore annotation counts by presence", rcWith(dcplan.AnnotationIgnoreDeployerPod, ""), func(d *dcplan.Deployment) { d.Name, d.IgnoreDeployerPod = "web-1", true }},
 		// SPEC 13.1: annotations are text anyone may edit; upstream reads
 		// each as below (SPEC 5.1, 5.2, 5.22), and so does the decoder.
-		{"phase in other case", "SPEC 1.3, 5.2: not one of the five spellings, so none of the phases", rcWith(dcplan.AnnotationPhase, "running"), func(d *dcplan.Deployment) { d.Name = "web-1" }},
+		{"phase in other case", "SPEC 1.3, 5.2, 13.1: not one of the five spellings, so none of the phases; the spelling is kept for output", rcWith(dcplan.AnnotationPhase, "running"), func(d *dcplan.Deployment) { d.Name, d.PhaseSpelling = "web-1", "running" }},
 		{"bad version", "SPEC 5.1: DeploymentVersionFor reads -1", rcWith(dcplan.AnnotationLatestVersion, "3a"), func(d *dcplan.Deployment) { d.Name = "web-1" }},
 		{"empty version", "SPEC 5.1: an empty version is not a number: -1", rcWith(dcplan.AnnotationLatestVersion, ""), func(d *dcplan.Deployment) { d.Name = "web-1" }},
 		{"zero version", "SPEC 5.1: 0 parses, and is never a rollout (5.5, 5.6)", rcWith(dcplan.AnnotationLatestVersion, "0"), func(d *dcplan.Deployment) { d.Name, d.Version = "web-1", 0 }},

@@ -170,6 +170,7 @@ func visitDeployment(d *dcplan.Deployment, h *rehomer) {
 	h.str(&d.ResourceVersion)
 	h.shared(&d.ConfigName)
 	h.str(&d.Reason)
+	h.str(&d.PhaseSpelling)
 	h.str(&d.DeployerPodName)
 	visitTemplate(&d.Template, h, true)
 }
