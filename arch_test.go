@@ -6,8 +6,8 @@ import (
 	"testing"
 )
 
-// TestImportRule holds the architecture of DESIGN.md ("Packages, and which
-// way they import"): the root imports nothing of this module, and no
+// TestImportRule holds the architecture of the packages, and which way
+// they import: the root imports nothing of this module, and no
 // planner imports package wire or encoding/json — planners work on typed
 // values and emit typed actions; wire alone reads and writes JSON. It asks
 // `go list` for the packages' imports (test files excluded).
