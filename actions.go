@@ -2,10 +2,10 @@ package dcplan
 
 import "time"
 
-// Rule is the id of the SPEC.md rule that produced an action, e.g. "3.2.8"
-// or "4.3.pending.1". Describe prints it; tests name it. docs/rules.md in
-// the repository says in one line what each rule decides and which files
-// cite it.
+// Rule is the id of the rule that produced an action, e.g. "3.2.8" or
+// "4.3.pending.1" (the ids that "SPEC <id>" cites). Describe prints it;
+// tests name it. docs/rules.md, the repository's rule index, says in one
+// line what each rule decides and which files decide and test it.
 type Rule string
 
 // Adopt sets the DC as controller owner of an orphan RC (SPEC 3.3.2): the

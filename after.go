@@ -30,7 +30,8 @@ import (
 //     ReplicationController); SetPodDeadline sets activeDeadlineSeconds;
 //     DeletePod removes the pod.
 //  4. CreateRC appends CreateRC.Deployment.
-//  5. Cancel sets Cancelled and Reason. Scale sets Replicas = To, and with
+//  5. Cancel sets Cancelled and Reason (the cancel request, SPEC 5.14;
+//     Transition.ClearCancel clears it). Scale sets Replicas = To, and with
 //     SyncAnnotation SyncedReplicas = To. Transition applies, in this
 //     order: ClearCancel (Cancelled false, Reason ""), SetReason, Phase =
 //     To, DeployerPod and the three deployer timestamps when non-empty,

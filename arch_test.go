@@ -6,8 +6,8 @@ import (
 	"testing"
 )
 
-// TestImportRule holds the architecture of DESIGN.md ("Packages, and which
-// way they import"): the root imports nothing of this module, and no
+// TestImportRule holds the architecture of the packages, and which way
+// they import: the root imports nothing of this module, and no
 // planner imports package wire or encoding/json — planners work on typed
 // values and emit typed actions; wire alone reads and writes JSON. It asks
 // `go list` for the packages' imports (test files excluded).
@@ -39,8 +39,8 @@ func TestImportRule(t *testing.T) {
 	}
 }
 
-// TestRootIsVocabulary holds DESIGN.md's "storage is the codec's
-// business": the root package is plain values, so it imports none of
+// TestRootIsVocabulary holds that storage is the codec's business: the
+// root package is plain values, so it imports none of
 // the packages that storage machinery needs (pools and once-cells, random
 // hash seeds, binary packing, reflection).
 func TestRootIsVocabulary(t *testing.T) {

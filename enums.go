@@ -32,7 +32,7 @@ var phaseNames = [NumPhases]string{"", "New", "Pending", "Running", "Complete", 
 // String returns the exact wire spelling ("Running"), or "" for PhaseUnknown.
 func (p Phase) String() string { return spell(p, phaseNames[:], "Phase") }
 
-// Terminal reports whether p is Complete or Failed (SPEC 2.1,
+// Terminal reports whether p is Complete or Failed (SPEC 2.1, 5.3,
 // IsTerminatedDeployment).
 func (p Phase) Terminal() bool { return p == PhaseComplete || p == PhaseFailed }
 

@@ -27,12 +27,6 @@ var pendingPackages = map[string]bool{
 	"examples/kube/e2e": true,
 }
 
-// pendingDocs are documents the README cites before they reach this
-// branch, likewise.
-var pendingDocs = map[string]bool{
-	"docs/testing.md": true,
-}
-
 func readFile(t *testing.T, name string) string {
 	t.Helper()
 	data, err := os.ReadFile(name)
@@ -200,45 +194,5 @@ func TestReadmeQuickStart(t *testing.T) {
 	}
 	if d := cmp.Diff(strings.Split(wantOut.String(), "\n"), strings.Split(textBlocks[0], "\n")); d != "" {
 		t.Errorf("README.md quick start output differs from Example_quickStart's // Output: (-example +README):\n%s", d)
-	}
-}
-
-// TestDocsCiteRepositoryFiles holds that README.md and the documents under
-// docs/ name only documents of the repository: every relative Markdown link
-// resolves, and every name ending in .md is a file, relative to the root or
-// to the citing document (SPEC.md and DESIGN.md do not ship; rule ids are
-// indexed in docs/rules.md).
-func TestDocsCiteRepositoryFiles(t *testing.T) {
-	docs, err := filepath.Glob("docs/*.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	link := regexp.MustCompile(`\]\(([^)#\s]+)`)
-	mdName := regexp.MustCompile(`[A-Za-z0-9_./-]*[A-Za-z0-9_]\.md\b`)
-	for _, doc := range append([]string{"README.md"}, docs...) {
-		text := readFile(t, doc)
-		var cited []string
-		for _, m := range link.FindAllStringSubmatch(text, -1) {
-			if !strings.Contains(m[1], "://") {
-				cited = append(cited, m[1])
-			}
-		}
-		cited = append(cited, mdName.FindAllString(text, -1)...)
-		slices.Sort(cited)
-		cited = slices.Compact(cited)
-		for _, c := range cited {
-			fromRoot := path.Clean(c)
-			fromDoc := path.Join(path.Dir(doc), c)
-			if pendingDocs[fromRoot] || pendingDocs[fromDoc] {
-				continue
-			}
-			if _, err := os.Stat(fromRoot); err == nil {
-				continue
-			}
-			if _, err := os.Stat(fromDoc); err == nil {
-				continue
-			}
-			t.Errorf("%s cites %s, which is not in the repository", doc, c)
-		}
 	}
 }

@@ -74,9 +74,9 @@ type Snapshot struct {
 	// upstream keeps no expectations. Adapters that do not track their
 	// deletes leave it nil.
 	Undeleted []string
-	// Instantiate tells whether the server offers the instantiate
-	// subresource; when false, rollout-latest falls back to bumping
-	// status.latestVersion (SPEC 6.3, 6.4).
+	// InstantiateUnavailable tells that the server does not offer the
+	// instantiate subresource; when true, rollout-latest falls back to
+	// bumping status.latestVersion (SPEC 6.3, 6.4).
 	InstantiateUnavailable bool
 }
 

@@ -52,7 +52,8 @@ func UserReason(sw dcplan.Switches) string {
 //     visits (and prints) them in list order, which for the API server is
 //     name order; its actions are still newest first (SPEC 11 item 9).
 //  4. None: an empty plan; CancelRollout returns the error `there have
-//     been no replication controllers for <ns>/<dc>` (ErrNoDeployments;
+//     been no replication controllers for <ns>/<dc>` (SPEC 6m.1.3.3,
+//     ErrNoDeployments;
 //     upstream's message ends in a newline, so oc prints no other), the
 //     other generations a Report saying so.
 //  5. Each RC in phase New, Pending or Running that is not already

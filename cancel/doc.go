@@ -14,11 +14,13 @@
 //
 // Usage:
 //
-//	plan, report, err := cancel.Cancel(snap)
+//	_, report, err := cancel.Cancel(snap)
 //	if err != nil {
 //		return err // e.g. errors.Is(err, cancel.ErrPaused); err.Error() is oc's text
 //	}
-//	if _, err := wire.RunPass(ctx, client, snap, planOf(cancel.Cancel)); err != nil {
+//	// wire.RunPass takes a wire.Planner, which returns the plan alone.
+//	planner := func(s dcplan.Snapshot) dcplan.Plan { p, _, _ := cancel.Cancel(s); return p }
+//	if _, err := wire.RunPass(ctx, client, snap, planner); err != nil {
 //		return err
 //	}
 //	fmt.Print(report) // what oc prints, e.g. "deploymentconfig.apps.openshift.io/web cancelling\n"

@@ -115,8 +115,8 @@ func joinErrors(errs []string) string {
 // cancelled` for one that was cancelled before; nothing at all with
 // OcCancelSilent (upstream's printer accident, SPEC 13.2). Then, when the
 // last (oldest) in-flight RC visited was not cancelled by this command
-// (upstream's flag), `No rollout is in progress (latest rollout #<v>
-// <phase lowercased>< (cancelling)> <age> ago)` about the newest RC, "
+// (upstream's flag, SPEC 6m.1.3.6), `No rollout is in progress (latest
+// rollout #<v> <phase lowercased>< (cancelling)> <age> ago)` about the newest RC, "
 // (cancelling)" iff it was cancelled and not terminal, age per HumanAge.
 //
 // Cancel, CancelA (SPEC 6.1 variant A), in name order: `cancelled #<v>`
@@ -136,7 +136,8 @@ func joinErrors(errs []string) string {
 // the DC's latestVersion with CancelLineDCVersion (SPEC 10.12).
 //
 // Retry: `deploymentconfig.apps.openshift.io/<dc> retried rollout #<n>`
-// (RetryRollout); `Retried #<n>` (RetryOldest, RetryMiddle); `Retried
+// (RetryRollout, SPEC 6m.2.3.8); `Retried #<n>` (RetryOldest, RetryMiddle,
+// SPEC 6.2.7); `Retried
 // #<n>` then `Use 'oc logs -f dc/<dc>' to track its progress.`
 // (RetryNewest).
 func (r Report) Lines() []string {

@@ -12,8 +12,8 @@ import (
 // Retry plans the user retry of the latest rollout after it failed: `oc
 // rollout retry dc/<dc>` (SPEC 6m.2) or an `oc deploy --retry`
 // generation (SPEC 6.2), as the OcRetry switch selects. The rules, in
-// order; each refusal is a *dcplan.Refusal whose text is oc's, wrapping
-// the named sentinel:
+// order (rules 2-5 are oc's refusals, SPEC 6m.2.3); each refusal is a
+// *dcplan.Refusal whose text is oc's, wrapping the named sentinel:
 //
 //  1. An invalid snapshot (Snapshot.Validate) gives an empty plan, the
 //     zero Report and the validation error.
@@ -21,11 +21,11 @@ import (
 //  2. A paused DC is refused, ErrPaused: `unable to retry paused
 //     deployment config "<dc>"` (RetryRollout), `cannot retry a paused
 //     deployment config` (RetryNewest); RetryOldest and RetryMiddle have no
-//     paused check.
+//     paused check (SPEC 6m.2.3.2, 6.2.1).
 //
 //  3. status.latestVersion 0 is refused, ErrNoDeployments: `no rollouts
-//     found for "<dc>"` (RetryRollout), else `no deployments found for
-//     <ns>/<dc>`.
+//     found for "<dc>"` (RetryRollout, SPEC 6m.2.3.3), else `no
+//     deployments found for <ns>/<dc>`.
 //
 //  4. The RC named <dc>-<latestVersion> must exist (oc GETs it by name),
 //     else ErrLatestNotFound: `unable to find the latest rollout (#<n>).`

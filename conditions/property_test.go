@@ -145,8 +145,8 @@ func TestStatusProperties(t *testing.T) {
 func TestStatusConverges(t *testing.T) {
 	// Writing the computed status is a fixed point after one pass (Modern,
 	// Exact) or at most three (Origin: Paused/Resumed then the phase
-	// condition), for a world that does not change: no hot loop (DESIGN
-	// convergence invariant; anti-pattern A13).
+	// condition), for a world that does not change: no hot loop (the
+	// convergence property, rather than upstream's reflect.DeepEqual guard).
 	rapid.Check(t, func(t *rapid.T) {
 		in := genInput(t)
 		s := in.s.Clone()

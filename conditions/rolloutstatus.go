@@ -71,18 +71,19 @@ func (r RolloutResult) Stderr() string {
 // the DC only, never an RC. The rules, in order:
 //
 //  1. revision < 0: failed, `revision must be a positive integer: <rev>`.
-//  2. status.latestVersion 0: with an ImageChange trigger, in progress,
-//     `Deployment config "<dc>" waiting on image update` + "\n"; with no
+//  2. status.latestVersion 0 (SPEC 6m.6.1): with an ImageChange trigger,
+//     in progress, `Deployment config "<dc>" waiting on image update` +
+//     "\n"; with no
 //     trigger at all, failed, `Deployment config "<dc>" waiting on manual
 //     update (use 'oc rollout latest <dc>')`; otherwise go on.
-//  3. revision > 0 and ≠ latestVersion: failed, `desired revision (<rev>)
-//     is different from the running revision (<latest>)`.
+//  3. revision > 0 and ≠ latestVersion (SPEC 6m.6.2): failed, `desired
+//     revision (<rev>) is different from the running revision (<latest>)`.
 //  4. Only when metadata.generation <= status.observedGeneration, the
-//     first of:
+//     first of (SPEC 6m.6.3):
 //     a. Progressing reason NewReplicationControllerAvailable: done, the
-//     condition's message + "\n";
+//     condition's message + "\n" (SPEC 6m.6.3.1);
 //     b. reason ProgressDeadlineExceeded or RolloutCancelled: failed, the
-//     condition's message;
+//     condition's message (SPEC 6m.6.3.2, 6m.6.3.3);
 //     c. reason DeploymentConfigPaused, or (unless OcStatusNoPausedExit,
 //     SPEC 13.2) spec.paused: failed, `Deployment config "<dc>" is paused.
 //     Resume to continue watching the status of the rollout.` + "\n";
@@ -96,7 +97,7 @@ func (r RolloutResult) Stderr() string {
 //     `Waiting for rollout to finish: <available> of <updated> updated
 //     replicas are available...` + "\n".
 //  5. Otherwise in progress, `Waiting for latest deployment config spec to
-//     be observed by the controller loop...` + "\n".
+//     be observed by the controller loop...` + "\n" (SPEC 6m.6.4).
 //
 // With OcStatusNoPausedExit (Exact) rule 4c needs the
 // DeploymentConfigPaused reason, which today's controller never sets, so a

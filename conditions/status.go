@@ -304,7 +304,9 @@ func compute(s *dcplan.Snapshot, rcs []dcplan.Deployment, t *Tally, bump bool, e
 	return c
 }
 
-// modernConditions is updateConditions of SPEC 3.10.
+// modernConditions is updateConditions of SPEC 3.10: Available from the
+// available pods (SPEC 3.10.1), then Progressing from the latest RC
+// (SPEC 3.10.2).
 func modernConditions(cfg *dcplan.Config, c *counts, li history.LatestInfo, o *overlay) {
 	floor := int64(cfg.Replicas) - int64(MaxUnavailable(cfg))
 	o.set(pendingAvailable(int64(c.available) >= floor && c.available > 0))

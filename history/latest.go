@@ -17,8 +17,8 @@ type LatestInfo struct {
 	Exists bool
 }
 
-// Latest finds the newest rollout of cfg among rcs, without sorting or
-// allocating. The rules, in order:
+// Latest finds the newest rollout of cfg among rcs (SPEC 3.2.6), without
+// sorting or allocating. The rules, in order:
 //
 //  1. No DC (cfg nil), status.latestVersion == 0, or no RCs: no
 //     candidate, Exists false.

@@ -48,7 +48,7 @@ func CountPrunable(cfg *dcplan.Config, rcs []dcplan.Deployment) int {
 //
 //  1. No DC (cfg nil), spec.revisionHistoryLimit unset, or negative (invalid; Validate
 //     refuses it): nothing.
-//  2. At most limit prunable RCs (see Prunable): nothing.
+//  2. At most limit prunable RCs (see Prunable): nothing (SPEC 3.7.4).
 //  3. Otherwise the oldest |prunable| - limit prunable RCs are considered;
 //     each with spec.replicas != 0 is skipped but still counts (no younger
 //     one takes its place); the others are returned.

@@ -9,8 +9,9 @@ import (
 	"github.com/dcplan/dcplan"
 )
 
-// RuleRollback is the rule id of the actions Rollback plans. SPEC.md has no
-// section for `oc rollback` yet; 6.6 is the number it would take after
+// RuleRollback is the rule id of the actions Rollback plans. The
+// specification the ids come from (see docs/rules.md) has no section for
+// `oc rollback` yet; 6.6 is the number it would take after
 // 6.5 (the rollout summary).
 const RuleRollback dcplan.Rule = "6.6"
 

@@ -33,8 +33,8 @@ func nameLine(dc, op string) string {
 //     ErrNoSuchRevision, `unable to find the specified revision`; else
 //     `deploymentconfig.apps.openshift.io/<dc> with revision #<n>` + "\n" +
 //     DescribePodTemplate of its template + "\n".
-//  4. Else the name line with its trailing space, then the table sorted by
-//     version: header `REVISION`, `STATUS`, `CAUSE`, one row per RC with
+//  4. Else (SPEC 6m.5.4) the name line with its trailing space, then the
+//     table sorted by version: header `REVISION`, `STATUS`, `CAUSE`, one row per RC with
 //     the version, the phase annotation and the status-reason (or
 //     `<unknown>`), through a tabwriter padding with tab characters
 //     (minwidth 0, tabwidth 8, padding 1), then an empty line.

@@ -6,7 +6,7 @@ import (
 	"github.com/dcplan/dcplan"
 )
 
-// Rule ids of the actions this package plans (SPEC.md section paths).
+// Rule ids of the actions this package plans (see docs/rules.md).
 const (
 	ruleCandidate          dcplan.Rule = "2.2"
 	ruleRaced              dcplan.Rule = "2.3"

@@ -32,8 +32,8 @@ import (
 //     and when the RC is cancelled the cancel "raced by success": the pass
 //     goes on as if the RC were not cancelled. Without UnrelatedPodEffects
 //     only a related pod (its openshift.io/deployment.name annotation names
-//     rc) counts; with FailedCancellationEveryPass (Exact, SPEC 10.13) the
-//     race happens even when the RC cannot become Complete and records
+//     rc) counts (SPEC 11.4); with FailedCancellationEveryPass (Exact,
+//     SPEC 10.13) the race happens even when the RC cannot become Complete and records
 //     FailedCancellation at once, on every pass.
 //  2. New (4.3.new):
 //     a. Cancelled: move to Pending and delete every deployer and hook pod
@@ -46,7 +46,7 @@ import (
 //     RolloutTimeout (4.3.new.3). With UnrelatedPodEffects (Exact) the
 //     check comes before the pod and times out an RC with no creation time
 //     at once (SPEC 10.1, 10.4); without, it is skipped when a related
-//     deployer pod exists or the creation time is zero.
+//     deployer pod exists or the creation time is zero (SPEC 11.4).
 //     d. No pod: with the deploy.openshift.io/deployer-pod.ignore annotation
 //     do nothing; else create BuildDeployerPod and move to Pending, writing
 //     the pod name and created-at = s.Now (the server stamps the pod at
@@ -61,7 +61,7 @@ import (
 //     with NoTimestamps) and move to the pod's candidate phase, or Pending
 //     when the pod has none (4.3.new.6; 7.22 with
 //     PodCheckAfterAlreadyExists); the seeds always move to Pending.
-//  3. Pending or Running (4.3.pending): without UnrelatedPodEffects an
+//  3. Pending or Running (SPEC 4.3.pending): without UnrelatedPodEffects an
 //     unrelated pod counts as no pod at all.
 //     a. No pod: fail. Unless cancelled (then the cancel reason stays), a
 //     Pending RC waits for the pod to reach the cache (dcplan.WaitDeployer)
@@ -70,26 +70,26 @@ import (
 //     and a Failed event is recorded (4.3.pending.1).
 //     b. A pod and cancelled: delete every deployer and hook pod; the
 //     candidate phase is still written (4.3.pending.3). With
-//     CancelByDeadline, set activeDeadlineSeconds 1 on them instead, as
-//     CancelByDeadline does (SPEC 2.3 "Old mechanism", 7 row 25), and the
+//     CancelByDeadline (Origin 1.0 only, SPEC 11a.2), set
+//     activeDeadlineSeconds 1 on them instead, as CancelByDeadline does (SPEC 2.3 "Old mechanism", 7 row 25), and the
 //     pod failure fails the RC.
 //     c. A pod, not cancelled: give every deployer and hook pod without
 //     owners an owner reference to the RC (4.6); not with
 //     CompleteDeletesPods.
 //  4. Failed: cancelled ⇒ delete the deployer and hook pods again; else
 //     owner references as in 3c (4.3.failed).
-//  5. Complete: nothing; with CompleteDeletesPods delete the deployer and
-//     hook pods (SPEC 7 row 26). Any other phase: nothing.
+//  5. Complete: nothing (SPEC 4.3.complete); with CompleteDeletesPods
+//     delete the deployer and hook pods (SPEC 7 row 26). Any other phase: nothing.
 //  6. Commit (4.4): only when CanTransition(current, next) (with
 //     WriteAnyPhaseChange: whenever next differs, rule 7.28), one
 //     Transition carries the phase and every annotation change above; a
 //     test config's RC entering Complete or Failed with replicas ≠ 0 is
-//     scaled to 0 in the same write (SPEC 2.4). A raced RC loses its cancel
-//     annotations (Transition.ClearCancel) unless KeepCancelOnRace (Exact,
-//     SPEC 10.2), and records FailedCancellation here, once, unless
-//     FailedCancellationEveryPass. When the written RC is cancelled and
-//     Failed, RolloutCancelled is recorded (4.4.4). Without a transition
-//     nothing is written (SPEC 10.11).
+//     scaled to 0 in the same write (SPEC 2.4, 4.4.2). A raced RC loses its
+//     cancel annotations (Transition.ClearCancel, SPEC 11.2) unless
+//     KeepCancelOnRace (Exact, SPEC 10.2), and records FailedCancellation
+//     here, once (SPEC 11.13), unless FailedCancellationEveryPass. When
+//     the written RC is cancelled and Failed, RolloutCancelled is recorded (4.4.4). Without a transition
+//     nothing is written (SPEC 10.11, 11.11).
 //
 // Events go to the DC encoded in the RC, or to the RC when it has none or
 // with EventsOnRC. Reason strings are the short forms, the long Origin-era

@@ -143,7 +143,7 @@ func (c *census) take(cfg *dcplan.Config, rcs []dcplan.Deployment, ownedOnly boo
 }
 
 // claim runs the controller-ref claim over every RC of the snapshot (SPEC
-// 3.3), and takes the census of the claimed RCs into c. The rules, in order, for each RC:
+// 3.3, 3.2.3), and takes the census of the claimed RCs into c. The rules, in order, for each RC:
 //
 //  1. A controller reference to another UID: ignored.
 //  2. Ours and the config label matches: owned (even while deleting).

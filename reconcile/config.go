@@ -5,7 +5,8 @@ import (
 	"github.com/dcplan/dcplan/history"
 )
 
-// Config plans one pass of the DeploymentConfig controller over s: which
+// Config plans one pass of the DeploymentConfig controller over s (SPEC
+// 3, the pass as a whole): which
 // RCs to adopt or release, cancel, scale, create or delete, the DC status
 // to write, the events to record, and whether to come back (Plan.Wait,
 // Plan.Message). It returns an empty plan for an invalid snapshot (see
@@ -31,7 +32,8 @@ import (
 //  3. The DC is being deleted: status only (unless IgnoreDeleting).
 //  4. Paused (Paused = PausedFirst): history cleanup and status only.
 //  5. The newest RC's version is above status.latestVersion: status write
-//     of latestVersion + 1 only, Wait = WaitStatusLag (one step per pass).
+//     of latestVersion + 1 only, Wait = WaitStatusLag (one step per pass,
+//     in every profile, SPEC 11.5).
 //  6. The latest RC does not exist and older rollouts are in flight: cancel
 //     them (SPEC 3.4), Wait = WaitCancellation.
 //  7. A template image is empty: status only, Wait = WaitImages.

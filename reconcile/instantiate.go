@@ -15,7 +15,7 @@ import (
 //
 //  1. An invalid snapshot: the Validate error (wrapping
 //     dcplan.ErrInvalidSnapshot).
-//  2. A paused DC: Invalid (ErrInvalid), forced or not, `DeploymentRequest.apps.openshift.io
+//  2. A paused DC (SPEC 11a.10): Invalid (ErrInvalid), forced or not, `DeploymentRequest.apps.openshift.io
 //     "<dc>" is invalid: spec.paused: Invalid value: true: deployment config
 //     "<dc>" is paused - unpause to request a new deployment`.
 //  3. The previous DC is the one encoded in the RC <dc>-<latestVersion>

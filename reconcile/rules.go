@@ -2,7 +2,7 @@ package reconcile
 
 import "github.com/dcplan/dcplan"
 
-// Rule ids (SPEC.md) carried by the actions this package plans. Each names
+// Rule ids (see docs/rules.md) carried by the actions this package plans. Each names
 // the rule that produced the action, so dcplan.Describe can explain it.
 const (
 	ruleNoTriggers      dcplan.Rule = "3.2.1"  // version 0 without triggers: status only

@@ -64,7 +64,7 @@ func (r *reader) entry(o node, k string) (string, bool) {
 	return r.t.Text(v), v != none
 }
 
-// value is entry's string alone: "" when k is absent.
+// value is entry's string alone: "" when k is absent (SPEC 5.13).
 func (r *reader) value(o node, k string) string {
 	v, _ := r.entry(o, k)
 	return v
@@ -212,6 +212,7 @@ func (r *reader) readDeploymentWire(meta node, d *dcplan.Deployment) (ann, encod
 			d.PhaseSpelling = v
 		}
 	}
+	// Cancelled when the annotation is "true", ignoring case (SPEC 5.4).
 	d.Cancelled = strings.EqualFold(r.value(ann, dcplan.AnnotationCancelled), dcplan.CancelledValue)
 	d.Reason = r.value(ann, dcplan.AnnotationStatusReason)
 	d.DeployerPodName = r.value(ann, dcplan.AnnotationDeployerPodName)

@@ -189,7 +189,8 @@ func DecodeSnapshot(data []byte, namespace, config string, now time.Time, st dcp
 //     confused.
 //  2. Deployments are, in document order, the RCs in the DC's namespace
 //     that name it: label or annotation openshift.io/deployment-config.name
-//     equal to config, or a controller owner reference with the DC's UID.
+//     equal to config (the label is the selector of SPEC 5.11), or a
+//     controller owner reference with the DC's UID.
 //     (RCs owned by another controller are kept: claiming is the
 //     planner's business, SPEC 3.3.)
 //  3. Pods are, in document order, the pods in that namespace related to

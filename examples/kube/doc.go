@@ -6,9 +6,10 @@
 //
 // The package decides nothing: every decision is a dcplan planner's, and
 // every plan is applied with wire.RunPass, the one way to apply a plan.
-// What lives here is what an adapter owns (DESIGN.md, "Requests, outcomes
-// and adapters"): typed objects to snapshots, requests to client-go calls,
-// API answers to outcomes, retries and rate limits, events and logs.
+// What lives here is what an adapter owns (the adapter contract in package
+// dcplan's documentation): typed objects to snapshots, requests to
+// client-go calls, API answers to outcomes, retries and rate limits,
+// events and logs.
 //
 // Usage:
 //

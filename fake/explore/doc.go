@@ -33,7 +33,7 @@
 //
 //	res := explore.Explore(explore.Defaults(dcplan.Modern.Settings()))
 //	for _, v := range res.Violations {
-//		text, _ := explore.Scenario(v, settings) // a regression scenario file
+//		text, _ := explore.Scenario(v, settings, nil) // a regression scenario file; nil: plans only
 //		fmt.Print(text)
 //	}
 //

@@ -1,6 +1,6 @@
 // Package conformance reads the scenarios recorded from upstream's
-// DeploymentConfig controllers (testdata/upstream-recorded.tar.gz, format
-// in ../shared/conformance/README.md) and turns what a pass did on a
+// DeploymentConfig controllers (testdata/upstream-recorded.tar.gz, in the
+// form of Scenario) and turns what a pass did on a
 // fake.Server into the same recorded form, so that a test can plan a
 // scenario's pass, execute its requests and Compare the result with what
 // upstream did.

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -12,11 +13,16 @@ type Kind uint8
 
 // The kinds of citation, from the strictest to the loosest.
 const (
+	// KindUse is a Go use of a rule, found by type-checking the non-test
+	// Go files ([ParseCode]): an identifier that resolves to a constant of
+	// the rule type, or a string literal of the rule type outside a
+	// constant declaration. The declaration itself is no use.
+	KindUse Kind = iota + 1
 	// KindPlan is an id an action carries: "rule=<id>" in Describe output
 	// (scenario expectations, golden files, example output), or a Go
 	// string literal given to a Rule ("Rule: ...", "Rule = ...",
 	// "Rule(...)").
-	KindPlan Kind = iota + 1
+	KindPlan
 	// KindSpec is a prose citation: "SPEC <list>" in a comment, a string,
 	// a scenario header or a document.
 	KindSpec
@@ -25,9 +31,11 @@ const (
 	KindName
 )
 
-// String returns "plan", "spec" or "name".
+// String returns "use", "plan", "spec" or "name".
 func (k Kind) String() string {
 	switch k {
+	case KindUse:
+		return "use"
 	case KindPlan:
 		return "plan"
 	case KindSpec:
@@ -43,9 +51,15 @@ type Citation struct {
 	ID   string
 	File string // slash-separated, relative to the scanned root
 	Kind Kind
-	// Literal is true for a Go Rule literal, false for rule=<id> (both
-	// KindPlan).
+	// Literal is true for a Go Rule literal (KindPlan or KindUse), false
+	// for rule=<id> (KindPlan) and for a use of a constant (KindUse).
 	Literal bool
+	// Header is true for a citation in the header of a scenario file: the
+	// opening run of "#" lines of a .txt file under a testdata directory.
+	Header bool
+	// Const names the rule constant a KindUse citation resolves to, as
+	// "<package directory>.<name>" ("reconcile.ruleScale"), or "".
+	Const string
 }
 
 // idPattern is the rule id grammar (see the package documentation):
@@ -75,9 +89,50 @@ func Valid(s string) bool { return idRE.MatchString(s) }
 
 // Extract returns the citations in the text of one file, named file (a
 // slash-separated path; it decides whether test-name citations count: only
-// in files ending in _test.go). A Go Rule literal that is not a valid id
-// is an error. Citations come in text order, duplicates included.
+// in files ending in _test.go, and whether the file has a header: only a
+// scenario file, see [IsScenario]). A Go Rule literal that is not a valid
+// id is an error. Citations come in text order, duplicates included; those
+// in a scenario file's header come first and have Header set.
 func Extract(file string, text []byte) ([]Citation, error) {
+	if !IsScenario(file) {
+		return extract(file, text)
+	}
+	n := headerLen(text)
+	head, err := extract(file, text[:n])
+	if err != nil {
+		return nil, err
+	}
+	for i := range head {
+		head[i].Header = true
+	}
+	rest, err := extract(file, text[n:])
+	if err != nil {
+		return nil, err
+	}
+	return append(head, rest...), nil
+}
+
+// IsScenario reports whether a file is a scenario file: a .txt file under a
+// testdata directory, whose opening "#" lines say what it shows and which
+// rules it pins.
+func IsScenario(file string) bool {
+	return strings.HasSuffix(file, ".txt") && (strings.HasPrefix(file, "testdata/") || strings.Contains(file, "/testdata/"))
+}
+
+// headerLen is the length of the opening run of lines that start with "#".
+func headerLen(text []byte) int {
+	n := 0
+	for n < len(text) && text[n] == '#' {
+		i := bytes.IndexByte(text[n:], '\n')
+		if i < 0 {
+			return len(text)
+		}
+		n += i + 1
+	}
+	return n
+}
+
+func extract(file string, text []byte) ([]Citation, error) {
 	s := joinRE.ReplaceAllString(string(text), " ")
 	var out []Citation
 	add := func(k Kind, ids ...string) {

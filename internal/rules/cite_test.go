@@ -2,6 +2,7 @@ package rules_test
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -149,28 +150,52 @@ func TestParseIndex(t *testing.T) {
 	}
 }
 
-func TestWhereAndStale(t *testing.T) {
+func TestWhere(t *testing.T) {
 	cs := []rules.Citation{
-		{ID: "3.4.3", File: "reconcile/rules.go", Kind: rules.KindPlan, Literal: true},
-		{ID: "3.4.3", File: "reconcile/testdata/cancel.txt", Kind: rules.KindPlan},
+		{ID: "3.4.3", File: "reconcile/supersede.go", Kind: rules.KindUse, Const: "reconcile.ruleCancel"},
+		{ID: "3.4.3", File: "reconcile/testdata/cancel_superseded.txt", Kind: rules.KindSpec, Header: true},
+		{ID: "3.4.3", File: "reconcile/testdata/cancel_superseded.txt", Kind: rules.KindPlan},
+		{ID: "3.4.3", File: "reconcile/testdata/whole_rollout.txt", Kind: rules.KindPlan},
 		{ID: "3.4.3", File: "README.md", Kind: rules.KindPlan},
+		{ID: "3.4.3", File: "reconcile/doc.go", Kind: rules.KindSpec},
 		{ID: "3.4.3", File: "reconcile/supersede.go", Kind: rules.KindSpec},
-		{ID: "3.4.3", File: "reconcile/rules.go", Kind: rules.KindSpec},
 		{ID: "3.4.3", File: "reconcile/config_test.go", Kind: rules.KindName},
 	}
-	want := "in plans; code: reconcile/rules.go, reconcile/supersede.go. tests: reconcile/config_test.go, reconcile/testdata/cancel.txt. docs: README.md."
-	got := rules.Where(cs)
-	if got != want {
-		t.Errorf("Where() = %q, want %q", got, want)
+	tests := []struct {
+		name  string
+		why   string
+		cites []rules.Citation
+		want  string
+	}{
+		{"all groups", "scenarios first, then the deciding code, the tests and the docs; a scenario is not listed again as a test",
+			cs, "in plans; scenarios: reconcile/testdata/cancel_superseded.txt. code: reconcile/doc.go, reconcile/supersede.go. " +
+				"tests: reconcile/config_test.go, reconcile/testdata/whole_rollout.txt. docs: README.md."},
+		{"use only", "a Go use is code, not a plan", cs[:1], "code: reconcile/supersede.go."},
+		{"body only", "rule=<id> below the header makes a test file, not a scenario", cs[3:4], "in plans; tests: reconcile/testdata/whole_rollout.txt."},
+		{"literal", "a Rule literal is code, not a plan", []rules.Citation{{ID: "13", File: "fake/invariants.go", Kind: rules.KindPlan, Literal: true}}, "code: fake/invariants.go."},
 	}
-	if s := rules.Stale(got, cs); s != nil {
-		t.Errorf("Stale(own line) = %v, want none", s)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := rules.Where(tt.cites); got != tt.want {
+				t.Errorf("Where() = %q, want %q (%s)", got, tt.want, tt.why)
+			}
+		})
 	}
-	if d := cmp.Diff([]string{"reconcile/config_test.go", "reconcile/supersede.go"}, rules.Stale(got, cs[:3])); d != "" {
-		t.Errorf("Stale() mismatch (-want +got):\n%s", d)
+}
+
+func TestExtractScenarioHeader(t *testing.T) {
+	text := "# SPEC 3.4.3: cancel the superseded\n# rollouts (SPEC 7 row 6).\n\n# SPEC 3.7.5 for this case\nconfig\n----\ncancel rc/web-2 rule=3.4.3\n"
+	got, err := rules.Extract("reconcile/testdata/cancel_superseded.txt", []byte(text))
+	if err != nil {
+		t.Fatal(err)
 	}
-	if got := rules.Where(cs[3:4]); got != "code: reconcile/supersede.go." {
-		t.Errorf("Where(prose only) = %q, want no plan marker", got)
+	var head []string
+	for _, c := range got {
+		head = append(head, fmt.Sprintf("%s:%s:%v", c.Kind, c.ID, c.Header))
+	}
+	want := []string{"spec:3.4.3:true", "spec:7.6:true", "plan:3.4.3:false", "spec:3.7.5:false"}
+	if d := cmp.Diff(want, head); d != "" {
+		t.Errorf("Extract() mismatch (-want +got): only the opening # lines are the header:\n%s", d)
 	}
 }
 

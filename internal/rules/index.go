@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -138,11 +137,27 @@ func scanned(rel string) bool {
 }
 
 // Scan walks the repository at root and returns every citation in the
-// files it reads (see [Skipped]), sorted by file, then in text order.
-// Binary files (a NUL byte) are left out.
-func Scan(root string) ([]Citation, error) {
+// files it reads (see [Skipped]), sorted by file, then in text order, with
+// the Go uses of rules ([ParseCode], [KindUse]) after the text citations
+// of their file. Binary files (a NUL byte) are left out. The declaration
+// of a rule constant, with its doc and line comments, cites nothing of its
+// own id: a rule is decided where its constant is used. It also returns
+// what ParseCode found.
+func Scan(root string) ([]Citation, *Code, error) {
+	code, err := ParseCode(root)
+	if err != nil {
+		return nil, nil, err
+	}
+	decls := map[string][]Decl{}
+	for _, d := range code.Decls {
+		decls[d.File] = append(decls[d.File], d)
+	}
+	uses := map[string][]Citation{}
+	for _, c := range code.Uses {
+		uses[c.File] = append(uses[c.File], c)
+	}
 	var out []Citation
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -167,19 +182,65 @@ func Scan(root string) ([]Citation, error) {
 		if bytes.IndexByte(data, 0) >= 0 {
 			return nil
 		}
-		cs, err := Extract(rel, data)
+		cs, err := extractSkipping(rel, data, decls[rel])
 		if err != nil {
 			return err
 		}
 		out = append(out, cs...)
+		out = append(out, uses[rel]...)
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("rules: scan %s: %w", root, err)
+		return nil, nil, fmt.Errorf("rules: scan %s: %w", root, err)
 	}
 	// WalkDir visits in lexical order per directory; sort by full path so
 	// the order does not depend on that.
 	slices.SortStableFunc(out, func(a, b Citation) int { return strings.Compare(a.File, b.File) })
+	return out, code, nil
+}
+
+// extractSkipping extracts the citations of a file with the declaration
+// sites of its rule constants blanked out, then adds back the citations of
+// other ids in those sites (a doc comment may relate its rule to others).
+func extractSkipping(rel string, data []byte, decls []Decl) ([]Citation, error) {
+	if len(decls) == 0 {
+		return Extract(rel, data)
+	}
+	blank := slices.Clone(data)
+	type site struct {
+		start, end int
+		ids        []string
+	}
+	var sites []site
+	for _, d := range decls {
+		if n := len(sites); n > 0 && sites[n-1].start == d.Start {
+			sites[n-1].ids = append(sites[n-1].ids, d.ID)
+			continue
+		}
+		sites = append(sites, site{d.Start, d.End, []string{d.ID}})
+	}
+	for _, s := range sites {
+		for i := s.start; i < s.end; i++ {
+			if blank[i] != '\n' {
+				blank[i] = ' '
+			}
+		}
+	}
+	out, err := Extract(rel, blank)
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range sites {
+		cs, err := Extract(rel, data[s.start:s.end])
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range cs {
+			if !slices.Contains(s.ids, c.ID) {
+				out = append(out, c)
+			}
+		}
+	}
 	return out, nil
 }
 
@@ -189,78 +250,81 @@ func IsTest(file string) bool {
 	return strings.HasSuffix(file, "_test.go") || strings.HasPrefix(file, "testdata/") || strings.Contains(file, "/testdata/")
 }
 
-// Where renders the generated line of an id from the citations of it:
-//
-//	code: a.go, b/c.go. tests: a_test.go, b/testdata/x.txt. docs: README.md.
-//
-// with each group sorted and left out when empty, and "in plans; " first
-// when some file shows the id in a plan (rule=<id>, Describe's form). "code" are Go files that are not tests,
-// "tests" _test.go files and testdata files, "docs" Markdown files.
-func Where(cites []Citation) string {
-	var code, tests, docs []string
-	plan := false
+// Files are the files that cite one rule id, grouped by what they are,
+// each group sorted and without repeats.
+type Files struct {
+	// Plan is true when some file shows the id in a plan (rule=<id>,
+	// Describe's form).
+	Plan bool
+	// Scenarios are the scenario files whose header cites the id
+	// ([IsScenario], [Citation].Header).
+	Scenarios []string
+	// Code are the Go files, other than tests, that decide the rule: they
+	// use its constant or give its id to a Rule ([KindUse], [KindPlan]),
+	// or cite it in a comment ([KindSpec]). The declaration of a rule
+	// constant does not count (see [Scan]).
+	Code []string
+	// Tests are the _test.go files and the testdata files, other than the
+	// scenarios, that cite the id.
+	Tests []string
+	// Docs are the Markdown files that cite the id.
+	Docs []string
+}
+
+// Group sorts the files of the citations of one id into [Files].
+func Group(cites []Citation) Files {
+	var f Files
+	scen := map[string]bool{}
 	for _, c := range cites {
-		plan = plan || c.Kind == KindPlan && !c.Literal
-		switch {
-		case strings.HasSuffix(c.File, ".md"):
-			docs = append(docs, c.File)
-		case IsTest(c.File):
-			tests = append(tests, c.File)
-		default:
-			code = append(code, c.File)
+		if c.Header {
+			scen[c.File] = true
 		}
 	}
+	for _, c := range cites {
+		f.Plan = f.Plan || c.Kind == KindPlan && !c.Literal
+		switch {
+		case strings.HasSuffix(c.File, ".md"):
+			f.Docs = append(f.Docs, c.File)
+		case scen[c.File]:
+			f.Scenarios = append(f.Scenarios, c.File)
+		case IsTest(c.File):
+			f.Tests = append(f.Tests, c.File)
+		default:
+			f.Code = append(f.Code, c.File)
+		}
+	}
+	for _, g := range []*[]string{&f.Scenarios, &f.Code, &f.Tests, &f.Docs} {
+		slices.Sort(*g)
+		*g = slices.Compact(*g)
+	}
+	return f
+}
+
+// String renders the generated line of an index entry:
+//
+//	in plans; scenarios: a/testdata/x.txt. code: a.go, b/c.go. tests: a_test.go. docs: README.md.
+//
+// with "in plans; " only when Plan is set and each group left out when
+// empty.
+func (f Files) String() string {
 	var parts []string
-	if plan {
+	if f.Plan {
 		parts = append(parts, "in plans;")
 	}
 	for _, g := range []struct {
 		name  string
 		files []string
-	}{{"code", code}, {"tests", tests}, {"docs", docs}} {
-		if len(g.files) == 0 {
-			continue
+	}{{"scenarios", f.Scenarios}, {"code", f.Code}, {"tests", f.Tests}, {"docs", f.Docs}} {
+		if len(g.files) > 0 {
+			parts = append(parts, g.name+": "+strings.Join(g.files, ", ")+".")
 		}
-		slices.Sort(g.files)
-		parts = append(parts, g.name+": "+strings.Join(slices.Compact(g.files), ", ")+".")
 	}
 	return strings.Join(parts, " ")
 }
 
-// Stale returns the files a generated line names that are not among the
-// files citing the id, sorted.
-func Stale(where string, cites []Citation) []string {
-	have := map[string]bool{}
-	for _, c := range cites {
-		have[c.File] = true
-	}
-	var out []string
-	for _, f := range whereFiles(where) {
-		if !have[f] {
-			out = append(out, f)
-		}
-	}
-	slices.Sort(out)
-	return slices.Compact(out)
-}
-
-// whereFiles lists the file names in a generated line.
-func whereFiles(where string) []string {
-	var out []string
-	for _, g := range []string{"code: ", "tests: ", "docs: "} {
-		_, rest, ok := strings.Cut(where, g)
-		if !ok {
-			continue
-		}
-		list, _, _ := strings.Cut(rest, ". ")
-		for _, f := range strings.Split(strings.TrimSuffix(list, "."), ", ") {
-			if f = strings.TrimSpace(f); f != "" && path.Clean(f) == f {
-				out = append(out, f)
-			}
-		}
-	}
-	return out
-}
+// Where renders the generated line of an id from the citations of it:
+// Group(cites).String().
+func Where(cites []Citation) string { return Group(cites).String() }
 
 // Rewrite returns the index with the generated line of every entry set to
 // where(id): replaced, inserted after the entry line, or removed when

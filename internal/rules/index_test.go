@@ -1,12 +1,14 @@
 package rules_test
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/dcplan/dcplan/internal/rules"
@@ -16,29 +18,52 @@ var update = flag.Bool("update", false, "rewrite the generated lines of docs/rul
 
 const root = "../.."
 
-// TestIndex holds docs/rules.md to the repository: every id the code,
-// tests, scenario files and documents cite has an entry, every entry's id
-// is cited somewhere, and no entry's generated line names a file that no
-// longer cites its id. With -update it first rewrites the generated lines.
-func TestIndex(t *testing.T) {
-	cites, err := rules.Scan(root)
+// scanned is the repository's citations and Go code, scanned once for all
+// the tests of this file.
+var scanned = sync.OnceValues(func() (scanResult, error) {
+	cites, code, err := rules.Scan(root)
+	return scanResult{cites, code}, err
+})
+
+type scanResult struct {
+	cites []rules.Citation
+	code  *rules.Code
+}
+
+// scan returns the repository's citations by id, and its Go code.
+func scan(t *testing.T) (map[string][]rules.Citation, *rules.Code) {
+	t.Helper()
+	r, err := scanned()
 	if err != nil {
 		t.Fatal(err)
 	}
 	byID := map[string][]rules.Citation{}
-	for _, c := range cites {
+	for _, c := range r.cites {
 		byID[c.ID] = append(byID[c.ID], c)
 	}
-	if len(byID) < 50 || len(byID["3.2.12"]) == 0 {
-		t.Fatalf("Scan found %d ids and no 3.2.12; the scan is broken", len(byID))
+	if len(byID) < 50 || len(byID["3.2.12"]) == 0 || len(r.code.Decls) < 50 {
+		t.Fatalf("Scan found %d ids (3.2.12 cited %d times) and %d rule constants; the scan is broken",
+			len(byID), len(byID["3.2.12"]), len(r.code.Decls))
 	}
+	return byID, r.code
+}
+
+// TestIndex holds docs/rules.md to the repository: every id the code,
+// tests, scenario files and documents cite has an entry, every entry's id
+// is cited somewhere, every entry has a deciding file (a non-test Go file
+// that uses its constant, gives its id to a Rule or cites it in a
+// comment), and every entry's generated line is what the generator writes
+// today. With -update it first rewrites the generated lines.
+func TestIndex(t *testing.T) {
+	byID, _ := scan(t)
 	indexPath := filepath.Join(root, filepath.FromSlash(rules.IndexFile))
 	data, err := os.ReadFile(indexPath)
 	if err != nil {
 		t.Fatal(err)
 	}
+	where := func(id string) string { return rules.Where(byID[id]) }
 	if *update {
-		data, err = rules.Rewrite(data, func(id string) string { return rules.Where(byID[id]) })
+		data, err = rules.Rewrite(data, where)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -57,9 +82,13 @@ func TestIndex(t *testing.T) {
 			t.Errorf("%s:%d: %s is listed but nothing cites it; remove the entry", rules.IndexFile, e.Line, e.ID)
 			continue
 		}
-		if stale := rules.Stale(e.Where, byID[e.ID]); len(stale) > 0 {
-			t.Errorf("%s:%d: %s is no longer cited in %s; run go test ./internal/rules -run TestIndex -update",
-				rules.IndexFile, e.Line, e.ID, strings.Join(stale, ", "))
+		if len(rules.Group(byID[e.ID]).Code) == 0 {
+			t.Errorf("%s:%d: %s lists no deciding file: no non-test Go file uses its constant or cites it; "+
+				"cite it (\"SPEC %s\") in the comment of the code that decides it", rules.IndexFile, e.Line, e.ID, e.ID)
+		}
+		if want := where(e.ID); e.Where != want {
+			t.Errorf("%s:%d: %s: the generated line is stale; run go test ./internal/rules -run TestIndex -update\nhave: %s\nwant: %s",
+				rules.IndexFile, e.Line, e.ID, e.Where, want)
 		}
 	}
 	var missing []string
@@ -71,6 +100,23 @@ func TestIndex(t *testing.T) {
 	slices.Sort(missing)
 	for _, m := range missing {
 		t.Errorf("%s lacks %s; add a line \"- `<id>` — <what it decides>\" in id order", rules.IndexFile, m)
+	}
+	if !t.Failed() {
+		if want, err := rules.Rewrite(data, where); err != nil || !bytes.Equal(want, data) {
+			t.Errorf("%s is not what the generator writes (err %v); run go test ./internal/rules -run TestIndex -update", rules.IndexFile, err)
+		}
+	}
+}
+
+// TestRuleConstantsUsed fails for a rule constant that no non-test Go
+// file uses: its declaration decides nothing, so its rule would have no
+// deciding file in the index.
+func TestRuleConstantsUsed(t *testing.T) {
+	_, code := scan(t)
+	for _, d := range code.Decls {
+		if d.Uses == 0 {
+			t.Errorf("%s: rule constant %s (%s) is declared but never used outside tests", d.File, d.Name, d.ID)
+		}
 	}
 }
 
