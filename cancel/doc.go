@@ -14,21 +14,19 @@
 //
 // Usage:
 //
-//	_, report, err := cancel.Cancel(snap)
+//	// wire.RunOperation plans, sends the requests, and plans again
+//	// after a failure, as wire.RunPass does for the controllers.
+//	_, report, err := wire.RunOperation(ctx, client, snap, cancel.Cancel)
 //	if err != nil {
 //		return err // e.g. errors.Is(err, cancel.ErrPaused); err.Error() is oc's text
-//	}
-//	// wire.RunPass takes a wire.Planner, which returns the plan alone.
-//	planner := func(s dcplan.Snapshot) dcplan.Plan { p, _, _ := cancel.Cancel(s); return p }
-//	if _, err := wire.RunPass(ctx, client, snap, planner); err != nil {
-//		return err
 //	}
 //	fmt.Print(report) // what oc prints, e.g. "deploymentconfig.apps.openshift.io/web cancelling\n"
 //	return report.Err() // what oc exits with after writing (Exact, paused DC)
 //
 // Entry points:
 //   - [Cancel]: cancel every in-flight rollout of a DC.
-//   - [Retry]: reset the latest, failed rollout to New.
+//   - [Retry]: reset the latest, failed rollout to New (not after a failed
+//     pod delete: [ErrRetryFailed]).
 //   - [Report]: what oc prints; [Report.String], [Report.Lines].
 //   - [Failed]: oc's output and error when some cancel writes failed.
 //   - [Report.PodDeleteError]: oc's error when a retry's pod delete failed.
