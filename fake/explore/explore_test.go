@@ -125,10 +125,10 @@ func TestExplore(t *testing.T) {
 	if tier == tierCI || tier == tierDeep {
 		// The search keeps every state; collect garbage seldom (GOGC
 		// 1000), unless the heap nears -explore.memlimit (6 GiB, which
-		// fits a machine of 8 GB). The CI searches took 281 s of CPU
-		// this way with a 12 GiB limit (and peaked at 11 GB), 333 s with
-		// GOGC 400; the order below keeps their live heap under 6 GB.
-		// The smaller tiers keep go test's GOGC 100.
+		// fits a machine of 8 GB). The CI searches peaked at 11-12 GB
+		// with a 12 GiB limit; with 6 GiB and the order below, which
+		// keeps their live heap under 6 GB, at 6.1 GB for 249 s of CPU.
+		// The smaller tiers keep go test's GOGC 100 and no limit.
 		defer debug.SetGCPercent(debug.SetGCPercent(*gcPercent))
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(int64(*memLimit) << 30))
 	}
@@ -179,7 +179,7 @@ func TestExplore(t *testing.T) {
 	// runs after the third: on two cores the two largest CI searches
 	// side by side would hold 6 GB live, past -explore.memlimit, where
 	// the collector runs all the time; the largest beside the third
-	// peaks near 5 GB and ends no later.
+	// holds about 5 GB and ends no later.
 	size := func(sr search) int {
 		n := map[string]int{"Exact": 288_794, "Modern": 258_948, "Origin15": 134_022}[sr.preset]
 		if sr.o.Kinds != 2 {
