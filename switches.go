@@ -591,12 +591,6 @@ func (sw *Switches) Set(change string) error {
 	return fmt.Errorf("%w: unknown switch %q", ErrInvalidSettings, name)
 }
 
-// known reports whether every enum switch of sw holds a declared value.
-func (sw *Switches) known() bool {
-	return sw.Paused < numPausedModes && sw.OcCancel < numCancelOutputs &&
-		sw.OcRetry < numRetryOutputs && sw.OcDeployLatest < numDeployLatestForms
-}
-
 // unknownSwitch names the first enum switch of sw holding an undeclared
 // value, as `Name=<n>`, or "".
 func (sw *Switches) unknownSwitch() string {

@@ -101,17 +101,15 @@ import (
 // Ports: deployer_controller.go (*DeploymentController).handle and
 // nextStatus (modern); Origin's deployment controller Handle (the seeds).
 func Step(s dcplan.Snapshot, rc string) dcplan.Plan {
-	p := stepNamed(&s, rc)
-	if p.IsEmpty() || s.Validate() != nil {
+	if s.Validate() != nil {
 		return dcplan.Plan{}
 	}
-	return p
+	return stepNamed(&s, rc)
 }
 
-// stepNamed is Step without the validation. The empty plan is Step's
-// answer for an invalid snapshot as much as for an RC at rest, so Step
-// validates only a plan with something in it; for that, stepNamed is
-// total: it never panics, whatever s holds (TestStepIsTotal, FuzzStep).
+// stepNamed is Step for a validated snapshot. It never panics on an
+// invalid one either (TestStepIsTotal, FuzzStep), though no planner gives
+// it one.
 func stepNamed(s *dcplan.Snapshot, rc string) dcplan.Plan {
 	for i := range s.Deployments {
 		if s.Deployments[i].Name == rc {

@@ -15,11 +15,14 @@ import (
 //
 // It returns an empty plan for an invalid snapshot, and an empty plan when
 // both controllers are at their fixed point. Like Config, it validates s
-// only when there is something to do, so a pass at rest validates nothing.
+// first.
 //
 // Ports: the DeploymentConfig controller and the deployer controller of
 // openshift-controller-manager, run one after the other on the same cache.
 func All(s dcplan.Snapshot) dcplan.Plan {
+	if s.Validate() != nil {
+		return dcplan.Plan{}
+	}
 	var p dcplan.Plan
 	plan(&s, &p)
 	busy := map[string]bool{}
@@ -36,8 +39,5 @@ func All(s dcplan.Snapshot) dcplan.Plan {
 		busy[x.Deployment.Name] = true
 	}
 	p.Append(phase.StepAllBut(s, func(rc string) bool { return busy[rc] }))
-	if p.IsEmpty() || s.Validate() != nil {
-		return dcplan.Plan{}
-	}
 	return p
 }
