@@ -95,6 +95,7 @@
 //	| SeedDeployerPod | no | no | yes | yes | yes |
 //	| PodCopiesOnlyNodeSelector | no | no | yes | no | no |
 //	| SeedEventReasons | no | no | yes | yes | yes |
+//	| NoRolloutCancelledEvent | no | no | yes | yes | yes |
 //	| LongReasons | no | no | no | no | no |
 //	| OcCancel | CancelRollout | CancelRollout | CancelA | CancelB | CancelC |
 //	| OcRetry | RetryRollout | RetryRollout | RetryOldest | RetryMiddle | RetryNewest |

@@ -231,6 +231,14 @@ type Switches struct {
 	// `failed`, `failedCancellation` and `cancelled` (SPEC 1.6). All Origin
 	// presets.
 	SeedEventReasons bool
+	// NoRolloutCancelledEvent records no event when the deployer writes a
+	// cancelled RC Failed: RolloutCancelled "Rollout for "<ns>/<rc>"
+	// cancelled" is a modern deployer event (SPEC 1.6, 2.3, 4.4.4) that no
+	// seed emitted; the oldest seed's only cancel event is `cancelled`
+	// "Cancelled deployment", recorded with the activeDeadlineSeconds
+	// writes (CancelByDeadline, SPEC 2.3 "Old mechanism"), and its New +
+	// cancelled RC fails silently (SPEC 7 row 21). All Origin presets.
+	NoRolloutCancelledEvent bool
 	// LongReasons writes the earliest long status-reason forms ("The
 	// deployment was cancelled by the user", ...) instead of the short
 	// ones (SPEC 12 `LongReasons`, 1.4, 7 row 32, 11a.1). Off in every
@@ -502,6 +510,7 @@ func seed() Switches {
 		NoTimestamps:                true,
 		SeedDeployerPod:             true,
 		SeedEventReasons:            true,
+		NoRolloutCancelledEvent:     true,
 		SeedRolloutLatestLine:       true,
 		SeedRollbackText:            true,
 	}

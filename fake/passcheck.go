@@ -13,7 +13,8 @@ import (
 // PassTransition applies one planner pass to a Server that holds the world
 // of snapshot s, and returns it as the Transition invariants judge it:
 // each of plan p's requests (wire.Requests) is sent in order, up to the
-// first that fails (as wire.RunPass stops), and every
+// first that fails (as wire.RunPass stops; a Rebase request with the
+// version its object has then, as wire.RunPass sends it), and every
 // successful write is recorded with the live world of the DC just before
 // it; Before is s's world, After the server's at the end. kind and actor
 // name the planner (PassConfig and "dc-controller", PassDeployer and
@@ -80,6 +81,13 @@ func PassTransition(s dcplan.Snapshot, p dcplan.Plan, kind PassKind, actor strin
 		if err != nil {
 			return t, err
 		}
+		if r.Rebase { // the version the pass's earlier write left (wire.RunPass)
+			if b, ok := srv.Object(r.Resource, r.Namespace, r.Name); ok {
+				if rb, err := r.Rebased(resourceVersion(b)); err == nil {
+					r = rb
+				}
+			}
+		}
 		n := len(srv.log)
 		if err := srv.Do(ctx, r); err != nil {
 			t.Faulted = true // a pass stops at a failure (wire.RunPass)
@@ -132,4 +140,14 @@ func stateOf(s dcplan.Snapshot) ConfigState {
 			return cmp.Compare(a.Name, b.Name)
 		}),
 	}
+}
+
+// resourceVersion reads metadata.resourceVersion of a stored object; ""
+// when it has none.
+func resourceVersion(obj []byte) string {
+	o, err := parseObject(obj)
+	if err != nil {
+		return ""
+	}
+	return metaString(o, "resourceVersion")
 }

@@ -88,7 +88,8 @@ import (
 //     cancel annotations (Transition.ClearCancel, SPEC 11.2) unless
 //     KeepCancelOnRace (Exact, SPEC 10.2), and records FailedCancellation
 //     here, once (SPEC 11.13), unless FailedCancellationEveryPass. When
-//     the written RC is cancelled and Failed, RolloutCancelled is recorded (4.4.4). Without a transition
+//     the written RC is cancelled and Failed, RolloutCancelled is recorded (4.4.4), but not
+//     with NoRolloutCancelledEvent (the seeds, SPEC 1.6). Without a transition
 //     nothing is written (SPEC 10.11, 11.11).
 //
 // Events go to the DC encoded in the RC, or to the RC when it has none or
@@ -492,7 +493,7 @@ func (st *step) commit() {
 		st.plan.Events = append(st.plan.Events, racedEvent(d, ruleRaced, st.sw))
 	}
 	st.plan.Transitions = []dcplan.Transition{tr}
-	if writtenCancelled && st.next == dcplan.PhaseFailed {
+	if writtenCancelled && st.next == dcplan.PhaseFailed && !st.sw.NoRolloutCancelledEvent {
 		st.plan.Events = append(st.plan.Events, eventAfter(dcplan.ActionRef{Kind: dcplan.ActionTransition}, cancelledEvent(d)))
 	}
 }

@@ -200,7 +200,10 @@ func activeReplicas(cfg *dcplan.Config, latest, active *dcplan.Deployment) dcpla
 // When the DC is synced, the status is computed from the DC as the update
 // returns it: spec.replicas changed and metadata.generation one up (the
 // API server bumps it on every spec change), so observedGeneration moves
-// with it in the same pass, as upstream's does.
+// with it in the same pass, as upstream's does. The seed then wrote the
+// status of the object its update returned, so package wire renders that
+// status write as a Rebase request, sent with the version the update
+// left: the pass cannot conflict with itself.
 //
 // Ports: Origin deploymentconfig_controller.go reconcileDeployments
 // (replica-sync variant).

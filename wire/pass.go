@@ -56,7 +56,11 @@ var ErrProtocol = errors.New("wire: the plan after a failure does not begin with
 //  3. Send the requests in order. A request is retried while the answer is
 //     Conflict, up to its Attempts; an answer it tolerates is success;
 //     events never fail. A failure stops the pass after its request, or
-//     after the last request of its group.
+//     after the last request of its group. After a write that a later
+//     Rebase request of the plan follows, GET the object, and send that
+//     request Rebased to the version read (upstream sent the object the
+//     write returned, SPEC 3.11); when that GET fails, the request goes
+//     as rendered.
 //  4. On a failure, add it to s.Outcome (after an RC create that met
 //     AlreadyExists, GET that RC into Outcome.Live or LiveErr) and plan
 //     again from s: the new plan begins with the requests already sent
@@ -65,8 +69,9 @@ var ErrProtocol = errors.New("wire: the plan after a failure does not begin with
 //     an adoption that met NotFound, say).
 //
 // RunPass returns when every request of the last plan was sent, or with
-// ctx's error. It never sends a request twice except for Conflict retries.
-// A nil plan, or a nil c when the plan has requests to send, is an error
+// ctx's error. It never sends a request twice except for Conflict retries,
+// and reads nothing but the adoption recheck, the live RC after
+// AlreadyExists and the versions of step 3. A nil plan, or a nil c when the plan has requests to send, is an error
 // wrapping ErrNoPass and sends nothing.
 func RunPass(ctx context.Context, c Client, s dcplan.Snapshot, plan Planner) (Pass, error) {
 	if plan == nil {
@@ -94,6 +99,7 @@ func runPass(ctx context.Context, c Client, s dcplan.Snapshot, plan Planner, p d
 	sent := 0
 	var prev []Request
 	var errs []error
+	var versions rebases
 	for ; ; p = plan(s) {
 		if len(p.Adopt) > 0 && !s.Recheck.Done {
 			s.Recheck = recheck(ctx, c, &s.Config)
@@ -109,7 +115,7 @@ func runPass(ctx context.Context, c Client, s dcplan.Snapshot, plan Planner, p d
 				return pass, ErrProtocol
 			}
 		}
-		next, failures, answers, err := sendFrom(ctx, c, reqs, sent)
+		next, failures, answers, err := sendFrom(ctx, c, reqs, sent, &versions)
 		errs = append(errs, answers...)
 		pass.Sent, pass.Errs = next, errs
 		if err != nil {
@@ -131,11 +137,12 @@ func runPass(ctx context.Context, c Client, s dcplan.Snapshot, plan Planner, p d
 // sendFrom sends reqs from index i on until a failure ends the run: it
 // returns the index after the last request sent, the failures, and the
 // answer to each request sent (nil for success or a tolerated failure).
-func sendFrom(ctx context.Context, c Client, reqs []Request, i int) (int, []dcplan.Failure, []error, error) {
+// vs holds the versions the pass's writes left, for Rebase requests.
+func sendFrom(ctx context.Context, c Client, reqs []Request, i int, vs *rebases) (int, []dcplan.Failure, []error, error) {
 	var failures []dcplan.Failure
 	var answers []error
 	for ; i < len(reqs); i++ {
-		r := reqs[i]
+		r := vs.apply(reqs[i])
 		if err := ctx.Err(); err != nil {
 			return i, failures, answers, err
 		}
@@ -143,6 +150,8 @@ func sendFrom(ctx context.Context, c Client, reqs []Request, i int) (int, []dcpl
 		answers = append(answers, err)
 		if err != nil {
 			failures = append(failures, f)
+		} else {
+			vs.record(ctx, c, reqs, i)
 		}
 		if err := ctx.Err(); err != nil {
 			return i + 1, failures, answers, err
@@ -174,6 +183,56 @@ func send(ctx context.Context, c Client, r *Request) (dcplan.Failure, error) {
 		f.Reason, f.Code, f.Message = se.Reason, se.Code, se.Message
 	}
 	return f, err
+}
+
+// rebases holds, for the objects a pass wrote and a later Rebase request
+// of its plan writes again, the resourceVersion each write left.
+type rebases struct {
+	versions map[rebaseKey]string
+}
+
+// rebaseKey names an object.
+type rebaseKey struct{ resource, namespace, name string }
+
+func keyOf(r *Request) rebaseKey { return rebaseKey{r.Resource, r.Namespace, r.Name} }
+
+// apply returns r, Rebased to the version its object has after the
+// pass's earlier write when r is a Rebase request and that version is
+// known.
+func (vs *rebases) apply(r Request) Request {
+	if !r.Rebase {
+		return r
+	}
+	v, ok := vs.versions[keyOf(&r)]
+	if !ok {
+		return r
+	}
+	if rb, err := r.Rebased(v); err == nil {
+		return rb
+	}
+	return r
+}
+
+// record GETs the object that request i of reqs wrote, when a later
+// Rebase request writes it again, and keeps its resourceVersion.
+func (vs *rebases) record(ctx context.Context, c Client, reqs []Request, i int) {
+	r := &reqs[i]
+	if r.Verb == VerbEvent || r.Verb == VerbDelete {
+		return
+	}
+	if !slices.ContainsFunc(reqs[i+1:], func(q Request) bool { return q.Rebase && sameObject(&q, r) }) {
+		return
+	}
+	data, err := c.Get(ctx, r.Resource, r.Namespace, r.Name)
+	if err != nil {
+		return
+	}
+	if v := resourceVersionOf(data); v != "" {
+		if vs.versions == nil {
+			vs.versions = map[rebaseKey]string{}
+		}
+		vs.versions[keyOf(r)] = v
+	}
 }
 
 // reasonOf is the API status reason of err, "" for a transport error.

@@ -100,6 +100,16 @@ type Request struct {
 	// scale updates). Every attempt sends the same body (upstream re-reads
 	// its cache, which has not moved).
 	Attempts int
+	// Rebase marks an update of an object that an earlier write of the
+	// same plan changes: upstream sends the object that write returned,
+	// so the body's metadata.resourceVersion must be the version the
+	// server gave that write, not the version read (the seed's DC status
+	// write after its replica-sync update of the DC, SPEC 3.11). The body
+	// as rendered carries the version read; RunPass reads the new one
+	// with a GET of the object right after the earlier write and sends
+	// Rebased(version). Sent with the version read, the request would
+	// always meet Conflict.
+	Rebase bool
 	// Tolerate lists the failures that count as success: NotFound for
 	// deletes, NotFound and Invalid for a release patch.
 	Tolerate []dcplan.StatusReason

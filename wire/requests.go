@@ -46,7 +46,9 @@ import (
 //  6. DeleteRC: DELETE with propagationPolicy Background tolerating
 //     NotFound, one group (SPEC 3.7.5).
 //  7. Status: PUT to deploymentconfigs/status of the DC as read with the
-//     new status, as upstream's typed status serialises.
+//     new status, as upstream's typed status serialises; after a
+//     ConfigUpdate (PUT) of the same DC, of the DC as that update
+//     returns it, marked Rebase (SPEC 3.11).
 //
 // An update's body carries the resourceVersion read: the server answers
 // Conflict when the object changed since. The error, for an action whose
@@ -424,15 +426,35 @@ func transition(a dcplan.Transition, meta, spec map[string]any) {
 	}
 }
 
-// status renders the PUT to deploymentconfigs/status: the DC as read with
-// the new status as upstream's typed status serialises it (omitempty
-// fields left out, SPEC 13).
+// status renders the PUT to deploymentconfigs/status as upstream's typed
+// status serialises it (omitempty fields left out, SPEC 13): the DC as
+// read with the new status, or, after an update of the same DC in this plan (the seed's
+// replica sync, SPEC 3.11), the DC as that update returns it (its spec
+// changes applied, metadata.generation one up when the spec changed), a
+// Rebase request: upstream sent the object the update returned, so the
+// write carries the version the update left and cannot conflict with it.
 func (r *renderer) status(u *dcplan.StatusUpdate) Request {
 	c := &r.s.Config
+	rebase := false
+	var updated dcplan.Config
+	for _, a := range r.p.UpdateConfig {
+		if a.Patch || a.Config != c.Name {
+			continue
+		}
+		if !rebase {
+			updated, rebase = c.Clone(), true
+		}
+		if a.ApplyTo(&updated) {
+			updated.Generation++ // the API server bumps it for a spec change
+		}
+	}
+	if rebase {
+		c = &updated
+	}
 	m := configTree(*c)
 	m["status"] = statusTree(u.To)
 	return Request{Verb: VerbUpdate, Resource: ResourceConfigs, Subresource: SubresourceStatus, Namespace: c.Namespace,
-		Name: u.Config, Body: renderOrdered(m, orderDC), Attempts: 1}
+		Name: u.Config, Body: renderOrdered(m, orderDC), Attempts: 1, Rebase: rebase}
 }
 
 // statusTree is a DC status as apps/v1 DeploymentConfigStatus marshals:

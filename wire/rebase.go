@@ -1,0 +1,62 @@
+package wire
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/dcplan/dcplan/internal/jsontree"
+)
+
+// ErrNotRebasable is wrapped by the error Rebased returns for a request
+// whose body is not a JSON object.
+var ErrNotRebasable = errors.New("wire: the request has no object body to rebase")
+
+// Rebased returns r with the metadata.resourceVersion of its body set to
+// version, the rest of the body as rendered: how an adapter sends a
+// Rebase request once it knows the version the earlier write of the plan
+// left on the object (RunPass does this for every Rebase request). The
+// error, for a body that is not a JSON object, wraps ErrNotRebasable.
+func (r Request) Rebased(version string) (Request, error) {
+	v, err := jsontree.Parse(r.Body)
+	if err != nil {
+		return r, fmt.Errorf("%w: %s %s/%s: %w", ErrNotRebasable, r.Resource, r.Namespace, r.Name, err)
+	}
+	obj, ok := v.(map[string]any)
+	if !ok {
+		return r, fmt.Errorf("%w: %s %s/%s", ErrNotRebasable, r.Resource, r.Namespace, r.Name)
+	}
+	child(obj, "metadata")["resourceVersion"] = version
+	r.Body = renderOrdered(obj, orderOf(r.Resource))
+	return r, nil
+}
+
+// orderOf is the key order of the objects of resource, nil (sorted keys)
+// for a resource the codec does not know.
+func orderOf(resource string) *keyOrder {
+	switch resource {
+	case ResourceConfigs:
+		return orderDC
+	case ResourceRCs:
+		return orderRC
+	case ResourcePods:
+		return orderPod
+	}
+	return nil
+}
+
+// sameObject reports whether requests a and b write the same object (a
+// subresource is its object's).
+func sameObject(a, b *Request) bool {
+	return a.Resource == b.Resource && a.Namespace == b.Namespace && a.Name == b.Name
+}
+
+// resourceVersionOf reads metadata.resourceVersion of an object; "" when
+// it has none.
+func resourceVersionOf(data []byte) string {
+	tp, _, ok := jsontree.ScanTape(data, "", false)
+	defer jsontree.PutTape(tp)
+	if !ok {
+		return ""
+	}
+	return tp.Text(tp.Member(tp.Member(0, "metadata"), "resourceVersion"))
+}
