@@ -9,8 +9,9 @@ import (
 // 3, the pass as a whole): which
 // RCs to adopt or release, cancel, scale, create or delete, the DC status
 // to write, the events to record, and whether to come back (Plan.Wait,
-// Plan.Message). It returns an empty plan for an invalid snapshot (see
-// dcplan.Snapshot.Validate) and for a DC at its fixed point; in that steady
+// Plan.Message). It returns an empty plan for an invalid snapshot or one
+// that holds no DC (see dcplan.Snapshot.ValidateConfig) and for a DC at its
+// fixed point; in that steady
 // state it allocates nothing, and it validates s only when there is
 // something to do (an empty plan is the answer for an invalid snapshot
 // too).
@@ -72,7 +73,7 @@ import (
 func Config(s dcplan.Snapshot) dcplan.Plan {
 	var p dcplan.Plan
 	plan(&s, &p)
-	if p.IsEmpty() || s.Validate() != nil {
+	if p.IsEmpty() || s.ValidateConfig() != nil {
 		return dcplan.Plan{}
 	}
 	return p
