@@ -15,8 +15,8 @@ import (
 // order (rules 2-5 are oc's refusals, SPEC 6m.2.3); each refusal is a
 // *dcplan.Refusal whose text is oc's, wrapping the named sentinel:
 //
-//  1. An invalid snapshot (Snapshot.Validate) gives an empty plan, the
-//     zero Report and the validation error.
+//  1. An invalid snapshot, or one without a DC (Snapshot.ValidateConfig),
+//     gives an empty plan, the zero Report and the validation error.
 //
 //  2. A paused DC is refused, ErrPaused: `unable to retry paused
 //     deployment config "<dc>"` (RetryRollout), `cannot retry a paused
@@ -68,7 +68,7 @@ import (
 // Ports: oc pkg/cli/rollout/retry.go (RetryOptions).Run (RetryRollout);
 // (DeployOptions).retry of the `oc deploy` generations.
 func Retry(s dcplan.Snapshot) (dcplan.Plan, Report, error) {
-	if err := s.Validate(); err != nil {
+	if err := s.ValidateConfig(); err != nil {
 		return dcplan.Plan{}, Report{}, err
 	}
 	cfg := s.Config

@@ -9,9 +9,10 @@ import (
 // 3, the pass as a whole): which
 // RCs to adopt or release, cancel, scale, create or delete, the DC status
 // to write, the events to record, and whether to come back (Plan.Wait,
-// Plan.Message). It returns an empty plan for an invalid snapshot (see
-// dcplan.Snapshot.Validate), which it checks first, and for a DC at its
-// fixed point; in that steady state it allocates nothing.
+// Plan.Message). It returns an empty plan for an invalid snapshot or one
+// that holds no DC (see dcplan.Snapshot.ValidateConfig), which it checks
+// first, and for a DC at its fixed point; in that steady state it
+// allocates nothing.
 //
 // The switches in s.Settings select the decision list. Without
 // SeedConfigController (SPEC 3.2) it decides, in order, stopping at the
@@ -68,7 +69,7 @@ import (
 // Ports: deploymentconfig_controller.go (*DeploymentConfigController).Handle
 // (modern) and its seed-era ancestors (Origin).
 func Config(s dcplan.Snapshot) dcplan.Plan {
-	if s.Validate() != nil {
+	if s.ValidateConfig() != nil {
 		return dcplan.Plan{}
 	}
 	var p dcplan.Plan

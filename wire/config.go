@@ -22,8 +22,11 @@ const (
 // Template.Raw and Strategy.Raw are parts of it, sharing its bytes (one
 // copy per object; Clone copies them apart).
 //
-// Rules, in order: the document must be one JSON object; kind, when
-// present, must be DeploymentConfig; every field the planners read must
+// Rules, in order: the document must be one JSON object; kind must be
+// DeploymentConfig and apiVersion apps.openshift.io/v1 or v1 (a missing
+// one is an error too: `oc get` prints both, and an object without them
+// cannot be told from another kind; DecodeList lets the items of a typed
+// list omit them); every field the planners read must
 // have its JSON type; enums (strategy type, trigger and cause types,
 // condition types and statuses) must be known spellings; timestamps are
 // RFC 3339. Absent and null fields read as zero. The first violation is
@@ -35,7 +38,7 @@ func DecodeConfig(data []byte) (dcplan.Config, error) {
 		return dcplan.Config{}, err
 	}
 	defer jsontree.PutTape(t)
-	return decodeConfigTape(t, 0, false, raw, false)
+	return decodeConfigTape(t, 0, true, raw, false)
 }
 
 // EncodeConfig returns the DeploymentConfig JSON of c: c's typed fields
@@ -70,6 +73,10 @@ func (r *reader) checkKind(m node, kind string, required bool, versions ...strin
 			return
 		}
 	}
+	if v == "" {
+		r.fail("apiVersion", "missing; want "+strconv.Quote(versions[0])+" for "+kind)
+		return
+	}
 	r.fail("apiVersion", "unsupported apiVersion "+strconv.Quote(v)+" for "+kind)
 }
 
@@ -84,7 +91,8 @@ func nameOf(t *jsontree.Tape, m node) string {
 }
 
 // decodeConfigTape decodes the DC object m on tape t; strict requires
-// kind and apiVersion (the encoded-deployment-config annotation). raw is
+// kind and apiVersion (a DC decoded alone, and the
+// encoded-deployment-config annotation; a list's items may omit them). raw is
 // its canonical form when the caller has it (nil renders it). The strings
 // of the result are moved out of the document (rehome) unless nested:
 // the encoded DC of an RC, whose strings the RC's decoder moves with its

@@ -28,11 +28,11 @@ func ExampleDecodeDeployment() {
 }
 
 func ExampleDecodeDeployment_malformed() {
-	_, err := wire.DecodeDeployment([]byte(`{"metadata":{"name":"web-1","annotations":{"openshift.io/deployment.phase":5}}}`))
+	_, err := wire.DecodeDeployment([]byte(`{"kind":"ReplicationController","apiVersion":"v1","metadata":{"name":"web-1","annotations":{"openshift.io/deployment.phase":5}}}`))
 	fmt.Println(err)
 	// Annotations are text anyone may edit: they read as upstream reads
 	// them, and are never an error (SPEC 13.1).
-	d, err := wire.DecodeDeployment([]byte(`{"metadata":{"name":"web-1","annotations":{"openshift.io/deployment.phase":"Done"}}}`))
+	d, err := wire.DecodeDeployment([]byte(`{"kind":"ReplicationController","apiVersion":"v1","metadata":{"name":"web-1","annotations":{"openshift.io/deployment.phase":"Done"}}}`))
 	fmt.Printf("%v %q %d\n", err, d.Phase, d.Version)
 	// Output:
 	// dcplan: malformed object: ReplicationController "web-1": metadata.annotations[openshift.io/deployment.phase]: want a string, got number

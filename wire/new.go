@@ -126,7 +126,7 @@ func newDeployment(cfg dcplan.Config) (map[string]any, dcplan.Deployment, error)
 		panic("wire: an RC the codec built does not read as it was rendered")
 	}
 	jsontree.PutScratch(canon)
-	d, err := decodeDeploymentTape(t, 0, raw, &cfg)
+	d, err := decodeDeploymentTape(t, 0, false, raw, &cfg)
 	jsontree.PutTape(t)
 	if err != nil {
 		return nil, dcplan.Deployment{}, fmt.Errorf("%w: config %q does not make a valid deployment: %w", dcplan.ErrInvalidSnapshot, cfg.Name, err)

@@ -82,12 +82,14 @@ func (r *renderer) all() ([]Request, error) {
 		r.add(dcplan.ActionRelease, i, r.release(a, claims))
 	}
 	for i, a := range p.Instantiate {
+		r.config(a.Config)
 		r.add(dcplan.ActionInstantiate, i, Request{Verb: VerbCreate, Resource: ResourceConfigs, Subresource: SubresourceInstantiate,
 			Namespace: r.ns(), Name: a.Config, Attempts: 1,
 			Body: []byte(`{"kind":"DeploymentRequest","apiVersion":"apps.openshift.io/v1","name":` + quoteJSON(a.Config) +
 				`,"latest":` + strconv.FormatBool(a.Latest) + `,"force":` + strconv.FormatBool(a.Force) + `}`)})
 	}
 	for i, a := range p.UpdateConfig {
+		r.config(a.Config)
 		r.add(dcplan.ActionUpdateConfig, i, r.updateConfig(a))
 	}
 	for i, a := range p.CreatePods {
@@ -143,6 +145,7 @@ func (r *renderer) all() ([]Request, error) {
 			Tolerate: []dcplan.StatusReason{dcplan.StatusNotFound}, Group: deletes})
 	}
 	if p.Status != nil {
+		r.config(p.Status.Config)
 		r.add(dcplan.ActionStatus, 0, r.status(p.Status))
 	}
 	r.events(dcplan.ActionRef{})
@@ -224,6 +227,14 @@ func (r *renderer) fail(kind, name, field string) {
 	if r.err == nil {
 		r.err = &dcplan.FieldError{Kind: kind, Name: name, Field: field,
 			Problem: "the plan names an object the snapshot does not hold", Err: dcplan.ErrInvalidSnapshot}
+	}
+}
+
+// config fails the plan when the DC named name is not the snapshot's: a
+// snapshot without a DC (Config.Name empty) holds none.
+func (r *renderer) config(name string) {
+	if name == "" || name != r.s.Config.Name {
+		r.fail(kindConfig, name, "metadata.name")
 	}
 }
 
