@@ -416,13 +416,20 @@ func Presets() []Preset { return []Preset{Modern, Exact, Origin10, Origin13, Ori
 // "Origin13" or "Origin15".
 func (p Preset) String() string { return spell(p, presetNames[:], "Preset") }
 
-// ParsePreset reads a preset name as String prints it; "Origin" is
-// accepted for Origin15.
+// ParsePreset reads a preset name as String prints it, in any case
+// ("exact" is Exact); "Origin" is accepted for Origin15. Any other string
+// is an error wrapping ErrInvalidSettings that lists every accepted name.
+// It is the one preset parser of every program in this repository.
 func ParsePreset(s string) (Preset, error) {
-	if s == "Origin" {
+	if strings.EqualFold(s, "Origin") {
 		return Origin, nil
 	}
-	return parseSpelling[Preset](s, presetNames[:], 0, "preset", ErrInvalidSettings)
+	for i, n := range presetNames {
+		if strings.EqualFold(s, n) {
+			return Preset(i), nil
+		}
+	}
+	return 0, fmt.Errorf("%w: unknown preset %q: want one of %s, Origin (any case)", ErrInvalidSettings, s, strings.Join(presetNames[:], ", "))
 }
 
 // Settings returns Settings holding p's switches and no deployer pod
