@@ -100,6 +100,7 @@ func StartAPIServer(ctx context.Context, bin, dir string, etcd *Etcd) (*APIServe
 		"--etcd-servers", etcd.URL,
 		"--bind-address", "127.0.0.1",
 		"--advertise-address", "127.0.0.1",
+		"--endpoint-reconciler-type", "none", // a loopback address has no endpoints
 		"--secure-port", strconv.Itoa(port),
 		"--cert-dir", filepath.Join(dir, "certs"),
 		"--service-cluster-ip-range", "10.0.0.0/24",
@@ -123,11 +124,17 @@ func StartAPIServer(ctx context.Context, bin, dir string, etcd *Etcd) (*APIServe
 	return s, nil
 }
 
-// Restart stops the server (SIGTERM, then SIGKILL after 10 s) and starts
-// it again with the same flags, port and files, then waits for /readyz.
-func (s *APIServer) Restart(ctx context.Context) error {
+// Restart stops the server (SIGTERM, then SIGKILL after 10 s), calls
+// whileDown (when not nil), and starts the server again with the same
+// flags, port and files, then waits for /readyz.
+func (s *APIServer) Restart(ctx context.Context, whileDown func() error) error {
 	if err := s.Proc.Stop(10 * time.Second); err != nil {
 		return err
+	}
+	if whileDown != nil {
+		if err := whileDown(); err != nil {
+			return err
+		}
 	}
 	return s.start(ctx)
 }
@@ -151,7 +158,7 @@ func (s *APIServer) Config(token string) *rest.Config {
 	return &rest.Config{
 		Host:            s.URL,
 		BearerToken:     token,
-		TLSClientConfig: rest.TLSClientConfig{CAFile: filepath.Join(s.Dir, "certs", "apiserver.crt"), ServerName: "localhost"},
+		TLSClientConfig: rest.TLSClientConfig{CAFile: filepath.Join(s.Dir, "certs", "apiserver.crt")},
 		QPS:             -1, // no client-side rate limit: the tests measure the server
 	}
 }
@@ -173,11 +180,11 @@ func (s *APIServer) waitReady(ctx context.Context, timeout time.Duration) error 
 			}
 		}
 		if s.Proc.Exited() {
-			return fmt.Errorf("%w: it exited (log %s)", ErrNotReady, s.Proc.Log)
+			return fmt.Errorf("%w: it exited; its log ends:\n%s", ErrNotReady, s.Proc.LogTail(30))
 		}
 		select {
 		case <-ctx.Done():
-			return fmt.Errorf("%w: %v (log %s): %w", ErrNotReady, last, s.Proc.Log, ctx.Err())
+			return fmt.Errorf("%w: %v: %w; its log ends:\n%s", ErrNotReady, last, ctx.Err(), s.Proc.LogTail(30))
 		case <-time.After(100 * time.Millisecond):
 		}
 	}

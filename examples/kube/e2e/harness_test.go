@@ -37,7 +37,7 @@ import (
 // controller's ServiceAccount, bound to the shipped ClusterRole (or a
 // variant), and a kubelet.
 type env struct {
-	t       *testing.T
+	t       testing.TB
 	ns      string
 	admin   kubernetes.Interface
 	apps    appsclient.Interface
@@ -53,11 +53,13 @@ type env struct {
 var nsSeq atomic.Int64
 
 // newEnv makes a namespace for t with the ServiceAccounts pods need
-// (default, deployer) and the controller's, bound to ClusterRole role
-// ("" = the shipped dcplan-controller), and starts a kubelet in it.
-func newEnv(t *testing.T) *env { return newEnvRole(t, "") }
+// (default, deployer) and the controller's, bound to the shipped
+// ClusterRole, and starts a kubelet in it that ticks every 20 ms.
+func newEnv(t testing.TB) *env { return newEnvRole(t, "", 20*time.Millisecond) }
 
-func newEnvRole(t *testing.T, role string) *env {
+// newEnvRole is newEnv with the controller bound to ClusterRole role (""
+// = the shipped one) and a kubelet ticking every tick.
+func newEnvRole(t testing.TB, role string, tick time.Duration) *env {
 	t.Helper()
 	if role == "" {
 		role = installRole(t, nil)
@@ -84,7 +86,7 @@ func newEnvRole(t *testing.T, role string) *env {
 	e.kubelet = e2e.NewKubelet(e.admin, e.ns)
 	kctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
-	go func() { defer close(done); e.kubelet.Run(kctx, 20*time.Millisecond) }()
+	go func() { defer close(done); e.kubelet.Run(kctx, tick) }()
 	t.Cleanup(func() {
 		cancel()
 		<-done
@@ -102,7 +104,7 @@ var roles struct {
 
 // installRole creates the shipped ClusterRole, less the rule with index
 // drop (when drop is not nil), once per variant, and returns its name.
-func installRole(t *testing.T, drop *int) string {
+func installRole(t testing.TB, drop *int) string {
 	t.Helper()
 	role := shippedRole(t)
 	if drop != nil {
@@ -126,7 +128,7 @@ func installRole(t *testing.T, drop *int) string {
 }
 
 // shippedRole reads the ClusterRole of rbacFile.
-func shippedRole(t *testing.T) *rbacv1.ClusterRole {
+func shippedRole(t testing.TB) *rbacv1.ClusterRole {
 	t.Helper()
 	data, err := os.ReadFile(rbacFile)
 	if err != nil {

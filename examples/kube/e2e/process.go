@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -146,4 +147,17 @@ func KillAll() error {
 		errs = append(errs, p.Kill())
 	}
 	return errors.Join(errs...)
+}
+
+// LogTail returns the last n lines of the process's log, for errors.
+func (p *Process) LogTail(n int) string {
+	data, err := os.ReadFile(p.Log)
+	if err != nil {
+		return err.Error()
+	}
+	lines := strings.Split(strings.TrimRight(string(data), "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
 }

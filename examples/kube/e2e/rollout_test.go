@@ -22,10 +22,10 @@ func TestFirstRollout(t *testing.T) {
 	e.await("frontend", "frontend-1 Complete replicas=2 reason=\"config change\"\ndc frontend latestVersion=1 replicas=2")
 	want := `deploymentconfig-controller DeploymentConfig/frontend Normal DeploymentCreated: Created new replication controller "frontend-1" for version 1`
 	e.waitFor("the DeploymentCreated event", func() (bool, error) { return slices.Contains(e.events(), want), nil })
-	d := e.dc("frontend")
-	if d.Status.ObservedGeneration != d.Generation || d.Status.Replicas != 2 || d.Status.AvailableReplicas != 2 {
-		t.Errorf("dc status = %+v at generation %d, want observed, 2 replicas available", d.Status, d.Generation)
-	}
+	e.waitFor("the DC status: observed, 2 replicas available", func() (bool, error) {
+		d := e.dc("frontend")
+		return d.Status.ObservedGeneration == d.Generation && d.Status.Replicas == 2 && d.Status.AvailableReplicas == 2, nil
+	})
 }
 
 // TestConfigChange: a template edit rolls out frontend-2 and scales
