@@ -31,6 +31,9 @@ type APIServer struct {
 	Dir string
 	// AdminToken is the bearer token of user "admin" (system:masters).
 	AdminToken string
+	// KubeletToken is the bearer token of user "e2e-kubelet"
+	// (system:masters), whose requests the audit log leaves out.
+	KubeletToken string
 	// AuditLog is the audit log file (JSON lines of audit.k8s.io/v1 Event).
 	AuditLog string
 	// Proc is the running server.
@@ -40,8 +43,10 @@ type APIServer struct {
 	args []string
 }
 
-// auditPolicy records the requests to namespaced resources at
-// RequestResponse (request and response bodies) and nothing else.
+// auditPolicy records every write to a resource at RequestResponse
+// (request and response bodies) and every read at Metadata, but for the
+// tests' own setup (namespaces, service accounts and tokens, RBAC, the
+// CRD), leases, and the test kubelet's requests.
 const auditPolicy = `apiVersion: audit.k8s.io/v1
 kind: Policy
 omitStages: ["RequestReceived"]
@@ -55,9 +60,11 @@ rules:
     resources: ["namespaces", "serviceaccounts", "serviceaccounts/token"]
   - group: "rbac.authorization.k8s.io"
   - group: "apiextensions.k8s.io"
-- level: RequestResponse
-  namespaces: ["*"]
 - level: None
+  users: ["e2e-kubelet"]
+- level: Metadata
+  verbs: ["get", "list", "watch"]
+- level: RequestResponse
 `
 
 // StartAPIServer starts the kube-apiserver binary bin over etcd with its
@@ -74,15 +81,18 @@ func StartAPIServer(ctx context.Context, bin, dir string, etcd *Etcd) (*APIServe
 	if err != nil {
 		return nil, fmt.Errorf("e2e: service-account key: %w", err)
 	}
-	tokenBytes := make([]byte, 16)
-	if _, err := rand.Read(tokenBytes); err != nil {
-		return nil, fmt.Errorf("e2e: admin token: %w", err)
+	token, err := newToken()
+	if err != nil {
+		return nil, err
 	}
-	token := hex.EncodeToString(tokenBytes)
+	kubeletToken, err := newToken()
+	if err != nil {
+		return nil, err
+	}
 	files := map[string][]byte{
 		"sa.key":     pem.EncodeToMemory(&pem.Block{Type: "RSA PRIVATE KEY", Bytes: x509.MarshalPKCS1PrivateKey(key)}),
 		"sa.pub":     pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: pub}),
-		"tokens.csv": []byte(token + ",admin,admin,system:masters\n"),
+		"tokens.csv": []byte(token + ",admin,admin,system:masters\n" + kubeletToken + ",e2e-kubelet,e2e-kubelet,system:masters\n"),
 		"audit.yaml": []byte(auditPolicy),
 	}
 	for name, data := range files {
@@ -94,7 +104,7 @@ func StartAPIServer(ctx context.Context, bin, dir string, etcd *Etcd) (*APIServe
 	if err != nil {
 		return nil, err
 	}
-	s := &APIServer{URL: "https://127.0.0.1:" + strconv.Itoa(port), Dir: dir, AdminToken: token,
+	s := &APIServer{URL: "https://127.0.0.1:" + strconv.Itoa(port), Dir: dir, AdminToken: token, KubeletToken: kubeletToken,
 		AuditLog: filepath.Join(dir, "audit.log"), bin: bin}
 	s.args = []string{
 		"--etcd-servers", etcd.URL,
@@ -203,4 +213,13 @@ func (s *APIServer) readyz(ctx context.Context) error {
 		return fmt.Errorf("e2e: readyz: %q", body)
 	}
 	return nil
+}
+
+// newToken returns 32 random hex digits.
+func newToken() (string, error) {
+	b := make([]byte, 16)
+	if _, err := rand.Read(b); err != nil {
+		return "", fmt.Errorf("e2e: token: %w", err)
+	}
+	return hex.EncodeToString(b), nil
 }

@@ -83,7 +83,7 @@ func newEnvRole(t testing.TB, role string, tick time.Duration) *env {
 	if _, err := e.admin.RbacV1().RoleBindings(e.ns).Create(ctx, rb, metav1.CreateOptions{}); err != nil {
 		t.Fatalf("create role binding: %v", err)
 	}
-	e.kubelet = e2e.NewKubelet(e.admin, e.ns)
+	e.kubelet = e2e.NewKubelet(kubernetes.NewForConfigOrDie(cp.APIServer.Config(cp.APIServer.KubeletToken)), e.ns)
 	kctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { defer close(done); e.kubelet.Run(kctx, tick) }()

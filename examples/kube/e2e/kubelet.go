@@ -30,19 +30,22 @@ type Kubelet struct {
 	kube kubernetes.Interface
 	ns   string
 
-	mu         sync.Mutex
-	hold       map[string]bool
-	fail       map[string]bool
+	mu          sync.Mutex
+	holdPending map[string]bool
+	hold        map[string]bool
+	fail        map[string]bool
 	violations []string
 }
 
 // NewKubelet returns a Kubelet for namespace ns.
 func NewKubelet(kube kubernetes.Interface, ns string) *Kubelet {
-	return &Kubelet{kube: kube, ns: ns, hold: map[string]bool{}, fail: map[string]bool{}}
+	return &Kubelet{kube: kube, ns: ns, holdPending: map[string]bool{}, hold: map[string]bool{}, fail: map[string]bool{}}
 }
 
-// Hold keeps the deployer pod of RC rc Running (or Pending, before it
-// runs) while on.
+// HoldPending keeps the deployer pod of RC rc Pending while on.
+func (k *Kubelet) HoldPending(rc string, on bool) { k.set(k.holdPending, rc, on) }
+
+// Hold keeps the deployer pod of RC rc Running, once it runs, while on.
 func (k *Kubelet) Hold(rc string, on bool) { k.set(k.hold, rc, on) }
 
 // Fail makes the deployer pod of RC rc fail once it runs, while on.
@@ -116,17 +119,23 @@ func (k *Kubelet) check(pods []corev1.Pod) {
 // stepPod moves one deployer pod one phase on.
 func (k *Kubelet) stepPod(ctx context.Context, p *corev1.Pod) {
 	rc := p.Annotations[dcplan.AnnotationDeploymentName]
-	if rc == "" || p.DeletionTimestamp != nil || k.is(k.hold, rc) {
+	if rc == "" || p.DeletionTimestamp != nil {
 		return
 	}
 	now := metav1.Now()
 	switch p.Status.Phase {
 	case "", corev1.PodPending:
+		if k.is(k.holdPending, rc) {
+			return
+		}
 		p.Status.Phase = corev1.PodRunning
 		p.Status.StartTime = &now
 		p.Status.ContainerStatuses = []corev1.ContainerStatus{{Name: containerName(p), Image: containerImage(p), Ready: true,
 			State: corev1.ContainerState{Running: &corev1.ContainerStateRunning{StartedAt: now}}}}
 	case corev1.PodRunning:
+		if k.is(k.hold, rc) {
+			return
+		}
 		code := int32(0)
 		if k.is(k.fail, rc) {
 			p.Status.Phase, code = corev1.PodFailed, 1

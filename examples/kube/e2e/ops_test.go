@@ -3,6 +3,7 @@ package e2e_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -66,7 +67,11 @@ func (e *env) snapshot(dc string) dcplan.Snapshot {
 }
 
 // userClient is the admin's wire.Client; the commands record no events.
-func (e *env) userClient() wire.Client { return &kube.Client{Kube: e.admin, Apps: e.apps} }
+// A CRD-served DC takes no strategic-merge patch, so the user's DC
+// patches go as JSON merge patches (kube.Client.MergePatchConfigs).
+func (e *env) userClient() wire.Client {
+	return &kube.Client{Kube: e.admin, Apps: e.apps, MergePatchConfigs: true}
+}
 
 // operate runs op on a fresh snapshot of dc and fails the test on an
 // error; it returns the pass.
@@ -81,6 +86,21 @@ func operate[R any](e *env, dc string, edit func(*dcplan.Snapshot), op func(dcpl
 		e.t.Fatalf("operation on dc %s: %v\nplan:\n%s", dc, err, dcplan.Describe(pass.Plan))
 	}
 	return pass, r
+}
+
+// failed returns the failures of a pass's requests that the plan did
+// not tolerate. RunOperation returns the planner's verdict, and a planner
+// that does not read Snapshot.Outcome (pause, resume, undo) has none
+// about a refused request: such a command must look at Pass.Errs itself.
+func failed(pass wire.Pass) error {
+	var errs []error
+	for i, err := range pass.Errs {
+		if err != nil {
+			r := pass.Requests[i]
+			errs = append(errs, fmt.Errorf("%s %s: %w", r.Method(), r.Path(), err))
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // cancelRollout is `oc rollout cancel dc/<dc>` through cancel.Cancel.
@@ -126,21 +146,31 @@ func (e *env) servesInstantiate() bool {
 // undo is `oc rollout undo dc/<dc> [--to-revision=to]` through
 // history.Undo.
 func (e *env) undo(dc string, to dcplan.Version) {
-	operate(e, dc, nil, func(s dcplan.Snapshot) (dcplan.Plan, string, error) {
+	e.t.Helper()
+	pass, _ := operate(e, dc, nil, func(s dcplan.Snapshot) (dcplan.Plan, string, error) {
 		return history.Undo(s, to, dcplan.DryRunNone)
 	})
+	if err := failed(pass); err != nil {
+		e.t.Fatalf("undo dc %s: %v", dc, err)
+	}
 }
 
 // pause and resume are `oc rollout pause` and `resume` through
-// reconcile.Pause and Resume.
-func (e *env) pause(dc string)  { e.setPaused(dc, reconcile.Pause) }
-func (e *env) resume(dc string) { e.setPaused(dc, reconcile.Resume) }
+// reconcile.Pause and Resume, sent with c; they return the requests'
+// failures.
+func (e *env) pause(c wire.Client, dc string) error  { return e.setPaused(c, dc, reconcile.Pause) }
+func (e *env) resume(c wire.Client, dc string) error { return e.setPaused(c, dc, reconcile.Resume) }
 
-func (e *env) setPaused(dc string, op func(dcplan.Snapshot) (dcplan.Plan, error)) {
-	operate(e, dc, nil, func(s dcplan.Snapshot) (dcplan.Plan, struct{}, error) {
+func (e *env) setPaused(c wire.Client, dc string, op func(dcplan.Snapshot) (dcplan.Plan, error)) error {
+	e.t.Helper()
+	pass, _, err := wire.RunOperation(context.Background(), c, e.snapshot(dc), func(s dcplan.Snapshot) (dcplan.Plan, struct{}, error) {
 		p, err := op(s)
 		return p, struct{}{}, err
 	})
+	if err != nil {
+		e.t.Fatalf("pause/resume dc %s: %v", dc, err)
+	}
+	return failed(pass)
 }
 
 // scale is `oc scale dc/<dc> --replicas=n`: a patch of the DC's scale
