@@ -26,8 +26,9 @@ type mutant struct {
 }
 
 // explorer is the kill of last resort: Modern's searches of the explorer
-// at the CI bounds (TestExplore's subtests search/Modern/...) and from a
-// world with history to prune (TestExploreHistory).
+// at the CI bounds (TestExplore's subtests search/Modern/... with
+// -explore.ci) and from a world with history to prune
+// (TestExploreHistory).
 var explorer = [2]string{"./fake/explore", "TestExploreHistory|TestExplore$/search/Modern"}
 
 var mutantList = []mutant{
@@ -110,6 +111,9 @@ func TestMutants(t *testing.T) {
 				args := []string{"test", "-count=1", k[0]}
 				if k[1] != "" {
 					args = append(args, "-run", k[1])
+				}
+				if k == explorer {
+					args = append(args, "-explore.ci") // the CI tier's Modern searches
 				}
 				cmd := exec.Command("go", args...)
 				cmd.Dir = dir
