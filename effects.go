@@ -65,6 +65,9 @@ func (a Transition) ApplyTo(d *Deployment) {
 	if !a.CompletedAt.IsZero() {
 		d.CompletedAt = a.CompletedAt
 	}
+	if !a.RetriedAt.IsZero() {
+		d.RetriedAt = a.RetriedAt
+	}
 	if a.SyncDesired && d.HasDesiredReplicas {
 		d.SyncedReplicas, d.HasSyncedReplicas = d.DesiredReplicas, true
 	}

@@ -406,6 +406,9 @@ func transition(a dcplan.Transition, meta, spec map[string]any) {
 	if !a.CompletedAt.IsZero() {
 		ann[dcplan.AnnotationDeployerCompletedAt] = FormatAnnotationTime(a.CompletedAt)
 	}
+	if !a.RetriedAt.IsZero() {
+		ann[dcplan.AnnotationRetriedAt] = FormatAnnotationTime(a.RetriedAt)
+	}
 	if a.SyncDesired {
 		// The seed deployer-pod controller copies the desired count and
 		// keeps the desired annotation (SPEC 12, SeedReplicasAnnotation).
