@@ -52,8 +52,10 @@ import (
 //     (Deployment.RetriedAt, rule 4.3.new.3.retry).
 //     d. No pod: with the deploy.openshift.io/deployer-pod.ignore annotation
 //     do nothing; else create BuildDeployerPod and move to Pending, writing
-//     the pod name and created-at = s.Now (the server stamps the pod at
-//     about Now; none with NoTimestamps, SPEC 7 row 33) (4.3.new.4).
+//     the pod name and created-at, the creationTimestamp the server gives
+//     the pod: the plan holds s.Now in whole seconds, and package wire has
+//     the adapter write the server's stamp from the create instead (none
+//     with NoTimestamps, SPEC 7 row 33) (4.3.new.4, SPEC 1.1).
 //     With NoNewTimeout an RC without an encoded config cannot build the
 //     pod and waits (dcplan.WaitConfigDecode) with the fatal error
 //     upstream returned.
@@ -370,7 +372,10 @@ func (st *step) onNew() bool {
 		st.tr.Rule = ruleNewCreate
 		st.tr.DeployerPod = pod.Name
 		if !st.sw.NoTimestamps {
-			st.tr.CreatedAt = st.now
+			// An estimate: upstream writes the creationTimestamp the
+			// server stamps the pod with, in whole seconds, which the
+			// adapter puts in its place (wire.Request.CreatedAtOf).
+			st.tr.CreatedAt = st.now.Truncate(time.Second)
 		}
 		st.next = dcplan.PhasePending
 	case !st.related:
