@@ -210,6 +210,9 @@ type Transition struct {
 	CreatedAt   time.Time
 	StartedAt   time.Time
 	CompletedAt time.Time
+	// RetriedAt, when non-zero, writes dcplan.io/retried-at (Modern's
+	// retry, SPEC 4.3.new.3.retry).
+	RetriedAt time.Time
 	// CommitDesired moves the desired-replicas annotation into
 	// openshift.io/deployment.replicas (the empty string if absent) and
 	// removes desired-replicas (SPEC 2.2, pod Succeeded). Desired is the

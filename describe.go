@@ -175,7 +175,8 @@ func describeTransition(b *strings.Builder, a Transition) {
 		kv = append(kv, "reason", a.Reason)
 	}
 	kv = append(kv, "deployerPod", a.DeployerPod,
-		"createdAt", stamp(a.CreatedAt), "startedAt", stamp(a.StartedAt), "completedAt", stamp(a.CompletedAt))
+		"createdAt", stamp(a.CreatedAt), "startedAt", stamp(a.StartedAt), "completedAt", stamp(a.CompletedAt),
+		"retriedAt", stamp(a.RetriedAt))
 	if a.SyncDesired {
 		kv = append(kv, "syncDesired", itoa(int64(a.Desired)))
 	}

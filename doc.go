@@ -72,6 +72,7 @@
 //	| CancelLineDCVersion | no | yes | yes | yes | yes |
 //	| FailedCancellationEveryPass | no | yes | no | no | no |
 //	| RollbackToPrevious | no | yes | yes | yes | yes |
+//	| RetryTimeoutFromCreation | no | yes | yes | yes | yes |
 //	| SeedConfigController | no | no | yes | yes | yes |
 //	| ReplicaSync | no | no | yes | yes | no |
 //	| DeploymentScaledEvents | no | no | yes | yes | no |

@@ -286,6 +286,9 @@ type Deployment struct {
 	CreatedAt   time.Time
 	StartedAt   time.Time
 	CompletedAt time.Time
+	// RetriedAt is the dcplan.io/retried-at annotation: when Modern's
+	// retry reset the RC to New (SPEC 4.3.new.3.retry); zero when absent.
+	RetriedAt time.Time
 
 	// Encoded is the DC of the openshift.io/encoded-deployment-config
 	// annotation (SPEC 3.5.6, 2.4), the DC as it was when the RC was

@@ -110,6 +110,17 @@ type Switches struct {
 	// the newest Complete RC older than latestVersion (SPEC 11a.5, 6m.4).
 	// Exact and the Origin presets.
 	RollbackToPrevious bool
+	// RetryTimeoutFromCreation counts the New-phase timeout of a retried
+	// rollout from the RC's creation, as upstream does: oc's retry resets
+	// the RC Failed → New and keeps its creation time, so a retry of a
+	// rollout older than timeoutSeconds fails again at once, "unable to
+	// create deployer pod", before any deployer pod exists
+	// (SPEC 4.3.new.3.retry, issue 35 item 11). Without it (Modern) the
+	// retry writes its clock into dcplan.io/retried-at and the deployer
+	// counts the timeout from there: the retried rollout gets its full
+	// timeout. Exact and the Origin presets ("—" there: NoNewTimeout, and
+	// their retries write no such annotation).
+	RetryTimeoutFromCreation bool
 
 	// SeedConfigController runs the seed-era DC controller decision list
 	// (SPEC 3.11, 7 rows 1, 2, 5, 6, 7, 8): version 0 is status only,
@@ -453,6 +464,7 @@ func (p Preset) Switches() Switches {
 			CancelLineDCVersion:         true,
 			FailedCancellationEveryPass: true,
 			RollbackToPrevious:          true,
+			RetryTimeoutFromCreation:    true,
 			OcCancelSilent:              true,
 			OcPausedCancelStillCancels:  true,
 			OcServerDryRunWrites:        true,
@@ -504,6 +516,7 @@ func seed() Switches {
 		UnrelatedPodEffects:         true,
 		CancelLineDCVersion:         true,
 		RollbackToPrevious:          true,
+		RetryTimeoutFromCreation:    true,
 		SeedConfigController:        true,
 		SeedStatus:                  true,
 		AlreadyExistsSucceeds:       true,

@@ -25,6 +25,7 @@ var switchFields = [...]switchField{
 	{name: "CancelLineDCVersion", flag: func(s *Switches) *bool { return &s.CancelLineDCVersion }},
 	{name: "FailedCancellationEveryPass", flag: func(s *Switches) *bool { return &s.FailedCancellationEveryPass }},
 	{name: "RollbackToPrevious", flag: func(s *Switches) *bool { return &s.RollbackToPrevious }},
+	{name: "RetryTimeoutFromCreation", flag: func(s *Switches) *bool { return &s.RetryTimeoutFromCreation }},
 	{name: "SeedConfigController", flag: func(s *Switches) *bool { return &s.SeedConfigController }},
 	{name: "ReplicaSync", flag: func(s *Switches) *bool { return &s.ReplicaSync }},
 	{name: "DeploymentScaledEvents", flag: func(s *Switches) *bool { return &s.DeploymentScaledEvents }},

@@ -55,7 +55,12 @@ import (
 //
 //  7. The RC gets one dcplan.Transition Failed → New with ClearCancel
 //     (rule 6.2.6), and nothing else: replicas, desired replicas, the
-//     deployer pod name and the timestamps stay.
+//     deployer pod name and the timestamps stay. Unless
+//     RetryTimeoutFromCreation (Exact, the seeds), it also writes s.Now
+//     into dcplan.io/retried-at (Transition.RetriedAt), from which the
+//     deployer counts the retried rollout's New-phase timeout
+//     (SPEC 4.3.new.3.retry): upstream counts from the RC's creation, so
+//     a retry of a rollout older than timeoutSeconds fails at once.
 //
 //  8. When s.Outcome reports a delete of rule 6 failed, the plan keeps
 //     the deletes (for `oc deploy --retry`, those up to the failed one:
@@ -111,11 +116,15 @@ func Retry(s dcplan.Snapshot) (dcplan.Plan, Report, error) {
 	if err := deleteFailures(&p, s.Outcome, gen, n); err != nil {
 		return p, Report{}, err
 	}
-	p.Transitions = []dcplan.Transition{{
+	reset := dcplan.Transition{
 		Rule: RuleRetryReset, RC: name, Version: rc.Version,
 		From: dcplan.PhaseFailed, To: dcplan.PhaseNew, ClearCancel: true,
 		Patch: gen == dcplan.RetryRollout,
-	}}
+	}
+	if !s.Settings.RetryTimeoutFromCreation {
+		reset.RetriedAt = s.Now // the timeout counts from here (rule 4.3.new.3.retry)
+	}
+	p.Transitions = []dcplan.Transition{reset}
 	return p, Report{
 		Op:            OpRetry,
 		Switches:      s.Settings.Switches,

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/wire"
@@ -14,7 +15,8 @@ import (
 // of snapshot s, and returns it as the Transition invariants judge it:
 // each of plan p's requests (wire.Requests) is sent in order, up to the
 // first that fails (as wire.RunPass stops; a Rebase request with the
-// version its object has then, as wire.RunPass sends it), and every
+// version its object has then, and a CreatedAtOf request with the
+// creationTimestamp of its pod, as wire.RunPass sends them), and every
 // successful write is recorded with the live world of the DC just before
 // it; Before is s's world, After the server's at the end. kind and actor
 // name the planner (PassConfig and "dc-controller", PassDeployer and
@@ -83,8 +85,17 @@ func PassTransition(s dcplan.Snapshot, p dcplan.Plan, kind PassKind, actor strin
 		}
 		if r.Rebase { // the version the pass's earlier write left (wire.RunPass)
 			if b, ok := srv.Object(r.Resource, r.Namespace, r.Name); ok {
-				if rb, err := r.Rebased(resourceVersion(b)); err == nil {
+				if rb, err := r.Rebased(metaOf(b, "resourceVersion")); err == nil {
 					r = rb
+				}
+			}
+		}
+		if r.CreatedAtOf != "" { // the pod's stamp, as wire.RunPass sends it
+			if b, ok := srv.Object(wire.ResourcePods, r.Namespace, r.CreatedAtOf); ok {
+				if t, err := time.Parse(time.RFC3339, metaOf(b, "creationTimestamp")); err == nil {
+					if rb, err := r.WithCreatedAt(t); err == nil {
+						r = rb
+					}
 				}
 			}
 		}
@@ -142,12 +153,12 @@ func stateOf(s dcplan.Snapshot) ConfigState {
 	}
 }
 
-// resourceVersion reads metadata.resourceVersion of a stored object; ""
-// when it has none.
-func resourceVersion(obj []byte) string {
+// metaOf reads the string metadata.<field> of a stored object; "" when
+// it has none.
+func metaOf(obj []byte, field string) string {
 	o, err := parseObject(obj)
 	if err != nil {
 		return ""
 	}
-	return metaString(o, "resourceVersion")
+	return metaString(o, field)
 }

@@ -229,6 +229,7 @@ func genDeploymentValue() *rapid.Generator[dcplan.Deployment] {
 			CreatedAt:         genTimeValue(t, "createdAt"),
 			StartedAt:         genTimeValue(t, "startedAt"),
 			CompletedAt:       genTimeValue(t, "completedAt"),
+			RetriedAt:         genTimeValue(t, "retriedAt"),
 			Template:          genTemplateValue(t, "template"),
 		}
 		if rapid.Bool().Draw(t, "hasController") {

@@ -59,8 +59,11 @@ var ErrProtocol = errors.New("wire: the plan after a failure does not begin with
 //     after the last request of its group. After a write that a later
 //     Rebase request of the plan follows, GET the object, and send that
 //     request Rebased to the version read (upstream sent the object the
-//     write returned, SPEC 3.11); when that GET fails, the request goes
-//     as rendered.
+//     write returned, SPEC 3.11). After a deployer pod create that a
+//     later CreatedAtOf request names, GET the pod, and send that request
+//     WithCreatedAt its creationTimestamp (upstream's created-at is the
+//     server's stamp, SPEC 1.1, 4.3.new.4). When such a GET fails, the
+//     request goes as rendered.
 //  4. On a failure, add it to s.Outcome (after an RC create that met
 //     AlreadyExists, GET that RC into Outcome.Live or LiveErr) and plan
 //     again from s: the new plan begins with the requests already sent
@@ -185,10 +188,13 @@ func send(ctx context.Context, c Client, r *Request) (dcplan.Failure, error) {
 	return f, err
 }
 
-// rebases holds, for the objects a pass wrote and a later Rebase request
-// of its plan writes again, the resourceVersion each write left.
+// rebases holds what the pass's writes left on their objects that a
+// later request of the plan must carry: the resourceVersion of an object
+// a Rebase request writes again, the creationTimestamp of a pod a
+// CreatedAtOf request names.
 type rebases struct {
 	versions map[rebaseKey]string
+	created  map[rebaseKey]time.Time
 }
 
 // rebaseKey names an object.
@@ -196,42 +202,61 @@ type rebaseKey struct{ resource, namespace, name string }
 
 func keyOf(r *Request) rebaseKey { return rebaseKey{r.Resource, r.Namespace, r.Name} }
 
-// apply returns r, Rebased to the version its object has after the
-// pass's earlier write when r is a Rebase request and that version is
-// known.
+// podKey names the pod a CreatedAtOf request of r's namespace names.
+func podKey(r *Request) rebaseKey { return rebaseKey{ResourcePods, r.Namespace, r.CreatedAtOf} }
+
+// apply returns r with what the pass's earlier writes left: Rebased to
+// its object's version when r is a Rebase request, WithCreatedAt the
+// pod's creationTimestamp when it names one in CreatedAtOf; r itself when
+// neither is known.
 func (vs *rebases) apply(r Request) Request {
-	if !r.Rebase {
-		return r
+	if r.Rebase {
+		if v, ok := vs.versions[keyOf(&r)]; ok {
+			if rb, err := r.Rebased(v); err == nil {
+				r = rb
+			}
+		}
 	}
-	v, ok := vs.versions[keyOf(&r)]
-	if !ok {
-		return r
-	}
-	if rb, err := r.Rebased(v); err == nil {
-		return rb
+	if r.CreatedAtOf != "" {
+		if t, ok := vs.created[podKey(&r)]; ok {
+			if rb, err := r.WithCreatedAt(t); err == nil {
+				r = rb
+			}
+		}
 	}
 	return r
 }
 
 // record GETs the object that request i of reqs wrote, when a later
-// Rebase request writes it again, and keeps its resourceVersion.
+// request needs what the write left on it (a Rebase request of the same
+// object, a CreatedAtOf request naming the pod), and keeps that.
 func (vs *rebases) record(ctx context.Context, c Client, reqs []Request, i int) {
 	r := &reqs[i]
 	if r.Verb == VerbEvent || r.Verb == VerbDelete {
 		return
 	}
-	if !slices.ContainsFunc(reqs[i+1:], func(q Request) bool { return q.Rebase && sameObject(&q, r) }) {
+	rebase := slices.ContainsFunc(reqs[i+1:], func(q Request) bool { return q.Rebase && sameObject(&q, r) })
+	created := r.Resource == ResourcePods && r.Verb == VerbCreate &&
+		slices.ContainsFunc(reqs[i+1:], func(q Request) bool { return q.CreatedAtOf == r.Name && q.Namespace == r.Namespace })
+	if !rebase && !created {
 		return
 	}
 	data, err := c.Get(ctx, r.Resource, r.Namespace, r.Name)
 	if err != nil {
 		return
 	}
-	if v := resourceVersionOf(data); v != "" {
+	v, t := stampsOf(data)
+	if rebase && v != "" {
 		if vs.versions == nil {
 			vs.versions = map[rebaseKey]string{}
 		}
 		vs.versions[keyOf(r)] = v
+	}
+	if created && !t.IsZero() {
+		if vs.created == nil {
+			vs.created = map[rebaseKey]time.Time{}
+		}
+		vs.created[keyOf(r)] = t
 	}
 }
 

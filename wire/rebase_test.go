@@ -3,10 +3,13 @@ package wire_test
 import (
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/internal/scenario"
+	"github.com/dcplan/dcplan/phase"
 	"github.com/dcplan/dcplan/reconcile"
 	"github.com/dcplan/dcplan/wire"
 )
@@ -91,6 +94,65 @@ func TestStatusAfterUpdateIsRebased(t *testing.T) {
 	for _, r := range reqs {
 		if r.Rebase {
 			t.Errorf("%s %s is marked Rebase without an earlier write of its object", r.Method(), r.Path())
+		}
+	}
+}
+
+// TestTransitionCreatedAtOfPod: the RC write of a deployer pass that
+// creates the deployer pod names that pod in CreatedAtOf, so that its
+// created-at is the creationTimestamp the server stamps (SPEC 1.1,
+// 4.3.new.4, issue 35 item 21); WithCreatedAt sets that annotation and
+// nothing else. A pass that finds the pod already there writes the
+// observed pod's stamp and names none.
+func TestTransitionCreatedAtOfPod(t *testing.T) {
+	s, err := scenario.ParseState([]string{
+		"now 2026-12-03T17:05:47.697209501Z",
+		"settings profile=Exact image=registry.example/deployer:v4 sa=deployer",
+		"dc web replicas=3 latest=1",
+		"rc web-1 phase=New created=now-1s desired=3",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := phase.Step(s, "web-1")
+	if len(p.Transitions) != 1 || !p.Transitions[0].CreatedAt.Equal(time.Date(2026, 12, 3, 17, 5, 47, 0, time.UTC)) {
+		t.Fatalf("want one transition with created-at the clock in whole seconds:\n%s", dcplan.Describe(p))
+	}
+	reqs, err := wire.Requests(s, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tr wire.Request
+	for _, r := range reqs {
+		if r.Resource == wire.ResourceRCs {
+			tr = r
+		}
+	}
+	if tr.CreatedAtOf != "web-1-deploy" {
+		t.Fatalf("the RC write names %q in CreatedAtOf, want web-1-deploy", tr.CreatedAtOf)
+	}
+	stamped, err := tr.WithCreatedAt(time.Date(2026, 12, 3, 17, 7, 13, 0, time.UTC))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Replace(string(tr.Body), `"openshift.io/deployer-pod.created-at":"2026-12-03 17:05:47 +0000 UTC"`,
+		`"openshift.io/deployer-pod.created-at":"2026-12-03 17:07:13 +0000 UTC"`, 1)
+	if want == string(tr.Body) || string(stamped.Body) != want {
+		t.Errorf("WithCreatedAt body:\n%s\nwant\n%s", stamped.Body, want)
+	}
+
+	s.Pods = []dcplan.Pod{{Namespace: "ns", Name: "web-1-deploy", DeploymentName: "web-1", DeployerFor: "web-1",
+		CreationTime: time.Date(2026, 12, 3, 17, 5, 40, 0, time.UTC)}}
+	p = phase.Step(s, "web-1")
+	if len(p.Transitions) != 1 || !p.Transitions[0].CreatedAt.Equal(s.Pods[0].CreationTime) {
+		t.Fatalf("want the observed pod's creationTimestamp as created-at:\n%s", dcplan.Describe(p))
+	}
+	if reqs, err = wire.Requests(s, p); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range reqs {
+		if r.CreatedAtOf != "" {
+			t.Errorf("%s %s names %q in CreatedAtOf; the pod exists, its stamp is known", r.Method(), r.Path(), r.CreatedAtOf)
 		}
 	}
 }

@@ -110,6 +110,15 @@ type Request struct {
 	// Rebased(version). Sent with the version read, the request would
 	// always meet Conflict.
 	Rebase bool
+	// CreatedAtOf, on an RC write, names the deployer pod an earlier
+	// request of the same plan creates: upstream writes that pod's
+	// creationTimestamp, as the server stamped it and the create
+	// returned it, into the RC's openshift.io/deployer-pod.created-at
+	// annotation (SPEC 1.1, 4.3.new.4). The body as rendered carries the
+	// planner's estimate there (Snapshot.Now in whole seconds); RunPass
+	// reads the server's with a GET of the pod right after its create and
+	// sends WithCreatedAt(creationTimestamp).
+	CreatedAtOf string
 	// Tolerate lists the failures that count as success: NotFound for
 	// deletes, NotFound and Invalid for a release patch.
 	Tolerate []dcplan.StatusReason

@@ -36,7 +36,9 @@ import (
 //     (which does not tolerate NotFound), and with StopOnFailure each
 //     delete stands alone (the seed-era retry aborts, SPEC 6.2.5).
 //  4. CreateRC: POST of the new RC, rendered from the DC it encodes.
-//  5. Cancel, Scale, Transition: PUT of the RC as read with the change;
+//  5. Cancel, Scale, Transition: PUT of the RC as read with the change (a
+//     Transition that records the deployer pod this plan creates names it
+//     in CreatedAtOf: its created-at is the pod's creationTimestamp);
 //     the controller's cancel and scale updates are retried on Conflict
 //     as upstream's retry.RetryOnConflict does (4 attempts). An oc cancel
 //     (ByUser) is sent once and its cancels form one group (SPEC 6.1,
@@ -134,9 +136,13 @@ func (r *renderer) all() ([]Request, error) {
 		r.add(dcplan.ActionScale, i, q)
 	}
 	for i, a := range p.Transitions {
-		r.add(dcplan.ActionTransition, i, r.writeRC(a.RC, a.Patch, func(meta, spec map[string]any) {
+		q := r.writeRC(a.RC, a.Patch, func(meta, spec map[string]any) {
 			transition(a, meta, spec)
-		}))
+		})
+		if !a.CreatedAt.IsZero() && slices.ContainsFunc(p.CreatePods, func(c dcplan.CreatePod) bool { return c.Pod.Name == a.DeployerPod }) {
+			q.CreatedAtOf = a.DeployerPod // the server's stamp, once the pod exists
+		}
+		r.add(dcplan.ActionTransition, i, q)
 	}
 	deletes := r.newGroup(len(p.DeleteRCs) > 1)
 	for i, a := range p.DeleteRCs {
@@ -416,6 +422,9 @@ func transition(a dcplan.Transition, meta, spec map[string]any) {
 	}
 	if !a.CompletedAt.IsZero() {
 		ann[dcplan.AnnotationDeployerCompletedAt] = FormatAnnotationTime(a.CompletedAt)
+	}
+	if !a.RetriedAt.IsZero() {
+		ann[dcplan.AnnotationRetriedAt] = FormatAnnotationTime(a.RetriedAt)
 	}
 	if a.SyncDesired {
 		// The seed deployer-pod controller copies the desired count and

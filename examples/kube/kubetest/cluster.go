@@ -44,11 +44,14 @@ import (
 type Cluster struct {
 	Kube *kubefake.Clientset
 	Apps *appsfake.Clientset
-	// Now is the creationTimestamp of created objects.
+	// Now is the cluster's clock: created objects get it as their
+	// creationTimestamp in whole seconds, as a real API server's answers
+	// carry it (RFC 3339), whatever the controller's clock reads.
 	Now time.Time
 }
 
-// NewCluster returns an empty Cluster whose creates are stamped now.
+// NewCluster returns an empty Cluster whose creates are stamped now, in
+// whole seconds.
 func NewCluster(now time.Time) *Cluster {
 	c := &Cluster{Kube: kubefake.NewClientset(), Apps: appsfake.NewClientset(), Now: now}
 	rv := &atomic.Int64{}
@@ -93,7 +96,7 @@ func (t *rvTracker) Create(gvr schema.GroupVersionResource, obj runtime.Object, 
 	n := t.rv.Add(1)
 	m.SetUID(types.UID(fmt.Sprintf("00000000-0000-4000-8000-%012d", n)))
 	m.SetResourceVersion(strconv.FormatInt(n, 10))
-	m.SetCreationTimestamp(metav1.NewTime(t.now))
+	m.SetCreationTimestamp(metav1.NewTime(t.now.Truncate(time.Second))) // as a server's JSON carries it
 	if gvr.Resource != "pods" {
 		m.SetGeneration(1)
 	}

@@ -28,6 +28,17 @@ func TestStaleWriteConflicts(t *testing.T) {
 	if created.UID == "" || created.ResourceVersion == "" || !created.CreationTimestamp.Time.Equal(now) || created.Generation != 1 {
 		t.Fatalf("create stamped uid %q rv %q created %v generation %d", created.UID, created.ResourceVersion, created.CreationTimestamp, created.Generation)
 	}
+	// A server stamps creationTimestamp in whole seconds, whatever its
+	// clock reads (issue 35 item 21: the deployer's created-at annotation
+	// carries this stamp).
+	fine := kubetest.NewCluster(now.Add(697209501 * time.Nanosecond))
+	pod, err := fine.Kube.CoreV1().Pods("shop").Create(ctx, &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "web-1-deploy"}}, metav1.CreateOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !pod.CreationTimestamp.Time.Equal(now) {
+		t.Errorf("pod created at %v, want the cluster's clock in whole seconds, %v", pod.CreationTimestamp.Time, now)
+	}
 	next := created.DeepCopy()
 	next.Spec.Replicas = &one
 	updated, err := rcs.Update(ctx, next, metav1.UpdateOptions{})
