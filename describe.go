@@ -210,19 +210,15 @@ func describeStatus(b *strings.Builder, s StatusUpdate) {
 	}
 	line(b, "status", "dc/"+s.Config, s.Rule, kv...)
 	for _, c := range t.Conditions {
-		if old, ok := findCondition(f.Conditions, c.Type); ok && old.Equal(c) {
+		if old, ok := findCondition(f.Conditions, c); ok && old.Equal(c) {
 			continue
 		}
-		reason := c.Reason.String()
-		if c.Reason == ReasonOther {
-			reason = c.OtherReason
-		}
-		line(b, "  condition", c.Type.String(), "", "status", c.Status.String(), "reason", reason,
+		line(b, "  condition", c.TypeText(), "", "status", c.StatusText(), "reason", c.ReasonText(),
 			"message", c.Message, "transition", stamp(c.LastTransitionTime), "update", stamp(c.LastUpdateTime))
 	}
 	for _, c := range f.Conditions {
-		if _, ok := findCondition(t.Conditions, c.Type); !ok {
-			line(b, "  condition", c.Type.String(), "", "removed", "true")
+		if _, ok := findCondition(t.Conditions, c); !ok {
+			line(b, "  condition", c.TypeText(), "", "removed", "true")
 		}
 	}
 }
@@ -233,7 +229,7 @@ func describeDetails(d Details) string {
 	}
 	parts := make([]string, 0, len(d.Causes))
 	for _, c := range d.Causes {
-		s := c.Type.String()
+		s := c.TypeText()
 		if c.Image != "" {
 			s += ":" + c.Image
 		}
@@ -242,9 +238,11 @@ func describeDetails(d Details) string {
 	return d.Message + " [" + strings.Join(parts, ",") + "]"
 }
 
-func findCondition(cs []Condition, t ConditionType) (Condition, bool) {
+// findCondition returns the first condition of cs of like's type (for
+// ConditionOther, of its text), and whether there is one.
+func findCondition(cs []Condition, like Condition) (Condition, bool) {
 	for _, c := range cs {
-		if c.Type == t {
+		if c.Type == like.Type && c.OtherType == like.OtherType {
 			return c, true
 		}
 	}

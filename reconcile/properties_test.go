@@ -32,12 +32,13 @@ func ours(s dcplan.Snapshot) []dcplan.Deployment {
 // checkPlan checks the safety properties of one Config plan.
 func checkPlan(t *rapid.T, s dcplan.Snapshot, p dcplan.Plan) {
 	rcs := ours(s)
+	// The latest rollout is the RC the planner takes for it: of two RCs
+	// sharing status.latestVersion, the first in list order (SPEC 13.1),
+	// whatever their names.
 	latestName := dcplan.DeploymentName(s.Config.Name, s.Config.Status.LatestVersion)
 	latestInFlight := false
-	for _, d := range rcs {
-		if d.Name == latestName && !d.Phase.Terminal() {
-			latestInFlight = true
-		}
+	if l := history.Latest(&s.Config, rcs); l.Exists {
+		latestName, latestInFlight = l.Candidate.Name, !l.Candidate.Phase.Terminal()
 	}
 	// A plan never both creates an RC and leaves an older one in flight
 	// (Modern: an RC without a phase is none, AwaitUnknownPhase).
@@ -173,7 +174,7 @@ func TestGeneratorReaches(t *testing.T) {
 // shuffled returns a copy of s with its RCs and pods permuted.
 func shuffled(t *rapid.T, s dcplan.Snapshot) dcplan.Snapshot {
 	out := s.Clone()
-	out.Deployments = rapid.Permutation(out.Deployments).Draw(t, "rcOrder")
+	out.Deployments = gen.Reorder(out.Deployments).Draw(t, "rcOrder")
 	out.Pods = rapid.Permutation(out.Pods).Draw(t, "podOrder")
 	if len(out.Deployments) == 0 {
 		out.Deployments = s.Deployments

@@ -501,7 +501,7 @@ func statusTree(s dcplan.ConfigStatus) map[string]any {
 		if len(s.Details.Causes) > 0 {
 			causes := make([]any, len(s.Details.Causes))
 			for i, c := range s.Details.Causes {
-				e := map[string]any{"type": c.Type.String()}
+				e := map[string]any{"type": c.TypeText()}
 				if c.Image != "" || c.FromKind != "" || c.FromNamespace != "" {
 					from := map[string]any{}
 					putString(from, "kind", c.FromKind)
@@ -518,14 +518,10 @@ func statusTree(s dcplan.ConfigStatus) map[string]any {
 	if len(s.Conditions) > 0 {
 		conds := make([]any, len(s.Conditions))
 		for i, c := range s.Conditions {
-			e := map[string]any{"type": c.Type.String(), "status": c.Status.String()}
+			e := map[string]any{"type": c.TypeText(), "status": c.StatusText()}
 			putTime(e, "lastUpdateTime", c.LastUpdateTime)
 			putTime(e, "lastTransitionTime", c.LastTransitionTime)
-			reason := c.Reason.String()
-			if c.Reason == dcplan.ReasonOther {
-				reason = c.OtherReason
-			}
-			putString(e, "reason", reason)
+			putString(e, "reason", c.ReasonText())
 			putString(e, "message", c.Message)
 			conds[i] = e
 		}
