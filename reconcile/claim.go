@@ -91,13 +91,6 @@ type claimed struct {
 type census struct {
 	track history.Tracker
 	tally conditions.Tally
-	// spun counts the claimed RCs whose spec.replicas is not 0, and
-	// spunAt holds the indices of the first len(spunAt) of them. Every RC
-	// but the active one targets 0 (SPEC 3.6.2), so the RCs off their
-	// targets are among these and the active one, which reconcile checks
-	// without a walk of its own while there are few (see offTarget).
-	spun   int
-	spunAt [4]int
 }
 
 // take fills c from rcs, the claimed RCs of cfg, in one walk. With
@@ -122,23 +115,15 @@ func (c *census) take(cfg *dcplan.Config, rcs []dcplan.Deployment, ownedOnly boo
 		}
 	}
 	var (
-		track  history.Tracker
-		sums   conditions.Sums
-		spun   int
-		spunAt [4]int
+		track history.Tracker
+		sums  conditions.Sums
 	)
 	for i := range rcs {
 		d := &rcs[i]
 		track = track.Add(i, d)
 		sums = sums.Add(d)
-		if d.Replicas != 0 {
-			if spun < len(spunAt) {
-				spunAt[spun] = i
-			}
-			spun++
-		}
 	}
-	*c = census{track: track, tally: conditions.Tally{Sums: sums, Latest: track.Latest(cfg, rcs)}, spun: spun, spunAt: spunAt}
+	*c = census{track: track, tally: conditions.Tally{Sums: sums, Latest: track.Latest(cfg, rcs)}}
 	return true
 }
 

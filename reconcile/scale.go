@@ -38,11 +38,9 @@ func reconcile(s *dcplan.Snapshot, rcs []dcplan.Deployment, c *census, p *dcplan
 		want = 0
 	}
 	// The RCs to scale, newest first, without allocating for up to four.
-	// The census tells which RCs can be off their targets (usually none,
-	// or one), and only those are sorted.
 	first := len(p.Scales)
 	var buf [4]int
-	idx := offTarget(buf[:0], rcs, c, active, want)
+	idx := offTarget(buf[:0], rcs, active, want)
 	sortNewestFirst(idx, rcs)
 	for _, i := range idx {
 		d := &rcs[i]
@@ -73,39 +71,12 @@ func targetOf(d, active *dcplan.Deployment, want dcplan.Replicas) dcplan.Replica
 }
 
 // offTarget appends to idx the indices of the RCs of rcs whose
-// spec.replicas differs from their target (targetOf), in list order. With
-// few RCs at a count other than 0 (see census) it checks only those and
-// the active one, as every other RC is at 0 and targets 0; else it walks
-// rcs.
-func offTarget(idx []int, rcs []dcplan.Deployment, c *census, active *dcplan.Deployment, want dcplan.Replicas) []int {
-	if c.spun > len(c.spunAt) {
-		for i := range rcs {
-			if targetOf(&rcs[i], active, want) != rcs[i].Replicas {
-				idx = append(idx, i)
-			}
+// spec.replicas differs from their target (targetOf), in list order.
+func offTarget(idx []int, rcs []dcplan.Deployment, active *dcplan.Deployment, want dcplan.Replicas) []int {
+	for i := range rcs {
+		if targetOf(&rcs[i], active, want) != rcs[i].Replicas {
+			idx = append(idx, i)
 		}
-		return idx
-	}
-	at := c.track.ActiveAt() // the active RC, merged into spunAt in list order
-	for _, i := range c.spunAt[:c.spun] {
-		if at >= 0 && at < i {
-			idx = appendOff(idx, rcs, at, active, want)
-		}
-		if at >= 0 && at <= i {
-			at = -1
-		}
-		idx = appendOff(idx, rcs, i, active, want)
-	}
-	if at >= 0 {
-		idx = appendOff(idx, rcs, at, active, want)
-	}
-	return idx
-}
-
-// appendOff appends i to idx when rcs[i] is off its target.
-func appendOff(idx []int, rcs []dcplan.Deployment, i int, active *dcplan.Deployment, want dcplan.Replicas) []int {
-	if targetOf(&rcs[i], active, want) != rcs[i].Replicas {
-		idx = append(idx, i)
 	}
 	return idx
 }

@@ -61,35 +61,6 @@ func ExampleNewDeployment() {
 	// controller DeploymentConfig web dc-uid
 }
 
-// A simulator stores the RC of a rollout that has already run: built from
-// the DC, finished and given its store's identity, then written, in one
-// call.
-func ExampleEncodeNewDeployment() {
-	cfg := dcplan.Config{
-		Namespace: "ns", Name: "web", UID: "dc-uid", Replicas: 1,
-		Template: wire.TemplateFor(dcplan.Container{Name: "app", Image: "registry.example/app:1"}),
-		Status:   dcplan.ConfigStatus{LatestVersion: 1},
-	}
-	d, data, err := wire.EncodeNewDeployment(cfg, func(d *dcplan.Deployment) {
-		d.Phase = dcplan.PhaseComplete
-		d.HasSyncedReplicas, d.SyncedReplicas, d.HasDesiredReplicas = true, 1, false
-		d.Replicas, d.StatusReplicas = 1, 1
-		d.UID, d.ResourceVersion = "rc-uid", "7"
-	})
-	if err != nil {
-		panic(err)
-	}
-	back, err := wire.DecodeDeployment(data)
-	if err != nil {
-		panic(err)
-	}
-	fmt.Println(d.Name, d.Phase, d.Replicas)
-	fmt.Println(back.Name, back.Phase, back.Replicas, back.SyncedReplicas, back.UID, back.ResourceVersion)
-	// Output:
-	// web-1 Complete 1
-	// web-1 Complete 1 1 rc-uid 7
-}
-
 func ExampleEncodePod() {
 	b, err := wire.EncodePod(dcplan.DeployerPod{
 		Namespace: "ns", Name: "web-4-deploy", RC: "web-4", RCUID: "rc-uid",
