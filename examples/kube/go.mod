@@ -9,6 +9,7 @@ require (
 	github.com/openshift/api v0.0.0-20260420151639-34e60874783e
 	github.com/openshift/client-go v0.0.0-20260424153654-c280f7942f94
 	github.com/prometheus/client_golang v1.25.0
+	github.com/prometheus/common v0.74.0
 	k8s.io/client-go v0.37.2
 	k8s.io/klog/v2 v2.140.0
 )
@@ -16,9 +17,9 @@ require (
 require (
 	github.com/beorn7/perks v1.0.1 // indirect
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
+	github.com/kylelemons/godebug v1.1.0 // indirect
 	github.com/pandatix/go-abnf v0.5.5 // indirect
 	github.com/prometheus/client_model v0.6.3 // indirect
-	github.com/prometheus/common v0.74.0 // indirect
 	github.com/prometheus/procfs v0.22.0 // indirect
 	github.com/spf13/pflag v1.0.10 // indirect
 )
