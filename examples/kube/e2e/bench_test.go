@@ -133,4 +133,3 @@ func BenchmarkRollout(b *testing.B) {
 		})
 	}
 }
-

@@ -5,19 +5,34 @@ import (
 	"fmt"
 	"reflect"
 	"sort"
+	"time"
 )
 
-// jsonDiff compares two JSON documents as values after dropping, at
-// every depth, members that are null, {} or [] (what a typed Go struct
-// adds or drops on a round trip through client-go) and the top-level kind
-// and apiVersion; it returns the paths where they differ, or nil.
-func jsonDiff(a, b []byte) ([]string, error) {
+// serverDefaults are the fields kube-apiserver defaults in a pod it
+// creates (the audit log records the object after defaulting): a planned
+// body without them matches a record with them.
+var serverDefaults = map[string]bool{
+	"terminationMessagePath": true, "terminationMessagePolicy": true, "imagePullPolicy": true,
+	"enableServiceLinks": true, "schedulerName": true, "serviceAccount": true, "securityContext": true,
+	"dnsPolicy": true, "terminationGracePeriodSeconds": true, "restartPolicy": true, "priority": true,
+	"preemptionPolicy": true, "tolerations": true, "volumes": true, "volumeMounts": true,
+}
+
+// jsonDiff compares a planned JSON document with the server's record of
+// it, as values, after dropping at every depth members that are null, {}
+// or [] (what a typed Go struct adds or drops on a round trip through
+// client-go) and the top-level kind and apiVersion. It returns the paths
+// where they differ, and apart from those the tolerated differences:
+// RFC 3339 times equal but for their fraction of a second (a typed
+// metav1.Time sends whole seconds), and server defaults the plan leaves
+// out (serverDefaults).
+func jsonDiff(a, b []byte) (diffs, tolerated []string, err error) {
 	var va, vb any
 	if err := json.Unmarshal(a, &va); err != nil {
-		return nil, fmt.Errorf("left: %w", err)
+		return nil, nil, fmt.Errorf("left: %w", err)
 	}
 	if err := json.Unmarshal(b, &vb); err != nil {
-		return nil, fmt.Errorf("right: %w", err)
+		return nil, nil, fmt.Errorf("right: %w", err)
 	}
 	for _, v := range []any{va, vb} {
 		if m, ok := v.(map[string]any); ok {
@@ -25,10 +40,12 @@ func jsonDiff(a, b []byte) ([]string, error) {
 			delete(m, "apiVersion")
 		}
 	}
-	var out []string
-	diffValues("$", prune(va), prune(vb), &out)
-	return out, nil
+	d := &differ{}
+	d.values("$", "", prune(va), prune(vb))
+	return d.diffs, d.tolerated, nil
 }
+
+type differ struct{ diffs, tolerated []string }
 
 // prune drops null, empty-object and empty-array members, depth first.
 func prune(v any) any {
@@ -64,7 +81,7 @@ func empty(v any) bool {
 	return false
 }
 
-func diffValues(path string, a, b any, out *[]string) {
+func (d *differ) values(path, key string, a, b any) {
 	ma, okA := a.(map[string]any)
 	mb, okB := b.(map[string]any)
 	if okA && okB {
@@ -81,7 +98,7 @@ func diffValues(path string, a, b any, out *[]string) {
 		}
 		sort.Strings(sorted)
 		for _, k := range sorted {
-			diffValues(path+"."+k, ma[k], mb[k], out)
+			d.values(path+"."+k, k, ma[k], mb[k])
 		}
 		return
 	}
@@ -89,13 +106,29 @@ func diffValues(path string, a, b any, out *[]string) {
 	lb, okB := b.([]any)
 	if okA && okB && len(la) == len(lb) {
 		for i := range la {
-			diffValues(fmt.Sprintf("%s[%d]", path, i), la[i], lb[i], out)
+			d.values(fmt.Sprintf("%s[%d]", path, i), key, la[i], lb[i])
 		}
 		return
 	}
-	if !reflect.DeepEqual(a, b) {
-		ja, _ := json.Marshal(a)
-		jb, _ := json.Marshal(b)
-		*out = append(*out, fmt.Sprintf("%s: %s != %s", path, ja, jb))
+	if reflect.DeepEqual(a, b) {
+		return
 	}
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(b)
+	line := fmt.Sprintf("%s: %s != %s", path, ja, jb)
+	sa, okA := a.(string)
+	sb, okB := b.(string)
+	if okA && okB {
+		ta, errA := time.Parse(time.RFC3339Nano, sa)
+		tb, errB := time.Parse(time.RFC3339Nano, sb)
+		if errA == nil && errB == nil && ta.Truncate(time.Second).Equal(tb.Truncate(time.Second)) {
+			d.tolerated = append(d.tolerated, "sub-second time "+line)
+			return
+		}
+	}
+	if a == nil && serverDefaults[key] {
+		d.tolerated = append(d.tolerated, "server default "+line)
+		return
+	}
+	d.diffs = append(d.diffs, line)
 }

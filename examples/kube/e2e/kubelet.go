@@ -34,7 +34,7 @@ type Kubelet struct {
 	holdPending map[string]bool
 	hold        map[string]bool
 	fail        map[string]bool
-	violations []string
+	violations  []string
 }
 
 // NewKubelet returns a Kubelet for namespace ns.

@@ -65,6 +65,7 @@ func run(m *testing.M) int {
 		return 1
 	}
 	fmt.Printf("e2e: control plane ready at %s (%v), files in %s\n", cp.APIServer.URL, time.Since(start).Round(time.Second), cp.Dir)
+	fmt.Printf("e2e: pids etcd=%d kube-apiserver=%d\n", cp.Etcd.Proc.Pid(), cp.APIServer.Proc.Pid())
 	code := m.Run()
 	if err := cp.Stop(); err != nil {
 		fmt.Fprintln(os.Stderr, "e2e: stopping the control plane:", err)

@@ -145,12 +145,22 @@ func (e *env) servesInstantiate() bool {
 
 // undo is `oc rollout undo dc/<dc> [--to-revision=to]` through
 // history.Undo.
+// The DC the command read may be stale by the time it writes (the
+// controller updates its status): a Conflict runs the command again,
+// as a user would, at most 5 times.
 func (e *env) undo(dc string, to dcplan.Version) {
 	e.t.Helper()
-	pass, _ := operate(e, dc, nil, func(s dcplan.Snapshot) (dcplan.Plan, string, error) {
-		return history.Undo(s, to, dcplan.DryRunNone)
-	})
-	if err := failed(pass); err != nil {
+	var err error
+	for range 5 {
+		pass, _ := operate(e, dc, nil, func(s dcplan.Snapshot) (dcplan.Plan, string, error) {
+			return history.Undo(s, to, dcplan.DryRunNone)
+		})
+		var st *wire.StatusError
+		if err = failed(pass); !errors.As(err, &st) || st.Reason != dcplan.StatusConflict {
+			break
+		}
+	}
+	if err != nil {
 		e.t.Fatalf("undo dc %s: %v", dc, err)
 	}
 }
