@@ -175,6 +175,11 @@ type Cancel struct {
 	// two annotations (SPEC 6m.1.3.5); otherwise it is an update of the
 	// RC as read.
 	Patch bool
+	// Reclaim marks the controller's cancel of an orphan this plan adopts
+	// when upstream re-claims the RC before each update attempt and so
+	// sends the adoption patch again each time (SPEC 3.3.reclaim, the
+	// ReclaimEachAttempt switch).
+	Reclaim bool
 }
 
 // Scale sets an RC's spec.replicas (SPEC 3.6). With SyncAnnotation it also
@@ -186,6 +191,11 @@ type Scale struct {
 	From           Replicas
 	To             Replicas
 	SyncAnnotation bool
+	// Reclaim marks the scale of an orphan this plan adopts when upstream
+	// re-claims the RC before each update attempt and so sends the
+	// adoption patch again each time (SPEC 3.3.reclaim, the
+	// ReclaimEachAttempt switch).
+	Reclaim bool
 }
 
 // Transition moves an RC from one phase to another and writes the

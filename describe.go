@@ -74,7 +74,7 @@ func DescribeTo(b *strings.Builder, p Plan) {
 	}
 	for _, a := range p.Cancels {
 		line(b, "cancel", "rc/"+a.RC, a.Rule, "v", itoa(int64(a.Version)), "phase", a.Phase.String(), "reason", a.Reason,
-			"by", flag(a.ByUser, "user"), "write", flag(a.Patch, "patch"))
+			"by", flag(a.ByUser, "user"), "write", flag(a.Patch, "patch"), "reclaim", flag(a.Reclaim, "true"))
 	}
 	for _, a := range p.Scales {
 		sync := ""
@@ -82,7 +82,7 @@ func DescribeTo(b *strings.Builder, p Plan) {
 			sync = "true"
 		}
 		line(b, "scale", "rc/"+a.RC, a.Rule, "v", itoa(int64(a.Version)),
-			"replicas", itoa(int64(a.From))+"->"+itoa(int64(a.To)), "syncAnnotation", sync)
+			"replicas", itoa(int64(a.From))+"->"+itoa(int64(a.To)), "syncAnnotation", sync, "reclaim", flag(a.Reclaim, "true"))
 	}
 	for _, a := range p.Transitions {
 		describeTransition(b, a)

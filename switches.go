@@ -121,6 +121,19 @@ type Switches struct {
 	// timeout. Exact and the Origin presets ("—" there: NoNewTimeout, and
 	// their retries write no such annotation).
 	RetryTimeoutFromCreation bool
+	// ReclaimEachAttempt sends, before every attempt of the DC
+	// controller's scale or cancel update of an orphan it adopts in the
+	// same pass, the adoption patch again, as upstream does: its
+	// RetryOnConflict claims the cached copy of the RC before each
+	// attempt, and that copy still shows no owner, so each attempt is a
+	// (patch, update) pair, and the update, carrying the version read,
+	// meets Conflict each time the cache has not caught up
+	// (SPEC 3.3.reclaim, issue 35 item 1). Without it (Modern) the
+	// adoption is sent once and the update carries the owner reference and
+	// the version the adoption left (wire.Request.Rebase): it does not
+	// conflict with the pass's own patch. Exact only; "—" in the Origin
+	// presets (their controllers claim nothing), false.
+	ReclaimEachAttempt bool
 
 	// SeedConfigController runs the seed-era DC controller decision list
 	// (SPEC 3.11, 7 rows 1, 2, 5, 6, 7, 8): version 0 is status only,
@@ -465,6 +478,7 @@ func (p Preset) Switches() Switches {
 			FailedCancellationEveryPass: true,
 			RollbackToPrevious:          true,
 			RetryTimeoutFromCreation:    true,
+			ReclaimEachAttempt:          true,
 			OcCancelSilent:              true,
 			OcPausedCancelStillCancels:  true,
 			OcServerDryRunWrites:        true,

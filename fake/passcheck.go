@@ -99,13 +99,23 @@ func PassTransition(s dcplan.Snapshot, p dcplan.Plan, kind PassKind, actor strin
 				}
 			}
 		}
-		n := len(srv.log)
-		if err := srv.Do(ctx, r); err != nil {
+		failed := false
+		for _, b := range append(slices.Clone(r.Before), r) { // the re-claim first (SPEC 3.3.reclaim)
+			n := len(srv.log)
+			if err := srv.Do(ctx, b); err != nil {
+				failed = true
+				break
+			}
+			w := srv.log[n]
+			t.Writes = append(t.Writes, LiveWrite{Request: w.Request, Before: w.Before, After: w.After, Live: now})
+			if now, err = live(); err != nil {
+				return t, err
+			}
+		}
+		if failed {
 			t.Faulted = true // a pass stops at a failure (wire.RunPass)
 			break
 		}
-		w := srv.log[n]
-		t.Writes = append(t.Writes, LiveWrite{Request: w.Request, Before: w.Before, After: w.After, Live: now})
 	}
 	t.After, err = live()
 	return t, err

@@ -20,6 +20,12 @@ import (
 //     Annotations are never touched, nor is the DC's spec.replicas. A
 //     scale that s.Outcome reports failed ends the pass after it: a
 //     ReplicationControllerScaleFailed warning and the write's error.
+//     The scale of an orphan this plan adopts re-claims it before each
+//     attempt with ReclaimEachAttempt (Scale.Reclaim, SPEC 3.3.reclaim);
+//     a failed re-claim gives `error while deploymentConfigController
+//     claiming the replication controller <ns>/<rc>: <err>`, or, when the
+//     RC is gone, `deployment config <ns>/<dc> (<uid>) no longer owns
+//     replication controller <ns>/<rc> (<uid>)` (SPEC 1.7).
 //  4. History cleanup runs on the list as scaled (SPEC 3.7).
 //  5. Status, observedGeneration bumped, from the list as scaled.
 //
@@ -45,11 +51,19 @@ func reconcile(s *dcplan.Snapshot, rcs []dcplan.Deployment, c *census, p *dcplan
 	for _, i := range idx {
 		d := &rcs[i]
 		to := targetOf(d, active, want)
-		p.Scales = append(p.Scales, dcplan.Scale{Rule: ruleScale, RC: d.Name, Version: d.Version, From: d.Replicas, To: to})
+		p.Scales = append(p.Scales, dcplan.Scale{Rule: ruleScale, RC: d.Name, Version: d.Version, From: d.Replicas, To: to,
+			Reclaim: reclaims(&s.Settings.Switches, p, d.Name)})
 		at := dcplan.ActionRef{Kind: dcplan.ActionScale, Index: len(p.Scales) - 1}
 		if f, failed := s.Outcome.Failed(dcplan.ActionScale, d.Name); failed {
-			p.Events = append(p.Events, eventAfter(at, scaleFailedEvent(cfg, &s.Settings.Switches, ruleScale, d.Name, d.Replicas, to, f.Message)))
-			p.Wait, p.Message = dcplan.WaitRetry, f.Message
+			msg := f.Message
+			if f.Prelude { // the re-claim failed (SPEC 3.3.reclaim)
+				msg = msgReclaimFailed(d.Namespace, d.Name, f.Message)
+				if f.Reason == dcplan.StatusNotFound {
+					msg = msgNoLongerOwns(cfg, d.Name, d.UID)
+				}
+			}
+			p.Events = append(p.Events, eventAfter(at, scaleFailedEvent(cfg, &s.Settings.Switches, ruleScale, d.Name, d.Replicas, to, msg)))
+			p.Wait, p.Message = dcplan.WaitRetry, msg
 			return // no cleanup, no status
 		}
 		p.Events = append(p.Events, eventAfter(at, scaledEvent(cfg, &s.Settings.Switches, ruleScale, d.Name, d.Replicas, to)))

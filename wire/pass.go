@@ -166,26 +166,46 @@ func sendFrom(ctx context.Context, c Client, reqs []Request, i int, vs *rebases)
 	return i, failures, answers, nil
 }
 
-// send sends one request, retrying on Conflict up to its Attempts, and
-// returns its failure and error when it failed in a way it does not
-// tolerate (nil otherwise).
+// send sends one request, retrying on Conflict up to its Attempts, each
+// attempt after its Before requests, and returns its failure and error
+// when it failed in a way it does not tolerate (nil otherwise). A Before
+// request that fails so ends the attempts: its failure is r's, marked
+// Prelude.
 func send(ctx context.Context, c Client, r *Request) (dcplan.Failure, error) {
 	var err error
 	for attempt := 0; attempt < max(r.Attempts, 1); attempt++ {
+		for i := range r.Before {
+			b := &r.Before[i]
+			if err := c.Do(ctx, *b); err != nil && !tolerated(b, err) {
+				f := failureOf(r, err)
+				f.Prelude = true
+				return f, err
+			}
+		}
 		err = c.Do(ctx, *r)
 		if err == nil || r.Verb == VerbEvent || reasonOf(err) != dcplan.StatusConflict {
 			break
 		}
 	}
-	if err == nil || r.Verb == VerbEvent || reasonOf(err) != "" && r.Tolerates(reasonOf(err)) {
+	if err == nil || r.Verb == VerbEvent || tolerated(r, err) {
 		return dcplan.Failure{}, nil
 	}
+	return failureOf(r, err), err
+}
+
+// tolerated reports whether err, the answer to r, counts as success.
+func tolerated(r *Request, err error) bool {
+	return reasonOf(err) != "" && r.Tolerates(reasonOf(err))
+}
+
+// failureOf is the Failure of r's action that err reports.
+func failureOf(r *Request, err error) dcplan.Failure {
 	f := dcplan.Failure{Action: r.Action.Kind, Name: r.Name, Message: err.Error()}
 	var se *StatusError
 	if errors.As(err, &se) {
 		f.Reason, f.Code, f.Message = se.Reason, se.Code, se.Message
 	}
-	return f, err
+	return f
 }
 
 // rebases holds what the pass's writes left on their objects that a
@@ -305,7 +325,7 @@ func sameRequest(a, b Request) bool {
 		string(a.Body) != string(b.Body) || string(a.Patch) != string(b.Patch) {
 		return false
 	}
-	if (a.Event == nil) != (b.Event == nil) {
+	if (a.Event == nil) != (b.Event == nil) || !slices.EqualFunc(a.Before, b.Before, sameRequest) {
 		return false
 	}
 	return a.Event == nil || *a.Event == *b.Event

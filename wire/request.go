@@ -98,7 +98,7 @@ type Request struct {
 	// Conflict: 1 for a request tried once, 4 for upstream's
 	// retry.RetryOnConflict with client-go's DefaultBackoff (cancel and
 	// scale updates). Every attempt sends the same body (upstream re-reads
-	// its cache, which has not moved).
+	// its cache, which has not moved), after the Before requests.
 	Attempts int
 	// Rebase marks an update of an object that an earlier write of the
 	// same plan changes: upstream sends the object that write returned,
@@ -119,6 +119,15 @@ type Request struct {
 	// reads the server's with a GET of the pod right after its create and
 	// sends WithCreatedAt(creationTimestamp).
 	CreatedAtOf string
+	// Before lists requests sent again before each attempt of this one,
+	// in order, the first attempt included: upstream's RetryOnConflict
+	// claims its cached copy of an RC before every scale or cancel update
+	// attempt, and for an orphan the pass adopted that copy still shows
+	// no owner, so each attempt is the adoption patch and then the update
+	// (Scale.Reclaim, Cancel.Reclaim; SPEC 3.3.reclaim). A failure of one
+	// of them, unless it tolerates it, ends the attempts and is the
+	// request's failure, marked Prelude.
+	Before []Request
 	// Tolerate lists the failures that count as success: NotFound for
 	// deletes, NotFound and Invalid for a release patch.
 	Tolerate []dcplan.StatusReason

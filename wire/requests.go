@@ -113,27 +113,27 @@ func (r *renderer) all() ([]Request, error) {
 	}
 	users := r.newGroup(countFunc(p.Cancels, func(a dcplan.Cancel) bool { return a.ByUser }) > 1)
 	for i, a := range p.Cancels {
-		q := r.writeRC(a.RC, a.Patch, func(meta, _ map[string]any) {
+		edit := func(meta, _ map[string]any) {
 			ann := child(meta, "annotations")
 			ann[dcplan.AnnotationCancelled] = dcplan.CancelledValue
 			ann[dcplan.AnnotationStatusReason] = a.Reason
-		})
+		}
+		var q Request
 		if a.ByUser {
+			q = r.writeRC(a.RC, a.Patch, edit)
 			q.Group = users // oc sends each once and tries them all
 		} else {
-			q.Attempts = 4 // the controller's retry.RetryOnConflict
+			q = r.controllerWrite(a.RC, a.Reclaim, edit)
 		}
 		r.add(dcplan.ActionCancel, i, q)
 	}
 	for i, a := range p.Scales {
-		q := r.writeRC(a.RC, false, func(meta, spec map[string]any) {
+		r.add(dcplan.ActionScale, i, r.controllerWrite(a.RC, a.Reclaim, func(meta, spec map[string]any) {
 			spec["replicas"] = num(int64(a.To))
 			if a.SyncAnnotation {
 				child(meta, "annotations")[dcplan.AnnotationReplicas] = strconv.Itoa(int(a.To))
 			}
-		})
-		q.Attempts = 4
-		r.add(dcplan.ActionScale, i, q)
+		}))
 	}
 	for i, a := range p.Transitions {
 		q := r.writeRC(a.RC, a.Patch, func(meta, spec map[string]any) {
@@ -374,6 +374,11 @@ func (r *renderer) writeRC(name string, patch bool, edit func(meta, spec map[str
 		r.fail(kindRC, name, "metadata.name")
 		return Request{}
 	}
+	return r.writeDeployment(d, patch, edit)
+}
+
+// writeDeployment is writeRC for the RC d.
+func (r *renderer) writeDeployment(d *dcplan.Deployment, patch bool, edit func(meta, spec map[string]any)) Request {
 	m := deploymentTree(*d)
 	var before map[string]any
 	if patch {
@@ -386,6 +391,35 @@ func (r *renderer) writeRC(name string, patch bool, edit func(meta, spec map[str
 	}
 	return Request{Verb: VerbUpdate, Resource: ResourceRCs, Namespace: d.Namespace, Name: d.Name,
 		Body: renderOrdered(m, orderRC), Attempts: 1}
+}
+
+// controllerWrite renders the DC controller's cancel or scale update of
+// RC name, retried on Conflict as upstream's retry.RetryOnConflict (4
+// attempts). For an orphan the plan adopts: with reclaim, each attempt
+// sends the adoption patch again first (Before, SPEC 3.3.reclaim) and the
+// update carries the RC as read, as upstream's cached copy; without
+// (Modern), the update carries the RC as the adoption leaves it, owner
+// reference included, marked Rebase, so that it does not conflict with
+// the plan's own patch.
+func (r *renderer) controllerWrite(name string, reclaim bool, edit func(meta, spec map[string]any)) Request {
+	var q Request
+	adopt := slices.IndexFunc(r.p.Adopt, func(a dcplan.Adopt) bool { return a.RC == name })
+	switch d := r.rc(name); {
+	case adopt >= 0 && reclaim:
+		q = r.writeRC(name, false, edit)
+		patch := r.adopt(r.p.Adopt[adopt], 0)
+		patch.Action = dcplan.ActionRef{Kind: dcplan.ActionAdopt, Index: adopt}
+		q.Before = []Request{patch}
+	case adopt >= 0 && d != nil:
+		owned := *d
+		r.p.Adopt[adopt].ApplyTo(&owned)
+		q = r.writeDeployment(&owned, false, edit)
+		q.Rebase = true
+	default:
+		q = r.writeRC(name, false, edit)
+	}
+	q.Attempts = 4
+	return q
 }
 
 // countFunc counts the elements of s for which f holds.
