@@ -121,6 +121,33 @@ func PassTransition(s dcplan.Snapshot, p dcplan.Plan, kind PassKind, actor strin
 	return t, err
 }
 
+// CheckPass judges one planner pass by the simulator's safety
+// invariants: it applies plan p of snapshot s through PassTransition and
+// runs the Transition invariants that apply to s.Settings on it. It
+// returns nil, the failures joined (each prefixed with its invariant's
+// name and rule), or PassTransition's error, wrapped: the check could not
+// run, and a caller must fail then too.
+//
+// The State invariants are not judged: they hold of the whole system
+// (one rollout in flight is the DC controller's promise, which the
+// deployer, stepping every RC it is given, relies on), so one planner's
+// pass over an arbitrary world is not answerable for them; the
+// simulator and the explorer check them after every step.
+//
+// It is how a property or fuzz test of a planner asks, for one plan, what
+// the simulator and the explorer ask after every step:
+//
+//	if err := fake.CheckPass(s, reconcile.Config(s), fake.PassConfig, "dc-controller"); err != nil {
+//		t.Fatal(err)
+//	}
+func CheckPass(s dcplan.Snapshot, p dcplan.Plan, kind PassKind, actor string) error {
+	t, err := PassTransition(s, p, kind, actor)
+	if err != nil {
+		return fmt.Errorf("fake: the pass could not be judged: %w", err)
+	}
+	return CheckTransition(t, s.Settings)
+}
+
 // withVersions returns s with a resourceVersion on every object that has
 // none, so that the requests rendered from it carry the precondition a
 // read from a server would (an update after an adoption in the same pass

@@ -94,11 +94,7 @@ func TestStepProperties(t *testing.T) {
 		checkPlan(t, s, rc, p)
 		if !s.Settings.SeedPodController {
 			// The simulator's invariants, on this one pass.
-			tr, err := fake.PassTransition(s, p, fake.PassDeployer, "deployer")
-			if err == nil {
-				err = fake.CheckTransition(tr, s.Settings)
-			}
-			if err != nil {
+			if err := fake.CheckPass(s, p, fake.PassDeployer, "deployer"); err != nil {
 				t.Fatalf("Step breaks an invariant: %v\n%s", err, dcplan.Describe(p))
 			}
 		}

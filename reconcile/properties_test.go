@@ -196,11 +196,7 @@ func TestConfigProperties(t *testing.T) {
 		checkPlan(t, s, p)
 		if !s.Settings.SeedConfigController {
 			// The simulator's invariants, on this one pass.
-			tr, err := fake.PassTransition(s, p, fake.PassConfig, "dc-controller")
-			if err == nil {
-				err = fake.CheckTransition(tr, s.Settings)
-			}
-			if err != nil {
+			if err := fake.CheckPass(s, p, fake.PassConfig, "dc-controller"); err != nil {
 				t.Fatalf("Config() breaks an invariant: %v\n%s", err, dcplan.Describe(p))
 			}
 		}
