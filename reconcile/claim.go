@@ -5,8 +5,8 @@ import (
 	"slices"
 
 	"github.com/dcplan/dcplan"
-	"github.com/dcplan/dcplan/conditions"
 	"github.com/dcplan/dcplan/history"
+	"github.com/dcplan/dcplan/internal/dcstatus"
 )
 
 // verdict is what the controller-ref manager decides about one RC.
@@ -90,7 +90,7 @@ type claimed struct {
 // that no rule walks the list again for them.
 type census struct {
 	track history.Tracker
-	tally conditions.Tally
+	tally dcstatus.Tally
 }
 
 // take fills c from rcs, the claimed RCs of cfg, in one walk. With
@@ -103,7 +103,7 @@ type census struct {
 // register, so a census taken in the same loop would be spilled to the
 // stack and reloaded twice per RC. The census walk after it calls nothing:
 // it keeps what it learns in registers (history.Tracker and
-// conditions.Sums are values of four words that their Add returns anew)
+// dcstatus.Sums are values of four words that their Add returns anew)
 // and writes c once at the end, as stores through c would cost write
 // barriers too.
 func (c *census) take(cfg *dcplan.Config, rcs []dcplan.Deployment, ownedOnly bool) bool {
@@ -116,14 +116,14 @@ func (c *census) take(cfg *dcplan.Config, rcs []dcplan.Deployment, ownedOnly boo
 	}
 	var (
 		track history.Tracker
-		sums  conditions.Sums
+		sums  dcstatus.Sums
 	)
 	for i := range rcs {
 		d := &rcs[i]
 		track = track.Add(i, d)
 		sums = sums.Add(d)
 	}
-	*c = census{track: track, tally: conditions.Tally{Sums: sums, Latest: track.Latest(cfg, rcs)}}
+	*c = census{track: track, tally: dcstatus.Tally{Sums: sums, Latest: track.Latest(cfg, rcs)}}
 	return true
 }
 

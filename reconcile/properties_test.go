@@ -8,7 +8,6 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/dcplan/dcplan"
-	"github.com/dcplan/dcplan/conditions"
 	"github.com/dcplan/dcplan/fake"
 	"github.com/dcplan/dcplan/fake/gen"
 	"github.com/dcplan/dcplan/history"
@@ -80,7 +79,7 @@ func checkPlan(t *rapid.T, s dcplan.Snapshot, p dcplan.Plan) {
 			t.Fatalf("status From is not the status seen (-seen +From):\n%s", d)
 		}
 		// The status patch is absent when the status is unchanged.
-		if conditions.Equal(st.From, st.To) {
+		if st.From.Equal(st.To) {
 			t.Fatalf("status write without a change:\n%s", dcplan.Describe(p))
 		}
 	}
