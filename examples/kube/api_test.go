@@ -52,15 +52,21 @@ func TestCheckAPI(t *testing.T) {
 		{"openshift", "the group version lists deploymentconfigs",
 			func(t *testing.T) string { return apiServer(t, 200, dcs) }, nil},
 		{"kubernetes", "404 for the group version: not OpenShift",
-			func(t *testing.T) string { return apiServer(t, 404, `{"kind":"Status","apiVersion":"v1","status":"Failure","reason":"NotFound","code":404}`) },
+			func(t *testing.T) string {
+				return apiServer(t, 404, `{"kind":"Status","apiVersion":"v1","status":"Failure","reason":"NotFound","code":404}`)
+			},
 			kube.ErrNoDeploymentConfigs},
 		{"group without dcs", "the group is served but lists no deploymentconfigs",
 			func(t *testing.T) string { return apiServer(t, 200, none) }, kube.ErrNoDeploymentConfigs},
 		{"unauthorized", "401: the token is not accepted",
-			func(t *testing.T) string { return apiServer(t, 401, `{"kind":"Status","apiVersion":"v1","status":"Failure","reason":"Unauthorized","code":401}`) },
+			func(t *testing.T) string {
+				return apiServer(t, 401, `{"kind":"Status","apiVersion":"v1","status":"Failure","reason":"Unauthorized","code":401}`)
+			},
 			kube.ErrUnauthorized},
 		{"forbidden", "403: the user may not read discovery",
-			func(t *testing.T) string { return apiServer(t, 403, `{"kind":"Status","apiVersion":"v1","status":"Failure","reason":"Forbidden","code":403}`) },
+			func(t *testing.T) string {
+				return apiServer(t, 403, `{"kind":"Status","apiVersion":"v1","status":"Failure","reason":"Forbidden","code":403}`)
+			},
 			kube.ErrUnauthorized},
 		{"refused", "nothing listens on the port", closedAddress, kube.ErrUnreachable},
 		{"server error", "a 502 from a proxy in front of the server",
