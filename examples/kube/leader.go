@@ -12,6 +12,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/uuid"
 	"k8s.io/client-go/tools/leaderelection"
 	"k8s.io/client-go/tools/leaderelection/resourcelock"
+	"k8s.io/klog/v2"
 )
 
 // LeaderElection makes Run act only while the process holds a
@@ -114,7 +115,7 @@ func (c *Controller) runElected(ctx context.Context, l LeaderElection) error {
 	// The elector's context outlives ctx: it is cancelled once the passes
 	// in flight are done, which releases the lease (ReleaseOnCancel: the
 	// code the lease guards must be finished first).
-	electCtx, cancelElect := context.WithCancel(context.WithoutCancel(ctx))
+	electCtx, cancelElect := context.WithCancel(klog.NewContext(context.WithoutCancel(ctx), log))
 	defer cancelElect()
 	var (
 		mu       sync.Mutex

@@ -30,6 +30,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/apimachinery/pkg/watch"
 	kubefake "k8s.io/client-go/kubernetes/fake"
 	clienttesting "k8s.io/client-go/testing"
 	"k8s.io/client-go/tools/record"
@@ -67,6 +68,28 @@ func NewCluster(now time.Time) *Cluster {
 	c.Apps.Resources = []*metav1.APIResourceList{{GroupVersion: "apps.openshift.io/v1",
 		APIResources: []metav1.APIResource{{Name: "deploymentconfigs", Namespaced: true, Kind: "DeploymentConfig"}}}}
 	return c
+}
+
+// Observed returns clientsets over the cluster's objects that pass every
+// request (reads, lists and watches included) to observe before serving it
+// as c.Kube and c.Apps do: for tests that check what a client sends, such
+// as the RBAC rules it needs, while other clients (a Kubelet) use c.Kube
+// and c.Apps unobserved. Discovery answers as c.Apps's does. Reactors
+// prepended to c.Kube or c.Apps after the call do not run for requests
+// through the returned clientsets. observe must be safe for concurrent
+// use.
+func (c *Cluster) Observed(observe func(clienttesting.Action)) (*kubefake.Clientset, *appsfake.Clientset) {
+	kube, apps := kubefake.NewClientset(), appsfake.NewClientset()
+	for _, f := range []struct{ from, to *clienttesting.Fake }{{&c.Kube.Fake, &kube.Fake}, {&c.Apps.Fake, &apps.Fake}} {
+		f.to.ReactionChain = append([]clienttesting.Reactor{&clienttesting.SimpleReactor{Verb: "*", Resource: "*",
+			Reaction: func(a clienttesting.Action) (bool, runtime.Object, error) { observe(a); return false, nil, nil }}},
+			f.from.ReactionChain...)
+		f.to.WatchReactionChain = append([]clienttesting.WatchReactor{&clienttesting.SimpleWatchReactor{Resource: "*",
+			Reaction: func(a clienttesting.Action) (bool, watch.Interface, error) { observe(a); return false, nil, nil }}},
+			f.from.WatchReactionChain...)
+	}
+	apps.Resources = c.Apps.Resources
+	return kube, apps
 }
 
 // rvTracker makes the fake clientsets' object tracker behave as an API
