@@ -35,6 +35,12 @@ type Client struct {
 	Apps appsclient.Interface
 	// Recorder records events; nil drops them.
 	Recorder record.EventRecorder
+	// MergePatchConfigs sends DeploymentConfig patches (oc rollout pause
+	// and resume) as JSON merge patches instead of the strategic-merge
+	// patches wire plans: a DC served by a CustomResourceDefinition
+	// (deploy/crd.yaml) refuses strategic merge with 415 Unsupported Media
+	// Type. The patches wire plans for DCs mean the same in both.
+	MergePatchConfigs bool
 }
 
 var _ wire.Client = (*Client)(nil)
@@ -154,7 +160,11 @@ func (c *Client) doConfig(ctx context.Context, r wire.Request) error {
 		}
 		return err
 	case r.Verb == wire.VerbPatch && r.Subresource == "":
-		_, err := dcs.Patch(ctx, r.Name, types.PatchType(r.PatchType), r.Patch, metav1.PatchOptions{})
+		pt := types.PatchType(r.PatchType)
+		if c.MergePatchConfigs && pt == types.StrategicMergePatchType {
+			pt = types.MergePatchType
+		}
+		_, err := dcs.Patch(ctx, r.Name, pt, r.Patch, metav1.PatchOptions{})
 		return err
 	}
 	return ErrUnsupported

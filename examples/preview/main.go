@@ -227,8 +227,8 @@ func parseArgs(args []string, stderr io.Writer, now time.Time) (options, string,
 
 	o := options{Namespace: namespace, Config: *config, To: dcplan.Version(*to), Now: now, Strict: *strict}
 	var err error
-	if o.Profile, err = parseProfile(*profile); err != nil {
-		return options{}, "", fmt.Errorf("%w: %w", errUsage, err)
+	if o.Profile, err = dcplan.ParsePreset(*profile); err != nil {
+		return options{}, "", fmt.Errorf("%w: -profile: %w", errUsage, err)
 	}
 	switch strings.ToLower(*output) {
 	case "text":
@@ -248,22 +248,11 @@ func parseArgs(args []string, stderr io.Writer, now time.Time) (options, string,
 	return o, files[0], nil
 }
 
-// profileNames lists the presets as dcplan spells them.
+// profileNames lists the presets as dcplan spells them, and "Origin".
 func profileNames() []string {
 	names := make([]string, 0, len(dcplan.Presets())+1)
 	for _, p := range dcplan.Presets() {
 		names = append(names, p.String())
 	}
 	return append(names, "Origin")
-}
-
-// parseProfile reads a preset name in any case; the error lists the valid
-// names.
-func parseProfile(s string) (dcplan.Preset, error) {
-	for _, n := range profileNames() {
-		if strings.EqualFold(n, strings.TrimSpace(s)) {
-			return dcplan.ParsePreset(n)
-		}
-	}
-	return 0, fmt.Errorf("-profile %q: want one of %s (any case)", s, strings.Join(profileNames(), ", "))
 }

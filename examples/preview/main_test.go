@@ -156,7 +156,7 @@ func TestRefusals(t *testing.T) {
 		{"unknown flag", "the flag package's error, as a usage error", []string{"-x"}, "",
 			exitUsage, "usage: flag provided but not defined: -x"},
 		{"unknown profile", "the error lists the valid profiles", []string{"-profile", "strict"}, "",
-			exitUsage, `-profile "strict": want one of Modern, Exact, Origin10, Origin13, Origin15, Origin (any case)`},
+			exitUsage, `-profile: dcplan: invalid settings: unknown preset "strict": want one of Modern, Exact, Origin10, Origin13, Origin15, Origin (any case)`},
 		{"bad -o", "text or json", []string{"-o", "yaml"}, "", exitUsage, `-o "yaml": want text or json`},
 		{"bad -now", "RFC 3339", []string{"-now", "noon"}, "", exitUsage, "usage: -now: parsing time"},
 		{"negative -to", "revisions are positive", []string{"-to", "-1"}, "", exitUsage, "-to -1: a revision is positive"},

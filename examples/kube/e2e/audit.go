@@ -1,0 +1,63 @@
+package e2e
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+)
+
+// AuditEvent is the part of an audit.k8s.io/v1 Event the tests read: what
+// the server received and answered, as it logged it at ResponseComplete.
+type AuditEvent struct {
+	AuditID    string `json:"auditID"`
+	Stage      string `json:"stage"`
+	RequestURI string `json:"requestURI"`
+	Verb       string `json:"verb"`
+	User       struct {
+		Username string `json:"username"`
+	} `json:"user"`
+	ObjectRef *struct {
+		Resource    string `json:"resource"`
+		Namespace   string `json:"namespace"`
+		Name        string `json:"name"`
+		APIGroup    string `json:"apiGroup"`
+		Subresource string `json:"subresource"`
+	} `json:"objectRef"`
+	ResponseStatus *struct {
+		Code int32 `json:"code"`
+	} `json:"responseStatus"`
+	RequestObject  json.RawMessage `json:"requestObject"`
+	ResponseObject json.RawMessage `json:"responseObject"`
+}
+
+// ReadAudit reads the audit log at path and returns its ResponseComplete
+// events for which keep is true, in log order.
+func ReadAudit(path string, keep func(*AuditEvent) bool) ([]AuditEvent, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("e2e: audit log: %w", err)
+	}
+	defer f.Close()
+	var out []AuditEvent
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 0, 1<<20), 64<<20)
+	for sc.Scan() {
+		line := sc.Bytes()
+		if !bytes.Contains(line, []byte(`"ResponseComplete"`)) {
+			continue
+		}
+		var ev AuditEvent
+		if err := json.Unmarshal(line, &ev); err != nil {
+			return nil, fmt.Errorf("e2e: audit log %s: %w", path, err)
+		}
+		if ev.Stage == "ResponseComplete" && keep(&ev) {
+			out = append(out, ev)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("e2e: audit log %s: %w", path, err)
+	}
+	return out, nil
+}

@@ -1,0 +1,61 @@
+package e2e_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/dcplan/dcplan/examples/kube"
+	"github.com/dcplan/dcplan/examples/kube/e2e"
+)
+
+// TestDCDeletedWithRCs: a DC deleted while its RCs stay (no garbage
+// collector runs here, as with `--cascade=orphan` on a cluster) leaves
+// them untouched; a DC created again under the same name is a new object
+// (a new uid) that does not own them.
+func TestDCDeletedWithRCs(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	e.controller(kube.Options{})
+	e.createDC(newDC("frontend", "registry.example/shop/frontend:v1", 1))
+	e.awaitPhase("frontend-1", "Complete")
+	if err := e.apps.AppsV1().DeploymentConfigs(e.ns).Delete(context.Background(), "frontend", metav1.DeleteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	// Another DC rolled out after the delete shows the controller went on.
+	e.createDC(newDC("marker", "registry.example/shop/marker:v1", 1))
+	e.awaitPhase("marker-1", "Complete")
+	user := "system:serviceaccount:" + e.ns + ":dcplan-controller"
+	var after []string
+	e.waitFor("the DC delete in the audit log", func() (bool, error) {
+		evs, err := e2e.ReadAudit(cp.APIServer.AuditLog, func(ev *e2e.AuditEvent) bool {
+			return ev.ObjectRef != nil && ev.ObjectRef.Namespace == e.ns
+		})
+		deleted := false
+		after = nil
+		for _, ev := range evs {
+			switch {
+			case ev.Verb == "delete" && ev.ObjectRef.Resource == "deploymentconfigs":
+				deleted = true
+			case deleted && ev.User.Username == user && ev.ObjectRef.Name == "frontend-1" && ev.Verb != "get":
+				after = append(after, ev.Verb+" "+ev.RequestURI)
+			}
+		}
+		return deleted, err
+	})
+	if len(after) > 0 {
+		t.Errorf("the controller wrote frontend-1 after its DC was deleted: %v", after)
+	}
+
+	// The RC's owner reference names the deleted DC's uid: the new DC
+	// cannot adopt it, and its first rollout cannot create frontend-1.
+	e.createDC(newDC("frontend", "registry.example/shop/frontend:v2", 1))
+	want := "deploymentconfig-controller DeploymentConfig/frontend Warning DeploymentCreationFailed: Couldn't deploy version 1: deployment " +
+		e.ns + "/frontend-1 already exists and it couldn't be adopted"
+	e.waitFor("DeploymentCreationFailed", func() (bool, error) { return slices.Contains(e.events(), want), nil })
+	if got := e.rc("frontend-1").Spec.Template.Spec.Containers[0].Image; got != "registry.example/shop/frontend:v1" {
+		t.Errorf("frontend-1 image = %q: the old RC was overwritten", got)
+	}
+}

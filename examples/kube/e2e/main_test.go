@@ -1,0 +1,79 @@
+package e2e_test
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/dcplan/dcplan/examples/kube/e2e"
+)
+
+// cp is the control plane every test shares; each test works in a
+// namespace of its own.
+var cp *e2e.ControlPlane
+
+// crdFile and rbacFile are the manifests the tests install, shipped with
+// examples/kube.
+const (
+	crdFile  = "../deploy/crd.yaml"
+	rbacFile = "../deploy/rbac.yaml"
+)
+
+// TestMain builds kube-apiserver (cached under the user cache directory,
+// keyed by version and toolchain), starts etcd and kube-apiserver, runs
+// the tests, and kills both at the end: also on SIGINT or SIGTERM, and,
+// through the processes' parent-death signal, when go test's -timeout
+// kills the binary.
+func TestMain(m *testing.M) {
+	flag.Parse()
+	os.Exit(run(m))
+}
+
+func run(m *testing.M) int {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
+	defer cancel()
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	go func() {
+		s := <-sigs
+		fmt.Fprintf(os.Stderr, "e2e: %v: killing the control plane\n", s)
+		_ = e2e.KillAll()
+		os.Exit(2)
+	}()
+
+	cacheDir, err := os.UserCacheDir()
+	if err != nil {
+		cacheDir = os.TempDir()
+	}
+	start := time.Now()
+	bin, err := e2e.BuildAPIServer(ctx, ".", filepath.Join(cacheDir, "dcplan-e2e"))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	fmt.Printf("e2e: kube-apiserver %s (%v)\n", bin, time.Since(start).Round(time.Second))
+	start = time.Now()
+	cp, err = e2e.StartControlPlane(ctx, bin, crdFile)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	fmt.Printf("e2e: control plane ready at %s (%v), files in %s\n", cp.APIServer.URL, time.Since(start).Round(time.Second), cp.Dir)
+	fmt.Printf("e2e: pids etcd=%d kube-apiserver=%d\n", cp.Etcd.Proc.Pid(), cp.APIServer.Proc.Pid())
+	code := m.Run()
+	if err := cp.Stop(); err != nil {
+		fmt.Fprintln(os.Stderr, "e2e: stopping the control plane:", err)
+		code = 1
+	}
+	if err := e2e.KillAll(); err != nil {
+		fmt.Fprintln(os.Stderr, "e2e: leftover process:", err)
+		code = 1
+	}
+	return code
+}

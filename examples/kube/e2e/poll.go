@@ -1,0 +1,35 @@
+package e2e
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// ErrTimeout reports a condition that did not hold before its deadline.
+var ErrTimeout = errors.New("e2e: timed out")
+
+// Poll calls cond every 20 ms until it returns true, for at most timeout
+// (or until ctx ends). The last error cond returned, if any, is part of
+// the timeout's error.
+func Poll(ctx context.Context, timeout time.Duration, what string, cond func() (bool, error)) error {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	var last error
+	for {
+		ok, err := cond()
+		if ok && err == nil {
+			return nil
+		}
+		last = err
+		select {
+		case <-ctx.Done():
+			if last != nil {
+				return fmt.Errorf("%w after %v waiting for %s: %w", ErrTimeout, timeout, what, last)
+			}
+			return fmt.Errorf("%w after %v waiting for %s", ErrTimeout, timeout, what)
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}

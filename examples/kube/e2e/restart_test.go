@@ -1,0 +1,63 @@
+package e2e_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/dcplan/dcplan/examples/kube"
+	"github.com/dcplan/dcplan/examples/kube/e2e"
+)
+
+// TestAPIServerRestartMidRollout restarts kube-apiserver while a rollout
+// runs, and compacts etcd while it is down, so that the informers'
+// resourceVersions are gone: their watches end, the resumed watches answer
+// 410 Gone, and the informers list again (the audit log shows the
+// controller's lists after the restart). The rollout then completes, and
+// the next one too. Not parallel: the other tests share the server.
+func TestAPIServerRestartMidRollout(t *testing.T) {
+	e := newEnv(t)
+	e.controller(kube.Options{})
+	e.createDC(newDC("frontend", "registry.example/shop/frontend:v1", 2))
+	e.await("frontend", firstRollout)
+	e.kubelet.Hold("frontend-2", true)
+	e.setImage("frontend", "registry.example/shop/frontend:v2")
+	e.waitFor("frontend-2-deploy Running", func() (bool, error) {
+		return slices.Contains(e.deployerPods(), "frontend-2-deploy Running"), nil
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+	defer cancel()
+	restarted := time.Now()
+	var rev int64
+	if err := cp.APIServer.Restart(ctx, func() error {
+		var err error
+		rev, err = cp.Etcd.Compact(ctx)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("restarted in %v, etcd compacted at revision %d", time.Since(restarted).Round(time.Second), rev)
+	e.kubelet.Hold("frontend-2", false)
+	e.await("frontend", "frontend-1 Complete replicas=0 reason=\"config change\"\n"+
+		"frontend-2 Complete replicas=2 reason=\"config change\"\n"+
+		"dc frontend latestVersion=2 replicas=2")
+	e.setImage("frontend", "registry.example/shop/frontend:v3")
+	e.awaitPhase("frontend-3", "Complete")
+
+	user := "system:serviceaccount:" + e.ns + ":dcplan-controller"
+	e.waitFor("the controller's lists after the restart", func() (bool, error) {
+		evs, err := e2e.ReadAudit(cp.APIServer.AuditLog, func(ev *e2e.AuditEvent) bool {
+			return ev.User.Username == user && ev.Verb == "list" && ev.ObjectRef != nil
+		})
+		if err != nil {
+			return false, err
+		}
+		// Each informer listed at start; a relist makes it two.
+		lists := map[string]int{}
+		for _, ev := range evs {
+			lists[ev.ObjectRef.Resource]++
+		}
+		return lists["deploymentconfigs"] >= 2 && lists["replicationcontrollers"] >= 2 && lists["pods"] >= 2, nil
+	})
+}

@@ -1,0 +1,59 @@
+package dcstatus
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/dcplan/dcplan"
+	"pgregory.net/rapid"
+)
+
+// TestPercentMatchesAtoi checks the allocation-free parser against the
+// upstream route: strconv.Atoi of the string with every '%' removed.
+func TestPercentMatchesAtoi(t *testing.T) {
+	// Reference: intstr.GetValueFromIntOrPercent
+	alphabet := []rune("0123456789%+- x9")
+	gen := rapid.OneOf(
+		rapid.StringOfN(rapid.SampledFrom(alphabet), 0, 24, -1),
+		rapid.Map(rapid.Int64(), func(n int64) string { return strconv.FormatInt(n, 10) + "%" }),
+		rapid.SampledFrom([]string{"9223372036854775807", "9223372036854775808", "-9223372036854775808", "-9223372036854775809", "+", "-", "%", "+%5", "5%+"}),
+	)
+	rapid.Check(t, func(t *rapid.T) {
+		s := gen.Draw(t, "s")
+		want, err := strconv.ParseInt(strings.ReplaceAll(s, "%", ""), 10, 64)
+		got, ok := percent(s)
+		if ok != (err == nil) || (ok && got != want) {
+			t.Fatalf("percent(%q) = %d, %v; ParseInt gives %d, %v", s, got, ok, want, err)
+		}
+	})
+}
+
+// FuzzResolveFenceposts checks, for any string parameter, that the
+// allocation-free parser agrees with strconv, that resolution never panics,
+// and that every error wraps ErrInvalidFencepost.
+func FuzzResolveFenceposts(f *testing.F) {
+	for _, s := range []string{"25%", "25", "%2%5", "-50%", "+1", "", "%", "abc", "99999999999999999999", "100000000000%"} {
+		f.Add(s, int32(3), int32(1))
+	}
+	f.Fuzz(func(t *testing.T, s string, desired, other int32) {
+		want, err := strconv.ParseInt(strings.ReplaceAll(s, "%", ""), 10, 64)
+		if got, ok := percent(s); ok != (err == nil) || (ok && got != want) {
+			t.Fatalf("percent(%q) = %d, %v; ParseInt gives %d, %v", s, got, ok, want, err)
+		}
+		fp := dcplan.Fencepost{Set: true, IsString: true, Str: s}
+		o := dcplan.Fencepost{Set: true, Int: other}
+		for _, pair := range [][2]dcplan.Fencepost{{fp, o}, {o, fp}} {
+			surge, unavailable, rerr := ResolveFenceposts(pair[0], pair[1], dcplan.Replicas(desired))
+			switch {
+			case rerr != nil && !errors.Is(rerr, ErrInvalidFencepost):
+				t.Fatalf("ResolveFenceposts(%q) error %v does not wrap ErrInvalidFencepost", s, rerr)
+			case rerr != nil && (surge != 0 || unavailable != 0):
+				t.Fatalf("ResolveFenceposts(%q) = %d, %d with error %v; want 0, 0", s, surge, unavailable, rerr)
+			case rerr == nil && surge == 0 && unavailable == 0:
+				t.Fatalf("ResolveFenceposts(%q) = 0, 0 without error; the zero-zero rule makes unavailable 1", s)
+			}
+		}
+	})
+}

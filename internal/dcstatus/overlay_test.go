@@ -1,0 +1,77 @@
+package dcstatus
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/dcplan/dcplan"
+	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
+)
+
+// TestOverlayMatchesSetRemove is a differential test: any sequence of set
+// and remove operations gives, through the overlay, the list that the
+// reference refSet and refRemove give on real slices, and overlay.equal
+// agrees with comparing that list.
+func TestOverlayMatchesSetRemove(t *testing.T) {
+	epoch := time.Date(2026, 11, 30, 10, 0, 0, 0, time.UTC)
+	types := []dcplan.ConditionType{dcplan.ConditionUnset, dcplan.ConditionAvailable, dcplan.ConditionProgressing, dcplan.ConditionReplicaFailure, dcplan.ConditionType(7), dcplan.ConditionType(9)}
+	genCond := rapid.Custom(func(t *rapid.T) dcplan.Condition {
+		c := newCondition(
+			rapid.SampledFrom(types).Draw(t, "type"),
+			dcplan.ConditionStatus(rapid.IntRange(1, 3).Draw(t, "status")),
+			dcplan.ConditionReason(rapid.IntRange(0, int(dcplan.ReasonOther)).Draw(t, "reason")),
+			rapid.SampledFrom([]string{"a", "b"}).Draw(t, "message"),
+			epoch.Add(time.Duration(rapid.IntRange(0, 2).Draw(t, "at"))*time.Minute),
+		)
+		if c.Reason == dcplan.ReasonOther {
+			c.OtherReason = rapid.SampledFrom([]string{"X", "Y"}).Draw(t, "other")
+		}
+		return c
+	})
+	pendings := []pending{
+		pendingAvailable(true), pendingAvailable(false), pendingWaiting("web-1"), pendingProgressing("web-1"),
+		pendingFailed("web-1", true), pendingFailed("web-1", false), pendingComplete("web-1"), pendingPaused(), pendingResumed(),
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		base := rapid.SliceOfN(genCond, 0, 5).Draw(t, "base")
+		prof := rapid.Bool().Draw(t, "seedConditions")
+		at := epoch.Add(time.Duration(rapid.IntRange(0, 2).Draw(t, "now")) * time.Minute)
+		baseCopy := slices.Clone(base)
+		o := overlay{base: base, now: at, seed: prof}
+		want := slices.Clone(base)
+		for i, n := 0, rapid.IntRange(0, 8).Draw(t, "ops"); i < n; i++ {
+			switch rapid.IntRange(0, 2).Draw(t, "op") {
+			case 0:
+				p := rapid.SampledFrom(pendings).Draw(t, "pending")
+				o.set(p)
+				want = refSet(want, p.condition(at, prof))
+			case 1:
+				c := genCond.Draw(t, "extra")
+				o.setCondition(&c)
+				want = refSet(want, c)
+			default:
+				typ := rapid.SampledFrom(types).Draw(t, "remove")
+				o.remove(typ)
+				want = refRemove(want, typ)
+			}
+		}
+		got := o.list()
+		if len(want) == 0 {
+			want = nil
+		}
+		if d := cmp.Diff(want, got); d != "" {
+			t.Fatalf("overlay list mismatch (-refSet/refRemove +overlay):\n%s", d)
+		}
+		if d := cmp.Diff(baseCopy, base); d != "" {
+			t.Fatalf("overlay modified its base:\n%s", d)
+		}
+		if o.equal(base) != slices.EqualFunc(want, base, dcplan.Condition.Equal) {
+			t.Fatalf("overlay.equal(base) = %v, want %v", o.equal(base), slices.EqualFunc(want, base, dcplan.Condition.Equal))
+		}
+		if !o.equal(want) {
+			t.Fatalf("overlay.equal(its own list) = false")
+		}
+	})
+}
