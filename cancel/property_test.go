@@ -17,7 +17,7 @@ import (
 // order of the input does not matter.
 func TestCancelProperties(t *testing.T) {
 	var reached struct{ cancels, skippedCancelled, nothing, refused int }
-	checkReaching(t, func(t *rapid.T) {
+	gen.CheckReaching(t, func(t *rapid.T) {
 		s := cancelSnapshot(t)
 		before := s.Clone()
 		p, r, err := cancel.Cancel(s)
@@ -186,7 +186,7 @@ func retrySnapshot(t *rapid.T) dcplan.Snapshot {
 // its input unmutated.
 func TestRetryProperties(t *testing.T) {
 	var reached struct{ retried, podDeletes, refused int }
-	checkReaching(t, func(t *rapid.T) {
+	gen.CheckReaching(t, func(t *rapid.T) {
 		s := retrySnapshot(t)
 		before := s.Clone()
 		p, r, err := cancel.Retry(s)

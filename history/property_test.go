@@ -162,7 +162,7 @@ func allResults(cfg dcplan.Config, rcs []dcplan.Deployment, now time.Time) histo
 // DeploymentsForCleanup; deploymentconfig_controller.go cleanupOldDeployments.
 func TestHistoryProperties(t *testing.T) {
 	var reached struct{ deletes, skipped, activePrune, noActivePrune, ties int }
-	checkReaching(t, func(t *rapid.T) {
+	gen.CheckReaching(t, func(t *rapid.T) {
 		c := genHistory().Draw(t, "history")
 		now := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
 		cfgBefore, rcsBefore := c.cfg.Clone(), cloneRCs(c.rcs)

@@ -413,7 +413,7 @@ var rollbackSnapshots = gen.Snapshot().Filter(func(s dcplan.Snapshot) bool { ret
 // nothing and returns the same DC.
 func TestRollbackProperties(t *testing.T) {
 	var reached struct{ planned, refused, warned int }
-	checkReaching(t, func(t *rapid.T) {
+	gen.CheckReaching(t, func(t *rapid.T) {
 		s := rollbackSnapshots.Draw(t, "snapshot")
 		if rapid.IntRange(0, 3).Draw(t, "unpause") > 0 {
 			s.Config.Paused = false // paused DCs are refused: three in four are not

@@ -7,6 +7,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/fake/gen"
 	"github.com/dcplan/dcplan/reconcile"
 )
 
@@ -60,12 +61,7 @@ func TestRolloutLatestProperties(t *testing.T) {
 			started++
 		}
 	}
-	// Under -short a round draws 20 snapshots, too few to meet an in-flight
-	// latest RC for certain: check more, up to five rounds, until both
-	// cases were met (the property holds on every snapshot drawn).
-	for round := 0; round == 0 || round < 5 && (started == 0 || refusedInFlight == 0); round++ {
-		rapid.Check(t, prop)
-	}
+	gen.CheckReaching(t, prop, func() bool { return started > 0 && refusedInFlight > 0 })
 	if started == 0 || refusedInFlight == 0 {
 		t.Errorf("generator never reached a case: started %d, refused while in flight %d", started, refusedInFlight)
 	}

@@ -1,3 +1,24 @@
-// Package e2e holds end-to-end tests of the examples/kube controller on a
-// real kube-apiserver and etcd, both started by the tests.
+// Package e2e runs examples/kube's controller end to end on a real
+// kube-apiserver and etcd that its tests start, and holds what those
+// tests need:
+//
+//   - [BuildAPIServer]: kube-apiserver built from the k8s.io/kubernetes
+//     version this module requires, cached by version and toolchain;
+//   - [StartControlPlane]: etcd ([StartEtcd], Debian's etcd-server) and
+//     kube-apiserver ([StartAPIServer]) on loopback, random ports, a
+//     temporary directory, with the DeploymentConfig CRD ([InstallCRD]);
+//   - [Process]: each server in a process group of its own, killed with
+//     the test binary ([KillAll], and a parent-death signal);
+//   - [Kubelet]: the node agent and deployer process the controller
+//     expects, over the real API;
+//   - [ReadAudit]: the server's audit log, to compare with what the plans
+//     said to send;
+//   - [Poll]: bounded waits.
+//
+// Usage (see main_test.go):
+//
+//	bin, err := e2e.BuildAPIServer(ctx, ".", cacheDir)
+//	cp, err := e2e.StartControlPlane(ctx, bin, "../deploy/crd/deploymentconfigs.yaml")
+//	defer cp.Stop()
+//	cfg := cp.APIServer.Config(cp.APIServer.AdminToken)
 package e2e

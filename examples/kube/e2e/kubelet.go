@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"sync"
@@ -17,11 +18,14 @@ import (
 
 // Kubelet plays, for one namespace of a real API server, the node agent
 // and the deployer process that examples/kube does not run: every tick it
-// moves each deployer pod one step Pending → Running → Succeeded (or
-// Failed) through pods/status, scales the rollout's RC to its desired
-// replicas and the DC's other RCs to zero through
-// replicationcontrollers/scale before the pod succeeds, as the deployer
-// image does, and keeps each RC's status (replicas, ready, available,
+// moves each deployer and hook pod one step Pending → Running → Succeeded
+// (or Failed) through pods/status. While a deployer pod runs, it does what
+// the deployer image does: for a DC with a pre hook (its RC's encoded DC
+// has strategy.recreateParams.pre) it creates the hook pod <rc>-hook-pre
+// (labelled for the RC, no owner reference) and waits for it to succeed,
+// then scales the rollout's RC to its desired replicas and the DC's other
+// RCs to zero through replicationcontrollers/scale before the pod
+// succeeds. It keeps each RC's status (replicas, ready, available,
 // observedGeneration) equal to its spec through
 // replicationcontrollers/status, as the RC manager and kubelets would. A
 // write that fails (a conflict, the server restarting) is tried again on
@@ -45,7 +49,8 @@ func NewKubelet(kube kubernetes.Interface, ns string) *Kubelet {
 // HoldPending keeps the deployer pod of RC rc Pending while on.
 func (k *Kubelet) HoldPending(rc string, on bool) { k.set(k.holdPending, rc, on) }
 
-// Hold keeps the deployer pod of RC rc Running, once it runs, while on.
+// Hold keeps the deployer pod of RC rc Running, once it runs (and its pre
+// hook, if any, succeeded), while on.
 func (k *Kubelet) Hold(rc string, on bool) { k.set(k.hold, rc, on) }
 
 // Fail makes the deployer pod of RC rc fail once it runs, while on.
@@ -102,6 +107,9 @@ func (k *Kubelet) Step(ctx context.Context) {
 func (k *Kubelet) check(pods []corev1.Pod) {
 	active := map[string][]string{}
 	for _, p := range pods {
+		if isHook(&p) {
+			continue
+		}
 		if p.DeletionTimestamp == nil && p.Status.Phase != corev1.PodSucceeded && p.Status.Phase != corev1.PodFailed {
 			dc := p.Annotations[dcplan.AnnotationConfigName]
 			active[dc] = append(active[dc], p.Name)
@@ -133,13 +141,15 @@ func (k *Kubelet) stepPod(ctx context.Context, p *corev1.Pod) {
 		p.Status.ContainerStatuses = []corev1.ContainerStatus{{Name: containerName(p), Image: containerImage(p), Ready: true,
 			State: corev1.ContainerState{Running: &corev1.ContainerStateRunning{StartedAt: now}}}}
 	case corev1.PodRunning:
-		if k.is(k.hold, rc) {
-			return
-		}
 		code := int32(0)
-		if k.is(k.fail, rc) {
+		switch {
+		case isHook(p):
+			p.Status.Phase = corev1.PodSucceeded
+		case !k.preHookDone(ctx, rc, p), k.is(k.hold, rc):
+			return
+		case k.is(k.fail, rc):
 			p.Status.Phase, code = corev1.PodFailed, 1
-		} else {
+		default:
 			if !k.deploy(ctx, p.Annotations[dcplan.AnnotationConfigName], rc) {
 				return
 			}
@@ -151,6 +161,55 @@ func (k *Kubelet) stepPod(ctx context.Context, p *corev1.Pod) {
 		return
 	}
 	_, _ = k.kube.CoreV1().Pods(k.ns).UpdateStatus(ctx, p, metav1.UpdateOptions{})
+}
+
+// hookSuffix names the pre hook pod of an RC: <rc>-hook-pre.
+const hookSuffix = "-hook-pre"
+
+// isHook reports whether p is a hook pod: labelled for an RC, not its
+// deployer pod.
+func isHook(p *corev1.Pod) bool {
+	rc := p.Labels[dcplan.LabelDeployerPodFor]
+	return rc != "" && p.Name != rc+"-deploy"
+}
+
+// preHookDone runs the pre hook of RC rc as the deployer image does: when
+// the DC the RC encodes has one, it creates <rc>-hook-pre once and reports
+// true when that pod has succeeded; without a hook it reports true.
+func (k *Kubelet) preHookDone(ctx context.Context, rc string, deployer *corev1.Pod) bool {
+	pods := k.kube.CoreV1().Pods(k.ns)
+	hook, err := pods.Get(ctx, rc+hookSuffix, metav1.GetOptions{})
+	if err == nil {
+		return hook.Status.Phase == corev1.PodSucceeded
+	}
+	r, err := k.kube.CoreV1().ReplicationControllers(k.ns).Get(ctx, rc, metav1.GetOptions{})
+	if err != nil {
+		return false
+	}
+	var dc struct {
+		Spec struct {
+			Strategy struct {
+				RecreateParams *struct {
+					Pre *json.RawMessage `json:"pre"`
+				} `json:"recreateParams"`
+			} `json:"strategy"`
+		} `json:"spec"`
+	}
+	if json.Unmarshal([]byte(r.Annotations[dcplan.AnnotationEncodedConfig]), &dc) != nil {
+		return false
+	}
+	if p := dc.Spec.Strategy.RecreateParams; p == nil || p.Pre == nil {
+		return true
+	}
+	hook = &corev1.Pod{
+		ObjectMeta: metav1.ObjectMeta{Name: rc + hookSuffix,
+			Labels:      map[string]string{dcplan.LabelDeployerPodFor: rc, "openshift.io/deployer-pod.type": "hook-pre"},
+			Annotations: map[string]string{dcplan.AnnotationDeploymentName: rc}},
+		Spec: corev1.PodSpec{RestartPolicy: corev1.RestartPolicyNever, ServiceAccountName: deployer.Spec.ServiceAccountName,
+			Containers: []corev1.Container{{Name: "lifecycle", Image: r.Spec.Template.Spec.Containers[0].Image}}},
+	}
+	_, _ = pods.Create(ctx, hook, metav1.CreateOptions{})
+	return false
 }
 
 func containerName(p *corev1.Pod) string {

@@ -21,10 +21,10 @@ const probeTimeout = 20 * time.Second
 // rbacProbe is a rollout that needs every rule of the shipped ClusterRole:
 // the DC informer (and the DC read before adopting), the DC status, the
 // RC informer, RC creates, RC owner patches (adoption), the pod informer,
-// deployer pod creates, and events. It returns the first step that did
-// not complete.
+// deployer pod creates, hook pod owner patches, and events. It returns
+// the first step that did not complete.
 func rbacProbe(e *env) error {
-	e.createDC(newDC("frontend", "registry.example/shop/frontend:v1", 1))
+	e.createDC(withPreHook(newDC("frontend", "registry.example/shop/frontend:v1", 1)))
 	if err := e.awaitErr("frontend", "frontend-1 Complete replicas=1 reason=\"config change\"\ndc frontend latestVersion=1 replicas=1", probeTimeout); err != nil {
 		return fmt.Errorf("first rollout: %w", err)
 	}
@@ -37,6 +37,12 @@ func rbacProbe(e *env) error {
 	}
 	want := `deploymentconfig-controller DeploymentConfig/frontend Normal DeploymentCreated: Created new replication controller "frontend-1" for version 1`
 	if err := e2e.Poll(ctx, probeTimeout, "the event", func() (bool, error) { return slices.Contains(e.events(), want), nil }); err != nil {
+		return err
+	}
+	if err := e2e.Poll(ctx, probeTimeout, "the hook pod's owner", func() (bool, error) {
+		p, err := e.admin.CoreV1().Pods(e.ns).Get(ctx, "frontend-1-hook-pre", metav1.GetOptions{})
+		return err == nil && len(p.OwnerReferences) == 1, err
+	}); err != nil {
 		return err
 	}
 	uid := e.dc("frontend").UID

@@ -1,12 +1,15 @@
 package e2e_test
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"testing"
 
 	appsv1 "github.com/openshift/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
 
 	"github.com/dcplan/dcplan/examples/kube"
 )
@@ -109,4 +112,41 @@ func TestHistoryPruning(t *testing.T) {
 		"frontend-4 Complete replicas=0 reason=\"config change\"\n"+
 		"frontend-5 Complete replicas=1 reason=\"config change\"\n"+
 		"dc frontend latestVersion=5 replicas=1")
+}
+
+// withPreHook gives dc's Recreate strategy a pre hook.
+func withPreHook(dc *appsv1.DeploymentConfig) *appsv1.DeploymentConfig {
+	dc.Spec.Strategy.RecreateParams.Pre = &appsv1.LifecycleHook{FailurePolicy: appsv1.LifecycleHookFailurePolicyAbort,
+		ExecNewPod: &appsv1.ExecNewPodHook{Command: []string{"/bin/true"}, ContainerName: dc.Spec.Template.Spec.Containers[0].Name}}
+	return dc
+}
+
+// TestPreHook: the deployer creates the pre hook pod <rc>-hook-pre with
+// no owner; the deployer controller gives it the RC as an owner, not a
+// controller (a strategic-merge patch, SPEC 4.6) while the rollout runs, and the
+// rollout completes once the hook succeeded.
+func TestPreHook(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	e.kubelet.Hold("frontend-1", true)
+	e.controller(kube.Options{})
+	e.createDC(withPreHook(newDC("frontend", "registry.example/shop/frontend:v1", 1)))
+	rcUID := types.UID("")
+	e.waitFor("the hook pod owned by frontend-1", func() (bool, error) {
+		p, err := e.admin.CoreV1().Pods(e.ns).Get(context.Background(), "frontend-1-hook-pre", metav1.GetOptions{})
+		if err != nil {
+			return false, nil
+		}
+		if rcUID == "" {
+			rcUID = e.rc("frontend-1").UID
+		}
+		for _, ref := range p.OwnerReferences {
+			if ref.UID == rcUID && ref.Kind == "ReplicationController" {
+				return true, nil
+			}
+		}
+		return false, nil
+	})
+	e.kubelet.Hold("frontend-1", false)
+	e.await("frontend", "frontend-1 Complete replicas=1 reason=\"config change\"\ndc frontend latestVersion=1 replicas=1")
 }

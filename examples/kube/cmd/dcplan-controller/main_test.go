@@ -11,10 +11,15 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	appsv1 "k8s.io/api/apps/v1"
+	"sigs.k8s.io/yaml"
+
+	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/examples/kube"
 	"github.com/dcplan/dcplan/examples/kube/kubetest"
 )
@@ -251,5 +256,33 @@ func TestServers(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestDeploymentArgs: the arguments of deploy/04-deployment.yaml are
+// flags of this command with valid values, and turn leader election on.
+func TestDeploymentArgs(t *testing.T) {
+	data, err := os.ReadFile("../../deploy/04-deployment.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d appsv1.Deployment
+	if err := yaml.UnmarshalStrict(data, &d); err != nil {
+		t.Fatal(err)
+	}
+	args := slices.Clone(d.Spec.Template.Spec.Containers[0].Args)
+	for i, a := range args {
+		args[i] = strings.ReplaceAll(a, "$(POD_NAMESPACE)", d.Namespace) // the downward API's value
+	}
+	var errOut bytes.Buffer
+	f, err := parse(args, &errOut)
+	if err != nil {
+		t.Fatalf("parse(%q) = %v\n%s", args, err, errOut.String())
+	}
+	if _, err := dcplan.ParsePreset(f.profile); err != nil {
+		t.Errorf("--profile: %v", err)
+	}
+	if !f.leaderElect || f.election.Namespace != d.Namespace || f.healthAddress == "" || f.metricsAddress == "" {
+		t.Errorf("flags %+v: want leader election in %s, metrics and probes served", f, d.Namespace)
 	}
 }
