@@ -175,6 +175,11 @@ type Cancel struct {
 	// two annotations (SPEC 6m.1.3.5); otherwise it is an update of the
 	// RC as read.
 	Patch bool
+	// Reclaim marks the controller's cancel of an orphan this plan adopts
+	// when upstream re-claims the RC before each update attempt and so
+	// sends the adoption patch again each time (SPEC 3.3.reclaim, the
+	// ReclaimEachAttempt switch).
+	Reclaim bool
 }
 
 // Scale sets an RC's spec.replicas (SPEC 3.6). With SyncAnnotation it also
@@ -186,6 +191,11 @@ type Scale struct {
 	From           Replicas
 	To             Replicas
 	SyncAnnotation bool
+	// Reclaim marks the scale of an orphan this plan adopts when upstream
+	// re-claims the RC before each update attempt and so sends the
+	// adoption patch again each time (SPEC 3.3.reclaim, the
+	// ReclaimEachAttempt switch).
+	Reclaim bool
 }
 
 // Transition moves an RC from one phase to another and writes the
@@ -210,6 +220,9 @@ type Transition struct {
 	CreatedAt   time.Time
 	StartedAt   time.Time
 	CompletedAt time.Time
+	// RetriedAt, when non-zero, writes dcplan.io/retried-at (Modern's
+	// retry, SPEC 4.3.new.3.retry).
+	RetriedAt time.Time
 	// CommitDesired moves the desired-replicas annotation into
 	// openshift.io/deployment.replicas (the empty string if absent) and
 	// removes desired-replicas (SPEC 2.2, pod Succeeded). Desired is the

@@ -14,7 +14,7 @@ import (
 func TestImportRule(t *testing.T) {
 	const module = "github.com/dcplan/dcplan"
 	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}} {{join .Imports \" \"}}",
-		".", "./phase", "./history", "./conditions", "./cancel", "./reconcile").Output()
+		".", "./phase", "./history", "./conditions", "./internal/dcstatus", "./cancel", "./reconcile").Output()
 	if err != nil {
 		t.Fatalf("go list: %v", err)
 	}
@@ -34,8 +34,8 @@ func TestImportRule(t *testing.T) {
 			}
 		}
 	}
-	if seen != 6 {
-		t.Errorf("go list answered for %d packages, want 6:\n%s", seen, out)
+	if seen != 7 {
+		t.Errorf("go list answered for %d packages, want 7:\n%s", seen, out)
 	}
 }
 
@@ -68,7 +68,7 @@ func TestRootIsVocabulary(t *testing.T) {
 // planner can call a decoder.
 func TestPlannersCannotReachTheDecoder(t *testing.T) {
 	const module = "github.com/dcplan/dcplan"
-	for _, pkg := range []string{".", "./phase", "./history", "./conditions", "./cancel", "./reconcile"} {
+	for _, pkg := range []string{".", "./phase", "./history", "./conditions", "./internal/dcstatus", "./cancel", "./reconcile"} {
 		out, err := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}}", pkg).Output()
 		if err != nil {
 			t.Fatalf("go list -deps %s: %v", pkg, err)

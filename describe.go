@@ -74,7 +74,7 @@ func DescribeTo(b *strings.Builder, p Plan) {
 	}
 	for _, a := range p.Cancels {
 		line(b, "cancel", "rc/"+a.RC, a.Rule, "v", itoa(int64(a.Version)), "phase", a.Phase.String(), "reason", a.Reason,
-			"by", flag(a.ByUser, "user"), "write", flag(a.Patch, "patch"))
+			"by", flag(a.ByUser, "user"), "write", flag(a.Patch, "patch"), "reclaim", flag(a.Reclaim, "true"))
 	}
 	for _, a := range p.Scales {
 		sync := ""
@@ -82,7 +82,7 @@ func DescribeTo(b *strings.Builder, p Plan) {
 			sync = "true"
 		}
 		line(b, "scale", "rc/"+a.RC, a.Rule, "v", itoa(int64(a.Version)),
-			"replicas", itoa(int64(a.From))+"->"+itoa(int64(a.To)), "syncAnnotation", sync)
+			"replicas", itoa(int64(a.From))+"->"+itoa(int64(a.To)), "syncAnnotation", sync, "reclaim", flag(a.Reclaim, "true"))
 	}
 	for _, a := range p.Transitions {
 		describeTransition(b, a)
@@ -175,7 +175,8 @@ func describeTransition(b *strings.Builder, a Transition) {
 		kv = append(kv, "reason", a.Reason)
 	}
 	kv = append(kv, "deployerPod", a.DeployerPod,
-		"createdAt", stamp(a.CreatedAt), "startedAt", stamp(a.StartedAt), "completedAt", stamp(a.CompletedAt))
+		"createdAt", stamp(a.CreatedAt), "startedAt", stamp(a.StartedAt), "completedAt", stamp(a.CompletedAt),
+		"retriedAt", stamp(a.RetriedAt))
 	if a.SyncDesired {
 		kv = append(kv, "syncDesired", itoa(int64(a.Desired)))
 	}
@@ -209,19 +210,15 @@ func describeStatus(b *strings.Builder, s StatusUpdate) {
 	}
 	line(b, "status", "dc/"+s.Config, s.Rule, kv...)
 	for _, c := range t.Conditions {
-		if old, ok := findCondition(f.Conditions, c.Type); ok && old.Equal(c) {
+		if old, ok := findCondition(f.Conditions, c); ok && old.Equal(c) {
 			continue
 		}
-		reason := c.Reason.String()
-		if c.Reason == ReasonOther {
-			reason = c.OtherReason
-		}
-		line(b, "  condition", c.Type.String(), "", "status", c.Status.String(), "reason", reason,
+		line(b, "  condition", c.TypeText(), "", "status", c.StatusText(), "reason", c.ReasonText(),
 			"message", c.Message, "transition", stamp(c.LastTransitionTime), "update", stamp(c.LastUpdateTime))
 	}
 	for _, c := range f.Conditions {
-		if _, ok := findCondition(t.Conditions, c.Type); !ok {
-			line(b, "  condition", c.Type.String(), "", "removed", "true")
+		if _, ok := findCondition(t.Conditions, c); !ok {
+			line(b, "  condition", c.TypeText(), "", "removed", "true")
 		}
 	}
 }
@@ -232,7 +229,7 @@ func describeDetails(d Details) string {
 	}
 	parts := make([]string, 0, len(d.Causes))
 	for _, c := range d.Causes {
-		s := c.Type.String()
+		s := c.TypeText()
 		if c.Image != "" {
 			s += ":" + c.Image
 		}
@@ -241,9 +238,11 @@ func describeDetails(d Details) string {
 	return d.Message + " [" + strings.Join(parts, ",") + "]"
 }
 
-func findCondition(cs []Condition, t ConditionType) (Condition, bool) {
+// findCondition returns the first condition of cs of like's type (for
+// ConditionOther, of its text), and whether there is one.
+func findCondition(cs []Condition, like Condition) (Condition, bool) {
 	for _, c := range cs {
-		if c.Type == t {
+		if c.Type == like.Type && c.OtherType == like.OtherType {
 			return c, true
 		}
 	}

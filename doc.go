@@ -29,7 +29,8 @@
 //	pass, err := wire.RunPass(ctx, client, snap, reconcile.Config) // send them
 //
 // Entry points:
-//   - the input: [Snapshot], [Snapshot.Validate], [Settings], [Switches]
+//   - the input: [Snapshot], [Snapshot.Validate] (and, for the planners of
+//     a DC, [Snapshot.ValidateConfig]), [Settings], [Switches]
 //     and the [Preset]s, [Config],
 //     [Deployment], [Pod];
 //   - the output: [Plan], [Describe], [Plan.Merge], [Plan.Append], and the
@@ -71,6 +72,8 @@
 //	| CancelLineDCVersion | no | yes | yes | yes | yes |
 //	| FailedCancellationEveryPass | no | yes | no | no | no |
 //	| RollbackToPrevious | no | yes | yes | yes | yes |
+//	| RetryTimeoutFromCreation | no | yes | yes | yes | yes |
+//	| ReclaimEachAttempt | no | yes | no | no | no |
 //	| SeedConfigController | no | no | yes | yes | yes |
 //	| ReplicaSync | no | no | yes | yes | no |
 //	| DeploymentScaledEvents | no | no | yes | yes | no |
@@ -95,6 +98,7 @@
 //	| SeedDeployerPod | no | no | yes | yes | yes |
 //	| PodCopiesOnlyNodeSelector | no | no | yes | no | no |
 //	| SeedEventReasons | no | no | yes | yes | yes |
+//	| NoRolloutCancelledEvent | no | no | yes | yes | yes |
 //	| LongReasons | no | no | no | no | no |
 //	| OcCancel | CancelRollout | CancelRollout | CancelA | CancelB | CancelC |
 //	| OcRetry | RetryRollout | RetryRollout | RetryOldest | RetryMiddle | RetryNewest |
@@ -116,7 +120,8 @@
 //  1. Build a Snapshot from its cache: the DC, every RC of its namespace,
 //     their pods, the requeue count, the settings, and Now.
 //  2. Call a planner. An invalid snapshot gives an empty plan (call
-//     Snapshot.Validate to learn why).
+//     Snapshot.Validate, or for a planner of a DC Snapshot.ValidateConfig,
+//     to learn why).
 //  3. Turn the plan into requests (wire.Requests) and send them in order:
 //     the plan's fields in declaration order (see [Plan]) with its events
 //     where upstream records them (Event.After). A request is retried on

@@ -65,6 +65,9 @@ func (a Transition) ApplyTo(d *Deployment) {
 	if !a.CompletedAt.IsZero() {
 		d.CompletedAt = a.CompletedAt
 	}
+	if !a.RetriedAt.IsZero() {
+		d.RetriedAt = a.RetriedAt
+	}
 	if a.SyncDesired && d.HasDesiredReplicas {
 		d.SyncedReplicas, d.HasSyncedReplicas = d.DesiredReplicas, true
 	}
@@ -117,13 +120,14 @@ func (a ConfigUpdate) ApplyTo(c *Config) (changed bool) {
 }
 
 // Created returns the pod a backend holds right after creating dp at now:
-// no UID, no phase; owned by the RC unless dp is Unowned (the Origin
-// deployer pod).
+// created at now in whole seconds, as an API server stamps
+// creationTimestamp; no UID, no phase; owned by the RC unless dp is
+// Unowned (the Origin deployer pod).
 func (dp DeployerPod) Created(now time.Time) Pod {
 	p := Pod{
 		Namespace:             dp.Namespace,
 		Name:                  dp.Name,
-		CreationTime:          now,
+		CreationTime:          now.Truncate(time.Second),
 		DeploymentName:        lookup(dp.Annotations, AnnotationDeploymentName),
 		DeployerFor:           lookup(dp.Labels, LabelDeployerPodFor),
 		ActiveDeadlineSeconds: dp.ActiveDeadlineSeconds,

@@ -102,17 +102,23 @@ const (
 	// (Validate rejects it there): the instantiate endpoint records it in
 	// status.details when a rollout is forced (oc rollout latest).
 	TriggerManual
+	// TriggerOther is a cause type only: a cause of status.details whose
+	// type is none of the spellings above (another writer's, or a hand
+	// edit), its text kept in Cause.OtherType (SPEC 13.1). Validate rejects
+	// it in spec.triggers.
+	TriggerOther
 )
 
-var triggerNames = [...]string{"", "ConfigChange", "ImageChange", "Manual"}
+var triggerNames = [...]string{"", "ConfigChange", "ImageChange", "Manual", ""}
 
-// String returns the exact wire spelling.
+// String returns the exact wire spelling; TriggerOther returns "" (the
+// text lives in Cause.OtherType).
 func (t TriggerType) String() string { return spell(t, triggerNames[:], "TriggerType") }
 
 // ParseTriggerType reads a trigger's or a cause's type; anything but the
 // three known spellings is an error.
 func ParseTriggerType(s string) (TriggerType, error) {
-	return parseSpelling[TriggerType](s, triggerNames[:], 1, "trigger type", ErrMalformed)
+	return parseSpelling[TriggerType](s, triggerNames[:TriggerOther], 1, "trigger type", ErrMalformed)
 }
 
 // ConditionType is the type of a DeploymentConfig condition (SPEC 1.5).
@@ -125,16 +131,24 @@ const (
 	ConditionAvailable
 	ConditionProgressing
 	ConditionReplicaFailure
+	// ConditionOther is a condition of another writer's type (a gate's
+	// Ready, say), its text kept in Condition.OtherType. Upstream's
+	// condition types are strings: it keeps such conditions as they
+	// stand, and so do the planners (SPEC 13.1).
+	ConditionOther
 )
 
-var conditionTypeNames = [...]string{"", "Available", "Progressing", "ReplicaFailure"}
+var conditionTypeNames = [...]string{"", "Available", "Progressing", "ReplicaFailure", ""}
 
-// String returns the exact wire spelling.
+// String returns the exact wire spelling; ConditionOther returns "" (the
+// text lives in Condition.OtherType).
 func (t ConditionType) String() string { return spell(t, conditionTypeNames[:], "ConditionType") }
 
-// ParseConditionType reads a condition's type.
+// ParseConditionType reads a condition's type: one of the three of SPEC
+// 1.5, anything else is an error (the codec reads other types as
+// ConditionOther).
 func ParseConditionType(s string) (ConditionType, error) {
-	return parseSpelling[ConditionType](s, conditionTypeNames[:], 1, "condition type", ErrMalformed)
+	return parseSpelling[ConditionType](s, conditionTypeNames[:ConditionOther], 1, "condition type", ErrMalformed)
 }
 
 // ConditionStatus is True, False or Unknown.
@@ -142,20 +156,28 @@ type ConditionStatus uint8
 
 // The condition statuses.
 const (
+	// StatusUnset is the empty status, "" on the wire: a condition written
+	// without one, which upstream carries as it stands.
 	StatusUnset ConditionStatus = iota
 	StatusTrue
 	StatusFalse
 	StatusUnknown
+	// StatusOther is a status none of the above spell, its text kept in
+	// Condition.OtherStatus (SPEC 13.1).
+	StatusOther
 )
 
-var conditionStatusNames = [...]string{"", "True", "False", "Unknown"}
+var conditionStatusNames = [...]string{"", "True", "False", "Unknown", ""}
 
-// String returns the exact wire spelling.
+// String returns the exact wire spelling; StatusOther returns "" (the
+// text lives in Condition.OtherStatus).
 func (s ConditionStatus) String() string { return spell(s, conditionStatusNames[:], "ConditionStatus") }
 
-// ParseConditionStatus reads a condition's status.
+// ParseConditionStatus reads a condition's status: True, False or
+// Unknown, anything else is an error (the codec reads "" as StatusUnset
+// and other texts as StatusOther).
 func ParseConditionStatus(s string) (ConditionStatus, error) {
-	return parseSpelling[ConditionStatus](s, conditionStatusNames[:], 1, "condition status", ErrMalformed)
+	return parseSpelling[ConditionStatus](s, conditionStatusNames[:StatusOther], 1, "condition status", ErrMalformed)
 }
 
 // ConditionReason is the machine token of a condition (SPEC 1.5). The zero

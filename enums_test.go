@@ -2,6 +2,7 @@ package dcplan_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/dcplan/dcplan"
@@ -52,10 +53,28 @@ func TestEnumsRoundTrip(t *testing.T) {
 		}
 	}
 	for _, p := range dcplan.Presets() {
-		got, err := dcplan.ParsePreset(p.String())
-		if err != nil || got != p {
-			t.Errorf("ParsePreset(%q) = %v, %v; want %v", p.String(), got, err, p)
+		for _, name := range []string{p.String(), strings.ToLower(p.String()), strings.ToUpper(p.String())} {
+			got, err := dcplan.ParsePreset(name)
+			if err != nil || got != p {
+				t.Errorf("ParsePreset(%q) = %v, %v; want %v", name, got, err, p)
+			}
 		}
+	}
+	for _, name := range []string{"Origin", "origin", "ORIGIN"} {
+		if got, err := dcplan.ParsePreset(name); err != nil || got != dcplan.Origin15 {
+			t.Errorf("ParsePreset(%q) = %v, %v; want Origin15", name, got, err)
+		}
+	}
+}
+
+// TestParsePresetErrorListsNames: the error of an unknown preset names
+// every accepted spelling, so that a program's usage error is enough to
+// fix the flag.
+func TestParsePresetErrorListsNames(t *testing.T) {
+	_, err := dcplan.ParsePreset("strict")
+	want := `dcplan: invalid settings: unknown preset "strict": want one of Modern, Exact, Origin10, Origin13, Origin15, Origin (any case)`
+	if err == nil || err.Error() != want {
+		t.Errorf("ParsePreset(strict) error = %v, want %q", err, want)
 	}
 }
 
@@ -75,7 +94,8 @@ func TestEnumsRejectUnknownSpellings(t *testing.T) {
 		{"trigger empty", "a trigger must have a type", second(dcplan.ParseTriggerType("")), dcplan.ErrMalformed},
 		{"condition type", "only the three condition types", second(dcplan.ParseConditionType("Ready")), dcplan.ErrMalformed},
 		{"condition status", "True, False, Unknown only", second(dcplan.ParseConditionStatus("true")), dcplan.ErrMalformed},
-		{"preset", "presets are Modern, Exact, Origin10, Origin13, Origin15, Origin", second(dcplan.ParsePreset("modern")), dcplan.ErrInvalidSettings},
+		{"preset", "presets are Modern, Exact, Origin10, Origin13, Origin15, Origin", second(dcplan.ParsePreset("Newest")), dcplan.ErrInvalidSettings},
+		{"preset padded", "a preset name is read as written, case aside", second(dcplan.ParsePreset(" Exact")), dcplan.ErrInvalidSettings},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

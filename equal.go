@@ -36,6 +36,7 @@ func (d Details) Equal(o Details) bool {
 // matter).
 func (c Condition) Equal(o Condition) bool {
 	return c.Type == o.Type && c.Status == o.Status && c.Reason == o.Reason &&
+		c.OtherType == o.OtherType && c.OtherStatus == o.OtherStatus &&
 		c.OtherReason == o.OtherReason && c.Message == o.Message &&
 		c.LastUpdateTime.Equal(o.LastUpdateTime) && c.LastTransitionTime.Equal(o.LastTransitionTime)
 }

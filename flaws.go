@@ -1,9 +1,9 @@
 package dcplan
 
 // The invariants of Snapshot, each written once, as a flaw bit that one
-// function per kind of object computes. Validate's fast path (valid) asks
-// only whether the flaws are zero; its error path (violations) turns each
-// flaw bit into a *FieldError naming the field.
+// function per kind of object computes. Validate walks the snapshot once,
+// asking each object for its flaws, and turns the bits of a flawed one
+// into *FieldErrors naming the fields (validate.go).
 
 // configFlaw is one way a Config breaks the invariants.
 type configFlaw uint16
@@ -137,18 +137,3 @@ func podFlaws(ns string, p *Pod) podFlaw {
 func sameNamespace(want, got string) bool {
 	return want == "" || got == "" || got == want
 }
-
-// firstUnnamedEnv returns the index of the first environment variable of
-// st without a name, or -1.
-func (st *Settings) firstUnnamedEnv() int {
-	for i := range st.Environment {
-		if st.Environment[i].Name == "" {
-			return i
-		}
-	}
-	return -1
-}
-
-// knownSwitches reports whether every enum switch of st holds a declared
-// value.
-func (st *Settings) knownSwitches() bool { return st.Switches.known() }

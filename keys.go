@@ -18,6 +18,14 @@ const (
 	AnnotationDeployerCompletedAt = "openshift.io/deployer-pod.completed-at"
 )
 
+// AnnotationRetriedAt is dcplan's own annotation, no upstream key: the
+// time a retry (cancel.Retry) reset the RC to New, written by Modern's
+// retry only, so that the deployer gives the retried rollout its full
+// New-phase timeout from the retry rather than from the RC's creation
+// (SPEC 4.3.new.3.retry, the RetryTimeoutFromCreation switch). Rendered
+// as the deployer pod timestamps are.
+const AnnotationRetriedAt = "dcplan.io/retried-at"
+
 // Label keys (SPEC 1.2), exact.
 const (
 	LabelConfigName       = "openshift.io/deployment-config.name"

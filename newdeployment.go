@@ -8,9 +8,8 @@ import (
 
 // NewDeployment returns the ReplicationController the DC controller
 // creates for cfg's current rollout (SPEC 3.8), as the planners read it.
-// Package wire renders the same RC as Kubernetes JSON (wire.NewDeployment,
-// and wire.EncodeNewDeployment, which also writes it); a test holds the
-// two to agree on every typed field. The fields, in SPEC 3.8 order:
+// Package wire renders the same RC as Kubernetes JSON (wire.NewDeployment);
+// a test holds the two to agree on every typed field. The fields, in SPEC 3.8 order:
 //
 //  1. Name <dc>-<status.latestVersion>, cfg's namespace, Version
 //     status.latestVersion.

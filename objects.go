@@ -138,6 +138,9 @@ type Trigger struct {
 // Cause is one entry of status.details.causes.
 type Cause struct {
 	Type TriggerType
+	// OtherType is the type as written when Type is TriggerOther; ""
+	// otherwise. See TypeText.
+	OtherType string
 	// Image is imageTrigger.from.name for ImageChange causes.
 	Image string
 	// FromKind and FromNamespace are imageTrigger.from.kind and .namespace:
@@ -160,11 +163,52 @@ type Condition struct {
 	Type   ConditionType
 	Status ConditionStatus
 	Reason ConditionReason
+	// OtherType is the type text when Type is ConditionOther, OtherStatus
+	// the status text when Status is StatusOther; "" otherwise. See
+	// TypeText and StatusText.
+	OtherType   string
+	OtherStatus string
 	// OtherReason is the reason text when Reason is ReasonOther.
 	OtherReason        string
 	Message            string
 	LastUpdateTime     time.Time
 	LastTransitionTime time.Time
+}
+
+// TypeText returns the type as written: the spelling of Type, or for
+// TriggerOther the text kept in OtherType.
+func (c Cause) TypeText() string {
+	if c.Type == TriggerOther {
+		return c.OtherType
+	}
+	return c.Type.String()
+}
+
+// TypeText returns the type as written: the spelling of Type, or for
+// ConditionOther the text kept in OtherType.
+func (c Condition) TypeText() string {
+	if c.Type == ConditionOther {
+		return c.OtherType
+	}
+	return c.Type.String()
+}
+
+// StatusText returns the status as written: the spelling of Status, or
+// for StatusOther the text kept in OtherStatus.
+func (c Condition) StatusText() string {
+	if c.Status == StatusOther {
+		return c.OtherStatus
+	}
+	return c.Status.String()
+}
+
+// ReasonText returns the reason as written: the spelling of Reason, or
+// for ReasonOther the text kept in OtherReason.
+func (c Condition) ReasonText() string {
+	if c.Reason == ReasonOther {
+		return c.OtherReason
+	}
+	return c.Reason.String()
 }
 
 // ConfigStatus is a DC's status (SPEC 3.9).
@@ -286,6 +330,9 @@ type Deployment struct {
 	CreatedAt   time.Time
 	StartedAt   time.Time
 	CompletedAt time.Time
+	// RetriedAt is the dcplan.io/retried-at annotation: when Modern's
+	// retry reset the RC to New (SPEC 4.3.new.3.retry); zero when absent.
+	RetriedAt time.Time
 
 	// Encoded is the DC of the openshift.io/encoded-deployment-config
 	// annotation (SPEC 3.5.6, 2.4), the DC as it was when the RC was

@@ -88,6 +88,11 @@ type Failure struct {
 	Reason  StatusReason
 	Code    int32
 	Message string
+	// Prelude is true when the request that failed is one sent before an
+	// attempt of the action's own (the adoption patch upstream sends
+	// again before each attempt of a Reclaim scale or cancel, SPEC
+	// 3.3.reclaim), not the action's request itself.
+	Prelude bool
 }
 
 // Outcome is what happened to the requests an adapter sent for this pass

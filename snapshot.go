@@ -109,6 +109,25 @@ type Settings struct {
 	Environment []EnvVar
 }
 
+// ValidateConfig is Validate for a planner of the snapshot's
+// DeploymentConfig: the DC controller (reconcile.Config, and the DC half
+// of reconcile.All) and the user operations on a DC (reconcile, cancel and
+// history). Such a planner needs a DC, and a snapshot that holds none
+// (Config.Name empty, as the zero Snapshot and a deployer's snapshot of an
+// RC have it) is invalid for it. It returns Validate's error, or for a
+// valid snapshot without a DC a *FieldError naming metadata.name that
+// wraps ErrInvalidSnapshot, or nil. The deployer's planners (package
+// phase) step RCs without a DC and use Validate.
+func (s Snapshot) ValidateConfig() error {
+	if err := s.Validate(); err != nil {
+		return err
+	}
+	if s.Config.Name == "" {
+		return invalid("DeploymentConfig", "", "metadata.name", "must not be empty: the snapshot holds no DC to plan for")
+	}
+	return nil
+}
+
 // WillBeDropped reports whether upstream would drop the item after this
 // pass: Requeues >= 13 (SPEC 1.7, 1.8).
 func (s Snapshot) WillBeDropped() bool { return s.Requeues >= WillBeDroppedRequeues }

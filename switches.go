@@ -110,6 +110,30 @@ type Switches struct {
 	// the newest Complete RC older than latestVersion (SPEC 11a.5, 6m.4).
 	// Exact and the Origin presets.
 	RollbackToPrevious bool
+	// RetryTimeoutFromCreation counts the New-phase timeout of a retried
+	// rollout from the RC's creation, as upstream does: oc's retry resets
+	// the RC Failed → New and keeps its creation time, so a retry of a
+	// rollout older than timeoutSeconds fails again at once, "unable to
+	// create deployer pod", before any deployer pod exists
+	// (SPEC 4.3.new.3.retry, issue 35 item 11). Without it (Modern) the
+	// retry writes its clock into dcplan.io/retried-at and the deployer
+	// counts the timeout from there: the retried rollout gets its full
+	// timeout. Exact and the Origin presets ("—" there: NoNewTimeout, and
+	// their retries write no such annotation).
+	RetryTimeoutFromCreation bool
+	// ReclaimEachAttempt sends, before every attempt of the DC
+	// controller's scale or cancel update of an orphan it adopts in the
+	// same pass, the adoption patch again, as upstream does: its
+	// RetryOnConflict claims the cached copy of the RC before each
+	// attempt, and that copy still shows no owner, so each attempt is a
+	// (patch, update) pair, and the update, carrying the version read,
+	// meets Conflict each time the cache has not caught up
+	// (SPEC 3.3.reclaim, issue 35 item 1). Without it (Modern) the
+	// adoption is sent once and the update carries the owner reference and
+	// the version the adoption left (wire.Request.Rebase): it does not
+	// conflict with the pass's own patch. Exact only; "—" in the Origin
+	// presets (their controllers claim nothing), false.
+	ReclaimEachAttempt bool
 
 	// SeedConfigController runs the seed-era DC controller decision list
 	// (SPEC 3.11, 7 rows 1, 2, 5, 6, 7, 8): version 0 is status only,
@@ -231,6 +255,14 @@ type Switches struct {
 	// `failed`, `failedCancellation` and `cancelled` (SPEC 1.6). All Origin
 	// presets.
 	SeedEventReasons bool
+	// NoRolloutCancelledEvent records no event when the deployer writes a
+	// cancelled RC Failed: RolloutCancelled "Rollout for "<ns>/<rc>"
+	// cancelled" is a modern deployer event (SPEC 1.6, 2.3, 4.4.4) that no
+	// seed emitted; the oldest seed's only cancel event is `cancelled`
+	// "Cancelled deployment", recorded with the activeDeadlineSeconds
+	// writes (CancelByDeadline, SPEC 2.3 "Old mechanism"), and its New +
+	// cancelled RC fails silently (SPEC 7 row 21). All Origin presets.
+	NoRolloutCancelledEvent bool
 	// LongReasons writes the earliest long status-reason forms ("The
 	// deployment was cancelled by the user", ...) instead of the short
 	// ones (SPEC 12 `LongReasons`, 1.4, 7 row 32, 11a.1). Off in every
@@ -408,13 +440,20 @@ func Presets() []Preset { return []Preset{Modern, Exact, Origin10, Origin13, Ori
 // "Origin13" or "Origin15".
 func (p Preset) String() string { return spell(p, presetNames[:], "Preset") }
 
-// ParsePreset reads a preset name as String prints it; "Origin" is
-// accepted for Origin15.
+// ParsePreset reads a preset name as String prints it, in any case
+// ("exact" is Exact); "Origin" is accepted for Origin15. Any other string
+// is an error wrapping ErrInvalidSettings that lists every accepted name.
+// It is the one preset parser of every program in this repository.
 func ParsePreset(s string) (Preset, error) {
-	if s == "Origin" {
+	if strings.EqualFold(s, "Origin") {
 		return Origin, nil
 	}
-	return parseSpelling[Preset](s, presetNames[:], 0, "preset", ErrInvalidSettings)
+	for i, n := range presetNames {
+		if strings.EqualFold(s, n) {
+			return Preset(i), nil
+		}
+	}
+	return 0, fmt.Errorf("%w: unknown preset %q: want one of %s, Origin (any case)", ErrInvalidSettings, s, strings.Join(presetNames[:], ", "))
 }
 
 // Settings returns Settings holding p's switches and no deployer pod
@@ -438,6 +477,8 @@ func (p Preset) Switches() Switches {
 			CancelLineDCVersion:         true,
 			FailedCancellationEveryPass: true,
 			RollbackToPrevious:          true,
+			RetryTimeoutFromCreation:    true,
+			ReclaimEachAttempt:          true,
 			OcCancelSilent:              true,
 			OcPausedCancelStillCancels:  true,
 			OcServerDryRunWrites:        true,
@@ -489,6 +530,7 @@ func seed() Switches {
 		UnrelatedPodEffects:         true,
 		CancelLineDCVersion:         true,
 		RollbackToPrevious:          true,
+		RetryTimeoutFromCreation:    true,
 		SeedConfigController:        true,
 		SeedStatus:                  true,
 		AlreadyExistsSucceeds:       true,
@@ -502,6 +544,7 @@ func seed() Switches {
 		NoTimestamps:                true,
 		SeedDeployerPod:             true,
 		SeedEventReasons:            true,
+		NoRolloutCancelledEvent:     true,
 		SeedRolloutLatestLine:       true,
 		SeedRollbackText:            true,
 	}
@@ -589,12 +632,6 @@ func (sw *Switches) Set(change string) error {
 		return nil
 	}
 	return fmt.Errorf("%w: unknown switch %q", ErrInvalidSettings, name)
-}
-
-// known reports whether every enum switch of sw holds a declared value.
-func (sw *Switches) known() bool {
-	return sw.Paused < numPausedModes && sw.OcCancel < numCancelOutputs &&
-		sw.OcRetry < numRetryOutputs && sw.OcDeployLatest < numDeployLatestForms
 }
 
 // unknownSwitch names the first enum switch of sw holding an undeclared

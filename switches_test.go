@@ -173,7 +173,7 @@ func TestPlannersNeverReadThePreset(t *testing.T) {
 		"Origin": true, "Origin10": true, "Origin13": true, "Origin15": true,
 	}
 	methods := map[string]bool{"Preset": true, "Nearest": true, "Changes": true}
-	for _, dir := range []string{"phase", "reconcile", "conditions", "cancel", "history"} {
+	for _, dir := range []string{"phase", "reconcile", "conditions", "internal/dcstatus", "cancel", "history"} {
 		fset := token.NewFileSet()
 		names, err := filepath.Glob(filepath.Join(dir, "*.go"))
 		if err != nil {

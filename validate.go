@@ -12,61 +12,39 @@ import (
 // ErrInvalidSettings), in a deterministic order: settings, the config, the
 // deployments by position, the pods by position.
 //
-// Planners return an empty plan for an invalid snapshot, so invalid input
-// is never acted on. The per-pass planners (reconcile.Config and All,
-// phase.Step and StepAll) validate only a plan that has something to do,
-// since the empty plan is their answer for invalid input too; the user
-// operations validate first.
+// Every planner validates first and returns an empty plan for an invalid
+// snapshot (the user operations return the error too), so invalid input
+// is never acted on and no rule needs to be total on it.
 //
-// A valid snapshot costs a few nanoseconds per object and allocates
-// nothing (small hash tables live on the stack, large ones in pooled
-// storage): one
-// pass over the RCs checks each and proves their names distinct by order
-// alone when the list is sorted by version (see keyOrder) or by name, and
-// through a hash set otherwise.
+// Validate is one walk over the snapshot, each rule written once as a
+// flaw bit (flaws.go). A valid snapshot allocates nothing, unless its RCs
+// or pods are many (over 64) and in no order by name (see firstRepeat).
 func (s Snapshot) Validate() error {
-	if s.valid() {
-		return nil
-	}
-	return s.violations()
-}
-
-// violations collects every violation of an invalid snapshot, in the
-// order Validate documents.
-func (s *Snapshot) violations() error {
 	var errs []error
 	if err := s.Settings.Validate(); err != nil {
 		errs = append(errs, err)
 	}
-	errs = append(errs, validateConfig(&s.Config)...)
+	errs = appendConfigErrors(errs, &s.Config)
 	if s.Requeues < 0 {
 		errs = append(errs, invalid("DeploymentConfig", s.Config.Name, "requeues", "must not be negative"))
 	}
+	ns := s.Config.Namespace
 	for i := range s.Deployments {
-		errs = append(errs, validateDeployment(&s.Config, &s.Deployments[i], i)...)
+		if f := rcFlaws(ns, &s.Deployments[i]); f != 0 {
+			errs = appendDeploymentErrors(errs, f, ns, &s.Deployments[i], i)
+		}
 	}
-	rcs := s.Deployments
-	if i, j, dup := firstDuplicate(len(rcs), func(k int) string { return rcs[k].Name }, hashName, nil); dup {
-		errs = append(errs, invalid("ReplicationController", rcs[j].Name, "metadata.name",
+	if i, j, dup := firstRepeat(s.Deployments, rcName); dup {
+		errs = append(errs, invalid("ReplicationController", s.Deployments[j].Name, "metadata.name",
 			fmt.Sprintf("duplicate name (deployments %d and %d)", i, j)))
 	}
-	pods := s.Pods
-	for i := range pods {
-		p := &pods[i]
-		f := podFlaws(s.Config.Namespace, p)
-		if f&podNoName != 0 {
-			errs = append(errs, invalid("Pod", p.Name, "metadata.name", "must not be empty"))
-		}
-		if f&podOtherNamespace != 0 {
-			errs = append(errs, invalid("Pod", p.Name, "metadata.namespace",
-				fmt.Sprintf("%q is not the config's namespace %q", p.Namespace, s.Config.Namespace)))
-		}
-		if f&podUnknownPhase != 0 {
-			errs = append(errs, invalid("Pod", p.Name, "status.phase", "unknown value "+strconv.Itoa(int(p.Phase))))
+	for i := range s.Pods {
+		if f := podFlaws(ns, &s.Pods[i]); f != 0 {
+			errs = appendPodErrors(errs, f, ns, &s.Pods[i])
 		}
 	}
-	if _, j, dup := firstDuplicate(len(pods), func(k int) string { return pods[k].Name }, hashName, nil); dup {
-		errs = append(errs, invalid("Pod", pods[j].Name, "metadata.name", "duplicate name"))
+	if _, j, dup := firstRepeat(s.Pods, podName); dup {
+		errs = append(errs, invalid("Pod", s.Pods[j].Name, "metadata.name", "duplicate name"))
 	}
 	return errors.Join(errs...)
 }
@@ -75,24 +53,25 @@ func (s *Snapshot) violations() error {
 // named environment variables. It returns nil or a *FieldError wrapping
 // ErrInvalidSettings.
 func (st Settings) Validate() error {
-	if !st.knownSwitches() {
-		return &FieldError{Kind: "Settings", Field: "Switches", Problem: "unknown switch value " + st.unknownSwitch(), Err: ErrInvalidSettings}
+	if sw := st.Switches.unknownSwitch(); sw != "" {
+		return &FieldError{Kind: "Settings", Field: "Switches", Problem: "unknown switch value " + sw, Err: ErrInvalidSettings}
 	}
-	if i := st.firstUnnamedEnv(); i >= 0 {
-		return &FieldError{Kind: "Settings", Field: fmt.Sprintf("Environment[%d].Name", i), Problem: "must not be empty", Err: ErrInvalidSettings}
+	for i := range st.Environment {
+		if st.Environment[i].Name == "" {
+			return &FieldError{Kind: "Settings", Field: fmt.Sprintf("Environment[%d].Name", i), Problem: "must not be empty", Err: ErrInvalidSettings}
+		}
 	}
 	return nil
 }
 
-// validateConfig turns the flaws of c, the snapshot's config, into errors.
-func validateConfig(c *Config) []error {
+// appendConfigErrors appends the violations of c, the snapshot's config.
+func appendConfigErrors(errs []error, c *Config) []error {
 	f := configFlaws(c)
 	if f == 0 {
-		return nil
+		return errs
 	}
 	const kind = "DeploymentConfig"
 	name := c.Name
-	var errs []error
 	if f&cfgNoName != 0 {
 		errs = append(errs, invalid(kind, name, "metadata.name", "must not be empty"))
 	}
@@ -128,17 +107,16 @@ func validateConfig(c *Config) []error {
 	return errs
 }
 
-// validateDeployment turns the flaws of d, the i-th RC, into errors.
-func validateDeployment(c *Config, d *Deployment, i int) []error {
+// appendDeploymentErrors appends the violations f (rcFlaws) of d, the
+// i-th RC of a config in namespace ns.
+func appendDeploymentErrors(errs []error, f rcFlaw, ns string, d *Deployment, i int) []error {
 	const kind = "ReplicationController"
-	f := rcFlaws(c.Namespace, d)
-	var errs []error
 	if f&rcNoName != 0 {
 		errs = append(errs, invalid(kind, d.Name, "metadata.name", fmt.Sprintf("deployment %d has no name", i)))
 	}
 	if f&rcOtherNamespace != 0 {
 		errs = append(errs, invalid(kind, d.Name, "metadata.namespace",
-			fmt.Sprintf("%q is not the config's namespace %q", d.Namespace, c.Namespace)))
+			fmt.Sprintf("%q is not the config's namespace %q", d.Namespace, ns)))
 	}
 	if f&rcUnknownPhase != 0 {
 		errs = append(errs, invalid(kind, d.Name, "metadata.annotations["+AnnotationPhase+"]", "unknown phase "+strconv.Itoa(int(d.Phase))))
@@ -152,6 +130,25 @@ func validateDeployment(c *Config, d *Deployment, i int) []error {
 	}
 	return errs
 }
+
+// appendPodErrors appends the violations f (podFlaws) of p, a pod of a
+// config in namespace ns.
+func appendPodErrors(errs []error, f podFlaw, ns string, p *Pod) []error {
+	if f&podNoName != 0 {
+		errs = append(errs, invalid("Pod", p.Name, "metadata.name", "must not be empty"))
+	}
+	if f&podOtherNamespace != 0 {
+		errs = append(errs, invalid("Pod", p.Name, "metadata.namespace",
+			fmt.Sprintf("%q is not the config's namespace %q", p.Namespace, ns)))
+	}
+	if f&podUnknownPhase != 0 {
+		errs = append(errs, invalid("Pod", p.Name, "status.phase", "unknown value "+strconv.Itoa(int(p.Phase))))
+	}
+	return errs
+}
+
+func rcName(d *Deployment) string { return d.Name }
+func podName(p *Pod) string       { return p.Name }
 
 func invalid(kind, name, field, problem string) error {
 	return &FieldError{Kind: kind, Name: name, Field: field, Problem: problem, Err: ErrInvalidSnapshot}

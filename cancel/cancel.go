@@ -38,8 +38,8 @@ func UserReason(sw dcplan.Switches) string {
 // `oc deploy --cancel` generations (SPEC 6.1), as the OcCancel switch
 // selects. The rules, in order:
 //
-//  1. An invalid snapshot (Snapshot.Validate) gives an empty plan, the
-//     zero Report and the validation error.
+//  1. An invalid snapshot, or one without a DC (Snapshot.ValidateConfig),
+//     gives an empty plan, the zero Report and the validation error.
 //  2. A paused DC: CancelC refuses with a *dcplan.Refusal wrapping
 //     ErrPaused, `cannot cancel a paused deployment config`; CancelRollout
 //     refuses with `unable to cancel paused deployment <ns>/<dc>`, or,
@@ -68,7 +68,7 @@ func UserReason(sw dcplan.Switches) string {
 // (DeployOptions).cancel(config) (CancelC), (DeployOptions).cancel(config,
 // out) (CancelB), cancelDeploymentCommand (CancelA).
 func Cancel(s dcplan.Snapshot) (dcplan.Plan, Report, error) {
-	if err := s.Validate(); err != nil {
+	if err := s.ValidateConfig(); err != nil {
 		return dcplan.Plan{}, Report{}, err
 	}
 	cfg := s.Config

@@ -17,8 +17,8 @@ import (
 // order of the input does not matter.
 func TestCancelProperties(t *testing.T) {
 	var reached struct{ cancels, skippedCancelled, nothing, refused int }
-	rapid.Check(t, func(t *rapid.T) {
-		s := gen.Snapshot().Draw(t, "snapshot")
+	gen.CheckReaching(t, func(t *rapid.T) {
+		s := cancelSnapshot(t)
 		before := s.Clone()
 		p, r, err := cancel.Cancel(s)
 		if d := cmp.Diff(before, s); d != "" {
@@ -51,7 +51,8 @@ func TestCancelProperties(t *testing.T) {
 			if c.Rule != cancelRule(s) || c.Phase != d.Phase || c.Version != d.Version || c.Reason != cancel.UserReason(s.Settings.Switches) {
 				t.Fatalf("Cancel() action %+v does not match RC %s", c, d.Name)
 			}
-			if i > 0 && p.Cancels[i-1].Version <= c.Version {
+			// Two RCs of one version keep their list order (SPEC 13.1).
+			if i > 0 && p.Cancels[i-1].Version < c.Version {
 				t.Fatalf("Cancel() actions not newest first:\n%s", dcplan.Describe(p))
 			}
 		}
@@ -60,7 +61,7 @@ func TestCancelProperties(t *testing.T) {
 			t.Fatalf("Cancel() differs from the reference (-want +got):\n%s", d)
 		}
 		shuffled := s.Clone()
-		shuffled.Deployments = rapid.Permutation(shuffled.Deployments).Draw(t, "order")
+		shuffled.Deployments = gen.Reorder(shuffled.Deployments).Draw(t, "order")
 		p2, r2, _ := cancel.Cancel(shuffled)
 		if d := cmp.Diff(p, p2); d != "" {
 			t.Fatalf("Cancel() depends on input order (-in order +shuffled):\n%s", d)
@@ -79,10 +80,37 @@ func TestCancelProperties(t *testing.T) {
 				reached.skippedCancelled++
 			}
 		}
+	}, func() bool {
+		return reached.cancels > 0 && reached.skippedCancelled > 0 && reached.nothing > 0 && reached.refused > 0
 	})
 	if reached.cancels == 0 || reached.skippedCancelled == 0 || reached.nothing == 0 || reached.refused == 0 {
 		t.Errorf("generator did not reach every branch: %+v", reached)
 	}
+}
+
+// cancelSnapshot draws a snapshot from the shared generator and, three
+// times in four, makes one of its RCs an in-flight rollout of the DC
+// (New, Pending or Running, labelled for it), cancelled one time in two,
+// and unpauses the DC three times in four: the shared generator alone
+// holds an in-flight RC already cancelled in about one snapshot in
+// fourteen, too seldom for twenty checks (-short) to see one for certain.
+func cancelSnapshot(t *rapid.T) dcplan.Snapshot {
+	s := gen.Snapshot().Draw(t, "snapshot")
+	if len(s.Deployments) == 0 || rapid.IntRange(0, 3).Draw(t, "inFlight") == 0 {
+		return s
+	}
+	d := &s.Deployments[rapid.IntRange(0, len(s.Deployments)-1).Draw(t, "rc")]
+	d.ConfigLabel = s.Config.Name
+	d.Phase = rapid.SampledFrom([]dcplan.Phase{dcplan.PhaseNew, dcplan.PhasePending, dcplan.PhaseRunning}).Draw(t, "phase")
+	d.Cancelled, d.Reason = false, ""
+	if rapid.Bool().Draw(t, "cancelled") {
+		d.Cancelled = true
+		d.Reason = rapid.SampledFrom([]string{dcplan.ReasonCancelledByUser, dcplan.ReasonCancelledByNewer}).Draw(t, "cancelReason")
+	}
+	if rapid.IntRange(0, 3).Draw(t, "unpause") > 0 {
+		s.Config.Paused = false
+	}
+	return s
 }
 
 // referenceCancel is SPEC 6.1 written the dumb way: for each version from
@@ -100,15 +128,22 @@ func referenceCancel(s dcplan.Snapshot) []string {
 	slices.Sort(versions)
 	slices.Reverse(versions)
 	for _, v := range versions {
+		// Two RCs of one version (SPEC 13.1): oc lists them from the API
+		// server, and its sort by version leaves them by name, newest
+		// name first as listed reverses the whole order.
+		var twins []string
 		for _, d := range s.Deployments {
 			if d.Version != v || d.ConfigLabel != s.Config.Name || d.Cancelled {
 				continue
 			}
 			switch d.Phase {
 			case dcplan.PhaseNew, dcplan.PhasePending, dcplan.PhaseRunning:
-				out = append(out, d.Name)
+				twins = append(twins, d.Name)
 			}
 		}
+		slices.Sort(twins)
+		slices.Reverse(twins)
+		out = append(out, twins...)
 	}
 	return out
 }
@@ -122,9 +157,11 @@ func names(cs []dcplan.Cancel) []string {
 }
 
 // retrySnapshot draws a snapshot from the shared generator and, three
-// times in four, makes one of its RCs the DC's latest rollout, Failed, so
-// that Retry gets past its refusals often enough for the properties below
-// to mean something (the shared generator alone almost never does).
+// times in four, makes one of its RCs the DC's latest rollout, Failed,
+// and one time in two gives it a pod (when the pod's name is free),
+// so that Retry gets past its refusals, and deletes pods, often enough for
+// the properties below to mean something (the shared generator alone
+// almost never does).
 func retrySnapshot(t *rapid.T) dcplan.Snapshot {
 	s := gen.Snapshot().Draw(t, "snapshot")
 	if len(s.Deployments) == 0 || rapid.IntRange(0, 3).Draw(t, "retryable") == 0 {
@@ -136,6 +173,11 @@ func retrySnapshot(t *rapid.T) dcplan.Snapshot {
 	if rapid.IntRange(0, 3).Draw(t, "unpause") > 0 {
 		s.Config.Paused = false
 	}
+	if rapid.Bool().Draw(t, "withPod") {
+		if p := gen.Pod(s.Deployments[i]).Draw(t, "pod"); !hasPod(s, p.Name) {
+			s.Pods = append(s.Pods, p)
+		}
+	}
 	return s
 }
 
@@ -144,7 +186,7 @@ func retrySnapshot(t *rapid.T) dcplan.Snapshot {
 // its input unmutated.
 func TestRetryProperties(t *testing.T) {
 	var reached struct{ retried, podDeletes, refused int }
-	rapid.Check(t, func(t *rapid.T) {
+	gen.CheckReaching(t, func(t *rapid.T) {
 		s := retrySnapshot(t)
 		before := s.Clone()
 		p, r, err := cancel.Retry(s)
@@ -185,7 +227,7 @@ func TestRetryProperties(t *testing.T) {
 		}
 		shuffled := s.Clone()
 		shuffled.Pods = rapid.Permutation(shuffled.Pods).Draw(t, "pods")
-		shuffled.Deployments = rapid.Permutation(shuffled.Deployments).Draw(t, "rcs")
+		shuffled.Deployments = gen.Reorder(shuffled.Deployments).Draw(t, "rcs")
 		p2, r2, _ := cancel.Retry(shuffled)
 		if d := cmp.Diff(p, p2); d != "" {
 			t.Fatalf("Retry() depends on input order (-in order +shuffled):\n%s", d)
@@ -197,10 +239,15 @@ func TestRetryProperties(t *testing.T) {
 		if len(p.DeletePods) > 0 {
 			reached.podDeletes++
 		}
-	})
+	}, func() bool { return reached.retried > 0 && reached.podDeletes > 0 && reached.refused > 0 })
 	if reached.retried == 0 || reached.podDeletes == 0 || reached.refused == 0 {
 		t.Errorf("generator did not reach every branch: %+v", reached)
 	}
+}
+
+func hasPod(s dcplan.Snapshot, name string) bool {
+	_, ok := s.Pod(name)
+	return ok
 }
 
 // pausedRefusal reports whether Cancel refuses s for its paused DC: the

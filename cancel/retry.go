@@ -15,8 +15,8 @@ import (
 // order (rules 2-5 are oc's refusals, SPEC 6m.2.3); each refusal is a
 // *dcplan.Refusal whose text is oc's, wrapping the named sentinel:
 //
-//  1. An invalid snapshot (Snapshot.Validate) gives an empty plan, the
-//     zero Report and the validation error.
+//  1. An invalid snapshot, or one without a DC (Snapshot.ValidateConfig),
+//     gives an empty plan, the zero Report and the validation error.
 //
 //  2. A paused DC is refused, ErrPaused: `unable to retry paused
 //     deployment config "<dc>"` (RetryRollout), `cannot retry a paused
@@ -55,7 +55,12 @@ import (
 //
 //  7. The RC gets one dcplan.Transition Failed → New with ClearCancel
 //     (rule 6.2.6), and nothing else: replicas, desired replicas, the
-//     deployer pod name and the timestamps stay.
+//     deployer pod name and the timestamps stay. Unless
+//     RetryTimeoutFromCreation (Exact, the seeds), it also writes s.Now
+//     into dcplan.io/retried-at (Transition.RetriedAt), from which the
+//     deployer counts the retried rollout's New-phase timeout
+//     (SPEC 4.3.new.3.retry): upstream counts from the RC's creation, so
+//     a retry of a rollout older than timeoutSeconds fails at once.
 //
 //  8. When s.Outcome reports a delete of rule 6 failed, the plan keeps
 //     the deletes (for `oc deploy --retry`, those up to the failed one:
@@ -68,7 +73,7 @@ import (
 // Ports: oc pkg/cli/rollout/retry.go (RetryOptions).Run (RetryRollout);
 // (DeployOptions).retry of the `oc deploy` generations.
 func Retry(s dcplan.Snapshot) (dcplan.Plan, Report, error) {
-	if err := s.Validate(); err != nil {
+	if err := s.ValidateConfig(); err != nil {
 		return dcplan.Plan{}, Report{}, err
 	}
 	cfg := s.Config
@@ -111,11 +116,15 @@ func Retry(s dcplan.Snapshot) (dcplan.Plan, Report, error) {
 	if err := deleteFailures(&p, s.Outcome, gen, n); err != nil {
 		return p, Report{}, err
 	}
-	p.Transitions = []dcplan.Transition{{
+	reset := dcplan.Transition{
 		Rule: RuleRetryReset, RC: name, Version: rc.Version,
 		From: dcplan.PhaseFailed, To: dcplan.PhaseNew, ClearCancel: true,
 		Patch: gen == dcplan.RetryRollout,
-	}}
+	}
+	if !s.Settings.RetryTimeoutFromCreation {
+		reset.RetriedAt = s.Now // the timeout counts from here (rule 4.3.new.3.retry)
+	}
+	p.Transitions = []dcplan.Transition{reset}
 	return p, Report{
 		Op:            OpRetry,
 		Switches:      s.Settings.Switches,

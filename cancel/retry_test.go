@@ -37,6 +37,9 @@ func TestRetry(t *testing.T) {
 	const wantRetryPlan = "delete-pod pod/web-3-deploy rc=web-3 grace=0 rule=6.2.5\n" +
 		"delete-pod pod/web-3-hook-pre rc=web-3 grace=0 rule=6.2.5\n" +
 		"transition rc/web-3 v=3 phase=Failed->New clearCancel=true write=patch rule=6.2.6\n"
+	const wantModernRetryPlan = "delete-pod pod/web-3-deploy rc=web-3 grace=0 rule=6.2.5\n" +
+		"delete-pod pod/web-3-hook-pre rc=web-3 grace=0 rule=6.2.5\n" +
+		"transition rc/web-3 v=3 phase=Failed->New clearCancel=true retriedAt=2026-11-30T12:00:00Z write=patch rule=6.2.6\n"
 	const wantSeedRetryPlan = "delete-pod pod/web-3-deploy rc=web-3 grace=0 stopOnFailure=true rule=6.2.5\n" +
 		"delete-pod pod/web-3-hook-pre rc=web-3 grace=0 stopOnFailure=true rule=6.2.5\n" +
 		"transition rc/web-3 v=3 phase=Failed->New clearCancel=true rule=6.2.6\n"
@@ -80,12 +83,12 @@ func TestRetry(t *testing.T) {
 			wantIs:  cancel.ErrNotFailed,
 		},
 		{
-			name: "retry modern", why: "6m.2 verified output: pods deleted with grace 0 by name, RC reset, the name-printer line",
-			profile: M, cfg: dc(3), rcs: failed3, wantPlan: wantRetryPlan,
+			name: "retry modern", why: "6m.2 verified output: pods deleted with grace 0 by name, RC reset (with the retry's clock, 4.3.new.3.retry), the name-printer line",
+			profile: M, cfg: dc(3), rcs: failed3, wantPlan: wantModernRetryPlan,
 			wantOut: "deploymentconfig.apps.openshift.io/web retried rollout #3\n",
 		},
 		{
-			name: "retry exact", why: "6m.2.3.8: same as Modern (no accident here)",
+			name: "retry exact", why: "6m.2.3.8: as Modern, but no retried-at: upstream's timeout counts from the RC's creation (RetryTimeoutFromCreation)",
 			profile: E, cfg: dc(3), rcs: failed3, wantPlan: wantRetryPlan,
 			wantOut: "deploymentconfig.apps.openshift.io/web retried rollout #3\n",
 		},
@@ -209,20 +212,26 @@ func TestRetry(t *testing.T) {
 	}
 }
 
-// Reference: oc (DeployOptions).retry, "Nothing else" of SPEC 6.2.6.
+// Reference: oc (DeployOptions).retry, "Nothing else" of SPEC 6.2.6. Modern
+// adds one thing, the retry's clock (SPEC 4.3.new.3.retry).
 func TestRetryTransitionIsMinimal(t *testing.T) {
 	d := cancelled(rc(5, dcplan.PhaseFailed, time.Minute), dcplan.ReasonCancelledByUser)
 	d.Replicas, d.DesiredReplicas, d.HasDesiredReplicas, d.DeployerPodName = 3, 3, true, "web-5-deploy"
-	p, _, err := cancel.Retry(snap(dcplan.Modern, dc(5), []dcplan.Deployment{d}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := []dcplan.Transition{{
-		Rule: cancel.RuleRetryReset, RC: "web-5", Version: 5,
-		From: dcplan.PhaseFailed, To: dcplan.PhaseNew, ClearCancel: true, Patch: true,
-	}}
-	if d := cmp.Diff(want, p.Transitions); d != "" {
-		t.Errorf("Retry() transitions (-want +got):\n%s", d)
+	for _, tt := range []struct {
+		preset    dcplan.Preset
+		retriedAt time.Time
+	}{{dcplan.Exact, time.Time{}}, {dcplan.Modern, now}} {
+		p, _, err := cancel.Retry(snap(tt.preset, dc(5), []dcplan.Deployment{d}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []dcplan.Transition{{
+			Rule: cancel.RuleRetryReset, RC: "web-5", Version: 5,
+			From: dcplan.PhaseFailed, To: dcplan.PhaseNew, ClearCancel: true, Patch: true, RetriedAt: tt.retriedAt,
+		}}
+		if d := cmp.Diff(want, p.Transitions); d != "" {
+			t.Errorf("%s: Retry() transitions (-want +got):\n%s", tt.preset, d)
+		}
 	}
 }
 

@@ -6,15 +6,18 @@ import (
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/conditions"
+	"github.com/dcplan/dcplan/internal/dcstatus"
 )
 
+// TestEqual pins ConfigStatus.Equal, the normal-form equality of the
+// no-write rule (SPEC 3.9) that Changed decides by.
 func TestEqual(t *testing.T) {
 	base := func() dcplan.ConfigStatus {
 		return dcplan.ConfigStatus{
 			LatestVersion: 3, ObservedGeneration: 5, Replicas: 3, UpdatedReplicas: 3,
 			AvailableReplicas: 3, UnavailableReplicas: 0, ReadyReplicas: 3,
 			Details:    dcplan.Details{Message: "config change", Causes: []dcplan.Cause{{Type: dcplan.TriggerConfigChange}}},
-			Conditions: []dcplan.Condition{availT0, conditions.RolledOut("web-3", t0)},
+			Conditions: []dcplan.Condition{availT0, dcstatus.RolledOut("web-3", t0)},
 		}
 	}
 	edit := func(f func(*dcplan.ConfigStatus)) dcplan.ConfigStatus { s := base(); f(&s); return s }
@@ -48,10 +51,10 @@ func TestEqual(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := conditions.Equal(tt.a, tt.b); got != tt.want {
+			if got := tt.a.Equal(tt.b); got != tt.want {
 				t.Errorf("Equal(a, b) = %v, want %v", got, tt.want)
 			}
-			if got := conditions.Equal(tt.b, tt.a); got != tt.want {
+			if got := tt.b.Equal(tt.a); got != tt.want {
 				t.Errorf("Equal(b, a) = %v, want %v", got, tt.want)
 			}
 		})
@@ -117,7 +120,7 @@ func TestChanged(t *testing.T) {
 			if got := conditions.Changed(tt.s, tt.bump, tt.extra...); got != tt.want {
 				t.Errorf("Changed() = %v, want %v", got, tt.want)
 			}
-			if got := !conditions.Equal(conditions.Status(tt.s, tt.bump, tt.extra...), tt.s.Config.Status); got != tt.want {
+			if got := !conditions.Status(tt.s, tt.bump, tt.extra...).Equal(tt.s.Config.Status); got != tt.want {
 				t.Errorf("!Equal(Status(), current) = %v, want %v", got, tt.want)
 			}
 		})

@@ -77,3 +77,11 @@ var (
 	availT0   = cond(dcplan.ConditionAvailable, dcplan.StatusTrue, dcplan.ReasonNone, "Deployment config has minimum availability.", t0)
 	unavailT0 = cond(dcplan.ConditionAvailable, dcplan.StatusFalse, dcplan.ReasonNone, "Deployment config does not have minimum availability.", t0)
 )
+
+// strFP is a string (percentage) fencepost.
+func strFP(s string) dcplan.Fencepost { return dcplan.Fencepost{Set: true, IsString: true, Str: s} }
+
+// rolling is the Rolling strategy with the given fenceposts.
+func rolling(surge, unavailable dcplan.Fencepost) dcplan.Strategy {
+	return dcplan.Strategy{Type: dcplan.StrategyRolling, HasParams: true, MaxSurge: surge, MaxUnavailable: unavailable}
+}

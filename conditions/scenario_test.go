@@ -8,6 +8,7 @@ import (
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/conditions"
+	"github.com/dcplan/dcplan/internal/dcstatus"
 	"github.com/dcplan/dcplan/internal/scenario"
 )
 
@@ -71,12 +72,12 @@ func TestScenarios(t *testing.T) {
 		case "fenceposts": // fenceposts
 			st := s.Config.Strategy
 			out := "resolve "
-			if surge, unavailable, err := conditions.ResolveFenceposts(st.MaxSurge, st.MaxUnavailable, s.Config.Replicas); err != nil {
+			if surge, unavailable, err := dcstatus.ResolveFenceposts(st.MaxSurge, st.MaxUnavailable, s.Config.Replicas); err != nil {
 				out += "error: " + err.Error() + "\n"
 			} else {
 				out += fmt.Sprintf("surge=%d unavailable=%d\n", surge, unavailable)
 			}
-			return out + fmt.Sprintf("dc surge=%d unavailable=%d\n", conditions.MaxSurge(&s.Config), conditions.MaxUnavailable(&s.Config))
+			return out + fmt.Sprintf("dc surge=%d unavailable=%d\n", dcstatus.MaxSurge(&s.Config), dcstatus.MaxUnavailable(&s.Config))
 		}
 		return c.Env.Handle(t, c)
 	})

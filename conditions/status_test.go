@@ -5,6 +5,7 @@ import (
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/conditions"
+	"github.com/dcplan/dcplan/internal/dcstatus"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -46,13 +47,13 @@ func modernCases() []statusCase {
 	cfgZero.Replicas = 0
 	cfgDetails := config(3)
 	cfgDetails.Status.Details = dcplan.Details{Message: "config change", Causes: []dcplan.Cause{{Type: dcplan.TriggerConfigChange}}}
-	wantDetails := status(3, 5, 3, 3, 3, 0, 3, conditions.Available(now), conditions.RolledOut("web-3", now))
+	wantDetails := status(3, 5, 3, 3, 3, 0, 3, dcstatus.Available(now), dcstatus.RolledOut("web-3", now))
 	wantDetails.Details = cfgDetails.Status.Details
 	foreign := cond(dcplan.ConditionReplicaFailure, dcplan.StatusTrue, dcplan.ReasonOther, "quota", t0)
 	foreign.OtherReason = "FailedCreate"
 	created3 := withTimes(conditions.Created("web-3", 3, now), t0, t0)
-	rolledOut2 := withTimes(conditions.RolledOut("web-2", now), t0, t0)
-	progressing3 := withTimes(conditions.Progressing("web-3", now), t0, t0)
+	rolledOut2 := withTimes(dcstatus.RolledOut("web-2", now), t0, t0)
+	progressing3 := withTimes(dcstatus.Progressing("web-3", now), t0, t0)
 
 	return []statusCase{
 		{
@@ -64,86 +65,86 @@ func modernCases() []statusCase {
 				rc(3, dcplan.PhaseComplete, 3, 3, 3, 2),
 			},
 			bump: true,
-			want: status(3, 5, 4, 3, 3, 0, 4, conditions.Available(now), conditions.RolledOut("web-3", now)),
+			want: status(3, 5, 4, 3, 3, 0, 4, dcstatus.Available(now), dcstatus.RolledOut("web-3", now)),
 		},
 		{
 			name: "observed generation kept without bump", why: "3.9: only branches that bump write metadata.generation",
 			cfg:  config(3),
 			rcs:  []dcplan.Deployment{rc(3, dcplan.PhaseComplete, 3, 3, 3, 3)},
-			want: status(3, 4, 3, 3, 3, 0, 3, conditions.Available(now), conditions.RolledOut("web-3", now)),
+			want: status(3, 4, 3, 3, 3, 0, 3, dcstatus.Available(now), dcstatus.RolledOut("web-3", now)),
 		},
 		{
 			name: "latest RC missing", why: "3.9: updatedReplicas is 0 unless latestExists; 3.10.2: Progressing untouched",
 			cfg:  config(4),
 			rcs:  []dcplan.Deployment{rc(3, dcplan.PhaseComplete, 3, 3, 3, 3)},
 			bump: true,
-			want: status(4, 5, 3, 0, 3, 0, 3, conditions.Available(now)),
+			want: status(4, 5, 3, 0, 3, 0, 3, dcstatus.Available(now)),
 		},
 		{
 			name: "candidate newer than latestVersion", why: "5.6: the highest RC is not the latest, so latestExists is false",
 			cfg:  config(2),
 			rcs:  []dcplan.Deployment{rc(2, dcplan.PhaseComplete, 3, 3, 3, 3), rc(3, dcplan.PhaseRunning, 0, 0, 0, 0)},
 			bump: true,
-			want: status(2, 5, 3, 0, 3, 0, 3, conditions.Available(now)),
+			want: status(2, 5, 3, 0, 3, 0, 3, dcstatus.Available(now)),
 		},
 		{
 			name: "no version, no RCs", why: "3.2.1: status from an empty list: nothing is available, nothing is missing (unavailable sums RC spec.replicas)",
 			cfg:  config(0),
 			bump: true,
-			want: status(0, 5, 0, 0, 0, 0, 0, conditions.Unavailable(now)),
+			want: status(0, 5, 0, 0, 0, 0, 0, dcstatus.Unavailable(now)),
 		},
 		{
 			name: "unavailable clamped at zero", why: "3.9: max(0, spec - available) when pods outnumber spec.replicas",
 			cfg:  config(3),
 			rcs:  []dcplan.Deployment{rc(3, dcplan.PhaseComplete, 1, 3, 3, 3)},
 			bump: true,
-			want: status(3, 5, 3, 3, 3, 0, 3, conditions.Available(now), conditions.RolledOut("web-3", now)),
+			want: status(3, 5, 3, 3, 3, 0, 3, dcstatus.Available(now), dcstatus.RolledOut("web-3", now)),
 		},
 		{
 			name: "unavailable counts spec replicas", why: "3.9: sum of spec.replicas minus available",
 			cfg:  config(3),
 			rcs:  []dcplan.Deployment{rc(2, dcplan.PhaseComplete, 2, 2, 2, 1), rc(3, dcplan.PhaseComplete, 3, 3, 3, 1)},
 			bump: true,
-			want: status(3, 5, 5, 3, 2, 3, 5, conditions.Unavailable(now), conditions.RolledOut("web-3", now)),
+			want: status(3, 5, 5, 3, 2, 3, 5, dcstatus.Unavailable(now), dcstatus.RolledOut("web-3", now)),
 		},
 		{
 			name: "recreate needs every replica", why: "3.10.1: Recreate has MaxUnavailable 0",
 			cfg:  config(3),
 			rcs:  []dcplan.Deployment{rc(3, dcplan.PhaseComplete, 3, 3, 3, 2)},
 			bump: true,
-			want: status(3, 5, 3, 3, 2, 1, 3, conditions.Unavailable(now), conditions.RolledOut("web-3", now)),
+			want: status(3, 5, 3, 3, 2, 1, 3, dcstatus.Unavailable(now), dcstatus.RolledOut("web-3", now)),
 		},
 		{
 			name: "rolling tolerates maxUnavailable", why: "3.10.1: 25% of 4 may be missing",
 			cfg:  cfgRolling,
 			rcs:  []dcplan.Deployment{rc(3, dcplan.PhaseComplete, 4, 4, 4, 3)},
 			bump: true,
-			want: status(3, 5, 4, 4, 3, 1, 4, conditions.Available(now), conditions.RolledOut("web-3", now)),
+			want: status(3, 5, 4, 4, 3, 1, 4, dcstatus.Available(now), dcstatus.RolledOut("web-3", now)),
 		},
 		{
 			name: "scaled to zero is never available", why: "3.10.1 [probe]: available > 0 is required",
 			cfg:  cfgZero,
 			rcs:  []dcplan.Deployment{rc(3, dcplan.PhaseComplete, 0, 0, 0, 0)},
 			bump: true,
-			want: status(3, 5, 0, 0, 0, 0, 0, conditions.Unavailable(now), conditions.RolledOut("web-3", now)),
+			want: status(3, 5, 0, 0, 0, 0, 0, dcstatus.Unavailable(now), dcstatus.RolledOut("web-3", now)),
 		},
 		{
 			name: "pending waits for the deployer pod", why: "3.10.2: Pending is Unknown with the waiting message; status change resets both times",
 			cfg:  withStatus(config(3), 0, 0, unavailT0, created3),
 			rcs:  []dcplan.Deployment{rc(3, dcplan.PhasePending, 0, 0, 0, 0)},
-			want: status(3, 4, 0, 0, 0, 0, 0, unavailT0, conditions.WaitingForPod("web-3", now)),
+			want: status(3, 4, 0, 0, 0, 0, 0, unavailT0, dcstatus.WaitingForPod("web-3", now)),
 		},
 		{
 			name: "running with more updated replicas", why: "3.10.2: progress re-adds the condition, so even an equal one gets transition time now",
 			cfg:  withStatus(config(3), 2, 0, unavailT0, progressing3),
 			rcs:  []dcplan.Deployment{rc(2, dcplan.PhaseComplete, 2, 2, 2, 2), rc(3, dcplan.PhaseRunning, 1, 1, 1, 1)},
-			want: status(3, 4, 3, 1, 3, 0, 3, conditions.Available(now), conditions.Progressing("web-3", now)),
+			want: status(3, 4, 3, 1, 3, 0, 3, dcstatus.Available(now), dcstatus.Progressing("web-3", now)),
 		},
 		{
 			name: "running with fewer old replicas", why: "3.10.2: replicas - updated shrinking is progress too",
 			cfg:  withStatus(config(3), 3, 1, unavailT0, progressing3),
 			rcs:  []dcplan.Deployment{rc(2, dcplan.PhaseComplete, 1, 1, 1, 1), rc(3, dcplan.PhaseRunning, 1, 1, 1, 1)},
-			want: status(3, 4, 2, 1, 2, 0, 2, withTimes(unavailT0, t0, t0), conditions.Progressing("web-3", now)),
+			want: status(3, 4, 2, 1, 2, 0, 2, withTimes(unavailT0, t0, t0), dcstatus.Progressing("web-3", now)),
 		},
 		{
 			name: "running without progress", why: "3.10.2: no progress leaves Progressing untouched",
@@ -155,28 +156,28 @@ func modernCases() []statusCase {
 			name: "running without progress adds nothing", why: "3.10.2: no progress, no condition",
 			cfg:  withStatus(config(3), 1, 1),
 			rcs:  []dcplan.Deployment{rc(3, dcplan.PhaseRunning, 1, 1, 1, 1)},
-			want: status(3, 4, 1, 1, 1, 0, 1, conditions.Unavailable(now)),
+			want: status(3, 4, 1, 1, 1, 0, 1, dcstatus.Unavailable(now)),
 		},
 		{
 			name: "failed and cancelled", why: "3.10.2: cancelled failures are RolloutCancelled; the absent Available is appended before Progressing moves to the end",
 			cfg:  withStatus(config(3), 0, 0, progressing3),
 			rcs:  []dcplan.Deployment{rc(2, dcplan.PhaseComplete, 3, 3, 3, 3), cancelled(rc(3, dcplan.PhaseFailed, 0, 0, 0, 0))},
 			bump: true,
-			want: status(3, 5, 3, 0, 3, 0, 3, conditions.Available(now), conditions.RolloutCancelled("web-3", now)),
+			want: status(3, 5, 3, 0, 3, 0, 3, dcstatus.Available(now), dcstatus.RolloutCancelled("web-3", now)),
 		},
 		{
 			name: "failed", why: "3.10.2: other failures are ProgressDeadlineExceeded",
 			cfg:  withStatus(config(3), 0, 0, progressing3),
 			rcs:  []dcplan.Deployment{rc(2, dcplan.PhaseComplete, 3, 3, 3, 3), rc(3, dcplan.PhaseFailed, 0, 0, 0, 0)},
 			bump: true,
-			want: status(3, 5, 3, 0, 3, 0, 3, conditions.Available(now), conditions.FailedProgressing("web-3", now)),
+			want: status(3, 5, 3, 0, 3, 0, 3, dcstatus.Available(now), dcstatus.FailedProgressing("web-3", now)),
 		},
 		{
 			name: "complete after running keeps the transition time", why: "3.10: same status, new reason keeps lastTransitionTime",
 			cfg:  withStatus(config(3), 3, 3, progressing3, availT0),
 			rcs:  []dcplan.Deployment{rc(3, dcplan.PhaseComplete, 3, 3, 3, 3)},
 			bump: true,
-			want: status(3, 5, 3, 3, 3, 0, 3, availT0, withTimes(conditions.RolledOut("web-3", now), now, t0)),
+			want: status(3, 5, 3, 3, 3, 0, 3, availT0, withTimes(dcstatus.RolledOut("web-3", now), now, t0)),
 		},
 		{
 			name: "complete with an old message", why: "3.10: same status and reason: message not refreshed",
@@ -199,14 +200,14 @@ func modernCases() []statusCase {
 		},
 		{
 			name: "created extra", why: "3.2.12: the created RC is in the list, and the extra condition is set last",
-			cfg:  withStatus(config(4), 3, 3, availT0, withTimes(conditions.RolledOut("web-3", now), t0, t0)),
+			cfg:  withStatus(config(4), 3, 3, availT0, withTimes(dcstatus.RolledOut("web-3", now), t0, t0)),
 			rcs:  []dcplan.Deployment{rc(3, dcplan.PhaseComplete, 3, 3, 3, 3), rc(4, dcplan.PhaseNew, 0, 0, 0, 0)},
 			bump: true, extra: []dcplan.Condition{conditions.Created("web-4", 4, now)},
 			want: status(4, 5, 3, 0, 3, 0, 3, availT0, withTimes(conditions.Created("web-4", 4, now), now, t0)),
 		},
 		{
 			name: "create error extra", why: "3.2.12: failure condition, status change resets both times",
-			cfg:  withStatus(config(4), 3, 3, availT0, withTimes(conditions.RolledOut("web-3", now), t0, t0)),
+			cfg:  withStatus(config(4), 3, 3, availT0, withTimes(dcstatus.RolledOut("web-3", now), t0, t0)),
 			rcs:  []dcplan.Deployment{rc(3, dcplan.PhaseComplete, 3, 3, 3, 3)},
 			bump: true, extra: []dcplan.Condition{conditions.CreateError(`replicationcontrollers "web-4" already exists`, now)},
 			want: status(4, 5, 3, 0, 3, 0, 3, availT0, conditions.CreateError(`replicationcontrollers "web-4" already exists`, now)),
@@ -230,7 +231,7 @@ func modernCases() []statusCase {
 			cfg:  withStatus(config(3), 3, 3, unavailT0, foreign, rolledOut2),
 			rcs:  []dcplan.Deployment{rc(3, dcplan.PhaseComplete, 3, 3, 3, 3)},
 			bump: true,
-			want: status(3, 5, 3, 3, 3, 0, 3, foreign, rolledOut2, conditions.Available(now)),
+			want: status(3, 5, 3, 3, 3, 0, 3, foreign, rolledOut2, dcstatus.Available(now)),
 		},
 	}
 }
@@ -266,7 +267,7 @@ func TestChangedAgreesWithStatus(t *testing.T) {
 	for _, tt := range modernCases() {
 		t.Run(tt.name, func(t *testing.T) {
 			s := snap(dcplan.Modern, tt.cfg, tt.rcs...)
-			want := !conditions.Equal(tt.want, tt.cfg.Status)
+			want := !tt.want.Equal(tt.cfg.Status)
 			if got := conditions.Changed(s, tt.bump, tt.extra...); got != want {
 				t.Errorf("Changed() = %v, want %v", got, want)
 			}

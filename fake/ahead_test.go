@@ -14,10 +14,15 @@ import (
 // Stabilize's passes and rest checks span several chunks) on one core (nothing decoded ahead) and on four
 // (Stabilize and Stable decode each chunk's objects ahead), with and
 // without the decode cache: the traces and the worlds must be the same,
-// and the four-core runs must have decoded ahead.
+// and the four-core runs must have decoded ahead. Two seeds, one under
+// -short.
 func TestDecodeAheadChangesNothing(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
-	for seed := range uint64(2) {
+	seeds := uint64(2)
+	if testing.Short() {
+		seeds = 1
+	}
+	for seed := range seeds {
 		for _, noCache := range []bool{false, true} {
 			run := func(procs int) (string, int) {
 				runtime.GOMAXPROCS(procs)

@@ -243,18 +243,28 @@ func (c ConfigState) versions() (newest, active dcplan.Version) {
 	return newest, active
 }
 
-// latest returns the claimed RC of status.latestVersion; none at version
-// 0, whatever RC a hand edit gave version 0 (SPEC 5.6).
-func (c ConfigState) latest() (dcplan.Deployment, bool) {
+// latest tells of the claimed RCs of status.latestVersion (none at
+// version 0, whatever RC a hand edit gave version 0, SPEC 5.6) whether
+// there is one (exists), whether every one is terminal (ended) and
+// whether one is (oneEnded). Two RCs may share the version (SPEC 13.1):
+// the planner takes the first of its list for the latest rollout, an
+// order an observer does not know, so a property that needs the latest
+// rollout ended judges only when every one of them has (ended), and one
+// that forbids a write during the rollout only when none has (oneEnded
+// false).
+func (c ConfigState) latest() (exists, ended, oneEnded bool) {
 	if c.Config.Status.LatestVersion == 0 {
-		return dcplan.Deployment{}, false
+		return false, false, false
 	}
+	ended = true
 	for _, d := range c.claimed() {
 		if d.Version == c.Config.Status.LatestVersion {
-			return d, true
+			exists = true
+			ended = ended && d.Phase.Terminal()
+			oneEnded = oneEnded || d.Phase.Terminal()
 		}
 	}
-	return dcplan.Deployment{}, false
+	return exists, exists && ended, oneEnded
 }
 
 // rcIsRC reports whether w writes an RC (its main resource).
@@ -359,8 +369,7 @@ func NothingInFlightAtRest(c ConfigState) error {
 // fault (ReplicasAfterReconcile judges each reconciling pass instead).
 func ReplicasWhenStable(c ConfigState) error {
 	cfg := c.Config
-	latest, ok := c.latest()
-	if cfg.Paused || !ok || !latest.Phase.Terminal() {
+	if _, ended, _ := c.latest(); cfg.Paused || !ended {
 		return nil
 	}
 	return c.replicasWhereReconcilePutsThem("")
@@ -438,8 +447,7 @@ func (c ConfigState) prunable() int {
 // between the end of a rollout and the next DC controller pass.
 func HistoryPruned(c ConfigState) error {
 	cfg := c.Config
-	latest, ok := c.latest()
-	if cfg.Paused || !cfg.HasRevisionHistoryLimit || !ok || !latest.Phase.Terminal() {
+	if _, ended, _ := c.latest(); cfg.Paused || !cfg.HasRevisionHistoryLimit || !ended {
 		return nil
 	}
 	if n := c.prunable(); n > int(cfg.RevisionHistoryLimit) {
@@ -594,8 +602,9 @@ func NoCancelAtVersionZero(t Transition) error {
 // deleted by any cache-based controller — a known finding (fake's
 // TestSimStateMachine reaches it with the Scale fault), not a property
 // a planner can keep. With PausedPrunesLatest (Exact: upstream's
-// accident, SPEC 12) a paused DC's cleanup may delete the latest RC, so
-// that clause is not judged for a paused DC there.
+// accident, SPEC 12) a paused DC's cleanup may delete the latest RC or a
+// newer one (the switch's words: a paused latestVersion 0 DC deletes an
+// RC of version 1), so neither clause is judged for a paused DC there.
 func HistoryKeepsLive(t Transition) error {
 	for _, w := range t.Writes {
 		if w.Request.Verb != wire.VerbDelete || !w.rcIsRC() {
@@ -606,10 +615,11 @@ func HistoryKeepsLive(t Transition) error {
 			continue
 		}
 		newest, active := w.Live.versions()
+		pausedPrunes := t.Settings.PausedPrunesLatest && w.Live.Config.Paused
 		switch {
-		case d.Version == w.Live.Config.Status.LatestVersion && !(t.Settings.PausedPrunesLatest && w.Live.Config.Paused):
+		case d.Version == w.Live.Config.Status.LatestVersion && !pausedPrunes:
 			return fmt.Errorf("deleted rc/%s, the latest (latestVersion %d)", d.Name, d.Version)
-		case d.Version == newest && newest > w.Live.Config.Status.LatestVersion:
+		case d.Version == newest && newest > w.Live.Config.Status.LatestVersion && !pausedPrunes:
 			return fmt.Errorf("deleted rc/%s, the newest, above latestVersion %d", d.Name, w.Live.Config.Status.LatestVersion)
 		case active > 0 && d.Version == active:
 			return fmt.Errorf("deleted rc/%s, the active one", d.Name)
@@ -747,7 +757,8 @@ func PhaseMoves(t Transition) error {
 // NoScaleDuringRollout holds when a DC controller pass scales an RC only
 // while, in the live store, the latest rollout exists and is terminal
 // (SPEC 0 rule 2, 3.2.11, 3.6: the controller never competes with the
-// deployer). A pass that read a stale cache is not judged: a rollout
+// deployer); of two RCs sharing latestVersion, one terminal suffices, as
+// the planner may take it for the latest (SPEC 13.1). A pass that read a stale cache is not judged: a rollout
 // requested or retried since (`oc rollout retry` moving the latest RC
 // from Failed back to New) is not visible to any cache-based controller,
 // and the scale's precondition is on the scaled RC, not on the latest —
@@ -761,8 +772,7 @@ func NoScaleDuringRollout(t Transition) error {
 		if w.Request.Action.Kind != dcplan.ActionScale || !w.rcIsRC() {
 			continue
 		}
-		latest, ok := w.Live.latest()
-		if !ok || !latest.Phase.Terminal() {
+		if exists, _, oneEnded := w.Live.latest(); !exists || !oneEnded {
 			return fmt.Errorf("scaled rc/%s while the latest rollout (version %d) was in flight", w.Request.Name, w.Live.Config.Status.LatestVersion)
 		}
 	}
@@ -811,8 +821,7 @@ func ReplicasAfterReconcile(t Transition) error {
 		a.Config.Paused || a.Config.Deleting || a.Config.Status.LatestVersion != t.Before.Config.Status.LatestVersion {
 		return nil
 	}
-	latest, ok := a.latest()
-	if !ok || !latest.Phase.Terminal() {
+	if _, ended, _ := a.latest(); !ended {
 		return nil
 	}
 	return a.replicasWhereReconcilePutsThem("after reconcile ")

@@ -130,6 +130,8 @@ func TestStateInvariantsCatchViolations(t *testing.T) {
 			c: state(c2, rcOf(t, c2, 1, Complete, 0), twin(rcOf(t, c2, 2, Complete, 0)), rcOf(t, c2, 2, Complete, 1))},
 		{name: "13.1 twin active, both scaled", why: "the DC's replicas twice over", inv: fake.ReplicasWhenStable,
 			c: state(c2, twin(rcOf(t, c2, 2, Complete, 1)), rcOf(t, c2, 2, Complete, 1)), wantErr: "2 RCs of the active version 2 carry 1 replicas (web-2-restored, web-2), want one"},
+		{name: "13.1 latest twin in flight", why: "issue 35 item 13: web-2-restored runs; the planner may take it for the latest, so replicas are not judged", inv: fake.ReplicasWhenStable,
+			c: state(c2, rcOf(t, c2, 1, Complete, 1), rcOf(t, c2, 2, Complete, 0), twin(rcOf(t, c2, 2, Running, 0)))},
 		{name: "13.1 twin active, none scaled", why: "neither RC of the active version runs the DC's replica", inv: fake.ReplicasWhenStable,
 			c: state(c2, twin(rcOf(t, c2, 2, Complete, 0)), rcOf(t, c2, 2, Complete, 0)), wantErr: "rc web-2-restored (Complete) has 0 replicas, want 1"},
 		{name: "3.2.7 status lags", why: "at rest with an RC above latestVersion", inv: fake.StatusCaughtUp,
@@ -224,6 +226,9 @@ func TestTransitionInvariantsCatchViolations(t *testing.T) {
 	// latestVersion 2, web-1..web-3 Complete; cleanup deletes web-2.
 	prunesLatest := state(dc(t, 2, "app:1"), rcOf(t, c3, 1, Complete, 0), rcOf(t, c3, 2, Complete, 0), rcOf(t, c3, 3, Complete, 1))
 	prunesLatest.Config.Paused, prunesLatest.Config.HasRevisionHistoryLimit, prunesLatest.Config.RevisionHistoryLimit = true, true, 0
+	// And at latestVersion 0: web-1 New, above it (an orphan adopted).
+	prunesNewer := state(dc(t, 0, "app:1"), rcOf(t, c3, 1, New, 0))
+	prunesNewer.Config.Paused, prunesNewer.Config.HasRevisionHistoryLimit, prunesNewer.Config.RevisionHistoryLimit = true, true, 0
 	planned := func(tr fake.Transition, p dcplan.Preset) fake.Transition {
 		tr.Settings = p.Settings()
 		return tr
@@ -268,6 +273,10 @@ func TestTransitionInvariantsCatchViolations(t *testing.T) {
 			t: planned(pass(del("web-2", prunesLatest)), dcplan.Exact)},
 		{name: "3.7.5 paused prunes latest (Modern)", why: "Modern keeps the latest RC of a paused DC", inv: fake.HistoryKeepsLive,
 			t: planned(pass(del("web-2", prunesLatest)), dcplan.Modern), wantErr: "deleted rc/web-2, the latest"},
+		{name: "3.7.5 paused prunes newer (Exact)", why: "issue 35 item 13: Exact's paused cleanup deletes an RC above a latestVersion of 0 (no active RC)", inv: fake.HistoryKeepsLive,
+			t: planned(pass(del("web-1", prunesNewer)), dcplan.Exact)},
+		{name: "3.7.5 paused prunes newer (Modern)", why: "Modern keeps it", inv: fake.HistoryKeepsLive,
+			t: planned(pass(del("web-1", prunesNewer)), dcplan.Modern), wantErr: "deleted rc/web-1, the newest, above latestVersion 0"},
 		{name: "3.7.5 delete newest above the status", why: "issue 13 defect 1: the status lags, web-3 is the real latest", inv: fake.HistoryKeepsLive,
 			t: pass(del("web-3", lagging)), wantErr: "deleted rc/web-3, the newest, above latestVersion 2"},
 		{name: "3.7.5 delete scaled", why: "an RC with replicas is never deleted", inv: fake.HistoryKeepsLive,
@@ -314,6 +323,14 @@ func TestTransitionInvariantsCatchViolations(t *testing.T) {
 			}()},
 		{name: "3.6 scale at rest", why: "web-3 failed: scaling the active web-2 is the controller's job", inv: fake.NoScaleDuringRollout,
 			t: pass(update("web-2", nil, nil, dcplan.ActionScale, live))},
+		{name: "13.1 scale beside an ended twin", why: "issue 35 item 13: web-3-restored, first in the planner's list (not the server's), is the latest and Complete; web-3 runs on", inv: fake.NoScaleDuringRollout,
+			t: pass(update("web-3", nil, nil, dcplan.ActionScale, state(c3, rcOf(t, c3, 3, Running, 0), twin(rcOf(t, c3, 3, Complete, 1)))))},
+		{name: "13.1 scale while both twins run", why: "neither RC of latestVersion has ended", inv: fake.NoScaleDuringRollout,
+			t:       pass(update("web-2", nil, nil, dcplan.ActionScale, state(c3, rcOf(t, c3, 2, Complete, 1), twin(rcOf(t, c3, 3, Running, 0)), rcOf(t, c3, 3, New, 0)))),
+			wantErr: "scaled rc/web-2 while the latest rollout (version 3) was in flight"},
+		{name: "13.1 replicas beside a running twin", why: "issue 35 item 13: the planner may take either twin for the latest, so a pass is judged only once both ended", inv: fake.ReplicasAfterReconcile,
+			t: fake.Transition{Actor: "dc-controller", Kind: fake.PassConfig, Before: live, Writes: []fake.LiveWrite{del("web-1", live)},
+				After: state(c3, rcOf(t, c3, 2, Complete, 1), twin(rcOf(t, c3, 3, Failed, 0)), rcOf(t, c3, 3, Running, 1))}},
 		{name: "3.2.5 paused create", why: "a paused DC got a new RC", inv: fake.PausedNoRollout,
 			t: pass(create(web(3, New, 0), paused)), wantErr: "paused, yet create"},
 		{name: "3.2.5 paused bump", why: "a paused DC got a new latestVersion", inv: fake.PausedNoRollout,

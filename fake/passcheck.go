@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/wire"
@@ -13,7 +14,9 @@ import (
 // PassTransition applies one planner pass to a Server that holds the world
 // of snapshot s, and returns it as the Transition invariants judge it:
 // each of plan p's requests (wire.Requests) is sent in order, up to the
-// first that fails (as wire.RunPass stops), and every
+// first that fails (as wire.RunPass stops; a Rebase request with the
+// version its object has then, and a CreatedAtOf request with the
+// creationTimestamp of its pod, as wire.RunPass sends them), and every
 // successful write is recorded with the live world of the DC just before
 // it; Before is s's world, After the server's at the end. kind and actor
 // name the planner (PassConfig and "dc-controller", PassDeployer and
@@ -80,16 +83,69 @@ func PassTransition(s dcplan.Snapshot, p dcplan.Plan, kind PassKind, actor strin
 		if err != nil {
 			return t, err
 		}
-		n := len(srv.log)
-		if err := srv.Do(ctx, r); err != nil {
+		if r.Rebase { // the version the pass's earlier write left (wire.RunPass)
+			if b, ok := srv.Object(r.Resource, r.Namespace, r.Name); ok {
+				if rb, err := r.Rebased(metaOf(b, "resourceVersion")); err == nil {
+					r = rb
+				}
+			}
+		}
+		if r.CreatedAtOf != "" { // the pod's stamp, as wire.RunPass sends it
+			if b, ok := srv.Object(wire.ResourcePods, r.Namespace, r.CreatedAtOf); ok {
+				if t, err := time.Parse(time.RFC3339, metaOf(b, "creationTimestamp")); err == nil {
+					if rb, err := r.WithCreatedAt(t); err == nil {
+						r = rb
+					}
+				}
+			}
+		}
+		failed := false
+		for _, b := range append(slices.Clone(r.Before), r) { // the re-claim first (SPEC 3.3.reclaim)
+			n := len(srv.log)
+			if err := srv.Do(ctx, b); err != nil {
+				failed = true
+				break
+			}
+			w := srv.log[n]
+			t.Writes = append(t.Writes, LiveWrite{Request: w.Request, Before: w.Before, After: w.After, Live: now})
+			if now, err = live(); err != nil {
+				return t, err
+			}
+		}
+		if failed {
 			t.Faulted = true // a pass stops at a failure (wire.RunPass)
 			break
 		}
-		w := srv.log[n]
-		t.Writes = append(t.Writes, LiveWrite{Request: w.Request, Before: w.Before, After: w.After, Live: now})
 	}
 	t.After, err = live()
 	return t, err
+}
+
+// CheckPass judges one planner pass by the simulator's safety
+// invariants: it applies plan p of snapshot s through PassTransition and
+// runs the Transition invariants that apply to s.Settings on it. It
+// returns nil, the failures joined (each prefixed with its invariant's
+// name and rule), or PassTransition's error, wrapped: the check could not
+// run, and a caller must fail then too.
+//
+// The State invariants are not judged: they hold of the whole system
+// (one rollout in flight is the DC controller's promise, which the
+// deployer, stepping every RC it is given, relies on), so one planner's
+// pass over an arbitrary world is not answerable for them; the
+// simulator and the explorer check them after every step.
+//
+// It is how a property or fuzz test of a planner asks, for one plan, what
+// the simulator and the explorer ask after every step:
+//
+//	if err := fake.CheckPass(s, reconcile.Config(s), fake.PassConfig, "dc-controller"); err != nil {
+//		t.Fatal(err)
+//	}
+func CheckPass(s dcplan.Snapshot, p dcplan.Plan, kind PassKind, actor string) error {
+	t, err := PassTransition(s, p, kind, actor)
+	if err != nil {
+		return fmt.Errorf("fake: the pass could not be judged: %w", err)
+	}
+	return CheckTransition(t, s.Settings)
 }
 
 // withVersions returns s with a resourceVersion on every object that has
@@ -132,4 +188,14 @@ func stateOf(s dcplan.Snapshot) ConfigState {
 			return cmp.Compare(a.Name, b.Name)
 		}),
 	}
+}
+
+// metaOf reads the string metadata.<field> of a stored object; "" when
+// it has none.
+func metaOf(obj []byte, field string) string {
+	o, err := parseObject(obj)
+	if err != nil {
+		return ""
+	}
+	return metaString(o, field)
 }

@@ -1,6 +1,8 @@
 package fake_test
 
 import (
+	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -46,6 +48,15 @@ func TestPassTransition(t *testing.T) {
 			case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
 				t.Errorf("CheckTransition() = %v, want a %s failure (%s)", err, tt.want, tt.why)
 			}
+			// CheckPass is the two in one call.
+			if got := fake.CheckPass(s, tt.plan, tt.kind, "deployer"); fmt.Sprint(got) != fmt.Sprint(err) {
+				t.Errorf("CheckPass() = %v, want %v (%s)", got, err, tt.why)
+			}
 		})
+	}
+	// A plan the snapshot cannot render is no pass to judge: an error.
+	err := fake.CheckPass(s, dcplan.Plan{Scales: []dcplan.Scale{{RC: "web-9", To: 1}}}, fake.PassConfig, "dc-controller")
+	if !errors.Is(err, dcplan.ErrInvalidSnapshot) {
+		t.Errorf("CheckPass() of a plan naming an RC the snapshot lacks = %v, want ErrInvalidSnapshot", err)
 	}
 }

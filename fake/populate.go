@@ -18,7 +18,7 @@ import (
 // rcs and latestVersion rcs; RCs "app-<i>-1" .. "app-<i>-<rcs>" made by
 // wire.NewDeployment from the DC at each version, all Complete, the
 // newest one scaled to 1 with its status settled, the others at 0
-// (built and written in one go by wire.EncodeNewDeployment). The
+// (wire.NewDeployment's RC finished, then wire.EncodeDeployment). The
 // DC carries the status its controller writes on seeing them
 // (reconcile.Config at w's clock, default Settings: counts, observed
 // generation, Available and Progressing), so the world is at rest as
@@ -130,14 +130,17 @@ func buildPopulated(i, rcs int, uid, rv uint64, now time.Time, compress bool) po
 	ds := make([]dcplan.Deployment, 0, rcs)
 	for v := 1; v <= rcs; v++ {
 		c.Status.LatestVersion = dcplan.Version(v)
-		d, data, err := wire.EncodeNewDeployment(c, func(d *dcplan.Deployment) {
-			finishRollout(d)
+		d, err := wire.NewDeployment(c)
+		var data []byte
+		if err == nil {
+			finishRollout(&d)
 			if v == rcs {
 				d.Replicas, d.StatusReplicas, d.ReadyReplicas, d.AvailableReplicas = 1, 1, 1, 1
 			}
 			d.UID, d.ResourceVersion = next()
 			d.CreationTime = now
-		})
+			data, err = wire.EncodeDeployment(d)
+		}
 		if err != nil {
 			p.err = err
 			p.objs = p.objs[:0]

@@ -500,7 +500,7 @@ func TestServerInstantiate(t *testing.T) {
 	const configTrigger = `[{"type":"ConfigChange"}]`
 	rc := func(triggers, template string) string {
 		enc, _ := json.Marshal(`{"kind":"DeploymentConfig","apiVersion":"apps.openshift.io/v1","metadata":{"name":"web","namespace":"shop"},"spec":{"triggers":` + triggers + `,"template":` + template + `}}`)
-		return `{"metadata":{"name":"web-1","namespace":"shop","annotations":{"openshift.io/encoded-deployment-config":` + string(enc) + `}}}`
+		return `{"kind":"ReplicationController","apiVersion":"v1","metadata":{"name":"web-1","namespace":"shop","annotations":{"openshift.io/encoded-deployment-config":` + string(enc) + `}}}`
 	}
 	same := `{"metadata":{"labels":{"a":"b"}},"spec":{"containers":[{"name":"c","image":"img:1"}]}}`
 	other := `{"metadata":{"labels":{"a":"b"}},"spec":{"containers":[{"name":"c","image":"img:0"}]}}`

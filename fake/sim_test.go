@@ -30,10 +30,15 @@ func tail(trace string, n int) string {
 }
 
 // TestSimSeeds runs -fake.seeds seeded traces of 100 steps with every
-// fault on, checks every invariant after every step, then stops the faults
-// and checks liveness. Deep search: go test ./fake -run TestSimSeeds -fake.seeds=100000
+// fault on (under -short a fifth of them, as rapid does with its checks),
+// checks every invariant after every step, then stops the faults and
+// checks liveness. Deep search: go test ./fake -run TestSimSeeds -fake.seeds=100000
 func TestSimSeeds(t *testing.T) {
-	for seed := range uint64(*simSeeds) {
+	seeds := *simSeeds
+	if testing.Short() {
+		seeds = max(1, seeds/5)
+	}
+	for seed := range uint64(seeds) {
 		s := newFaultySim(seed)
 		prev := s.Observe()
 		for step := range 100 {

@@ -116,10 +116,6 @@ func (t Tracker) Active(rcs []dcplan.Deployment) *dcplan.Deployment {
 	return &rcs[t.active-1]
 }
 
-// ActiveAt returns the index of Active in the list of the RCs added, or
-// -1 when there is none.
-func (t Tracker) ActiveAt() int { return t.active - 1 }
-
 // newer reports whether a is a newer rollout than b: a higher version.
 // RCs sharing a version are neither newer than the other; every sort here
 // is stable, so they keep their list order (SPEC 13.1).

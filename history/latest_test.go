@@ -81,6 +81,12 @@ func TestActive(t *testing.T) {
 			[]dcplan.Deployment{rc("web-1", 1, dcplan.PhaseComplete, 0), rc("web-2", 2, dcplan.PhaseComplete, 3), rc("web-3", 3, dcplan.PhaseFailed, 0)}, "web-2"},
 		{"order independent", "5.5: list order does not matter",
 			[]dcplan.Deployment{rc("web-4", 4, dcplan.PhaseComplete, 0), rc("web-2", 2, dcplan.PhaseComplete, 3)}, "web-4"},
+		// Issue 35 item 14: a deliberate bug counting a version-0 RC
+		// survived the suite.
+		{"version zero", "5.5, 13.1: a Complete RC made by hand with version 0 is no rollout (upstream starts from version 0 and needs a higher one)",
+			[]dcplan.Deployment{rc("web-manual", 0, dcplan.PhaseComplete, 3), rc("web-1", 1, dcplan.PhaseFailed, 0)}, ""},
+		{"no version", "5.1, 5.5: a missing version annotation reads -1, below any rollout",
+			[]dcplan.Deployment{rc("web-manual", dcplan.NoVersion, dcplan.PhaseComplete, 3)}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

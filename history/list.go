@@ -37,13 +37,13 @@ type Revision struct {
 // List returns the rollout history of s.Config: one Revision per RC
 // labelled openshift.io/deployment-config.name=<dc> (the config selector oc
 // lists with), oldest first (version ascending, ties by name). It returns
-// nil when there is none, or when the snapshot is invalid
-// (Snapshot.Validate).
+// nil when there is none, or when the snapshot is invalid or holds no DC
+// (Snapshot.ValidateConfig).
 //
 // Ports: oc DeploymentConfigHistoryViewer.ViewHistory (revision 0), the
 // list and its ByLatestVersionAsc sort.
 func List(s dcplan.Snapshot) []Revision {
-	if s.Validate() != nil {
+	if s.ValidateConfig() != nil {
 		return nil
 	}
 	var rcs []*dcplan.Deployment // pointers: sorting large values is slow

@@ -162,7 +162,7 @@ func allResults(cfg dcplan.Config, rcs []dcplan.Deployment, now time.Time) histo
 // DeploymentsForCleanup; deploymentconfig_controller.go cleanupOldDeployments.
 func TestHistoryProperties(t *testing.T) {
 	var reached struct{ deletes, skipped, activePrune, noActivePrune, ties int }
-	rapid.Check(t, func(t *rapid.T) {
+	gen.CheckReaching(t, func(t *rapid.T) {
 		c := genHistory().Draw(t, "history")
 		now := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
 		cfgBefore, rcsBefore := c.cfg.Clone(), cloneRCs(c.rcs)
@@ -239,6 +239,8 @@ func TestHistoryProperties(t *testing.T) {
 		if len(c.rcs) > 1 && hasSharedVersion(c.rcs) {
 			reached.ties++
 		}
+	}, func() bool {
+		return reached.deletes > 0 && reached.skipped > 0 && reached.activePrune > 0 && reached.noActivePrune > 0 && reached.ties > 0
 	})
 	// The properties above are vacuous unless the generator reaches the
 	// interesting branches; insist that it does.
@@ -343,7 +345,7 @@ func TestSnapshotFunctionsOrderFree(t *testing.T) {
 			t.Fatalf("List/RollbackTarget/Rollback mutated the snapshot (-before +after):\n%s", d)
 		}
 		shuffled := s.Clone()
-		shuffled.Deployments = rapid.Permutation(shuffled.Deployments).Draw(t, "rcs")
+		shuffled.Deployments = gen.Reorder(shuffled.Deployments).Draw(t, "rcs")
 		shuffled.Pods = rapid.Permutation(shuffled.Pods).Draw(t, "pods")
 		if d := gocmp.Diff(got, run(shuffled)); d != "" {
 			t.Fatalf("results depend on the input order (-in order +shuffled):\n%s", d)

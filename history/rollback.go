@@ -95,8 +95,8 @@ func RollbackTarget(s dcplan.Snapshot, to dcplan.Version) (dcplan.Deployment, er
 // plan, the rolled-back DC (what `--dry-run` describes), the warnings oc
 // prints after its success line, and an error. The rules, in order:
 //
-//  1. An invalid snapshot (Snapshot.Validate) is refused with the
-//     validation error.
+//  1. An invalid snapshot, or one without a DC (Snapshot.ValidateConfig),
+//     is refused with the validation error.
 //  2. to < 0: ErrInvalidRevision. A paused DC: ErrRollbackPaused, `cannot
 //     rollback a paused deployment config`.
 //  3. The target is RollbackTarget(s, to) (ErrRevisionNotFound if none).
@@ -140,7 +140,7 @@ func RollbackTarget(s dcplan.Snapshot, to dcplan.Version) (dcplan.Deployment, er
 // openshift-apiserver deployconfig rollback (*REST).Create and
 // (*rollbackGenerator).GenerateRollback.
 func Rollback(s dcplan.Snapshot, to dcplan.Version, opts RollbackOptions) (dcplan.Plan, dcplan.Config, []string, error) {
-	if err := s.Validate(); err != nil {
+	if err := s.ValidateConfig(); err != nil {
 		return dcplan.Plan{}, dcplan.Config{}, nil, err
 	}
 	cfg := s.Config

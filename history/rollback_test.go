@@ -413,13 +413,22 @@ var rollbackSnapshots = gen.Snapshot().Filter(func(s dcplan.Snapshot) bool { ret
 // nothing and returns the same DC.
 func TestRollbackProperties(t *testing.T) {
 	var reached struct{ planned, refused, warned int }
-	rapid.Check(t, func(t *rapid.T) {
+	gen.CheckReaching(t, func(t *rapid.T) {
 		s := rollbackSnapshots.Draw(t, "snapshot")
-		var candidates []dcplan.Version // RC versions first: rapid favours early entries
+		if rapid.IntRange(0, 3).Draw(t, "unpause") > 0 {
+			s.Config.Paused = false // paused DCs are refused: three in four are not
+		}
+		var candidates []dcplan.Version
 		for _, d := range s.Deployments {
 			candidates = append(candidates, d.Version)
 		}
-		to := rapid.SampledFrom(append(candidates, 0, 7, -1)).Draw(t, "to")
+		// Three times in four an RC's version, else 0 (the previous one),
+		// a version no RC has, or a negative one; rapid draws the ends of
+		// a range more often than its middle.
+		to := rapid.SampledFrom(candidates).Draw(t, "to")
+		if rapid.IntRange(0, 3).Draw(t, "toOther") == 0 {
+			to = rapid.SampledFrom([]dcplan.Version{0, 7, -1}).Draw(t, "toOther")
+		}
 		opts := history.RollbackOptions{
 			IncludeTriggers:        rapid.Bool().Draw(t, "triggers"),
 			IncludeStrategy:        rapid.Bool().Draw(t, "strategy"),
@@ -483,7 +492,7 @@ func TestRollbackProperties(t *testing.T) {
 		if len(warnings) > 0 {
 			reached.warned++
 		}
-	})
+	}, func() bool { return reached.planned > 0 && reached.refused > 0 && reached.warned > 0 })
 	if reached.planned == 0 || reached.refused == 0 || reached.warned == 0 {
 		t.Errorf("generator did not reach every branch: %+v", reached)
 	}

@@ -12,7 +12,7 @@ import (
 // rollback subresource, then written back. It returns the plan, what oc
 // prints on success, and an error. The rules, in order:
 //
-//  1. An invalid snapshot: the Validate error.
+//  1. An invalid snapshot, or one without a DC: the ValidateConfig error.
 //  2. A paused DC: ErrRollbackPaused, `cannot rollback a paused config;
 //     resume it first with 'rollout resume dc/<dc>' and try again`.
 //  3. The server's checks fail as Invalid status errors, printed
@@ -41,7 +41,7 @@ import (
 // Ports: kubectl rollout undo with oc's DeploymentConfigRollbacker;
 // openshift-apiserver rollback (*REST).Create.
 func Undo(s dcplan.Snapshot, to dcplan.Version, dryRun dcplan.DryRun) (dcplan.Plan, string, error) {
-	if err := s.Validate(); err != nil {
+	if err := s.ValidateConfig(); err != nil {
 		return dcplan.Plan{}, "", err
 	}
 	cfg := s.Config

@@ -8,8 +8,7 @@ import (
 )
 
 // StepAll plans one pass of the deployer controller over every RC of s,
-// validating s at most once (only when there is something to do, as Step
-// does): Step for each RC, newest version first (ties by name),
+// validating s first, once: Step for each RC, newest version first (ties by name),
 // then, with the SeedPodController switch, DeployerPod for each pod in name order (the
 // seed-era deployer-pod controller, which is what moves an Origin RC along
 // with its pod). The plans are concatenated field by field; the first
@@ -22,11 +21,10 @@ import (
 // Ports: the work queues of the deployer controller (and, in Origin, the
 // deployer-pod controller) draining one item per RC (per pod).
 func StepAll(s dcplan.Snapshot) dcplan.Plan {
-	p := stepAll(&s, nil)
-	if p.IsEmpty() || s.Validate() != nil {
+	if s.Validate() != nil {
 		return dcplan.Plan{}
 	}
-	return p
+	return stepAll(&s, nil)
 }
 
 // StepAllBut is StepAll for a pass that shares its snapshot with another
@@ -40,15 +38,14 @@ func StepAllBut(s dcplan.Snapshot, busy func(rc string) bool) dcplan.Plan {
 	if busy == nil {
 		busy = func(string) bool { return false }
 	}
-	p := stepAll(&s, busy)
-	if p.IsEmpty() || s.Validate() != nil {
+	if s.Validate() != nil {
 		return dcplan.Plan{}
 	}
-	return p
+	return stepAll(&s, busy)
 }
 
-// stepAll is StepAll without the validation, total as stepNamed is; a
-// non-nil busy makes it StepAllBut.
+// stepAll is StepAll for a validated snapshot; a non-nil busy makes it
+// StepAllBut.
 func stepAll(s *dcplan.Snapshot, busy func(string) bool) dcplan.Plan {
 	var out dcplan.Plan
 	podsOf := podsByRC(s)

@@ -58,7 +58,8 @@
 // (with PodControllerDeletesOrphans and SeedReplicasAnnotation for its
 // annotation and delete rules); NoNewTimeout, PendingMissingFailsAtOnce,
 // CompleteDeletesPods (and no owner references), NoTimestamps,
-// SeedDeployerPod and SeedEventReasons hold in every Origin preset; the
+// SeedDeployerPod, SeedEventReasons and NoRolloutCancelledEvent hold in
+// every Origin preset; the
 // oldest deployer (Origin10) adds NewCancelledFails, CancelByDeadline,
 // WriteAnyPhaseChange, PodCheckAfterAlreadyExists, EventsOnRC and
 // PodCopiesOnlyNodeSelector. LongReasons (off in every preset, SPEC 11a.1)

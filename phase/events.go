@@ -13,6 +13,7 @@ const (
 	ruleNewCancelled       dcplan.Rule = "4.3.new.1"
 	ruleOriginNewCancelled dcplan.Rule = "7.21"
 	ruleNewTimeout         dcplan.Rule = "4.3.new.3"
+	ruleNewTimeoutRetry    dcplan.Rule = "4.3.new.3.retry"
 	ruleNewCreate          dcplan.Rule = "4.3.new.4"
 	ruleNewExisting        dcplan.Rule = "4.3.new.6"
 	rulePendingMissing     dcplan.Rule = "4.3.pending.1"
@@ -59,8 +60,8 @@ func event(d *dcplan.Deployment, rule dcplan.Rule, typ dcplan.EventType, reason,
 	return dcplan.Event{Rule: rule, Object: eventTarget(d), Type: typ, Reason: reason, Message: msg}
 }
 
-func timeoutEvent(d *dcplan.Deployment, timeout int64) dcplan.Event {
-	return early(event(d, ruleNewTimeout, dcplan.EventWarning, dcplan.EventRolloutTimeout,
+func timeoutEvent(d *dcplan.Deployment, rule dcplan.Rule, timeout int64) dcplan.Event {
+	return early(event(d, rule, dcplan.EventWarning, dcplan.EventRolloutTimeout,
 		fmt.Sprintf("Rollout for %q failed to create deployer pod (timeoutSeconds: %ds)", label(d), timeout)))
 }
 

@@ -9,6 +9,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/fake"
 	"github.com/dcplan/dcplan/fake/gen"
 	"github.com/dcplan/dcplan/phase"
 )
@@ -77,7 +78,8 @@ func TestStepIsTotal(t *testing.T) {
 // FuzzStep drives Step, DeployerPod and CancelByDeadline with snapshots
 // drawn from the fuzzer's bytes through the shared generators: none may
 // panic, an invalid snapshot gives an empty plan, and a valid one gives a
-// plan with Step's properties.
+// plan with Step's properties that keeps the simulator's safety
+// invariants (fake.CheckPass), as TestStepProperties judges them.
 func FuzzStep(f *testing.F) {
 	for _, seed := range []string{"", "\x00", "\x01\x02\x03\x04", "\xff\xff\xff\xff\xff\xff\xff\xff", strings.Repeat("\x07", 64)} {
 		f.Add([]byte(seed))
@@ -102,5 +104,10 @@ func stepProperties(t *rapid.T) {
 		return
 	}
 	checkPlan(t, s, rc, p)
+	if !s.Settings.SeedPodController { // the seed-era pod controller moves RCs along (SPEC 7)
+		if err := fake.CheckPass(s, p, fake.PassDeployer, "deployer"); err != nil {
+			t.Fatalf("Step breaks an invariant: %v\n%s", err, dcplan.Describe(p))
+		}
+	}
 	_ = dcplan.Describe(p) + dcplan.Describe(dp) + dcplan.Describe(pp)
 }

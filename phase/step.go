@@ -46,11 +46,16 @@ import (
 //     RolloutTimeout (4.3.new.3). With UnrelatedPodEffects (Exact) the
 //     check comes before the pod and times out an RC with no creation time
 //     at once (SPEC 10.1, 10.4); without, it is skipped when a related
-//     deployer pod exists or the creation time is zero (SPEC 11.4).
+//     deployer pod exists or the creation time is zero (SPEC 11.4). The
+//     timeout counts from the RC's creation, or, unless
+//     RetryTimeoutFromCreation, from the retry that reset it to New
+//     (Deployment.RetriedAt, rule 4.3.new.3.retry).
 //     d. No pod: with the deploy.openshift.io/deployer-pod.ignore annotation
 //     do nothing; else create BuildDeployerPod and move to Pending, writing
-//     the pod name and created-at = s.Now (the server stamps the pod at
-//     about Now; none with NoTimestamps, SPEC 7 row 33) (4.3.new.4).
+//     the pod name and created-at, the creationTimestamp the server gives
+//     the pod: the plan holds s.Now in whole seconds, and package wire has
+//     the adapter write the server's stamp from the create instead (none
+//     with NoTimestamps, SPEC 7 row 33) (4.3.new.4, SPEC 1.1).
 //     With NoNewTimeout an RC without an encoded config cannot build the
 //     pod and waits (dcplan.WaitConfigDecode) with the fatal error
 //     upstream returned.
@@ -88,7 +93,8 @@ import (
 //     cancel annotations (Transition.ClearCancel, SPEC 11.2) unless
 //     KeepCancelOnRace (Exact, SPEC 10.2), and records FailedCancellation
 //     here, once (SPEC 11.13), unless FailedCancellationEveryPass. When
-//     the written RC is cancelled and Failed, RolloutCancelled is recorded (4.4.4). Without a transition
+//     the written RC is cancelled and Failed, RolloutCancelled is recorded (4.4.4), but not
+//     with NoRolloutCancelledEvent (the seeds, SPEC 1.6). Without a transition
 //     nothing is written (SPEC 10.11, 11.11).
 //
 // Events go to the DC encoded in the RC, or to the RC when it has none or
@@ -101,17 +107,15 @@ import (
 // Ports: deployer_controller.go (*DeploymentController).handle and
 // nextStatus (modern); Origin's deployment controller Handle (the seeds).
 func Step(s dcplan.Snapshot, rc string) dcplan.Plan {
-	p := stepNamed(&s, rc)
-	if p.IsEmpty() || s.Validate() != nil {
+	if s.Validate() != nil {
 		return dcplan.Plan{}
 	}
-	return p
+	return stepNamed(&s, rc)
 }
 
-// stepNamed is Step without the validation. The empty plan is Step's
-// answer for an invalid snapshot as much as for an RC at rest, so Step
-// validates only a plan with something in it; for that, stepNamed is
-// total: it never panics, whatever s holds (TestStepIsTotal, FuzzStep).
+// stepNamed is Step for a validated snapshot. It never panics on an
+// invalid one either (TestStepIsTotal, FuzzStep), though no planner gives
+// it one.
 func stepNamed(s *dcplan.Snapshot, rc string) dcplan.Plan {
 	for i := range s.Deployments {
 		if s.Deployments[i].Name == rc {
@@ -366,7 +370,10 @@ func (st *step) onNew() bool {
 		st.tr.Rule = ruleNewCreate
 		st.tr.DeployerPod = pod.Name
 		if !st.sw.NoTimestamps {
-			st.tr.CreatedAt = st.now
+			// An estimate: upstream writes the creationTimestamp the
+			// server stamps the pod with, in whole seconds, which the
+			// adapter puts in its place (wire.Request.CreatedAtOf).
+			st.tr.CreatedAt = st.now.Truncate(time.Second)
 		}
 		st.next = dcplan.PhasePending
 	case !st.related:
@@ -403,21 +410,35 @@ func (st *step) checkTimeout() bool {
 	if t <= 0 {
 		return false
 	}
-	if !timedOut(st.now, d.CreationTime, t) {
+	start, rule := st.timeoutStart()
+	if !timedOut(st.now, start, t) {
 		st.timeout = t
 		return false
 	}
 	st.next = dcplan.PhaseFailed
-	st.tr.Rule = ruleNewTimeout
+	st.tr.Rule = rule
 	st.tr.SetReason, st.tr.Reason = true, dcplan.ReasonDeployerCreateFailed
-	st.plan.Events = append(st.plan.Events, timeoutEvent(d, t))
+	st.plan.Events = append(st.plan.Events, timeoutEvent(d, rule, t))
 	return true
+}
+
+// timeoutStart is when the New-phase timeout of the RC started, and the
+// rule that says so: its creation (4.3.new.3), or, unless
+// RetryTimeoutFromCreation, the later retry that reset it to New
+// (Deployment.RetriedAt, 4.3.new.3.retry).
+func (st *step) timeoutStart() (time.Time, dcplan.Rule) {
+	d := st.d
+	if !st.sw.RetryTimeoutFromCreation && d.RetriedAt.After(d.CreationTime) {
+		return d.RetriedAt, ruleNewTimeoutRetry
+	}
+	return d.CreationTime, ruleNewTimeout
 }
 
 // recheck sets RecheckAfter for an RC left New with an armed timeout.
 func (st *step) recheck() {
 	if st.timeout > 0 {
-		if after := untilTimeout(st.now, st.d.CreationTime, st.timeout); after > 0 {
+		start, _ := st.timeoutStart()
+		if after := untilTimeout(st.now, start, st.timeout); after > 0 {
 			st.plan.RecheckAfter = after
 		}
 	}
@@ -494,7 +515,7 @@ func (st *step) commit() {
 		st.plan.Events = append(st.plan.Events, racedEvent(d, ruleRaced, st.sw))
 	}
 	st.plan.Transitions = []dcplan.Transition{tr}
-	if writtenCancelled && st.next == dcplan.PhaseFailed {
+	if writtenCancelled && st.next == dcplan.PhaseFailed && !st.sw.NoRolloutCancelledEvent {
 		st.plan.Events = append(st.plan.Events, eventAfter(dcplan.ActionRef{Kind: dcplan.ActionTransition}, cancelledEvent(d)))
 	}
 }

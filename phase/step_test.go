@@ -133,8 +133,16 @@ func TestStep(t *testing.T) {
 			},
 		},
 		{
-			name: "new/cancelled/origin10", why: "7.21, SPEC 12 NewCancelledFails: the oldest seed fails a cancelled New RC at once, pods untouched, event on the RC (EventsOnRC)",
+			name: "new/cancelled/origin10", why: "7.21, SPEC 12 NewCancelledFails: the oldest seed fails a cancelled New RC at once, pods untouched, and records nothing: RolloutCancelled is modern (SPEC 1.6, NoRolloutCancelledEvent, issue 35 item 3)",
 			profile: origin10, rcs: rcs(testRC(1, dcplan.PhaseNew, cancelled)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodPending)},
+			want: dcplan.Plan{
+				Transitions: []dcplan.Transition{tr("7.21", dcplan.PhaseNew, dcplan.PhaseFailed)},
+			},
+		},
+		{
+			name: "new/cancelled/origin10/rollout-cancelled", why: "4.4.4: NoRolloutCancelledEvent flipped off in Origin10 brings back the modern RolloutCancelled, on the RC (EventsOnRC)",
+			profile: origin10, flip: func(sw *dcplan.Switches) { sw.NoRolloutCancelledEvent = false },
+			rcs: rcs(testRC(1, dcplan.PhaseNew, cancelled)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodPending)},
 			want: dcplan.Plan{
 				Transitions: []dcplan.Transition{tr("7.21", dcplan.PhaseNew, dcplan.PhaseFailed)},
 				Events:      []dcplan.Event{afterTransition(rcEvent("4.4.4", dcplan.EventNormal, "RolloutCancelled", `Rollout for "ns/web-1" cancelled`))},

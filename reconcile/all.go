@@ -13,15 +13,22 @@ import (
 // plan keeps the DC controller's Wait and Message when it has one, else the
 // first deployer step's, and the earliest RecheckAfter.
 //
-// It returns an empty plan for an invalid snapshot, and an empty plan when
-// both controllers are at their fixed point. Like Config, it validates s
-// only when there is something to do, so a pass at rest validates nothing.
+// A snapshot that holds no DC (Config.Name empty) gets the deployer
+// controller's pass alone: the DC controller has nothing to plan for
+// (dcplan.Snapshot.ValidateConfig). It returns an empty plan for an
+// invalid snapshot, and an empty plan when both controllers are at their
+// fixed point. Like Config, it validates s first.
 //
 // Ports: the DeploymentConfig controller and the deployer controller of
 // openshift-controller-manager, run one after the other on the same cache.
 func All(s dcplan.Snapshot) dcplan.Plan {
+	if s.Validate() != nil {
+		return dcplan.Plan{}
+	}
 	var p dcplan.Plan
-	plan(&s, &p)
+	if s.Config.Name != "" {
+		plan(&s, &p)
+	}
 	busy := map[string]bool{}
 	for _, c := range p.Cancels {
 		busy[c.RC] = true
@@ -36,8 +43,5 @@ func All(s dcplan.Snapshot) dcplan.Plan {
 		busy[x.Deployment.Name] = true
 	}
 	p.Append(phase.StepAllBut(s, func(rc string) bool { return busy[rc] }))
-	if p.IsEmpty() || s.Validate() != nil {
-		return dcplan.Plan{}
-	}
 	return p
 }

@@ -127,7 +127,7 @@ func TestSteadyStateAllocatesNothing(t *testing.T) {
 
 // TestConfigConcurrentPlansAreIndependent runs Config on scaling snapshots
 // from several goroutines at once (run it with -race too). Scaling works
-// without a copy of the RC list, and Validate on pooled hash tables;
+// without a copy of the RC list, and Validate on stack hash tables;
 // passes that shared one, or a plan that kept a pointer into one, would
 // differ from the plan made alone.
 func TestConfigConcurrentPlansAreIndependent(t *testing.T) {

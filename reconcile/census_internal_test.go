@@ -2,46 +2,11 @@ package reconcile
 
 import (
 	"math/rand/v2"
-	"slices"
 	"testing"
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/history"
 )
-
-// TestOffTargetAgreesWithWalk holds offTarget, which checks only the RCs
-// the census saw at a count other than 0 and the active one, to the walk
-// it replaces: every RC whose spec.replicas differs from its target, in
-// list order. The lists have up to twelve RCs, few or many of them scaled,
-// the active one anywhere (or none), its target 0 or not.
-func TestOffTargetAgreesWithWalk(t *testing.T) {
-	r := rand.New(rand.NewPCG(14, 2))
-	cfg := dcplan.Config{Name: "web", Status: dcplan.ConfigStatus{LatestVersion: 5}}
-	for range 20000 {
-		rcs := randomRCs(r, &cfg, 8)
-		var c census
-		c.take(&cfg, rcs, false)
-		active := history.Active(rcs)
-		if c.track.Active(rcs) != active {
-			t.Fatalf("census active %v, history.Active %v", c.track.Active(rcs), active)
-		}
-		if at := c.track.ActiveAt(); (at < 0) != (active == nil) || at >= 0 && &rcs[at] != active {
-			t.Fatalf("ActiveAt() = %d, Active() = %v", at, active)
-		}
-		want := dcplan.Replicas(r.IntN(3))
-		var walk []int
-		for i := range rcs {
-			if targetOf(&rcs[i], active, want) != rcs[i].Replicas {
-				walk = append(walk, i)
-			}
-		}
-		got := offTarget(nil, rcs, &c, active, want)
-		if !slices.Equal(got, walk) {
-			t.Fatalf("offTarget = %v, the walk finds %v (want %d, active at %d, spun %d at %v)",
-				got, walk, want, c.track.ActiveAt(), c.spun, c.spunAt)
-		}
-	}
-}
 
 // TestMayDeleteBoundsToDelete holds mayDelete, the test reconcile makes
 // before history cleanup (SPEC 3.7), to what it stands for: when it

@@ -5,8 +5,8 @@ import (
 	"slices"
 
 	"github.com/dcplan/dcplan"
-	"github.com/dcplan/dcplan/conditions"
 	"github.com/dcplan/dcplan/history"
+	"github.com/dcplan/dcplan/internal/dcstatus"
 )
 
 // verdict is what the controller-ref manager decides about one RC.
@@ -90,14 +90,7 @@ type claimed struct {
 // that no rule walks the list again for them.
 type census struct {
 	track history.Tracker
-	tally conditions.Tally
-	// spun counts the claimed RCs whose spec.replicas is not 0, and
-	// spunAt holds the indices of the first len(spunAt) of them. Every RC
-	// but the active one targets 0 (SPEC 3.6.2), so the RCs off their
-	// targets are among these and the active one, which reconcile checks
-	// without a walk of its own while there are few (see offTarget).
-	spun   int
-	spunAt [4]int
+	tally dcstatus.Tally
 }
 
 // take fills c from rcs, the claimed RCs of cfg, in one walk. With
@@ -110,7 +103,7 @@ type census struct {
 // register, so a census taken in the same loop would be spilled to the
 // stack and reloaded twice per RC. The census walk after it calls nothing:
 // it keeps what it learns in registers (history.Tracker and
-// conditions.Sums are values of four words that their Add returns anew)
+// dcstatus.Sums are values of four words that their Add returns anew)
 // and writes c once at the end, as stores through c would cost write
 // barriers too.
 func (c *census) take(cfg *dcplan.Config, rcs []dcplan.Deployment, ownedOnly bool) bool {
@@ -122,23 +115,15 @@ func (c *census) take(cfg *dcplan.Config, rcs []dcplan.Deployment, ownedOnly boo
 		}
 	}
 	var (
-		track  history.Tracker
-		sums   conditions.Sums
-		spun   int
-		spunAt [4]int
+		track history.Tracker
+		sums  dcstatus.Sums
 	)
 	for i := range rcs {
 		d := &rcs[i]
 		track = track.Add(i, d)
 		sums = sums.Add(d)
-		if d.Replicas != 0 {
-			if spun < len(spunAt) {
-				spunAt[spun] = i
-			}
-			spun++
-		}
 	}
-	*c = census{track: track, tally: conditions.Tally{Sums: sums, Latest: track.Latest(cfg, rcs)}, spun: spun, spunAt: spunAt}
+	*c = census{track: track, tally: dcstatus.Tally{Sums: sums, Latest: track.Latest(cfg, rcs)}}
 	return true
 }
 

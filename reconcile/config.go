@@ -9,11 +9,10 @@ import (
 // 3, the pass as a whole): which
 // RCs to adopt or release, cancel, scale, create or delete, the DC status
 // to write, the events to record, and whether to come back (Plan.Wait,
-// Plan.Message). It returns an empty plan for an invalid snapshot (see
-// dcplan.Snapshot.Validate) and for a DC at its fixed point; in that steady
-// state it allocates nothing, and it validates s only when there is
-// something to do (an empty plan is the answer for an invalid snapshot
-// too).
+// Plan.Message). It returns an empty plan for an invalid snapshot or one
+// that holds no DC (see dcplan.Snapshot.ValidateConfig), which it checks
+// first, and for a DC at its fixed point; in that steady state it
+// allocates nothing.
 //
 // The switches in s.Settings select the decision list. Without
 // SeedConfigController (SPEC 3.2) it decides, in order, stopping at the
@@ -70,23 +69,18 @@ import (
 // Ports: deploymentconfig_controller.go (*DeploymentConfigController).Handle
 // (modern) and its seed-era ancestors (Origin).
 func Config(s dcplan.Snapshot) dcplan.Plan {
-	var p dcplan.Plan
-	plan(&s, &p)
-	if p.IsEmpty() || s.Validate() != nil {
+	if s.ValidateConfig() != nil {
 		return dcplan.Plan{}
 	}
+	var p dcplan.Plan
+	plan(&s, &p)
 	return p
 }
 
-// plan runs the decision list of Config without validating s first.
-//
-// An empty plan is Config's answer for a valid snapshot at its fixed point
-// and for every invalid snapshot alike, so Config validates only a
-// non-empty plan: the steady state, which is most passes of a real
-// controller, costs the decision list alone. For that, plan is total: it
-// never panics, loops or allocates without bound, whatever s holds
-// (FuzzConfig and TestPlanIsTotal run it on invalid snapshots); what it
-// plans for an invalid snapshot is discarded.
+// plan runs the decision list of Config on a validated snapshot. It
+// never panics, loops or allocates without bound on an invalid one either
+// (FuzzConfig and TestPlanIsTotal run it on such), though no planner gives
+// it one.
 //
 // It fills p, which is empty; so do the functions of the decision list
 // after it, rather than pass the large Plan value in and out of each.

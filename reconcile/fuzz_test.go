@@ -92,59 +92,95 @@ func snapshotFrom(data []byte) dcplan.Snapshot {
 	return s
 }
 
-// FuzzConfig: no input makes Config, All or the user operations panic, and
-// an invalid snapshot always gives the empty plan (Config, All) or the
-// Validate error (the user operations).
+// FuzzConfig: no input makes Config, All or the user operations panic, an
+// invalid snapshot always gives the empty plan (Config, All) or the
+// Validate error (the user operations), and on a valid one Config's plan
+// keeps the simulator's safety invariants (fake.CheckPass: the
+// Transition invariants of its effect), as TestConfigProperties judges
+// them. The fuzzer's bytes drive drawConfigCase: arbitrary snapshots
+// (snapshotFrom, mostly invalid) and valid ones from the shared
+// generators, with history to prune and replicas to place.
 func FuzzConfig(f *testing.F) {
 	f.Add([]byte{})
 	f.Add([]byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20})
 	f.Add([]byte{0, 3, 1, 1, 1, 1, 0, 0, 3, 1, 0, 2, 4, 1, 4, 0, 2, 2, 1, 1, 0, 0, 1, 1, 0, 2})
-	f.Fuzz(func(t *testing.T, data []byte) {
-		s := snapshotFrom(data)
-		p := reconcile.Config(s)
-		a := reconcile.All(s)
-		_, ierr := reconcile.Instantiate(s, true, len(data)%2 == 0)
-		_, perr := reconcile.Pause(s)
-		_, rerr := reconcile.Resume(s)
-		_, _, lerr := reconcile.RolloutLatest(s, len(data)%3 == 0, dcplan.DryRun(len(data)%3))
-		if err := s.Validate(); err != nil {
-			for _, got := range []error{ierr, perr, rerr, lerr} {
-				if !errors.Is(got, dcplan.ErrInvalidSnapshot) && !errors.Is(got, dcplan.ErrInvalidSettings) {
-					t.Fatalf("a user operation on an invalid snapshot (%v) returned %v, want the Validate error", err, got)
-				}
-			}
-			if d := cmp.Diff(dcplan.Plan{}, p); d != "" {
-				t.Fatalf("Config() of an invalid snapshot mismatch (-want +got):\n%s", d)
-			}
-			if d := cmp.Diff(dcplan.Plan{}, a); d != "" {
-				t.Fatalf("All() of an invalid snapshot mismatch (-want +got):\n%s", d)
+	f.Fuzz(rapid.MakeFuzz(func(t *rapid.T) {
+		configCase(t, drawConfigCase(t), rapid.IntRange(0, 5).Draw(t, "flags"))
+	}))
+}
+
+// drawConfigCase draws the snapshot of one case of FuzzConfig and
+// TestPlanIsTotal: a quarter from genSnapshot (valid, after a rollout:
+// history cleanup, scaling, the no-write rule), a quarter from
+// gen.Snapshot (valid, often in flight), the rest from snapshotFrom
+// (arbitrary bytes, mostly invalid).
+func drawConfigCase(t *rapid.T) dcplan.Snapshot {
+	switch rapid.IntRange(0, 3).Draw(t, "source") {
+	case 0:
+		return genSnapshot().Draw(t, "history")
+	case 1:
+		return gen.Snapshot().Draw(t, "valid")
+	}
+	return snapshotFrom(rapid.SliceOfN(rapid.Byte(), 0, 160).Draw(t, "data"))
+}
+
+// fataler is what configCase needs of a *testing.T or a *rapid.T.
+type fataler interface {
+	Helper()
+	Fatalf(format string, args ...any)
+}
+
+// configCase is one case of FuzzConfig and TestPlanIsTotal: s planned by
+// Config, All and the user operations, whose flags n picks. It reports
+// whether s is valid.
+func configCase(t fataler, s dcplan.Snapshot, n int) bool {
+	t.Helper()
+	p := reconcile.Config(s)
+	a := reconcile.All(s)
+	_, ierr := reconcile.Instantiate(s, true, n%2 == 0)
+	_, perr := reconcile.Pause(s)
+	_, rerr := reconcile.Resume(s)
+	_, _, lerr := reconcile.RolloutLatest(s, n%3 == 0, dcplan.DryRun(n%3))
+	if err := s.Validate(); err != nil {
+		for _, got := range []error{ierr, perr, rerr, lerr} {
+			if !errors.Is(got, dcplan.ErrInvalidSnapshot) && !errors.Is(got, dcplan.ErrInvalidSettings) {
+				t.Fatalf("a user operation on an invalid snapshot (%v) returned %v, want the Validate error", err, got)
 			}
 		}
-	})
+		if d := cmp.Diff(dcplan.Plan{}, p); d != "" {
+			t.Fatalf("Config() of an invalid snapshot mismatch (-want +got):\n%s", d)
+		}
+		if d := cmp.Diff(dcplan.Plan{}, a); d != "" {
+			t.Fatalf("All() of an invalid snapshot mismatch (-want +got):\n%s", d)
+		}
+		return false
+	}
+	// The simulator's safety invariants on the pass's effect; the
+	// seed-era controller keeps other promises (SPEC 7), as in
+	// TestConfigProperties.
+	if !s.Settings.SeedConfigController {
+		if err := fake.CheckPass(s, p, fake.PassConfig, "dc-controller"); err != nil {
+			t.Fatalf("Config() breaks an invariant: %v\n%s", err, dcplan.Describe(p))
+		}
+	}
+	return true
 }
 
 // TestPlanIsTotal runs Config, and so its decision list, on thousands of
 // arbitrary snapshots, most of them invalid: Config plans before it
 // validates (the empty plan needs no validation), so the decision list must
 // never panic on input Validate would refuse, and whatever it plans for
-// such input must be discarded. FuzzConfig searches the same space without
-// bound; this test keeps a fixed share of it in every test run.
+// such input must be discarded; for valid input, the plan must keep the
+// safety invariants. FuzzConfig searches the same space without bound;
+// this test keeps a fixed share of it in every test run (configCase).
 func TestPlanIsTotal(t *testing.T) {
 	var invalid, planned int
 	rapid.Check(t, func(t *rapid.T) {
-		var s dcplan.Snapshot
-		if rapid.IntRange(0, 3).Draw(t, "source") == 0 {
-			s = gen.Snapshot().Draw(t, "valid") // valid, often with work to do
-		} else {
-			s = snapshotFrom(rapid.SliceOfN(rapid.Byte(), 0, 160).Draw(t, "data")) // mostly invalid
-		}
-		p := reconcile.Config(s)
-		if s.Validate() != nil {
+		s := drawConfigCase(t)
+		switch {
+		case !configCase(t, s, rapid.IntRange(0, 5).Draw(t, "flags")):
 			invalid++
-			if d := cmp.Diff(dcplan.Plan{}, p); d != "" {
-				t.Fatalf("Config() of an invalid snapshot mismatch (-want +got):\n%s", d)
-			}
-		} else if !p.IsEmpty() {
+		case !reconcile.Config(s).IsEmpty():
 			planned++
 		}
 	})

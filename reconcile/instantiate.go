@@ -13,8 +13,8 @@ import (
 // causes of the new rollout; the DC controller then creates the RC. The
 // rules, in order:
 //
-//  1. An invalid snapshot: the Validate error (wrapping
-//     dcplan.ErrInvalidSnapshot).
+//  1. An invalid snapshot, or one without a DC: the ValidateConfig error
+//     (wrapping dcplan.ErrInvalidSnapshot).
 //  2. A paused DC (SPEC 11a.10): Invalid (ErrInvalid), forced or not, `DeploymentRequest.apps.openshift.io
 //     "<dc>" is invalid: spec.paused: Invalid value: true: deployment config
 //     "<dc>" is paused - unpause to request a new deployment`.
@@ -54,7 +54,7 @@ import (
 // (*REST).Create, canTrigger, decodeFromLatestDeployment; apps validation
 // ValidateRequestForDeploymentConfig.
 func Instantiate(s dcplan.Snapshot, latest, force bool) (dcplan.Plan, error) {
-	if err := s.Validate(); err != nil {
+	if err := s.ValidateConfig(); err != nil {
 		return dcplan.Plan{}, fmt.Errorf("reconcile: instantiate: %w", err)
 	}
 	cfg := &s.Config

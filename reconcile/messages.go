@@ -2,6 +2,7 @@ package reconcile
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/dcplan/dcplan"
@@ -147,6 +148,26 @@ func msgNotAdopted(ns, rc, cause string) string {
 		s += ": " + cause
 	}
 	return s
+}
+
+// msgReclaimFailed is the error of a scale or cancel whose re-claim of
+// the RC failed (SPEC 1.7 "reconcile: claim error", 3.3.reclaim).
+func msgReclaimFailed(ns, rc, err string) string {
+	return fmt.Sprintf("error while deploymentConfigController claiming the replication controller %s/%s: %s", ns, rc, err)
+}
+
+// msgNoLongerOwns is the error of a scale whose re-claim found the RC
+// gone (SPEC 1.7 "reconcile: no longer ours", 3.3.reclaim).
+func msgNoLongerOwns(cfg *dcplan.Config, rc, rcUID string) string {
+	return fmt.Sprintf("deployment config %s (%s) no longer owns replication controller %s/%s (%s)", label(cfg), cfg.UID, cfg.Namespace, rc, rcUID)
+}
+
+// reclaims reports whether the scale or cancel of RC rc re-claims it
+// before each attempt with the adoption patch (SPEC 3.3.reclaim): the
+// plan adopts rc, and ReclaimEachAttempt says upstream claims its cached
+// copy, still an orphan, again.
+func reclaims(sw *dcplan.Switches, p *dcplan.Plan, rc string) bool {
+	return sw.ReclaimEachAttempt && slices.ContainsFunc(p.Adopt, func(a dcplan.Adopt) bool { return a.RC == rc })
 }
 
 // msgCantAdopt is one refused adoption (SPEC 1.7, 10.14).

@@ -12,7 +12,7 @@ const resource = "deploymentconfigs.apps.openshift.io"
 // Pause plans `oc rollout pause dc/<dc>`: one ConfigUpdate that sets
 // spec.paused (From false, To true). The rules, in order:
 //
-//  1. An invalid snapshot: the Validate error.
+//  1. An invalid snapshot, or one without a DC: the ValidateConfig error.
 //  2. Already paused: refused (ErrRefused) with oc's text
 //     `deploymentconfigs.apps.openshift.io "<dc>" is already paused` (oc
 //     prints it after "error: ").
@@ -32,7 +32,7 @@ func Pause(s dcplan.Snapshot) (dcplan.Plan, error) {
 // Resume plans `oc rollout resume dc/<dc>`: one ConfigUpdate that clears
 // spec.paused (From true, To false). The rules, in order:
 //
-//  1. An invalid snapshot: the Validate error.
+//  1. An invalid snapshot, or one without a DC: the ValidateConfig error.
 //  2. Not paused: refused (ErrRefused) with oc's text
 //     `deploymentconfigs.apps.openshift.io "<dc>" is not paused` (oc prints
 //     it after "error: ").
@@ -46,7 +46,7 @@ func Resume(s dcplan.Snapshot) (dcplan.Plan, error) {
 
 // setPaused is Pause (to = true) and Resume (to = false).
 func setPaused(s dcplan.Snapshot, to bool, refusal string) (dcplan.Plan, error) {
-	if err := s.Validate(); err != nil {
+	if err := s.ValidateConfig(); err != nil {
 		return dcplan.Plan{}, fmt.Errorf("reconcile: %s: %w", map[bool]string{true: "pause", false: "resume"}[to], err)
 	}
 	cfg := &s.Config

@@ -26,7 +26,7 @@ type RolloutReport struct {
 // RolloutLatest plans `oc rollout latest dc/<dc>` (SPEC 6m.3, 6.4). The
 // rules, in order:
 //
-//  1. An invalid snapshot: the Validate error.
+//  1. An invalid snapshot, or one without a DC: the ValidateConfig error.
 //  2. Paused: refused (ErrRefused), `cannot deploy a paused deployment
 //     config`.
 //  3. The RC <dc>-<latestVersion> exists and is not terminal: refused,
@@ -52,7 +52,7 @@ type RolloutReport struct {
 //
 // Ports: oc pkg/cli/rollout/latest.go (RolloutLatestOptions).RunRolloutLatest.
 func RolloutLatest(s dcplan.Snapshot, again bool, dryRun dcplan.DryRun) (dcplan.Plan, RolloutReport, error) {
-	if err := s.Validate(); err != nil {
+	if err := s.ValidateConfig(); err != nil {
 		return dcplan.Plan{}, RolloutReport{}, fmt.Errorf("reconcile: rollout latest: %w", err)
 	}
 	cfg := &s.Config
@@ -149,7 +149,7 @@ var ErrNoSuchCommand = errors.New("reconcile: no such command")
 // of the seed-era oc next to `oc rollout latest`, in the form the
 // OcDeployLatest switch selects. The rules, in order:
 //
-//  1. An invalid snapshot: the Validate error.
+//  1. An invalid snapshot, or one without a DC: the ValidateConfig error.
 //  2. DeployLatestAbsent (today's oc has no `oc deploy`): ErrNoSuchCommand,
 //     `unknown command "deploy" for "oc"`.
 //  3. DeployLatestNewer: a paused DC is refused (ErrRefused), `cannot
@@ -171,7 +171,7 @@ var ErrNoSuchCommand = errors.New("reconcile: no such command")
 //
 // Ports: oc (DeployOptions).deploy of the Origin seeds (cmd/cli/cmd/deploy.go).
 func DeployLatest(s dcplan.Snapshot) (dcplan.Plan, RolloutReport, error) {
-	if err := s.Validate(); err != nil {
+	if err := s.ValidateConfig(); err != nil {
 		return dcplan.Plan{}, RolloutReport{}, fmt.Errorf("reconcile: deploy latest: %w", err)
 	}
 	cfg := &s.Config

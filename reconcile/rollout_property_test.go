@@ -7,6 +7,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/fake/gen"
 	"github.com/dcplan/dcplan/reconcile"
 )
 
@@ -15,7 +16,7 @@ import (
 // its input alone (SPEC 6.4; issue "User operations", rapid properties).
 func TestRolloutLatestProperties(t *testing.T) {
 	var started, refusedInFlight int
-	rapid.Check(t, func(t *rapid.T) {
+	prop := func(t *rapid.T) {
 		s := genSnapshot().Draw(t, "snapshot")
 		again := rapid.Bool().Draw(t, "again")
 		mode := dcplan.DryRun(rapid.SampledFrom([]int{0, 0, 0, 1, 2}).Draw(t, "dryRun"))
@@ -59,7 +60,8 @@ func TestRolloutLatestProperties(t *testing.T) {
 		if !dryRun {
 			started++
 		}
-	})
+	}
+	gen.CheckReaching(t, prop, func() bool { return started > 0 && refusedInFlight > 0 })
 	if started == 0 || refusedInFlight == 0 {
 		t.Errorf("generator never reached a case: started %d, refused while in flight %d", started, refusedInFlight)
 	}

@@ -20,6 +20,12 @@ import (
 //     Annotations are never touched, nor is the DC's spec.replicas. A
 //     scale that s.Outcome reports failed ends the pass after it: a
 //     ReplicationControllerScaleFailed warning and the write's error.
+//     The scale of an orphan this plan adopts re-claims it before each
+//     attempt with ReclaimEachAttempt (Scale.Reclaim, SPEC 3.3.reclaim);
+//     a failed re-claim gives `error while deploymentConfigController
+//     claiming the replication controller <ns>/<rc>: <err>`, or, when the
+//     RC is gone, `deployment config <ns>/<dc> (<uid>) no longer owns
+//     replication controller <ns>/<rc> (<uid>)` (SPEC 1.7).
 //  4. History cleanup runs on the list as scaled (SPEC 3.7).
 //  5. Status, observedGeneration bumped, from the list as scaled.
 //
@@ -38,20 +44,26 @@ func reconcile(s *dcplan.Snapshot, rcs []dcplan.Deployment, c *census, p *dcplan
 		want = 0
 	}
 	// The RCs to scale, newest first, without allocating for up to four.
-	// The census tells which RCs can be off their targets (usually none,
-	// or one), and only those are sorted.
 	first := len(p.Scales)
 	var buf [4]int
-	idx := offTarget(buf[:0], rcs, c, active, want)
+	idx := offTarget(buf[:0], rcs, active, want)
 	sortNewestFirst(idx, rcs)
 	for _, i := range idx {
 		d := &rcs[i]
 		to := targetOf(d, active, want)
-		p.Scales = append(p.Scales, dcplan.Scale{Rule: ruleScale, RC: d.Name, Version: d.Version, From: d.Replicas, To: to})
+		p.Scales = append(p.Scales, dcplan.Scale{Rule: ruleScale, RC: d.Name, Version: d.Version, From: d.Replicas, To: to,
+			Reclaim: reclaims(&s.Settings.Switches, p, d.Name)})
 		at := dcplan.ActionRef{Kind: dcplan.ActionScale, Index: len(p.Scales) - 1}
 		if f, failed := s.Outcome.Failed(dcplan.ActionScale, d.Name); failed {
-			p.Events = append(p.Events, eventAfter(at, scaleFailedEvent(cfg, &s.Settings.Switches, ruleScale, d.Name, d.Replicas, to, f.Message)))
-			p.Wait, p.Message = dcplan.WaitRetry, f.Message
+			msg := f.Message
+			if f.Prelude { // the re-claim failed (SPEC 3.3.reclaim)
+				msg = msgReclaimFailed(d.Namespace, d.Name, f.Message)
+				if f.Reason == dcplan.StatusNotFound {
+					msg = msgNoLongerOwns(cfg, d.Name, d.UID)
+				}
+			}
+			p.Events = append(p.Events, eventAfter(at, scaleFailedEvent(cfg, &s.Settings.Switches, ruleScale, d.Name, d.Replicas, to, msg)))
+			p.Wait, p.Message = dcplan.WaitRetry, msg
 			return // no cleanup, no status
 		}
 		p.Events = append(p.Events, eventAfter(at, scaledEvent(cfg, &s.Settings.Switches, ruleScale, d.Name, d.Replicas, to)))
@@ -73,39 +85,12 @@ func targetOf(d, active *dcplan.Deployment, want dcplan.Replicas) dcplan.Replica
 }
 
 // offTarget appends to idx the indices of the RCs of rcs whose
-// spec.replicas differs from their target (targetOf), in list order. With
-// few RCs at a count other than 0 (see census) it checks only those and
-// the active one, as every other RC is at 0 and targets 0; else it walks
-// rcs.
-func offTarget(idx []int, rcs []dcplan.Deployment, c *census, active *dcplan.Deployment, want dcplan.Replicas) []int {
-	if c.spun > len(c.spunAt) {
-		for i := range rcs {
-			if targetOf(&rcs[i], active, want) != rcs[i].Replicas {
-				idx = append(idx, i)
-			}
+// spec.replicas differs from their target (targetOf), in list order.
+func offTarget(idx []int, rcs []dcplan.Deployment, active *dcplan.Deployment, want dcplan.Replicas) []int {
+	for i := range rcs {
+		if targetOf(&rcs[i], active, want) != rcs[i].Replicas {
+			idx = append(idx, i)
 		}
-		return idx
-	}
-	at := c.track.ActiveAt() // the active RC, merged into spunAt in list order
-	for _, i := range c.spunAt[:c.spun] {
-		if at >= 0 && at < i {
-			idx = appendOff(idx, rcs, at, active, want)
-		}
-		if at >= 0 && at <= i {
-			at = -1
-		}
-		idx = appendOff(idx, rcs, i, active, want)
-	}
-	if at >= 0 {
-		idx = appendOff(idx, rcs, at, active, want)
-	}
-	return idx
-}
-
-// appendOff appends i to idx when rcs[i] is off its target.
-func appendOff(idx []int, rcs []dcplan.Deployment, i int, active *dcplan.Deployment, want dcplan.Replicas) []int {
-	if targetOf(&rcs[i], active, want) != rcs[i].Replicas {
-		idx = append(idx, i)
 	}
 	return idx
 }
@@ -200,7 +185,10 @@ func activeReplicas(cfg *dcplan.Config, latest, active *dcplan.Deployment) dcpla
 // When the DC is synced, the status is computed from the DC as the update
 // returns it: spec.replicas changed and metadata.generation one up (the
 // API server bumps it on every spec change), so observedGeneration moves
-// with it in the same pass, as upstream's does.
+// with it in the same pass, as upstream's does. The seed then wrote the
+// status of the object its update returned, so package wire renders that
+// status write as a Rebase request, sent with the version the update
+// left: the pass cannot conflict with itself.
 //
 // Ports: Origin deploymentconfig_controller.go reconcileDeployments
 // (replica-sync variant).

@@ -6,8 +6,8 @@ import (
 	"slices"
 
 	"github.com/dcplan/dcplan"
-	"github.com/dcplan/dcplan/conditions"
 	"github.com/dcplan/dcplan/history"
+	"github.com/dcplan/dcplan/internal/dcstatus"
 )
 
 // statusWrite returns the DC status write of a pass whose RC list at that
@@ -22,18 +22,18 @@ func statusWrite(s *dcplan.Snapshot, rcs []dcplan.Deployment, bump bool, rule dc
 	return statusScaled(s, rcs, nil, bump, rule, extra...)
 }
 
-// statusScaled is statusWrite for rcs as scales leave them (see
-// conditions.StatusScaled): a pass that scales a few RCs of a long list
-// computes its status without a scaled copy of the list.
+// statusScaled is statusWrite for rcs as scales leave them: a pass that
+// scales a few RCs of a long list computes its status without a scaled
+// copy of the list (see statusTally).
 func statusScaled(s *dcplan.Snapshot, rcs []dcplan.Deployment, scales []dcplan.Scale, bump bool, rule dcplan.Rule, extra ...dcplan.Condition) *dcplan.StatusUpdate {
-	t := conditions.TallyOf(&s.Config, rcs)
+	t := dcstatus.TallyOf(&s.Config, rcs)
 	return statusTally(s, rcs, &t, scales, bump, rule, extra...)
 }
 
 // statusTally is statusScaled from t, the tally of rcs (the census of the
 // claimed RCs, see census), without walking rcs again: the scales move
 // only its sum of spec.replicas.
-func statusTally(s *dcplan.Snapshot, rcs []dcplan.Deployment, t *conditions.Tally, scales []dcplan.Scale, bump bool, rule dcplan.Rule, extra ...dcplan.Condition) *dcplan.StatusUpdate {
+func statusTally(s *dcplan.Snapshot, rcs []dcplan.Deployment, t *dcstatus.Tally, scales []dcplan.Scale, bump bool, rule dcplan.Rule, extra ...dcplan.Condition) *dcplan.StatusUpdate {
 	if len(scales) > 0 {
 		scaled := *t
 		for i := range scales {
@@ -41,7 +41,7 @@ func statusTally(s *dcplan.Snapshot, rcs []dcplan.Deployment, t *conditions.Tall
 		}
 		t = &scaled
 	}
-	to, changed := conditions.StatusTallyChanged(s, rcs, t, bump, extra...)
+	to, changed := dcstatus.StatusChanged(s, rcs, t, bump, extra...)
 	if !changed {
 		return nil
 	}

@@ -66,7 +66,12 @@ func sortNewestFirst(idx []int, rcs []dcplan.Deployment) {
 //
 // A cancel that s.Outcome reports failed ends the pass there: a
 // DeploymentCancellationFailed warning, and the write's error as the
-// handler's (SPEC 3.4.3). The Origin seed recorded the warning and went
+// handler's (SPEC 3.4.3). The cancel of an orphan this plan adopts
+// re-claims it before each attempt with ReclaimEachAttempt
+// (Cancel.Reclaim, SPEC 3.3.reclaim): a failed re-claim is `error while
+// deploymentConfigController claiming the replication controller
+// <ns>/<rc>: <err>`; one that finds the RC gone skips it, as upstream's
+// does. The Origin seed recorded the warning and went
 // on (SPEC 7 row 6).
 //
 // When something is awaited, the plan also gets a
@@ -93,15 +98,23 @@ func supersede(s *dcplan.Snapshot, rcs []dcplan.Deployment, p *dcplan.Plan) bool
 		d := &rcs[i]
 		p.Cancels = append(p.Cancels, dcplan.Cancel{
 			Rule: ruleCancel, RC: d.Name, Version: d.Version, Phase: d.Phase, Reason: reason,
+			Reclaim: reclaims(sw, p, d.Name),
 		})
 		at := dcplan.ActionRef{Kind: dcplan.ActionCancel, Index: len(p.Cancels) - 1}
 		if f, failed := s.Outcome.Failed(dcplan.ActionCancel, d.Name); failed {
+			if f.Prelude && f.Reason == dcplan.StatusNotFound {
+				continue // the re-claim found it gone: not ours, nothing to cancel (SPEC 3.3.reclaim)
+			}
+			msg := f.Message
+			if f.Prelude {
+				msg = msgReclaimFailed(d.Namespace, d.Name, f.Message)
+			}
 			p.Events = append(p.Events, eventAfter(at, configEvent(cfg, ruleCancel, dcplan.EventWarning,
-				dcplan.EventDeploymentCancellationFailed, msgCancellationFailed(d.Name, v, f.Message))))
+				dcplan.EventDeploymentCancellationFailed, msgCancellationFailed(d.Name, v, msg))))
 			if sw.SeedConfigController {
 				continue // the seed went on with the other cancellations (SPEC 7 row 6)
 			}
-			p.Wait, p.Message = dcplan.WaitRetry, f.Message
+			p.Wait, p.Message = dcplan.WaitRetry, msg
 			return true
 		}
 		p.Events = append(p.Events, eventAfter(at, configEvent(cfg, ruleCancel, dcplan.EventNormal, dcplan.EventDeploymentCancelled, msgCancelled(d.Name, v))))

@@ -36,7 +36,10 @@ func TestVersionlessRC(t *testing.T) {
 		if len(p.Adopt) != 1 || p.Adopt[0].RC != "web-manual" {
 			t.Errorf("%v: Config() adopts %v, want web-manual (3.3.2)", preset, p.Adopt)
 		}
-		want := dcplan.Scale{Rule: "3.6.3", RC: "web-manual", Version: dcplan.NoVersion, From: 2, To: 0}
+		// Exact re-claims the orphan it adopts before each scale attempt
+		// (SPEC 3.3.reclaim).
+		want := dcplan.Scale{Rule: "3.6.3", RC: "web-manual", Version: dcplan.NoVersion, From: 2, To: 0,
+			Reclaim: preset.Switches().ReclaimEachAttempt}
 		if len(p.Scales) != 1 || p.Scales[0] != want {
 			t.Errorf("%v: Config() scales %v, want %v", preset, p.Scales, want)
 		}

@@ -222,6 +222,7 @@ func (r *reader) readDeploymentWire(meta node, d *dcplan.Deployment) (ann, encod
 	d.CreatedAt = timeOf(r.value(ann, dcplan.AnnotationDeployerCreatedAt))
 	d.StartedAt = timeOf(r.value(ann, dcplan.AnnotationDeployerStartedAt))
 	d.CompletedAt = timeOf(r.value(ann, dcplan.AnnotationDeployerCompletedAt))
+	d.RetriedAt = timeOf(r.value(ann, dcplan.AnnotationRetriedAt))
 	return ann, r.t.Member(ann, dcplan.AnnotationEncodedConfig)
 }
 
@@ -286,6 +287,7 @@ func putDeploymentWire(meta map[string]any, d dcplan.Deployment, encoded func() 
 	putTimeEntry(meta, dcplan.AnnotationDeployerCreatedAt, d.CreatedAt)
 	putTimeEntry(meta, dcplan.AnnotationDeployerStartedAt, d.StartedAt)
 	putTimeEntry(meta, dcplan.AnnotationDeployerCompletedAt, d.CompletedAt)
+	putTimeEntry(meta, dcplan.AnnotationRetriedAt, d.RetriedAt)
 	putEntryFunc(meta, a, dcplan.AnnotationEncodedConfig, d.HasEncoded(), encoded, keepEncoded)
 }
 

@@ -108,10 +108,12 @@ func TestPutDeploymentWire(t *testing.T) {
 }
 
 func TestPutConfigWire(t *testing.T) {
-	c, err := DecodeConfig([]byte(`{"metadata":{"name":"web","labels":{"app":"web"},"annotations":{"` + dcplan.AnnotationIgnoreDeployerPod + `":"x","keep":"me"}}}`))
+	// An item of a typed list, which may omit its kind.
+	objs, err := DecodeList([]byte(`{"kind":"DeploymentConfigList","items":[{"metadata":{"name":"web","labels":{"app":"web"},"annotations":{"` + dcplan.AnnotationIgnoreDeployerPod + `":"x","keep":"me"}}}]}`))
 	if err != nil {
 		t.Fatal(err)
 	}
+	c := objs.Configs[0]
 	if !c.IgnoreDeployerPod || c.IgnoreDeployerPodValue != "x" {
 		t.Fatalf("DecodeConfig() ignore = %v %q, want true \"x\"", c.IgnoreDeployerPod, c.IgnoreDeployerPodValue)
 	}

@@ -22,11 +22,17 @@ const (
 // Template.Raw and Strategy.Raw are parts of it, sharing its bytes (one
 // copy per object; Clone copies them apart).
 //
-// Rules, in order: the document must be one JSON object; kind, when
-// present, must be DeploymentConfig; every field the planners read must
-// have its JSON type; enums (strategy type, trigger and cause types,
-// condition types and statuses) must be known spellings; timestamps are
-// RFC 3339. Absent and null fields read as zero. The first violation is
+// Rules, in order: the document must be one JSON object; kind must be
+// DeploymentConfig and apiVersion apps.openshift.io/v1 or v1 (a missing
+// one is an error too: `oc get` prints both, and an object without them
+// cannot be told from another kind; DecodeList lets the items of a typed
+// list omit them); every field the planners read must have its JSON type;
+// the strategy and trigger types of the spec must be known spellings;
+// timestamps are RFC 3339. The status is another matter: its condition
+// types and statuses and its cause types are strings other writers set,
+// and a value none of the known spellings is carried as written
+// (ConditionOther, StatusOther, TriggerOther, with the text beside them;
+// SPEC 13.1). Absent and null fields read as zero. The first violation is
 // returned as a *FieldError wrapping ErrMalformed, naming the field path.
 // DecodeConfig never panics.
 func DecodeConfig(data []byte) (dcplan.Config, error) {
@@ -35,7 +41,7 @@ func DecodeConfig(data []byte) (dcplan.Config, error) {
 		return dcplan.Config{}, err
 	}
 	defer jsontree.PutTape(t)
-	return decodeConfigTape(t, 0, false, raw, false)
+	return decodeConfigTape(t, 0, true, raw, false)
 }
 
 // EncodeConfig returns the DeploymentConfig JSON of c: c's typed fields
@@ -70,6 +76,10 @@ func (r *reader) checkKind(m node, kind string, required bool, versions ...strin
 			return
 		}
 	}
+	if v == "" {
+		r.fail("apiVersion", "missing; want "+strconv.Quote(versions[0])+" for "+kind)
+		return
+	}
 	r.fail("apiVersion", "unsupported apiVersion "+strconv.Quote(v)+" for "+kind)
 }
 
@@ -84,7 +94,8 @@ func nameOf(t *jsontree.Tape, m node) string {
 }
 
 // decodeConfigTape decodes the DC object m on tape t; strict requires
-// kind and apiVersion (the encoded-deployment-config annotation). raw is
+// kind and apiVersion (a DC decoded alone, and the
+// encoded-deployment-config annotation; a list's items may omit them). raw is
 // its canonical form when the caller has it (nil renders it). The strings
 // of the result are moved out of the document (rehome) unless nested:
 // the encoded DC of an RC, whose strings the RC's decoder moves with its
@@ -383,12 +394,17 @@ func (r *reader) configStatus(st node) dcplan.ConfigStatus {
 		had := r.err != nil
 		e := r.elem(v, "")
 		typ := r.str(e, "", "type")
-		t, err := dcplan.ParseTriggerType(typ)
-		if err != nil {
-			r.fail("type", "unknown cause type "+strconv.Quote(typ))
+		// A type none of the spellings is another writer's, carried as
+		// written (SPEC 13.1); "" is TriggerUnset.
+		t, other := dcplan.TriggerUnset, ""
+		if typ != "" {
+			var err error
+			if t, err = dcplan.ParseTriggerType(typ); err != nil {
+				t, other = dcplan.TriggerOther, typ
+			}
 		}
 		from := r.obj(r.obj(e, "", "imageTrigger"), "imageTrigger", "from")
-		c := dcplan.Cause{Type: t, Image: r.str(from, "imageTrigger.from", "name"),
+		c := dcplan.Cause{Type: t, OtherType: other, Image: r.str(from, "imageTrigger.from", "name"),
 			FromKind: r.str(from, "imageTrigger.from", "kind"), FromNamespace: r.str(from, "imageTrigger.from", "namespace")}
 		s.Details.Causes = append(s.Details.Causes, c)
 		r.under(had, p+".details.causes", i, "")
@@ -408,23 +424,25 @@ func (r *reader) configStatus(st node) dcplan.ConfigStatus {
 // condition reads one condition e of a DC status, naming fields relative to
 // it (see under).
 func (r *reader) condition(e node) dcplan.Condition {
-	typ := r.str(e, "", "type")
-	t, err := dcplan.ParseConditionType(typ)
-	if err != nil {
-		r.fail("type", "unknown condition type "+strconv.Quote(typ))
+	// Types and statuses are strings upstream: one none of the spellings
+	// is another writer's, carried as written (SPEC 13.1); "" is the
+	// Unset value.
+	var c dcplan.Condition
+	if typ := r.str(e, "", "type"); typ != "" {
+		var err error
+		if c.Type, err = dcplan.ParseConditionType(typ); err != nil {
+			c.Type, c.OtherType = dcplan.ConditionOther, typ
+		}
 	}
-	status := r.str(e, "", "status")
-	cs, err := dcplan.ParseConditionStatus(status)
-	if err != nil {
-		r.fail("status", "unknown condition status "+strconv.Quote(status))
+	if status := r.str(e, "", "status"); status != "" {
+		var err error
+		if c.Status, err = dcplan.ParseConditionStatus(status); err != nil {
+			c.Status, c.OtherStatus = dcplan.StatusOther, status
+		}
 	}
-	c := dcplan.Condition{
-		Type:               t,
-		Status:             cs,
-		Message:            r.str(e, "", "message"),
-		LastUpdateTime:     r.timestamp(e, "", "lastUpdateTime"),
-		LastTransitionTime: r.timestamp(e, "", "lastTransitionTime"),
-	}
+	c.Message = r.str(e, "", "message")
+	c.LastUpdateTime = r.timestamp(e, "", "lastUpdateTime")
+	c.LastTransitionTime = r.timestamp(e, "", "lastTransitionTime")
 	reason := r.str(e, "", "reason")
 	c.Reason = dcplan.ParseConditionReason(reason)
 	if c.Reason == dcplan.ReasonOther {
@@ -444,7 +462,7 @@ func putConfigStatus(st map[string]any, s dcplan.ConfigStatus) {
 		putString(d, "message", s.Details.Message)
 		for i, e := range elems(d, "causes", len(s.Details.Causes)) {
 			c := s.Details.Causes[i]
-			putString(e, "type", c.Type.String())
+			putString(e, "type", c.TypeText())
 			withChild(e, "imageTrigger", func(it map[string]any) {
 				withChild(it, "from", func(from map[string]any) {
 					putString(from, "kind", c.FromKind)
@@ -456,13 +474,9 @@ func putConfigStatus(st map[string]any, s dcplan.ConfigStatus) {
 	})
 	for i, e := range elems(st, "conditions", len(s.Conditions)) {
 		c := s.Conditions[i]
-		putString(e, "type", c.Type.String())
-		putString(e, "status", c.Status.String())
-		reason := c.Reason.String()
-		if c.Reason == dcplan.ReasonOther {
-			reason = c.OtherReason
-		}
-		putString(e, "reason", reason)
+		putString(e, "type", c.TypeText())
+		putString(e, "status", c.StatusText())
+		putString(e, "reason", c.ReasonText())
 		putString(e, "message", c.Message)
 		putTime(e, "lastUpdateTime", c.LastUpdateTime)
 		putTime(e, "lastTransitionTime", c.LastTransitionTime)

@@ -21,8 +21,9 @@ import (
 // as a value and never call a decoder; its parts share the bytes of its
 // own Raw (see DecodeConfig).
 //
-// Rules, in order: the document must be one JSON object; kind, when
-// present, must be ReplicationController; the fields the planners read
+// Rules, in order: the document must be one JSON object; kind must be
+// ReplicationController and apiVersion v1 (missing ones are errors too,
+// see DecodeConfig); the fields the planners read
 // must have their JSON types, and annotation values must be strings. The
 // first violation is returned as a *FieldError wrapping ErrMalformed.
 // What the annotations say never fails the decode: they are text anyone
@@ -47,7 +48,7 @@ func DecodeDeployment(data []byte) (dcplan.Deployment, error) {
 		return dcplan.Deployment{}, err
 	}
 	defer jsontree.PutTape(t)
-	return decodeDeploymentTape(t, 0, raw, nil)
+	return decodeDeploymentTape(t, 0, true, raw, nil)
 }
 
 // EncodeDeployment returns the ReplicationController JSON of d: d's typed
@@ -71,17 +72,19 @@ func EncodeDeployment(d dcplan.Deployment) ([]byte, error) {
 	return renderOrdered(deploymentTree(d), orderRC), nil
 }
 
-// decodeDeploymentTape decodes the RC object m on tape t; raw is its
-// canonical form when the caller has it (nil renders it). The
+// decodeDeploymentTape decodes the RC object m on tape t; strict requires
+// kind and apiVersion (an RC decoded alone; a list's items may omit
+// them). raw is its canonical form when the caller has it (nil renders
+// it). The
 // encoded-deployment-config annotation is decoded when first asked for;
 // written, when not nil, is the DC the caller has just serialised into it
 // (NewDeployment), which Encoded then holds, with the annotation's
 // literal as its Source, so that nothing is decoded. The strings of the
 // result, its encoded DC's included, are moved out of the document
 // (rehome).
-func decodeDeploymentTape(t *jsontree.Tape, m node, raw dcplan.RawJSON, written *dcplan.Config) (dcplan.Deployment, error) {
+func decodeDeploymentTape(t *jsontree.Tape, m node, strict bool, raw dcplan.RawJSON, written *dcplan.Config) (dcplan.Deployment, error) {
 	r := &reader{t: t, kind: kindRC, name: nameOf(t, m)}
-	r.checkKind(m, kindRC, false, apiVersionCore)
+	r.checkKind(m, kindRC, strict, apiVersionCore)
 	meta := r.obj(m, "", "metadata")
 	var d dcplan.Deployment
 	d.Namespace, d.Name, d.UID, d.ResourceVersion = r.identity(meta)

@@ -28,11 +28,11 @@ func ExampleDecodeDeployment() {
 }
 
 func ExampleDecodeDeployment_malformed() {
-	_, err := wire.DecodeDeployment([]byte(`{"metadata":{"name":"web-1","annotations":{"openshift.io/deployment.phase":5}}}`))
+	_, err := wire.DecodeDeployment([]byte(`{"kind":"ReplicationController","apiVersion":"v1","metadata":{"name":"web-1","annotations":{"openshift.io/deployment.phase":5}}}`))
 	fmt.Println(err)
 	// Annotations are text anyone may edit: they read as upstream reads
 	// them, and are never an error (SPEC 13.1).
-	d, err := wire.DecodeDeployment([]byte(`{"metadata":{"name":"web-1","annotations":{"openshift.io/deployment.phase":"Done"}}}`))
+	d, err := wire.DecodeDeployment([]byte(`{"kind":"ReplicationController","apiVersion":"v1","metadata":{"name":"web-1","annotations":{"openshift.io/deployment.phase":"Done"}}}`))
 	fmt.Printf("%v %q %d\n", err, d.Phase, d.Version)
 	// Output:
 	// dcplan: malformed object: ReplicationController "web-1": metadata.annotations[openshift.io/deployment.phase]: want a string, got number
@@ -59,35 +59,6 @@ func ExampleNewDeployment() {
 	// replicas 0 desired 2 synced 0
 	// image "registry.example/app:2"
 	// controller DeploymentConfig web dc-uid
-}
-
-// A simulator stores the RC of a rollout that has already run: built from
-// the DC, finished and given its store's identity, then written, in one
-// call.
-func ExampleEncodeNewDeployment() {
-	cfg := dcplan.Config{
-		Namespace: "ns", Name: "web", UID: "dc-uid", Replicas: 1,
-		Template: wire.TemplateFor(dcplan.Container{Name: "app", Image: "registry.example/app:1"}),
-		Status:   dcplan.ConfigStatus{LatestVersion: 1},
-	}
-	d, data, err := wire.EncodeNewDeployment(cfg, func(d *dcplan.Deployment) {
-		d.Phase = dcplan.PhaseComplete
-		d.HasSyncedReplicas, d.SyncedReplicas, d.HasDesiredReplicas = true, 1, false
-		d.Replicas, d.StatusReplicas = 1, 1
-		d.UID, d.ResourceVersion = "rc-uid", "7"
-	})
-	if err != nil {
-		panic(err)
-	}
-	back, err := wire.DecodeDeployment(data)
-	if err != nil {
-		panic(err)
-	}
-	fmt.Println(d.Name, d.Phase, d.Replicas)
-	fmt.Println(back.Name, back.Phase, back.Replicas, back.SyncedReplicas, back.UID, back.ResourceVersion)
-	// Output:
-	// web-1 Complete 1
-	// web-1 Complete 1 1 rc-uid 7
 }
 
 func ExampleEncodePod() {

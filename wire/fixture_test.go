@@ -421,7 +421,7 @@ func TestEncodeDecodedEncodedConfig(t *testing.T) {
 // spans place it).
 func TestEncodedBehindEscapedKey(t *testing.T) {
 	dc := `{"kind":"DeploymentConfig","apiVersion":"v1","metadata":{"name":"x"}}`
-	doc := `{"kind":"ReplicationController","metadata":{"name":"web-1","annotations":{"a\"b":"x",` +
+	doc := `{"kind":"ReplicationController","apiVersion":"v1","metadata":{"name":"web-1","annotations":{"a\"b":"x",` +
 		strconv.Quote(dcplan.AnnotationEncodedConfig) + `:` + strconv.Quote(dc) + `}}}`
 	d, err := DecodeDeployment([]byte(doc))
 	if err != nil {
@@ -437,7 +437,7 @@ func TestEncodedBehindEscapedKey(t *testing.T) {
 // escaped key), still finds the encoded DC: it copies the literal.
 func TestEncodedLiteralWithoutSpans(t *testing.T) {
 	dc := `{"kind":"DeploymentConfig","apiVersion":"v1","metadata":{"name":"x"}}`
-	doc := []byte(`{"kind":"ReplicationController","metadata":{"name":"web-1","annotations":{"a\"b":"x",` +
+	doc := []byte(`{"kind":"ReplicationController","apiVersion":"v1","metadata":{"name":"web-1","annotations":{"a\"b":"x",` +
 		strconv.Quote(dcplan.AnnotationEncodedConfig) + `:` + strconv.Quote(dc) + `}}}`)
 	st, raw, err := scanObject(doc, string(doc), kindRC)
 	if err != nil {
@@ -452,7 +452,7 @@ func TestEncodedLiteralWithoutSpans(t *testing.T) {
 	if rawMember(rawMember(rawMember(raw, "metadata"), "annotations"), dcplan.AnnotationEncodedConfig) != nil {
 		t.Fatal("rawMember finds the annotation; the test needs it not to")
 	}
-	d, err := decodeDeploymentTape(tp, 0, raw, nil)
+	d, err := decodeDeploymentTape(tp, 0, true, raw, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -116,8 +116,8 @@ func genTemplateValue(t *rapid.T, label string) dcplan.Template {
 
 func genConditionValue(t *rapid.T) dcplan.Condition {
 	c := dcplan.Condition{
-		Type:               dcplan.ConditionType(rapid.IntRange(1, 3).Draw(t, "condType")),
-		Status:             dcplan.ConditionStatus(rapid.IntRange(1, 3).Draw(t, "condStatus")),
+		Type:               dcplan.ConditionType(rapid.IntRange(0, int(dcplan.ConditionOther)).Draw(t, "condType")),
+		Status:             dcplan.ConditionStatus(rapid.IntRange(0, int(dcplan.StatusOther)).Draw(t, "condStatus")),
 		Reason:             dcplan.ConditionReason(rapid.IntRange(0, int(dcplan.ReasonOther)).Draw(t, "condReason")),
 		Message:            genText(t, "condMessage"),
 		LastUpdateTime:     genTimeValue(t, "condUpdate"),
@@ -125,6 +125,13 @@ func genConditionValue(t *rapid.T) dcplan.Condition {
 	}
 	if c.Reason == dcplan.ReasonOther {
 		c.OtherReason = rapid.SampledFrom([]string{"SomethingElse", "Other reason"}).Draw(t, "otherReason")
+	}
+	// Another writer's type and status (issue 35 item 7).
+	if c.Type == dcplan.ConditionOther {
+		c.OtherType = rapid.SampledFrom([]string{"Ready", "available", "Gate ok"}).Draw(t, "otherType")
+	}
+	if c.Status == dcplan.StatusOther {
+		c.OtherStatus = rapid.SampledFrom([]string{"Maybe", "true"}).Draw(t, "otherStatus")
 	}
 	return c
 }
@@ -141,10 +148,14 @@ func genStatusValue(t *rapid.T) dcplan.ConfigStatus {
 	}
 	s.Details.Message = genText(t, "detailsMessage")
 	for i := range rapid.IntRange(0, 2).Draw(t, "causes") {
-		s.Details.Causes = append(s.Details.Causes, dcplan.Cause{
-			Type:  dcplan.TriggerType(rapid.IntRange(1, int(dcplan.TriggerManual)).Draw(t, "causeType"+strconv.Itoa(i))),
+		c := dcplan.Cause{
+			Type:  dcplan.TriggerType(rapid.IntRange(0, int(dcplan.TriggerOther)).Draw(t, "causeType"+strconv.Itoa(i))),
 			Image: genText(t, "causeImage"),
-		})
+		}
+		if c.Type == dcplan.TriggerOther {
+			c.OtherType = rapid.SampledFrom([]string{"Bogus", "configChange"}).Draw(t, "otherCause")
+		}
+		s.Details.Causes = append(s.Details.Causes, c)
 	}
 	for range rapid.IntRange(0, 3).Draw(t, "conditions") {
 		s.Conditions = append(s.Conditions, genConditionValue(t))
@@ -229,6 +240,7 @@ func genDeploymentValue() *rapid.Generator[dcplan.Deployment] {
 			CreatedAt:         genTimeValue(t, "createdAt"),
 			StartedAt:         genTimeValue(t, "startedAt"),
 			CompletedAt:       genTimeValue(t, "completedAt"),
+			RetriedAt:         genTimeValue(t, "retriedAt"),
 			Template:          genTemplateValue(t, "template"),
 		}
 		if rapid.Bool().Draw(t, "hasController") {

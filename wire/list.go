@@ -150,13 +150,13 @@ func (o *Objects) add(t *jsontree.Tape, m node, kind string, raw dcplan.RawJSON)
 		}
 		o.Configs = append(o.Configs, c)
 	case kindRC:
-		d, err := decodeDeploymentTape(t, m, raw, nil)
+		d, err := decodeDeploymentTape(t, m, false, raw, nil)
 		if err != nil {
 			return err
 		}
 		o.Deployments = append(o.Deployments, d)
 	default:
-		p, err := decodePodTape(t, m, raw)
+		p, err := decodePodTape(t, m, false, raw)
 		if err != nil {
 			return err
 		}

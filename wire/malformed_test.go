@@ -31,7 +31,7 @@ func decodeAny(kind string, doc []byte) error {
 
 // rcWith returns an RC document with the given annotation.
 func rcWith(key, value string) string {
-	return `{"kind":"ReplicationController","metadata":{"name":"web-1","annotations":{` + strconv.Quote(key) + `:` + strconv.Quote(value) + `}}}`
+	return `{"kind":"ReplicationController","apiVersion":"v1","metadata":{"name":"web-1","annotations":{` + strconv.Quote(key) + `:` + strconv.Quote(value) + `}}}`
 }
 
 func TestDecodeMalformed(t *testing.T) {
@@ -52,39 +52,44 @@ func TestDecodeMalformed(t *testing.T) {
 		{"trailing data", "one value per document", "rc", `{} {}`, where{"ReplicationController", "", "(document)"}, "invalid JSON"},
 		{"array", "a document is an object", "dc", `[1]`, where{"DeploymentConfig", "", "(document)"}, "want a JSON object"},
 		{"wrong kind", "a Pod is not a DeploymentConfig", "dc", `{"kind":"Pod"}`, where{"DeploymentConfig", "", "kind"}, `want "DeploymentConfig"`},
+		// Issue 35 item 17: an object alone must say what it is, as
+		// oc get prints it; only a typed list's items may leave it to the
+		// list (TestDecodeList, "typed list").
+		{"no kind", "the type metadata is required of an object decoded alone", "dc", `{}`, where{"DeploymentConfig", "", "kind"}, `want "DeploymentConfig", got ""`},
+		{"rc no kind", "the type metadata is required of an object decoded alone", "rc", `{"metadata":{"name":"x"}}`, where{"ReplicationController", "x", "kind"}, `want "ReplicationController", got ""`},
+		{"pod no api version", "kind alone is not the type metadata", "pod", `{"kind":"Pod"}`, where{"Pod", "", "apiVersion"}, `missing; want "v1"`},
+		{"dc no api version", "kind alone is not the type metadata", "dc", `{"kind":"DeploymentConfig","metadata":{"name":"d"}}`, where{"DeploymentConfig", "d", "apiVersion"}, `missing; want "apps.openshift.io/v1"`},
+		{"pod wrong kind", "a DC is not a Pod", "pod", `{"kind":"DeploymentConfig","apiVersion":"v1"}`, where{"Pod", "", "kind"}, `want "Pod"`},
 		{"wrong api version", "DCs are apps.openshift.io/v1 or v1", "dc", `{"kind":"DeploymentConfig","apiVersion":"apps/v1"}`, where{"DeploymentConfig", "", "apiVersion"}, "unsupported apiVersion"},
-		{"annotation not string", "annotation values are strings", "rc", `{"metadata":{"name":"x","annotations":{"a":1}}}`, where{"ReplicationController", "x", "metadata.annotations[a]"}, "want a string"},
-		{"labels not object", "labels are an object", "pod", `{"metadata":{"name":"p","labels":[]}}`, where{"Pod", "p", "metadata.labels"}, "want an object"},
-		{"replicas string", "spec.replicas is an integer", "rc", `{"metadata":{"name":"x"},"spec":{"replicas":"3"}}`, where{"ReplicationController", "x", "spec.replicas"}, "want an integer, got string"},
-		{"replicas fraction", "integers have no fraction", "dc", `{"metadata":{"name":"d"},"spec":{"replicas":1.5}}`, where{"DeploymentConfig", "d", "spec.replicas"}, "32-bit integer"},
-		{"replicas overflow", "replica counts are int32", "rc", `{"spec":{"replicas":2147483648}}`, where{"ReplicationController", "", "spec.replicas"}, "32-bit integer"},
-		{"bad timestamp", "Kubernetes timestamps are RFC 3339", "rc", `{"metadata":{"creationTimestamp":"yesterday"}}`, where{"ReplicationController", "", "metadata.creationTimestamp"}, "RFC 3339"},
-		{"owner not object", "owner references are objects", "rc", `{"metadata":{"ownerReferences":[null]}}`, where{"ReplicationController", "", "metadata.ownerReferences[0]"}, "want an object, got null"},
-		{"controller not bool", "controller is a boolean", "rc", `{"metadata":{"ownerReferences":[{"controller":"true"}]}}`, where{"ReplicationController", "", "metadata.ownerReferences[0].controller"}, "want a boolean"},
-		{"container image number", "template containers have string images", "rc", `{"spec":{"template":{"spec":{"containers":[{"name":"c","image":5}]}}}}`, where{"ReplicationController", "", "spec.template.spec.containers[0].image"}, "want a string"},
-		{"strategy type", "SPEC 5.21: known strategy types only", "dc", `{"spec":{"strategy":{"type":"BlueGreen"}}}`, where{"DeploymentConfig", "", "spec.strategy.type"}, "unknown strategy type"},
-		{"fencepost bool", "fenceposts are int or string", "dc", `{"spec":{"strategy":{"rollingParams":{"maxSurge":true}}}}`, where{"DeploymentConfig", "", "spec.strategy.rollingParams.maxSurge"}, "want an integer"},
-		{"trigger type", "ConfigChange and ImageChange only", "dc", `{"spec":{"triggers":[{"type":"Bogus"}]}}`, where{"DeploymentConfig", "", "spec.triggers[0].type"}, "unknown trigger type"},
-		{"container names", "containerNames are strings", "dc", `{"spec":{"triggers":[{"type":"ImageChange","imageChangeParams":{"containerNames":[1]}}]}}`, where{"DeploymentConfig", "", "spec.triggers[0].imageChangeParams.containerNames[0]"}, "want a string"},
-		{"condition type", "SPEC 1.5 condition types only", "dc", `{"status":{"conditions":[{"type":"Ready","status":"True"}]}}`, where{"DeploymentConfig", "", "status.conditions[0].type"}, "unknown condition type"},
-		{"condition status", "True, False or Unknown", "dc", `{"status":{"conditions":[{"type":"Available","status":"yes"}]}}`, where{"DeploymentConfig", "", "status.conditions[0].status"}, "unknown condition status"},
-		{"cause type", "causes are trigger types", "dc", `{"status":{"details":{"causes":[{"type":"Bogus"}]}}}`, where{"DeploymentConfig", "", "status.details.causes[0].type"}, "unknown cause type"},
-		{"pod phase", "Kubernetes pod phases only", "pod", `{"metadata":{"name":"p"},"status":{"phase":"Done"}}`, where{"Pod", "p", "status.phase"}, "unknown pod phase"},
-		{"exit code", "exitCode is an int32", "pod", `{"status":{"containerStatuses":[{"state":{"terminated":{"exitCode":"1"}}}]}}`, where{"Pod", "", "status.containerStatuses[0].state.terminated.exitCode"}, "want an integer"},
+		{"annotation not string", "annotation values are strings", "rc", `{"kind":"ReplicationController","apiVersion":"v1","metadata":{"name":"x","annotations":{"a":1}}}`, where{"ReplicationController", "x", "metadata.annotations[a]"}, "want a string"},
+		{"labels not object", "labels are an object", "pod", `{"kind":"Pod","apiVersion":"v1","metadata":{"name":"p","labels":[]}}`, where{"Pod", "p", "metadata.labels"}, "want an object"},
+		{"replicas string", "spec.replicas is an integer", "rc", `{"kind":"ReplicationController","apiVersion":"v1","metadata":{"name":"x"},"spec":{"replicas":"3"}}`, where{"ReplicationController", "x", "spec.replicas"}, "want an integer, got string"},
+		{"replicas fraction", "integers have no fraction", "dc", `{"kind":"DeploymentConfig","apiVersion":"apps.openshift.io/v1","metadata":{"name":"d"},"spec":{"replicas":1.5}}`, where{"DeploymentConfig", "d", "spec.replicas"}, "32-bit integer"},
+		{"replicas overflow", "replica counts are int32", "rc", `{"kind":"ReplicationController","apiVersion":"v1","spec":{"replicas":2147483648}}`, where{"ReplicationController", "", "spec.replicas"}, "32-bit integer"},
+		{"bad timestamp", "Kubernetes timestamps are RFC 3339", "rc", `{"kind":"ReplicationController","apiVersion":"v1","metadata":{"creationTimestamp":"yesterday"}}`, where{"ReplicationController", "", "metadata.creationTimestamp"}, "RFC 3339"},
+		{"owner not object", "owner references are objects", "rc", `{"kind":"ReplicationController","apiVersion":"v1","metadata":{"ownerReferences":[null]}}`, where{"ReplicationController", "", "metadata.ownerReferences[0]"}, "want an object, got null"},
+		{"controller not bool", "controller is a boolean", "rc", `{"kind":"ReplicationController","apiVersion":"v1","metadata":{"ownerReferences":[{"controller":"true"}]}}`, where{"ReplicationController", "", "metadata.ownerReferences[0].controller"}, "want a boolean"},
+		{"container image number", "template containers have string images", "rc", `{"kind":"ReplicationController","apiVersion":"v1","spec":{"template":{"spec":{"containers":[{"name":"c","image":5}]}}}}`, where{"ReplicationController", "", "spec.template.spec.containers[0].image"}, "want a string"},
+		{"strategy type", "SPEC 5.21: known strategy types only", "dc", `{"kind":"DeploymentConfig","apiVersion":"apps.openshift.io/v1","spec":{"strategy":{"type":"BlueGreen"}}}`, where{"DeploymentConfig", "", "spec.strategy.type"}, "unknown strategy type"},
+		{"fencepost bool", "fenceposts are int or string", "dc", `{"kind":"DeploymentConfig","apiVersion":"apps.openshift.io/v1","spec":{"strategy":{"rollingParams":{"maxSurge":true}}}}`, where{"DeploymentConfig", "", "spec.strategy.rollingParams.maxSurge"}, "want an integer"},
+		{"trigger type", "ConfigChange and ImageChange only", "dc", `{"kind":"DeploymentConfig","apiVersion":"apps.openshift.io/v1","spec":{"triggers":[{"type":"Bogus"}]}}`, where{"DeploymentConfig", "", "spec.triggers[0].type"}, "unknown trigger type"},
+		{"container names", "containerNames are strings", "dc", `{"kind":"DeploymentConfig","apiVersion":"apps.openshift.io/v1","spec":{"triggers":[{"type":"ImageChange","imageChangeParams":{"containerNames":[1]}}]}}`, where{"DeploymentConfig", "", "spec.triggers[0].imageChangeParams.containerNames[0]"}, "want a string"},
+		{"pod phase", "Kubernetes pod phases only", "pod", `{"kind":"Pod","apiVersion":"v1","metadata":{"name":"p"},"status":{"phase":"Done"}}`, where{"Pod", "p", "status.phase"}, "unknown pod phase"},
+		{"exit code", "exitCode is an int32", "pod", `{"kind":"Pod","apiVersion":"v1","status":{"containerStatuses":[{"state":{"terminated":{"exitCode":"1"}}}]}}`, where{"Pod", "", "status.containerStatuses[0].state.terminated.exitCode"}, "want an integer"},
 		{"list kind", "only lists and the three kinds", "list", `{"kind":"Service"}`, where{"List", "", "kind"}, "want List"},
 		{"list item", "items are objects", "list", `{"kind":"List","items":[7]}`, where{"List", "", "items[0]"}, "want an object"},
 		// Fields inside elements and templates are read relative to them;
 		// the path is built when a problem is found (reader.under).
-		{"second owner uid", "every owner reference, not just the first", "rc", `{"metadata":{"ownerReferences":[{},{"uid":2}]}}`, where{"ReplicationController", "", "metadata.ownerReferences[1].uid"}, "want a string"},
-		{"second container null", "container entries are objects", "rc", `{"spec":{"template":{"spec":{"containers":[{"name":"a"},null]}}}}`, where{"ReplicationController", "", "spec.template.spec.containers[1]"}, "want an object, got null"},
-		{"template spec", "a template's spec is an object", "dc", `{"spec":{"template":{"spec":[]}}}`, where{"DeploymentConfig", "", "spec.template.spec"}, "want an object"},
-		{"template label", "template labels are strings", "rc", `{"spec":{"template":{"metadata":{"labels":{"a":1}}}}}`, where{"ReplicationController", "", "spec.template.metadata.labels[a]"}, "want a string"},
-		{"timeout string", "strategy timeouts are integers", "dc", `{"spec":{"strategy":{"type":"Recreate","recreateParams":{"timeoutSeconds":"6"}}}}`, where{"DeploymentConfig", "", "spec.strategy.recreateParams.timeoutSeconds"}, "want an integer"},
-		{"custom env name", "environment names are strings", "dc", `{"spec":{"strategy":{"type":"Custom","customParams":{"environment":[{"name":"A"},{"name":1}]}}}}`, where{"DeploymentConfig", "", "spec.strategy.customParams.environment[1].name"}, "want a string"},
-		{"trigger from kind", "image trigger sources are strings", "dc", `{"spec":{"triggers":[{"type":"ConfigChange"},{"type":"ImageChange","imageChangeParams":{"from":{"kind":3}}}]}}`, where{"DeploymentConfig", "", "spec.triggers[1].imageChangeParams.from.kind"}, "want a string"},
-		{"cause image", "cause images are strings", "dc", `{"status":{"details":{"causes":[{"type":"ImageChange","imageTrigger":{"from":{"name":1}}}]}}}`, where{"DeploymentConfig", "", "status.details.causes[0].imageTrigger.from.name"}, "want a string"},
-		{"condition message", "condition messages are strings", "dc", `{"status":{"conditions":[{"type":"Available","status":"True","message":1}]}}`, where{"DeploymentConfig", "", "status.conditions[0].message"}, "want a string"},
-		{"container status name", "container status names are strings", "pod", `{"status":{"containerStatuses":[{},{"name":1}]}}`, where{"Pod", "", "status.containerStatuses[1].name"}, "want a string"},
+		{"second owner uid", "every owner reference, not just the first", "rc", `{"kind":"ReplicationController","apiVersion":"v1","metadata":{"ownerReferences":[{},{"uid":2}]}}`, where{"ReplicationController", "", "metadata.ownerReferences[1].uid"}, "want a string"},
+		{"second container null", "container entries are objects", "rc", `{"kind":"ReplicationController","apiVersion":"v1","spec":{"template":{"spec":{"containers":[{"name":"a"},null]}}}}`, where{"ReplicationController", "", "spec.template.spec.containers[1]"}, "want an object, got null"},
+		{"template spec", "a template's spec is an object", "dc", `{"kind":"DeploymentConfig","apiVersion":"apps.openshift.io/v1","spec":{"template":{"spec":[]}}}`, where{"DeploymentConfig", "", "spec.template.spec"}, "want an object"},
+		{"template label", "template labels are strings", "rc", `{"kind":"ReplicationController","apiVersion":"v1","spec":{"template":{"metadata":{"labels":{"a":1}}}}}`, where{"ReplicationController", "", "spec.template.metadata.labels[a]"}, "want a string"},
+		{"timeout string", "strategy timeouts are integers", "dc", `{"kind":"DeploymentConfig","apiVersion":"apps.openshift.io/v1","spec":{"strategy":{"type":"Recreate","recreateParams":{"timeoutSeconds":"6"}}}}`, where{"DeploymentConfig", "", "spec.strategy.recreateParams.timeoutSeconds"}, "want an integer"},
+		{"custom env name", "environment names are strings", "dc", `{"kind":"DeploymentConfig","apiVersion":"apps.openshift.io/v1","spec":{"strategy":{"type":"Custom","customParams":{"environment":[{"name":"A"},{"name":1}]}}}}`, where{"DeploymentConfig", "", "spec.strategy.customParams.environment[1].name"}, "want a string"},
+		{"trigger from kind", "image trigger sources are strings", "dc", `{"kind":"DeploymentConfig","apiVersion":"apps.openshift.io/v1","spec":{"triggers":[{"type":"ConfigChange"},{"type":"ImageChange","imageChangeParams":{"from":{"kind":3}}}]}}`, where{"DeploymentConfig", "", "spec.triggers[1].imageChangeParams.from.kind"}, "want a string"},
+		{"cause image", "cause images are strings", "dc", `{"kind":"DeploymentConfig","apiVersion":"apps.openshift.io/v1","status":{"details":{"causes":[{"type":"ImageChange","imageTrigger":{"from":{"name":1}}}]}}}`, where{"DeploymentConfig", "", "status.details.causes[0].imageTrigger.from.name"}, "want a string"},
+		{"condition message", "condition messages are strings", "dc", `{"kind":"DeploymentConfig","apiVersion":"apps.openshift.io/v1","status":{"conditions":[{"type":"Available","status":"True","message":1}]}}`, where{"DeploymentConfig", "", "status.conditions[0].message"}, "want a string"},
+		{"container status name", "container status names are strings", "pod", `{"kind":"Pod","apiVersion":"v1","status":{"containerStatuses":[{},{"name":1}]}}`, where{"Pod", "", "status.containerStatuses[1].name"}, "want a string"},
 		{"list item kind", "item kinds are strings", "list", `{"kind":"List","items":[{"kind":1}]}`, where{"List", "", "items[0].kind"}, "want a string"},
 		{"list bad item", "a bad item fails the list, naming the item's field", "list", `{"kind":"List","items":[{"kind":"Pod","metadata":{"name":"p"},"status":{"phase":1}}]}`, where{"Pod", "p", "status.phase"}, "want a string"},
 	}
@@ -116,8 +121,7 @@ func TestDecodeLenient(t *testing.T) {
 		doc  string
 		want func(*dcplan.Deployment)
 	}{
-		{"nulls", "null reads as absent everywhere", `{"metadata":null,"spec":{"replicas":null,"template":null},"status":null}`, func(*dcplan.Deployment) {}},
-		{"no kind", "typed list items have no kind", `{"metadata":{"name":"x"}}`, func(d *dcplan.Deployment) { d.Name = "x" }},
+		{"nulls", "null reads as absent everywhere", `{"kind":"ReplicationController","apiVersion":"v1","metadata":null,"spec":{"replicas":null,"template":null},"status":null}`, func(*dcplan.Deployment) {}},
 		{"empty synced", "SPEC 2.2: the deployer writes \"\" when desired was absent; it reads as absent", rcWith(dcplan.AnnotationReplicas, ""), func(d *dcplan.Deployment) { d.Name = "web-1" }},
 		{"empty phase", "SPEC 1.3: the empty phase is PhaseUnknown", rcWith(dcplan.AnnotationPhase, ""), func(d *dcplan.Deployment) { d.Name = "web-1" }},
 		{"cancelled any case", "SPEC 5.4: EqualFold(value, \"true\")", rcWith(dcplan.AnnotationCancelled, "TRUE"), func(d *dcplan.Deployment) { d.Name, d.Cancelled = "web-1", true }},

@@ -1,7 +1,6 @@
 package wire
 
 import (
-	"bytes"
 	"fmt"
 
 	"github.com/dcplan/dcplan"
@@ -39,49 +38,9 @@ import (
 //
 // Ports: library-go appsutil MakeDeployment.
 func NewDeployment(cfg dcplan.Config) (dcplan.Deployment, error) {
-	_, d, err := newDeployment(cfg)
-	return d, err
-}
-
-// EncodeNewDeployment returns what EncodeDeployment(d) returns for d =
-// NewDeployment(cfg) changed by edit, and that d: the RC of cfg's
-// rollout as a simulator stores it after the rollout moved on (say
-// Complete, scaled, with a UID and resource version of its store), built
-// and written in one go. The RC's tree NewDeployment renders is
-// overlaid with d directly instead of being read back from d.Raw, which
-// saves about a quarter of the work of building and writing the RC
-// (BenchmarkEncodeNewDeployment). d.Raw is NewDeployment's RC, before
-// edit; an edit that replaces d.Raw is encoded as EncodeDeployment
-// encodes it. A nil edit writes NewDeployment's RC as it is. Errors are
-// NewDeployment's.
-func EncodeNewDeployment(cfg dcplan.Config, edit func(d *dcplan.Deployment)) (dcplan.Deployment, []byte, error) {
-	m, d, err := newDeployment(cfg)
-	if err != nil {
-		return dcplan.Deployment{}, nil, err
-	}
-	raw := d.Raw
-	if edit != nil {
-		edit(&d)
-	}
-	if !bytes.Equal(d.Raw, raw) {
-		b, err := EncodeDeployment(d)
-		return d, b, err
-	}
-	// m is the tree raw was rendered from, so parsing raw would give it
-	// back (but for invalid UTF-8, which raw holds as U+FFFD and the
-	// render below writes so either way: FuzzEncodeNewDeployment):
-	// overlay it as deploymentTree overlays its parse.
-	overlayDeployment(m, raw, d)
-	return d, renderOrdered(m, orderRC), nil
-}
-
-// newDeployment is NewDeployment, returning also the tree of the RC,
-// whose canonical form is the result's Raw, for EncodeNewDeployment to
-// overlay.
-func newDeployment(cfg dcplan.Config) (map[string]any, dcplan.Deployment, error) {
 	tpl := templateTree(cfg.Template)
 	if tpl == nil {
-		return nil, dcplan.Deployment{}, &dcplan.FieldError{Kind: kindConfig, Name: cfg.Name, Field: "spec.template",
+		return dcplan.Deployment{}, &dcplan.FieldError{Kind: kindConfig, Name: cfg.Name, Field: "spec.template",
 			Problem: "a config without a pod template cannot be rolled out", Err: dcplan.ErrInvalidSnapshot}
 	}
 	rc := dcplan.DeploymentName(cfg.Name, cfg.Status.LatestVersion)
@@ -126,10 +85,10 @@ func newDeployment(cfg dcplan.Config) (map[string]any, dcplan.Deployment, error)
 		panic("wire: an RC the codec built does not read as it was rendered")
 	}
 	jsontree.PutScratch(canon)
-	d, err := decodeDeploymentTape(t, 0, raw, &cfg)
+	d, err := decodeDeploymentTape(t, 0, false, raw, &cfg)
 	jsontree.PutTape(t)
 	if err != nil {
-		return nil, dcplan.Deployment{}, fmt.Errorf("%w: config %q does not make a valid deployment: %w", dcplan.ErrInvalidSnapshot, cfg.Name, err)
+		return dcplan.Deployment{}, fmt.Errorf("%w: config %q does not make a valid deployment: %w", dcplan.ErrInvalidSnapshot, cfg.Name, err)
 	}
-	return m, d, nil
+	return d, nil
 }

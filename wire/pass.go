@@ -56,7 +56,14 @@ var ErrProtocol = errors.New("wire: the plan after a failure does not begin with
 //  3. Send the requests in order. A request is retried while the answer is
 //     Conflict, up to its Attempts; an answer it tolerates is success;
 //     events never fail. A failure stops the pass after its request, or
-//     after the last request of its group.
+//     after the last request of its group. After a write that a later
+//     Rebase request of the plan follows, GET the object, and send that
+//     request Rebased to the version read (upstream sent the object the
+//     write returned, SPEC 3.11). After a deployer pod create that a
+//     later CreatedAtOf request names, GET the pod, and send that request
+//     WithCreatedAt its creationTimestamp (upstream's created-at is the
+//     server's stamp, SPEC 1.1, 4.3.new.4). When such a GET fails, the
+//     request goes as rendered.
 //  4. On a failure, add it to s.Outcome (after an RC create that met
 //     AlreadyExists, GET that RC into Outcome.Live or LiveErr) and plan
 //     again from s: the new plan begins with the requests already sent
@@ -65,8 +72,9 @@ var ErrProtocol = errors.New("wire: the plan after a failure does not begin with
 //     an adoption that met NotFound, say).
 //
 // RunPass returns when every request of the last plan was sent, or with
-// ctx's error. It never sends a request twice except for Conflict retries.
-// A nil plan, or a nil c when the plan has requests to send, is an error
+// ctx's error. It never sends a request twice except for Conflict retries,
+// and reads nothing but the adoption recheck, the live RC after
+// AlreadyExists and the versions of step 3. A nil plan, or a nil c when the plan has requests to send, is an error
 // wrapping ErrNoPass and sends nothing.
 func RunPass(ctx context.Context, c Client, s dcplan.Snapshot, plan Planner) (Pass, error) {
 	if plan == nil {
@@ -94,6 +102,7 @@ func runPass(ctx context.Context, c Client, s dcplan.Snapshot, plan Planner, p d
 	sent := 0
 	var prev []Request
 	var errs []error
+	var versions rebases
 	for ; ; p = plan(s) {
 		if len(p.Adopt) > 0 && !s.Recheck.Done {
 			s.Recheck = recheck(ctx, c, &s.Config)
@@ -109,7 +118,7 @@ func runPass(ctx context.Context, c Client, s dcplan.Snapshot, plan Planner, p d
 				return pass, ErrProtocol
 			}
 		}
-		next, failures, answers, err := sendFrom(ctx, c, reqs, sent)
+		next, failures, answers, err := sendFrom(ctx, c, reqs, sent, &versions)
 		errs = append(errs, answers...)
 		pass.Sent, pass.Errs = next, errs
 		if err != nil {
@@ -131,11 +140,12 @@ func runPass(ctx context.Context, c Client, s dcplan.Snapshot, plan Planner, p d
 // sendFrom sends reqs from index i on until a failure ends the run: it
 // returns the index after the last request sent, the failures, and the
 // answer to each request sent (nil for success or a tolerated failure).
-func sendFrom(ctx context.Context, c Client, reqs []Request, i int) (int, []dcplan.Failure, []error, error) {
+// vs holds the versions the pass's writes left, for Rebase requests.
+func sendFrom(ctx context.Context, c Client, reqs []Request, i int, vs *rebases) (int, []dcplan.Failure, []error, error) {
 	var failures []dcplan.Failure
 	var answers []error
 	for ; i < len(reqs); i++ {
-		r := reqs[i]
+		r := vs.apply(reqs[i])
 		if err := ctx.Err(); err != nil {
 			return i, failures, answers, err
 		}
@@ -143,6 +153,8 @@ func sendFrom(ctx context.Context, c Client, reqs []Request, i int) (int, []dcpl
 		answers = append(answers, err)
 		if err != nil {
 			failures = append(failures, f)
+		} else {
+			vs.record(ctx, c, reqs, i)
 		}
 		if err := ctx.Err(); err != nil {
 			return i + 1, failures, answers, err
@@ -154,26 +166,118 @@ func sendFrom(ctx context.Context, c Client, reqs []Request, i int) (int, []dcpl
 	return i, failures, answers, nil
 }
 
-// send sends one request, retrying on Conflict up to its Attempts, and
-// returns its failure and error when it failed in a way it does not
-// tolerate (nil otherwise).
+// send sends one request, retrying on Conflict up to its Attempts, each
+// attempt after its Before requests, and returns its failure and error
+// when it failed in a way it does not tolerate (nil otherwise). A Before
+// request that fails so ends the attempts: its failure is r's, marked
+// Prelude.
 func send(ctx context.Context, c Client, r *Request) (dcplan.Failure, error) {
 	var err error
 	for attempt := 0; attempt < max(r.Attempts, 1); attempt++ {
+		for i := range r.Before {
+			b := &r.Before[i]
+			if err := c.Do(ctx, *b); err != nil && !tolerated(b, err) {
+				f := failureOf(r, err)
+				f.Prelude = true
+				return f, err
+			}
+		}
 		err = c.Do(ctx, *r)
 		if err == nil || r.Verb == VerbEvent || reasonOf(err) != dcplan.StatusConflict {
 			break
 		}
 	}
-	if err == nil || r.Verb == VerbEvent || reasonOf(err) != "" && r.Tolerates(reasonOf(err)) {
+	if err == nil || r.Verb == VerbEvent || tolerated(r, err) {
 		return dcplan.Failure{}, nil
 	}
+	return failureOf(r, err), err
+}
+
+// tolerated reports whether err, the answer to r, counts as success.
+func tolerated(r *Request, err error) bool {
+	return reasonOf(err) != "" && r.Tolerates(reasonOf(err))
+}
+
+// failureOf is the Failure of r's action that err reports.
+func failureOf(r *Request, err error) dcplan.Failure {
 	f := dcplan.Failure{Action: r.Action.Kind, Name: r.Name, Message: err.Error()}
 	var se *StatusError
 	if errors.As(err, &se) {
 		f.Reason, f.Code, f.Message = se.Reason, se.Code, se.Message
 	}
-	return f, err
+	return f
+}
+
+// rebases holds what the pass's writes left on their objects that a
+// later request of the plan must carry: the resourceVersion of an object
+// a Rebase request writes again, the creationTimestamp of a pod a
+// CreatedAtOf request names.
+type rebases struct {
+	versions map[rebaseKey]string
+	created  map[rebaseKey]time.Time
+}
+
+// rebaseKey names an object.
+type rebaseKey struct{ resource, namespace, name string }
+
+func keyOf(r *Request) rebaseKey { return rebaseKey{r.Resource, r.Namespace, r.Name} }
+
+// podKey names the pod a CreatedAtOf request of r's namespace names.
+func podKey(r *Request) rebaseKey { return rebaseKey{ResourcePods, r.Namespace, r.CreatedAtOf} }
+
+// apply returns r with what the pass's earlier writes left: Rebased to
+// its object's version when r is a Rebase request, WithCreatedAt the
+// pod's creationTimestamp when it names one in CreatedAtOf; r itself when
+// neither is known.
+func (vs *rebases) apply(r Request) Request {
+	if r.Rebase {
+		if v, ok := vs.versions[keyOf(&r)]; ok {
+			if rb, err := r.Rebased(v); err == nil {
+				r = rb
+			}
+		}
+	}
+	if r.CreatedAtOf != "" {
+		if t, ok := vs.created[podKey(&r)]; ok {
+			if rb, err := r.WithCreatedAt(t); err == nil {
+				r = rb
+			}
+		}
+	}
+	return r
+}
+
+// record GETs the object that request i of reqs wrote, when a later
+// request needs what the write left on it (a Rebase request of the same
+// object, a CreatedAtOf request naming the pod), and keeps that.
+func (vs *rebases) record(ctx context.Context, c Client, reqs []Request, i int) {
+	r := &reqs[i]
+	if r.Verb == VerbEvent || r.Verb == VerbDelete {
+		return
+	}
+	rebase := slices.ContainsFunc(reqs[i+1:], func(q Request) bool { return q.Rebase && sameObject(&q, r) })
+	created := r.Resource == ResourcePods && r.Verb == VerbCreate &&
+		slices.ContainsFunc(reqs[i+1:], func(q Request) bool { return q.CreatedAtOf == r.Name && q.Namespace == r.Namespace })
+	if !rebase && !created {
+		return
+	}
+	data, err := c.Get(ctx, r.Resource, r.Namespace, r.Name)
+	if err != nil {
+		return
+	}
+	v, t := stampsOf(data)
+	if rebase && v != "" {
+		if vs.versions == nil {
+			vs.versions = map[rebaseKey]string{}
+		}
+		vs.versions[keyOf(r)] = v
+	}
+	if created && !t.IsZero() {
+		if vs.created == nil {
+			vs.created = map[rebaseKey]time.Time{}
+		}
+		vs.created[keyOf(r)] = t
+	}
 }
 
 // reasonOf is the API status reason of err, "" for a transport error.
@@ -221,7 +325,7 @@ func sameRequest(a, b Request) bool {
 		string(a.Body) != string(b.Body) || string(a.Patch) != string(b.Patch) {
 		return false
 	}
-	if (a.Event == nil) != (b.Event == nil) {
+	if (a.Event == nil) != (b.Event == nil) || !slices.EqualFunc(a.Before, b.Before, sameRequest) {
 		return false
 	}
 	return a.Event == nil || *a.Event == *b.Event

@@ -12,7 +12,8 @@ import (
 // annotation and label, owner references, spec.activeDeadlineSeconds and
 // the container statuses. Raw is the whole object in canonical form.
 //
-// Rules, in order: one JSON object; kind, when present, Pod; the fields
+// Rules, in order: one JSON object; kind Pod and apiVersion v1 (missing
+// ones are errors too, see DecodeConfig); the fields
 // read must have their JSON types; status.phase must be a Kubernetes pod
 // phase or absent; timestamps are RFC 3339. The first violation is
 // returned as a *FieldError wrapping ErrMalformed. DecodePod never panics.
@@ -22,7 +23,7 @@ func DecodePod(data []byte) (dcplan.Pod, error) {
 		return dcplan.Pod{}, err
 	}
 	defer jsontree.PutTape(t)
-	return decodePodTape(t, 0, raw)
+	return decodePodTape(t, 0, true, raw)
 }
 
 // EncodePodObject returns the Pod JSON of p: p's typed fields overlaid
@@ -36,12 +37,13 @@ func EncodePodObject(p dcplan.Pod) ([]byte, error) {
 	return renderOrdered(podTree(p), orderPod), nil
 }
 
-// decodePodTape decodes the pod object m on tape t; raw is its canonical
-// form when the caller has it (nil renders it). The strings of the result
+// decodePodTape decodes the pod object m on tape t; strict requires kind
+// and apiVersion (a pod decoded alone; a list's items may omit them). raw
+// is its canonical form when the caller has it (nil renders it). The strings of the result
 // are moved out of the document (rehome).
-func decodePodTape(t *jsontree.Tape, m node, raw dcplan.RawJSON) (dcplan.Pod, error) {
+func decodePodTape(t *jsontree.Tape, m node, strict bool, raw dcplan.RawJSON) (dcplan.Pod, error) {
 	r := &reader{t: t, kind: kindPod, name: nameOf(t, m)}
-	r.checkKind(m, kindPod, false, apiVersionCore)
+	r.checkKind(m, kindPod, strict, apiVersionCore)
 	meta := r.obj(m, "", "metadata")
 	var p dcplan.Pod
 	p.Namespace, p.Name, p.UID, p.ResourceVersion = r.identity(meta)

@@ -197,11 +197,14 @@ func visitConfig(c *dcplan.Config, h *rehomer) {
 	h.str(&st.Details.Message)
 	for i := range st.Details.Causes {
 		h.str(&st.Details.Causes[i].Image)
+		h.str(&st.Details.Causes[i].OtherType)
 		h.str(&st.Details.Causes[i].FromKind)
 		h.str(&st.Details.Causes[i].FromNamespace)
 	}
 	for i := range st.Conditions {
 		h.str(&st.Conditions[i].OtherReason)
+		h.str(&st.Conditions[i].OtherType)
+		h.str(&st.Conditions[i].OtherStatus)
 		h.str(&st.Conditions[i].Message)
 	}
 	s := &c.Strategy

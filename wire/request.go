@@ -98,8 +98,36 @@ type Request struct {
 	// Conflict: 1 for a request tried once, 4 for upstream's
 	// retry.RetryOnConflict with client-go's DefaultBackoff (cancel and
 	// scale updates). Every attempt sends the same body (upstream re-reads
-	// its cache, which has not moved).
+	// its cache, which has not moved), after the Before requests.
 	Attempts int
+	// Rebase marks an update of an object that an earlier write of the
+	// same plan changes: upstream sends the object that write returned,
+	// so the body's metadata.resourceVersion must be the version the
+	// server gave that write, not the version read (the seed's DC status
+	// write after its replica-sync update of the DC, SPEC 3.11). The body
+	// as rendered carries the version read; RunPass reads the new one
+	// with a GET of the object right after the earlier write and sends
+	// Rebased(version). Sent with the version read, the request would
+	// always meet Conflict.
+	Rebase bool
+	// CreatedAtOf, on an RC write, names the deployer pod an earlier
+	// request of the same plan creates: upstream writes that pod's
+	// creationTimestamp, as the server stamped it and the create
+	// returned it, into the RC's openshift.io/deployer-pod.created-at
+	// annotation (SPEC 1.1, 4.3.new.4). The body as rendered carries the
+	// planner's estimate there (Snapshot.Now in whole seconds); RunPass
+	// reads the server's with a GET of the pod right after its create and
+	// sends WithCreatedAt(creationTimestamp).
+	CreatedAtOf string
+	// Before lists requests sent again before each attempt of this one,
+	// in order, the first attempt included: upstream's RetryOnConflict
+	// claims its cached copy of an RC before every scale or cancel update
+	// attempt, and for an orphan the pass adopted that copy still shows
+	// no owner, so each attempt is the adoption patch and then the update
+	// (Scale.Reclaim, Cancel.Reclaim; SPEC 3.3.reclaim). A failure of one
+	// of them, unless it tolerates it, ends the attempts and is the
+	// request's failure, marked Prelude.
+	Before []Request
 	// Tolerate lists the failures that count as success: NotFound for
 	// deletes, NotFound and Invalid for a release patch.
 	Tolerate []dcplan.StatusReason

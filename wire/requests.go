@@ -36,7 +36,9 @@ import (
 //     (which does not tolerate NotFound), and with StopOnFailure each
 //     delete stands alone (the seed-era retry aborts, SPEC 6.2.5).
 //  4. CreateRC: POST of the new RC, rendered from the DC it encodes.
-//  5. Cancel, Scale, Transition: PUT of the RC as read with the change;
+//  5. Cancel, Scale, Transition: PUT of the RC as read with the change (a
+//     Transition that records the deployer pod this plan creates names it
+//     in CreatedAtOf: its created-at is the pod's creationTimestamp);
 //     the controller's cancel and scale updates are retried on Conflict
 //     as upstream's retry.RetryOnConflict does (4 attempts). An oc cancel
 //     (ByUser) is sent once and its cancels form one group (SPEC 6.1,
@@ -46,7 +48,9 @@ import (
 //  6. DeleteRC: DELETE with propagationPolicy Background tolerating
 //     NotFound, one group (SPEC 3.7.5).
 //  7. Status: PUT to deploymentconfigs/status of the DC as read with the
-//     new status, as upstream's typed status serialises.
+//     new status, as upstream's typed status serialises; after a
+//     ConfigUpdate (PUT) of the same DC, of the DC as that update
+//     returns it, marked Rebase (SPEC 3.11).
 //
 // An update's body carries the resourceVersion read: the server answers
 // Conflict when the object changed since. The error, for an action whose
@@ -80,12 +84,14 @@ func (r *renderer) all() ([]Request, error) {
 		r.add(dcplan.ActionRelease, i, r.release(a, claims))
 	}
 	for i, a := range p.Instantiate {
+		r.config(a.Config)
 		r.add(dcplan.ActionInstantiate, i, Request{Verb: VerbCreate, Resource: ResourceConfigs, Subresource: SubresourceInstantiate,
 			Namespace: r.ns(), Name: a.Config, Attempts: 1,
 			Body: []byte(`{"kind":"DeploymentRequest","apiVersion":"apps.openshift.io/v1","name":` + quoteJSON(a.Config) +
 				`,"latest":` + strconv.FormatBool(a.Latest) + `,"force":` + strconv.FormatBool(a.Force) + `}`)})
 	}
 	for i, a := range p.UpdateConfig {
+		r.config(a.Config)
 		r.add(dcplan.ActionUpdateConfig, i, r.updateConfig(a))
 	}
 	for i, a := range p.CreatePods {
@@ -107,32 +113,36 @@ func (r *renderer) all() ([]Request, error) {
 	}
 	users := r.newGroup(countFunc(p.Cancels, func(a dcplan.Cancel) bool { return a.ByUser }) > 1)
 	for i, a := range p.Cancels {
-		q := r.writeRC(a.RC, a.Patch, func(meta, _ map[string]any) {
+		edit := func(meta, _ map[string]any) {
 			ann := child(meta, "annotations")
 			ann[dcplan.AnnotationCancelled] = dcplan.CancelledValue
 			ann[dcplan.AnnotationStatusReason] = a.Reason
-		})
+		}
+		var q Request
 		if a.ByUser {
+			q = r.writeRC(a.RC, a.Patch, edit)
 			q.Group = users // oc sends each once and tries them all
 		} else {
-			q.Attempts = 4 // the controller's retry.RetryOnConflict
+			q = r.controllerWrite(a.RC, a.Reclaim, edit)
 		}
 		r.add(dcplan.ActionCancel, i, q)
 	}
 	for i, a := range p.Scales {
-		q := r.writeRC(a.RC, false, func(meta, spec map[string]any) {
+		r.add(dcplan.ActionScale, i, r.controllerWrite(a.RC, a.Reclaim, func(meta, spec map[string]any) {
 			spec["replicas"] = num(int64(a.To))
 			if a.SyncAnnotation {
 				child(meta, "annotations")[dcplan.AnnotationReplicas] = strconv.Itoa(int(a.To))
 			}
-		})
-		q.Attempts = 4
-		r.add(dcplan.ActionScale, i, q)
+		}))
 	}
 	for i, a := range p.Transitions {
-		r.add(dcplan.ActionTransition, i, r.writeRC(a.RC, a.Patch, func(meta, spec map[string]any) {
+		q := r.writeRC(a.RC, a.Patch, func(meta, spec map[string]any) {
 			transition(a, meta, spec)
-		}))
+		})
+		if !a.CreatedAt.IsZero() && slices.ContainsFunc(p.CreatePods, func(c dcplan.CreatePod) bool { return c.Pod.Name == a.DeployerPod }) {
+			q.CreatedAtOf = a.DeployerPod // the server's stamp, once the pod exists
+		}
+		r.add(dcplan.ActionTransition, i, q)
 	}
 	deletes := r.newGroup(len(p.DeleteRCs) > 1)
 	for i, a := range p.DeleteRCs {
@@ -141,6 +151,7 @@ func (r *renderer) all() ([]Request, error) {
 			Tolerate: []dcplan.StatusReason{dcplan.StatusNotFound}, Group: deletes})
 	}
 	if p.Status != nil {
+		r.config(p.Status.Config)
 		r.add(dcplan.ActionStatus, 0, r.status(p.Status))
 	}
 	r.events(dcplan.ActionRef{})
@@ -222,6 +233,14 @@ func (r *renderer) fail(kind, name, field string) {
 	if r.err == nil {
 		r.err = &dcplan.FieldError{Kind: kind, Name: name, Field: field,
 			Problem: "the plan names an object the snapshot does not hold", Err: dcplan.ErrInvalidSnapshot}
+	}
+}
+
+// config fails the plan when the DC named name is not the snapshot's: a
+// snapshot without a DC (Config.Name empty) holds none.
+func (r *renderer) config(name string) {
+	if name == "" || name != r.s.Config.Name {
+		r.fail(kindConfig, name, "metadata.name")
 	}
 }
 
@@ -355,6 +374,11 @@ func (r *renderer) writeRC(name string, patch bool, edit func(meta, spec map[str
 		r.fail(kindRC, name, "metadata.name")
 		return Request{}
 	}
+	return r.writeDeployment(d, patch, edit)
+}
+
+// writeDeployment is writeRC for the RC d.
+func (r *renderer) writeDeployment(d *dcplan.Deployment, patch bool, edit func(meta, spec map[string]any)) Request {
 	m := deploymentTree(*d)
 	var before map[string]any
 	if patch {
@@ -367,6 +391,35 @@ func (r *renderer) writeRC(name string, patch bool, edit func(meta, spec map[str
 	}
 	return Request{Verb: VerbUpdate, Resource: ResourceRCs, Namespace: d.Namespace, Name: d.Name,
 		Body: renderOrdered(m, orderRC), Attempts: 1}
+}
+
+// controllerWrite renders the DC controller's cancel or scale update of
+// RC name, retried on Conflict as upstream's retry.RetryOnConflict (4
+// attempts). For an orphan the plan adopts: with reclaim, each attempt
+// sends the adoption patch again first (Before, SPEC 3.3.reclaim) and the
+// update carries the RC as read, as upstream's cached copy; without
+// (Modern), the update carries the RC as the adoption leaves it, owner
+// reference included, marked Rebase, so that it does not conflict with
+// the plan's own patch.
+func (r *renderer) controllerWrite(name string, reclaim bool, edit func(meta, spec map[string]any)) Request {
+	var q Request
+	adopt := slices.IndexFunc(r.p.Adopt, func(a dcplan.Adopt) bool { return a.RC == name })
+	switch d := r.rc(name); {
+	case adopt >= 0 && reclaim:
+		q = r.writeRC(name, false, edit)
+		patch := r.adopt(r.p.Adopt[adopt], 0)
+		patch.Action = dcplan.ActionRef{Kind: dcplan.ActionAdopt, Index: adopt}
+		q.Before = []Request{patch}
+	case adopt >= 0 && d != nil:
+		owned := *d
+		r.p.Adopt[adopt].ApplyTo(&owned)
+		q = r.writeDeployment(&owned, false, edit)
+		q.Rebase = true
+	default:
+		q = r.writeRC(name, false, edit)
+	}
+	q.Attempts = 4
+	return q
 }
 
 // countFunc counts the elements of s for which f holds.
@@ -404,6 +457,9 @@ func transition(a dcplan.Transition, meta, spec map[string]any) {
 	if !a.CompletedAt.IsZero() {
 		ann[dcplan.AnnotationDeployerCompletedAt] = FormatAnnotationTime(a.CompletedAt)
 	}
+	if !a.RetriedAt.IsZero() {
+		ann[dcplan.AnnotationRetriedAt] = FormatAnnotationTime(a.RetriedAt)
+	}
 	if a.SyncDesired {
 		// The seed deployer-pod controller copies the desired count and
 		// keeps the desired annotation (SPEC 12, SeedReplicasAnnotation).
@@ -424,15 +480,35 @@ func transition(a dcplan.Transition, meta, spec map[string]any) {
 	}
 }
 
-// status renders the PUT to deploymentconfigs/status: the DC as read with
-// the new status as upstream's typed status serialises it (omitempty
-// fields left out, SPEC 13).
+// status renders the PUT to deploymentconfigs/status as upstream's typed
+// status serialises it (omitempty fields left out, SPEC 13): the DC as
+// read with the new status, or, after an update of the same DC in this plan (the seed's
+// replica sync, SPEC 3.11), the DC as that update returns it (its spec
+// changes applied, metadata.generation one up when the spec changed), a
+// Rebase request: upstream sent the object the update returned, so the
+// write carries the version the update left and cannot conflict with it.
 func (r *renderer) status(u *dcplan.StatusUpdate) Request {
 	c := &r.s.Config
+	rebase := false
+	var updated dcplan.Config
+	for _, a := range r.p.UpdateConfig {
+		if a.Patch || a.Config != c.Name {
+			continue
+		}
+		if !rebase {
+			updated, rebase = c.Clone(), true
+		}
+		if a.ApplyTo(&updated) {
+			updated.Generation++ // the API server bumps it for a spec change
+		}
+	}
+	if rebase {
+		c = &updated
+	}
 	m := configTree(*c)
 	m["status"] = statusTree(u.To)
 	return Request{Verb: VerbUpdate, Resource: ResourceConfigs, Subresource: SubresourceStatus, Namespace: c.Namespace,
-		Name: u.Config, Body: renderOrdered(m, orderDC), Attempts: 1}
+		Name: u.Config, Body: renderOrdered(m, orderDC), Attempts: 1, Rebase: rebase}
 }
 
 // statusTree is a DC status as apps/v1 DeploymentConfigStatus marshals:
@@ -459,7 +535,7 @@ func statusTree(s dcplan.ConfigStatus) map[string]any {
 		if len(s.Details.Causes) > 0 {
 			causes := make([]any, len(s.Details.Causes))
 			for i, c := range s.Details.Causes {
-				e := map[string]any{"type": c.Type.String()}
+				e := map[string]any{"type": c.TypeText()}
 				if c.Image != "" || c.FromKind != "" || c.FromNamespace != "" {
 					from := map[string]any{}
 					putString(from, "kind", c.FromKind)
@@ -476,14 +552,10 @@ func statusTree(s dcplan.ConfigStatus) map[string]any {
 	if len(s.Conditions) > 0 {
 		conds := make([]any, len(s.Conditions))
 		for i, c := range s.Conditions {
-			e := map[string]any{"type": c.Type.String(), "status": c.Status.String()}
+			e := map[string]any{"type": c.TypeText(), "status": c.StatusText()}
 			putTime(e, "lastUpdateTime", c.LastUpdateTime)
 			putTime(e, "lastTransitionTime", c.LastTransitionTime)
-			reason := c.Reason.String()
-			if c.Reason == dcplan.ReasonOther {
-				reason = c.OtherReason
-			}
-			putString(e, "reason", reason)
+			putString(e, "reason", c.ReasonText())
 			putString(e, "message", c.Message)
 			conds[i] = e
 		}

@@ -82,7 +82,16 @@ func renderRequests(reqs []wire.Request) string {
 		if r.Group != 0 {
 			fmt.Fprintf(&b, " (group %d)", r.Group)
 		}
+		if r.Rebase {
+			b.WriteString(" (resourceVersion: the one the plan's earlier write leaves)")
+		}
+		if r.CreatedAtOf != "" {
+			fmt.Fprintf(&b, " (created-at: the creationTimestamp of pod %s)", r.CreatedAtOf)
+		}
 		b.WriteByte('\n')
+		for _, q := range r.Before {
+			fmt.Fprintf(&b, "  before each attempt: %s %s\n  Content-Type: %s\n  %s\n", q.Method(), q.Path(), q.PatchType, q.Patch)
+		}
 		switch {
 		case r.Patch != nil:
 			fmt.Fprintf(&b, "Content-Type: %s\n%s\n", r.PatchType, r.Patch)
@@ -193,7 +202,15 @@ func TestRequestsGolden(t *testing.T) {
 				rc(t, s, "frontend-1").Replicas = 0
 				failed(s, dcplan.ActionDeleteRC, "frontend-1", dcplan.StatusInternalError, 500, "Internal error occurred: etcdserver: leader changed")
 			}, plan: config},
-		{name: "claims", why: "SPEC 3.3: adopt an orphan and release a relabelled RC: strategic-merge patches with the RC's uid as precondition, one group",
+		{name: "claims", why: "SPEC 3.3, 3.3.reclaim: adopt an orphan and release a relabelled RC: strategic-merge patches with the RC's uid as precondition, one group; the orphan's scale carries the owner reference and the version the adoption leaves (Modern)",
+			edit: func(t *testing.T, s *dcplan.Snapshot) {
+				complete3(t, s)
+				o := rc(t, s, "frontend-1")
+				o.HasController, o.Controller = false, dcplan.OwnerRef{}
+				rc(t, s, "frontend-2").ConfigLabel = "other"
+			}, plan: config},
+		{name: "claims-exact", why: "SPEC 3.3.reclaim: upstream re-claims the orphan it adopted before each attempt of its scale: the adoption patch again, then the update of the RC as its cache holds it",
+			preset: dcplan.Exact,
 			edit: func(t *testing.T, s *dcplan.Snapshot) {
 				complete3(t, s)
 				o := rc(t, s, "frontend-1")

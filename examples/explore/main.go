@@ -9,7 +9,8 @@
 //	go run ./examples/explore -preset Exact -users 1 -faults 0 -stale 0 -replicas 1
 //	go run ./examples/explore -max 20000             # stop after 20 000 states
 //
-// Flags: -preset (Modern, Exact, Origin10, Origin13, Origin15), -versions
+// Flags: -preset (Modern, Exact, Origin10, Origin13, Origin15, Origin;
+// any case), -versions
 // (latestVersion bound, default 3), -replicas (comma-separated, default
 // 0,1,2), -limits (revisionHistoryLimit values, -1 for none, default -1,1),
 // -users, -faults, -stale, -hooks (per trace, default 1 each: hook
@@ -37,7 +38,7 @@ func main() {
 
 func run(args []string) int {
 	fs := flag.NewFlagSet("explore", flag.ContinueOnError)
-	preset := fs.String("preset", "Modern", "behaviour preset")
+	preset := fs.String("preset", "Modern", "behaviour preset, any case: Modern, Exact, Origin10, Origin13, Origin15, Origin")
 	versions := fs.Int("versions", 3, "bound on status.latestVersion")
 	replicas := fs.String("replicas", "0,1,2", "DC replica counts")
 	limits := fs.String("limits", "-1,1", "revisionHistoryLimit values (-1: none)")
@@ -52,7 +53,7 @@ func run(args []string) int {
 	}
 	p, err := dcplan.ParsePreset(*preset)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
+		fmt.Fprintln(os.Stderr, "explore: -preset:", err)
 		return 2
 	}
 	st := p.Settings()

@@ -11,6 +11,7 @@ func TestRun(t *testing.T) {
 		want int
 	}{
 		{name: "small", why: "Modern has no violation on one replica, no oc command, no fault", args: []string{"-users", "0", "-faults", "0", "-stale", "0", "-replicas", "1", "-limits", "1"}, want: 0},
+		{name: "preset any case", why: "presets parse in any case, as in every program", args: []string{"-preset", "exact", "-users", "0", "-faults", "0", "-stale", "0", "-replicas", "1", "-limits", "1", "-max", "50"}, want: 0},
 		{name: "bad preset", why: "an unknown preset is a usage error", args: []string{"-preset", "Nope"}, want: 2},
 		{name: "bad replicas", why: "replicas must be integers", args: []string{"-replicas", "x"}, want: 2},
 	}

@@ -38,7 +38,7 @@ type Client struct {
 	// MergePatchConfigs sends DeploymentConfig patches (oc rollout pause
 	// and resume) as JSON merge patches instead of the strategic-merge
 	// patches wire plans: a DC served by a CustomResourceDefinition
-	// (deploy/crd.yaml) refuses strategic merge with 415 Unsupported Media
+	// (deploy/crd/deploymentconfigs.yaml) refuses strategic merge with 415 Unsupported Media
 	// Type. The patches wire plans for DCs mean the same in both.
 	MergePatchConfigs bool
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	appsv1 "github.com/openshift/api/apps/v1"
@@ -18,6 +19,7 @@ import (
 	"k8s.io/client-go/kubernetes/scheme"
 	typedcorev1 "k8s.io/client-go/kubernetes/typed/core/v1"
 	"k8s.io/client-go/tools/cache"
+	"k8s.io/client-go/tools/leaderelection"
 	"k8s.io/client-go/tools/record"
 	"k8s.io/client-go/util/workqueue"
 	"k8s.io/klog/v2"
@@ -66,7 +68,17 @@ type Options struct {
 	// OnPass, when set, is called after every pass with the controller's
 	// component, the queue key and what the pass did.
 	OnPass func(component, key string, pass wire.Pass)
+	// LeaderElection, when set, makes Run act only while the process
+	// holds the Lease it names (see LeaderElection); nil runs the workers
+	// as soon as the caches synced.
+	LeaderElection *LeaderElection
+	// DrainTimeout is how long the passes in flight when Run's context
+	// ends may go on before their context is cancelled too; 0 means 10 s.
+	DrainTimeout time.Duration
 }
+
+// DefaultDrainTimeout is the DrainTimeout of zero Options.
+const DefaultDrainTimeout = 10 * time.Second
 
 // Controller runs the DC controller and the deployer controller of dcplan
 // over shared informers of DeploymentConfigs, ReplicationControllers and
@@ -126,6 +138,13 @@ type Controller struct {
 	broadcasters []record.EventBroadcaster
 	dcClient     wire.Client
 	rcClient     wire.Client
+
+	metrics       *Metrics
+	watchdog      *leaderelection.HealthzAdaptor
+	stopInformers context.CancelFunc
+	// synced: the caches synced; electing: Run takes part in the leader
+	// election; stopping: Run's context ended.
+	synced, electing, stopping atomic.Bool
 }
 
 // Index names of the informers' indexers.
@@ -152,6 +171,8 @@ func New(kube kubernetes.Interface, apps appsclient.Interface, opts Options) *Co
 	if c.now == nil {
 		c.now = time.Now
 	}
+	c.metrics = newMetrics(&c.decoder)
+	c.watchdog = leaderelection.NewLeaderHealthzAdaptor(20 * time.Second)
 	c.kubeFactory = informers.NewSharedInformerFactoryWithOptions(kube, opts.Resync, informers.WithNamespace(opts.Namespace))
 	c.appsFactory = appsinformers.NewSharedInformerFactoryWithOptions(apps, opts.Resync, appsinformers.WithNamespace(opts.Namespace))
 	c.dcs = c.appsFactory.Apps().V1().DeploymentConfigs().Informer()
@@ -166,9 +187,9 @@ func New(kube kubernetes.Interface, apps appsclient.Interface, opts Options) *Co
 		limiter = workqueue.DefaultTypedControllerRateLimiter[string]
 	}
 	c.dcQueue = workqueue.NewTypedRateLimitingQueueWithConfig(limiter(),
-		workqueue.TypedRateLimitingQueueConfig[string]{Name: ComponentConfig})
+		workqueue.TypedRateLimitingQueueConfig[string]{Name: ComponentConfig, MetricsProvider: queueMetrics{c.metrics}})
 	c.rcQueue = workqueue.NewTypedRateLimitingQueueWithConfig(limiter(),
-		workqueue.TypedRateLimitingQueueConfig[string]{Name: ComponentDeployer})
+		workqueue.TypedRateLimitingQueueConfig[string]{Name: ComponentDeployer, MetricsProvider: queueMetrics{c.metrics}})
 
 	c.dcClient = c.client(ComponentConfig)
 	c.rcClient = c.client(ComponentDeployer)
@@ -233,7 +254,7 @@ func (c *Controller) client(component string) wire.Client {
 		c.broadcasters = append(c.broadcasters, b)
 		rec = b.NewRecorder(scheme.Scheme, corev1.EventSource{Component: component})
 	}
-	var wc wire.Client = &Client{Kube: c.kube, Apps: c.apps, Recorder: rec}
+	var wc wire.Client = &countingClient{Client: &Client{Kube: c.kube, Apps: c.apps, Recorder: rec}, m: c.metrics, component: component}
 	if c.opts.Wrap != nil {
 		wc = c.opts.Wrap(component, wc)
 	}
@@ -249,20 +270,36 @@ func (c *Controller) Informers() (dcs, rcs, pods cache.SharedIndexInformer) {
 // Decoder returns the controller's decode cache.
 func (c *Controller) Decoder() *Decoder { return &c.decoder }
 
+// Metrics returns the controller's Prometheus metrics, to register with a
+// registry (see Metrics).
+func (c *Controller) Metrics() *Metrics { return c.metrics }
+
 // ErrCacheSync reports informers that did not sync before Run's context
 // ended.
 var ErrCacheSync = errors.New("kube: informer caches did not sync")
 
 // Run checks that the server serves DeploymentConfigs (CheckAPI), starts
 // the informers, waits for their caches, and runs the workers of both
-// queues until ctx is cancelled; then it shuts the queues down, waits for
-// the workers to finish their passes and returns nil (also when ctx ends
-// before the caches synced). It returns an error when the API check
-// fails. Call Run once.
+// queues until ctx is cancelled; then it shuts the queues down, lets the
+// passes in flight finish (for Options.DrainTimeout at most) and returns
+// nil (also when ctx ends before the caches synced). With
+// Options.LeaderElection, the workers run only while the process holds
+// the lease: Run releases it after the passes in flight finished, and
+// returns an error wrapping ErrLeaseLost when the lease was lost. It
+// returns CheckAPI's error when the API check fails, and one wrapping
+// ErrLeaderElection for an invalid LeaderElection, before contacting the
+// server. Call Run once.
 func (c *Controller) Run(ctx context.Context) error {
 	defer c.stopEvents()
 	defer c.dcQueue.ShutDown()
 	defer c.rcQueue.ShutDown()
+	if le := c.opts.LeaderElection; le != nil {
+		if err := le.Validate(); err != nil {
+			return err
+		}
+	}
+	stopWatch := context.AfterFunc(ctx, func() { c.stopping.Store(true) })
+	defer stopWatch()
 	if err := CheckAPI(c.apps.Discovery()); err != nil {
 		return err
 	}
@@ -272,30 +309,59 @@ func (c *Controller) Run(ctx context.Context) error {
 		}
 		return err
 	}
+	defer func() {
+		c.stopInformers()
+		c.kubeFactory.Shutdown()
+		c.appsFactory.Shutdown()
+	}()
+	if le := c.opts.LeaderElection; le != nil {
+		return c.runElected(ctx, *le)
+	}
+	c.work(ctx.Done(), context.WithoutCancel(ctx))
+	return nil
+}
+
+// work runs the workers of both queues until stop is closed or lead
+// ends. Passes run with a context that ends with lead, or DrainTimeout
+// after stop closed: when stop closes, the queues shut down and the
+// passes in flight finish; when lead ends (the lease is lost), they are
+// cancelled at once. work returns when every worker has.
+func (c *Controller) work(stop <-chan struct{}, lead context.Context) {
+	passes, cancel := context.WithCancel(lead)
+	defer cancel()
 	workers := max(c.opts.Workers, 1)
 	if c.opts.Workers == 0 {
 		workers = 2
 	}
 	c.log.Info("Starting workers", "workers", workers, "namespace", c.opts.Namespace)
+	c.metrics.leader.Set(1)
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
-			for c.next(ctx, c.dcQueue, ComponentConfig, c.SyncConfig) {
+			for c.next(passes, c.dcQueue, ComponentConfig, c.SyncConfig) {
 			}
 		})
 		wg.Go(func() {
-			for c.next(ctx, c.rcQueue, ComponentDeployer, c.SyncDeployment) {
+			for c.next(passes, c.rcQueue, ComponentDeployer, c.SyncDeployment) {
 			}
 		})
 	}
-	<-ctx.Done()
-	c.log.Info("Shutting down workers")
+	select {
+	case <-stop:
+		c.log.Info("Shutting down workers: finishing the passes in flight")
+	case <-lead.Done():
+		c.log.Info("Lost the leader lease: stopping the workers")
+	}
+	c.metrics.leader.Set(0)
 	c.dcQueue.ShutDown()
 	c.rcQueue.ShutDown()
+	drain := c.opts.DrainTimeout
+	if drain <= 0 {
+		drain = DefaultDrainTimeout
+	}
+	t := time.AfterFunc(drain, cancel)
+	defer t.Stop()
 	wg.Wait()
-	c.kubeFactory.Shutdown()
-	c.appsFactory.Shutdown()
-	return nil
 }
 
 // Start starts the informers and waits for their caches to sync, without
@@ -303,11 +369,14 @@ func (c *Controller) Run(ctx context.Context) error {
 // SyncConfig and SyncDeployment after Start. It returns ErrCacheSync when
 // ctx ends first.
 func (c *Controller) Start(ctx context.Context) error {
-	c.kubeFactory.Start(ctx.Done())
-	c.appsFactory.Start(ctx.Done())
-	if !cache.WaitForCacheSync(ctx.Done(), c.dcs.HasSynced, c.rcs.HasSynced, c.pods.HasSynced) {
+	ictx, cancel := context.WithCancel(ctx)
+	c.stopInformers = cancel
+	c.kubeFactory.Start(ictx.Done())
+	c.appsFactory.Start(ictx.Done())
+	if !cache.WaitForCacheSync(ictx.Done(), c.dcs.HasSynced, c.rcs.HasSynced, c.pods.HasSynced) {
 		return ErrCacheSync
 	}
+	c.synced.Store(true)
 	return nil
 }
 
@@ -328,14 +397,19 @@ func (c *Controller) next(ctx context.Context, q workqueue.TypedRateLimitingInte
 	}
 	defer q.Done(key)
 	requeues := q.NumRequeues(key)
+	start := time.Now()
 	pass, ran, err := sync(ctx, key, requeues)
+	took := time.Since(start)
 	log := c.log.WithValues("controller", component, "key", key)
+	var outcome string
 	switch {
 	case err != nil && ctx.Err() != nil:
 		// Stopping: the key is lost with the queue, as upstream's is.
+		outcome = passFailed
 	case err != nil:
 		// A snapshot that cannot be built or a broken plan protocol: the
 		// adapter's own failure, retried like a handler error.
+		outcome = passFailed
 		if requeues < dcplan.MaxRetryCount {
 			log.Error(err, "Pass failed, requeuing")
 			q.AddRateLimited(key)
@@ -344,18 +418,21 @@ func (c *Controller) next(ctx context.Context, q workqueue.TypedRateLimitingInte
 			q.Forget(key)
 		}
 	case !ran:
+		outcome = passGone
 		q.Forget(key)
 	default:
-		c.answer(log, q, key, requeues, pass.Plan)
+		outcome = c.answer(log, q, key, requeues, pass.Plan)
 	}
+	c.metrics.pass(component, outcome, took, ran, pass)
 	if err == nil && ran && c.opts.OnPass != nil {
 		c.opts.OnPass(component, key, pass)
 	}
 	return true
 }
 
-// answer applies the queue policy of the Controller doc to a pass's plan.
-func (c *Controller) answer(log klog.Logger, q workqueue.TypedRateLimitingInterface[string], key string, requeues int, p dcplan.Plan) {
+// answer applies the queue policy of the Controller doc to a pass's plan
+// and returns the pass's outcome (see Metrics).
+func (c *Controller) answer(log klog.Logger, q workqueue.TypedRateLimitingInterface[string], key string, requeues int, p dcplan.Plan) string {
 	switch {
 	case p.Message == "":
 		q.Forget(key)
@@ -364,16 +441,22 @@ func (c *Controller) answer(log klog.Logger, q workqueue.TypedRateLimitingInterf
 			q.AddAfter(key, p.RecheckAfter)
 		case p.Wait == dcplan.WaitStaleCache:
 			q.AddAfter(key, expectationsTTL+time.Second)
+		default:
+			return passDone
 		}
+		return passRecheck
 	case p.Error == dcplan.ErrorFatal:
 		log.Error(errors.New(p.Message), "Fatal error, not retrying")
 		q.Forget(key)
+		return passFatal
 	case requeues < dcplan.MaxRetryCount:
 		log.V(2).Info("Requeuing", "error", p.Message, "class", p.Error.String(), "requeues", requeues)
 		q.AddRateLimited(key)
+		return passRequeued
 	default:
 		log.Info("Dropping out of the queue", "error", p.Message, "class", p.Error.String())
 		q.Forget(key)
+		return passDropped
 	}
 }
 

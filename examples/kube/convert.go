@@ -29,6 +29,7 @@ type Decoder struct {
 	deployments memo[dcplan.Deployment]
 	pods        memo[dcplan.Pod]
 	decodes     atomic.Int64
+	hits        atomic.Int64
 }
 
 // memo holds the last decoded value of each uid.
@@ -82,6 +83,7 @@ func (c *memo[T]) len() int {
 // an object that does not decode at one resourceVersion never will).
 func decode[T any](d *Decoder, c *memo[T], uid types.UID, rv string, obj func() any, dec func([]byte) (T, error)) (T, error) {
 	if e, ok := c.get(uid, rv); ok {
+		d.hits.Add(1)
 		return e.val, e.err
 	}
 	d.decodes.Add(1)
@@ -146,6 +148,10 @@ func (d *Decoder) Forget(uid types.UID) {
 // Decodes returns how many objects the Decoder has decoded (cache misses)
 // since it was made.
 func (d *Decoder) Decodes() int64 { return d.decodes.Load() }
+
+// Hits returns how many times the Decoder found an object decoded at its
+// resourceVersion (cache hits) since it was made.
+func (d *Decoder) Hits() int64 { return d.hits.Load() }
 
 // Cached returns how many objects the Decoder holds.
 func (d *Decoder) Cached() int {

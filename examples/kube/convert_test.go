@@ -27,13 +27,14 @@ func TestDecoderCache(t *testing.T) {
 		what    string
 		rc      func() *corev1.ReplicationController
 		decodes int64
+		hits    int64
 	}{
-		{"first sight", func() *corev1.ReplicationController { return rc }, 1},
-		{"same version", func() *corev1.ReplicationController { return rc }, 1},
-		{"same version, another copy", func() *corev1.ReplicationController { return rc.DeepCopy() }, 1},
-		{"new version", func() *corev1.ReplicationController { r := rc.DeepCopy(); r.ResourceVersion = "8"; return r }, 2},
-		{"no version", func() *corev1.ReplicationController { r := rc.DeepCopy(); r.ResourceVersion = ""; return r }, 3},
-		{"no version again", func() *corev1.ReplicationController { r := rc.DeepCopy(); r.ResourceVersion = ""; return r }, 4},
+		{"first sight", func() *corev1.ReplicationController { return rc }, 1, 0},
+		{"same version", func() *corev1.ReplicationController { return rc }, 1, 1},
+		{"same version, another copy", func() *corev1.ReplicationController { return rc.DeepCopy() }, 1, 2},
+		{"new version", func() *corev1.ReplicationController { r := rc.DeepCopy(); r.ResourceVersion = "8"; return r }, 2, 2},
+		{"no version", func() *corev1.ReplicationController { r := rc.DeepCopy(); r.ResourceVersion = ""; return r }, 3, 2},
+		{"no version again", func() *corev1.ReplicationController { r := rc.DeepCopy(); r.ResourceVersion = ""; return r }, 4, 2},
 	}
 	for _, st := range steps {
 		got, err := d.Deployment(st.rc())
@@ -43,8 +44,8 @@ func TestDecoderCache(t *testing.T) {
 		if got.Name != "web-1" || got.Version != 1 || got.Replicas != 2 || got.Phase != dcplan.PhaseComplete {
 			t.Errorf("%s: decoded %v", st.what, got)
 		}
-		if d.Decodes() != st.decodes {
-			t.Errorf("%s: %d decodes, want %d", st.what, d.Decodes(), st.decodes)
+		if d.Decodes() != st.decodes || d.Hits() != st.hits {
+			t.Errorf("%s: %d decodes and %d hits, want %d and %d", st.what, d.Decodes(), d.Hits(), st.decodes, st.hits)
 		}
 	}
 	d.Forget("u1")

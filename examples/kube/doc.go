@@ -9,12 +9,15 @@
 // What lives here is what an adapter owns (the adapter contract in package
 // dcplan's documentation): typed objects to snapshots, requests to
 // client-go calls, API answers to outcomes, retries and rate limits,
-// events and logs.
+// events, logs, metrics and leader election.
 //
 // Usage:
 //
-//	c := kube.New(kubeClient, appsClient, kube.Options{Namespace: "shop"})
-//	err := c.Run(ctx) // until ctx is cancelled
+//	c := kube.New(kubeClient, appsClient, kube.Options{Namespace: "shop",
+//		LeaderElection: &kube.LeaderElection{Namespace: "dcplan-system", Name: "dcplan-controller"}})
+//	prometheus.MustRegister(c.Metrics())
+//	http.Handle("/readyz", c.Readyz())
+//	err := c.Run(ctx) // until ctx is cancelled, or the lease is lost
 //
 // Entry points:
 //   - [New] and [Controller.Run]: the controller.
@@ -24,5 +27,11 @@
 //     (uid, resourceVersion).
 //   - [Client]: a wire.Client over the typed clientsets and an event
 //     recorder; [StatusError] turns client-go errors into wire's.
-//   - [CheckAPI]: a clear error when the server lacks apps.openshift.io/v1.
+//   - [CheckAPI]: a clear error when the server is unreachable
+//     ([ErrUnreachable]), refuses the credentials ([ErrUnauthorized]) or
+//     lacks apps.openshift.io/v1 ([ErrNoDeploymentConfigs]).
+//   - [LeaderElection] (Options.LeaderElection): act only while holding a
+//     coordination.k8s.io Lease; [ErrLeaseLost] when it is lost.
+//   - [Controller.Metrics]: the Prometheus metrics ([Metrics] lists them);
+//     [Controller.Healthz] and [Controller.Readyz]: the probe handlers.
 package kube

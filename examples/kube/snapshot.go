@@ -1,7 +1,6 @@
 package kube
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -12,7 +11,6 @@ import (
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
-	"k8s.io/client-go/discovery"
 	"k8s.io/client-go/tools/cache"
 
 	"github.com/dcplan/dcplan"
@@ -255,27 +253,4 @@ func podOf(obj any) (*corev1.Pod, bool) {
 	}
 	pod, ok := obj.(*corev1.Pod)
 	return pod, ok
-}
-
-// ErrNoDeploymentConfigs reports a server that does not serve
-// deploymentconfigs in apps.openshift.io/v1 (not OpenShift, or the API
-// group is disabled).
-var ErrNoDeploymentConfigs = errors.New("kube: the server does not serve deploymentconfigs.apps.openshift.io/v1 (is this an OpenShift cluster?)")
-
-// CheckAPI asks the server's discovery whether it serves deploymentconfigs
-// in apps.openshift.io/v1, and returns an error wrapping
-// ErrNoDeploymentConfigs when it does not (an informer on a missing
-// resource would wait for its cache forever).
-func CheckAPI(d discovery.DiscoveryInterface) error {
-	gv := appsv1.GroupVersion.String()
-	list, err := d.ServerResourcesForGroupVersion(gv)
-	if err != nil {
-		return fmt.Errorf("%w: discovery of %s: %w", ErrNoDeploymentConfigs, gv, err)
-	}
-	for _, r := range list.APIResources {
-		if r.Name == "deploymentconfigs" {
-			return nil
-		}
-	}
-	return fmt.Errorf("%w: %s lists no deploymentconfigs", ErrNoDeploymentConfigs, gv)
 }

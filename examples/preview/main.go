@@ -29,20 +29,39 @@
 //	-to N              the revision oc rollout undo and oc rollback return to
 //	                   (0: each command's default)
 //	-o text|json       output format (default text)
-//	--strict           exit 3 when an operation would be refused or the input is inconsistent
+//	--strict           exit 3 when the rollout is not healthy or the input is inconsistent
+//
+// The header says how the latest rollout is (its health): healthy (the
+// newest RC is Complete and oc rollout status is done, or the DC is
+// paused), progressing (a rollout under way, or oc rollout status still
+// waiting), failed (the rollout failed or was cancelled, or oc rollout
+// status fails), none (nothing rolled out yet), missing (no RC of
+// status.latestVersion in the document) or unknown (the newest RC has no
+// phase the controllers know).
 //
 // Before the sections, a "warnings" section lists what makes the input
 // inconsistent, so that odd lines below are not taken for the
-// controllers' opinion: an RC without its phase annotation, a DC status
-// behind its RCs, RCs labelled for the DC that the DC controller skips
-// because another controller owns them.
+// controllers' opinion: a List item without a kind (skipped); per RC, a
+// missing phase annotation, one that is none of the five phases, a
+// version annotation missing or not a number, an encoded DC that does not
+// decode, a cancelled annotation other than "true"; two RCs sharing a
+// version; a DC status behind its RCs, or naming a version no RC of the
+// document has (`oc get dc` piped alone); RCs labelled for the DC that
+// the DC controller skips because another controller owns them.
+//
+// The input may be UTF-8 with a byte order mark or UTF-16 (PowerShell's
+// redirection writes it); a JSON syntax error names its line and column.
 //
 // Exit status: 0 when the preview was printed; 1 when the input cannot be
-// previewed (not JSON, YAML, empty, no such DC, a DC name found in several
-// namespaces without -n); 2 for a usage error (an unknown flag or profile,
-// more than one file); 3 with --strict when an operation would be refused
-// (oc rollout status failing counts) or a warning was printed (the
-// preview is printed first).
+// previewed (not JSON: YAML, binary data, an error message of oc's, empty;
+// no such DC, a DC name found in several namespaces without -n); 2 for a
+// usage error (an unknown flag or profile, more than one file, standard
+// input a terminal and no file named); 3 with --strict when the rollout
+// is not healthy or a warning was printed (the preview is printed first,
+// the reason on standard error). A refused operation is not a failure:
+// oc refusing retry of a complete rollout, or cancel with nothing in
+// flight, is the normal answer for that state, and the health says
+// whether something is wrong.
 //
 // With -o json, preview prints one JSON object (schema "dcplan.preview/v1",
 // keys in this order; fields are only ever added):
@@ -57,8 +76,14 @@
 //	rcs, pods    how many RCs and related pods the snapshot holds
 //	skipped      ["namespace/name"]: the document's other RCs (of other DCs or
 //	             namespaces), which the preview leaves out; [] when none
-//	warnings     [{code, object, message}]; code is one of "missing-phase",
-//	             "status-behind", "foreign-rc"; [] when the input is consistent
+//	warnings     [{code, object, message}]; code is one of "kindless-item",
+//	             "missing-phase", "unknown-phase", "unreadable-version",
+//	             "encoded-config", "cancelled-value", "duplicate-version",
+//	             "status-behind", "latest-missing", "foreign-rc"; [] when the
+//	             input is consistent
+//	health       {state, message}: state is "healthy", "progressing",
+//	             "failed", "none", "missing" or "unknown" (see above); message
+//	             says why in a sentence
 //	history      [{revision, name, status, cancelled, cause, replicas, current}],
 //	             oldest first, as oc rollout history lists them
 //	operations   [{name, command, state, plan, refused, error, output, rules}],
@@ -105,7 +130,7 @@ const (
 	exitOK     = 0
 	exitInput  = 1 // the input cannot be previewed
 	exitUsage  = 2 // a usage error
-	exitStrict = 3 // --strict and a refusal or a warning
+	exitStrict = 3 // --strict and a rollout not healthy, or a warning
 )
 
 // options are the command-line flags.
@@ -122,7 +147,8 @@ type options struct {
 	To dcplan.Version
 	// JSON selects the -o json output.
 	JSON bool
-	// Strict turns refusals and warnings into exit status 3.
+	// Strict turns a rollout that is not healthy, and warnings, into exit
+	// status 3.
 	Strict bool
 }
 
@@ -147,6 +173,13 @@ func cli(args []string, stdin io.Reader, stdout, stderr io.Writer, now time.Time
 			return exitUsage
 		}
 		return exitInput
+	}
+	if file == "-" && isTerminal(stdin) {
+		// Nothing piped in: say how to use it rather than wait for the
+		// user to type a document.
+		fmt.Fprintln(stderr, "preview: standard input is a terminal: pipe `oc get dc,rc,pods -o json` into preview, or name a file")
+		fmt.Fprintln(stderr, "run 'preview -h' for the flags")
+		return exitUsage
 	}
 	var data []byte
 	if file == "-" {
@@ -181,6 +214,17 @@ func cli(args []string, stdin io.Reader, stdout, stderr io.Writer, now time.Time
 	return exitOK
 }
 
+// isTerminal reports whether r is a terminal (a character device), as
+// standard input is when nothing is piped into the command.
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(interface{ Stat() (os.FileInfo, error) })
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
 // parseArgs reads the flags and the optional file argument. Flags may
 // follow the file name. It returns the file to read ("-" for stdin).
 func parseArgs(args []string, stderr io.Writer, now time.Time) (options, string, error) {
@@ -195,7 +239,7 @@ func parseArgs(args []string, stderr io.Writer, now time.Time) (options, string,
 	at := fs.String("now", "", "the time to plan at, RFC 3339 (default: the current time)")
 	to := fs.Int64("to", 0, "the revision oc rollout undo and oc rollback return to (0: each command's default)")
 	output := fs.String("o", "text", "output format: text or json")
-	strict := fs.Bool("strict", false, "exit with status 3 when an operation would be refused or the input is inconsistent")
+	strict := fs.Bool("strict", false, "exit with status 3 when the rollout is not healthy or the input is inconsistent")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: oc get dc,rc,pods -o json | preview [flags]\n       preview [flags] list.json")
 		fs.PrintDefaults()
@@ -227,8 +271,8 @@ func parseArgs(args []string, stderr io.Writer, now time.Time) (options, string,
 
 	o := options{Namespace: namespace, Config: *config, To: dcplan.Version(*to), Now: now, Strict: *strict}
 	var err error
-	if o.Profile, err = parseProfile(*profile); err != nil {
-		return options{}, "", fmt.Errorf("%w: %w", errUsage, err)
+	if o.Profile, err = dcplan.ParsePreset(*profile); err != nil {
+		return options{}, "", fmt.Errorf("%w: -profile: %w", errUsage, err)
 	}
 	switch strings.ToLower(*output) {
 	case "text":
@@ -248,22 +292,11 @@ func parseArgs(args []string, stderr io.Writer, now time.Time) (options, string,
 	return o, files[0], nil
 }
 
-// profileNames lists the presets as dcplan spells them.
+// profileNames lists the presets as dcplan spells them, and "Origin".
 func profileNames() []string {
 	names := make([]string, 0, len(dcplan.Presets())+1)
 	for _, p := range dcplan.Presets() {
 		names = append(names, p.String())
 	}
 	return append(names, "Origin")
-}
-
-// parseProfile reads a preset name in any case; the error lists the valid
-// names.
-func parseProfile(s string) (dcplan.Preset, error) {
-	for _, n := range profileNames() {
-		if strings.EqualFold(n, strings.TrimSpace(s)) {
-			return dcplan.ParsePreset(n)
-		}
-	}
-	return 0, fmt.Errorf("-profile %q: want one of %s (any case)", s, strings.Join(profileNames(), ", "))
 }

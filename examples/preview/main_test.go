@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -71,6 +72,12 @@ func TestGolden(t *testing.T) {
 			[]string{"-o", "json", "testdata/stuck-pending.json"}},
 		{"missing-phase-json", "-o json carries the warnings",
 			[]string{"-o", "json", "testdata/missing-phase.json"}},
+		{"odd-annotations", "issue 35 item 19: phase Banana, version 5a, cancelled maybe, an undecodable encoded DC and a restored twin, each warned of",
+			[]string{"-now", "2026-11-30T10:00:00Z", "testdata/odd-annotations.json"}},
+		{"dc-alone", "issue 35 item 19: `oc get dc` piped alone: latestVersion 3 and no RCs is warned of, the health is missing",
+			[]string{"-now", "2026-11-01T12:40:00Z", "testdata/dc-alone.json"}},
+		{"kindless-item", "issue 35 item 19: a List item without a kind is skipped, and said so",
+			[]string{"-now", "2026-11-01T12:40:00Z", "testdata/kindless-item.json"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -156,7 +163,7 @@ func TestRefusals(t *testing.T) {
 		{"unknown flag", "the flag package's error, as a usage error", []string{"-x"}, "",
 			exitUsage, "usage: flag provided but not defined: -x"},
 		{"unknown profile", "the error lists the valid profiles", []string{"-profile", "strict"}, "",
-			exitUsage, `-profile "strict": want one of Modern, Exact, Origin10, Origin13, Origin15, Origin (any case)`},
+			exitUsage, `-profile: dcplan: invalid settings: unknown preset "strict": want one of Modern, Exact, Origin10, Origin13, Origin15, Origin (any case)`},
 		{"bad -o", "text or json", []string{"-o", "yaml"}, "", exitUsage, `-o "yaml": want text or json`},
 		{"bad -now", "RFC 3339", []string{"-now", "noon"}, "", exitUsage, "usage: -now: parsing time"},
 		{"negative -to", "revisions are positive", []string{"-to", "-1"}, "", exitUsage, "-to -1: a revision is positive"},
@@ -167,7 +174,16 @@ func TestRefusals(t *testing.T) {
 		{"yaml", "oc's default output is YAML: say to use -o json", nil, "apiVersion: v1\nitems:\n- kind: DeploymentConfig\n", exitInput,
 			"the input looks like YAML; preview reads JSON: run `oc get dc,rc,pods -o json`"},
 		{"yaml document marker", "a YAML stream starting with ---", nil, "---\nkind: List\n", exitInput, "looks like YAML"},
-		{"not json", "the decoder's error, wrapped", nil, "nope", exitInput, "reading the document: dcplan: malformed object"},
+		{"not json", "the decoder's error, wrapped, where encoding/json finds it", nil, "nope", exitInput,
+			"reading the document: line 1, column 2: dcplan: malformed object"},
+		{"json error offset", "issue 35 item 19: a syntax error deep in the document names its line and column", nil,
+			"{\n  \"kind\": \"List\",\n  \"items\": [,]\n}", exitInput, "reading the document: line 3, column 13: "},
+		{"random bytes", "issue 35 item 19: binary data is not called YAML", nil, "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", exitInput,
+			"the input is not text (16 bytes, binary data?)"},
+		{"oc error text", "issue 35 item 19: oc's own error, saved in place of its output, is not called YAML", nil,
+			"Error from server (Forbidden): deploymentconfigs.apps.openshift.io is forbidden: User \"dev\" cannot list resource\n", exitInput,
+			`the input is an error message from oc, not its output: "Error from server (Forbidden): deploymentconfigs.apps.openshift.io is forbidden`},
+		{"odd utf-16", "UTF-16 of an odd length", nil, "\xff\xfe{\x00}", exitInput, "the input reads as UTF-16 but has an odd number of bytes"},
 		{"no dc", "a document without a DeploymentConfig", nil, `{"kind":"List","apiVersion":"v1","items":[]}`, exitInput,
 			"the document holds no DeploymentConfig"},
 		{"unknown dc", "-dc names a DC that is not there", []string{"-dc", "web", "testdata/stuck-pending.json"}, "", exitInput,
@@ -195,43 +211,70 @@ func TestRefusals(t *testing.T) {
 	}
 }
 
-// TestStrict checks --strict: exit status 3 after the preview when an
-// operation would be refused or the input is inconsistent, 0 otherwise,
-// and that without --strict the same inputs exit 0.
+// TestStrict checks --strict on every file of testdata/: exit status 3
+// after the preview when the rollout is not healthy or the input is
+// inconsistent, 0 otherwise, and that without --strict the same inputs
+// exit 0 with the same output. A refused operation is no failure: the
+// healthy DC (whose retry oc refuses, as nothing failed) exits 0, and the
+// failed rollout (every operation goes through) exits 3 (issue 35 item
+// 18). A file added to testdata/ needs its line here.
 func TestStrict(t *testing.T) {
-	tests := []struct {
-		name string
+	tests := map[string]struct {
 		why  string
-		file string
+		args []string // before the file
 		code int
 		want string // on standard error
 	}{
-		{"refusals", "oc would refuse retry and rollout latest of a Pending rollout", "stuck-pending.json",
-			exitStrict, "preview: --strict: oc would refuse retry, latest\n"},
-		{"warnings only", "a DC status behind its RCs refuses nothing but is inconsistent", "status-behind.json",
-			exitStrict, "preview: --strict: 1 warning(s) about the input\n"},
-		{"both", "a missing phase: a warning, and retry and latest refused", "missing-phase.json",
-			exitStrict, "preview: --strict: oc would refuse retry, latest; 1 warning(s) about the input\n"},
-		{"clean", "every operation of a failed rollout goes through while status waits for the controller", "failed-unobserved.json", exitOK, ""},
-		{"status fails", "oc rollout status exits 1 on a cancelled rollout: a refusal like the others", "failed-after-cancel.json",
-			exitStrict, "preview: --strict: oc would refuse status\n"},
-		{"paused", "a paused DC: status, cancel, retry, latest, undo and rollback refuse; resume goes through", "paused.json",
-			exitStrict, "preview: --strict: oc would refuse status, cancel, retry, latest, undo, rollback\n"},
+		"healthy-history.json": {"the latest rollout is complete; retry's refusal is the normal answer", nil, exitOK, ""},
+		"failed-unobserved.json": {"the latest rollout failed, though every operation goes through and status waits", nil,
+			exitStrict, "preview: --strict: the rollout is not healthy (failed): rollout #3 (frontend-3) failed: cancelled by the user\n"},
+		"failed-after-cancel.json": {"a cancelled rollout failed", nil,
+			exitStrict, "preview: --strict: the rollout is not healthy (failed): rollout #3 (frontend-3) failed: cancelled by the user\n"},
+		"stuck-pending.json": {"a rollout under way is not healthy yet", nil,
+			exitStrict, "preview: --strict: the rollout is not healthy (progressing): rollout #3 (frontend-3) is pending\n"},
+		"paused.json": {"a rollout held by a paused DC; the refusals of a paused DC are normal", nil,
+			exitStrict, "preview: --strict: the rollout is not healthy (progressing): rollout #3 (frontend-3) is pending, and the DC is paused\n"},
+		"status-behind.json": {"a DC status behind its RCs is inconsistent", nil,
+			exitStrict, "preview: --strict: the rollout is not healthy (progressing): rollout #3 (frontend-3) is pending; 1 warning(s) about the input\n"},
+		"missing-phase.json": {"an RC without a phase: inconsistent, and its health unknown", nil,
+			exitStrict, "preview: --strict: the rollout is not healthy (unknown): rollout #3 (frontend-3) has no phase annotation; 1 warning(s) about the input\n"},
+		"foreign-rc.json": {"an RC of another controller: inconsistent", nil,
+			exitStrict, "preview: --strict: the rollout is not healthy (progressing): rollout #3 (frontend-3) is pending; 1 warning(s) about the input\n"},
+		"two-namespaces.json": {"staging's only rollout is complete, but its DC status has not counted its replicas: oc rollout status waits", []string{"-n", "staging"},
+			exitStrict, "preview: --strict: the rollout is not healthy (progressing): rollout #1 (frontend-1) is complete, but oc rollout status waits: Waiting for rollout to finish: 0 out of 3 new replicas have been updated...\n"},
+		"odd-annotations.json": {"a healthy rollout over hand-edited annotations: the warnings alone fail it", nil,
+			exitStrict, "preview: --strict: 5 warning(s) about the input\n"},
+		"dc-alone.json": {"`oc get dc` alone: no RC of latestVersion", nil,
+			exitStrict, "preview: --strict: the rollout is not healthy (missing): rollout #3 has no replication controller in the document (frontend-3); 1 warning(s) about the input\n"},
+		"kindless-item.json": {"a skipped item, and a rollout under way", nil,
+			exitStrict, "preview: --strict: the rollout is not healthy (progressing): rollout #3 (frontend-3) is pending; 1 warning(s) about the input\n"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			path := filepath.Join("testdata", tt.file)
-			got := runCLI([]string{"--strict", "-now", "2026-11-01T12:10:00Z", path}, "")
+	files, err := filepath.Glob("testdata/*.json")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no testdata: %v", err)
+	}
+	for _, path := range files {
+		file := filepath.Base(path)
+		t.Run(file, func(t *testing.T) {
+			tt, ok := tests[file]
+			if !ok {
+				t.Fatalf("testdata/%s has no expectation in TestStrict", file)
+			}
+			args := append(append([]string{"--strict", "-now", "2026-11-01T12:10:00Z"}, tt.args...), path)
+			got := runCLI(args, "")
 			if got.code != tt.code || got.stderr != tt.want {
-				t.Errorf("preview --strict %s: exit %d, stderr %q; want %d, %q [%s]", tt.file, got.code, got.stderr, tt.code, tt.want, tt.why)
+				t.Errorf("preview %s: exit %d, stderr %q; want %d, %q [%s]", strings.Join(args, " "), got.code, got.stderr, tt.code, tt.want, tt.why)
 			}
 			if !strings.Contains(got.stdout, "$ oc rollback") {
-				t.Errorf("preview --strict %s did not print the preview first [%s]", tt.file, tt.why)
+				t.Errorf("preview --strict %s did not print the preview first [%s]", file, tt.why)
 			}
-			if lax := runCLI([]string{"-now", "2026-11-01T12:10:00Z", path}, ""); lax.code != exitOK || lax.stdout != got.stdout {
-				t.Errorf("preview %s without --strict: exit %d, or other output [%s]", tt.file, lax.code, tt.why)
+			if lax := runCLI(args[1:], ""); lax.code != exitOK || lax.stdout != got.stdout {
+				t.Errorf("preview %s without --strict: exit %d, or other output [%s]", file, lax.code, tt.why)
 			}
 		})
+	}
+	if len(files) != len(tests) {
+		t.Errorf("%d files in testdata/, %d expectations: remove the stale ones", len(files), len(tests))
 	}
 }
 
@@ -254,6 +297,9 @@ func TestJSONSchema(t *testing.T) {
 		Warnings      []struct {
 			Code, Object, Message string
 		} `json:"warnings"`
+		Health struct {
+			State, Message string
+		} `json:"health"`
 		History []struct {
 			Revision          int64
 			Name, Status      string
@@ -319,6 +365,13 @@ func TestWarnings(t *testing.T) {
 		{"missing phase", "RC without openshift.io/deployment.phase", "missing-phase.json", []string{"missing-phase rc/frontend-3"}},
 		{"status behind", "status.latestVersion 2, RC version 3", "status-behind.json", []string{"status-behind dc/frontend"}},
 		{"foreign rc", "frontend-2 is controlled by another DC's UID", "foreign-rc.json", []string{"foreign-rc rc/frontend-2"}},
+		// Issue 35 item 19: true and complete.
+		{"odd annotations", "a phase that is there but unknown is not a missing one; each hand edit is named",
+			"odd-annotations.json", []string{
+				"unreadable-version rc/frontend-5", "unknown-phase rc/frontend-4", "cancelled-value rc/frontend-6", "encoded-config rc/frontend-7",
+				"duplicate-version rc/frontend-7, rc/frontend-7-restored"}},
+		{"dc alone", "latestVersion 3 and no RC at all", "dc-alone.json", []string{"latest-missing dc/frontend"}},
+		{"kindless item", "a List item without a kind, which the decoder skips", "kindless-item.json", []string{"kindless-item items[2]"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -338,6 +391,110 @@ func TestWarnings(t *testing.T) {
 				t.Errorf("warnings of %s (-want +got) [%s]:\n%s", tt.file, tt.why, d)
 			}
 		})
+	}
+}
+
+// TestWarningTexts pins the words of the warnings issue 35 item 19
+// found false or missing: a phase annotation that is there is not called
+// missing, and each hand edit is quoted as written.
+func TestWarningTexts(t *testing.T) {
+	data, err := os.ReadFile("testdata/odd-annotations.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := preview(data, options{Now: clock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := map[string]string{}
+	for _, w := range r.Warnings {
+		texts[w.Code] = w.Message
+	}
+	for code, want := range map[string]string{
+		warnUnknownPhase:     `openshift.io/deployment.phase is "Banana", none of New, Pending, Running, Complete, Failed`,
+		warnUnreadableVer:    `openshift.io/deployment-config.latest-version is "5a", not a number: oc and the controllers read version -1`,
+		warnCancelledValue:   `openshift.io/deployment.cancelled is "maybe": only "true" (any case) cancels`,
+		warnEncodedConfig:    `openshift.io/encoded-deployment-config does not decode (couldn't get version/kind; json parse error: unexpected end of JSON input)`,
+		warnDuplicateVersion: `2 RCs share version 7`,
+	} {
+		if !strings.HasPrefix(texts[code], want) {
+			t.Errorf("warning %s = %q, want it to start %q", code, texts[code], want)
+		}
+	}
+	if strings.Contains(texts[warnMissingPhase], "Banana") || texts[warnMissingPhase] != "" {
+		t.Errorf("an RC with phase Banana is called missing its phase: %q", texts[warnMissingPhase])
+	}
+}
+
+// TestInputEncodings: a UTF-8 byte order mark, and UTF-16 with or without
+// one (PowerShell's redirection), preview as the UTF-8 file does (issue
+// 35 item 19: they got "invalid character").
+func TestInputEncodings(t *testing.T) {
+	data, err := os.ReadFile("testdata/stuck-pending.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	utf16 := func(big, bom bool) string {
+		var b []byte
+		if bom {
+			b = append(b, 0xff, 0xfe)
+			if big {
+				b = []byte{0xfe, 0xff}
+			}
+		}
+		for _, r := range string(data) { // the fixture is ASCII
+			if big {
+				b = append(b, 0, byte(r))
+			} else {
+				b = append(b, byte(r), 0)
+			}
+		}
+		return string(b)
+	}
+	want := runCLI([]string{"-now", "2026-11-01T12:40:00Z", "-"}, string(data))
+	for name, in := range map[string]string{
+		"utf-8 bom":         "\xef\xbb\xbf" + string(data),
+		"utf-16le bom":      utf16(false, true),
+		"utf-16be bom":      utf16(true, true),
+		"utf-16le, no bom":  utf16(false, false),
+		"utf-16be, no bom:": utf16(true, false),
+	} {
+		got := runCLI([]string{"-now", "2026-11-01T12:40:00Z", "-"}, in)
+		if got.code != exitOK || got.stdout != want.stdout {
+			t.Errorf("%s: exit %d, stderr %q, or another preview than UTF-8's", name, got.code, got.stderr)
+		}
+	}
+}
+
+// terminal is a standard input that is a terminal: Stat says a character
+// device, and a read would wait for the user.
+type terminal struct{ read bool }
+
+func (t *terminal) Read([]byte) (int, error) { t.read = true; return 0, io.EOF }
+
+func (*terminal) Stat() (os.FileInfo, error) { return ttyInfo{}, nil }
+
+type ttyInfo struct{ os.FileInfo }
+
+func (ttyInfo) Mode() os.FileMode { return os.ModeDevice | os.ModeCharDevice | 0o620 }
+
+// TestTerminalStdin: with standard input a terminal and no file named,
+// preview prints its usage and exits 2 without reading, instead of
+// waiting silently for a document (issue 35 item 19).
+func TestTerminalStdin(t *testing.T) {
+	for _, args := range [][]string{nil, {"-"}, {"-profile", "Exact"}} {
+		in := &terminal{}
+		var out, errOut bytes.Buffer
+		code := cli(args, in, &out, &errOut, clock)
+		if code != exitUsage || in.read || out.Len() > 0 ||
+			!strings.Contains(errOut.String(), "preview: standard input is a terminal: pipe `oc get dc,rc,pods -o json` into preview, or name a file") {
+			t.Errorf("preview %v on a terminal: exit %d, read %v, stdout %q, stderr %q; want exit 2 and the usage, nothing read", args, code, in.read, out.String(), errOut.String())
+		}
+	}
+	// A file named is read, whatever standard input is.
+	var out, errOut bytes.Buffer
+	if code := cli([]string{"testdata/stuck-pending.json"}, &terminal{}, &out, &errOut, clock); code != exitOK {
+		t.Errorf("preview file.json with a terminal for stdin: exit %d, stderr %q", code, errOut.String())
 	}
 }
 

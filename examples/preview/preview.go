@@ -2,12 +2,15 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"regexp"
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/cancel"
@@ -24,11 +27,18 @@ func decode(data []byte) (wire.Objects, error) { return wire.DecodeList(data) }
 // fails only when the document cannot be read as a snapshot of one DC;
 // refusals of the operations are part of the preview.
 func preview(data []byte, o options) (report, error) {
+	data, err := asUTF8(data)
+	if err != nil {
+		return report{}, err
+	}
 	if err := checkInput(data); err != nil {
 		return report{}, err
 	}
 	objs, err := decode(data)
 	if err != nil {
+		if line, col, ok := syntaxErrorAt(data); ok {
+			return report{}, fmt.Errorf("reading the document: line %d, column %d: %w", line, col, err)
+		}
 		return report{}, fmt.Errorf("reading the document: %w", err)
 	}
 	cfg, err := chooseConfig(objs.Configs, o.Namespace, o.Config)
@@ -41,13 +51,50 @@ func preview(data []byte, o options) (report, error) {
 	}
 	r := newReport(s)
 	r.Skipped = skipped(objs, s)
-	r.Warnings = inconsistencies(s)
+	r.Warnings = append(append([]warning{}, kindlessItems(data)...), inconsistencies(s)...) // [] when none
+	r.Health = healthOf(s)
 	r.operations(s, o.To)
 	return r, nil
 }
 
+// asUTF8 returns data as UTF-8 without a byte order mark: a UTF-8 BOM is
+// dropped, and UTF-16 (with a BOM, or without one when its first
+// character is ASCII, as PowerShell's redirection writes it) is decoded.
+// UTF-16 of an odd length is an error.
+func asUTF8(data []byte) ([]byte, error) {
+	if rest, ok := bytes.CutPrefix(data, []byte("\xef\xbb\xbf")); ok {
+		return rest, nil
+	}
+	var big bool
+	switch {
+	case bytes.HasPrefix(data, []byte("\xff\xfe")):
+		data = data[2:]
+	case bytes.HasPrefix(data, []byte("\xfe\xff")):
+		data, big = data[2:], true
+	case len(data) >= 2 && data[0] != 0 && data[0] < 0x80 && data[1] == 0:
+	case len(data) >= 2 && data[0] == 0 && data[1] != 0 && data[1] < 0x80:
+		big = true
+	default:
+		return data, nil
+	}
+	if len(data)%2 != 0 {
+		return nil, errors.New("the input reads as UTF-16 but has an odd number of bytes: save it as UTF-8 (PowerShell: `| Out-File -Encoding utf8`)")
+	}
+	units := make([]uint16, len(data)/2)
+	for i := range units {
+		if big {
+			units[i] = uint16(data[2*i])<<8 | uint16(data[2*i+1])
+		} else {
+			units[i] = uint16(data[2*i+1])<<8 | uint16(data[2*i])
+		}
+	}
+	return []byte(string(utf16.Decode(units))), nil
+}
+
 // checkInput turns the common wrong inputs into a message saying what to
-// do: nothing at all, or YAML (oc's default output) instead of JSON.
+// do: nothing at all, bytes that are not text, an error message of oc's
+// instead of its output, or YAML (oc's default output) instead of JSON.
+// Anything else that is not JSON is left to the decoder's words.
 func checkInput(data []byte) error {
 	text := bytes.TrimSpace(data)
 	if len(text) == 0 {
@@ -56,11 +103,43 @@ func checkInput(data []byte) error {
 	if text[0] == '{' || text[0] == '[' {
 		return nil
 	}
+	if !utf8.Valid(text) || bytes.ContainsFunc(text, func(r rune) bool { return r < ' ' && r != '\t' && r != '\n' && r != '\r' }) {
+		return fmt.Errorf("the input is not text (%d bytes, binary data?): pipe `oc get dc,rc,pods -o json` into preview", len(data))
+	}
 	first, _, _ := strings.Cut(string(text), "\n")
-	if strings.HasPrefix(first, "---") || strings.HasPrefix(first, "#") || strings.Contains(first, ":") {
+	first = strings.TrimSpace(first)
+	for _, p := range ocErrorPrefixes {
+		if strings.HasPrefix(first, p) {
+			return fmt.Errorf("the input is an error message from oc, not its output: %q; fix the oc command first", first)
+		}
+	}
+	if yamlLine.MatchString(first) {
 		return errors.New("the input looks like YAML; preview reads JSON: run `oc get dc,rc,pods -o json`")
 	}
-	return nil // let the decoder say what is wrong
+	return nil
+}
+
+// ocErrorPrefixes start the messages oc and kubectl print on stderr when
+// they fail (piped along with 2>&1, or saved in place of the output).
+var ocErrorPrefixes = []string{"Error from server", "error: ", "Error: ", "The connection to the server",
+	"Unable to connect to the server", "No resources found", "Unauthorized"}
+
+// yamlLine matches the first line of a YAML document: a document marker
+// or directive, a comment, a sequence item, or a mapping key followed by
+// ": " or the end of the line.
+var yamlLine = regexp.MustCompile(`^(---|\.\.\.|%YAML|#|- |[A-Za-z_][A-Za-z0-9_./-]*:(\s|$))`)
+
+// syntaxErrorAt returns the line and column (from 1) where encoding/json
+// finds data not to be JSON, and whether it finds so.
+func syntaxErrorAt(data []byte) (line, col int, ok bool) {
+	var v any
+	var se *json.SyntaxError
+	if err := json.Unmarshal(data, &v); !errors.As(err, &se) {
+		return 0, 0, false
+	}
+	off := int(min(max(se.Offset, 1), int64(len(data))))
+	nl := bytes.LastIndexByte(data[:off-1], '\n')
+	return 1 + bytes.Count(data[:off-1], []byte("\n")), off - nl - 1, true
 }
 
 // chooseConfig picks the DC to preview: the one named config (any, when
@@ -147,52 +226,6 @@ func skipped(objs wire.Objects, s dcplan.Snapshot) []string {
 		}
 	}
 	return out
-}
-
-// Warning codes (the "code" of -o json).
-const (
-	warnMissingPhase = "missing-phase"
-	warnStatusBehind = "status-behind"
-	warnForeignRC    = "foreign-rc"
-)
-
-// warning is one inconsistency of the input.
-type warning struct {
-	Code    string `json:"code"`
-	Object  string `json:"object"`
-	Message string `json:"message"`
-}
-
-// inconsistencies lists what in s makes the preview read oddly, RCs in
-// version order: RCs without a phase, a DC status behind its RCs, RCs the
-// DC controller skips because another controller owns them.
-func inconsistencies(s dcplan.Snapshot) []warning {
-	ws := []warning{}
-	rcs := history.Sorted(s.Deployments)
-	for _, d := range rcs {
-		if d.Phase == dcplan.PhaseUnknown {
-			ws = append(ws, warning{warnMissingPhase, "rc/" + d.Name, fmt.Sprintf(
-				"no openshift.io/deployment.phase annotation: the controllers and oc read the empty phase, "+
-					"so texts below show a blank where its phase belongs (e.g. \"#%d is ;\")", d.Version)})
-		}
-	}
-	if n := len(rcs); n > 0 && rcs[n-1].Version > s.Config.Status.LatestVersion {
-		d := rcs[n-1]
-		ws = append(ws, warning{warnStatusBehind, "dc/" + s.Config.Name, fmt.Sprintf(
-			"status.latestVersion is %d but rc/%s has version %d: the DC status is behind its RCs "+
-				"(read mid-update, or the controller has not caught up), so sections below may disagree",
-			s.Config.Status.LatestVersion, d.Name, d.Version)})
-	}
-	for _, d := range rcs {
-		if d.HasController && d.Controller.UID != s.Config.UID {
-			owner := fmt.Sprintf("%s %s (uid %s)", d.Controller.Kind, d.Controller.Name, d.Controller.UID)
-			ws = append(ws, warning{warnForeignRC, "rc/" + d.Name, fmt.Sprintf(
-				"labelled for dc/%s but controlled by %s, not by this DC (uid %s): "+
-					"the DC controller skips it (rule 3.3), oc rollout history still lists it",
-				s.Config.Name, owner, s.Config.UID)})
-		}
-	}
-	return ws
 }
 
 // operation is the preview of one oc command.

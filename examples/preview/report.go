@@ -30,6 +30,7 @@ type report struct {
 	Pods          int         `json:"pods"`
 	Skipped       []string    `json:"skipped"`
 	Warnings      []warning   `json:"warnings"`
+	Health        health      `json:"health"`
 	History       []revision  `json:"history"`
 	Operations    []operation `json:"operations"`
 	Rules         []rule      `json:"rules"`
@@ -80,17 +81,14 @@ func newReport(s dcplan.Snapshot) report {
 }
 
 // strictFailure says why --strict fails the run ("" when it does not):
-// the refused operations and the number of warnings.
+// the rollout is not healthy (see healthOf), or the input is
+// inconsistent (a warning). A refused operation is not a failure: it is
+// the normal answer for the state (retry of a complete rollout, cancel
+// with nothing in flight), and the health says what is wrong.
 func (r report) strictFailure() string {
-	var refused []string
-	for _, op := range r.Operations {
-		if op.Refused {
-			refused = append(refused, op.Name)
-		}
-	}
 	var why []string
-	if len(refused) > 0 {
-		why = append(why, fmt.Sprintf("oc would refuse %s", strings.Join(refused, ", ")))
+	if r.Health.State != healthHealthy {
+		why = append(why, fmt.Sprintf("the rollout is not healthy (%s): %s", r.Health.State, r.Health.Message))
 	}
 	if n := len(r.Warnings); n > 0 {
 		why = append(why, fmt.Sprintf("%d warning(s) about the input", n))
@@ -123,6 +121,7 @@ func (r report) writeText(w io.Writer) error {
 	if n := len(r.Skipped); n > 0 {
 		fmt.Fprintf(&b, "Skipped %d RC(s) of the document that belong to other DCs or namespaces: %s\n", n, strings.Join(r.Skipped, ", "))
 	}
+	fmt.Fprintf(&b, "Health: %s: %s.\n", r.Health.State, r.Health.Message)
 
 	if len(r.Warnings) > 0 {
 		b.WriteString("\nwarnings: the input is inconsistent, so some lines below may read oddly\n")

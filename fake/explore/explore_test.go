@@ -3,6 +3,7 @@ package explore_test
 import (
 	"flag"
 	"fmt"
+	"os"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -19,6 +20,7 @@ import (
 )
 
 var (
+	ciTier    = flag.Bool("explore.ci", false, "run the explorer's CI searches: the default bounds at every replica count and history limit, for each preset (minutes, up to -explore.memlimit GiB; "+envTier+"=ci does the same)")
 	deep      = flag.Bool("explore.deep", false, "explore deeper bounds than CI's: -explore.users, -explore.faults, -explore.stale, -explore.hooks per trace, mixing -explore.kinds kinds of them (default all four in one trace), replicas 0-2")
 	deepUsers = flag.Int("explore.users", 1, "user moves per trace with -explore.deep")
 	deepFault = flag.Int("explore.faults", 1, "faulted passes per trace with -explore.deep")
@@ -27,12 +29,64 @@ var (
 	deepKinds = flag.Int("explore.kinds", 0, "kinds of perturbation one trace may mix with -explore.deep (0: no bound but each kind's budget)")
 	deepMax   = flag.Int("explore.max", 0, "stop after this many states with -explore.deep (0: none)")
 	deepOnly  = flag.String("explore.preset", "", "explore only this preset")
-	memLimit  = flag.Int("explore.memlimit", 12, "soft memory limit in GiB (runtime/debug.SetMemoryLimit): the search collects garbage seldom (-explore.gogc) until its heap nears this")
-	gcPercent = flag.Int("explore.gogc", 1000, "GOGC while exploring: the searches keep every state, so a collection finds little to free")
+	memLimit  = flag.Int("explore.memlimit", 6, "with -explore.ci or -explore.deep, the soft memory limit in GiB (runtime/debug.SetMemoryLimit): the search collects garbage seldom (-explore.gogc) until its heap nears this")
+	gcPercent = flag.Int("explore.gogc", 1000, "with -explore.ci or -explore.deep, GOGC while exploring: the searches keep every state, so a collection finds little to free")
 	deepWorld = flag.String("explore.world", "", `with -explore.deep, the initial worlds as "replicas/limits", e.g. "1/1" or "0,1,2/-1,1" (-1: no limit; default: explore.Defaults')`)
 )
 
-// ciBounds are the bounds go test explores by default: explore.Defaults,
+// envTier is the environment variable that selects the explorer's CI
+// tier without a flag (DCPLAN_EXPLORE=ci), for runs such as
+// go test ./... where a test flag would reach every package.
+const envTier = "DCPLAN_EXPLORE"
+
+// The tiers of TestExplore, each a set of searches per preset.
+const (
+	tierShort   = "short"   // go test -short: an oc command and a stale read, replicas 1, limit 1
+	tierDefault = "default" // go test: the default bounds for Modern, replicas 1, limit 1
+	tierCI      = "ci"      // -explore.ci or DCPLAN_EXPLORE=ci: the default bounds at every replica count and limit (ciBounds)
+	tierDeep    = "deep"    // -explore.deep: the bounds of the -explore.* flags
+)
+
+// exploreTier is the tier the flags, the environment and -short select.
+// An unknown DCPLAN_EXPLORE is an error, not the default tier: a typo
+// would otherwise pass after running a fraction of what was asked.
+func exploreTier() (string, error) {
+	env := os.Getenv(envTier)
+	if env != "" && env != "ci" {
+		return "", fmt.Errorf("%s=%q: want ci or nothing", envTier, env)
+	}
+	switch {
+	case *deep:
+		return tierDeep, nil
+	case *ciTier || env == "ci":
+		return tierCI, nil
+	case testing.Short():
+		return tierShort, nil
+	}
+	return tierDefault, nil
+}
+
+// tierBounds are the searches of a tier below -explore.deep for the
+// preset named preset, with settings st. Go test's default tier explores
+// from the world of one replica and revisionHistoryLimit 1 only: for
+// Modern, the preset dcplan fixes, explore.Defaults (every pair of the
+// four perturbations, with every oc command: 44 995 states, 15 CPU
+// seconds); for Exact and Origin15 one oc command and one stale read
+// (12 232 and 8 674 states, 3 CPU seconds each), which still finds
+// Origin15's known finding. -short explores the latter for Modern too.
+func tierBounds(tier, preset string, st dcplan.Settings) []explore.Options {
+	if tier == tierCI {
+		return ciBounds(st)
+	}
+	o := explore.Defaults(st)
+	o.Replicas, o.Limits = []int{1}, []int{1}
+	if tier == tierShort || preset != "Modern" {
+		o.Faults, o.Hooks = 0, 0
+	}
+	return []explore.Options{o}
+}
+
+// ciBounds are the bounds of the CI tier (-explore.ci): explore.Defaults,
 // the issue's world (latestVersion up to 3, replicas 0, 1 and 2,
 // revisionHistoryLimit none and 1) with per trace at most one of each
 // of the four perturbations — an oc command or edit, a faulted pass (a
@@ -45,7 +99,8 @@ var (
 // states for Modern and Exact), and so is Modern's command, fault and
 // hook pod at replicas 1 and limit 1, which CI ran until the default
 // bounds took its time (-explore.deep -explore.preset Modern
-// -explore.stale 0 -explore.world 1/1: 86 989 states).
+// -explore.stale 0 -explore.world 1/1: 86 989 states). The CI tier is
+// what go test ./... ran before the tiers: 752 888 states in all.
 func ciBounds(st dcplan.Settings) []explore.Options {
 	triple := explore.Defaults(st)
 	triple.Users, triple.Kinds = 0, 0
@@ -56,18 +111,27 @@ func ciBounds(st dcplan.Settings) []explore.Options {
 // each preset and fails on any violation, printing it as a scenario file.
 // known lists the violations a preset is documented to have (upstream's
 // own, kept in Exact): each must still be found by one of the preset's
-// searches, nothing else may be. Every search is a subtest of its own,
-// run by one worker per core, the largest first, so that the cores stay
-// busy to the end.
+// searches, nothing else may be. Which searches run is the tier's
+// (exploreTier, tierBounds): go test's default, -short, the CI tier
+// (-explore.ci or DCPLAN_EXPLORE=ci) or -explore.deep. Every search is a
+// subtest of its own, run by one worker per core, the largest first, so
+// that the cores stay busy to the end.
 func TestExplore(t *testing.T) {
-	// The search keeps every state; collect garbage seldom (GOGC 1000),
-	// unless the heap nears -explore.memlimit (12 GiB: a deep search's
-	// live heap grows past what GOGC's headroom leaves room for). The CI
-	// searches peak at 11 GB this way, and take 281 s of CPU instead of
-	// 333 s with GOGC 400, or 380 s with GOGC 400 and a 6 GiB limit (two
-	// searches of 260 000-290 000 states at a time hold 6 GB live).
-	defer debug.SetGCPercent(debug.SetGCPercent(*gcPercent))
-	defer debug.SetMemoryLimit(debug.SetMemoryLimit(int64(*memLimit) << 30))
+	tier, err := exploreTier()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("tier %s (go test -short: short; -explore.ci or %s=ci: ci; -explore.deep: deep)", tier, envTier)
+	if tier == tierCI || tier == tierDeep {
+		// The search keeps every state; collect garbage seldom (GOGC
+		// 1000), unless the heap nears -explore.memlimit (6 GiB, which
+		// fits a machine of 8 GB). The CI searches peaked at 11-12 GB
+		// with a 12 GiB limit; with 6 GiB and the order below, which
+		// keeps their live heap under 6 GB, at 6.1 GB for 249 s of CPU.
+		// The smaller tiers keep go test's GOGC 100 and no limit.
+		defer debug.SetGCPercent(debug.SetGCPercent(*gcPercent))
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(int64(*memLimit) << 30))
+	}
 	presets := []struct {
 		name  string
 		why   string
@@ -92,8 +156,8 @@ func TestExplore(t *testing.T) {
 			continue
 		}
 		st := pr.p.Settings()
-		bounds := ciBounds(st)
-		if *deep {
+		bounds := tierBounds(tier, pr.name, st)
+		if tier == tierDeep {
 			o := explore.Defaults(st)
 			o.Users, o.Faults, o.Stale, o.Hooks, o.Kinds, o.MaxStates = *deepUsers, *deepFault, *deepStale, *deepHooks, *deepKinds, *deepMax
 			if *deepWorld != "" {
@@ -108,19 +172,25 @@ func TestExplore(t *testing.T) {
 			searches = append(searches, search{preset: pr.name, st: st, known: pr.known, o: o})
 		}
 	}
-	// The largest first (by the states they reached when last measured:
-	// the default bounds, Exact's the largest).
+	// The largest first, by the states each preset's search of the
+	// default bounds reached at every replica count and limit (the CI
+	// tier; the smaller tiers rank alike), a search with three
+	// perturbations in one trace a tenth of that. But the second largest
+	// runs after the third: on two cores the two largest CI searches
+	// side by side would hold 6 GB live, past -explore.memlimit, where
+	// the collector runs all the time; the largest beside the third
+	// holds about 5 GB and ends no later.
 	size := func(sr search) int {
-		n := 0
-		if sr.o.Kinds == 2 {
-			n += 2
-		}
-		if sr.preset != "Origin15" {
-			n++
+		n := map[string]int{"Exact": 288_794, "Modern": 258_948, "Origin15": 134_022}[sr.preset]
+		if sr.o.Kinds != 2 {
+			n /= 10
 		}
 		return n
 	}
 	slices.SortStableFunc(searches, func(a, b search) int { return size(b) - size(a) })
+	if len(searches) >= 3 {
+		searches[1], searches[2] = searches[2], searches[1]
+	}
 	var mu sync.Mutex
 	found := map[string][]string{}
 	ran, planned := map[string]int{}, map[string]int{} // searches per preset
@@ -154,8 +224,8 @@ func TestExplore(t *testing.T) {
 		wg.Wait()
 	})
 	for _, pr := range presets {
-		if *deep || planned[pr.name] == 0 || ran[pr.name] < planned[pr.name] {
-			continue // a known finding need be reached only by all the CI searches (-run may pick some)
+		if tier == tierDeep || planned[pr.name] == 0 || ran[pr.name] < planned[pr.name] {
+			continue // a known finding need be reached only by all the tier's searches (-run may pick some)
 		}
 		for _, k := range pr.known {
 			if !contains(found[pr.name], k) {

@@ -26,8 +26,9 @@ type mutant struct {
 }
 
 // explorer is the kill of last resort: Modern's searches of the explorer
-// at the CI bounds (TestExplore's subtests search/Modern/...) and from a
-// world with history to prune (TestExploreHistory).
+// at the CI bounds (TestExplore's subtests search/Modern/... with
+// -explore.ci) and from a world with history to prune
+// (TestExploreHistory).
 var explorer = [2]string{"./fake/explore", "TestExploreHistory|TestExplore$/search/Modern"}
 
 var mutantList = []mutant{
@@ -56,6 +57,23 @@ var mutantList = []mutant{
 	{name: "hook pods survive cancel", why: "the deployer's cleanup deletes a cancelled RC's deployer pod but not its hook pod (SPEC 4.6)",
 		file: "phase/pods.go", old: "	pods := deployerPods(all, d.Name, anyPod)\n", new: "	pods := deployerPods(all, d.Name, func(p dcplan.Pod) bool { return p.Name == dcplan.DeployerPodName(d.Name) })\n",
 		killers: [][2]string{{"./phase", ""}, explorer}},
+	// Issue 35 item 14: five bugs the suite let through, each now killed
+	// by the test named first.
+	{name: "adopt a deleting orphan", why: "the claim adopts an orphan with a deletionTimestamp (SPEC 3.3.2)",
+		file: "reconcile/claim.go", old: "	case cfg.Deleting, !matches, d.Deleting:\n", new: "	case cfg.Deleting, !matches:\n",
+		killers: [][2]string{{"./reconcile", "TestScenarios/claims"}, explorer}},
+	{name: "adoption NotFound is an error", why: "an adoption patch answered NotFound counts as a claim error (SPEC 3.3.2)",
+		file: "reconcile/claim.go", old: "				if f.Reason != dcplan.StatusNotFound {\n", new: "				if true {\n",
+		killers: [][2]string{{"./reconcile", "TestScenarios/claims"}, explorer}},
+	{name: "one image trigger suffices", why: "the initial rollout starts when any one of two ImageChange triggers has its image (SPEC 5.15)",
+		file: "reconcile/triggers.go", old: "		if t.LastTriggeredImage == \"\" {\n			return false\n		}\n", new: "		if t.LastTriggeredImage == \"\" {\n			continue\n		}\n",
+		killers: [][2]string{{"./reconcile", "TestScenarios/triggers"}, explorer}},
+	{name: "cancel race without the table", why: "a Failed cancelled RC whose pod succeeds is taken as raced by success (SPEC 2.1, 2.3)",
+		file: "phase/step.go", old: "	if !st.sw.FailedCancellationEveryPass && !CanTransition(st.current, dcplan.PhaseComplete) {\n		return\n	}\n", new: "",
+		killers: [][2]string{{"./phase", "TestScenarios/cancel_raced_by_success"}, explorer}},
+	{name: "version 0 active", why: "a Complete RC of version 0 counts as the active rollout (SPEC 5.5)",
+		file: "history/latest.go", old: "d.Phase == dcplan.PhaseComplete && d.Version > 0 && (t.active == 0", new: "d.Phase == dcplan.PhaseComplete && (t.active == 0",
+		killers: [][2]string{{"./history", "TestActive"}, explorer}},
 }
 
 // TestMutantsStillApply runs on every go test, without -mutants: each
@@ -110,6 +128,9 @@ func TestMutants(t *testing.T) {
 				args := []string{"test", "-count=1", k[0]}
 				if k[1] != "" {
 					args = append(args, "-run", k[1])
+				}
+				if k == explorer {
+					args = append(args, "-explore.ci") // the CI tier's Modern searches
 				}
 				cmd := exec.Command("go", args...)
 				cmd.Dir = dir

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -237,10 +238,12 @@ func Settings() *rapid.Generator[dcplan.Settings] {
 }
 
 // Snapshot generates a valid snapshot: a config from Config, zero to
-// six RCs with distinct versions near its latestVersion (and sometimes
-// one made by hand, without a version), pods for some of them, a clock
-// at or after Epoch, a requeue count and settings. The result always
-// passes Validate.
+// six RCs with distinct versions near its latestVersion (sometimes with a
+// twin: another RC of one of those versions, <dc>-<version>-restored,
+// as a restore or a hand copy leaves it, SPEC 13.1; and sometimes one
+// made by hand, without a version), pods for some of them, a clock at or
+// after Epoch, a requeue count and settings. The result always passes
+// Validate.
 func Snapshot() *rapid.Generator[dcplan.Snapshot] {
 	return rapid.Custom(func(t *rapid.T) dcplan.Snapshot {
 		cfg := Config().Draw(t, "config")
@@ -263,6 +266,19 @@ func Snapshot() *rapid.Generator[dcplan.Snapshot] {
 				}
 			}
 		}
+		if len(versions) > 0 && rapid.IntRange(0, 5).Draw(t, "twin") == 0 {
+			// Two RCs with one version annotation: a world real clusters
+			// reach (hand edits, restores), which the planners handle as
+			// upstream does (SPEC 13.1).
+			v := rapid.SampledFrom(versions).Draw(t, "twinVersion")
+			d := Deployment(cfg, dcplan.Version(v)).Draw(t, "twinRC")
+			d.Name = dcplan.DeploymentName(cfg.Name, dcplan.Version(v)) + "-restored"
+			d.UID = "rc-uid-restored-" + strconv.Itoa(v)
+			// Before or after its twin in the list: upstream's sort is
+			// stable, so list order decides between them.
+			at := rapid.IntRange(0, len(s.Deployments)).Draw(t, "twinAt")
+			s.Deployments = slices.Insert(s.Deployments, at, d)
+		}
 		if rapid.IntRange(0, 7).Draw(t, "handMade") == 0 {
 			// An RC made by hand with the DC's label, without a version
 			// annotation or with version 0 (SPEC 5.1, 13.1).
@@ -272,5 +288,28 @@ func Snapshot() *rapid.Generator[dcplan.Snapshot] {
 			s.Deployments = append(s.Deployments, d)
 		}
 		return s
+	})
+}
+
+// Reorder generates a permutation of rcs that keeps the RCs sharing a
+// version in their list order: the reorderings a planner's output must
+// not depend on. Upstream sorts RCs by version with a stable sort, so
+// between two RCs of one version (a restore's twin, SPEC 13.1) the list
+// order decides, and a property that shuffles the input must keep it.
+// With distinct versions it is rapid.Permutation.
+func Reorder(rcs []dcplan.Deployment) *rapid.Generator[[]dcplan.Deployment] {
+	return rapid.Custom(func(t *rapid.T) []dcplan.Deployment {
+		out := rapid.Permutation(rcs).Draw(t, "rcOrder")
+		// Put each version's RCs back in their list order, in the slots
+		// the permutation gave that version.
+		next := map[dcplan.Version][]dcplan.Deployment{}
+		for _, d := range rcs {
+			next[d.Version] = append(next[d.Version], d)
+		}
+		for i := range out {
+			v := out[i].Version
+			out[i], next[v] = next[v][0], next[v][1:]
+		}
+		return out
 	})
 }

@@ -3,6 +3,7 @@ package rules
 import (
 	"bytes"
 	"fmt"
+	"net"
 	"regexp"
 	"strconv"
 	"strings"
@@ -159,7 +160,9 @@ func extract(file string, text []byte) ([]Citation, error) {
 	}
 	if strings.HasSuffix(file, "_test.go") {
 		for _, m := range nameRE.FindAllStringSubmatch(s, -1) {
-			add(KindName, m[1])
+			if net.ParseIP(m[1]) == nil { // "127.0.0.1:0" is an address, not a test name
+				add(KindName, m[1])
+			}
 		}
 	}
 	return out, nil

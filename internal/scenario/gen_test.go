@@ -208,6 +208,7 @@ func genDeployment(t *rapid.T, cfg dcplan.Config, hasCfg bool, encoded []dcplan.
 		CreatedAt:         genStamp.Draw(t, "pc"),
 		StartedAt:         genStamp.Draw(t, "ps"),
 		CompletedAt:       genStamp.Draw(t, "pd"),
+		RetriedAt:         genStamp.Draw(t, "pr"),
 		Raw:               dcplan.RawJSON(maybeRaw(t, "rcraw")),
 	}
 	n := func(l string) dcplan.Replicas { return dcplan.Replicas(rapid.Int32Range(0, 5).Draw(t, l)) }

@@ -292,17 +292,21 @@ func parseCondition(args []Arg, p *stateParser) (dcplan.Condition, error) {
 	if len(args) == 0 || args[0].HasVal {
 		return dcplan.Condition{}, errors.New("condition needs a type (condition <Type> [key=value])")
 	}
+	// Another writer's type or status is carried as written (SPEC 13.1).
+	c := dcplan.Condition{Status: dcplan.StatusTrue}
 	typ, err := dcplan.ParseConditionType(args[0].Key)
 	if err != nil {
-		return dcplan.Condition{}, err
+		typ, c.OtherType, err = dcplan.ConditionOther, args[0].Key, nil
 	}
-	c := dcplan.Condition{Type: typ, Status: dcplan.StatusTrue}
+	c.Type = typ
 	hasUpdate := false
 	for _, a := range args[1:] {
 		switch a.Key {
 		case "status":
 			if err = needVal(a); err == nil {
-				c.Status, err = dcplan.ParseConditionStatus(a.Val)
+				if c.Status, err = dcplan.ParseConditionStatus(a.Val); err != nil {
+					c.Status, c.OtherStatus, err = dcplan.StatusOther, a.Val, nil
+				}
 			}
 		case "reason":
 			if err = needVal(a); err == nil {
@@ -337,15 +341,11 @@ func parseCondition(args []Arg, p *stateParser) (dcplan.Condition, error) {
 }
 
 func formatCondition(c dcplan.Condition) string {
-	words := []string{"condition", c.Type.String()}
+	words := []string{"condition", c.TypeText()}
 	if c.Status != dcplan.StatusTrue {
-		words = append(words, kv("status", c.Status.String()))
+		words = append(words, kv("status", c.StatusText()))
 	}
-	reason := c.Reason.String()
-	if c.Reason == dcplan.ReasonOther {
-		reason = c.OtherReason
-	}
-	if reason != "" {
+	if reason := c.ReasonText(); reason != "" {
 		words = append(words, kv("reason", reason))
 	}
 	if c.Message != "" {

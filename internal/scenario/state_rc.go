@@ -21,7 +21,7 @@ type rcBuilder struct {
 var rcKeys = []string{
 	"v", "ns", "uid", "rv", "created", "deleting", "config-label", "config-name", "owner", "replicas",
 	"status", "phase", "cancelled", "reason", "deployer", "desired", "synced", "ignore-pod",
-	"pod-created", "pod-started", "pod-completed", "encoded", "image", "containers", "template-hash",
+	"pod-created", "pod-started", "pod-completed", "retried", "encoded", "image", "containers", "template-hash",
 	"template-raw", "live", "raw",
 }
 
@@ -93,7 +93,7 @@ func (b *rcBuilder) setKey(a Arg, p *stateParser) error {
 		d.SyncedReplicas, d.HasSyncedReplicas = dcplan.Replicas(n), true
 	case "ignore-pod":
 		d.IgnoreDeployerPod, err = parseFlag(a)
-	case "pod-created", "pod-started", "pod-completed":
+	case "pod-created", "pod-started", "pod-completed", "retried":
 		if err = needVal(a); err == nil {
 			t, terr := p.time(a.Val)
 			err = terr
@@ -102,6 +102,8 @@ func (b *rcBuilder) setKey(a Arg, p *stateParser) error {
 				d.CreatedAt = t
 			case "pod-started":
 				d.StartedAt = t
+			case "retried":
+				d.RetriedAt = t
 			default:
 				d.CompletedAt = t
 			}
@@ -235,6 +237,7 @@ func formatDeployment(d dcplan.Deployment, p *stateParser, encoded string, live 
 	add(!d.CreatedAt.IsZero(), "pod-created="+formatTime(d.CreatedAt))
 	add(!d.StartedAt.IsZero(), "pod-started="+formatTime(d.StartedAt))
 	add(!d.CompletedAt.IsZero(), "pod-completed="+formatTime(d.CompletedAt))
+	add(!d.RetriedAt.IsZero(), "retried="+formatTime(d.RetriedAt))
 	if d.Encoded == nil {
 		add(p.hasCfg, "encoded=none")
 	} else {

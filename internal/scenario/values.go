@@ -343,11 +343,12 @@ func parseCauses(s string) ([]dcplan.Cause, error) {
 	var out []dcplan.Cause
 	for _, item := range strings.Split(s, ",") {
 		name, img, _ := strings.Cut(item, ":")
-		typ, err := dcplan.ParseTriggerType(name)
-		if err != nil {
-			return nil, fmt.Errorf("cause %q: %w", item, err)
+		c := dcplan.Cause{Image: img}
+		var err error
+		if c.Type, err = dcplan.ParseTriggerType(name); err != nil {
+			c.Type, c.OtherType = dcplan.TriggerOther, name // another writer's (SPEC 13.1)
 		}
-		out = append(out, dcplan.Cause{Type: typ, Image: img})
+		out = append(out, c)
 	}
 	return out, nil
 }
@@ -355,7 +356,7 @@ func parseCauses(s string) ([]dcplan.Cause, error) {
 func formatCauses(cs []dcplan.Cause) string {
 	parts := make([]string, 0, len(cs))
 	for _, c := range cs {
-		s := c.Type.String()
+		s := c.TypeText()
 		if c.Image != "" {
 			s += ":" + c.Image
 		}

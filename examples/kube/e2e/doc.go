@@ -18,7 +18,7 @@
 // Usage (see main_test.go):
 //
 //	bin, err := e2e.BuildAPIServer(ctx, ".", cacheDir)
-//	cp, err := e2e.StartControlPlane(ctx, bin, "../deploy/crd.yaml")
+//	cp, err := e2e.StartControlPlane(ctx, bin, "../deploy/crd/deploymentconfigs.yaml")
 //	defer cp.Stop()
 //	cfg := cp.APIServer.Config(cp.APIServer.AdminToken)
 package e2e

@@ -21,8 +21,8 @@ var cp *e2e.ControlPlane
 // crdFile and rbacFile are the manifests the tests install, shipped with
 // examples/kube.
 const (
-	crdFile  = "../deploy/crd.yaml"
-	rbacFile = "../deploy/rbac.yaml"
+	crdFile  = "../deploy/crd/deploymentconfigs.yaml"
+	rbacFile = "../deploy/02-clusterrole.yaml"
 )
 
 // TestMain builds kube-apiserver (cached under the user cache directory,

@@ -30,6 +30,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/apimachinery/pkg/watch"
 	kubefake "k8s.io/client-go/kubernetes/fake"
 	clienttesting "k8s.io/client-go/testing"
 	"k8s.io/client-go/tools/record"
@@ -44,11 +45,14 @@ import (
 type Cluster struct {
 	Kube *kubefake.Clientset
 	Apps *appsfake.Clientset
-	// Now is the creationTimestamp of created objects.
+	// Now is the cluster's clock: created objects get it as their
+	// creationTimestamp in whole seconds, as a real API server's answers
+	// carry it (RFC 3339), whatever the controller's clock reads.
 	Now time.Time
 }
 
-// NewCluster returns an empty Cluster whose creates are stamped now.
+// NewCluster returns an empty Cluster whose creates are stamped now, in
+// whole seconds.
 func NewCluster(now time.Time) *Cluster {
 	c := &Cluster{Kube: kubefake.NewClientset(), Apps: appsfake.NewClientset(), Now: now}
 	rv := &atomic.Int64{}
@@ -64,6 +68,28 @@ func NewCluster(now time.Time) *Cluster {
 	c.Apps.Resources = []*metav1.APIResourceList{{GroupVersion: "apps.openshift.io/v1",
 		APIResources: []metav1.APIResource{{Name: "deploymentconfigs", Namespaced: true, Kind: "DeploymentConfig"}}}}
 	return c
+}
+
+// Observed returns clientsets over the cluster's objects that pass every
+// request (reads, lists and watches included) to observe before serving it
+// as c.Kube and c.Apps do: for tests that check what a client sends, such
+// as the RBAC rules it needs, while other clients (a Kubelet) use c.Kube
+// and c.Apps unobserved. Discovery answers as c.Apps's does. Reactors
+// prepended to c.Kube or c.Apps after the call do not run for requests
+// through the returned clientsets. observe must be safe for concurrent
+// use.
+func (c *Cluster) Observed(observe func(clienttesting.Action)) (*kubefake.Clientset, *appsfake.Clientset) {
+	kube, apps := kubefake.NewClientset(), appsfake.NewClientset()
+	for _, f := range []struct{ from, to *clienttesting.Fake }{{&c.Kube.Fake, &kube.Fake}, {&c.Apps.Fake, &apps.Fake}} {
+		f.to.ReactionChain = append([]clienttesting.Reactor{&clienttesting.SimpleReactor{Verb: "*", Resource: "*",
+			Reaction: func(a clienttesting.Action) (bool, runtime.Object, error) { observe(a); return false, nil, nil }}},
+			f.from.ReactionChain...)
+		f.to.WatchReactionChain = append([]clienttesting.WatchReactor{&clienttesting.SimpleWatchReactor{Resource: "*",
+			Reaction: func(a clienttesting.Action) (bool, watch.Interface, error) { observe(a); return false, nil, nil }}},
+			f.from.WatchReactionChain...)
+	}
+	apps.Resources = c.Apps.Resources
+	return kube, apps
 }
 
 // rvTracker makes the fake clientsets' object tracker behave as an API
@@ -93,7 +119,7 @@ func (t *rvTracker) Create(gvr schema.GroupVersionResource, obj runtime.Object, 
 	n := t.rv.Add(1)
 	m.SetUID(types.UID(fmt.Sprintf("00000000-0000-4000-8000-%012d", n)))
 	m.SetResourceVersion(strconv.FormatInt(n, 10))
-	m.SetCreationTimestamp(metav1.NewTime(t.now))
+	m.SetCreationTimestamp(metav1.NewTime(t.now.Truncate(time.Second))) // as a server's JSON carries it
 	if gvr.Resource != "pods" {
 		m.SetGeneration(1)
 	}

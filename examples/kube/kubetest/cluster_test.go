@@ -2,12 +2,15 @@ package kubetest_test
 
 import (
 	"context"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	clienttesting "k8s.io/client-go/testing"
 
 	"github.com/dcplan/dcplan/examples/kube/kubetest"
 )
@@ -27,6 +30,17 @@ func TestStaleWriteConflicts(t *testing.T) {
 	}
 	if created.UID == "" || created.ResourceVersion == "" || !created.CreationTimestamp.Time.Equal(now) || created.Generation != 1 {
 		t.Fatalf("create stamped uid %q rv %q created %v generation %d", created.UID, created.ResourceVersion, created.CreationTimestamp, created.Generation)
+	}
+	// A server stamps creationTimestamp in whole seconds, whatever its
+	// clock reads (issue 35 item 21: the deployer's created-at annotation
+	// carries this stamp).
+	fine := kubetest.NewCluster(now.Add(697209501 * time.Nanosecond))
+	pod, err := fine.Kube.CoreV1().Pods("shop").Create(ctx, &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "web-1-deploy"}}, metav1.CreateOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !pod.CreationTimestamp.Time.Equal(now) {
+		t.Errorf("pod created at %v, want the cluster's clock in whole seconds, %v", pod.CreationTimestamp.Time, now)
 	}
 	next := created.DeepCopy()
 	next.Spec.Replicas = &one
@@ -87,5 +101,43 @@ func TestKubeletRunsDeployerPods(t *testing.T) {
 	}
 	if v := k.Violations(); len(v) != 0 {
 		t.Errorf("violations: %v", v)
+	}
+}
+
+// TestObserved: requests through the observed clientsets are seen, with
+// their verb and resource, and reach the same objects as the cluster's
+// own clientsets; requests through those are not seen.
+func TestObserved(t *testing.T) {
+	c := kubetest.NewCluster(time.Date(2026, 10, 20, 9, 0, 0, 0, time.UTC))
+	ctx := context.Background()
+	var mu sync.Mutex
+	var seen []string
+	kube, apps := c.Observed(func(a clienttesting.Action) {
+		mu.Lock()
+		defer mu.Unlock()
+		seen = append(seen, a.GetVerb()+" "+a.GetResource().Resource)
+	})
+	if _, err := c.Kube.CoreV1().Pods("shop").Create(ctx, &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "p"}}, metav1.CreateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := kube.CoreV1().Pods("shop").Get(ctx, "p", metav1.GetOptions{}); err != nil {
+		t.Fatalf("the observed clientset does not see the cluster's pod: %v", err)
+	}
+	w, err := kube.CoreV1().Pods("shop").Watch(ctx, metav1.ListOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Stop()
+	if _, err := apps.AppsV1().DeploymentConfigs("shop").List(ctx, metav1.ListOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := apps.Discovery().ServerResourcesForGroupVersion("apps.openshift.io/v1"); err != nil {
+		t.Errorf("discovery through the observed apps clientset: %v", err)
+	}
+	want := []string{"get pods", "watch pods", "list deploymentconfigs", "get resource"}
+	mu.Lock()
+	defer mu.Unlock()
+	if d := cmp.Diff(want, seen); d != "" {
+		t.Errorf("observed requests mismatch (-want +got):\n%s", d)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -27,15 +28,26 @@ const demoNS = "shop"
 
 // runDemo rolls out DC frontend in an in-memory cluster, changes its
 // image, waits for the second rollout, and prints the events and the RCs.
-func runDemo(ctx context.Context, out io.Writer, settings dcplan.Settings) error {
+// opts are the command line's; the demo watches its own namespace. With
+// f's addresses set it serves metrics and probes as the controller does
+// on a cluster.
+func runDemo(ctx context.Context, out io.Writer, opts kube.Options, f flags) error {
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
 	c := kubetest.NewCluster(time.Now())
 	k := kubetest.NewKubelet(c, demoNS)
 	go k.Run(ctx, 5*time.Millisecond)
 	events := &printer{out: out}
-	ctrl := kube.New(c.Kube, c.Apps, kube.Options{Namespace: demoNS, Settings: settings,
-		Recorder: events.recorder, Logger: klog.Background().V(4)})
+	opts.Namespace, opts.Recorder, opts.Logger = demoNS, events.recorder, klog.Background().V(4)
+	ctrl := kube.New(c.Kube, c.Apps, opts)
+	s, err := startServers(ctrl, f, out)
+	if err != nil {
+		return err
+	}
+	defer s.shutdown()
+	for _, path := range slices.Sorted(maps.Keys(s.addrs)) {
+		fmt.Fprintf(out, "serving %s on %s\n", path, s.addrs[path])
+	}
 	done := make(chan error, 1)
 	go func() { done <- ctrl.Run(ctx) }()
 	defer func() { cancel(); <-done }()
@@ -50,7 +62,7 @@ func runDemo(ctx context.Context, out io.Writer, settings dcplan.Settings) error
 	}
 	// The controller may still be writing the DC's status: read and
 	// write again on a conflict, as any client editing a DC must.
-	err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
+	err = retry.RetryOnConflict(retry.DefaultRetry, func() error {
 		dc, err := dcs.Get(ctx, "frontend", metav1.GetOptions{})
 		if err != nil {
 			return fmt.Errorf("get dc: %w", err)

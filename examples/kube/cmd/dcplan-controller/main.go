@@ -1,20 +1,25 @@
 // Command dcplan-controller runs dcplan's DeploymentConfig controllers (the
-// DC controller and the deployer controller) against an OpenShift cluster:
+// DC controller and the deployer controller) against an OpenShift cluster,
+// as a Deployment of several replicas would run them: leader election on
+// a Lease, Prometheus metrics on /metrics, /healthz and /readyz probes,
+// and a graceful stop on SIGTERM.
 //
 //	dcplan-controller [--kubeconfig FILE] [--context NAME] [--namespace NS]
-//	                  [--profile Modern|Exact|Origin10|Origin13|Origin15]
-//	                  [--deployer-image IMAGE] [--service-account NAME]
-//	                  [--workers N]
+//	                  [--profile Modern|Exact|Origin10|Origin13|Origin15|Origin]
+//	                  [--leader-elect=false] [--metrics-address ADDR] [--health-address ADDR] ...
+//	dcplan-controller --demo
 //
 // The client configuration follows clientcmd's default loading rules:
 // --kubeconfig, else $KUBECONFIG, else ~/.kube/config, else the in-cluster
-// service account. --namespace "" watches every namespace. The process
-// stops on SIGINT or SIGTERM and exits 1 when the controller cannot run
-// (no configuration, no DeploymentConfig API, ...).
+// service account. --namespace "" watches every namespace. On SIGINT or
+// SIGTERM the process stops taking work, lets the passes in flight finish,
+// releases the lease and exits 0. Run with -h for every flag and the exit
+// statuses (exitCodes).
 //
 // With --demo it instead runs an in-memory cluster (kubetest) with one DC,
 // rolls it out twice and prints the events and the result; nothing
-// contacts a server.
+// contacts a server, and there is no leader election, metrics or probe
+// server unless their flags are given.
 package main
 
 import (
@@ -25,10 +30,14 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"strings"
 	"syscall"
+	"time"
 
 	appsclient "github.com/openshift/client-go/apps/clientset/versioned"
 	"k8s.io/client-go/kubernetes"
+	"k8s.io/client-go/rest"
 	"k8s.io/client-go/tools/clientcmd"
 	"k8s.io/klog/v2"
 
@@ -43,67 +52,256 @@ func main() {
 	os.Exit(code)
 }
 
-// run runs the command with args and returns its exit code.
-func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("dcplan-controller", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	kubeconfig := fs.String("kubeconfig", "", "path to a kubeconfig file (default: $KUBECONFIG, ~/.kube/config, in-cluster)")
-	kubeContext := fs.String("context", "", "kubeconfig context to use (default: the current context)")
-	namespace := fs.String("namespace", "", "namespace to watch (default: all namespaces)")
-	profile := fs.String("profile", "Modern", "behaviour preset: Modern, Exact, Origin10, Origin13 or Origin15")
-	image := fs.String("deployer-image", "quay.io/openshift/origin-deployer:latest", "image of the deployer pods")
-	sa := fs.String("service-account", "deployer", "service account of the deployer pods")
-	workers := fs.Int("workers", 2, "workers per queue")
-	demo := fs.Bool("demo", false, "run the in-memory demo instead of connecting to a cluster")
+// The exit statuses of the command, as -h lists them.
+const (
+	exitOK          = 0
+	exitFailed      = 1
+	exitUsage       = 2
+	exitNoConfig    = 3
+	exitKubeconfig  = 4
+	exitUnreachable = 5
+	exitRefused     = 6
+	exitNoDCs       = 7
+	exitLeaseLost   = 8
+)
+
+// exitCodes documents the exit statuses in -h.
+const exitCodes = `Exit status:
+  0  stopped by SIGINT or SIGTERM (the passes in flight finished, the lease released), or --demo done
+  1  the controller failed while running
+  2  a usage error: an unknown flag or preset, invalid durations
+  3  no client configuration: no --kubeconfig, $KUBECONFIG or ~/.kube/config, and not in a pod
+  4  the kubeconfig cannot be used: a missing file, no or an unknown context, invalid contents
+  5  the API server is unreachable (refused, timed out, TLS, 5xx)
+  6  the API server refused the credentials (401 Unauthorized, 403 Forbidden)
+  7  the server does not serve deploymentconfigs.apps.openshift.io/v1 (not OpenShift)
+  8  the leader lease was lost (the process stopped acting at once)
+`
+
+// flags are the command's own flags.
+type flags struct {
+	kubeconfig, context, namespace, profile string
+	image, serviceAccount                   string
+	workers                                 int
+	demo                                    bool
+	leaderElect                             bool
+	election                                kube.LeaderElection
+	metricsAddress, healthAddress           string
+	drain                                   time.Duration
+	// set holds the names of the flags given on the command line.
+	set map[string]bool
+}
+
+// parse reads args. The program's own flags are listed first in -h, then
+// the exit statuses, then klog's flags.
+func parse(args []string, stderr io.Writer) (flags, error) {
+	var f flags
+	own := flag.NewFlagSet("dcplan-controller", flag.ContinueOnError)
+	own.StringVar(&f.kubeconfig, "kubeconfig", "", "path to a kubeconfig file (default: $KUBECONFIG, ~/.kube/config, in-cluster)")
+	own.StringVar(&f.context, "context", "", "kubeconfig context to use (default: the current context)")
+	own.StringVar(&f.namespace, "namespace", "", "namespace to watch (default: all namespaces)")
+	own.StringVar(&f.profile, "profile", "Modern", "behaviour preset, any case: Modern, Exact, Origin10, Origin13, Origin15 or Origin (= Origin15)")
+	own.StringVar(&f.image, "deployer-image", "quay.io/openshift/origin-deployer:latest", "image of the deployer pods")
+	own.StringVar(&f.serviceAccount, "service-account", "deployer", "service account of the deployer pods")
+	own.IntVar(&f.workers, "workers", 2, "workers per queue")
+	own.BoolVar(&f.demo, "demo", false, "run the in-memory demo instead of connecting to a cluster")
+	own.BoolVar(&f.leaderElect, "leader-elect", true, "act only while holding the leader Lease (--demo: off unless given)")
+	own.StringVar(&f.election.Namespace, "leader-elect-namespace", "dcplan-system", "namespace of the leader Lease")
+	own.StringVar(&f.election.Name, "leader-elect-name", "dcplan-controller", "name of the leader Lease")
+	own.StringVar(&f.election.Identity, "leader-elect-identity", "", "this replica's name in the Lease (default: host name and a random uid)")
+	own.DurationVar(&f.election.LeaseDuration, "leader-elect-lease-duration", kube.DefaultLeaseDuration, "how long a standby waits after the leader's last renewal before taking the lease")
+	own.DurationVar(&f.election.RenewDeadline, "leader-elect-renew-deadline", kube.DefaultRenewDeadline, "how long the leader tries to renew before it stops acting and exits 8")
+	own.DurationVar(&f.election.RetryPeriod, "leader-elect-retry-period", kube.DefaultRetryPeriod, "time between tries to acquire or renew the lease")
+	own.StringVar(&f.metricsAddress, "metrics-address", ":8080", `address of the /metrics server, "" for none (--demo: none unless given)`)
+	own.StringVar(&f.healthAddress, "health-address", ":8081", `address of the /healthz and /readyz server, "" for none; may equal --metrics-address (--demo: none unless given)`)
+	own.DurationVar(&f.drain, "drain-timeout", kube.DefaultDrainTimeout, "how long the passes in flight at SIGTERM may run on")
+
 	klogFlags := flag.NewFlagSet("klog", flag.ContinueOnError)
 	klog.InitFlags(klogFlags)
-	klogFlags.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, f.Name, f.Usage) })
-	if err := fs.Parse(args); err != nil {
+
+	all := flag.NewFlagSet("dcplan-controller", flag.ContinueOnError)
+	all.SetOutput(stderr)
+	for _, fs := range []*flag.FlagSet{own, klogFlags} {
+		fs.VisitAll(func(fl *flag.Flag) { all.Var(fl.Value, fl.Name, fl.Usage) })
+	}
+	all.Usage = func() {
+		fmt.Fprint(stderr, "Usage: dcplan-controller [flags]\n\n"+
+			"Runs dcplan's DeploymentConfig and deployer controllers against the cluster of the\n"+
+			"kubeconfig, or in memory with --demo.\n\nFlags:\n")
+		own.SetOutput(stderr)
+		own.PrintDefaults()
+		fmt.Fprint(stderr, "\n"+exitCodes+"\nLogging flags (klog):\n")
+		klogFlags.SetOutput(stderr)
+		klogFlags.PrintDefaults()
+	}
+	if err := all.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			return 0
+			return f, err
 		}
-		return 2
+		return f, fmt.Errorf("%w: %w", errPrinted, err)
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "dcplan-controller: unexpected arguments %q\n", fs.Args())
-		return 2
+	if all.NArg() > 0 {
+		return f, fmt.Errorf("unexpected arguments %q", all.Args())
 	}
-	preset, err := dcplan.ParsePreset(*profile)
+	f.set = map[string]bool{}
+	all.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
+	if f.demo {
+		// The demo has no cluster: nothing to elect or serve unless asked.
+		f.leaderElect = f.leaderElect && f.set["leader-elect"]
+		if !f.set["metrics-address"] {
+			f.metricsAddress = ""
+		}
+		if !f.set["health-address"] {
+			f.healthAddress = ""
+		}
+	}
+	if f.leaderElect {
+		if err := f.election.Validate(); err != nil {
+			return f, fmt.Errorf("--leader-elect-*: %w", err)
+		}
+	}
+	if f.workers < 1 {
+		return f, fmt.Errorf("--workers %d: want at least 1", f.workers)
+	}
+	return f, nil
+}
+
+// errPrinted marks a usage error the flag package has printed.
+var errPrinted = errors.New("usage")
+
+// run runs the command with args and returns its exit status.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	f, err := parse(args, stderr)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		return exitOK
+	case errors.Is(err, errPrinted):
+		return exitUsage // the flag package printed it, with the usage
+	case err != nil:
+		fmt.Fprintf(stderr, "dcplan-controller: %v\n", err)
+		return exitUsage
+	}
+	preset, err := dcplan.ParsePreset(f.profile)
 	if err != nil {
 		fmt.Fprintf(stderr, "dcplan-controller: --profile: %v\n", err)
-		return 2
+		return exitUsage
 	}
 	settings := preset.Settings()
-	settings.DeployerImage, settings.ServiceAccount = *image, *sa
-	if *demo {
-		if err := runDemo(ctx, stdout, settings); err != nil {
-			fmt.Fprintf(stderr, "dcplan-controller: demo: %v\n", err)
-			return 1
-		}
-		return 0
+	settings.DeployerImage, settings.ServiceAccount = f.image, f.serviceAccount
+	opts := kube.Options{Namespace: f.namespace, Settings: settings, Workers: f.workers, DrainTimeout: f.drain}
+	if f.leaderElect {
+		opts.LeaderElection = &f.election
 	}
-	rules := clientcmd.NewDefaultClientConfigLoadingRules()
-	rules.ExplicitPath = *kubeconfig
-	cfg, err := clientcmd.NewNonInteractiveDeferredLoadingClientConfig(rules, &clientcmd.ConfigOverrides{CurrentContext: *kubeContext}).ClientConfig()
+	if f.demo {
+		if err := runDemo(ctx, stdout, opts, f); err != nil {
+			fmt.Fprintf(stderr, "dcplan-controller: demo: %v\n", err)
+			return exitCode(err)
+		}
+		return exitOK
+	}
+	cfg, err := clientConfig(f)
 	if err != nil {
-		fmt.Fprintf(stderr, "dcplan-controller: client configuration: %v\n", err)
-		return 1
+		fmt.Fprintf(stderr, "dcplan-controller: %v\n", err)
+		return exitCode(err)
 	}
 	kc, err := kubernetes.NewForConfig(cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "dcplan-controller: %v\n", err)
-		return 1
+		return exitKubeconfig
 	}
 	ac, err := appsclient.NewForConfig(cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "dcplan-controller: %v\n", err)
-		return 1
+		return exitKubeconfig
 	}
-	c := kube.New(kc, ac, kube.Options{Namespace: *namespace, Settings: settings, Workers: *workers})
-	klog.InfoS("Starting dcplan-controller", "host", cfg.Host, "namespace", *namespace, "profile", preset.String())
-	if err := c.Run(ctx); err != nil {
+	ctrl := kube.New(kc, ac, opts)
+	klog.InfoS("Starting dcplan-controller", "host", cfg.Host, "namespace", f.namespace, "profile", preset.String(),
+		"leaderElection", f.leaderElect)
+	if err := serveAndRun(ctx, ctrl, f, stderr); err != nil {
 		fmt.Fprintf(stderr, "dcplan-controller: %v\n", err)
-		return 1
+		return exitCode(err)
 	}
-	return 0
+	return exitOK
+}
+
+// Errors of the client configuration.
+var (
+	// errNoConfig: nothing configures a client.
+	errNoConfig = errors.New("no client configuration")
+	// errKubeconfig: a kubeconfig that cannot be used.
+	errKubeconfig = errors.New("kubeconfig")
+)
+
+// exitCode returns the exit status for err.
+func exitCode(err error) int {
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.Is(err, errNoConfig):
+		return exitNoConfig
+	case errors.Is(err, errKubeconfig):
+		return exitKubeconfig
+	case errors.Is(err, kube.ErrUnreachable):
+		return exitUnreachable
+	case errors.Is(err, kube.ErrUnauthorized):
+		return exitRefused
+	case errors.Is(err, kube.ErrNoDeploymentConfigs):
+		return exitNoDCs
+	case errors.Is(err, kube.ErrLeaseLost):
+		return exitLeaseLost
+	}
+	return exitFailed
+}
+
+// clientConfig loads the client configuration by clientcmd's default
+// rules, and says which case failed: no configuration at all
+// (errNoConfig), or a kubeconfig that is missing or unusable
+// (errKubeconfig), naming the files.
+func clientConfig(f flags) (*rest.Config, error) {
+	rules := clientcmd.NewDefaultClientConfigLoadingRules()
+	rules.ExplicitPath = f.kubeconfig
+	// clientcmd reports a missing --kubeconfig as a bare stat error, and
+	// skips missing $KUBECONFIG files silently (then finds nothing):
+	// name them.
+	env := os.Getenv(clientcmd.RecommendedConfigPathEnvVar)
+	switch {
+	case f.kubeconfig != "":
+		if _, err := os.Stat(f.kubeconfig); err != nil {
+			return nil, fmt.Errorf("%w: --kubeconfig %s: %w", errKubeconfig, f.kubeconfig, err)
+		}
+	case env != "":
+		var found bool
+		for _, p := range filepath.SplitList(env) {
+			if _, err := os.Stat(p); err == nil {
+				found = true
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("%w: $KUBECONFIG=%s: no such file", errKubeconfig, env)
+		}
+	}
+	cc := clientcmd.NewNonInteractiveDeferredLoadingClientConfig(rules, &clientcmd.ConfigOverrides{CurrentContext: f.context})
+	cfg, err := cc.ClientConfig()
+	switch {
+	case err == nil:
+		return cfg, nil
+	case clientcmd.IsEmptyConfig(err) && len(loaded(rules)) > 0:
+		return nil, fmt.Errorf("%w: %s configures no cluster (no current context?): pass --context NAME, or another --kubeconfig",
+			errKubeconfig, strings.Join(loaded(rules), ", "))
+	case clientcmd.IsEmptyConfig(err):
+		return nil, fmt.Errorf("%w: --kubeconfig and $KUBECONFIG are unset, %s does not exist, and this is not a pod with a service account; "+
+			"pass --kubeconfig FILE (and --context NAME) or set $KUBECONFIG, or try --demo to run in memory", errNoConfig, clientcmd.RecommendedHomeFile)
+	}
+	return nil, fmt.Errorf("%w: %w", errKubeconfig, err)
+}
+
+// loaded returns the kubeconfig files the rules read that exist.
+func loaded(rules *clientcmd.ClientConfigLoadingRules) []string {
+	var out []string
+	for _, p := range rules.GetLoadingPrecedence() {
+		if _, err := os.Stat(p); err == nil {
+			out = append(out, p)
+		}
+	}
+	return out
 }

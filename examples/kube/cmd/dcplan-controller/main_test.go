@@ -3,16 +3,32 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	appsv1 "k8s.io/api/apps/v1"
+	"sigs.k8s.io/yaml"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/examples/kube"
+	"github.com/dcplan/dcplan/examples/kube/kubetest"
 )
 
-// TestDemo runs the demo: two rollouts, their events, the final RCs.
+// TestDemo runs the demo: two rollouts, their events, the final RCs; the
+// preset is read in any case.
 func TestDemo(t *testing.T) {
 	var out, errOut bytes.Buffer
-	if code := run(context.Background(), []string{"--demo"}, &out, &errOut); code != 0 {
+	if code := run(context.Background(), []string{"--demo", "--profile", "exact"}, &out, &errOut); code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
 	for _, want := range []string{
@@ -24,33 +40,249 @@ func TestDemo(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}
 	}
+	if strings.Contains(out.String(), "serving") {
+		t.Errorf("the demo serves metrics or probes unless asked:\n%s", out.String())
+	}
 }
 
-// TestExitCodes: usage errors exit 2, a configuration that cannot be
-// loaded exits 1 without running the demo.
-func TestExitCodes(t *testing.T) {
-	missing := filepath.Join(t.TempDir(), "no-such-kubeconfig")
-	broken := filepath.Join(t.TempDir(), "kubeconfig")
-	if err := os.WriteFile(broken, []byte("apiVersion: v1\nkind: Config\nclusters: []\ncontexts: []\n"), 0o600); err != nil {
+// TestUsage: -h lists the program's flags, then the exit statuses, then
+// klog's flags.
+func TestUsage(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if code := run(context.Background(), []string{"-h"}, &out, &errOut); code != 0 {
+		t.Fatalf("-h: exit %d", code)
+	}
+	help := errOut.String()
+	order := []string{"-kubeconfig", "-leader-elect-lease-duration", "-metrics-address", "-profile", "Exit status:"}
+	for code := range 9 {
+		order = append(order, fmt.Sprintf("\n  %d  ", code))
+	}
+	order = append(order, "Logging flags (klog):", "-v value")
+	at := 0
+	for _, s := range order {
+		i := strings.Index(help[at:], s)
+		if i < 0 {
+			t.Fatalf("-h lacks %q after offset %d:\n%s", s, at, help)
+		}
+		at += i
+	}
+}
+
+// writeKubeconfig writes a kubeconfig for server and returns its path.
+func writeKubeconfig(t *testing.T, server string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "kubeconfig")
+	data := fmt.Sprintf(`apiVersion: v1
+kind: Config
+clusters: [{name: c, cluster: {server: %q}}]
+users: [{name: u, user: {token: t0ken}}]
+contexts: [{name: ctx, context: {cluster: c, user: u}}]
+current-context: ctx
+`, server)
+	if err := os.WriteFile(path, []byte(data), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	return path
+}
+
+// answering is an API server answering every request with status.
+func answering(t *testing.T, status int) string {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(status)
+		fmt.Fprintf(w, `{"kind":"Status","apiVersion":"v1","status":"Failure","code":%d}`, status)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// closed returns the URL of a local port nothing listens on.
+func closed(t *testing.T) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	return "http://" + addr
+}
+
+// TestExitCodes: each way the command cannot run has its exit status
+// and a message naming what to fix.
+func TestExitCodes(t *testing.T) {
+	// No ambient configuration: no $KUBECONFIG, an empty home, not a pod.
+	t.Setenv("HOME", t.TempDir())
+	t.Setenv("KUBECONFIG", "")
+	t.Setenv("KUBERNETES_SERVICE_HOST", "")
+	t.Setenv("KUBERNETES_SERVICE_PORT", "")
+	missing := filepath.Join(t.TempDir(), "no-such-kubeconfig")
+	noContext := filepath.Join(t.TempDir(), "kubeconfig")
+	if err := os.WriteFile(noContext, []byte("apiVersion: v1\nkind: Config\nclusters: []\ncontexts: []\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	quiet := []string{"--metrics-address", "127.0.0.1:0", "--health-address", "127.0.0.1:0", "--leader-elect=false"}
 	for _, tc := range []struct {
 		name, why string
+		env       string // $KUBECONFIG
 		args      []string
 		code      int
-		stderr    string
+		stderr    []string
 	}{
-		{"bad profile", "presets are parsed before anything runs", []string{"--profile", "Newest"}, 2, "--profile"},
-		{"argument", "the command takes flags only", []string{"extra"}, 2, "unexpected arguments"},
-		{"missing kubeconfig", "an explicit kubeconfig must exist", []string{"--kubeconfig", missing}, 1, "client configuration"},
-		{"no context", "a kubeconfig without a context configures nothing", []string{"--kubeconfig", broken}, 1, "client configuration"},
+		{"bad profile", "presets are parsed before anything runs, and every name is listed",
+			"", []string{"--profile", "Newest"}, exitUsage, []string{"--profile", "Modern, Exact, Origin10, Origin13, Origin15, Origin (any case)"}},
+		{"argument", "the command takes flags only", "", []string{"extra"}, exitUsage, []string{"unexpected arguments"}},
+		{"unknown flag", "the flag package's error and the usage", "", []string{"--nope"}, exitUsage, []string{"flag provided but not defined", "Exit status:"}},
+		{"renew past the lease", "client-go's rule on the durations", "", []string{"--leader-elect-renew-deadline", "20s"}, exitUsage,
+			[]string{"--leader-elect-*", "must be longer than the renew deadline"}},
+		{"no configuration", "name the flags and $KUBECONFIG, suggest --demo", "", nil, exitNoConfig,
+			[]string{"no client configuration", "--kubeconfig", "$KUBECONFIG", "--demo"}},
+		{"missing --kubeconfig", "name the file", "", []string{"--kubeconfig", missing}, exitKubeconfig, []string{missing, "no such file"}},
+		{"missing $KUBECONFIG", "name the file clientcmd would skip", missing, nil, exitKubeconfig, []string{"$KUBECONFIG=" + missing, "no such file"}},
+		{"no context", "a kubeconfig without a context configures nothing", "", []string{"--kubeconfig", noContext}, exitKubeconfig,
+			[]string{noContext, "--context"}},
+		{"unknown context", "a --context the kubeconfig lacks", "", []string{"--kubeconfig", writeKubeconfig(t, "http://127.0.0.1:1"), "--context", "nope"},
+			exitKubeconfig, []string{`"nope"`}},
+		{"unreachable", "nothing listens at the server's address", "", append([]string{"--kubeconfig", writeKubeconfig(t, closed(t))}, quiet...),
+			exitUnreachable, []string{"unreachable", "connection refused"}},
+		{"unauthorized", "401: the credentials are refused", "", append([]string{"--kubeconfig", writeKubeconfig(t, answering(t, 401))}, quiet...),
+			exitRefused, []string{"refused the credentials"}},
+		{"not openshift", "404 for apps.openshift.io/v1", "", append([]string{"--kubeconfig", writeKubeconfig(t, answering(t, 404))}, quiet...),
+			exitNoDCs, []string{"does not serve deploymentconfigs.apps.openshift.io/v1"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv("KUBECONFIG", tc.env)
 			var out, errOut bytes.Buffer
 			code := run(context.Background(), tc.args, &out, &errOut)
-			if code != tc.code || !strings.Contains(errOut.String(), tc.stderr) {
-				t.Errorf("%s: exit %d stderr %q, want exit %d with %q", tc.why, code, errOut.String(), tc.code, tc.stderr)
+			if code != tc.code {
+				t.Errorf("%s: exit %d, want %d; stderr:\n%s", tc.why, code, tc.code, errOut.String())
+			}
+			for _, s := range tc.stderr {
+				if !strings.Contains(errOut.String(), s) {
+					t.Errorf("%s: stderr lacks %q:\n%s", tc.why, s, errOut.String())
+				}
 			}
 		})
+	}
+}
+
+// TestExitCode maps wrapped errors to their statuses.
+func TestExitCode(t *testing.T) {
+	for _, tc := range []struct {
+		err  error
+		want int
+	}{
+		{nil, exitOK},
+		{errors.New("boom"), exitFailed},
+		{fmt.Errorf("run: %w", kube.ErrLeaseLost), exitLeaseLost},
+		{fmt.Errorf("run: %w", kube.ErrUnreachable), exitUnreachable},
+		{fmt.Errorf("run: %w", kube.ErrUnauthorized), exitRefused},
+		{fmt.Errorf("run: %w", kube.ErrNoDeploymentConfigs), exitNoDCs},
+		{fmt.Errorf("%w: x", errNoConfig), exitNoConfig},
+		{fmt.Errorf("%w: x", errKubeconfig), exitKubeconfig},
+	} {
+		if got := exitCode(tc.err); got != tc.want {
+			t.Errorf("exitCode(%v) = %d, want %d", tc.err, got, tc.want)
+		}
+	}
+}
+
+// eventually polls cond until it holds, failing the test after 10 s.
+func eventually(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// get returns the status and body of a GET.
+func get(t *testing.T, url string) (int, string) {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatalf("GET %s: %v", url, err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(body)
+}
+
+// TestServers serves /metrics, /healthz and /readyz on one address, and
+// on two.
+func TestServers(t *testing.T) {
+	for _, tc := range []struct {
+		name             string
+		metrics, health  string
+		wantSameListener bool
+	}{
+		{"one address", "127.0.0.1:0", "127.0.0.1:0", true},
+		{"two addresses", "127.0.0.1:0", "localhost:0", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := kubetest.NewCluster(time.Now())
+			ctrl := kube.New(c.Kube, c.Apps, kube.Options{Namespace: "shop", Recorder: kubetest.Discard})
+			s, err := startServers(ctrl, flags{metricsAddress: tc.metrics, healthAddress: tc.health}, io.Discard)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.shutdown()
+			if same := s.addrs["/metrics"] == s.addrs["/readyz"]; same != tc.wantSameListener {
+				t.Errorf("addresses %v: one listener %v, want %v", s.addrs, same, tc.wantSameListener)
+			}
+			if code, body := get(t, "http://"+s.addrs["/readyz"]+"/readyz"); code != http.StatusServiceUnavailable {
+				t.Errorf("/readyz before Run: %d %q, want 503", code, body)
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			done := make(chan error, 1)
+			go func() { done <- ctrl.Run(ctx) }()
+			defer func() { cancel(); <-done }()
+			eventually(t, "/readyz to answer 200 and the workers to run", func() bool {
+				code, _ := get(t, "http://"+s.addrs["/readyz"]+"/readyz")
+				_, body := get(t, "http://"+s.addrs["/metrics"]+"/metrics")
+				return code == http.StatusOK && strings.Contains(body, "dcplan_leader 1")
+			})
+			if code, body := get(t, "http://"+s.addrs["/healthz"]+"/healthz"); code != http.StatusOK || body != "ok\n" {
+				t.Errorf("/healthz: %d %q, want 200 ok", code, body)
+			}
+			code, body := get(t, "http://"+s.addrs["/metrics"]+"/metrics")
+			for _, want := range []string{"dcplan_leader 1", "dcplan_rollouts_total{event=\"started\"} 0", "go_goroutines ", "workqueue_depth{name=\"deployer-controller\"} 0"} {
+				if code != http.StatusOK || !strings.Contains(body, want) {
+					t.Errorf("/metrics: %d, lacks %q", code, want)
+				}
+			}
+		})
+	}
+}
+
+// TestDeploymentArgs: the arguments of deploy/04-deployment.yaml are
+// flags of this command with valid values, and turn leader election on.
+func TestDeploymentArgs(t *testing.T) {
+	data, err := os.ReadFile("../../deploy/04-deployment.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d appsv1.Deployment
+	if err := yaml.UnmarshalStrict(data, &d); err != nil {
+		t.Fatal(err)
+	}
+	args := slices.Clone(d.Spec.Template.Spec.Containers[0].Args)
+	for i, a := range args {
+		args[i] = strings.ReplaceAll(a, "$(POD_NAMESPACE)", d.Namespace) // the downward API's value
+	}
+	var errOut bytes.Buffer
+	f, err := parse(args, &errOut)
+	if err != nil {
+		t.Fatalf("parse(%q) = %v\n%s", args, err, errOut.String())
+	}
+	if _, err := dcplan.ParsePreset(f.profile); err != nil {
+		t.Errorf("--profile: %v", err)
+	}
+	if !f.leaderElect || f.election.Namespace != d.Namespace || f.healthAddress == "" || f.metricsAddress == "" {
+		t.Errorf("flags %+v: want leader election in %s, metrics and probes served", f, d.Namespace)
 	}
 }

@@ -1,4 +1,4 @@
-package conditions
+package dcstatus
 
 import (
 	"strconv"
@@ -98,7 +98,8 @@ type pending struct {
 // the seed-era conditions (seed, the SeedConditions switch), which carry
 // only a lastTransitionTime.
 func (p pending) condition(now time.Time, seed bool) dcplan.Condition {
-	c := New(p.typ, p.status, p.reason, p.msg.String(), now)
+	c := dcplan.Condition{Type: p.typ, Status: p.status, Reason: p.reason, Message: p.msg.String(),
+		LastUpdateTime: now, LastTransitionTime: now}
 	if seed {
 		c.LastUpdateTime = time.Time{}
 	}
@@ -170,8 +171,8 @@ func RolledOut(rc string, now time.Time) dcplan.Condition {
 // Created returns the Progressing=True/NewReplicationControllerCreated
 // condition the DC controller adds after creating RC rc for version v:
 // `Created new replication controller "<rc>" for version <v>` (the same
-// text as the DeploymentCreated event), both timestamps now. Pass it to
-// Status as an extra condition.
+// text as the DeploymentCreated event), both timestamps now: the extra
+// condition of a pass that created the RC.
 //
 // Ports: deploymentconfig_controller.go Handle, create success (SPEC 3.2.12).
 func Created(rc string, v dcplan.Version, now time.Time) dcplan.Condition {
@@ -182,8 +183,8 @@ func Created(rc string, v dcplan.Version, now time.Time) dcplan.Condition {
 // CreateError returns the Progressing=False/ReplicationControllerCreateError
 // condition the DC controller adds when creating the RC failed; msg is the
 // error text as upstream reports it (see SPEC 3.2 step 12 for the
-// AlreadyExists shadowing quirk), both timestamps now. Pass it to Status as
-// an extra condition.
+// AlreadyExists shadowing quirk), both timestamps now: the extra condition
+// of a pass whose create failed.
 //
 // Ports: deploymentconfig_controller.go Handle, create failure (SPEC 3.2.12).
 func CreateError(msg string, now time.Time) dcplan.Condition {

@@ -10,8 +10,9 @@ import (
 	"github.com/dcplan/dcplan/internal/benchcpu"
 )
 
-// bigSnapshot has n owned RCs and n pods, all distinct: large enough that
-// the duplicate checks leave their stack tables for pooled scratch.
+// bigSnapshot has n owned RCs and n pods, all distinct, in version order;
+// shuffled, the same in an order no sort gives, so that the duplicate
+// checks need their hash set.
 func bigSnapshot(n int) dcplan.Snapshot {
 	s := validSnapshot()
 	s.Deployments, s.Pods = nil, nil
@@ -29,6 +30,9 @@ func TestValidateFindsDuplicatesAtScale(t *testing.T) {
 			if err := bigSnapshot(n).Validate(); err != nil {
 				t.Fatalf("Validate() on %d distinct RCs = %v", n, err)
 			}
+			if err := shuffled(bigSnapshot(n)).Validate(); err != nil {
+				t.Fatalf("Validate() on %d distinct RCs = %v", n, err)
+			}
 			// SPEC 13.1: two RCs with one version are a world clusters hold.
 			s := bigSnapshot(n)
 			s.Deployments[n-1].Version = dcplan.Version(n / 2)
@@ -36,6 +40,9 @@ func TestValidateFindsDuplicatesAtScale(t *testing.T) {
 				t.Errorf("Validate() with a shared version = %v, want nil (SPEC 13.1)", err)
 			}
 			s.Deployments[n-1].Name = s.Deployments[0].Name
+			if err := shuffled(s).Validate(); !errors.Is(err, dcplan.ErrInvalidSnapshot) || !strings.Contains(err.Error(), "duplicate name") {
+				t.Errorf("Validate() of the list shuffled = %v, want the duplicate RC named", err)
+			}
 			if err := s.Validate(); !errors.Is(err, dcplan.ErrInvalidSnapshot) || !strings.Contains(err.Error(), "duplicate name") {
 				t.Errorf("Validate() = %v, want the duplicate RC named", err)
 			}
@@ -67,6 +74,21 @@ func BenchmarkValidate(b *testing.B) {
 	for _, n := range []int{1, 10, 100, 1000, 10000} {
 		benchValidate(b, fmt.Sprintf("rcs=%d", n), bigSnapshot(n))
 	}
+	for _, n := range []int{100, 1000} {
+		benchValidate(b, fmt.Sprintf("shuffled/rcs=%d", n), shuffled(bigSnapshot(n)))
+	}
+}
+
+// shuffled returns s with its RCs and pods in a fixed order that is
+// neither by name nor by version: every third swapped with the last.
+func shuffled(s dcplan.Snapshot) dcplan.Snapshot {
+	s = s.Clone()
+	for i := 0; i < len(s.Deployments); i += 3 {
+		j := len(s.Deployments) - 1 - i/3
+		s.Deployments[i], s.Deployments[j] = s.Deployments[j], s.Deployments[i]
+		s.Pods[i], s.Pods[j] = s.Pods[j], s.Pods[i]
+	}
+	return s
 }
 
 // BenchmarkValidateRCs is Validate over RCs alone, as reconcile.Config

@@ -1,14 +1,18 @@
-package conditions_test
+package dcstatus
 
 import (
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/dcplan/dcplan"
-	"github.com/dcplan/dcplan/conditions"
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"pgregory.net/rapid"
 )
 
-// SPEC 3.10, 5.19 SetDeploymentCondition.
+// SPEC 3.10, 5.19 SetDeploymentCondition, through the overlay (the
+// library's set rule) and through the reference refSet.
 func TestSet(t *testing.T) {
 	// Reference: appsutil.SetDeploymentCondition
 	prog := func(st dcplan.ConditionStatus, r dcplan.ConditionReason, msg string) dcplan.Condition {
@@ -102,21 +106,25 @@ func TestSet(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			in := append([]dcplan.Condition(nil), tt.conds...)
-			got := conditions.Set(tt.conds, tt.c)
-			if d := cmp.Diff(tt.want, got); d != "" {
-				t.Errorf("Set() mismatch (-want +got):\n%s", d)
-			}
-			if d := cmp.Diff(in, tt.conds); d != "" {
-				t.Errorf("Set() modified its input (-before +after):\n%s", d)
-			}
-			if len(got) > 0 && len(tt.conds) > 0 && &got[0] == &tt.conds[0] {
-				t.Errorf("Set() result aliases its input")
+			for name, set := range map[string]func([]dcplan.Condition, dcplan.Condition) []dcplan.Condition{"overlay": overlaySet, "refSet": refSet} {
+				in := append([]dcplan.Condition(nil), tt.conds...)
+				got := set(tt.conds, tt.c)
+				if d := cmp.Diff(tt.want, got); d != "" {
+					t.Errorf("%s mismatch (-want +got):\n%s", name, d)
+				}
+				if d := cmp.Diff(in, tt.conds); d != "" {
+					t.Errorf("%s modified its input (-before +after):\n%s", name, d)
+				}
+				if len(got) > 0 && len(tt.conds) > 0 && &got[0] == &tt.conds[0] {
+					t.Errorf("%s result aliases its input", name)
+				}
 			}
 		})
 	}
 }
 
+// TestRemove: SPEC 3.10 RemoveDeploymentCondition, through the overlay
+// and the reference refRemove.
 func TestRemove(t *testing.T) {
 	// Reference: appsutil.RemoveDeploymentCondition
 	prog := cond(dcplan.ConditionProgressing, dcplan.StatusTrue, dcplan.ReasonReplicationControllerUpdated, "p", t0)
@@ -135,20 +143,24 @@ func TestRemove(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := conditions.Remove(tt.conds, tt.typ)
-			if d := cmp.Diff(tt.want, got); d != "" {
-				t.Errorf("Remove() mismatch (-want +got):\n%s", d)
-			}
-			if tt.want == nil && got != nil {
-				t.Errorf("Remove() = %#v, want nil", got)
-			}
-			if len(got) > 0 && &got[0] == &tt.conds[0] {
-				t.Errorf("Remove() result aliases its input")
+			for name, remove := range map[string]func([]dcplan.Condition, dcplan.ConditionType) []dcplan.Condition{"overlay": overlayRemove, "refRemove": refRemove} {
+				got := remove(tt.conds, tt.typ)
+				if d := cmp.Diff(tt.want, got); d != "" {
+					t.Errorf("%s mismatch (-want +got):\n%s", name, d)
+				}
+				if tt.want == nil && got != nil {
+					t.Errorf("%s = %#v, want nil", name, got)
+				}
+				if len(got) > 0 && &got[0] == &tt.conds[0] {
+					t.Errorf("%s result aliases its input", name)
+				}
 			}
 		})
 	}
 }
 
+// TestGet: the first condition of a type, through the overlay and the
+// reference refGet.
 func TestGet(t *testing.T) {
 	// Reference: appsutil.GetDeploymentCondition
 	first := cond(dcplan.ConditionProgressing, dcplan.StatusTrue, dcplan.ReasonReplicationControllerUpdated, "first", t0)
@@ -168,13 +180,88 @@ func TestGet(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, ok := conditions.Get(tt.conds, tt.typ)
-			if d := cmp.Diff(tt.want, got); d != "" {
-				t.Errorf("Get() mismatch (-want +got):\n%s", d)
-			}
-			if ok != tt.wantOK {
-				t.Errorf("Get() ok = %v, want %v", ok, tt.wantOK)
+			for name, get := range map[string]func([]dcplan.Condition, dcplan.ConditionType) (dcplan.Condition, bool){"overlay": overlayGet, "refGet": refGet} {
+				got, ok := get(tt.conds, tt.typ)
+				if d := cmp.Diff(tt.want, got); d != "" {
+					t.Errorf("%s mismatch (-want +got):\n%s", name, d)
+				}
+				if ok != tt.wantOK {
+					t.Errorf("%s ok = %v, want %v", name, ok, tt.wantOK)
+				}
 			}
 		})
 	}
+}
+
+// genCondition draws a condition of any type, status and reason, with
+// timestamps near t0, so that the set rule meets every case.
+func genCondition() *rapid.Generator[dcplan.Condition] {
+	times := []time.Time{{}, t0.Add(-time.Hour), t0, t0.Add(time.Minute)}
+	return rapid.Custom(func(t *rapid.T) dcplan.Condition {
+		c := dcplan.Condition{
+			Type:               rapid.SampledFrom([]dcplan.ConditionType{dcplan.ConditionAvailable, dcplan.ConditionProgressing, dcplan.ConditionProgressing, dcplan.ConditionReplicaFailure}).Draw(t, "type"),
+			Status:             rapid.SampledFrom([]dcplan.ConditionStatus{dcplan.StatusTrue, dcplan.StatusFalse, dcplan.StatusUnknown}).Draw(t, "status"),
+			Reason:             dcplan.ConditionReason(rapid.IntRange(int(dcplan.ReasonNone), int(dcplan.ReasonOther)).Draw(t, "reason")),
+			Message:            rapid.SampledFrom([]string{"", "m1", MessageAvailable, `replication controller "web-3" successfully rolled out`}).Draw(t, "message"),
+			LastUpdateTime:     rapid.SampledFrom(times).Draw(t, "update"),
+			LastTransitionTime: rapid.SampledFrom(times).Draw(t, "transition"),
+		}
+		if c.Reason == dcplan.ReasonOther {
+			c.OtherReason = rapid.SampledFrom([]string{"X", "Y"}).Draw(t, "other")
+		}
+		return c
+	})
+}
+
+// TestSetProperties: the set rule's properties, through the overlay and
+// the reference refSet: the input is never modified or aliased, a no-op
+// changes nothing, and otherwise c (keeping the old transition time when
+// the status stays) is last, the only one of its type, after the others
+// in their order.
+func TestSetProperties(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		conds := rapid.SliceOfN(genCondition(), 0, 5).Draw(t, "conds")
+		c := genCondition().Draw(t, "c")
+		set := overlaySet
+		if rapid.Bool().Draw(t, "reference") {
+			set = refSet
+		}
+		before := slices.Clone(conds)
+		got := set(conds, c)
+		if d := cmp.Diff(before, conds); d != "" {
+			t.Fatalf("Set() modified its input:\n%s", d)
+		}
+		cur, had := refGet(conds, c.Type)
+		now, ok := refGet(got, c.Type)
+		if !ok {
+			t.Fatalf("Set() result has no %v condition", c.Type)
+		}
+		noop := had && cur.Status == c.Status && cur.Reason == c.Reason && cur.OtherReason == c.OtherReason
+		switch {
+		case noop:
+			if d := cmp.Diff(conds, got, cmpopts.EquateEmpty()); d != "" {
+				t.Fatalf("Set() changed a list on a no-op:\n%s", d)
+			}
+		default:
+			want := c
+			if had && cur.Status == c.Status {
+				want.LastTransitionTime = cur.LastTransitionTime
+			}
+			if d := cmp.Diff(want, got[len(got)-1]); d != "" {
+				t.Fatalf("Set() last entry mismatch (-want +got):\n%s", d)
+			}
+			if d := cmp.Diff(want, now); d != "" {
+				t.Fatalf("Set() left another %v condition first:\n%s", c.Type, d)
+			}
+			if d := cmp.Diff(refRemove(conds, c.Type), got[:len(got)-1], cmpopts.EquateEmpty()); d != "" {
+				t.Fatalf("Set() did not keep the other conditions in order:\n%s", d)
+			}
+		}
+		if len(got) > 0 {
+			got[0].Message = "scribbled"
+			if d := cmp.Diff(before, conds); d != "" {
+				t.Fatalf("Set() result aliases its input:\n%s", d)
+			}
+		}
+	})
 }

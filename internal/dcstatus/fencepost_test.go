@@ -1,4 +1,4 @@
-package conditions_test
+package dcstatus
 
 import (
 	"errors"
@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/dcplan/dcplan"
-	"github.com/dcplan/dcplan/conditions"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -88,20 +87,20 @@ func TestResolveFenceposts(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s, u, err := conditions.ResolveFenceposts(tt.surge, tt.unavailable, tt.desired)
+			s, u, err := ResolveFenceposts(tt.surge, tt.unavailable, tt.desired)
 			got := result{s, u, errText(err)}
 			if d := cmp.Diff(tt.want, got); d != "" {
 				t.Errorf("ResolveFenceposts() mismatch (-want +got):\n%s", d)
 			}
-			if (tt.want.Err != "") != errors.Is(err, conditions.ErrInvalidFencepost) {
-				t.Errorf("ResolveFenceposts() error %v: errors.Is(ErrInvalidFencepost) = %v", err, errors.Is(err, conditions.ErrInvalidFencepost))
+			if (tt.want.Err != "") != errors.Is(err, ErrInvalidFencepost) {
+				t.Errorf("ResolveFenceposts() error %v: errors.Is(ErrInvalidFencepost) = %v", err, errors.Is(err, ErrInvalidFencepost))
 			}
 		})
 	}
 }
 
 func TestResolveFencepostsWrapsParseError(t *testing.T) {
-	_, _, err := conditions.ResolveFenceposts(strFP("x"), intFP(1), 3)
+	_, _, err := ResolveFenceposts(strFP("x"), intFP(1), 3)
 	if !errors.Is(err, strconv.ErrSyntax) {
 		t.Errorf("ResolveFenceposts() error %v does not wrap strconv.ErrSyntax", err)
 	}
@@ -131,7 +130,7 @@ func TestMaxUnavailableMaxSurge(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			cfg := dcplan.Config{Name: "web", Replicas: tt.replicas, Strategy: tt.strategy}
-			got := result{conditions.MaxSurge(&cfg), conditions.MaxUnavailable(&cfg)}
+			got := result{MaxSurge(&cfg), MaxUnavailable(&cfg)}
 			if d := cmp.Diff(tt.want, got); d != "" {
 				t.Errorf("MaxSurge/MaxUnavailable() mismatch (-want +got):\n%s", d)
 			}
@@ -141,7 +140,7 @@ func TestMaxUnavailableMaxSurge(t *testing.T) {
 
 func TestFencepostsDoNotAllocate(t *testing.T) {
 	cfg := dcplan.Config{Name: "web", Replicas: 10, Strategy: rolling(strFP("25%"), strFP("%2%5"))}
-	if n := testing.AllocsPerRun(100, func() { conditions.MaxUnavailable(&cfg); conditions.MaxSurge(&cfg) }); n != 0 {
+	if n := testing.AllocsPerRun(100, func() { MaxUnavailable(&cfg); MaxSurge(&cfg) }); n != 0 {
 		t.Errorf("MaxUnavailable+MaxSurge allocate %v times per run, want 0", n)
 	}
 }

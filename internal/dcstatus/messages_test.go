@@ -1,4 +1,4 @@
-package conditions_test
+package dcstatus
 
 import (
 	"strings"
@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/dcplan/dcplan"
-	"github.com/dcplan/dcplan/conditions"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -21,93 +20,88 @@ func TestConditionConstructors(t *testing.T) {
 	}{
 		{
 			name: "available", why: "1.5 row 1",
-			got:  conditions.Available(now),
+			got:  Available(now),
 			want: cond(dcplan.ConditionAvailable, dcplan.StatusTrue, dcplan.ReasonNone, "Deployment config has minimum availability.", now),
 		},
 		{
 			name: "unavailable", why: "1.5 row 2",
-			got:  conditions.Unavailable(now),
+			got:  Unavailable(now),
 			want: cond(dcplan.ConditionAvailable, dcplan.StatusFalse, dcplan.ReasonNone, "Deployment config does not have minimum availability.", now),
 		},
 		{
 			name: "waiting for pod", why: "1.5 row 3: the pod is the deployer pod name of the RC",
-			got:  conditions.WaitingForPod("web-3", now),
+			got:  WaitingForPod("web-3", now),
 			want: cond(dcplan.ConditionProgressing, dcplan.StatusUnknown, dcplan.ReasonNone, `replication controller "web-3" is waiting for pod "web-3-deploy" to run`, now),
 		},
 		{
 			name: "waiting for pod with a long name", why: "1.5 row 3: DeployerPodNameForDeployment hashes long names",
-			got:  conditions.WaitingForPod(long, now),
+			got:  WaitingForPod(long, now),
 			want: cond(dcplan.ConditionProgressing, dcplan.StatusUnknown, dcplan.ReasonNone, `replication controller "`+long+`" is waiting for pod "`+dcplan.DeployerPodName(long)+`" to run`, now),
 		},
 		{
 			name: "progressing", why: "1.5 row 4",
-			got:  conditions.Progressing("web-3", now),
+			got:  Progressing("web-3", now),
 			want: cond(dcplan.ConditionProgressing, dcplan.StatusTrue, dcplan.ReasonReplicationControllerUpdated, `replication controller "web-3" is progressing`, now),
 		},
 		{
 			name: "rollout cancelled", why: "1.5 row 5",
-			got:  conditions.RolloutCancelled("web-3", now),
+			got:  RolloutCancelled("web-3", now),
 			want: cond(dcplan.ConditionProgressing, dcplan.StatusFalse, dcplan.ReasonRolloutCancelled, `rollout of replication controller "web-3" was cancelled`, now),
 		},
 		{
 			name: "failed progressing", why: "1.5 row 6",
-			got:  conditions.FailedProgressing("web-3", now),
+			got:  FailedProgressing("web-3", now),
 			want: cond(dcplan.ConditionProgressing, dcplan.StatusFalse, dcplan.ReasonProgressDeadlineExceeded, `replication controller "web-3" has failed progressing`, now),
 		},
 		{
 			name: "rolled out", why: "1.5 row 7",
-			got:  conditions.RolledOut("web-3", now),
+			got:  RolledOut("web-3", now),
 			want: cond(dcplan.ConditionProgressing, dcplan.StatusTrue, dcplan.ReasonNewReplicationControllerAvailable, `replication controller "web-3" successfully rolled out`, now),
 		},
 		{
 			name: "created", why: "1.5 row 8: same text as the DeploymentCreated event",
-			got:  conditions.Created("web-3", 3, now),
+			got:  Created("web-3", 3, now),
 			want: cond(dcplan.ConditionProgressing, dcplan.StatusTrue, dcplan.ReasonNewReplicationControllerCreated, `Created new replication controller "web-3" for version 3`, now),
 		},
 		{
 			name: "create error", why: "1.5 row 9: the error text verbatim (3.2.12 quirk)",
-			got:  conditions.CreateError(`replicationcontrollers "web-2" already exists`, now),
+			got:  CreateError(`replicationcontrollers "web-2" already exists`, now),
 			want: cond(dcplan.ConditionProgressing, dcplan.StatusFalse, dcplan.ReasonReplicationControllerCreateError, `replicationcontrollers "web-2" already exists`, now),
 		},
 		{
 			name: "quoting", why: "names render Go-quoted (%q)",
-			got:  conditions.RolledOut(`we"b-1`, now),
+			got:  RolledOut(`we"b-1`, now),
 			want: cond(dcplan.ConditionProgressing, dcplan.StatusTrue, dcplan.ReasonNewReplicationControllerAvailable, `replication controller "we\"b-1" successfully rolled out`, now),
 		},
 		{
 			name: "origin waiting", why: "7 row 16: seed text, lastTransitionTime only",
-			got:  conditions.OriginWaiting("web-3", now),
+			got:  OriginWaiting("web-3", now),
 			want: seed(cond(dcplan.ConditionProgressing, dcplan.StatusUnknown, dcplan.ReasonNone, `Waiting on deployer pod for "web-3" to be scheduled`, now)),
 		},
 		{
 			name: "origin progressing", why: "7 row 17: capitalised seed text",
-			got:  conditions.OriginProgressing("web-3", now),
+			got:  OriginProgressing("web-3", now),
 			want: seed(cond(dcplan.ConditionProgressing, dcplan.StatusTrue, dcplan.ReasonReplicationControllerUpdated, `Replication controller "web-3" is progressing`, now)),
 		},
 		{
 			name: "origin failed", why: "7 row 18",
-			got:  conditions.OriginFailed("web-3", now),
+			got:  OriginFailed("web-3", now),
 			want: seed(cond(dcplan.ConditionProgressing, dcplan.StatusFalse, dcplan.ReasonProgressDeadlineExceeded, `Replication controller "web-3" has failed progressing`, now)),
 		},
 		{
 			name: "origin completed", why: "7 row 19",
-			got:  conditions.OriginCompleted("web-3", now),
+			got:  OriginCompleted("web-3", now),
 			want: seed(cond(dcplan.ConditionProgressing, dcplan.StatusTrue, dcplan.ReasonNewReplicationControllerAvailable, `Replication controller "web-3" has completed progressing`, now)),
 		},
 		{
 			name: "paused", why: "7 row 20",
-			got:  conditions.Paused(now),
+			got:  Paused(now),
 			want: seed(cond(dcplan.ConditionProgressing, dcplan.StatusUnknown, dcplan.ReasonDeploymentConfigPaused, "Deployment config is paused", now)),
 		},
 		{
 			name: "resumed", why: "7 row 20",
-			got:  conditions.Resumed(now),
+			got:  Resumed(now),
 			want: seed(cond(dcplan.ConditionProgressing, dcplan.StatusUnknown, dcplan.ReasonDeploymentConfigResumed, "Deployment config is resumed", now)),
-		},
-		{
-			name: "new", why: "NewDeploymentCondition stamps both times",
-			got:  conditions.New(dcplan.ConditionReplicaFailure, dcplan.StatusTrue, dcplan.ReasonNone, "m", now),
-			want: cond(dcplan.ConditionReplicaFailure, dcplan.StatusTrue, dcplan.ReasonNone, "m", now),
 		},
 	}
 	for _, tt := range tests {
@@ -121,7 +115,7 @@ func TestConditionConstructors(t *testing.T) {
 
 func TestConstructorsKeepTheClockReading(t *testing.T) {
 	at := time.Date(2026, 1, 2, 3, 4, 5, 6, time.FixedZone("X", 3600))
-	c := conditions.Created("web-1", 1, at)
+	c := Created("web-1", 1, at)
 	if c.LastUpdateTime != at || c.LastTransitionTime != at {
 		t.Errorf("Created() times = %v, %v; want %v for both", c.LastUpdateTime, c.LastTransitionTime, at)
 	}

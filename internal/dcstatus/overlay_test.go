@@ -1,4 +1,4 @@
-package conditions
+package dcstatus
 
 import (
 	"slices"
@@ -11,14 +11,14 @@ import (
 )
 
 // TestOverlayMatchesSetRemove is a differential test: any sequence of set
-// and remove operations gives, through the overlay, the list that Set and
-// Remove give on real slices, and overlay.equal agrees with comparing that
-// list.
+// and remove operations gives, through the overlay, the list that the
+// reference refSet and refRemove give on real slices, and overlay.equal
+// agrees with comparing that list.
 func TestOverlayMatchesSetRemove(t *testing.T) {
 	epoch := time.Date(2026, 11, 30, 10, 0, 0, 0, time.UTC)
 	types := []dcplan.ConditionType{dcplan.ConditionUnset, dcplan.ConditionAvailable, dcplan.ConditionProgressing, dcplan.ConditionReplicaFailure, dcplan.ConditionType(7), dcplan.ConditionType(9)}
 	genCond := rapid.Custom(func(t *rapid.T) dcplan.Condition {
-		c := New(
+		c := newCondition(
 			rapid.SampledFrom(types).Draw(t, "type"),
 			dcplan.ConditionStatus(rapid.IntRange(1, 3).Draw(t, "status")),
 			dcplan.ConditionReason(rapid.IntRange(0, int(dcplan.ReasonOther)).Draw(t, "reason")),
@@ -46,15 +46,15 @@ func TestOverlayMatchesSetRemove(t *testing.T) {
 			case 0:
 				p := rapid.SampledFrom(pendings).Draw(t, "pending")
 				o.set(p)
-				want = Set(want, p.condition(at, prof))
+				want = refSet(want, p.condition(at, prof))
 			case 1:
 				c := genCond.Draw(t, "extra")
 				o.setCondition(&c)
-				want = Set(want, c)
+				want = refSet(want, c)
 			default:
 				typ := rapid.SampledFrom(types).Draw(t, "remove")
 				o.remove(typ)
-				want = Remove(want, typ)
+				want = refRemove(want, typ)
 			}
 		}
 		got := o.list()
@@ -62,7 +62,7 @@ func TestOverlayMatchesSetRemove(t *testing.T) {
 			want = nil
 		}
 		if d := cmp.Diff(want, got); d != "" {
-			t.Fatalf("overlay list mismatch (-Set/Remove +overlay):\n%s", d)
+			t.Fatalf("overlay list mismatch (-refSet/refRemove +overlay):\n%s", d)
 		}
 		if d := cmp.Diff(baseCopy, base); d != "" {
 			t.Fatalf("overlay modified its base:\n%s", d)

@@ -1,4 +1,4 @@
-package conditions
+package dcstatus
 
 import (
 	"slices"
@@ -7,16 +7,37 @@ import (
 	"github.com/dcplan/dcplan"
 )
 
-// overlay applies the set rule (Set, Remove) to a read-only base list
-// without copying it: each touched condition type gets a slot holding its
-// final value and the sequence number of its last append. The list the
-// overlay stands for is the base entries of untouched types in base order,
-// then the present slots by sequence. Nothing is allocated unless more
-// than len(slots) types are touched, or a condition is actually replaced
-// (its message is rendered then).
+// overlay applies the DC condition set rule (SPEC 3.10) to a read-only
+// base list without copying it. The rule, for a condition c set (set,
+// setCondition), in order:
 //
-// Status materialises the list; Changed compares it with the base in
-// place, which is what keeps a converged DC allocation-free.
+//  1. If the list has a condition of c's type (the first one, as get finds
+//     it) with the same status and the same reason (sameReason), nothing
+//     changes: neither the message nor either timestamp of the existing
+//     condition is refreshed.
+//  2. If it has one with the same status but another reason, c replaces it
+//     but keeps the existing lastTransitionTime.
+//  3. Otherwise c replaces it (or is added) as given: both timestamps are
+//     c's.
+//
+// Replacement removes every condition of c's type and appends c at the
+// end, so the order of conditions changes; remove drops every condition
+// of a type, keeping the order of the others.
+//
+// Each touched condition type gets a slot holding its final value and the
+// sequence number of its last append. The list the overlay stands for is
+// the base entries of untouched types in base order, then the present
+// slots by sequence. Nothing is allocated unless more than len(slots)
+// types are touched, or a condition is actually replaced (its message is
+// rendered then).
+//
+// Status materialises the list (list, never aliasing the base); Changed
+// compares it with the base in place (equal), which is what keeps a
+// converged DC allocation-free. The rule written plainly on slices is the
+// tests' reference (refSet, refRemove; TestOverlayMatchesSetRemove).
+//
+// Ports: appsutil.SetDeploymentCondition, RemoveDeploymentCondition
+// (filterOutCondition) and GetDeploymentCondition.
 type overlay struct {
 	base  []dcplan.Condition
 	now   time.Time
@@ -64,8 +85,8 @@ func (o *overlay) touch(t dcplan.ConditionType) *slot {
 	return &o.spill[len(o.spill)-1]
 }
 
-// get is Get on the list the overlay stands for, without the copy: the
-// condition of type t, or nil. The pointer is read only.
+// get returns the first condition of type t of the list the overlay
+// stands for, without a copy, or nil. The pointer is read only.
 func (o *overlay) get(t dcplan.ConditionType) *dcplan.Condition {
 	if s := o.find(t); s != nil {
 		if !s.present {
@@ -81,8 +102,8 @@ func (o *overlay) get(t dcplan.ConditionType) *dcplan.Condition {
 	return nil
 }
 
-// set is Set for a condition whose message is rendered only when the
-// condition is actually written.
+// set applies the set rule to a condition whose message is rendered only
+// when the condition is actually written.
 func (o *overlay) set(p pending) {
 	cur := o.get(p.typ)
 	if cur != nil && cur.Status == p.status && cur.Reason == p.reason {
@@ -91,7 +112,8 @@ func (o *overlay) set(p pending) {
 	o.put(p.condition(o.now, o.seed), cur)
 }
 
-// setCondition is Set for a rendered condition (the extra conditions).
+// setCondition applies the set rule to a rendered condition (the extra
+// conditions).
 func (o *overlay) setCondition(c *dcplan.Condition) {
 	cur := o.get(c.Type)
 	if cur != nil && cur.Status == c.Status && sameReason(*cur, *c) {
@@ -101,8 +123,8 @@ func (o *overlay) setCondition(c *dcplan.Condition) {
 }
 
 // put records c as the new last entry, keeping cur's lastTransitionTime
-// when the status does not change (rule 2 of Set); cur is the condition
-// of that type before, or nil.
+// when the status does not change (rule 2); cur is the condition of that
+// type before, or nil.
 func (o *overlay) put(c dcplan.Condition, cur *dcplan.Condition) {
 	if cur != nil && cur.Status == c.Status {
 		c.LastTransitionTime = cur.LastTransitionTime
@@ -112,7 +134,7 @@ func (o *overlay) put(c dcplan.Condition, cur *dcplan.Condition) {
 	*s = slot{typ: c.Type, present: true, seq: o.seq, cond: c}
 }
 
-// remove is Remove of type t.
+// remove drops every condition of type t.
 func (o *overlay) remove(t dcplan.ConditionType) {
 	s := o.touch(t)
 	s.present, s.cond = false, dcplan.Condition{}
@@ -218,4 +240,14 @@ func (o *overlay) equal(want []dcplan.Condition) bool {
 		i++
 	}
 	return true
+}
+
+// sameReason reports whether a and b carry the same reason string, as
+// upstream compares reasons: two ReasonOther values are the same reason
+// only when their OtherReason texts are equal.
+func sameReason(a, b dcplan.Condition) bool {
+	if a.Reason != b.Reason {
+		return false
+	}
+	return a.Reason != dcplan.ReasonOther || a.OtherReason == b.OtherReason
 }

@@ -1,0 +1,58 @@
+package kube
+
+import (
+	"errors"
+	"fmt"
+
+	appsv1 "github.com/openshift/api/apps/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/client-go/discovery"
+)
+
+// The errors of CheckAPI, one for each way a server can fail to be one
+// the controller can run against. Programs branch on them with errors.Is
+// (dcplan-controller gives each its exit status).
+var (
+	// ErrNoDeploymentConfigs reports a server that answers but does not
+	// serve deploymentconfigs in apps.openshift.io/v1 (not OpenShift, or
+	// the API group is disabled).
+	ErrNoDeploymentConfigs = errors.New("kube: the server does not serve deploymentconfigs.apps.openshift.io/v1 (is this an OpenShift cluster?)")
+	// ErrUnreachable reports a server that gave no usable answer: a
+	// connection refused or timed out, a TLS failure, a proxy's error, a
+	// server error (5xx).
+	ErrUnreachable = errors.New("kube: the API server is unreachable")
+	// ErrUnauthorized reports a server that refused the client's
+	// credentials (401 Unauthorized) or its request (403 Forbidden).
+	ErrUnauthorized = errors.New("kube: the API server refused the credentials")
+)
+
+// CheckAPI asks the server's discovery whether it serves deploymentconfigs
+// in apps.openshift.io/v1 (an informer on a missing resource would wait
+// for its cache forever). It returns nil when it does, and otherwise an
+// error wrapping, in this order of checks:
+//  1. ErrUnauthorized, when discovery is answered 401 or 403;
+//  2. ErrNoDeploymentConfigs, when it is answered 404 (the group version
+//     is not served) or the group version lists no deploymentconfigs;
+//  3. ErrUnreachable, for any other failure (no answer, or another
+//     error status),
+//
+// each with the server's error wrapped too.
+func CheckAPI(d discovery.DiscoveryInterface) error {
+	gv := appsv1.GroupVersion.String()
+	list, err := d.ServerResourcesForGroupVersion(gv)
+	switch {
+	case err == nil:
+	case apierrors.IsUnauthorized(err) || apierrors.IsForbidden(err):
+		return fmt.Errorf("%w: discovery of %s: %w", ErrUnauthorized, gv, err)
+	case apierrors.IsNotFound(err):
+		return fmt.Errorf("%w: %s is not served: %w", ErrNoDeploymentConfigs, gv, err)
+	default:
+		return fmt.Errorf("%w: discovery of %s: %w", ErrUnreachable, gv, err)
+	}
+	for _, r := range list.APIResources {
+		if r.Name == "deploymentconfigs" {
+			return nil
+		}
+	}
+	return fmt.Errorf("%w: %s lists no deploymentconfigs", ErrNoDeploymentConfigs, gv)
+}

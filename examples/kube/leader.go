@@ -1,0 +1,193 @@
+package kube
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"sync"
+	"time"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/uuid"
+	"k8s.io/client-go/tools/leaderelection"
+	"k8s.io/client-go/tools/leaderelection/resourcelock"
+	"k8s.io/klog/v2"
+)
+
+// LeaderElection makes Run act only while the process holds a
+// coordination.k8s.io/v1 Lease, through client-go's leaderelection: of
+// several replicas of a controller, one runs the workers and the others
+// stand by with their caches synced, ready to take over.
+//
+// While it leads, the process renews the lease every RetryPeriod. When it
+// cannot renew it for RenewDeadline, it has lost the lease: it stops at
+// once (the passes in flight are cancelled: their next request is not
+// sent), and Run returns an error wrapping ErrLeaseLost; the program
+// should exit (dcplan-controller exits with status 8). A standby acquires
+// the lease LeaseDuration after the last renewal it saw. When Run's
+// context ends, the leader lets its passes in flight finish (see
+// Options.DrainTimeout) and then releases the lease, so a standby takes
+// over within RetryPeriod.
+type LeaderElection struct {
+	// Namespace and Name name the Lease.
+	Namespace, Name string
+	// Identity is this process's name in the Lease; "" means the host
+	// name (a pod's name) followed by "_" and a random uid.
+	Identity string
+	// LeaseDuration is how long a standby waits after the last renewal
+	// before it takes the lease; 0 means 15 s. RenewDeadline is how long
+	// the leader tries to renew before it gives up; 0 means 10 s.
+	// RetryPeriod is the time between tries; 0 means 2 s. They must
+	// satisfy LeaseDuration > RenewDeadline > 1.2 × RetryPeriod
+	// (client-go's rule, with its jitter factor).
+	LeaseDuration, RenewDeadline, RetryPeriod time.Duration
+}
+
+// The default durations of a LeaderElection: those of Kubernetes'
+// controller managers.
+const (
+	DefaultLeaseDuration = 15 * time.Second
+	DefaultRenewDeadline = 10 * time.Second
+	DefaultRetryPeriod   = 2 * time.Second
+)
+
+// ErrLeaseLost reports that the leader could not renew its lease in time
+// and stopped acting.
+var ErrLeaseLost = errors.New("kube: lost the leader lease")
+
+// ErrLeaderElection reports a LeaderElection that cannot be used.
+var ErrLeaderElection = errors.New("kube: invalid leader election")
+
+// withDefaults returns l with its zero durations set to their defaults.
+func (l LeaderElection) withDefaults() LeaderElection {
+	if l.LeaseDuration == 0 {
+		l.LeaseDuration = DefaultLeaseDuration
+	}
+	if l.RenewDeadline == 0 {
+		l.RenewDeadline = DefaultRenewDeadline
+	}
+	if l.RetryPeriod == 0 {
+		l.RetryPeriod = DefaultRetryPeriod
+	}
+	return l
+}
+
+// Validate reports, as an error wrapping ErrLeaderElection, a
+// LeaderElection without a lease name or namespace, or whose durations
+// (zero ones at their defaults) break client-go's rule.
+func (l LeaderElection) Validate() error {
+	l = l.withDefaults()
+	switch {
+	case l.Namespace == "" || l.Name == "":
+		return fmt.Errorf("%w: the lease needs a namespace and a name", ErrLeaderElection)
+	case l.LeaseDuration < 0 || l.RenewDeadline < 0 || l.RetryPeriod < 0:
+		return fmt.Errorf("%w: negative duration", ErrLeaderElection)
+	case l.LeaseDuration <= l.RenewDeadline:
+		return fmt.Errorf("%w: the lease duration (%s) must be longer than the renew deadline (%s)", ErrLeaderElection, l.LeaseDuration, l.RenewDeadline)
+	case float64(l.RenewDeadline) <= leaderelection.JitterFactor*float64(l.RetryPeriod):
+		return fmt.Errorf("%w: the renew deadline (%s) must be longer than %.1f × the retry period (%s)",
+			ErrLeaderElection, l.RenewDeadline, leaderelection.JitterFactor, l.RetryPeriod)
+	}
+	return nil
+}
+
+// identity returns l's Identity, or one made of the host name.
+func (l LeaderElection) identity() string {
+	if l.Identity != "" {
+		return l.Identity
+	}
+	host, err := os.Hostname()
+	if err != nil || host == "" {
+		host = "dcplan"
+	}
+	return host + "_" + string(uuid.NewUUID())
+}
+
+// runElected takes part in the election of l with synced caches: it runs
+// the workers while it leads, until ctx ends (then it lets the passes in
+// flight finish and releases the lease) or the lease is lost (then it
+// stops them at once and returns ErrLeaseLost).
+func (c *Controller) runElected(ctx context.Context, l LeaderElection) error {
+	l = l.withDefaults()
+	id := l.identity()
+	log := c.log.WithValues("lease", l.Namespace+"/"+l.Name, "identity", id)
+	// The elector's context outlives ctx: it is cancelled once the passes
+	// in flight are done, which releases the lease (ReleaseOnCancel: the
+	// code the lease guards must be finished first).
+	electCtx, cancelElect := context.WithCancel(klog.NewContext(context.WithoutCancel(ctx), log))
+	defer cancelElect()
+	var (
+		mu       sync.Mutex
+		stopping bool
+		working  chan struct{} // closed when the workers of a term returned
+	)
+	stop := func() <-chan struct{} {
+		mu.Lock()
+		defer mu.Unlock()
+		stopping = true
+		return working
+	}
+	elector, err := leaderelection.NewLeaderElector(leaderelection.LeaderElectionConfig{
+		Lock: &resourcelock.LeaseLock{
+			LeaseMeta:  metav1.ObjectMeta{Namespace: l.Namespace, Name: l.Name},
+			Client:     c.kube.CoordinationV1(),
+			LockConfig: resourcelock.ResourceLockConfig{Identity: id},
+		},
+		LeaseDuration:   l.LeaseDuration,
+		RenewDeadline:   l.RenewDeadline,
+		RetryPeriod:     l.RetryPeriod,
+		ReleaseOnCancel: true,
+		Name:            l.Name,
+		WatchDog:        c.watchdog,
+		Callbacks: leaderelection.LeaderCallbacks{
+			OnStartedLeading: func(lead context.Context) {
+				mu.Lock()
+				if stopping {
+					mu.Unlock()
+					return
+				}
+				done := make(chan struct{})
+				working = done
+				mu.Unlock()
+				defer close(done)
+				log.Info("Leading")
+				c.work(ctx.Done(), lead)
+			},
+			OnStoppedLeading: func() {},
+			OnNewLeader: func(leader string) {
+				if leader != id {
+					log.Info("Standing by", "leader", leader)
+				}
+			},
+		},
+	})
+	if err != nil {
+		return fmt.Errorf("%w: %w", ErrLeaderElection, err)
+	}
+	c.watchdog.SetLeaderElection(elector)
+	c.electing.Store(true)
+	defer c.electing.Store(false)
+	go func() {
+		select {
+		case <-ctx.Done():
+		case <-electCtx.Done():
+			return
+		}
+		if w := stop(); w != nil {
+			<-w
+		}
+		cancelElect()
+	}()
+	log.Info("Waiting for the leader lease")
+	elector.Run(electCtx)
+	lost := electCtx.Err() == nil
+	if w := stop(); w != nil {
+		<-w
+	}
+	if lost {
+		return fmt.Errorf("%w %s/%s (identity %s)", ErrLeaseLost, l.Namespace, l.Name, id)
+	}
+	log.Info("Left the leader election")
+	return nil
+}

@@ -1,0 +1,107 @@
+package dcstatus
+
+import (
+	"slices"
+	"time"
+
+	"github.com/dcplan/dcplan"
+)
+
+// The condition set rule of SPEC 3.10 written the plain way, on real
+// slices: the reference the overlay (the only implementation in the
+// library) is held to by TestOverlayMatchesSetRemove, and which the table
+// tests of set_test.go pin to the SPEC as they pin the overlay.
+
+// refSet returns conds with c applied by the DC condition set rule (SPEC
+// 3.10). The rules, in order:
+//
+//  1. If conds has a condition of c's type (the first one, as refGet finds
+//     it) with the same status and the same reason, nothing changes: the
+//     result is a copy of conds, and neither the message nor either
+//     timestamp of the existing condition is refreshed.
+//  2. If it has one with the same status but another reason, c replaces it
+//     but keeps the existing lastTransitionTime.
+//  3. Otherwise c replaces it (or is added) as given: both timestamps are
+//     c's.
+//
+// Replacement removes every condition of c's type and appends c at the
+// end, so the order of conditions changes. Reasons compare as upstream's
+// strings do: two ReasonOther values are the same reason only when their
+// OtherReason texts are equal. The result never aliases conds.
+//
+// Reference: appsutil.SetDeploymentCondition.
+func refSet(conds []dcplan.Condition, c dcplan.Condition) []dcplan.Condition {
+	cur, ok := refGet(conds, c.Type)
+	if ok && cur.Status == c.Status && sameReason(cur, c) {
+		if len(conds) == 0 {
+			return nil
+		}
+		return slices.Clone(conds)
+	}
+	if ok && cur.Status == c.Status {
+		c.LastTransitionTime = cur.LastTransitionTime
+	}
+	out := make([]dcplan.Condition, 0, len(conds)+1)
+	for _, x := range conds {
+		if x.Type != c.Type {
+			out = append(out, x)
+		}
+	}
+	return append(out, c)
+}
+
+// refRemove returns conds without any condition of type t, keeping the
+// order of the others; nil when nothing is left. The result never aliases
+// conds.
+//
+// Reference: appsutil.RemoveDeploymentCondition (filterOutCondition).
+func refRemove(conds []dcplan.Condition, t dcplan.ConditionType) []dcplan.Condition {
+	var out []dcplan.Condition
+	for _, x := range conds {
+		if x.Type != t {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// refGet returns the first condition of type t in conds, and whether there
+// is one.
+//
+// Reference: appsutil.GetDeploymentCondition.
+func refGet(conds []dcplan.Condition, t dcplan.ConditionType) (dcplan.Condition, bool) {
+	for _, x := range conds {
+		if x.Type == t {
+			return x, true
+		}
+	}
+	return dcplan.Condition{}, false
+}
+
+// newCondition is appsutil.NewDeploymentCondition: both timestamps now.
+func newCondition(t dcplan.ConditionType, status dcplan.ConditionStatus, reason dcplan.ConditionReason, message string, now time.Time) dcplan.Condition {
+	return dcplan.Condition{Type: t, Status: status, Reason: reason, Message: message, LastUpdateTime: now, LastTransitionTime: now}
+}
+
+// The overlay's answers for one operation on a base list, as the
+// reference functions give theirs.
+
+func overlaySet(conds []dcplan.Condition, c dcplan.Condition) []dcplan.Condition {
+	o := overlay{base: conds}
+	o.setCondition(&c)
+	return o.list()
+}
+
+func overlayRemove(conds []dcplan.Condition, t dcplan.ConditionType) []dcplan.Condition {
+	o := overlay{base: conds}
+	o.remove(t)
+	return o.list()
+}
+
+func overlayGet(conds []dcplan.Condition, t dcplan.ConditionType) (dcplan.Condition, bool) {
+	o := overlay{base: conds}
+	if c := o.get(t); c != nil {
+		return *c, true
+	}
+	return dcplan.Condition{}, false
+}

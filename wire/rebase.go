@@ -1,0 +1,87 @@
+package wire
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/internal/jsontree"
+)
+
+// ErrNotRebasable is wrapped by the error Rebased and WithCreatedAt
+// return for a request whose body is not a JSON object.
+var ErrNotRebasable = errors.New("wire: the request has no object body to rebase")
+
+// Rebased returns r with the metadata.resourceVersion of its body set to
+// version, the rest of the body as rendered: how an adapter sends a
+// Rebase request once it knows the version the earlier write of the plan
+// left on the object (RunPass does this for every Rebase request). The
+// error, for a body that is not a JSON object, wraps ErrNotRebasable.
+func (r Request) Rebased(version string) (Request, error) {
+	return r.edit(func(obj map[string]any) { child(obj, "metadata")["resourceVersion"] = version })
+}
+
+// WithCreatedAt returns r with the openshift.io/deployer-pod.created-at
+// annotation of its body set to created, rendered as upstream renders it
+// (FormatAnnotationTime), the rest of the body as rendered: how an
+// adapter sends a CreatedAtOf request once it knows the creationTimestamp
+// the server gave the pod (RunPass does this for every such request). The
+// error, for a body that is not a JSON object, wraps ErrNotRebasable.
+func (r Request) WithCreatedAt(created time.Time) (Request, error) {
+	return r.edit(func(obj map[string]any) {
+		child(child(obj, "metadata"), "annotations")[dcplan.AnnotationDeployerCreatedAt] = FormatAnnotationTime(created)
+	})
+}
+
+// edit returns r with its body parsed, changed by f and rendered again in
+// the resource's key order.
+func (r Request) edit(f func(obj map[string]any)) (Request, error) {
+	v, err := jsontree.Parse(r.Body)
+	if err != nil {
+		return r, fmt.Errorf("%w: %s %s/%s: %w", ErrNotRebasable, r.Resource, r.Namespace, r.Name, err)
+	}
+	obj, ok := v.(map[string]any)
+	if !ok {
+		return r, fmt.Errorf("%w: %s %s/%s", ErrNotRebasable, r.Resource, r.Namespace, r.Name)
+	}
+	f(obj)
+	r.Body = renderOrdered(obj, orderOf(r.Resource))
+	return r, nil
+}
+
+// orderOf is the key order of the objects of resource, nil (sorted keys)
+// for a resource the codec does not know.
+func orderOf(resource string) *keyOrder {
+	switch resource {
+	case ResourceConfigs:
+		return orderDC
+	case ResourceRCs:
+		return orderRC
+	case ResourcePods:
+		return orderPod
+	}
+	return nil
+}
+
+// sameObject reports whether requests a and b write the same object (a
+// subresource is its object's).
+func sameObject(a, b *Request) bool {
+	return a.Resource == b.Resource && a.Namespace == b.Namespace && a.Name == b.Name
+}
+
+// stampsOf reads metadata.resourceVersion and metadata.creationTimestamp
+// of an object: "" and the zero time when absent or not a timestamp.
+func stampsOf(data []byte) (version string, created time.Time) {
+	tp, _, ok := jsontree.ScanTape(data, "", false)
+	defer jsontree.PutTape(tp)
+	if !ok {
+		return "", time.Time{}
+	}
+	meta := tp.Member(0, "metadata")
+	version = tp.Text(tp.Member(meta, "resourceVersion"))
+	if v := tp.Member(meta, "creationTimestamp"); tp.Kind(v) == jsontree.KindString {
+		created, _ = time.Parse(time.RFC3339, tp.Text(v))
+	}
+	return version, created
+}
