@@ -121,9 +121,18 @@ func (e *env) rolloutLatest(dc string, fromDiscovery bool) wire.Pass {
 		unavailable := !e.servesInstantiate()
 		edit = func(s *dcplan.Snapshot) { s.InstantiateUnavailable = unavailable }
 	}
-	pass, _ := operate(e, dc, edit, func(s dcplan.Snapshot) (dcplan.Plan, reconcile.RolloutReport, error) {
-		return reconcile.RolloutLatest(s, false, dcplan.DryRunNone)
-	})
+	// A Conflict (the controller wrote the DC's status since the command
+	// read it) runs the command again, as a user would, at most 5 times.
+	var pass wire.Pass
+	for range 5 {
+		pass, _ = operate(e, dc, edit, func(s dcplan.Snapshot) (dcplan.Plan, reconcile.RolloutReport, error) {
+			return reconcile.RolloutLatest(s, false, dcplan.DryRunNone)
+		})
+		var st *wire.StatusError
+		if last := len(pass.Errs) - 1; last < 0 || !errors.As(pass.Errs[last], &st) || st.Reason != dcplan.StatusConflict {
+			break
+		}
+	}
 	return pass
 }
 

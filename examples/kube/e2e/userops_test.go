@@ -15,6 +15,7 @@ import (
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/examples/kube"
+	"github.com/dcplan/dcplan/examples/kube/e2e"
 	"github.com/dcplan/dcplan/examples/kube/kubetest"
 	"github.com/dcplan/dcplan/reconcile"
 	"github.com/dcplan/dcplan/wire"
@@ -99,7 +100,6 @@ func TestRolloutLatestBumpIsLostOnACRD(t *testing.T) {
 	e.controller(kube.Options{})
 	e.createDC(newDC("frontend", "registry.example/shop/frontend:v1", 1))
 	e.await("frontend", "frontend-1 Complete replicas=1 reason=\"config change\"\ndc frontend latestVersion=1 replicas=1")
-	rv := e.dc("frontend").ResourceVersion
 
 	pass := e.rolloutLatest("frontend", false)
 	if n := len(pass.Requests); n != 2 || pass.Requests[0].Subresource != wire.SubresourceInstantiate || pass.Requests[1].Verb != wire.VerbUpdate {
@@ -116,10 +116,29 @@ func TestRolloutLatestBumpIsLostOnACRD(t *testing.T) {
 	if n := len(pass.Requests); n != 1 || pass.Requests[0].Verb != wire.VerbUpdate || pass.Errs[0] != nil {
 		t.Fatalf("requests = %v, answers %v, want the DC update alone, answered", pass.Requests, pass.Errs)
 	}
-	d := e.dc("frontend")
-	if d.Status.LatestVersion != 1 || d.ResourceVersion != rv {
-		t.Errorf("latestVersion %d, resourceVersion %s -> %s: the CRD kept a status change sent to the main resource",
-			d.Status.LatestVersion, rv, d.ResourceVersion)
+	// The server's own answers to both PUTs: the stored DC, latestVersion
+	// still 1.
+	var answers []int64
+	e.waitFor("both PUTs in the audit log", func() (bool, error) {
+		evs, err := e2e.ReadAudit(cp.APIServer.AuditLog, func(ev *e2e.AuditEvent) bool {
+			return ev.User.Username == "admin" && ev.Verb == "update" && ev.ObjectRef != nil && ev.ObjectRef.Namespace == e.ns &&
+				ev.ObjectRef.Resource == "deploymentconfigs" && ev.ObjectRef.Subresource == ""
+		})
+		answers = nil
+		for _, ev := range evs {
+			if ev.ResponseStatus == nil || ev.ResponseStatus.Code != http.StatusOK {
+				continue // a Conflict, run again
+			}
+			var dc appsv1.DeploymentConfig
+			if err := json.Unmarshal(ev.ResponseObject, &dc); err != nil {
+				return false, err
+			}
+			answers = append(answers, dc.Status.LatestVersion)
+		}
+		return len(answers) == 2, err
+	})
+	if answers[0] != 1 || answers[1] != 1 {
+		t.Errorf("the server answered the bumps with latestVersion %v, want [1 1]: the CRD kept a status change sent to the main resource", answers)
 	}
 
 	c := kubetest.NewCluster(time.Now())
