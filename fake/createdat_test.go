@@ -34,29 +34,8 @@ func TestCreatedAtIsTheServersStamp(t *testing.T) {
 				t.Fatal(err)
 			}
 			srv := fake.NewServer(server)
-			for _, enc := range []struct {
-				res string
-				b   func() ([]byte, error)
-			}{
-				{wire.ResourceConfigs, func() ([]byte, error) { return wire.EncodeConfig(s.Config) }},
-				{wire.ResourceRCs, func() ([]byte, error) { return wire.EncodeDeployment(s.Deployments[0]) }},
-			} {
-				b, err := enc.b()
-				if err == nil {
-					err = srv.Put(enc.res, b)
-				}
-				if err != nil {
-					t.Fatal(err)
-				}
-			}
-			read := func() dcplan.Snapshot {
-				t.Helper()
-				snap, err := srv.Snapshot("ns", "web", controller, s.Settings)
-				if err != nil {
-					t.Fatal(err)
-				}
-				return snap
-			}
+			storeSnapshot(t, srv, s)
+			read := func() dcplan.Snapshot { return readSnapshot(t, srv, controller, s.Settings) }
 			step := func(s dcplan.Snapshot) dcplan.Plan { return phase.Step(s, "web-1") }
 			if _, err := wire.RunPass(context.Background(), srv, read(), step); err != nil {
 				t.Fatal(err)

@@ -43,32 +43,13 @@ func TestReclaimEachAttempt(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			srv := fake.NewServer(s.Now)
-			put := func(res string, b []byte, err error) {
-				t.Helper()
-				if err == nil {
-					err = srv.Put(res, b)
-				}
-				if err != nil {
-					t.Fatal(err)
-				}
-			}
 			s.Config.ResourceVersion = "10"
-			b, err := wire.EncodeConfig(s.Config)
-			put(wire.ResourceConfigs, b, err)
-			for i, d := range s.Deployments {
-				d.ResourceVersion = string(rune('a' + i))
-				b, err := wire.EncodeDeployment(d)
-				put(wire.ResourceRCs, b, err)
+			for i := range s.Deployments {
+				s.Deployments[i].ResourceVersion = string(rune('a' + i))
 			}
-			read := func() dcplan.Snapshot {
-				t.Helper()
-				snap, err := srv.Snapshot("ns", "web", s.Now, s.Settings)
-				if err != nil {
-					t.Fatal(err)
-				}
-				return snap
-			}
+			srv := fake.NewServer(s.Now)
+			storeSnapshot(t, srv, s)
+			read := func() dcplan.Snapshot { return readSnapshot(t, srv, s.Now, s.Settings) }
 			pass, err := wire.RunPass(context.Background(), srv, read(), reconcile.Config)
 			if err != nil {
 				t.Fatal(err)

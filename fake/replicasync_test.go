@@ -31,24 +31,12 @@ func TestReplicaSyncPassNoConflict(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			srv := fake.NewServer(s.Now)
-			put := func(res string, b []byte, err error) {
-				t.Helper()
-				if err == nil {
-					err = srv.Put(res, b)
-				}
-				if err != nil {
-					t.Fatal(err)
-				}
-			}
 			s.Config.ResourceVersion = "10"
-			b, err := wire.EncodeConfig(s.Config)
-			put(wire.ResourceConfigs, b, err)
-			for i, d := range s.Deployments {
-				d.ResourceVersion = string(rune('a' + i))
-				b, err := wire.EncodeDeployment(d)
-				put(wire.ResourceRCs, b, err)
+			for i := range s.Deployments {
+				s.Deployments[i].ResourceVersion = string(rune('a' + i))
 			}
+			srv := fake.NewServer(s.Now)
+			storeSnapshot(t, srv, s)
 			read, err := srv.Snapshot(s.Config.Namespace, s.Config.Name, s.Now, s.Settings)
 			if err != nil {
 				t.Fatal(err)

@@ -40,29 +40,8 @@ func TestRetryOfOldRolloutTimeout(t *testing.T) {
 				t.Fatal(err)
 			}
 			srv := fake.NewServer(s.Now)
-			put := func(res string, b []byte, err error) {
-				t.Helper()
-				if err == nil {
-					err = srv.Put(res, b)
-				}
-				if err != nil {
-					t.Fatal(err)
-				}
-			}
-			b, err := wire.EncodeConfig(s.Config)
-			put(wire.ResourceConfigs, b, err)
-			b, err = wire.EncodeDeployment(s.Deployments[0])
-			put(wire.ResourceRCs, b, err)
-			b, err = wire.EncodePodObject(s.Pods[0])
-			put(wire.ResourcePods, b, err)
-			read := func() dcplan.Snapshot {
-				t.Helper()
-				snap, err := srv.Snapshot("ns", "web", s.Now, s.Settings)
-				if err != nil {
-					t.Fatal(err)
-				}
-				return snap
-			}
+			storeSnapshot(t, srv, s)
+			read := func() dcplan.Snapshot { return readSnapshot(t, srv, s.Now, s.Settings) }
 			if _, _, err := wire.RunOperation(context.Background(), srv, read(), cancel.Retry); err != nil {
 				t.Fatalf("retry: %v", err)
 			}
