@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/internal/benchcpu"
 	"github.com/dcplan/dcplan/phase"
 )
 
@@ -22,14 +23,31 @@ func benchSnapshot(n int) dcplan.Snapshot {
 	return snapshot(dcplan.Modern, []dcplan.Deployment{testRC(1, dcplan.PhaseRunning)}, pods...)
 }
 
+// BenchmarkStep is one deployer pass (SPEC 4.4) over web-1: Running with
+// 0, 3 or 100 pods in the namespace (benchSnapshot), and "complete", a
+// Complete RC with its succeeded deployer pod, the pass with nothing to do
+// (0 allocations, TestPassAtRestAllocatesNothing).
 func BenchmarkStep(b *testing.B) {
+	cases := []struct {
+		name string
+		s    dcplan.Snapshot
+	}{
+		{"complete", snapshot(dcplan.Modern, []dcplan.Deployment{testRC(1, dcplan.PhaseComplete)}, deployer("web-1", dcplan.PodSucceeded))},
+	}
 	for _, n := range []int{0, 3, 100} {
-		s := benchSnapshot(n)
-		b.Run(fmt.Sprintf("pods=%d", n), func(b *testing.B) {
+		cases = append(cases, struct {
+			name string
+			s    dcplan.Snapshot
+		}{fmt.Sprintf("pods=%d", n), benchSnapshot(n)})
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
+			stop := benchcpu.Start(b)
 			for b.Loop() {
-				phase.Step(s, "web-1")
+				phase.Step(c.s, "web-1")
 			}
+			stop()
 		})
 	}
 }

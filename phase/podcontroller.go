@@ -54,7 +54,7 @@ func deployerPodValid(s dcplan.Snapshot, pod string) dcplan.Plan {
 // deployerPodOn is DeployerPod for a validated snapshot, the pod p
 // and the RC it names, d (found false when that RC does not exist).
 func deployerPodOn(s dcplan.Snapshot, p dcplan.Pod, d dcplan.Deployment, found bool) dcplan.Plan {
-	if p.DeploymentName == "" || p.Name != dcplan.DeployerPodName(p.DeploymentName) {
+	if p.DeploymentName == "" || !isDeployerPodOf(p.Name, p.DeploymentName) {
 		return dcplan.Plan{}
 	}
 	sw := &s.Settings.Switches

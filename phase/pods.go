@@ -30,25 +30,24 @@ func anyPod(dcplan.Pod) bool { return true }
 const deploySuffix = "-deploy"
 
 // findDeployerPod returns the pod named dcplan.DeployerPodName(rc), a
-// pointer into pods, or nil when there is none. For the usual short names
-// it matches "<rc>-deploy" in place, without building the name.
+// pointer into pods, or nil when there is none.
 func findDeployerPod(pods []dcplan.Pod, rc string) *dcplan.Pod {
-	if len(rc)+len(deploySuffix) > dcplan.MaxPodNameLength {
-		name := dcplan.DeployerPodName(rc)
-		for i := range pods {
-			if pods[i].Name == name {
-				return &pods[i]
-			}
-		}
-		return nil
-	}
 	for i := range pods {
-		n := pods[i].Name
-		if len(n) == len(rc)+len(deploySuffix) && strings.HasPrefix(n, rc) && strings.HasSuffix(n, deploySuffix) {
+		if isDeployerPodOf(pods[i].Name, rc) {
 			return &pods[i]
 		}
 	}
 	return nil
+}
+
+// isDeployerPodOf reports whether name is dcplan.DeployerPodName(rc). For
+// the usual short names it matches "<rc>-deploy" in place, without
+// building the name, so that a pass at rest allocates nothing.
+func isDeployerPodOf(name, rc string) bool {
+	if len(rc)+len(deploySuffix) > dcplan.MaxPodNameLength {
+		return name == dcplan.DeployerPodName(rc)
+	}
+	return len(name) == len(rc)+len(deploySuffix) && strings.HasPrefix(name, rc) && strings.HasSuffix(name, deploySuffix)
 }
 
 // cleanup returns the deletions of every deployer and hook pod of d, sorted

@@ -136,7 +136,7 @@ func stepOn(s *dcplan.Snapshot, pods []dcplan.Pod, d *dcplan.Deployment) dcplan.
 		return dcplan.Plan{Wait: dcplan.WaitStaleCache}
 	}
 	st := step{now: s.Now, settings: s.Settings, dropping: s.WillBeDropped(), pods: pods, d: d,
-		sw: &s.Settings.Switches, current: d.Phase, next: d.Phase, cancelled: d.Cancelled}
+		current: d.Phase, next: d.Phase, cancelled: d.Cancelled}
 	st.pod = findDeployerPod(pods, d.Name)
 	st.found = st.pod != nil
 	st.related = st.found && st.pod.DeploymentName == d.Name
@@ -145,7 +145,7 @@ func stepOn(s *dcplan.Snapshot, pods []dcplan.Pod, d *dcplan.Deployment) dcplan.
 	}
 	st.outcome(&s.Outcome)
 	st.finish(s.Requeues)
-	if st.sw.EventsOnRC {
+	if st.sw().EventsOnRC {
 		onRC(st.plan.Events, d)
 	}
 	return st.plan
@@ -268,7 +268,6 @@ type step struct {
 	// pods are the pods of the snapshot that belong to d (see stepOn).
 	pods []dcplan.Pod
 	d    *dcplan.Deployment
-	sw   *dcplan.Switches // the switches of settings
 	plan dcplan.Plan
 	tr   dcplan.Transition
 
@@ -299,7 +298,7 @@ func (st *step) run() bool {
 	case dcplan.PhaseFailed:
 		st.onFailed()
 	case dcplan.PhaseComplete:
-		if st.sw.CompleteDeletesPods {
+		if st.sw().CompleteDeletesPods {
 			st.plan.DeletePods = cleanup(st.pods, st.d, ruleOriginComplete, false)
 		}
 	}
@@ -308,7 +307,7 @@ func (st *step) run() bool {
 
 // fromPod is rule 1: the candidate phase and its side effects.
 func (st *step) fromPod() {
-	if st.sw.SeedPodController || !st.found || (!st.sw.UnrelatedPodEffects && !st.related) {
+	if st.sw().SeedPodController || !st.found || (!st.sw().UnrelatedPodEffects && !st.related) {
 		return
 	}
 	st.next = Candidate(st.pod.Phase)
@@ -322,19 +321,19 @@ func (st *step) fromPod() {
 	if !st.cancelled {
 		return
 	}
-	if !st.sw.FailedCancellationEveryPass && !CanTransition(st.current, dcplan.PhaseComplete) {
+	if !st.sw().FailedCancellationEveryPass && !CanTransition(st.current, dcplan.PhaseComplete) {
 		return
 	}
 	st.cancelled, st.raced = false, true
-	if st.sw.FailedCancellationEveryPass {
-		st.plan.Events = append(st.plan.Events, racedEvent(st.d, ruleRaced, st.sw))
+	if st.sw().FailedCancellationEveryPass {
+		st.plan.Events = append(st.plan.Events, racedEvent(st.d, ruleRaced, st.sw()))
 	}
 }
 
 // onNew is rule 2.
 func (st *step) onNew() bool {
 	d := st.d
-	if st.cancelled && st.sw.NewCancelledFails {
+	if st.cancelled && st.sw().NewCancelledFails {
 		st.next, st.tr.Rule = dcplan.PhaseFailed, ruleOriginNewCancelled
 		return true
 	}
@@ -343,7 +342,7 @@ func (st *step) onNew() bool {
 		st.plan.DeletePods = cleanup(st.pods, d, ruleNewCancelled, false)
 		return true
 	}
-	if !st.sw.NoNewTimeout {
+	if !st.sw().NoNewTimeout {
 		if d.Encoded == nil {
 			st.plan.Wait = dcplan.WaitConfigDecode
 			st.plan.Message = decodeError(d)
@@ -369,7 +368,7 @@ func (st *step) onNew() bool {
 		st.plan.CreatePods = []dcplan.CreatePod{{Rule: ruleNewCreate, Pod: pod}}
 		st.tr.Rule = ruleNewCreate
 		st.tr.DeployerPod = pod.Name
-		if !st.sw.NoTimestamps {
+		if !st.sw().NoTimestamps {
 			// An estimate: upstream writes the creationTimestamp the
 			// server stamps the pod with, in whole seconds, which the
 			// adapter puts in its place (wire.Request.CreatedAtOf).
@@ -378,20 +377,20 @@ func (st *step) onNew() bool {
 		st.next = dcplan.PhasePending
 	case !st.related:
 		rule := ruleNewExisting
-		if st.sw.PodCheckAfterAlreadyExists {
+		if st.sw().PodCheckAfterAlreadyExists {
 			rule = ruleOriginExisting
 		}
 		st.next = dcplan.PhaseFailed
 		st.tr.Rule = rule
-		st.tr.SetReason, st.tr.Reason = true, UnrelatedPodReason(*st.sw)
+		st.tr.SetReason, st.tr.Reason = true, UnrelatedPodReason(*st.sw())
 		st.plan.Events = append(st.plan.Events, unrelatedEvent(d, rule, st.pod.Name))
 	default:
 		st.tr.Rule = ruleNewExisting
 		st.tr.DeployerPod = st.pod.Name
-		if st.sw.PodCheckAfterAlreadyExists {
+		if st.sw().PodCheckAfterAlreadyExists {
 			st.tr.Rule = ruleOriginExisting
 		}
-		if !st.sw.NoTimestamps {
+		if !st.sw().NoTimestamps {
 			st.tr.CreatedAt, st.tr.StartedAt = st.pod.CreationTime, st.pod.StartTime
 		}
 		st.next = nextStatusComp(st.next, dcplan.PhasePending)
@@ -403,7 +402,7 @@ func (st *step) onNew() bool {
 // timeout is armed but not yet expired it remembers it for recheck.
 func (st *step) checkTimeout() bool {
 	d := st.d
-	if !st.sw.UnrelatedPodEffects && (st.related || d.CreationTime.IsZero()) {
+	if !st.sw().UnrelatedPodEffects && (st.related || d.CreationTime.IsZero()) {
 		return false
 	}
 	t := TimeoutSeconds(encodedStrategy(d))
@@ -428,7 +427,7 @@ func (st *step) checkTimeout() bool {
 // (Deployment.RetriedAt, 4.3.new.3.retry).
 func (st *step) timeoutStart() (time.Time, dcplan.Rule) {
 	d := st.d
-	if !st.sw.RetryTimeoutFromCreation && d.RetriedAt.After(d.CreationTime) {
+	if !st.sw().RetryTimeoutFromCreation && d.RetriedAt.After(d.CreationTime) {
 		return d.RetriedAt, ruleNewTimeoutRetry
 	}
 	return d.CreationTime, ruleNewTimeout
@@ -447,11 +446,11 @@ func (st *step) recheck() {
 // onActive is rule 3.
 func (st *step) onActive() bool {
 	d := st.d
-	missing := !st.found || (!st.sw.UnrelatedPodEffects && !st.related)
+	missing := !st.found || (!st.sw().UnrelatedPodEffects && !st.related)
 	switch {
 	case missing:
 		rule := rulePendingMissing
-		if st.sw.PendingMissingFailsAtOnce {
+		if st.sw().PendingMissingFailsAtOnce {
 			rule = ruleOriginMissing
 		}
 		st.next = dcplan.PhaseFailed
@@ -459,20 +458,20 @@ func (st *step) onActive() bool {
 		if st.cancelled {
 			return true
 		}
-		if !st.sw.PendingMissingFailsAtOnce && !st.dropping && st.current == dcplan.PhasePending {
+		if !st.sw().PendingMissingFailsAtOnce && !st.dropping && st.current == dcplan.PhasePending {
 			st.plan.Wait = dcplan.WaitDeployer
 			st.plan.Message = fmt.Sprintf("pod %q not found", dcplan.DeployerPodName(d.Name))
 			return false
 		}
-		st.tr.SetReason, st.tr.Reason = true, PodGoneReason(*st.sw)
-		st.plan.Events = append(st.plan.Events, goneEvent(d, rule, st.sw, dcplan.DeployerPodName(d.Name)))
-	case st.cancelled && st.sw.CancelByDeadline:
+		st.tr.SetReason, st.tr.Reason = true, PodGoneReason(*st.sw())
+		st.plan.Events = append(st.plan.Events, goneEvent(d, rule, st.sw(), dcplan.DeployerPodName(d.Name)))
+	case st.cancelled && st.sw().CancelByDeadline:
 		var events []dcplan.Event
 		st.plan.SetPodDeadlines, events = deadlines(st.pods, d)
 		st.plan.Events = append(st.plan.Events, events...)
 	case st.cancelled:
 		st.plan.DeletePods = cleanup(st.pods, d, rulePendingExists, false)
-	case !st.sw.CompleteDeletesPods:
+	case !st.sw().CompleteDeletesPods:
 		st.plan.SetPodOwners = owners(st.pods, d)
 	}
 	return true
@@ -483,7 +482,7 @@ func (st *step) onFailed() {
 	switch {
 	case st.cancelled:
 		st.plan.DeletePods = cleanup(st.pods, st.d, ruleFailedCleanup, false)
-	case !st.sw.CompleteDeletesPods:
+	case !st.sw().CompleteDeletesPods:
 		st.plan.SetPodOwners = owners(st.pods, st.d)
 	}
 }
@@ -491,7 +490,7 @@ func (st *step) onFailed() {
 // commit is rule 6.
 func (st *step) commit() {
 	d := st.d
-	if !CanTransition(st.current, st.next) && (!st.sw.WriteAnyPhaseChange || st.current == st.next) {
+	if !CanTransition(st.current, st.next) && (!st.sw().WriteAnyPhaseChange || st.current == st.next) {
 		return
 	}
 	tr := st.tr
@@ -506,16 +505,16 @@ func (st *step) commit() {
 		tr.ScaleToZero, tr.ReplicasFrom = true, d.Replicas
 	}
 	writtenCancelled := d.Cancelled
-	if st.raced && !st.sw.KeepCancelOnRace {
+	if st.raced && !st.sw().KeepCancelOnRace {
 		tr.Rule, tr.ClearCancel = ruleRaced, true
 		writtenCancelled = false
 	}
-	if st.raced && !st.sw.FailedCancellationEveryPass {
+	if st.raced && !st.sw().FailedCancellationEveryPass {
 		tr.Rule = ruleRaced
-		st.plan.Events = append(st.plan.Events, racedEvent(d, ruleRaced, st.sw))
+		st.plan.Events = append(st.plan.Events, racedEvent(d, ruleRaced, st.sw()))
 	}
 	st.plan.Transitions = []dcplan.Transition{tr}
-	if writtenCancelled && st.next == dcplan.PhaseFailed && !st.sw.NoRolloutCancelledEvent {
+	if writtenCancelled && st.next == dcplan.PhaseFailed && !st.sw().NoRolloutCancelledEvent {
 		st.plan.Events = append(st.plan.Events, eventAfter(dcplan.ActionRef{Kind: dcplan.ActionTransition}, cancelledEvent(d)))
 	}
 }
@@ -528,3 +527,8 @@ func decodeError(d *dcplan.Deployment) string {
 	}
 	return fmt.Sprintf("object %s does not have encoded deployment config annotation", d.Name)
 }
+
+// sw returns the switches of the step's settings. It points into the
+// step's own copy, never into the snapshot, so that Step leaves its
+// snapshot on the caller's stack (TestStepAllocatesNothingAtRest).
+func (st *step) sw() *dcplan.Switches { return &st.settings.Switches }
