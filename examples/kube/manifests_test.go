@@ -227,7 +227,8 @@ func grants(rules []rbacv1.PolicyRule) []grant {
 // the informers (kube.New), wire.RunPass's reads, the requests wire
 // renders for the actions reconcile.Config and phase.Step plan (Client.Do
 // sends them), record.EventBroadcaster's sink and client-go's LeaseLock.
-// The seeds' replica sync (update deploymentconfigs) and oc's requests
+// The seeds' replica sync (update deploymentconfigs), Origin10's cancel by
+// deadline (update pods, SetPodDeadline) and oc's requests
 // (instantiate, patching a DC, cancelling by patch) are not the
 // controller's under these presets.
 var needed = []struct {
@@ -249,7 +250,6 @@ var needed = []struct {
 	{grant{"", "pods", "get"}, "the created deployer pod read back for its creationTimestamp (wire.Request.CreatedAtOf)"},
 	{grant{"", "pods", "watch"}, "the pod informer"},
 	{grant{"", "pods", "create"}, "CreatePod (deployer and hook pods)"},
-	{grant{"", "pods", "update"}, "SetPodDeadline"},
 	{grant{"", "pods", "patch"}, "SetPodOwner"},
 	{grant{"", "pods", "delete"}, "DeletePod"},
 	{grant{"", "events", "create"}, "the event recorder"},

@@ -130,21 +130,29 @@ func installRole(t testing.TB, drop *int) string {
 // shippedRole reads the ClusterRole of rbacFile.
 func shippedRole(t testing.TB) *rbacv1.ClusterRole {
 	t.Helper()
-	data, err := os.ReadFile(rbacFile)
+	role, err := readShippedRole()
 	if err != nil {
 		t.Fatal(err)
+	}
+	return role
+}
+
+// readShippedRole is shippedRole outside a test (TestMain).
+func readShippedRole() (*rbacv1.ClusterRole, error) {
+	data, err := os.ReadFile(rbacFile)
+	if err != nil {
+		return nil, err
 	}
 	for _, doc := range strings.Split(string(data), "\n---\n") {
 		var role rbacv1.ClusterRole
 		if err := yaml.Unmarshal([]byte(doc), &role); err != nil {
-			t.Fatalf("%s: %v", rbacFile, err)
+			return nil, fmt.Errorf("%s: %w", rbacFile, err)
 		}
 		if role.Kind == "ClusterRole" {
-			return &role
+			return &role, nil
 		}
 	}
-	t.Fatalf("%s has no ClusterRole", rbacFile)
-	return nil
+	return nil, fmt.Errorf("%s has no ClusterRole", rbacFile)
 }
 
 // controllerConfig is a client configuration with a token of the

@@ -67,6 +67,12 @@ func run(m *testing.M) int {
 	fmt.Printf("e2e: control plane ready at %s (%v), files in %s\n", cp.APIServer.URL, time.Since(start).Round(time.Second), cp.Dir)
 	fmt.Printf("e2e: pids etcd=%d kube-apiserver=%d\n", cp.Etcd.Proc.Pid(), cp.APIServer.Proc.Pid())
 	code := m.Run()
+	if code == 0 && wholeSuite() {
+		if err := checkEveryVerbUsed(cp.APIServer.AuditLog); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			code = 1
+		}
+	}
 	if err := cp.Stop(); err != nil {
 		fmt.Fprintln(os.Stderr, "e2e: stopping the control plane:", err)
 		code = 1
