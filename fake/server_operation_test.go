@@ -8,6 +8,7 @@ import (
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/cancel"
 	"github.com/dcplan/dcplan/fake"
+	"github.com/dcplan/dcplan/reconcile"
 	"github.com/dcplan/dcplan/wire"
 )
 
@@ -77,5 +78,48 @@ func TestRunOperationRetry(t *testing.T) {
 				t.Errorf("deployer pod present = %v, want %v", ok, tt.wantPod)
 			}
 		})
+	}
+}
+
+// TestRunOperationReportsRefusedWrite: an operation whose planner does
+// not read Snapshot.Outcome (oc rollout pause, SPEC 6m.7.5) gets the
+// server's refusal from RunOperation, wrapping the StatusError, as oc
+// prints the server's error and fails; without a fault it succeeds and
+// the DC is paused.
+func TestRunOperationReportsRefusedWrite(t *testing.T) {
+	pause := func(s dcplan.Snapshot) (dcplan.Plan, struct{}, error) {
+		p, err := reconcile.Pause(s)
+		return p, struct{}{}, err
+	}
+	conflict := &wire.StatusError{Reason: dcplan.StatusConflict, Code: 409, Message: `Operation cannot be fulfilled on deploymentconfigs.apps.openshift.io "web": the object has been modified`}
+	for _, refused := range []bool{false, true} {
+		srv := newTestServer(t)
+		if refused {
+			srv.Inject(fake.Fault{Verb: "patch", Resource: wire.ResourceConfigs, Err: conflict})
+		}
+		s, err := srv.Snapshot("shop", "web", serverNow, dcplan.Modern.Settings())
+		if err != nil {
+			t.Fatal(err)
+		}
+		pass, _, err := wire.RunOperation(context.Background(), srv, s, pause)
+		if pass.Sent != 1 {
+			t.Fatalf("refused=%v: %d requests sent, want the pause patch: %v", refused, pass.Sent, pass.Requests)
+		}
+		var status *wire.StatusError
+		switch {
+		case !refused && err != nil:
+			t.Errorf("pause: %v", err)
+		case refused && !errors.As(err, &status):
+			t.Errorf("refused pause: error %v, want the server's StatusError", err)
+		case refused && status.Reason != dcplan.StatusConflict:
+			t.Errorf("refused pause: reason %v, want Conflict", status.Reason)
+		}
+		live, err := srv.Snapshot("shop", "web", serverNow, dcplan.Modern.Settings())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if live.Config.Paused == refused {
+			t.Errorf("refused=%v: the DC is paused=%v after the pause", refused, live.Config.Paused)
+		}
 	}
 }

@@ -17,7 +17,12 @@ import (
 // It returns the pass, and the report and error of op's last plan: a
 // refusal (op's error with nothing to send) sends nothing. RunPass's own
 // error (a request op has no answer for that did not go out, ctx done)
-// comes first. A nil op is an error wrapping ErrNoPass.
+// comes first. When op's last plan has no error but a request of the pass
+// failed (an operation whose planner does not read Snapshot.Outcome, such
+// as reconcile.Pause, Resume or history.Undo), the error is the pass's
+// failures (Pass.Failed): a command that reports success only when the
+// error is nil reports a refused write as oc does, as a failure. A nil op
+// is an error wrapping ErrNoPass.
 func RunOperation[R any](ctx context.Context, c Client, s dcplan.Snapshot, op func(dcplan.Snapshot) (dcplan.Plan, R, error)) (Pass, R, error) {
 	var report R
 	if op == nil {
@@ -31,6 +36,9 @@ func RunOperation[R any](ctx context.Context, c Client, s dcplan.Snapshot, op fu
 	})
 	if err != nil {
 		return pass, report, err
+	}
+	if opErr == nil {
+		opErr = pass.Failed()
 	}
 	return pass, report, opErr
 }

@@ -42,6 +42,21 @@ type Pass struct {
 	Errs []error
 }
 
+// Failed returns the failures of the pass's requests (the non-nil Errs),
+// joined, each prefixed with its request's method and path and wrapping
+// the client's error (a *StatusError for an API status), or nil when every
+// request sent succeeded or failed as its request tolerates.
+func (p Pass) Failed() error {
+	var errs []error
+	for i, err := range p.Errs {
+		if err != nil && i < len(p.Requests) {
+			q := &p.Requests[i]
+			errs = append(errs, fmt.Errorf("%s %s: %w", q.Method(), q.Path(), err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
 // ErrProtocol reports a planner that breaks the adapter contract of
 // dcplan.Outcome: planned again after a failure from the same snapshot, it
 // no longer begins with the requests already sent.

@@ -88,21 +88,6 @@ func operate[R any](e *env, dc string, edit func(*dcplan.Snapshot), op func(dcpl
 	return pass, r
 }
 
-// failed returns the failures of a pass's requests that the plan did
-// not tolerate. RunOperation returns the planner's verdict, and a planner
-// that does not read Snapshot.Outcome (pause, resume, undo) has none
-// about a refused request: such a command must look at Pass.Errs itself.
-func failed(pass wire.Pass) error {
-	var errs []error
-	for i, err := range pass.Errs {
-		if err != nil {
-			r := pass.Requests[i]
-			errs = append(errs, fmt.Errorf("%s %s: %w", r.Method(), r.Path(), err))
-		}
-	}
-	return errors.Join(errs...)
-}
-
 // cancelRollout is `oc rollout cancel dc/<dc>` through cancel.Cancel.
 func (e *env) cancelRollout(dc string) { operate(e, dc, nil, cancel.Cancel) }
 
@@ -161,11 +146,12 @@ func (e *env) undo(dc string, to dcplan.Version) {
 	e.t.Helper()
 	var err error
 	for range 5 {
-		pass, _ := operate(e, dc, nil, func(s dcplan.Snapshot) (dcplan.Plan, string, error) {
+		// A refused write is RunOperation's error (Pass.Failed).
+		_, _, err = wire.RunOperation(context.Background(), e.userClient(), e.snapshot(dc), func(s dcplan.Snapshot) (dcplan.Plan, string, error) {
 			return history.Undo(s, to, dcplan.DryRunNone)
 		})
 		var st *wire.StatusError
-		if err = failed(pass); !errors.As(err, &st) || st.Reason != dcplan.StatusConflict {
+		if !errors.As(err, &st) || st.Reason != dcplan.StatusConflict {
 			break
 		}
 	}
@@ -175,21 +161,18 @@ func (e *env) undo(dc string, to dcplan.Version) {
 }
 
 // pause and resume are `oc rollout pause` and `resume` through
-// reconcile.Pause and Resume, sent with c; they return the requests'
-// failures.
+// reconcile.Pause and Resume, sent with c; they return RunOperation's
+// error, which holds the requests' failures (Pass.Failed).
 func (e *env) pause(c wire.Client, dc string) error  { return e.setPaused(c, dc, reconcile.Pause) }
 func (e *env) resume(c wire.Client, dc string) error { return e.setPaused(c, dc, reconcile.Resume) }
 
 func (e *env) setPaused(c wire.Client, dc string, op func(dcplan.Snapshot) (dcplan.Plan, error)) error {
 	e.t.Helper()
-	pass, _, err := wire.RunOperation(context.Background(), c, e.snapshot(dc), func(s dcplan.Snapshot) (dcplan.Plan, struct{}, error) {
+	_, _, err := wire.RunOperation(context.Background(), c, e.snapshot(dc), func(s dcplan.Snapshot) (dcplan.Plan, struct{}, error) {
 		p, err := op(s)
 		return p, struct{}{}, err
 	})
-	if err != nil {
-		e.t.Fatalf("pause/resume dc %s: %v", dc, err)
-	}
-	return failed(pass)
+	return err
 }
 
 // scale is `oc scale dc/<dc> --replicas=n`: a patch of the DC's scale
