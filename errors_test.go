@@ -30,3 +30,28 @@ func TestFieldErrorText(t *testing.T) {
 		t.Errorf("Error() = %q, want %q", settings.Error(), want)
 	}
 }
+
+// TestErrorClassifiers: each classifier answers for its own sentinel,
+// wrapped any number of times, and for no other.
+func TestErrorClassifiers(t *testing.T) {
+	classifiers := []struct {
+		name     string
+		is       func(error) bool
+		sentinel error
+	}{
+		{"IsConflict", dcplan.IsConflict, dcplan.ErrConflict},
+		{"IsNotFound", dcplan.IsNotFound, dcplan.ErrNotFound},
+		{"IsAlreadyExists", dcplan.IsAlreadyExists, dcplan.ErrAlreadyExists},
+	}
+	for _, c := range classifiers {
+		for _, other := range classifiers {
+			err := fmt.Errorf("adapter: %w", fmt.Errorf("rc web-2: %w", other.sentinel))
+			if got, want := c.is(err), c.sentinel == other.sentinel; got != want {
+				t.Errorf("%s(%v) = %v, want %v", c.name, err, got, want)
+			}
+		}
+		if c.is(nil) || c.is(errors.New("connection refused")) {
+			t.Errorf("%s answers true for an unrelated error", c.name)
+		}
+	}
+}
