@@ -69,7 +69,7 @@ var mutantList = []mutant{
 		file: "reconcile/triggers.go", old: "		if t.LastTriggeredImage == \"\" {\n			return false\n		}\n", new: "		if t.LastTriggeredImage == \"\" {\n			continue\n		}\n",
 		killers: [][2]string{{"./reconcile", "TestScenarios/triggers"}, explorer}},
 	{name: "cancel race without the table", why: "a Failed cancelled RC whose pod succeeds is taken as raced by success (SPEC 2.1, 2.3)",
-		file: "phase/step.go", old: "	if !st.sw.FailedCancellationEveryPass && !CanTransition(st.current, dcplan.PhaseComplete) {\n		return\n	}\n", new: "",
+		file: "phase/step.go", old: "	if !st.sw().FailedCancellationEveryPass && !CanTransition(st.current, dcplan.PhaseComplete) {\n		return\n	}\n", new: "",
 		killers: [][2]string{{"./phase", "TestScenarios/cancel_raced_by_success"}, explorer}},
 	{name: "version 0 active", why: "a Complete RC of version 0 counts as the active rollout (SPEC 5.5)",
 		file: "history/latest.go", old: "d.Phase == dcplan.PhaseComplete && d.Version > 0 && (t.active == 0", new: "d.Phase == dcplan.PhaseComplete && (t.active == 0",
