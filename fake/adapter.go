@@ -33,7 +33,7 @@ type simClient struct {
 }
 
 // Do sends one request through the faults.
-func (c *simClient) Do(ctx context.Context, r wire.Request) error {
+func (c *simClient) Do(ctx context.Context, r wire.Request) (wire.Written, error) {
 	if r.Verb == wire.VerbEvent {
 		return c.srv.Do(ctx, r)
 	}
@@ -43,33 +43,33 @@ func (c *simClient) Do(ctx context.Context, r wire.Request) error {
 		c.crashed = true
 		c.cancel()
 		c.faulted()
-		return errCrash
+		return wire.Written{}, errCrash
 	}
 	c.done++
 	if c.sim.chance(c.sim.Faults.Conflict) {
 		c.sim.fault("conflict", 0, "conflict on %s", what)
 		c.faulted()
-		return &wire.StatusError{Reason: dcplan.StatusConflict, Code: 409, Message: fmt.Sprintf(
+		return wire.Written{}, &wire.StatusError{Reason: dcplan.StatusConflict, Code: 409, Message: fmt.Sprintf(
 			"Operation cannot be fulfilled on %s %q: the object has been modified; please apply your changes to the latest version and try again",
 			r.Resource, r.Name)}
 	}
 	if c.sim.chance(c.sim.Faults.ServerError) {
 		c.sim.fault("servererror", 0, "server error on %s", what)
 		c.faulted()
-		return &wire.StatusError{Reason: dcplan.StatusInternalError, Code: 500,
+		return wire.Written{}, &wire.StatusError{Reason: dcplan.StatusInternalError, Code: 500,
 			Message: "Internal error occurred: injected by the simulator"}
 	}
 	if c.rec == nil {
 		return c.srv.Do(ctx, r)
 	}
 	live := c.sim.live(c.ns, c.dc)
-	err := c.srv.Do(ctx, r)
+	w, err := c.srv.Do(ctx, r)
 	if n := len(c.srv.log); err == nil && n > 0 {
 		w := c.srv.log[n-1]
 		c.rec.Writes = append(c.rec.Writes, LiveWrite{Request: w.Request, Before: w.Before, After: w.After, Live: live})
 	}
 	c.srv.log = nil
-	return err
+	return w, err
 }
 
 // faulted marks the recorded pass as hit by a fault.

@@ -18,7 +18,9 @@ import (
 // 4.3.new.4), not the planner's clock: here the server's clock runs 86 s
 // ahead of the controller's, which reads nanoseconds (issue 35 item 21;
 // a real kube-apiserver showed `...17:05:47.697209501` where upstream
-// wrote `17:07:13`). The seeds write no created-at (SPEC 7 row 33).
+// wrote `17:07:13`). The stamp comes from the create's answer
+// (wire.Written), as upstream's from the object Create returns: the pass
+// reads nothing back. The seeds write no created-at (SPEC 7 row 33).
 func TestCreatedAtIsTheServersStamp(t *testing.T) {
 	controller := time.Date(2026, 12, 3, 17, 5, 47, 697209501, time.UTC)
 	server := controller.Add(86 * time.Second) // 17:07:13.697209501
@@ -37,8 +39,12 @@ func TestCreatedAtIsTheServersStamp(t *testing.T) {
 			storeSnapshot(t, srv, s)
 			read := func() dcplan.Snapshot { return readSnapshot(t, srv, controller, s.Settings) }
 			step := func(s dcplan.Snapshot) dcplan.Plan { return phase.Step(s, "web-1") }
-			if _, err := wire.RunPass(context.Background(), srv, read(), step); err != nil {
+			c := &counting{Server: srv}
+			if _, err := wire.RunPass(context.Background(), c, read(), step); err != nil {
 				t.Fatal(err)
+			}
+			if c.gets != 0 {
+				t.Errorf("the pass read %d objects back; the create's answer carries the stamp", c.gets)
 			}
 			after := read()
 			pod, ok := after.Pod("web-1-deploy")

@@ -42,7 +42,7 @@ func ExampleWorld_Client() {
 	_ = w.UpdateDeployment("ns", "web-1", func(d *dcplan.Deployment) error { d.Replicas = 5; return nil })
 
 	reqs, _ := wire.Requests(snap, dcplan.Plan{Scales: []dcplan.Scale{{RC: "web-1", From: 0, To: 1}}})
-	err := w.Client().Do(context.Background(), reqs[0])
+	_, err := w.Client().Do(context.Background(), reqs[0])
 	var se *wire.StatusError
 	fmt.Println(errors.As(err, &se), se.Reason)
 	// Output:

@@ -109,7 +109,7 @@ func TestWorldRefusesOwnerRefsWithoutUID(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				err = w.Client().Do(context.Background(), reqs[0])
+				_, err = w.Client().Do(context.Background(), reqs[0])
 				if se := (*wire.StatusError)(nil); errors.As(err, &se) && se.Reason == dcplan.StatusInvalid {
 					return fmt.Errorf("%w: create rc ns/web-1: %w", fake.ErrInvalid, err) // the server's answer: Invalid
 				}

@@ -102,7 +102,7 @@ func PassTransition(s dcplan.Snapshot, p dcplan.Plan, kind PassKind, actor strin
 		failed := false
 		for _, b := range append(slices.Clone(r.Before), r) { // the re-claim first (SPEC 3.3.reclaim)
 			n := len(srv.log)
-			if err := srv.Do(ctx, b); err != nil {
+			if _, err := srv.Do(ctx, b); err != nil {
 				failed = true
 				break
 			}

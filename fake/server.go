@@ -273,25 +273,28 @@ func (s *Server) Get(ctx context.Context, resource, namespace, name string) ([]b
 	return bytes.Clone(b), nil
 }
 
-// Do executes one attempt of r and returns nil, the *wire.StatusError the
-// API server answers, or the error of a matching fault. Every write is
-// logged (see Log) whatever its outcome; events are recorded (see Events).
-// A cancelled ctx fails the request before it is sent: not logged.
-func (s *Server) Do(ctx context.Context, r wire.Request) error {
+// Do executes one attempt of r and returns what the written object
+// carries after it (wire.Written: its resourceVersion and
+// creationTimestamp, zero for a delete or an event) and nil, or the
+// *wire.StatusError the API server answers, or the error of a matching
+// fault. Every write is logged (see Log) whatever its outcome; events are
+// recorded (see Events). A cancelled ctx fails the request before it is
+// sent: not logged.
+func (s *Server) Do(ctx context.Context, r wire.Request) (wire.Written, error) {
 	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("fake: %s %s %s/%s: %w", r.Verb, r.Resource, r.Namespace, r.Name, err)
+		return wire.Written{}, fmt.Errorf("fake: %s %s %s/%s: %w", r.Verb, r.Resource, r.Namespace, r.Name, err)
 	}
 	r = cloneRequest(r)
 	if r.Verb == wire.VerbEvent {
 		if err := s.fault(string(wire.VerbEvent), "", eventName(r)); err != nil {
-			return err
+			return wire.Written{}, err
 		}
 		if r.Event == nil {
-			return errors.New("fake: event request without an event")
+			return wire.Written{}, errors.New("fake: event request without an event")
 		}
 		s.events = append(s.events, *r.Event)
 		s.store.recorded(*r.Event)
-		return nil
+		return wire.Written{}, nil
 	}
 	resource := r.Resource
 	if r.Subresource != "" {
@@ -306,7 +309,7 @@ func (s *Server) Do(ctx context.Context, r wire.Request) error {
 	if err := s.fault(string(r.Verb), resource, key.name); err != nil {
 		w.Err = err
 		s.logWrite(w)
-		return err
+		return wire.Written{}, err
 	}
 	var err error
 	switch {
@@ -325,14 +328,18 @@ func (s *Server) Do(ctx context.Context, r wire.Request) error {
 	default:
 		err = notFoundResource()
 	}
+	var answer wire.Written
 	if err == nil {
 		after, _ := s.store.load(key)
 		w.After = bytes.Clone(after)
+		if r.Verb != wire.VerbDelete {
+			answer = wire.WrittenOf(after)
+		}
 	} else {
 		w.Err = err
 	}
 	s.logWrite(w)
-	return err
+	return answer, err
 }
 
 // cloneRequest returns r sharing no memory with the caller's request, so

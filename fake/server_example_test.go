@@ -19,15 +19,17 @@ func ExampleServer() {
 	release := wire.Request{Verb: wire.VerbPatch, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1",
 		PatchType: wire.PatchStrategicMerge,
 		Patch:     []byte(`{"metadata":{"ownerReferences":[{"$patch":"delete","uid":"dc-1"}],"uid":"rc-1"}}`)}
-	fmt.Println(s.Do(context.Background(), release))
+	written, err := s.Do(context.Background(), release)
+	fmt.Println(written.ResourceVersion, err)
 	rc, _ := s.Object(wire.ResourceRCs, "shop", "web-1")
 	fmt.Println(string(rc))
 
 	release.Patch = []byte(`{"metadata":{"ownerReferences":[{"$patch":"delete","uid":"dc-1"}],"uid":"rc-0"}}`)
-	fmt.Println(s.Do(context.Background(), release))
+	_, err = s.Do(context.Background(), release)
+	fmt.Println(err)
 	fmt.Println(len(s.Log()), "writes logged")
 	// Output:
-	// <nil>
+	// 11 <nil>
 	// {"metadata":{"name":"web-1","namespace":"shop","resourceVersion":"11","uid":"rc-1"}}
 	// ReplicationController "web-1" is invalid: metadata.uid: Invalid value: "rc-0": field is immutable
 	// 2 writes logged

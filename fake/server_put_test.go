@@ -72,7 +72,7 @@ func TestMergeIsPut(t *testing.T) {
 	create := wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourcePods, Namespace: "ns", Name: "c",
 		Body: []byte(`{"metadata":{"namespace":"ns","name":"c"}}`)}
 	for _, s := range []*fake.Server{put, merged} {
-		if err := s.Do(context.Background(), create); err != nil {
+		if _, err := s.Do(context.Background(), create); err != nil {
 			t.Fatal(err)
 		}
 	}

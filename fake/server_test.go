@@ -424,7 +424,7 @@ func TestServerRequests(t *testing.T) {
 				s.Inject(f)
 			}
 			req := tc.req(t)
-			err := s.Do(context.Background(), req)
+			_, err := s.Do(context.Background(), req)
 			if got := errText(err); got != tc.errText {
 				t.Fatalf("%s\nerror = %q\nwant    %q", tc.why, got, tc.errText)
 			}
@@ -474,7 +474,8 @@ func TestServerFaultTimes(t *testing.T) {
 	req := wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1", Body: body}
 	var got []string
 	for range 3 {
-		got = append(got, errText(s.Do(context.Background(), req)))
+		_, err := s.Do(context.Background(), req)
+		got = append(got, errText(err))
 	}
 	want := []string{conflict.Message, conflict.Message, ""}
 	if !reflect.DeepEqual(got, want) {
@@ -551,7 +552,7 @@ func TestServerInstantiate(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			err := s.Do(context.Background(), wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourceConfigs,
+			_, err := s.Do(context.Background(), wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourceConfigs,
 				Subresource: wire.SubresourceInstantiate, Namespace: "shop", Name: "web", Body: []byte(tc.body)})
 			if errText(err) != tc.errText {
 				t.Fatalf("%s\nerror = %q, want %q", tc.why, errText(err), tc.errText)
@@ -602,7 +603,7 @@ func TestServerLogOwnsRequests(t *testing.T) {
 	// buffers; a cancelled context sends nothing.
 	s := newTestServer(t)
 	body := []byte(`{"metadata":{"name":"p","namespace":"shop"}}`)
-	if err := s.Do(context.Background(), wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourcePods, Namespace: "shop", Body: body}); err != nil {
+	if _, err := s.Do(context.Background(), wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourcePods, Namespace: "shop", Body: body}); err != nil {
 		t.Fatal(err)
 	}
 	copy(body, "XXXXXXXXXXXX")
@@ -611,7 +612,7 @@ func TestServerLogOwnsRequests(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	err := s.Do(ctx, wire.Request{Verb: wire.VerbDelete, Resource: wire.ResourcePods, Namespace: "shop", Name: "p"})
+	_, err := s.Do(ctx, wire.Request{Verb: wire.VerbDelete, Resource: wire.ResourcePods, Namespace: "shop", Name: "p"})
 	if !errors.Is(err, context.Canceled) || len(s.Log()) != 1 {
 		t.Errorf("cancelled Do = %v with %d writes logged, want context.Canceled and no new write", err, len(s.Log()))
 	}

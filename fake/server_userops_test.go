@@ -105,7 +105,7 @@ func TestUserOpRequestsHaveTheirEffect(t *testing.T) {
 					if r.Verb != want {
 						t.Errorf("%s sends %s, want %s", op.name, r.Verb, want)
 					}
-					if err := srv.Do(context.Background(), r); err != nil {
+					if _, err := srv.Do(context.Background(), r); err != nil {
 						t.Fatalf("%s: %v", r, err)
 					}
 				}

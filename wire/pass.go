@@ -12,12 +12,14 @@ import (
 )
 
 // Client is what a pass needs of an API server. Do sends one request once
-// (no retry) and returns nil, a *StatusError for an API status answer, or
-// any other error for a transport failure; a VerbEvent request records an
-// event. Get reads one object as JSON, with the same errors. fake.Server
-// is a Client; examples/kube has one over client-go.
+// (no retry) and returns what the server's answer says of the object it
+// wrote (Written: zero for a delete, an event, or a client without the
+// answer) and nil, a *StatusError for an API status answer, or any other
+// error for a transport failure; a VerbEvent request records an event.
+// Get reads one object as JSON, with the same errors. fake.Server is a
+// Client; examples/kube has one over client-go.
 type Client interface {
-	Do(ctx context.Context, r Request) error
+	Do(ctx context.Context, r Request) (Written, error)
 	Get(ctx context.Context, resource, namespace, name string) ([]byte, error)
 }
 
@@ -42,19 +44,37 @@ type Pass struct {
 	Errs []error
 }
 
-// Failed returns the failures of the pass's requests (the non-nil Errs),
-// joined, each prefixed with its request's method and path and wrapping
-// the client's error (a *StatusError for an API status), or nil when every
-// request sent succeeded or failed as its request tolerates.
+// Failed returns the failures the pass ended on, joined, each prefixed
+// with its request's method and path and wrapping the client's error (a
+// *StatusError for an API status): those of the last group of requests
+// sent, events aside (a lone request is its own group). It is nil when
+// the pass met no failure, and when the planner went on past every
+// failure it met: reconcile.RolloutLatest answers the instantiate's
+// NotFound with its fallback update, whose success ends the pass.
 func (p Pass) Failed() error {
+	end := min(p.Sent, len(p.Errs), len(p.Requests))
+	for end > 0 && p.Requests[end-1].Verb == VerbEvent {
+		end--
+	}
+	start := end - 1
+	for g := p.group(start); g != 0 && start > 0 && p.Requests[start-1].Group == g; start-- {
+	}
 	var errs []error
-	for i, err := range p.Errs {
-		if err != nil && i < len(p.Requests) {
+	for i := max(start, 0); i < end; i++ {
+		if err := p.Errs[i]; err != nil {
 			q := &p.Requests[i]
 			errs = append(errs, fmt.Errorf("%s %s: %w", q.Method(), q.Path(), err))
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// group is the group of request i, 0 for none (or no request).
+func (p Pass) group(i int) int {
+	if i < 0 || i >= len(p.Requests) {
+		return 0
+	}
+	return p.Requests[i].Group
 }
 
 // ErrProtocol reports a planner that breaks the adapter contract of
@@ -72,13 +92,14 @@ var ErrProtocol = errors.New("wire: the plan after a failure does not begin with
 //     Conflict, up to its Attempts; an answer it tolerates is success;
 //     events never fail. A failure stops the pass after its request, or
 //     after the last request of its group. After a write that a later
-//     Rebase request of the plan follows, GET the object, and send that
-//     request Rebased to the version read (upstream sent the object the
-//     write returned, SPEC 3.11). After a deployer pod create that a
-//     later CreatedAtOf request names, GET the pod, and send that request
-//     WithCreatedAt its creationTimestamp (upstream's created-at is the
-//     server's stamp, SPEC 1.1, 4.3.new.4). When such a GET fails, the
-//     request goes as rendered.
+//     Rebase request of the plan follows, send that request Rebased to the
+//     version the write's answer carries (Written; upstream sent the
+//     object the write returned, SPEC 3.11). After a deployer pod create
+//     that a later CreatedAtOf request names, send that request
+//     WithCreatedAt the creationTimestamp the create's answer carries
+//     (upstream's created-at is the server's stamp, SPEC 1.1,
+//     4.3.new.4). When the answer carries none, the request goes as
+//     rendered.
 //  4. On a failure, add it to s.Outcome (after an RC create that met
 //     AlreadyExists, GET that RC into Outcome.Live or LiveErr) and plan
 //     again from s: the new plan begins with the requests already sent
@@ -88,9 +109,9 @@ var ErrProtocol = errors.New("wire: the plan after a failure does not begin with
 //
 // RunPass returns when every request of the last plan was sent, or with
 // ctx's error. It never sends a request twice except for Conflict retries,
-// and reads nothing but the adoption recheck, the live RC after
-// AlreadyExists and the versions of step 3. A nil plan, or a nil c when the plan has requests to send, is an error
-// wrapping ErrNoPass and sends nothing.
+// and reads nothing but the adoption recheck and the live RC after
+// AlreadyExists. A nil plan, or a nil c when the plan has requests to
+// send, is an error wrapping ErrNoPass and sends nothing.
 func RunPass(ctx context.Context, c Client, s dcplan.Snapshot, plan Planner) (Pass, error) {
 	if plan == nil {
 		return Pass{Snapshot: s}, fmt.Errorf("wire: pass: %w: no planner", ErrNoPass)
@@ -164,12 +185,12 @@ func sendFrom(ctx context.Context, c Client, reqs []Request, i int, vs *rebases)
 		if err := ctx.Err(); err != nil {
 			return i, failures, answers, err
 		}
-		f, err := send(ctx, c, &r)
+		w, f, err := send(ctx, c, &r)
 		answers = append(answers, err)
 		if err != nil {
 			failures = append(failures, f)
 		} else {
-			vs.record(ctx, c, reqs, i)
+			vs.record(reqs, i, w)
 		}
 		if err := ctx.Err(); err != nil {
 			return i + 1, failures, answers, err
@@ -182,30 +203,31 @@ func sendFrom(ctx context.Context, c Client, reqs []Request, i int, vs *rebases)
 }
 
 // send sends one request, retrying on Conflict up to its Attempts, each
-// attempt after its Before requests, and returns its failure and error
-// when it failed in a way it does not tolerate (nil otherwise). A Before
-// request that fails so ends the attempts: its failure is r's, marked
-// Prelude.
-func send(ctx context.Context, c Client, r *Request) (dcplan.Failure, error) {
+// attempt after its Before requests, and returns the answer of its last
+// attempt, and its failure and error when it failed in a way it does not
+// tolerate (nil otherwise). A Before request that fails so ends the
+// attempts: its failure is r's, marked Prelude.
+func send(ctx context.Context, c Client, r *Request) (Written, dcplan.Failure, error) {
+	var w Written
 	var err error
 	for attempt := 0; attempt < max(r.Attempts, 1); attempt++ {
 		for i := range r.Before {
 			b := &r.Before[i]
-			if err := c.Do(ctx, *b); err != nil && !tolerated(b, err) {
+			if _, err := c.Do(ctx, *b); err != nil && !tolerated(b, err) {
 				f := failureOf(r, err)
 				f.Prelude = true
-				return f, err
+				return Written{}, f, err
 			}
 		}
-		err = c.Do(ctx, *r)
+		w, err = c.Do(ctx, *r)
 		if err == nil || r.Verb == VerbEvent || reasonOf(err) != dcplan.StatusConflict {
 			break
 		}
 	}
 	if err == nil || r.Verb == VerbEvent || tolerated(r, err) {
-		return dcplan.Failure{}, nil
+		return w, dcplan.Failure{}, nil
 	}
-	return failureOf(r, err), err
+	return Written{}, failureOf(r, err), err
 }
 
 // tolerated reports whether err, the answer to r, counts as success.
@@ -262,10 +284,11 @@ func (vs *rebases) apply(r Request) Request {
 	return r
 }
 
-// record GETs the object that request i of reqs wrote, when a later
-// request needs what the write left on it (a Rebase request of the same
-// object, a CreatedAtOf request naming the pod), and keeps that.
-func (vs *rebases) record(ctx context.Context, c Client, reqs []Request, i int) {
+// record keeps what the answer w to request i of reqs says of the object
+// it wrote, when a later request needs what the write left on it (a
+// Rebase request of the same object, a CreatedAtOf request naming the
+// pod).
+func (vs *rebases) record(reqs []Request, i int, w Written) {
 	r := &reqs[i]
 	if r.Verb == VerbEvent || r.Verb == VerbDelete {
 		return
@@ -273,25 +296,17 @@ func (vs *rebases) record(ctx context.Context, c Client, reqs []Request, i int) 
 	rebase := slices.ContainsFunc(reqs[i+1:], func(q Request) bool { return q.Rebase && sameObject(&q, r) })
 	created := r.Resource == ResourcePods && r.Verb == VerbCreate &&
 		slices.ContainsFunc(reqs[i+1:], func(q Request) bool { return q.CreatedAtOf == r.Name && q.Namespace == r.Namespace })
-	if !rebase && !created {
-		return
-	}
-	data, err := c.Get(ctx, r.Resource, r.Namespace, r.Name)
-	if err != nil {
-		return
-	}
-	v, t := stampsOf(data)
-	if rebase && v != "" {
+	if rebase && w.ResourceVersion != "" {
 		if vs.versions == nil {
 			vs.versions = map[rebaseKey]string{}
 		}
-		vs.versions[keyOf(r)] = v
+		vs.versions[keyOf(r)] = w.ResourceVersion
 	}
-	if created && !t.IsZero() {
+	if created && !w.Created.IsZero() {
 		if vs.created == nil {
 			vs.created = map[rebaseKey]time.Time{}
 		}
-		vs.created[keyOf(r)] = t
+		vs.created[keyOf(r)] = w.Created
 	}
 }
 

@@ -69,19 +69,3 @@ func orderOf(resource string) *keyOrder {
 func sameObject(a, b *Request) bool {
 	return a.Resource == b.Resource && a.Namespace == b.Namespace && a.Name == b.Name
 }
-
-// stampsOf reads metadata.resourceVersion and metadata.creationTimestamp
-// of an object: "" and the zero time when absent or not a timestamp.
-func stampsOf(data []byte) (version string, created time.Time) {
-	tp, _, ok := jsontree.ScanTape(data, "", false)
-	defer jsontree.PutTape(tp)
-	if !ok {
-		return "", time.Time{}
-	}
-	meta := tp.Member(0, "metadata")
-	version = tp.Text(tp.Member(meta, "resourceVersion"))
-	if v := tp.Member(meta, "creationTimestamp"); tp.Kind(v) == jsontree.KindString {
-		created, _ = time.Parse(time.RFC3339, tp.Text(v))
-	}
-	return version, created
-}

@@ -105,8 +105,8 @@ type Request struct {
 	// so the body's metadata.resourceVersion must be the version the
 	// server gave that write, not the version read (the seed's DC status
 	// write after its replica-sync update of the DC, SPEC 3.11). The body
-	// as rendered carries the version read; RunPass reads the new one
-	// with a GET of the object right after the earlier write and sends
+	// as rendered carries the version read; RunPass takes the new one
+	// from the earlier write's answer (Written) and sends
 	// Rebased(version). Sent with the version read, the request would
 	// always meet Conflict.
 	Rebase bool
@@ -116,8 +116,8 @@ type Request struct {
 	// returned it, into the RC's openshift.io/deployer-pod.created-at
 	// annotation (SPEC 1.1, 4.3.new.4). The body as rendered carries the
 	// planner's estimate there (Snapshot.Now in whole seconds); RunPass
-	// reads the server's with a GET of the pod right after its create and
-	// sends WithCreatedAt(creationTimestamp).
+	// takes the server's from the create's answer (Written) and sends
+	// WithCreatedAt(creationTimestamp).
 	CreatedAtOf string
 	// Before lists requests sent again before each attempt of this one,
 	// in order, the first attempt included: upstream's RetryOnConflict

@@ -48,8 +48,10 @@ var _ wire.Client = (*Client)(nil)
 // ErrUnsupported reports a request Client cannot send.
 var ErrUnsupported = errors.New("kube: unsupported request")
 
-// Do sends r once.
-func (c *Client) Do(ctx context.Context, r wire.Request) error {
+// Do sends r once and returns the stamps of the object the server
+// answered with (wire.Written: its resourceVersion and
+// creationTimestamp; zero for a delete or an event).
+func (c *Client) Do(ctx context.Context, r wire.Request) (wire.Written, error) {
 	if r.Verb == wire.VerbEvent {
 		if r.Event != nil && c.Recorder != nil {
 			ref := &corev1.ObjectReference{Kind: r.Event.Object.Kind, Namespace: r.Event.Object.Namespace, Name: r.Event.Object.Name,
@@ -62,112 +64,113 @@ func (c *Client) Do(ctx context.Context, r wire.Request) error {
 			}
 			c.Recorder.Event(ref, r.Event.Type, r.Event.Reason, r.Event.Message)
 		}
-		return nil
+		return wire.Written{}, nil
 	}
+	var w wire.Written
 	var err error
 	switch r.Resource {
 	case wire.ResourceRCs:
-		err = c.doRC(ctx, r)
+		w, err = c.doRC(ctx, r)
 	case wire.ResourcePods:
-		err = c.doPod(ctx, r)
+		w, err = c.doPod(ctx, r)
 	case wire.ResourceConfigs:
-		err = c.doConfig(ctx, r)
+		w, err = c.doConfig(ctx, r)
 	default:
 		err = ErrUnsupported
 	}
 	if errors.Is(err, ErrUnsupported) {
-		return fmt.Errorf("%w: %s %s/%s %s/%s", ErrUnsupported, r.Verb, r.Resource, r.Subresource, r.Namespace, r.Name)
+		return wire.Written{}, fmt.Errorf("%w: %s %s/%s %s/%s", ErrUnsupported, r.Verb, r.Resource, r.Subresource, r.Namespace, r.Name)
 	}
-	return StatusError(err)
+	if err != nil {
+		return wire.Written{}, StatusError(err)
+	}
+	return w, nil
 }
 
-func (c *Client) doRC(ctx context.Context, r wire.Request) error {
+// answer is the wire.Written of obj, the object a write returned, or err.
+func answer(obj metav1.Object, err error) (wire.Written, error) {
+	if err != nil {
+		return wire.Written{}, err
+	}
+	return wire.Written{ResourceVersion: obj.GetResourceVersion(), Created: obj.GetCreationTimestamp().Time}, nil
+}
+
+func (c *Client) doRC(ctx context.Context, r wire.Request) (wire.Written, error) {
 	rcs := c.Kube.CoreV1().ReplicationControllers(r.Namespace)
 	switch {
 	case r.Subresource != "":
-		return ErrUnsupported
+		return wire.Written{}, ErrUnsupported
 	case r.Verb == wire.VerbCreate:
 		var rc corev1.ReplicationController
 		if err := unmarshal(r, &rc); err != nil {
-			return err
+			return wire.Written{}, err
 		}
-		_, err := rcs.Create(ctx, &rc, metav1.CreateOptions{})
-		return err
+		return answer(rcs.Create(ctx, &rc, metav1.CreateOptions{}))
 	case r.Verb == wire.VerbUpdate:
 		var rc corev1.ReplicationController
 		if err := unmarshal(r, &rc); err != nil {
-			return err
+			return wire.Written{}, err
 		}
-		_, err := rcs.Update(ctx, &rc, metav1.UpdateOptions{})
-		return err
+		return answer(rcs.Update(ctx, &rc, metav1.UpdateOptions{}))
 	case r.Verb == wire.VerbPatch:
-		_, err := rcs.Patch(ctx, r.Name, types.PatchType(r.PatchType), r.Patch, metav1.PatchOptions{})
-		return err
+		return answer(rcs.Patch(ctx, r.Name, types.PatchType(r.PatchType), r.Patch, metav1.PatchOptions{}))
 	case r.Verb == wire.VerbDelete:
-		return rcs.Delete(ctx, r.Name, deleteOptions(r.Delete))
+		return wire.Written{}, rcs.Delete(ctx, r.Name, deleteOptions(r.Delete))
 	}
-	return ErrUnsupported
+	return wire.Written{}, ErrUnsupported
 }
 
-func (c *Client) doPod(ctx context.Context, r wire.Request) error {
+func (c *Client) doPod(ctx context.Context, r wire.Request) (wire.Written, error) {
 	pods := c.Kube.CoreV1().Pods(r.Namespace)
 	switch {
 	case r.Subresource != "":
-		return ErrUnsupported
+		return wire.Written{}, ErrUnsupported
 	case r.Verb == wire.VerbCreate:
 		var pod corev1.Pod
 		if err := unmarshal(r, &pod); err != nil {
-			return err
+			return wire.Written{}, err
 		}
-		_, err := pods.Create(ctx, &pod, metav1.CreateOptions{})
-		return err
+		return answer(pods.Create(ctx, &pod, metav1.CreateOptions{}))
 	case r.Verb == wire.VerbUpdate:
 		var pod corev1.Pod
 		if err := unmarshal(r, &pod); err != nil {
-			return err
+			return wire.Written{}, err
 		}
-		_, err := pods.Update(ctx, &pod, metav1.UpdateOptions{})
-		return err
+		return answer(pods.Update(ctx, &pod, metav1.UpdateOptions{}))
 	case r.Verb == wire.VerbPatch:
-		_, err := pods.Patch(ctx, r.Name, types.PatchType(r.PatchType), r.Patch, metav1.PatchOptions{})
-		return err
+		return answer(pods.Patch(ctx, r.Name, types.PatchType(r.PatchType), r.Patch, metav1.PatchOptions{}))
 	case r.Verb == wire.VerbDelete:
-		return pods.Delete(ctx, r.Name, deleteOptions(r.Delete))
+		return wire.Written{}, pods.Delete(ctx, r.Name, deleteOptions(r.Delete))
 	}
-	return ErrUnsupported
+	return wire.Written{}, ErrUnsupported
 }
 
-func (c *Client) doConfig(ctx context.Context, r wire.Request) error {
+func (c *Client) doConfig(ctx context.Context, r wire.Request) (wire.Written, error) {
 	dcs := c.Apps.AppsV1().DeploymentConfigs(r.Namespace)
 	switch {
 	case r.Verb == wire.VerbCreate && r.Subresource == wire.SubresourceInstantiate:
 		var req appsv1.DeploymentRequest
 		if err := unmarshal(r, &req); err != nil {
-			return err
+			return wire.Written{}, err
 		}
-		_, err := dcs.Instantiate(ctx, r.Name, &req, metav1.CreateOptions{})
-		return err
+		return answer(dcs.Instantiate(ctx, r.Name, &req, metav1.CreateOptions{}))
 	case r.Verb == wire.VerbUpdate && (r.Subresource == "" || r.Subresource == wire.SubresourceStatus):
 		var dc appsv1.DeploymentConfig
 		if err := unmarshal(r, &dc); err != nil {
-			return err
+			return wire.Written{}, err
 		}
-		var err error
 		if r.Subresource == wire.SubresourceStatus {
-			_, err = dcs.UpdateStatus(ctx, &dc, metav1.UpdateOptions{})
-		} else {
-			_, err = dcs.Update(ctx, &dc, metav1.UpdateOptions{})
+			return answer(dcs.UpdateStatus(ctx, &dc, metav1.UpdateOptions{}))
 		}
-		return err
+		return answer(dcs.Update(ctx, &dc, metav1.UpdateOptions{}))
 	case r.Verb == wire.VerbPatch && r.Subresource == "":
 		pt := types.PatchType(r.PatchType)
 		if c.MergePatchConfigs && pt == types.StrategicMergePatchType {
 			pt = types.MergePatchType
 		}
-		_, err := dcs.Patch(ctx, r.Name, pt, r.Patch, metav1.PatchOptions{})
-		return err
+		return answer(dcs.Patch(ctx, r.Name, pt, r.Patch, metav1.PatchOptions{}))
 	}
-	return ErrUnsupported
+	return wire.Written{}, ErrUnsupported
 }
 
 // Get reads one object as JSON, with its kind and apiVersion.

@@ -84,7 +84,7 @@ func TestClientRequests(t *testing.T) {
 		{wire.Request{Verb: wire.VerbUpdate, Resource: "builds", Namespace: ns, Name: "x"}, kube.ErrUnsupported},
 	}
 	for i, st := range steps {
-		err := cl.Do(ctx, st.req)
+		_, err := cl.Do(ctx, st.req)
 		if errors.Is(st.want, kube.ErrUnsupported) {
 			if !errors.Is(err, kube.ErrUnsupported) {
 				t.Errorf("step %d: err = %v, want ErrUnsupported", i, err)

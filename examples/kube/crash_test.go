@@ -25,10 +25,10 @@ type crashing struct {
 	cancel func()
 }
 
-func (c *crashing) Do(ctx context.Context, r wire.Request) error {
+func (c *crashing) Do(ctx context.Context, r wire.Request) (wire.Written, error) {
 	if c.sent.Add(1) > c.n {
 		c.cancel()
-		return errCrash
+		return wire.Written{}, errCrash
 	}
 	return c.Client.Do(ctx, r)
 }

@@ -284,7 +284,7 @@ type recording struct {
 	reqs []wire.Request
 }
 
-func (r *recording) Do(ctx context.Context, req wire.Request) error {
+func (r *recording) Do(ctx context.Context, req wire.Request) (wire.Written, error) {
 	r.mu.Lock()
 	r.reqs = append(r.reqs, req)
 	r.mu.Unlock()

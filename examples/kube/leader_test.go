@@ -49,7 +49,7 @@ type counted struct {
 	n *atomic.Int64
 }
 
-func (c counted) Do(ctx context.Context, r wire.Request) error {
+func (c counted) Do(ctx context.Context, r wire.Request) (wire.Written, error) {
 	c.n.Add(1)
 	return c.Client.Do(ctx, r)
 }

@@ -247,7 +247,6 @@ var needed = []struct {
 	{grant{"", "replicationcontrollers", "patch"}, "Adopt, Release"},
 	{grant{"", "replicationcontrollers", "delete"}, "DeleteRC (history cleanup)"},
 	{grant{"", "pods", "list"}, "the pod informer"},
-	{grant{"", "pods", "get"}, "the created deployer pod read back for its creationTimestamp (wire.Request.CreatedAtOf)"},
 	{grant{"", "pods", "watch"}, "the pod informer"},
 	{grant{"", "pods", "create"}, "CreatePod (deployer and hook pods)"},
 	{grant{"", "pods", "patch"}, "SetPodOwner"},

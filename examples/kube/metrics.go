@@ -274,8 +274,8 @@ type countingClient struct {
 }
 
 // Do sends r and counts it with its result.
-func (c *countingClient) Do(ctx context.Context, r wire.Request) error {
-	err := c.Client.Do(ctx, r)
+func (c *countingClient) Do(ctx context.Context, r wire.Request) (wire.Written, error) {
+	w, err := c.Client.Do(ctx, r)
 	verb, resource := string(r.Verb), r.Resource
 	if r.Verb == wire.VerbEvent {
 		resource = "events"
@@ -283,7 +283,7 @@ func (c *countingClient) Do(ctx context.Context, r wire.Request) error {
 		resource += "/" + r.Subresource
 	}
 	c.m.requests.WithLabelValues(c.component, verb, resource, result(err)).Inc()
-	return err
+	return w, err
 }
 
 // Get reads one object and counts the request with its result.

@@ -60,7 +60,7 @@ func newBlocking(c wire.Client) *blocking {
 	return &blocking{Client: c, entered: make(chan struct{}), release: make(chan struct{}), err: make(chan error, 1)}
 }
 
-func (b *blocking) Do(ctx context.Context, r wire.Request) error {
+func (b *blocking) Do(ctx context.Context, r wire.Request) (wire.Written, error) {
 	first := false
 	if r.Verb == wire.VerbCreate && r.Resource == wire.ResourceRCs {
 		b.once.Do(func() { first = true })
@@ -71,7 +71,7 @@ func (b *blocking) Do(ctx context.Context, r wire.Request) error {
 		case <-b.release:
 		case <-ctx.Done():
 			b.err <- ctx.Err()
-			return ctx.Err()
+			return wire.Written{}, ctx.Err()
 		}
 	}
 	return b.Client.Do(ctx, r)

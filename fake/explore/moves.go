@@ -169,21 +169,21 @@ type client struct {
 }
 
 // Do sends r, unless the fault says otherwise.
-func (c *client) Do(ctx context.Context, r wire.Request) error {
+func (c *client) Do(ctx context.Context, r wire.Request) (wire.Written, error) {
 	if r.Verb == wire.VerbEvent {
 		return c.Server.Do(ctx, r)
 	}
 	i := c.n
 	c.n++
 	if i == c.conflictAt {
-		return &wire.StatusError{Reason: dcplan.StatusConflict, Code: 409,
+		return wire.Written{}, &wire.StatusError{Reason: dcplan.StatusConflict, Code: 409,
 			Message: fmt.Sprintf("Operation cannot be fulfilled on %s %q: the object has been modified; please apply your changes to the latest version and try again", r.Resource, r.Name)}
 	}
-	err := c.Server.Do(ctx, r)
+	w, err := c.Server.Do(ctx, r)
 	if c.crashAfter > 0 && c.n >= c.crashAfter {
 		c.cancel()
 	}
-	return err
+	return w, err
 }
 
 // view is the world a pass reads: o, with the object stale as it was in

@@ -90,7 +90,7 @@ func TestRecordEvents(t *testing.T) {
 	srv := fake.NewServer(time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	e := wire.Event{Object: dcplan.ObjectRef{Kind: "DeploymentConfig", Namespace: "test", Name: "config"},
 		Type: "Warning", Reason: "ReplicationControllerScaleFailed", Message: "m", Time: time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)}
-	if err := srv.Do(context.Background(), wire.Request{Verb: wire.VerbEvent, Event: &e}); err != nil {
+	if _, err := srv.Do(context.Background(), wire.Request{Verb: wire.VerbEvent, Event: &e}); err != nil {
 		t.Fatal(err)
 	}
 	want := []conformance.Event{{Type: "Warning", Reason: "ReplicationControllerScaleFailed", Message: "m", Object: "DeploymentConfig/config"}}

@@ -271,7 +271,7 @@ func TestRecord(t *testing.T) {
 		{Verb: wire.VerbDelete, Resource: wire.ResourcePods, Namespace: "ns", Name: "c-1-deploy", Delete: wire.DeleteOptions{HasGracePeriod: true}},
 	}
 	for _, r := range reqs {
-		_ = srv.Do(ctx, r) // failures are part of the log under test
+		_, _ = srv.Do(ctx, r) // failures are part of the log under test
 	}
 	want := `[
 	{"verb":"create","resource":"pods","namespace":"ns","name":"c-1-deploy","fields":{"metadata.name":"c-1-deploy","metadata.labels.l":"v",
@@ -336,7 +336,7 @@ func TestReplayRecordedPatchesAndDeletes(t *testing.T) {
 				r.Delete.GracePeriodSeconds, r.Delete.HasGracePeriod = n, true
 			}
 			n := len(srv.Log())
-			_ = srv.Do(context.Background(), r)
+			_, _ = srv.Do(context.Background(), r)
 			got := conformance.Record(srv.Log()[n:])
 			if diff := conformance.Compare(conformance.Expected{Writes: []conformance.Write{w}}, conformance.Expected{Writes: got}); diff != "" {
 				t.Errorf("%s: %s", sc.Name, diff)

@@ -90,7 +90,7 @@ type recordingClient struct {
 	component string
 }
 
-func (c *recordingClient) Do(ctx context.Context, r wire.Request) error {
+func (c *recordingClient) Do(ctx context.Context, r wire.Request) (wire.Written, error) {
 	if r.Verb == wire.VerbEvent {
 		if r.Event != nil {
 			c.log.mu.Lock()
@@ -100,10 +100,10 @@ func (c *recordingClient) Do(ctx context.Context, r wire.Request) error {
 		return c.Client.Do(ctx, r)
 	}
 	s := &sent{component: c.component, req: r}
-	err := c.Client.Do(context.WithValue(ctx, sentKey{}, s), r)
+	w, err := c.Client.Do(context.WithValue(ctx, sentKey{}, s), r)
 	s.err = err
 	c.log.add(s)
-	return err
+	return w, err
 }
 
 func (c *recordingClient) Get(ctx context.Context, resource, namespace, name string) ([]byte, error) {

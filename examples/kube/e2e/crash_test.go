@@ -30,12 +30,12 @@ type crashCounter struct {
 	crash   func()
 }
 
-func (c *crashingClient) Do(ctx context.Context, r wire.Request) error {
+func (c *crashingClient) Do(ctx context.Context, r wire.Request) (wire.Written, error) {
 	if !c.c.take(r.Verb == wire.VerbEvent) {
 		if r.Verb == wire.VerbEvent {
-			return nil // events never fail; a dead process records none
+			return wire.Written{}, nil // events never fail; a dead process records none
 		}
-		return errCrashed
+		return wire.Written{}, errCrashed
 	}
 	return c.Client.Do(ctx, r)
 }
