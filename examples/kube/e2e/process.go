@@ -80,6 +80,34 @@ func (p *Process) Exited() bool {
 // Done is closed when the process has ended and was reaped.
 func (p *Process) Done() <-chan struct{} { return p.done }
 
+// ExitCode returns the exit status of the ended process: -1 while it
+// runs, and when a signal killed it (see Signaled).
+func (p *Process) ExitCode() int {
+	if !p.Exited() {
+		return -1
+	}
+	return p.cmd.ProcessState.ExitCode()
+}
+
+// Signaled returns the signal that killed the ended process, or 0.
+func (p *Process) Signaled() syscall.Signal {
+	if !p.Exited() {
+		return 0
+	}
+	if ws, ok := p.cmd.ProcessState.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		return ws.Signal()
+	}
+	return 0
+}
+
+// Signal sends sig to the process group.
+func (p *Process) Signal(sig syscall.Signal) error {
+	if err := syscall.Kill(-p.Pid(), sig); err != nil {
+		return fmt.Errorf("e2e: signal %s: %w", p.Name, err)
+	}
+	return nil
+}
+
 // ErrStillRunning reports a process group that outlived SIGKILL.
 var ErrStillRunning = errors.New("e2e: process group still running")
 
