@@ -24,9 +24,11 @@ type AuditEvent struct {
 		Extra map[string][]string `json:"extra"`
 	} `json:"user"`
 	UserAgent string `json:"userAgent"`
-	// StageTimestamp is when the server answered.
-	StageTimestamp time.Time `json:"stageTimestamp"`
-	ObjectRef      *struct {
+	// RequestReceivedTimestamp is when the server received the request,
+	// StageTimestamp when it answered.
+	RequestReceivedTimestamp time.Time `json:"requestReceivedTimestamp"`
+	StageTimestamp           time.Time `json:"stageTimestamp"`
+	ObjectRef                *struct {
 		Resource    string `json:"resource"`
 		Namespace   string `json:"namespace"`
 		Name        string `json:"name"`
