@@ -114,6 +114,13 @@ func kubeconfig(t testing.TB, tok string) string {
 // binary's log.
 func startBinary(t testing.TB, name string, args ...string) *binary {
 	t.Helper()
+	return startBinaryEnv(t, name, nil, args...)
+}
+
+// startBinaryEnv is startBinary with the environment env (nil: the test
+// binary's).
+func startBinaryEnv(t testing.TB, name string, env []string, args ...string) *binary {
+	t.Helper()
 	port, err := e2e.FreePort()
 	if err != nil {
 		t.Fatal(err)
@@ -121,7 +128,7 @@ func startBinary(t testing.TB, name string, args ...string) *binary {
 	health := "127.0.0.1:" + strconv.Itoa(port)
 	argv := append(append([]string{controllerBinary(t)}, args...), "--health-address="+health, "--metrics-address=")
 	log := filepath.Join(t.TempDir(), name+".log")
-	p, err := e2e.StartProcess("dcplan-controller "+name, log, argv...)
+	p, err := e2e.StartProcessEnv("dcplan-controller "+name, log, env, argv...)
 	if err != nil {
 		t.Fatal(err)
 	}

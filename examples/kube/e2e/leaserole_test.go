@@ -50,26 +50,7 @@ func TestLeaseRoleNeeded(t *testing.T) {
 		t.Fatalf("without the Lease Role the binary exited %d, want it standing by", b.ExitCode())
 	}
 
-	a := newApplier(t, cp.APIServer.Config(cp.APIServer.AdminToken))
-	for _, m := range readManifests(t) {
-		if m.File != "03-leader-election.yaml" {
-			continue
-		}
-		obj := m.Obj.DeepCopy()
-		obj.SetNamespace(e.ns)
-		if obj.GetKind() == "RoleBinding" {
-			subjects, _, _ := unstructured.NestedSlice(obj.Object, "subjects")
-			for _, s := range subjects {
-				s.(map[string]any)["namespace"] = e.ns
-			}
-			if err := unstructured.SetNestedSlice(obj.Object, subjects, "subjects"); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if err := a.apply(ctx, obj, false); err != nil {
-			t.Fatalf("apply %s %s in %s: %v", m.File, obj.GetKind(), e.ns, err)
-		}
-	}
+	applyLeaseRole(t, e.ns)
 	if err := e2e.Poll(ctx, awaitTimeout, "the Lease held", func() (bool, error) {
 		l, err := e.admin.CoordinationV1().Leases(e.ns).Get(ctx, lease, metav1.GetOptions{})
 		return err == nil && val(l.Spec.HolderIdentity) == "replica-a", nil
@@ -77,4 +58,36 @@ func TestLeaseRoleNeeded(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.await("frontend", firstRollout)
+}
+
+// applyLeaseRole applies 03-leader-election.yaml's Role and RoleBinding
+// moved to namespace ns: the Lease Role for ns's dcplan-controller
+// ServiceAccount.
+func applyLeaseRole(t testing.TB, ns string) {
+	t.Helper()
+	a := newApplier(t, cp.APIServer.Config(cp.APIServer.AdminToken))
+	n := 0
+	for _, m := range readManifests(t) {
+		if m.File != "03-leader-election.yaml" {
+			continue
+		}
+		obj := m.Obj.DeepCopy()
+		obj.SetNamespace(ns)
+		if obj.GetKind() == "RoleBinding" {
+			subjects, _, _ := unstructured.NestedSlice(obj.Object, "subjects")
+			for _, s := range subjects {
+				s.(map[string]any)["namespace"] = ns
+			}
+			if err := unstructured.SetNestedSlice(obj.Object, subjects, "subjects"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := a.apply(context.Background(), obj, false); err != nil {
+			t.Fatalf("apply %s %s in %s: %v", m.File, obj.GetKind(), ns, err)
+		}
+		n++
+	}
+	if n != 2 {
+		t.Fatalf("03-leader-election.yaml holds %d objects, want a Role and a RoleBinding", n)
+	}
 }

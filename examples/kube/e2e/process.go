@@ -35,12 +35,18 @@ var live struct {
 
 // StartProcess starts argv with its output appended to logPath.
 func StartProcess(name, logPath string, argv ...string) (*Process, error) {
+	return StartProcessEnv(name, logPath, nil, argv...)
+}
+
+// StartProcessEnv is StartProcess with the environment env (nil: the
+// test binary's).
+func StartProcessEnv(name, logPath string, env []string, argv ...string) (*Process, error) {
 	out, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("e2e: %s: log: %w", name, err)
 	}
 	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.Stdout, cmd.Stderr = out, out
+	cmd.Stdout, cmd.Stderr, cmd.Env = out, out, env
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	if err := cmd.Start(); err != nil {
 		out.Close()
