@@ -199,7 +199,7 @@ func (r *replicas) checkWrites(a, b *replica, signalled time.Time) {
 			t.Errorf("%s created %d times", what, n)
 		}
 	}
-	t.Logf("writes: %s %d, %s %d; created %v", a.id, len(aw), b.id, len(bw), keys(created))
+	t.Logf("writes: %s %d, %s %d (user agents %q, %q); created %v", a.id, len(aw), b.id, len(bw), aw[0].UserAgent, bw[0].UserAgent, keys(created))
 }
 
 func keys[V any](m map[string]V) []string {
