@@ -153,7 +153,10 @@ var applied struct {
 func applyManifests(t testing.TB) shipped {
 	t.Helper()
 	applied.once.Do(func() {
+		// Until the end: a t.Fatal of readManifests ends Do too.
+		applied.err = errors.New("the manifests could not be read")
 		ms := readManifests(t)
+		applied.err = nil
 		a := newApplier(t, cp.APIServer.Config(cp.APIServer.AdminToken))
 		for _, m := range ms {
 			switch m.Obj.GetKind() {
