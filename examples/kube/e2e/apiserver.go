@@ -68,8 +68,10 @@ rules:
 `
 
 // StartAPIServer starts the kube-apiserver binary bin over etcd with its
-// files under dir, and waits up to 3 minutes for /readyz.
-func StartAPIServer(ctx context.Context, bin, dir string, etcd *Etcd) (*APIServer, error) {
+// files under dir, and waits up to 3 minutes for /readyz. The extra flags
+// come after the usual ones (a second server on the same etcd takes
+// "--etcd-prefix", "/other": its own keyspace, its own cluster).
+func StartAPIServer(ctx context.Context, bin, dir string, etcd *Etcd, extra ...string) (*APIServer, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("e2e: apiserver dir: %w", err)
 	}
@@ -128,6 +130,7 @@ func StartAPIServer(ctx context.Context, bin, dir string, etcd *Etcd) (*APIServe
 		"--watch-cache=true",
 		"--v", "1",
 	}
+	s.args = append(s.args, extra...)
 	if err := s.start(ctx); err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"time"
 )
 
 // AuditEvent is the part of an audit.k8s.io/v1 Event the tests read: what
@@ -17,8 +18,17 @@ type AuditEvent struct {
 	Verb       string `json:"verb"`
 	User       struct {
 		Username string `json:"username"`
+		// Extra holds, for a ServiceAccount token, the token's
+		// "authentication.kubernetes.io/credential-id" ("JTI=<jti>"):
+		// it tells apart processes with tokens of one ServiceAccount.
+		Extra map[string][]string `json:"extra"`
 	} `json:"user"`
-	ObjectRef *struct {
+	UserAgent string `json:"userAgent"`
+	// RequestReceivedTimestamp is when the server received the request,
+	// StageTimestamp when it answered.
+	RequestReceivedTimestamp time.Time `json:"requestReceivedTimestamp"`
+	StageTimestamp           time.Time `json:"stageTimestamp"`
+	ObjectRef                *struct {
 		Resource    string `json:"resource"`
 		Namespace   string `json:"namespace"`
 		Name        string `json:"name"`

@@ -9,6 +9,8 @@
 //     temporary directory, with the DeploymentConfig CRD ([InstallCRD]);
 //   - [Process]: each server in a process group of its own, killed with
 //     the test binary ([KillAll], and a parent-death signal);
+//   - [BuildController] and [WriteKubeconfig]: the dcplan-controller
+//     binary of examples/kube, and a kubeconfig for it;
 //   - [Kubelet]: the node agent and deployer process the controller
 //     expects, over the real API;
 //   - [ReadAudit]: the server's audit log, to compare with what the plans

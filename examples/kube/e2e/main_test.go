@@ -18,6 +18,10 @@ import (
 // namespace of its own.
 var cp *e2e.ControlPlane
 
+// apiserverBin is the kube-apiserver binary, for a test that starts a
+// server of its own.
+var apiserverBin string
+
 // crdFile and rbacFile are the manifests the tests install, shipped with
 // examples/kube.
 const (
@@ -57,6 +61,7 @@ func run(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
+	apiserverBin = bin
 	fmt.Printf("e2e: kube-apiserver %s (%v)\n", bin, time.Since(start).Round(time.Second))
 	start = time.Now()
 	cp, err = e2e.StartControlPlane(ctx, bin, crdFile)

@@ -35,12 +35,18 @@ var live struct {
 
 // StartProcess starts argv with its output appended to logPath.
 func StartProcess(name, logPath string, argv ...string) (*Process, error) {
+	return StartProcessEnv(name, logPath, nil, argv...)
+}
+
+// StartProcessEnv is StartProcess with the environment env (nil: the
+// test binary's).
+func StartProcessEnv(name, logPath string, env []string, argv ...string) (*Process, error) {
 	out, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("e2e: %s: log: %w", name, err)
 	}
 	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.Stdout, cmd.Stderr = out, out
+	cmd.Stdout, cmd.Stderr, cmd.Env = out, out, env
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	if err := cmd.Start(); err != nil {
 		out.Close()
@@ -79,6 +85,34 @@ func (p *Process) Exited() bool {
 
 // Done is closed when the process has ended and was reaped.
 func (p *Process) Done() <-chan struct{} { return p.done }
+
+// ExitCode returns the exit status of the ended process: -1 while it
+// runs, and when a signal killed it (see Signaled).
+func (p *Process) ExitCode() int {
+	if !p.Exited() {
+		return -1
+	}
+	return p.cmd.ProcessState.ExitCode()
+}
+
+// Signaled returns the signal that killed the ended process, or 0.
+func (p *Process) Signaled() syscall.Signal {
+	if !p.Exited() {
+		return 0
+	}
+	if ws, ok := p.cmd.ProcessState.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		return ws.Signal()
+	}
+	return 0
+}
+
+// Signal sends sig to the process group.
+func (p *Process) Signal(sig syscall.Signal) error {
+	if err := syscall.Kill(-p.Pid(), sig); err != nil {
+		return fmt.Errorf("e2e: signal %s: %w", p.Name, err)
+	}
+	return nil
+}
 
 // ErrStillRunning reports a process group that outlived SIGKILL.
 var ErrStillRunning = errors.New("e2e: process group still running")
