@@ -95,6 +95,7 @@ func BenchmarkConfig(b *testing.B) {
 			b.Fatalf("scale snapshot plans %s", dcplan.Describe(p))
 		}
 		benchPass(b, "scale/rcs="+strconv.Itoa(n), scale)
+		benchWholePass(b, "scale-requests/rcs="+strconv.Itoa(n), scale)
 		// latestVersion moved on and its RC does not exist yet: the pass
 		// that creates it (SPEC 3.2.12), a typed RC and no JSON.
 		create := steady.Clone()
@@ -110,7 +111,24 @@ func BenchmarkConfig(b *testing.B) {
 			}
 			stop()
 		})
+		benchWholePass(b, "create-requests/rcs="+strconv.Itoa(n), create)
 	}
+}
+
+// benchWholePass runs the whole pass over s as the sub-benchmark name:
+// reconcile.Config, then wire.Requests of its plan, the bytes an adapter
+// sends (docs/performance.md sets it beside the plan alone).
+func benchWholePass(b *testing.B, name string, s dcplan.Snapshot) {
+	b.Run(name, func(b *testing.B) {
+		b.ReportAllocs()
+		stop := benchcpu.Start(b)
+		for b.Loop() {
+			if _, err := wire.Requests(s, reconcile.Config(s)); err != nil {
+				b.Fatal(err)
+			}
+		}
+		stop()
+	})
 }
 
 // TestSteadyStateAllocatesNothing pins the zero-allocation steady state
