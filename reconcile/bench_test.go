@@ -18,7 +18,9 @@ import (
 // replicas, vn Complete at 3 (the active one), status settled. The DC and
 // its RCs come out of wire's decoders, as an adapter's do: their shared
 // identity strings (the DC's name and UID in each RC's config label and
-// owner reference) are interned (wire/rehome.go).
+// owner reference) are interned (wire/rehome.go), and each RC's Raw is
+// the RC its typed fields say (encoded, then decoded), as a write reads
+// it.
 func benchSnapshot(b testing.TB, n int) dcplan.Snapshot {
 	cfg := decoded(b, config(dcplan.Version(n)))
 	base := rollout(b, cfg, dcplan.Version(n), dcplan.PhaseComplete, 0)
@@ -34,6 +36,15 @@ func benchSnapshot(b testing.TB, n int) dcplan.Snapshot {
 		rcs[i] = d
 	}
 	rcs[n-1].Replicas, rcs[n-1].StatusReplicas, rcs[n-1].AvailableReplicas, rcs[n-1].ReadyReplicas = 3, 3, 3, 3
+	for i := range rcs {
+		raw, err := wire.EncodeDeployment(rcs[i])
+		if err != nil {
+			b.Fatal(err)
+		}
+		if rcs[i], err = wire.DecodeDeployment(raw); err != nil {
+			b.Fatal(err)
+		}
+	}
 	return settled(snapshot(cfg, rcs...))
 }
 
