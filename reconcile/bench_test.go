@@ -18,7 +18,9 @@ import (
 // replicas, vn Complete at 3 (the active one), status settled. The DC and
 // its RCs come out of wire's decoders, as an adapter's do: their shared
 // identity strings (the DC's name and UID in each RC's config label and
-// owner reference) are interned (wire/rehome.go).
+// owner reference) are interned (wire/rehome.go), and each RC's Raw is
+// the RC its typed fields say (encoded, then decoded), as a write reads
+// it.
 func benchSnapshot(b testing.TB, n int) dcplan.Snapshot {
 	cfg := decoded(b, config(dcplan.Version(n)))
 	base := rollout(b, cfg, dcplan.Version(n), dcplan.PhaseComplete, 0)
@@ -34,6 +36,15 @@ func benchSnapshot(b testing.TB, n int) dcplan.Snapshot {
 		rcs[i] = d
 	}
 	rcs[n-1].Replicas, rcs[n-1].StatusReplicas, rcs[n-1].AvailableReplicas, rcs[n-1].ReadyReplicas = 3, 3, 3, 3
+	for i := range rcs {
+		raw, err := wire.EncodeDeployment(rcs[i])
+		if err != nil {
+			b.Fatal(err)
+		}
+		if rcs[i], err = wire.DecodeDeployment(raw); err != nil {
+			b.Fatal(err)
+		}
+	}
 	return settled(snapshot(cfg, rcs...))
 }
 
@@ -95,6 +106,7 @@ func BenchmarkConfig(b *testing.B) {
 			b.Fatalf("scale snapshot plans %s", dcplan.Describe(p))
 		}
 		benchPass(b, "scale/rcs="+strconv.Itoa(n), scale)
+		benchWholePass(b, "scale-requests/rcs="+strconv.Itoa(n), scale)
 		// latestVersion moved on and its RC does not exist yet: the pass
 		// that creates it (SPEC 3.2.12), a typed RC and no JSON.
 		create := steady.Clone()
@@ -110,7 +122,24 @@ func BenchmarkConfig(b *testing.B) {
 			}
 			stop()
 		})
+		benchWholePass(b, "create-requests/rcs="+strconv.Itoa(n), create)
 	}
+}
+
+// benchWholePass runs the whole pass over s as the sub-benchmark name:
+// reconcile.Config, then wire.Requests of its plan, the bytes an adapter
+// sends (docs/performance.md sets it beside the plan alone).
+func benchWholePass(b *testing.B, name string, s dcplan.Snapshot) {
+	b.Run(name, func(b *testing.B) {
+		b.ReportAllocs()
+		stop := benchcpu.Start(b)
+		for b.Loop() {
+			if _, err := wire.Requests(s, reconcile.Config(s)); err != nil {
+				b.Fatal(err)
+			}
+		}
+		stop()
+	})
 }
 
 // TestSteadyStateAllocatesNothing pins the zero-allocation steady state

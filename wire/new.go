@@ -38,9 +38,34 @@ import (
 //
 // Ports: library-go appsutil MakeDeployment.
 func NewDeployment(cfg dcplan.Config) (dcplan.Deployment, error) {
+	m, err := newDeploymentTree(cfg)
+	if err != nil {
+		return dcplan.Deployment{}, err
+	}
+	raw := canonicalExact(m)
+	// Read with canonical spans, so that the decoder finds the parts it
+	// keeps (the template, the encoded DC's literal) by offset: raw is
+	// canonical, so its rendering is raw again, placed as raw is.
+	t, canon, ok := jsontree.ScanTape(raw, string(raw), true)
+	if !ok || string(*canon) != string(raw) {
+		panic("wire: an RC the codec built does not read as it was rendered")
+	}
+	jsontree.PutScratch(canon)
+	d, err := decodeDeploymentTape(t, 0, false, raw, &cfg)
+	jsontree.PutTape(t)
+	if err != nil {
+		return dcplan.Deployment{}, fmt.Errorf("%w: config %q does not make a valid deployment: %w", dcplan.ErrInvalidSnapshot, cfg.Name, err)
+	}
+	return d, nil
+}
+
+// newDeploymentTree is the tree of the RC NewDeployment builds for cfg:
+// the object whose canonical form is its Raw and whose Kubernetes-ordered
+// rendering is the body of its create (see renderer.createRC).
+func newDeploymentTree(cfg dcplan.Config) (map[string]any, error) {
 	tpl := templateTree(cfg.Template)
 	if tpl == nil {
-		return dcplan.Deployment{}, &dcplan.FieldError{Kind: kindConfig, Name: cfg.Name, Field: "spec.template",
+		return nil, &dcplan.FieldError{Kind: kindConfig, Name: cfg.Name, Field: "spec.template",
 			Problem: "a config without a pod template cannot be rolled out", Err: dcplan.ErrInvalidSnapshot}
 	}
 	rc := dcplan.DeploymentName(cfg.Name, cfg.Status.LatestVersion)
@@ -69,26 +94,11 @@ func NewDeployment(cfg dcplan.Config) (dcplan.Deployment, error) {
 		"template": tpl,
 	}
 	putInt(spec, "minReadySeconds", int64(cfg.MinReadySeconds))
-	m := map[string]any{
+	return map[string]any{
 		"kind":       kindRC,
 		"apiVersion": apiVersionCore,
 		"metadata":   meta,
 		"spec":       spec,
 		"status":     map[string]any{"replicas": num(0)},
-	}
-	raw := canonicalExact(m)
-	// Read with canonical spans, so that the decoder finds the parts it
-	// keeps (the template, the encoded DC's literal) by offset: raw is
-	// canonical, so its rendering is raw again, placed as raw is.
-	t, canon, ok := jsontree.ScanTape(raw, string(raw), true)
-	if !ok || string(*canon) != string(raw) {
-		panic("wire: an RC the codec built does not read as it was rendered")
-	}
-	jsontree.PutScratch(canon)
-	d, err := decodeDeploymentTape(t, 0, false, raw, &cfg)
-	jsontree.PutTape(t)
-	if err != nil {
-		return dcplan.Deployment{}, fmt.Errorf("%w: config %q does not make a valid deployment: %w", dcplan.ErrInvalidSnapshot, cfg.Name, err)
-	}
-	return d, nil
+	}, nil
 }

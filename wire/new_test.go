@@ -357,3 +357,32 @@ func TestTypedNewDeploymentAgrees(t *testing.T) {
 		})
 	})
 }
+
+// TestCreateBodyIsEncodedNewDeployment checks, for generated configs,
+// that the body of a CreateRC (the tree NewDeployment builds, rendered in
+// Kubernetes order) is EncodeDeployment of the RC NewDeployment returns:
+// the create skips the decode and the overlay, not a byte.
+func TestCreateBodyIsEncodedNewDeployment(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		cfg := genConfigValue().Draw(t, "config")
+		if len(cfg.Template.Containers) == 0 {
+			cfg.Template = TemplateFor(dcplan.Container{Name: "c", Image: " img "})
+		}
+		cfg = drawDecoded(t, cfg)
+		d, err := NewDeployment(cfg)
+		if err != nil {
+			t.Fatalf("NewDeployment() error: %v", err)
+		}
+		want, err := EncodeDeployment(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := newDeploymentTree(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := renderOrdered(m, orderRC); string(got) != string(want) {
+			t.Fatalf("create body\n%s\nwant EncodeDeployment(NewDeployment())\n%s", got, want)
+		}
+	})
+}

@@ -347,21 +347,27 @@ func (r *renderer) deletePod(a dcplan.DeletePod, group int) Request {
 	return q
 }
 
+// createRC renders the POST of the new RC: the tree NewDeployment builds
+// from the DC the RC encodes, rendered in Kubernetes order, or for an RC
+// without one the RC's own typed fields.
 func (r *renderer) createRC(a dcplan.CreateRC) Request {
 	d := a.Deployment
-	full := d
+	ns := d.Namespace
+	var m map[string]any
 	if enc := d.Encoded; enc != nil {
 		var err error
-		if full, err = NewDeployment(*enc); err != nil && r.err == nil {
+		if m, err = newDeploymentTree(*enc); err != nil && r.err == nil {
 			r.err = err
 		}
+		ns = enc.Namespace
+	} else {
+		m = deploymentTree(d)
 	}
-	ns := full.Namespace
 	if ns == "" {
 		ns = r.ns()
 	}
 	return Request{Verb: VerbCreate, Resource: ResourceRCs, Namespace: ns, Name: d.Name,
-		Body: renderOrdered(deploymentTree(full), orderRC), Attempts: 1}
+		Body: renderOrdered(m, orderRC), Attempts: 1}
 }
 
 // writeRC renders the write of RC name changed by edit (which gets the
