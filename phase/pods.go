@@ -13,9 +13,9 @@ import (
 // true for, sorted by name. It returns nil when there is none.
 func deployerPods(pods []dcplan.Pod, rc string, keep func(dcplan.Pod) bool) []dcplan.Pod {
 	var out []dcplan.Pod
-	for _, p := range pods {
-		if p.DeployerFor == rc && keep(p) {
-			out = append(out, p)
+	for i := range pods {
+		if pods[i].DeployerFor == rc && keep(pods[i]) {
+			out = append(out, pods[i])
 		}
 	}
 	if len(out) > 1 {
