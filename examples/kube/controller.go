@@ -143,8 +143,9 @@ type Controller struct {
 	watchdog      *leaderelection.HealthzAdaptor
 	stopInformers context.CancelFunc
 	// synced: the caches synced; electing: Run takes part in the leader
-	// election; stopping: Run's context ended.
-	synced, electing, stopping atomic.Bool
+	// election; stopping: Run's context ended; quitting: the workers
+	// stop (Run's context ended or the lease was lost) and take no key.
+	synced, electing, stopping, quitting atomic.Bool
 }
 
 // Index names of the informers' indexers.
@@ -353,6 +354,7 @@ func (c *Controller) work(stop <-chan struct{}, lead context.Context) {
 		c.log.Info("Lost the leader lease: stopping the workers")
 	}
 	c.metrics.leader.Set(0)
+	c.quitting.Store(true) // before ShutDown: the queue still hands out what it holds
 	c.dcQueue.ShutDown()
 	c.rcQueue.ShutDown()
 	drain := c.opts.DrainTimeout
@@ -389,13 +391,18 @@ func (c *Controller) stopEvents() {
 // syncFunc is one pass for one key.
 type syncFunc func(ctx context.Context, key string, requeues int) (wire.Pass, bool, error)
 
-// next processes one key of q; false when q is shut down.
+// next processes one key of q; false when q is shut down or the workers
+// are quitting (a key taken then is left with the queue: no new pass
+// starts after the signal).
 func (c *Controller) next(ctx context.Context, q workqueue.TypedRateLimitingInterface[string], component string, sync syncFunc) bool {
 	key, quit := q.Get()
 	if quit {
 		return false
 	}
 	defer q.Done(key)
+	if c.quitting.Load() {
+		return false
+	}
 	requeues := q.NumRequeues(key)
 	start := time.Now()
 	pass, ran, err := sync(ctx, key, requeues)

@@ -152,3 +152,51 @@ func TestShutdownDrainTimeout(t *testing.T) {
 	}
 	<-stopped
 }
+
+// TestShutdownStartsNoNewPass: when Run's context ends, the pass in
+// flight finishes, and the keys still waiting in the queue get no pass:
+// client-go's queue hands them out after ShutDown, and a worker that took
+// them would go on writing after the signal (and, with leader election,
+// hold the lease that long).
+func TestShutdownStartsNoNewPass(t *testing.T) {
+	c := newCluster(t)
+	var b *blocking
+	var mu sync.Mutex
+	passed := map[string]int{}
+	ctx, cancel := context.WithCancel(context.Background())
+	ctrl, stop := c.controllerCtx(t, ctx, cancel, kube.Options{Workers: 1,
+		Wrap: func(component string, wc wire.Client) wire.Client {
+			if component != kube.ComponentConfig {
+				return wc
+			}
+			b = newBlocking(wc)
+			return b
+		},
+		OnPass: func(component, key string, _ wire.Pass) {
+			mu.Lock()
+			defer mu.Unlock()
+			if component == kube.ComponentConfig {
+				passed[key]++
+			}
+		},
+	})
+	url := metricsServer(t, ctrl)
+	c.createDC(t, newDC("frontend", "registry/shop/frontend:v1", 2))
+	<-b.entered
+	c.createDC(t, newDC("backend", "registry/shop/backend:v1", 1))
+	waitFor(t, "backend's key to wait in the DC queue", func() bool {
+		return scrape(t, url).sum("workqueue_depth", `name="`+kube.ComponentConfig+`"`) >= 1
+	})
+	stopped := make(chan struct{})
+	go func() { defer close(stopped); stop() }()
+	waitFor(t, "readyz to say shutting down", func() bool { _, body := probe(ctrl.Readyz()); return body == "shutting down" })
+	close(b.release)
+	<-stopped
+	mu.Lock()
+	defer mu.Unlock()
+	for key, n := range passed {
+		if strings.HasSuffix(key, "/backend") {
+			t.Errorf("%s got %d passes after the signal, want none", key, n)
+		}
+	}
+}
