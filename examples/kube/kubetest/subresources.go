@@ -1,6 +1,8 @@
 package kubetest
 
 import (
+	"encoding/json"
+	"reflect"
 	"sync"
 
 	appsv1 "github.com/openshift/api/apps/v1"
@@ -13,8 +15,8 @@ import (
 )
 
 // subresources is the reaction of a Cluster's clientset: the tracker's
-// (clienttesting.ObjectReaction), told which subresource each write is
-// for, so that the tracker separates status from the rest as a server
+// (clienttesting.ObjectReaction) over what a client's JSON would carry
+// (onTheWire), told which subresource each write is for, so that the tracker separates status from the rest as a server
 // with status subresources does (see rvTracker.separate), and, when the
 // cluster serves DCs as a CRD, strategic-merge patches of DCs refused.
 type subresources struct {
@@ -39,6 +41,7 @@ func (s *subresources) React(action clienttesting.Action) (bool, runtime.Object,
 	default:
 		return s.react(action)
 	}
+	action = onTheWire(action)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.t.sub = action.GetSubresource()
@@ -52,6 +55,42 @@ func (s *subresources) React(action clienttesting.Action) (bool, runtime.Object,
 		}
 	}
 	return handled, obj, err
+}
+
+// onTheWire returns a create or an update with its object as a server
+// decodes it from what a typed client sends: JSON, so metav1.Time in whole
+// seconds (RFC 3339), however fine the client's clock.
+func onTheWire(action clienttesting.Action) clienttesting.Action {
+	switch a := action.(type) {
+	case clienttesting.CreateActionImpl:
+		if o, ok := roundTrip(a.Object); ok {
+			a.Object = o
+		}
+		return a
+	case clienttesting.UpdateActionImpl:
+		if o, ok := roundTrip(a.Object); ok {
+			a.Object = o
+		}
+		return a
+	}
+	return action
+}
+
+// roundTrip is obj encoded to JSON and decoded into a new object of its
+// type; false when either fails.
+func roundTrip(obj runtime.Object) (runtime.Object, bool) {
+	if obj == nil {
+		return nil, false
+	}
+	data, err := json.Marshal(obj)
+	if err != nil {
+		return nil, false
+	}
+	out, ok := reflect.New(reflect.TypeOf(obj).Elem()).Interface().(runtime.Object)
+	if !ok || json.Unmarshal(data, out) != nil {
+		return nil, false
+	}
+	return out, true
 }
 
 // unsupportedMediaType is a CRD's answer to a strategic-merge patch.

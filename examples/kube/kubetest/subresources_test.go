@@ -151,3 +151,25 @@ func isCode(err error, code int32) bool {
 	s, ok := err.(apierrors.APIStatus)
 	return ok && s.Status().Code == code
 }
+
+// TestTimesGoInWholeSeconds: a typed client sends metav1.Time as RFC 3339
+// in whole seconds, so the server stores a condition time written from a
+// fine clock without its nanoseconds, as the real server does.
+func TestTimesGoInWholeSeconds(t *testing.T) {
+	ctx := context.Background()
+	c := kubetest.NewCluster(time.Now())
+	dcs := c.Apps.AppsV1().DeploymentConfigs("shop")
+	dc, err := dcs.Create(ctx, &appsv1.DeploymentConfig{ObjectMeta: metav1.ObjectMeta{Name: "web"}}, metav1.CreateOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fine := time.Date(2026, 12, 4, 9, 0, 0, 697209501, time.UTC)
+	dc.Status.Conditions = []appsv1.DeploymentCondition{{Type: appsv1.DeploymentAvailable, Status: corev1.ConditionTrue,
+		LastUpdateTime: metav1.NewTime(fine), LastTransitionTime: metav1.NewTime(fine)}}
+	if dc, err = dcs.UpdateStatus(ctx, dc, metav1.UpdateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := dc.Status.Conditions[0].LastUpdateTime.Time; !got.Equal(fine.Truncate(time.Second)) {
+		t.Errorf("stored lastUpdateTime %v, want %v (whole seconds)", got, fine.Truncate(time.Second))
+	}
+}
