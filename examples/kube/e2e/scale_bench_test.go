@@ -4,16 +4,17 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/dcplan/dcplan/examples/kube/e2e"
-	"github.com/dcplan/dcplan/examples/kube/e2e/internal/scale"
 )
 
 // The world of BenchmarkScale.
@@ -24,17 +25,28 @@ var (
 	scaleClients = flag.Int("scale.clients", 8, "BenchmarkScale: goroutines populating the real server")
 )
 
-// scaleOutput is scalectl's output (its Output type).
+// scaleOutput is what BenchmarkScale reads of scalectl's output (its
+// Output type).
 type scaleOutput struct {
-	PopulateSeconds    float64 `json:"populateSeconds"`
-	RSSAfterPopulateMB float64 `json:"rssAfterPopulateMB"`
-	PeakRSSMB          float64 `json:"peakRSSMB"`
-	scale.Result
+	PopulateSeconds    float64     `json:"populateSeconds"`
+	RSSAfterPopulateMB float64     `json:"rssAfterPopulateMB"`
+	PeakRSSMB          float64     `json:"peakRSSMB"`
+	First              scaleRound  `json:"first"`
+	Resync             *scaleRound `json:"resync"`
+	Plans              []string    `json:"plans"`
+}
+
+// scaleRound is scalectl's Round.
+type scaleRound struct {
+	CPUSeconds      float64 `json:"cpuSeconds"`
+	Passes          int     `json:"passes"`
+	Requests        int     `json:"requests"`
+	PassesPerSecond float64 `json:"passesPerSecond"`
 }
 
 // BenchmarkScale populates a namespace with -scale.dcs DCs of -scale.rcs
-// settled RCs each (scale.Populate: 1 000 x 10 by default), then runs the
-// controller over them in a process of its own (scalectl) and reports,
+// settled RCs each (scalectl -populate: 1 000 x 10 by default), then runs
+// the controller over them in a process of its own (scalectl) and reports,
 // on the real kube-apiserver and on kubetest side by side: the populate
 // time, the first round's passes per second (every DC and RC key passed
 // once, from the first pass to the last), a resync round's, the CPU per
@@ -46,25 +58,23 @@ type scaleOutput struct {
 //	go test -run '^$' -bench Scale -benchtime 1x -timeout 30m
 func BenchmarkScale(b *testing.B) {
 	bin := filepath.Join(b.TempDir(), "scalectl")
-	if out, err := exec.Command("go", "build", "-o", bin, "./internal/scale/scalectl").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", bin, "./scalectl").CombinedOutput(); err != nil {
 		b.Fatalf("go build scalectl: %v\n%s", err, out)
 	}
 	args := []string{"-dcs", itoa(*scaleDCs), "-rcs", itoa(*scaleRCs), "-resync", scaleResync.String()}
 	b.Run("apiserver", func(b *testing.B) {
 		for range b.N {
 			e := newEnvRole(b, "", time.Hour) // no pods to run: the kubelet idles
-			start := time.Now()
-			if err := scale.Populate(context.Background(), e.admin, e.apps, e.ns, *scaleDCs, *scaleRCs, *scaleClients, time.Now()); err != nil {
-				b.Fatal(err)
-			}
-			populate := time.Since(start).Seconds()
+			admin := cp.APIServer.Config(cp.APIServer.AdminToken)
+			populated := runScalectl(b, bin, append(args, "-populate", "-clients", itoa(*scaleClients),
+				"-server", admin.Host, "-ca", admin.CAFile, "-token", admin.BearerToken, "-namespace", e.ns)...)
 			cfg := e.controllerConfig()
 			out := runScalectl(b, bin, append(args, "-server", cfg.Host, "-ca", cfg.CAFile, "-token", cfg.BearerToken, "-namespace", e.ns)...)
-			out.PopulateSeconds = populate
+			out.PopulateSeconds = populated.PopulateSeconds
 			report(b, out)
 			for _, p := range []*e2e.Process{cp.APIServer.Proc, cp.Etcd.Proc} {
-				if kb, err := scale.ProcStatus(p.Pid(), "VmRSS"); err == nil {
-					b.ReportMetric(float64(kb)/1024, p.Name+"-RSS-MB")
+				if mb, err := vmRSS(p.Pid()); err == nil {
+					b.ReportMetric(mb, p.Name+"-RSS-MB")
 				}
 			}
 		}
@@ -99,7 +109,11 @@ func runScalectl(b *testing.B, bin string, args ...string) scaleOutput {
 	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &out); err != nil {
 		b.Fatalf("scalectl: %v\n%s", err, data)
 	}
-	b.Logf("scalectl %s: %s", args[len(args)-1], lines[len(lines)-1])
+	shown := slices.Clone(args)
+	if i := slices.Index(shown, "-token"); i >= 0 && i+1 < len(shown) {
+		shown[i+1] = "…"
+	}
+	b.Logf("scalectl %s: %s", strings.Join(shown, " "), lines[len(lines)-1])
 	return out
 }
 
@@ -123,3 +137,18 @@ func report(b *testing.B, out scaleOutput) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// vmRSS is process pid's resident set in MB, from /proc/<pid>/status.
+func vmRSS(pid int) (float64, error) {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+	if err != nil {
+		return 0, err
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			kb, err := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
+			return float64(kb) / 1024, err
+		}
+	}
+	return 0, fmt.Errorf("/proc/%d/status has no VmRSS", pid)
+}

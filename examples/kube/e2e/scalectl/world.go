@@ -1,10 +1,4 @@
-// Package scale populates a cluster with settled DeploymentConfigs and
-// measures examples/kube's controller over them: the time and CPU its
-// first pass over every key takes, a resync round's, and its peak
-// resident memory. The scalectl command runs it in a process of its own,
-// over a real API server or over kubetest's fake clientsets, so that the
-// e2e benchmark BenchmarkScale compares the two.
-package scale
+package main
 
 import (
 	"context"

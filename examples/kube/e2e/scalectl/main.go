@@ -1,7 +1,7 @@
 // Command scalectl measures examples/kube's controller over DCs DCs with
 // RCs settled RCs each, in a process of its own so that its peak RSS is
 // the controller's alone: over a real API server that already holds them
-// (scale.Populate), or, with -kubetest, over kubetest's fake clientsets
+// (Populate), or, with -kubetest, over kubetest's fake clientsets
 // that it populates itself first. It prints one JSON object (Output) on
 // standard output. BenchmarkScale in examples/kube/e2e runs it.
 //
@@ -23,7 +23,6 @@ import (
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/rest"
 
-	"github.com/dcplan/dcplan/examples/kube/e2e/internal/scale"
 	"github.com/dcplan/dcplan/examples/kube/kubetest"
 )
 
@@ -31,15 +30,14 @@ import (
 type Output struct {
 	Backend  string `json:"backend"`
 	DCs, RCs int
-	// PopulateSeconds is how long populating kubetest took (0 for a real
-	// server, populated beforehand).
+	// PopulateSeconds is how long populating took (-populate, -kubetest).
 	PopulateSeconds float64 `json:"populateSeconds,omitempty"`
 	// RSSAfterPopulateMB is the process's RSS once populated, after a GC
 	// (kubetest: the fake clientsets holding the objects).
 	RSSAfterPopulateMB float64 `json:"rssAfterPopulateMB"`
 	// PeakRSSMB is VmHWM from then to the end of the rounds.
 	PeakRSSMB float64 `json:"peakRSSMB"`
-	scale.Result
+	Result
 }
 
 func main() {
@@ -60,25 +58,29 @@ func run() error {
 		rcs        = flag.Int("rcs", 10, "RCs per DC")
 		resync     = flag.Duration("resync", 0, "informer resync period; 0: no resync round")
 		timeout    = flag.Duration("timeout", 10*time.Minute, "bound of the rounds")
-		goroutines = flag.Int("clients", 4, "goroutines populating kubetest")
+		populate   = flag.Bool("populate", false, "populate the server and exit")
+		goroutines = flag.Int("clients", 4, "goroutines populating")
 	)
 	flag.Parse()
 	ctx := context.Background()
 	out := Output{Backend: "apiserver", DCs: *dcs, RCs: *rcs}
-	opts := scale.Options{Namespace: *ns, DCs: *dcs, RCs: *rcs, Resync: *resync, Timeout: *timeout}
+	opts := Options{Namespace: *ns, DCs: *dcs, RCs: *rcs, Resync: *resync, Timeout: *timeout}
 	var kc kubernetes.Interface
 	var ac appsclient.Interface
 	if *fakes {
 		out.Backend = "kubetest"
 		c := kubetest.NewCluster(time.Now())
 		start := time.Now()
-		if err := scale.Populate(ctx, c.Kube, c.Apps, *ns, *dcs, *rcs, *goroutines, time.Now()); err != nil {
+		if err := Populate(ctx, c.Kube, c.Apps, *ns, *dcs, *rcs, *goroutines, time.Now()); err != nil {
 			return err
 		}
 		out.PopulateSeconds = time.Since(start).Seconds()
 		kc, ac, opts.Recorder = c.Kube, c.Apps, kubetest.Discard
 	} else {
 		cfg := &rest.Config{Host: *server, BearerToken: *token, TLSClientConfig: rest.TLSClientConfig{CAFile: *ca}}
+		if *populate {
+			cfg.QPS = -1 // no client-side rate limit: as fast as the server takes them
+		}
 		var err error
 		if kc, err = kubernetes.NewForConfig(cfg); err != nil {
 			return err
@@ -86,23 +88,31 @@ func run() error {
 		if ac, err = appsclient.NewForConfig(cfg); err != nil {
 			return err
 		}
+		if *populate {
+			start := time.Now()
+			if err := Populate(ctx, kc, ac, *ns, *dcs, *rcs, *goroutines, time.Now()); err != nil {
+				return err
+			}
+			return json.NewEncoder(os.Stdout).Encode(map[string]any{"backend": out.Backend, "DCs": *dcs, "RCs": *rcs,
+				"populateSeconds": time.Since(start).Seconds()})
+		}
 	}
 	runtime.GC()
 	debug.FreeOSMemory()
-	rss, err := scale.ProcStatus(0, "VmRSS")
+	rss, err := ProcStatus(0, "VmRSS")
 	if err != nil {
 		return err
 	}
 	out.RSSAfterPopulateMB = float64(rss) / 1024
-	if err := scale.ResetPeakRSS(); err != nil {
+	if err := ResetPeakRSS(); err != nil {
 		return err
 	}
-	res, err := scale.Measure(ctx, kc, ac, opts)
+	res, err := Measure(ctx, kc, ac, opts)
 	out.Result = res
 	if err != nil {
 		return fmt.Errorf("%w (so far: %+v)", err, res)
 	}
-	peak, err := scale.ProcStatus(0, "VmHWM")
+	peak, err := ProcStatus(0, "VmHWM")
 	if err != nil {
 		return err
 	}
