@@ -16,9 +16,10 @@ import (
 
 // subresources is the reaction of a Cluster's clientset: the tracker's
 // (clienttesting.ObjectReaction) over what a client's JSON would carry
-// (onTheWire), told which subresource each write is for, so that the tracker separates status from the rest as a server
-// with status subresources does (see rvTracker.separate), and, when the
-// cluster serves DCs as a CRD, strategic-merge patches of DCs refused.
+// (onTheWire), told which subresource each write is for, so that the
+// tracker separates status from the rest as a server with status
+// subresources does (see rvTracker.separate), and, when the cluster
+// serves DCs as a CRD, strategic-merge patches of DCs refused.
 type subresources struct {
 	// mu serializes the writes through t, whose sub field they set.
 	mu    sync.Mutex
