@@ -262,7 +262,7 @@ func TestAdapterAgreesWithSimulator(t *testing.T) {
 					fault: &passFault{Verb: "create", Resource: "pods", Times: 1, Err: errors.New("connection reset by peer")},
 					want:  []string{"create pods/ frontend-1-deploy"}, message: `couldn't create deployer pod for "shop/frontend-1": connection reset by peer`},
 				{component: kube.ComponentDeployer, key: rcKey, want: []string{"create pods/ frontend-1-deploy", "update replicationcontrollers/ frontend-1"}},
-				{component: kube.ComponentDeployer, key: rcKey, kubelet: 2,
+				{component: kube.ComponentDeployer, key: rcKey, kubelet: 1, // the pod Pending since its create: Running
 					fault: &passFault{Verb: "update", Resource: "replicationcontrollers", Times: 1, Err: apierrors.NewConflict(rcResource, "frontend-1", errors.New("the object has been modified"))},
 					want:  []string{"update replicationcontrollers/ frontend-1"}, message: `couldn't update rollout status for "shop/frontend-1" to Running: Operation cannot be fulfilled on replicationcontrollers "frontend-1": the object has been modified`},
 				{component: kube.ComponentDeployer, key: rcKey, want: []string{"update replicationcontrollers/ frontend-1"}},

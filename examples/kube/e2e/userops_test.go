@@ -92,8 +92,9 @@ func TestCancel(t *testing.T) {
 // discovery, to that PUT alone). OpenShift's DC update strategy keeps
 // such a +1 bump for old clients; a CRD with a status subresource drops
 // every status change sent to the main resource, so the server answers
-// 200 and nothing rolls out. kubetest, with no status/spec separation,
-// applies the bump.
+// 200 and nothing rolls out. kubetest keeps the bump as OpenShift does,
+// and drops it as the CRD does once told to serve DCs as one
+// (Cluster.ServeDCsAsCRD).
 func TestRolloutLatestBumpIsLostOnACRD(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
@@ -141,31 +142,36 @@ func TestRolloutLatestBumpIsLostOnACRD(t *testing.T) {
 		t.Errorf("the server answered the bumps with latestVersion %v, want [1 1]: the CRD kept a status change sent to the main resource", answers)
 	}
 
-	c := kubetest.NewCluster(time.Now())
-	dc := newDC("frontend", "registry.example/shop/frontend:v1", 1)
-	dc.Namespace = e.ns
-	stored, err := c.Apps.AppsV1().DeploymentConfigs(e.ns).Create(context.Background(), dc, metav1.CreateOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	stored.Kind, stored.APIVersion = "DeploymentConfig", appsv1.GroupVersion.String()
-	ks, err := wire.DecodeSnapshot(mustList(t, stored), e.ns, "frontend", time.Now(), settings())
-	if err != nil {
-		t.Fatal(err)
-	}
-	ks.InstantiateUnavailable = true
-	if _, _, err := wire.RunOperation(context.Background(), &kube.Client{Kube: c.Kube, Apps: c.Apps}, ks,
-		func(s dcplan.Snapshot) (dcplan.Plan, reconcile.RolloutReport, error) {
-			return reconcile.RolloutLatest(s, false, dcplan.DryRunNone)
-		}); err != nil {
-		t.Fatal(err)
-	}
-	got, err := c.Apps.AppsV1().DeploymentConfigs(e.ns).Get(context.Background(), "frontend", metav1.GetOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got.Status.LatestVersion != 1 {
-		t.Errorf("kubetest: latestVersion %d after the bump, want 1: kubetest applies a status change sent to the main resource", got.Status.LatestVersion)
+	for _, crd := range []bool{false, true} {
+		c := kubetest.NewCluster(time.Now())
+		if crd {
+			c.ServeDCsAsCRD()
+		}
+		dc := newDC("frontend", "registry.example/shop/frontend:v1", 1)
+		dc.Namespace = e.ns
+		stored, err := c.Apps.AppsV1().DeploymentConfigs(e.ns).Create(context.Background(), dc, metav1.CreateOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		stored.Kind, stored.APIVersion = "DeploymentConfig", appsv1.GroupVersion.String()
+		ks, err := wire.DecodeSnapshot(mustList(t, stored), e.ns, "frontend", time.Now(), settings())
+		if err != nil {
+			t.Fatal(err)
+		}
+		ks.InstantiateUnavailable = true
+		if _, _, err := wire.RunOperation(context.Background(), &kube.Client{Kube: c.Kube, Apps: c.Apps}, ks,
+			func(s dcplan.Snapshot) (dcplan.Plan, reconcile.RolloutReport, error) {
+				return reconcile.RolloutLatest(s, false, dcplan.DryRunNone)
+			}); err != nil {
+			t.Fatal(err)
+		}
+		got, err := c.Apps.AppsV1().DeploymentConfigs(e.ns).Get(context.Background(), "frontend", metav1.GetOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := map[bool]int64{false: 1, true: 0}[crd]; got.Status.LatestVersion != want {
+			t.Errorf("kubetest (CRD %v): latestVersion %d after the bump, want %d", crd, got.Status.LatestVersion, want)
+		}
 	}
 }
 

@@ -3,8 +3,14 @@
 // with an object tracker that enforces resourceVersion (stale writes get
 // 409 Conflict), and a Kubelet that runs deployer pods.
 //
-// It does not model scheduling, garbage collection, the rollback or
-// instantiate subresources, or status/spec separation.
+// Status and the rest are written apart, as a server with status
+// subresources writes them (a create drops an RC's or CRD-served DC's
+// status and makes a pod Pending; an update keeps the stored status, one
+// of /status the stored spec), and ServeDCsAsCRD serves DCs as
+// examples/kube/e2e's CustomResourceDefinition does instead of as
+// OpenShift. It does not model scheduling, garbage collection, server
+// defaults, the rollback or instantiate subresources, or RBAC (see
+// Cluster.Authorize).
 //
 // Usage:
 //
@@ -49,12 +55,15 @@ type Cluster struct {
 	// creationTimestamp in whole seconds, as a real API server's answers
 	// carry it (RFC 3339), whatever the controller's clock reads.
 	Now time.Time
+
+	// crd: DCs are served as a CRD (ServeDCsAsCRD).
+	crd *atomic.Bool
 }
 
 // NewCluster returns an empty Cluster whose creates are stamped now, in
 // whole seconds.
 func NewCluster(now time.Time) *Cluster {
-	c := &Cluster{Kube: kubefake.NewClientset(), Apps: appsfake.NewClientset(), Now: now}
+	c := &Cluster{Kube: kubefake.NewClientset(), Apps: appsfake.NewClientset(), Now: now, crd: &atomic.Bool{}}
 	rv := &atomic.Int64{}
 	rv.Store(100)
 	var mu sync.Mutex
@@ -62,8 +71,8 @@ func NewCluster(now time.Time) *Cluster {
 		fake *clienttesting.Fake
 		tr   clienttesting.ObjectTracker
 	}{{&c.Kube.Fake, c.Kube.Tracker()}, {&c.Apps.Fake, c.Apps.Tracker()}} {
-		wrapped := &rvTracker{ObjectTracker: f.tr, rv: rv, mu: &mu, now: now}
-		f.fake.ReactionChain = []clienttesting.Reactor{&clienttesting.SimpleReactor{Verb: "*", Resource: "*", Reaction: clienttesting.ObjectReaction(wrapped)}}
+		wrapped := &rvTracker{ObjectTracker: f.tr, rv: rv, mu: &mu, now: now, crd: c.crd}
+		f.fake.ReactionChain = []clienttesting.Reactor{&clienttesting.SimpleReactor{Verb: "*", Resource: "*", Reaction: newSubresources(wrapped).React}}
 	}
 	c.Apps.Resources = []*metav1.APIResourceList{{GroupVersion: "apps.openshift.io/v1",
 		APIResources: []metav1.APIResource{{Name: "deploymentconfigs", Namespaced: true, Kind: "DeploymentConfig"}}}}
@@ -97,12 +106,17 @@ func (c *Cluster) Observed(observe func(clienttesting.Action)) (*kubefake.Client
 // creationTimestamp and generation; an update whose resourceVersion is not
 // the stored one fails with 409 Conflict; every write gets a new
 // resourceVersion, and a spec change a new generation; a patch carrying
-// another uid fails its precondition.
+// another uid fails its precondition. Status and the rest are written
+// apart (created, separate).
 type rvTracker struct {
 	clienttesting.ObjectTracker
 	rv  *atomic.Int64
 	mu  *sync.Mutex
 	now time.Time
+	crd *atomic.Bool
+	// sub is the subresource of the write in progress, set by
+	// subresources.React around it.
+	sub string
 }
 
 func (t *rvTracker) next() string { return strconv.FormatInt(t.rv.Add(1), 10) }
@@ -122,6 +136,9 @@ func (t *rvTracker) Create(gvr schema.GroupVersionResource, obj runtime.Object, 
 	m.SetCreationTimestamp(metav1.NewTime(t.now.Truncate(time.Second))) // as a server's JSON carries it
 	if gvr.Resource != "pods" {
 		m.SetGeneration(1)
+	}
+	if t.sub == "" {
+		t.created(obj)
 	}
 	return t.ObjectTracker.Create(gvr, obj, ns, opts...)
 }
@@ -179,6 +196,7 @@ func (t *rvTracker) write(gvr schema.GroupVersionResource, obj runtime.Object, n
 	if err := check(m, cm); err != nil {
 		return nil, apierrors.NewConflict(gvr.GroupResource(), m.GetName(), err)
 	}
+	obj = t.separate(t.sub, cur, obj)
 	t.settle(gvr, cur, obj)
 	return obj, nil
 }
@@ -204,6 +222,15 @@ func spec(obj runtime.Object) any {
 	}
 	return u["spec"]
 }
+
+// ServeDCsAsCRD makes the cluster serve DeploymentConfigs as
+// examples/kube/e2e's CustomResourceDefinition (deploy/crd/) does rather
+// than as OpenShift's API server: a strategic-merge patch of a DC fails
+// with 415 Unsupported Media Type, a create drops the status, an update
+// keeps the stored status whole (OpenShift keeps a latestVersion one
+// above the stored one: `oc rollout latest`'s fallback for old clients),
+// and a /status update changes nothing but the status.
+func (c *Cluster) ServeDCsAsCRD() { c.crd.Store(true) }
 
 // Discard is a kube.Options.Recorder that drops every event.
 func Discard(string) record.EventRecorder { return &record.FakeRecorder{} }

@@ -73,12 +73,13 @@ func TestKubeletRunsDeployerPods(t *testing.T) {
 	pod := &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "web-1-deploy",
 		Labels:      map[string]string{"openshift.io/deployer-pod-for.name": "web-1"},
 		Annotations: map[string]string{"openshift.io/deployment.name": "web-1", "openshift.io/deployment-config.name": "web"}}}
-	if _, err := c.Kube.CoreV1().Pods("shop").Create(ctx, pod, metav1.CreateOptions{}); err != nil {
+	created, err := c.Kube.CoreV1().Pods("shop").Create(ctx, pod, metav1.CreateOptions{})
+	if err != nil {
 		t.Fatal(err)
 	}
 	k := kubetest.NewKubelet(c, "shop")
-	var phases []corev1.PodPhase
-	for range 4 {
+	phases := []corev1.PodPhase{created.Status.Phase}
+	for range 3 {
 		k.Step(ctx)
 		p, err := c.Kube.CoreV1().Pods("shop").Get(ctx, "web-1-deploy", metav1.GetOptions{})
 		if err != nil {

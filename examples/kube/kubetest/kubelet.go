@@ -16,7 +16,8 @@ import (
 // Kubelet plays the nodes and the deployer process: it moves
 // deployer pods Pending → Running → Succeeded (or Failed), scaling the
 // rollout's RC to its desired replicas and the DC's other RCs to zero
-// before it succeeds, as the deployer does, and keeps every RC's
+// before it succeeds, as the deployer does (running the DC's pre hook
+// first: see preHookDone), and keeps every RC's
 // status.replicas equal to its spec. Every write goes through the
 // clientset; a write that fails (a conflict with the controller, say) is
 // tried again on the next tick.
@@ -79,7 +80,7 @@ func (k *Kubelet) Step(ctx context.Context) {
 	running := map[string][]string{}
 	for i := range pods.Items {
 		p := &pods.Items[i]
-		if p.Labels[dcplan.LabelDeployerPodFor] == "" {
+		if p.Labels[dcplan.LabelDeployerPodFor] == "" || isHook(p) {
 			continue
 		}
 		if p.Status.Phase != corev1.PodSucceeded && p.Status.Phase != corev1.PodFailed {
@@ -108,7 +109,11 @@ func (k *Kubelet) Step(ctx context.Context) {
 			now := metav1.NewTime(k.c.Now)
 			p.Status.StartTime = &now
 		case corev1.PodRunning:
-			if k.is(k.hold, rc) {
+			if isHook(p) {
+				p.Status.Phase = corev1.PodSucceeded
+				break
+			}
+			if !k.preHookDone(ctx, rc, p) || k.is(k.hold, rc) {
 				continue
 			}
 			if k.is(k.fail, rc) {
