@@ -330,13 +330,16 @@ func putBool(m map[string]any, key string, v bool) {
 	m[key] = v
 }
 
-// putTime writes an RFC 3339 timestamp field (UTC, fractional seconds only
-// when non-zero); the zero time removes it.
+// putTime writes an RFC 3339 timestamp field as metav1.Time marshals it:
+// UTC, in whole seconds (a fractional second is dropped, as the API
+// server stores it); the zero time removes it. A field that already holds
+// t's second keeps its spelling.
 func putTime(m map[string]any, key string, t time.Time) {
 	s, _ := m[key].(string)
 	if s == "" && t.IsZero() && (m[key] == nil || m[key] == "") {
 		return
 	}
+	t = t.Truncate(time.Second)
 	if cur, err := time.Parse(time.RFC3339, s); err == nil && cur.Equal(t) {
 		return
 	}
@@ -344,7 +347,7 @@ func putTime(m map[string]any, key string, t time.Time) {
 		delete(m, key)
 		return
 	}
-	m[key] = t.UTC().Format(time.RFC3339Nano)
+	m[key] = t.UTC().Format(time.RFC3339)
 }
 
 // putRaw writes a raw JSON field; nil removes it.

@@ -31,6 +31,13 @@ func genTimeValue(t *rapid.T, label string) time.Time {
 	return time.Unix(sec, nsec).UTC()
 }
 
+// genMetaTime is a time of a metav1.Time field (creationTimestamp, a
+// condition's times, a pod's startTime, a container's finishedAt): whole
+// seconds, as the API server stores them and putTime writes them.
+func genMetaTime(t *rapid.T, label string) time.Time {
+	return genTimeValue(t, label).Truncate(time.Second)
+}
+
 func genKVs(t *rapid.T, label string) []dcplan.KeyValue {
 	keys := rapid.SliceOfNDistinct(rapid.SampledFrom([]string{"app", "a/b", "deploymentconfig", "tier", "x.y/z", ""}),
 		0, 3, rapid.ID[string]).Draw(t, label)
@@ -120,8 +127,8 @@ func genConditionValue(t *rapid.T) dcplan.Condition {
 		Status:             dcplan.ConditionStatus(rapid.IntRange(0, int(dcplan.StatusOther)).Draw(t, "condStatus")),
 		Reason:             dcplan.ConditionReason(rapid.IntRange(0, int(dcplan.ReasonOther)).Draw(t, "condReason")),
 		Message:            genText(t, "condMessage"),
-		LastUpdateTime:     genTimeValue(t, "condUpdate"),
-		LastTransitionTime: genTimeValue(t, "condTransition"),
+		LastUpdateTime:     genMetaTime(t, "condUpdate"),
+		LastTransitionTime: genMetaTime(t, "condTransition"),
 	}
 	if c.Reason == dcplan.ReasonOther {
 		c.OtherReason = rapid.SampledFrom([]string{"SomethingElse", "Other reason"}).Draw(t, "otherReason")
@@ -223,7 +230,7 @@ func genDeploymentValue() *rapid.Generator[dcplan.Deployment] {
 			Name:              genText(t, "name"),
 			UID:               genText(t, "uid"),
 			ResourceVersion:   genText(t, "resourceVersion"),
-			CreationTime:      genTimeValue(t, "created"),
+			CreationTime:      genMetaTime(t, "created"),
 			Deleting:          rapid.Bool().Draw(t, "deleting"),
 			ConfigLabel:       genText(t, "configLabel"),
 			ConfigName:        genText(t, "configName"),
@@ -267,8 +274,8 @@ func genPodValue() *rapid.Generator[dcplan.Pod] {
 			Name:            genText(t, "name"),
 			UID:             genText(t, "uid"),
 			ResourceVersion: genText(t, "resourceVersion"),
-			CreationTime:    genTimeValue(t, "created"),
-			StartTime:       genTimeValue(t, "started"),
+			CreationTime:    genMetaTime(t, "created"),
+			StartTime:       genMetaTime(t, "started"),
 			Deleting:        rapid.Bool().Draw(t, "deleting"),
 			Phase:           dcplan.PodPhase(rapid.IntRange(0, int(dcplan.PodUnknown)).Draw(t, "phase")),
 			DeploymentName:  genText(t, "deploymentName"),
@@ -283,7 +290,7 @@ func genPodValue() *rapid.Generator[dcplan.Pod] {
 		for range rapid.IntRange(0, 2).Draw(t, "statuses") {
 			cs := dcplan.ContainerStatus{Name: genText(t, "statusName")}
 			if rapid.Bool().Draw(t, "terminated") {
-				cs.Terminated, cs.ExitCode, cs.FinishedAt = true, rapid.Int32().Draw(t, "exitCode"), genTimeValue(t, "finished")
+				cs.Terminated, cs.ExitCode, cs.FinishedAt = true, rapid.Int32().Draw(t, "exitCode"), genMetaTime(t, "finished")
 			}
 			p.Containers = append(p.Containers, cs)
 		}

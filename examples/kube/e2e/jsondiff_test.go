@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"reflect"
 	"sort"
-	"time"
 )
 
 // serverDefaults are the fields kube-apiserver defaults in a pod it
@@ -23,9 +22,9 @@ var serverDefaults = map[string]bool{
 // or [] (what a typed Go struct adds or drops on a round trip through
 // client-go) and the top-level kind and apiVersion. It returns the paths
 // where they differ, and apart from those the tolerated differences:
-// RFC 3339 times equal but for their fraction of a second (a typed
-// metav1.Time sends whole seconds), and server defaults the plan leaves
-// out (serverDefaults).
+// server defaults the plan leaves out (serverDefaults). A time differs
+// from the server's by its fraction of a second too: wire writes
+// metav1.Time fields in whole seconds, as the typed client does.
 func jsonDiff(a, b []byte) (diffs, tolerated []string, err error) {
 	var va, vb any
 	if err := json.Unmarshal(a, &va); err != nil {
@@ -116,16 +115,6 @@ func (d *differ) values(path, key string, a, b any) {
 	ja, _ := json.Marshal(a)
 	jb, _ := json.Marshal(b)
 	line := fmt.Sprintf("%s: %s != %s", path, ja, jb)
-	sa, okA := a.(string)
-	sb, okB := b.(string)
-	if okA && okB {
-		ta, errA := time.Parse(time.RFC3339Nano, sa)
-		tb, errB := time.Parse(time.RFC3339Nano, sb)
-		if errA == nil && errB == nil && ta.Truncate(time.Second).Equal(tb.Truncate(time.Second)) {
-			d.tolerated = append(d.tolerated, "sub-second time "+line)
-			return
-		}
-	}
 	if a == nil && serverDefaults[key] {
 		d.tolerated = append(d.tolerated, "server default "+line)
 		return
