@@ -74,14 +74,28 @@ func (e *env) userClient() wire.Client {
 }
 
 // operate runs op on a fresh snapshot of dc and fails the test on an
-// error; it returns the pass.
+// error; it returns the pass. The DC the command read may be stale by
+// the time it writes (the controller updates its status): a Conflict
+// (RunOperation's error, from op or Pass.Failed) runs the command again
+// on a new snapshot, as a user would, at most 5 times.
 func operate[R any](e *env, dc string, edit func(*dcplan.Snapshot), op func(dcplan.Snapshot) (dcplan.Plan, R, error)) (wire.Pass, R) {
 	e.t.Helper()
-	s := e.snapshot(dc)
-	if edit != nil {
-		edit(&s)
+	var (
+		pass wire.Pass
+		r    R
+		err  error
+	)
+	for range 5 {
+		s := e.snapshot(dc)
+		if edit != nil {
+			edit(&s)
+		}
+		pass, r, err = wire.RunOperation(context.Background(), e.userClient(), s, op)
+		var st *wire.StatusError
+		if !errors.As(err, &st) || st.Reason != dcplan.StatusConflict {
+			break
+		}
 	}
-	pass, r, err := wire.RunOperation(context.Background(), e.userClient(), s, op)
 	if err != nil {
 		e.t.Fatalf("operation on dc %s: %v\nplan:\n%s", dc, err, dcplan.Describe(pass.Plan))
 	}
@@ -106,18 +120,9 @@ func (e *env) rolloutLatest(dc string, fromDiscovery bool) wire.Pass {
 		unavailable := !e.servesInstantiate()
 		edit = func(s *dcplan.Snapshot) { s.InstantiateUnavailable = unavailable }
 	}
-	// A Conflict (the controller wrote the DC's status since the command
-	// read it) runs the command again, as a user would, at most 5 times.
-	var pass wire.Pass
-	for range 5 {
-		pass, _ = operate(e, dc, edit, func(s dcplan.Snapshot) (dcplan.Plan, reconcile.RolloutReport, error) {
-			return reconcile.RolloutLatest(s, false, dcplan.DryRunNone)
-		})
-		var st *wire.StatusError
-		if last := len(pass.Errs) - 1; last < 0 || !errors.As(pass.Errs[last], &st) || st.Reason != dcplan.StatusConflict {
-			break
-		}
-	}
+	pass, _ := operate(e, dc, edit, func(s dcplan.Snapshot) (dcplan.Plan, reconcile.RolloutReport, error) {
+		return reconcile.RolloutLatest(s, false, dcplan.DryRunNone)
+	})
 	return pass
 }
 
@@ -138,26 +143,12 @@ func (e *env) servesInstantiate() bool {
 }
 
 // undo is `oc rollout undo dc/<dc> [--to-revision=to]` through
-// history.Undo.
-// The DC the command read may be stale by the time it writes (the
-// controller updates its status): a Conflict runs the command again,
-// as a user would, at most 5 times.
+// history.Undo; a refused write is RunOperation's error (Pass.Failed).
 func (e *env) undo(dc string, to dcplan.Version) {
 	e.t.Helper()
-	var err error
-	for range 5 {
-		// A refused write is RunOperation's error (Pass.Failed).
-		_, _, err = wire.RunOperation(context.Background(), e.userClient(), e.snapshot(dc), func(s dcplan.Snapshot) (dcplan.Plan, string, error) {
-			return history.Undo(s, to, dcplan.DryRunNone)
-		})
-		var st *wire.StatusError
-		if !errors.As(err, &st) || st.Reason != dcplan.StatusConflict {
-			break
-		}
-	}
-	if err != nil {
-		e.t.Fatalf("undo dc %s: %v", dc, err)
-	}
+	operate(e, dc, nil, func(s dcplan.Snapshot) (dcplan.Plan, string, error) {
+		return history.Undo(s, to, dcplan.DryRunNone)
+	})
 }
 
 // pause and resume are `oc rollout pause` and `resume` through
