@@ -21,7 +21,7 @@ func Example() {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	cluster := kubetest.NewCluster(time.Now())
-	go kubetest.NewKubelet(cluster, "shop").Run(ctx, 5*time.Millisecond)
+	go kubetest.NewKubelet(cluster.Kube, "shop", cluster.Clock).Run(ctx, 5*time.Millisecond)
 
 	ctrl := kube.New(cluster.Kube, cluster.Apps, kube.Options{
 		Namespace: "shop",

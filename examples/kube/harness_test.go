@@ -63,7 +63,7 @@ func newCluster(t testing.TB) *cluster {
 // kubelet runs a kubetest.Kubelet for the test's namespace.
 type kubelet struct{ *kubetest.Kubelet }
 
-func newKubelet(c *cluster) *kubelet { return &kubelet{kubetest.NewKubelet(c.kc, ns)} }
+func newKubelet(c *cluster) *kubelet { return &kubelet{kubetest.NewKubelet(c.kc.Kube, ns, c.kc.Clock)} }
 
 // run ticks until the test ends, then fails the test for every invariant
 // violation the kubelet saw.

@@ -45,7 +45,7 @@ func newBenchWorld(b *testing.B, backend string) *benchWorld {
 	c := kubetest.NewCluster(time.Now())
 	w.ns, w.kube, w.apps = "bench", c.Kube, c.Apps
 	ctx, cancel := context.WithCancel(context.Background())
-	k := kubetest.NewKubelet(c, w.ns)
+	k := kubetest.NewKubelet(c.Kube, w.ns, c.Clock)
 	kdone := make(chan struct{})
 	go func() { defer close(kdone); k.Run(ctx, benchTick) }()
 	opts.Namespace, opts.Recorder = w.ns, kubetest.Discard

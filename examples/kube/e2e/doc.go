@@ -11,11 +11,12 @@
 //     the test binary ([KillAll], and a parent-death signal);
 //   - [BuildController] and [WriteKubeconfig]: the dcplan-controller
 //     binary of examples/kube, and a kubeconfig for it;
-//   - [Kubelet]: the node agent and deployer process the controller
-//     expects, over the real API;
 //   - [ReadAudit]: the server's audit log, to compare with what the plans
 //     said to send;
 //   - [Poll]: bounded waits.
+//
+// The tests run kubetest.Kubelet, the node agent and deployer process
+// the controller expects, over the real API.
 //
 // Usage (see main_test.go):
 //

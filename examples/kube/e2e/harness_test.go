@@ -30,6 +30,7 @@ import (
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/examples/kube"
 	"github.com/dcplan/dcplan/examples/kube/e2e"
+	"github.com/dcplan/dcplan/examples/kube/kubetest"
 )
 
 // env is one test's world: a namespace of its own on the shared control
@@ -41,7 +42,7 @@ type env struct {
 	ns      string
 	admin   kubernetes.Interface
 	apps    appsclient.Interface
-	kubelet *e2e.Kubelet
+	kubelet *kubetest.Kubelet
 	// role is the ClusterRole the controller's ServiceAccount is bound to
 	// in ns.
 	role string
@@ -83,7 +84,7 @@ func newEnvRole(t testing.TB, role string, tick time.Duration) *env {
 	if _, err := e.admin.RbacV1().RoleBindings(e.ns).Create(ctx, rb, metav1.CreateOptions{}); err != nil {
 		t.Fatalf("create role binding: %v", err)
 	}
-	e.kubelet = e2e.NewKubelet(kubernetes.NewForConfigOrDie(cp.APIServer.Config(cp.APIServer.KubeletToken)), e.ns)
+	e.kubelet = kubetest.NewKubelet(kubernetes.NewForConfigOrDie(cp.APIServer.Config(cp.APIServer.KubeletToken)), e.ns, time.Now)
 	kctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { defer close(done); e.kubelet.Run(kctx, tick) }()

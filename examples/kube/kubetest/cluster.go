@@ -1,12 +1,14 @@
 // Package kubetest is an in-memory OpenShift for tests and demos of the
 // kube package: the fake clientsets of client-go and openshift/client-go,
 // with an object tracker that enforces resourceVersion (stale writes get
-// 409 Conflict), and a Kubelet that runs deployer pods.
+// 409 Conflict), and a Kubelet that runs deployer pods (on a Cluster or on
+// a real API server).
 //
 // Status and the rest are written apart, as a server with status
 // subresources writes them (a create drops an RC's or CRD-served DC's
 // status and makes a pod Pending; an update keeps the stored status, one
-// of /status the stored spec), and ServeDCsAsCRD serves DCs as
+// of /status the stored spec; replicationcontrollers/scale reads and
+// writes spec.replicas alone), and ServeDCsAsCRD serves DCs as
 // examples/kube/e2e's CustomResourceDefinition does instead of as
 // OpenShift. It does not model scheduling, garbage collection, server
 // defaults, the rollback or instantiate subresources, or RBAC (see
@@ -15,8 +17,8 @@
 // Usage:
 //
 //	c := kubetest.NewCluster(time.Now())
-//	k := kubetest.NewKubelet(c)
-//	go k.Run(ctx)
+//	k := kubetest.NewKubelet(c.Kube, "shop", c.Clock)
+//	go k.Run(ctx, 10*time.Millisecond)
 //	ctrl := kube.New(c.Kube, c.Apps, kube.Options{})
 package kubetest
 
@@ -222,6 +224,10 @@ func spec(obj runtime.Object) any {
 	}
 	return u["spec"]
 }
+
+// Clock returns c.Now: the clock of a Kubelet on the cluster
+// (NewKubelet(c.Kube, ns, c.Clock)).
+func (c *Cluster) Clock() time.Time { return c.Now }
 
 // ServeDCsAsCRD makes the cluster serve DeploymentConfigs as
 // examples/kube/e2e's CustomResourceDefinition (deploy/crd/) does rather

@@ -59,12 +59,14 @@ func TestStaleWriteConflicts(t *testing.T) {
 }
 
 // TestKubeletRunsDeployerPods: a deployer pod goes Pending, Running,
-// Succeeded, scaling its RC to the desired replicas on the way.
+// Succeeded, scaling its RC (found by the DC's label, as the deployer
+// finds it) to the desired replicas on the way.
 func TestKubeletRunsDeployerPods(t *testing.T) {
 	c := kubetest.NewCluster(time.Now())
 	ctx := context.Background()
 	zero := int32(0)
-	rc := &corev1.ReplicationController{ObjectMeta: metav1.ObjectMeta{Name: "web-1", Annotations: map[string]string{
+	rc := &corev1.ReplicationController{ObjectMeta: metav1.ObjectMeta{Name: "web-1",
+		Labels: map[string]string{"openshift.io/deployment-config.name": "web"}, Annotations: map[string]string{
 		"openshift.io/deployment-config.name": "web", "kubectl.kubernetes.io/desired-replicas": "3"}},
 		Spec: corev1.ReplicationControllerSpec{Replicas: &zero}}
 	if _, err := c.Kube.CoreV1().ReplicationControllers("shop").Create(ctx, rc, metav1.CreateOptions{}); err != nil {
@@ -77,7 +79,7 @@ func TestKubeletRunsDeployerPods(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	k := kubetest.NewKubelet(c, "shop")
+	k := kubetest.NewKubelet(c.Kube, "shop", c.Clock)
 	phases := []corev1.PodPhase{created.Status.Phase}
 	for range 3 {
 		k.Step(ctx)

@@ -26,12 +26,12 @@ func isHook(p *corev1.Pod) bool {
 // adopts it: a patch of the pod, which RBAC must grant), and reports true
 // once that pod has succeeded; without a hook it reports true.
 func (k *Kubelet) preHookDone(ctx context.Context, rc string, deployer *corev1.Pod) bool {
-	pods := k.c.Kube.CoreV1().Pods(k.ns)
+	pods := k.kube.CoreV1().Pods(k.ns)
 	hook, err := pods.Get(ctx, rc+hookSuffix, metav1.GetOptions{})
 	if err == nil {
 		return hook.Status.Phase == corev1.PodSucceeded
 	}
-	r, err := k.c.Kube.CoreV1().ReplicationControllers(k.ns).Get(ctx, rc, metav1.GetOptions{})
+	r, err := k.kube.CoreV1().ReplicationControllers(k.ns).Get(ctx, rc, metav1.GetOptions{})
 	if err != nil {
 		return false
 	}

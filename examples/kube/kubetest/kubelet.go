@@ -3,60 +3,64 @@ package kubetest
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"sync"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/kubernetes"
 
 	"github.com/dcplan/dcplan"
 )
 
-// Kubelet plays the nodes and the deployer process: it moves
-// deployer pods Pending → Running → Succeeded (or Failed), scaling the
-// rollout's RC to its desired replicas and the DC's other RCs to zero
-// before it succeeds, as the deployer does (running the DC's pre hook
-// first: see preHookDone), and keeps every RC's
-// status.replicas equal to its spec. Every write goes through the
-// clientset; a write that fails (a conflict with the controller, say) is
-// tried again on the next tick.
+// Kubelet plays, for one namespace of an API server (a Cluster's fake
+// clientset or a real server), the node agent and the deployer process
+// that examples/kube does not run: every tick it moves each deployer and
+// hook pod one step Pending → Running → Succeeded (or Failed) through
+// pods/status. While a deployer pod runs, it does what the deployer image
+// does: it runs the DC's pre hook first (see preHookDone), then scales
+// the rollout's RC to its desired replicas and the DC's other RCs to zero
+// through replicationcontrollers/scale before the pod succeeds. It keeps
+// each RC's status (replicas, ready, available, observedGeneration)
+// equal to its spec through replicationcontrollers/status, as the RC
+// manager and kubelets would. A write that fails (a conflict with the
+// controller, the server restarting) is tried again on the next tick.
 type Kubelet struct {
-	c  *Cluster
-	ns string
+	kube kubernetes.Interface
+	ns   string
+	now  func() time.Time
 
-	mu         sync.Mutex
-	hold       map[string]bool // RCs whose deployer pod stays Running
-	fail       map[string]bool // RCs whose deployer pod fails
-	violations []string
+	mu          sync.Mutex
+	holdPending map[string]bool // RCs whose deployer pod stays Pending
+	hold        map[string]bool // RCs whose deployer pod stays Running
+	fail        map[string]bool // RCs whose deployer pod fails
+	violations  []string
 }
 
-// NewKubelet returns a Kubelet for the cluster's namespace ns.
-func NewKubelet(c *Cluster, ns string) *Kubelet {
-	return &Kubelet{c: c, ns: ns, hold: map[string]bool{}, fail: map[string]bool{}}
+// NewKubelet returns a Kubelet for namespace ns of kube whose pods start
+// and finish at now(): Cluster.Clock for a Cluster, time.Now for a real
+// server.
+func NewKubelet(kube kubernetes.Interface, ns string, now func() time.Time) *Kubelet {
+	return &Kubelet{kube: kube, ns: ns, now: now, holdPending: map[string]bool{}, hold: map[string]bool{}, fail: map[string]bool{}}
 }
 
-// Run steps every tick until ctx ends.
-func (k *Kubelet) Run(ctx context.Context, tick time.Duration) {
-	for ctx.Err() == nil {
-		k.Step(ctx)
-		time.Sleep(tick)
-	}
-}
+// HoldPending keeps the deployer pod of RC rc Pending while on.
+func (k *Kubelet) HoldPending(rc string, on bool) { k.set(k.holdPending, rc, on) }
 
-// Violations returns the invariant violations seen so far: more than one
-// deployer pod of one DC not yet terminated.
+// Hold keeps the deployer pod of RC rc Running, once it runs (and its pre
+// hook, if any, succeeded), while on.
+func (k *Kubelet) Hold(rc string, on bool) { k.set(k.hold, rc, on) }
+
+// Fail makes the deployer pod of RC rc fail once it runs, while on.
+func (k *Kubelet) Fail(rc string, on bool) { k.set(k.fail, rc, on) }
+
+// Violations returns what the kubelet saw that must never be: two deployer
+// pods of one DC not terminated at once.
 func (k *Kubelet) Violations() []string {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	return append([]string(nil), k.violations...)
 }
-
-// Hold keeps the deployer pod of RC rc Running while on.
-func (k *Kubelet) Hold(rc string, on bool) { k.set(k.hold, rc, on) }
-
-// Fail makes the deployer pod of RC rc fail while on.
-func (k *Kubelet) Fail(rc string, on bool) { k.set(k.fail, rc, on) }
 
 func (k *Kubelet) set(m map[string]bool, rc string, on bool) {
 	k.mu.Lock()
@@ -70,117 +74,106 @@ func (k *Kubelet) is(m map[string]bool, rc string) bool {
 	return m[rc]
 }
 
-// Step does one round of the kubelet's work.
+// Run steps every tick until ctx ends.
+func (k *Kubelet) Run(ctx context.Context, tick time.Duration) {
+	t := time.NewTicker(tick)
+	defer t.Stop()
+	for {
+		k.Step(ctx)
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// Step does one round of work.
 func (k *Kubelet) Step(ctx context.Context) {
-	core := k.c.Kube.CoreV1()
-	pods, err := core.Pods(k.ns).List(ctx, metav1.ListOptions{})
+	pods, err := k.kube.CoreV1().Pods(k.ns).List(ctx, metav1.ListOptions{LabelSelector: dcplan.LabelDeployerPodFor})
 	if err != nil {
 		return
 	}
-	running := map[string][]string{}
+	k.check(pods.Items)
 	for i := range pods.Items {
-		p := &pods.Items[i]
-		if p.Labels[dcplan.LabelDeployerPodFor] == "" || isHook(p) {
+		k.stepPod(ctx, pods.Items[i].DeepCopy())
+	}
+	k.syncStatus(ctx)
+}
+
+// check records DCs with more than one deployer pod not terminated.
+func (k *Kubelet) check(pods []corev1.Pod) {
+	active := map[string][]string{}
+	for i := range pods {
+		p := &pods[i]
+		if isHook(p) {
 			continue
 		}
-		if p.Status.Phase != corev1.PodSucceeded && p.Status.Phase != corev1.PodFailed {
+		if p.DeletionTimestamp == nil && p.Status.Phase != corev1.PodSucceeded && p.Status.Phase != corev1.PodFailed {
 			dc := p.Annotations[dcplan.AnnotationConfigName]
-			running[dc] = append(running[dc], p.Name)
+			active[dc] = append(active[dc], p.Name)
 		}
 	}
-	for dc, names := range running {
+	for dc, names := range active {
 		if len(names) > 1 {
 			k.mu.Lock()
-			k.violations = append(k.violations, fmt.Sprintf("dc %s runs %d deployer pods: %v", dc, len(names), names))
+			k.violations = append(k.violations, fmt.Sprintf("dc %s has %d deployer pods at once: %v", dc, len(names), names))
 			k.mu.Unlock()
 		}
 	}
-	for i := range pods.Items {
-		p := pods.Items[i].DeepCopy()
-		rc := p.Annotations[dcplan.AnnotationDeploymentName]
-		if p.Labels[dcplan.LabelDeployerPodFor] == "" || rc == "" {
-			continue
-		}
-		switch p.Status.Phase {
-		case "":
-			p.Status.Phase = corev1.PodPending
-		case corev1.PodPending:
-			p.Status.Phase = corev1.PodRunning
-			now := metav1.NewTime(k.c.Now)
-			p.Status.StartTime = &now
-		case corev1.PodRunning:
-			if isHook(p) {
-				p.Status.Phase = corev1.PodSucceeded
-				break
-			}
-			if !k.preHookDone(ctx, rc, p) || k.is(k.hold, rc) {
-				continue
-			}
-			if k.is(k.fail, rc) {
-				p.Status.Phase = corev1.PodFailed
-				break
-			}
-			if !k.deploy(ctx, p.Annotations[dcplan.AnnotationConfigName], rc) {
-				continue
-			}
-			p.Status.Phase = corev1.PodSucceeded
-		default:
-			continue
-		}
-		_, _ = core.Pods(k.ns).UpdateStatus(ctx, p, metav1.UpdateOptions{})
-	}
-	rcs, err := core.ReplicationControllers(k.ns).List(ctx, metav1.ListOptions{})
-	if err != nil {
+}
+
+// stepPod moves one deployer or hook pod one phase on.
+func (k *Kubelet) stepPod(ctx context.Context, p *corev1.Pod) {
+	rc := p.Annotations[dcplan.AnnotationDeploymentName]
+	if rc == "" || p.DeletionTimestamp != nil {
 		return
 	}
-	for i := range rcs.Items {
-		rc := rcs.Items[i].DeepCopy()
-		want := replicas(rc)
-		if rc.Status.Replicas == want && rc.Status.ReadyReplicas == want && rc.Status.AvailableReplicas == want {
-			continue
+	now := metav1.NewTime(k.now())
+	switch p.Status.Phase {
+	case "", corev1.PodPending:
+		if k.is(k.holdPending, rc) {
+			return
 		}
-		rc.Status.Replicas, rc.Status.ReadyReplicas, rc.Status.AvailableReplicas = want, want, want
-		_, _ = core.ReplicationControllers(k.ns).UpdateStatus(ctx, rc, metav1.UpdateOptions{})
-	}
-}
-
-// deploy does the deployer's work for RC target of DC dc: the target to
-// its desired replicas, the DC's other RCs to zero. It reports whether
-// every write succeeded.
-func (k *Kubelet) deploy(ctx context.Context, dc, target string) bool {
-	rcs := k.c.Kube.CoreV1().ReplicationControllers(k.ns)
-	list, err := rcs.List(ctx, metav1.ListOptions{})
-	if err != nil {
-		return false
-	}
-	for i := range list.Items {
-		rc := list.Items[i].DeepCopy()
-		if rc.Annotations[dcplan.AnnotationConfigName] != dc {
-			continue
-		}
-		want := int32(0)
-		if rc.Name == target {
-			n, err := strconv.Atoi(rc.Annotations[dcplan.AnnotationDesiredReplicas])
-			if err != nil {
-				return false
+		p.Status.Phase = corev1.PodRunning
+		p.Status.StartTime = &now
+		p.Status.ContainerStatuses = []corev1.ContainerStatus{{Name: containerName(p), Image: containerImage(p), Ready: true,
+			State: corev1.ContainerState{Running: &corev1.ContainerStateRunning{StartedAt: now}}}}
+	case corev1.PodRunning:
+		code := int32(0)
+		switch {
+		case isHook(p):
+			p.Status.Phase = corev1.PodSucceeded
+		case !k.preHookDone(ctx, rc, p), k.is(k.hold, rc):
+			return
+		case k.is(k.fail, rc):
+			p.Status.Phase, code = corev1.PodFailed, 1
+		default:
+			if !k.deploy(ctx, p.Annotations[dcplan.AnnotationConfigName], rc) {
+				return
 			}
-			want = int32(n)
+			p.Status.Phase = corev1.PodSucceeded
 		}
-		if replicas(rc) == want {
-			continue
-		}
-		rc.Spec.Replicas = &want
-		if _, err := rcs.Update(ctx, rc, metav1.UpdateOptions{}); err != nil {
-			return false
-		}
+		p.Status.ContainerStatuses = []corev1.ContainerStatus{{Name: containerName(p), Image: containerImage(p),
+			State: corev1.ContainerState{Terminated: &corev1.ContainerStateTerminated{ExitCode: code, FinishedAt: now}}}}
+	default:
+		return
 	}
-	return true
+	_, _ = k.kube.CoreV1().Pods(k.ns).UpdateStatus(ctx, p, metav1.UpdateOptions{})
 }
 
-// replicas is an RC's spec.replicas, 0 when unset.
-func replicas(rc *corev1.ReplicationController) int32 {
-	if rc.Spec.Replicas == nil {
-		return 0
+// containerName is the name of p's first container, "" for none.
+func containerName(p *corev1.Pod) string {
+	if len(p.Spec.Containers) == 0 {
+		return ""
 	}
-	return *rc.Spec.Replicas
+	return p.Spec.Containers[0].Name
+}
+
+// containerImage is the image of p's first container, "" for none.
+func containerImage(p *corev1.Pod) string {
+	if len(p.Spec.Containers) == 0 {
+		return ""
+	}
+	return p.Spec.Containers[0].Image
 }

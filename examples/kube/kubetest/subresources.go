@@ -37,6 +37,9 @@ func (s *subresources) React(action clienttesting.Action) (bool, runtime.Object,
 		p.GetPatchType() == types.StrategicMergePatchType {
 		return true, nil, unsupportedMediaType()
 	}
+	if action.GetResource().Resource == "replicationcontrollers" && action.GetSubresource() == "scale" {
+		return s.scale(action)
+	}
 	switch action.GetVerb() {
 	case "create", "update", "patch":
 	default:

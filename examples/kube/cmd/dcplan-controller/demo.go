@@ -35,7 +35,7 @@ func runDemo(ctx context.Context, out io.Writer, opts kube.Options, f flags) err
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
 	c := kubetest.NewCluster(time.Now())
-	k := kubetest.NewKubelet(c, demoNS)
+	k := kubetest.NewKubelet(c.Kube, demoNS, c.Clock)
 	go k.Run(ctx, 5*time.Millisecond)
 	events := &printer{out: out}
 	opts.Namespace, opts.Recorder, opts.Logger = demoNS, events.recorder, klog.Background().V(4)
