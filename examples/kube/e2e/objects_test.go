@@ -4,47 +4,16 @@ import (
 	"context"
 
 	appsv1 "github.com/openshift/api/apps/v1"
-	corev1 "k8s.io/api/core/v1"
-	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/intstr"
+
+	"github.com/dcplan/dcplan/examples/kube/e2e"
 )
 
-// newDC returns a DC as the OpenShift API server stores it after its
-// defaulting (a CRD applies none): a Recreate strategy with
-// recreateParams.timeoutSeconds 600 and activeDeadlineSeconds 21600, a
-// ConfigChange trigger, revisionHistoryLimit 10, and the core API's pod
-// defaults in the template (restart policy, DNS policy, grace period,
-// scheduler, termination message, pull policy).
+// newDC is e2e.NewConfig with revisionHistoryLimit 10, OpenShift's
+// default.
 func newDC(name, image string, replicas int32) *appsv1.DeploymentConfig {
-	timeout, deadline, grace := int64(600), int64(21600), int64(30)
-	history := int32(10)
-	labels := map[string]string{"deploymentconfig": name}
-	return &appsv1.DeploymentConfig{
-		ObjectMeta: metav1.ObjectMeta{Name: name},
-		Spec: appsv1.DeploymentConfigSpec{
-			Replicas:             replicas,
-			RevisionHistoryLimit: &history,
-			Selector:             labels,
-			Strategy: appsv1.DeploymentStrategy{Type: appsv1.DeploymentStrategyTypeRecreate,
-				RecreateParams:        &appsv1.RecreateDeploymentStrategyParams{TimeoutSeconds: &timeout},
-				ActiveDeadlineSeconds: &deadline,
-				Resources:             corev1.ResourceRequirements{Requests: corev1.ResourceList{corev1.ResourceCPU: resource.MustParse("10m")}}},
-			Triggers: appsv1.DeploymentTriggerPolicies{{Type: appsv1.DeploymentTriggerOnConfigChange}},
-			Template: &corev1.PodTemplateSpec{
-				ObjectMeta: metav1.ObjectMeta{Labels: labels},
-				Spec: corev1.PodSpec{
-					Containers: []corev1.Container{{Name: name, Image: image, ImagePullPolicy: corev1.PullIfNotPresent,
-						TerminationMessagePath: "/dev/termination-log", TerminationMessagePolicy: corev1.TerminationMessageReadFile}},
-					RestartPolicy:                 corev1.RestartPolicyAlways,
-					DNSPolicy:                     corev1.DNSClusterFirst,
-					TerminationGracePeriodSeconds: &grace,
-					SecurityContext:               &corev1.PodSecurityContext{},
-					SchedulerName:                 corev1.DefaultSchedulerName,
-				},
-			},
-		},
-	}
+	return e2e.NewConfig(name, image, replicas, 10)
 }
 
 // rolling makes dc's strategy Rolling with OpenShift's default

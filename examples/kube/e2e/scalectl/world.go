@@ -10,11 +10,11 @@ import (
 	appsv1 "github.com/openshift/api/apps/v1"
 	appsclient "github.com/openshift/client-go/apps/clientset/versioned"
 	corev1 "k8s.io/api/core/v1"
-	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/client-go/kubernetes"
 
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/examples/kube/e2e"
 	"github.com/dcplan/dcplan/reconcile"
 	"github.com/dcplan/dcplan/wire"
 )
@@ -31,40 +31,13 @@ func Settings() dcplan.Settings {
 // ConfigName is the name of DC number i.
 func ConfigName(i int) string { return fmt.Sprintf("app-%04d", i) }
 
-// NewConfig returns DC name with one replica at image version v, as the
-// OpenShift API server stores it after its defaulting: a Recreate
-// strategy, a ConfigChange trigger, revisionHistoryLimit history and the
-// core API's pod defaults in the template.
+// NewConfig returns DC name of namespace ns with one replica at image
+// version v and revisionHistoryLimit history: e2e.NewConfig, labelled
+// app=<name>.
 func NewConfig(ns, name string, v int, history int32) *appsv1.DeploymentConfig {
-	timeout, deadline, grace := int64(600), int64(21600), int64(30)
-	labels := map[string]string{"deploymentconfig": name}
-	return &appsv1.DeploymentConfig{
-		TypeMeta:   metav1.TypeMeta{Kind: "DeploymentConfig", APIVersion: "apps.openshift.io/v1"},
-		ObjectMeta: metav1.ObjectMeta{Name: name, Namespace: ns, Labels: map[string]string{"app": name}},
-		Spec: appsv1.DeploymentConfigSpec{
-			Replicas:             1,
-			RevisionHistoryLimit: &history,
-			Selector:             labels,
-			Strategy: appsv1.DeploymentStrategy{Type: appsv1.DeploymentStrategyTypeRecreate,
-				RecreateParams:        &appsv1.RecreateDeploymentStrategyParams{TimeoutSeconds: &timeout},
-				ActiveDeadlineSeconds: &deadline,
-				Resources:             corev1.ResourceRequirements{Requests: corev1.ResourceList{corev1.ResourceCPU: resource.MustParse("10m")}}},
-			Triggers: appsv1.DeploymentTriggerPolicies{{Type: appsv1.DeploymentTriggerOnConfigChange}},
-			Template: &corev1.PodTemplateSpec{
-				ObjectMeta: metav1.ObjectMeta{Labels: labels},
-				Spec: corev1.PodSpec{
-					Containers: []corev1.Container{{Name: "app", Image: fmt.Sprintf("registry.example/shop/%s:v%d", name, v),
-						ImagePullPolicy: corev1.PullIfNotPresent, TerminationMessagePath: "/dev/termination-log",
-						TerminationMessagePolicy: corev1.TerminationMessageReadFile}},
-					RestartPolicy:                 corev1.RestartPolicyAlways,
-					DNSPolicy:                     corev1.DNSClusterFirst,
-					TerminationGracePeriodSeconds: &grace,
-					SecurityContext:               &corev1.PodSecurityContext{},
-					SchedulerName:                 corev1.DefaultSchedulerName,
-				},
-			},
-		},
-	}
+	dc := e2e.NewConfig(name, fmt.Sprintf("registry.example/shop/%s:v%d", name, v), 1, history)
+	dc.Namespace, dc.Labels = ns, map[string]string{"app": name}
+	return dc
 }
 
 // Populate creates DCs 0 .. dcs-1 in ns, each with the rcs RCs of rcs
