@@ -56,6 +56,18 @@ type blocking struct {
 	err     chan error // the context error of the held request, if any
 }
 
+// blockConfig is a kube.Options.Wrap that sends the DC controller's
+// requests through a blocking client, which it stores in *b.
+func blockConfig(b **blocking) func(string, wire.Client) wire.Client {
+	return func(component string, wc wire.Client) wire.Client {
+		if component != kube.ComponentConfig {
+			return wc
+		}
+		*b = newBlocking(wc)
+		return *b
+	}
+}
+
 func newBlocking(c wire.Client) *blocking {
 	return &blocking{Client: c, entered: make(chan struct{}), release: make(chan struct{}), err: make(chan error, 1)}
 }
@@ -87,13 +99,7 @@ func TestShutdownFinishesPassesInFlight(t *testing.T) {
 	var passes []wire.Pass
 	ctx, cancel := context.WithCancel(context.Background())
 	ctrl, stop := c.controllerCtx(t, ctx, cancel, kube.Options{
-		Wrap: func(component string, wc wire.Client) wire.Client {
-			if component != kube.ComponentConfig {
-				return wc
-			}
-			b = newBlocking(wc)
-			return b
-		},
+		Wrap: blockConfig(&b),
 		OnPass: func(component, _ string, p wire.Pass) {
 			mu.Lock()
 			defer mu.Unlock()
@@ -131,13 +137,7 @@ func TestShutdownDrainTimeout(t *testing.T) {
 	var b *blocking
 	ctx, cancel := context.WithCancel(context.Background())
 	_, stop := c.controllerCtx(t, ctx, cancel, kube.Options{DrainTimeout: 50 * time.Millisecond,
-		Wrap: func(component string, wc wire.Client) wire.Client {
-			if component != kube.ComponentConfig {
-				return wc
-			}
-			b = newBlocking(wc)
-			return b
-		}})
+		Wrap: blockConfig(&b)})
 	c.createDC(t, newDC("frontend", "registry/shop/frontend:v1", 2))
 	<-b.entered
 	stopped := make(chan struct{})
@@ -165,13 +165,7 @@ func TestShutdownStartsNoNewPass(t *testing.T) {
 	passed := map[string]int{}
 	ctx, cancel := context.WithCancel(context.Background())
 	ctrl, stop := c.controllerCtx(t, ctx, cancel, kube.Options{Workers: 1,
-		Wrap: func(component string, wc wire.Client) wire.Client {
-			if component != kube.ComponentConfig {
-				return wc
-			}
-			b = newBlocking(wc)
-			return b
-		},
+		Wrap: blockConfig(&b),
 		OnPass: func(component, key string, _ wire.Pass) {
 			mu.Lock()
 			defer mu.Unlock()
