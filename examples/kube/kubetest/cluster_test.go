@@ -65,10 +65,18 @@ func TestKubeletRunsDeployerPods(t *testing.T) {
 	c := kubetest.NewCluster(time.Now())
 	ctx := context.Background()
 	zero := int32(0)
-	rc := &corev1.ReplicationController{ObjectMeta: metav1.ObjectMeta{Name: "web-1",
-		Labels: map[string]string{"openshift.io/deployment-config.name": "web"}, Annotations: map[string]string{
-		"openshift.io/deployment-config.name": "web", "kubectl.kubernetes.io/desired-replicas": "3"}},
-		Spec: corev1.ReplicationControllerSpec{Replicas: &zero}}
+	owner := map[string]string{"openshift.io/deployment-config.name": "web"}
+	rc := &corev1.ReplicationController{
+		ObjectMeta: metav1.ObjectMeta{
+			Name:   "web-1",
+			Labels: owner,
+			Annotations: map[string]string{
+				"openshift.io/deployment-config.name":    "web",
+				"kubectl.kubernetes.io/desired-replicas": "3",
+			},
+		},
+		Spec: corev1.ReplicationControllerSpec{Replicas: &zero},
+	}
 	if _, err := c.Kube.CoreV1().ReplicationControllers("shop").Create(ctx, rc, metav1.CreateOptions{}); err != nil {
 		t.Fatal(err)
 	}
