@@ -296,7 +296,8 @@ type Deployment struct {
 	// PhaseSpelling is the phase annotation as written when it is present
 	// but none of the five spellings (Phase is then PhaseUnknown): a
 	// hand edit such as `Bogus`, which oc prints as it stands (SPEC
-	// 13.1); "" otherwise. See PhaseText.
+	// 13.1, which overrides SPEC 11a.7: the RC is planned, never refused);
+	// "" otherwise. See PhaseText.
 	PhaseSpelling      string
 	Cancelled          bool
 	HasDesiredReplicas bool

@@ -150,7 +150,7 @@ func TestPauseResume(t *testing.T) {
 
 // Reference: oc pkg/cli/rollout/latest.go (RolloutLatestOptions).RunRolloutLatest
 // misspelt gives d a phase annotation that is none of the five
-// spellings, as the codec reads it (SPEC 13.1).
+// spellings, as the codec reads it (SPEC 13.1, overriding SPEC 11a.7).
 func misspelt(d dcplan.Deployment, spelling string) dcplan.Deployment {
 	d.Phase, d.PhaseSpelling = dcplan.PhaseUnknown, spelling
 	return d
@@ -194,7 +194,7 @@ func TestRolloutLatest(t *testing.T) {
 		wantErr: "#1 is already in progress (Running).",
 	}, {
 		name:    "in progress, phase misspelt",
-		why:     "6.4, 13.1: an RC whose phase annotation is none of the five spellings is not terminal; oc prints the annotation as written",
+		why:     "6.4, 13.1 (over 11a.7): an RC whose phase annotation is none of the five spellings is not terminal; oc prints the annotation as written",
 		s:       snapshot(v1, misspelt(rollout(t, v1, 1, dcplan.PhaseRunning, 1), "Bogus")),
 		wantErr: "#1 is already in progress (Bogus).",
 	}, {
