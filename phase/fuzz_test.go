@@ -109,5 +109,15 @@ func stepProperties(t *rapid.T) {
 			t.Fatalf("Step breaks an invariant: %v\n%s", err, dcplan.Describe(p))
 		}
 	}
+	// The deployer's other two planners (SPEC 7 rows 25 and 29) answer to
+	// the same invariants as Step: both move RCs as a deployer pass does.
+	for _, other := range []struct {
+		name string
+		plan dcplan.Plan
+	}{{"CancelByDeadline", dp}, {"DeployerPod", pp}} {
+		if err := fake.CheckPass(s, other.plan, fake.PassDeployer, "deployer"); err != nil {
+			t.Fatalf("%s breaks an invariant: %v\n%s", other.name, err, dcplan.Describe(other.plan))
+		}
+	}
 	_ = dcplan.Describe(p) + dcplan.Describe(dp) + dcplan.Describe(pp)
 }
