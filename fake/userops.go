@@ -140,6 +140,39 @@ func (s *Sim) SetImage(ns, dc, image string) error {
 	})
 }
 
+// SetImageTrigger gives the DC an automatic ImageChange trigger over all
+// its containers (on), as `oc set triggers --from-image` does, or removes
+// its ImageChange triggers (off); its other triggers stay. The trigger
+// follows ImageStreamTag app:latest, and its lastTriggeredImage is the
+// first container's image as the DC holds it, padding included: the
+// world of SPEC 3.5.5, where a padded image and an image trigger roll out
+// without end unless the images are compared trimmed (UntrimmedImages
+// off).
+func (s *Sim) SetImageTrigger(ns, dc string, on bool) error {
+	what := "image-trigger=off"
+	if on {
+		what = "image-trigger=on"
+	}
+	return s.Edit(ns, dc, what, func(c *dcplan.Config) {
+		triggers := make([]dcplan.Trigger, 0, len(c.Triggers)+1)
+		for _, tr := range c.Triggers {
+			if tr.Type != dcplan.TriggerImageChange {
+				triggers = append(triggers, tr)
+			}
+		}
+		if on && len(c.Template.Containers) > 0 {
+			names := make([]string, len(c.Template.Containers))
+			for i, x := range c.Template.Containers {
+				names[i] = x.Name
+			}
+			triggers = append(triggers, dcplan.Trigger{Type: dcplan.TriggerImageChange, Automatic: true,
+				ContainerNames: names, FromKind: "ImageStreamTag", FromName: "app:latest",
+				LastTriggeredImage: c.Template.Containers[0].Image})
+		}
+		c.Triggers = triggers
+	})
+}
+
 // ScaleRC sets an RC's spec.replicas by hand (`oc scale rc`), the external
 // scaling fault.
 func (s *Sim) ScaleRC(ns, rc string, n dcplan.Replicas) error {
