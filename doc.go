@@ -97,7 +97,7 @@
 //	| EventsOnRC | no | no | yes | no | no |
 //	| SeedDeployerPod | no | no | yes | yes | yes |
 //	| PodCopiesOnlyNodeSelector | no | no | yes | no | no |
-//	| SeedEventReasons | no | no | yes | yes | yes |
+//	| SeedEventReasons | no | no | yes | no | no |
 //	| NoRolloutCancelledEvent | no | no | yes | yes | yes |
 //	| LongReasons | no | no | no | no | no |
 //	| OcCancel | CancelRollout | CancelRollout | CancelA | CancelB | CancelC |

@@ -46,6 +46,7 @@ const (
 	EventSeedCancelled          = "cancelled"
 	EventSeedFailedUpdate       = "failedUpdate"
 	EventSeedFailed             = "failed"
+	EventSeedFailedCreate       = "failedCreate"
 )
 
 // Event components (sources) of the two controllers.

@@ -251,9 +251,16 @@ type Switches struct {
 	// nodeSelector", 7 row 31). Origin10 only; read only with
 	// SeedDeployerPod.
 	PodCopiesOnlyNodeSelector bool
-	// SeedEventReasons records the seed's lowercase deployer event reasons
-	// `failed`, `failedCancellation` and `cancelled` (SPEC 1.6). All Origin
-	// presets.
+	// SeedEventReasons records the oldest deployer's event reasons and
+	// texts: the lowercase `failed`, `failedCancellation` and `cancelled`
+	// (SPEC 1.6), and `failedCreate` for a deployer pod create that failed
+	// (`Error creating deployer pod for <ns>/<rc>: <err>`) or met an
+	// unrelated pod (`Error creating deployer pod for <ns>/<rc> since
+	// another pod with the same name ("<pod>") exists`), texts SPEC 1.6
+	// does not list but the oldest deployer wrote. Origin10 only: SPEC 1.6
+	// gives the lowercase reasons to the oldest deployer, and the later
+	// seeds' deployers record the capitalized ones (Failed, FailedCreate,
+	// FailedCancellation).
 	SeedEventReasons bool
 	// NoRolloutCancelledEvent records no event when the deployer writes a
 	// cancelled RC Failed: RolloutCancelled "Rollout for "<ns>/<rc>"
@@ -496,6 +503,7 @@ func (p Preset) Switches() Switches {
 		sw.PodCheckAfterAlreadyExists = true
 		sw.EventsOnRC = true
 		sw.PodCopiesOnlyNodeSelector = true
+		sw.SeedEventReasons = true
 		sw.OcCancel = CancelA
 		sw.OcRetry = RetryOldest
 		sw.OcDeployLatest = DeployLatestOldest
@@ -543,7 +551,6 @@ func seed() Switches {
 		SeedReplicasAnnotation:      true,
 		NoTimestamps:                true,
 		SeedDeployerPod:             true,
-		SeedEventReasons:            true,
 		NoRolloutCancelledEvent:     true,
 		SeedRolloutLatestLine:       true,
 		SeedRollbackText:            true,

@@ -58,11 +58,10 @@
 // (with PodControllerDeletesOrphans and SeedReplicasAnnotation for its
 // annotation and delete rules); NoNewTimeout, PendingMissingFailsAtOnce,
 // CompleteDeletesPods (and no owner references), NoTimestamps,
-// SeedDeployerPod, SeedEventReasons and NoRolloutCancelledEvent hold in
-// every Origin preset; the
-// oldest deployer (Origin10) adds NewCancelledFails, CancelByDeadline,
-// WriteAnyPhaseChange, PodCheckAfterAlreadyExists, EventsOnRC and
-// PodCopiesOnlyNodeSelector. LongReasons (off in every preset, SPEC 11a.1)
+// SeedDeployerPod and NoRolloutCancelledEvent hold in every Origin
+// preset; the oldest deployer (Origin10) adds NewCancelledFails,
+// CancelByDeadline, WriteAnyPhaseChange, PodCheckAfterAlreadyExists,
+// EventsOnRC, PodCopiesOnlyNodeSelector and SeedEventReasons. LongReasons (off in every preset, SPEC 11a.1)
 // writes the Origin-era long reason strings. Each switch's doc comment
 // gives its SPEC row.
 //

@@ -72,9 +72,27 @@ func early(e dcplan.Event) dcplan.Event {
 	return e
 }
 
-func unrelatedEvent(d *dcplan.Deployment, rule dcplan.Rule, pod string) dcplan.Event {
+// unrelatedEvent is the event of a deployer pod name taken by an unrelated
+// pod: FailedCreate, or with SeedEventReasons the oldest deployer's
+// failedCreate, whose text names the RC (SPEC 1.6).
+func unrelatedEvent(d *dcplan.Deployment, rule dcplan.Rule, sw *dcplan.Switches, pod string) dcplan.Event {
+	if sw.SeedEventReasons {
+		return early(event(d, rule, dcplan.EventWarning, dcplan.EventSeedFailedCreate,
+			fmt.Sprintf("Error creating deployer pod for %s since another pod with the same name (%q) exists", label(d), pod)))
+	}
 	return early(event(d, rule, dcplan.EventWarning, dcplan.EventFailedCreate,
 		fmt.Sprintf("Error creating deployer pod since another pod with the same name (%q) exists", pod)))
+}
+
+// createFailedEvent is the event of a deployer pod create that failed
+// with message msg: FailedCreate, or with SeedEventReasons the oldest
+// deployer's failedCreate, whose text names the RC (SPEC 1.6).
+func createFailedEvent(d *dcplan.Deployment, sw *dcplan.Switches, msg string) dcplan.Event {
+	if sw.SeedEventReasons {
+		return event(d, ruleNewCreate, dcplan.EventWarning, dcplan.EventSeedFailedCreate,
+			fmt.Sprintf("Error creating deployer pod for %s: %s", label(d), msg))
+	}
+	return event(d, ruleNewCreate, dcplan.EventWarning, dcplan.EventFailedCreate, "Error creating deployer pod: "+msg)
 }
 
 // goneEvent is the event of a vanished deployer pod: reason Failed, or the

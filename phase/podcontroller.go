@@ -26,9 +26,9 @@ import (
 //     Failed RC also gets openshift.io/deployment.replicas from
 //     desired-replicas, which it keeps (SyncDesired); a cancelled
 //     RC that completes loses its cancel annotations (ClearCancel, SPEC 7
-//     row 30) and the seed event failedCancellation "Succeeded before
-//     cancel recorded" is recorded (reason FailedCancellation without
-//     SeedEventReasons, on the RC with EventsOnRC); a test config's RC entering a terminal
+//     row 30) and the event FailedCancellation "Succeeded before cancel
+//     recorded" is recorded (the oldest deployer's failedCancellation
+//     with SeedEventReasons, on the RC with EventsOnRC); a test config's RC entering a terminal
 //     phase with replicas ≠ 0 is scaled to 0 in the same write (the later
 //     seed's transition-only rule, SPEC 7 row 27). No timestamps are
 //     written (SPEC 7 row 33).

@@ -69,11 +69,11 @@ func TestDeployerPod(t *testing.T) {
 			})},
 		},
 		{
-			name: "raced", why: "7.30: the seed drops the cancel annotations of an RC that completes, with the seed event failedCancellation (1.6)",
+			name: "raced", why: "7.30: the seed drops the cancel annotations of an RC that completes, with the event FailedCancellation (1.6: capitalized after the oldest deployer)",
 			rcs: []dcplan.Deployment{testRC(1, dcplan.PhaseRunning, cancelled)}, pods: []dcplan.Pod{deployer("web-1", dcplan.PodSucceeded)},
 			want: dcplan.Plan{
 				Transitions: tr("7.30", dcplan.PhaseRunning, dcplan.PhaseComplete, func(t *dcplan.Transition) { commit(t); t.ClearCancel = true }),
-				Events:      []dcplan.Event{early(dcEvent("7.30", dcplan.EventWarning, "failedCancellation", "Succeeded before cancel recorded"))},
+				Events:      []dcplan.Event{early(dcEvent("7.30", dcplan.EventWarning, "FailedCancellation", "Succeeded before cancel recorded"))},
 			},
 		},
 		{

@@ -100,8 +100,8 @@ import (
 // Events go to the DC encoded in the RC, or to the RC when it has none or
 // with EventsOnRC. Reason strings are the short forms, the long Origin-era
 // forms with LongReasons (UnrelatedPodReason, PodGoneReason); with
-// SeedEventReasons the event reasons are the seed's lowercase failed,
-// failedCancellation and cancelled (SPEC 1.6). A New RC that stays New with
+// SeedEventReasons the event reasons are the oldest deployer's lowercase
+// failed, failedCancellation, cancelled and failedCreate (SPEC 1.6). A New RC that stays New with
 // an armed timeout gets Plan.RecheckAfter = the time until it would fire.
 //
 // Ports: deployer_controller.go (*DeploymentController).handle and
@@ -185,8 +185,7 @@ func (st *step) outcome(o *dcplan.Outcome) {
 		if f, failed := o.Failed(dcplan.ActionCreatePod, p.CreatePods[0].Pod.Name); failed {
 			st.stopBeforeCommit()
 			at := dcplan.ActionRef{Kind: dcplan.ActionCreatePod, Index: 0}
-			p.Events = append(p.Events, eventAfter(at, event(d, ruleNewCreate, dcplan.EventWarning, dcplan.EventFailedCreate,
-				"Error creating deployer pod: "+f.Message)))
+			p.Events = append(p.Events, eventAfter(at, createFailedEvent(d, st.sw(), f.Message)))
 			p.Wait, p.Message, p.Error = dcplan.WaitRetry, fmt.Sprintf("couldn't create deployer pod for %q: %s", label(d), f.Message), dcplan.ErrorActionable
 			return
 		}
@@ -383,7 +382,7 @@ func (st *step) onNew() bool {
 		st.next = dcplan.PhaseFailed
 		st.tr.Rule = rule
 		st.tr.SetReason, st.tr.Reason = true, UnrelatedPodReason(*st.sw())
-		st.plan.Events = append(st.plan.Events, unrelatedEvent(d, rule, st.pod.Name))
+		st.plan.Events = append(st.plan.Events, unrelatedEvent(d, rule, st.sw(), st.pod.Name))
 	default:
 		st.tr.Rule = ruleNewExisting
 		st.tr.DeployerPod = st.pod.Name

@@ -245,13 +245,13 @@ func TestStep(t *testing.T) {
 			},
 		},
 		{
-			name: "new/unrelated/origin10", why: "7.22, 11a.1: the oldest seed writes the short reason; events on the RC (EventsOnRC)",
+			name: "new/unrelated/origin10", why: "7.22, 11a.1, 1.6: the oldest seed writes the short reason; events on the RC (EventsOnRC), its own failedCreate text naming the RC (SeedEventReasons)",
 			profile: origin10, rcs: rcs(testRC(1, dcplan.PhaseNew)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning, unrelated)},
 			want: dcplan.Plan{
 				Transitions: with(tr("7.22", dcplan.PhaseNew, dcplan.PhaseFailed), func(t *dcplan.Transition) {
 					t.SetReason, t.Reason = true, "unrelated pod with the same name as this deployment is already running"
 				}),
-				Events: []dcplan.Event{early(rcEvent("7.22", dcplan.EventWarning, "FailedCreate", `Error creating deployer pod since another pod with the same name ("web-1-deploy") exists`))},
+				Events: []dcplan.Event{early(rcEvent("7.22", dcplan.EventWarning, "failedCreate", `Error creating deployer pod for ns/web-1 since another pod with the same name ("web-1-deploy") exists`))},
 			},
 		},
 		{
@@ -335,13 +335,13 @@ func TestStep(t *testing.T) {
 			},
 		},
 		{
-			name: "pending/missing/origin", why: "7.24, 11a.1, 1.6: Origin fails a Pending RC at once, with the short reason and the seed event failed",
+			name: "pending/missing/origin", why: "7.24, 11a.1, 1.6: Origin fails a Pending RC at once, with the short reason and the event Failed (lowercase only in the oldest deployer, Origin10)",
 			profile: origin, rcs: rcs(testRC(1, dcplan.PhasePending)),
 			want: dcplan.Plan{
 				Transitions: with(tr("7.24", dcplan.PhasePending, dcplan.PhaseFailed), func(t *dcplan.Transition) {
 					t.SetReason, t.Reason = true, "deployer pod no longer exists"
 				}),
-				Events: []dcplan.Event{early(dcEvent("7.24", dcplan.EventWarning, "failed", `Deployer pod "web-1-deploy" has gone missing`))},
+				Events: []dcplan.Event{early(dcEvent("7.24", dcplan.EventWarning, "Failed", `Deployer pod "web-1-deploy" has gone missing`))},
 			},
 		},
 		{
