@@ -99,6 +99,7 @@
 //	| PodCopiesOnlyNodeSelector | no | no | yes | no | no |
 //	| SeedEventReasons | no | no | yes | no | no |
 //	| NoRolloutCancelledEvent | no | no | yes | yes | yes |
+//	| NoCreateFailedEvent | no | no | no | yes | yes |
 //	| LongReasons | no | no | no | no | no |
 //	| OcCancel | CancelRollout | CancelRollout | CancelA | CancelB | CancelC |
 //	| OcRetry | RetryRollout | RetryRollout | RetryOldest | RetryMiddle | RetryNewest |

@@ -270,6 +270,13 @@ type Switches struct {
 	// writes (CancelByDeadline, SPEC 2.3 "Old mechanism"), and its New +
 	// cancelled RC fails silently (SPEC 7 row 21). All Origin presets.
 	NoRolloutCancelledEvent bool
+	// NoCreateFailedEvent records no event when a deployer pod create
+	// fails: the later seed deployers only return the actionable
+	// `couldn't create deployer pod for ...` error; FailedCreate "Error
+	// creating deployer pod: <err>" is a modern event (SPEC 1.6, 4.3.new.4),
+	// and the oldest deployer's is its own failedCreate (SeedEventReasons).
+	// Origin13 and Origin15.
+	NoCreateFailedEvent bool
 	// LongReasons writes the earliest long status-reason forms ("The
 	// deployment was cancelled by the user", ...) instead of the short
 	// ones (SPEC 12 `LongReasons`, 1.4, 7 row 32, 11a.1). Off in every
@@ -513,6 +520,7 @@ func (p Preset) Switches() Switches {
 		sw.ReplicaSync = true
 		sw.DeploymentScaledEvents = true
 		sw.Paused = PausedNoCreate
+		sw.NoCreateFailedEvent = true
 		sw.OcCancel = CancelB
 		sw.OcRetry = RetryMiddle
 		sw.OcDeployLatest = DeployLatestOldest
@@ -521,6 +529,7 @@ func (p Preset) Switches() Switches {
 		sw := seed()
 		sw.Paused = PausedNoCreate
 		sw.SeedConditions = true
+		sw.NoCreateFailedEvent = true
 		sw.OcCancel = CancelC
 		sw.OcRetry = RetryNewest
 		sw.OcDeployLatest = DeployLatestNewer

@@ -52,6 +52,7 @@ var switchFields = [...]switchField{
 	{name: "PodCopiesOnlyNodeSelector", flag: func(s *Switches) *bool { return &s.PodCopiesOnlyNodeSelector }},
 	{name: "SeedEventReasons", flag: func(s *Switches) *bool { return &s.SeedEventReasons }},
 	{name: "NoRolloutCancelledEvent", flag: func(s *Switches) *bool { return &s.NoRolloutCancelledEvent }},
+	{name: "NoCreateFailedEvent", flag: func(s *Switches) *bool { return &s.NoCreateFailedEvent }},
 	{name: "LongReasons", flag: func(s *Switches) *bool { return &s.LongReasons }},
 	{name: "OcCancel", enum: func(s *Switches) string { return s.OcCancel.String() }, set: func(s *Switches, v string) bool { return setEnum(&s.OcCancel, v) }},
 	{name: "OcRetry", enum: func(s *Switches) string { return s.OcRetry.String() }, set: func(s *Switches, v string) bool { return setEnum(&s.OcRetry, v) }},

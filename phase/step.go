@@ -168,8 +168,10 @@ func unobservedPod(s *dcplan.Snapshot, pods []dcplan.Pod, rc string) bool {
 // so without the events that follow that write:
 //
 //  1. The deployer pod create failed: a FailedCreate warning `Error
-//     creating deployer pod: <err>` right after it, and the actionable
-//     `couldn't create deployer pod for "<ns>/<rc>": <err>`.
+//     creating deployer pod: <err>` right after it (the oldest deployer's
+//     failedCreate with SeedEventReasons, none with NoCreateFailedEvent),
+//     and the actionable `couldn't create deployer pod for "<ns>/<rc>":
+//     <err>`.
 //  2. Some deployer or hook pod deletes failed (NotFound is no failure):
 //     the actionable `couldn't clean up all deployer pods for
 //     "<ns>/<rc>"`.
@@ -185,7 +187,9 @@ func (st *step) outcome(o *dcplan.Outcome) {
 		if f, failed := o.Failed(dcplan.ActionCreatePod, p.CreatePods[0].Pod.Name); failed {
 			st.stopBeforeCommit()
 			at := dcplan.ActionRef{Kind: dcplan.ActionCreatePod, Index: 0}
-			p.Events = append(p.Events, eventAfter(at, createFailedEvent(d, st.sw(), f.Message)))
+			if !st.sw().NoCreateFailedEvent {
+				p.Events = append(p.Events, eventAfter(at, createFailedEvent(d, st.sw(), f.Message)))
+			}
 			p.Wait, p.Message, p.Error = dcplan.WaitRetry, fmt.Sprintf("couldn't create deployer pod for %q: %s", label(d), f.Message), dcplan.ErrorActionable
 			return
 		}
