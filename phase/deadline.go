@@ -1,6 +1,9 @@
 package phase
 
 import (
+	"fmt"
+	"slices"
+
 	"github.com/dcplan/dcplan"
 )
 
@@ -23,6 +26,8 @@ import (
 //     "Cancelled deployment" is recorded. (Upstream recorded it on every
 //     pass; a plan that only repeats an event would never converge, so
 //     dcplan records it with the writes only.)
+//  4. When s.Outcome reports a deadline write failed, the pass stops
+//     there, as upstream's did (see deadlineFailure).
 //
 // Ports: Origin deployment controller.go (*DeploymentController).Handle,
 // Pending/Running cancellation with ActiveDeadlineSeconds (Origin ≈1.0-1.4).
@@ -36,7 +41,40 @@ func CancelByDeadline(s dcplan.Snapshot, rc string) dcplan.Plan {
 	}
 	var plan dcplan.Plan
 	plan.SetPodDeadlines, plan.Events = deadlines(s.Pods, &d)
+	deadlineFailure(&plan, &s.Outcome, &d)
+	if s.Settings.EventsOnRC {
+		onRC(plan.Events, &d)
+	}
 	return plan
+}
+
+// deadlineFailure replays the oldest deployer after a deadline write of
+// plan p for RC d failed, as o reports it (SPEC 2.3 "Old mechanism", 7 row
+// 25, 13): it stopped at that pod, recorded failedCancellation `Error
+// cancelling deployer pod <pod> for deployment <ns>/<rc>: <err>`, and
+// returned its error, which is retried; that error's format has one verb
+// more than its arguments, so it reads `couldn't cancel deployer pod
+// <ns>/<rc> for deployment <err>: %!v(MISSING)`. The writes after the
+// failed one and the `cancelled` event are never reached. It reports
+// whether a deadline write failed.
+func deadlineFailure(p *dcplan.Plan, o *dcplan.Outcome, d *dcplan.Deployment) bool {
+	for i, a := range p.SetPodDeadlines {
+		f, failed := o.Failed(dcplan.ActionSetPodDeadline, a.Pod)
+		if !failed {
+			continue
+		}
+		p.SetPodDeadlines = p.SetPodDeadlines[:i+1]
+		p.Events = slices.DeleteFunc(p.Events, func(e dcplan.Event) bool {
+			return e.Rule == ruleOriginDeadline && e.Reason == dcplan.EventSeedCancelled
+		})
+		at := dcplan.ActionRef{Kind: dcplan.ActionSetPodDeadline, Index: i}
+		p.Events = append(p.Events, eventAfter(at, event(d, ruleOriginDeadline, dcplan.EventWarning, dcplan.EventSeedFailedCancellation,
+			fmt.Sprintf("Error cancelling deployer pod %s for deployment %s: %s", a.Pod, label(d), f.Message))))
+		p.Wait, p.Error = dcplan.WaitRetry, dcplan.ErrorRetry
+		p.Message = fmt.Sprintf("couldn't cancel deployer pod %s for deployment %s: %%!v(MISSING)", label(d), f.Message)
+		return true
+	}
+	return false
 }
 
 // deadlines is rules 2 and 3 of CancelByDeadline for RC d: the deadline

@@ -172,17 +172,23 @@ func unobservedPod(s *dcplan.Snapshot, pods []dcplan.Pod, rc string) bool {
 //     failedCreate with SeedEventReasons, none with NoCreateFailedEvent),
 //     and the actionable `couldn't create deployer pod for "<ns>/<rc>":
 //     <err>`.
-//  2. Some deployer or hook pod deletes failed (NotFound is no failure):
+//  2. An activeDeadlineSeconds write of the oldest deployer's cancel
+//     failed (CancelByDeadline): see deadlineFailure.
+//  3. Some deployer or hook pod deletes failed (NotFound is no failure):
 //     the actionable `couldn't clean up all deployer pods for
 //     "<ns>/<rc>"`.
-//  3. Some owner-reference patches failed: their errors, joined.
-//  4. The RC write failed: `couldn't update rollout status for
+//  4. Some owner-reference patches failed: their errors, joined.
+//  5. The RC write failed: `couldn't update rollout status for
 //     "<ns>/<rc>" to <phase>: <err>`.
 func (st *step) outcome(o *dcplan.Outcome) {
 	if len(o.Failures) == 0 {
 		return
 	}
 	p, d := &st.plan, st.d
+	if deadlineFailure(p, o, d) {
+		st.stopBeforeCommit()
+		return
+	}
 	if len(p.CreatePods) > 0 {
 		if f, failed := o.Failed(dcplan.ActionCreatePod, p.CreatePods[0].Pod.Name); failed {
 			st.stopBeforeCommit()
