@@ -16,7 +16,8 @@ type Observation struct {
 	// Stable is true when the world is at rest: the pod model is idle (no
 	// deployer pod running, every RC's status equal to its spec) and, on
 	// the store as it is, the DC controller and the deployer controller
-	// plan nothing (dcplan.Plan.IsEmpty) for every DC and RC.
+	// plan nothing (dcplan.Plan.IsEmpty) for every DC and RC, nor the seed
+	// deployer-pod controller for their pods.
 	Stable bool
 	// Configs are the DCs, sorted by namespace and name.
 	Configs []ConfigState
@@ -107,14 +108,19 @@ func (s *Sim) Observe() Observation {
 	return o
 }
 
-// planless reports whether neither controller plans anything for the DC
-// of snap or any of its RCs.
+// planless reports whether no controller plans anything for the DC of
+// snap, any of its RCs or (the seed deployer-pod controller) their pods.
 func planless(snap dcplan.Snapshot) bool {
 	if !reconcile.Config(snap).IsEmpty() {
 		return false
 	}
 	for _, d := range snap.Deployments {
 		if !phase.Step(snap, d.Name).IsEmpty() {
+			return false
+		}
+	}
+	for _, p := range snap.Pods { // the seed deployer-pod controller's (SPEC 7 row 29)
+		if !phase.DeployerPod(snap, p.Name).IsEmpty() {
 			return false
 		}
 	}

@@ -6,9 +6,10 @@ import (
 )
 
 // item is a work-queue key: a DC for the DC controller, an RC for the
-// deployer controller.
+// deployer controller, a deployer pod for the seed deployer-pod
+// controller.
 type item struct {
-	kind Kind // KindConfig or KindRC
+	kind Kind // KindConfig, KindRC or KindPod
 	ns   string
 	name string
 }

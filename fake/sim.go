@@ -58,7 +58,11 @@ type Sim struct {
 	Faults Faults
 
 	dcq, rcq queue
-	dups     []item // duplicated notifications, delivered next step
+	// podq is the seed-era deployer-pod controller's work queue (only
+	// with SeedPodController): deployer pods, whose phase it copies into
+	// their RCs (phase.DeployerPod, SPEC 7 row 29).
+	podq queue
+	dups []item // duplicated notifications, delivered next step
 	// aheadObjs is the scratch list of objects to decode ahead.
 	aheadObjs  []*object
 	lastWait   map[item]dcplan.WaitReason
@@ -112,6 +116,7 @@ func NewSim(opts Options) *Sim {
 		Faults:     opts.Faults,
 		dcq:        newQueue(),
 		rcq:        newQueue(),
+		podq:       newQueue(),
 		lastWait:   map[item]dcplan.WaitReason{},
 		lastResync: opts.Start,
 	}
@@ -169,6 +174,9 @@ func (s *Sim) watch(ch Change) {
 		if !ch.Created && ch.RC != "" {
 			s.notify(item{KindRC, ch.Namespace, ch.RC})
 		}
+		if s.opts.Settings.SeedPodController && !ch.Deleted && ch.RC != "" && ch.Name == dcplan.DeployerPodName(ch.RC) {
+			s.notify(item{KindPod, ch.Namespace, ch.Name})
+		}
 	}
 }
 
@@ -185,8 +193,11 @@ func (s *Sim) notify(it item) {
 }
 
 func (s *Sim) queueFor(it item) *queue {
-	if it.kind == KindConfig {
+	switch it.kind {
+	case KindConfig:
 		return &s.dcq
+	case KindPod:
+		return &s.podq
 	}
 	return &s.rcq
 }
@@ -209,15 +220,20 @@ func (s *Sim) resyncAll() {
 				if rc.current().exists() {
 					s.rcq.add(item{KindRC, ns, rc.name})
 				}
+				if pod := dcplan.DeployerPodName(rc.name); s.opts.Settings.SeedPodController && sp.pods[pod] != nil && sp.pods[pod].current().exists() {
+					s.podq.add(item{KindPod, ns, pod})
+				}
 			}
 		}
 	}
 }
 
 // Step injects this step's random faults (see Faults), then runs one pass
-// of both controllers over the items queued so far: the DC controller for
-// each queued DC, then the deployer controller for each queued RC, each
-// planning from its (possibly lagging) cache and applying the plan.
+// of the controllers over the items queued so far: the DC controller for
+// each queued DC, then the deployer controller for each queued RC, then,
+// with SeedPodController, the seed deployer-pod controller for each queued
+// deployer pod, each planning from its (possibly lagging) cache and
+// applying the plan.
 // Items queued during the pass wait for the next Step.
 func (s *Sim) Step() {
 	s.steps++
@@ -232,10 +248,14 @@ func (s *Sim) Step() {
 	}
 	s.dcq.promote(s.now)
 	s.rcq.promote(s.now)
+	s.podq.promote(s.now)
 	for _, it := range s.dcq.take() {
 		s.process(it)
 	}
 	for _, it := range s.rcq.take() {
+		s.process(it)
+	}
+	for _, it := range s.podq.take() {
 		s.process(it)
 	}
 }
@@ -293,6 +313,17 @@ func (s *Sim) processAs(it item, instance string) {
 		// expectations of a controller, which Modern honours.
 		snap.Unobserved = s.unobserved(expectKey{it, instance}, snap.Deployments)
 		snap.Undeleted = s.undeleted(expectKey{it, instance}, snap.Deployments)
+	case KindPod:
+		sp := s.world.spaces[it.ns]
+		var rc string
+		if snap, rc, p.Config = s.podControllerSnapshot(sp, seq, it); rc == "" {
+			delete(q.requeues, it)
+			return // the pod is gone, or no deployer pod
+		}
+		snap.Requeues = q.requeues[it]
+		pod := it.name
+		planner = func(s dcplan.Snapshot) dcplan.Plan { return phase.DeployerPod(s, pod) }
+		p.Actor, p.Kind, p.RC = "deployer-pod"+instance, PassDeployer, rc
 	default:
 		sp := s.world.spaces[it.ns]
 		d := s.rcAt(sp, seq, it)
@@ -315,10 +346,11 @@ func (s *Sim) processAs(it item, instance string) {
 	}
 	pass, aerr := s.run(snap, planner, passInfo{actor: p.Actor, kind: p.Kind, ns: it.ns, dc: p.Config, lag: lag})
 	plan := pass.Plan
-	if it.kind == KindConfig {
+	switch it.kind {
+	case KindConfig:
 		s.expectCreates(expectKey{it, instance}, pass, wire.ResourceRCs)
 		s.expectDeletes(expectKey{it, instance}, pass)
-	} else {
+	case KindRC:
 		s.expectCreates(expectKey{it, instance}, pass, wire.ResourcePods)
 	}
 	if !s.opts.Quiet {
@@ -349,6 +381,36 @@ func (s *Sim) processAs(it item, instance string) {
 			q.addAfter(it, s.now.Add(plan.RecheckAfter))
 		}
 	}
+}
+
+// podControllerSnapshot is what the seed deployer-pod controller reads
+// for the deployer pod of item it, as the cache at seq has it: the pod's
+// DC with its RCs and pods; the RC and its pods when the DC is gone; the
+// RC's pods when the RC is gone too (the controller then deletes them,
+// SPEC 7 row 29). It also returns the pod's RC and DC names; rc is ""
+// when there is no such pod, or it is not the deployer pod of its RC.
+func (s *Sim) podControllerSnapshot(sp *namespace, seq uint64, it item) (snap dcplan.Snapshot, rc, dc string) {
+	if sp == nil || sp.pods[it.name] == nil {
+		return dcplan.Snapshot{}, "", ""
+	}
+	o := sp.pods[it.name]
+	v := o.at(seq)
+	if v == nil {
+		return dcplan.Snapshot{}, "", ""
+	}
+	rc = s.world.value(o, v).(*dcplan.Pod).DeploymentName
+	if rc == "" || it.name != dcplan.DeployerPodName(rc) {
+		return dcplan.Snapshot{}, "", ""
+	}
+	d := s.rcAt(sp, seq, item{KindRC, it.ns, rc})
+	if d != nil && s.world.snapshotOf(&snap, seq, sp, sp.configs[d.ConfigName], it.ns, d.ConfigName, s.now, s.opts.Settings) == nil {
+		return snap, rc, d.ConfigName
+	}
+	snap = dcplan.Snapshot{Now: s.now, Settings: s.opts.Settings, Pods: s.world.appendPods(nil, sp, seq, rc)}
+	if d != nil {
+		snap.Deployments, dc = []dcplan.Deployment{*d}, d.ConfigName
+	}
+	return snap, rc, dc
 }
 
 // rcAt reads an RC of namespace sp as the cache at seq has it (read-only;
@@ -390,6 +452,7 @@ func requeueWanted(p dcplan.Plan) bool {
 func (s *Sim) restart() {
 	s.dcq.reset()
 	s.rcq.reset()
+	s.podq.reset()
 	// The informers relist: every instance's cache starts from the store
 	// as it is now.
 	for k := range s.cacheSeq {

@@ -18,8 +18,9 @@ const maxQuiesceTicks = 100000
 // Stabilize runs full passes with every fault off (restored afterwards)
 // until the world is at rest (Stable), and returns how many passes it
 // took: 0 when it already was. Each pass queues every DC and RC, runs the
-// DC controller over every DC and the deployer controller over every RC,
-// then lets the pod model run (advancing the clock a tick at a time) until
+// DC controller over every DC and the deployer controller over every RC
+// (and, with SeedPodController, the seed deployer-pod controller over
+// every deployer pod), then lets the pod model run (advancing the clock a tick at a time) until
 // no deployer pod runs and every RC's status matches its spec, so the next
 // pass sees a world at physical rest. After maxPasses passes it gives up with
 // an error wrapping ErrNoConvergence.
@@ -39,6 +40,7 @@ func (s *Sim) Stabilize(maxPasses int) (int, error) {
 		s.steps++
 		s.dcq.promote(s.now)
 		s.rcq.promote(s.now)
+		s.podq.promote(s.now)
 		s.processAhead(s.dcq.take(), func(it item) bool {
 			s.process(it)
 			return true
@@ -55,6 +57,9 @@ func (s *Sim) Stabilize(maxPasses int) (int, error) {
 			}
 			return true
 		})
+		for _, it := range s.podq.take() { // SeedPodController only
+			s.process(it)
+		}
 		if err := s.quiesce(); err != nil {
 			return pass + 1, err
 		}
