@@ -98,13 +98,14 @@ func linkedOutside(pkgs map[string][]string, pkg string) []string {
 // package of dcplan links the standard library alone: in particular,
 // importing fake does not link rapid, which would add its -rapid.* flags to
 // the program's command line. The generators live in fake/gen, and the
-// scenario runner (which uses go-cmp) in internal/scenario, both imported
-// only by tests.
+// scenario runner and the no-mutation check (which use go-cmp) in
+// internal/scenario and internal/mutation, all imported only by tests.
 func TestProgramsLinkOnlyTheStandardLibrary(t *testing.T) {
 	pkgs := moduleImports(t)
 	testOnly := map[string][]string{
 		modulePath + "/fake/gen":          {"pgregory.net/rapid"},
 		modulePath + "/internal/scenario": {"github.com/google/go-cmp/cmp"},
+		modulePath + "/internal/mutation": {"github.com/google/go-cmp/cmp"},
 	}
 	for _, must := range []string{modulePath, modulePath + "/fake", modulePath + "/fake/gen", modulePath + "/reconcile"} {
 		if _, ok := pkgs[must]; !ok {

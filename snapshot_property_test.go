@@ -11,6 +11,7 @@ import (
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/fake/gen"
+	"github.com/dcplan/dcplan/internal/mutation"
 	"github.com/dcplan/dcplan/wire"
 )
 
@@ -60,7 +61,7 @@ func TestValidateProperties(t *testing.T) {
 		s := genMaybeInvalid(t)
 		before := s.Clone()
 		err := s.Validate()
-		if d := gocmp.Diff(before, s); d != "" {
+		if d := mutation.Diff(before, s); d != "" {
 			t.Fatalf("Validate() modified the snapshot (-before +after):\n%s", d)
 		}
 		if err != nil && !errors.Is(err, dcplan.ErrInvalidSnapshot) && !errors.Is(err, dcplan.ErrInvalidSettings) {
@@ -113,7 +114,7 @@ func TestDescribeDoesNotMutate(t *testing.T) {
 		p := genPlanFor(t, s)
 		before := clonePlan(p)
 		text := dcplan.Describe(p)
-		if d := gocmp.Diff(before, p); d != "" {
+		if d := mutation.Diff(before, p); d != "" {
 			t.Fatalf("Describe() modified the plan (-before +after):\n%s", d)
 		}
 		if again := dcplan.Describe(before); again != text {
@@ -129,7 +130,7 @@ func TestEncodersDoNotMutate(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		s := gen.Snapshot().Draw(t, "snapshot")
 		check := func(what string, before, after any) {
-			if d := gocmp.Diff(before, after); d != "" {
+			if d := mutation.Diff(before, after); d != "" {
 				t.Fatalf("%s modified its input (-before +after):\n%s", what, d)
 			}
 		}

@@ -6,10 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/cancel"
+	"github.com/dcplan/dcplan/internal/mutation"
 	"github.com/dcplan/dcplan/wire"
 )
 
@@ -35,7 +34,7 @@ func FuzzCancelRetry(f *testing.F) {
 		}
 		before := s.Clone()
 		p, r, err := cancel.Cancel(s)
-		if d := cmp.Diff(before, s); d != "" {
+		if d := mutation.Diff(before, s); d != "" {
 			t.Fatalf("Cancel() mutated its input:\n%s", d)
 		}
 		if err != nil && !p.IsEmpty() {
@@ -51,7 +50,7 @@ func FuzzCancelRetry(f *testing.F) {
 		}
 		_ = r.String()
 		p, _, err = cancel.Retry(s)
-		if d := cmp.Diff(before, s); d != "" {
+		if d := mutation.Diff(before, s); d != "" {
 			t.Fatalf("Retry() mutated its input:\n%s", d)
 		}
 		if err != nil && !p.IsEmpty() {

@@ -7,6 +7,7 @@ import (
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/cancel"
 	"github.com/dcplan/dcplan/fake/gen"
+	"github.com/dcplan/dcplan/internal/mutation"
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
 )
@@ -21,7 +22,7 @@ func TestCancelProperties(t *testing.T) {
 		s := cancelSnapshot(t)
 		before := s.Clone()
 		p, r, err := cancel.Cancel(s)
-		if d := cmp.Diff(before, s); d != "" {
+		if d := mutation.Diff(before, s); d != "" {
 			t.Fatalf("Cancel() mutated its input (-before +after):\n%s", d)
 		}
 		if err != nil {
@@ -190,7 +191,7 @@ func TestRetryProperties(t *testing.T) {
 		s := retrySnapshot(t)
 		before := s.Clone()
 		p, r, err := cancel.Retry(s)
-		if d := cmp.Diff(before, s); d != "" {
+		if d := mutation.Diff(before, s); d != "" {
 			t.Fatalf("Retry() mutated its input (-before +after):\n%s", d)
 		}
 		latest := dcplan.DeploymentName(s.Config.Name, s.Config.Status.LatestVersion)

@@ -9,6 +9,7 @@ import (
 	"github.com/dcplan/dcplan/fake"
 	"github.com/dcplan/dcplan/fake/gen"
 	"github.com/dcplan/dcplan/internal/dcstatus"
+	"github.com/dcplan/dcplan/internal/mutation"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"pgregory.net/rapid"
@@ -97,7 +98,7 @@ func TestStatusProperties(t *testing.T) {
 		changed := conditions.Changed(in.s, in.bump, in.extra...)
 
 		// Never mutates its input.
-		if d := cmp.Diff(before, in.s); d != "" {
+		if d := mutation.Diff(before, in.s); d != "" {
 			t.Fatalf("Status/Changed modified the snapshot (-before +after):\n%s", d)
 		}
 		if d := cmp.Diff(extraBefore, in.extra); d != "" {
@@ -127,7 +128,7 @@ func TestStatusProperties(t *testing.T) {
 		for i := range got.Details.Causes {
 			got.Details.Causes[i].Image = "scribbled"
 		}
-		if d := cmp.Diff(before, in.s); d != "" {
+		if d := mutation.Diff(before, in.s); d != "" {
 			t.Fatalf("Status() result aliases the snapshot (-before +after):\n%s", d)
 		}
 		// Counters are never negative without SeedStatus.

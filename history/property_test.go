@@ -13,6 +13,7 @@ import (
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/fake/gen"
 	"github.com/dcplan/dcplan/history"
+	"github.com/dcplan/dcplan/internal/mutation"
 	"github.com/dcplan/dcplan/wire"
 )
 
@@ -341,7 +342,7 @@ func TestSnapshotFunctionsOrderFree(t *testing.T) {
 		}
 		before := s.Clone()
 		got := run(s)
-		if d := gocmp.Diff(before, s); d != "" {
+		if d := mutation.Diff(before, s); d != "" {
 			t.Fatalf("List/RollbackTarget/Rollback mutated the snapshot (-before +after):\n%s", d)
 		}
 		shuffled := s.Clone()

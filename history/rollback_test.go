@@ -17,6 +17,7 @@ import (
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/fake/gen"
 	"github.com/dcplan/dcplan/history"
+	"github.com/dcplan/dcplan/internal/mutation"
 	"github.com/dcplan/dcplan/internal/scenario"
 	"github.com/dcplan/dcplan/wire"
 )
@@ -436,7 +437,7 @@ func TestRollbackProperties(t *testing.T) {
 		}
 		before := s.Clone()
 		p, cfg, warnings, err := history.Rollback(s, to, opts)
-		if d := cmp.Diff(before, s); d != "" {
+		if d := mutation.Diff(before, s); d != "" {
 			t.Fatalf("Rollback() mutated its input (-before +after):\n%s", d)
 		}
 		if err != nil {
@@ -505,7 +506,7 @@ func TestListProperties(t *testing.T) {
 		s := gen.Snapshot().Draw(t, "snapshot")
 		before := s.Clone()
 		rows := history.List(s)
-		if d := cmp.Diff(before, s); d != "" {
+		if d := mutation.Diff(before, s); d != "" {
 			t.Fatalf("List() mutated its input (-before +after):\n%s", d)
 		}
 		want := 0
@@ -633,7 +634,7 @@ func FuzzRollback(f *testing.F) {
 			IncludeScalingSettings: flags&4 != 0, DryRun: flags&8 != 0}
 		before := s.Clone()
 		p, _, _, err := history.Rollback(s, dcplan.Version(to), opts)
-		if d := cmp.Diff(before, s); d != "" {
+		if d := mutation.Diff(before, s); d != "" {
 			t.Fatalf("Rollback() mutated its input:\n%s", d)
 		}
 		if (err != nil || opts.DryRun) && !p.IsEmpty() {

@@ -11,6 +11,7 @@ import (
 	"github.com/dcplan/dcplan/fake"
 	"github.com/dcplan/dcplan/fake/gen"
 	"github.com/dcplan/dcplan/history"
+	"github.com/dcplan/dcplan/internal/mutation"
 	"github.com/dcplan/dcplan/reconcile"
 )
 
@@ -189,7 +190,7 @@ func TestConfigProperties(t *testing.T) {
 		s := genSnapshot().Draw(t, "snapshot")
 		before := s.Clone()
 		p := reconcile.Config(s)
-		if d := cmp.Diff(before, s); d != "" {
+		if d := mutation.Diff(before, s); d != "" {
 			t.Fatalf("Config() modified its input (-before +after):\n%s", d)
 		}
 		checkPlan(t, s, p)
@@ -210,7 +211,7 @@ func TestAllProperties(t *testing.T) {
 		s := genSnapshot().Draw(t, "snapshot")
 		before := s.Clone()
 		p := reconcile.All(s)
-		if d := cmp.Diff(before, s); d != "" {
+		if d := mutation.Diff(before, s); d != "" {
 			t.Fatalf("All() modified its input (-before +after):\n%s", d)
 		}
 		if d := cmp.Diff(p, reconcile.All(shuffled(t, s))); d != "" {
@@ -247,7 +248,7 @@ func TestConfigPlanDoesNotAlias(t *testing.T) {
 				d.Encoded.Status.Conditions[j].Message = "scribbled"
 			}
 		}
-		if d := cmp.Diff(before, s); d != "" {
+		if d := mutation.Diff(before, s); d != "" {
 			t.Fatalf("editing the plan changed the snapshot (-before +after):\n%s", d)
 		}
 	})

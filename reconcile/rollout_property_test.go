@@ -3,11 +3,11 @@ package reconcile_test
 import (
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/fake/gen"
+	"github.com/dcplan/dcplan/internal/mutation"
 	"github.com/dcplan/dcplan/reconcile"
 )
 
@@ -25,7 +25,7 @@ func TestRolloutLatestProperties(t *testing.T) {
 		dryRun := mode == dcplan.DryRunClient || (mode == dcplan.DryRunServer && !s.Settings.OcServerDryRunWrites)
 		before := s.Clone()
 		p, report, err := reconcile.RolloutLatest(s, again, mode)
-		if d := cmp.Diff(before, s); d != "" {
+		if d := mutation.Diff(before, s); d != "" {
 			t.Fatalf("RolloutLatest() modified its input (-before +after):\n%s", d)
 		}
 		latestName := dcplan.DeploymentName(s.Config.Name, s.Config.Status.LatestVersion)

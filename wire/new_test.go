@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dcplan/dcplan/internal/mutation"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"pgregory.net/rapid"
@@ -276,7 +277,7 @@ func TestNewDeploymentProperties(t *testing.T) {
 		}
 		// No aliasing: scribbling over the result leaves cfg as it was.
 		scribble(&d)
-		if diff := cmp.Diff(before, cfg); diff != "" {
+		if diff := mutation.Diff(before, cfg); diff != "" {
 			t.Fatalf("NewDeployment() result aliases cfg (-before +after):\n%s", diff)
 		}
 	})

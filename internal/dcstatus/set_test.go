@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/internal/mutation"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"pgregory.net/rapid"
@@ -228,7 +229,7 @@ func TestSetProperties(t *testing.T) {
 		}
 		before := slices.Clone(conds)
 		got := set(conds, c)
-		if d := cmp.Diff(before, conds); d != "" {
+		if d := mutation.Diff(before, conds); d != "" {
 			t.Fatalf("Set() modified its input:\n%s", d)
 		}
 		cur, had := refGet(conds, c.Type)
@@ -259,7 +260,7 @@ func TestSetProperties(t *testing.T) {
 		}
 		if len(got) > 0 {
 			got[0].Message = "scribbled"
-			if d := cmp.Diff(before, conds); d != "" {
+			if d := mutation.Diff(before, conds); d != "" {
 				t.Fatalf("Set() result aliases its input:\n%s", d)
 			}
 		}
