@@ -81,14 +81,15 @@ func noExpectations(st *dcplan.Settings) { st.IgnoreExpectations = false }
 // broken runs seeds all-fault traces of 100 steps over two DCs under st,
 // then liveness, and counts the traces that broke each invariant
 // ("liveness" for the world not coming to rest).
-func broken(st dcplan.Settings, seeds uint64) map[string]int {
+func broken(t testing.TB, st dcplan.Settings, seeds uint64) map[string]int {
+	t.Helper()
 	name := regexp.MustCompile(`([A-Za-z]+) \(SPEC`)
 	out := map[string]int{}
 	for seed := range seeds {
 		s := fake.NewSim(fake.Options{Seed: seed, Faults: fake.AllFaults(), Settings: st})
 		for _, c := range []dcplan.Config{fake.NewConfig("ns", "web", 2), fake.NewConfig("ns", "api", 1)} {
 			if err := s.AddConfig(c); err != nil {
-				panic(err)
+				t.Fatal(err)
 			}
 		}
 		seen := map[string]bool{}
@@ -128,7 +129,7 @@ func TestAccidentsUnderFaults(t *testing.T) {
 	}
 	for _, p := range []dcplan.Preset{dcplan.Exact, dcplan.Origin10, dcplan.Origin13, dcplan.Origin15} {
 		t.Run(p.String(), func(t *testing.T) {
-			got := broken(p.Settings(), seeds)
+			got := broken(t, p.Settings(), seeds)
 			t.Logf("breaks in %d traces: %v", seeds, got)
 			for inv, n := range got {
 				a, ok := accidents[inv]
@@ -138,7 +139,7 @@ func TestAccidentsUnderFaults(t *testing.T) {
 				}
 				st := p.Settings()
 				a.off(&st)
-				if again := broken(st, seeds)[inv]; again > 0 {
+				if again := broken(t, st, seeds)[inv]; again > 0 {
 					t.Errorf("%s still breaks in %d traces without its accident (%s)", inv, again, a.why)
 				}
 			}
@@ -146,7 +147,7 @@ func TestAccidentsUnderFaults(t *testing.T) {
 			for _, a := range accidents {
 				a.off(&all)
 			}
-			if fixed := broken(all, seeds); len(fixed) > 0 {
+			if fixed := broken(t, all, seeds); len(fixed) > 0 {
 				t.Errorf("with every accident's switches as Modern has them, traces still break %v", fixed)
 			}
 		})
