@@ -81,17 +81,11 @@ func noExpectations(st *dcplan.Settings) { st.IgnoreExpectations = false }
 // broken runs seeds all-fault traces of 100 steps over two DCs under st,
 // then liveness, and counts the traces that broke each invariant
 // ("liveness" for the world not coming to rest).
-func broken(t testing.TB, st dcplan.Settings, seeds uint64) map[string]int {
-	t.Helper()
+func broken(st dcplan.Settings, seeds uint64) map[string]int {
 	name := regexp.MustCompile(`([A-Za-z]+) \(SPEC`)
 	out := map[string]int{}
 	for seed := range seeds {
-		s := fake.NewSim(fake.Options{Seed: seed, Faults: fake.AllFaults(), Settings: st})
-		for _, c := range []dcplan.Config{fake.NewConfig("ns", "web", 2), fake.NewConfig("ns", "api", 1)} {
-			if err := s.AddConfig(c); err != nil {
-				t.Fatal(err)
-			}
-		}
+		s := newFaultySimWith(seed, st)
 		seen := map[string]bool{}
 		prev := s.Observe()
 		for range 100 {
@@ -129,7 +123,7 @@ func TestAccidentsUnderFaults(t *testing.T) {
 	}
 	for _, p := range []dcplan.Preset{dcplan.Exact, dcplan.Origin10, dcplan.Origin13, dcplan.Origin15} {
 		t.Run(p.String(), func(t *testing.T) {
-			got := broken(t, p.Settings(), seeds)
+			got := broken(p.Settings(), seeds)
 			t.Logf("breaks in %d traces: %v", seeds, got)
 			for inv, n := range got {
 				a, ok := accidents[inv]
@@ -139,7 +133,7 @@ func TestAccidentsUnderFaults(t *testing.T) {
 				}
 				st := p.Settings()
 				a.off(&st)
-				if again := broken(t, st, seeds)[inv]; again > 0 {
+				if again := broken(st, seeds)[inv]; again > 0 {
 					t.Errorf("%s still breaks in %d traces without its accident (%s)", inv, again, a.why)
 				}
 			}
@@ -147,7 +141,7 @@ func TestAccidentsUnderFaults(t *testing.T) {
 			for _, a := range accidents {
 				a.off(&all)
 			}
-			if fixed := broken(t, all, seeds); len(fixed) > 0 {
+			if fixed := broken(all, seeds); len(fixed) > 0 {
 				t.Errorf("with every accident's switches as Modern has them, traces still break %v", fixed)
 			}
 		})

@@ -174,7 +174,7 @@ func (s *Sim) watch(ch Change) {
 		if !ch.Created && ch.RC != "" {
 			s.notify(item{KindRC, ch.Namespace, ch.RC})
 		}
-		if s.opts.Settings.SeedPodController && !ch.Deleted && ch.RC != "" && ch.Name == dcplan.DeployerPodName(ch.RC) {
+		if !ch.Deleted && s.seedPodControlled(ch.Name, ch.RC) {
 			s.notify(item{KindPod, ch.Namespace, ch.Name})
 		}
 	}
@@ -220,7 +220,7 @@ func (s *Sim) resyncAll() {
 				if rc.current().exists() {
 					s.rcq.add(item{KindRC, ns, rc.name})
 				}
-				if pod := dcplan.DeployerPodName(rc.name); s.opts.Settings.SeedPodController && sp.pods[pod] != nil && sp.pods[pod].current().exists() {
+				if pod := dcplan.DeployerPodName(rc.name); s.seedPodControlled(pod, rc.name) && sp.pods[pod] != nil && sp.pods[pod].current().exists() {
 					s.podq.add(item{KindPod, ns, pod})
 				}
 			}
@@ -383,6 +383,13 @@ func (s *Sim) processAs(it item, instance string) {
 	}
 }
 
+// seedPodControlled reports whether the seed deployer-pod controller
+// passes over the pod named pod of RC rc: with SeedPodController, when it
+// is rc's deployer pod.
+func (s *Sim) seedPodControlled(pod, rc string) bool {
+	return s.opts.Settings.SeedPodController && rc != "" && pod == dcplan.DeployerPodName(rc)
+}
+
 // podControllerSnapshot is what the seed deployer-pod controller reads
 // for the deployer pod of item it, as the cache at seq has it: the pod's
 // DC with its RCs and pods; the RC and its pods when the DC is gone; the
@@ -399,7 +406,7 @@ func (s *Sim) podControllerSnapshot(sp *namespace, seq uint64, it item) (snap dc
 		return dcplan.Snapshot{}, "", ""
 	}
 	rc = s.world.value(o, v).(*dcplan.Pod).DeploymentName
-	if rc == "" || it.name != dcplan.DeployerPodName(rc) {
+	if !s.seedPodControlled(it.name, rc) {
 		return dcplan.Snapshot{}, "", ""
 	}
 	d := s.rcAt(sp, seq, item{KindRC, it.ns, rc})

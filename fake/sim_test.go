@@ -13,8 +13,11 @@ import (
 var simSeeds = flag.Int("fake.seeds", 250, "number of seeded all-faults traces TestSimSeeds runs")
 
 // newFaultySim returns a simulator over two DCs with every fault on.
-func newFaultySim(seed uint64) *fake.Sim {
-	s := fake.NewSim(fake.Options{Seed: seed, Faults: fake.AllFaults()})
+func newFaultySim(seed uint64) *fake.Sim { return newFaultySimWith(seed, dcplan.Settings{}) }
+
+// newFaultySimWith is newFaultySim under st.
+func newFaultySimWith(seed uint64, st dcplan.Settings) *fake.Sim {
+	s := fake.NewSim(fake.Options{Seed: seed, Faults: fake.AllFaults(), Settings: st})
 	for _, c := range []dcplan.Config{fake.NewConfig("ns", "web", 2), fake.NewConfig("ns", "api", 1)} {
 		if err := s.AddConfig(c); err != nil {
 			panic(err)
