@@ -56,9 +56,10 @@ func DecodeDeployment(data []byte) (dcplan.Deployment, error) {
 // keys in Kubernetes field order, compact. Labels, annotations and fields
 // d does not model pass through; a field that already reads back as d's
 // value keeps its exact spelling. The encoded-deployment-config annotation
-// is kept verbatim when d.Encoded was read from it (decoded or not: its
-// Source is the annotation's literal), already decodes to it, or does
-// not decode; it is otherwise rewritten from d.Encoded the way upstream
+// is kept verbatim when it decodes to d.Encoded (as the annotation
+// d.Encoded was read from does), when it is spelled or reads back as this
+// codec writes d.Encoded, or when d.Encoded is nil (an annotation that
+// does not decode); it is otherwise rewritten from d.Encoded the way upstream
 // serialises a DC (Kubernetes key order, trailing newline), so
 // DecodeDeployment(EncodeDeployment(d)) gives d back for any d in normal
 // form (with Raw filled).
@@ -75,13 +76,11 @@ func EncodeDeployment(d dcplan.Deployment) ([]byte, error) {
 // decodeDeploymentTape decodes the RC object m on tape t; strict requires
 // kind and apiVersion (an RC decoded alone; a list's items may omit
 // them). raw is its canonical form when the caller has it (nil renders
-// it). The
-// encoded-deployment-config annotation is decoded when first asked for;
-// written, when not nil, is the DC the caller has just serialised into it
-// (NewDeployment), which Encoded then holds, with the annotation's
-// literal as its Source, so that nothing is decoded. The strings of the
-// result, its encoded DC's included, are moved out of the document
-// (rehome).
+// it). The encoded-deployment-config annotation is decoded here, unless
+// written is not nil: the DC the caller has just serialised into it
+// (NewDeployment), which Encoded then holds as a copy, so that nothing is
+// decoded. The strings of the result, its encoded DC's included, are
+// moved out of the document (rehome).
 func decodeDeploymentTape(t *jsontree.Tape, m node, strict bool, raw dcplan.RawJSON, written *dcplan.Config) (dcplan.Deployment, error) {
 	r := &reader{t: t, kind: kindRC, name: nameOf(t, m)}
 	r.checkKind(m, kindRC, strict, apiVersionCore)
