@@ -11,8 +11,10 @@
 // history packages. Nothing here talks to a server, reads a clock, logs or
 // draws random numbers.
 //
-// Functions in this package never modify their arguments; returned slices
-// never alias them.
+// Functions in this package never modify their arguments, and returned
+// slices never alias them, with three kinds of exception that say so in
+// their names: the actions' ApplyTo methods write the object they are
+// given, and Plan.Append and Switches.Set change their receiver.
 //
 // Every action carries the id of the rule that produced it (Rule, printed
 // by Describe as rule=<id>, e.g. rule=3.4.3). docs/rules.md, the rule index
@@ -39,8 +41,9 @@
 //     [Scale], [Transition], [DeleteRC], [StatusUpdate], [Event]);
 //   - the outcome of the requests: [Outcome], [Failure], [StatusReason],
 //     [ActionKind], [ActionRef], [ErrorClass];
-//   - the effect: the actions' Check methods (the preconditions of each
-//     write, [ErrNoop]) and ApplyTo methods (its effect), [Snapshot.After]
+//   - the effect: the actions' ApplyTo methods (the effect of each write;
+//     its preconditions are the action's From fields, which the adapter's
+//     request carries), [Snapshot.After]
 //     (the typed effect of a whole plan), [NewDeployment] (the RC a
 //     rollout creates), [IsConflict], [IsNotFound], [IsAlreadyExists];
 //   - names: [DeploymentName], [DeployerPodName], [CompareDeployments];

@@ -46,9 +46,10 @@ func fnvHex(s string) string {
 	return fmt.Sprintf("%08x", h.Sum32())
 }
 
-// CompareDeployments orders RCs by Version ascending, ties by Name: the one
-// order every planner sorts by (SPEC 11 item 9). Use it with
-// slices.SortedFunc; reverse it for "newest first".
+// CompareDeployments orders RCs by Version ascending, ties by Name (SPEC 11
+// item 9): the order the deployer's and oc's passes take RCs in, reversed
+// (the DC controller keeps RCs of one version in their list order, see
+// Plan). Use it with slices.SortedFunc.
 func CompareDeployments(a, b Deployment) int {
 	if c := cmp.Compare(a.Version, b.Version); c != 0 {
 		return c

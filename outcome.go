@@ -26,8 +26,8 @@ const (
 	ActionNone ActionKind = iota
 	ActionAdopt
 	ActionRelease
-	ActionUpdateConfig
 	ActionInstantiate
+	ActionUpdateConfig
 	ActionCreatePod
 	ActionSetPodOwner
 	ActionSetPodDeadline
@@ -42,7 +42,7 @@ const (
 	NumActionKinds
 )
 
-var actionKindNames = [...]string{"", "adopt", "release", "update-dc", "instantiate", "create-pod", "set-pod-owner",
+var actionKindNames = [...]string{"", "adopt", "release", "instantiate", "update-dc", "create-pod", "set-pod-owner",
 	"set-pod-deadline", "delete-pod", "create-rc", "cancel", "scale", "transition", "delete-rc", "status"}
 
 // String returns the verb Describe prints for actions of kind k.

@@ -26,13 +26,18 @@ import (
 //  7. Status: the one DC status write.
 //  8. Events.
 //
-// An adapter stops at the first failed write, takes a fresh Snapshot and
-// plans again; it never carries half a plan forward. Wait and RecheckAfter
-// tell it when to plan again even if nothing changes.
+// On a failed write the adapter adds the failure to Snapshot.Outcome and
+// plans again from the same snapshot; the new plan begins with the
+// requests already sent (see the package documentation and wire.RunPass).
+// Wait and RecheckAfter tell it when to plan again even if nothing
+// changes.
 //
 // Invariant: within each slice, actions are in a documented deterministic
-// order: cancels and scales by version descending, deletes oldest first,
-// ties broken by name (SPEC 11 item 9).
+// order (SPEC 11 item 9): the DC controller cancels and scales by version
+// descending and deletes oldest first, RCs of one version keeping their
+// list order, as the conformance recordings show upstream's sort does;
+// the deployer's and oc's passes take RCs of one version by name
+// descending.
 type Plan struct {
 	Adopt           []Adopt
 	Release         []Release
@@ -142,8 +147,8 @@ func (p *Plan) Counts() [NumActionKinds]int {
 	var n [NumActionKinds]int
 	n[ActionAdopt] = len(p.Adopt)
 	n[ActionRelease] = len(p.Release)
-	n[ActionUpdateConfig] = len(p.UpdateConfig)
 	n[ActionInstantiate] = len(p.Instantiate)
+	n[ActionUpdateConfig] = len(p.UpdateConfig)
 	n[ActionCreatePod] = len(p.CreatePods)
 	n[ActionSetPodOwner] = len(p.SetPodOwners)
 	n[ActionSetPodDeadline] = len(p.SetPodDeadlines)

@@ -8,7 +8,7 @@ import (
 )
 
 // StepAll plans one pass of the deployer controller over every RC of s,
-// validating s first, once: Step for each RC, newest version first (ties by name),
+// validating s first, once: Step for each RC, newest version first (ties by name descending),
 // then, with the SeedPodController switch, DeployerPod for each pod in name order (the
 // seed-era deployer-pod controller, which is what moves an Origin RC along
 // with its pod). The plans are concatenated field by field; the first

@@ -25,9 +25,9 @@
 //     SeedPodController switch (SPEC 7 row 29).
 //   - [CancelByDeadline]: the Origin10 cancel of a Pending or Running
 //     rollout, by activeDeadlineSeconds (SPEC 2.3, 7 row 25), on its own.
-//   - [CreateFailed], [CleanupFailed], [UpdateFailed]: what upstream
-//     records and returns when an adapter's pod create, pod cleanup or RC
-//     update failed (SPEC 1.6, 1.7).
+//   - Step and CancelByDeadline also read the failed writes of the pass
+//     from Snapshot.Outcome (a pod create, a pod cleanup, an RC update)
+//     and plan what upstream records and returns then (SPEC 1.6, 1.7).
 //   - [Candidate], [CompletedAt], [TimeoutSeconds], [UnrelatedPodReason],
 //     [PodGoneReason]: the helpers those planners share.
 //

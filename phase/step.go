@@ -539,5 +539,5 @@ func decodeError(d *dcplan.Deployment) string {
 
 // sw returns the switches of the step's settings. It points into the
 // step's own copy, never into the snapshot, so that Step leaves its
-// snapshot on the caller's stack (TestStepAllocatesNothingAtRest).
+// snapshot on the caller's stack (TestPassAtRestAllocatesNothing).
 func (st *step) sw() *dcplan.Switches { return &st.settings.Switches }

@@ -64,7 +64,9 @@ import (
 // instead (see configOrigin and the package documentation).
 //
 // Deterministic order: adoptions, releases, cancels and scales by version
-// (cancels and scales newest first), deletes oldest first, ties by name.
+// (cancels and scales newest first), deletes oldest first; RCs of one
+// version keep their list order (upstream's sort, as the conformance
+// recordings show it).
 //
 // Ports: deploymentconfig_controller.go (*DeploymentConfigController).Handle
 // (modern) and its seed-era ancestors (Origin).

@@ -37,13 +37,16 @@
 //		fmt.Print(text)
 //	}
 //
-// go test runs the default bounds (Defaults: latestVersion up to 3,
-// replicas 0-2, revisionHistoryLimit none and 1, per trace at most one oc
-// command, one faulted pass, one stale read and one hook pod, any two of
-// them in one trace) for Modern, Exact and Origin15, plus for each a
-// search with three in one trace (a fault, a stale read and a hook pod);
-// docs/exploration.md has the figures per search.
-// Deeper bounds run behind -explore.deep.
+// Plain go test searches small worlds (replicas 1, revisionHistoryLimit
+// 1): the default perturbations for Modern, an oc command and a stale
+// read for Exact and Origin15. The CI tier (-explore.ci, or
+// DCPLAN_EXPLORE=ci) runs the default bounds (Defaults: latestVersion up
+// to 3, replicas 0-2, revisionHistoryLimit none and 1, per trace at most
+// one oc command, one faulted pass, one stale read and one hook pod, any
+// two of them in one trace) for Modern, Exact and Origin15, plus for each
+// a search with three in one trace (a fault, a stale read and a hook
+// pod); docs/exploration.md has the figures per search. Deeper bounds run
+// behind -explore.deep.
 //
 // Entry points: [Explore], [Defaults], [Options], [Result], [Violation],
 // [World], [Scenario], [Replay], [Bound].

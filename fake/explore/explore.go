@@ -60,8 +60,9 @@ type Options struct {
 // none and 1, and per trace at most one of each perturbation (an oc
 // command or edit, a faulted pass of a controller or an oc command, a
 // stale read, a hook pod) and at most two kinds of them (Kinds 2): every
-// pair in one search. go test explores them for every preset; with Kinds
-// 0 (all four in one trace) the search is about fifteen times larger.
+// pair in one search. The CI tier (-explore.ci) explores them for Modern,
+// Exact and Origin15; with Kinds 0 (all four in one trace) the search is
+// about fifteen times larger.
 func Defaults(st dcplan.Settings) Options {
 	return Options{Settings: st, Users: 1, Faults: 1, Stale: 1, Hooks: 1, Kinds: 2, UserFaults: true}.defaults()
 }
