@@ -1,6 +1,7 @@
 package kube
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -36,16 +37,20 @@ var (
 //  3. ErrUnreachable, for any other failure (no answer, or another
 //     error status),
 //
-// each with the server's error wrapped too.
-func CheckAPI(d discovery.DiscoveryInterface) error {
+// each with the server's error wrapped too. The request ends with ctx: a
+// server that accepts the connection and never answers holds CheckAPI
+// only as long as ctx lasts (ErrUnreachable then wraps ctx's error).
+func CheckAPI(ctx context.Context, d discovery.DiscoveryInterface) error {
 	gv := appsv1.GroupVersion.String()
-	list, err := d.ServerResourcesForGroupVersion(gv)
+	list, err := discovery.ToDiscoveryInterfaceWithContext(d).ServerResourcesForGroupVersionWithContext(ctx, gv)
 	switch {
 	case err == nil:
 	case apierrors.IsUnauthorized(err) || apierrors.IsForbidden(err):
 		return fmt.Errorf("%w: discovery of %s: %w", ErrUnauthorized, gv, err)
 	case apierrors.IsNotFound(err):
 		return fmt.Errorf("%w: %s is not served: %w", ErrNoDeploymentConfigs, gv, err)
+	case ctx.Err() != nil:
+		return fmt.Errorf("%w: discovery of %s: %w", ErrUnreachable, gv, context.Cause(ctx))
 	default:
 		return fmt.Errorf("%w: discovery of %s: %w", ErrUnreachable, gv, err)
 	}

@@ -1,14 +1,19 @@
 package kube_test
 
 import (
+	"context"
 	"errors"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"testing"
+	"time"
 
+	appsclient "github.com/openshift/client-go/apps/clientset/versioned"
 	"k8s.io/client-go/discovery"
+	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/rest"
+	"k8s.io/klog/v2"
 
 	"github.com/dcplan/dcplan/examples/kube"
 )
@@ -77,7 +82,7 @@ func TestCheckAPI(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			err = kube.CheckAPI(d)
+			err = kube.CheckAPI(t.Context(), d)
 			if tc.want == nil && err != nil || !errors.Is(err, tc.want) {
 				t.Errorf("CheckAPI() = %v, want %v (%s)", err, tc.want, tc.why)
 			}
@@ -87,5 +92,63 @@ func TestCheckAPI(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// silentServer accepts connections and answers no request until the
+// client gives up on it.
+func silentServer(t *testing.T) string {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() }))
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// TestCheckAPIEndsWithItsContext: against a server that never answers,
+// CheckAPI returns ErrUnreachable when its context ends, not when the
+// connection does.
+func TestCheckAPIEndsWithItsContext(t *testing.T) {
+	d, err := discovery.NewDiscoveryClientForConfig(&rest.Config{Host: silentServer(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 100*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	err = kube.CheckAPI(ctx, d)
+	if !errors.Is(err, kube.ErrUnreachable) || !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("CheckAPI() = %v, want ErrUnreachable wrapping context.DeadlineExceeded", err)
+	}
+	if waited := time.Since(start); waited > 5*time.Second {
+		t.Errorf("CheckAPI returned after %s, its context ended after 100ms", waited)
+	}
+}
+
+// TestRunStopsDuringTheAPICheck: a SIGTERM (Run's context ending) while
+// the server has not answered the API check makes Run return nil at
+// once, as a stop before the caches synced does.
+func TestRunStopsDuringTheAPICheck(t *testing.T) {
+	cfg := &rest.Config{Host: silentServer(t)}
+	kc, err := kubernetes.NewForConfig(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ac, err := appsclient.NewForConfig(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctrl := kube.New(kc, ac, kube.Options{Logger: klog.NewKlogr().V(10)})
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	go func() { done <- ctrl.Run(ctx) }()
+	time.Sleep(100 * time.Millisecond) // Run is waiting for discovery
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("Run() = %v, want nil after a stop", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Run did not return within 5 s of its context ending")
 	}
 }

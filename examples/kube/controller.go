@@ -48,7 +48,9 @@ type Options struct {
 	Settings dcplan.Settings
 	// Workers is the number of workers of each queue; 0 means 2.
 	Workers int
-	// Resync is the informers' resync period; 0 means none.
+	// Resync is the informers' resync period; 0 means DefaultResync and
+	// a negative value none (a key dropped after its retries then waits
+	// for the next change of its objects).
 	Resync time.Duration
 	// RateLimiter returns the rate limiter of a queue; nil means
 	// client-go's default controller rate limiter (5 ms·2^n per item up
@@ -80,6 +82,17 @@ type Options struct {
 // DefaultDrainTimeout is the DrainTimeout of zero Options.
 const DefaultDrainTimeout = 10 * time.Second
 
+// DefaultResync is the Resync of zero Options: openshift-controller-manager's
+// informer resync period. Every resync queues every DC and RC again, which
+// is what brings back a key the queue dropped after its retries (a pod
+// create refused for minutes, say) when nothing else touches its objects.
+const DefaultResync = 10 * time.Minute
+
+// APICheckTimeout bounds Run's API check (CheckAPI): a server that
+// accepts connections and never answers makes Run return an error
+// wrapping ErrUnreachable after this long.
+const APICheckTimeout = 30 * time.Second
+
 // Controller runs the DC controller and the deployer controller of dcplan
 // over shared informers of DeploymentConfigs, ReplicationControllers and
 // pods, each with a work queue rate-limited by client-go's default
@@ -110,7 +123,8 @@ const DefaultDrainTimeout = 10 * time.Second
 //  4. Otherwise log that the key is dropped and Forget it. The deployer's
 //     FailedRetry event for an actionable error is part of the last plan
 //     (phase.Step records it at that requeue count), so it is recorded
-//     once.
+//     once. The informers' next resync (Options.Resync) queues the key
+//     again.
 type Controller struct {
 	opts    Options
 	log     klog.Logger
@@ -142,6 +156,7 @@ type Controller struct {
 	metrics       *Metrics
 	watchdog      *leaderelection.HealthzAdaptor
 	stopInformers context.CancelFunc
+	closeOnce     sync.Once
 	// synced: the caches synced; electing: Run takes part in the leader
 	// election; stopping: Run's context ended; quitting: the workers
 	// stop (Run's context ended or the lease was lost) and take no key.
@@ -159,7 +174,10 @@ const (
 )
 
 // New returns a Controller over the two clientsets. It builds the
-// informers and queues; nothing runs until Run.
+// informers, the queues and (with no Options.Recorder) the event
+// broadcasters; the queues' and broadcasters' goroutines run from here
+// on, until Run returns or Close is called. Informers and workers start
+// with Run (or Start).
 func New(kube kubernetes.Interface, apps appsclient.Interface, opts Options) *Controller {
 	c := &Controller{opts: opts, kube: kube, apps: apps, log: opts.Logger, now: opts.Now,
 		expectRCs:  expectations{resource: wire.ResourceRCs, verb: wire.VerbCreate},
@@ -174,8 +192,15 @@ func New(kube kubernetes.Interface, apps appsclient.Interface, opts Options) *Co
 	}
 	c.metrics = newMetrics(&c.decoder)
 	c.watchdog = leaderelection.NewLeaderHealthzAdaptor(20 * time.Second)
-	c.kubeFactory = informers.NewSharedInformerFactoryWithOptions(kube, opts.Resync, informers.WithNamespace(opts.Namespace))
-	c.appsFactory = appsinformers.NewSharedInformerFactoryWithOptions(apps, opts.Resync, appsinformers.WithNamespace(opts.Namespace))
+	resync := opts.Resync
+	switch {
+	case resync == 0:
+		resync = DefaultResync
+	case resync < 0:
+		resync = 0 // the informers' none
+	}
+	c.kubeFactory = informers.NewSharedInformerFactoryWithOptions(kube, resync, informers.WithNamespace(opts.Namespace))
+	c.appsFactory = appsinformers.NewSharedInformerFactoryWithOptions(apps, resync, appsinformers.WithNamespace(opts.Namespace))
 	c.dcs = c.appsFactory.Apps().V1().DeploymentConfigs().Informer()
 	c.rcs = c.kubeFactory.Core().V1().ReplicationControllers().Informer()
 	c.pods = c.kubeFactory.Core().V1().Pods().Informer()
@@ -210,19 +235,19 @@ func New(kube kubernetes.Interface, apps appsclient.Interface, opts Options) *Co
 	})
 	_, _ = c.rcs.AddEventHandler(cache.ResourceEventHandlerFuncs{
 		AddFunc: func(obj any) {
-			c.lists.touch(obj)
+			c.lists.touch(c.hasRCs, obj)
 			c.observeRC(obj)
 			c.enqueueDeployment(obj)
 		},
 		UpdateFunc: func(old, obj any) {
 			if changed(old, obj) {
-				c.lists.touch(old, obj)
+				c.lists.touch(c.hasRCs, old, obj)
 				c.enqueueOwner(obj)
 			}
 			c.enqueueDeployment(obj)
 		},
 		DeleteFunc: func(obj any) {
-			c.lists.touch(obj)
+			c.lists.touch(c.hasRCs, obj)
 			c.forget(obj)
 			c.observeRC(obj)
 			c.observeRCDelete(obj)
@@ -242,6 +267,13 @@ func New(kube kubernetes.Interface, apps appsclient.Interface, opts Options) *Co
 		DeleteFunc: func(obj any) { c.forget(obj); c.observePod(obj); c.enqueuePodOwner(obj) },
 	})
 	return c
+}
+
+// hasRCs reports whether an RC in the informer cache has the byConfig
+// index key.
+func (c *Controller) hasRCs(key string) bool {
+	keys, err := c.rcs.GetIndexer().IndexKeys(byConfig, key)
+	return err == nil && len(keys) > 0
 }
 
 // client returns the wire.Client of one controller.
@@ -287,13 +319,12 @@ var ErrCacheSync = errors.New("kube: informer caches did not sync")
 // Options.LeaderElection, the workers run only while the process holds
 // the lease: Run releases it after the passes in flight finished, and
 // returns an error wrapping ErrLeaseLost when the lease was lost. It
-// returns CheckAPI's error when the API check fails, and one wrapping
+// returns CheckAPI's error when the API check fails (within
+// APICheckTimeout; nil when ctx ends first), and one wrapping
 // ErrLeaderElection for an invalid LeaderElection, before contacting the
 // server. Call Run once.
 func (c *Controller) Run(ctx context.Context) error {
-	defer c.stopEvents()
-	defer c.dcQueue.ShutDown()
-	defer c.rcQueue.ShutDown()
+	defer c.Close()
 	if le := c.opts.LeaderElection; le != nil {
 		if err := le.Validate(); err != nil {
 			return err
@@ -301,7 +332,13 @@ func (c *Controller) Run(ctx context.Context) error {
 	}
 	stopWatch := context.AfterFunc(ctx, func() { c.stopping.Store(true) })
 	defer stopWatch()
-	if err := CheckAPI(c.apps.Discovery()); err != nil {
+	check, cancelCheck := context.WithTimeout(ctx, APICheckTimeout)
+	err := CheckAPI(check, c.apps.Discovery())
+	cancelCheck()
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil // stopped while waiting for the server
+		}
 		return err
 	}
 	if err := c.Start(ctx); err != nil {
@@ -310,11 +347,6 @@ func (c *Controller) Run(ctx context.Context) error {
 		}
 		return err
 	}
-	defer func() {
-		c.stopInformers()
-		c.kubeFactory.Shutdown()
-		c.appsFactory.Shutdown()
-	}()
 	if le := c.opts.LeaderElection; le != nil {
 		return c.runElected(ctx, *le)
 	}
@@ -382,10 +414,24 @@ func (c *Controller) Start(ctx context.Context) error {
 	return nil
 }
 
-func (c *Controller) stopEvents() {
-	for _, b := range c.broadcasters {
-		b.Shutdown()
-	}
+// Close stops what New and Start started: the queues, the informers and
+// the event broadcasters. Run
+// closes the Controller when it returns; a Controller driven by Start,
+// SyncConfig and SyncDeployment instead is closed by its user. Close may
+// be called more than once; no pass may run after it.
+func (c *Controller) Close() {
+	c.closeOnce.Do(func() {
+		c.dcQueue.ShutDown()
+		c.rcQueue.ShutDown()
+		if c.stopInformers != nil {
+			c.stopInformers()
+		}
+		c.kubeFactory.Shutdown()
+		c.appsFactory.Shutdown()
+		for _, b := range c.broadcasters {
+			b.Shutdown()
+		}
+	})
 }
 
 // syncFunc is one pass for one key.

@@ -221,7 +221,8 @@ func TestMissingAPIGroup(t *testing.T) {
 // TestDroppedAfterRetryLimit: a deployer pod create that always fails is
 // retried while the key was requeued fewer than 15 times (NumRequeues
 // becomes Snapshot.Requeues), then dropped with one FailedRetry event, and
-// never planned again.
+// not planned again before the informers' next resync (DefaultResync, ten
+// minutes; TestResyncBringsBackADroppedKey).
 func TestDroppedAfterRetryLimit(t *testing.T) {
 	c := newCluster(t)
 	var n atomic.Int64
@@ -258,5 +259,35 @@ func TestDroppedAfterRetryLimit(t *testing.T) {
 	}
 	if d := cmp.Diff(want, requeues); d != "" {
 		t.Errorf("Snapshot.Requeues of the failing passes (-want +got):\n%s", d)
+	}
+}
+
+// TestResyncBringsBackADroppedKey: deployer pod creates refused for longer
+// than the queue retries (16 attempts: a quota, a webhook, an outage) drop
+// the RC's key; the informers' resync queues it again and the rollout
+// completes once creates go through. With no resync (a negative Resync)
+// the RC stays New.
+func TestResyncBringsBackADroppedKey(t *testing.T) {
+	for _, tc := range []struct {
+		resync time.Duration
+		want   string
+	}{
+		{time.Second /* the informers' shortest */, "frontend-1 Complete replicas=2 reason=\"config change\"\ndc frontend latestVersion=1 replicas=2"},
+		{-1, "frontend-1 New replicas=0 reason=\"config change\"\ndc frontend latestVersion=1 replicas=2"},
+	} {
+		t.Run(tc.resync.String(), func(t *testing.T) {
+			c := newCluster(t)
+			var n atomic.Int64
+			c.kube.PrependReactor("create", "pods", fail(16, errors.New("connection refused"), &n, nil))
+			newKubelet(c).run(t)
+			c.controller(t, kube.Options{Resync: tc.resync,
+				RateLimiter: func() workqueue.TypedRateLimiter[string] {
+					return workqueue.NewTypedItemExponentialFailureRateLimiter[string](time.Millisecond, 4*time.Millisecond)
+				}})
+			c.createDC(t, newDC("frontend", "registry/shop/frontend:v1", 2))
+			waitFor(t, "FailedRetry", func() bool { return len(eventsWith(c.Events(), "FailedRetry")) == 1 })
+			time.Sleep(1500 * time.Millisecond) // past a resync, when there is one
+			c.await(t, "frontend", tc.want)
+		})
 	}
 }

@@ -1,12 +1,15 @@
 package kube_test
 
 import (
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	appsv1 "github.com/openshift/api/apps/v1"
+	"k8s.io/klog/v2"
 
 	"github.com/dcplan/dcplan/examples/kube"
 )
@@ -115,5 +118,28 @@ func TestRolloutLifecycle(t *testing.T) {
 	})
 	if d := cmp.Diff(wantEvents, events); d != "" {
 		t.Errorf("events mismatch (-want +got):\n%s", d)
+	}
+}
+
+// TestCloseStopsWhatNewStarted: New starts the queues' and the event
+// broadcasters' goroutines, Start the informers'; Close stops them all,
+// so a Controller driven without Run leaks nothing.
+func TestCloseStopsWhatNewStarted(t *testing.T) {
+	before := runtime.NumGoroutine()
+	for range 5 {
+		c := newCluster(t)
+		ctrl := kube.New(c.kube, c.apps, kube.Options{Namespace: ns, Logger: klog.NewKlogr().V(10)}) // events to the server
+		if err := ctrl.Start(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		ctrl.Close()
+		ctrl.Close() // twice is allowed
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for runtime.NumGoroutine() > before {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d goroutines after five controllers were closed, %d before", runtime.NumGoroutine(), before)
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }

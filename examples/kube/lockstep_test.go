@@ -75,6 +75,7 @@ func newLockstep(t *testing.T, settings dcplan.Settings) *lockstep {
 			l.rec[component] = r
 			return r
 		}})
+	t.Cleanup(l.ctrl.Close)
 	if err := l.ctrl.Start(ctx); err != nil {
 		t.Fatal(err)
 	}

@@ -80,11 +80,19 @@ func (c *Controller) ConfigSnapshot(key string, requeues int) (dcplan.Snapshot, 
 }
 
 // lists keeps the decoded RC list of each DC between passes. Every RC
-// event bumps the generation of the index keys (byConfig) of the RC before
-// and after the event; a DC's list is reused while its resourceVersion and
-// the generations of its two index keys are those it was built with.
+// event gives the index keys (byConfig) of the RC before and after the
+// event a new generation; a DC's list is reused while its resourceVersion
+// and the generations of its two index keys are those it was built with.
+//
+// Generations come from one counter, so a key's generation never returns
+// to a value it had. A key no cached RC has any more is forgotten, and
+// every forgotten key then reads as floor, which moves on at each
+// forgetting: the map holds only the keys of cached RCs, and a list built
+// before a key was forgotten is never reused.
 type lists struct {
 	mu      sync.Mutex
+	seq     uint64
+	floor   uint64
 	gens    map[string]uint64
 	entries map[string]listEntry
 }
@@ -100,14 +108,21 @@ type listEntry struct {
 func (l *lists) gen(key string) uint64 {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.gens[key]
+	return l.genLocked(key)
+}
+
+func (l *lists) genLocked(key string) uint64 {
+	if g, ok := l.gens[key]; ok {
+		return g
+	}
+	return l.floor
 }
 
 func (l *lists) get(dc, rv string, uid types.UID) ([]dcplan.Deployment, bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	e, ok := l.entries[dc]
-	if !ok || e.rv != rv || e.uid != uid || e.genName != l.gens[e.byName] || e.genUID != l.gens[e.byUID] {
+	if !ok || e.rv != rv || e.uid != uid || e.genName != l.genLocked(e.byName) || e.genUID != l.genLocked(e.byUID) {
 		return nil, false
 	}
 	return e.deployments, true
@@ -122,8 +137,10 @@ func (l *lists) put(dc string, e listEntry) {
 	l.entries[dc] = e
 }
 
-// touch bumps the generations of the index keys of RC event objects.
-func (l *lists) touch(objs ...any) {
+// touch gives the index keys of RC event objects new generations, and
+// forgets those no cached RC has (cached reports whether one has; the
+// informer updates its cache before it calls the handlers).
+func (l *lists) touch(cached func(key string) bool, objs ...any) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.gens == nil {
@@ -136,7 +153,13 @@ func (l *lists) touch(objs ...any) {
 		}
 		keys, _ := indexRC(rc)
 		for _, k := range keys {
-			l.gens[k]++
+			l.seq++
+			if cached(k) {
+				l.gens[k] = l.seq
+			} else {
+				delete(l.gens, k)
+				l.floor = l.seq
+			}
 		}
 	}
 }

@@ -47,6 +47,9 @@ import (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// After the first signal, the next one kills the process (the
+	// signals' default), however long the stop takes.
+	context.AfterFunc(ctx, stop)
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
@@ -87,7 +90,9 @@ type flags struct {
 	leaderElect                             bool
 	election                                kube.LeaderElection
 	metricsAddress, healthAddress           string
-	drain                                   time.Duration
+	drain, resync                           time.Duration
+	qps                                     float64
+	burst                                   int
 	// set holds the names of the flags given on the command line.
 	set map[string]bool
 }
@@ -115,6 +120,9 @@ func parse(args []string, stderr io.Writer) (flags, error) {
 	own.StringVar(&f.metricsAddress, "metrics-address", ":8080", `address of the /metrics server, "" for none (--demo: none unless given)`)
 	own.StringVar(&f.healthAddress, "health-address", ":8081", `address of the /healthz and /readyz server, "" for none; may equal --metrics-address (--demo: none unless given)`)
 	own.DurationVar(&f.drain, "drain-timeout", kube.DefaultDrainTimeout, "how long the passes in flight at SIGTERM may run on")
+	own.DurationVar(&f.resync, "resync", kube.DefaultResync, "informer resync period, which plans every DC and RC again (a key dropped after its retries comes back); 0 for none")
+	own.Float64Var(&f.qps, "kube-api-qps", defaultQPS, "queries per second of each API group's client (RC, pod and event writes share the core group's); negative for no limit")
+	own.IntVar(&f.burst, "kube-api-burst", defaultBurst, "burst of queries to the API server above --kube-api-qps")
 
 	klogFlags := flag.NewFlagSet("klog", flag.ContinueOnError)
 	klog.InitFlags(klogFlags)
@@ -163,8 +171,22 @@ func parse(args []string, stderr io.Writer) (flags, error) {
 	if f.workers < 1 {
 		return f, fmt.Errorf("--workers %d: want at least 1", f.workers)
 	}
+	if f.resync < 0 {
+		return f, fmt.Errorf("--resync %s: want 0 (none) or a positive period", f.resync)
+	}
+	if f.qps == 0 || f.burst < 1 && f.qps > 0 {
+		return f, fmt.Errorf("--kube-api-qps %g, --kube-api-burst %d: want a positive rate (or a negative one, for no limit) and a burst of at least 1", f.qps, f.burst)
+	}
 	return f, nil
 }
+
+// The defaults of --kube-api-qps and --kube-api-burst: kube-controller-
+// manager's. client-go's own (5 and 10), shared by every write of both
+// controllers, make a rollout several times slower on a real server.
+const (
+	defaultQPS   = 50
+	defaultBurst = 100
+)
 
 // errPrinted marks a usage error the flag package has printed.
 var errPrinted = errors.New("usage")
@@ -188,7 +210,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	settings := preset.Settings()
 	settings.DeployerImage, settings.ServiceAccount = f.image, f.serviceAccount
-	opts := kube.Options{Namespace: f.namespace, Settings: settings, Workers: f.workers, DrainTimeout: f.drain}
+	resync := f.resync
+	if resync == 0 {
+		resync = -1 // kube.Options' none
+	}
+	opts := kube.Options{Namespace: f.namespace, Settings: settings, Workers: f.workers, DrainTimeout: f.drain, Resync: resync}
 	if f.leaderElect {
 		opts.LeaderElection = &f.election
 	}
@@ -204,6 +230,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dcplan-controller: %v\n", err)
 		return exitCode(err)
 	}
+	cfg.QPS, cfg.Burst = float32(f.qps), f.burst
 	kc, err := kubernetes.NewForConfig(cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "dcplan-controller: %v\n", err)

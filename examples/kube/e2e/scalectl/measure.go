@@ -83,7 +83,11 @@ func Measure(ctx context.Context, kc kubernetes.Interface, ac appsclient.Interfa
 	ctx, cancel := context.WithTimeout(ctx, o.Timeout)
 	defer cancel()
 	tr := &tracker{want: o.DCs * (1 + o.RCs), seen: map[string]bool{}}
-	ctrl := kube.New(kc, ac, kube.Options{Namespace: o.Namespace, Settings: Settings(), Resync: o.Resync,
+	resync := o.Resync
+	if resync == 0 {
+		resync = -1 // no resync round to measure: none at all
+	}
+	ctrl := kube.New(kc, ac, kube.Options{Namespace: o.Namespace, Settings: Settings(), Resync: resync,
 		Recorder: o.Recorder, Logger: klog.NewKlogr().V(10), OnPass: tr.pass})
 	start := time.Now()
 	runCtx, stop := context.WithCancel(ctx)
