@@ -256,7 +256,9 @@ func (w *World) CreateConfig(c dcplan.Config) error {
 	if err != nil {
 		return fmt.Errorf("fake: create dc %s/%s: %w", c.Namespace, c.Name, err)
 	}
-	w.put(KindConfig, c.Namespace, c.Name, data)
+	if err := w.put(KindConfig, c.Namespace, c.Name, data); err != nil {
+		return fmt.Errorf("fake: create dc %s/%s: %w", c.Namespace, c.Name, err)
+	}
 	return nil
 }
 
@@ -284,7 +286,9 @@ func (w *World) CreateDeployment(d dcplan.Deployment) error {
 	if err != nil {
 		return fmt.Errorf("fake: create rc %s/%s: %w", d.Namespace, d.Name, err)
 	}
-	w.put(KindRC, d.Namespace, d.Name, data)
+	if err := w.put(KindRC, d.Namespace, d.Name, data); err != nil {
+		return fmt.Errorf("fake: create rc %s/%s: %w", d.Namespace, d.Name, err)
+	}
 	return nil
 }
 
@@ -310,7 +314,9 @@ func (w *World) CreatePodObject(p dcplan.Pod) error {
 	if err != nil {
 		return fmt.Errorf("fake: create pod %s/%s: %w", p.Namespace, p.Name, err)
 	}
-	w.put(KindPod, p.Namespace, p.Name, data)
+	if err := w.put(KindPod, p.Namespace, p.Name, data); err != nil {
+		return fmt.Errorf("fake: create pod %s/%s: %w", p.Namespace, p.Name, err)
+	}
 	return nil
 }
 
@@ -347,7 +353,9 @@ func (w *World) UpdateConfig(ns, name string, f func(*dcplan.Config) error) erro
 	if err != nil {
 		return fmt.Errorf("fake: update dc %s/%s: %w", ns, name, err)
 	}
-	w.put(KindConfig, ns, name, data)
+	if err := w.put(KindConfig, ns, name, data); err != nil {
+		return fmt.Errorf("fake: update dc %s/%s: %w", ns, name, err)
+	}
 	return nil
 }
 
@@ -388,7 +396,9 @@ func (w *World) UpdateDeployment(ns, name string, f func(*dcplan.Deployment) err
 	if err != nil {
 		return fmt.Errorf("fake: update rc %s/%s: %w", ns, name, err)
 	}
-	w.put(KindRC, ns, name, data)
+	if err := w.put(KindRC, ns, name, data); err != nil {
+		return fmt.Errorf("fake: update rc %s/%s: %w", ns, name, err)
+	}
 	return nil
 }
 
@@ -419,7 +429,9 @@ func (w *World) UpdatePod(ns, name string, f func(*dcplan.Pod) error) error {
 	if err != nil {
 		return fmt.Errorf("fake: update pod %s/%s: %w", ns, name, err)
 	}
-	w.put(KindPod, ns, name, data)
+	if err := w.put(KindPod, ns, name, data); err != nil {
+		return fmt.Errorf("fake: update pod %s/%s: %w", ns, name, err)
+	}
 	return nil
 }
 

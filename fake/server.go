@@ -32,7 +32,9 @@ import (
 //   - create: metadata.uid (a counter-based UUID-shaped string),
 //     metadata.resourceVersion (a counter above every version seeded),
 //     metadata.creationTimestamp = the server's clock (RFC 3339),
-//     metadata.namespace from the request when the body has none, and
+//     metadata.namespace from the request when the body has none, kind
+//     and apiVersion from the resource when the body has none (as the API
+//     server's decoder defaults them from the URL), and
 //     metadata.generation = 1 for RCs and DCs. status is ignored as the API
 //     server ignores it: an RC gets {"replicas":0}, a DC its zero status,
 //     a pod none (there is no scheduler or kubelet here; whoever models pods
@@ -40,7 +42,13 @@ import (
 //   - update and patch: a new resourceVersion; uid and creationTimestamp
 //     stay the server's; the main resource keeps the stored status and the
 //     status subresource keeps everything but status; metadata.generation
-//     goes up by one when spec changed (RCs and DCs).
+//     goes up by one when spec changed (RCs and DCs); an update's body
+//     without kind or apiVersion gets them as a create's does.
+//
+// A World's server (World.Client) holds only objects the World's codec
+// decodes: a write whose result does not decode (spec.replicas below
+// zero, a pod phase that is not a string, a wrong kind) is refused with
+// Invalid (422) naming the decode error, and nothing is stored.
 //
 // Empty metadata.ownerReferences, finalizers, annotations and labels are
 // dropped on every write, as a typed object omits them (a release patch
@@ -195,10 +203,14 @@ func (s *Server) put(resource string, obj []byte, share bool) error {
 	}
 	if share && bytes.Equal(*canon, obj) {
 		jsontree.PutScratch(canon)
-		s.store.save(serverKey{resource, ns, name}, obj)
+		if err := s.store.save(serverKey{resource, ns, name}, obj); err != nil {
+			return fmt.Errorf("fake: put %s: %w", resource, err)
+		}
 		return nil
 	}
-	s.store.save(serverKey{resource, ns, name}, jsontree.ExactCopy(canon))
+	if err := s.store.save(serverKey{resource, ns, name}, jsontree.ExactCopy(canon)); err != nil {
+		return fmt.Errorf("fake: put %s: %w", resource, err)
+	}
 	return nil
 }
 
@@ -377,6 +389,7 @@ func (s *Server) create(r wire.Request) (serverKey, error) {
 	if err != nil {
 		return serverKey{}, errBadRequest(err.Error())
 	}
+	defaultTypeMeta(r.Resource, o)
 	meta := ensureMeta(o)
 	name, _ := meta["name"].(string)
 	if name == "" {
@@ -411,7 +424,9 @@ func (s *Server) create(r wire.Request) (serverKey, error) {
 		delete(o, "status")
 	}
 	pruneMeta(o)
-	s.store.save(key, mustMarshal(o))
+	if err := s.store.save(key, mustMarshal(o)); err != nil {
+		return key, errUndecodable(r.Resource, name, err)
+	}
 	return key, nil
 }
 
@@ -424,6 +439,9 @@ func (s *Server) update(r wire.Request, key serverKey) error {
 	body, err := parseObject(r.Body)
 	if err != nil {
 		return errBadRequest(err.Error())
+	}
+	if r.Subresource != wire.SubresourceStatus {
+		defaultTypeMeta(r.Resource, body)
 	}
 	old, err := parseObject(stored)
 	if err != nil {
@@ -444,7 +462,9 @@ func (s *Server) update(r wire.Request, key serverKey) error {
 	if err := checkOwnerRefs(r.Resource, key.name, body); err != nil {
 		return err
 	}
-	s.store.save(key, mustMarshal(s.settle(r.Resource, r.Subresource, old, body)))
+	if err := s.store.save(key, mustMarshal(s.settle(r.Resource, r.Subresource, old, body))); err != nil {
+		return errUndecodable(r.Resource, key.name, err)
+	}
 	return nil
 }
 
@@ -526,7 +546,9 @@ func (s *Server) patch(r wire.Request, key serverKey) error {
 	if err := checkOwnerRefs(r.Resource, key.name, next); err != nil {
 		return err
 	}
-	s.store.save(key, mustMarshal(s.settle(r.Resource, r.Subresource, old, next)))
+	if err := s.store.save(key, mustMarshal(s.settle(r.Resource, r.Subresource, old, next))); err != nil {
+		return errUndecodable(r.Resource, key.name, err)
+	}
 	return nil
 }
 
@@ -589,6 +611,29 @@ func parseObject(b []byte) (map[string]any, error) {
 // mustMarshal renders a tree parseObject built (and the server edited
 // with JSON values only) as json.Marshal would.
 func mustMarshal(v any) []byte { return jsontree.AppendCanonical(nil, v) }
+
+// defaultTypeMeta sets the kind and apiVersion of a create's or an
+// update's body from its resource where the body has none (absent or
+// empty), as the API server's decoder defaults them from the URL.
+func defaultTypeMeta(resource string, o map[string]any) {
+	var kind, apiVersion string
+	switch resource {
+	case wire.ResourceRCs:
+		kind, apiVersion = "ReplicationController", "v1"
+	case wire.ResourcePods:
+		kind, apiVersion = "Pod", "v1"
+	case wire.ResourceConfigs:
+		kind, apiVersion = "DeploymentConfig", "apps.openshift.io/v1"
+	default:
+		return
+	}
+	if k, _ := o["kind"].(string); k == "" {
+		o["kind"] = kind
+	}
+	if v, _ := o["apiVersion"].(string); v == "" {
+		o["apiVersion"] = apiVersion
+	}
+}
 
 func ensureMeta(o map[string]any) map[string]any {
 	m, ok := o["metadata"].(map[string]any)
@@ -697,6 +742,14 @@ func errUIDPrecondition(resource string, k serverKey, want, got string) error {
 func errInvalid(resource, name, detail string) error {
 	return &wire.StatusError{Reason: dcplan.StatusInvalid, Code: 422,
 		Message: fmt.Sprintf("%s %q is invalid: %s", qualifiedKind(resource), name, detail)}
+}
+
+// errUndecodable is the answer to a write whose result the store refused
+// (a World's, which holds only objects the codec decodes): Invalid, as the
+// API server answers an object its validation rejects, naming the decode
+// error. Nothing was stored.
+func errUndecodable(resource, name string, err error) error {
+	return errInvalid(resource, name, err.Error())
 }
 
 func errBadRequest(msg string) error {

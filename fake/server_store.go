@@ -16,7 +16,10 @@ import (
 // server's semantics.
 type objectStore interface {
 	load(k serverKey) ([]byte, bool)
-	save(k serverKey, obj []byte)
+	// save stores obj under k. A store that holds only objects it can
+	// decode (a World) refuses any other with the decode error and
+	// stores nothing.
+	save(k serverKey, obj []byte) error
 	drop(k serverKey)
 	// names lists the objects of a resource in a namespace, sorted.
 	names(resource, namespace string) []string
@@ -38,10 +41,13 @@ type mapStore struct {
 }
 
 func (m *mapStore) load(k serverKey) ([]byte, bool) { b, ok := m.objects[k]; return b, ok }
-func (m *mapStore) save(k serverKey, obj []byte)    { m.objects[k] = obj }
-func (m *mapStore) drop(k serverKey)                { delete(m.objects, k) }
-func (m *mapStore) clock() time.Time                { return m.now }
-func (m *mapStore) recorded(wire.Event)             {}
+func (m *mapStore) save(k serverKey, obj []byte) error {
+	m.objects[k] = obj
+	return nil
+}
+func (m *mapStore) drop(k serverKey)    { delete(m.objects, k) }
+func (m *mapStore) clock() time.Time    { return m.now }
+func (m *mapStore) recorded(wire.Event) {}
 
 func (m *mapStore) names(resource, namespace string) []string {
 	var names []string

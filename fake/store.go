@@ -42,8 +42,9 @@ func decode(k Kind, data []byte, intern bool) (any, error) {
 }
 
 // value returns the decoded form of a version (a pointer the caller must
-// not modify), decoding (and caching, unless NoDecodeCache) on first use. The World only stores bytes the codec
-// produced, so a decode failure is a codec bug and panics.
+// not modify), decoding (and caching, unless NoDecodeCache) on first use.
+// The World only stores bytes that decoded when stored (put), so a decode
+// failure is a codec bug and panics.
 func (w *World) value(o *object, v *version) any {
 	if v.cache != nil {
 		return v.cache
@@ -62,21 +63,28 @@ func (w *World) value(o *object, v *version) any {
 }
 
 // put stores new wire bytes for an object as one write, updates the
-// indexes and notifies Watch. It decodes the bytes for the index keys (and
-// keeps the decoded value unless NoDecodeCache).
-func (w *World) put(k Kind, ns, name string, data []byte) {
+// indexes and notifies Watch. It decodes the bytes first, for the index
+// keys (and keeps the decoded value unless NoDecodeCache): bytes that do
+// not decode are refused with the decode error and nothing is stored, so
+// that every stored version decodes (value).
+func (w *World) put(k Kind, ns, name string, data []byte) error {
+	x, err := decode(k, data, !w.NoDecodeCache)
+	if err != nil {
+		return err
+	}
 	o := w.store(k, ns, name, data)
 	var ix index
-	switch x := w.value(o, o.current()).(type) {
+	switch x := x.(type) {
 	case *dcplan.Deployment:
 		ix.config, ix.owner, ix.settled = x.ConfigName, rcOwner(x), statusSettled(x)
 	case *dcplan.Pod:
 		ix.rc, ix.rcs = x.DeploymentName, podRCs(x)
 	}
-	if w.NoDecodeCache {
-		o.current().cache = nil
+	if !w.NoDecodeCache {
+		o.current().cache = x
 	}
 	w.index(o, ix)
+	return nil
 }
 
 // index is what the store files an object under, from its decoded form:

@@ -44,10 +44,13 @@ func (ws worldStore) load(k serverKey) ([]byte, bool) {
 	return ws.w.Wire(kind, k.namespace, k.name)
 }
 
-func (ws worldStore) save(k serverKey, obj []byte) {
+// save stores obj in the World, which refuses bytes that do not decode
+// (put), storing nothing.
+func (ws worldStore) save(k serverKey, obj []byte) error {
 	if kind, ok := kindOf(k.resource); ok {
-		ws.w.put(kind, k.namespace, k.name, obj)
+		return ws.w.put(kind, k.namespace, k.name, obj)
 	}
+	return nil
 }
 
 func (ws worldStore) drop(k serverKey) {
