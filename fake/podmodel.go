@@ -2,6 +2,7 @@ package fake
 
 import (
 	"maps"
+	"reflect"
 	"time"
 
 	"github.com/dcplan/dcplan"
@@ -12,6 +13,12 @@ import (
 // failing), hook pods, and the replication manager (RC status following
 // spec). Durations are drawn uniformly from [Min, Max] with the
 // simulator's generator, unless a script names the RC.
+//
+// Only the zero PodModel (every field zero, Scripts nil) stands for
+// DefaultPodModel; any other is used as written, a zero duration meaning
+// no wait. To change one knob of the default, start from
+// DefaultPodModel() (PodModel{FailRate: 1} fails every deployer pod at
+// once, with no scheduling or running time).
 type PodModel struct {
 	// ScheduleMin and ScheduleMax bound how long a new deployer pod stays
 	// Pending.
@@ -79,7 +86,7 @@ type oldRC struct {
 }
 
 func newPodModel(m PodModel) podModel {
-	if m.RunMax == 0 && m.ScheduleMax == 0 && m.StatusDelay == 0 && m.Scripts == nil {
+	if reflect.ValueOf(m).IsZero() { // the zero PodModel only (see PodModel)
 		m = DefaultPodModel()
 	}
 	return podModel{cfg: m, scripts: maps.Clone(m.Scripts), runs: map[string]*podRun{}, dirty: map[string]time.Time{}}

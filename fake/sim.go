@@ -24,7 +24,9 @@ type Options struct {
 	Settings dcplan.Settings
 	// Faults are switched on from the first step.
 	Faults Faults
-	// Model drives the deployer pods and the replication manager.
+	// Model drives the deployer pods and the replication manager;
+	// DefaultPodModel when it is the zero PodModel, else as written (a
+	// model with only FailRate set has zero durations: see PodModel).
 	Model PodModel
 	// Tick is the clock advance of one Run step; 10s when zero.
 	Tick time.Duration
