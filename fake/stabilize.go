@@ -23,8 +23,12 @@ const maxQuiesceTicks = 100000
 // every deployer pod), then lets the pod model run (advancing the clock a tick at a time) until
 // no deployer pod runs and every RC's status matches its spec, so the next
 // pass sees a world at physical rest. After maxPasses passes it gives up with
-// an error wrapping ErrNoConvergence.
+// an error wrapping ErrNoConvergence. A negative maxPasses is refused with
+// an error, before anything runs.
 func (s *Sim) Stabilize(maxPasses int) (int, error) {
+	if maxPasses < 0 {
+		return 0, fmt.Errorf("fake: Stabilize: maxPasses %d is negative", maxPasses)
+	}
 	saved := s.Faults
 	s.Faults = Faults{}
 	defer func() { s.Faults = saved }()
