@@ -17,6 +17,10 @@ type Adopt struct {
 	RCUID     string
 	Config    string
 	ConfigUID string
+	// Live marks the claim of the live RC a create of the same name met
+	// already existing (SPEC 3.2.12): it is sent right after that create,
+	// as upstream sends it, not with the other claims.
+	Live bool
 }
 
 // Release removes the DC's owner reference from an RC whose labels no longer
@@ -26,6 +30,8 @@ type Release struct {
 	RC        string
 	RCUID     string
 	ConfigUID string
+	// Live: as for Adopt.
+	Live bool
 }
 
 // ConfigUpdate changes the DC's spec (not its status). Each Set flag names a

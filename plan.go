@@ -12,7 +12,8 @@ import (
 // The fields are declared in the order an adapter applies them. This order
 // is the adapter contract:
 //
-//  1. Adopt, then Release: owner references of RCs (SPEC 3.3).
+//  1. Adopt, then Release: owner references of RCs (SPEC 3.3); those
+//     marked Live go right after the CreateRC of their RC (SPEC 3.2.12).
 //  2. Instantiate: the instantiate request of oc's rollout latest. Then
 //     UpdateConfig: DC spec writes (rollback, pause/resume, Origin replica
 //     sync, the fallback bump of a rollout latest the server could not

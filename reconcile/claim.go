@@ -210,12 +210,12 @@ func claimLive(s *dcplan.Snapshot, live *dcplan.Deployment) (ours bool, errText 
 	case owned:
 		return true, "", nil, nil
 	case releasable:
-		return false, "", nil, []dcplan.Release{{Rule: ruleRelease, RC: live.Name, RCUID: live.UID, ConfigUID: cfg.UID}}
+		return false, "", nil, []dcplan.Release{{Rule: ruleRelease, RC: live.Name, RCUID: live.UID, ConfigUID: cfg.UID, Live: true}}
 	case adoptable:
 		if refused := recheckError(s); refused != "" {
 			return false, msgCantAdopt(live.Namespace, live.Name, live.UID, refused), nil, nil
 		}
-		return true, "", []dcplan.Adopt{{Rule: ruleAdopt, RC: live.Name, RCUID: live.UID, Config: cfg.Name, ConfigUID: cfg.UID}}, nil
+		return true, "", []dcplan.Adopt{{Rule: ruleAdopt, RC: live.Name, RCUID: live.UID, Config: cfg.Name, ConfigUID: cfg.UID, Live: true}}, nil
 	}
 	return false, "", nil, nil
 }

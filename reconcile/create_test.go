@@ -72,7 +72,7 @@ func TestConfigCreateFailed(t *testing.T) {
 		name: "stale cache after adoption",
 		why:  "3.2.12: the claim adopts a matching orphan, which is then ours",
 		s:    with(failed(exists, true, "", &orphan), dcplan.Recheck{}),
-		want: shape{Adopt: []dcplan.Adopt{{Rule: "3.3.2", RC: "web-2", RCUID: "rc-uid-web-2", Config: "web", ConfigUID: "dc-uid"}},
+		want: shape{Adopt: []dcplan.Adopt{{Rule: "3.3.2", RC: "web-2", RCUID: "rc-uid-web-2", Config: "web", ConfigUID: "dc-uid", Live: true}},
 			Wait: dcplan.WaitStaleCache, Message: "caches for RC ns/web-2 are stale, waiting to catch up"},
 	}, {
 		name: "not ours, Modern",

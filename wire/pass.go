@@ -16,7 +16,9 @@ import (
 // wrote (Written: zero for a delete, an event, or a client without the
 // answer) and nil, a *StatusError for an API status answer, or any other
 // error for a transport failure; a VerbEvent request records an event.
-// Get reads one object as JSON, with the same errors. fake.Server is a
+// Get reads one object as JSON, with the same errors; its kind and
+// apiVersion may be missing (client-go's typed Get leaves them empty), the
+// object being read as the kind asked for. fake.Server is a
 // Client; examples/kube has one over client-go.
 type Client interface {
 	Do(ctx context.Context, r Request) (Written, error)
@@ -36,7 +38,10 @@ type Pass struct {
 	// the pass's answer to the work queue.
 	Plan dcplan.Plan
 	// Requests are Plan's requests; the first Sent of them were sent (the
-	// pass stopped after a failure the plan ends on).
+	// pass stopped after a failure the plan ends on). When RunPass
+	// returns an error because the plan after a failure cannot be rendered
+	// or breaks the protocol (ErrProtocol), they are the requests of the
+	// plan before, which were sent.
 	Requests []Request
 	Sent     int
 	// Errs holds the answer to each request sent, in order (len Sent): nil
@@ -57,7 +62,12 @@ func (p Pass) Failed() error {
 		end--
 	}
 	start := end - 1
-	for g := p.group(start); g != 0 && start > 0 && p.Requests[start-1].Group == g; start-- {
+	if g := p.group(start); g != 0 {
+		for j := start - 1; j >= 0 && (p.Requests[j].Verb == VerbEvent || p.Requests[j].Group == g); j-- {
+			if p.Requests[j].Verb != VerbEvent {
+				start = j
+			}
+		}
 	}
 	var errs []error
 	for i := max(start, 0); i < end; i++ {
@@ -146,14 +156,12 @@ func runPass(ctx context.Context, c Client, s dcplan.Snapshot, plan Planner, p d
 		}
 		reqs, err := Requests(s, p)
 		if err != nil {
-			return Pass{Snapshot: s, Plan: p}, fmt.Errorf("wire: pass: %w", err)
+			return Pass{Snapshot: s, Plan: p, Requests: prev, Sent: sent, Errs: errs}, fmt.Errorf("wire: pass: %w", err)
+		}
+		if prev != nil && (len(reqs) < sent || !slices.EqualFunc(prev[:sent], reqs[:sent], sameRequest)) {
+			return Pass{Snapshot: s, Plan: p, Requests: prev, Sent: sent, Errs: errs}, ErrProtocol
 		}
 		pass := Pass{Snapshot: s, Plan: p, Requests: reqs, Sent: sent, Errs: errs}
-		if prev != nil {
-			if len(reqs) < sent || !slices.EqualFunc(prev[:sent], reqs[:sent], sameRequest) {
-				return pass, ErrProtocol
-			}
-		}
 		next, failures, answers, err := sendFrom(ctx, c, reqs, sent, &versions)
 		errs = append(errs, answers...)
 		pass.Sent, pass.Errs = next, errs
@@ -180,6 +188,7 @@ func runPass(ctx context.Context, c Client, s dcplan.Snapshot, plan Planner, p d
 func sendFrom(ctx context.Context, c Client, reqs []Request, i int, vs *rebases) (int, []dcplan.Failure, []error, error) {
 	var failures []dcplan.Failure
 	var answers []error
+	open := 0 // the group of the last request that was no event
 	for ; i < len(reqs); i++ {
 		r := vs.apply(reqs[i])
 		if err := ctx.Err(); err != nil {
@@ -195,11 +204,23 @@ func sendFrom(ctx context.Context, c Client, reqs []Request, i int, vs *rebases)
 		if err := ctx.Err(); err != nil {
 			return i + 1, failures, answers, err
 		}
-		if len(failures) > 0 && (r.Group == 0 || i+1 == len(reqs) || reqs[i+1].Group != r.Group) {
+		if r.Verb != VerbEvent {
+			open = r.Group
+		}
+		if len(failures) > 0 && (open == 0 || nextWrite(reqs, i) == len(reqs) || reqs[nextWrite(reqs, i)].Group != open) {
 			return i + 1, failures, answers, nil
 		}
 	}
 	return i, failures, answers, nil
+}
+
+// nextWrite returns the index of the first request after i that is no
+// event (len(reqs) for none): an event placed between the requests of a
+// group does not end it.
+func nextWrite(reqs []Request, i int) int {
+	for i++; i < len(reqs) && reqs[i].Verb == VerbEvent; i++ {
+	}
+	return i
 }
 
 // send sends one request, retrying on Conflict up to its Attempts, each
@@ -238,8 +259,7 @@ func tolerated(r *Request, err error) bool {
 // failureOf is the Failure of r's action that err reports.
 func failureOf(r *Request, err error) dcplan.Failure {
 	f := dcplan.Failure{Action: r.Action.Kind, Name: r.Name, Message: err.Error()}
-	var se *StatusError
-	if errors.As(err, &se) {
+	if se := statusOf(err); se != nil {
 		f.Reason, f.Code, f.Message = se.Reason, se.Code, se.Message
 	}
 	return f
@@ -310,10 +330,10 @@ func (vs *rebases) record(reqs []Request, i int, w Written) {
 	}
 }
 
-// reasonOf is the API status reason of err, "" for a transport error.
+// reasonOf is the API status reason of err (see statusOf), "" for a
+// transport error.
 func reasonOf(err error) dcplan.StatusReason {
-	var se *StatusError
-	if errors.As(err, &se) {
+	if se := statusOf(err); se != nil {
 		return se.Reason
 	}
 	return ""
@@ -325,7 +345,9 @@ func recheck(ctx context.Context, c Client, cfg *dcplan.Config) dcplan.Recheck {
 	if err != nil {
 		return dcplan.Recheck{Done: true, Err: err.Error()}
 	}
-	live, err := DecodeConfig(data)
+	live, err := readObject(data, kindConfig, func(t *jsontree.Tape, raw dcplan.RawJSON) (dcplan.Config, error) {
+		return decodeConfigTape(t, 0, false, raw, false)
+	})
 	if err != nil {
 		return dcplan.Recheck{Done: true, Err: err.Error()}
 	}
@@ -339,12 +361,27 @@ func live(ctx context.Context, c Client, s *dcplan.Snapshot, name string) {
 		s.Outcome.LiveErr = err.Error()
 		return
 	}
-	d, err := DecodeDeployment(data)
+	d, err := readObject(data, kindRC, func(t *jsontree.Tape, raw dcplan.RawJSON) (dcplan.Deployment, error) {
+		return decodeDeploymentTape(t, 0, false, raw, nil)
+	})
 	if err != nil {
 		s.Outcome.LiveErr = err.Error()
 		return
 	}
 	s.Outcome.Live = &d
+}
+
+// readObject decodes an object of kind that a Client.Get returned with
+// decode, which accepts a missing kind and apiVersion (a wrong one is
+// still an error).
+func readObject[T any](data []byte, kind string, decode func(*jsontree.Tape, dcplan.RawJSON) (T, error)) (T, error) {
+	t, raw, err := scanObject(data, string(data), kind)
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	defer jsontree.PutTape(t)
+	return decode(t, raw)
 }
 
 // sameRequest reports whether two requests are the same request: the

@@ -1,6 +1,7 @@
 package wire
 
 import (
+	"errors"
 	"strconv"
 	"time"
 
@@ -156,14 +157,50 @@ func (r *Request) Tolerates(reason dcplan.StatusReason) bool {
 // the HTTP code and the text (err.Error() of client-go's StatusError, e.g.
 // `replicationcontrollers "web-2" already exists`). Clients return it for
 // every answer that is an API status; any other error is a transport error.
+// An empty Reason is read from Code as Kubernetes' API machinery reads it
+// (404 NotFound, 409 Conflict, 422 Invalid, and 400, 403, 500).
 type StatusError struct {
 	Reason  dcplan.StatusReason
 	Code    int32
 	Message string
 }
 
-// Error returns the text.
-func (e *StatusError) Error() string { return e.Message }
+// Error returns the text. A nil *StatusError (a client's typed nil
+// returned as an error) says so rather than panic.
+func (e *StatusError) Error() string {
+	if e == nil {
+		return "wire: nil *StatusError"
+	}
+	return e.Message
+}
+
+// reasonCodes are the reasons an answer with an empty Reason stands for by
+// its HTTP code, as Kubernetes' API machinery reads such an answer
+// (409 is Conflict there: AlreadyExists is known by its reason only).
+var reasonCodes = map[int32]dcplan.StatusReason{
+	400: dcplan.StatusBadRequest,
+	403: dcplan.StatusForbidden,
+	404: dcplan.StatusNotFound,
+	409: dcplan.StatusConflict,
+	422: dcplan.StatusInvalid,
+	500: dcplan.StatusInternalError,
+}
+
+// statusOf returns the *StatusError err is or wraps, nil for a transport
+// error (a typed nil included), with the reason its code stands for when
+// its Reason is empty.
+func statusOf(err error) *StatusError {
+	var se *StatusError
+	if !errors.As(err, &se) || se == nil {
+		return nil
+	}
+	if se.Reason == "" && reasonCodes[se.Code] != "" {
+		c := *se
+		c.Reason = reasonCodes[se.Code]
+		return &c
+	}
+	return se
+}
 
 // Method is the HTTP method of the request: POST, PUT, PATCH or DELETE
 // ("" for an event, which an event recorder sends its own way).

@@ -21,7 +21,9 @@ import (
 //  1. Adopt, Release: strategic-merge patches of the RC's owner
 //     references with the RC's uid as precondition, as Kubernetes'
 //     controller-ref manager builds them; one group (SPEC 3.3). A release
-//     tolerates NotFound and Invalid.
+//     tolerates NotFound and Invalid. A Live claim (of the live RC a
+//     create found already existing, SPEC 3.2.12) comes right after the
+//     create of its RC, as upstream sends it.
 //  2. Instantiate: POST to deploymentconfigs/instantiate of a
 //     DeploymentRequest {name, latest, force}. ConfigUpdate: PUT of the
 //     DC as read with the spec changes (and the latestVersion it sets);
@@ -76,13 +78,10 @@ type renderer struct {
 func (r *renderer) all() ([]Request, error) {
 	p := r.p
 	r.events(dcplan.AtStart())
-	claims := r.newGroup(len(p.Adopt)+len(p.Release) > 1)
-	for i, a := range p.Adopt {
-		r.add(dcplan.ActionAdopt, i, r.adopt(a, claims))
-	}
-	for i, a := range p.Release {
-		r.add(dcplan.ActionRelease, i, r.release(a, claims))
-	}
+	late := countFunc(p.Adopt, func(a dcplan.Adopt) bool { return a.Live }) +
+		countFunc(p.Release, func(a dcplan.Release) bool { return a.Live })
+	claims := r.newGroup(len(p.Adopt)+len(p.Release)-late > 1)
+	r.claims(claims, "")
 	for i, a := range p.Instantiate {
 		r.config(a.Config)
 		r.add(dcplan.ActionInstantiate, i, Request{Verb: VerbCreate, Resource: ResourceConfigs, Subresource: SubresourceInstantiate,
@@ -110,6 +109,9 @@ func (r *renderer) all() ([]Request, error) {
 	}
 	for i, a := range p.CreateRCs {
 		r.add(dcplan.ActionCreateRC, i, r.createRC(a))
+		if late > 0 {
+			r.claims(r.newGroup(late > 1), a.Deployment.Name)
+		}
 	}
 	users := r.newGroup(countFunc(p.Cancels, func(a dcplan.Cancel) bool { return a.ByUser }) > 1)
 	for i, a := range p.Cancels {
@@ -156,6 +158,25 @@ func (r *renderer) all() ([]Request, error) {
 	}
 	r.events(dcplan.ActionRef{})
 	return r.out, r.err
+}
+
+// claims adds the plan's claims (adoptions, then releases) in group:
+// with created "", those not marked Live; else the Live claims of the RC
+// named created, which the plan creates.
+func (r *renderer) claims(group int, created string) {
+	pick := func(live bool, rc string) bool {
+		return created == "" && !live || live && rc == created
+	}
+	for i, a := range r.p.Adopt {
+		if pick(a.Live, a.RC) {
+			r.add(dcplan.ActionAdopt, i, r.adopt(a, group))
+		}
+	}
+	for i, a := range r.p.Release {
+		if pick(a.Live, a.RC) {
+			r.add(dcplan.ActionRelease, i, r.release(a, group))
+		}
+	}
 }
 
 // newGroup returns a new group id when several requests will share it, 0

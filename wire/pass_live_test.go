@@ -1,0 +1,90 @@
+package wire_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/fake"
+	"github.com/dcplan/dcplan/reconcile"
+	"github.com/dcplan/dcplan/wire"
+)
+
+// TestRunPassAdoptsTheLiveRC: the DC controller's create meets
+// AlreadyExists of an orphan RC its cache had not shown; the plan after
+// the failure adopts the live RC (SPEC 3.2.12, 3.3.2), and RunPass sends
+// the adoption after the create, as upstream does, instead of stopping
+// with ErrProtocol.
+//
+// A client whose Get leaves kind and apiVersion empty, as client-go's
+// typed Get does, gets the same pass.
+func TestRunPassAdoptsTheLiveRC(t *testing.T) {
+	for _, typeless := range []bool{false, true} {
+		t.Run(fmt.Sprint("typeless=", typeless), func(t *testing.T) { adoptsTheLiveRC(t, typeless) })
+	}
+}
+
+// typelessGets is a Client whose Get answers lack kind and apiVersion.
+type typelessGets struct{ wire.Client }
+
+func (c typelessGets) Get(ctx context.Context, resource, namespace, name string) ([]byte, error) {
+	data, err := c.Client.Get(ctx, resource, namespace, name)
+	if err != nil {
+		return nil, err
+	}
+	var obj map[string]any
+	if err := json.Unmarshal(data, &obj); err != nil {
+		return nil, err
+	}
+	delete(obj, "kind")
+	delete(obj, "apiVersion")
+	return json.Marshal(obj)
+}
+
+func adoptsTheLiveRC(t *testing.T, typeless bool) {
+	now := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+	w := fake.NewWorld(now)
+	cfg := fake.NewConfig("ns", "web", 1)
+	cfg.Status.LatestVersion = 1
+	if err := w.CreateConfig(cfg); err != nil {
+		t.Fatal(err)
+	}
+	s, err := w.Snapshot("ns", "web", now, dcplan.Settings{ServiceAccount: "deployer"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored, _ := w.Config("ns", "web")
+	orphan, err := wire.NewDeployment(stored)
+	if err != nil {
+		t.Fatal(err)
+	}
+	orphan.HasController, orphan.Controller = false, dcplan.OwnerRef{}
+	if err := w.CreateDeployment(orphan); err != nil { // after the snapshot: the cache missed it
+		t.Fatal(err)
+	}
+	var c wire.Client = w.Client()
+	if typeless {
+		c = typelessGets{c}
+	}
+	p, err := wire.RunPass(context.Background(), c, s, reconcile.Config)
+	if err != nil {
+		t.Fatalf("RunPass: %v", err)
+	}
+	var got []string
+	for _, q := range p.Requests[:p.Sent] {
+		if q.Verb != wire.VerbEvent {
+			got = append(got, string(q.Verb)+" "+q.Resource+"/"+q.Name)
+		}
+	}
+	want := []string{"create replicationcontrollers/web-1", "patch replicationcontrollers/web-1"}
+	if len(got) < len(want) || got[0] != want[0] || got[1] != want[1] {
+		t.Errorf("requests sent = %q, want %q first", got, want)
+	}
+	live, _ := w.Deployment("ns", "web-1")
+	if !live.HasController || live.Controller.UID != stored.UID {
+		t.Errorf("web-1's controller = %+v, want the DC (uid %s)", live.Controller, stored.UID)
+	}
+}
