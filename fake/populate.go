@@ -21,10 +21,14 @@ import (
 // (wire.NewDeployment's RC finished, then wire.EncodeDeployment). The
 // DC carries the status its controller writes on seeing them
 // (reconcile.Config at w's clock, default Settings: counts, observed
-// generation, Available and Progressing), so the world is at rest as
-// written for a Sim with default Settings (TestPopulate). It is the
+// generation, Available and Progressing), so that with rcs at least 1
+// the world is at rest as written for a Sim with default Settings
+// (TestPopulate). With rcs 0 each DC is at latestVersion 0 with no RC: not
+// at rest, since its config-change trigger makes the DC controller roll
+// out version 1 (TestPopulateWithoutHistoryIsNotAtRest). It is the
 // starting point of the scale benchmarks and of `examples/rollout
-// -scale`.
+// -scale`. A negative dcs or rcs is refused with an error, nothing
+// stored.
 //
 // Each object is encoded once and stored as it is: Populate knows the
 // index keys of what it writes, so the store does not decode it back.
@@ -54,6 +58,9 @@ const populateMin = 16
 // chunks of DCs (one at a time on the caller's goroutine when there are
 // too few for more) and stores each chunk in order.
 func populate(w *World, dcs, rcs, workers int) error {
+	if dcs < 0 || rcs < 0 {
+		return fmt.Errorf("fake: populate: negative count (%d DCs, %d RCs each)", dcs, rcs)
+	}
 	chunk := populateChunk
 	if workers <= 1 || dcs < populateMin {
 		chunk, workers = 1, 1

@@ -77,3 +77,45 @@ func TestPopulate(t *testing.T) {
 		})
 	}
 }
+
+// TestPopulateRefusesNegativeCounts: Populate with a negative count of
+// DCs or of RCs per DC returns an error and stores nothing, where it
+// panicked making its buffers.
+func TestPopulateRefusesNegativeCounts(t *testing.T) {
+	for _, c := range []struct{ dcs, rcs int }{{-1, 2}, {2, -1}, {-300, -3}} {
+		w := fake.NewWorld(fake.Epoch)
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("Populate(%d, %d) panicked: %v", c.dcs, c.rcs, r)
+				}
+			}()
+			if err := fake.Populate(w, c.dcs, c.rcs); err == nil {
+				t.Errorf("Populate(%d, %d) = nil, want an error", c.dcs, c.rcs)
+			}
+		}()
+		if st := w.Stats(); st.Configs != 0 || st.RCs != 0 {
+			t.Errorf("Populate(%d, %d) stored %+v", c.dcs, c.rcs, st)
+		}
+	}
+}
+
+// TestPopulateWithoutHistoryIsNotAtRest: with no RC per DC, Populate's
+// DCs are at latestVersion 0, which their config-change trigger rolls
+// out: the world is not at rest as written (Populate's doc promises rest
+// only from one RC on), and Stabilize brings it there with version 1.
+func TestPopulateWithoutHistoryIsNotAtRest(t *testing.T) {
+	s := fake.NewSim(fake.Options{Quiet: true})
+	if err := fake.Populate(s.World(), 2, 0); err != nil {
+		t.Fatal(err)
+	}
+	if s.Stable() {
+		t.Fatal("Stable() with DCs at version 0 and a config-change trigger")
+	}
+	if _, err := s.Stabilize(10); err != nil {
+		t.Fatal(err)
+	}
+	if d, ok := s.World().Deployment("ns-0", "app-1-1"); !ok || d.Phase != dcplan.PhaseComplete {
+		t.Errorf("app-1-1 after Stabilize: %v (exists %v), want Complete", d.Phase, ok)
+	}
+}
