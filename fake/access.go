@@ -104,7 +104,7 @@ func (w *World) SnapshotAt(lag int, ns, dc string, now time.Time, st dcplan.Sett
 }
 
 func (w *World) lagged(lag int) uint64 {
-	lag = min(max(lag, 0), w.MaxLag)
+	lag = max(min(lag, w.MaxLag), 0) // World.MaxLag: negative counts as zero
 	if uint64(lag) > w.seq {
 		return 0
 	}

@@ -126,7 +126,7 @@ func ParseFaults(s string) (Faults, error) {
 			*p = *dp
 		case p != nil:
 			x, err := strconv.ParseFloat(value, 64)
-			if err != nil || x < 0 || x > 1 {
+			if err != nil || !(x >= 0 && x <= 1) { // NaN is no probability
 				return Faults{}, fmt.Errorf("fake: fault %s: want a probability in [0, 1], got %q", name, value)
 			}
 			*p = x

@@ -52,6 +52,7 @@ func (o *object) at(seq uint64) *version {
 
 // prune drops the versions no reader within maxLag writes of now can see.
 func (o *object) prune(now uint64, maxLag int) {
+	maxLag = max(maxLag, 0) // World.MaxLag: negative counts as zero
 	horizon := uint64(0)
 	if now > uint64(maxLag) {
 		horizon = now - uint64(maxLag)

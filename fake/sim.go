@@ -28,7 +28,9 @@ type Options struct {
 	// DefaultPodModel when it is the zero PodModel, else as written (a
 	// model with only FailRate set has zero durations: see PodModel).
 	Model PodModel
-	// Tick is the clock advance of one Run step; 10s when zero.
+	// Tick is the clock advance of one Run step; 10s when zero or
+	// negative (a clock that stood still or went back would stall every
+	// timed wait).
 	Tick time.Duration
 	// Resync is how often every object is queued again, as an informer
 	// resync does; 2 minutes when zero, negative for never.
@@ -37,7 +39,8 @@ type Options struct {
 	// large worlds.
 	Quiet bool
 	// MaxLag overrides the World's MaxLag (default: Faults.StaleReads,
-	// at least 4, so the knob can be raised later).
+	// at least 4, so the knob can be raised later); zero or negative
+	// means the default.
 	MaxLag int
 }
 
@@ -95,18 +98,19 @@ type Sim struct {
 	inPass    bool
 }
 
-// NewSim returns a simulator over an empty World.
+// NewSim returns a simulator over an empty World. Options it cannot use
+// as given take their defaults (see Options: a negative Tick or MaxLag).
 func NewSim(opts Options) *Sim {
 	if opts.Start.IsZero() {
 		opts.Start = Epoch
 	}
-	if opts.Tick == 0 {
+	if opts.Tick <= 0 {
 		opts.Tick = 10 * time.Second
 	}
 	if opts.Resync == 0 {
 		opts.Resync = 2 * time.Minute
 	}
-	if opts.MaxLag == 0 {
+	if opts.MaxLag <= 0 {
 		opts.MaxLag = max(4, opts.Faults.StaleReads)
 	}
 	s := &Sim{

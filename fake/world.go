@@ -72,7 +72,7 @@ type World struct {
 	// Now is the clock the World stamps creations and events with.
 	Now time.Time
 	// MaxLag is how many writes back SnapshotAt can look. Older versions
-	// of objects are dropped.
+	// of objects are dropped. A negative MaxLag counts as zero.
 	MaxLag int
 	// Compress stores wire bytes packed against a dictionary of typical
 	// objects (see Stats): the runs of bytes found in it, or earlier in

@@ -1,0 +1,71 @@
+package fake_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/fake"
+)
+
+// TestNewSimDefaultsNegativeTickAndMaxLag: a negative Options.Tick or
+// Options.MaxLag takes its default, as zero does: the clock advances 10s a
+// Run step (a negative Tick froze it) and the World keeps the default lag
+// (a negative MaxLag became a huge uint64 horizon), so the trace is the
+// zero Options' one.
+func TestNewSimDefaultsNegativeTickAndMaxLag(t *testing.T) {
+	faults, err := fake.ParseFaults("stale=2,conflict=0.2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(opts fake.Options) *fake.Sim {
+		opts.Seed, opts.Faults = 7, faults
+		s := fake.NewSim(opts)
+		if err := s.AddConfig(fake.NewConfig("ns", "web", 2)); err != nil {
+			t.Fatal(err)
+		}
+		s.Run(30)
+		return s
+	}
+	want := run(fake.Options{})
+	for _, opts := range []fake.Options{{Tick: -time.Second}, {MaxLag: -1}, {Tick: -1, MaxLag: -10}} {
+		s := run(opts)
+		if got := s.Now().Sub(fake.Epoch); got != 300*time.Second {
+			t.Errorf("Tick %v: 30 steps took the clock %v, want 5m0s", opts.Tick, got)
+		}
+		if s.World().MaxLag != want.World().MaxLag {
+			t.Errorf("MaxLag %d: World.MaxLag = %d, want the default %d", opts.MaxLag, s.World().MaxLag, want.World().MaxLag)
+		}
+		if s.Trace() != want.Trace() {
+			t.Errorf("Tick %v, MaxLag %d: the trace differs from the zero Options'", opts.Tick, opts.MaxLag)
+		}
+	}
+}
+
+// TestWorldNegativeMaxLagCountsAsZero: a World whose MaxLag is set
+// negative reads and prunes as with MaxLag 0: a lagging snapshot sees the
+// current store, and old versions are dropped.
+func TestWorldNegativeMaxLagCountsAsZero(t *testing.T) {
+	w := fake.NewWorld(fake.Epoch)
+	w.MaxLag = -1
+	if err := w.CreateConfig(fake.NewConfig("ns", "web", 1)); err != nil {
+		t.Fatal(err)
+	}
+	snap, err := w.SnapshotAt(3, "ns", "web", fake.Epoch, dcplan.Settings{})
+	if err != nil {
+		t.Fatalf("SnapshotAt(3) with MaxLag -1: %v; want the current DC", err)
+	}
+	if snap.Config.Name != "web" {
+		t.Errorf("SnapshotAt(3) with MaxLag -1 read DC %q", snap.Config.Name)
+	}
+}
+
+// TestParseFaultsRefusesNaN: a rate of NaN is no probability in [0, 1]
+// and is refused, where it passed both bound checks.
+func TestParseFaultsRefusesNaN(t *testing.T) {
+	for _, s := range []string{"conflict=NaN", "squat=nan", "user=-0.1", "edit=1.5"} {
+		if f, err := fake.ParseFaults(s); err == nil {
+			t.Errorf("ParseFaults(%q) = %v, want an error", s, f)
+		}
+	}
+}
