@@ -184,15 +184,25 @@ func (inv Invariant) failure(err error) error {
 	return fmt.Errorf("%s (SPEC %s): %w", inv.Name, inv.Rule, err)
 }
 
+// ErrUncheckedPasses is CheckInvariants' answer to an observation of a
+// quiet Sim (Options.Quiet) in which passes wrote: the passes were not
+// recorded, so their Transition invariants could not be checked.
+var ErrUncheckedPasses = errors.New("fake: passes not recorded (Options.Quiet): their transition invariants were not checked")
+
 // CheckInvariants runs every invariant on one step of a simulation: the
 // State invariants (and, when next.Stable, the Rest ones) on every DC of
 // next, the Transition invariants on every pass of next.Transitions and on
 // the step from prev to next of each DC in both. It returns nil, or the
 // failures joined, each prefixed with the invariant's name and rule. A DC
 // whose snapshot failed to decode fails Decodes: no check passes because
-// the world could not be read.
+// the world could not be read. Passes a quiet Sim did not record
+// (next.Unrecorded) are not checked either: the error then also wraps
+// ErrUncheckedPasses, so that a quiet run never passes for a checked one.
 func CheckInvariants(prev, next Observation) error {
 	var errs []error
+	if next.Unrecorded > 0 {
+		errs = append(errs, fmt.Errorf("%w: %d passes", ErrUncheckedPasses, next.Unrecorded))
+	}
 	for _, c := range next.Configs {
 		if err := CheckState(c, next.Stable, next.Settings); err != nil {
 			errs = append(errs, fmt.Errorf("dc %s: %w", dcKey(c.Config), err))

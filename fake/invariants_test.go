@@ -405,3 +405,33 @@ func TestInvariantsAreListed(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckInvariantsReportsQuietPasses holds that passes a quiet Sim
+// (Options.Quiet) did not record are reported, not passed unchecked: the
+// observation counts them (Unrecorded) and CheckInvariants' error wraps
+// ErrUncheckedPasses, where the same run not quiet checks clean; an
+// observation of a quiet Sim in which no pass wrote checks clean.
+func TestCheckInvariantsReportsQuietPasses(t *testing.T) {
+	for _, quiet := range []bool{false, true} {
+		s := fake.NewSim(fake.Options{Seed: 1, Quiet: quiet})
+		prev := s.Observe()
+		if err := fake.CheckInvariants(fake.Observation{}, prev); err != nil {
+			t.Errorf("quiet %v, no pass yet: %v", quiet, err)
+		}
+		if err := s.AddConfig(fake.NewConfig("ns", "web", 1)); err != nil {
+			t.Fatal(err)
+		}
+		s.Run(5)
+		next := s.Observe()
+		err := fake.CheckInvariants(prev, next)
+		switch {
+		case !quiet && err != nil:
+			t.Errorf("not quiet: %v", err)
+		case quiet && (next.Unrecorded == 0 || !errors.Is(err, fake.ErrUncheckedPasses)):
+			t.Errorf("quiet: Unrecorded %d, error %v; want the passes counted and ErrUncheckedPasses", next.Unrecorded, err)
+		}
+		if again := s.Observe(); again.Unrecorded != 0 {
+			t.Errorf("quiet %v: Observe right after Observe counts %d unrecorded passes", quiet, again.Unrecorded)
+		}
+	}
+}

@@ -27,6 +27,11 @@ type Observation struct {
 	// Transitions are the same passes as the invariants judge them: each
 	// successful write with the live world of its DC just before it.
 	Transitions []Transition
+	// Unrecorded counts the passes with writes since the previous
+	// observation that a quiet Sim (Options.Quiet) kept out of Passes
+	// and Transitions: their Transition invariants cannot be checked,
+	// and CheckInvariants says so (ErrUncheckedPasses).
+	Unrecorded int
 	// Settings are the planners' settings (Invariant.Applies).
 	Settings dcplan.Settings
 }
@@ -84,11 +89,12 @@ func (o Observation) State(ns, name string) (ConfigState, bool) {
 // observation shares memory with the World's decode cache: treat it as
 // read-only.
 func (s *Sim) Observe() Observation {
-	o := Observation{Now: s.now, Passes: s.passes, Transitions: s.transitions, Stable: s.Stable(), Settings: s.opts.Settings}
+	o := Observation{Now: s.now, Passes: s.passes, Transitions: s.transitions, Unrecorded: s.unrecorded,
+		Stable: s.Stable(), Settings: s.opts.Settings}
 	if o.Stable {
 		clear(s.splitBrain)
 	}
-	s.passes, s.transitions = nil, nil
+	s.passes, s.transitions, s.unrecorded = nil, nil, 0
 	for _, ns := range s.world.nsList {
 		for _, dc := range s.world.Configs(ns) {
 			snap, err := s.world.snapshotAt(s.world.seq, ns, dc, s.now, s.opts.Settings)

@@ -36,7 +36,11 @@ type Options struct {
 	// resync does; 2 minutes when zero, negative for never.
 	Resync time.Duration
 	// Quiet turns off the trace and the pass log, for benchmarks and very
-	// large worlds.
+	// large worlds, and with them the record of passes the Transition
+	// invariants judge: a quiet Sim's Observations have no Passes or
+	// Transitions, only the count of writing passes left out
+	// (Observation.Unrecorded), which CheckInvariants reports as
+	// ErrUncheckedPasses rather than passing them unchecked.
 	Quiet bool
 	// MaxLag overrides the World's MaxLag (default: Faults.StaleReads,
 	// at least 4, so the knob can be raised later); zero or negative
@@ -78,6 +82,9 @@ type Sim struct {
 	// transitions are the passes as the invariants judge them (not when
 	// Quiet).
 	transitions []Transition
+	// unrecorded counts the writing passes Quiet kept out of
+	// transitions since the last Observe.
+	unrecorded int
 	// expect are the controllers' expectations for their creates: per DC,
 	// the RCs the DC controller created that its cache has not shown yet;
 	// per RC, the deployer pods the deployer created.
@@ -488,7 +495,9 @@ func (s *Sim) run(snap dcplan.Snapshot, planner wire.Planner, who passInfo) (wir
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	c := &simClient{sim: s, srv: s.world.Client(), crashAfter: -1, cancel: cancel}
-	if !s.opts.Quiet {
+	if s.opts.Quiet {
+		s.unrecorded++
+	} else {
 		before := s.live(who.ns, who.dc)
 		c.srv.quiet = false
 		c.ns, c.dc = who.ns, who.dc
