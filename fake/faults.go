@@ -34,7 +34,9 @@ type Faults struct {
 	// deleted by someone else (eviction, an admin).
 	DeletePod float64
 	// Squat is the chance, per step, that an unrelated pod takes the
-	// deployer pod name of an RC that has no deployer pod yet.
+	// deployer pod name of an RC that has no deployer pod yet: one there
+	// is at the start of the step, else one the step's DC controller
+	// pass creates, before the deployer controller's pass over it (Step).
 	Squat float64
 	// Scale is the chance, per step, that someone scales a random RC by
 	// hand.

@@ -99,6 +99,10 @@ type Sim struct {
 	// last read: caches never go back in time.
 	cacheSeq map[cacheKey]uint64
 	faults   []FaultRecord
+	// squatPending is a squat drawn this step that found no RC without
+	// its deployer pod: Step tries it again after the DC controller's
+	// pass.
+	squatPending bool
 	// injecting is the fault (edit, user) whose random operation runs.
 	injecting string
 	steps     int
@@ -246,8 +250,15 @@ func (s *Sim) resyncAll() {
 // each queued DC, then the deployer controller for each queued RC, then,
 // with SeedPodController, the seed deployer-pod controller for each queued
 // deployer pod, each planning from its (possibly lagging) cache and
-// applying the plan.
-// Items queued during the pass wait for the next Step.
+// applying the plan. An item queued during one controller's pass is run
+// in the same Step when its controller's pass comes later (an RC the DC
+// controller creates or changes gets its deployer controller pass; a
+// deployer pod the deployer creates, with SeedPodController, its seed
+// deployer-pod controller pass); an item queued for a controller whose
+// pass has begun waits for the next Step. A squat drawn this step that
+// found no RC without its deployer pod waits for the DC controller's
+// pass: it takes the deployer pod name of an RC the pass created, before
+// the deployer controller runs over it (see Faults.Squat).
 func (s *Sim) Step() {
 	s.steps++
 	s.injectFaults()
@@ -264,6 +275,10 @@ func (s *Sim) Step() {
 	s.podq.promote(s.now)
 	for _, it := range s.dcq.take() {
 		s.process(it)
+	}
+	if s.squatPending {
+		s.squatPending = false
+		s.squat()
 	}
 	for _, it := range s.rcq.take() {
 		s.process(it)

@@ -214,6 +214,19 @@ func (s *Sim) Squat(ns, rc string) error {
 	return err
 }
 
+// squat makes the Squat fault's squat on a random New RC without its
+// deployer pod, and reports whether there was one.
+func (s *Sim) squat() bool {
+	ns, rc, ok := s.pickRC(func(d dcplan.Deployment) bool {
+		_, ok := s.world.Pod(d.Namespace, dcplan.DeployerPodName(d.Name))
+		return !ok && d.Phase == dcplan.PhaseNew
+	})
+	if ok {
+		_ = s.Squat(ns, rc)
+	}
+	return ok
+}
+
 // JumpClock moves the clock by d (negative: backwards) without running the
 // pod model: a clock jump.
 func (s *Sim) JumpClock(d time.Duration) {
@@ -242,13 +255,8 @@ func (s *Sim) injectFaults() {
 			_ = s.DeleteDeployerPod(ns, rc)
 		}
 	}
-	if s.chance(f.Squat) {
-		if ns, rc, ok := s.pickRC(func(d dcplan.Deployment) bool {
-			_, ok := s.world.Pod(d.Namespace, dcplan.DeployerPodName(d.Name))
-			return !ok && d.Phase == dcplan.PhaseNew
-		}); ok {
-			_ = s.Squat(ns, rc)
-		}
+	if s.chance(f.Squat) && !s.squat() {
+		s.squatPending = true // for an RC this step's DC pass creates (Step)
 	}
 	if s.chance(f.Scale) {
 		if ns, rc, ok := s.pickRC(func(dcplan.Deployment) bool { return true }); ok {
