@@ -19,6 +19,11 @@
 // Everything runs in virtual time with a seeded generator: the same flags
 // print the same timeline.
 //
+// -seed, -faults, -svg and -html are the story's, -compress and
+// -decode-cache those of -scale: a flag of one given to the other, or a
+// negative -scale, is a usage error (exit status 2), as are unknown
+// flags, stray arguments and a fault setting ParseFaults refuses.
+//
 // With -svg out.svg (and -html out.html, a page with the drawing and the
 // text timeline), the story is also drawn: replicas per RC over run time
 // (available solid, spec dashed), each RC's phases as coloured bands,
@@ -29,6 +34,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -41,33 +47,74 @@ import (
 	"github.com/dcplan/dcplan/fake"
 )
 
-func main() {
-	seed := flag.Uint64("seed", 1, "seed of the simulator's random generator")
-	faults := flag.String("faults", "none", `faults: "none", "all", or name=rate pairs like "conflict=0.1,stale=2"`)
-	scale := flag.Int("scale", 0, "instead of the story, populate this many DCs with 10 RCs each, settled, and check that they are at rest (Stabilize)")
-	compress := flag.Bool("compress", true, "with -scale: store the wire form packed against a dictionary of typical objects (World.Compress): a third of the memory, and no slower at this size, as the collector has less to scan")
-	decodeCache := flag.Bool("decode-cache", false, "with -scale: keep every decoded object beside its wire form (the World's decode cache): far less CPU, several times the memory")
-	svgFile := flag.String("svg", "", "also draw the timeline as an SVG image into this file")
-	htmlFile := flag.String("html", "", "also write an HTML page with the drawing and the text timeline into this file")
-	flag.Parse()
-	if flag.NArg() > 0 {
-		fmt.Fprintf(os.Stderr, "rollout: unexpected arguments %q; flags only (rollout -h lists them)\n", flag.Args())
-		os.Exit(2)
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+
+// storyFlags are the flags only the story reads, scaleFlags those only
+// -scale reads: run refuses either with the other mode.
+var (
+	storyFlags = []string{"seed", "faults", "svg", "html"}
+	scaleFlags = []string{"compress", "decode-cache"}
+)
+
+// run is the command with its arguments: it returns the exit status, 2
+// for a usage error (reported on stderr: an unknown or stray argument,
+// bad faults, a negative -scale, a flag of one mode given to the other).
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("rollout", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	seed := fs.Uint64("seed", 1, "seed of the simulator's random generator (the story only)")
+	faults := fs.String("faults", "none", `faults: "none", "all", or name=rate pairs like "conflict=0.1,stale=2" (the story only)`)
+	scale := fs.Int("scale", 0, "instead of the story, populate this many DCs with 10 RCs each, settled, and check that they are at rest (Stabilize); 0 for the story")
+	compress := fs.Bool("compress", true, "with -scale: store the wire form packed against a dictionary of typical objects (World.Compress): a third of the memory, and no slower at this size, as the collector has less to scan")
+	decodeCache := fs.Bool("decode-cache", false, "with -scale: keep every decoded object beside its wire form (the World's decode cache): far less CPU, several times the memory")
+	svgFile := fs.String("svg", "", "also draw the timeline as an SVG image into this file (the story only)")
+	htmlFile := fs.String("html", "", "also write an HTML page with the drawing and the text timeline into this file (the story only)")
+	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
+		return 0 // -h: fs printed the usage
+	} else if err != nil {
+		return 2 // fs printed the error and the usage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "rollout: unexpected arguments %q; flags only (rollout -h lists them)\n", fs.Args())
+		return 2
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	given := func(names []string) []string {
+		var out []string
+		for _, n := range names {
+			if set[n] {
+				out = append(out, "-"+n)
+			}
+		}
+		return out
+	}
+	switch {
+	case *scale < 0:
+		fmt.Fprintf(stderr, "rollout: -scale %d: want a count of DCs, or 0 for the story\n", *scale)
+		return 2
+	case *scale > 0 && len(given(storyFlags)) > 0:
+		fmt.Fprintf(stderr, "rollout: %s: for the story only; -scale runs no story\n", strings.Join(given(storyFlags), ", "))
+		return 2
+	case *scale == 0 && len(given(scaleFlags)) > 0:
+		fmt.Fprintf(stderr, "rollout: %s: for -scale only\n", strings.Join(given(scaleFlags), ", "))
+		return 2
 	}
 	f, err := fake.ParseFaults(*faults)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(2)
+		fmt.Fprintln(stderr, "rollout:", err)
+		return 2
 	}
 	if *scale > 0 {
-		err = runScale(os.Stdout, *scale, *compress, *decodeCache)
+		err = runScale(stdout, *scale, *compress, *decodeCache)
 	} else {
-		err = story(os.Stdout, *seed, f, *svgFile, *htmlFile)
+		err = story(stdout, *seed, f, *svgFile, *htmlFile)
 	}
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "rollout:", err)
-		os.Exit(1)
+		fmt.Fprintln(stderr, "rollout:", err)
+		return 1
 	}
+	return 0
 }
 
 const (

@@ -299,3 +299,40 @@ func TestScale(t *testing.T) {
 		}
 	}
 }
+
+// TestUsageErrors: a negative -scale, a story flag (-seed, -faults, -svg,
+// -html) with -scale, or a -scale flag (-compress, -decode-cache) without
+// it exits 2 with a message naming the flag, and runs nothing, where
+// -scale -5 ran the story with exit 0 and the other flags were silently
+// ignored.
+func TestUsageErrors(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-scale", "-5"}, "-scale -5"},
+		{[]string{"-scale", "3", "-svg", "x.svg"}, "-svg"},
+		{[]string{"-scale", "3", "-html", "x.html"}, "-html"},
+		{[]string{"-scale", "3", "-faults", "all"}, "-faults"},
+		{[]string{"-scale", "3", "-seed", "7", "-faults", "none"}, "-seed, -faults"},
+		{[]string{"-compress=false"}, "-compress"},
+		{[]string{"-decode-cache"}, "-decode-cache"},
+		{[]string{"-faults", "conflict=NaN"}, "conflict"},
+		{[]string{"story"}, "unexpected arguments"},
+	} {
+		var out, errOut bytes.Buffer
+		if code := run(c.args, &out, &errOut); code != 2 {
+			t.Errorf("rollout %s: exit %d, want 2", strings.Join(c.args, " "), code)
+		}
+		if !strings.Contains(errOut.String(), c.want) {
+			t.Errorf("rollout %s: stderr %q, want it to name %q", strings.Join(c.args, " "), errOut.String(), c.want)
+		}
+		if out.Len() != 0 {
+			t.Errorf("rollout %s printed %q: a usage error runs nothing", strings.Join(c.args, " "), out.String())
+		}
+	}
+	var out, errOut bytes.Buffer
+	if code := run([]string{"-scale", "2", "-compress=false"}, &out, &errOut); code != 0 || !strings.Contains(out.String(), "populated 2 DCs") {
+		t.Errorf("rollout -scale 2 -compress=false: exit %d, output %q, stderr %q", code, out.String(), errOut.String())
+	}
+}
