@@ -606,12 +606,13 @@ func NoCancelAtVersionZero(t Transition) error {
 // Complete one), the latest (the one status.latestVersion names, or the
 // newest when the status lags behind it), or an RC with replicas, as the live store holds them just
 // before the delete (SPEC 0 rule 10, 3.7.3, 3.7.5; issue 13 defect 1).
-// The replicas clause is not judged for a pass that read a stale cache:
-// the DELETE carries no precondition (upstream's own request, SPEC
-// 3.7.5), so an RC someone scaled up after the cache's copy was taken is
-// deleted by any cache-based controller — a known finding (fake's
-// TestSimStateMachine reaches it with the Scale fault), not a property
-// a planner can keep. With PausedPrunesLatest (Exact: upstream's
+// The replicas and active clauses are not judged for a pass that read a
+// stale cache: the DELETE carries no precondition (upstream's own
+// request, SPEC 3.7.5), so an RC someone scaled up, or whose rollout
+// completed, after the cache's copy was taken is deleted by any
+// cache-based controller — known findings (fake's TestSimStateMachine
+// reaches them with the Scale fault and with a completion the cache had
+// not seen), not properties a planner can keep. With PausedPrunesLatest (Exact: upstream's
 // accident, SPEC 12) a paused DC's cleanup may delete the latest RC or a
 // newer one (the switch's words: a paused latestVersion 0 DC deletes an
 // RC of version 1), so neither clause is judged for a paused DC there.
@@ -631,7 +632,7 @@ func HistoryKeepsLive(t Transition) error {
 			return fmt.Errorf("deleted rc/%s, the latest (latestVersion %d)", d.Name, d.Version)
 		case d.Version == newest && newest > w.Live.Config.Status.LatestVersion && !pausedPrunes:
 			return fmt.Errorf("deleted rc/%s, the newest, above latestVersion %d", d.Name, w.Live.Config.Status.LatestVersion)
-		case active > 0 && d.Version == active:
+		case active > 0 && d.Version == active && !t.Stale:
 			return fmt.Errorf("deleted rc/%s, the active one", d.Name)
 		case d.Replicas > 0 && !t.Stale:
 			return fmt.Errorf("deleted rc/%s with %d replicas", d.Name, d.Replicas)
@@ -643,11 +644,12 @@ func HistoryKeepsLive(t Transition) error {
 // HistoryLimit holds when no delete of an RC by a DC controller pass
 // leaves fewer prunable RCs than spec.revisionHistoryLimit: at the moment
 // of the delete, the live DC has a limit and more RCs than it are
-// prunable (SPEC 3.7.3). A pass that read the DC stale is not judged: a
-// limit raised since is not visible to any cache-based controller (a
-// delete carries no precondition on the DC).
+// prunable (SPEC 3.7.3). A pass that read a stale cache is not judged: a
+// limit raised since, or a rollout completed since (which makes its RC
+// and older ones no longer prunable), is not visible to any cache-based
+// controller (a delete carries no precondition).
 func HistoryLimit(t Transition) error {
-	if t.Kind != PassConfig || t.StaleConfig {
+	if t.Kind != PassConfig || t.Stale {
 		return nil
 	}
 	for _, w := range t.Writes {

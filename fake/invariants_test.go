@@ -287,6 +287,18 @@ func TestTransitionInvariantsCatchViolations(t *testing.T) {
 				tr.Stale = true
 				return tr
 			}()},
+		{name: "3.7.5 delete active after a stale read", why: "web-2 completed after the cache's copy: a stale pass is not judged on the active RC", inv: fake.HistoryKeepsLive,
+			t: func() fake.Transition {
+				tr := pass(del("web-2", live))
+				tr.Stale = true
+				return tr
+			}()},
+		{name: "3.7.3 stale pass over the limit", why: "a rollout completed since the cache's copy is not visible to the pass", inv: fake.HistoryLimit,
+			t: func() fake.Transition {
+				tr := pass(del("web-1", state(limited, rcOf(t, c3, 1, Complete, 0), rcOf(t, c3, 2, Complete, 1))))
+				tr.Stale = true
+				return tr
+			}()},
 		{name: "3.7.3 delete within the limit", why: "one prunable RC, limit 1", inv: fake.HistoryLimit,
 			t: pass(del("web-1", state(limited, rcOf(t, c3, 1, Complete, 0), rcOf(t, c3, 2, Complete, 1)))), wantErr: "deleted rc/web-1 with 1 prunable RCs, limit 1"},
 		{name: "3.7.3 delete without a limit", why: "no revisionHistoryLimit, nothing is pruned", inv: fake.HistoryLimit,
