@@ -119,18 +119,28 @@ func TestPauseResume(t *testing.T) {
 	update := func(from, to bool) shape {
 		return shape{UpdateConfig: []dcplan.ConfigUpdate{{Rule: "0.4", Config: "web", SetPaused: true, PausedFrom: from, PausedTo: to, Patch: true}}}
 	}
+	failed := func(s dcplan.Snapshot) dcplan.Snapshot {
+		s.Outcome.Failures = []dcplan.Failure{{Action: dcplan.ActionUpdateConfig, Name: "web", Reason: dcplan.StatusForbidden, Code: 403,
+			Message: `deploymentconfigs.apps.openshift.io "web" is forbidden: User "dev" cannot patch resource`}}
+		return s
+	}
 	tests := []struct {
-		name    string
-		why     string
-		op      func(dcplan.Snapshot) (dcplan.Plan, error)
-		s       dcplan.Snapshot
-		want    shape
-		wantErr string
+		name     string
+		why      string
+		op       func(dcplan.Snapshot) (dcplan.Plan, error)
+		s        dcplan.Snapshot
+		want     shape
+		wantErr  string
+		sentinel error
 	}{
-		{"pause", "sets spec.paused", reconcile.Pause, snapshot(running), update(false, true), ""},
-		{"pause paused", "oc refuses", reconcile.Pause, snapshot(paused), shape{}, `deploymentconfigs.apps.openshift.io "web" is already paused`},
-		{"resume", "clears spec.paused", reconcile.Resume, snapshot(paused), update(true, false), ""},
-		{"resume running", "oc refuses", reconcile.Resume, snapshot(running), shape{}, `deploymentconfigs.apps.openshift.io "web" is not paused`},
+		{"pause", "sets spec.paused", reconcile.Pause, snapshot(running), update(false, true), "", nil},
+		{"pause failed", "6m.7.5: the patch failed: the plan that sent it, and oc's `failed to patch: <err>`", reconcile.Pause, failed(snapshot(running)), update(false, true),
+			`failed to patch: deploymentconfigs.apps.openshift.io "web" is forbidden: User "dev" cannot patch resource`, reconcile.ErrPatchFailed},
+		{"resume failed", "6m.7.5: as for pause", reconcile.Resume, failed(snapshot(paused)), update(true, false),
+			`failed to patch: deploymentconfigs.apps.openshift.io "web" is forbidden: User "dev" cannot patch resource`, reconcile.ErrPatchFailed},
+		{"pause paused", "oc refuses", reconcile.Pause, snapshot(paused), shape{}, `deploymentconfigs.apps.openshift.io "web" is already paused`, reconcile.ErrRefused},
+		{"resume", "clears spec.paused", reconcile.Resume, snapshot(paused), update(true, false), "", nil},
+		{"resume running", "oc refuses", reconcile.Resume, snapshot(running), shape{}, `deploymentconfigs.apps.openshift.io "web" is not paused`, reconcile.ErrRefused},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -138,8 +148,8 @@ func TestPauseResume(t *testing.T) {
 			if d := cmp.Diff(tt.wantErr, errText(err)); d != "" {
 				t.Errorf("error mismatch (-want +got):\n%s\nwhy: %s", d, tt.why)
 			}
-			if err != nil && !errors.Is(err, reconcile.ErrRefused) {
-				t.Errorf("error %v is not ErrRefused", err)
+			if err != nil && !errors.Is(err, tt.sentinel) {
+				t.Errorf("error %v is not %v", err, tt.sentinel)
 			}
 			if d := cmp.Diff(tt.want, shapeOf(p)); d != "" {
 				t.Errorf("plan mismatch (-want +got):\n%s\nwhy: %s", d, tt.why)

@@ -1,6 +1,7 @@
 package reconcile
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/dcplan/dcplan"
@@ -16,7 +17,8 @@ const resource = "deploymentconfigs.apps.openshift.io"
 //  2. Already paused: refused (ErrRefused) with oc's text
 //     `deploymentconfigs.apps.openshift.io "<dc>" is already paused` (oc
 //     prints it after "error: ").
-//  3. Otherwise the update.
+//  3. Otherwise the update; after it failed (s.Outcome), the same plan
+//     and ErrPatchFailed, `failed to patch: <err>` (SPEC 6m.7.5).
 //
 // A paused DC gets only history cleanup and a status refresh from the DC
 // controller (SPEC 3.2.5); in the Origin profile it is still scaled (SPEC 7
@@ -36,7 +38,7 @@ func Pause(s dcplan.Snapshot) (dcplan.Plan, error) {
 //  2. Not paused: refused (ErrRefused) with oc's text
 //     `deploymentconfigs.apps.openshift.io "<dc>" is not paused` (oc prints
 //     it after "error: ").
-//  3. Otherwise the update.
+//  3. Otherwise the update; after it failed, as for Pause.
 //
 // Ports: oc originpolymorphichelpers NewObjectResumerFn with kubectl's
 // rollout resume error wrapping.
@@ -53,10 +55,19 @@ func setPaused(s dcplan.Snapshot, to bool, refusal string) (dcplan.Plan, error) 
 	if cfg.Paused == to {
 		return dcplan.Plan{}, &dcplan.Refusal{Err: ErrRefused, Text: fmt.Sprintf("%s %q %s", resource, cfg.Name, refusal)}
 	}
-	return dcplan.Plan{UpdateConfig: []dcplan.ConfigUpdate{{
+	p := dcplan.Plan{UpdateConfig: []dcplan.ConfigUpdate{{
 		Rule: rulePause, Config: cfg.Name, SetPaused: true, PausedFrom: cfg.Paused, PausedTo: to, Patch: true,
-	}}}, nil
+	}}}
+	if f, failed := s.Outcome.Failed(dcplan.ActionUpdateConfig, cfg.Name); failed {
+		return p, &dcplan.Refusal{Err: ErrPatchFailed, Text: "failed to patch: " + f.Message}
+	}
+	return p, nil
 }
+
+// ErrPatchFailed: the patch of oc rollout pause or resume failed; the
+// error's text is oc's, `failed to patch: <the server's error>` (SPEC
+// 6m.7.5).
+var ErrPatchFailed = errors.New("reconcile: patch failed")
 
 // PauseText returns the line `oc rollout pause` (paused true) or `oc
 // rollout resume` (paused false) prints once its plan is applied:
