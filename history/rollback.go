@@ -171,6 +171,18 @@ func Rollback(s dcplan.Snapshot, to dcplan.Version, opts RollbackOptions) (dcpla
 			revision = latest - 1
 		}
 	}
+	return generateRollback(s, revision, opts)
+}
+
+// generateRollback is the server half of Rollback and Undo from the
+// revision on (rules 5-7 of Rollback): the RC <dc>-<revision> is read by
+// name, whatever its version annotation and labels say (SPEC 6m.4a), and
+// its encoded DC decoded.
+//
+// Ports: openshift-apiserver rollback (*REST).Create from the RC read
+// on, and (*rollbackGenerator).GenerateRollback.
+func generateRollback(s dcplan.Snapshot, revision dcplan.Version, opts RollbackOptions) (dcplan.Plan, dcplan.Config, []string, error) {
+	cfg := s.Config
 	name := dcplan.DeploymentName(cfg.Name, revision)
 	from, ok := s.Deployment(name)
 	if !ok {

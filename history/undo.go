@@ -25,7 +25,9 @@ import (
 //     with RollbackToPrevious (Exact, the seeds: the server's choice),
 //     else the newest Complete RC older than latestVersion, or
 //     latestVersion − 1 when there is none (SPEC 11a.5).
-//  5. The generated DC is Rollback's with only the template (no triggers,
+//  5. The RC <dc>-<revision> is read by name: its version annotation and
+//     labels play no part (SPEC 6m.4a, 13.1), unlike `oc rollback`'s
+//     target. The generated DC is Rollback's with only the template (no triggers,
 //     strategy or scaling settings), every ImageChange trigger made
 //     manual without a word (unlike `oc rollback`), latestVersion + 1.
 //  6. The write happens when dryRun.Writes(OcServerDryRunWrites): always
@@ -70,7 +72,7 @@ func Undo(s dcplan.Snapshot, to dcplan.Version, dryRun dcplan.DryRun) (dcplan.Pl
 			fmt.Sprintf("replicationcontrollers %q not found", dcplan.DeploymentName(cfg.Name, revision)))
 	}
 	writes := dryRun.Writes(s.Settings.OcServerDryRunWrites)
-	p, res, _, err := Rollback(byName(s, revision), revision, RollbackOptions{DryRun: !writes})
+	p, res, _, err := generateRollback(s, revision, RollbackOptions{DryRun: !writes})
 	var r *dcplan.Refusal
 	if err != nil && errors.As(err, &r) && !errors.Is(err, ErrRollbackPaused) && !errors.Is(err, ErrInvalidRevision) {
 		return dcplan.Plan{}, "", invalid(cfg.Name, r.Err, r.Text)
@@ -88,19 +90,4 @@ func Undo(s dcplan.Snapshot, to dcplan.Version, dryRun dcplan.DryRun) (dcplan.Pl
 // kubectl prints it, wrapping sentinel.
 func invalid(dc string, sentinel error, detail string) error {
 	return &dcplan.Refusal{Err: sentinel, Text: fmt.Sprintf("The DeploymentConfigRollback %q is invalid: name: Invalid value: %q: %s", dc, dc, detail)}
-}
-
-// byName returns s where the RC named <dc>-<revision> carries the DC's
-// label: the server reads the revision by name, Rollback by label.
-func byName(s dcplan.Snapshot, revision dcplan.Version) dcplan.Snapshot {
-	name := dcplan.DeploymentName(s.Config.Name, revision)
-	for i := range s.Deployments {
-		if s.Deployments[i].Name == name && s.Deployments[i].ConfigLabel != s.Config.Name {
-			out := s
-			out.Deployments = append([]dcplan.Deployment(nil), s.Deployments...)
-			out.Deployments[i].ConfigLabel = s.Config.Name
-			return out
-		}
-	}
-	return s
 }
