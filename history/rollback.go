@@ -114,7 +114,9 @@ func RollbackTarget(s dcplan.Snapshot, to dcplan.Version) (dcplan.Deployment, er
 //     `replicationcontrollers "<rc>" not found`) and carry its encoded DC
 //     (ErrNoEncodedConfig, `couldn't decode deployment config from
 //     deployment: object <rc> does not have encoded deployment config
-//     annotation`).
+//     annotation`, or for an annotation that does not decode
+//     `couldn't decode deployment config from deployment: ` and the
+//     decoder's words, Deployment.EncodedProblem).
 //  6. The rolled-back DC is the current one with the revision's pod
 //     template and, per opts, its triggers, its strategy, and its replicas
 //     and selector. Every ImageChange trigger of the result is then made
@@ -189,8 +191,12 @@ func generateRollback(s dcplan.Snapshot, revision dcplan.Version, opts RollbackO
 		return dcplan.Plan{}, dcplan.Config{}, nil, rollbackError(ErrRevisionNotFound, "replicationcontrollers %q not found", name)
 	}
 	if from.Encoded == nil {
+		why := "object " + name + " does not have encoded deployment config annotation"
+		if from.EncodedProblem != "" {
+			why = from.EncodedProblem // present but undecodable: the decoder's complaint
+		}
 		return dcplan.Plan{}, dcplan.Config{}, nil, rollbackError(ErrNoEncodedConfig,
-			"couldn't decode deployment config from deployment: object %s does not have encoded deployment config annotation", name)
+			"couldn't decode deployment config from deployment: %s", why)
 	}
 	enc := from.Encoded
 

@@ -673,3 +673,29 @@ func lrOC(out string, err error) string {
 	}
 	return b.String()
 }
+
+// SPEC 6m.4a server side, 13.1: the rollback subresource decodes the
+// revision's encoded-deployment-config annotation; one present but
+// undecodable is refused with the decoder's words after `couldn't decode
+// deployment config from deployment: `, not as a missing annotation, by
+// `oc rollback` and `oc rollout undo` alike.
+func TestRollbackUndecodableEncodedConfigSaysWhy(t *testing.T) {
+	h := time.Hour
+	const why = "couldn't get version/kind; json parse error: unexpected end of JSON input"
+	bad := lrRC(2, dcplan.PhaseComplete, 2*h)
+	bad.Encoded, bad.EncodedProblem = nil, why
+	s := lrSnap(dcplan.Exact, lrConfig(3), lrRC(1, dcplan.PhaseComplete, 3*h), bad, lrRC(3, dcplan.PhaseComplete, h))
+	const detail = "couldn't decode deployment config from deployment: " + why
+	_, _, _, err := history.Rollback(s, 2, history.RollbackOptions{})
+	if d := cmp.Diff(detail, lrErrString(err)); d != "" {
+		t.Errorf("Rollback() error mismatch (-want +got):\n%s", d)
+	}
+	if !errors.Is(err, history.ErrNoEncodedConfig) {
+		t.Errorf("Rollback() error %v is not ErrNoEncodedConfig", err)
+	}
+	_, _, err = history.Undo(s, 2, dcplan.DryRunNone)
+	want := `The DeploymentConfigRollback "web" is invalid: name: Invalid value: "web": ` + detail
+	if d := cmp.Diff(want, lrErrString(err)); d != "" {
+		t.Errorf("Undo() error mismatch (-want +got):\n%s", d)
+	}
+}
