@@ -26,7 +26,7 @@
 // Entry points:
 //   - [Cancel]: cancel every in-flight rollout of a DC.
 //   - [Retry]: reset the latest, failed rollout to New (not after a failed
-//     pod delete: [ErrRetryFailed]).
+//     pod delete, nor when the reset's write failed: [ErrRetryFailed]).
 //   - [Report]: what oc prints; [Report.String], [Report.Lines].
 //   - [Failed]: oc's output and error when some cancel writes failed.
 //   - [Report.PodDeleteError]: oc's error when a retry's pod delete failed.

@@ -26,7 +26,8 @@ var (
 	// (SPEC 6.1 "Common"); see Failed.
 	ErrCancelFailed = errors.New("cancel: cancellation failed")
 	// ErrRetryFailed: a deployer or hook pod delete of a retry failed, so
-	// the RC is not reset (SPEC 6.2 step 5, 6m.2 step 3.6).
+	// the RC is not reset (SPEC 6.2 step 5, 6m.2 step 3.6), or the write
+	// resetting the RC failed (SPEC 6.2 step 6, 6m.2 step 3.7).
 	ErrRetryFailed = errors.New("cancel: retry failed")
 )
 

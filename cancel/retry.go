@@ -67,6 +67,13 @@ import (
 //     it stops there) and drops the reset, and the error wraps
 //     ErrRetryFailed (see deleteFailures).
 //
+//  9. When s.Outcome reports the reset's write (ActionTransition on the
+//     RC) failed, the plan keeps the deletes and the reset (all sent),
+//     the Report is the zero Report (oc prints no success line), and the
+//     error wraps ErrRetryFailed with the write's error text as is
+//     (SPEC 6m.2.3.7 "Patch error → recorded as-is"; 6.2.6, the `oc
+//     deploy --retry` generations return the update's error).
+//
 // The Report prints the success line of the generation (Report.Lines).
 // Retry only ever touches the latest RC, and only when it is Failed.
 //
@@ -125,6 +132,10 @@ func Retry(s dcplan.Snapshot) (dcplan.Plan, Report, error) {
 		reset.RetriedAt = s.Now // the timeout counts from here (rule 4.3.new.3.retry)
 	}
 	p.Transitions = []dcplan.Transition{reset}
+	if f, failed := s.Outcome.Failed(dcplan.ActionTransition, name); failed {
+		// Rule 9: the write was sent and failed; oc returns its error as is.
+		return p, Report{}, refuse(ErrRetryFailed, f.Message)
+	}
 	return p, Report{
 		Op:            OpRetry,
 		Switches:      s.Settings.Switches,

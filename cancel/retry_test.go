@@ -303,3 +303,27 @@ func TestRetryAfterAFailedPodDelete(t *testing.T) {
 		})
 	}
 }
+
+// TestRetryAfterAFailedPatch: when the adapter reports the retry's RC
+// write failed (s.Outcome), oc prints no success line and returns the
+// write's error as is (SPEC 6m.2.3.7 "Patch error → recorded as-is"; the
+// `oc deploy --retry` generations return the update's error, 6.2.6). The
+// plan still holds the requests already sent: the deletes and the reset.
+// Reference: oc (RetryOptions).Run, (DeployOptions).retry.
+func TestRetryAfterAFailedPatch(t *testing.T) {
+	const msg = `replicationcontrollers "web-3" is forbidden: User "bob" cannot patch resource "replicationcontrollers"`
+	for _, p := range []dcplan.Preset{dcplan.Modern, dcplan.Exact, dcplan.Origin10, dcplan.Origin13, dcplan.Origin15} {
+		s := snap(p, dc(3), []dcplan.Deployment{rc(3, dcplan.PhaseFailed, time.Hour)}, pod("web-3-deploy", "web-3"))
+		s.Outcome.Failures = []dcplan.Failure{{Action: dcplan.ActionTransition, Name: "web-3", Reason: dcplan.StatusForbidden, Code: 403, Message: msg}}
+		plan, r, err := cancel.Retry(s)
+		if !errors.Is(err, cancel.ErrRetryFailed) || err.Error() != msg {
+			t.Errorf("%v: Retry() error = %q, want %q wrapping ErrRetryFailed", p, errString(err), msg)
+		}
+		if r.String() != "" {
+			t.Errorf("%v: Retry() report = %q, want none after the failed write", p, r.String())
+		}
+		if len(plan.DeletePods) != 1 || len(plan.Transitions) != 1 {
+			t.Errorf("%v: Retry() plan = %s, want the delete and the reset already sent", p, dcplan.Describe(plan))
+		}
+	}
+}
