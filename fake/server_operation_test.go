@@ -81,45 +81,61 @@ func TestRunOperationRetry(t *testing.T) {
 	}
 }
 
-// TestRunOperationReportsRefusedWrite: an operation whose planner does
-// not read Snapshot.Outcome (oc rollout pause, SPEC 6m.7.5) gets the
-// server's refusal from RunOperation, wrapping the StatusError, as oc
-// prints the server's error and fails; without a fault it succeeds and
-// the DC is paused.
+// TestRunOperationReportsRefusedWrite: a refused write fails the
+// operation. oc rollout pause reads Snapshot.Outcome and answers with
+// oc's text, `failed to patch: <err>` (SPEC 6m.7.5), the pass's failure
+// wrapping the server's StatusError; an operation whose planner does not
+// read the Outcome gets the pass's failures from RunOperation, wrapping
+// the StatusError, as oc prints the server's error and fails. Without a
+// fault both succeed and the DC is paused.
 func TestRunOperationReportsRefusedWrite(t *testing.T) {
 	pause := func(s dcplan.Snapshot) (dcplan.Plan, struct{}, error) {
 		p, err := reconcile.Pause(s)
 		return p, struct{}{}, err
 	}
+	blind := func(s dcplan.Snapshot) (dcplan.Plan, struct{}, error) {
+		s.Outcome = dcplan.Outcome{} // a planner that never looks at what failed
+		return pause(s)
+	}
 	conflict := &wire.StatusError{Reason: dcplan.StatusConflict, Code: 409, Message: `Operation cannot be fulfilled on deploymentconfigs.apps.openshift.io "web": the object has been modified`}
-	for _, refused := range []bool{false, true} {
-		srv := newTestServer(t)
-		if refused {
-			srv.Inject(fake.Fault{Verb: "patch", Resource: wire.ResourceConfigs, Err: conflict})
-		}
-		s, err := srv.Snapshot("shop", "web", serverNow, dcplan.Modern.Settings())
-		if err != nil {
-			t.Fatal(err)
-		}
-		pass, _, err := wire.RunOperation(context.Background(), srv, s, pause)
-		if pass.Sent != 1 {
-			t.Fatalf("refused=%v: %d requests sent, want the pause patch: %v", refused, pass.Sent, pass.Requests)
-		}
-		var status *wire.StatusError
-		switch {
-		case !refused && err != nil:
-			t.Errorf("pause: %v", err)
-		case refused && !errors.As(err, &status):
-			t.Errorf("refused pause: error %v, want the server's StatusError", err)
-		case refused && status.Reason != dcplan.StatusConflict:
-			t.Errorf("refused pause: reason %v, want Conflict", status.Reason)
-		}
-		live, err := srv.Snapshot("shop", "web", serverNow, dcplan.Modern.Settings())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if live.Config.Paused == refused {
-			t.Errorf("refused=%v: the DC is paused=%v after the pause", refused, live.Config.Paused)
+	for _, op := range []struct {
+		name    string
+		op      func(dcplan.Snapshot) (dcplan.Plan, struct{}, error)
+		reports bool // the planner words the failure itself
+	}{{"pause", pause, true}, {"blind", blind, false}} {
+		for _, refused := range []bool{false, true} {
+			srv := newTestServer(t)
+			if refused {
+				srv.Inject(fake.Fault{Verb: "patch", Resource: wire.ResourceConfigs, Err: conflict})
+			}
+			s, err := srv.Snapshot("shop", "web", serverNow, dcplan.Modern.Settings())
+			if err != nil {
+				t.Fatal(err)
+			}
+			pass, _, err := wire.RunOperation(context.Background(), srv, s, op.op)
+			if pass.Sent != 1 {
+				t.Fatalf("%s, refused=%v: %d requests sent, want the pause patch: %v", op.name, refused, pass.Sent, pass.Requests)
+			}
+			var status *wire.StatusError
+			switch {
+			case !refused && err != nil:
+				t.Errorf("%s: %v", op.name, err)
+			case refused && op.reports && (!errors.Is(err, reconcile.ErrPatchFailed) || err.Error() != "failed to patch: "+conflict.Message):
+				t.Errorf("refused pause: error %v, want ErrPatchFailed, oc's `failed to patch: <err>`", err)
+			case refused && op.reports && !errors.As(pass.Failed(), &status):
+				t.Errorf("refused pause: the pass's failure %v does not wrap the server's StatusError", pass.Failed())
+			case refused && !op.reports && !errors.As(err, &status):
+				t.Errorf("refused %s: error %v, want the server's StatusError", op.name, err)
+			case refused && status.Reason != dcplan.StatusConflict:
+				t.Errorf("refused %s: reason %v, want Conflict", op.name, status.Reason)
+			}
+			live, err := srv.Snapshot("shop", "web", serverNow, dcplan.Modern.Settings())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if live.Config.Paused == refused {
+				t.Errorf("%s, refused=%v: the DC is paused=%v after the pause", op.name, refused, live.Config.Paused)
+			}
 		}
 	}
 }

@@ -19,7 +19,7 @@ import (
 // error (a request op has no answer for that did not go out, ctx done)
 // comes first. When op's last plan has no error but a request of the pass
 // failed (an operation whose planner does not read Snapshot.Outcome, such
-// as reconcile.Pause, Resume or history.Undo), the error is the pass's
+// as history.Undo), the error is the pass's
 // failures (Pass.Failed): a command that reports success only when the
 // error is nil reports a refused write as oc does, as a failure. A nil op
 // is an error wrapping ErrNoPass.
