@@ -102,8 +102,9 @@ func PodSummary(actual, requested dcplan.Replicas, includeEmpty bool) string {
 //  4. Running: "deployment #<v> running<c> for <age><pods>" (includeEmpty
 //     false), prefixed "test " for a test DC.
 //  5. Otherwise: "deployment #<v> <phase lowercased><c> <age> ago<pods>"
-//     (includeEmpty false); an RC without a phase prints an empty phase
-//     word, as upstream.
+//     (includeEmpty false); a hand-edited phase (PhaseUnknown) prints its
+//     annotation as written, lowercased (Deployment.PhaseText), and an RC
+//     without a phase an empty phase word, as upstream.
 //
 // Ports: Origin describe describeDeploymentStatus (restart counts left
 // out).
@@ -133,7 +134,7 @@ func Describe(d dcplan.Deployment, first, test bool, now time.Time) string {
 		}
 		return prefix + "deployment " + v + " running" + cancelling + " for " + age + PodSummary(d.StatusReplicas, d.Replicas, false)
 	}
-	return "deployment " + v + " " + strings.ToLower(d.Phase.String()) + cancelling + " " + age + " ago" +
+	return "deployment " + v + " " + strings.ToLower(d.PhaseText()) + cancelling + " " + age + " ago" +
 		PodSummary(d.StatusReplicas, d.Replicas, false)
 }
 

@@ -17,8 +17,14 @@ type Revision struct {
 	Version dcplan.Version
 	// Name is the RC's name.
 	Name string
-	// Phase is the RC's phase (the STATUS column); PhaseUnknown prints "".
+	// Phase is the RC's phase (the STATUS column); PhaseUnknown prints
+	// PhaseSpelling.
 	Phase dcplan.Phase
+	// PhaseSpelling is the phase annotation as written when it is present
+	// but none of the five spellings (Deployment.PhaseSpelling, e.g. a
+	// hand-edited `Bogus`); "" otherwise. With PhaseUnknown, the STATUS
+	// column prints it as it stands (SPEC 6m.5.4, 13.1).
+	PhaseSpelling string
 	// Cancelled is true when the RC carries the cancelled annotation.
 	Cancelled bool
 	// Cause is the status-reason annotation (the CAUSE column), "" when
@@ -67,7 +73,7 @@ func List(s dcplan.Snapshot) []Revision {
 	out := make([]Revision, len(rcs))
 	for i, d := range rcs {
 		out[i] = Revision{
-			Version: d.Version, Name: d.Name, Phase: d.Phase, Cancelled: d.Cancelled, Cause: d.Reason,
+			Version: d.Version, Name: d.Name, Phase: d.Phase, PhaseSpelling: d.PhaseSpelling, Cancelled: d.Cancelled, Cause: d.Reason,
 			Replicas: d.Replicas, Current: d.StatusReplicas,
 		}
 		if !d.CreationTime.IsZero() {
@@ -87,7 +93,7 @@ const NoHistory = "No rollout history found."
 //   - no rows: NoHistory, without a newline;
 //   - else a header line `REVISION`, `STATUS`, `CAUSE`, then one line per
 //     row, in the given order: the version in decimal, the phase as spelt
-//     on the wire, and the cause, or `<unknown>` when it is empty (tabs
+//     on the wire (a hand-edited one as written), and the cause, or `<unknown>` when it is empty (tabs
 //     and line breaks in a cause print as spaces, so a row stays a row).
 //
 // Columns are left-aligned and separated by at least two spaces (a
@@ -124,7 +130,11 @@ func FormatList(rows []Revision) string {
 		if cause == "" {
 			cause = "<unknown>"
 		}
-		write(strconv.FormatInt(int64(r.Version), 10), r.Phase.String(), sanitize(cause))
+		status := r.Phase.String()
+		if r.Phase == dcplan.PhaseUnknown {
+			status = sanitize(r.PhaseSpelling) // as written, on one line
+		}
+		write(strconv.FormatInt(int64(r.Version), 10), status, sanitize(cause))
 	}
 	_ = w.Flush()
 	return b.String()

@@ -83,7 +83,7 @@ func View(s dcplan.Snapshot, revision dcplan.Version) (string, error) {
 		if cause == "" {
 			cause = "<unknown>"
 		}
-		_, _ = w.Write([]byte(strconv.FormatInt(int64(d.Version), 10) + "\t" + d.Phase.String() + "\t" + cause + "\n"))
+		_, _ = w.Write([]byte(strconv.FormatInt(int64(d.Version), 10) + "\t" + d.PhaseText() + "\t" + cause + "\n"))
 	}
 	_ = w.Flush() // a strings.Builder never fails
 	return nameLine(name, "") + "\n" + b.String() + "\n", nil

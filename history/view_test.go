@@ -2,6 +2,7 @@ package history_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -163,5 +164,29 @@ func TestUndo(t *testing.T) {
 				t.Errorf("Undo() error %v is not %v", err, tt.wantIs)
 			}
 		})
+	}
+}
+
+// SPEC 6m.5.4, 6.5, 13.1: a hand-edited phase annotation (`Bogus`, read as
+// PhaseUnknown) prints as written: in the STATUS column of `oc rollout
+// history` (View, and List/FormatList) as it stands, and lowercased in
+// the one-line summary's other-phase row (Describe).
+func TestHandEditedPhasePrintsAsWritten(t *testing.T) {
+	h := time.Hour
+	bogus := lrRC(2, dcplan.PhaseUnknown, h)
+	bogus.PhaseSpelling = "Bogus"
+	s := lrSnap(dcplan.Exact, lrConfig(2), lrRC(1, dcplan.PhaseComplete, 2*h), bogus)
+	out, err := history.View(s, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "\n2\t\tBogus\t\t<unknown>\n"; !strings.Contains(out, want) {
+		t.Errorf("View() = %q, want the row %q", out, want)
+	}
+	if want := "2         Bogus     <unknown>\n"; !strings.Contains(history.FormatList(history.List(s)), want) {
+		t.Errorf("FormatList(List()) = %q, want the row %q", history.FormatList(history.List(s)), want)
+	}
+	if d := cmp.Diff("deployment #2 bogus about an hour ago - 1 pod", history.Describe(bogus, true, false, lrNow)); d != "" {
+		t.Errorf("Describe() mismatch (-want +got):\n%s", d)
 	}
 }
