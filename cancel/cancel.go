@@ -48,7 +48,8 @@ func UserReason(sw dcplan.Switches) string {
 //     and CancelB have no paused check.
 //  3. The RCs considered are those labelled
 //     openshift.io/deployment-config.name=<dc> (Deployment.ConfigLabel),
-//     newest first (version descending, ties by name descending). CancelA
+//     newest first (version descending; RCs of one version in list order,
+//     as upstream's sort leaves them, SPEC 13.1). CancelA
 //     visits (and prints) them in list order, which for the API server is
 //     name order; its actions are still newest first (SPEC 11 item 9).
 //  4. None: an empty plan; CancelRollout returns the error `there have
@@ -131,7 +132,7 @@ func pausedText(cfg dcplan.Config) string {
 }
 
 // listed returns the DC's RCs as the config selector lists them, newest
-// first. The pointers point into s.Deployments, which is only read: sorting
+// first, those of one version in list order. The pointers point into s.Deployments, which is only read: sorting
 // pointers instead of copying the (large) Deployment values keeps Cancel
 // cheap on long histories.
 func listed(s dcplan.Snapshot) []*dcplan.Deployment {
@@ -141,13 +142,9 @@ func listed(s dcplan.Snapshot) []*dcplan.Deployment {
 			out = append(out, &s.Deployments[i])
 		}
 	}
-	// dcplan.CompareDeployments reversed, without copying the values.
-	slices.SortFunc(out, func(a, b *dcplan.Deployment) int {
-		if c := cmp.Compare(b.Version, a.Version); c != 0 {
-			return c
-		}
-		return cmp.Compare(b.Name, a.Name)
-	})
+	// Version descending, stable: RCs of one version keep their list
+	// order, as upstream's sort leaves them (SPEC 13.1).
+	slices.SortStableFunc(out, func(a, b *dcplan.Deployment) int { return cmp.Compare(b.Version, a.Version) })
 	return out
 }
 

@@ -129,9 +129,8 @@ func referenceCancel(s dcplan.Snapshot) []string {
 	slices.Sort(versions)
 	slices.Reverse(versions)
 	for _, v := range versions {
-		// Two RCs of one version (SPEC 13.1): oc lists them from the API
-		// server, and its sort by version leaves them by name, newest
-		// name first as listed reverses the whole order.
+		// Two RCs of one version (SPEC 13.1): oc's sort by version
+		// leaves them in list order.
 		var twins []string
 		for _, d := range s.Deployments {
 			if d.Version != v || d.ConfigLabel != s.Config.Name || d.Cancelled {
@@ -142,8 +141,6 @@ func referenceCancel(s dcplan.Snapshot) []string {
 				twins = append(twins, d.Name)
 			}
 		}
-		slices.Sort(twins)
-		slices.Reverse(twins)
 		out = append(out, twins...)
 	}
 	return out
