@@ -161,5 +161,5 @@ func inFlight(p dcplan.Phase) bool {
 
 // target describes d as a report names it, with its age at s.Now.
 func target(d dcplan.Deployment, s dcplan.Snapshot) Target {
-	return Target{Name: d.Name, Version: d.Version, Phase: d.Phase, Cancelled: d.Cancelled, Age: s.Now.Sub(d.CreationTime)}
+	return Target{Name: d.Name, Version: d.Version, Phase: d.Phase, PhaseSpelling: d.PhaseSpelling, Cancelled: d.Cancelled, Age: s.Now.Sub(d.CreationTime)}
 }

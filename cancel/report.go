@@ -32,11 +32,25 @@ const (
 // Target is one RC a report names: its name, version, phase and cancel
 // state before the command, and its age at Snapshot.Now.
 type Target struct {
-	Name      string
-	Version   dcplan.Version
-	Phase     dcplan.Phase
-	Cancelled bool
-	Age       time.Duration
+	Name    string
+	Version dcplan.Version
+	Phase   dcplan.Phase
+	// PhaseSpelling is the RC's Deployment.PhaseSpelling: the phase
+	// annotation as written when it is none of the five spellings (a hand
+	// edit such as `Bogus`, SPEC 13.1); "" otherwise. See PhaseText.
+	PhaseSpelling string
+	Cancelled     bool
+	Age           time.Duration
+}
+
+// PhaseText returns the phase as oc prints it, as Deployment.PhaseText
+// does: the spelling of Phase, or for PhaseUnknown the annotation as
+// written ("" when absent).
+func (t Target) PhaseText() string {
+	if t.Phase == dcplan.PhaseUnknown {
+		return t.PhaseSpelling
+	}
+	return t.Phase.String()
 }
 
 // Report is what `oc` prints when the plan it comes with is applied in
@@ -117,7 +131,9 @@ func joinErrors(errs []string) string {
 // last (oldest) in-flight RC visited was not cancelled by this command
 // (upstream's flag, SPEC 6m.1.3.6), `No rollout is in progress (latest
 // rollout #<v> <phase lowercased>< (cancelling)> <age> ago)` about the newest RC, "
-// (cancelling)" iff it was cancelled and not terminal, age per HumanAge.
+// (cancelling)" iff it was cancelled and not terminal, age per HumanAge;
+// the phase is the annotation as written (Target.PhaseText: a hand-edited
+// `Bogus` prints `bogus`, SPEC 13.1).
 //
 // Cancel, CancelA (SPEC 6.1 variant A), in name order: `cancelled #<v>`
 // per cancelled RC and `no active deployments to cancel` per terminal or
@@ -204,7 +220,7 @@ func (r Report) render(failed map[dcplan.Version]error) (lines []string, errs []
 	case dcplan.CancelC:
 		n := r.Listed[0]
 		lines = append(lines, fmt.Sprintf("No deployments are in progress (latest deployment #%d %s%s %s ago)",
-			n.Version, strings.ToLower(n.Phase.String()), cancellingMarker(n), HumanAge(n.Age)))
+			n.Version, strings.ToLower(n.PhaseText()), cancellingMarker(n), HumanAge(n.Age)))
 	}
 	return lines, errs
 }
@@ -234,7 +250,7 @@ func (r Report) renderRollout(failed map[dcplan.Version]error) (lines []string, 
 	if !flag {
 		n := r.Listed[0]
 		lines = append(lines, fmt.Sprintf("No rollout is in progress (latest rollout #%d %s%s %s ago)",
-			n.Version, strings.ToLower(n.Phase.String()), cancellingMarker(n), HumanAge(n.Age)))
+			n.Version, strings.ToLower(n.PhaseText()), cancellingMarker(n), HumanAge(n.Age)))
 	}
 	return lines, errs
 }
@@ -270,7 +286,7 @@ func (r Report) cancelledLine(t Target) string {
 // failureLine is the A, B or C line for one cancel write that failed.
 func (r Report) failureLine(t Target, err error) string {
 	v := strconv.FormatInt(int64(t.Version), 10)
-	tail := " (status: " + t.Phase.String() + "): " + errText(err)
+	tail := " (status: " + t.PhaseText() + "): " + errText(err)
 	switch r.Switches.OcCancel {
 	case dcplan.CancelA:
 		return "couldn't cancel deployment " + v + tail

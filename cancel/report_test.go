@@ -153,3 +153,32 @@ func TestErrorText(t *testing.T) {
 		t.Errorf("paused refusal matches ErrNotFailed")
 	}
 }
+
+// TestCancelPrintsAHandEditedPhaseAsWritten: an RC whose phase annotation
+// is none of the five spellings (a hand edit, `BoGus`) is planned, never
+// refused (SPEC 13.1), and the `No rollout is in progress` / `No
+// deployments are in progress` line prints the annotation lowercased
+// (SPEC 6m.1.3.6, 6.1 variant C), as oc's
+// strings.ToLower(DeploymentStatusFor(rc)) does; it was an empty word.
+// Reference: oc (CancelOptions).Run, (DeployOptions).cancel(config).
+func TestCancelPrintsAHandEditedPhaseAsWritten(t *testing.T) {
+	tests := []struct {
+		profile dcplan.Preset
+		want    string
+	}{
+		{dcplan.Modern, "No rollout is in progress (latest rollout #3 bogus about a minute ago)\n"},
+		{dcplan.Exact, "No rollout is in progress (latest rollout #3 bogus about a minute ago)\n"},
+		{dcplan.Origin15, "No deployments are in progress (latest deployment #3 bogus about a minute ago)\n"},
+	}
+	for _, tt := range tests {
+		d := rc(3, dcplan.PhaseUnknown, time.Minute)
+		d.PhaseSpelling = "BoGus"
+		_, r, err := cancel.Cancel(snap(tt.profile, dc(3), []dcplan.Deployment{rc(2, dcplan.PhaseComplete, time.Hour), d}))
+		if err != nil {
+			t.Fatalf("%v: Cancel() error = %v", tt.profile, err)
+		}
+		if r.String() != tt.want {
+			t.Errorf("%v: Cancel() output = %q, want %q", tt.profile, r.String(), tt.want)
+		}
+	}
+}
