@@ -47,9 +47,9 @@ func fnvHex(s string) string {
 }
 
 // CompareDeployments orders RCs by Version ascending, ties by Name (SPEC 11
-// item 9): the order the deployer's and oc's passes take RCs in, reversed
-// (the DC controller keeps RCs of one version in their list order, see
-// Plan). Use it with slices.SortedFunc.
+// item 9): the order phase.StepAll takes RCs in, reversed (the DC
+// controller and oc's commands keep RCs of one version in their list
+// order, see Plan). Use it with slices.SortedFunc.
 func CompareDeployments(a, b Deployment) int {
 	if c := cmp.Compare(a.Version, b.Version); c != 0 {
 		return c

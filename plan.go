@@ -35,9 +35,10 @@ import (
 //
 // Invariant: within each slice, actions are in a documented deterministic
 // order (SPEC 11 item 9): the DC controller cancels and scales by version
-// descending and deletes oldest first, RCs of one version keeping their
-// list order, as the conformance recordings show upstream's sort does;
-// the deployer's and oc's passes take RCs of one version by name
+// descending and deletes oldest first; RCs of one version keep their list
+// order, as upstream's sort does (SPEC 13.1, and the conformance
+// recordings), in the DC controller and in oc's commands. The deployer's
+// pass over every RC (phase.StepAll) takes RCs of one version by name
 // descending.
 type Plan struct {
 	Adopt           []Adopt
