@@ -83,7 +83,7 @@ func TestRunOperationRetry(t *testing.T) {
 
 // TestRunOperationReportsRefusedWrite: a refused write fails the
 // operation. oc rollout pause reads Snapshot.Outcome and answers with
-// oc's text, `failed to patch: <err>` (SPEC 6m.7.5), the pass's failure
+// oc's text, `failed to patch: <err>` (SPEC 6m.7.5), its error also
 // wrapping the server's StatusError; an operation whose planner does not
 // read the Outcome gets the pass's failures from RunOperation, wrapping
 // the StatusError, as oc prints the server's error and fails. Without a
@@ -122,8 +122,8 @@ func TestRunOperationReportsRefusedWrite(t *testing.T) {
 				t.Errorf("%s: %v", op.name, err)
 			case refused && op.reports && (!errors.Is(err, reconcile.ErrPatchFailed) || err.Error() != "failed to patch: "+conflict.Message):
 				t.Errorf("refused pause: error %v, want ErrPatchFailed, oc's `failed to patch: <err>`", err)
-			case refused && op.reports && !errors.As(pass.Failed(), &status):
-				t.Errorf("refused pause: the pass's failure %v does not wrap the server's StatusError", pass.Failed())
+			case refused && op.reports && !errors.As(err, &status):
+				t.Errorf("refused pause: error %v does not also wrap the server's StatusError", err)
 			case refused && !op.reports && !errors.As(err, &status):
 				t.Errorf("refused %s: error %v, want the server's StatusError", op.name, err)
 			case refused && status.Reason != dcplan.StatusConflict:

@@ -19,10 +19,12 @@ import (
 // error (a request op has no answer for that did not go out, ctx done)
 // comes first. When op's last plan has no error but a request of the pass
 // failed (an operation whose planner does not read Snapshot.Outcome, such
-// as history.Undo), the error is the pass's
-// failures (Pass.Failed): a command that reports success only when the
-// error is nil reports a refused write as oc does, as a failure. A nil op
-// is an error wrapping ErrNoPass.
+// as history.Undo), the error is the pass's failures (Pass.Failed): a
+// command that reports success only when the error is nil reports a
+// refused write as oc does, as a failure. When op's error answers a
+// failed request (reconcile.Pause's `failed to patch: <err>`), it keeps
+// its text and also wraps the pass's failures, the server's *StatusError
+// among them. A nil op is an error wrapping ErrNoPass.
 func RunOperation[R any](ctx context.Context, c Client, s dcplan.Snapshot, op func(dcplan.Snapshot) (dcplan.Plan, R, error)) (Pass, R, error) {
 	var report R
 	if op == nil {
@@ -37,8 +39,21 @@ func RunOperation[R any](ctx context.Context, c Client, s dcplan.Snapshot, op fu
 	if err != nil {
 		return pass, report, err
 	}
-	if opErr == nil {
-		opErr = pass.Failed()
+	failed := pass.Failed()
+	switch {
+	case opErr == nil:
+		opErr = failed
+	case failed != nil:
+		opErr = &operationError{op: opErr, failed: failed}
 	}
 	return pass, report, opErr
 }
+
+// operationError is an operation's own error about a failed request (its
+// text what oc prints, e.g. `failed to patch: <err>`) that also wraps the
+// pass's failures, so that a caller can still branch on the server's
+// *StatusError.
+type operationError struct{ op, failed error }
+
+func (e *operationError) Error() string   { return e.op.Error() }
+func (e *operationError) Unwrap() []error { return []error{e.op, e.failed} }
