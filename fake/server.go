@@ -612,26 +612,37 @@ func parseObject(b []byte) (map[string]any, error) {
 // with JSON values only) as json.Marshal would.
 func mustMarshal(v any) []byte { return jsontree.AppendCanonical(nil, v) }
 
+// typeMeta is the kind and API group of a resource the server serves.
+type typeMeta struct{ kind, group string }
+
+// typeMetas are the resources' kinds and groups ("" for the core group).
+var typeMetas = map[string]typeMeta{
+	wire.ResourceRCs:     {"ReplicationController", ""},
+	wire.ResourcePods:    {"Pod", ""},
+	wire.ResourceConfigs: {"DeploymentConfig", "apps.openshift.io"},
+}
+
+// apiVersion is the group's v1.
+func (t typeMeta) apiVersion() string {
+	if t.group == "" {
+		return "v1"
+	}
+	return t.group + "/v1"
+}
+
 // defaultTypeMeta sets the kind and apiVersion of a create's or an
 // update's body from its resource where the body has none (absent or
 // empty), as the API server's decoder defaults them from the URL.
 func defaultTypeMeta(resource string, o map[string]any) {
-	var kind, apiVersion string
-	switch resource {
-	case wire.ResourceRCs:
-		kind, apiVersion = "ReplicationController", "v1"
-	case wire.ResourcePods:
-		kind, apiVersion = "Pod", "v1"
-	case wire.ResourceConfigs:
-		kind, apiVersion = "DeploymentConfig", "apps.openshift.io/v1"
-	default:
+	t, ok := typeMetas[resource]
+	if !ok {
 		return
 	}
 	if k, _ := o["kind"].(string); k == "" {
-		o["kind"] = kind
+		o["kind"] = t.kind
 	}
 	if v, _ := o["apiVersion"].(string); v == "" {
-		o["apiVersion"] = apiVersion
+		o["apiVersion"] = t.apiVersion()
 	}
 }
 
@@ -688,15 +699,14 @@ func qualifiedResource(resource string) string {
 
 // qualifiedKind is the group-qualified kind of Invalid errors.
 func qualifiedKind(resource string) string {
-	switch resource {
-	case wire.ResourceRCs:
-		return "ReplicationController"
-	case wire.ResourcePods:
-		return "Pod"
-	case wire.ResourceConfigs:
-		return "DeploymentConfig.apps.openshift.io"
+	t, ok := typeMetas[resource]
+	switch {
+	case !ok:
+		return resource
+	case t.group == "":
+		return t.kind
 	}
-	return resource
+	return t.kind + "." + t.group
 }
 
 // storageKey is the etcd key the API server names in storage errors.
