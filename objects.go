@@ -361,11 +361,17 @@ type Deployment struct {
 // PhaseText returns the phase as oc prints it: the spelling of Phase, or
 // for PhaseUnknown the annotation as written (PhaseSpelling, "" when
 // absent).
-func (d *Deployment) PhaseText() string {
-	if d.Phase == PhaseUnknown {
-		return d.PhaseSpelling
+func (d *Deployment) PhaseText() string { return d.Phase.Text(d.PhaseSpelling) }
+
+// Text returns the phase annotation as written: p's spelling, or for
+// PhaseUnknown spelling, the annotation's own text ("" when absent). It
+// is PhaseText for values that carry a phase and its spelling apart from
+// a Deployment.
+func (p Phase) Text(spelling string) string {
+	if p == PhaseUnknown {
+		return spelling
 	}
-	return d.Phase.String()
+	return p.String()
 }
 
 // HasEncoded reports whether d carries the encoded-deployment-config

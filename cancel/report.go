@@ -46,12 +46,7 @@ type Target struct {
 // PhaseText returns the phase as oc prints it, as Deployment.PhaseText
 // does: the spelling of Phase, or for PhaseUnknown the annotation as
 // written ("" when absent).
-func (t Target) PhaseText() string {
-	if t.Phase == dcplan.PhaseUnknown {
-		return t.PhaseSpelling
-	}
-	return t.Phase.String()
-}
+func (t Target) PhaseText() string { return t.Phase.Text(t.PhaseSpelling) }
 
 // Report is what `oc` prints when the plan it comes with is applied in
 // full. It is a plain value; String renders it.

@@ -130,11 +130,7 @@ func FormatList(rows []Revision) string {
 		if cause == "" {
 			cause = "<unknown>"
 		}
-		status := r.Phase.String()
-		if r.Phase == dcplan.PhaseUnknown {
-			status = sanitize(r.PhaseSpelling) // as written, on one line
-		}
-		write(strconv.FormatInt(int64(r.Version), 10), status, sanitize(cause))
+		write(strconv.FormatInt(int64(r.Version), 10), sanitize(r.Phase.Text(r.PhaseSpelling)), sanitize(cause))
 	}
 	_ = w.Flush()
 	return b.String()

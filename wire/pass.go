@@ -207,8 +207,10 @@ func sendFrom(ctx context.Context, c Client, reqs []Request, i int, vs *rebases)
 		if r.Verb != VerbEvent {
 			open = r.Group
 		}
-		if len(failures) > 0 && (open == 0 || nextWrite(reqs, i) == len(reqs) || reqs[nextWrite(reqs, i)].Group != open) {
-			return i + 1, failures, answers, nil
+		if len(failures) > 0 {
+			if j := nextWrite(reqs, i); open == 0 || j == len(reqs) || reqs[j].Group != open {
+				return i + 1, failures, answers, nil
+			}
 		}
 	}
 	return i, failures, answers, nil

@@ -415,10 +415,10 @@ func (c *Controller) Start(ctx context.Context) error {
 }
 
 // Close stops what New and Start started: the queues, the informers and
-// the event broadcasters. Run
-// closes the Controller when it returns; a Controller driven by Start,
-// SyncConfig and SyncDeployment instead is closed by its user. Close may
-// be called more than once; no pass may run after it.
+// the event broadcasters. Run closes the Controller when it returns; a
+// Controller driven by Start, SyncConfig and SyncDeployment instead is
+// closed by its user. Close may be called more than once; no pass may run
+// after it.
 func (c *Controller) Close() {
 	c.closeOnce.Do(func() {
 		c.dcQueue.ShutDown()
