@@ -100,11 +100,14 @@ func RollbackTarget(s dcplan.Snapshot, to dcplan.Version) (dcplan.Deployment, er
 //  2. to < 0: ErrInvalidRevision. A paused DC: ErrRollbackPaused, `cannot
 //     rollback a paused deployment config`.
 //  3. The target is RollbackTarget(s, to) (ErrRevisionNotFound if none).
-//  4. Server checks: latestVersion 0 is ErrNoPreviousRevision `cannot
-//     rollback an undeployed config`; latestVersion 1 is
-//     ErrNoPreviousRevision `no previous deployment exists for
-//     "<ns>/<dc>"`; to == latestVersion is ErrCurrentRevision `version <n>
-//     is already the latest`.
+//  4. Server checks, refused as the rollback subresource's Invalid status
+//     error and printed as kubectl prints it, `The
+//     DeploymentConfigRollback "<dc>" is invalid: name: Invalid value:
+//     "<dc>": <detail>` (SPEC 6m.4a; rule 5's refusals too): latestVersion
+//     0 is ErrNoPreviousRevision `cannot rollback an undeployed config`;
+//     latestVersion 1 is ErrNoPreviousRevision `no previous deployment
+//     exists for "<ns>/<dc>"`; to == latestVersion is ErrCurrentRevision
+//     `version <n> is already the latest`.
 //  5. The revision rolled back to is to when to > 0. For to == 0 it is the
 //     target; with the RollbackToPrevious switch (Exact, Origin) it is
 //     upstream's: the server, not told the client's target, takes
@@ -159,12 +162,12 @@ func Rollback(s dcplan.Snapshot, to dcplan.Version, opts RollbackOptions) (dcpla
 	latest := cfg.Status.LatestVersion
 	switch latest {
 	case 0:
-		return dcplan.Plan{}, dcplan.Config{}, nil, rollbackError(ErrNoPreviousRevision, "cannot rollback an undeployed config")
+		return dcplan.Plan{}, dcplan.Config{}, nil, invalid(cfg.Name, ErrNoPreviousRevision, "cannot rollback an undeployed config")
 	case 1:
-		return dcplan.Plan{}, dcplan.Config{}, nil, rollbackError(ErrNoPreviousRevision,
-			"no previous deployment exists for %q", cfg.Namespace+"/"+cfg.Name)
+		return dcplan.Plan{}, dcplan.Config{}, nil, invalid(cfg.Name, ErrNoPreviousRevision,
+			fmt.Sprintf("no previous deployment exists for %q", cfg.Namespace+"/"+cfg.Name))
 	case to:
-		return dcplan.Plan{}, dcplan.Config{}, nil, rollbackError(ErrCurrentRevision, "version %d is already the latest", to)
+		return dcplan.Plan{}, dcplan.Config{}, nil, invalid(cfg.Name, ErrCurrentRevision, fmt.Sprintf("version %d is already the latest", to))
 	}
 	revision := to
 	if to == 0 {
@@ -188,15 +191,15 @@ func generateRollback(s dcplan.Snapshot, revision dcplan.Version, opts RollbackO
 	name := dcplan.DeploymentName(cfg.Name, revision)
 	from, ok := s.Deployment(name)
 	if !ok {
-		return dcplan.Plan{}, dcplan.Config{}, nil, rollbackError(ErrRevisionNotFound, "replicationcontrollers %q not found", name)
+		return dcplan.Plan{}, dcplan.Config{}, nil, invalid(cfg.Name, ErrRevisionNotFound, fmt.Sprintf("replicationcontrollers %q not found", name))
 	}
 	if from.Encoded == nil {
 		why := "object " + name + " does not have encoded deployment config annotation"
 		if from.EncodedProblem != "" {
 			why = from.EncodedProblem // present but undecodable: the decoder's complaint
 		}
-		return dcplan.Plan{}, dcplan.Config{}, nil, rollbackError(ErrNoEncodedConfig,
-			"couldn't decode deployment config from deployment: %s", why)
+		return dcplan.Plan{}, dcplan.Config{}, nil, invalid(cfg.Name, ErrNoEncodedConfig,
+			"couldn't decode deployment config from deployment: "+why)
 	}
 	enc := from.Encoded
 

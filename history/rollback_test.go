@@ -74,18 +74,18 @@ func TestRollbackRefusals(t *testing.T) {
 			}(), 1,
 			"couldn't find deployment for rollback", history.ErrRevisionNotFound},
 		{"undeployed", "server: latestVersion 0", dcplan.Modern, lrConfig(0), std, 1,
-			"cannot rollback an undeployed config", history.ErrNoPreviousRevision},
+			`The DeploymentConfigRollback "web" is invalid: name: Invalid value: "web": cannot rollback an undeployed config`, history.ErrNoPreviousRevision},
 		{"only one", "server: latestVersion 1", dcplan.Origin, lrConfig(1), std, 1,
-			`no previous deployment exists for "ns/web"`, history.ErrNoPreviousRevision},
+			`The DeploymentConfigRollback "web" is invalid: name: Invalid value: "web": no previous deployment exists for "ns/web"`, history.ErrNoPreviousRevision},
 		{"current", "server: the revision is the latest", dcplan.Modern, lrConfig(3), std, 3,
-			"version 3 is already the latest", history.ErrCurrentRevision},
+			`The DeploymentConfigRollback "web" is invalid: name: Invalid value: "web": version 3 is already the latest`, history.ErrCurrentRevision},
 		{"no encoded config", "server: DecodeDeploymentConfig fails", dcplan.Modern, lrConfig(3),
 			[]dcplan.Deployment{noEnc, lrRC(3, dcplan.PhaseComplete, h)}, 1,
-			"couldn't decode deployment config from deployment: object web-1 does not have encoded deployment config annotation",
+			`The DeploymentConfigRollback "web" is invalid: name: Invalid value: "web": couldn't decode deployment config from deployment: object web-1 does not have encoded deployment config annotation`,
 			history.ErrNoEncodedConfig},
 		{"exact previous pruned", "Exact: the server takes latestVersion-1, which is gone", dcplan.Exact, lrConfig(3),
 			[]dcplan.Deployment{lrRC(1, dcplan.PhaseComplete, 3*h), lrRC(3, dcplan.PhaseComplete, h)}, 0,
-			`replicationcontrollers "web-2" not found`, history.ErrRevisionNotFound},
+			`The DeploymentConfigRollback "web" is invalid: name: Invalid value: "web": replicationcontrollers "web-2" not found`, history.ErrRevisionNotFound},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -573,7 +573,7 @@ func ExampleRollback_refused() {
 	fmt.Println(err)
 	fmt.Println(errors.Is(err, history.ErrCurrentRevision))
 	// Output:
-	// version 2 is already the latest
+	// The DeploymentConfigRollback "frontend" is invalid: name: Invalid value: "frontend": version 2 is already the latest
 	// true
 }
 
@@ -686,15 +686,15 @@ func TestRollbackUndecodableEncodedConfigSaysWhy(t *testing.T) {
 	bad.Encoded, bad.EncodedProblem = nil, why
 	s := lrSnap(dcplan.Exact, lrConfig(3), lrRC(1, dcplan.PhaseComplete, 3*h), bad, lrRC(3, dcplan.PhaseComplete, h))
 	const detail = "couldn't decode deployment config from deployment: " + why
+	want := `The DeploymentConfigRollback "web" is invalid: name: Invalid value: "web": ` + detail
 	_, _, _, err := history.Rollback(s, 2, history.RollbackOptions{})
-	if d := cmp.Diff(detail, lrErrString(err)); d != "" {
+	if d := cmp.Diff(want, lrErrString(err)); d != "" {
 		t.Errorf("Rollback() error mismatch (-want +got):\n%s", d)
 	}
 	if !errors.Is(err, history.ErrNoEncodedConfig) {
 		t.Errorf("Rollback() error %v is not ErrNoEncodedConfig", err)
 	}
 	_, _, err = history.Undo(s, 2, dcplan.DryRunNone)
-	want := `The DeploymentConfigRollback "web" is invalid: name: Invalid value: "web": ` + detail
 	if d := cmp.Diff(want, lrErrString(err)); d != "" {
 		t.Errorf("Undo() error mismatch (-want +got):\n%s", d)
 	}

@@ -1,7 +1,6 @@
 package history
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/dcplan/dcplan"
@@ -73,11 +72,7 @@ func Undo(s dcplan.Snapshot, to dcplan.Version, dryRun dcplan.DryRun) (dcplan.Pl
 	}
 	writes := dryRun.Writes(s.Settings.OcServerDryRunWrites)
 	p, res, _, err := generateRollback(s, revision, RollbackOptions{DryRun: !writes})
-	var r *dcplan.Refusal
-	if err != nil && errors.As(err, &r) && !errors.Is(err, ErrRollbackPaused) && !errors.Is(err, ErrInvalidRevision) {
-		return dcplan.Plan{}, "", invalid(cfg.Name, r.Err, r.Text)
-	}
-	if err != nil {
+	if err != nil { // the server's refusal, worded as such
 		return dcplan.Plan{}, "", err
 	}
 	if dryRun == dcplan.DryRunClient {
