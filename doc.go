@@ -76,6 +76,7 @@
 //	| FailedCancellationEveryPass | no | yes | no | no | no |
 //	| RollbackToPrevious | no | yes | yes | yes | yes |
 //	| RetryTimeoutFromCreation | no | yes | yes | yes | yes |
+//	| CommitAbsentDesired | no | yes | yes | yes | yes |
 //	| ReclaimEachAttempt | no | yes | no | no | no |
 //	| SeedConfigController | no | no | yes | yes | yes |
 //	| ReplicaSync | no | no | yes | yes | no |

@@ -121,6 +121,14 @@ type Switches struct {
 	// timeout. Exact and the Origin presets ("—" there: NoNewTimeout, and
 	// their retries write no such annotation).
 	RetryTimeoutFromCreation bool
+	// CommitAbsentDesired lets a deployer success on an RC without the
+	// desired-replicas annotation write openshift.io/deployment.replicas
+	// "" (Transition.CommitDesired with nothing to commit), as upstream
+	// does: it copies the absent annotation's empty value (SPEC 13.1, 2.2).
+	// Without it (Modern) such a success writes nothing there. Exact and
+	// the Origin presets (the seed deployer-pod controller copies it the
+	// same way).
+	CommitAbsentDesired bool
 	// ReclaimEachAttempt sends, before every attempt of the DC
 	// controller's scale or cancel update of an orphan it adopts in the
 	// same pass, the adoption patch again, as upstream does: its
@@ -492,6 +500,7 @@ func (p Preset) Switches() Switches {
 			FailedCancellationEveryPass: true,
 			RollbackToPrevious:          true,
 			RetryTimeoutFromCreation:    true,
+			CommitAbsentDesired:         true,
 			ReclaimEachAttempt:          true,
 			OcCancelSilent:              true,
 			OcPausedCancelStillCancels:  true,
@@ -548,6 +557,7 @@ func seed() Switches {
 		CancelLineDCVersion:         true,
 		RollbackToPrevious:          true,
 		RetryTimeoutFromCreation:    true,
+		CommitAbsentDesired:         true,
 		SeedConfigController:        true,
 		SeedStatus:                  true,
 		AlreadyExistsSucceeds:       true,

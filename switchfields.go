@@ -26,6 +26,7 @@ var switchFields = [...]switchField{
 	{name: "FailedCancellationEveryPass", flag: func(s *Switches) *bool { return &s.FailedCancellationEveryPass }},
 	{name: "RollbackToPrevious", flag: func(s *Switches) *bool { return &s.RollbackToPrevious }},
 	{name: "RetryTimeoutFromCreation", flag: func(s *Switches) *bool { return &s.RetryTimeoutFromCreation }},
+	{name: "CommitAbsentDesired", flag: func(s *Switches) *bool { return &s.CommitAbsentDesired }},
 	{name: "ReclaimEachAttempt", flag: func(s *Switches) *bool { return &s.ReclaimEachAttempt }},
 	{name: "SeedConfigController", flag: func(s *Switches) *bool { return &s.SeedConfigController }},
 	{name: "ReplicaSync", flag: func(s *Switches) *bool { return &s.ReplicaSync }},

@@ -11,7 +11,9 @@ import (
 // validating s first, once: Step for each RC, newest version first (ties by name descending),
 // then, with the SeedPodController switch, DeployerPod for each pod in name order (the
 // seed-era deployer-pod controller, which is what moves an Origin RC along
-// with its pod). The plans are concatenated field by field; the first
+// with its pod), except the pods of an RC the first half already writes:
+// two updates of one RC in a pass would carry the same resourceVersion, so
+// the pod waits for the next pass. The plans are concatenated field by field; the first
 // non-empty Wait and Message win and the earliest RecheckAfter is kept, as
 // dcplan.Plan.Merge does.
 //
@@ -71,7 +73,7 @@ func stepAll(s *dcplan.Snapshot, busy func(string) bool) dcplan.Plan {
 		}
 		for _, i := range byName(s.Pods) {
 			p := s.Pods[i]
-			if busy != nil && busy(p.DeploymentName) {
+			if busy != nil && busy(p.DeploymentName) || writes(&out, p.DeploymentName) {
 				continue
 			}
 			j, found := rcIndex[p.DeploymentName]
@@ -83,6 +85,13 @@ func stepAll(s *dcplan.Snapshot, busy func(string) bool) dcplan.Plan {
 		}
 	}
 	return out
+}
+
+// writes reports whether plan p already writes the RC named rc: the pod
+// half of an Origin pass then leaves that RC's pod to the next pass, whose
+// snapshot holds the write (an RC is written once per pass).
+func writes(p *dcplan.Plan, rc string) bool {
+	return slices.ContainsFunc(p.Transitions, func(t dcplan.Transition) bool { return t.RC == rc })
 }
 
 // podsByRC groups the pods of s by the RC they belong to, in snapshot

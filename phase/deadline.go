@@ -12,10 +12,11 @@ import (
 // deleting the deployer and hook pods, it sets their
 // spec.activeDeadlineSeconds to 1 so the kubelet kills them, and the pod
 // failure then fails the RC (through DeployerPod). Step plans exactly this
-// for a cancelled Pending or Running RC whose deployer pod exists in the
-// Origin profile; CancelByDeadline is the same decision on its own, for any
-// profile, for adapters and simulators that want only the cancel. The
-// rules, in order:
+// for a cancelled Pending or Running RC whose deployer pod exists under the
+// CancelByDeadline switch (the Origin10 preset; the later seeds and Modern
+// delete the pods instead); CancelByDeadline is the same decision on its
+// own, for any switches, for adapters and simulators that want only the
+// cancel. The rules, in order:
 //
 //  1. An invalid snapshot, an unknown RC, an RC that is not cancelled or
 //     whose phase is not Pending or Running: empty plan.

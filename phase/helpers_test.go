@@ -41,6 +41,7 @@ func testRC(v dcplan.Version, ph dcplan.Phase, opts ...rcOpt) dcplan.Deployment 
 
 func cancelled(d *dcplan.Deployment)  { d.Cancelled, d.Reason = true, dcplan.ReasonCancelledByUser }
 func noEncoded(d *dcplan.Deployment)  { d.Encoded = nil }
+func noDesired(d *dcplan.Deployment)  { d.HasDesiredReplicas, d.DesiredReplicas = false, 0 }
 func ignorePod(d *dcplan.Deployment)  { d.IgnoreDeployerPod = true }
 func noCreation(d *dcplan.Deployment) { d.CreationTime = time.Time{} }
 func testDC(d *dcplan.Deployment)     { d.Encoded.Test = true }

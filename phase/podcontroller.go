@@ -1,6 +1,8 @@
 package phase
 
 import (
+	"fmt"
+
 	"github.com/dcplan/dcplan"
 )
 
@@ -32,6 +34,11 @@ import (
 //     phase with replicas ≠ 0 is scaled to 0 in the same write (the later
 //     seed's transition-only rule, SPEC 7 row 27). No timestamps are
 //     written (SPEC 7 row 33).
+//  5. When s.Outcome reports that write failed, the plan is the same
+//     write with Wait retry and the error upstream returned, `couldn't
+//     update Deployment <ns>/<rc> to status <phase>: <err>` (ErrorRetry,
+//     SPEC 13), so the pod is tried again; a NotFound answer is ignored,
+//     as upstream ignores it (SPEC 7 row 29).
 //
 // Ports: Origin deployerpod controller.go (*DeployerPodController).Handle.
 func DeployerPod(s dcplan.Snapshot, pod string) dcplan.Plan {
@@ -83,7 +90,7 @@ func deployerPodOn(s dcplan.Snapshot, p dcplan.Pod, d dcplan.Deployment, found b
 	var plan dcplan.Plan
 	tr := dcplan.Transition{Rule: ruleOriginPod, RC: d.Name, Version: d.Version, From: d.Phase, To: next}
 	if next == dcplan.PhaseComplete {
-		tr.CommitDesired, tr.Desired = true, d.DesiredReplicas
+		tr.CommitDesired, tr.Desired = commitsDesired(&d, sw), d.DesiredReplicas
 		if d.Cancelled {
 			tr.Rule, tr.ClearCancel = ruleOriginRaced, true
 			plan.Events = []dcplan.Event{racedEvent(&d, ruleOriginRaced, sw)}
@@ -99,5 +106,9 @@ func deployerPodOn(s dcplan.Snapshot, p dcplan.Pod, d dcplan.Deployment, found b
 		tr.ScaleToZero, tr.ReplicasFrom = true, d.Replicas
 	}
 	plan.Transitions = []dcplan.Transition{tr}
+	if f, failed := s.Outcome.Failed(dcplan.ActionTransition, d.Name); failed && f.Reason != dcplan.StatusNotFound {
+		plan.Wait, plan.Error = dcplan.WaitRetry, dcplan.ErrorRetry
+		plan.Message = fmt.Sprintf("couldn't update Deployment %s to status %s: %s", label(&d), next, f.Message)
+	}
 	return plan
 }

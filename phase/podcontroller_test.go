@@ -184,3 +184,45 @@ func TestCancelByDeadline(t *testing.T) {
 		})
 	}
 }
+
+// TestDeployerPodReportsAFailedWrite: when the seed deployer-pod
+// controller's RC update failed (Snapshot.Outcome, SPEC 13), the next plan
+// is the same write with the error upstream returned, so the work queue
+// retries; a NotFound answer is ignored (SPEC 7 row 29). Without the
+// error an adapter forgets the pod's key, and a pod that never changes
+// again leaves its RC Running for ever.
+//
+// Reference: Origin deployerpod controller.go (*DeployerPodController).Handle.
+func TestDeployerPodReportsAFailedWrite(t *testing.T) {
+	base := snapshot(dcplan.Origin, []dcplan.Deployment{testRC(1, dcplan.PhaseRunning)}, deployer("web-1", dcplan.PodSucceeded))
+	first := phase.DeployerPod(base, "web-1-deploy")
+	if len(first.Transitions) != 1 {
+		t.Fatalf("DeployerPod() = %s, want one transition", dcplan.Describe(first))
+	}
+	tests := []struct {
+		name    string
+		failure dcplan.Failure
+		want    dcplan.Plan
+	}{
+		{
+			name:    "server error",
+			failure: dcplan.Failure{Action: dcplan.ActionTransition, Name: "web-1", Reason: dcplan.StatusInternalError, Code: 500, Message: "etcd timeout"},
+			want: dcplan.Plan{Transitions: first.Transitions, Wait: dcplan.WaitRetry, Error: dcplan.ErrorRetry,
+				Message: "couldn't update Deployment ns/web-1 to status Complete: etcd timeout"},
+		},
+		{
+			name:    "not found",
+			failure: dcplan.Failure{Action: dcplan.ActionTransition, Name: "web-1", Reason: dcplan.StatusNotFound, Code: 404, Message: `replicationcontrollers "web-1" not found`},
+			want:    first,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := base
+			s.Outcome = dcplan.Outcome{Failures: []dcplan.Failure{tt.failure}}
+			if d := cmp.Diff(tt.want, phase.DeployerPod(s, "web-1-deploy")); d != "" {
+				t.Errorf("DeployerPod() after a failed write mismatch (-want +got):\n%s", d)
+			}
+		})
+	}
+}

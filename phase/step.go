@@ -326,7 +326,7 @@ func (st *step) fromPod() {
 	if st.pod.Phase != dcplan.PodSucceeded {
 		return
 	}
-	st.tr.CommitDesired, st.tr.Desired = true, st.d.DesiredReplicas
+	st.tr.CommitDesired, st.tr.Desired = commitsDesired(st.d, st.sw()), st.d.DesiredReplicas
 	if !st.cancelled {
 		return
 	}
@@ -337,6 +337,14 @@ func (st *step) fromPod() {
 	if st.sw().FailedCancellationEveryPass {
 		st.plan.Events = append(st.plan.Events, racedEvent(st.d, ruleRaced, st.sw()))
 	}
+}
+
+// commitsDesired reports whether a success commits d's desired-replicas
+// into openshift.io/deployment.replicas (Transition.CommitDesired, SPEC
+// 2.2): always when d has the annotation; without it only with
+// CommitAbsentDesired, which writes "" (SPEC 13.1).
+func commitsDesired(d *dcplan.Deployment, sw *dcplan.Switches) bool {
+	return d.HasDesiredReplicas || sw.CommitAbsentDesired
 }
 
 // onNew is rule 2.

@@ -412,6 +412,20 @@ func TestStep(t *testing.T) {
 			})},
 		},
 		{
+			name: "running/to-complete/no-desired", why: "13.1: Modern writes nothing into openshift.io/deployment.replicas when desired-replicas is absent",
+			profile: modern, rcs: rcs(testRC(1, dcplan.PhaseRunning, noDesired)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodSucceeded)},
+			want: dcplan.Plan{Transitions: with(tr("2.2", dcplan.PhaseRunning, dcplan.PhaseComplete), func(t *dcplan.Transition) {
+				t.CompletedAt = podFinished
+			})},
+		},
+		{
+			name: "running/to-complete/no-desired/exact", why: "13.1, SPEC 12 CommitAbsentDesired: Exact commits the absent desired-replicas as \"\"",
+			profile: exact, rcs: rcs(testRC(1, dcplan.PhaseRunning, noDesired)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodSucceeded)},
+			want: dcplan.Plan{Transitions: with(tr("2.2", dcplan.PhaseRunning, dcplan.PhaseComplete), func(t *dcplan.Transition) {
+				t.CompletedAt, t.CommitDesired = podFinished, true
+			})},
+		},
+		{
 			name: "running/to-failed/test-config", why: "2.2, 2.4: a failed pod fails the RC; test config scaled to 0",
 			profile: modern, rcs: rcs(testRC(1, dcplan.PhaseRunning, testDC, replicas(3))), pods: []dcplan.Pod{deployer("web-1", dcplan.PodFailed)},
 			want: dcplan.Plan{Transitions: with(tr("2.2", dcplan.PhaseRunning, dcplan.PhaseFailed), func(t *dcplan.Transition) {
