@@ -2,10 +2,12 @@ package history_test
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/history"
+	"github.com/dcplan/dcplan/wire"
 )
 
 func exampleRCs() []dcplan.Deployment {
@@ -60,4 +62,36 @@ func ExampleHumanDuration() {
 	// 45 seconds
 	// About an hour
 	// 2 days
+}
+
+// ExampleDescribePodTemplate prints a template as `oc rollout history
+// --revision` does (tabs shown as \t: kubectl writes them unaligned).
+func ExampleDescribePodTemplate() {
+	tpl, err := wire.NewTemplate([]byte(`{"metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"name":"web","image":"web:2",
+		"ports":[{"containerPort":8080,"protocol":"TCP"}],"env":[{"name":"MODE","value":"prod"}],
+		"volumeMounts":[{"name":"config","mountPath":"/etc/web","readOnly":true}]}],
+		"volumes":[{"name":"config","configMap":{"name":"web-config"}}]}}`))
+	if err != nil {
+		panic(err)
+	}
+	fmt.Print(strings.ReplaceAll(history.DescribePodTemplate(tpl), "\t", `\t`))
+	// Output:
+	// Pod Template:
+	//   Labels:\tapp=web
+	//   Containers:
+	//    web:
+	//     Image:\tweb:2
+	//     Port:\t8080/TCP
+	//     Host Port:\t0/TCP
+	//     Environment:
+	//       MODE:\tprod
+	//     Mounts:
+	//       /etc/web from config (ro)
+	//   Volumes:
+	//    config:
+	//     Type:\tConfigMap (a volume populated by a ConfigMap)
+	//     Name:\tweb-config
+	//     Optional:\tfalse
+	//   Node-Selectors:\t<none>
+	//   Tolerations:\t<none>
 }

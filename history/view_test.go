@@ -8,7 +8,6 @@ import (
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/history"
-	"github.com/dcplan/dcplan/wire"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -79,21 +78,6 @@ func TestView(t *testing.T) {
 				t.Errorf("View() error %v is not %v", err, tt.wantIs)
 			}
 		})
-	}
-}
-
-// Reference: kubectl DescribePodTemplate, the verified rendering of SPEC
-// 6m.4a (labels one per line, sorted).
-func TestDescribePodTemplate(t *testing.T) {
-	tpl, err := wire.NewTemplate([]byte(`{"metadata":{"labels":{"tier":"web","app":"frontend"}},"spec":{"containers":[{"image":"quay.io/x/web:v1","name":"web"}]}}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := "Pod Template:\n  Labels:\tapp=frontend\n  \ttier=web\n  Containers:\n   web:\n    Image:\tquay.io/x/web:v1\n" +
-		"    Port:\t<none>\n    Host Port:\t<none>\n    Environment:\t<none>\n    Mounts:\t<none>\n" +
-		"  Volumes:\t<none>\n  Node-Selectors:\t<none>\n  Tolerations:\t<none>\n"
-	if d := cmp.Diff(want, history.DescribePodTemplate(tpl)); d != "" {
-		t.Errorf("DescribePodTemplate() mismatch (-want +got):\n%s", d)
 	}
 }
 
