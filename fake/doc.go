@@ -116,8 +116,11 @@
 // [CheckTransition]: one plan applied to a Server holding its snapshot),
 // and the exhaustive explorer, fake/explore (on every state, move and
 // fixed point). [Invariant.Applies] leaves out the few that seed-era
-// switches (ReplicaSync, the paused modes) change. [Liveness] checks
-// convergence once faults stop.
+// switches (SeedConfigController, ReplicaSync, the paused modes) change,
+// and under SeedConfigController the invariants take the RCs the DC's
+// label selects for its own, as that controller does
+// ([ConfigState].ByLabel). [Liveness] checks convergence once faults
+// stop.
 //
 // The simulator's controllers keep expectations: the DC controller for
 // the RCs it created that its cache has not shown yet

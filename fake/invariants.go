@@ -36,7 +36,9 @@ type Invariant struct {
 
 // Invariants lists every invariant, in the order the checks run them.
 // Every one holds for Modern; Applies tells which hold for Exact (all but
-// NoCancelAtVersionZero, upstream's finding) and the seed-era presets.
+// NoCancelAtVersionZero, upstream's finding) and the seed-era presets
+// (not OnlyClaimedRCs and CancelsOnlyOlder, nor with the switches of
+// Origin10 and Origin13 the replica and paused ones).
 var Invariants = []Invariant{
 	{Name: "Decodes", Rule: "13", State: Decodes},
 	{Name: "OneRolloutInFlight", Rule: "3.2.8", State: OneRolloutInFlight},
@@ -67,8 +69,16 @@ var Invariants = []Invariant{
 // RCs' replicas back into the DC, so the replicas at rest and after a
 // reconcile follow the RCs rather than the DC; a paused mode other than
 // PausedFirst scales (and, PausedIgnored, starts) rollouts of a paused DC.
+// With SeedConfigController the seed-era DC controller selects its RCs by
+// the openshift.io/deployment-config.name label and claims none (SPEC 7
+// row 2, 3.11), so it writes RCs the DC does not control (OnlyClaimedRCs);
+// and when the latest RC is missing it cancels every RC in flight, with
+// no status-lag catch-up first (SPEC 3.11, 7 row 5), so it cancels an RC
+// at or above a lagging status.latestVersion (CancelsOnlyOlder).
 func (inv Invariant) Applies(st dcplan.Settings) bool {
 	switch inv.Name {
+	case "OnlyClaimedRCs", "CancelsOnlyOlder":
+		return !st.SeedConfigController
 	case "NoCancelAtVersionZero":
 		return !st.CancelAtVersionZero
 	case "ReplicasWhenStable", "ReplicasAfterReconcile":
@@ -128,6 +138,25 @@ type Transition struct {
 	DecodeConfig func([]byte) (dcplan.Config, error)
 }
 
+// WithSettings returns t as the Transition invariants judge it for passes
+// planned with st: Settings st, and Before, After and each write's Live
+// as ConfigState.WithSettings has them (Writes copied, t's left alone).
+// CheckTransition calls it; a caller that runs the invariants one by one
+// calls it first.
+func (t Transition) WithSettings(st dcplan.Settings) Transition {
+	t.Settings = st
+	t.Before, t.After = t.Before.WithSettings(st), t.After.WithSettings(st)
+	if t.Writes != nil {
+		ws := make([]LiveWrite, len(t.Writes))
+		for i, w := range t.Writes {
+			w.Live = w.Live.WithSettings(st)
+			ws[i] = w
+		}
+		t.Writes = ws
+	}
+	return t
+}
+
 // config decodes one stored DC of t.
 func (t Transition) config(b []byte) (dcplan.Config, error) {
 	if t.DecodeConfig != nil {
@@ -145,10 +174,12 @@ func (t Transition) rc(b []byte) (dcplan.Deployment, error) {
 }
 
 // CheckState runs the State invariants that apply to st on the live world
-// of one DC, and the Rest ones too when rest is true; it returns nil, or
-// their failures joined, each prefixed with the invariant's name and rule.
+// of one DC (as c.WithSettings(st) has it), and the Rest ones too when
+// rest is true; it returns nil, or their failures joined, each prefixed
+// with the invariant's name and rule.
 func CheckState(c ConfigState, rest bool, st dcplan.Settings) error {
 	var errs []error
+	c = c.WithSettings(st)
 	for _, inv := range Invariants {
 		f := inv.State
 		if rest && f == nil {
@@ -164,10 +195,11 @@ func CheckState(c ConfigState, rest bool, st dcplan.Settings) error {
 	return errors.Join(errs...)
 }
 
-// CheckTransition runs the Transition invariants that apply to st on t.
+// CheckTransition runs the Transition invariants that apply to st on t
+// (as t.WithSettings(st) has it).
 func CheckTransition(t Transition, st dcplan.Settings) error {
 	var errs []error
-	t.Settings = st
+	t = t.WithSettings(st)
 	for _, inv := range Invariants {
 		if inv.Transition == nil || !inv.Applies(st) {
 			continue
@@ -223,17 +255,20 @@ func CheckInvariants(prev, next Observation) error {
 
 func dcKey(c dcplan.Config) string { return c.Namespace + "/" + c.Name }
 
-// ownedBy reports whether the DC controller claims d for c (SPEC 3.3): d
-// carries c's selector label and is an orphan or controlled by c.
-func ownedBy(d dcplan.Deployment, c dcplan.Config) bool {
-	return d.ConfigLabel == c.Name && (!d.HasController || d.Controller.UID == c.UID)
+// ownedBy reports whether the DC controller takes d for c's: d carries
+// c's selector label and, unless byLabel (the seed-era controller, which
+// claims nothing, SPEC 7 row 2), is an orphan or controlled by c (the
+// modern claim, SPEC 3.3).
+func ownedBy(d dcplan.Deployment, c dcplan.Config, byLabel bool) bool {
+	return d.ConfigLabel == c.Name && (byLabel || !d.HasController || d.Controller.UID == c.UID)
 }
 
-// claimed returns the RCs of c the DC claims.
+// claimed returns the RCs of c the DC's controller takes for its own
+// (ConfigState.ByLabel).
 func (c ConfigState) claimed() []dcplan.Deployment {
 	var out []dcplan.Deployment
 	for _, d := range c.Deployments {
-		if ownedBy(d, c.Config) {
+		if ownedBy(d, c.Config, c.ByLabel) {
 			out = append(out, d)
 		}
 	}
@@ -616,6 +651,10 @@ func NoCancelAtVersionZero(t Transition) error {
 // accident, SPEC 12) a paused DC's cleanup may delete the latest RC or a
 // newer one (the switch's words: a paused latestVersion 0 DC deletes an
 // RC of version 1), so neither clause is judged for a paused DC there.
+// With SeedConfigController the newest-above-a-lagging-status clause is
+// not judged: the seed-era controller does not catch a lagging status up
+// (SPEC 7 row 5, 3.11), and without an active RC every RC whose version
+// is not status.latestVersion is prunable (SPEC 3.7.3), the newer ones too.
 func HistoryKeepsLive(t Transition) error {
 	for _, w := range t.Writes {
 		if w.Request.Verb != wire.VerbDelete || !w.rcIsRC() {
@@ -630,7 +669,7 @@ func HistoryKeepsLive(t Transition) error {
 		switch {
 		case d.Version == w.Live.Config.Status.LatestVersion && !pausedPrunes:
 			return fmt.Errorf("deleted rc/%s, the latest (latestVersion %d)", d.Name, d.Version)
-		case d.Version == newest && newest > w.Live.Config.Status.LatestVersion && !pausedPrunes:
+		case d.Version == newest && newest > w.Live.Config.Status.LatestVersion && !pausedPrunes && !t.Settings.SeedConfigController:
 			return fmt.Errorf("deleted rc/%s, the newest, above latestVersion %d", d.Name, w.Live.Config.Status.LatestVersion)
 		case active > 0 && d.Version == active && !t.Stale:
 			return fmt.Errorf("deleted rc/%s, the active one", d.Name)

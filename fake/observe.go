@@ -55,6 +55,21 @@ type ConfigState struct {
 	// OneDeployerPod and NoCreateWhileInFlight do not judge it until the
 	// world comes to rest (where NothingInFlightAtRest does).
 	SplitBrain bool
+	// ByLabel is true when the DC's controller takes for its own every RC
+	// its openshift.io/deployment-config.name label selects, whoever
+	// controls it, as the seed-era controller does (SeedConfigController:
+	// it lists by label and claims nothing, SPEC 7 row 2, 3.11); false
+	// for the modern claim (SPEC 3.3: orphans and the RCs the DC
+	// controls). The invariants judge the RCs it takes. WithSettings sets
+	// it, and so do CheckState and CheckTransition.
+	ByLabel bool
+}
+
+// WithSettings returns c as the invariants judge it for a DC planned with
+// st: ByLabel set when st runs the seed-era DC controller.
+func (c ConfigState) WithSettings(st dcplan.Settings) ConfigState {
+	c.ByLabel = st.SeedConfigController
+	return c
 }
 
 // Snapshot is the snapshot of c a controller pass would plan from, at

@@ -194,11 +194,9 @@ func TestConfigProperties(t *testing.T) {
 			t.Fatalf("Config() modified its input (-before +after):\n%s", d)
 		}
 		checkPlan(t, s, p)
-		if !s.Settings.SeedConfigController {
-			// The simulator's invariants, on this one pass.
-			if err := fake.CheckPass(s, p, fake.PassConfig, "dc-controller"); err != nil {
-				t.Fatalf("Config() breaks an invariant: %v\n%s", err, dcplan.Describe(p))
-			}
+		// The simulator's invariants, on this one pass.
+		if err := fake.CheckPass(s, p, fake.PassConfig, "dc-controller"); err != nil {
+			t.Fatalf("Config() breaks an invariant: %v\n%s", err, dcplan.Describe(p))
 		}
 		if d := cmp.Diff(p, reconcile.Config(shuffled(t, s))); d != "" {
 			t.Fatalf("Config() depends on input order (-sorted +shuffled):\n%s", d)

@@ -317,6 +317,7 @@ func (s *search) countHooks(w World) {
 // checkState runs the State invariants (and the Rest ones when rest) of
 // fake.Invariants that apply to the preset on w, the world of node i.
 func (s *search) checkState(i int, w World, rest bool) {
+	w = w.WithSettings(s.opts.Settings)
 	for _, inv := range fake.Invariants {
 		f := inv.State
 		if rest {
@@ -596,8 +597,7 @@ func (s *search) check(i int, m Move, step Step) {
 		s.violate("Decodes", err, i, &m)
 		return
 	}
-	t := transition(m, step, before, after, ws)
-	t.Settings = s.opts.Settings
+	t := transition(m, step, before, after, ws).WithSettings(s.opts.Settings)
 	for _, inv := range fake.Invariants {
 		if inv.Transition == nil || !inv.Applies(s.opts.Settings) {
 			continue
