@@ -58,8 +58,12 @@
 // from a counter, so the same writes in the same order give the same UIDs
 // ([World.CreateConfig], [World.CreateDeployment], [World.CreatePodObject]).
 // It refuses, with an error wrapping [ErrInvalid] and without a write, an
-// owner reference without a UID (an RC's controller, a pod's owners) and
-// an update that changes a UID, as the API server does. So an RC made by
+// owner reference without a UID (an RC's controller, a pod's owners), an
+// update that changes a UID, and an object dcplan's validation rejects
+// (spec.replicas below zero, a DC without a name: the error wraps the
+// *dcplan.FieldError too), as the API server does; [World.Client]
+// answers such a write Invalid (422). A world the planners cannot read
+// is never at rest ([Sim.Stabilize] returns [ErrUnreadable]). So an RC made by
 // dcplan.NewDeployment from a DC before the World stored it, whose
 // controller reference therefore has an empty UID, is refused; make it
 // from the stored DC ([World.Config]) instead.

@@ -1,6 +1,7 @@
 package fake
 
 import (
+	"fmt"
 	"slices"
 	"time"
 
@@ -17,7 +18,9 @@ type Observation struct {
 	// deployer pod running, every RC's status equal to its spec) and, on
 	// the store as it is, the DC controller and the deployer controller
 	// plan nothing (dcplan.Plan.IsEmpty) for every DC and RC, nor the seed
-	// deployer-pod controller for their pods.
+	// deployer-pod controller for their pods. A DC whose snapshot does not
+	// build or is invalid is never at rest (the planners plan nothing for
+	// it because they cannot read it).
 	Stable bool
 	// Configs are the DCs, sorted by namespace and name.
 	Configs []ConfigState
@@ -149,9 +152,19 @@ func planless(snap dcplan.Snapshot) bool {
 }
 
 // Stable reports whether the world is at rest (see Observation.Stable).
+// A world with a DC no planner can read (unreadable) is not at rest.
 func (s *Sim) Stable() bool {
+	rest, _ := s.rest()
+	return rest
+}
+
+// rest is Stable, and when the world is not at rest because of a DC whose
+// snapshot does not build or is invalid (dcplan.Snapshot.ValidateConfig:
+// the planners would plan nothing for it, which is no rest), an error
+// wrapping ErrUnreadable and the cause, naming the DC.
+func (s *Sim) rest() (bool, error) {
 	if !s.model.idle() {
-		return false
+		return false, nil
 	}
 	var dcs []item
 	for _, ns := range s.world.nsList {
@@ -159,8 +172,17 @@ func (s *Sim) Stable() bool {
 			dcs = append(dcs, item{KindConfig, ns, dc})
 		}
 	}
-	return s.processAhead(dcs, func(it item) bool {
+	var unreadable error
+	rest := s.processAhead(dcs, func(it item) bool {
 		snap, err := s.world.snapshotAt(s.world.seq, it.ns, it.name, s.now, s.opts.Settings)
-		return err != nil || planless(snap)
+		if err == nil {
+			err = snap.ValidateConfig()
+		}
+		if err != nil {
+			unreadable = fmt.Errorf("%w: dc %s/%s: %w", ErrUnreadable, it.ns, it.name, err)
+			return false
+		}
+		return planless(snap)
 	})
+	return rest, unreadable
 }

@@ -46,9 +46,11 @@ import (
 //     without kind or apiVersion gets them as a create's does.
 //
 // A World's server (World.Client) holds only objects the World's codec
-// decodes: a write whose result does not decode (spec.replicas below
-// zero, a pod phase that is not a string, a wrong kind) is refused with
-// Invalid (422) naming the decode error, and nothing is stored.
+// decodes and dcplan's rules for one object accept: a create, update or
+// patch whose result does not decode (a pod phase that is not a string,
+// a wrong kind) or is invalid (spec.replicas below zero, a DC without a
+// name) is refused with Invalid (422) naming the decode error or the
+// field, and nothing is stored. NewServer's own store keeps any JSON.
 //
 // Empty metadata.ownerReferences, finalizers, annotations and labels are
 // dropped on every write, as a typed object omits them (a release patch
@@ -755,9 +757,10 @@ func errInvalid(resource, name, detail string) error {
 }
 
 // errUndecodable is the answer to a write whose result the store refused
-// (a World's, which holds only objects the codec decodes): Invalid, as the
-// API server answers an object its validation rejects, naming the decode
-// error. Nothing was stored.
+// (a World's, which holds only objects the codec decodes and that are
+// valid): Invalid, as the API server answers an object its validation
+// rejects, naming the decode error or the invalid field. Nothing was
+// stored.
 func errUndecodable(resource, name string, err error) error {
 	return errInvalid(resource, name, err.Error())
 }

@@ -23,8 +23,11 @@ const maxQuiesceTicks = 100000
 // every deployer pod), then lets the pod model run (advancing the clock a tick at a time) until
 // no deployer pod runs and every RC's status matches its spec, so the next
 // pass sees a world at physical rest. After maxPasses passes it gives up with
-// an error wrapping ErrNoConvergence. A negative maxPasses is refused with
-// an error, before anything runs.
+// an error wrapping ErrNoConvergence. A world with a DC the planners
+// cannot read (its snapshot does not build or is invalid, as with
+// invalid Settings) is never at rest: Stabilize returns, without running
+// a pass on it, an error wrapping ErrUnreadable and the cause, naming the
+// DC. A negative maxPasses is refused with an error, before anything runs.
 func (s *Sim) Stabilize(maxPasses int) (int, error) {
 	if maxPasses < 0 {
 		return 0, fmt.Errorf("fake: Stabilize: maxPasses %d is negative", maxPasses)
@@ -34,7 +37,11 @@ func (s *Sim) Stabilize(maxPasses int) (int, error) {
 	defer func() { s.Faults = saved }()
 	s.dups = nil
 	for pass := 0; ; pass++ {
-		if s.Stable() {
+		rest, err := s.rest()
+		if err != nil {
+			return pass, fmt.Errorf("fake: Stabilize: %w", err)
+		}
+		if rest {
 			return pass, nil
 		}
 		if pass == maxPasses {
@@ -123,7 +130,7 @@ func LivenessBound(rcs int) int { return 2*rcs + 5 }
 
 // Liveness turns every fault off and checks that the world comes to rest
 // within LivenessBound(RCs) passes (see Stabilize); the error wraps
-// ErrNoConvergence.
+// ErrNoConvergence, or ErrUnreadable for a world the planners cannot read.
 func Liveness(s *Sim) error {
 	bound := LivenessBound(s.countRCs())
 	n, err := s.Stabilize(bound)

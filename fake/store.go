@@ -65,11 +65,15 @@ func (w *World) value(o *object, v *version) any {
 // put stores new wire bytes for an object as one write, updates the
 // indexes and notifies Watch. It decodes the bytes first, for the index
 // keys (and keeps the decoded value unless NoDecodeCache): bytes that do
-// not decode are refused with the decode error and nothing is stored, so
-// that every stored version decodes (value).
+// not decode are refused with the decode error, and an object that is
+// invalid (validObject) with an error wrapping ErrInvalid; nothing is
+// stored then, so that every stored version decodes (value) and is valid.
 func (w *World) put(k Kind, ns, name string, data []byte) error {
 	x, err := decode(k, data, !w.NoDecodeCache)
 	if err != nil {
+		return err
+	}
+	if err := validObject(x); err != nil {
 		return err
 	}
 	o := w.store(k, ns, name, data)
