@@ -20,7 +20,9 @@ type Faults struct {
 	// conditions and error texts (SPEC 1.6, 1.7, 13).
 	ServerError float64
 	// StaleReads is the largest lag, in writes, of the cache a controller
-	// pass reads; each pass draws a lag in [0, StaleReads].
+	// pass reads; each pass draws a lag in [0, StaleReads], which the
+	// World caps at its MaxLag (NewSim sets it to at least StaleReads; a
+	// StaleReads raised afterwards is capped) and at the writes made.
 	StaleReads int
 	// Crash is the chance, per plan, that the controller crashes after a
 	// random number of its actions; it restarts with empty queues, then

@@ -304,6 +304,9 @@ func (s *Sim) processAs(it item, instance string) {
 		lag = s.rng.IntN(s.Faults.StaleReads + 1)
 	}
 	seq := s.world.lagged(lag)
+	// The lag applied: the World caps the drawn one at MaxLag (which
+	// StaleReads raised after NewSim may exceed) and at the writes made.
+	lag = int(s.world.seq - seq)
 	// An informer's cache never goes back in time: a controller instance
 	// reads at least what it read last.
 	ck := cacheKey{it.kind, instance}

@@ -183,3 +183,47 @@ func TestNoDecodeCacheSameTrace(t *testing.T) {
 		}
 	}
 }
+
+// TestSimReportsLagApplied: raising Faults.StaleReads after NewSim draws
+// lags past the World's MaxLag (4 here, NewSim's default for the
+// StaleReads it was given), which the World caps; Pass.Lag
+// and the trace's lag= report the lag the pass's cache actually had, at
+// most MaxLag and never more writes than the store holds.
+func TestSimReportsLagApplied(t *testing.T) {
+	s := fake.NewSim(fake.Options{Seed: 3})
+	if err := s.AddConfig(fake.NewConfig("ns", "web", 2)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Stabilize(20); err != nil { // a store with writes to lag behind
+		t.Fatal(err)
+	}
+	s.Faults.StaleReads = 8
+	lagged := 0
+	for i := range 100 {
+		if i%10 == 0 {
+			if err := s.SetImage("ns", "web", fake.Images[i/10%len(fake.Images)]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s.Run(1)
+		for _, p := range s.Observe().Passes {
+			if p.Lag > s.World().MaxLag {
+				t.Fatalf("%s: Pass.Lag %d above World.MaxLag %d", p.Actor, p.Lag, s.World().MaxLag)
+			}
+			if p.Lag > 0 {
+				lagged++
+			}
+		}
+	}
+	if lagged == 0 {
+		t.Fatalf("no pass read a lagging cache: the check is vacuous")
+	}
+	for _, line := range strings.Split(s.Trace(), "\n") {
+		var lag int
+		if _, after, ok := strings.Cut(line, " lag="); ok {
+			if _, err := fmt.Sscanf(after, "%d", &lag); err != nil || lag > s.World().MaxLag {
+				t.Errorf("trace line %q: lag above World.MaxLag %d", line, s.World().MaxLag)
+			}
+		}
+	}
+}

@@ -30,7 +30,8 @@ type Pass struct {
 	Config    string
 	// RC is the RC a deployer pass planned for.
 	RC string
-	// Lag is how many writes the cache the planner read lagged behind.
+	// Lag is how many writes the cache the planner read lagged behind:
+	// the lag applied (within World.MaxLag), not the one drawn.
 	Lag int
 	// Seen is the snapshot the planner read; treat it as read-only.
 	Seen dcplan.Snapshot
