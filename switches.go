@@ -348,10 +348,13 @@ const (
 	// PausedFirst is modern: checked first; only history cleanup and
 	// status, no cancel, no scaling, no triggers, no create.
 	PausedFirst PausedMode = iota
-	// PausedIgnored is the oldest seed: no paused concept at all.
+	// PausedIgnored is the oldest seed: no paused concept at all; the DC
+	// controller plans a paused DC as any other, triggers included.
 	PausedIgnored
 	// PausedNoCreate is the later seeds: checked after cancellation and
-	// reconcile, it only blocks creation (paused DCs are still scaled).
+	// reconcile, it blocks creation (paused DCs are still scaled) and,
+	// where the DC controller evaluates triggers (without
+	// SeedConfigController), triggers too (SPEC 3.5.1).
 	PausedNoCreate
 	numPausedModes
 )

@@ -86,3 +86,65 @@ func TestReplicaSyncPassNoConflict(t *testing.T) {
 		})
 	}
 }
+
+// TestReplicaSyncUpdateFailed: when the seed's replica sync (SPEC 3.11)
+// fails to update the DC, the seed returned that error (`return err`)
+// before writing any RC or the status, and retried. The pass then ends
+// after the update with the server's error, class retry, and the next
+// pass learns the hand-scaled count. Before, the pass went on: it wrote
+// the RCs and a status over the DC it never synced, and the next pass,
+// reading dc.spec.replicas 3 and the annotation of web-2 at 5, scaled
+// the user's RC back down.
+func TestReplicaSyncUpdateFailed(t *testing.T) {
+	for _, preset := range []dcplan.Preset{dcplan.Origin10, dcplan.Origin13} {
+		t.Run(preset.String(), func(t *testing.T) {
+			s, err := scenario.ParseState([]string{
+				"now 2026-11-30T10:00:00Z",
+				"settings profile=" + preset.String(),
+				"dc web gen=2 replicas=3 strategy=Recreate triggers=ConfigChange image=app:1 latest=2 observed=2",
+				"rc web-1 phase=Complete replicas=0 synced=0",
+				"rc web-2 phase=Complete replicas=5 synced=3 status=5/5/5",
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.Config.ResourceVersion = "10"
+			for i := range s.Deployments {
+				s.Deployments[i].ResourceVersion = string(rune('a' + i))
+			}
+			srv := fake.NewServer(s.Now)
+			storeSnapshot(t, srv, s)
+			boom := &wire.StatusError{Reason: dcplan.StatusInternalError, Code: 500, Message: "Internal error occurred: etcdserver: request timed out"}
+			srv.Inject(fake.Fault{Verb: "update", Resource: wire.ResourceConfigs, Name: "web", Times: 1, Err: boom})
+			read, err := srv.Snapshot(s.Config.Namespace, s.Config.Name, s.Now, s.Settings)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pass, err := wire.RunPass(context.Background(), srv, read, reconcile.Config)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p := pass.Plan; p.Message != boom.Message || p.Error != dcplan.ErrorRetry || len(p.Scales) > 0 || p.Status != nil {
+				t.Errorf("pass with the failed update: message %q (class %v), want the update's error %q, retry, and no scale or status:\n%s",
+					p.Message, p.Error, boom.Message, dcplan.Describe(p))
+			}
+			if n := len(srv.Log()); n != 1 {
+				t.Errorf("the server got %d writes, want the failed update alone", n)
+			}
+			read, err = srv.Snapshot(s.Config.Namespace, s.Config.Name, s.Now, s.Settings)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := wire.RunPass(context.Background(), srv, read, reconcile.Config); err != nil {
+				t.Fatal(err)
+			}
+			after, err := srv.Snapshot(s.Config.Namespace, s.Config.Name, s.Now, s.Settings)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d, _ := after.Deployment("web-2"); d.Replicas != 5 || after.Config.Replicas != 5 {
+				t.Errorf("after the retry: web-2 replicas %d, dc replicas %d; want the hand-scaled 5 in both", d.Replicas, after.Config.Replicas)
+			}
+		})
+	}
+}

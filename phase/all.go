@@ -31,11 +31,11 @@ func StepAll(s dcplan.Snapshot) dcplan.Plan {
 
 // StepAllBut is StepAll for a pass that shares its snapshot with another
 // controller's plan (reconcile.All): it skips the RCs busy reports (the
-// ones the other plan cancels, scales, deletes or creates, and the pods
-// of those RCs), and it starts at most one deployer pod, the newest RC's,
-// so that a merged plan never creates a pod for an RC it also cancels or
-// deletes, nor pods for two RCs at once (SPEC 4.3.new.4, rule 3.4 "one
-// rollout at a time").
+// ones the other plan adopts, releases, cancels, scales, deletes or
+// creates, and the pods of those RCs), and it starts at most one deployer
+// pod, the newest RC's, so that a merged plan never writes an RC twice,
+// never creates a pod for an RC it also cancels or deletes, nor pods for
+// two RCs at once (SPEC 4.3.new.4, rule 3.4 "one rollout at a time").
 func StepAllBut(s dcplan.Snapshot, busy func(rc string) bool) dcplan.Plan {
 	if busy == nil {
 		busy = func(string) bool { return false }

@@ -13,6 +13,14 @@ import (
 // plan keeps the DC controller's Wait and Message when it has one, else the
 // first deployer step's, and the earliest RecheckAfter.
 //
+// An RC is written at most once per pass: the deployer half skips every RC
+// the DC half adopts, releases, cancels, scales, creates or deletes (and,
+// in the Origin profile, those RCs' pods), and takes it up on the next
+// pass. Each write moves the RC's resourceVersion, so a second write in
+// the same pass would carry the version read and always meet 409
+// Conflict: an adoption or release PATCH followed by the deployer's
+// Transition PUT, say.
+//
 // A snapshot that holds no DC (Config.Name empty) gets the deployer
 // controller's pass alone: the DC controller has nothing to plan for
 // (dcplan.Snapshot.ValidateConfig). It returns an empty plan for an
@@ -30,6 +38,12 @@ func All(s dcplan.Snapshot) dcplan.Plan {
 		plan(&s, &p)
 	}
 	busy := map[string]bool{}
+	for _, x := range p.Adopt {
+		busy[x.RC] = true
+	}
+	for _, x := range p.Release {
+		busy[x.RC] = true
+	}
 	for _, c := range p.Cancels {
 		busy[c.RC] = true
 	}

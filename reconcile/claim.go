@@ -203,19 +203,46 @@ func claim(s *dcplan.Snapshot, c *census) claimed {
 
 // claimLive claims the RC a create found already existing (SPEC 3.2.12).
 // It reports whether the RC is ours, the claim error text when there is
-// one, and the Adopt or Release action the claim performs.
+// one, and the Adopt or Release action the claim performs. The rules, in
+// order:
+//
+//  1. Owned (see judge): ours, no action.
+//  2. Releasable: a Release; not ours. When s.Outcome reports the release
+//     failed (NotFound and Invalid never get here: the request tolerates
+//     them), its error text is the claim error.
+//  3. Adoptable, and the adoption recheck refuses: not ours, upstream's
+//     nested "can't adopt" text.
+//  4. Adoptable: an Adopt; ours, unless s.Outcome reports the adoption
+//     failed: then not ours, with its error text as the claim error, or
+//     none for NotFound (the RC is gone, SPEC 3.3.2).
+//  5. Otherwise (another controller's, or an orphan that does not match):
+//     not ours, no action.
+//
+// Ports: rcControllerRefManager.ClaimReplicationController on the live
+// RC, in (*DeploymentConfigController).Handle's AlreadyExists branch.
 func claimLive(s *dcplan.Snapshot, live *dcplan.Deployment) (ours bool, errText string, adopt []dcplan.Adopt, release []dcplan.Release) {
 	cfg := &s.Config
 	switch judge(cfg, live) {
 	case owned:
 		return true, "", nil, nil
 	case releasable:
-		return false, "", nil, []dcplan.Release{{Rule: ruleRelease, RC: live.Name, RCUID: live.UID, ConfigUID: cfg.UID, Live: true}}
+		release = []dcplan.Release{{Rule: ruleRelease, RC: live.Name, RCUID: live.UID, ConfigUID: cfg.UID, Live: true}}
+		if f, failed := s.Outcome.Failed(dcplan.ActionRelease, live.Name); failed {
+			errText = f.Message
+		}
+		return false, errText, nil, release
 	case adoptable:
 		if refused := recheckError(s); refused != "" {
 			return false, msgCantAdopt(live.Namespace, live.Name, live.UID, refused), nil, nil
 		}
-		return true, "", []dcplan.Adopt{{Rule: ruleAdopt, RC: live.Name, RCUID: live.UID, Config: cfg.Name, ConfigUID: cfg.UID, Live: true}}, nil
+		adopt = []dcplan.Adopt{{Rule: ruleAdopt, RC: live.Name, RCUID: live.UID, Config: cfg.Name, ConfigUID: cfg.UID, Live: true}}
+		if f, failed := s.Outcome.Failed(dcplan.ActionAdopt, live.Name); failed {
+			if f.Reason != dcplan.StatusNotFound {
+				errText = f.Message
+			}
+			return false, errText, adopt, nil
+		}
+		return true, "", adopt, nil
 	}
 	return false, "", nil, nil
 }

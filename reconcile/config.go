@@ -1,6 +1,9 @@
 package reconcile
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/history"
 )
@@ -19,9 +22,10 @@ import (
 // first rule that applies:
 //
 //  0. An RC this controller created is missing from the snapshot
-//     (s.Unobserved), or one it deleted is still there (s.Undeleted),
-//     unless IgnoreExpectations: nothing but Wait = WaitStaleCache, until
-//     the cache shows its own write (SPEC 3.2.12.expect, 3.7.expect).
+//     (s.Unobserved, of which only the names of the DC's RCs are read),
+//     or one it deleted is still there (s.Undeleted), unless
+//     IgnoreExpectations: nothing but Wait = WaitStaleCache, until the
+//     cache shows its own write (SPEC 3.2.12.expect, 3.7.expect).
 //  1. status.latestVersion 0 and neither a ConfigChange nor an ImageChange
 //     trigger: status computed from no RCs at all.
 //  2. Claim the RCs (SPEC 3.3): adopt matching orphans (after the adoption
@@ -29,14 +33,16 @@ import (
 //     matches, ignore RCs of other controllers. A refused adoption stops
 //     the pass with Wait = WaitRetry and upstream's nested error text.
 //  3. The DC is being deleted: status only (unless IgnoreDeleting).
-//  4. Paused (Paused = PausedFirst): history cleanup and status only.
+//  4. Paused (Paused = PausedFirst): history cleanup (prunePaused) and
+//     status only.
 //  5. The newest RC's version is above status.latestVersion: status write
 //     of latestVersion + 1 only, Wait = WaitStatusLag (one step per pass,
 //     in every profile, SPEC 11.5).
 //  6. The latest RC does not exist and older rollouts are in flight: cancel
 //     them (SPEC 3.4), Wait = WaitCancellation.
 //  7. A template image is empty: status only, Wait = WaitImages.
-//  8. Triggers (SPEC 3.5): a trigger that fires writes latestVersion + 1
+//  8. Triggers (SPEC 3.5; none for a paused DC, which gets here with
+//     Paused = PausedNoCreate): a trigger that fires writes latestVersion + 1
 //     with its details (Wait = WaitStatusLag); an initial rollout waiting
 //     for images writes status (Wait = WaitImages); an undecodable latest
 //     RC stops the pass (Wait = WaitConfigDecode).
@@ -52,8 +58,10 @@ import (
 // from the same snapshot then keeps the requests already sent and says what
 // upstream says about the failure, where upstream says it: a refused claim
 // patch ends the pass with the claim error; a failed cancel or scale
-// records its warning and ends the pass; failed history deletes record one
-// cleanup warning and the pass goes on; a failed create records
+// records its warning and ends the pass; a failed replica-sync update of
+// the DC ends the pass with its error; failed history deletes record one
+// cleanup warning and the pass goes on; a failed create (or, after
+// AlreadyExists, a failed claim of the live RC) records
 // DeploymentCreationFailed and the ReplicationControllerCreateError
 // condition; a failed status write returns its error. Plan.Error carries
 // the class: fatal for an RC that cannot be built, retry otherwise.
@@ -101,14 +109,38 @@ func plan(s *dcplan.Snapshot, p *dcplan.Plan) {
 
 // unobserved reports whether an RC of s.Unobserved is missing from
 // s.Deployments: the cache predates this controller's own create (SPEC
-// 3.2.12.expect).
+// 3.2.12.expect). It reads only the names of the DC's RCs (rcOf): the
+// snapshot of All also holds the deployer pods the deployer half created
+// there, which are not this controller's to wait for.
 func unobserved(s *dcplan.Snapshot) bool {
 	for _, n := range s.Unobserved {
+		if !rcOf(s.Config.Name, n) {
+			continue
+		}
 		if _, ok := s.Deployment(n); !ok {
 			return true
 		}
 	}
 	return false
+}
+
+// rcOf reports whether name is the name of an RC of the DC named dc,
+// <dc>-<version> with a positive decimal version (dcplan.DeploymentName):
+// the only RCs the DC controller creates. A deployer pod's name never is
+// one: it ends in "-deploy".
+func rcOf(dc, name string) bool {
+	rest, ok := strings.CutPrefix(name, dc)
+	if !ok || len(rest) < 2 || rest[0] != '-' || rest[1] == '0' {
+		return false
+	}
+	rest = rest[1:]
+	for i := 0; i < len(rest); i++ {
+		if rest[i] < '0' || rest[i] > '9' {
+			return false
+		}
+	}
+	_, err := strconv.ParseInt(rest, 10, 64)
+	return err == nil
 }
 
 // undeleted reports whether an RC of s.Undeleted is still in
@@ -165,15 +197,7 @@ func configModern(s *dcplan.Snapshot, p *dcplan.Plan) {
 		return
 	}
 	if cfg.Paused && sw.Paused == dcplan.PausedFirst {
-		// Upstream prunes here, before the status-lag rule, by the active
-		// RC alone: with a lagging status that can delete the RC
-		// latestVersion names (SPEC 3.7.5.paused). Modern keeps it and
-		// everything newer; PausedPrunesLatest (Exact) does not.
-		var floor dcplan.Version
-		if !sw.PausedPrunesLatest {
-			floor = max(cfg.Status.LatestVersion, 1)
-		}
-		pruneBelow(s, rcs, ruleCleanup, "", floor, false, p)
+		prunePaused(s, rcs, p)
 		p.Status = statusTally(s, rcs, &c.tally, nil, true, rulePaused)
 		return
 	}
@@ -192,7 +216,8 @@ func configModern(s *dcplan.Snapshot, p *dcplan.Plan) {
 		p.Wait = dcplan.WaitImages
 		return
 	}
-	switch t := evaluateTriggers(cfg, latest, s.Settings.UntrimmedImages); t.decision {
+	paused := cfg.Paused && sw.Paused != dcplan.PausedIgnored
+	switch t := evaluateTriggers(cfg, paused, latest, s.Settings.UntrimmedImages); t.decision {
 	case decodeFailed:
 		p.Wait, p.Message = dcplan.WaitConfigDecode, msgTriggerFailed(t.err)
 		return
@@ -222,7 +247,7 @@ func configModern(s *dcplan.Snapshot, p *dcplan.Plan) {
 		return
 	}
 	if cfg.Paused && sw.Paused == dcplan.PausedNoCreate {
-		p.DeleteRCs = cleanup(cfg, rcs, ruleOriginPaused)
+		prune(s, rcs, ruleOriginPaused, "", false, p)
 		p.Status = statusWrite(s, rcs, true, ruleOriginPaused)
 		return
 	}

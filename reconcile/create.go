@@ -81,16 +81,19 @@ func create(s *dcplan.Snapshot, rcs []dcplan.Deployment, p *dcplan.Plan) {
 //     status from rcs only.
 //  2. AlreadyExists and the live GET failed: Wait = WaitRetry with
 //     `error while getting replication controller <ns>/<rc>: <err>`.
-//  3. AlreadyExists and the live RC is ours once claimed (the claim may
-//     adopt it): Wait = WaitStaleCache with `caches for RC <ns>/<rc> are
-//     stale, waiting to catch up`; no event, no status.
-//  4. AlreadyExists otherwise: a failure whose text is, in Modern,
-//     `deployment <ns>/<rc> already exists and it couldn't be adopted`
-//     (with `: <claim error>` when the claim failed), and with
-//     RawAlreadyExistsText the raw API error (upstream's
-//     variable-shadowing quirk).
+//  3. AlreadyExists and the live RC is ours once claimed (claimLive: the
+//     claim may adopt it): Wait = WaitStaleCache with `caches for RC
+//     <ns>/<rc> are stale, waiting to catch up`; no event, no status.
+//  4. AlreadyExists otherwise (another owner's RC, a released one, or a
+//     claim that failed: a refused adoption recheck, or an adopt or
+//     release patch that s.Outcome reports failed): a failure whose text
+//     is, in Modern, `deployment <ns>/<rc> already exists and it couldn't
+//     be adopted` (with `: <claim error>` when the claim failed; an
+//     adoption that met NotFound has none), and with RawAlreadyExistsText
+//     the raw API error (upstream's variable-shadowing quirk).
 //  5. A failure: a DeploymentCreationFailed warning `Couldn't deploy
-//     version <n>: <err>`, the status from rcs with the
+//     version <n>: <err>` (after the live claim's patch when there is
+//     one, else after the create), the status from rcs with the
 //     Progressing=False/ReplicationControllerCreateError condition carrying
 //     the text (not with SeedCreateEvent), Wait = WaitRetry and `couldn't create
 //     deployment for deployment config <ns>/<dc>: <err>`.
@@ -102,6 +105,7 @@ func createFailed(s *dcplan.Snapshot, rcs []dcplan.Deployment, rc *dcplan.Deploy
 	sw := &s.Settings.Switches
 	ns := rc.Namespace
 	text := f.Message
+	at := created // the request the failure's event follows
 	if f.Reason == dcplan.StatusAlreadyExists {
 		if sw.AlreadyExistsSucceeds {
 			p.Status = statusWrite(s, rcs, true, ruleOriginExists)
@@ -118,6 +122,14 @@ func createFailed(s *dcplan.Snapshot, rcs []dcplan.Deployment, rc *dcplan.Deploy
 			ours, cause, adopt, release = claimLive(s, out.Live)
 			p.Adopt = append(p.Adopt, adopt...)
 			p.Release = append(p.Release, release...)
+			// The failure's event follows the claim's patch, which is sent
+			// after the create (SPEC 13.1: events in upstream's order).
+			switch {
+			case len(adopt) > 0:
+				at = dcplan.ActionRef{Kind: dcplan.ActionAdopt, Index: len(p.Adopt) - 1}
+			case len(release) > 0:
+				at = dcplan.ActionRef{Kind: dcplan.ActionRelease, Index: len(p.Release) - 1}
+			}
 		}
 		if ours {
 			p.Wait, p.Message = dcplan.WaitStaleCache, msgStaleCache(ns, rc.Name)
@@ -128,7 +140,7 @@ func createFailed(s *dcplan.Snapshot, rcs []dcplan.Deployment, rc *dcplan.Deploy
 		}
 	}
 	v := cfg.Status.LatestVersion
-	p.Events = append(p.Events, eventAfter(created, configEvent(cfg, ruleCreate, dcplan.EventWarning,
+	p.Events = append(p.Events, eventAfter(at, configEvent(cfg, ruleCreate, dcplan.EventWarning,
 		dcplan.EventDeploymentCreationFailed, msgCreationFailed(v, text))))
 	if !sw.SeedCreateEvent {
 		p.Status = statusWrite(s, rcs, true, ruleCreate, conditions.CreateError(text, s.Now))

@@ -1,6 +1,7 @@
 package reconcile_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -46,6 +47,22 @@ func TestConfigCreateFailed(t *testing.T) {
 		}
 	}
 	notAdopted := "deployment ns/web-2 already exists and it couldn't be adopted"
+	// claimFailed adds to o the failure of the live claim's patch (action
+	// adopt or release of web-2).
+	claimFailed := func(o dcplan.Outcome, action dcplan.ActionKind, reason dcplan.StatusReason, code int32, msg string) dcplan.Outcome {
+		o.Failures = append(slices.Clone(o.Failures), dcplan.Failure{Action: action, Name: "web-2", Reason: reason, Code: code, Message: msg})
+		return o
+	}
+	released := live
+	released.ConfigLabel = "other"
+	liveAdopt := []dcplan.Adopt{{Rule: "3.3.2", RC: "web-2", RCUID: "rc-uid-web-2", Config: "web", ConfigUID: "dc-uid", Live: true}}
+	liveRelease := []dcplan.Release{{Rule: "3.3.1", RC: "web-2", RCUID: "rc-uid-web-2", ConfigUID: "dc-uid", Live: true}}
+	boom := "Internal error occurred: etcdserver: request timed out"
+	// withClaim is want with the live claim's patch, which was sent.
+	withClaim := func(want shape, adopt []dcplan.Adopt, release []dcplan.Release) shape {
+		want.Adopt, want.Release = adopt, release
+		return want
+	}
 
 	tests := []struct {
 		name    string
@@ -97,6 +114,33 @@ func TestConfigCreateFailed(t *testing.T) {
 		s:       with(failed(exists, true, "", &orphan), dcplan.Recheck{Done: true, Err: "timeout"}),
 		profile: dcplan.Exact,
 		want:    failure(exists),
+	}, {
+		name: "live adoption failed, Modern",
+		why:  "3.2.12: the claim of the live RC failed: not ours, fall through as a failure; 11 item 3: the claim error is the cause",
+		s:    with(claimFailed(failed(exists, true, "", &orphan), dcplan.ActionAdopt, dcplan.StatusInternalError, 500, boom), dcplan.Recheck{}),
+		want: withClaim(failure(notAdopted+": "+boom), liveAdopt, nil),
+	}, {
+		name:    "live adoption failed, Exact",
+		why:     "3.2.12 quirk: the raw API error shadows the claim error",
+		s:       with(claimFailed(failed(exists, true, "", &orphan), dcplan.ActionAdopt, dcplan.StatusInternalError, 500, boom), dcplan.Recheck{}),
+		profile: dcplan.Exact,
+		want:    withClaim(failure(exists), liveAdopt, nil),
+	}, {
+		name: "live adoption found the RC gone",
+		why:  "3.3.2: an adoption that meets NotFound is not ours with no error, so no cause after the text",
+		s: with(claimFailed(failed(exists, true, "", &orphan), dcplan.ActionAdopt, dcplan.StatusNotFound, 404,
+			`replicationcontrollers "web-2" not found`), dcplan.Recheck{}),
+		want: withClaim(failure(notAdopted), liveAdopt, nil),
+	}, {
+		name: "live release failed",
+		why:  "3.3.1: a release error other than NotFound or Invalid is the claim error, the cause in Modern",
+		s:    with(claimFailed(failed(exists, true, "", &released), dcplan.ActionRelease, dcplan.StatusInternalError, 500, boom), dcplan.Recheck{}),
+		want: withClaim(failure(notAdopted+": "+boom), nil, liveRelease),
+	}, {
+		name: "live release",
+		why:  "3.3.1: a released RC is not ours: the failure has no cause",
+		s:    with(failed(exists, true, "", &released), dcplan.Recheck{}),
+		want: withClaim(failure(notAdopted), nil, liveRelease),
 	}, {
 		name:    "Origin: AlreadyExists is success",
 		why:     "7 row 12: the seed treated AlreadyExists as success: status only",

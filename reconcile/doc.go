@@ -43,10 +43,12 @@
 //     from the same snapshot: the plan keeps the requests already sent and
 //     says what upstream says about the failure (a claim error; a
 //     DeploymentCancellationFailed or ReplicationControllerScaleFailed
-//     warning and the write's error; a cleanup warning and on with the
-//     status; for a failed create, DeploymentCreationFailed with the
+//     warning and the write's error; the error of a failed replica-sync
+//     update of the DC; a cleanup warning and on with the status; for a
+//     failed create, DeploymentCreationFailed with the
 //     ReplicationControllerCreateError condition, or after AlreadyExists
-//     the live RC's claim (Outcome.Live) and the stale-cache error).
+//     the live RC's claim (Outcome.Live) and the stale-cache error, or
+//     the creation failure when that claim fails).
 //     wire.RunPass does 3 and 4.
 //  5. Requeues per the last plan: Plan.Error retry (rate-limited while the
 //     item was requeued fewer than 15 times), fatal (log, forget); Plan.Wait
@@ -68,7 +70,8 @@
 // instead of claims, no status-lag bump, no image check);
 // AlreadyExistsSucceeds and SeedCreateEvent give the seed's create;
 // Paused selects the paused concept (PausedFirst, PausedIgnored,
-// PausedNoCreate: paused DCs still scaled); IgnoreDeleting drops the
+// PausedNoCreate: paused DCs still scaled, but no trigger fires and no RC
+// is created), the same in either decision list; IgnoreDeleting drops the
 // deleting-DC rule; ReplicaSync is the replica-sync reconcile (the DC
 // learns hand-scaled counts; every written RC gets the
 // openshift.io/deployment.replicas annotation; cleanup on the pre-scaling

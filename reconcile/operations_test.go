@@ -2,6 +2,7 @@ package reconcile_test
 
 import (
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -166,6 +167,12 @@ func misspelt(d dcplan.Deployment, spelling string) dcplan.Deployment {
 	return d
 }
 
+// updateFailed returns s after the fallback PUT of the DC failed.
+func updateFailed(s dcplan.Snapshot, reason dcplan.StatusReason, msg string) dcplan.Snapshot {
+	s.Outcome.Failures = append(slices.Clone(s.Outcome.Failures), dcplan.Failure{Action: dcplan.ActionUpdateConfig, Name: "web", Reason: reason, Message: msg})
+	return s
+}
+
 func TestRolloutLatest(t *testing.T) {
 	v1 := config(1)
 	paused := v1
@@ -182,6 +189,7 @@ func TestRolloutLatest(t *testing.T) {
 		return s
 	}
 	line := "deploymentconfig.apps.openshift.io/web rolled out"
+	conflict := `Operation cannot be fulfilled on deploymentconfigs.apps.openshift.io "web": the object has been modified; please apply your changes to the latest version and try again`
 	exact := func(s dcplan.Snapshot) dcplan.Snapshot { s.Settings.Switches = dcplan.Exact.Switches(); return s }
 	seed := func(p dcplan.Preset, s dcplan.Snapshot) dcplan.Snapshot { s.Settings.Switches = p.Switches(); return s }
 	tests := []struct {
@@ -261,6 +269,19 @@ func TestRolloutLatest(t *testing.T) {
 		s:       answered(snapshot(v1, complete), dcplan.StatusInternalError, "Internal error occurred: etcdserver: request timed out"),
 		want:    sent,
 		wantErr: "Internal error occurred: etcdserver: request timed out",
+	}, {
+		name: "fallback update failed",
+		why:  "6m.3.7: after instantiate's NotFound the PUT of the DC failed: \"Any remaining error is returned\", no success line",
+		s: updateFailed(answered(snapshot(v1), dcplan.StatusNotFound, `replicationcontrollers "web-1" not found`),
+			dcplan.StatusConflict, conflict),
+		want:    shape{Instantiate: instantiate, UpdateConfig: bump},
+		wantErr: conflict,
+	}, {
+		name:    "fallback without instantiate failed",
+		why:     "6.4, 6m.3.7: the bump of a server without the endpoint failed: its error, no success line",
+		s:       updateFailed(old, dcplan.StatusConflict, conflict),
+		want:    shape{UpdateConfig: bump},
+		wantErr: conflict,
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -354,6 +375,19 @@ func TestDeployLatest(t *testing.T) {
 		}(),
 		want:    shape{Instantiate: instantiate},
 		wantErr: `cannot trigger a deployment for "web" because it contains unresolved images - try 'oc rollout latest dc/web'`,
+	}, {
+		name:    "oldest update failed",
+		why:     "6.3 oldest form: the update's error is returned and nothing is printed",
+		s:       updateFailed(with(dcplan.Origin13, snapshot(v1, complete)), dcplan.StatusInternalError, "Internal error occurred: etcdserver: request timed out"),
+		want:    bumped,
+		wantErr: "Internal error occurred: etcdserver: request timed out",
+	}, {
+		name: "newer fallback failed",
+		why:  "6.3 newer form: the fallback update's error is returned, a BadRequest with the rollout latest hint as instantiate's",
+		s: updateFailed(old, dcplan.StatusBadRequest,
+			`DeploymentConfig.apps.openshift.io "web" is invalid: status.latestVersion: Invalid value: 2`),
+		want:    bumped,
+		wantErr: `DeploymentConfig.apps.openshift.io "web" is invalid: status.latestVersion: Invalid value: 2 - try 'oc rollout latest dc/web'`,
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -37,7 +37,8 @@ func selectByLabel(s *dcplan.Snapshot) []dcplan.Deployment {
 //  2. The RCs are the label-selected ones; no claims.
 //  3. The DC is being deleted: status only (not with IgnoreDeleting, the
 //     oldest seed).
-//  4. Paused with Paused = PausedFirst: history cleanup and status.
+//  4. Paused with Paused = PausedFirst: history cleanup (prunePaused,
+//     as in the modern list) and status.
 //  5. The latest RC does not exist and rollouts are in flight: cancel
 //     them, Wait = WaitCancellation. (The seed went on after a failed
 //     cancel write; with a plan, that is the adapter's choice.)
@@ -67,7 +68,7 @@ func configOrigin(s *dcplan.Snapshot, p *dcplan.Plan) {
 		return
 	}
 	if cfg.Paused && sw.Paused == dcplan.PausedFirst {
-		p.DeleteRCs = cleanup(cfg, rcs, ruleCleanup)
+		prunePaused(s, rcs, p)
 		p.Status = statusWrite(s, rcs, true, rulePaused)
 		return
 	}

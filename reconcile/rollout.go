@@ -42,8 +42,12 @@ type RolloutReport struct {
 //     (s.InstantiateUnavailable), or the request answered NotFound or
 //     Forbidden (s.Outcome; oc cannot tell a missing endpoint from a
 //     missing latest RC), oc falls back to one PUT of the DC with
-//     status.latestVersion + 1. Any other failure is returned as the
-//     server worded it.
+//     status.latestVersion + 1. Any other failure of the instantiate
+//     request, or a failure of that PUT (s.Outcome), is the command's
+//     error as the server worded it (ErrInstantiateFailed or
+//     ErrUpdateFailed, ErrBadRequest for a BadRequest; SPEC 6m.3.7 "Any
+//     remaining error is returned"), returned with the plan of the
+//     requests sent and no report.
 //
 // The report carries the new revision and the success line:
 // `deploymentconfig.apps.openshift.io/<dc> rolled out`, or the seed's
@@ -100,9 +104,10 @@ func inProgress(s dcplan.Snapshot, hint string) error {
 // latest RC, which oc cannot tell apart), oc falls back to bumping
 // latestVersion itself: one PUT of the DC with status.latestVersion + 1
 // (SPEC 6.3, 6.4, 6m.3.7). Any other failure of the request is the
-// command's error, as the server worded it. At the largest latestVersion
-// neither the request nor the bump can succeed in any preset, so nothing
-// is sent and the refusal is the server's (SPEC 3.2.10.max).
+// command's error, as the server worded it, and so is a failure of that
+// PUT (bumpFailed). At the largest latestVersion neither the request nor
+// the bump can succeed in any preset, so nothing is sent and the refusal
+// is the server's (SPEC 3.2.10.max).
 func instantiateOrBump(s dcplan.Snapshot, latest bool, rule dcplan.Rule) (dcplan.Plan, error) {
 	cfg := &s.Config
 	if atMaxVersion(cfg) {
@@ -111,7 +116,8 @@ func instantiateOrBump(s dcplan.Snapshot, latest bool, rule dcplan.Rule) (dcplan
 	v := cfg.Status.LatestVersion
 	bump := dcplan.ConfigUpdate{Rule: rule, Config: cfg.Name, SetLatestVersion: true, LatestVersionFrom: v, LatestVersionTo: v + 1}
 	if s.InstantiateUnavailable {
-		return dcplan.Plan{UpdateConfig: []dcplan.ConfigUpdate{bump}}, nil
+		p := dcplan.Plan{UpdateConfig: []dcplan.ConfigUpdate{bump}}
+		return p, bumpFailed(s)
 	}
 	p := dcplan.Plan{Instantiate: []dcplan.Instantiate{{Rule: rule, Config: cfg.Name, Latest: latest, Force: true}}}
 	f, failed := s.Outcome.Failed(dcplan.ActionInstantiate, cfg.Name)
@@ -120,17 +126,39 @@ func instantiateOrBump(s dcplan.Snapshot, latest bool, rule dcplan.Rule) (dcplan
 		return p, nil
 	case f.Reason == dcplan.StatusNotFound || f.Reason == dcplan.StatusForbidden:
 		p.UpdateConfig = []dcplan.ConfigUpdate{bump}
-		return p, nil
+		return p, bumpFailed(s)
 	case f.Reason == dcplan.StatusBadRequest:
 		return p, &dcplan.Refusal{Err: ErrBadRequest, Text: f.Message}
 	}
 	return p, &dcplan.Refusal{Err: ErrInstantiateFailed, Text: f.Message}
 }
 
+// bumpFailed returns the error of oc's PUT of the DC that bumps
+// latestVersion when s.Outcome reports it failed, else nil: the server's
+// error as the client returned it (oc's `return err`, SPEC 6.3, 6m.3.7
+// "Any remaining error is returned"), classified ErrBadRequest for a
+// BadRequest (so that `oc deploy --latest` appends its hint, as it does
+// for instantiate's) and ErrUpdateFailed otherwise.
+func bumpFailed(s dcplan.Snapshot) error {
+	f, failed := s.Outcome.Failed(dcplan.ActionUpdateConfig, s.Config.Name)
+	switch {
+	case !failed:
+		return nil
+	case f.Reason == dcplan.StatusBadRequest:
+		return &dcplan.Refusal{Err: ErrBadRequest, Text: f.Message}
+	}
+	return &dcplan.Refusal{Err: ErrUpdateFailed, Text: f.Message}
+}
+
 // ErrInstantiateFailed: the instantiate request failed in a way oc
 // reports as the command's error (not NotFound or Forbidden, which fall
 // back to a bump).
 var ErrInstantiateFailed = errors.New("reconcile: instantiate failed")
+
+// ErrUpdateFailed: the PUT of the DC that bumps latestVersion (oc's
+// fallback without the instantiate endpoint, or `oc deploy --latest` in
+// its oldest form) failed; the error's text is the server's.
+var ErrUpdateFailed = errors.New("reconcile: update failed")
 
 // revision is status.latestVersion once p is applied: one up when it
 // instantiates (the server moves it) or bumps it.
@@ -162,11 +190,16 @@ var ErrNoSuchCommand = errors.New("reconcile: no such command")
 //  5. DeployLatestOldest: one PUT of the DC with status.latestVersion + 1
 //     (rule 6.3).
 //     DeployLatestNewer: the instantiate request {latest: false, force:
-//     true}, falling back to that bump on NotFound or a missing endpoint;
-//     a BadRequest gets ` - try 'oc rollout latest dc/<dc>'` appended.
+//     true}, falling back to that bump on NotFound, Forbidden or a missing
+//     endpoint.
+//  6. A request of rule 5 that s.Outcome reports failed: its error, as
+//     the server worded it (ErrInstantiateFailed, ErrUpdateFailed or
+//     ErrBadRequest), with the plan of the requests sent and no report;
+//     with DeployLatestNewer a BadRequest gets ` - try 'oc rollout latest
+//     dc/<dc>'` appended.
 //
-// The report prints `Started deployment #<new latestVersion>`, and for
-// DeployLatestNewer then `Use 'oc logs -f dc/<dc>' to track its
+// Otherwise the report prints `Started deployment #<new latestVersion>`,
+// and for DeployLatestNewer then `Use 'oc logs -f dc/<dc>' to track its
 // progress.`
 //
 // Ports: oc (DeployOptions).deploy of the Origin seeds (cmd/cli/cmd/deploy.go).
@@ -193,16 +226,16 @@ func DeployLatest(s dcplan.Snapshot) (dcplan.Plan, RolloutReport, error) {
 	v := cfg.Status.LatestVersion
 	p := dcplan.Plan{UpdateConfig: []dcplan.ConfigUpdate{{Rule: ruleDeployLatest, Config: cfg.Name,
 		SetLatestVersion: true, LatestVersionFrom: v, LatestVersionTo: v + 1}}}
+	err := bumpFailed(s)
 	if newer {
-		var err error
 		p, err = instantiateOrBump(s, false, ruleDeployLatest)
 		var r *dcplan.Refusal
 		if errors.Is(err, ErrBadRequest) && errors.As(err, &r) {
 			err = &dcplan.Refusal{Err: r.Err, Text: r.Text + fmt.Sprintf(" - try 'oc rollout latest dc/%s'", cfg.Name)}
 		}
-		if err != nil {
-			return p, RolloutReport{}, err // the request was sent: it stays in the plan
-		}
+	}
+	if err != nil {
+		return p, RolloutReport{}, err // the request was sent: it stays in the plan
 	}
 	rev := revision(cfg, p)
 	text := fmt.Sprintf("Started deployment #%d", rev)

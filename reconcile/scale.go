@@ -171,7 +171,13 @@ func activeReplicas(cfg *dcplan.Config, latest, active *dcplan.Deployment) dcpla
 //  1. activeReplicas as computed by activeReplicas.
 //  2. If the DC's spec.replicas differs and the DC is not a test DC: a
 //     ConfigUpdate writes spec.replicas = activeReplicas, so that the DC
-//     learns a hand-scaled count before the RCs are rewritten.
+//     learns a hand-scaled count before the RCs are rewritten. An update
+//     that s.Outcome reports failed ends the pass after it, before any RC
+//     write, cleanup or status: Wait = WaitRetry with the update's error
+//     as the client returned it (the seed's `return err`; SPEC words no
+//     text of its own), no event. Going on would write the RCs and a
+//     status over a DC that never learnt the count, and the next pass
+//     would scale the hand-scaled RC back.
 //  3. Each RC's target is activeReplicas for the active RC, else 0 (0
 //     everywhere for a test DC). An RC is written, by version descending,
 //     when its openshift.io/deployment.replicas annotation is missing or
@@ -201,6 +207,10 @@ func reconcileOrigin(s *dcplan.Snapshot, rcs []dcplan.Deployment, c *census, lat
 		p.UpdateConfig = append(p.UpdateConfig, dcplan.ConfigUpdate{
 			Rule: ruleOriginSync, Config: cfg.Name, SetReplicas: true, ReplicasFrom: cfg.Replicas, ReplicasTo: want,
 		})
+		if f, failed := s.Outcome.Failed(dcplan.ActionUpdateConfig, cfg.Name); failed {
+			p.Wait, p.Message = dcplan.WaitRetry, f.Message
+			return
+		}
 		c := *s
 		c.Config.Replicas = want
 		c.Config.Generation++ // the API server bumps it for a spec change

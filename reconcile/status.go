@@ -106,6 +106,21 @@ func prune(s *dcplan.Snapshot, rcs []dcplan.Deployment, rule dcplan.Rule, keep s
 	pruneBelow(s, rcs, rule, keep, 0, reconciled, p)
 }
 
+// prunePaused appends the history cleanup of a DC that is paused with
+// Paused = PausedFirst (SPEC 3.2.5) to p, as prune does (a failed delete
+// records DeploymentCleanupFailed), in either decision list. Upstream
+// prunes there, before the status-lag rule, by the active RC alone: with
+// a lagging status that can delete the RC latestVersion names (SPEC
+// 3.7.5.paused). Without PausedPrunesLatest (Modern) that RC and every
+// newer one are kept; with it (Exact) they are not.
+func prunePaused(s *dcplan.Snapshot, rcs []dcplan.Deployment, p *dcplan.Plan) {
+	var floor dcplan.Version
+	if !s.Settings.PausedPrunesLatest {
+		floor = max(s.Config.Status.LatestVersion, 1)
+	}
+	pruneBelow(s, rcs, ruleCleanup, "", floor, false, p)
+}
+
 // pruneBelow is prune that also keeps every RC of version floor or newer
 // (0: no floor).
 func pruneBelow(s *dcplan.Snapshot, rcs []dcplan.Deployment, rule dcplan.Rule, keep string, floor dcplan.Version, reconciled bool, p *dcplan.Plan) {

@@ -133,6 +133,8 @@ func configChangeDetails() dcplan.Details {
 // evaluateTriggers decides whether the DC's triggers start a rollout (SPEC
 // 3.5). The rules, in order:
 //
+//  0. A paused DC (paused): no trigger (SPEC 3.5.1, "Paused => (no,
+//     no)").
 //  1. No ImageChange and no ConfigChange trigger: no trigger. (The
 //     automatic flag of image triggers is not consulted.)
 //  2. Initial rollout (status.latestVersion 0): with an ImageChange
@@ -150,15 +152,18 @@ func configChangeDetails() dcplan.Details {
 //     Template.Hash) fires ("config change").
 //  6. Otherwise no trigger.
 //
-// Paused DCs never get here (SPEC 3.2.5). evaluateTriggers allocates only
-// when something fires.
+// paused is whether the DC controller takes the DC for paused: with
+// Paused = PausedFirst a paused DC never gets here (SPEC 3.2.5); with
+// PausedNoCreate it does, and rule 0 holds it; with PausedIgnored the
+// controller has no paused concept and the caller passes false.
+// evaluateTriggers allocates only when something fires.
 //
 // Ports: deploymentconfig_controller.go triggerActivated.
-func evaluateTriggers(cfg *dcplan.Config, latest history.LatestInfo, untrimmed bool) triggerOutcome {
+func evaluateTriggers(cfg *dcplan.Config, paused bool, latest history.LatestInfo, untrimmed bool) triggerOutcome {
 	image := hasTrigger(cfg, dcplan.TriggerImageChange)
 	config := hasTrigger(cfg, dcplan.TriggerConfigChange)
 	switch {
-	case !image && !config:
+	case paused, !image && !config:
 		return triggerOutcome{decision: noTrigger}
 	case cfg.Status.LatestVersion == 0 && image:
 		if hasLastTriggeredImage(cfg) {

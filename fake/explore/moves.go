@@ -236,14 +236,17 @@ func planner(m Move, s dcplan.Snapshot) wire.Planner {
 		return nil
 	}
 	// The command plans again after a failed request, from the snapshot
-	// with its Outcome (wire.RunPass), as the simulator's commands do; if
-	// it then refuses, it goes on with the plan it first made.
+	// with its Outcome (wire.RunPass), as the simulator's commands do: an
+	// error that answers the failure comes with the plan of the requests
+	// already sent (oc rollout latest's failed fallback update, say), and
+	// that plan goes on; if it refuses with nothing to send, it goes on
+	// with the plan it first made.
 	return func(x dcplan.Snapshot) dcplan.Plan {
 		if len(x.Outcome.Failures) == 0 {
 			return p
 		}
 		q, err := op(x)
-		if err != nil {
+		if err != nil && q.Actions() == 0 {
 			return p
 		}
 		return q
