@@ -16,16 +16,24 @@
 // -users, -faults, -stale, -hooks (per trace, default 1 each: hook
 // pods <rc>-hook-pre the deployer pod creates), -kinds (how many of those
 // four kinds one trace may mix, default 2; 0 for all four), -max (states,
-// 0 for no limit). For a violation as a scenario file (state lines
-// included), run the test: go test ./fake/explore -run TestExplore.
+// 0 for no limit; the search keeps at most that many). A zero -versions
+// stands for the default; the summary line prints the bounds explored.
+// For a violation as a scenario file (state lines included), run the
+// test: go test ./fake/explore -run TestExplore.
 //
-// Exit status: 0 without violations, 1 with, 2 for a usage error.
+// Exit status: 0 without violations, 1 with, 2 for a usage error: an
+// unknown flag or preset, an argument that is not a flag, or a bound
+// explore.Options.Validate refuses (a negative one, a replica count
+// below 0 or past int32, a limit below -1, -kinds past 4).
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/dcplan/dcplan"
@@ -33,11 +41,14 @@ import (
 )
 
 func main() {
-	os.Exit(run(os.Args[1:]))
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-func run(args []string) int {
+// run is the command with arguments args, printing to stdout and stderr;
+// it returns the exit status.
+func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("explore", flag.ContinueOnError)
+	fs.SetOutput(stderr)
 	preset := fs.String("preset", "Modern", "behaviour preset, any case: Modern, Exact, Origin10, Origin13, Origin15, Origin")
 	versions := fs.Int("versions", 3, "bound on status.latestVersion")
 	replicas := fs.String("replicas", "0,1,2", "DC replica counts")
@@ -49,34 +60,55 @@ func run(args []string) int {
 	kinds := fs.Int("kinds", 2, "kinds of perturbation (user move, fault, stale read, hook pod) one trace may mix (0: no bound but each kind's)")
 	maxStates := fs.Int("max", 0, "stop after this many states (0: no limit)")
 	if err := fs.Parse(args); err != nil {
+		return 2 // fs printed the error and the usage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "explore: unexpected arguments %q; flags only (explore -h lists them)\n", fs.Args())
 		return 2
 	}
 	p, err := dcplan.ParsePreset(*preset)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "explore: -preset:", err)
+		fmt.Fprintln(stderr, "explore: -preset:", err)
 		return 2
 	}
 	st := p.Settings()
 	o := explore.Defaults(st)
 	o.Versions, o.Users, o.Faults, o.Stale, o.Hooks, o.Kinds, o.MaxStates = *versions, *users, *faults, *stale, *hooks, *kinds, *maxStates
 	if o.Replicas, err = explore.ParseInts(*replicas); err != nil {
-		fmt.Fprintln(os.Stderr, "explore: -replicas:", err)
+		fmt.Fprintln(stderr, "explore: -replicas:", err)
 		return 2
 	}
 	if o.Limits, err = explore.ParseInts(*limits); err != nil {
-		fmt.Fprintln(os.Stderr, "explore: -limits:", err)
+		fmt.Fprintln(stderr, "explore: -limits:", err)
 		return 2
 	}
 	start := time.Now()
-	res := explore.Explore(o)
-	fmt.Printf("%s: %d states, %d transitions in %v (versions<=%d replicas=%v limits=%v users=%d faults=%d stale=%d hooks=%d kinds=%d truncated=%v)\n",
-		p, res.States, res.Transitions, time.Since(start).Round(time.Millisecond), o.Versions, o.Replicas, o.Limits, o.Users, o.Faults, o.Stale, o.Hooks, o.Kinds, res.Truncated)
+	res, err := explore.Explore(o)
+	var bad *explore.OptionError
+	if errors.As(err, &bad) {
+		if name, ok := flagOf[strings.TrimRight(bad.Field, "[0123456789]")]; ok {
+			fmt.Fprintf(stderr, "explore: -%s: %s is refused: %s\n", name, bad.Value, bad.Problem)
+			return 2
+		}
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "explore:", err)
+		return 2
+	}
+	u := res.Options // the bounds explored, defaults filled in
+	fmt.Fprintf(stdout, "%s: %d states, %d transitions in %v (versions<=%d replicas=%v limits=%v users=%d faults=%d stale=%d hooks=%d kinds=%d max=%d truncated=%v)\n",
+		p, res.States, res.Transitions, time.Since(start).Round(time.Millisecond), u.Versions, u.Replicas, u.Limits, u.Users, u.Faults, u.Stale, u.Hooks, u.Kinds, u.MaxStates, res.Truncated)
 	for _, v := range res.Violations {
 		text, _ := explore.Scenario(v, st, nil)
-		fmt.Printf("\nviolation %s: %v\n%s", v.Property, v.Err, text)
+		fmt.Fprintf(stdout, "\nviolation %s: %v\n%s", v.Property, v.Err, text)
 	}
 	if len(res.Violations) > 0 {
 		return 1
 	}
 	return 0
 }
+
+// flagOf names the flag that sets each field of explore.Options the
+// command sets.
+var flagOf = map[string]string{"Versions": "versions", "Replicas": "replicas", "Limits": "limits", "Users": "users",
+	"Faults": "faults", "Stale": "stale", "Hooks": "hooks", "Kinds": "kinds", "MaxStates": "max"}

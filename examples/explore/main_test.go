@@ -1,24 +1,59 @@
 package main
 
-import "testing"
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
 
-// TestRun runs the command on the smallest bounds and on a usage error.
+// TestRun runs the command on the smallest bounds and on usage errors,
+// and checks the exit status and what it printed.
 func TestRun(t *testing.T) {
+	small := []string{"-users", "0", "-faults", "0", "-stale", "0", "-replicas", "1", "-limits", "1"}
 	tests := []struct {
-		name string
-		why  string
-		args []string
-		want int
+		name       string
+		why        string
+		args       []string
+		want       int
+		wantOut    string // a substring of stdout
+		wantStderr string // a substring of stderr
 	}{
-		{name: "small", why: "Modern has no violation on one replica, no oc command, no fault", args: []string{"-users", "0", "-faults", "0", "-stale", "0", "-replicas", "1", "-limits", "1"}, want: 0},
-		{name: "preset any case", why: "presets parse in any case, as in every program", args: []string{"-preset", "exact", "-users", "0", "-faults", "0", "-stale", "0", "-replicas", "1", "-limits", "1", "-max", "50"}, want: 0},
-		{name: "bad preset", why: "an unknown preset is a usage error", args: []string{"-preset", "Nope"}, want: 2},
-		{name: "bad replicas", why: "replicas must be integers", args: []string{"-replicas", "x"}, want: 2},
+		{name: "small", why: "Modern has no violation on one replica, no oc command, no fault", args: small, want: 0,
+			wantOut: "Modern: 252 states"},
+		{name: "preset any case", why: "presets parse in any case, as in every program", args: []string{"-preset", "exact", "-users", "0", "-faults", "0", "-stale", "0", "-replicas", "1", "-limits", "1", "-max", "50"}, want: 0,
+			wantOut: "Exact: 50 states"},
+		{name: "max", why: "-max bounds the states kept: -max 10 reported 19", args: []string{"-max", "10"}, want: 0,
+			wantOut: "Modern: 10 states"},
+		{name: "versions zero", why: "0 stands for the default, and the summary prints the bound explored, not versions<=0", args: append([]string{"-versions", "0"}, small...), want: 0,
+			wantOut: "versions<=3 "},
+		{name: "bad preset", why: "an unknown preset is a usage error", args: []string{"-preset", "Nope"}, want: 2, wantStderr: "unknown preset"},
+		{name: "bad replicas", why: "replicas must be integers", args: []string{"-replicas", "x"}, want: 2, wantStderr: "-replicas"},
+		{name: "leftover arguments", why: "a word ran the full Modern search, the flags after it ignored", args: []string{"-replicas", "1", "-limits", "1", "Exact", "-max", "10"}, want: 2,
+			wantStderr: `unexpected arguments ["Exact" "-max" "10"]`},
+		{name: "negative versions", why: "-versions -1 acted like 1", args: []string{"-versions", "-1"}, want: 2,
+			wantStderr: "-versions: -1 is refused: must not be negative"},
+		{name: "negative replicas", why: "-replicas -1 was reported as a controller violation, exit 1", args: []string{"-replicas", "-1"}, want: 2,
+			wantStderr: "-replicas: -1 is refused: must be from 0 to 2147483647"},
+		{name: "huge replicas", why: "3000000000 wrapped in int32", args: []string{"-replicas", "3000000000"}, want: 2,
+			wantStderr: "-replicas: 3000000000 is refused"},
+		{name: "limit", why: "-1 is none; below it is nothing", args: []string{"-limits", "-2"}, want: 2, wantStderr: "-limits: -2 is refused"},
+		{name: "kinds", why: "there are four kinds", args: []string{"-kinds", "5"}, want: 2, wantStderr: "-kinds: 5 is refused"},
+		{name: "negative max", why: "a bound below zero", args: []string{"-max", "-1"}, want: 2, wantStderr: "-max: -1 is refused"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := run(tt.args); got != tt.want {
-				t.Errorf("run(%q) = %d, want %d (%s)", tt.args, got, tt.want, tt.why)
+			var out, errb bytes.Buffer
+			if got := run(tt.args, &out, &errb); got != tt.want {
+				t.Errorf("run(%q) = %d, want %d (%s)\nstdout: %s\nstderr: %s", tt.args, got, tt.want, tt.why, out.String(), errb.String())
+			}
+			if !strings.Contains(out.String(), tt.wantOut) {
+				t.Errorf("run(%q) printed %q, want %q in it (%s)", tt.args, out.String(), tt.wantOut, tt.why)
+			}
+			if !strings.Contains(errb.String(), tt.wantStderr) {
+				t.Errorf("run(%q) printed %q on stderr, want %q in it (%s)", tt.args, errb.String(), tt.wantStderr, tt.why)
+			}
+			if tt.want == 2 && out.Len() > 0 {
+				t.Errorf("run(%q) explored on a usage error: %s", tt.args, out.String())
 			}
 		})
 	}

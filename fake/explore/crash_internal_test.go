@@ -24,7 +24,7 @@ func TestCrashedMatchesRun(t *testing.T) {
 		o := Defaults(p.Settings())
 		o.Users, o.Faults, o.Stale, o.Hooks = 1, 1, 0, 0
 		o.Replicas, o.Limits, o.MaxStates = []int{1}, []int{1}, 3000
-		res := Explore(o)
+		res := explore(o).res
 		if res.Faulted[ActorConfig] == 0 || res.Faulted[ActorDeployer] == 0 {
 			t.Errorf("%v: no faulted controller pass in %d transitions: nothing compared", p, res.Transitions)
 		}

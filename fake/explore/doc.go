@@ -31,7 +31,8 @@
 //
 // Usage:
 //
-//	res := explore.Explore(explore.Defaults(dcplan.Modern.Settings()))
+//	res, err := explore.Explore(explore.Defaults(dcplan.Modern.Settings()))
+//	if err != nil { ... } // Options it refuses: an *OptionError
 //	for _, v := range res.Violations {
 //		text, _ := explore.Scenario(v, settings, nil) // a regression scenario file; nil: plans only
 //		fmt.Print(text)
@@ -48,8 +49,9 @@
 // pod); docs/exploration.md has the figures per search. Deeper bounds run
 // behind -explore.deep.
 //
-// Entry points: [Explore], [Defaults], [Options], [Result], [Violation],
-// [World], [Scenario], [Replay], [Bound].
+// Entry points: [Explore], [Defaults], [Options] (and [Options.Validate],
+// [OptionError]), [Result], [Violation], [World], [Scenario], [Replay],
+// [Bound].
 //
 // Functions in this package never modify their arguments.
 package explore

@@ -14,7 +14,11 @@ import (
 func ExampleExplore() {
 	o := explore.Defaults(dcplan.Modern.Settings())
 	o.Replicas, o.Limits, o.Users, o.Faults, o.Stale = []int{1}, []int{1}, 0, 0, 0
-	res := explore.Explore(o)
+	res, err := explore.Explore(o)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	fmt.Printf("%d states, %d transitions, %d violations\n", res.States, res.Transitions, len(res.Violations))
 	// Output:
 	// 252 states, 815 transitions, 0 violations

@@ -14,76 +14,6 @@ import (
 	"github.com/dcplan/dcplan/wire"
 )
 
-// Options are the bounds of an exploration.
-type Options struct {
-	// Settings are the planners' settings (a preset's).
-	Settings dcplan.Settings
-	// Versions bounds status.latestVersion: user moves that would start a
-	// rollout past it are not made (default 3).
-	Versions int
-	// Replicas are the DC replica counts of the initial worlds and of
-	// `oc scale` (default 0, 1, 2).
-	Replicas []int
-	// Limits are the revisionHistoryLimit values of the initial worlds;
-	// -1 stands for none (default none and 1).
-	Limits []int
-	// Users, Faults and Stale bound the user moves, the faulted passes and
-	// the stale reads of one trace (0: none; Defaults has 1 of each).
-	Users, Faults, Stale int
-	// UserFaults, when true, faults the oc commands too (a Conflict on
-	// any one of their requests, a crash after any prefix), within the
-	// Faults budget (Defaults sets it).
-	UserFaults bool
-	// Ops are the user operations made (default all: cancel, retry,
-	// latest, pause, resume, undo, scale, edit).
-	Ops []string
-	// Initial, when set, replaces the initial worlds Initial builds (for a
-	// search that starts mid-story).
-	Initial []Objects
-	// Hooks bounds the hook pods of one trace: while an RC's deployer pod
-	// runs, its process may create the pre hook pod <rc>-hook-pre, which
-	// the kubelet then moves along (succeeded, failed, vanished). 0: none;
-	// Defaults has 1, the issue's "one hook pod at most".
-	Hooks int
-	// Kinds bounds how many of the four kinds of perturbation (a user
-	// move, a faulted pass, a stale read, a hook pod) one trace may mix,
-	// each still within its own budget above: with 2, a trace may hold a
-	// command and a fault, or a stale read and a hook pod, but not three
-	// of them. 0: no bound but the budgets.
-	Kinds int
-	// MaxStates stops the search (0: no limit).
-	MaxStates int
-}
-
-// Defaults returns the default bounds, planned with st: the initial
-// worlds of latestVersion up to 3, replicas 0 to 2 and history limits
-// none and 1, and per trace at most one of each perturbation (an oc
-// command or edit, a faulted pass of a controller or an oc command, a
-// stale read, a hook pod) and at most two kinds of them (Kinds 2): every
-// pair in one search. The CI tier (-explore.ci) explores them for Modern,
-// Exact and Origin15; with Kinds 0 (all four in one trace) the search is
-// about fifteen times larger.
-func Defaults(st dcplan.Settings) Options {
-	return Options{Settings: st, Users: 1, Faults: 1, Stale: 1, Hooks: 1, Kinds: 2, UserFaults: true}.defaults()
-}
-
-// defaults fills the zero fields of o.
-func (o Options) defaults() Options {
-	if o.Versions == 0 {
-		o.Versions = 3
-	}
-	if o.Replicas == nil {
-		o.Replicas = []int{0, 1, 2}
-	}
-	if o.Limits == nil {
-		o.Limits = []int{-1, 1}
-	}
-	if o.Ops == nil {
-		o.Ops = []string{"cancel", "retry", "latest", "pause", "resume", "undo", "scale", "edit"}
-	}
-	return o
-}
-
 // Violation is a property that failed, with the shortest trace to it.
 type Violation struct {
 	// Property is the property's name, Err what it found.
@@ -114,6 +44,9 @@ type Result struct {
 	Hooks map[string]int
 	// Truncated is true when MaxStates stopped the search.
 	Truncated bool
+	// Options are the options explored, their zero fields given their
+	// defaults (Versions 3, ...): the bounds to report.
+	Options Options
 }
 
 // node is one state of the search.
@@ -164,12 +97,19 @@ type search struct {
 // Rest ones at every fixed point), that a
 // controller pass that changes nothing writes nothing (idempotence), that
 // the same snapshot gives the same requests (determinism) and liveness.
-func Explore(o Options) Result { return explore(o).res }
+// Options it refuses (Options.Validate) are an error wrapping
+// ErrInvalidOptions, before anything is explored.
+func Explore(o Options) (Result, error) {
+	if err := o.Validate(); err != nil {
+		return Result{}, err
+	}
+	return explore(o).res, nil
+}
 
-// explore is Explore, returning the whole search.
+// explore is Explore for valid options, returning the whole search.
 func explore(o Options) *search {
 	o = o.defaults()
-	s := &search{opts: o, seen: map[hash][]int{}, found: map[string]bool{}, res: Result{Moves: map[Actor]int{}, Faulted: map[Actor]int{}, Hooks: map[string]int{}}}
+	s := &search{opts: o, seen: map[hash][]int{}, found: map[string]bool{}, res: Result{Moves: map[Actor]int{}, Faulted: map[Actor]int{}, Hooks: map[string]int{}, Options: o}}
 	initial := o.Initial
 	if initial == nil {
 		initial = Initial(o)
@@ -178,11 +118,7 @@ func explore(o Options) *search {
 		w = w.stored()
 		s.add(&node{objs: w, parent: -1, initial: w})
 	}
-	for i := 0; i < len(s.nodes); i++ {
-		if o.MaxStates > 0 && len(s.nodes) >= o.MaxStates {
-			s.res.Truncated = true
-			break
-		}
+	for i := 0; i < len(s.nodes) && !s.res.Truncated; i++ {
 		s.expand(i)
 	}
 	s.liveness()
@@ -279,13 +215,19 @@ func (n *node) kinds() int {
 
 // add adds n unless its world was seen with no more of each budget used
 // (that node can make every move n can), checks the state properties on a
-// new one, and returns its index.
+// new one, and returns its index. When the search already holds
+// Options.MaxStates states it adds nothing new: it marks the result
+// Truncated and returns -1.
 func (s *search) add(n *node) int {
 	h := s.hashOf(n)
 	for _, j := range s.seen[h] {
 		if m := s.nodes[j]; m.users <= n.users && m.faults <= n.faults && m.stale <= n.stale && m.hooks <= n.hooks {
 			return j
 		}
+	}
+	if s.opts.MaxStates > 0 && len(s.nodes) >= s.opts.MaxStates {
+		s.res.Truncated = true
+		return -1
 	}
 	i := len(s.nodes)
 	s.seen[h] = append(s.seen[h], i)
@@ -415,7 +357,8 @@ func (s *search) expand(i int) {
 		return
 	}
 	defer func() {
-		if len(n.edges) == 0 {
+		// A fixed point, unless MaxStates cut the moves out of it short.
+		if len(n.edges) == 0 && !s.res.Truncated {
 			s.checkState(i, w, true)
 		}
 	}()
@@ -577,7 +520,7 @@ func (s *search) took(i int, m Move, step Step, err error) bool {
 		next.prev = nil // no stale read is left to read it
 	}
 	j := s.add(next)
-	if m.faultFree() && j != i {
+	if m.faultFree() && j != i && j >= 0 {
 		n.edges = append(n.edges, edge{to: j, passes: step.Passes, move: m})
 	}
 	return true

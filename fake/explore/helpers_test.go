@@ -56,3 +56,13 @@ func world(t *testing.T, cfg dcplan.Config, rcs map[string][]byte) explore.Objec
 	}
 	return o
 }
+
+// mustExplore is explore.Explore for options the test knows valid.
+func mustExplore(t testing.TB, o explore.Options) explore.Result {
+	t.Helper()
+	res, err := explore.Explore(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}

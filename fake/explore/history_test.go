@@ -24,7 +24,7 @@ func TestExploreHistory(t *testing.T) {
 		o := explore.Defaults(st)
 		o.Users, o.Faults, o.Stale, o.Hooks, o.Ops = 1, 0, 0, 0, []string{"latest"}
 		o.Initial = []explore.Objects{historyWorld(t), statusLagWorld(t)}
-		res := explore.Explore(o)
+		res := mustExplore(t, o)
 		t.Logf("%s: %d states, %d transitions", p, res.States, res.Transitions)
 		if res.Moves[explore.ActorUser] == 0 {
 			t.Errorf("%s: no oc rollout latest was made", p)

@@ -28,7 +28,7 @@ func TestRecalledMatchesMade(t *testing.T) {
 		o := Defaults(p.Settings())
 		o.Users, o.Faults, o.Stale, o.Hooks, o.Kinds = 1, 1, 1, 0, 0
 		o.Replicas, o.Limits, o.MaxStates = []int{1}, []int{1}, 3000
-		Explore(o)
+		explore(o)
 	}
 	for f, want := range map[Fault]int{FaultNone: 1000, FaultConflict: 200, FaultCrash: 50} {
 		if verified[f] < want {

@@ -40,7 +40,7 @@ func TestExploreStaleReads(t *testing.T) {
 			o.Users, o.Faults, o.Stale, o.Hooks = 2, 0, 2, 0 // hook pods: TestExplore
 			o.Ops = []string{"latest"}
 			o.Initial = []explore.Objects{completeWorld(t)}
-			res := explore.Explore(o)
+			res := mustExplore(t, o)
 			t.Logf("%d states, %d transitions", res.States, res.Transitions)
 			var got []string
 			for _, v := range res.Violations {
