@@ -12,6 +12,7 @@ import (
 	"io"
 	"log"
 	"os"
+	"strconv"
 	"time"
 
 	"github.com/dcplan/dcplan"
@@ -96,8 +97,21 @@ func run(out io.Writer, file string) error {
 		}
 		fmt.Fprintf(out, "pass %d:\n%s", n, dcplan.Describe(pass.Plan))
 		for _, r := range pass.Requests[:pass.Sent] {
-			fmt.Fprintf(out, "  sent: %s\n", r)
+			fmt.Fprintf(out, "  sent: %s\n", sentLine(r))
 		}
 	}
 	return fmt.Errorf("frontend did not come to rest in 10 passes")
+}
+
+// sentLine is r as wire.Request.String prints it, but with its retry
+// budget as budget=N rather than attempts=N: Attempts is how many times
+// wire.RunPass may send r while the answer is Conflict, not how many
+// times it was sent (once each, on this fault-free server).
+func sentLine(r wire.Request) string {
+	budget := r.Attempts
+	r.Attempts = 1
+	if budget > 1 {
+		return r.String() + " budget=" + strconv.Itoa(budget)
+	}
+	return r.String()
 }
