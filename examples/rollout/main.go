@@ -40,6 +40,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 	"time"
 
@@ -190,8 +191,12 @@ func runStory(w io.Writer, seed uint64, f fake.Faults) (*timeline, error) {
 		return nil, fmt.Errorf("reading the world at rest: %w", err)
 	}
 	t.end = t.now()
-	fmt.Fprintf(w, "%s  at rest: latestVersion %d, %d RCs kept (revisionHistoryLimit %d), image %s\n",
-		stamp(t.end), snap.Config.Status.LatestVersion, len(snap.Deployments), snap.Config.RevisionHistoryLimit,
+	limit := "unset" // no limit: every RC is kept (a DC edit fault may unset it)
+	if snap.Config.HasRevisionHistoryLimit {
+		limit = strconv.Itoa(int(snap.Config.RevisionHistoryLimit))
+	}
+	fmt.Fprintf(w, "%s  at rest: latestVersion %d, %d RCs kept (revisionHistoryLimit %s), image %s\n",
+		stamp(t.end), snap.Config.Status.LatestVersion, len(snap.Deployments), limit,
 		snap.Config.Template.Containers[0].Image)
 	return t, nil
 }

@@ -336,3 +336,28 @@ func TestUsageErrors(t *testing.T) {
 		t.Errorf("rollout -scale 2 -compress=false: exit %d, output %q, stderr %q", code, out.String(), errOut.String())
 	}
 }
+
+// TestAtRestLine checks the last line's history limit: the DC's
+// revisionHistoryLimit when set, "unset" (no limit, every RC kept) when a
+// DC edit fault left it unset, where it printed the field's zero value,
+// "revisionHistoryLimit 0", a limit that would keep no old RC.
+func TestAtRestLine(t *testing.T) {
+	tests := []struct {
+		name, why string
+		seed      uint64
+		faults    string
+		want      string
+	}{
+		{"none", "the story's DC keeps 3", 1, "none", "RCs kept (revisionHistoryLimit 3)"},
+		{"all", "the README's -seed 7 -faults all: an edit fault unsets the limit", 7, "all", "3 RCs kept (revisionHistoryLimit unset)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, _ := runTwice(t, tt.seed, tt.faults)
+			lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+			if last := lines[len(lines)-1]; !strings.Contains(last, tt.want) {
+				t.Errorf("last line %q, want %q in it [%s]", last, tt.want, tt.why)
+			}
+		})
+	}
+}
