@@ -7,8 +7,6 @@ import (
 	"testing"
 
 	"github.com/dcplan/dcplan"
-	"github.com/dcplan/dcplan/fake"
-	"github.com/dcplan/dcplan/internal/scenario"
 	"github.com/dcplan/dcplan/reconcile"
 	"github.com/dcplan/dcplan/wire"
 )
@@ -33,22 +31,13 @@ func TestReclaimEachAttempt(t *testing.T) {
 		{dcplan.Modern, []string{"patch web-1", "update web-1", "update web"}, true},
 	} {
 		t.Run(tt.preset.String(), func(t *testing.T) {
-			s, err := scenario.ParseState([]string{
+			srv, s := serverOf(t,
 				"now 2026-11-30T10:00:00Z",
-				"settings profile=" + tt.preset.String(),
+				"settings profile="+tt.preset.String(),
 				"dc web replicas=3 latest=2 observed=1",
 				"rc web-1 phase=Complete replicas=2 status=2/2/2 owner=none",
 				"rc web-2 phase=Complete replicas=3 status=3/3/3",
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
-			s.Config.ResourceVersion = "10"
-			for i := range s.Deployments {
-				s.Deployments[i].ResourceVersion = string(rune('a' + i))
-			}
-			srv := fake.NewServer(s.Now)
-			storeSnapshot(t, srv, s)
+			)
 			read := func() dcplan.Snapshot { return readSnapshot(t, srv, s.Now, s.Settings) }
 			pass, err := wire.RunPass(context.Background(), srv, read(), reconcile.Config)
 			if err != nil {

@@ -6,7 +6,6 @@ import (
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/fake"
-	"github.com/dcplan/dcplan/internal/scenario"
 	"github.com/dcplan/dcplan/reconcile"
 	"github.com/dcplan/dcplan/wire"
 )
@@ -22,22 +21,13 @@ import (
 func TestReplicaSyncPassNoConflict(t *testing.T) {
 	for _, preset := range []dcplan.Preset{dcplan.Origin10, dcplan.Origin13} {
 		t.Run(preset.String(), func(t *testing.T) {
-			s, err := scenario.ParseState([]string{
+			srv, s := serverOf(t,
 				"now 2026-11-30T10:00:00Z",
-				"settings profile=" + preset.String(),
+				"settings profile="+preset.String(),
 				"dc web gen=2 replicas=3 strategy=Recreate triggers=ConfigChange image=app:1 latest=2 observed=2",
 				"rc web-1 phase=Complete replicas=1 synced=3",
 				"rc web-2 phase=Complete replicas=5 synced=3 status=5/5/5",
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
-			s.Config.ResourceVersion = "10"
-			for i := range s.Deployments {
-				s.Deployments[i].ResourceVersion = string(rune('a' + i))
-			}
-			srv := fake.NewServer(s.Now)
-			storeSnapshot(t, srv, s)
+			)
 			read, err := srv.Snapshot(s.Config.Namespace, s.Config.Name, s.Now, s.Settings)
 			if err != nil {
 				t.Fatal(err)
@@ -98,22 +88,13 @@ func TestReplicaSyncPassNoConflict(t *testing.T) {
 func TestReplicaSyncUpdateFailed(t *testing.T) {
 	for _, preset := range []dcplan.Preset{dcplan.Origin10, dcplan.Origin13} {
 		t.Run(preset.String(), func(t *testing.T) {
-			s, err := scenario.ParseState([]string{
+			srv, s := serverOf(t,
 				"now 2026-11-30T10:00:00Z",
-				"settings profile=" + preset.String(),
+				"settings profile="+preset.String(),
 				"dc web gen=2 replicas=3 strategy=Recreate triggers=ConfigChange image=app:1 latest=2 observed=2",
 				"rc web-1 phase=Complete replicas=0 synced=0",
 				"rc web-2 phase=Complete replicas=5 synced=3 status=5/5/5",
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
-			s.Config.ResourceVersion = "10"
-			for i := range s.Deployments {
-				s.Deployments[i].ResourceVersion = string(rune('a' + i))
-			}
-			srv := fake.NewServer(s.Now)
-			storeSnapshot(t, srv, s)
+			)
 			boom := &wire.StatusError{Reason: dcplan.StatusInternalError, Code: 500, Message: "Internal error occurred: etcdserver: request timed out"}
 			srv.Inject(fake.Fault{Verb: "update", Resource: wire.ResourceConfigs, Name: "web", Times: 1, Err: boom})
 			read, err := srv.Snapshot(s.Config.Namespace, s.Config.Name, s.Now, s.Settings)
