@@ -46,7 +46,8 @@
 // # API server
 //
 // [Server] executes wire.Requests with Kubernetes semantics on JSON
-// objects: creates stamp uid, resourceVersion and creationTimestamp;
+// objects: creates stamp uid, resourceVersion and creationTimestamp
+// (and a pod's status.phase Pending, as the pod strategy does);
 // updates check the resourceVersion; strategic-merge patches merge owner
 // references by uid and honour a uid precondition; the status and
 // instantiate subresources; deletes with their options; faults

@@ -422,6 +422,10 @@ func (s *Server) create(r wire.Request) (serverKey, error) {
 		zero := json.Number("0")
 		o["status"] = map[string]any{"latestVersion": zero, "observedGeneration": zero, "replicas": zero,
 			"updatedReplicas": zero, "availableReplicas": zero, "unavailableReplicas": zero}
+	case wire.ResourcePods:
+		// The pod strategy's PrepareForCreate: a new pod is Pending,
+		// whatever status the request carried.
+		o["status"] = map[string]any{"phase": dcplan.PodPending.String()}
 	default:
 		delete(o, "status")
 	}

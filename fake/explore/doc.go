@@ -5,7 +5,8 @@
 // revisionHistoryLimit drawn from the bounds) it makes every move of every
 // actor in every order — a DC controller pass (wire.RunPass with
 // reconcile.Config), a deployer pass per RC (phase.Step), the kubelet
-// moving a deployer pod (scheduled, running, succeeded, failed, vanished),
+// moving a deployer pod, which the server creates Pending (running,
+// succeeded, failed, vanished),
 // the deployer pod's process creating its pre hook pod <rc>-hook-pre while
 // it runs (labelled openshift.io/deployer-pod-for.name=<rc>, SPEC 1.2; at
 // most Options.Hooks per trace) and the kubelet moving that hook pod

@@ -312,7 +312,8 @@ func (s *search) moves(n *node, w World) []Move {
 		}
 	}
 	for _, p := range w.Pods {
-		for _, to := range []string{"Pending", "Running", "Succeeded", "Failed", "vanish"} {
+		// No move to Pending: the server creates every pod Pending.
+		for _, to := range []string{"Running", "Succeeded", "Failed", "vanish"} {
 			ms = append(ms, Move{Actor: ActorKubelet, Target: p.Name, To: to})
 		}
 	}

@@ -30,8 +30,9 @@ const (
 	// ActorPodController is a pass of the seed-era deployer-pod
 	// controller over one pod (phase.DeployerPod; SeedPodController only).
 	ActorPodController
-	// ActorKubelet moves a deployer pod along (scheduled, running,
-	// succeeded, failed, vanished); a deployer pod that succeeds has
+	// ActorKubelet moves a deployer pod along (running, succeeded,
+	// failed, vanished; the server creates it Pending, as the API
+	// server's pod strategy does); a deployer pod that succeeds has
 	// scaled its RC to the desired replicas and the older ones to 0. It
 	// also stands for the deployer pod's process creating its pre hook
 	// pod <rc>-hook-pre, Running (To "created", within Options.Hooks),
@@ -443,10 +444,6 @@ func kubelet(o Objects, m Move) bool {
 	case "vanish":
 		delete(o, k)
 		return true
-	case "Pending":
-		if from != dcplan.PodPhaseUnset {
-			return false
-		}
 	case "Running":
 		if from != dcplan.PodPending {
 			return false
