@@ -4,7 +4,10 @@
 // It does not sample: from each initial world (one DC, replicas and
 // revisionHistoryLimit drawn from the bounds) it makes every move of every
 // actor in every order — a DC controller pass (wire.RunPass with
-// reconcile.Config), a deployer pass per RC (phase.Step), the kubelet
+// reconcile.Config), a deployer pass per RC (phase.Step), each given its
+// controller's expectations as fake's simulator gives them
+// (Snapshot.Unobserved: the RCs, or the deployer pod, it created that its
+// view does not show yet), the kubelet
 // moving a deployer pod, which the server creates Pending (running,
 // succeeded, failed, vanished),
 // the deployer pod's process creating its pre hook pod <rc>-hook-pre while

@@ -442,7 +442,7 @@ func (s *search) crash(i int, m Move, free Step) {
 		s.took(i, m, r.step, r.err)
 		return
 	}
-	if step, ok := crashed(free, m, n.rq[m.Target], n.expect); ok {
+	if step, ok := crashed(free, m, n.rq[m.Target], n.expect, s.opts.Settings); ok {
 		if checkDerivedCrash != nil {
 			checkDerivedCrash(s, i, m, step)
 		}
@@ -520,6 +520,7 @@ func (s *search) took(i int, m Move, step Step, err error) bool {
 	if !s.mayReadStale(next) {
 		next.prev = nil // no stale read is left to read it
 	}
+	next.expect = hideable(next.expect, next.objs, next.prev)
 	j := s.add(next)
 	if m.faultFree() && j != i && j >= 0 {
 		n.edges = append(n.edges, edge{to: j, passes: step.Passes, move: m})

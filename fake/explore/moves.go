@@ -146,9 +146,11 @@ type Step struct {
 	Attempted int
 	// Err is the pass's error other than a crash (ErrProtocol, say).
 	Err error
-	// Expect are the DC controller's expectations after the move: the RCs
-	// it created that its cache has not shown it yet
-	// (Snapshot.Unobserved).
+	// Expect are the controllers' expectations after the move, as keys
+	// ("<resource>/<name>", sorted): the RCs the DC controller created
+	// and the deployer pods the deployer created that their caches have
+	// not shown them yet (Snapshot.Unobserved), as the simulator keeps
+	// them. A deployer whose preset ignores expectations keeps none.
 	Expect []string
 	// Requeue is the deployer's requeue count after the pass, abstracted
 	// (see nextRequeue); Passes is how many passes of the work queue the
@@ -301,10 +303,7 @@ func apply(o, prev Objects, m Move, st dcplan.Settings, rq int, expect []string,
 	if m.Actor == ActorDeployer {
 		s.Requeues = rq
 	}
-	if m.Actor == ActorConfig {
-		s.Unobserved = expect
-		step.Expect = observe(expect, w)
-	}
+	s.Unobserved, step.Expect = expectations(m, expect, w, o)
 	plan := planner(m, s)
 	if plan == nil {
 		return step, errRefused
@@ -340,22 +339,24 @@ func apply(o, prev Objects, m Move, st dcplan.Settings, rq int, expect []string,
 		step.Err = err
 	}
 	step.Writes = srv.Log()
-	settle(&step, o, rq)
+	settle(&step, o, rq, st)
 	return step, nil
 }
 
-// settle completes step from its Writes: the DC controller's expectations
-// (the RCs it created join them), the world after and the deployer's
-// requeue count.
-func settle(step *Step, o Objects, rq int) {
+// settle completes step from its Writes: the controllers' expectations
+// (the RCs a DC controller pass created, and the pods a deployer pass
+// created, join them), the world after and the deployer's requeue count.
+func settle(step *Step, o Objects, rq int, st dcplan.Settings) {
 	m := step.Move
-	if m.Actor == ActorConfig {
+	if res := expected(m, st); res != "" {
 		for _, lw := range step.Writes {
-			if lw.Err == nil && lw.Request.Verb == wire.VerbCreate && lw.Request.Resource == wire.ResourceRCs {
-				if d, err := decodeRC(lw.After); err == nil && !slices.Contains(step.Expect, d.Name) {
-					step.Expect = append(slices.Clone(step.Expect), d.Name)
-					slices.Sort(step.Expect)
-				}
+			r := lw.Request
+			if lw.Err != nil || r.Verb != wire.VerbCreate || r.Resource != res || r.Subresource != "" {
+				continue
+			}
+			if k := key(res, r.Name); r.Name != "" && !slices.Contains(step.Expect, k) {
+				step.Expect = append(slices.Clone(step.Expect), k)
+				slices.Sort(step.Expect)
 			}
 		}
 	}
@@ -378,7 +379,7 @@ func settle(step *Step, o Objects, rq int) {
 // made free's first m.At write attempts, and with no failure before them
 // it planned once, as free did. ok is false when free failed somewhere
 // (the crashed run may have planned differently): apply must run it.
-func crashed(free Step, m Move, rq int, expect []string) (step Step, ok bool) {
+func crashed(free Step, m Move, rq int, expect []string, st dcplan.Settings) (step Step, ok bool) {
 	if free.recalled || free.Err != nil || m.At > len(free.Writes) || len(free.Pass.Snapshot.Outcome.Failures) > 0 {
 		return Step{}, false
 	}
@@ -389,14 +390,14 @@ func crashed(free Step, m Move, rq int, expect []string) (step Step, ok bool) {
 	}
 	step = Step{Move: m, Before: free.Before, Seen: free.Seen, Pass: free.Pass, Writes: free.Writes[:m.At:m.At],
 		Attempted: m.At, Passes: 1, Expect: expect}
-	if m.Actor == ActorConfig {
+	if m.Actor == ActorConfig || m.Actor == ActorDeployer {
 		w, err := Decode(free.Before)
 		if err != nil {
 			return Step{}, false
 		}
-		step.Expect = observe(expect, w)
+		_, step.Expect = expectations(m, expect, w, free.Before)
 	}
-	settle(&step, free.Before, rq)
+	settle(&step, free.Before, rq, st)
 	return step, true
 }
 
@@ -415,16 +416,96 @@ func nextRequeue(rq int) (int, int) {
 	return min(rq+1, dcplan.MaxRetryCount), 1
 }
 
-// observe returns the expectations left once the cache shows w: those of
-// expect that w does not hold.
-func observe(expect []string, w World) []string {
-	var out []string
-	for _, n := range expect {
-		if _, ok := w.Deployment(n); !ok {
-			out = append(out, n)
-		}
+// expected is the resource whose creates the pass m expects to see in
+// its cache: RCs for a DC controller pass, pods for a deployer pass ("" for
+// other moves, and for a deployer whose preset ignores expectations:
+// its planner never reads them, and keeping them would only split states
+// that behave alike).
+func expected(m Move, st dcplan.Settings) string {
+	switch {
+	case m.Actor == ActorConfig:
+		return wire.ResourceRCs
+	case m.Actor == ActorDeployer && !st.IgnoreExpectations:
+		return wire.ResourcePods
 	}
-	return out
+	return ""
+}
+
+// expectations returns, for move m reading w (its view of o, the live
+// world), the expectations of its controller that it is given
+// (Snapshot.Unobserved: the names of the objects it created that w does
+// not show, as the simulator computes them) and all of expect left once
+// it has read w: its controller forgets those gone from o (the informer
+// delivers their delete), and the DC controller those w shows (the
+// deployer's are forgotten by hideable). The DC controller's are
+// the RCs; the deployer's of RC r, the pod <r>-deploy (each deployer pass
+// is of one RC, as the simulator keeps expectations per RC).
+func expectations(m Move, expect []string, w World, o Objects) (unobserved, left []string) {
+	var res, only string
+	switch m.Actor {
+	case ActorConfig:
+		res = wire.ResourceRCs
+	case ActorDeployer:
+		res, only = wire.ResourcePods, dcplan.DeployerPodName(m.Target)
+	default:
+		return nil, expect
+	}
+	for _, k := range expect {
+		r, n := split(k)
+		if r != res || only != "" && n != only {
+			left = append(left, k)
+			continue
+		}
+		if shows(w, r, n) {
+			if m.Actor == ActorDeployer {
+				// Kept until no view can hide the pod (hideable): a
+				// pass that merely observes a create leaves the state
+				// as it was, as the informer, not a pass, delivers it.
+				left = append(left, k)
+			}
+			continue // observed
+		}
+		if _, stored := o[k]; !stored {
+			continue // gone: its delete lowers it
+		}
+		unobserved = append(unobserved, n)
+		left = append(left, k)
+	}
+	return unobserved, left
+}
+
+// hideable returns expect without the deployer's expectations that no
+// view of the world after a move can need: those of pods gone from after
+// (their delete lowers them) and of pods that prev, what a stale read
+// reads (nil: no stale read left), holds too. Every view then shows
+// the pod, as the simulator's deployer observes its create once its
+// informer delivers it; keeping them would only split states that
+// behave alike, and count passes that merely observe a create.
+func hideable(expect []string, after, prev Objects) []string {
+	drop := func(k string) bool {
+		if r, _ := split(k); r != wire.ResourcePods {
+			return false
+		}
+		if _, ok := after[k]; !ok {
+			return true
+		}
+		_, old := prev[k]
+		return prev == nil || old
+	}
+	if !slices.ContainsFunc(expect, drop) {
+		return expect
+	}
+	return slices.DeleteFunc(slices.Clone(expect), drop)
+}
+
+// shows reports whether w holds the object of resource named n.
+func shows(w World, resource, n string) bool {
+	if resource == wire.ResourceRCs {
+		_, ok := w.Deployment(n)
+		return ok
+	}
+	_, ok := findPod(w, n)
+	return ok
 }
 
 // kubelet moves pod m.Target to m.To in o; false when it cannot.
