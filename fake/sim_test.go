@@ -3,6 +3,7 @@ package fake_test
 import (
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -24,6 +25,31 @@ func newFaultySimWith(seed uint64, st dcplan.Settings) *fake.Sim {
 		}
 	}
 	return s
+}
+
+// rollingOut returns what to call before each step of newFaultySim's
+// seeded traces under a seed preset: every 8 to 15 steps (the gaps drawn
+// from seed, by a generator of its own, so the simulator's draws stay as
+// they were) it runs `oc rollout latest` on one of the two DCs, in turn:
+// about eight rollouts a trace. The seed presets' DC controller leaves
+// config changes to a config-change controller the simulator does not
+// model, so without it their traces barely rolled out (about one rollout
+// in two traces of 100 steps, most none: only when the User fault's
+// random command happened to be rollout latest). Modern's traces
+// (TestSimSeeds) roll out on their own, about three times a trace.
+func rollingOut(seed uint64) func(s *fake.Sim) {
+	r := rand.New(rand.NewPCG(seed, 0x726f6c6c))
+	gap := func() int { return 8 + r.IntN(8) }
+	step, next, dcs := 0, gap(), []string{"web", "api"}
+	return func(s *fake.Sim) {
+		step++
+		if step < next {
+			return
+		}
+		next = step + gap()
+		_ = s.RolloutLatest("ns", dcs[0]) // a refusal (paused, in flight) is traced
+		dcs[0], dcs[1] = dcs[1], dcs[0]
+	}
 }
 
 // tail returns the last n lines of a trace.
