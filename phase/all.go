@@ -73,7 +73,7 @@ func stepAll(s *dcplan.Snapshot, busy func(string) bool) dcplan.Plan {
 		}
 		for _, i := range byName(s.Pods) {
 			p := s.Pods[i]
-			if busy != nil && busy(p.DeploymentName) || writes(&out, p.DeploymentName) {
+			if busy != nil && busy(p.DeploymentName) || writes(out, p.DeploymentName) {
 				continue
 			}
 			j, found := rcIndex[p.DeploymentName]
@@ -90,8 +90,13 @@ func stepAll(s *dcplan.Snapshot, busy func(string) bool) dcplan.Plan {
 // writes reports whether plan p already writes the RC named rc: the pod
 // half of an Origin pass then leaves that RC's pod to the next pass, whose
 // snapshot holds the write (an RC is written once per pass).
-func writes(p *dcplan.Plan, rc string) bool {
-	return slices.ContainsFunc(p.Transitions, func(t dcplan.Transition) bool { return t.RC == rc })
+func writes(p dcplan.Plan, rc string) bool {
+	for w := range p.RCsWritten() {
+		if w == rc {
+			return true
+		}
+	}
+	return false
 }
 
 // podsByRC groups the pods of s by the RC they belong to, in snapshot

@@ -38,23 +38,8 @@ func All(s dcplan.Snapshot) dcplan.Plan {
 		plan(&s, &p)
 	}
 	busy := map[string]bool{}
-	for _, x := range p.Adopt {
-		busy[x.RC] = true
-	}
-	for _, x := range p.Release {
-		busy[x.RC] = true
-	}
-	for _, c := range p.Cancels {
-		busy[c.RC] = true
-	}
-	for _, x := range p.Scales {
-		busy[x.RC] = true
-	}
-	for _, x := range p.DeleteRCs {
-		busy[x.RC] = true
-	}
-	for _, x := range p.CreateRCs {
-		busy[x.Deployment.Name] = true
+	for rc := range p.RCsWritten() {
+		busy[rc] = true
 	}
 	p.Append(phase.StepAllBut(s, func(rc string) bool { return busy[rc] }))
 	return p

@@ -223,38 +223,16 @@ func TestAllProperties(t *testing.T) {
 		// One write per RC per pass (SPEC 13: a second write carries the
 		// version read and meets Conflict): the deployer half writes no RC
 		// the DC half adopts, releases, cancels, scales, creates or deletes.
-		written := writtenRCs(c)
+		written := map[string]bool{}
+		for rc := range c.RCsWritten() {
+			written[rc] = true
+		}
 		for _, x := range p.Transitions {
 			if written[x.RC] {
 				t.Fatalf("All() writes rc/%s twice: the DC half's write and the transition %s->%s:\n%s", x.RC, x.From, x.To, dcplan.Describe(p))
 			}
 		}
 	})
-}
-
-// writtenRCs returns the RCs a DC controller plan writes: adopted,
-// released, cancelled, scaled, created or deleted.
-func writtenRCs(p dcplan.Plan) map[string]bool {
-	out := map[string]bool{}
-	for _, x := range p.Adopt {
-		out[x.RC] = true
-	}
-	for _, x := range p.Release {
-		out[x.RC] = true
-	}
-	for _, x := range p.Cancels {
-		out[x.RC] = true
-	}
-	for _, x := range p.Scales {
-		out[x.RC] = true
-	}
-	for _, x := range p.CreateRCs {
-		out[x.Deployment.Name] = true
-	}
-	for _, x := range p.DeleteRCs {
-		out[x.RC] = true
-	}
-	return out
 }
 
 // Aliasing: the plan owns its slices; editing it leaves the snapshot alone.

@@ -1,0 +1,42 @@
+package dcplan_test
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/dcplan/dcplan"
+)
+
+// TestRCsWritten: every action that writes an RC names it, in plan order;
+// the DC's writes, pod writes and events name none.
+func TestRCsWritten(t *testing.T) {
+	p := dcplan.Plan{
+		Adopt:        []dcplan.Adopt{{RC: "adopted"}},
+		Release:      []dcplan.Release{{RC: "released"}},
+		UpdateConfig: []dcplan.ConfigUpdate{{Config: "web"}},
+		CreatePods:   []dcplan.CreatePod{{Pod: dcplan.DeployerPod{Name: "created-deploy", RC: "created"}}},
+		DeletePods:   []dcplan.DeletePod{{Pod: "old-deploy", RC: "old"}},
+		CreateRCs:    []dcplan.CreateRC{{Deployment: dcplan.Deployment{Name: "created"}}},
+		Cancels:      []dcplan.Cancel{{RC: "cancelled"}},
+		Scales:       []dcplan.Scale{{RC: "scaled"}},
+		Transitions:  []dcplan.Transition{{RC: "moved"}},
+		DeleteRCs:    []dcplan.DeleteRC{{RC: "deleted"}},
+		Status:       &dcplan.StatusUpdate{Config: "web"},
+		Events:       []dcplan.Event{{Object: dcplan.ObjectRef{Kind: "ReplicationController", Name: "evented"}}},
+	}
+	want := []string{"adopted", "released", "created", "cancelled", "scaled", "moved", "deleted"}
+	if d := cmp.Diff(want, slices.Collect(p.RCsWritten())); d != "" {
+		t.Errorf("RCsWritten() mismatch (-want +got):\n%s", d)
+	}
+	for rc := range p.RCsWritten() {
+		if rc != "adopted" {
+			t.Fatalf("RCsWritten() went on after its consumer stopped, at %q", rc)
+		}
+		break
+	}
+	if got := slices.Collect(dcplan.Plan{}.RCsWritten()); got != nil {
+		t.Errorf("RCsWritten() of the empty plan = %q, want none", got)
+	}
+}
