@@ -5,7 +5,6 @@ import (
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/fake/explore"
-	"github.com/dcplan/dcplan/internal/scenario"
 )
 
 // TestExploreDeployerExpectations: deployer passes are given the
@@ -36,19 +35,7 @@ func TestExploreDeployerExpectations(t *testing.T) {
 			o.Replicas, o.Limits = []int{1}, []int{1}
 			res := mustExplore(t, o)
 			t.Logf("%d states, %d transitions", res.States, res.Transitions)
-			var got []string
-			for _, v := range res.Violations {
-				got = append(got, v.Property)
-				if !contains(tt.want, v.Property) {
-					text, _ := explore.Scenario(v, st, scenario.FormatState)
-					t.Errorf("%s: %v\n%s", v.Property, v.Err, text)
-				}
-			}
-			for _, w := range tt.want {
-				if !contains(got, w) {
-					t.Errorf("finding %s not found", w)
-				}
-			}
+			checkFindings(t, res, st, tt.want, "stale reads with expectations ignored")
 		})
 	}
 }

@@ -315,6 +315,30 @@ func contains(xs []string, x string) bool {
 	return false
 }
 
+// checkFindings fails t for every violation of res whose property want
+// does not name (with the scenario that reproduces it) and for every
+// property of want that res did not find; the wanted findings are logged
+// with their traces. why says why they are wanted.
+func checkFindings(t *testing.T, res explore.Result, st dcplan.Settings, want []string, why string) {
+	t.Helper()
+	var got []string
+	for _, v := range res.Violations {
+		got = append(got, v.Property)
+		if !contains(want, v.Property) {
+			text, _ := explore.Scenario(v, st, scenario.FormatState)
+			t.Errorf("%s: %v\n%s", v.Property, v.Err, text)
+			continue
+		}
+		text, _ := explore.Scenario(v, st, nil)
+		t.Logf("documented finding %s: %v\n%s", v.Property, v.Err, text)
+	}
+	for _, w := range want {
+		if !contains(got, w) {
+			t.Errorf("finding %s not found (%s)", w, why)
+		}
+	}
+}
+
 // TestExploreCoversEveryActor holds that the default CI search makes every
 // kind of move: a search that never ran a user operation or a fault would
 // pass vacuously.

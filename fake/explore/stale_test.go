@@ -5,7 +5,6 @@ import (
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/fake/explore"
-	"github.com/dcplan/dcplan/internal/scenario"
 )
 
 // TestExploreStaleReads starts mid-story — web-1 Complete, two oc
@@ -42,22 +41,7 @@ func TestExploreStaleReads(t *testing.T) {
 			o.Initial = []explore.Objects{completeWorld(t)}
 			res := mustExplore(t, o)
 			t.Logf("%d states, %d transitions", res.States, res.Transitions)
-			var got []string
-			for _, v := range res.Violations {
-				got = append(got, v.Property)
-				if !contains(tt.want, v.Property) {
-					text, _ := explore.Scenario(v, st, scenario.FormatState)
-					t.Errorf("%s: %v\n%s", v.Property, v.Err, text)
-				} else {
-					text, _ := explore.Scenario(v, st, nil)
-					t.Logf("documented finding %s: %v\n%s", v.Property, v.Err, text)
-				}
-			}
-			for _, w := range tt.want {
-				if !contains(got, w) {
-					t.Errorf("finding %s not found (%s)", w, tt.why)
-				}
-			}
+			checkFindings(t, res, st, tt.want, tt.why)
 		})
 	}
 }
