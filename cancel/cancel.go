@@ -2,6 +2,7 @@ package cancel
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -54,7 +55,8 @@ func UserReason(sw dcplan.Switches) string {
 //     name order; its actions are still newest first (SPEC 11 item 9).
 //  4. None: an empty plan; CancelRollout returns the error `there have
 //     been no replication controllers for <ns>/<dc>` (SPEC 6m.1.3.3,
-//     ErrNoDeployments;
+//     ErrNoDeployments, after the paused complaint of rule 2 when there
+//     is one, which then also wraps ErrPaused;
 //     upstream's message ends in a newline, so oc prints no other), the
 //     other generations a Report saying so.
 //  5. Each RC in phase New, Pending or Running that is not already
@@ -95,8 +97,12 @@ func Cancel(s dcplan.Snapshot) (dcplan.Plan, Report, error) {
 	if len(rcs) == 0 {
 		r.NoDeployments = true
 		if sw.OcCancel == dcplan.CancelRollout {
+			sentinel := ErrNoDeployments
+			if len(r.Errors) > 0 { // the paused complaint too (OcPausedCancelStillCancels)
+				sentinel = errors.Join(ErrNoDeployments, ErrPaused)
+			}
 			r.Errors = append(r.Errors, fmt.Sprintf("there have been no replication controllers for %s/%s\n", cfg.Namespace, cfg.Name))
-			return dcplan.Plan{}, Report{}, refuse(ErrNoDeployments, joinErrors(r.Errors))
+			return dcplan.Plan{}, Report{}, refuse(sentinel, joinErrors(r.Errors))
 		}
 		return dcplan.Plan{}, r, nil
 	}

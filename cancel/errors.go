@@ -36,17 +36,21 @@ var (
 // included), wrapping sentinel.
 func refuse(sentinel error, msg string) error { return &dcplan.Refusal{Err: sentinel, Text: msg} }
 
-// Failure is one Cancel action that an adapter could not apply: the
-// version of the RC and the error its update returned.
+// Failure is one Cancel action that an adapter could not apply: the RC
+// (dcplan.Cancel.RC) and its version, and the error its update returned.
+// A Failure with an RC matches the RC of that name only; one without
+// matches every cancelled RC of its version, which is the same thing
+// unless RCs share a version (SPEC 13.1).
 type Failure struct {
+	RC      string
 	Version dcplan.Version
 	Err     error
 }
 
 // FailedError is the error `oc` returns after its cancel loop when some
 // updates failed: `couldn't cancel deployment <v1>, <v2>` with the versions
-// in the order they were attempted (newest first). It unwraps to
-// ErrCancelFailed and to every write error.
+// in the order they were attempted (newest first; CancelA: name order). It
+// unwraps to ErrCancelFailed and to every write error.
 type FailedError struct {
 	Versions []dcplan.Version
 	Errs     []error
@@ -68,7 +72,8 @@ func (e *FailedError) Unwrap() []error {
 
 // Failed renders what `oc` prints when the adapter applied a Cancel plan
 // one action at a time (as oc does, carrying on after a failure) and some
-// writes failed; failures whose version r did not cancel are ignored.
+// writes failed; failures that match no RC r cancelled are ignored (see
+// Failure), and so are all failures when r is not a Cancel report.
 //
 // For the `oc deploy --cancel` generations (A, B, C) each RC of
 // r.Cancelled prints its success line, or for a failed one `Couldn't
@@ -82,8 +87,9 @@ func (e *FailedError) Unwrap() []error {
 // its error is recorded as is, after r.Errors, and counts as "not
 // cancelled" for upstream's flag (so the `No rollout is in progress` line
 // may follow). The error is then a *dcplan.Refusal wrapping
-// ErrCancelFailed and every write error, whose text is the recorded
-// errors as kubectl prints them (one alone, else one per line).
+// ErrCancelFailed and every write error (and ErrPaused when r.Errors
+// holds the paused complaint, as for Report.Err), whose text is the
+// recorded errors as kubectl prints them (one alone, else one per line).
 //
 // With no (matching) failure it returns r.String() and r.Err().
 //
@@ -93,13 +99,7 @@ func (e *FailedError) Unwrap() []error {
 // Ports: (DeployOptions).cancel, the failedCancellations branch;
 // (CancelOptions).Run, the patch error branch.
 func Failed(r Report, failures []Failure) (string, error) {
-	byVersion := make(map[dcplan.Version]error, len(failures))
-	for _, f := range failures {
-		if _, dup := byVersion[f.Version]; !dup {
-			byVersion[f.Version] = f.Err
-		}
-	}
-	lines, failed := r.render(byVersion)
+	lines, failed := r.render(failures)
 	if len(failed) == 0 {
 		return r.String(), r.Err()
 	}
@@ -110,6 +110,9 @@ func Failed(r Report, failures []Failure) (string, error) {
 	if r.Switches.OcCancel == dcplan.CancelRollout {
 		texts := slices.Clone(r.Errors)
 		causes := []error{ErrCancelFailed}
+		if len(r.Errors) > 0 {
+			causes = append(causes, ErrPaused) // r.Errors is the paused complaint, as in Report.Err
+		}
 		for _, f := range failed {
 			texts = append(texts, errText(f.Err))
 			causes = append(causes, f.Err)
@@ -122,6 +125,17 @@ func Failed(r Report, failures []Failure) (string, error) {
 		out.Errs = append(out.Errs, f.Err)
 	}
 	return b.String(), &out
+}
+
+// failureOf returns the error of the first failure matching t (see
+// Failure), and whether there is one.
+func failureOf(failures []Failure, t Target) (error, bool) {
+	for _, f := range failures {
+		if f.Version == t.Version && (f.RC == "" || f.RC == t.Name) {
+			return f.Err, true
+		}
+	}
+	return nil, false
 }
 
 func errText(err error) string {

@@ -66,8 +66,8 @@ type Report struct {
 	// Listed are the DC's RCs in the order the cancel visits them (newest
 	// first; CancelA: name order).
 	Listed []Target
-	// Cancelled lists the RCs the plan cancels, in visiting order (one
-	// per dcplan.Cancel action, same order).
+	// Cancelled lists the RCs the plan cancels, one per dcplan.Cancel
+	// action, in the same order (newest first, also for CancelA).
 	Cancelled []Target
 	// Errors are the errors oc reports after its loop even when every
 	// write succeeds (CancelRollout with OcPausedCancelStillCancels: the
@@ -176,8 +176,12 @@ func nameLine(dc, op string) string {
 }
 
 // render returns the cancel output lines and the write failures in the
-// order tried, given the failed writes by version (nil: none).
-func (r Report) render(failed map[dcplan.Version]error) (lines []string, errs []Failure) {
+// order tried, given the failed writes (nil: none); nothing unless r is a
+// Cancel report.
+func (r Report) render(failed []Failure) (lines []string, errs []Failure) {
+	if r.Op != OpCancel {
+		return nil, nil
+	}
 	sw := r.Switches
 	if r.NoDeployments {
 		switch sw.OcCancel {
@@ -199,14 +203,14 @@ func (r Report) render(failed map[dcplan.Version]error) (lines []string, errs []
 			}
 			continue
 		}
-		if err, bad := failed[t.Version]; bad {
+		if err, bad := failureOf(failed, t); bad {
 			lines = append(lines, r.failureLine(t, err))
-			errs = append(errs, Failure{Version: t.Version, Err: err})
+			errs = append(errs, Failure{RC: t.Name, Version: t.Version, Err: err})
 			continue
 		}
 		lines = append(lines, r.cancelledLine(t))
 	}
-	if len(r.Cancelled) > 0 {
+	if len(r.Cancelled) > 0 || len(r.Listed) == 0 {
 		return lines, errs
 	}
 	switch sw.OcCancel {
@@ -221,20 +225,20 @@ func (r Report) render(failed map[dcplan.Version]error) (lines []string, errs []
 }
 
 // renderRollout is render for CancelRollout (SPEC 6m.1).
-func (r Report) renderRollout(failed map[dcplan.Version]error) (lines []string, errs []Failure) {
+func (r Report) renderRollout(failed []Failure) (lines []string, errs []Failure) {
 	flag := false
 	for _, t := range r.Listed {
 		if !inFlight(t.Phase) {
 			continue
 		}
 		flag = false
-		switch err, bad := failed[t.Version]; {
+		switch err, bad := failureOf(failed, t); {
 		case t.Cancelled:
 			if !r.Switches.OcCancelSilent {
 				lines = append(lines, nameLine(r.Config, "already cancelled"))
 			}
 		case bad:
-			errs = append(errs, Failure{Version: t.Version, Err: err})
+			errs = append(errs, Failure{RC: t.Name, Version: t.Version, Err: err})
 		default:
 			flag = true
 			if !r.Switches.OcCancelSilent {
@@ -242,7 +246,7 @@ func (r Report) renderRollout(failed map[dcplan.Version]error) (lines []string, 
 			}
 		}
 	}
-	if !flag {
+	if !flag && len(r.Listed) > 0 {
 		n := r.Listed[0]
 		lines = append(lines, fmt.Sprintf("No rollout is in progress (latest rollout #%d %s%s %s ago)",
 			n.Version, strings.ToLower(n.PhaseText()), cancellingMarker(n), HumanAge(n.Age)))

@@ -182,3 +182,119 @@ func TestCancelPrintsAHandEditedPhaseAsWritten(t *testing.T) {
 		}
 	}
 }
+
+// TestFailedOnReportWithoutRCs: Failed must not panic on the Report Cancel
+// returns with a refusal or an invalid snapshot (the zero Report), nor on
+// a Retry Report: SPEC 6m.1.3.5 / 6.1 "Common" (Failed renders oc's
+// output after the cancel writes), SPEC 10 item 10 / 11 (never a panic).
+// It used to index Report.Listed[0] for the `No rollout is in progress`
+// line and panicked with an index out of range.
+func TestFailedOnReportWithoutRCs(t *testing.T) {
+	_, refused, err := cancel.Cancel(snap(dcplan.Modern, paused(dc(3)), []dcplan.Deployment{rc(3, dcplan.PhaseRunning, time.Minute)}))
+	if err == nil {
+		t.Fatal("Cancel() of a paused DC did not refuse")
+	}
+	_, retried, err := cancel.Retry(snap(dcplan.Modern, dc(3), []dcplan.Deployment{rc(3, dcplan.PhaseFailed, time.Minute)}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name    string
+		r       cancel.Report
+		wantOut string
+	}{
+		{"zero report", cancel.Report{}, ""},
+		{"cancel refusal", refused, ""},
+		{"retry report", retried, "deploymentconfig.apps.openshift.io/web retried rollout #3\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out string
+			func() {
+				defer func() {
+					if p := recover(); p != nil {
+						t.Fatalf("Failed() panicked: %v", p)
+					}
+				}()
+				out, err = cancel.Failed(tt.r, []cancel.Failure{{Version: 3, Err: dcplan.ErrConflict}})
+			}()
+			if out != tt.wantOut || err != nil {
+				t.Errorf("Failed() = %q, %v; want %q, nil", out, err, tt.wantOut)
+			}
+		})
+	}
+}
+
+// TestFailedTellsRCsOfOneVersionApart: two RCs sharing a version are a
+// world a cluster can hold (SPEC 13.1); when the cancel write of one of
+// them fails (SPEC 6.1 "Common", 6m.1.3.5), a Failure naming that RC
+// marks only that one failed. Keyed by version alone, both printed a
+// failure line and the error named the version twice.
+func TestFailedTellsRCsOfOneVersionApart(t *testing.T) {
+	boom := errors.New("boom")
+	a := rc(3, dcplan.PhaseRunning, time.Minute)
+	b := rc(3, dcplan.PhaseRunning, time.Minute)
+	b.Name, b.UID = "web-3b", "uid-web-3b"
+	tests := []struct {
+		profile dcplan.Preset
+		wantOut string
+		wantErr string
+	}{
+		{dcplan.Origin13, "couldn't cancel deployment #3 (status: Running): boom\ncancelled deployment #3\n", "couldn't cancel deployment 3"},
+		{dcplan.Modern, "deploymentconfig.apps.openshift.io/web cancelling\n", "boom"},
+	}
+	for _, tt := range tests {
+		_, r, err := cancel.Cancel(snap(tt.profile, dc(3), []dcplan.Deployment{a, b}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := cancel.Failed(r, []cancel.Failure{{RC: "web-3", Version: 3, Err: boom}})
+		if d := cmp.Diff(tt.wantOut, out); d != "" {
+			t.Errorf("%v: Failed() output mismatch (-want +got):\n%s", tt.profile, d)
+		}
+		if d := cmp.Diff(tt.wantErr, errString(err)); d != "" {
+			t.Errorf("%v: Failed() error mismatch (-want +got):\n%s", tt.profile, d)
+		}
+	}
+}
+
+// TestFailedKeepsThePausedSentinel: with OcPausedCancelStillCancels (Exact,
+// SPEC 13.2, 6m.1.3.2) oc complains about a paused DC and cancels anyway.
+// Report.Err wraps ErrPaused; when a cancel write fails too, Failed's error
+// carries the same complaint first and must still answer
+// errors.Is(err, ErrPaused), as callers branch on it.
+func TestFailedKeepsThePausedSentinel(t *testing.T) {
+	_, r, err := cancel.Cancel(snap(dcplan.Exact, paused(dc(3)), []dcplan.Deployment{
+		rc(3, dcplan.PhaseRunning, time.Minute), rc(2, dcplan.PhaseRunning, time.Hour)}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !errors.Is(r.Err(), cancel.ErrPaused) {
+		t.Fatalf("Report.Err() = %v, does not wrap ErrPaused", r.Err())
+	}
+	_, err = cancel.Failed(r, []cancel.Failure{{Version: 3, Err: dcplan.ErrConflict}})
+	if want := "unable to cancel paused deployment ns/web\n" + dcplan.ErrConflict.Error(); errString(err) != want {
+		t.Errorf("Failed() error = %q, want %q", errString(err), want)
+	}
+	for _, target := range []error{cancel.ErrPaused, cancel.ErrCancelFailed, dcplan.ErrConflict} {
+		if !errors.Is(err, target) {
+			t.Errorf("Failed() error does not wrap %v", target)
+		}
+	}
+}
+
+// TestCancelPausedWithoutRCsKeepsThePausedSentinel: with
+// OcPausedCancelStillCancels (Exact, SPEC 13.2, 6m.1.3.2) a paused DC
+// without RCs gets both complaints (6m.1.3.2 and 6m.1.3.3); the refusal
+// must answer errors.Is for both sentinels, not only ErrNoDeployments.
+func TestCancelPausedWithoutRCsKeepsThePausedSentinel(t *testing.T) {
+	_, _, err := cancel.Cancel(snap(dcplan.Exact, paused(dc(3)), nil))
+	if want := "unable to cancel paused deployment ns/web\nthere have been no replication controllers for ns/web"; errString(err) != want {
+		t.Errorf("Cancel() error = %q, want %q", errString(err), want)
+	}
+	for _, target := range []error{cancel.ErrPaused, cancel.ErrNoDeployments} {
+		if !errors.Is(err, target) {
+			t.Errorf("Cancel() error does not wrap %v", target)
+		}
+	}
+}
