@@ -14,7 +14,8 @@ import (
 
 // FuzzCancelRetry decodes arbitrary `oc get dc,rc,pods -o json` documents
 // and checks that Cancel and Retry never panic, never mutate their input,
-// refuse with an empty plan, and touch only what SPEC 6.1 and 6.2 allow.
+// refuse with an empty plan, and touch only what SPEC 6.1 and 6.2 allow;
+// Failed renders any of their reports with any failed cancels.
 // Seeds: the fixture list and variations of it.
 func FuzzCancelRetry(f *testing.F) {
 	data, err := os.ReadFile(filepath.Join("..", "testdata", "fixtures", "list-dc-rc-pods.json"))
@@ -49,9 +50,23 @@ func FuzzCancelRetry(f *testing.F) {
 			}
 		}
 		_ = r.String()
-		p, _, err = cancel.Retry(s)
+		// Failed renders oc's output after the writes, some of which
+		// failed (SPEC 6m.1.3.5): any report, any failures, never a panic.
+		var failures []cancel.Failure
+		for i, c := range p.Cancels {
+			if (int64(i)+offset)%2 == 0 {
+				failures = append(failures, cancel.Failure{RC: c.RC, Version: c.Version, Err: dcplan.ErrConflict})
+			}
+		}
+		if _, ferr := cancel.Failed(r, failures); len(failures) > 0 && ferr == nil {
+			t.Fatalf("Failed() reported no error for %d failed cancels", len(failures))
+		}
+		p, rr, err := cancel.Retry(s)
 		if d := mutation.Diff(before, s); d != "" {
 			t.Fatalf("Retry() mutated its input:\n%s", d)
+		}
+		if _, ferr := cancel.Failed(rr, nil); ferr != nil {
+			t.Fatalf("Failed() of a Retry report: %v", ferr)
 		}
 		if err != nil && !p.IsEmpty() {
 			t.Fatalf("Retry() refused (%v) with a plan", err)
