@@ -60,7 +60,8 @@ func DecodeDeployment(data []byte) (dcplan.Deployment, error) {
 // d.Encoded was read from does), when it is spelled or reads back as this
 // codec writes d.Encoded, or when d.Encoded is nil (an annotation that
 // does not decode); it is otherwise rewritten from d.Encoded the way upstream
-// serialises a DC (Kubernetes key order, trailing newline), so
+// serialises a DC (kind DeploymentConfig, apiVersion apps.openshift.io/v1,
+// Kubernetes key order, trailing newline), so
 // DecodeDeployment(EncodeDeployment(d)) gives d back for any d in normal
 // form (with Raw filled).
 //
@@ -165,7 +166,18 @@ func encodedConfigProblem(s string, err error) string {
 
 // encodedConfig renders a DC for the encoded-deployment-config annotation
 // as upstream does: encoding/json key order, compact, trailing newline.
-func encodedConfig(c dcplan.Config) string { return encodedValue(configTree(c)) }
+func encodedConfig(c dcplan.Config) string { return encodedValue(encodedTree(c)) }
+
+// encodedTree is the tree of c as upstream's annotation encoder writes it:
+// kind DeploymentConfig and apiVersion apps.openshift.io/v1 whatever c.Raw
+// says (SPEC 1.1). A DC read from a typed list has neither, one read from
+// the legacy API says v1; upstream's encoder writes its own group
+// version, and an annotation without a kind decodes nowhere.
+func encodedTree(c dcplan.Config) map[string]any {
+	m := configTree(c)
+	m["kind"], m["apiVersion"] = kindConfig, apiVersionApps
+	return m
+}
 
 // encodedValue is encodedConfig for the tree of the DC.
 func encodedValue(tree map[string]any) string {
@@ -291,7 +303,7 @@ func overlayDeployment(m map[string]any, raw []byte, d dcplan.Deployment) {
 		var value string
 		treeOfEncoded := func() map[string]any {
 			if enc := d.Encoded; tree == nil && enc != nil {
-				tree = configTree(*enc)
+				tree = encodedTree(*enc)
 				value = encodedValue(tree)
 			}
 			return tree

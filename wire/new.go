@@ -13,8 +13,9 @@ import (
 //  1. name <dc>-<status.latestVersion>, the DC's namespace;
 //  2. labels: the DC's labels plus openshift.io/deployment-config.name=<dc>;
 //  3. annotations: deployment-config.name, encoded-deployment-config (cfg
-//     serialised as upstream serialises a DC: Kubernetes key order,
-//     trailing newline), phase New, latest-version <n>, desired-replicas
+//     serialised as upstream serialises a DC: kind DeploymentConfig and
+//     apiVersion apps.openshift.io/v1 whatever cfg.Raw says, Kubernetes
+//     key order, trailing newline), phase New, latest-version <n>, desired-replicas
 //     <spec.replicas>, deployment.replicas 0; plus status-reason =
 //     status.details.message when non-empty, and the
 //     deploy.openshift.io/deployer-pod.ignore annotation when the DC has it
@@ -24,8 +25,9 @@ import (
 //  5. spec.replicas 0, spec.minReadySeconds the DC's, spec.selector the
 //     DC's selector plus deploymentconfig=<dc> and deployment=<rc>;
 //  6. the pod template: the DC's (cfg.Template, containers overlaid),
-//     labels plus deploymentconfig and deployment, annotations plus
-//     deployment.name, deployment-config.name and latest-version, every
+//     of whose metadata only the labels and annotations are kept: labels
+//     plus deploymentconfig and deployment, annotations plus
+//     deployment.name, deployment-config.name and latest-version; every
 //     container image trimmed of surrounding whitespace;
 //  7. status.replicas 0.
 //
@@ -69,7 +71,19 @@ func newDeploymentTree(cfg dcplan.Config) (map[string]any, error) {
 			Problem: "a config without a pod template cannot be rolled out", Err: dcplan.ErrInvalidSnapshot}
 	}
 	rc := dcplan.DeploymentName(cfg.Name, cfg.Status.LatestVersion)
-	withChild(tpl, "metadata", func(meta map[string]any) { newTemplateWire(meta, cfg, rc) })
+	// Upstream's template metadata is a new ObjectMeta holding only the
+	// DC template's labels and annotations (extended): its name,
+	// namespace and every other metadata field stay behind.
+	tmeta := map[string]any{}
+	if cur, ok := tpl["metadata"].(map[string]any); ok {
+		for _, k := range []string{"labels", "annotations"} {
+			if v, ok := cur[k].(map[string]any); ok {
+				tmeta[k] = v
+			}
+		}
+	}
+	newTemplateWire(tmeta, cfg, rc)
+	tpl["metadata"] = tmeta
 	trimImages(tpl)
 
 	encoded := encodedConfig(cfg)

@@ -387,3 +387,120 @@ func TestCreateBodyIsEncodedNewDeployment(t *testing.T) {
 		}
 	})
 }
+
+// fixtureDC returns dc-frontend.json as a tree, for edits before decoding.
+func fixtureDC(t *testing.T) map[string]any {
+	t.Helper()
+	var dc map[string]any
+	unmarshalStd(t, fixture(t, "dc-frontend.json"), &dc)
+	return dc
+}
+
+// marshalStd renders v with the standard library.
+func marshalStd(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// Reference: library-go appsutil MakeDeployment (runtime.Encode with the
+// apps.openshift.io/v1 annotation encoder).
+// SPEC 1.1, 3.8: the encoded-deployment-config annotation always says
+// kind DeploymentConfig, apiVersion apps.openshift.io/v1, also for a DC
+// whose JSON omits them (the items of a typed list, as an API LIST
+// returns them) or says the legacy v1; otherwise neither upstream nor
+// DecodeDeployment can read the RC's DC back.
+func TestNewDeploymentEncodedTypeMeta(t *testing.T) {
+	tests := []struct {
+		name string
+		why  string
+		doc  func(t *testing.T) []byte
+	}{
+		{"typed list item", "items of a DeploymentConfigList carry no kind and apiVersion",
+			func(t *testing.T) []byte {
+				dc := fixtureDC(t)
+				delete(dc, "kind")
+				delete(dc, "apiVersion")
+				return marshalStd(t, map[string]any{"kind": "DeploymentConfigList", "apiVersion": "apps.openshift.io/v1", "items": []any{dc}})
+			}},
+		{"legacy v1", "the group-less v1 is read, never written",
+			func(t *testing.T) []byte {
+				dc := fixtureDC(t)
+				dc["apiVersion"] = "v1"
+				return marshalStd(t, dc)
+			}},
+	}
+	want := encodedAnnotation(t, fixture(t, "rc-frontend-3-new.json"))
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			objs, err := DecodeList(tt.doc(t))
+			if err != nil || len(objs.Configs) != 1 {
+				t.Fatalf("DecodeList() = %d configs, %v", len(objs.Configs), err)
+			}
+			d, err := NewDeployment(objs.Configs[0])
+			if err != nil {
+				t.Fatalf("NewDeployment() error: %v", err)
+			}
+			b, err := EncodeDeployment(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := encodedAnnotation(t, b)
+			if !strings.HasPrefix(got, `{"kind":"DeploymentConfig","apiVersion":"apps.openshift.io/v1",`) {
+				t.Errorf("encoded annotation starts %.80q, want kind and apiVersion first (%s)", got, tt.why)
+			}
+			if tt.name == "typed list item" && got != want {
+				t.Errorf("encoded annotation differs from upstream's (-want +got):\n%s", cmp.Diff(want, got))
+			}
+			back, err := DecodeDeployment(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if back.Encoded == nil {
+				t.Errorf("DecodeDeployment(EncodeDeployment(NewDeployment())) has no encoded DC: %s (%s)", back.EncodedProblem, tt.why)
+			}
+		})
+	}
+}
+
+// Reference: library-go appsutil MakeDeployment, whose pod template
+// metadata is a new ObjectMeta holding only Labels and Annotations.
+// SPEC 3.8, 13: the RC's template keeps the DC template's labels and
+// annotations (extended) and nothing else of its metadata.
+func TestNewDeploymentTemplateMetadata(t *testing.T) {
+	dc := fixtureDC(t)
+	meta := dc["spec"].(map[string]any)["template"].(map[string]any)["metadata"].(map[string]any)
+	meta["name"] = "frontend-pod"
+	meta["namespace"] = "shop"
+	meta["creationTimestamp"] = nil
+	meta["annotations"] = map[string]any{"note": "kept"}
+	cfg, err := DecodeConfig(marshalStd(t, dc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := NewDeployment(cfg)
+	if err != nil {
+		t.Fatalf("NewDeployment() error: %v", err)
+	}
+	b, err := EncodeDeployment(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"annotations":{"note":"kept","openshift.io/deployment-config.latest-version":"3","openshift.io/deployment-config.name":"frontend","openshift.io/deployment.name":"frontend-3"},` +
+		`"labels":{"app":"frontend","deployment":"frontend-3","deploymentconfig":"frontend"}}`
+	if got := string(stdPath(t, b, "spec", "template", "metadata")); got != want {
+		t.Errorf("RC template metadata mismatch:\nwant %s\ngot  %s", want, got)
+	}
+	// The create request's body, rendered from the encoded DC, agrees.
+	s := dcplan.Snapshot{Config: cfg}
+	reqs, err := Requests(s, dcplan.Plan{CreateRCs: []dcplan.CreateRC{{Deployment: d}}})
+	if err != nil || len(reqs) != 1 {
+		t.Fatalf("Requests() = %d requests, %v", len(reqs), err)
+	}
+	if got := string(stdPath(t, reqs[0].Body, "spec", "template", "metadata")); got != want {
+		t.Errorf("create body template metadata mismatch:\nwant %s\ngot  %s", want, got)
+	}
+}

@@ -54,8 +54,10 @@ import (
 //     ConfigUpdate (PUT) of the same DC, of the DC as that update
 //     returns it, marked Rebase (SPEC 3.11).
 //
-// An update's body carries the resourceVersion read: the server answers
-// Conflict when the object changed since. The error, for an action whose
+// Every body carries the object's kind and apiVersion, as upstream's typed
+// clients write them (also for an object read without them, from a typed
+// list). An update's body carries the resourceVersion read: the server
+// answers Conflict when the object changed since. The error, for an action whose
 // object s does not hold, is a *dcplan.FieldError wrapping
 // dcplan.ErrInvalidSnapshot; a valid plan of s never gets one.
 func Requests(s dcplan.Snapshot, p dcplan.Plan) ([]Request, error) {
@@ -312,7 +314,7 @@ func (r *renderer) updateConfig(a dcplan.ConfigUpdate) Request {
 			PatchType: PatchStrategicMerge, Patch: canonical(patchOf(configTree(r.s.Config), after)), Attempts: 1}
 	}
 	return Request{Verb: VerbUpdate, Resource: ResourceConfigs, Namespace: c.Namespace, Name: c.Name,
-		Body: renderOrdered(after, orderDC), Attempts: 1}
+		Body: renderOrdered(typed(after, kindConfig, apiVersionApps), orderDC), Attempts: 1}
 }
 
 func (r *renderer) createPod(a dcplan.CreatePod) Request {
@@ -351,7 +353,7 @@ func (r *renderer) setPodDeadline(a dcplan.SetPodDeadline) Request {
 		r.fail(kindPod, a.Pod, "metadata.name")
 		return Request{}
 	}
-	m := podTree(*po)
+	m := typed(podTree(*po), kindPod, apiVersionCore)
 	child(m, "spec")["activeDeadlineSeconds"] = num(a.To)
 	return Request{Verb: VerbUpdate, Resource: ResourcePods, Namespace: po.Namespace, Name: po.Name,
 		Body: renderOrdered(m, orderPod), Attempts: 1}
@@ -382,7 +384,7 @@ func (r *renderer) createRC(a dcplan.CreateRC) Request {
 		}
 		ns = enc.Namespace
 	} else {
-		m = deploymentTree(d)
+		m = typed(deploymentTree(d), kindRC, apiVersionCore)
 	}
 	if ns == "" {
 		ns = r.ns()
@@ -406,7 +408,7 @@ func (r *renderer) writeRC(name string, patch bool, edit func(meta, spec map[str
 
 // writeDeployment is writeRC for the RC d.
 func (r *renderer) writeDeployment(d *dcplan.Deployment, patch bool, edit func(meta, spec map[string]any)) Request {
-	m := deploymentTree(*d)
+	m := typed(deploymentTree(*d), kindRC, apiVersionCore)
 	var before map[string]any
 	if patch {
 		before = jsontree.Clone(m).(map[string]any)
@@ -447,6 +449,16 @@ func (r *renderer) controllerWrite(name string, reclaim bool, edit func(meta, sp
 	}
 	q.Attempts = 4
 	return q
+}
+
+// typed sets the kind and apiVersion of the object tree m, as upstream's
+// typed clients set them on every body they send (their versioning
+// encoder writes the client's group version), whatever the object as read
+// says: the items of a typed list carry neither, and a DC read from the
+// legacy API says v1. It returns m.
+func typed(m map[string]any, kind, apiVersion string) map[string]any {
+	m["kind"], m["apiVersion"] = kind, apiVersion
+	return m
 }
 
 // countFunc counts the elements of s for which f holds.
@@ -532,7 +544,7 @@ func (r *renderer) status(u *dcplan.StatusUpdate) Request {
 	if rebase {
 		c = &updated
 	}
-	m := configTree(*c)
+	m := typed(configTree(*c), kindConfig, apiVersionApps)
 	m["status"] = statusTree(u.To)
 	return Request{Verb: VerbUpdate, Resource: ResourceConfigs, Subresource: SubresourceStatus, Namespace: c.Namespace,
 		Name: u.Config, Body: renderOrdered(m, orderDC), Attempts: 1, Rebase: rebase}
