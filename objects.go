@@ -319,8 +319,14 @@ type Deployment struct {
 	UID             string
 	ResourceVersion string
 	// ConfigName is the openshift.io/deployment-config.name annotation
-	// (SPEC 5.12 IsOwnedByConfig); "" when absent.
+	// (SPEC 5.12 IsOwnedByConfig); "" when absent or empty.
 	ConfigName string
+	// EmptyConfigName reports that the deployment-config.name annotation
+	// is present with an empty value. The deployer controller steps an RC
+	// by the annotation's presence, not its value (SPEC 5.12
+	// IsOwnedByConfig, 13.1), so such an RC is stepped like one that names
+	// its DC. False whenever ConfigName is set.
+	EmptyConfigName bool
 	// Reason is the status-reason annotation ("" when absent).
 	Reason string
 	// DeployerPodName is the openshift.io/deployer-pod.name annotation.

@@ -129,8 +129,8 @@ func stepNamed(s *dcplan.Snapshot, rc string) dcplan.Plan {
 // pods is read, which must hold every pod of s that belongs to d: its
 // deployer pod (by name) and the pods labelled for it (s.Pods will do).
 func stepOn(s *dcplan.Snapshot, pods []dcplan.Pod, d *dcplan.Deployment) dcplan.Plan {
-	if d.ConfigName == "" {
-		return dcplan.Plan{}
+	if d.ConfigName == "" && !d.EmptyConfigName {
+		return dcplan.Plan{} // not a DC's RC: no deployment-config.name annotation (SPEC 5.12)
 	}
 	if !s.Settings.IgnoreExpectations && unobservedPod(s, pods, d.Name) {
 		return dcplan.Plan{Wait: dcplan.WaitStaleCache}

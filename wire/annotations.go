@@ -196,7 +196,8 @@ func putConfigWire(meta map[string]any, c dcplan.Config) {
 // desired-replicas and replicas annotations are base-10 int32s, absent
 // when missing, empty (the deployer writes "" when desired-replicas was
 // absent) or not one; cancelled is true iff the value equals "true"
-// ignoring case; the ignore annotation counts by presence; the deployer
+// ignoring case; the ignore annotation counts by presence, and so does
+// deployment-config.name (EmptyConfigName: present, empty); the deployer
 // timestamps are AnnotationTimeLayout renderings, zero when empty or not
 // one. Annotations are text anyone may edit, so none of them fails the
 // decode (SPEC 13.1); the encoder keeps each spelling while it reads back
@@ -205,7 +206,8 @@ func (r *reader) readDeploymentWire(meta node, d *dcplan.Deployment) (ann, encod
 	labels := r.stringObj(meta, "metadata", "labels")
 	ann = r.stringObj(meta, "metadata", "annotations")
 	d.ConfigLabel = r.value(labels, dcplan.LabelConfigName)
-	d.ConfigName = r.value(ann, dcplan.AnnotationConfigName)
+	configName, owned := r.entry(ann, dcplan.AnnotationConfigName)
+	d.ConfigName, d.EmptyConfigName = configName, owned && configName == ""
 	d.Version = versionOf(r.entry(ann, dcplan.AnnotationLatestVersion))
 	if v := r.value(ann, dcplan.AnnotationPhase); v != "" {
 		if d.Phase = phaseOf(v); d.Phase == dcplan.PhaseUnknown {
@@ -261,7 +263,8 @@ func timeOf(v string) time.Time {
 func putDeploymentWire(meta map[string]any, d dcplan.Deployment, encoded func() string, keepEncoded func(cur string) bool) {
 	putStringEntry(meta, "labels", dcplan.LabelConfigName, d.ConfigLabel)
 	const a = "annotations"
-	putStringEntry(meta, a, dcplan.AnnotationConfigName, d.ConfigName)
+	putEntry(meta, a, dcplan.AnnotationConfigName, d.ConfigName != "" || d.EmptyConfigName, d.ConfigName,
+		func(cur string) bool { return cur == d.ConfigName })
 	putEntry(meta, a, dcplan.AnnotationLatestVersion, d.Version != dcplan.NoVersion, strconv.FormatInt(int64(d.Version), 10), func(cur string) bool {
 		return versionOf(cur, true) == d.Version
 	})

@@ -166,3 +166,50 @@ func TestAnnotationTime(t *testing.T) {
 		t.Errorf("FormatAnnotationTime() = %q", got)
 	}
 }
+
+// TestEmptyConfigName: the deployment-config.name annotation counts by
+// presence (SPEC 5.12 IsOwnedByConfig, 13.1): present and empty it decodes
+// as EmptyConfigName, keeps its empty value through a write, and a
+// Deployment built with EmptyConfigName is written with the empty value;
+// absent, it stays absent.
+func TestEmptyConfigName(t *testing.T) {
+	const head = `{"kind":"ReplicationController","apiVersion":"v1","metadata":{"name":"web-3"`
+	tests := []struct {
+		name      string
+		doc       string
+		wantEmpty bool
+	}{
+		{"present, empty", head + `,"annotations":{"` + dcplan.AnnotationConfigName + `":""}}}`, true},
+		{"present, named", head + `,"annotations":{"` + dcplan.AnnotationConfigName + `":"web"}}}`, false},
+		{"absent", head + `}}`, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d, err := DecodeDeployment([]byte(tt.doc))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.EmptyConfigName != tt.wantEmpty {
+				t.Fatalf("EmptyConfigName = %v, want %v", d.EmptyConfigName, tt.wantEmpty)
+			}
+			d.Replicas = 2 // a write
+			back, err := EncodeDeployment(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			again, err := DecodeDeployment(back)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if again.EmptyConfigName != d.EmptyConfigName || again.ConfigName != d.ConfigName {
+				t.Errorf("after a write: ConfigName %q, EmptyConfigName %v; want %q, %v",
+					again.ConfigName, again.EmptyConfigName, d.ConfigName, d.EmptyConfigName)
+			}
+		})
+	}
+	built := dcplan.Deployment{Name: "web-3", EmptyConfigName: true}
+	got, ok := annotationsOf(t, built)[dcplan.AnnotationConfigName]
+	if !ok || got != "" {
+		t.Errorf("a Deployment built with EmptyConfigName: annotation %q (present %v), want present and empty", got, ok)
+	}
+}

@@ -219,6 +219,9 @@ func genDeployment(t *rapid.T, cfg dcplan.Config, hasCfg bool, encoded []dcplan.
 			d.Controller = dcRef(cfg.Name, cfg.UID)
 		}
 	}
+	if d.ConfigName == "" {
+		d.EmptyConfigName = rapid.Bool().Draw(t, "cnempty")
+	}
 	if rapid.Bool().Draw(t, "desired?") {
 		d.DesiredReplicas, d.HasDesiredReplicas = n("desired"), true
 	}

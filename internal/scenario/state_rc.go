@@ -54,6 +54,8 @@ func (b *rcBuilder) setKey(a Arg, p *stateParser) error {
 	case "config-name":
 		err = needVal(a)
 		d.ConfigName = a.Val
+	case "config-name-empty":
+		d.EmptyConfigName, err = parseFlag(a)
 	case "owner":
 		if err = needVal(a); err == nil {
 			d.Controller, d.HasController = dcplan.OwnerRef{}, false
@@ -220,6 +222,7 @@ func formatDeployment(d dcplan.Deployment, p *stateParser, encoded string, live 
 	add(d.Deleting, "deleting")
 	add(d.ConfigLabel != e.ConfigLabel, kv("config-label", d.ConfigLabel))
 	add(d.ConfigName != e.ConfigName, kv("config-name", d.ConfigName))
+	add(d.EmptyConfigName, "config-name-empty")
 	if d.HasController != e.HasController || d.Controller != e.Controller {
 		add(!d.HasController, "owner=none")
 		add(d.HasController, kv("owner", formatRef(d.Controller)))
