@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/uuid"
 	"k8s.io/client-go/tools/leaderelection"
@@ -113,8 +114,8 @@ func (c *Controller) runElected(ctx context.Context, l LeaderElection) error {
 	id := l.identity()
 	log := c.log.WithValues("lease", l.Namespace+"/"+l.Name, "identity", id)
 	// The elector's context outlives ctx: it is cancelled once the passes
-	// in flight are done, which releases the lease (ReleaseOnCancel: the
-	// code the lease guards must be finished first).
+	// in flight are done, and the lease is released after that (the code
+	// the lease guards must be finished first).
 	electCtx, cancelElect := context.WithCancel(klog.NewContext(context.WithoutCancel(ctx), log))
 	defer cancelElect()
 	var (
@@ -128,18 +129,23 @@ func (c *Controller) runElected(ctx context.Context, l LeaderElection) error {
 		stopping = true
 		return working
 	}
+	lock := &resourcelock.LeaseLock{
+		LeaseMeta:  metav1.ObjectMeta{Namespace: l.Namespace, Name: l.Name},
+		Client:     c.kube.CoordinationV1(),
+		LockConfig: resourcelock.ResourceLockConfig{Identity: id},
+	}
+	// Not ReleaseOnCancel: client-go releases after a failed renewal too,
+	// before it cancels the leading context, so the workers would go on
+	// for as long as that release takes (up to RenewDeadline on a server
+	// that does not answer), while a standby may lead. The lease is
+	// released below, after a graceful stop only.
 	elector, err := leaderelection.NewLeaderElector(leaderelection.LeaderElectionConfig{
-		Lock: &resourcelock.LeaseLock{
-			LeaseMeta:  metav1.ObjectMeta{Namespace: l.Namespace, Name: l.Name},
-			Client:     c.kube.CoordinationV1(),
-			LockConfig: resourcelock.ResourceLockConfig{Identity: id},
-		},
-		LeaseDuration:   l.LeaseDuration,
-		RenewDeadline:   l.RenewDeadline,
-		RetryPeriod:     l.RetryPeriod,
-		ReleaseOnCancel: true,
-		Name:            l.Name,
-		WatchDog:        c.watchdog,
+		Lock:          lock,
+		LeaseDuration: l.LeaseDuration,
+		RenewDeadline: l.RenewDeadline,
+		RetryPeriod:   l.RetryPeriod,
+		Name:          l.Name,
+		WatchDog:      c.watchdog,
 		Callbacks: leaderelection.LeaderCallbacks{
 			OnStartedLeading: func(lead context.Context) {
 				mu.Lock()
@@ -188,6 +194,35 @@ func (c *Controller) runElected(ctx context.Context, l LeaderElection) error {
 	if lost {
 		return fmt.Errorf("%w %s/%s (identity %s)", ErrLeaseLost, l.Namespace, l.Name, id)
 	}
+	if elector.IsLeader() {
+		rctx, cancel := context.WithTimeout(klog.NewContext(context.WithoutCancel(ctx), log), l.RenewDeadline)
+		defer cancel()
+		if err := release(rctx, lock); err != nil {
+			log.Error(err, "Failed to release the leader lease")
+		}
+	}
 	log.Info("Left the leader election")
 	return nil
+}
+
+// release gives up the lease lock holds, as client-go's ReleaseOnCancel
+// does (a record with no holder and a 1 s duration, so that a standby
+// takes it at its next try), when the lease still names lock's identity.
+// Call it once the code the lease guards is finished.
+func release(ctx context.Context, lock resourcelock.Interface) error {
+	for {
+		rec, _, err := lock.Get(ctx)
+		if err != nil {
+			return err
+		}
+		if rec.HolderIdentity != lock.Identity() {
+			return nil
+		}
+		now := metav1.NewTime(time.Now())
+		err = lock.Update(ctx, resourcelock.LeaderElectionRecord{LeaderTransitions: rec.LeaderTransitions,
+			LeaseDurationSeconds: 1, RenewTime: now, AcquireTime: now})
+		if !apierrors.IsConflict(err) {
+			return err
+		}
+	}
 }

@@ -266,3 +266,60 @@ func TestLeaderElectionInvalid(t *testing.T) {
 		t.Errorf("the defaults: Validate() = %v, want nil", err)
 	}
 }
+
+// TestLeaderLostStopsBeforeReleasing: a leader whose renewals fail stops
+// its passes when its renew deadline passes, not once a release of the
+// lease it no longer holds has been tried: that try can take another
+// renew deadline on a server that does not answer, while a standby leads
+// after the lease duration.
+func TestLeaderLostStopsBeforeReleasing(t *testing.T) {
+	c := newCluster(t)
+	var b *blocking
+	var partitioned, releasedActing atomic.Bool
+	c.kube.PrependReactor("update", "leases", func(act clienttesting.Action) (bool, runtime.Object, error) {
+		l, ok := act.(clienttesting.UpdateAction).GetObject().(*coordinationv1.Lease)
+		if !ok || !partitioned.Load() {
+			return false, nil, nil
+		}
+		if l.Spec.HolderIdentity != nil && *l.Spec.HolderIdentity == "" {
+			// A release: the server does not answer for a while. The
+			// pass held in flight must have been cancelled by now.
+			select {
+			case err := <-b.err:
+				b.err <- err
+			case <-time.After(2 * time.Second):
+				releasedActing.Store(true)
+			}
+		}
+		return true, nil, errors.New("http2: client connection lost")
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	ctrl := kube.New(c.kube, c.apps, kube.Options{Namespace: ns, Recorder: c.recorder, Now: func() time.Time { return epoch },
+		Logger: klog.NewKlogr().V(10), LeaderElection: testElection("a"), Wrap: blockConfig(&b)})
+	done := make(chan struct{})
+	var runErr error
+	go func() { defer close(done); runErr = ctrl.Run(ctx) }()
+	t.Cleanup(func() { cancel(); <-done })
+	waitFor(t, "a to lead", func() bool { return c.holder(t) == "a" })
+	c.createDC(t, newDC("frontend", "registry/shop/frontend:v1", 2))
+	<-b.entered // a pass in flight, held in its RC create
+
+	start := time.Now()
+	partitioned.Store(true)
+	select {
+	case err := <-b.err:
+		t.Logf("the pass in flight was cancelled %v after the partition (renew deadline 500ms)", time.Since(start))
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("the held request ended with %v, want context.Canceled", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the pass in flight was never cancelled")
+	}
+	if releasedActing.Load() {
+		t.Errorf("a tried to release the lease while its pass in flight still ran")
+	}
+	<-done
+	if !errors.Is(runErr, kube.ErrLeaseLost) {
+		t.Errorf("Run() = %v, want ErrLeaseLost", runErr)
+	}
+}
