@@ -121,7 +121,7 @@ func parse(args []string, stderr io.Writer) (flags, error) {
 	own.StringVar(&f.healthAddress, "health-address", ":8081", `address of the /healthz and /readyz server, "" for none; may equal --metrics-address (--demo: none unless given)`)
 	own.DurationVar(&f.drain, "drain-timeout", kube.DefaultDrainTimeout, "how long the passes in flight at SIGTERM may run on")
 	own.DurationVar(&f.resync, "resync", kube.DefaultResync, "informer resync period, which plans every DC and RC again (a key dropped after its retries comes back); 0 for none")
-	own.Float64Var(&f.qps, "kube-api-qps", defaultQPS, "queries per second of each API group's client (RC, pod and event writes share the core group's); negative for no limit")
+	own.Float64Var(&f.qps, "kube-api-qps", defaultQPS, "queries per second of each clientset: the Kubernetes one (RC, pod and event writes, the lease, the RC and pod informers) and the DeploymentConfig one; negative for no limit")
 	own.IntVar(&f.burst, "kube-api-burst", defaultBurst, "burst of queries to the API server above --kube-api-qps")
 
 	klogFlags := flag.NewFlagSet("klog", flag.ContinueOnError)
