@@ -27,6 +27,7 @@ type expectations struct {
 
 	mu      sync.Mutex
 	created map[string]map[string]time.Time // queue key -> name -> created at
+	swept   time.Time                       // when record last dropped expired entries
 }
 
 // unobserved returns the objects written for key whose write seen does
@@ -73,8 +74,12 @@ func (e *expectations) observe(key, name string) bool {
 }
 
 // record notes the objects of e's resource that pass created (deleted,
-// with VerbDelete): the requests of e's verb the server accepted.
+// with VerbDelete): the requests of e's verb the server accepted. Once
+// per expectationsTTL it also drops every expired entry: those of an
+// owner deleted while its pass was in flight (forgotten before this
+// record) would otherwise stay, no pass of their key coming again.
 func (e *expectations) record(key string, pass wire.Pass, now time.Time) {
+	e.sweep(now)
 	for i := 0; i < pass.Sent && i < len(pass.Errs); i++ {
 		r := pass.Requests[i]
 		if r.Verb != e.verb || r.Resource != e.resource || r.Subresource != "" || pass.Errs[i] != nil {
@@ -89,6 +94,27 @@ func (e *expectations) record(key string, pass wire.Pass, now time.Time) {
 		}
 		e.created[key][r.Name] = now
 		e.mu.Unlock()
+	}
+}
+
+// sweep drops the entries older than expectationsTTL, of every key, when
+// it last did so more than expectationsTTL before now.
+func (e *expectations) sweep(now time.Time) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if now.Sub(e.swept) <= expectationsTTL {
+		return
+	}
+	e.swept = now
+	for key, names := range e.created {
+		for name, at := range names {
+			if now.Sub(at) > expectationsTTL {
+				delete(names, name)
+			}
+		}
+		if len(names) == 0 {
+			delete(e.created, key)
+		}
 	}
 }
 

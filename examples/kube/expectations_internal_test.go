@@ -152,3 +152,30 @@ func TestDeleteExpectations(t *testing.T) {
 		t.Errorf("once the cache dropped web-2: unobserved = %q, want none", got)
 	}
 }
+
+// TestExpectationsOfAGoneOwnerExpire: an owner deleted while its pass was
+// in flight is forgotten before the pass records what it created, and no
+// pass of that key comes again to let the entry expire; the next record
+// (of any key) after expectationsTTL drops it, so a controller over
+// churning DCs keeps no more than a TTL's worth of expectations.
+func TestExpectationsOfAGoneOwnerExpire(t *testing.T) {
+	t0 := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+	created := func(name string) wire.Pass {
+		return wire.Pass{Requests: []wire.Request{{Verb: wire.VerbCreate, Resource: wire.ResourceRCs, Name: name}},
+			Sent: 1, Errs: []error{nil}}
+	}
+	e := expectations{resource: wire.ResourceRCs, verb: wire.VerbCreate}
+	e.forget("ns/gone") // the delete event, ahead of the pass's record
+	e.record("ns/gone", created("gone-1"), t0)
+	e.record("ns/web", created("web-1"), t0.Add(expectationsTTL))
+	if _, ok := e.created["ns/gone"]; !ok {
+		t.Fatalf("dropped before its TTL: %v", e.created)
+	}
+	e.record("ns/web", created("web-2"), t0.Add(expectationsTTL+time.Second))
+	if _, ok := e.created["ns/gone"]; ok {
+		t.Errorf("a gone owner's expectation outlived its TTL: %v", e.created)
+	}
+	if d := cmp.Diff([]string{"web-1", "web-2"}, e.unobserved("ns/web", t0.Add(expectationsTTL+time.Second), none)); d != "" {
+		t.Errorf("the live key's expectations (-want +got):\n%s", d)
+	}
+}
