@@ -36,9 +36,10 @@
 //     and the [Preset]s, [Config],
 //     [Deployment], [Pod];
 //   - the output: [Plan], [Describe], [Plan.Merge], [Plan.Append], and the
-//     action types ([Adopt], [Release], [ConfigUpdate], [CreatePod],
-//     [SetPodOwner], [SetPodDeadline], [DeletePod], [CreateRC], [Cancel],
-//     [Scale], [Transition], [DeleteRC], [StatusUpdate], [Event]);
+//     action types ([Adopt], [Release], [Instantiate], [ConfigUpdate],
+//     [CreatePod], [SetPodOwner], [SetPodDeadline], [DeletePod],
+//     [CreateRC], [Cancel], [Scale], [Transition], [DeleteRC],
+//     [StatusUpdate], [Event]);
 //   - the outcome of the requests: [Outcome], [Failure], [StatusReason],
 //     [ActionKind], [ActionRef], [ErrorClass];
 //   - the effect: the actions' ApplyTo methods (the effect of each write;

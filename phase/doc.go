@@ -54,16 +54,23 @@
 // nothing else, to choose a behaviour. Modern (the zero switches) corrects
 // the accidents of SPEC 10 items 2, 4 and 13; Exact turns them back on
 // (KeepCancelOnRace, UnrelatedPodEffects, FailedCancellationEveryPass).
-// The seed eras: SeedPodController hands the pod phase to [DeployerPod]
-// (with PodControllerDeletesOrphans and SeedReplicasAnnotation for its
-// annotation and delete rules); NoNewTimeout, PendingMissingFailsAtOnce,
-// CompleteDeletesPods (and no owner references), NoTimestamps,
-// SeedDeployerPod and NoRolloutCancelledEvent hold in every Origin
-// preset; the oldest deployer (Origin10) adds NewCancelledFails,
-// CancelByDeadline, WriteAnyPhaseChange, PodCheckAfterAlreadyExists,
-// EventsOnRC, PodCopiesOnlyNodeSelector and SeedEventReasons. LongReasons (off in every preset, SPEC 11a.1)
-// writes the Origin-era long reason strings. Each switch's doc comment
-// gives its SPEC row.
+// Exact and every Origin preset also plan from the cache while the
+// deployer pod created is missing there (IgnoreExpectations), count a
+// retried rollout's New-phase timeout from the RC's creation
+// (RetryTimeoutFromCreation) and, when a rollout without desired replicas
+// succeeds, write openshift.io/deployment.replicas ""
+// (CommitAbsentDesired). The seed eras: SeedPodController hands the pod
+// phase to [DeployerPod] (with PodControllerDeletesOrphans and
+// SeedReplicasAnnotation for its annotation and delete rules);
+// NoNewTimeout, PendingMissingFailsAtOnce, CompleteDeletesPods (and no
+// owner references), NoTimestamps, SeedDeployerPod and
+// NoRolloutCancelledEvent hold in every Origin preset, NoCreateFailedEvent
+// in Origin13 and Origin15; the oldest deployer (Origin10) adds
+// NewCancelledFails, CancelByDeadline, WriteAnyPhaseChange,
+// PodCheckAfterAlreadyExists, EventsOnRC, PodCopiesOnlyNodeSelector and
+// SeedEventReasons. LongReasons (off in every preset, SPEC 11a.1) writes
+// the Origin-era long reason strings. Each switch's doc comment gives its
+// SPEC row.
 //
 // Functions in this package never modify their arguments; returned slices
 // never alias them.

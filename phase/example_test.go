@@ -57,7 +57,8 @@ func ExampleStep_cancelRacedBySuccess() {
 }
 
 func ExampleStep_waitForPod() {
-	// A Pending RC whose pod is not in the cache yet: retry, do not fail.
+	// A Pending RC whose pod is not in the cache yet: retry, and fail the
+	// RC only on the pass that drops the item (13 requeues).
 	s := exampleSnapshot(dcplan.Modern, dcplan.PhasePending, false)
 	fmt.Print(dcplan.Describe(phase.Step(s, "frontend-3")))
 	s.Requeues = 13

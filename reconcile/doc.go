@@ -37,8 +37,9 @@
 //     before an adoption), it puts it in Snapshot.Recheck.
 //  2. Calls Config (or All). An invalid snapshot gives an empty plan.
 //  3. Sends the plan's requests (wire.Requests) in order: Adopt, Release,
-//     UpdateConfig, pod writes, CreateRCs, Cancels, Scales, Transitions,
-//     DeleteRCs, Status, with the events where upstream records them.
+//     Instantiate, UpdateConfig, pod writes, CreateRCs, Cancels, Scales,
+//     Transitions, DeleteRCs, Status, with the events where upstream
+//     records them.
 //  4. On a failed request, records it in Snapshot.Outcome and plans again
 //     from the same snapshot: the plan keeps the requests already sent and
 //     says what upstream says about the failure (a claim error; a
@@ -65,18 +66,24 @@
 // nothing else. Modern (the zero switches) corrects SPEC 10 item 3: a
 // refused AlreadyExists reads `deployment <ns>/<rc> already exists and it
 // couldn't be adopted[: <err>]`; RawAlreadyExistsText (Exact) gives the
-// raw text. SeedConfigController runs the seed-era decision list (no
+// raw text. Exact alone also sets PausedPrunesLatest (a paused DC's
+// cleanup may prune the RC a lagging status names), CancelAtVersionZero
+// (cancel as superseded by version 0) and ReclaimEachAttempt (the adoption
+// patch again before each update attempt); Exact and the Origin presets
+// set AwaitUnknownPhase (an RC without a phase counts as in flight),
+// UntrimmedImages (images compared untrimmed) and IgnoreExpectations (plan
+// from the cache while an RC the controller created or deleted is not yet
+// shown as such). SeedConfigController runs the seed-era decision list (no
 // triggers in the controller, version 0 status only, label-selected RCs
 // instead of claims, no status-lag bump, no image check);
-// AlreadyExistsSucceeds and SeedCreateEvent give the seed's create;
-// Paused selects the paused concept (PausedFirst, PausedIgnored,
-// PausedNoCreate: paused DCs still scaled, but no trigger fires and no RC
-// is created), the same in either decision list; IgnoreDeleting drops the
-// deleting-DC rule; ReplicaSync is the replica-sync reconcile (the DC
-// learns hand-scaled counts; every written RC gets the
-// openshift.io/deployment.replicas annotation; cleanup on the pre-scaling
-// list); DeploymentScaledEvents the older scale events; LongReasons the
-// long supersede reason.
+// AlreadyExistsSucceeds and SeedCreateEvent give the seed's create; Paused
+// selects the paused concept (PausedFirst, PausedIgnored, PausedNoCreate:
+// paused DCs still scaled, but no trigger fires and no RC is created), the
+// same in either decision list; IgnoreDeleting drops the deleting-DC rule;
+// ReplicaSync is the replica-sync reconcile (the DC learns hand-scaled
+// counts; every written RC gets the openshift.io/deployment.replicas
+// annotation; cleanup on the pre-scaling list); DeploymentScaledEvents the
+// older scale events; LongReasons the long supersede reason.
 //
 // # Rule ids
 //
@@ -87,5 +94,6 @@
 // (cancel / await), 3.5.3 (initial rollout waits for images), 3.6.3 /
 // 3.6.5 (scale / status after reconcile), 3.7.5 (history cleanup), 3.11
 // (replica sync), 7.1, 7.3, 7.4, 7.11, 7.12, 7.13 (seed-era
-// differences), 6.4 (instantiate, rollout latest), 0.4 (pause, resume).
+// differences), 6.4 (instantiate, rollout latest), 6.3 (the seeds' `oc
+// deploy --latest`), 0.4 (pause, resume).
 package reconcile

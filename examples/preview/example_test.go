@@ -9,8 +9,8 @@ import (
 // Example_stuckPending previews the user operations on a DC whose third
 // rollout is stuck in Pending, as `preview -f testdata/stuck-pending.json
 // -now 2026-11-01T12:40:00Z` does, and shows two of the sections it
-// prints: cancel would cancel the Pending RC (rule 6.1), and retry is
-// refused because only a failed rollout can be retried (rule 6.2).
+// prints: cancel would cancel the Pending RC (rule 6m.1.3.5), and retry
+// is refused because only a failed rollout can be retried (rule 6m.2.3).
 func Example_stuckPending() {
 	data, err := os.ReadFile("testdata/stuck-pending.json")
 	if err != nil {

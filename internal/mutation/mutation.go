@@ -1,6 +1,6 @@
 // Package mutation tells whether a planner changed its input: the check
-// every no-mutation test runs (DESIGN: planners never mutate their
-// inputs), written once.
+// every no-mutation test runs (each planner package's documentation says
+// that its functions never modify their arguments), written once.
 package mutation
 
 import (

@@ -11,8 +11,9 @@
 // writes spec.replicas alone), and ServeDCsAsCRD serves DCs as
 // examples/kube/e2e's CustomResourceDefinition does instead of as
 // OpenShift. It does not model scheduling, garbage collection, server
-// defaults, the rollback or instantiate subresources, or RBAC (see
-// Cluster.Authorize).
+// defaults or the rollback or instantiate subresources, and c.Kube and
+// c.Apps grant every request (Cluster.Authorize gives clientsets that
+// apply RBAC rules).
 //
 // Usage:
 //
