@@ -14,7 +14,8 @@ import (
 //  1. Name <dc>-<status.latestVersion>, cfg's namespace, Version
 //     status.latestVersion.
 //  2. The openshift.io/deployment-config.name label and annotation are
-//     cfg's name; the controller owner reference is
+//     cfg's name (EmptyConfigName when it is empty: the annotation is
+//     there); the controller owner reference is
 //     {apps.openshift.io/v1, DeploymentConfig, <dc>, <dc uid>, controller,
 //     blockOwnerDeletion}.
 //  3. Phase New; Reason status.details.message (empty when none);
@@ -57,8 +58,10 @@ func NewDeployment(cfg *Config) (Deployment, error) {
 		Controller: OwnerRef{UID: cfg.UID, APIVersion: "apps.openshift.io/v1", Kind: "DeploymentConfig",
 			Name: cfg.Name, Controller: true, BlockOwnerDeletion: true},
 		ConfigName: cfg.Name,
-		Reason:     cfg.Status.Details.Message,
-		Encoded:    new(cfg.Clone()),
+		// The annotation is written even for a DC without a name.
+		EmptyConfigName: cfg.Name == "",
+		Reason:          cfg.Status.Details.Message,
+		Encoded:         new(cfg.Clone()),
 	}
 	d.Template.Labels = withLabels(cfg.Template.Labels,
 		KeyValue{Key: LabelDeployment, Value: d.Name}, KeyValue{Key: LabelDeploymentConfig, Value: cfg.Name})
