@@ -16,8 +16,7 @@ import (
 // the defect in every run.
 func TestExploreStaleReads(t *testing.T) {
 	if !*deep {
-		t.Log("run with -explore.deep: about four CPU minutes")
-		return
+		t.Skip("a deep tier: run with -explore.deep (about four CPU minutes)")
 	}
 	tests := []struct {
 		name string
@@ -31,8 +30,7 @@ func TestExploreStaleReads(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if *deepOnly != "" && *deepOnly != tt.name {
-				t.Logf("not explored: -explore.preset %s", *deepOnly)
-				return
+				t.Skipf("not explored: -explore.preset %s", *deepOnly)
 			}
 			st := tt.p.Settings()
 			o := explore.Defaults(st)
