@@ -19,17 +19,23 @@ import (
 //     controller and blockOwnerDeletion). Release clears the controller
 //     reference when its UID is ConfigUID.
 //  2. ConfigUpdate writes the spec fields it flags: replicas, selector,
-//     paused, template, triggers, strategy. Metadata.generation goes up by one when a flagged
-//     field changes, as the API server does.
+//     paused, template, triggers, strategy, and status.latestVersion when
+//     it is one above the stored one (the only status field the DC update
+//     strategy keeps from the client). Metadata.generation goes up by one
+//     when a flagged spec field or latestVersion changes, as the API
+//     server does.
 //  3. CreatePod appends a pod: the name, namespace, the
 //     openshift.io/deployment.name annotation and
 //     openshift.io/deployer-pod-for.name label of the DeployerPod, an
 //     owner reference to the RC (v1 ReplicationController), its
-//     activeDeadlineSeconds, CreationTime = s.Now and no phase.
+//     activeDeadlineSeconds, CreationTime = s.Now and phase Pending (the
+//     API server's pod strategy sets it on create).
 //     SetPodOwner appends an owner reference to the RC (v1
 //     ReplicationController); SetPodDeadline sets activeDeadlineSeconds;
 //     DeletePod removes the pod.
-//  4. CreateRC appends CreateRC.Deployment.
+//  4. CreateRC appends CreateRC.Deployment, created at s.Now in whole
+//     seconds, as the API server stamps creationTimestamp (the
+//     deployer's New-phase timeout counts from it); no UID.
 //  5. Cancel sets Cancelled and Reason (the cancel request, SPEC 5.14;
 //     Transition.ClearCancel clears it). Scale sets Replicas = To, and with
 //     SyncAnnotation SyncedReplicas = To. Transition applies, in this
@@ -71,8 +77,16 @@ func (s Snapshot) After(p Plan) Snapshot {
 		}
 	}
 	for _, a := range p.UpdateConfig {
-		if a.Config == out.Config.Name && a.ApplyTo(&out.Config) {
-			out.Config.Generation++ // as the API server does for a spec change
+		if a.Config != out.Config.Name {
+			continue
+		}
+		v := out.Config.Status.LatestVersion
+		changed := a.ApplyTo(&out.Config)
+		if a.SetLatestVersion && a.LatestVersionTo != v+1 {
+			out.Config.Status.LatestVersion = v // the server keeps only one above the stored one
+		}
+		if changed || out.Config.Status.LatestVersion != v {
+			out.Config.Generation++ // as the API server does for a spec or latestVersion change
 		}
 	}
 	for _, a := range p.CreatePods {
@@ -95,7 +109,7 @@ func (s Snapshot) After(p Plan) Snapshot {
 	}
 	for _, a := range p.CreateRCs {
 		if rc(a.Deployment.Name) == nil {
-			out.Deployments = append(out.Deployments, a.Deployment.Clone())
+			out.Deployments = append(out.Deployments, a.Created(s.Now))
 		}
 	}
 	for _, a := range p.Cancels {

@@ -79,13 +79,13 @@ func TestAfter(t *testing.T) {
 				s.Config.Strategy = dcplan.Strategy{Type: dcplan.StrategyCustom, Raw: dcplan.RawJSON(`{"type":"Custom"}`)}
 				s.Config.Generation++
 			}},
-		{name: "create pod", why: "a created pod has the annotation, label, owner and deadline, is created now and has no phase",
+		{name: "create pod", why: "a created pod has the annotation, label, owner and deadline, is created now and is Pending",
 			plan: dcplan.Plan{CreatePods: []dcplan.CreatePod{{Pod: dcplan.DeployerPod{Namespace: "ns", Name: "web-2-deploy", RC: "web-2", RCUID: "u2",
 				ActiveDeadlineSeconds: 21600,
 				Labels:                []dcplan.KeyValue{{Key: dcplan.LabelDeployerPodFor, Value: "web-2"}},
 				Annotations:           []dcplan.KeyValue{{Key: dcplan.AnnotationDeploymentName, Value: "web-2"}}}}}},
 			want: func(s *dcplan.Snapshot) {
-				s.Pods = append(s.Pods, dcplan.Pod{Namespace: "ns", Name: "web-2-deploy", CreationTime: afterNow,
+				s.Pods = append(s.Pods, dcplan.Pod{Namespace: "ns", Name: "web-2-deploy", CreationTime: afterNow, Phase: dcplan.PodPending,
 					DeploymentName: "web-2", DeployerFor: "web-2",
 					Owners:                []dcplan.OwnerRef{{APIVersion: "v1", Kind: "ReplicationController", Name: "web-2", UID: "u2"}},
 					ActiveDeadlineSeconds: 21600, HasActiveDeadline: true})
@@ -103,12 +103,12 @@ func TestAfter(t *testing.T) {
 		{name: "delete pod", why: "DeletePod removes it; the last pod leaves a nil list",
 			plan: dcplan.Plan{DeletePods: []dcplan.DeletePod{{Pod: "web-3-deploy", RC: "web-3"}}},
 			want: func(s *dcplan.Snapshot) { s.Pods = nil }},
-		{name: "create rc", why: "CreateRC appends the Deployment as given",
+		{name: "create rc", why: "CreateRC appends the Deployment as given, created now",
 			plan: dcplan.Plan{CreateRCs: []dcplan.CreateRC{{Deployment: dcplan.Deployment{Namespace: "ns", Name: "web-4", Version: 4, Phase: dcplan.PhaseNew,
 				DesiredReplicas: 3, HasDesiredReplicas: true}}}},
 			want: func(s *dcplan.Snapshot) {
 				s.Deployments = append(s.Deployments, dcplan.Deployment{Namespace: "ns", Name: "web-4", Version: 4, Phase: dcplan.PhaseNew,
-					DesiredReplicas: 3, HasDesiredReplicas: true})
+					DesiredReplicas: 3, HasDesiredReplicas: true, CreationTime: afterNow})
 			}},
 		{name: "cancel", why: "Cancel sets cancelled and the reason",
 			plan: dcplan.Plan{Cancels: []dcplan.Cancel{{RC: "web-2", Version: 2, Reason: dcplan.ReasonCancelledByNewer}}},
@@ -175,7 +175,8 @@ func TestAfter(t *testing.T) {
 				DeleteRCs:   []dcplan.DeleteRC{{RC: "web-1"}, {RC: "web-2"}},
 			},
 			want: func(s *dcplan.Snapshot) {
-				s.Deployments = append(s.Deployments[2:], dcplan.Deployment{Name: "web-4", Version: 4, Phase: dcplan.PhasePending})
+				s.Deployments = append(s.Deployments[2:], dcplan.Deployment{Name: "web-4", Version: 4, Phase: dcplan.PhasePending,
+					CreationTime: afterNow})
 			}},
 	}
 	for _, tt := range tests {

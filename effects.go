@@ -121,13 +121,15 @@ func (a ConfigUpdate) ApplyTo(c *Config) (changed bool) {
 
 // Created returns the pod a backend holds right after creating dp at now:
 // created at now in whole seconds, as an API server stamps
-// creationTimestamp; no UID, no phase; owned by the RC unless dp is
-// Unowned (the Origin deployer pod).
+// creationTimestamp, and Pending, as the pod strategy sets status.phase on
+// create; no UID; owned by the RC unless dp is Unowned (the Origin
+// deployer pod).
 func (dp DeployerPod) Created(now time.Time) Pod {
 	p := Pod{
 		Namespace:             dp.Namespace,
 		Name:                  dp.Name,
 		CreationTime:          now.Truncate(time.Second),
+		Phase:                 PodPending,
 		DeploymentName:        lookup(dp.Annotations, AnnotationDeploymentName),
 		DeployerFor:           lookup(dp.Labels, LabelDeployerPodFor),
 		ActiveDeadlineSeconds: dp.ActiveDeadlineSeconds,
@@ -137,6 +139,16 @@ func (dp DeployerPod) Created(now time.Time) Pod {
 		p.Owners = []OwnerRef{rcOwner(dp.RC, dp.RCUID)}
 	}
 	return p
+}
+
+// Created returns the RC a backend holds right after the create a asks
+// for at now: a's Deployment created at now in whole seconds, as an API
+// server stamps creationTimestamp whatever the body says (the New-phase
+// timeout counts from it, SPEC 4.3.new.3); no UID.
+func (a CreateRC) Created(now time.Time) Deployment {
+	d := a.Deployment.Clone()
+	d.CreationTime = now.Truncate(time.Second)
+	return d
 }
 
 func triggerEqual(a, b Trigger) bool {
