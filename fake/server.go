@@ -42,7 +42,9 @@ import (
 //   - update and patch: a new resourceVersion; uid and creationTimestamp
 //     stay the server's; the main resource keeps the stored status and the
 //     status subresource keeps everything but status; metadata.generation
-//     goes up by one when spec changed (RCs and DCs); an update's body
+//     goes up by one when spec changed (RCs and DCs), or a DC's
+//     status.latestVersion (kept from the client when one above the
+//     stored one, as the DC update strategy does); an update's body
 //     without kind or apiVersion gets them as a create's does.
 //
 // A World's server (World.Client) holds only objects the World's codec
@@ -504,11 +506,9 @@ func (s *Server) settle(resource, sub string, old, next map[string]any) map[stri
 	} else {
 		delete(out, "status")
 	}
-	if resource == wire.ResourceConfigs {
-		keepClientLatestVersion(out, old, client)
-	}
+	bumped := resource == wire.ResourceConfigs && keepClientLatestVersion(out, old, client)
 	pruneMeta(out)
-	if resource != wire.ResourcePods && !jsonvalue.Equal(old["spec"], out["spec"]) {
+	if resource != wire.ResourcePods && (bumped || !jsonvalue.Equal(old["spec"], out["spec"])) {
 		g, _ := strconv.ParseInt(metaString(old, "generation"), 10, 64)
 		meta["generation"] = json.Number(strconv.FormatInt(g+1, 10))
 	}
@@ -790,11 +790,13 @@ func (f Fault) String() string {
 // keepClientLatestVersion is the DC update strategy's one exception to
 // "status comes from the stored object": a client-set
 // status.latestVersion one above the stored one is kept (old clients bump
-// it to start a rollout; oc rollback's update does, SPEC 6m.4a).
-func keepClientLatestVersion(out, old, client map[string]any) {
+// it to start a rollout; oc rollback's update does, SPEC 6m.4a). It
+// reports whether it kept one: the strategy then counts a generation, as
+// for a spec change.
+func keepClientLatestVersion(out, old, client map[string]any) bool {
 	want, ok := client["latestVersion"].(json.Number)
 	if !ok {
-		return
+		return false
 	}
 	oldStatus, _ := old["status"].(map[string]any)
 	cur, _ := oldStatus["latestVersion"].(json.Number)
@@ -804,7 +806,7 @@ func keepClientLatestVersion(out, old, client map[string]any) {
 		c, err2 = 0, nil
 	}
 	if err1 != nil || err2 != nil || w != c+1 {
-		return
+		return false
 	}
 	st, _ := out["status"].(map[string]any)
 	if st == nil {
@@ -812,6 +814,7 @@ func keepClientLatestVersion(out, old, client map[string]any) {
 		out["status"] = st
 	}
 	st["latestVersion"] = want
+	return true
 }
 
 // checkOwnerRefs refuses an object with an owner reference without a uid,

@@ -241,6 +241,21 @@ func TestServerRequests(t *testing.T) {
 			},
 		},
 		{
+			name: "DC update bumping latestVersion by one bumps generation",
+			why: "the DC update strategy keeps a client's latestVersion one above the stored one and counts it as a " +
+				"generation change, spec unchanged (SPEC 6.4, 6m.4a: rollout latest's fallback, rollback)",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceConfigs, Namespace: "shop", Name: "web",
+					Body: []byte(`{"metadata":{"name":"web","namespace":"shop","resourceVersion":"700","generation":5},` +
+						`"spec":{"replicas":2,"triggers":[{"type":"ConfigChange"}],"template":{"metadata":{"labels":{"a":"b"}},"spec":{"containers":[{"name":"c","image":"img:1"}]}}},` +
+						`"status":{"latestVersion":2}}`)}
+			},
+			checks: []check{
+				{wire.ResourceConfigs, "web", "status|latestVersion", 2.0},
+				{wire.ResourceConfigs, "web", "metadata|generation", 6.0},
+			},
+		},
+		{
 			name: "release patch deletes the owner reference by uid",
 			why:  "a {$patch: delete, uid} element removes that owner; an emptied list disappears",
 			req: func(*testing.T) wire.Request {
