@@ -43,7 +43,9 @@ import (
 //     To, DeployerPod and the three deployer timestamps when non-empty,
 //     SyncDesired (SyncedReplicas = DesiredReplicas), CommitDesired (SyncedReplicas = DesiredReplicas, HasSyncedReplicas =
 //     HasDesiredReplicas, then the desired count removed), ScaleToZero.
-//  6. DeleteRC removes the RC.
+//  6. DeleteRC removes the RC, and the pods its UID owns (and theirs),
+//     which the garbage collector deletes after the RC's delete with
+//     Background propagation (SPEC 3.7, 11 row 29).
 //  7. Status replaces Config.Status.
 //  8. Events change nothing.
 //
@@ -128,6 +130,9 @@ func (s Snapshot) After(p Plan) Snapshot {
 		}
 	}
 	for _, a := range p.DeleteRCs {
+		if d := rc(a.RC); d != nil {
+			out.Pods = withoutDependents(out.Pods, d.UID)
+		}
 		out.Deployments = slices.DeleteFunc(out.Deployments, func(d Deployment) bool { return d.Name == a.RC })
 	}
 	if p.Status != nil && p.Status.Config == out.Config.Name {
@@ -140,4 +145,22 @@ func (s Snapshot) After(p Plan) Snapshot {
 		out.Pods = nil
 	}
 	return out
+}
+
+// withoutDependents returns pods without those owned by uid (an owner
+// reference to it), and those owned by them in turn: what the garbage
+// collector deletes after a delete with Background propagation. A uid of
+// "" owns nothing.
+func withoutDependents(pods []Pod, uid string) []Pod {
+	if uid == "" {
+		return pods
+	}
+	for i := range pods {
+		if slices.ContainsFunc(pods[i].Owners, func(o OwnerRef) bool { return o.UID == uid }) {
+			dep := pods[i].UID
+			pods = slices.Delete(pods, i, i+1)
+			return withoutDependents(withoutDependents(pods, uid), dep)
+		}
+	}
+	return pods
 }

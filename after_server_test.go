@@ -1,6 +1,7 @@
 package dcplan_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/dcplan/dcplan"
@@ -84,5 +85,39 @@ func TestAfterCreatePodIsPending(t *testing.T) {
 	pod, ok := s.After(p).Pod("web-1-deploy")
 	if !ok || pod.Phase != dcplan.PodPending {
 		t.Errorf("After holds pod %+v (found %v), want it Pending", pod, ok)
+	}
+}
+
+// SPEC 3.7, 11 row 29: history cleanup deletes an RC with Background
+// propagation, and the garbage collector then deletes what the RC owns:
+// its deployer and hook pods (and what they own). After holds none of
+// them; pods of other RCs, and pods owned by nothing, stay.
+func TestAfterDeleteRCTakesItsPods(t *testing.T) {
+	owned := func(name, uid, owner string) dcplan.Pod {
+		p := dcplan.Pod{Namespace: "ns", Name: name, UID: uid}
+		if owner != "" {
+			p.Owners = []dcplan.OwnerRef{{APIVersion: "v1", Kind: "ReplicationController", Name: "x", UID: owner}}
+		}
+		return p
+	}
+	s := dcplan.Snapshot{Now: afterNow, Config: dcplan.Config{Namespace: "ns", Name: "web"},
+		Deployments: []dcplan.Deployment{{Namespace: "ns", Name: "web-1", UID: "rc-1"}, {Namespace: "ns", Name: "web-2", UID: "rc-2"}},
+		Pods: []dcplan.Pod{
+			owned("web-1-deploy", "pod-1", "rc-1"),
+			owned("web-1-hook-pre", "hook-1", "rc-1"),
+			owned("web-1-hook-child", "child-1", "hook-1"),
+			owned("web-2-deploy", "pod-2", "rc-2"),
+			owned("loose", "pod-3", ""),
+		}}
+	after := s.After(dcplan.Plan{DeleteRCs: []dcplan.DeleteRC{{RC: "web-1"}}})
+	var names []string
+	for _, p := range after.Pods {
+		names = append(names, p.Name)
+	}
+	if want := []string{"web-2-deploy", "loose"}; !slices.Equal(names, want) {
+		t.Errorf("pods after web-1's delete: %q, want %q", names, want)
+	}
+	if len(s.Pods) != 5 {
+		t.Errorf("After changed its input's pods: %d left", len(s.Pods))
 	}
 }

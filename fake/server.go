@@ -340,7 +340,7 @@ func (s *Server) Do(ctx context.Context, r wire.Request) (wire.Written, error) {
 	case r.Verb == wire.VerbPatch && (r.Subresource == "" || r.Subresource == wire.SubresourceStatus):
 		err = s.patch(r, key)
 	case r.Verb == wire.VerbDelete && r.Subresource == "":
-		err = s.delete(key)
+		err = s.delete(key, r.Delete.PropagationPolicy)
 	default:
 		err = notFoundResource()
 	}
@@ -558,14 +558,64 @@ func (s *Server) patch(r wire.Request, key serverKey) error {
 	return nil
 }
 
-// delete executes a DELETE. Options are not modelled beyond the log: there
-// is no garbage collector and no graceful termination.
-func (s *Server) delete(key serverKey) error {
-	if _, ok := s.store.load(key); !ok {
+// delete executes a DELETE. With Background or Foreground propagation the
+// objects the deleted one owns go with it, and theirs in turn, as the
+// garbage collector deletes them soon after (SPEC 3.7: history cleanup
+// deletes with Background; SPEC 11 row 29: deployer pods are left to the
+// collector). Any other policy orphans them, the v1 ReplicationController
+// strategy's default (the collector's stripping of their owner references
+// is not modelled). There is no graceful termination.
+func (s *Server) delete(key serverKey, policy string) error {
+	obj, ok := s.store.load(key)
+	if !ok {
 		return errNotFound(key.resource, key.name)
 	}
 	s.store.drop(key)
+	if policy == wire.PropagationBackground || policy == propagationForeground {
+		s.collect(key.namespace, obj)
+	}
 	return nil
+}
+
+// propagationForeground is the propagation policy that deletes the
+// dependents before the owner; here, as Background, at once.
+const propagationForeground = "Foreground"
+
+// collect deletes the objects of namespace ns that obj owned (by its uid
+// in their metadata.ownerReferences), and what they owned in turn.
+func (s *Server) collect(ns string, obj []byte) {
+	o, err := parseObject(obj)
+	uid := metaString(o, "uid")
+	if err != nil || uid == "" {
+		return
+	}
+	for _, res := range []string{wire.ResourceConfigs, wire.ResourceRCs, wire.ResourcePods} {
+		for _, name := range s.store.names(res, ns) {
+			k := serverKey{res, ns, name}
+			dep, ok := s.store.load(k)
+			if !ok || !bytes.Contains(dep, []byte(uid)) || !hasOwner(dep, uid) {
+				continue
+			}
+			s.store.drop(k)
+			s.collect(ns, dep)
+		}
+	}
+}
+
+// hasOwner reports whether the object obj has an owner reference to uid.
+func hasOwner(obj []byte, uid string) bool {
+	o, err := parseObject(obj)
+	if err != nil {
+		return false
+	}
+	meta, _ := o["metadata"].(map[string]any)
+	refs, _ := meta["ownerReferences"].([]any)
+	for _, r := range refs {
+		if ref, _ := r.(map[string]any); ref["uid"] == uid {
+			return true
+		}
+	}
+	return false
 }
 
 // logWrite appends a write to the log, unless the log is off.
