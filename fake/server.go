@@ -46,6 +46,9 @@ import (
 //     status.latestVersion (kept from the client when one above the
 //     stored one, as the DC update strategy does); an update's body
 //     without kind or apiVersion gets them as a create's does.
+//   - delete with Background or Foreground propagation: the objects the
+//     deleted one owns go too, and theirs, as the garbage collector
+//     deletes them; other deletes orphan them.
 //
 // A World's server (World.Client) holds only objects the World's codec
 // decodes and dcplan's rules for one object accept: a create, update or
