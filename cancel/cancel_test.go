@@ -248,6 +248,13 @@ func TestCancel(t *testing.T) {
 			if tt.wantIs != nil && !errors.Is(err, tt.wantIs) {
 				t.Errorf("Cancel() error %v is not %v", err, tt.wantIs)
 			}
+			// Callers branch on the sentinels: an error answers for no
+			// sentinel but the one the case wants.
+			for _, other := range []error{cancel.ErrPaused, cancel.ErrNoDeployments} {
+				if other != tt.wantIs && errors.Is(err, other) {
+					t.Errorf("Cancel() error %v is %v too, want only %v", err, other, tt.wantIs)
+				}
+			}
 		})
 	}
 }

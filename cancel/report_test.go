@@ -103,6 +103,9 @@ func TestFailed(t *testing.T) {
 			if tt.wantErr != "" && !errors.Is(err, cancel.ErrCancelFailed) {
 				t.Errorf("Failed() error does not wrap ErrCancelFailed")
 			}
+			if errors.Is(err, cancel.ErrPaused) { // dc(4) is not paused (TestFailedKeepsThePausedSentinel has one)
+				t.Errorf("Failed() error %v wraps ErrPaused for a DC that is not paused", err)
+			}
 			for _, f := range tt.failures {
 				if tt.wantErr != "" && f.Version != 9 && !errors.Is(err, f.Err) {
 					t.Errorf("Failed() error does not wrap %v", f.Err)

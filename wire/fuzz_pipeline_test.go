@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/cancel"
 	"github.com/dcplan/dcplan/phase"
@@ -39,6 +41,9 @@ func FuzzPipeline(f *testing.F) {
 		if err != nil {
 			if !errors.Is(err, dcplan.ErrMalformed) && !errors.Is(err, dcplan.ErrNotFound) && !errors.Is(err, wire.ErrAmbiguous) {
 				t.Fatalf("DecodeSnapshot error %v wraps no documented sentinel", err)
+			}
+			if d := cmp.Diff(dcplan.Snapshot{}, s); d != "" {
+				t.Fatalf("DecodeSnapshot error %v came with a snapshot (-want +got):\n%s", err, d)
 			}
 			return
 		}
