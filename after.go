@@ -45,7 +45,7 @@ import (
 //     HasDesiredReplicas, then the desired count removed), ScaleToZero.
 //  6. DeleteRC removes the RC, and the pods its UID owns (and theirs),
 //     which the garbage collector deletes after the RC's delete with
-//     Background propagation (SPEC 3.7, 11 row 29).
+//     Background propagation (SPEC 3.7, 7 row 29).
 //  7. Status replaces Config.Status.
 //  8. Events change nothing.
 //

@@ -88,7 +88,7 @@ func TestAfterCreatePodIsPending(t *testing.T) {
 	}
 }
 
-// SPEC 3.7, 11 row 29: history cleanup deletes an RC with Background
+// SPEC 3.7, 7 row 29: history cleanup deletes an RC with Background
 // propagation, and the garbage collector then deletes what the RC owns:
 // its deployer and hook pods (and what they own). After holds none of
 // them; pods of other RCs, and pods owned by nothing, stay.

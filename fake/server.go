@@ -564,7 +564,7 @@ func (s *Server) patch(r wire.Request, key serverKey) error {
 // delete executes a DELETE. With Background or Foreground propagation the
 // objects the deleted one owns go with it, and theirs in turn, as the
 // garbage collector deletes them soon after (SPEC 3.7: history cleanup
-// deletes with Background; SPEC 11 row 29: deployer pods are left to the
+// deletes with Background; SPEC 7 row 29: deployer pods are left to the
 // collector). Any other policy orphans them, the v1 ReplicationController
 // strategy's default (the collector's stripping of their owner references
 // is not modelled). There is no graceful termination.

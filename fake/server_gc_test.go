@@ -10,7 +10,7 @@ import (
 // Foreground) propagation removes, as the garbage collector soon does, the
 // objects whose ownerReferences name the deleted one, and theirs in turn
 // (SPEC 3.7: history cleanup deletes old RCs with Background propagation;
-// SPEC 11 row 29: their deployer pods are left to that collector). A
+// SPEC 7 row 29: their deployer pods are left to that collector). A
 // delete without propagation of a v1 ReplicationController orphans: the
 // RC strategy's default for the core group, so its pods stay.
 func TestServerDeleteCollectsDependents(t *testing.T) {
