@@ -98,9 +98,9 @@ func (t Tracker) addActive(i int, d *dcplan.Deployment) Tracker {
 }
 
 // Latest returns Latest(cfg, rcs) for rcs, the list of the RCs added; its
-// Candidate points into rcs.
+// Candidate points into rcs. A nil cfg is no DC, as for Latest.
 func (t Tracker) Latest(cfg *dcplan.Config, rcs []dcplan.Deployment) LatestInfo {
-	if cfg.Status.LatestVersion == 0 || t.newest == 0 {
+	if cfg == nil || cfg.Status.LatestVersion == 0 || t.newest == 0 {
 		return LatestInfo{}
 	}
 	d := &rcs[t.newest-1]

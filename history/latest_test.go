@@ -146,3 +146,16 @@ func TestToDelete(t *testing.T) {
 		})
 	}
 }
+
+// SPEC 5.6: Tracker.Latest answers as Latest does, a nil DC included
+// (Latest(nil, ...) is "no DC": no candidate); it panicked.
+func TestTrackerLatestNilConfig(t *testing.T) {
+	rcs := []dcplan.Deployment{rc("web-1", 1, dcplan.PhaseComplete, 1)}
+	var tr history.Tracker
+	for i := range rcs {
+		tr = tr.Add(i, &rcs[i])
+	}
+	if got, want := tr.Latest(nil, rcs), history.Latest(nil, rcs); got != want {
+		t.Errorf("Tracker.Latest(nil) = %+v, want %+v", got, want)
+	}
+}

@@ -42,7 +42,8 @@ type Revision struct {
 
 // List returns the rollout history of s.Config: one Revision per RC
 // labelled openshift.io/deployment-config.name=<dc> (the config selector oc
-// lists with), oldest first (version ascending, ties by name). It returns
+// lists with), oldest first (version ascending; RCs sharing a version in
+// list order, SPEC 13.1, as every sort of this package). It returns
 // nil when there is none, or when the snapshot is invalid or holds no DC
 // (Snapshot.ValidateConfig).
 //

@@ -161,3 +161,29 @@ func ExampleList() {
 	// 2         Failed    <unknown>
 	// 3         Running   image change
 }
+
+// SPEC 13.1 (and 10.9): RCs sharing a version keep their list order in
+// the rollout history, as in every sort of this package; the name plays
+// no part (List's doc said "ties by name").
+func TestListTiesKeepListOrder(t *testing.T) {
+	s := dcplan.Snapshot{Now: lrNow, Config: lrConfig(3)}
+	for _, name := range []string{"web-2-restored", "web-1", "web-2"} {
+		v := dcplan.Version(2)
+		if name == "web-1" {
+			v = 1
+		}
+		s.Deployments = append(s.Deployments, dcplan.Deployment{Namespace: "ns", Name: name, ConfigLabel: "web",
+			Version: v, Phase: dcplan.PhaseComplete})
+	}
+	var got []string
+	for _, r := range history.List(s) {
+		got = append(got, r.Name)
+	}
+	if d := cmp.Diff([]string{"web-1", "web-2-restored", "web-2"}, got); d != "" {
+		t.Errorf("List() order mismatch (-want +got):\n%s", d)
+	}
+	target, err := history.RollbackTarget(s, 2)
+	if err != nil || target.Name != "web-2-restored" {
+		t.Errorf("RollbackTarget(2) = %q, %v; want the first of version 2 in list order, web-2-restored", target.Name, err)
+	}
+}

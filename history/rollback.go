@@ -70,8 +70,9 @@ func RollbackTarget(s dcplan.Snapshot, to dcplan.Version) (dcplan.Deployment, er
 	if to < 0 {
 		return dcplan.Deployment{}, rollbackError(ErrInvalidRevision, "the to version must be >= 0")
 	}
-	// The first match of the newest-first walk is the greatest match by
-	// (version, name); find it without sorting.
+	// The first match of the newest-first walk (a stable sort, SPEC 13.1)
+	// is the first match of the greatest version in list order; find it
+	// without sorting.
 	best := -1
 	for i := range s.Deployments {
 		d := &s.Deployments[i]
@@ -109,12 +110,14 @@ func RollbackTarget(s dcplan.Snapshot, to dcplan.Version) (dcplan.Deployment, er
 //     exists for "<ns>/<dc>"`; to == latestVersion is ErrCurrentRevision
 //     `version <n> is already the latest`.
 //  5. The revision rolled back to is to when to > 0. For to == 0 it is the
-//     target; with the RollbackToPrevious switch (Exact, Origin) it is
-//     upstream's: the server, not told the client's target, takes
-//     latestVersion - 1 (so a
+//     target RC itself, whatever its name or version annotation (an RC
+//     without one, or one of two RCs sharing a version, SPEC 13.1); with
+//     the RollbackToPrevious switch (Exact, Origin) it is upstream's: the
+//     server, not told the client's target, takes latestVersion - 1 (so a
 //     failed latestVersion - 1 is rolled back to while oc names the
-//     target). Its RC <dc>-<revision> must exist (ErrRevisionNotFound,
-//     `replicationcontrollers "<rc>" not found`) and carry its encoded DC
+//     target). Read by revision, its RC <dc>-<revision> must exist
+//     (ErrRevisionNotFound, `replicationcontrollers "<rc>" not found`).
+//     The RC rolled back to must carry its encoded DC
 //     (ErrNoEncodedConfig, `couldn't decode deployment config from
 //     deployment: object <rc> does not have encoded deployment config
 //     annotation`, or for an annotation that does not decode
@@ -169,12 +172,15 @@ func Rollback(s dcplan.Snapshot, to dcplan.Version, opts RollbackOptions) (dcpla
 	case to:
 		return dcplan.Plan{}, dcplan.Config{}, nil, invalid(cfg.Name, ErrCurrentRevision, fmt.Sprintf("version %d is already the latest", to))
 	}
+	if to == 0 && !s.Settings.RollbackToPrevious {
+		// Modern: the RC oc names is the one rolled back to (SPEC 11a.5),
+		// not whatever RC is called <dc>-<its version> (SPEC 13.1: it may
+		// have no version annotation, or share its version with a twin).
+		return generateRollbackFrom(s, target, opts)
+	}
 	revision := to
 	if to == 0 {
-		revision = target.Version
-		if s.Settings.RollbackToPrevious {
-			revision = latest - 1
-		}
+		revision = latest - 1
 	}
 	return generateRollback(s, revision, opts)
 }
@@ -187,12 +193,19 @@ func Rollback(s dcplan.Snapshot, to dcplan.Version, opts RollbackOptions) (dcpla
 // Ports: openshift-apiserver rollback (*REST).Create from the RC read
 // on, and (*rollbackGenerator).GenerateRollback.
 func generateRollback(s dcplan.Snapshot, revision dcplan.Version, opts RollbackOptions) (dcplan.Plan, dcplan.Config, []string, error) {
-	cfg := s.Config
-	name := dcplan.DeploymentName(cfg.Name, revision)
+	name := dcplan.DeploymentName(s.Config.Name, revision)
 	from, ok := s.Deployment(name)
 	if !ok {
-		return dcplan.Plan{}, dcplan.Config{}, nil, invalid(cfg.Name, ErrRevisionNotFound, fmt.Sprintf("replicationcontrollers %q not found", name))
+		return dcplan.Plan{}, dcplan.Config{}, nil, invalid(s.Config.Name, ErrRevisionNotFound, fmt.Sprintf("replicationcontrollers %q not found", name))
 	}
+	return generateRollbackFrom(s, from, opts)
+}
+
+// generateRollbackFrom is generateRollback once the RC from is read: its
+// encoded DC decoded, the rolled-back DC generated and its write planned.
+func generateRollbackFrom(s dcplan.Snapshot, from dcplan.Deployment, opts RollbackOptions) (dcplan.Plan, dcplan.Config, []string, error) {
+	cfg := s.Config
+	name := from.Name
 	if from.Encoded == nil {
 		why := "object " + name + " does not have encoded deployment config annotation"
 		if from.EncodedProblem != "" {

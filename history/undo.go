@@ -14,17 +14,22 @@ import (
 //  1. An invalid snapshot, or one without a DC: the ValidateConfig error.
 //  2. A paused DC: ErrRollbackPaused, `cannot rollback a paused config;
 //     resume it first with 'rollout resume dc/<dc>' and try again`.
-//  3. The server's checks fail as Invalid status errors, printed
+//  3. The server's checks fail as Invalid status errors: to < 0 first,
+//     ErrInvalidRevision, printed `The DeploymentConfigRollback "<dc>" is
+//     invalid: spec.revision: Invalid value: <to>: must be non-negative`
+//     (kubectl sends --to-revision unchecked); then, printed
 //     `The DeploymentConfigRollback "<dc>" is invalid: name: Invalid value:
-//     "<dc>": <detail>` with the details of Rollback (`cannot rollback an
+//     "<dc>": <detail>`, the details of Rollback (`cannot rollback an
 //     undeployed config`, `no previous deployment exists for "<ns>/<dc>"`,
 //     `version <n> is already the latest`, `replicationcontrollers "<rc>"
 //     not found`).
-//  4. The revision is to when to > 0; for to <= 0 it is latestVersion − 1
+//  4. The revision is to when to > 0; for to == 0 it is latestVersion − 1
 //     with RollbackToPrevious (Exact, the seeds: the server's choice),
-//     else the newest Complete RC older than latestVersion, or
-//     latestVersion − 1 when there is none (SPEC 11a.5).
-//  5. The RC <dc>-<revision> is read by name: its version annotation and
+//     else the RC RollbackTarget(s, 0) picks, the newest Complete RC older
+//     than latestVersion, taken as it is (its name and version annotation
+//     play no part, SPEC 13.1), or latestVersion − 1 when there is none
+//     (SPEC 11a.5).
+//  5. A revision's RC <dc>-<revision> is read by name: its version annotation and
 //     labels play no part (SPEC 6m.4a, 13.1), unlike `oc rollback`'s
 //     target. The generated DC is Rollback's with only the template (no triggers,
 //     strategy or scaling settings), every ImageChange trigger made
@@ -50,6 +55,10 @@ func Undo(s dcplan.Snapshot, to dcplan.Version, dryRun dcplan.DryRun) (dcplan.Pl
 		return dcplan.Plan{}, "", rollbackError(ErrRollbackPaused,
 			"cannot rollback a paused config; resume it first with 'rollout resume dc/%s' and try again", cfg.Name)
 	}
+	if to < 0 { // the server validates the request before reading the DC
+		return dcplan.Plan{}, "", &dcplan.Refusal{Err: ErrInvalidRevision, Text: fmt.Sprintf(
+			"The DeploymentConfigRollback %q is invalid: spec.revision: Invalid value: %d: must be non-negative", cfg.Name, to)}
+	}
 	latest := cfg.Status.LatestVersion
 	switch {
 	case latest == 0:
@@ -59,19 +68,27 @@ func Undo(s dcplan.Snapshot, to dcplan.Version, dryRun dcplan.DryRun) (dcplan.Pl
 	case to == latest:
 		return dcplan.Plan{}, "", invalid(cfg.Name, ErrCurrentRevision, fmt.Sprintf("version %d is already the latest", to))
 	}
-	revision := to
-	if to <= 0 {
-		revision = latest - 1
-		if target, err := RollbackTarget(s, 0); err == nil && !s.Settings.RollbackToPrevious {
-			revision = target.Version
+	writes := dryRun.Writes(s.Settings.OcServerDryRunWrites)
+	opts := RollbackOptions{DryRun: !writes}
+	var target *dcplan.Deployment // Modern without --to-revision: the RC that ran, as it is
+	if to == 0 && !s.Settings.RollbackToPrevious {
+		if d, err := RollbackTarget(s, 0); err == nil {
+			target = &d
 		}
 	}
-	if _, ok := s.Deployment(dcplan.DeploymentName(cfg.Name, revision)); !ok {
-		return dcplan.Plan{}, "", invalid(cfg.Name, ErrRevisionNotFound,
-			fmt.Sprintf("replicationcontrollers %q not found", dcplan.DeploymentName(cfg.Name, revision)))
+	var (
+		p   dcplan.Plan
+		res dcplan.Config
+		err error
+	)
+	switch {
+	case target != nil:
+		p, res, _, err = generateRollbackFrom(s, *target, opts)
+	case to == 0:
+		p, res, _, err = generateRollback(s, latest-1, opts)
+	default:
+		p, res, _, err = generateRollback(s, to, opts)
 	}
-	writes := dryRun.Writes(s.Settings.OcServerDryRunWrites)
-	p, res, _, err := generateRollback(s, revision, RollbackOptions{DryRun: !writes})
 	if err != nil { // the server's refusal, worded as such
 		return dcplan.Plan{}, "", err
 	}
