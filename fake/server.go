@@ -44,11 +44,19 @@ import (
 //     status subresource keeps everything but status; metadata.generation
 //     goes up by one when spec changed (RCs and DCs), or a DC's
 //     status.latestVersion (kept from the client when one above the
-//     stored one, as the DC update strategy does); an update's body
-//     without kind or apiVersion gets them as a create's does.
-//   - delete with Background or Foreground propagation: the objects the
-//     deleted one owns go too, and theirs, as the garbage collector
-//     deletes them; other deletes orphan them.
+//     stored one, as the DC update strategy does), and through the
+//     instantiate subresource when it moves status.latestVersion (the
+//     instantiate strategy); an update's body without kind or apiVersion
+//     gets them as a create's does. A DC update (main resource or status)
+//     without metadata.resourceVersion is Invalid, as the DC strategies
+//     allow no unconditional update; an RC's or a pod's takes the stored
+//     version.
+//   - delete with Background or Foreground propagation, or without a
+//     policy of a pod or a DC: the objects the deleted one owns go too,
+//     and theirs, as the garbage collector deletes them, but for those
+//     that keep another owner that exists, which only lose their
+//     references to it; Orphan, and an RC's delete without a policy (the
+//     v1 RC strategy's default), orphan them.
 //
 // A World's server (World.Client) holds only objects the World's codec
 // decodes and dcplan's rules for one object accept: a create, update or
@@ -467,7 +475,11 @@ func (s *Server) update(r wire.Request, key serverKey) error {
 	if uid := metaString(body, "uid"); uid != "" && uid != metaString(old, "uid") {
 		return errUIDPrecondition(r.Resource, key, uid, metaString(old, "uid"))
 	}
-	if rv := metaString(body, "resourceVersion"); rv != "" && rv != metaString(old, "resourceVersion") {
+	rv := metaString(body, "resourceVersion")
+	if rv == "" && !allowUnconditionalUpdate(r.Resource) {
+		return errResourceVersionRequired(r.Resource, key.name)
+	}
+	if rv != "" && rv != metaString(old, "resourceVersion") {
 		return errConflict(r.Resource, key.name)
 	}
 	if err := checkOwnerRefs(r.Resource, key.name, body); err != nil {
@@ -482,16 +494,26 @@ func (s *Server) update(r wire.Request, key serverKey) error {
 // settle returns the object the server stores when next replaces old
 // through subresource sub: server-owned metadata and, for the main
 // resource, status come from old; only status comes from next through the
-// status subresource.
+// status subresource, and through instantiate (the DC the instantiate
+// endpoint stores), which also counts a generation when
+// status.latestVersion moved.
 func (s *Server) settle(resource, sub string, old, next map[string]any) map[string]any {
-	if sub == wire.SubresourceStatus {
+	if sub == wire.SubresourceStatus || sub == wire.SubresourceInstantiate {
 		out := jsontree.Clone(old).(map[string]any)
 		if st, ok := next["status"]; ok {
 			out["status"] = st
 		} else {
 			delete(out, "status")
 		}
-		ensureMeta(out)["resourceVersion"] = s.store.mintVersion()
+		meta := ensureMeta(out)
+		if sub == wire.SubresourceInstantiate && latestVersionMoved(old, out) {
+			// The instantiate strategy's PrepareForUpdate counts a
+			// generation when status.latestVersion moves, as the DC
+			// update strategy does; the status strategy never does.
+			g, _ := strconv.ParseInt(metaString(old, "generation"), 10, 64)
+			meta["generation"] = json.Number(strconv.FormatInt(g+1, 10))
+		}
+		meta["resourceVersion"] = s.store.mintVersion()
 		return out
 	}
 	out := next
@@ -565,27 +587,47 @@ func (s *Server) patch(r wire.Request, key serverKey) error {
 // objects the deleted one owns go with it, and theirs in turn, as the
 // garbage collector deletes them soon after (SPEC 3.7: history cleanup
 // deletes with Background; SPEC 7 row 29: deployer pods are left to the
-// collector). Any other policy orphans them, the v1 ReplicationController
-// strategy's default (the collector's stripping of their owner references
-// is not modelled). There is no graceful termination.
+// collector). With Orphan they stay (the collector's stripping of their
+// owner references is not modelled). Without a policy the resource's
+// strategy decides (orphanByDefault): a v1 ReplicationController orphans,
+// a pod or a DeploymentConfig of the apps.openshift.io group does not.
+// There is no graceful termination.
 func (s *Server) delete(key serverKey, policy string) error {
 	obj, ok := s.store.load(key)
 	if !ok {
 		return errNotFound(key.resource, key.name)
 	}
 	s.store.drop(key)
-	if policy == wire.PropagationBackground || policy == propagationForeground {
+	switch policy {
+	case wire.PropagationBackground, propagationForeground:
 		s.collect(key.namespace, obj)
+	case "":
+		if !orphanByDefault(key.resource) {
+			s.collect(key.namespace, obj)
+		}
 	}
 	return nil
 }
+
+// orphanByDefault reports whether a delete of resource without a
+// propagation policy orphans the objects it owns: the registry store
+// orphans only for a strategy whose DefaultGarbageCollectionPolicy says
+// OrphanDependents, which the v1 ReplicationController strategy does (for
+// back compatibility); the pod strategy and the DC group strategy declare
+// no policy, and their dependents are collected.
+func orphanByDefault(resource string) bool { return resource == wire.ResourceRCs }
 
 // propagationForeground is the propagation policy that deletes the
 // dependents before the owner; here, as Background, at once.
 const propagationForeground = "Foreground"
 
-// collect deletes the objects of namespace ns that obj owned (by its uid
-// in their metadata.ownerReferences), and what they owned in turn.
+// collect is the garbage collector's pass over the objects of namespace
+// ns that obj owned (by its uid in their metadata.ownerReferences),
+// after obj's delete. A dependent none of whose other owners exists is
+// deleted, and what it owned in turn; one that still has an owner keeps
+// living without its references to obj (attemptToDeleteItem: an object
+// with a solid owner is not collected, its dangling references are
+// patched out).
 func (s *Server) collect(ns string, obj []byte) {
 	o, err := parseObject(obj)
 	uid := metaString(o, "uid")
@@ -599,10 +641,72 @@ func (s *Server) collect(ns string, obj []byte) {
 			if !ok || !bytes.Contains(dep, []byte(uid)) || !hasOwner(dep, uid) {
 				continue
 			}
+			if s.hasLiveOwner(ns, dep, uid) {
+				s.dropOwnerRef(k, dep, uid)
+				continue
+			}
 			s.store.drop(k)
 			s.collect(ns, dep)
 		}
 	}
+}
+
+// ownerResources are the resources of the owner kinds the server holds.
+var ownerResources = map[string]string{
+	"ReplicationController": wire.ResourceRCs,
+	"Pod":                   wire.ResourcePods,
+	"DeploymentConfig":      wire.ResourceConfigs,
+}
+
+// hasLiveOwner reports whether the object dep has an owner reference,
+// other than to uid, whose owner exists: an object of that kind and name
+// with that uid (the collector's classifyReferences). A reference to a
+// kind the server does not hold counts as live: the collector would find
+// or not find it in a cluster, the server cannot tell.
+func (s *Server) hasLiveOwner(ns string, dep []byte, uid string) bool {
+	o, err := parseObject(dep)
+	if err != nil {
+		return false
+	}
+	meta, _ := o["metadata"].(map[string]any)
+	refs, _ := meta["ownerReferences"].([]any)
+	for _, r := range refs {
+		ref, _ := r.(map[string]any)
+		if ref["uid"] == uid {
+			continue
+		}
+		kind, _ := ref["kind"].(string)
+		res, ok := ownerResources[kind]
+		if !ok {
+			return true
+		}
+		name, _ := ref["name"].(string)
+		if b, ok := s.store.load(serverKey{res, ns, name}); ok {
+			if owner, err := parseObject(b); err == nil && metaString(owner, "uid") == ref["uid"] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// dropOwnerRef stores dep (at k) without its owner references to uid, as
+// the collector's strategic-merge patch removes them: a write with a new
+// resourceVersion.
+func (s *Server) dropOwnerRef(k serverKey, dep []byte, uid string) {
+	o, err := parseObject(dep)
+	if err != nil {
+		return
+	}
+	meta := ensureMeta(o)
+	refs, _ := meta["ownerReferences"].([]any)
+	meta["ownerReferences"] = slices.DeleteFunc(slices.Clone(refs), func(r any) bool {
+		ref, _ := r.(map[string]any)
+		return ref["uid"] == uid
+	})
+	pruneMeta(o)
+	meta["resourceVersion"] = s.store.mintVersion()
+	_ = s.store.save(k, mustMarshal(o)) // fewer owners: what decoded still decodes
 }
 
 // hasOwner reports whether the object obj has an owner reference to uid.
@@ -808,6 +912,22 @@ func errUIDPrecondition(resource string, k serverKey, want, got string) error {
 			qualifiedResource(resource), k.name, storageKey(k), want, got)}
 }
 
+// allowUnconditionalUpdate reports whether a PUT of resource without
+// metadata.resourceVersion is accepted (the stored version is taken): the
+// strategy's AllowUnconditionalUpdate, true for replication controllers
+// and pods, false for DeploymentConfigs (their update, status and
+// instantiate strategies alike).
+func allowUnconditionalUpdate(resource string) bool { return resource != wire.ResourceConfigs }
+
+// errResourceVersionRequired is the registry store's answer to a PUT
+// without metadata.resourceVersion of a resource whose strategy does not
+// allow unconditional updates: Invalid, naming the group-qualified
+// resource where other Invalid answers name the kind.
+func errResourceVersionRequired(resource, name string) error {
+	return &wire.StatusError{Reason: dcplan.StatusInvalid, Code: 422,
+		Message: fmt.Sprintf("%s %q is invalid: metadata.resourceVersion: Invalid value: 0x0: must be specified for an update", qualifiedResource(resource), name)}
+}
+
 func errInvalid(resource, name, detail string) error {
 	return &wire.StatusError{Reason: dcplan.StatusInvalid, Code: 422,
 		Message: fmt.Sprintf("%s %q is invalid: %s", qualifiedKind(resource), name, detail)}
@@ -838,6 +958,14 @@ func (f Fault) String() string {
 	}
 	fmt.Fprintf(&b, ": %v", f.Err)
 	return b.String()
+}
+
+// latestVersionMoved reports whether status.latestVersion differs
+// between two versions of a DC.
+func latestVersionMoved(old, next map[string]any) bool {
+	o, _ := old["status"].(map[string]any)
+	n, _ := next["status"].(map[string]any)
+	return !jsonvalue.Equal(o["latestVersion"], n["latestVersion"])
 }
 
 // keepClientLatestVersion is the DC update strategy's one exception to

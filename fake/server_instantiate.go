@@ -26,7 +26,11 @@ import (
 //     objects do not make a valid snapshot);
 //   - nothing can trigger: the server answers 204 No Content, which
 //     clients see as success, and nothing changes;
-//   - else status.details and status.latestVersion + 1 are stored.
+//   - else status.details and status.latestVersion + 1 are stored, and
+//     metadata.generation goes up by one, as the instantiate strategy's
+//     PrepareForUpdate counts a generation when latestVersion moves
+//     (status.observedGeneration stays: the DC controller has not seen
+//     the new generation yet).
 func (s *Server) instantiate(r wire.Request, key serverKey) error {
 	req, err := parseObject(r.Body)
 	if err != nil {
@@ -73,6 +77,9 @@ func (s *Server) instantiate(r wire.Request, key serverKey) error {
 	}
 	for _, q := range reqs {
 		if q.Verb == wire.VerbUpdate && q.Subresource == wire.SubresourceStatus {
+			// Stored through the instantiate strategy (settle): the
+			// status write's fields, and a generation more.
+			q.Subresource = wire.SubresourceInstantiate
 			return s.update(q, key)
 		}
 	}
