@@ -3,6 +3,7 @@ package conformance
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/fake"
@@ -63,7 +64,9 @@ func Planner(sc Scenario) wire.Planner {
 // Run plays a scenario: it seeds a fake.Server with the scenario's world,
 // runs one pass of its controller with settings through wire.RunPass, and
 // returns what the pass did in the recorded form, to Compare with
-// sc.Expected.
+// sc.Expected. What the recorded form cannot show (CheckForm: the bytes'
+// form, type meta, null map entries, a status update's other fields, the
+// events' namespace) is checked here and is an error.
 func Run(sc Scenario, settings dcplan.Settings) (Expected, error) {
 	srv := fake.NewServer(sc.Now)
 	if err := Seed(srv, sc); err != nil {
@@ -77,9 +80,12 @@ func Run(sc Scenario, settings dcplan.Settings) (Expected, error) {
 	if err != nil {
 		return Expected{}, fmt.Errorf("conformance: %s: %w", sc.Name, err)
 	}
-	got := Expected{Writes: Record(srv.Log()), Events: RecordEvents(srv.Events()), Error: pass.Plan.Message}
-	if pass.Plan.Message != "" {
-		got.ErrorClass = pass.Plan.Error.String()
+	if problems := CheckForm(sc.Namespace(), srv.Log(), srv.Events()); len(problems) > 0 {
+		return Expected{}, fmt.Errorf("conformance: %s: requests a real server reads differently than the recorded form shows:\n  %s",
+			sc.Name, strings.Join(problems, "\n  "))
 	}
-	return got, nil
+	// The class is taken whatever the message: a class without a message
+	// (or a message without a class) is a difference, not a pass.
+	return Expected{Writes: Record(srv.Log()), Events: RecordEvents(srv.Events()), Error: pass.Plan.Message,
+		ErrorClass: pass.Plan.Error.String()}, nil
 }
