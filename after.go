@@ -47,7 +47,10 @@ import (
 //     which the garbage collector deletes after the RC's delete with
 //     Background propagation (SPEC 3.7, 7 row 29).
 //  7. Status replaces Config.Status.
-//  8. Events change nothing.
+//  8. Events change nothing, and neither does Instantiate: what the
+//     instantiate endpoint stores is the server's decision, which
+//     reconcile.Instantiate plans as a plan of its own (After applies
+//     that plan).
 //
 // After never modifies s or p, and the result shares no memory with them.
 func (s Snapshot) After(p Plan) Snapshot {

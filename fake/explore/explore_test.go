@@ -70,7 +70,7 @@ func exploreTier() (string, error) {
 // preset named preset, with settings st. Go test's default tier explores
 // from the world of one replica and revisionHistoryLimit 1 only: for
 // Modern, the preset dcplan fixes, explore.Defaults (every pair of the
-// four perturbations, with every oc command: 44 191 states, 15 CPU
+// four perturbations, with every oc command: 44 415 states, 15 CPU
 // seconds); for Exact and Origin15 one oc command and one stale read
 // (13 543 and 8 121 states, 3 to 4 CPU seconds each), which still finds
 // Origin15's known finding. -short explores the latter for Modern too
