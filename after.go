@@ -48,9 +48,8 @@ import (
 //     Background propagation (SPEC 3.7, 7 row 29).
 //  7. Status replaces Config.Status.
 //  8. Events change nothing, and neither does Instantiate: what the
-//     instantiate endpoint stores is the server's decision, which
-//     reconcile.Instantiate plans as a plan of its own (After applies
-//     that plan).
+//     instantiate endpoint stores is the server's decision
+//     (reconcile.Instantiate plans it).
 //
 // After never modifies s or p, and the result shares no memory with them.
 func (s Snapshot) After(p Plan) Snapshot {
