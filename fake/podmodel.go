@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/internal/dcstatus"
 )
 
 // PodModel drives what the controllers do not: deployer pods (scheduling,
@@ -13,6 +14,19 @@ import (
 // failing), hook pods, and the replication manager (RC status following
 // spec). Durations are drawn uniformly from [Min, Max] with the
 // simulator's generator, unless a script names the RC.
+//
+// A deployer pod's process runs its rollout's strategy, as the RC's
+// encoded DC has it: the pre hook pod first (when the script has one),
+// to its end, before any scaling; then Rolling (with old replicas) scales
+// the new RC up and the old ones down no faster than its run's share of
+// time allows and within the fenceposts (SPEC 5.16: the specs' total at
+// most desired + maxSurge, the available replicas at least desired -
+// maxUnavailable), while Recreate (and a Rolling rollout with nothing to
+// replace, which upstream hands to Recreate) scales the old RCs to 0,
+// waits for their pods to go, then scales the new one to desired. It
+// scales the new RC only up and the old ones only down, whatever the
+// clock does. A process that succeeds exits at the end of its run once
+// its strategy is done, later if the replicas are not there yet.
 //
 // Only the zero PodModel (every field zero, Scripts nil) stands for
 // DefaultPodModel; any other is used as written, a zero duration meaning
@@ -30,8 +44,9 @@ type PodModel struct {
 	// HookRate is the chance a rollout runs a pre hook pod.
 	HookRate float64
 	// StatusDelay is how long the replication manager takes to report
-	// status.replicas after spec.replicas changes; ready and available
-	// replicas follow after twice as long.
+	// status.replicas after spec.replicas changes; ready replicas follow
+	// after twice as long, and available ones when they have been ready
+	// for the RC's minReadySeconds (the DC's, SPEC 3.8) too.
 	StatusDelay time.Duration
 	// Scripts fix the first deployer pod of an RC, by RC name ("web-3");
 	// later ones (after a retry) are drawn.
@@ -78,6 +93,14 @@ type podRun struct {
 	desired              dcplan.Replicas
 	old                  []oldRC
 	hookName             string
+	// scaleFrom is when the strategy began scaling: at start, or when
+	// the pre hook finished.
+	scaleFrom time.Time
+	// recreate is true for the Recreate way of scaling (see PodModel);
+	// surge and unavailable are the Rolling fenceposts resolved for
+	// desired.
+	recreate           bool
+	surge, unavailable dcplan.Replicas
 }
 
 type oldRC struct {
@@ -194,21 +217,30 @@ func (m *podModel) step(s *Sim, key string, r *podRun) {
 		return
 	}
 	end := r.started.Add(r.script.Run)
-	if r.hookName != "" && !s.now.Before(r.started.Add(r.script.Run/2)) {
+	if r.hookName != "" {
+		if s.now.Before(r.started.Add(r.script.Run / 2)) {
+			if !s.now.Before(end) && r.script.Fail {
+				m.finish(s, key, r, true, "")
+			}
+			return // the strategy scales nothing before its pre hook ends
+		}
 		m.finishHook(s, r)
+		r.scaleFrom = s.now
 	}
-	if !s.now.Before(end) {
-		m.finish(s, key, r, r.script.Fail, "")
+	if !s.now.Before(end) && r.script.Fail {
+		m.finish(s, key, r, true, "")
 		return
 	}
-	frac := float64(s.now.Sub(r.started)) / float64(max(r.script.Run, time.Nanosecond))
-	m.scaleTo(s, r, frac)
+	frac := float64(s.now.Sub(r.scaleFrom)) / float64(max(end.Sub(r.scaleFrom), time.Nanosecond))
+	if m.scale(s, r, frac) && !s.now.Before(end) {
+		m.finish(s, key, r, false, "")
+	}
 }
 
 // start schedules the pod: Running, the old RCs' sizes remembered, the
 // hook pod created.
 func (m *podModel) start(s *Sim, r *podRun) {
-	r.started = s.now
+	r.started, r.scaleFrom = s.now, s.now
 	_ = s.world.UpdatePod(r.ns, r.pod, func(p *dcplan.Pod) error {
 		p.Phase, p.StartTime = dcplan.PodRunning, s.now
 		return nil
@@ -227,6 +259,22 @@ func (m *podModel) start(s *Sim, r *podRun) {
 				r.old = append(r.old, oldRC{o.Name, o.Replicas})
 			}
 		}
+	}
+	// The process reads its strategy from the RC's encoded DC, the DC as
+	// it was when the rollout began; the live DC when there is none.
+	st := d.Encoded
+	if st == nil {
+		if c, ok := s.world.Config(r.ns, r.dc); ok {
+			st = &c
+		}
+	}
+	r.recreate = len(r.old) == 0 || st == nil || st.Strategy.Type != dcplan.StrategyRolling
+	if !r.recreate {
+		surge, unavailable, err := dcstatus.ResolveFenceposts(st.Strategy.MaxSurge, st.Strategy.MaxUnavailable, r.desired)
+		if err != nil {
+			surge, unavailable = 0, 1
+		}
+		r.surge, r.unavailable = dcplan.Replicas(max(surge, 0)), dcplan.Replicas(max(unavailable, 0))
 	}
 	if r.script.Hook {
 		r.hookName = r.rc + "-hook-pre"
@@ -258,13 +306,9 @@ func (m *podModel) finishHook(s *Sim, r *podRun) {
 	}
 }
 
-// finish ends the deployer process: on success the new RC is at its
-// desired size and the old ones at 0; on failure the scaling stays where
-// it is.
+// finish ends the deployer process (on success, its strategy is done:
+// see scale); on failure the scaling stays where it is.
 func (m *podModel) finish(s *Sim, key string, r *podRun, fail bool, reason string) {
-	if !fail {
-		m.scaleTo(s, r, 1)
-	}
 	to, code := dcplan.PodSucceeded, int32(0)
 	if fail {
 		to, code = dcplan.PodFailed, 1
@@ -285,15 +329,66 @@ func (m *podModel) finish(s *Sim, key string, r *podRun, fail bool, reason strin
 	m.stop(key)
 }
 
-// scaleTo sets the new RC to ceil(desired*frac) and each old RC to
-// floor(start*(1-frac)), as a rolling deployer does over its run.
-func (m *podModel) scaleTo(s *Sim, r *podRun, frac float64) {
+// scale runs one round of the strategy's scaling at frac of its run
+// (see PodModel) and reports whether the strategy is done: the new RC at
+// desired, the old ones at 0 with their pods gone (and, for Recreate,
+// the new RC's pods there).
+func (m *podModel) scale(s *Sim, r *podRun, frac float64) bool {
 	frac = min(max(frac, 0), 1)
-	up := dcplan.Replicas(float64(r.desired)*frac + 0.999999)
-	m.setReplicas(s, r, r.rc, min(up, r.desired))
-	for _, o := range r.old {
-		m.setReplicas(s, r, o.name, dcplan.Replicas(float64(o.replicas)*(1-frac)))
+	cur, ok := s.world.Deployment(r.ns, r.rc)
+	if !ok {
+		return false
 	}
+	olds := make([]dcplan.Deployment, 0, len(r.old))
+	var oldSpec, oldGone dcplan.Replicas
+	for _, o := range r.old {
+		if d, ok := s.world.Deployment(r.ns, o.name); ok {
+			olds = append(olds, d)
+			oldSpec += d.Replicas
+			oldGone += d.StatusReplicas
+		}
+	}
+	if r.recreate {
+		// Recreate: every old RC to 0 and its pods gone, then the new
+		// one to desired, waiting for its pods.
+		for _, o := range olds {
+			if o.Replicas > 0 {
+				m.setReplicas(s, r, o.Name, 0)
+			}
+		}
+		if oldSpec > 0 || oldGone > 0 {
+			return false
+		}
+		m.setReplicas(s, r, r.rc, r.desired)
+		return cur.Replicas == r.desired && cur.StatusReplicas == r.desired
+	}
+	// Rolling, as the rolling updater: scale up within maxSurge, then
+	// down while desired - maxUnavailable replicas stay available, each
+	// no further than frac of the run allows.
+	up := cur.Replicas
+	if paced := min(dcplan.Replicas(float64(r.desired)*frac+0.999999), r.desired); up < paced {
+		up = max(up, min(paced, r.desired+r.surge-oldSpec))
+		m.setReplicas(s, r, r.rc, up)
+	}
+	var floor dcplan.Replicas // the old replicas frac of the run still keeps
+	for _, o := range r.old {
+		floor += dcplan.Replicas(float64(o.replicas) * (1 - frac))
+	}
+	newAvailable := min(cur.AvailableReplicas, cur.Replicas, up)
+	down := min(oldSpec+newAvailable-(r.desired-r.unavailable), oldSpec-floor)
+	for _, o := range olds {
+		if down <= 0 {
+			break
+		}
+		if n := min(down, o.Replicas); n > 0 {
+			m.setReplicas(s, r, o.Name, o.Replicas-n)
+			down -= n
+			oldSpec -= n
+		}
+	}
+	// Like Recreate, it waits for each scale to take: done once the old
+	// RCs' pods are gone too.
+	return up >= r.desired && oldSpec == 0 && oldGone == 0
 }
 
 func (m *podModel) setReplicas(s *Sim, r *podRun, rc string, n dcplan.Replicas) {
@@ -329,15 +424,25 @@ func (m *podModel) settle(s *Sim, key string) {
 	if s.now.Sub(since) < m.cfg.StatusDelay {
 		return
 	}
-	full := s.now.Sub(since) >= 2*m.cfg.StatusDelay
+	var minReady time.Duration
+	if d.Encoded != nil {
+		minReady = time.Duration(d.Encoded.MinReadySeconds) * time.Second
+	}
+	ready := s.now.Sub(since) >= 2*m.cfg.StatusDelay
+	full := ready && s.now.Sub(since) >= 2*m.cfg.StatusDelay+minReady
 	_ = s.world.UpdateDeployment(d.Namespace, d.Name, func(d *dcplan.Deployment) error {
 		before := [3]dcplan.Replicas{d.StatusReplicas, d.ReadyReplicas, d.AvailableReplicas}
 		d.StatusReplicas = d.Replicas
-		if full {
-			d.ReadyReplicas, d.AvailableReplicas = d.Replicas, d.Replicas
+		if ready {
+			d.ReadyReplicas = d.Replicas
 		} else {
 			d.ReadyReplicas = min(d.ReadyReplicas, d.Replicas)
-			d.AvailableReplicas = min(d.AvailableReplicas, d.Replicas)
+		}
+		if full {
+			d.AvailableReplicas = d.Replicas
+		} else {
+			// A replica is available once ready for minReadySeconds.
+			d.AvailableReplicas = min(d.AvailableReplicas, d.ReadyReplicas)
 		}
 		if before == [3]dcplan.Replicas{d.StatusReplicas, d.ReadyReplicas, d.AvailableReplicas} {
 			return ErrUnchanged

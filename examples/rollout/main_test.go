@@ -155,7 +155,7 @@ func TestCausesLabelled(t *testing.T) {
 		{"reason", "the cancel writes the user's reason", "02:20  frontend-2: Running -> Running (cancelled); reason: cancelled by the user\n"},
 		{"pod failure", "the deployer controller writes no reason when the deployer pod fails; the pod says why",
 			"04:00  frontend-3: Running -> Failed; deployer pod frontend-3-deploy failed\n"},
-		{"complete", "a completion has no reason; the creation cause is not repeated", "07:00  frontend-4: Running -> Complete\n"},
+		{"complete", "a completion has no reason; the creation cause is not repeated", "09:20  frontend-4: Running -> Complete\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
