@@ -21,10 +21,10 @@
 // For a violation as a scenario file (state lines included), run the
 // test: go test ./fake/explore -run TestExplore.
 //
-// Exit status: 0 without violations, 1 with, 2 for a usage error: an
-// unknown flag or preset, an argument that is not a flag, or a bound
-// explore.Options.Validate refuses (a negative one, a replica count
-// below 0 or past int32, a limit below -1, -kinds past 4).
+// Exit status: 0 without violations (and for -h), 1 with, 2 for a
+// usage error: an unknown flag or preset, an argument that is not a
+// flag, or a bound explore.Options.Validate refuses (a negative one, a
+// replica count below 0 or past int32, a limit below -1, -kinds past 4).
 package main
 
 import (
@@ -59,7 +59,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	hooks := fs.Int("hooks", 1, "hook pods per trace")
 	kinds := fs.Int("kinds", 2, "kinds of perturbation (user move, fault, stale read, hook pod) one trace may mix (0: no bound but each kind's)")
 	maxStates := fs.Int("max", 0, "stop after this many states (0: no limit)")
-	if err := fs.Parse(args); err != nil {
+	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
+		return 0 // -h: fs printed the usage
+	} else if err != nil {
 		return 2 // fs printed the error and the usage
 	}
 	if fs.NArg() > 0 {

@@ -39,6 +39,8 @@ func TestRun(t *testing.T) {
 		{name: "limit", why: "-1 is none; below it is nothing", args: []string{"-limits", "-2"}, want: 2, wantStderr: "-limits: -2 is refused"},
 		{name: "kinds", why: "there are four kinds", args: []string{"-kinds", "5"}, want: 2, wantStderr: "-kinds: 5 is refused"},
 		{name: "negative max", why: "a bound below zero", args: []string{"-max", "-1"}, want: 2, wantStderr: "-max: -1 is refused"},
+		{name: "help", why: "-h asks for the flags, no usage error: it exited 2, where rollout and preview exit 0", args: []string{"-h"}, want: 0,
+			wantStderr: "-versions"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

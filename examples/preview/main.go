@@ -214,15 +214,21 @@ func cli(args []string, stdin io.Reader, stdout, stderr io.Writer, now time.Time
 	return exitOK
 }
 
-// isTerminal reports whether r is a terminal (a character device), as
-// standard input is when nothing is piped into the command.
+// isTerminal reports whether r is a terminal (a character device other
+// than the null device), as standard input is when nothing is piped into
+// the command. `preview < /dev/null` (cron, CI, ssh without a terminal) is
+// empty input, not a terminal.
 func isTerminal(r io.Reader) bool {
 	f, ok := r.(interface{ Stat() (os.FileInfo, error) })
 	if !ok {
 		return false
 	}
 	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	if err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		return false
+	}
+	null, err := os.Stat(os.DevNull)
+	return err != nil || !os.SameFile(fi, null)
 }
 
 // parseArgs reads the flags and the optional file argument. Flags may

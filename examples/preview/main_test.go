@@ -498,6 +498,22 @@ func TestTerminalStdin(t *testing.T) {
 	}
 }
 
+// TestDevNullStdin: standard input redirected from the null device (a
+// character device, but no terminal: cron, CI, ssh without a terminal)
+// is empty input, exit 1, as the file /dev/null named is, where preview
+// said "standard input is a terminal" and exited 2.
+func TestDevNullStdin(t *testing.T) {
+	null, err := os.Open(os.DevNull)
+	if err != nil {
+		t.Skip(err)
+	}
+	defer null.Close()
+	var out, errOut bytes.Buffer
+	if code := cli(nil, null, &out, &errOut, clock); code != exitInput || !strings.Contains(errOut.String(), "preview: empty input") {
+		t.Errorf("preview < %s: exit %d, stderr %q; want exit 1 and empty input", os.DevNull, code, errOut.String())
+	}
+}
+
 func at(s string) time.Time {
 	t, err := time.Parse(time.RFC3339, s)
 	if err != nil {
