@@ -505,7 +505,7 @@ func TestTerminalStdin(t *testing.T) {
 func TestDevNullStdin(t *testing.T) {
 	null, err := os.Open(os.DevNull)
 	if err != nil {
-		t.Skip(err)
+		t.Fatal(err)
 	}
 	defer null.Close()
 	var out, errOut bytes.Buffer
