@@ -638,11 +638,15 @@ func (s *Server) collect(ns string, obj []byte) {
 		for _, name := range s.store.names(res, ns) {
 			k := serverKey{res, ns, name}
 			dep, ok := s.store.load(k)
-			if !ok || !bytes.Contains(dep, []byte(uid)) || !hasOwner(dep, uid) {
+			if !ok || !bytes.Contains(dep, []byte(uid)) { // most objects: no parse
 				continue
 			}
-			if s.hasLiveOwner(ns, dep, uid) {
-				s.dropOwnerRef(k, dep, uid)
+			d, err := parseObject(dep)
+			if err != nil || !slices.ContainsFunc(ownerRefs(d), func(r any) bool { return refUID(r) == uid }) {
+				continue
+			}
+			if s.hasLiveOwner(ns, d, uid) {
+				s.dropOwnerRef(k, d, uid)
 				continue
 			}
 			s.store.drop(k)
@@ -663,14 +667,8 @@ var ownerResources = map[string]string{
 // with that uid (the collector's classifyReferences). A reference to a
 // kind the server does not hold counts as live: the collector would find
 // or not find it in a cluster, the server cannot tell.
-func (s *Server) hasLiveOwner(ns string, dep []byte, uid string) bool {
-	o, err := parseObject(dep)
-	if err != nil {
-		return false
-	}
-	meta, _ := o["metadata"].(map[string]any)
-	refs, _ := meta["ownerReferences"].([]any)
-	for _, r := range refs {
+func (s *Server) hasLiveOwner(ns string, dep map[string]any, uid string) bool {
+	for _, r := range ownerRefs(dep) {
 		ref, _ := r.(map[string]any)
 		if ref["uid"] == uid {
 			continue
@@ -690,39 +688,28 @@ func (s *Server) hasLiveOwner(ns string, dep []byte, uid string) bool {
 	return false
 }
 
-// dropOwnerRef stores dep (at k) without its owner references to uid, as
-// the collector's strategic-merge patch removes them: a write with a new
-// resourceVersion.
-func (s *Server) dropOwnerRef(k serverKey, dep []byte, uid string) {
-	o, err := parseObject(dep)
-	if err != nil {
-		return
-	}
+// dropOwnerRef stores the object tree o (at k) without its owner
+// references to uid, as the collector's strategic-merge patch removes
+// them: a write with a new resourceVersion.
+func (s *Server) dropOwnerRef(k serverKey, o map[string]any, uid string) {
 	meta := ensureMeta(o)
-	refs, _ := meta["ownerReferences"].([]any)
-	meta["ownerReferences"] = slices.DeleteFunc(slices.Clone(refs), func(r any) bool {
-		ref, _ := r.(map[string]any)
-		return ref["uid"] == uid
-	})
+	meta["ownerReferences"] = slices.DeleteFunc(slices.Clone(ownerRefs(o)), func(r any) bool { return refUID(r) == uid })
 	pruneMeta(o)
 	meta["resourceVersion"] = s.store.mintVersion()
 	_ = s.store.save(k, mustMarshal(o)) // fewer owners: what decoded still decodes
 }
 
-// hasOwner reports whether the object obj has an owner reference to uid.
-func hasOwner(obj []byte, uid string) bool {
-	o, err := parseObject(obj)
-	if err != nil {
-		return false
-	}
+// ownerRefs returns metadata.ownerReferences of the object tree o.
+func ownerRefs(o map[string]any) []any {
 	meta, _ := o["metadata"].(map[string]any)
 	refs, _ := meta["ownerReferences"].([]any)
-	for _, r := range refs {
-		if ref, _ := r.(map[string]any); ref["uid"] == uid {
-			return true
-		}
-	}
-	return false
+	return refs
+}
+
+// refUID returns the uid of the owner reference r (nil for none).
+func refUID(r any) any {
+	ref, _ := r.(map[string]any)
+	return ref["uid"]
 }
 
 // logWrite appends a write to the log, unless the log is off.
