@@ -56,7 +56,13 @@ import (
 //     and theirs, as the garbage collector deletes them, but for those
 //     that keep another owner that exists, which only lose their
 //     references to it; Orphan, and an RC's delete without a policy (the
-//     v1 RC strategy's default), orphan them.
+//     v1 RC strategy's default), orphan them (they lose their references
+//     to it). An object with metadata.finalizers is marked instead
+//     (deletionTimestamp, deletionGracePeriodSeconds 0, a generation up)
+//     and goes with the write that leaves it without finalizers; while
+//     marked, no write adds a finalizer. deletionTimestamp and
+//     deletionGracePeriodSeconds are the server's: a create's are
+//     dropped, an update's and a patch's are the stored ones.
 //
 // A World's server (World.Client) holds only objects the World's codec
 // decodes and dcplan's rules for one object accept: a create, update or
@@ -423,6 +429,8 @@ func (s *Server) create(r wire.Request) (serverKey, error) {
 	if err := checkOwnerRefs(r.Resource, name, o); err != nil {
 		return key, err
 	}
+	delete(meta, "deletionTimestamp") // the server's to set, on a delete
+	delete(meta, "deletionGracePeriodSeconds")
 	meta["uid"] = s.store.mintUID()
 	meta["resourceVersion"] = s.store.mintVersion()
 	meta["creationTimestamp"] = s.store.clock().UTC().Format(time.RFC3339)
@@ -485,9 +493,13 @@ func (s *Server) update(r wire.Request, key serverKey) error {
 	if err := checkOwnerRefs(r.Resource, key.name, body); err != nil {
 		return err
 	}
+	if err := checkFinalizers(r.Resource, key.name, old, body); err != nil && r.Subresource == "" {
+		return err
+	}
 	if err := s.store.save(key, mustMarshal(s.settle(r.Resource, r.Subresource, old, body))); err != nil {
 		return errUndecodable(r.Resource, key.name, err)
 	}
+	s.finish(key, old)
 	return nil
 }
 
@@ -518,7 +530,7 @@ func (s *Server) settle(resource, sub string, old, next map[string]any) map[stri
 	}
 	out := next
 	meta, oldMeta := ensureMeta(out), ensureMeta(old)
-	for _, f := range []string{"uid", "creationTimestamp", "namespace", "generation"} {
+	for _, f := range []string{"uid", "creationTimestamp", "namespace", "generation", "deletionTimestamp", "deletionGracePeriodSeconds"} {
 		if v, ok := oldMeta[f]; ok {
 			meta[f] = v
 		} else {
@@ -577,9 +589,13 @@ func (s *Server) patch(r wire.Request, key serverKey) error {
 	if err := checkOwnerRefs(r.Resource, key.name, next); err != nil {
 		return err
 	}
+	if err := checkFinalizers(r.Resource, key.name, old, next); err != nil && r.Subresource == "" {
+		return err
+	}
 	if err := s.store.save(key, mustMarshal(s.settle(r.Resource, r.Subresource, old, next))); err != nil {
 		return errUndecodable(r.Resource, key.name, err)
 	}
+	s.finish(key, old)
 	return nil
 }
 
@@ -587,26 +603,108 @@ func (s *Server) patch(r wire.Request, key serverKey) error {
 // objects the deleted one owns go with it, and theirs in turn, as the
 // garbage collector deletes them soon after (SPEC 3.7: history cleanup
 // deletes with Background; SPEC 7 row 29: deployer pods are left to the
-// collector). With Orphan they stay (the collector's stripping of their
-// owner references is not modelled). Without a policy the resource's
-// strategy decides (orphanByDefault): a v1 ReplicationController orphans,
-// a pod or a DeploymentConfig of the apps.openshift.io group does not.
-// There is no graceful termination.
+// collector). With Orphan they stay, without their owner references to
+// it, as the collector's orphan finalizer leaves them. Without a policy
+// the resource's strategy decides (orphanByDefault): a v1
+// ReplicationController orphans, a pod or a DeploymentConfig of the
+// apps.openshift.io group does not.
+//
+// An object with metadata.finalizers is not removed: it is marked deleting
+// (deletionTimestamp the server's clock, deletionGracePeriodSeconds 0,
+// metadata.generation one up when it has one, a new resourceVersion), and
+// goes when an update or patch leaves it without finalizers (finish). Its
+// dependents stay while it exists, but with Foreground, where the
+// collector deletes them first, and with Orphan, where it releases them
+// first. A delete of an object already marked changes nothing. There is
+// no graceful termination of pods: a pod without finalizers goes at once.
 func (s *Server) delete(key serverKey, policy string) error {
 	obj, ok := s.store.load(key)
 	if !ok {
 		return errNotFound(key.resource, key.name)
 	}
-	s.store.drop(key)
-	switch policy {
-	case wire.PropagationBackground, propagationForeground:
+	o, err := parseObject(obj)
+	if err != nil {
+		return fmt.Errorf("fake: stored %s %s/%s: %w", key.resource, key.namespace, key.name, err)
+	}
+	marked := len(finalizers(o)) > 0
+	if marked && isDeleting(o) {
+		return nil
+	}
+	switch {
+	case policy == propagationOrphan || policy == "" && orphanByDefault(key.resource):
+		s.orphan(key.namespace, obj)
+	case !marked || policy == propagationForeground:
 		s.collect(key.namespace, obj)
-	case "":
-		if !orphanByDefault(key.resource) {
-			s.collect(key.namespace, obj)
-		}
+	}
+	if !marked {
+		s.store.drop(key)
+		return nil
+	}
+	meta := ensureMeta(o)
+	meta["deletionTimestamp"] = s.store.clock().UTC().Format(time.RFC3339)
+	meta["deletionGracePeriodSeconds"] = json.Number("0")
+	if g, err := strconv.ParseInt(metaString(o, "generation"), 10, 64); err == nil && g > 0 {
+		meta["generation"] = json.Number(strconv.FormatInt(g+1, 10))
+	}
+	meta["resourceVersion"] = s.store.mintVersion()
+	if err := s.store.save(key, mustMarshal(o)); err != nil {
+		return errUndecodable(key.resource, key.name, err)
 	}
 	return nil
+}
+
+// finish removes the object stored at key when the write that replaced
+// old removed the last finalizers of an object marked deleting, as the
+// registry store deletes such an object during the update, and collects
+// what it owned (its orphan finalizer, had it one, released them
+// already). A write of an object marked without finalizers (a world only
+// a seeded store holds) leaves it.
+func (s *Server) finish(key serverKey, old map[string]any) {
+	obj, ok := s.store.load(key)
+	if !ok || len(finalizers(old)) == 0 {
+		return
+	}
+	o, err := parseObject(obj)
+	if err != nil || !isDeleting(o) || len(finalizers(o)) > 0 {
+		return
+	}
+	s.store.drop(key)
+	s.collect(key.namespace, obj)
+}
+
+// isDeleting reports whether the object tree o has a deletionTimestamp.
+func isDeleting(o map[string]any) bool {
+	meta, _ := o["metadata"].(map[string]any)
+	_, ok := meta["deletionTimestamp"]
+	return ok
+}
+
+// finalizers returns metadata.finalizers of the object tree o.
+func finalizers(o map[string]any) []any {
+	meta, _ := o["metadata"].(map[string]any)
+	f, _ := meta["finalizers"].([]any)
+	return f
+}
+
+// checkFinalizers refuses, for an object marked deleting (old), a write
+// adding finalizers it did not have, as the API server's metadata
+// validation does.
+func checkFinalizers(resource, name string, old, next map[string]any) error {
+	if !isDeleting(old) {
+		return nil
+	}
+	var added []string
+	for _, f := range finalizers(next) {
+		name, _ := f.(string)
+		if !slices.Contains(finalizers(old), any(name)) && !slices.Contains(added, name) {
+			added = append(added, name)
+		}
+	}
+	if len(added) == 0 {
+		return nil
+	}
+	slices.Sort(added)
+	return errInvalid(resource, name, fmt.Sprintf("metadata.finalizers: Forbidden: no new finalizers can be added if the object is being deleted, found new finalizers %#v", added))
 }
 
 // orphanByDefault reports whether a delete of resource without a
@@ -620,6 +718,10 @@ func orphanByDefault(resource string) bool { return resource == wire.ResourceRCs
 // propagationForeground is the propagation policy that deletes the
 // dependents before the owner; here, as Background, at once.
 const propagationForeground = "Foreground"
+
+// propagationOrphan is the propagation policy that leaves the dependents,
+// released from the deleted owner.
+const propagationOrphan = "Orphan"
 
 // collect is the garbage collector's pass over the objects of namespace
 // ns that obj owned (by its uid in their metadata.ownerReferences),
@@ -651,6 +753,29 @@ func (s *Server) collect(ns string, obj []byte) {
 			}
 			s.store.drop(k)
 			s.collect(ns, dep)
+		}
+	}
+}
+
+// orphan is the garbage collector's orphaning of the objects of namespace
+// ns that obj owns, on obj's delete with the Orphan policy: each stays,
+// without its owner references to obj.
+func (s *Server) orphan(ns string, obj []byte) {
+	o, err := parseObject(obj)
+	uid := metaString(o, "uid")
+	if err != nil || uid == "" {
+		return
+	}
+	for _, res := range []string{wire.ResourceConfigs, wire.ResourceRCs, wire.ResourcePods} {
+		for _, name := range s.store.names(res, ns) {
+			k := serverKey{res, ns, name}
+			dep, ok := s.store.load(k)
+			if !ok || !bytes.Contains(dep, []byte(uid)) {
+				continue
+			}
+			if d, err := parseObject(dep); err == nil && slices.ContainsFunc(ownerRefs(d), func(r any) bool { return refUID(r) == uid }) {
+				s.dropOwnerRef(k, d, uid)
+			}
 		}
 	}
 }

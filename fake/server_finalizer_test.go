@@ -1,0 +1,193 @@
+package fake_test
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/fake"
+	"github.com/dcplan/dcplan/wire"
+)
+
+// heldServer is newTestServer with the DC holding the finalizer
+// example.com/hold, so that a delete only marks it (SPEC 3.2.4: the DC
+// controller's deleting-DC branch is reached through such a delete).
+func heldServer(t *testing.T) *fake.Server {
+	t.Helper()
+	s := newTestServer(t)
+	dc := strings.Replace(srvDC, `"generation":5}`, `"generation":5,"finalizers":["example.com/hold"]}`, 1)
+	if err := s.Put(wire.ResourceConfigs, []byte(dc)); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func deleteDC(t *testing.T, s *fake.Server, policy string) {
+	t.Helper()
+	if _, err := s.Do(t.Context(), wire.Request{Verb: wire.VerbDelete, Resource: wire.ResourceConfigs, Namespace: "shop", Name: "web",
+		Delete: wire.DeleteOptions{PropagationPolicy: policy}}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// putDC sends the stored DC back with edit applied, as a client's update.
+func putDC(t *testing.T, s *fake.Server, edit func(meta map[string]any)) error {
+	t.Helper()
+	b, ok := s.Object(wire.ResourceConfigs, "shop", "web")
+	if !ok {
+		t.Fatal("no DC to update")
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	edit(m["metadata"].(map[string]any))
+	body, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.Do(t.Context(), wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceConfigs, Namespace: "shop", Name: "web", Body: body})
+	return err
+}
+
+// TestServerDeleteWithFinalizersMarks: a delete of an object with
+// finalizers marks it deleting, as the registry store does, and leaves
+// what it owns; the DC then decodes as Deleting.
+func TestServerDeleteWithFinalizersMarks(t *testing.T) {
+	s := heldServer(t)
+	deleteDC(t, s, wire.PropagationBackground)
+	for path, want := range map[string]any{
+		"metadata|deletionTimestamp":          serverNow.Format("2006-01-02T15:04:05Z"),
+		"metadata|deletionGracePeriodSeconds": 0.0,
+		"metadata|generation":                 6.0,
+		"metadata|finalizers|0":               "example.com/hold",
+	} {
+		if got := get(t, s, wire.ResourceConfigs, "web", path); got != want {
+			t.Errorf("DC %s = %v, want %v", path, got, want)
+		}
+	}
+	if get(t, s, wire.ResourceConfigs, "web", "metadata|resourceVersion") == "700" {
+		t.Error("marking the DC kept its resourceVersion")
+	}
+	if _, ok := s.Object(wire.ResourceRCs, "shop", "web-1"); !ok {
+		t.Error("the RC went while its owner still exists")
+	}
+	b, _ := s.Object(wire.ResourceConfigs, "shop", "web")
+	cfg, err := wire.DecodeConfig(b)
+	if err != nil || !cfg.Deleting {
+		t.Errorf("DecodeConfig of the marked DC: Deleting %v, err %v; want true, nil", cfg.Deleting, err)
+	}
+
+	before, _ := s.Object(wire.ResourceConfigs, "shop", "web")
+	deleteDC(t, s, wire.PropagationBackground)
+	if after, _ := s.Object(wire.ResourceConfigs, "shop", "web"); string(after) != string(before) {
+		t.Errorf("a second delete changed the marked DC:\n%s\n%s", before, after)
+	}
+}
+
+// TestServerFinalizersGuardDeletion: while marked, an update keeps the
+// deletionTimestamp whatever the body says and may not add a finalizer;
+// the update that removes the last one deletes the object, and the
+// collector takes what it owned.
+func TestServerFinalizersGuardDeletion(t *testing.T) {
+	s := heldServer(t)
+	deleteDC(t, s, wire.PropagationBackground)
+
+	err := putDC(t, s, func(meta map[string]any) {
+		meta["finalizers"] = []any{"example.com/hold", "example.com/other"}
+	})
+	var se *wire.StatusError
+	const want = `DeploymentConfig.apps.openshift.io "web" is invalid: metadata.finalizers: Forbidden: no new finalizers can be added if the object is being deleted, found new finalizers []string{"example.com/other"}`
+	if !errors.As(err, &se) || se.Reason != dcplan.StatusInvalid || se.Message != want {
+		t.Fatalf("adding a finalizer to a marked DC: %v, want Invalid %q", err, want)
+	}
+
+	if err := putDC(t, s, func(meta map[string]any) {
+		delete(meta, "deletionTimestamp")
+		delete(meta, "deletionGracePeriodSeconds")
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if get(t, s, wire.ResourceConfigs, "web", "metadata|deletionTimestamp") == "<absent>" {
+		t.Fatal("an update cleared the deletionTimestamp")
+	}
+
+	if err := putDC(t, s, func(meta map[string]any) { delete(meta, "finalizers") }); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := s.Object(wire.ResourceConfigs, "shop", "web"); ok {
+		t.Error("the DC stayed after its last finalizer went")
+	}
+	if _, ok := s.Object(wire.ResourceRCs, "shop", "web-1"); ok {
+		t.Error("the collector left the RC of the deleted DC")
+	}
+}
+
+// TestServerFinalizerPatch: a merge patch removing the finalizers of a
+// marked object deletes it too; one on an object not marked only writes.
+func TestServerFinalizerPatch(t *testing.T) {
+	patch := func(s *fake.Server) {
+		t.Helper()
+		if _, err := s.Do(t.Context(), wire.Request{Verb: wire.VerbPatch, Resource: wire.ResourceConfigs, Namespace: "shop", Name: "web",
+			PatchType: "application/merge-patch+json", Patch: []byte(`{"metadata":{"finalizers":null}}`)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := heldServer(t)
+	patch(s)
+	if _, ok := s.Object(wire.ResourceConfigs, "shop", "web"); !ok {
+		t.Fatal("a patch of a DC not marked deleted it")
+	}
+	s = heldServer(t)
+	deleteDC(t, s, wire.PropagationBackground)
+	patch(s)
+	if _, ok := s.Object(wire.ResourceConfigs, "shop", "web"); ok {
+		t.Error("the marked DC stayed after a patch removed its finalizers")
+	}
+}
+
+// TestServerDeletePolicyWithFinalizers: with Foreground the collector
+// deletes the dependents while the owner waits for its finalizers; with
+// Orphan it releases them (their owner references to it go), and the
+// owner's later removal leaves them.
+func TestServerDeletePolicyWithFinalizers(t *testing.T) {
+	s := heldServer(t)
+	deleteDC(t, s, "Foreground")
+	if _, ok := s.Object(wire.ResourceRCs, "shop", "web-1"); ok {
+		t.Error("Foreground: the RC stayed")
+	}
+	if get(t, s, wire.ResourceConfigs, "web", "metadata|deletionTimestamp") == "<absent>" {
+		t.Error("Foreground: the DC with a finalizer is not marked")
+	}
+
+	s = heldServer(t)
+	deleteDC(t, s, "Orphan")
+	if got := get(t, s, wire.ResourceRCs, "web-1", "metadata|ownerReferences"); got != "<absent>" {
+		t.Errorf("Orphan: the RC keeps owner references %v", got)
+	}
+	if err := putDC(t, s, func(meta map[string]any) { delete(meta, "finalizers") }); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := s.Object(wire.ResourceRCs, "shop", "web-1"); !ok {
+		t.Error("Orphan: the RC went with its former owner")
+	}
+}
+
+// TestServerCreateIgnoresDeletionFields: a create's deletionTimestamp and
+// deletionGracePeriodSeconds are the server's to set; the object stored
+// is not deleting.
+func TestServerCreateIgnoresDeletionFields(t *testing.T) {
+	s := fake.NewServer(serverNow)
+	body := strings.Replace(srvRC, `"uid":"rc-uid-1",`, `"deletionTimestamp":"2026-11-01T11:30:00Z","deletionGracePeriodSeconds":30,`, 1)
+	if _, err := s.Do(t.Context(), wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1",
+		Body: []byte(body)}); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"deletionTimestamp", "deletionGracePeriodSeconds"} {
+		if got := get(t, s, wire.ResourceRCs, "web-1", "metadata|"+f); got != "<absent>" {
+			t.Errorf("created RC: metadata.%s = %v, want it absent", f, got)
+		}
+	}
+}
