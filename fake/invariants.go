@@ -60,6 +60,7 @@ var Invariants = []Invariant{
 	{Name: "NoScaleDuringRollout", Rule: "3.6", Transition: NoScaleDuringRollout},
 	{Name: "PausedNoRollout", Rule: "3.2.5", Transition: PausedNoRollout},
 	{Name: "ReplicasAfterReconcile", Rule: "3.6", Transition: ReplicasAfterReconcile},
+	{Name: "StatusOnlyWhileDeleting", Rule: "3.2.4", Transition: StatusOnlyWhileDeleting},
 }
 
 // Applies reports whether inv holds for a DC planned with st: every
@@ -75,6 +76,8 @@ var Invariants = []Invariant{
 // and when the latest RC is missing it cancels every RC in flight, with
 // no status-lag catch-up first (SPEC 3.11, 7 row 5), so it cancels an RC
 // at or above a lagging status.latestVersion (CancelsOnlyOlder).
+// IgnoreDeleting (the oldest seed) plans for a DC being deleted as for
+// any other (StatusOnlyWhileDeleting).
 func (inv Invariant) Applies(st dcplan.Settings) bool {
 	switch inv.Name {
 	case "OnlyClaimedRCs", "CancelsOnlyOlder":
@@ -85,6 +88,8 @@ func (inv Invariant) Applies(st dcplan.Settings) bool {
 		return !st.ReplicaSync
 	case "PausedNoRollout":
 		return st.Paused == dcplan.PausedFirst
+	case "StatusOnlyWhileDeleting":
+		return !st.IgnoreDeleting
 	}
 	return true
 }
@@ -405,7 +410,8 @@ func NothingInFlightAtRest(c ConfigState) error {
 	return nil
 }
 
-// ReplicasWhenStable holds at rest when an unpaused DC whose latest
+// ReplicasWhenStable holds at rest when an unpaused DC, not being
+// deleted (SPEC 3.2.4: its controller writes only its status), whose latest
 // rollout exists and is terminal has its active RC (the newest Complete
 // one) at spec.replicas (0 for a test DC) and every other RC at 0
 // (SPEC 0 rule 3, 2.4, 3.6.2). It is an at-rest property: a user's `oc scale` or
@@ -414,7 +420,7 @@ func NothingInFlightAtRest(c ConfigState) error {
 // fault (ReplicasAfterReconcile judges each reconciling pass instead).
 func ReplicasWhenStable(c ConfigState) error {
 	cfg := c.Config
-	if _, ended, _ := c.latest(); cfg.Paused || !ended {
+	if _, ended, _ := c.latest(); cfg.Paused || cfg.Deleting || !ended {
 		return nil
 	}
 	return c.replicasWhereReconcilePutsThem("")
@@ -485,14 +491,15 @@ func (c ConfigState) prunable() int {
 	return n
 }
 
-// HistoryPruned holds at rest when an unpaused DC with a
+// HistoryPruned holds at rest when an unpaused DC, not being deleted
+// (SPEC 3.2.4), with a
 // revisionHistoryLimit and a terminal latest rollout keeps at most that
 // many prunable RCs (SPEC 0 rule 10, 3.7). It is an at-rest property:
 // cleanup runs once the rollout ends, so history exceeds the limit
 // between the end of a rollout and the next DC controller pass.
 func HistoryPruned(c ConfigState) error {
 	cfg := c.Config
-	if _, ended, _ := c.latest(); cfg.Paused || !cfg.HasRevisionHistoryLimit || !ended {
+	if _, ended, _ := c.latest(); cfg.Paused || cfg.Deleting || !cfg.HasRevisionHistoryLimit || !ended {
 		return nil
 	}
 	if n := c.prunable(); n > int(cfg.RevisionHistoryLimit) {
@@ -876,4 +883,26 @@ func ReplicasAfterReconcile(t Transition) error {
 		return nil
 	}
 	return a.replicasWhereReconcilePutsThem("after reconcile ")
+}
+
+// StatusOnlyWhileDeleting holds when a DC controller pass over a DC being
+// deleted writes nothing but the DC's status (SPEC 3.2.4: no claim, no
+// cancel, no scale, no create, no cleanup). A deletionTimestamp is never
+// taken back, so a DC the live world shows deleting before the pass was
+// deleting in the view the pass read, unless that view was stale
+// (StaleConfig): a pass that read the DC before its delete is not judged.
+func StatusOnlyWhileDeleting(t Transition) error {
+	if t.Kind != PassConfig || t.StaleConfig || !t.Before.Config.Deleting {
+		return nil
+	}
+	for _, w := range t.Writes {
+		r := w.Request
+		if r.Verb == wire.VerbEvent {
+			continue
+		}
+		if r.Resource != wire.ResourceConfigs || r.Subresource != wire.SubresourceStatus {
+			return fmt.Errorf("wrote %s while the DC is being deleted", r)
+		}
+	}
+	return nil
 }

@@ -218,6 +218,8 @@ func TestTransitionInvariantsCatchViolations(t *testing.T) {
 	unlimited := running
 	unlimited.Config.HasRevisionHistoryLimit = false
 	paused.Config.Paused = true
+	deleting := running
+	deleting.Config.Deleting = true
 	lagging := state(dc(t, 2, "app:1"), rcOf(t, c3, 1, Complete, 0), rcOf(t, c3, 2, Complete, 0), rcOf(t, c3, 3, Complete, 1))
 	lagging.Config.HasRevisionHistoryLimit = true
 	c2 := dc(t, 2, "app:1")
@@ -347,6 +349,26 @@ func TestTransitionInvariantsCatchViolations(t *testing.T) {
 			t: pass(create(web(3, New, 0), paused)), wantErr: "paused, yet create"},
 		{name: "3.2.5 paused bump", why: "a paused DC got a new latestVersion", inv: fake.PausedNoRollout,
 			t: pass(statusBump), wantErr: "paused, yet latestVersion 3 -> 4"},
+		{name: "3.2.4 scale while deleting", why: "a DC being deleted gets only its status written", inv: fake.StatusOnlyWhileDeleting,
+			t: func() fake.Transition {
+				tr := pass(update("web-2", nil, nil, dcplan.ActionScale, deleting))
+				tr.Before = deleting
+				return tr
+			}(),
+			wantErr: "wrote update replicationcontrollers /web-2 while the DC is being deleted"},
+		{name: "3.2.4 status while deleting", why: "the status write (and its events) is the branch's one write", inv: fake.StatusOnlyWhileDeleting,
+			t: func() fake.Transition {
+				tr := pass(fake.LiveWrite{Request: wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceConfigs, Subresource: wire.SubresourceStatus, Name: "web"}, Live: deleting},
+					fake.LiveWrite{Request: wire.Request{Verb: wire.VerbEvent, Name: "web"}, Live: deleting})
+				tr.Before = deleting
+				return tr
+			}()},
+		{name: "3.2.4 deleted after a stale read", why: "the pass read the DC before its delete: not judged", inv: fake.StatusOnlyWhileDeleting,
+			t: func() fake.Transition {
+				tr := pass(create(web(4, New, 0), deleting))
+				tr.Before, tr.StaleConfig = deleting, true
+				return tr
+			}()},
 		{name: "3.6 replicas on active", why: "the latest failed, the active web-2 holds the DC's replica", inv: fake.ReplicasAfterReconcile,
 			t: pass(del("web-1", live))},
 		{name: "3.6 replicas on the wrong RC", why: "scaling the latest (failed) RC instead of the active one", inv: fake.ReplicasAfterReconcile,

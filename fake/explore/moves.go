@@ -81,7 +81,7 @@ type Move struct {
 	Actor Actor
 	// Target is the RC of a deployer pass, the pod of a kubelet move, and
 	// the operation of a user move (cancel, retry, latest, pause, resume,
-	// undo, scale=N, edit).
+	// undo, scale=N, edit, delete).
 	Target string
 	// To is the pod's next phase for a kubelet move ("vanish" deletes it,
 	// "created" creates hook pod Target).
@@ -282,7 +282,7 @@ func apply(o, prev Objects, m Move, st dcplan.Settings, rq int, expect []string,
 		step.After = next
 		return step, nil
 	case ActorUser:
-		if m.Target == "edit" || len(m.Target) > 6 && m.Target[:6] == "scale=" {
+		if directEdit(m.Target) {
 			next := o.clone()
 			if !userEdit(next, m.Target) {
 				return step, errRefused
@@ -640,10 +640,29 @@ func deployed(o Objects, rc string) {
 	}
 }
 
-// userEdit is `oc scale dc` or an edit of the DC's template (the image
-// toggles between fake.Images[0] and [1]).
+// directEdit reports whether the user operation op is one write the user
+// makes by hand (an edit, `oc scale`, `oc delete`), which userEdit makes,
+// rather than a command that plans.
+func directEdit(op string) bool {
+	return op == "edit" || op == "delete" || strings.HasPrefix(op, "scale=")
+}
+
+// userEdit is `oc scale dc`, an edit of the DC's template (the image
+// toggles between fake.Images[0] and [1]), or `oc delete dc` (heldDelete).
 func userEdit(o Objects, op string) bool {
 	k := key(wire.ResourceConfigs, Name)
+	if op == "delete" {
+		b, ok := o[k]
+		if !ok {
+			return false
+		}
+		nb := derive(b, "delete "+k, func() []byte { return heldDelete(b) })
+		if nb == nil {
+			return false
+		}
+		o[k] = nb
+		return true
+	}
 	return edit(o, k, op, func(m map[string]any) bool {
 		spec := sub(m, "spec")
 		if op == "edit" {
@@ -669,4 +688,39 @@ func userEdit(o Objects, op string) bool {
 		bumpGeneration(m)
 		return true
 	})
+}
+
+// holdFinalizer is the finalizer a user's delete finds on the DC: someone
+// else's, never released within a trace.
+const holdFinalizer = "example.com/hold"
+
+// heldDelete is the DC stored as b after a user adds holdFinalizer and
+// deletes it, both through the fake server (the delete only marks the DC,
+// SPEC 3.2.4): its new bytes (interned), nil for a DC being deleted
+// already.
+func heldDelete(b []byte) []byte {
+	srv, err := seeded(wire.ResourceConfigs, b)
+	if err != nil {
+		panic(fmt.Sprintf("explore: delete: %v", err))
+	}
+	srv = srv.Clone()
+	if c, err := decodeConfig(b); err != nil || c.Deleting {
+		return nil
+	}
+	ctx := context.Background()
+	for _, r := range []wire.Request{
+		{Verb: wire.VerbPatch, Resource: wire.ResourceConfigs, Namespace: Namespace, Name: Name,
+			PatchType: "application/merge-patch+json", Patch: []byte(`{"metadata":{"finalizers":["` + holdFinalizer + `"]}}`)},
+		{Verb: wire.VerbDelete, Resource: wire.ResourceConfigs, Namespace: Namespace, Name: Name,
+			Delete: wire.DeleteOptions{PropagationPolicy: wire.PropagationBackground}},
+	} {
+		if _, err := srv.Do(ctx, r); err != nil {
+			panic(fmt.Sprintf("explore: delete: %s: %v", r, err))
+		}
+	}
+	after, ok := srv.Object(wire.ResourceConfigs, Namespace, Name)
+	if !ok {
+		panic("explore: delete: the held DC is gone")
+	}
+	return intern(after)
 }

@@ -74,6 +74,9 @@ var mutantList = []mutant{
 	{name: "version 0 active", why: "a Complete RC of version 0 counts as the active rollout (SPEC 5.5)",
 		file: "history/latest.go", old: "d.Phase == dcplan.PhaseComplete && d.Version > 0 && (t.active == 0", new: "d.Phase == dcplan.PhaseComplete && (t.active == 0",
 		killers: [][2]string{{"./history", "TestActive"}, explorer}},
+	{name: "deleting DC planned as any other", why: "the DC controller goes on with a DC being deleted: it creates, scales and prunes (SPEC 3.2.4)",
+		file: "reconcile/config.go", old: "	if cfg.Deleting && !sw.IgnoreDeleting {\n", new: "	if false && cfg.Deleting && !sw.IgnoreDeleting {\n",
+		killers: [][2]string{{"./reconcile", "TestScenarios/deleting"}, {"./fake/explore", "TestExploreDeleting"}}},
 }
 
 // TestMutantsStillApply runs on every go test, without -mutants: each

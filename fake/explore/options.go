@@ -36,7 +36,8 @@ type Options struct {
 	// Faults budget (Defaults sets it).
 	UserFaults bool
 	// Ops are the user operations made, each once, from Operations (nil:
-	// all of them; an empty list is refused: Users 0 makes none).
+	// every one but "delete"; an empty list is refused: Users 0 makes
+	// none).
 	Ops []string
 	// Initial, when set, replaces the initial worlds Initial builds (for a
 	// search that starts mid-story).
@@ -85,16 +86,19 @@ func (o Options) defaults() Options {
 		o.Limits = []int{-1, 1}
 	}
 	if o.Ops == nil {
-		o.Ops = slices.Clone(Operations)
+		o.Ops = slices.DeleteFunc(slices.Clone(Operations), func(op string) bool { return op == "delete" })
 	}
 	return o
 }
 
 // Operations are the oc commands and edits a user move makes, the values
 // of Options.Ops: `oc rollout cancel`, `retry`, `latest`, `pause`,
-// `resume`, `undo`, `oc scale` (to each of Options.Replicas) and an edit
-// of the pod template.
-var Operations = []string{"cancel", "retry", "latest", "pause", "resume", "undo", "scale", "edit"}
+// `resume`, `undo`, `oc scale` (to each of Options.Replicas), an edit
+// of the pod template, and `oc delete` of the DC while a finalizer holds
+// it (it stays, being deleted, for the rest of the trace: SPEC 3.2.4's
+// world). The default Ops leave "delete" out: a search that wants the
+// deleting DC asks for it.
+var Operations = []string{"cancel", "retry", "latest", "pause", "resume", "undo", "scale", "edit", "delete"}
 
 // ErrInvalidOptions is wrapped by every error Options.Validate (and so
 // Explore) returns.

@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"slices"
-	"strings"
 )
 
 // A move's outcome is a function of the bytes it reads: the node's
@@ -29,13 +28,14 @@ import (
 // (measured on the CI bounds); elsewhere 7-18 % do, and keeping every
 // outcome cost more than making those moves again (a 1.4-million-move
 // search without a stale read ran 20 % slower with its outcomes kept).
-// Only moves that plan are kept: a kubelet move, an edit or `oc scale`
-// is a memoized edit of one object, as cheap to make again as to recall.
+// Only moves that plan are kept: a kubelet move, an edit, `oc scale` or
+// `oc delete` is a memoized edit of one object, as cheap to make again as
+// to recall.
 func (s *search) recalls(m Move) bool {
 	if s.opts.Stale == 0 {
 		return false
 	}
-	return m.Actor.controller() || m.Actor == ActorUser && m.Target != "edit" && !strings.HasPrefix(m.Target, "scale=")
+	return m.Actor.controller() || m.Actor == ActorUser && !directEdit(m.Target)
 }
 
 // outcome is what a move did, kept small: the world after as the objects
