@@ -50,7 +50,10 @@
 // (and a pod's status.phase Pending, as the pod strategy does);
 // updates check the resourceVersion; strategic-merge patches merge owner
 // references by uid and honour a uid precondition; the status and
-// instantiate subresources; deletes with their options; faults
+// instantiate subresources; deletes with their options, the garbage
+// collector's work on what the deleted object owned, and finalizers (a
+// delete marks an object that has some; the write removing the last one
+// deletes it); faults
 // ([Server.Inject]) fail chosen requests; [Server.Log] keeps every write
 // with the object before and after. [NewServer] keeps its own objects;
 // [World.Client] works on a World.
