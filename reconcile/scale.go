@@ -253,7 +253,9 @@ func reconcileOrigin(s *dcplan.Snapshot, rcs []dcplan.Deployment, c *census, lat
 			}
 		}
 	}
-	prune(s, rcs, ruleOriginCleanup, "", true, p)
+	// A failed delete here is DeploymentCleanupFailed, as in every other
+	// pass of the replica-sync seeds (SPEC 3.11, 7 row 10).
+	prune(s, rcs, ruleOriginCleanup, "", false, p)
 	// The status reads spec.replicas of the list as scaled (the synced
 	// annotation not at all), which the scales give without a copy.
 	p.Status = statusTally(synced, rcs, &c.tally, p.Scales[first:], true, ruleOriginSync)

@@ -94,11 +94,13 @@ func cleanup(cfg *dcplan.Config, rcs []dcplan.Deployment, rule dcplan.Rule) []dc
 // prune appends the history cleanup of rcs (SPEC 3.7) to p, without the RC
 // named keep (the one this pass creates; "" for none). When s.Outcome
 // reports some of those deletes failed, the pass records one warning after
-// the last delete and goes on (SPEC 3.2.5, 3.2.12, 3.6.4): on the
-// reconcile path (reconciled) ReplicationControllerCleanupFailed
-// `Couldn't clean up replication controllers: <err>`, elsewhere
-// DeploymentCleanupFailed `Couldn't clean up deployments: <err>`, the
-// errors joined in delete order.
+// the last delete and goes on (SPEC 3.2.5, 3.2.12, 3.6.4): on the modern
+// reconcile path (reconciled: reconcile, which the newer seed shares,
+// SPEC 3.11) ReplicationControllerCleanupFailed `Couldn't clean up
+// replication controllers: <err>`, elsewhere (the paused and create
+// paths, and the seed's replica-sync reconcile) DeploymentCleanupFailed
+// `Couldn't clean up deployments: <err>`, the errors joined in delete
+// order.
 //
 // Ports: deploymentconfig_controller.go cleanupOldDeployments and the
 // Eventf calls on its error.
@@ -153,7 +155,7 @@ func pruneBelow(s *dcplan.Snapshot, rcs []dcplan.Deployment, rule dcplan.Rule, k
 		return
 	}
 	reason, msg := dcplan.EventDeploymentCleanupFailed, "Couldn't clean up deployments: "
-	if reconciled && !s.Settings.SeedConfigController {
+	if reconciled { // SPEC 3.6.4; the newer seed's reconcile too (SPEC 3.11)
 		reason, msg = dcplan.EventReplicationControllerCleanupFailed, "Couldn't clean up replication controllers: "
 	}
 	last := dcplan.ActionRef{Kind: dcplan.ActionDeleteRC, Index: len(p.DeleteRCs) - 1}
