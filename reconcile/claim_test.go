@@ -112,3 +112,37 @@ func TestConfigIgnoresForeignRCs(t *testing.T) {
 		t.Errorf("Config() with a foreign RC mismatch (-without +with):\n%s", d)
 	}
 }
+
+// TestConfigAdoptionOrder pins the order of the Adopt and Release actions
+// that Config's documentation gives: by RC name (upstream takes them from
+// an unordered cache listing, SPEC 3.3), not by version as cancels and
+// scales are (SPEC 11 item 9). web-10 sorts before web-9 by name and after
+// it by version.
+func TestConfigAdoptionOrder(t *testing.T) {
+	cfg := config(10)
+	var rcs []dcplan.Deployment
+	for _, v := range []dcplan.Version{9, 10} {
+		d := rollout(t, cfg, v, dcplan.PhaseComplete, 0)
+		d.HasController, d.Controller = false, dcplan.OwnerRef{}
+		rcs = append(rcs, d)
+	}
+	for _, v := range []dcplan.Version{8, 7} {
+		d := rollout(t, cfg, v, dcplan.PhaseComplete, 0)
+		d.Name, d.ConfigLabel = "old-"+string(rune('0'+v)), "other"
+		rcs = append(rcs, d)
+	}
+	p := reconcile.Config(snapshot(cfg, rcs...))
+	var adopted, released []string
+	for _, a := range p.Adopt {
+		adopted = append(adopted, a.RC)
+	}
+	for _, r := range p.Release {
+		released = append(released, r.RC)
+	}
+	if d := cmp.Diff([]string{"web-10", "web-9"}, adopted); d != "" {
+		t.Errorf("Config() adopts (-want +got):\n%s", d)
+	}
+	if d := cmp.Diff([]string{"old-7", "old-8"}, released); d != "" {
+		t.Errorf("Config() releases (-want +got):\n%s", d)
+	}
+}

@@ -71,10 +71,10 @@ import (
 // couldn't be adopted". SeedConfigController follows the seed-era list
 // instead (see configOrigin and the package documentation).
 //
-// Deterministic order: adoptions, releases, cancels and scales by version
-// (cancels and scales newest first), deletes oldest first; RCs of one
-// version keep their list order (upstream's sort, as the conformance
-// recordings show it).
+// Deterministic order: adoptions and releases by RC name (see claim;
+// TestConfigAdoptionOrder), cancels and scales by version newest first,
+// deletes oldest first; RCs of one version keep their list order
+// (upstream's sort, as the conformance recordings show it).
 //
 // Ports: deploymentconfig_controller.go (*DeploymentConfigController).Handle
 // (modern) and its seed-era ancestors (Origin).
