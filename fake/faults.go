@@ -55,11 +55,20 @@ type Faults struct {
 	// Dual is the chance, per work item, that a second controller
 	// instance, with its own lagging cache, handles the same item too.
 	Dual float64
+	// DeleteConfig is the chance, per step, that a user deletes a random
+	// DC (oc delete dc) and creates it again from its spec: held by
+	// someone's finalizer for a few steps first (the DC being deleted,
+	// SPEC 3.2.4), or gone at once with its RCs and pods collected, or
+	// with --cascade=orphan, its RCs left for the new DC to adopt
+	// (SPEC 3.3).
+	DeleteConfig float64
 }
 
-// AllFaults returns Faults with every knob on at a rate that keeps
-// rollouts progressing: the setting of the deep tests and of
-// `-faults all` in examples/rollout.
+// AllFaults returns Faults with every knob but DeleteConfig on at a rate
+// that keeps rollouts progressing: the setting of the deep tests and of
+// `-faults all` in examples/rollout. DeleteConfig, which replaces the
+// DCs the other faults and the invariants' accounts follow, is asked for
+// by name ("all,deletedc").
 func AllFaults() Faults {
 	return Faults{
 		Conflict: 0.05, ServerError: 0.02, StaleReads: 3, Crash: 0.02, LoseNotify: 0.05, DuplicateNotify: 0.05,
@@ -67,10 +76,14 @@ func AllFaults() Faults {
 	}
 }
 
+// deleteConfigRate is the rate a bare "deletedc" gives DeleteConfig (see
+// ParseFaults), which AllFaults leaves off.
+const deleteConfigRate = 0.01
+
 // Any reports whether some fault is on.
 func (f Faults) Any() bool { return f != Faults{} }
 
-var faultNames = []string{"conflict", "servererror", "stale", "crash", "lose", "dup", "deletepod", "squat", "scale", "edit", "user", "clock", "dual"}
+var faultNames = []string{"conflict", "servererror", "stale", "crash", "lose", "dup", "deletepod", "squat", "scale", "edit", "user", "clock", "dual", "deletedc"}
 
 func (f *Faults) knob(name string) (*float64, *int) {
 	switch name {
@@ -100,26 +113,33 @@ func (f *Faults) knob(name string) (*float64, *int) {
 		return &f.ClockJump, nil
 	case "dual":
 		return &f.Dual, nil
+	case "deletedc":
+		return &f.DeleteConfig, nil
 	}
 	return nil, nil
 }
 
 // ParseFaults reads a fault setting: "" or "none" (no faults), "all"
 // (AllFaults), or a comma-separated list of name=value pairs, starting
-// from no faults, e.g. "conflict=0.1,stale=2,user=0.05". A name without a
-// value takes its AllFaults rate. Names: conflict, servererror, stale, crash, lose,
-// dup, deletepod, squat, scale, edit, user, clock, dual.
+// from no faults, or from AllFaults when the first item is "all", e.g.
+// "conflict=0.1,stale=2,user=0.05" or "all,deletedc". A name without a
+// value takes its AllFaults rate (deletedc 0.01). Names: conflict,
+// servererror, stale, crash, lose, dup, deletepod, squat, scale, edit,
+// user, clock, dual, deletedc.
 func ParseFaults(s string) (Faults, error) {
 	s = strings.TrimSpace(s)
 	switch s {
 	case "", "none":
 		return Faults{}, nil
-	case "all":
-		return AllFaults(), nil
 	}
 	var f Faults
 	all := AllFaults()
-	for _, part := range strings.Split(s, ",") {
+	all.DeleteConfig = deleteConfigRate
+	parts := strings.Split(s, ",")
+	if strings.TrimSpace(parts[0]) == "all" {
+		f, parts = AllFaults(), parts[1:]
+	}
+	for _, part := range parts {
 		name, value, hasValue := strings.Cut(strings.TrimSpace(part), "=")
 		p, n := f.knob(name)
 		dp, dn := all.knob(name)

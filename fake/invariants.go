@@ -463,11 +463,18 @@ func (c ConfigState) replicasWhereReconcilePutsThem(prefix string) error {
 	return errors.Join(errs...)
 }
 
-// StatusCaughtUp holds at rest when no claimed RC has a version above
-// status.latestVersion (SPEC 3.2.7: a lagging status catches up). It is an
-// at-rest property: a status lag is a legitimate state in between (a crash
-// between an RC create and the status write), which the next pass repairs.
+// StatusCaughtUp holds at rest when no claimed RC of a DC neither paused
+// nor being deleted has a version above status.latestVersion (SPEC 3.2.7:
+// a lagging status catches up; a paused DC and one being deleted stop at
+// 3.2.5 and 3.2.4, before the catch-up, and keep the lag: a DC created
+// again over the RCs of its predecessor adopts them at latestVersion 0).
+// It is an at-rest property: a status lag is a legitimate state in
+// between (a crash between an RC create and the status write), which the
+// next pass repairs.
 func StatusCaughtUp(c ConfigState) error {
+	if c.Config.Paused || c.Config.Deleting {
+		return nil
+	}
 	for _, d := range c.claimed() {
 		if d.Version > c.Config.Status.LatestVersion {
 			return fmt.Errorf("rc %s has version %d above latestVersion %d", d.Name, d.Version, c.Config.Status.LatestVersion)
@@ -580,8 +587,8 @@ func NoCreateWhileInFlight(t Transition) error {
 // returns the first error (a stored RC that does not decode is one).
 func judgeCreates(t Transition, judge func(d dcplan.Deployment, live ConfigState) error) error {
 	for _, w := range t.Writes {
-		if w.Request.Verb != wire.VerbCreate || !w.rcIsRC() {
-			continue
+		if w.Request.Verb != wire.VerbCreate || !w.rcIsRC() || w.After == nil {
+			continue // After nil: the collector took the RC at once (its owner is gone)
 		}
 		d, err := t.rc(w.After)
 		if err != nil {

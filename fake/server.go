@@ -63,6 +63,11 @@ import (
 //     marked, no write adds a finalizer. deletionTimestamp and
 //     deletionGracePeriodSeconds are the server's: a create's are
 //     dropped, an update's and a patch's are the stored ones.
+//   - a write that leaves an object with owner references none of which
+//     names an owner that exists (kind, name and uid; a kind the server
+//     does not hold counts as existing) is answered, then the object is
+//     collected at once, as the garbage collector deletes the dependents
+//     of owners all gone.
 //
 // A World's server (World.Client) holds only objects the World's codec
 // decodes and dcplan's rules for one object accept: a create, update or
@@ -364,10 +369,13 @@ func (s *Server) Do(ctx context.Context, r wire.Request) (wire.Written, error) {
 	var answer wire.Written
 	if err == nil {
 		after, _ := s.store.load(key)
-		w.After = bytes.Clone(after)
 		if r.Verb != wire.VerbDelete {
 			answer = wire.WrittenOf(after)
 		}
+		if s.ownerless(key, after) {
+			after = nil // the collector's, at once
+		}
+		w.After = bytes.Clone(after)
 	} else {
 		w.Err = err
 	}
@@ -778,6 +786,25 @@ func (s *Server) orphan(ns string, obj []byte) {
 			}
 		}
 	}
+}
+
+// ownerless deletes obj, just written at key, when it has owner
+// references and none of them names an owner that exists (kind, name and
+// uid), as the garbage collector deletes a dependent whose owners are all
+// gone (an RC a controller created from a stale view of a DC deleted
+// since, say), and collects what it owned in turn. It reports whether it
+// deleted it.
+func (s *Server) ownerless(key serverKey, obj []byte) bool {
+	if obj == nil || !bytes.Contains(obj, []byte(`"ownerReferences"`)) {
+		return false
+	}
+	o, err := parseObject(obj)
+	if err != nil || len(ownerRefs(o)) == 0 || s.hasLiveOwner(key.namespace, o, "") {
+		return false
+	}
+	s.store.drop(key)
+	s.collect(key.namespace, obj)
+	return true
 }
 
 // ownerResources are the resources of the owner kinds the server holds.

@@ -180,6 +180,9 @@ func TestServerDeletePolicyWithFinalizers(t *testing.T) {
 // is not deleting.
 func TestServerCreateIgnoresDeletionFields(t *testing.T) {
 	s := fake.NewServer(serverNow)
+	if err := s.Put(wire.ResourceConfigs, []byte(srvDC)); err != nil { // the RC's owner
+		t.Fatal(err)
+	}
 	body := strings.Replace(srvRC, `"uid":"rc-uid-1",`, `"deletionTimestamp":"2026-11-01T11:30:00Z","deletionGracePeriodSeconds":30,`, 1)
 	if _, err := s.Do(t.Context(), wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1",
 		Body: []byte(body)}); err != nil {
@@ -189,5 +192,44 @@ func TestServerCreateIgnoresDeletionFields(t *testing.T) {
 		if got := get(t, s, wire.ResourceRCs, "web-1", "metadata|"+f); got != "<absent>" {
 			t.Errorf("created RC: metadata.%s = %v, want it absent", f, got)
 		}
+	}
+}
+
+// TestServerCollectsOwnerless: an object written with owner references
+// none of which names an owner that exists (kind, name and uid) is the
+// garbage collector's at once, as a dependent of owners all gone: an RC a
+// controller created from a stale view of a DC deleted since. The create
+// still answers as the API server did (the object's resourceVersion); the
+// log shows it gone. A reference to a kind the server does not hold
+// counts as live.
+func TestServerCollectsOwnerless(t *testing.T) {
+	for _, tt := range []struct {
+		name, owner string
+		kept        bool
+	}{
+		{"owner exists", `{"apiVersion":"apps.openshift.io/v1","kind":"DeploymentConfig","name":"web","uid":"dc-uid","controller":true}`, true},
+		{"owner deleted and created again", `{"apiVersion":"apps.openshift.io/v1","kind":"DeploymentConfig","name":"web","uid":"old-uid","controller":true}`, false},
+		{"owner never existed", `{"apiVersion":"apps.openshift.io/v1","kind":"DeploymentConfig","name":"api","uid":"api-uid","controller":true}`, false},
+		{"owner of a kind the server does not hold", `{"apiVersion":"apps/v1","kind":"Deployment","name":"web","uid":"d-uid"}`, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := fake.NewServer(serverNow)
+			if err := s.Put(wire.ResourceConfigs, []byte(srvDC)); err != nil {
+				t.Fatal(err)
+			}
+			body := `{"apiVersion":"v1","kind":"ReplicationController","metadata":{"name":"web-2","namespace":"shop","ownerReferences":[` + tt.owner + `]},"spec":{"replicas":0}}`
+			w, err := s.Do(t.Context(), wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-2", Body: []byte(body)})
+			if err != nil || w.ResourceVersion == "" {
+				t.Fatalf("create: %+v, %v; want the server's answer", w, err)
+			}
+			_, ok := s.Object(wire.ResourceRCs, "shop", "web-2")
+			if ok != tt.kept {
+				t.Errorf("RC stored after the create: %v, want %v", ok, tt.kept)
+			}
+			log := s.Log()
+			if got := log[len(log)-1].After != nil; got != tt.kept {
+				t.Errorf("the log's After is set: %v, want %v", got, tt.kept)
+			}
+		})
 	}
 }

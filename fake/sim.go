@@ -105,8 +105,10 @@ type Sim struct {
 	squatPending bool
 	// injecting is the fault (edit, user) whose random operation runs.
 	injecting string
-	steps     int
-	inPass    bool
+	// held are the DCs the DeleteConfig fault holds, by ns/name.
+	held   map[string]heldDelete
+	steps  int
+	inPass bool
 }
 
 // NewSim returns a simulator over an empty World. Options it cannot use
@@ -261,6 +263,7 @@ func (s *Sim) resyncAll() {
 // the deployer controller runs over it (see Faults.Squat).
 func (s *Sim) Step() {
 	s.steps++
+	s.releaseHeld()
 	s.injectFaults()
 	for _, it := range s.dups {
 		s.queueFor(it).add(it)

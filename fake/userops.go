@@ -277,6 +277,11 @@ func (s *Sim) injectFaults() {
 			s.injecting = ""
 		}
 	}
+	if s.chance(f.DeleteConfig) {
+		if ns, dc, ok := s.pickDC(); ok {
+			s.randomDelete(ns, dc)
+		}
+	}
 }
 
 // randomEdit makes one of the DC edits of the Edit fault.

@@ -349,7 +349,7 @@ var allFaultGroups = []faultGroup{
 	{"write faults", []string{"conflict", "servererror", "crash"}},
 	{"watch faults", []string{"lose", "dup", "dual"}},
 	{"pod/RC faults", []string{"deletepod", "squat", "scale"}},
-	{"random user ops", []string{"edit", "user"}},
+	{"random user ops", []string{"edit", "user", "deletedc"}},
 }
 
 // faultGroups returns the lanes that have a fault.

@@ -1,0 +1,95 @@
+package fake_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/fake"
+)
+
+// TestParseFaultsDeleteConfig: "all" leaves DeleteConfig off, "deletedc"
+// alone turns it on at its rate, and "all,deletedc" is every fault.
+func TestParseFaultsDeleteConfig(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want fake.Faults
+	}{
+		{"all", fake.AllFaults()},
+		{"deletedc", fake.Faults{DeleteConfig: 0.01}},
+		{"all,deletedc=0.2", func() fake.Faults { f := fake.AllFaults(); f.DeleteConfig = 0.2; return f }()},
+		{" all , conflict=0", func() fake.Faults { f := fake.AllFaults(); f.Conflict = 0; return f }()},
+	} {
+		got, err := fake.ParseFaults(tt.in)
+		if err != nil || got != tt.want {
+			t.Errorf("ParseFaults(%q) = %v, %v; want %v", tt.in, got, err, tt.want)
+		}
+	}
+	if f := fake.AllFaults(); f.DeleteConfig != 0 {
+		t.Errorf("AllFaults().DeleteConfig = %v, want 0", f.DeleteConfig)
+	}
+}
+
+// TestSimDeleteConfigUnderFaults runs Modern's all-fault traces with DCs
+// deleted under them (held by a finalizer for a few steps, gone at once,
+// or orphaning their RCs) and created again: every invariant holds at
+// every step, StatusOnlyWhileDeleting among them (SPEC 3.2.4), the new
+// DC adopts what the old one orphaned (SPEC 3.3), and every world comes
+// to rest. The traces must make all three deletes and plan over a DC
+// being deleted, or the test proves nothing.
+func TestSimDeleteConfigUnderFaults(t *testing.T) {
+	seeds := 40
+	if testing.Short() {
+		seeds = 8
+	}
+	made := map[string]int{}
+	for seed := range uint64(seeds) {
+		s := fake.NewSim(fake.Options{Seed: seed, Faults: fake.AllFaults()})
+		s.Faults.DeleteConfig = 0.05
+		for _, c := range []dcplan.Config{fake.NewConfig("ns", "web", 2), fake.NewConfig("ns", "api", 1)} {
+			if err := s.AddConfig(c); err != nil {
+				t.Fatal(err)
+			}
+		}
+		prev := s.Observe()
+		for step := range 100 {
+			s.Run(1)
+			next := s.Observe()
+			if err := fake.CheckInvariants(prev, next); err != nil {
+				t.Fatalf("seed %d, step %d: %v\ntrace (last 80 lines):\n%s", seed, step, err, tail(s.Trace(), 80))
+			}
+			for _, c := range next.Configs {
+				if c.Config.Deleting {
+					made["planned while deleting"]++
+				}
+			}
+			prev = next
+		}
+		s.Faults = fake.Faults{}
+		if err := fake.Liveness(s); err != nil {
+			t.Fatalf("seed %d: %v\ntrace (last 80 lines):\n%s", seed, err, tail(s.Trace(), 80))
+		}
+		for _, f := range s.FaultLog() {
+			switch {
+			case f.Kind != "deletedc":
+			case strings.Contains(f.What, "held by"):
+				made["held"]++
+			case strings.Contains(f.What, "orphan"):
+				made["orphan"]++
+			case strings.HasPrefix(f.What, "release"):
+				made["released"]++
+			default:
+				made["gone"]++
+			}
+		}
+		if strings.Contains(s.Trace(), "adopt rc/") {
+			made["adopted"]++
+		}
+	}
+	t.Logf("over %d traces: %v", seeds, made)
+	for _, k := range []string{"held", "orphan", "gone", "released", "planned while deleting", "adopted"} {
+		if made[k] == 0 {
+			t.Errorf("no trace had %s", k)
+		}
+	}
+}
