@@ -206,8 +206,10 @@ type Switches struct {
 	// PodCheckAfterAlreadyExists is the oldest deployer's existing-pod
 	// check, made only after its pod create met AlreadyExists (SPEC 12,
 	// 7 row 22). A snapshot's pods are what that live GET returns, so the
-	// decision is the later seeds'; the switch makes the plan cite rule
-	// 7.22 for it. Origin10 only.
+	// decision is the later seeds', cited as rule 7.22, except that the
+	// pod must first be built for the create: an RC whose encoded config
+	// does not decode gets the fatal build error even when its deployer
+	// pod exists (4.3.new.4). Origin10 only.
 	PodCheckAfterAlreadyExists bool
 	// NoNewTimeout drops the New-phase timeout and the up-front
 	// encoded-config check of the modern deployer: a seed RC stuck New

@@ -58,7 +58,9 @@ import (
 //     with NoTimestamps, SPEC 7 row 33) (4.3.new.4, SPEC 1.1).
 //     With NoNewTimeout an RC without an encoded config cannot build the
 //     pod and waits (dcplan.WaitConfigDecode) with the fatal error
-//     upstream returned.
+//     upstream returned; with PodCheckAfterAlreadyExists too it does so
+//     even when a pod of that name exists (rules e and f come after the
+//     create, rule 7.22).
 //     e. An unrelated pod: fail with the unrelated-pod reason and a
 //     FailedCreate event (4.3.new.6; rule 7.22 with
 //     PodCheckAfterAlreadyExists).
@@ -369,18 +371,22 @@ func (st *step) onNew() bool {
 			return true
 		}
 	}
+	if !st.found && d.IgnoreDeployerPod {
+		st.recheck()
+		return false
+	}
+	// The pod is built before it is created (4.3.new.4), and the oldest
+	// deployer looked at an existing pod only when that create met
+	// AlreadyExists (rule 7.22): it needs a pod it can build even when one
+	// exists. Only with NoNewTimeout: checked above otherwise.
+	if d.Encoded == nil && (!st.found || st.sw().PodCheckAfterAlreadyExists) {
+		st.plan.Wait = dcplan.WaitConfigDecode
+		st.plan.Message = fmt.Sprintf("fatal error handling rollout: couldn't make deployer pod for %q: %s", label(d), decodeError(d))
+		st.plan.Error = dcplan.ErrorFatal
+		return false
+	}
 	switch {
 	case !st.found:
-		if d.IgnoreDeployerPod {
-			st.recheck()
-			return false
-		}
-		if d.Encoded == nil { // only with NoNewTimeout: checked above otherwise
-			st.plan.Wait = dcplan.WaitConfigDecode
-			st.plan.Message = fmt.Sprintf("fatal error handling rollout: couldn't make deployer pod for %q: %s", label(d), decodeError(d))
-			st.plan.Error = dcplan.ErrorFatal
-			return false
-		}
 		pod := buildDeployerPod(&st.settings, d)
 		st.plan.CreatePods = []dcplan.CreatePod{{Rule: ruleNewCreate, Pod: pod}}
 		st.tr.Rule = ruleNewCreate

@@ -168,9 +168,19 @@ func TestStep(t *testing.T) {
 			want: dcplan.Plan{Wait: dcplan.WaitConfigDecode, Message: `fatal error handling rollout: couldn't make deployer pod for "ns/web-1": object web-1 does not have encoded deployment config annotation`, Error: dcplan.ErrorFatal},
 		},
 		{
-			name: "new/no-encoded-config/origin-existing-pod", why: "7.22, SPEC 12 PodCheckAfterAlreadyExists: an existing related pod needs no config",
+			name: "new/no-encoded-config/origin-existing-pod", why: "7.22: the later seeds look for the pod before they build one: an existing related pod needs no config",
+			profile: origin13, rcs: rcs(testRC(1, dcplan.PhaseNew, noEncoded)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning)},
+			want: dcplan.Plan{Transitions: with(tr("4.3.new.6", dcplan.PhaseNew, dcplan.PhasePending), func(t *dcplan.Transition) { t.DeployerPod = "web-1-deploy" })},
+		},
+		{
+			name: "new/no-encoded-config/origin10-existing-pod", why: "7.22, 4.3.new.4: the oldest deployer looks at an existing pod only after its create met AlreadyExists, and it builds the pod (fatal without a config) before it creates it",
 			profile: origin10, rcs: rcs(testRC(1, dcplan.PhaseNew, noEncoded)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning)},
-			want: dcplan.Plan{Transitions: with(tr("7.22", dcplan.PhaseNew, dcplan.PhasePending), func(t *dcplan.Transition) { t.DeployerPod = "web-1-deploy" })},
+			want: dcplan.Plan{Wait: dcplan.WaitConfigDecode, Message: `fatal error handling rollout: couldn't make deployer pod for "ns/web-1": object web-1 does not have encoded deployment config annotation`, Error: dcplan.ErrorFatal},
+		},
+		{
+			name: "new/no-encoded-config/origin10-unrelated-pod", why: "7.22, 4.3.new.4: nor does it see an unrelated pod of that name: the build fails first",
+			profile: origin10, rcs: rcs(testRC(1, dcplan.PhaseNew, noEncoded)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning, unrelated)},
+			want: dcplan.Plan{Wait: dcplan.WaitConfigDecode, Message: `fatal error handling rollout: couldn't make deployer pod for "ns/web-1": object web-1 does not have encoded deployment config annotation`, Error: dcplan.ErrorFatal},
 		},
 		// New: timeout.
 		{
