@@ -287,7 +287,10 @@ const (
 	// a template image is empty (SPEC 3.2.9, 3.5.3).
 	WaitImages
 	// WaitStaleCache: the RC the plan wanted to create already exists and
-	// is ours; the cache must catch up (SPEC 3.2.12).
+	// is ours (SPEC 3.2.12), or the deployer pod of the RC exists on the
+	// server but not in the snapshot (SPEC 4.2.expect; the oldest
+	// deployer's create that met AlreadyExists, 7.22); the cache must
+	// catch up.
 	WaitStaleCache
 	// WaitConfigDecode: the RC's encoded-deployment-config annotation is
 	// missing, so the deployer cannot go on (SPEC 4.3.new.2).

@@ -173,7 +173,10 @@ func unobservedPod(s *dcplan.Snapshot, pods []dcplan.Pod, rc string) bool {
 //     creating deployer pod: <err>` right after it (the oldest deployer's
 //     failedCreate with SeedEventReasons, none with NoCreateFailedEvent),
 //     and the actionable `couldn't create deployer pod for "<ns>/<rc>":
-//     <err>`.
+//     <err>`. With PodCheckAfterAlreadyExists an AlreadyExists answer is
+//     no failure but the oldest deployer's cue to look the existing pod
+//     up (rule 7.22): no event, no error, and a wait
+//     (dcplan.WaitStaleCache) for a snapshot that shows that pod.
 //  2. An activeDeadlineSeconds write of the oldest deployer's cancel
 //     failed (CancelByDeadline): see deadlineFailure.
 //  3. Some deployer or hook pod deletes failed (NotFound is no failure):
@@ -194,6 +197,13 @@ func (st *step) outcome(o *dcplan.Outcome) {
 	if len(p.CreatePods) > 0 {
 		if f, failed := o.Failed(dcplan.ActionCreatePod, p.CreatePods[0].Pod.Name); failed {
 			st.stopBeforeCommit()
+			if f.Reason == dcplan.StatusAlreadyExists && st.sw().PodCheckAfterAlreadyExists {
+				// Rule 7.22: the oldest deployer's cue to look the
+				// existing pod up, not a failure; the next snapshot
+				// shows the pod.
+				p.Wait = dcplan.WaitStaleCache
+				return
+			}
 			at := dcplan.ActionRef{Kind: dcplan.ActionCreatePod, Index: 0}
 			if !st.sw().NoCreateFailedEvent {
 				p.Events = append(p.Events, eventAfter(at, createFailedEvent(d, st.sw(), f.Message)))
