@@ -27,8 +27,10 @@ func nameLine(dc, op string) string {
 //  1. An invalid snapshot, or one without a DC: the ValidateConfig error. revision < 0: ErrInvalidRevision,
 //     `revision must be a positive integer: <n>`.
 //  2. The RCs are those labelled openshift.io/deployment-config.name=<dc>.
-//     None: `deploymentconfig.apps.openshift.io/<dc> ` (trailing space) +
-//     "\n" + `No rollout history found.` + "\n".
+//     None: `deploymentconfig.apps.openshift.io/<dc> ` (trailing space;
+//     with revision > 0, `... with revision #<n>`, as the viewer answers
+//     before it looks the revision up) + "\n" + `No rollout history
+//     found.` + "\n".
 //  3. revision > 0: the first RC of that version; none is
 //     ErrNoSuchRevision, `unable to find the specified revision`; else
 //     `deploymentconfig.apps.openshift.io/<dc> with revision #<n>` + "\n" +
@@ -55,13 +57,19 @@ func View(s dcplan.Snapshot, revision dcplan.Version) (string, error) {
 			rcs = append(rcs, d)
 		}
 	}
+	withRevision := ""
+	if revision > 0 {
+		withRevision = "with revision #" + strconv.FormatInt(int64(revision), 10)
+	}
 	if len(rcs) == 0 {
-		return nameLine(name, "") + "\n" + NoHistory + "\n", nil
+		// The viewer answers NoHistory before it looks at --revision, and
+		// kubectl still names the revision (SPEC 6m.5.4, 6m.5.5).
+		return nameLine(name, withRevision) + "\n" + NoHistory + "\n", nil
 	}
 	if revision > 0 {
 		for _, d := range rcs {
 			if d.Version == revision {
-				return nameLine(name, "with revision #"+strconv.FormatInt(int64(revision), 10)) + "\n" + DescribePodTemplate(d.Template) + "\n", nil
+				return nameLine(name, withRevision) + "\n" + DescribePodTemplate(d.Template) + "\n", nil
 			}
 		}
 		return "", rollbackError(ErrNoSuchRevision, "unable to find the specified revision")

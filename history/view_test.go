@@ -47,6 +47,11 @@ func TestView(t *testing.T) {
 			want: "deploymentconfig.apps.openshift.io/web \nNo rollout history found.\n",
 		},
 		{
+			name: "no history with revision", why: "6m.5.5: no RC at all prints `No rollout history found.` before --revision is looked at, still after `with revision #<n>`",
+			rcs: []dcplan.Deployment{unlabelled}, revision: 2,
+			want: "deploymentconfig.apps.openshift.io/web with revision #2\nNo rollout history found.\n",
+		},
+		{
 			name: "revision", why: "6m.5.4-5: --revision prints the RC's pod template after `with revision #<n>`",
 			rcs: []dcplan.Deployment{one, cancelled}, revision: 2,
 			want: "deploymentconfig.apps.openshift.io/web with revision #2\n" +
