@@ -351,6 +351,32 @@ func TestJSONSchema(t *testing.T) {
 	}
 }
 
+// TestJSONHistoryStatus checks that -o json's history lists each RC's
+// status as oc rollout history's STATUS column prints it: a hand-edited
+// phase as written, a missing one empty (SPEC 6m.5.4, 13.1).
+func TestJSONHistoryStatus(t *testing.T) {
+	got := runCLI([]string{"-now", "2026-11-30T10:00:00Z", "-o", "json", "testdata/odd-annotations.json"}, "")
+	var r struct {
+		History []struct {
+			Name, Status string
+		} `json:"history"`
+	}
+	if err := json.Unmarshal([]byte(got.stdout), &r); err != nil {
+		t.Fatalf("-o json: %v", err)
+	}
+	status := map[string]string{}
+	for _, h := range r.History {
+		status[h.Name] = h.Status
+	}
+	want := map[string]string{
+		"frontend-4": "Banana", "frontend-5": "Complete", "frontend-6": "Failed",
+		"frontend-7": "Complete", "frontend-7-restored": "Complete", "frontend-8": "Complete",
+	}
+	if d := cmp.Diff(want, status); d != "" {
+		t.Errorf("history status by RC (-want +got):\n%s", d)
+	}
+}
+
 // TestWarnings checks each warning alone, and that consistent inputs
 // have none.
 func TestWarnings(t *testing.T) {

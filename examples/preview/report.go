@@ -63,10 +63,9 @@ func newReport(s dcplan.Snapshot) report {
 	}
 	rows := history.List(s)
 	for _, row := range rows {
-		status := ""
-		if row.Phase != dcplan.PhaseUnknown {
-			status = row.Phase.String()
-		}
+		// The STATUS column as oc prints it: a hand-edited phase as
+		// written, a missing one empty (SPEC 6m.5.4, 13.1).
+		status := row.Phase.Text(row.PhaseSpelling)
 		r.History = append(r.History, revision{int64(row.Version), row.Name, status, row.Cancelled, row.Cause,
 			int32(row.Replicas), int32(row.Current)})
 	}
