@@ -100,7 +100,12 @@ type DeployerPod struct {
 	// Unowned is true for a pod that carries no owner reference to its RC
 	// (the seed era's deployer pod, SPEC 7 row 31); otherwise the pod is
 	// owned by RC (uid RCUID).
-	Unowned    bool
+	Unowned bool
+	// SeedSpec is true for the seed era's pod spec (SPEC 7 row 31, which
+	// lists them as modern additions): no terminationGracePeriodSeconds,
+	// shareProcessNamespace or terminationMessagePolicy; otherwise the
+	// codec writes 10, false and FallbackToLogsOnError.
+	SeedSpec   bool
 	ConfigName string
 	Image      string
 	Command    []string

@@ -40,9 +40,11 @@ import (
 // (ConfigName is still set, for Describe), activeDeadlineSeconds always
 // 21600, no size cap on injected variables, and only dnsPolicy,
 // imagePullSecrets and nodeSelector copied from the template; only
-// nodeSelector with PodCopiesOnlyNodeSelector (the oldest seed). The fixed container fields
-// (imagePullPolicy, terminationMessagePolicy, grace period, restart policy)
-// are the codec's (wire.EncodePod).
+// nodeSelector with PodCopiesOnlyNodeSelector (the oldest seed); and the
+// seed's pod spec (SeedSpec: no grace period, shareProcessNamespace or
+// terminationMessagePolicy). The fixed container fields (imagePullPolicy,
+// terminationMessagePolicy, grace period, restart policy) are the codec's
+// (wire.EncodePod).
 //
 // Ports: deployer_controller.go (*DeploymentController).makeDeployerPod and
 // makeDeployerContainer.
@@ -80,7 +82,7 @@ func buildDeployerPod(settings *dcplan.Settings, d *dcplan.Deployment) dcplan.De
 		pod.Command = slices.Clone(st.CustomCommand)
 	}
 	if origin {
-		pod.Unowned = true
+		pod.Unowned, pod.SeedSpec = true, true
 		pod.CopyFields = dcplan.OriginTemplateFields
 		if settings.PodCopiesOnlyNodeSelector {
 			pod.CopyFields = dcplan.FieldNodeSelector // the oldest seed (SPEC 7 row 31)

@@ -71,10 +71,10 @@ func TestBuildDeployerPod(t *testing.T) {
 			},
 		},
 		{
-			name: "custom-params/origin", why: "7.31: the seed pod: deadline always 21600, no env cap, no owner ref, no dc annotation",
+			name: "custom-params/origin", why: "7.31: the seed pod: deadline always 21600, no env cap, no owner ref, no dc annotation, no modern pod spec fields",
 			profile: dcplan.Origin, rc: testRC(1, dcplan.PhaseNew, custom),
 			want: dcplan.DeployerPod{
-				Namespace: "ns", Name: "web-1-deploy", RC: "web-1", RCUID: "uid-web-1", Unowned: true, ConfigName: "web",
+				Namespace: "ns", Name: "web-1-deploy", RC: "web-1", RCUID: "uid-web-1", Unowned: true, SeedSpec: true, ConfigName: "web",
 				Image: "registry.example/custom:1", Command: []string{"/bin/deploy", "--fast"}, Env: wantEnv(false),
 				Resources: dcplan.RawJSON(`{"limits":{"cpu":"1"}}`), ActiveDeadlineSeconds: 21600, ServiceAccount: "deployer",
 				Labels:      []dcplan.KeyValue{{Key: "openshift.io/deployer-pod-for.name", Value: "web-1"}, {Key: "team", Value: "a"}},

@@ -50,7 +50,7 @@ func TestScenarios(t *testing.T) {
 // describePod prints every field of a deployer pod, one per line.
 func describePod(p dcplan.DeployerPod) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "name=%s namespace=%s rc=%s rc-uid=%q config=%s unowned=%v\n", p.Name, p.Namespace, p.RC, p.RCUID, p.ConfigName, p.Unowned)
+	fmt.Fprintf(&b, "name=%s namespace=%s rc=%s rc-uid=%q config=%s unowned=%v seed-spec=%v\n", p.Name, p.Namespace, p.RC, p.RCUID, p.ConfigName, p.Unowned, p.SeedSpec)
 	fmt.Fprintf(&b, "image=%s command=%q sa=%s deadline=%d\n", p.Image, p.Command, p.ServiceAccount, p.ActiveDeadlineSeconds)
 	for _, e := range p.Env {
 		if e.ValueFrom != nil {

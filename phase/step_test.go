@@ -28,7 +28,7 @@ func wantPod(profile dcplan.Preset) dcplan.DeployerPod {
 		CopyFields: dcplan.ModernTemplateFields,
 	}
 	if profile.Switches().SeedDeployerPod {
-		p.Unowned = true
+		p.Unowned, p.SeedSpec = true, true
 		p.Annotations = p.Annotations[1:]
 		p.CopyFields = dcplan.OriginTemplateFields
 	}

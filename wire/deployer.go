@@ -23,11 +23,13 @@ const (
 //   - one container "deployment": image p.Image, command p.Command when
 //     non-empty, env p.Env in order (value and valueFrom left out when
 //     empty), resources p.Resources (or {}), imagePullPolicy IfNotPresent,
-//     terminationMessagePolicy FallbackToLogsOnError;
+//     terminationMessagePolicy FallbackToLogsOnError (not with
+//     p.SeedSpec);
 //   - spec: activeDeadlineSeconds p.ActiveDeadlineSeconds when non-zero,
 //     restartPolicy Never, serviceAccountName p.ServiceAccount,
-//     terminationGracePeriodSeconds 10, shareProcessNamespace false, and
-//     the fields p.CopyFields names, taken from template (the RC's pod
+//     terminationGracePeriodSeconds 10 and shareProcessNamespace false
+//     (neither with p.SeedSpec, the seed-era pod, SPEC 7 row 31), and the
+//     fields p.CopyFields names, taken from template (the RC's pod
 //     template), empty ones left out;
 //   - status {}.
 //
@@ -58,11 +60,13 @@ func EncodePod(p dcplan.DeployerPod, template dcplan.Template) ([]byte, error) {
 		}
 	}
 	container := map[string]any{
-		"name":                     deployerContainerName,
-		"image":                    p.Image,
-		"resources":                resources,
-		"imagePullPolicy":          deployerPullPolicy,
-		"terminationMessagePolicy": deployerTerminationPolicy,
+		"name":            deployerContainerName,
+		"image":           p.Image,
+		"resources":       resources,
+		"imagePullPolicy": deployerPullPolicy,
+	}
+	if !p.SeedSpec {
+		container["terminationMessagePolicy"] = deployerTerminationPolicy
 	}
 	putStrings(container, "command", p.Command)
 	for i, e := range elems(container, "env", len(p.Env)) {
@@ -80,10 +84,12 @@ func EncodePod(p dcplan.DeployerPod, template dcplan.Template) ([]byte, error) {
 		}
 	}
 	spec := map[string]any{
-		"containers":                    []any{container},
-		"restartPolicy":                 deployerRestartPolicy,
-		"terminationGracePeriodSeconds": num(dcplan.DeployerGracePeriodSeconds),
-		"shareProcessNamespace":         false,
+		"containers":    []any{container},
+		"restartPolicy": deployerRestartPolicy,
+	}
+	if !p.SeedSpec {
+		spec["terminationGracePeriodSeconds"] = num(dcplan.DeployerGracePeriodSeconds)
+		spec["shareProcessNamespace"] = false
 	}
 	putString(spec, "serviceAccountName", p.ServiceAccount)
 	putOptInt(spec, "activeDeadlineSeconds", p.ActiveDeadlineSeconds, p.ActiveDeadlineSeconds != 0)

@@ -69,15 +69,18 @@ func TestEncodePodRules(t *testing.T) {
 			OwnerReferences []map[string]any `json:"ownerReferences"`
 		} `json:"metadata"`
 		Spec struct {
-			ActiveDeadlineSeconds *int64            `json:"activeDeadlineSeconds"`
-			ServiceAccountName    string            `json:"serviceAccountName"`
-			DNSPolicy             string            `json:"dnsPolicy"`
-			NodeSelector          map[string]string `json:"nodeSelector"`
-			SchedulerName         string            `json:"schedulerName"`
-			Containers            []struct {
-				Command   []string        `json:"command"`
-				Env       json.RawMessage `json:"env"`
-				Resources json.RawMessage `json:"resources"`
+			ActiveDeadlineSeconds         *int64            `json:"activeDeadlineSeconds"`
+			TerminationGracePeriodSeconds *int64            `json:"terminationGracePeriodSeconds"`
+			ShareProcessNamespace         *bool             `json:"shareProcessNamespace"`
+			ServiceAccountName            string            `json:"serviceAccountName"`
+			DNSPolicy                     string            `json:"dnsPolicy"`
+			NodeSelector                  map[string]string `json:"nodeSelector"`
+			SchedulerName                 string            `json:"schedulerName"`
+			Containers                    []struct {
+				Command                  []string        `json:"command"`
+				TerminationMessagePolicy string          `json:"terminationMessagePolicy"`
+				Env                      json.RawMessage `json:"env"`
+				Resources                json.RawMessage `json:"resources"`
 			} `json:"containers"`
 		} `json:"spec"`
 	}
@@ -102,6 +105,12 @@ func TestEncodePodRules(t *testing.T) {
 		{"no owner", "SPEC 7 row 31: the seed-era pod has no owner reference; Unowned says so",
 			func(p *dcplan.DeployerPod, _ *dcplan.Template) { p.Unowned = true },
 			func(v *view) { v.Metadata.OwnerReferences = nil }},
+		{"seed spec", "SPEC 7 row 31: grace period 10, shareProcessNamespace false and FallbackToLogsOnError are modern; the seed-era pod has none of them",
+			func(p *dcplan.DeployerPod, _ *dcplan.Template) { p.SeedSpec = true },
+			func(v *view) {
+				v.Spec.TerminationGracePeriodSeconds, v.Spec.ShareProcessNamespace = nil, nil
+				v.Spec.Containers[0].TerminationMessagePolicy = ""
+			}},
 		{"no deadline", "a zero deadline is left out (the planner defaults it to 21600)",
 			func(p *dcplan.DeployerPod, _ *dcplan.Template) { p.ActiveDeadlineSeconds = 0 },
 			func(v *view) { v.Spec.ActiveDeadlineSeconds = nil }},
