@@ -63,11 +63,13 @@ import (
 //     marked, no write adds a finalizer. deletionTimestamp and
 //     deletionGracePeriodSeconds are the server's: a create's are
 //     dropped, an update's and a patch's are the stored ones.
-//   - a write that leaves an object with owner references none of which
-//     names an owner that exists (kind, name and uid; a kind the server
-//     does not hold counts as existing) is answered, then the object is
+//   - a create of an object with owner references none of which names
+//     an owner that exists (kind, name and uid; a kind the server does
+//     not hold counts as existing) is answered, then the object is
 //     collected at once, as the garbage collector deletes the dependents
-//     of owners all gone.
+//     of owners all gone (an RC a controller created from a stale view of
+//     a DC deleted since). An update or patch of an object already stored
+//     leaves it, whatever its owners: the collector's own pace.
 //
 // A World's server (World.Client) holds only objects the World's codec
 // decodes and dcplan's rules for one object accept: a create, update or
@@ -372,7 +374,7 @@ func (s *Server) Do(ctx context.Context, r wire.Request) (wire.Written, error) {
 		if r.Verb != wire.VerbDelete {
 			answer = wire.WrittenOf(after)
 		}
-		if s.ownerless(key, after) {
+		if r.Verb == wire.VerbCreate && s.ownerless(key, after) {
 			after = nil // the collector's, at once
 		}
 		w.After = bytes.Clone(after)
@@ -788,7 +790,7 @@ func (s *Server) orphan(ns string, obj []byte) {
 	}
 }
 
-// ownerless deletes obj, just written at key, when it has owner
+// ownerless deletes obj, just created at key, when it has owner
 // references and none of them names an owner that exists (kind, name and
 // uid), as the garbage collector deletes a dependent whose owners are all
 // gone (an RC a controller created from a stale view of a DC deleted
