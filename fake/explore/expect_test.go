@@ -32,7 +32,8 @@ func TestExploreDeployerExpectations(t *testing.T) {
 			st.PendingMissingFailsAtOnce, st.IgnoreExpectations = true, tt.ignore
 			o := explore.Defaults(st)
 			o.Users, o.Faults, o.Stale, o.Hooks = 1, 0, 1, 0
-			o.Replicas, o.Limits = []int{1}, []int{1}
+			// The finding's trace has one oc command, rollout latest.
+			o.Replicas, o.Limits, o.Ops = []int{1}, []int{1}, []string{"latest"}
 			res := mustExplore(t, o)
 			t.Logf("%d states, %d transitions", res.States, res.Transitions)
 			checkFindings(t, res, st, tt.want, "stale reads with expectations ignored")
