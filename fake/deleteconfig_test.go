@@ -51,23 +51,19 @@ func TestSimDeleteConfigUnderFaults(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		prev := s.Observe()
-		for step := range 100 {
-			s.Run(1)
-			next := s.Observe()
-			if err := fake.CheckInvariants(prev, next); err != nil {
-				t.Fatalf("seed %d, step %d: %v\ntrace (last 80 lines):\n%s", seed, step, err, tail(s.Trace(), 80))
-			}
-			for _, c := range next.Configs {
+		prev := runChecked(t, s, seed, 100, func(o fake.Observation) {
+			for _, c := range o.Configs {
 				if c.Config.Deleting {
 					made["planned while deleting"]++
 				}
 			}
-			prev = next
-		}
+		})
 		s.Faults = fake.Faults{}
 		if err := fake.Liveness(s); err != nil {
 			t.Fatalf("seed %d: %v\ntrace (last 80 lines):\n%s", seed, err, tail(s.Trace(), 80))
+		}
+		if err := fake.CheckInvariants(prev, s.Observe()); err != nil {
+			t.Fatalf("seed %d, after liveness: %v\ntrace (last 80 lines):\n%s", seed, err, tail(s.Trace(), 80))
 		}
 		for _, f := range s.FaultLog() {
 			switch {

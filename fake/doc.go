@@ -93,7 +93,10 @@
 // duplicated notifications, deleted and squatted deployer pods, external
 // scaling, DC edits, user operations ([Sim.Cancel], [Sim.Retry],
 // [Sim.RolloutLatest], [Sim.Rollback], [Sim.Pause], [Sim.Resume]), clock
-// jumps and a second controller instance. [Sim.Step], [Sim.Advance],
+// jumps, a second controller instance, and (asked for by name, not in
+// [AllFaults]) DCs deleted and created again ([Sim.DeleteConfig],
+// [Sim.ReleaseConfig]: held by a finalizer, gone with their RCs, or
+// orphaning them). [Sim.Step], [Sim.Advance],
 // [Sim.Run] and [Sim.Stabilize] drive it; the same seed gives the same
 // [Sim.Trace], byte for byte. [Sim.FaultLog] lists the injected faults as
 // values ([FaultRecord]: kind, clock, jump), one per "fault" trace line.
@@ -139,15 +142,15 @@
 // start a second rollout, so the DC is marked [ConfigState].SplitBrain
 // until the world is at rest.
 //
-// The package's tests run 250 seeded traces of 100 steps with every fault
-// on, and 200 rapid state-machine traces (2 batches of rapid's default 100
-// checks, about 100 actions each), in about 14 s (each pass records a
-// snapshot of the live world per write for the Transition invariants); four times as many reach
-// no statement the default runs do not. Under Exact and the seed presets
-// (whose Settings run the seed deployer-pod controller too) a fifth as
-// many traces break only the invariants of upstream's accidents, each
-// gone with its switch as Modern has it (TestAccidentsUnderFaults). Deep
-// searches:
+// The package's tests run 100 seeded traces of 100 steps with every fault
+// on (.ci/run 250), 40 more with DCs deleted under them
+// (TestSimDeleteConfigUnderFaults), and 200 rapid state-machine traces (2
+// batches of rapid's default 100 checks, about 100 actions each); each
+// pass records a snapshot of the live world per write for the Transition
+// invariants. Under Exact and the seed presets (whose Settings run the
+// seed deployer-pod controller too) a fifth as many traces break only the
+// invariants of upstream's accidents, each gone with its switch as Modern
+// has it (TestAccidentsUnderFaults). Deep searches:
 //
 //	go test ./fake -run 'TestSimSeeds|TestAccidentsUnderFaults' -fake.seeds=100000
 //	go test ./fake -run TestSimStateMachine -fake.batches=10 -rapid.checks=10000 # 100 000 traces

@@ -741,6 +741,29 @@ const propagationOrphan = "Orphan"
 // with a solid owner is not collected, its dangling references are
 // patched out).
 func (s *Server) collect(ns string, obj []byte) {
+	s.eachDependent(ns, obj, func(k serverKey, dep []byte, d map[string]any, uid string) {
+		if s.hasLiveOwner(ns, d, uid) {
+			s.dropOwnerRef(k, d, uid)
+			return
+		}
+		s.store.drop(k)
+		s.collect(ns, dep)
+	})
+}
+
+// orphan is the garbage collector's orphaning of the objects of namespace
+// ns that obj owns, on obj's delete with the Orphan policy: each stays,
+// without its owner references to obj.
+func (s *Server) orphan(ns string, obj []byte) {
+	s.eachDependent(ns, obj, func(k serverKey, _ []byte, d map[string]any, uid string) {
+		s.dropOwnerRef(k, d, uid)
+	})
+}
+
+// eachDependent calls f on every object of namespace ns whose owner
+// references name obj's uid: its key, its stored bytes, its tree and
+// that uid; DCs, then RCs, then pods, each by name.
+func (s *Server) eachDependent(ns string, obj []byte, f func(k serverKey, dep []byte, d map[string]any, uid string)) {
 	o, err := parseObject(obj)
 	uid := metaString(o, "uid")
 	if err != nil || uid == "" {
@@ -753,38 +776,8 @@ func (s *Server) collect(ns string, obj []byte) {
 			if !ok || !bytes.Contains(dep, []byte(uid)) { // most objects: no parse
 				continue
 			}
-			d, err := parseObject(dep)
-			if err != nil || !slices.ContainsFunc(ownerRefs(d), func(r any) bool { return refUID(r) == uid }) {
-				continue
-			}
-			if s.hasLiveOwner(ns, d, uid) {
-				s.dropOwnerRef(k, d, uid)
-				continue
-			}
-			s.store.drop(k)
-			s.collect(ns, dep)
-		}
-	}
-}
-
-// orphan is the garbage collector's orphaning of the objects of namespace
-// ns that obj owns, on obj's delete with the Orphan policy: each stays,
-// without its owner references to obj.
-func (s *Server) orphan(ns string, obj []byte) {
-	o, err := parseObject(obj)
-	uid := metaString(o, "uid")
-	if err != nil || uid == "" {
-		return
-	}
-	for _, res := range []string{wire.ResourceConfigs, wire.ResourceRCs, wire.ResourcePods} {
-		for _, name := range s.store.names(res, ns) {
-			k := serverKey{res, ns, name}
-			dep, ok := s.store.load(k)
-			if !ok || !bytes.Contains(dep, []byte(uid)) {
-				continue
-			}
 			if d, err := parseObject(dep); err == nil && slices.ContainsFunc(ownerRefs(d), func(r any) bool { return refUID(r) == uid }) {
-				s.dropOwnerRef(k, d, uid)
+				f(k, dep, d, uid)
 			}
 		}
 	}

@@ -58,6 +58,26 @@ func tail(trace string, n int) string {
 	return strings.Join(lines[max(0, len(lines)-n):], "\n")
 }
 
+// runChecked runs steps steps of s, the trace of seed, checking every
+// invariant after each (CheckInvariants) and calling each, when not nil,
+// with every observation; it returns the last.
+func runChecked(t *testing.T, s *fake.Sim, seed uint64, steps int, each func(fake.Observation)) fake.Observation {
+	t.Helper()
+	prev := s.Observe()
+	for step := range steps {
+		s.Run(1)
+		next := s.Observe()
+		if err := fake.CheckInvariants(prev, next); err != nil {
+			t.Fatalf("seed %d, step %d: %v\ntrace (last 80 lines):\n%s", seed, step, err, tail(s.Trace(), 80))
+		}
+		if each != nil {
+			each(next)
+		}
+		prev = next
+	}
+	return prev
+}
+
 // TestSimSeeds runs -fake.seeds seeded traces of 100 steps with every
 // fault on (under -short a fifth of them, as rapid does with its checks),
 // checks every invariant after every step, then stops the faults and
@@ -69,15 +89,7 @@ func TestSimSeeds(t *testing.T) {
 	}
 	for seed := range uint64(seeds) {
 		s := newFaultySim(seed)
-		prev := s.Observe()
-		for step := range 100 {
-			s.Run(1)
-			next := s.Observe()
-			if err := fake.CheckInvariants(prev, next); err != nil {
-				t.Fatalf("seed %d, step %d: %v\ntrace (last 80 lines):\n%s", seed, step, err, tail(s.Trace(), 80))
-			}
-			prev = next
-		}
+		prev := runChecked(t, s, seed, 100, nil)
 		if err := fake.Liveness(s); err != nil {
 			t.Fatalf("seed %d: %v\ntrace (last 80 lines):\n%s", seed, err, tail(s.Trace(), 80))
 		}
