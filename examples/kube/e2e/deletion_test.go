@@ -5,7 +5,9 @@ import (
 	"slices"
 	"testing"
 
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
 
 	"github.com/dcplan/dcplan/examples/kube"
 	"github.com/dcplan/dcplan/examples/kube/e2e"
@@ -58,4 +60,71 @@ func TestDCDeletedWithRCs(t *testing.T) {
 	if got := e.rc("frontend-1").Spec.Template.Spec.Containers[0].Image; got != "registry.example/shop/frontend:v1" {
 		t.Errorf("frontend-1 image = %q: the old RC was overwritten", got)
 	}
+}
+
+// TestDCBeingDeleted: a DC deleted while a finalizer holds it stays,
+// being deleted (a deletionTimestamp), until the finalizer goes. A config
+// change of it meanwhile starts no rollout: the controller writes its
+// status alone, observedGeneration caught up (SPEC 3.2.4, Modern), and
+// nothing else of the DC's after the delete.
+func TestDCBeingDeleted(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	e.controller(kube.Options{})
+	e.createDC(newDC("frontend", "registry.example/shop/frontend:v1", 1))
+	e.awaitPhase("frontend-1", "Complete")
+	dcs := e.apps.AppsV1().DeploymentConfigs(e.ns)
+	ctx := context.Background()
+	if _, err := dcs.Patch(ctx, "frontend", types.MergePatchType, []byte(`{"metadata":{"finalizers":["e2e.dcplan/hold"]}}`), metav1.PatchOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := dcs.Delete(ctx, "frontend", metav1.DeleteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if e.dc("frontend").DeletionTimestamp == nil {
+		t.Fatal("the held DC has no deletionTimestamp after its delete")
+	}
+	e.setImage("frontend", "registry.example/shop/frontend:v2")
+	e.waitFor("the change observed", func() (bool, error) {
+		d := e.dc("frontend")
+		return d.Status.ObservedGeneration == d.Generation, nil
+	})
+	// Another DC rolled out after the change shows the controller went
+	// on: had it planned a rollout of frontend, it would have by now.
+	e.createDC(newDC("marker", "registry.example/shop/marker:v1", 1))
+	e.awaitPhase("marker-1", "Complete")
+	if _, err := e.admin.CoreV1().ReplicationControllers(e.ns).Get(ctx, "frontend-2", metav1.GetOptions{}); !apierrors.IsNotFound(err) {
+		t.Errorf("frontend-2 of the DC being deleted: %v, want NotFound", err)
+	}
+	user := "system:serviceaccount:" + e.ns + ":dcplan-controller"
+	evs, err := e2e.ReadAudit(cp.APIServer.AuditLog, func(ev *e2e.AuditEvent) bool {
+		return ev.ObjectRef != nil && ev.ObjectRef.Namespace == e.ns
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	deleted, statusWrites := false, 0
+	for _, ev := range evs {
+		r := ev.ObjectRef
+		switch {
+		case ev.Verb == "delete" && r.Resource == "deploymentconfigs":
+			deleted = true
+		case !deleted || ev.User.Username != user || ev.Verb == "get" || ev.Verb == "list" || ev.Verb == "watch":
+		case r.Resource == "events" || r.Resource == "leases" || r.Name == "marker" || r.Name == "marker-1" || r.Name == "marker-1-deploy":
+		case r.Resource == "deploymentconfigs" && r.Name == "frontend" && r.Subresource == "status":
+			statusWrites++
+		default:
+			t.Errorf("the controller sent %s %s after the DC's delete; want only its status", ev.Verb, ev.RequestURI)
+		}
+	}
+	if statusWrites == 0 {
+		t.Error("no status write of the DC being deleted in the audit log")
+	}
+	if _, err := dcs.Patch(ctx, "frontend", types.MergePatchType, []byte(`{"metadata":{"finalizers":null}}`), metav1.PatchOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	e.waitFor("the DC gone", func() (bool, error) {
+		_, err := dcs.Get(ctx, "frontend", metav1.GetOptions{})
+		return apierrors.IsNotFound(err), nil
+	})
 }
