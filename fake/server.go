@@ -68,8 +68,9 @@ import (
 //     not hold counts as existing) is answered, then the object is
 //     collected at once, as the garbage collector deletes the dependents
 //     of owners all gone (an RC a controller created from a stale view of
-//     a DC deleted since). An update or patch of an object already stored
-//     leaves it, whatever its owners: the collector's own pace.
+//     a DC deleted since). An update, a patch or an instantiate of an
+//     object already stored leaves it, whatever its owners: the
+//     collector's own pace.
 //
 // A World's server (World.Client) holds only objects the World's codec
 // decodes and dcplan's rules for one object accept: a create, update or
@@ -374,7 +375,7 @@ func (s *Server) Do(ctx context.Context, r wire.Request) (wire.Written, error) {
 		if r.Verb != wire.VerbDelete {
 			answer = wire.WrittenOf(after)
 		}
-		if r.Verb == wire.VerbCreate && s.ownerless(key, after) {
+		if r.Verb == wire.VerbCreate && r.Subresource == "" && s.ownerless(key, after) {
 			after = nil // the collector's, at once
 		}
 		w.After = bytes.Clone(after)

@@ -233,3 +233,26 @@ func TestServerCollectsOwnerless(t *testing.T) {
 		})
 	}
 }
+
+// TestServerInstantiateLeavesOwnerless: instantiate is a create of a
+// subresource that writes the stored DC, as an update does; the DC stays
+// whatever its owner references name (only a create of the object itself
+// is collected at once).
+func TestServerInstantiateLeavesOwnerless(t *testing.T) {
+	s := fake.NewServer(serverNow)
+	dc := strings.Replace(srvDC, `"generation":5}`, `"generation":5,"ownerReferences":[{"apiVersion":"v1","kind":"ReplicationController","name":"gone","uid":"gone-uid"}]}`, 1)
+	dc = strings.Replace(dc, `"latestVersion":1`, `"latestVersion":0`, 1) // no RC to read
+	if err := s.Put(wire.ResourceConfigs, []byte(dc)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Do(t.Context(), wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourceConfigs, Subresource: wire.SubresourceInstantiate,
+		Namespace: "shop", Name: "web", Body: []byte(`{"name":"web","latest":true,"force":true}`)}); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := s.Object(wire.ResourceConfigs, "shop", "web"); !ok {
+		t.Error("instantiate deleted the DC it wrote")
+	}
+	if log := s.Log(); log[len(log)-1].After == nil {
+		t.Error("the log shows the instantiated DC gone")
+	}
+}
