@@ -58,8 +58,9 @@ import (
 //     references to it; Orphan, and an RC's delete without a policy (the
 //     v1 RC strategy's default), orphan them (they lose their references
 //     to it). An object with metadata.finalizers is marked instead
-//     (deletionTimestamp, deletionGracePeriodSeconds 0, a generation up)
-//     and goes with the write that leaves it without finalizers; while
+//     (deletionTimestamp, deletionGracePeriodSeconds 0, a generation up),
+//     whether a client or the collector deletes it, and goes with the
+//     write that leaves it without finalizers; while
 //     marked, no write adds a finalizer. deletionTimestamp and
 //     deletionGracePeriodSeconds are the server's: a create's are
 //     dropped, an update's and a patch's are the stored ones.
@@ -375,8 +376,9 @@ func (s *Server) Do(ctx context.Context, r wire.Request) (wire.Written, error) {
 		if r.Verb != wire.VerbDelete {
 			answer = wire.WrittenOf(after)
 		}
-		if r.Verb == wire.VerbCreate && r.Subresource == "" && s.ownerless(key, after) {
-			after = nil // the collector's, at once
+		if r.Verb == wire.VerbCreate && r.Subresource == "" {
+			s.ownerless(key, after) // the collector's, at once
+			after, _ = s.store.load(key)
 		}
 		w.After = bytes.Clone(after)
 	} else {
@@ -651,6 +653,17 @@ func (s *Server) delete(key serverKey, policy string) error {
 		s.store.drop(key)
 		return nil
 	}
+	if err := s.mark(key, o); err != nil {
+		return errUndecodable(key.resource, key.name, err)
+	}
+	return nil
+}
+
+// mark stores the object tree o (at key), which has finalizers, marked
+// deleting, as the registry store's markAsDeleting: deletionTimestamp the
+// server's clock, deletionGracePeriodSeconds 0, metadata.generation one
+// up when it has one, a new resourceVersion.
+func (s *Server) mark(key serverKey, o map[string]any) error {
 	meta := ensureMeta(o)
 	meta["deletionTimestamp"] = s.store.clock().UTC().Format(time.RFC3339)
 	meta["deletionGracePeriodSeconds"] = json.Number("0")
@@ -658,10 +671,7 @@ func (s *Server) delete(key serverKey, policy string) error {
 		meta["generation"] = json.Number(strconv.FormatInt(g+1, 10))
 	}
 	meta["resourceVersion"] = s.store.mintVersion()
-	if err := s.store.save(key, mustMarshal(o)); err != nil {
-		return errUndecodable(key.resource, key.name, err)
-	}
-	return nil
+	return s.store.save(key, mustMarshal(o))
 }
 
 // finish removes the object stored at key when the write that replaced
@@ -740,16 +750,31 @@ const propagationOrphan = "Orphan"
 // deleted, and what it owned in turn; one that still has an owner keeps
 // living without its references to obj (attemptToDeleteItem: an object
 // with a solid owner is not collected, its dangling references are
-// patched out).
+// patched out). The collector deletes through the API: a dependent with
+// finalizers is marked deleting (collectOne).
 func (s *Server) collect(ns string, obj []byte) {
 	s.eachDependent(ns, obj, func(k serverKey, dep []byte, d map[string]any, uid string) {
 		if s.hasLiveOwner(ns, d, uid) {
 			s.dropOwnerRef(k, d, uid)
 			return
 		}
-		s.store.drop(k)
-		s.collect(ns, dep)
+		s.collectOne(k, d, dep)
 	})
+}
+
+// collectOne is the collector's delete of the object tree d, stored at k
+// as dep: one with finalizers is marked deleting (nothing more when it is
+// already), as the registry store marks it, and goes with its last
+// finalizer (finish); one without goes, and what it owned in turn.
+func (s *Server) collectOne(k serverKey, d map[string]any, dep []byte) {
+	if len(finalizers(d)) > 0 {
+		if !isDeleting(d) {
+			_ = s.mark(k, d) // deletion fields only: what decoded still decodes
+		}
+		return
+	}
+	s.store.drop(k)
+	s.collect(k.namespace, dep)
 }
 
 // orphan is the garbage collector's orphaning of the objects of namespace
@@ -788,19 +813,17 @@ func (s *Server) eachDependent(ns string, obj []byte, f func(k serverKey, dep []
 // references and none of them names an owner that exists (kind, name and
 // uid), as the garbage collector deletes a dependent whose owners are all
 // gone (an RC a controller created from a stale view of a DC deleted
-// since, say), and collects what it owned in turn. It reports whether it
-// deleted it.
-func (s *Server) ownerless(key serverKey, obj []byte) bool {
+// since, say), and collects what it owned in turn; with finalizers it
+// marks it instead (collectOne).
+func (s *Server) ownerless(key serverKey, obj []byte) {
 	if obj == nil || !bytes.Contains(obj, []byte(`"ownerReferences"`)) {
-		return false
+		return
 	}
 	o, err := parseObject(obj)
 	if err != nil || len(ownerRefs(o)) == 0 || s.hasLiveOwner(key.namespace, o, "") {
-		return false
+		return
 	}
-	s.store.drop(key)
-	s.collect(key.namespace, obj)
-	return true
+	s.collectOne(key, o, obj)
 }
 
 // ownerResources are the resources of the owner kinds the server holds.

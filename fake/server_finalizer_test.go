@@ -256,3 +256,50 @@ func TestServerInstantiateLeavesOwnerless(t *testing.T) {
 		t.Error("the log shows the instantiated DC gone")
 	}
 }
+
+// TestServerCollectorMarksDependentsWithFinalizers: the garbage collector
+// deletes a dependent through the API, so one with finalizers is marked,
+// not removed, as any delete of it is; it goes when its last finalizer
+// does. That holds for the dependents of a deleted owner and for an
+// object created with its owners all gone.
+func TestServerCollectorMarksDependentsWithFinalizers(t *testing.T) {
+	held := strings.Replace(srvRC, `"uid":"rc-uid-1",`, `"uid":"rc-uid-1","finalizers":["example.com/keep"],`, 1)
+	release := func(t *testing.T, s *fake.Server, rc string) {
+		t.Helper()
+		if _, err := s.Do(t.Context(), wire.Request{Verb: wire.VerbPatch, Resource: wire.ResourceRCs, Namespace: "shop", Name: rc,
+			PatchType: "application/merge-patch+json", Patch: []byte(`{"metadata":{"finalizers":null}}`)}); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := s.Object(wire.ResourceRCs, "shop", rc); ok {
+			t.Errorf("rc/%s stayed after its last finalizer went", rc)
+		}
+	}
+	t.Run("dependent of a deleted owner", func(t *testing.T) {
+		s := fake.NewServer(serverNow)
+		for _, o := range []struct{ res, obj string }{{wire.ResourceConfigs, srvDC}, {wire.ResourceRCs, held}} {
+			if err := s.Put(o.res, []byte(o.obj)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		deleteDC(t, s, wire.PropagationBackground)
+		if got := get(t, s, wire.ResourceRCs, "web-1", "metadata|deletionTimestamp"); got != serverNow.Format("2006-01-02T15:04:05Z") {
+			t.Fatalf("the RC with a finalizer: deletionTimestamp %v, want it marked", got)
+		}
+		release(t, s, "web-1")
+	})
+	t.Run("created ownerless", func(t *testing.T) {
+		s := fake.NewServer(serverNow)
+		body := `{"apiVersion":"v1","kind":"ReplicationController","metadata":{"name":"web-2","namespace":"shop","finalizers":["example.com/keep"],` +
+			`"ownerReferences":[{"apiVersion":"apps.openshift.io/v1","kind":"DeploymentConfig","name":"web","uid":"dc-uid","controller":true}]},"spec":{"replicas":0}}`
+		if _, err := s.Do(t.Context(), wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-2", Body: []byte(body)}); err != nil {
+			t.Fatal(err)
+		}
+		if got := get(t, s, wire.ResourceRCs, "web-2", "metadata|deletionTimestamp"); got != serverNow.Format("2006-01-02T15:04:05Z") {
+			t.Fatalf("the ownerless RC with a finalizer: deletionTimestamp %v, want it marked", got)
+		}
+		if log := s.Log(); log[len(log)-1].After == nil {
+			t.Error("the log shows the marked RC gone")
+		}
+		release(t, s, "web-2")
+	})
+}
