@@ -628,7 +628,10 @@ func (s *Server) patch(r wire.Request, key serverKey) error {
 // goes when an update or patch leaves it without finalizers (finish). Its
 // dependents stay while it exists, but with Foreground, where the
 // collector deletes them first, and with Orphan, where it releases them
-// first. A delete of an object already marked changes nothing. There is
+// first. A delete of an object already marked leaves it as it is, but
+// for its policy's work on the dependents: the store adds the orphan or
+// the foregroundDeletion finalizer to it, which the collector acts on and
+// removes (not modelled: the object keeps its resourceVersion). There is
 // no graceful termination of pods: a pod without finalizers goes at once.
 func (s *Server) delete(key serverKey, policy string) error {
 	obj, ok := s.store.load(key)
@@ -640,17 +643,18 @@ func (s *Server) delete(key serverKey, policy string) error {
 		return fmt.Errorf("fake: stored %s %s/%s: %w", key.resource, key.namespace, key.name, err)
 	}
 	marked := len(finalizers(o)) > 0
-	if marked && isDeleting(o) {
-		return nil
-	}
+	orphan := policy == propagationOrphan || policy == "" && orphanByDefault(key.resource)
 	switch {
-	case policy == propagationOrphan || policy == "" && orphanByDefault(key.resource):
+	case orphan:
 		s.orphan(key.namespace, obj)
 	case !marked || policy == propagationForeground:
 		s.collect(key.namespace, obj)
 	}
 	if !marked {
 		s.store.drop(key)
+		return nil
+	}
+	if isDeleting(o) {
 		return nil
 	}
 	if err := s.mark(key, o); err != nil {

@@ -303,3 +303,28 @@ func TestServerCollectorMarksDependentsWithFinalizers(t *testing.T) {
 		release(t, s, "web-2")
 	})
 }
+
+// TestServerDeleteAgainWithPolicy: a delete of an object already marked
+// still takes its propagation policy, as the registry store's
+// deletionFinalizersForGarbageCollection adds the orphan or the
+// foregroundDeletion finalizer to an object being deleted, which the
+// collector then acts on: Orphan releases the dependents, Foreground
+// deletes them; the object stays marked, held by its own finalizer.
+func TestServerDeleteAgainWithPolicy(t *testing.T) {
+	s := heldServer(t)
+	deleteDC(t, s, wire.PropagationBackground)
+	deleteDC(t, s, "Orphan")
+	if got := get(t, s, wire.ResourceRCs, "web-1", "metadata|ownerReferences"); got != "<absent>" {
+		t.Errorf("Orphan after Background: the RC keeps owner references %v", got)
+	}
+
+	s = heldServer(t)
+	deleteDC(t, s, wire.PropagationBackground)
+	deleteDC(t, s, "Foreground")
+	if _, ok := s.Object(wire.ResourceRCs, "shop", "web-1"); ok {
+		t.Error("Foreground after Background: the RC stayed")
+	}
+	if get(t, s, wire.ResourceConfigs, "web", "metadata|deletionTimestamp") == "<absent>" {
+		t.Error("the DC is no longer marked")
+	}
+}
