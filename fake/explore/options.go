@@ -164,7 +164,7 @@ func (o Options) Validate() error {
 		}
 	}
 	if o.Ops != nil && len(o.Ops) == 0 {
-		return bad("Ops", "[]", "no operation (nil: all; Users 0: none)")
+		return bad("Ops", "[]", "no operation (nil: all but delete; Users 0: none)")
 	}
 	for i, op := range o.Ops {
 		field := "Ops[" + strconv.Itoa(i) + "]"

@@ -39,7 +39,7 @@ func TestExploreRefusesInvalidOptions(t *testing.T) {
 		{name: "unknown op", why: "it panicked in the middle of the search", edit: func(o *explore.Options) { o.Ops = []string{"latest", "rollback"} },
 			want: explore.OptionError{Field: "Ops[1]", Value: `"rollback"`, Problem: "unknown operation: want one of cancel, retry, latest, pause, resume, undo, scale, edit, delete"}},
 		{name: "no ops", why: "Users 0 makes none", edit: func(o *explore.Options) { o.Ops = []string{} },
-			want: explore.OptionError{Field: "Ops", Value: "[]", Problem: "no operation (nil: all; Users 0: none)"}},
+			want: explore.OptionError{Field: "Ops", Value: "[]", Problem: "no operation (nil: all but delete; Users 0: none)"}},
 		{name: "repeated op", why: "the same moves twice", edit: func(o *explore.Options) { o.Ops = []string{"latest", "latest"} },
 			want: explore.OptionError{Field: "Ops[1]", Value: `"latest"`, Problem: "given twice"}},
 		{name: "users", why: "a budget below zero", edit: func(o *explore.Options) { o.Users = -1 },
