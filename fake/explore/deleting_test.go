@@ -85,8 +85,8 @@ func TestExploreDeleting(t *testing.T) {
 		o.Initial = append(explore.Initial(o), historyWorld(t))
 		res := mustExplore(t, o)
 		t.Logf("%s: %d states, %d transitions", pr.p, res.States, res.Transitions)
-		if res.Moves[explore.ActorUser] == 0 {
-			t.Errorf("%s: no user move was made", pr.p)
+		if res.Ops["delete"] == 0 || res.Ops["latest"] == 0 {
+			t.Errorf("%s: user moves made %v, want oc delete and oc rollout latest", pr.p, res.Ops)
 		}
 		for _, v := range res.Violations {
 			if v.Property == pr.known {

@@ -36,6 +36,9 @@ type Result struct {
 	// Moves counts the moves made by each actor; Faulted those of them
 	// with a fault (a Conflict or a crash).
 	Moves, Faulted map[Actor]int
+	// Ops counts the user moves made, by operation (Move.Target:
+	// "latest", "scale=1", "delete", ...).
+	Ops map[string]int
 	// Hooks counts the distinct states holding a hook pod, by its phase
 	// ("Running", "Succeeded", "Failed"), and under "cancelled" those
 	// whose hook pod belongs to a cancelled RC: the hook-pod states the
@@ -109,7 +112,7 @@ func Explore(o Options) (Result, error) {
 // explore is Explore for valid options, returning the whole search.
 func explore(o Options) *search {
 	o = o.defaults()
-	s := &search{opts: o, seen: map[hash][]int{}, found: map[string]bool{}, res: Result{Moves: map[Actor]int{}, Faulted: map[Actor]int{}, Hooks: map[string]int{}, Options: o}}
+	s := &search{opts: o, seen: map[hash][]int{}, found: map[string]bool{}, res: Result{Moves: map[Actor]int{}, Faulted: map[Actor]int{}, Ops: map[string]int{}, Hooks: map[string]int{}, Options: o}}
 	initial := o.Initial
 	if initial == nil {
 		initial = Initial(o)
@@ -490,6 +493,9 @@ func (s *search) took(i int, m Move, step Step, err error) bool {
 	}
 	s.res.Transitions++
 	s.res.Moves[m.Actor]++
+	if m.Actor == ActorUser {
+		s.res.Ops[m.Target]++
+	}
 	if m.Fault != FaultNone {
 		s.res.Faulted[m.Actor]++
 	}
