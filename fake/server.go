@@ -693,8 +693,7 @@ func (s *Server) finish(key serverKey, old map[string]any) {
 	if err != nil || !isDeleting(o) || len(finalizers(o)) > 0 {
 		return
 	}
-	s.store.drop(key)
-	s.collect(key.namespace, obj)
+	s.collectOne(key, o, obj) // no finalizers: it goes, and what it owned
 }
 
 // isDeleting reports whether the object tree o has a deletionTimestamp.
