@@ -92,3 +92,31 @@ func TestSimDeleteConfigUnderFaults(t *testing.T) {
 		}
 	}
 }
+
+// TestSimDeployerWithoutConfig: the deployer controller reads an RC and
+// its pods from its caches, never the RC's DC (SPEC 4.1), so an RC
+// rolling out when its DC goes with --cascade=orphan still sees its
+// deployer pod and completes with it. The simulator's deployer pass over
+// an RC whose DC its cache did not hold read the RC alone, no pods: it
+// failed the Running RC with "deployer pod no longer exists" while the
+// pod ran on (and a second rollout's pod then ran beside it).
+func TestSimDeployerWithoutConfig(t *testing.T) {
+	s := fake.NewSim(fake.Options{Seed: 1})
+	if err := s.AddConfig(fake.NewConfig("ns", "web", 2)); err != nil {
+		t.Fatal(err)
+	}
+	for range 50 {
+		if d, ok := s.World().Deployment("ns", "web-1"); ok && d.Phase == dcplan.PhaseRunning {
+			break
+		}
+		s.Run(1)
+	}
+	if err := s.DeleteConfig("ns", "web", false, true); err != nil {
+		t.Fatal(err)
+	}
+	s.Run(30)
+	d, ok := s.World().Deployment("ns", "web-1")
+	if !ok || d.Phase != dcplan.PhaseComplete {
+		t.Errorf("rc web-1 (found %v) %v %q, want Complete\n%s", ok, d.Phase, d.Reason, tail(s.Trace(), 30))
+	}
+}

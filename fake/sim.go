@@ -367,7 +367,10 @@ func (s *Sim) processAs(it item, instance string) {
 		}
 		err = s.world.snapshotOf(&snap, seq, sp, sp.configs[d.ConfigName], it.ns, d.ConfigName, s.now, s.opts.Settings)
 		if err != nil {
-			snap = dcplan.Snapshot{Now: s.now, Settings: s.opts.Settings, Deployments: []dcplan.Deployment{*d}}
+			// The DC is not in the cache: the deployer reads the RC
+			// and its pods all the same (SPEC 4.1).
+			snap = dcplan.Snapshot{Now: s.now, Settings: s.opts.Settings, Deployments: []dcplan.Deployment{*d},
+				Pods: s.world.appendPods(nil, sp, seq, it.name)}
 		}
 		snap.Requeues = q.requeues[it]
 		// The deployer waits for the deployer pod it created that its
