@@ -468,6 +468,11 @@ func (c ConfigState) replicasWhereReconcilePutsThem(prefix string) error {
 // a lagging status catches up; a paused DC and one being deleted stop at
 // 3.2.5 and 3.2.4, before the catch-up, and keep the lag: a DC created
 // again over the RCs of its predecessor adopts them at latestVersion 0).
+// The seed-era controller (ByLabel) has no catch-up (SPEC 7 rows 1 and
+// 5, 3.11): of the RCs it takes by label only those it created, which
+// carry its uid and are named for a latestVersion it reached (SPEC 3.8),
+// are judged; those of a predecessor of the same name (orphaned by
+// --cascade=orphan, or still naming the old uid) keep their lag.
 // It is an at-rest property: a status lag is a legitimate state in
 // between (a crash between an RC create and the status write), which the
 // next pass repairs.
@@ -476,6 +481,9 @@ func StatusCaughtUp(c ConfigState) error {
 		return nil
 	}
 	for _, d := range c.claimed() {
+		if c.ByLabel && (!d.HasController || d.Controller.UID != c.Config.UID) {
+			continue
+		}
 		if d.Version > c.Config.Status.LatestVersion {
 			return fmt.Errorf("rc %s has version %d above latestVersion %d", d.Name, d.Version, c.Config.Status.LatestVersion)
 		}

@@ -136,6 +136,21 @@ func TestStateInvariantsCatchViolations(t *testing.T) {
 			c: state(c2, twin(rcOf(t, c2, 2, Complete, 0)), rcOf(t, c2, 2, Complete, 0)), wantErr: "rc web-2-restored (Complete) has 0 replicas, want 1"},
 		{name: "3.2.7 status lags", why: "at rest with an RC above latestVersion", inv: fake.StatusCaughtUp,
 			c: state(c2, rcOf(t, c3, 3, Complete, 1)), wantErr: "rc web-3 has version 3 above latestVersion 2"},
+		{name: "7#5 seed, predecessor's RCs", why: "the seed-era controller takes by label the RCs a deleted DC of the same name left (orphaned, or still naming the old uid) and never raises latestVersion to them (7 rows 1, 5)",
+			inv: fake.StatusCaughtUp, c: func() fake.ConfigState {
+				orphan, old := rcOf(t, c3, 3, Complete, 1), rcOf(t, c3, 2, Complete, 0)
+				orphan.HasController, orphan.Controller = false, dcplan.OwnerRef{}
+				old.Controller.UID = "uid-old-web"
+				c := state(dc(t, 0, "app:1"), old, orphan)
+				c.ByLabel = true
+				return c
+			}()},
+		{name: "7#5 seed, its own RC", why: "the seed-era controller creates RCs at latestVersion only (3.8): its own RC above it is a lag", inv: fake.StatusCaughtUp,
+			c: func() fake.ConfigState {
+				c := state(c2, rcOf(t, c3, 3, Complete, 1))
+				c.ByLabel = true
+				return c
+			}(), wantErr: "rc web-3 has version 3 above latestVersion 2"},
 		{name: "3.7 history kept", why: "limit 1, two RCs older than the active web-3", inv: fake.HistoryPruned,
 			c: state(limited, rcOf(t, c3, 1, Complete, 0), rcOf(t, c3, 2, Complete, 0), rcOf(t, c3, 3, Complete, 1)), wantErr: "2 prunable rcs kept, limit 1"},
 		{name: "3.7 history pruned", why: "limit 1, one older RC", inv: fake.HistoryPruned,
