@@ -887,7 +887,12 @@ func PausedNoRollout(t Transition) error {
 // active RC (the newest Complete one), none on any other claimed RC (none
 // at all for a test DC). A pass that bumped latestVersion, or over a
 // paused DC or one being deleted (SPEC 3.2.2: only its status is
-// written), is not judged.
+// written), is not judged; nor one with a claimed RC above latestVersion:
+// the latest exists only when the newest RC is of latestVersion (SPEC
+// 3.2.6), and the seed-era controller, which has no catch-up (SPEC 7 row
+// 5), then creates rather than reconciles (SPEC 3.11; its create meets
+// AlreadyExists as success, 7 row 12, when a DC created again over its
+// predecessor's RCs lags behind them).
 func ReplicasAfterReconcile(t Transition) error {
 	a := t.After
 	if t.Kind != PassConfig || t.Faulted || t.Unsettled || t.Stale || len(t.Writes) == 0 || a.Config.Name == "" ||
@@ -895,6 +900,9 @@ func ReplicasAfterReconcile(t Transition) error {
 		return nil
 	}
 	if _, ended, _ := a.latest(); !ended {
+		return nil
+	}
+	if newest, _ := a.versions(); newest > a.Config.Status.LatestVersion {
 		return nil
 	}
 	return a.replicasWhereReconcilePutsThem("after reconcile ")

@@ -389,6 +389,19 @@ func TestTransitionInvariantsCatchViolations(t *testing.T) {
 		{name: "3.6 replicas on the wrong RC", why: "scaling the latest (failed) RC instead of the active one", inv: fake.ReplicasAfterReconcile,
 			t:       fake.Transition{Actor: "dc-controller", Kind: fake.PassConfig, Before: live, After: wrong, Writes: []fake.LiveWrite{del("web-1", live)}},
 			wantErr: "after reconcile rc web-3 (Failed) has 1 replicas, want 0\nafter reconcile rc web-2 (Complete) has 0 replicas, want 1"},
+		{name: "3.11 seed create over a newer RC", why: "7 rows 5, 12: a test DC created again at latestVersion 1 over its predecessor's web-1 and web-2 (1 replica); the seed controller takes web-2 for its latest, plans web-1, meets AlreadyExists and writes only its status: no reconcile",
+			inv: fake.ReplicasAfterReconcile, t: func() fake.Transition {
+				old1, old2 := rcOf(t, c3, 1, Complete, 0), rcOf(t, c3, 2, Complete, 1)
+				old1.HasController, old1.Controller = false, dcplan.OwnerRef{}
+				old2.HasController, old2.Controller = false, dcplan.OwnerRef{}
+				c1 := dc(t, 1, "app:1")
+				c1.Test = true
+				seed := state(c1, old1, old2)
+				seed.ByLabel = true
+				w := fake.LiveWrite{Request: wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceConfigs, Subresource: wire.SubresourceStatus, Name: "web"},
+					Before: dcBytes(t, c1), After: dcBytes(t, c1), Live: seed}
+				return fake.Transition{Actor: "dc-controller", Kind: fake.PassConfig, Before: seed, After: seed, Writes: []fake.LiveWrite{w}}
+			}()},
 	}
 	caught := map[string]bool{}
 	for _, tt := range tests {
