@@ -76,6 +76,8 @@ var accidents = []accident{
 	{"liveness", "FailedCancellationEveryPass (SPEC 10.13) or UntrimmedImages (SPEC 3.5.5): a plan on every pass",
 		func(st *dcplan.Settings) { st.FailedCancellationEveryPass, st.UntrimmedImages = false, false }},
 	{"liveness", "UnrelatedPodEffects: a pod squatting the deployer pod's name holds a cancelled Pending RC, and the DC controller waits for the cancellation for ever (SPEC 10.4)", unrelatedPods},
+	{"liveness", "SeedConfigController: a DC created again over its predecessor's RCs, one above its latestVersion, keeps the lag (SPEC 7 row 5), so the seed controller plans to create its latest RC, which exists, on every pass (AlreadyExists as success, 7 row 12; reconcile/testdata/seed_era_rows.txt)",
+		func(st *dcplan.Settings) { st.SeedConfigController = false }},
 }
 
 // rollouts is broken's key for the RCs its traces created.
@@ -97,7 +99,8 @@ func accidentsOf(inv string) []accident {
 }
 
 // broken runs the all-fault traces of seeds, 100 steps each over two DCs
-// under st with oc rollout latest every 8 to 15 steps (rollingOut), then
+// under st with oc rollout latest every 8 to 15 steps (rollingOut) and
+// DCs deleted and created again (Faults.DeleteConfig at 0.05), then
 // liveness, and returns the seeds of the traces that broke each invariant
 // ("liveness" for the world not coming to rest) and under "rollouts" one
 // entry per RC created (the plans' create-rc lines of the trace).
@@ -106,6 +109,7 @@ func broken(st dcplan.Settings, seeds []uint64) map[string][]uint64 {
 	out := map[string][]uint64{}
 	for _, seed := range seeds {
 		s := newFaultySimWith(seed, st)
+		s.Faults.DeleteConfig = 0.05
 		roll := rollingOut(seed)
 		seen := map[string]bool{}
 		prev := s.Observe()
