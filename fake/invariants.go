@@ -676,7 +676,11 @@ func NoCancelAtVersionZero(t Transition) error {
 // With SeedConfigController the newest-above-a-lagging-status clause is
 // not judged: the seed-era controller does not catch a lagging status up
 // (SPEC 7 row 5, 3.11), and without an active RC every RC whose version
-// is not status.latestVersion is prunable (SPEC 3.7.3), the newer ones too.
+// is not status.latestVersion is prunable (SPEC 3.7.3), the newer ones too;
+// nor, with an active RC above that status (a DC created again over its
+// predecessor's RCs), the latest clause: every RC older than the active
+// one is prunable (SPEC 3.7.3), the one status.latestVersion names among
+// them.
 func HistoryKeepsLive(t Transition) error {
 	for _, w := range t.Writes {
 		if w.Request.Verb != wire.VerbDelete || !w.rcIsRC() {
@@ -688,8 +692,9 @@ func HistoryKeepsLive(t Transition) error {
 		}
 		newest, active := w.Live.versions()
 		pausedPrunes := t.Settings.PausedPrunesLatest && w.Live.Config.Paused
+		seedLag := t.Settings.SeedConfigController && active > w.Live.Config.Status.LatestVersion
 		switch {
-		case d.Version == w.Live.Config.Status.LatestVersion && !pausedPrunes:
+		case d.Version == w.Live.Config.Status.LatestVersion && !pausedPrunes && !seedLag:
 			return fmt.Errorf("deleted rc/%s, the latest (latestVersion %d)", d.Name, d.Version)
 		case d.Version == newest && newest > w.Live.Config.Status.LatestVersion && !pausedPrunes && !t.Settings.SeedConfigController:
 			return fmt.Errorf("deleted rc/%s, the newest, above latestVersion %d", d.Name, w.Live.Config.Status.LatestVersion)

@@ -294,6 +294,14 @@ func TestTransitionInvariantsCatchViolations(t *testing.T) {
 			t: planned(pass(del("web-1", prunesNewer)), dcplan.Exact)},
 		{name: "3.7.5 paused prunes newer (Modern)", why: "Modern keeps it", inv: fake.HistoryKeepsLive,
 			t: planned(pass(del("web-1", prunesNewer)), dcplan.Modern), wantErr: "deleted rc/web-1, the newest, above latestVersion 0"},
+		{name: "3.7.5 seed prunes a lagging latest", why: "7 rows 4, 5: a paused seed-era DC created again at latestVersion 1 over its predecessor's web-1 and the active web-2 prunes by the active RC (3.7.3), web-1 among the older ones, and never catches the status up",
+			inv: fake.HistoryKeepsLive, t: func() fake.Transition {
+				c1 := dc(t, 1, "app:1")
+				c1.Paused, c1.HasRevisionHistoryLimit, c1.RevisionHistoryLimit = true, true, 0
+				seed := state(c1, rcOf(t, c3, 1, Complete, 0), rcOf(t, c3, 2, Complete, 1))
+				seed.ByLabel = true
+				return planned(pass(del("web-1", seed)), dcplan.Origin15)
+			}()},
 		{name: "3.7.5 delete newest above the status", why: "issue 13 defect 1: the status lags, web-3 is the real latest", inv: fake.HistoryKeepsLive,
 			t: pass(del("web-3", lagging)), wantErr: "deleted rc/web-3, the newest, above latestVersion 2"},
 		{name: "3.7.5 delete scaled", why: "an RC with replicas is never deleted", inv: fake.HistoryKeepsLive,
