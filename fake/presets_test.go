@@ -72,6 +72,8 @@ var accidents = []accident{
 	{"OneDeployerPod", "IgnoreExpectations: a stale cache creates a second deployer pod (SPEC 4.2.expect)", noExpectations},
 	{"OneDeployerPod", "NewCancelledFails: a cancelled New RC whose deployer pod a stale read missed is failed at once, its pod left running beside the next rollout's (SPEC 7 row 21)",
 		func(st *dcplan.Settings) { st.NewCancelledFails = false }},
+	{"CancelsOnlyOlder", "CancelAtVersionZero: a pass that read a DC created again at version 0 over a running RC cancels it as superseded by version 0, and the cancel lands after oc rollout latest raised the live version (SPEC 3.2.7.zero)",
+		func(st *dcplan.Settings) { st.CancelAtVersionZero = false }},
 	{"NothingInFlightAtRest", "UnrelatedPodEffects: a pod squatting the deployer pod's name holds the RC Pending (SPEC 10.4)", unrelatedPods},
 	{"liveness", "FailedCancellationEveryPass (SPEC 10.13) or UntrimmedImages (SPEC 3.5.5): a plan on every pass",
 		func(st *dcplan.Settings) { st.FailedCancellationEveryPass, st.UntrimmedImages = false, false }},
