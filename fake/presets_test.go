@@ -78,8 +78,8 @@ var accidents = []accident{
 	{"liveness", "FailedCancellationEveryPass (SPEC 10.13) or UntrimmedImages (SPEC 3.5.5): a plan on every pass",
 		func(st *dcplan.Settings) { st.FailedCancellationEveryPass, st.UntrimmedImages = false, false }},
 	{"liveness", "UnrelatedPodEffects: a pod squatting the deployer pod's name holds a cancelled Pending RC, and the DC controller waits for the cancellation for ever (SPEC 10.4)", unrelatedPods},
-	{"liveness", "SeedConfigController: a DC created again over its predecessor's RCs, one above its latestVersion, keeps the lag (SPEC 7 row 5), so the seed controller plans to create its latest RC, which exists, on every pass (AlreadyExists as success, 7 row 12; reconcile/testdata/seed_era_rows.txt)",
-		func(st *dcplan.Settings) { st.SeedConfigController = false }},
+	{"liveness", "SeedConfigController: a DC created again over its predecessor's RCs, one above its latestVersion, keeps the lag (SPEC 7 row 5), so the seed controller plans to create its latest RC, which exists, on every pass (AlreadyExists as success, 7 row 12; reconcile/testdata/seed_era_rows.txt); off with the oldest seed's IgnoreDeleting (7 row 3), or Modern's controller would plan for a DC being deleted, which adopts nothing (3.3.2), and loop the same way",
+		func(st *dcplan.Settings) { st.SeedConfigController, st.IgnoreDeleting = false, false }},
 }
 
 // rollouts is broken's key for the RCs its traces created.
