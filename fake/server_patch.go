@@ -2,6 +2,7 @@ package fake
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -17,8 +18,12 @@ import (
 // merged element by element by that key, elements of the patch that are
 // not in the list are appended in patch order, and an element
 // {"$patch": "delete", <key>: v} removes the elements whose key is v;
-// every other list is replaced whole. Other directives ($setElementOrder,
-// $retainKeys, $deleteFromPrimitiveList, $patch on a map) are refused.
+// metadata.finalizers, a list of strings with patch strategy merge, gains
+// the values of the patch it lacks, after those it holds, and
+// $deleteFromPrimitiveList/finalizers removes the values it lists; every
+// other list is replaced whole. Other directives ($setElementOrder,
+// $retainKeys, $deleteFromPrimitiveList of another list, $patch on a map)
+// are refused.
 func mergePatch(orig, patch any, path string, strategic bool) (any, error) {
 	pm, ok := patch.(map[string]any)
 	if !ok {
@@ -35,6 +40,12 @@ func mergePatch(orig, patch any, path string, strategic bool) (any, error) {
 	sort.Strings(keys)
 	for _, k := range keys {
 		pv := pm[k]
+		if list, ok := strings.CutPrefix(k, deleteFromPrimitiveList); strategic && ok && setList(path, list) {
+			// Sorted first ('$' before letters): the removal comes before
+			// a merge of the same list, as in the API server.
+			om[list] = without(om[list], pv)
+			continue
+		}
 		if strategic && strings.HasPrefix(k, "$") {
 			return nil, fmt.Errorf("unsupported strategic merge directive %s at %q", k, path)
 		}
@@ -47,6 +58,10 @@ func mergePatch(orig, patch any, path string, strategic bool) (any, error) {
 			child = path + "." + k
 		}
 		if pl, ok := pv.([]any); ok {
+			if strategic && setList(path, k) {
+				om[k] = union(om[k], pl)
+				continue
+			}
 			if mk := mergeKey(child); strategic && mk != "" {
 				merged, err := mergeList(om[k], pl, child, mk)
 				if err != nil {
@@ -137,4 +152,40 @@ func mergeKey(path string) string {
 		return "type"
 	}
 	return ""
+}
+
+// deleteFromPrimitiveList is the directive prefix that removes values
+// from a list of strings merged as a set.
+const deleteFromPrimitiveList = "$deleteFromPrimitiveList/"
+
+// setList reports whether the list key of the object at path is merged
+// as a set of primitives: metadata.finalizers (patchStrategy merge).
+func setList(path, key string) bool {
+	return key == "finalizers" && (path == "metadata" || strings.HasSuffix(path, ".metadata"))
+}
+
+// union returns the list orig with the values of patch it lacks appended,
+// in patch order.
+func union(orig any, patch []any) []any {
+	ol, _ := orig.([]any)
+	out := jsontree.Clone(ol).([]any)
+	for _, v := range patch {
+		if !slices.ContainsFunc(out, func(e any) bool { return jsonvalue.Equal(e, v) }) {
+			out = append(out, jsontree.Clone(v))
+		}
+	}
+	return out
+}
+
+// without returns the list orig without the values the list drop holds.
+func without(orig, drop any) []any {
+	ol, _ := orig.([]any)
+	dl, _ := drop.([]any)
+	out := []any{}
+	for _, e := range ol {
+		if !slices.ContainsFunc(dl, func(d any) bool { return jsonvalue.Equal(e, d) }) {
+			out = append(out, e)
+		}
+	}
+	return out
 }

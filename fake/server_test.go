@@ -74,6 +74,16 @@ func get(t *testing.T, s *fake.Server, res, name, path string) any {
 	return v
 }
 
+// heldRC stores web-1 with the finalizers b.example/two and
+// c.example/three.
+func heldRC(t *testing.T, s *fake.Server) {
+	t.Helper()
+	b := rcWith(t, func(m map[string]any) { meta(m)["finalizers"] = []any{"b.example/two", "c.example/three"} })
+	if err := s.Put(wire.ResourceRCs, b); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func rcWith(t *testing.T, edit func(m map[string]any)) []byte {
 	t.Helper()
 	var m map[string]any
@@ -98,7 +108,10 @@ func TestServerRequests(t *testing.T) {
 	tests := []struct {
 		name, why string
 		req       func(t *testing.T) wire.Request
-		faults    []fake.Fault
+		// setup, when set, changes the server's objects first (Put: no
+		// log entry).
+		setup  func(t *testing.T, s *fake.Server)
+		faults []fake.Fault
 		// errText is the expected error text ("" for success), reason its
 		// status reason.
 		errText string
@@ -349,6 +362,34 @@ func TestServerRequests(t *testing.T) {
 			},
 		},
 		{
+			name: "finalizers merge as a set",
+			why:  "metadata.finalizers has patch strategy merge: a strategic patch adds what the list lacks, after what it holds",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbPatch, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1", PatchType: wire.PatchStrategicMerge,
+					Patch: []byte(`{"metadata":{"finalizers":["a.example/one","b.example/two"]}}`)}
+			},
+			setup: heldRC,
+			checks: []check{
+				{wire.ResourceRCs, "web-1", "metadata|finalizers|0", "b.example/two"},
+				{wire.ResourceRCs, "web-1", "metadata|finalizers|1", "c.example/three"},
+				{wire.ResourceRCs, "web-1", "metadata|finalizers|2", "a.example/one"},
+				{wire.ResourceRCs, "web-1", "metadata|finalizers|3", "<absent>"},
+			},
+		},
+		{
+			name: "finalizer removed from the list",
+			why:  "$deleteFromPrimitiveList/finalizers removes the values it lists, as kubectl patches a finalizer away",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbPatch, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1", PatchType: wire.PatchStrategicMerge,
+					Patch: []byte(`{"metadata":{"$deleteFromPrimitiveList/finalizers":["b.example/two"]}}`)}
+			},
+			setup: heldRC,
+			checks: []check{
+				{wire.ResourceRCs, "web-1", "metadata|finalizers|0", "c.example/three"},
+				{wire.ResourceRCs, "web-1", "metadata|finalizers|1", "<absent>"},
+			},
+		},
+		{
 			name: "unsupported directive",
 			why:  "directives the server does not model are refused, not ignored",
 			req: func(*testing.T) wire.Request {
@@ -436,6 +477,9 @@ func TestServerRequests(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newTestServer(t)
+			if tc.setup != nil {
+				tc.setup(t, s)
+			}
 			for _, f := range tc.faults {
 				s.Inject(f)
 			}
