@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
@@ -57,6 +58,19 @@ func TestDCDeletedWithRCs(t *testing.T) {
 	want := "deploymentconfig-controller DeploymentConfig/frontend Warning DeploymentCreationFailed: Couldn't deploy version 1: deployment " +
 		e.ns + "/frontend-1 already exists and it couldn't be adopted"
 	e.waitFor("DeploymentCreationFailed", func() (bool, error) { return slices.Contains(e.events(), want), nil })
+	// The controller retries and records the same warning again, which
+	// client-go's recorder sends as a patch of the event's count: the
+	// suite's one use of the role's "patch events" (checkEveryVerbUsed),
+	// waited for here rather than left to timing.
+	e.waitFor("the warning counted twice", func() (bool, error) {
+		l, err := e.admin.CoreV1().Events(e.ns).List(context.Background(), metav1.ListOptions{})
+		if err != nil {
+			return false, err
+		}
+		return slices.ContainsFunc(l.Items, func(ev corev1.Event) bool {
+			return ev.Reason == "DeploymentCreationFailed" && ev.Count >= 2
+		}), nil
+	})
 	if got := e.rc("frontend-1").Spec.Template.Spec.Containers[0].Image; got != "registry.example/shop/frontend:v1" {
 		t.Errorf("frontend-1 image = %q: the old RC was overwritten", got)
 	}
