@@ -30,19 +30,12 @@ func TestDCDeletedWithRCs(t *testing.T) {
 	// Another DC rolled out after the delete shows the controller went on.
 	e.createDC(newDC("marker", "registry.example/shop/marker:v1", 1))
 	e.awaitPhase("marker-1", "Complete")
-	user := "system:serviceaccount:" + e.ns + ":dcplan-controller"
 	var after []string
 	e.waitFor("the DC delete in the audit log", func() (bool, error) {
-		evs, err := e2e.ReadAudit(cp.APIServer.AuditLog, func(ev *e2e.AuditEvent) bool {
-			return ev.ObjectRef != nil && ev.ObjectRef.Namespace == e.ns
-		})
-		deleted := false
+		evs, deleted, err := e.writesAfterConfigDelete()
 		after = nil
 		for _, ev := range evs {
-			switch {
-			case ev.Verb == "delete" && ev.ObjectRef.Resource == "deploymentconfigs":
-				deleted = true
-			case deleted && ev.User.Username == user && ev.ObjectRef.Name == "frontend-1" && ev.Verb != "get":
+			if ev.ObjectRef.Name == "frontend-1" {
 				after = append(after, ev.Verb+" "+ev.RequestURI)
 			}
 		}
@@ -110,20 +103,14 @@ func TestDCBeingDeleted(t *testing.T) {
 	if _, err := e.admin.CoreV1().ReplicationControllers(e.ns).Get(ctx, "frontend-2", metav1.GetOptions{}); !apierrors.IsNotFound(err) {
 		t.Errorf("frontend-2 of the DC being deleted: %v, want NotFound", err)
 	}
-	user := "system:serviceaccount:" + e.ns + ":dcplan-controller"
-	evs, err := e2e.ReadAudit(cp.APIServer.AuditLog, func(ev *e2e.AuditEvent) bool {
-		return ev.ObjectRef != nil && ev.ObjectRef.Namespace == e.ns
-	})
+	evs, _, err := e.writesAfterConfigDelete()
 	if err != nil {
 		t.Fatal(err)
 	}
-	deleted, statusWrites := false, 0
+	statusWrites := 0
 	for _, ev := range evs {
 		r := ev.ObjectRef
 		switch {
-		case ev.Verb == "delete" && r.Resource == "deploymentconfigs":
-			deleted = true
-		case !deleted || ev.User.Username != user || ev.Verb == "get" || ev.Verb == "list" || ev.Verb == "watch":
 		case r.Resource == "events" || r.Resource == "leases" || r.Name == "marker" || r.Name == "marker-1" || r.Name == "marker-1-deploy":
 		case r.Resource == "deploymentconfigs" && r.Name == "frontend" && r.Subresource == "status":
 			statusWrites++
@@ -141,4 +128,25 @@ func TestDCBeingDeleted(t *testing.T) {
 		_, err := dcs.Get(ctx, "frontend", metav1.GetOptions{})
 		return apierrors.IsNotFound(err), nil
 	})
+}
+
+// writesAfterConfigDelete returns the requests of the test's controller
+// other than reads (get, list, watch) that the audit log shows after the
+// first delete of a DC in the test's namespace, and whether it shows one.
+func (e *env) writesAfterConfigDelete() ([]e2e.AuditEvent, bool, error) {
+	user := "system:serviceaccount:" + e.ns + ":dcplan-controller"
+	evs, err := e2e.ReadAudit(cp.APIServer.AuditLog, func(ev *e2e.AuditEvent) bool {
+		return ev.ObjectRef != nil && ev.ObjectRef.Namespace == e.ns
+	})
+	var out []e2e.AuditEvent
+	deleted := false
+	for _, ev := range evs {
+		switch {
+		case ev.Verb == "delete" && ev.ObjectRef.Resource == "deploymentconfigs" && !deleted:
+			deleted = true
+		case deleted && ev.User.Username == user && ev.Verb != "get" && ev.Verb != "list" && ev.Verb != "watch":
+			out = append(out, ev)
+		}
+	}
+	return out, deleted, err
 }
