@@ -32,18 +32,39 @@ import (
 type keyOrder struct {
 	keys []string
 	sub  map[string]*keyOrder
-	pos  map[string]bool
+	rank map[string]int
+}
+
+// rankOf is the place of key among o's keys; every key o does not list
+// comes after them (and sorts by name among its kind). A nil keyOrder (a
+// Go map) ranks every key alike.
+func (o *keyOrder) rankOf(key string) int {
+	if o == nil {
+		return 0
+	}
+	if r, ok := o.rank[key]; ok {
+		return r
+	}
+	return len(o.keys)
+}
+
+// subOf is the keyOrder of key's value; nil for none (or a nil o).
+func (o *keyOrder) subOf(key string) *keyOrder {
+	if o == nil {
+		return nil
+	}
+	return o.sub[key]
 }
 
 // order builds a keyOrder from its arguments: key names, each optionally
 // followed by the *keyOrder of its value.
 func order(args ...any) *keyOrder {
-	o := &keyOrder{sub: map[string]*keyOrder{}, pos: map[string]bool{}}
+	o := &keyOrder{sub: map[string]*keyOrder{}, rank: map[string]int{}}
 	for _, a := range args {
 		switch a := a.(type) {
 		case string:
+			o.rank[a] = len(o.keys)
 			o.keys = append(o.keys, a)
-			o.pos[a] = true
 		case *keyOrder:
 			o.sub[o.keys[len(o.keys)-1]] = a
 		default:
@@ -96,7 +117,7 @@ func appendOrdered(b []byte, v any, o *keyOrder) []byte {
 		}
 		if n < len(v) {
 			for _, k := range slices.Sorted(maps.Keys(v)) {
-				if !o.pos[k] {
+				if _, known := o.rank[k]; !known {
 					emit(k, nil)
 				}
 			}

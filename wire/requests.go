@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"time"
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/internal/jsontree"
@@ -53,6 +54,15 @@ import (
 //     new status, as upstream's typed status serialises; after a
 //     ConfigUpdate (PUT) of the same DC, of the DC as that update
 //     returns it, marked Rebase (SPEC 3.11).
+//
+// A write of an object the snapshot holds (an RC update, the DC status)
+// sends the object as read, its Raw, with the action's changes and
+// nothing else, as upstream's controllers send their cached copy: every
+// member the action does not change is copied as read, and the body's
+// keys come in Kubernetes order. The typed fields are the planners' view
+// of Raw; a caller that edits them re-encodes the snapshot first
+// (Reencoded), or the body carries the object as it was read. An object
+// without Raw (built in code) is sent as its typed fields encode it.
 //
 // Every body carries the object's kind and apiVersion, as upstream's typed
 // clients write them (also for an object read without them, from a typed
@@ -117,10 +127,9 @@ func (r *renderer) all() ([]Request, error) {
 	}
 	users := r.newGroup(countFunc(p.Cancels, func(a dcplan.Cancel) bool { return a.ByUser }) > 1)
 	for i, a := range p.Cancels {
-		edit := func(meta, _ map[string]any) {
-			ann := child(meta, "annotations")
-			ann[dcplan.AnnotationCancelled] = dcplan.CancelledValue
-			ann[dcplan.AnnotationStatusReason] = a.Reason
+		edit := func(_ written, cs *changes) {
+			cs.setString(dcplan.CancelledValue, annotation(dcplan.AnnotationCancelled)...)
+			cs.setString(a.Reason, annotation(dcplan.AnnotationStatusReason)...)
 		}
 		var q Request
 		if a.ByUser {
@@ -132,17 +141,15 @@ func (r *renderer) all() ([]Request, error) {
 		r.add(dcplan.ActionCancel, i, q)
 	}
 	for i, a := range p.Scales {
-		r.add(dcplan.ActionScale, i, r.controllerWrite(a.RC, a.Reclaim, func(meta, spec map[string]any) {
-			spec["replicas"] = num(int64(a.To))
+		r.add(dcplan.ActionScale, i, r.controllerWrite(a.RC, a.Reclaim, func(_ written, cs *changes) {
+			cs.set(strconv.AppendInt(nil, int64(a.To), 10), "spec", "replicas")
 			if a.SyncAnnotation {
-				child(meta, "annotations")[dcplan.AnnotationReplicas] = strconv.Itoa(int(a.To))
+				cs.setString(strconv.Itoa(int(a.To)), annotation(dcplan.AnnotationReplicas)...)
 			}
 		}))
 	}
 	for i, a := range p.Transitions {
-		q := r.writeRC(a.RC, a.Patch, func(meta, spec map[string]any) {
-			transition(a, meta, spec)
-		})
+		q := r.writeRC(a.RC, a.Patch, func(w written, cs *changes) { transition(a, w, cs) })
 		if !a.CreatedAt.IsZero() && slices.ContainsFunc(p.CreatePods, func(c dcplan.CreatePod) bool { return c.Pod.Name == a.DeployerPod }) {
 			q.CreatedAtOf = a.DeployerPod // the server's stamp, once the pod exists
 		}
@@ -393,11 +400,14 @@ func (r *renderer) createRC(a dcplan.CreateRC) Request {
 		Body: renderOrdered(m, orderRC), Attempts: 1}
 }
 
-// writeRC renders the write of RC name changed by edit (which gets the
-// RC's metadata and spec objects): the PUT of the RC as read, or with
-// patch the strategic-merge patch of what edit changed. Either is sent
-// once; the caller sets Attempts for a retried update.
-func (r *renderer) writeRC(name string, patch bool, edit func(meta, spec map[string]any)) Request {
+// An rcEdit lists the changes of an RC write, given the RC as read.
+type rcEdit func(w written, cs *changes)
+
+// writeRC renders the write of RC name changed by edit: the PUT of the
+// RC as read, or with patch the strategic-merge patch of what edit
+// changes. Either is sent once; the caller sets Attempts for a retried
+// update.
+func (r *renderer) writeRC(name string, patch bool, edit rcEdit) Request {
 	d := r.rc(name)
 	if d == nil {
 		r.fail(kindRC, name, "metadata.name")
@@ -406,20 +416,58 @@ func (r *renderer) writeRC(name string, patch bool, edit func(meta, spec map[str
 	return r.writeDeployment(d, patch, edit)
 }
 
-// writeDeployment is writeRC for the RC d.
-func (r *renderer) writeDeployment(d *dcplan.Deployment, patch bool, edit func(meta, spec map[string]any)) Request {
-	m := typed(deploymentTree(*d), kindRC, apiVersionCore)
-	var before map[string]any
-	if patch {
-		before = jsontree.Clone(m).(map[string]any)
-	}
-	edit(child(m, "metadata"), child(m, "spec"))
+// writeDeployment is writeRC for the RC d: d.Raw, the RC as read, with
+// edit's changes (and the kind and apiVersion every body carries,
+// typed), keys in Kubernetes order; every other member as read.
+func (r *renderer) writeDeployment(d *dcplan.Deployment, patch bool, edit rcEdit) Request {
+	w := readDeployment(*d)
+	defer w.release()
+	var cs changes
+	edit(w, &cs)
 	if patch {
 		return Request{Verb: VerbPatch, Resource: ResourceRCs, Namespace: d.Namespace, Name: d.Name,
-			PatchType: PatchStrategicMerge, Patch: canonical(patchOf(before, m)), Attempts: 1}
+			PatchType: PatchStrategicMerge, Patch: w.patch(cs), Attempts: 1}
 	}
+	typedChanges(&cs, kindRC, apiVersionCore)
 	return Request{Verb: VerbUpdate, Resource: ResourceRCs, Namespace: d.Namespace, Name: d.Name,
-		Body: renderOrdered(m, orderRC), Attempts: 1}
+		Body: w.render(orderRC, cs), Attempts: 1}
+}
+
+// readDeployment reads the RC d as a write sends it: d.Raw, as read; an
+// RC without one (built in code), or whose Raw is no JSON object, as its
+// typed fields encode it.
+func readDeployment(d dcplan.Deployment) written {
+	if w, ok := readWritten(d.Raw); ok {
+		return w
+	}
+	return mustRead(canonical(typed(deploymentTree(d), kindRC, apiVersionCore)))
+}
+
+// readConfig is readDeployment for the DC c.
+func readConfig(c dcplan.Config) written {
+	if w, ok := readWritten(c.Raw); ok {
+		return w
+	}
+	return mustRead(canonical(typed(configTree(c), kindConfig, apiVersionApps)))
+}
+
+// mustRead reads raw, an object the codec rendered.
+func mustRead(raw []byte) written {
+	w, ok := readWritten(raw)
+	if !ok {
+		panic("wire: an object the codec rendered does not read back")
+	}
+	return w
+}
+
+// typedChanges sets the kind and apiVersion of a body, as upstream's
+// typed clients set them on every body they send (their versioning
+// encoder writes the client's group version), whatever the object as
+// read says: the items of a typed list carry neither, and a DC read from
+// the legacy API says v1.
+func typedChanges(cs *changes, kind, apiVersion string) {
+	cs.setString(kind, "kind")
+	cs.setString(apiVersion, "apiVersion")
 }
 
 // controllerWrite renders the DC controller's cancel or scale update of
@@ -430,7 +478,7 @@ func (r *renderer) writeDeployment(d *dcplan.Deployment, patch bool, edit func(m
 // (Modern), the update carries the RC as the adoption leaves it, owner
 // reference included, marked Rebase, so that it does not conflict with
 // the plan's own patch.
-func (r *renderer) controllerWrite(name string, reclaim bool, edit func(meta, spec map[string]any)) Request {
+func (r *renderer) controllerWrite(name string, reclaim bool, edit rcEdit) Request {
 	var q Request
 	adopt := slices.IndexFunc(r.p.Adopt, func(a dcplan.Adopt) bool { return a.RC == name })
 	switch d := r.rc(name); {
@@ -442,6 +490,7 @@ func (r *renderer) controllerWrite(name string, reclaim bool, edit func(meta, sp
 	case adopt >= 0 && d != nil:
 		owned := *d
 		r.p.Adopt[adopt].ApplyTo(&owned)
+		owned.Raw = canonical(deploymentTree(owned)) // the RC as read, adopted
 		q = r.writeDeployment(&owned, false, edit)
 		q.Rebase = true
 	default:
@@ -472,50 +521,49 @@ func countFunc[T any](s []T, f func(T) bool) int {
 	return n
 }
 
-// transition writes a Transition's changes into an RC's metadata and spec,
-// as upstream's deployer does (SPEC 4.4): the working annotations, then
+// transition lists a Transition's changes of an RC as read (w), as
+// upstream's deployer makes them (SPEC 4.4): the working annotations, then
 // the phase, then spec.replicas for a test DC.
-func transition(a dcplan.Transition, meta, spec map[string]any) {
-	ann := child(meta, "annotations")
+func transition(a dcplan.Transition, w written, cs *changes) {
+	set := func(k, v string) { cs.setString(v, annotation(k)...) }
 	if a.ClearCancel {
-		delete(ann, dcplan.AnnotationCancelled)
-		delete(ann, dcplan.AnnotationStatusReason)
+		cs.remove(annotation(dcplan.AnnotationCancelled)...)
+		cs.remove(annotation(dcplan.AnnotationStatusReason)...)
 	}
 	if a.SetReason {
-		ann[dcplan.AnnotationStatusReason] = a.Reason
+		set(dcplan.AnnotationStatusReason, a.Reason)
 	}
 	if a.DeployerPod != "" {
-		ann[dcplan.AnnotationDeployerPodName] = a.DeployerPod
+		set(dcplan.AnnotationDeployerPodName, a.DeployerPod)
 	}
-	if !a.CreatedAt.IsZero() {
-		ann[dcplan.AnnotationDeployerCreatedAt] = FormatAnnotationTime(a.CreatedAt)
+	for _, t := range []struct {
+		key string
+		at  time.Time
+	}{
+		{dcplan.AnnotationDeployerCreatedAt, a.CreatedAt},
+		{dcplan.AnnotationDeployerStartedAt, a.StartedAt},
+		{dcplan.AnnotationDeployerCompletedAt, a.CompletedAt},
+		{dcplan.AnnotationRetriedAt, a.RetriedAt},
+	} {
+		if !t.at.IsZero() {
+			set(t.key, FormatAnnotationTime(t.at))
+		}
 	}
-	if !a.StartedAt.IsZero() {
-		ann[dcplan.AnnotationDeployerStartedAt] = FormatAnnotationTime(a.StartedAt)
-	}
-	if !a.CompletedAt.IsZero() {
-		ann[dcplan.AnnotationDeployerCompletedAt] = FormatAnnotationTime(a.CompletedAt)
-	}
-	if !a.RetriedAt.IsZero() {
-		ann[dcplan.AnnotationRetriedAt] = FormatAnnotationTime(a.RetriedAt)
-	}
-	if a.SyncDesired {
+	desired, hasDesired := w.text(annotation(dcplan.AnnotationDesiredReplicas)...)
+	if a.SyncDesired && hasDesired {
 		// The seed deployer-pod controller copies the desired count and
 		// keeps the desired annotation (SPEC 12, SeedReplicasAnnotation).
-		if desired, ok := ann[dcplan.AnnotationDesiredReplicas].(string); ok {
-			ann[dcplan.AnnotationReplicas] = desired
-		}
+		set(dcplan.AnnotationReplicas, desired)
 	}
 	if a.CommitDesired {
 		// The desired count moves into the replicas annotation, as the
 		// annotation held it ("" when absent, SPEC 2.2, 13.1).
-		desired, _ := ann[dcplan.AnnotationDesiredReplicas].(string)
-		ann[dcplan.AnnotationReplicas] = desired
-		delete(ann, dcplan.AnnotationDesiredReplicas)
+		set(dcplan.AnnotationReplicas, desired)
+		cs.remove(annotation(dcplan.AnnotationDesiredReplicas)...)
 	}
-	ann[dcplan.AnnotationPhase] = a.To.String()
+	set(dcplan.AnnotationPhase, a.To.String())
 	if a.ScaleToZero {
-		spec["replicas"] = num(0)
+		cs.set([]byte("0"), "spec", "replicas")
 	}
 }
 
@@ -542,12 +590,16 @@ func (r *renderer) status(u *dcplan.StatusUpdate) Request {
 		}
 	}
 	if rebase {
+		updated.Raw = canonical(configTree(updated)) // the DC as the update returns it
 		c = &updated
 	}
-	m := typed(configTree(*c), kindConfig, apiVersionApps)
-	m["status"] = statusTree(u.To)
+	w := readConfig(*c)
+	defer w.release()
+	var cs changes
+	typedChanges(&cs, kindConfig, apiVersionApps)
+	cs.set(renderOrdered(statusTree(u.To), orderDCStatus), "status")
 	return Request{Verb: VerbUpdate, Resource: ResourceConfigs, Subresource: SubresourceStatus, Namespace: c.Namespace,
-		Name: u.Config, Body: renderOrdered(m, orderDC), Attempts: 1, Rebase: rebase}
+		Name: u.Config, Body: w.render(orderDC, cs), Attempts: 1, Rebase: rebase}
 }
 
 // statusTree is a DC status as apps/v1 DeploymentConfigStatus marshals:

@@ -1,0 +1,204 @@
+package wire
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/internal/jsontree"
+)
+
+// TestIndexCanonical checks which documents indexCanonical places: a
+// JSON object in canonical form, and nothing else (readWritten puts the
+// others in canonical form first).
+func TestIndexCanonical(t *testing.T) {
+	for _, c := range []struct {
+		doc  string
+		want bool
+	}{
+		{`{}`, true},
+		{`{"a":1,"b":[true,false,null,"x\"y\u00e9"],"c":{"d":-1.5e+3}}`, true},
+		{`{"\u003c":1,"a":2}`, true}, // an escaped key's order is not checked
+		{`{"b":1,"a":2}`, false},     // out of order
+		{`{"a":1,"a":2}`, false},     // a key twice
+		{`{"a": 1}`, false},          // not compact
+		{`{"a":01}`, false},
+		{`{"a":1.}`, false},
+		{`{"a":-}`, false},
+		{`{"a":"\x"}`, false},
+		{`{"a":"\u12"}`, false},
+		{"{\"a\":\"\n\"}", false},
+		{`{"a":tru}`, false},
+		{`{"a":1}x`, false},
+		{`[1]`, false},
+		{`{"a":[1,]}`, false},
+		{`{"a"`, false},
+		{``, false},
+	} {
+		spans, ok := indexCanonical([]byte(c.doc), nil)
+		if ok != c.want {
+			t.Errorf("indexCanonical(%s) = %v, want %v", c.doc, ok, c.want)
+		}
+		if ok && (spans[0].start != 0 || int(spans[0].end) != len(c.doc) || int(spans[0].next) != len(spans)) {
+			t.Errorf("indexCanonical(%s): the document's span is %+v of %d", c.doc, spans[0], len(spans))
+		}
+	}
+}
+
+// TestWrittenRendersInOrder checks that an object as read renders in
+// Kubernetes order exactly as the codec's tree rendering writes it, for
+// every fixture, and that a hand-made Raw in another form renders as its
+// canonical form would.
+func TestWrittenRendersInOrder(t *testing.T) {
+	for _, name := range []string{"rc-frontend-2-failed-cancelled.json", "rc-frontend-3-complete.json", "rc-frontend-3-new.json"} {
+		d, err := DecodeDeployment(fixture(t, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, ok := readWritten(d.Raw)
+		if !ok {
+			t.Fatalf("%s: the decoded Raw does not read", name)
+		}
+		got := w.render(orderRC, nil)
+		w.release()
+		if want := renderOrdered(objectOf(d.Raw), orderRC); !bytes.Equal(got, want) {
+			t.Errorf("%s: rendered\n%s\nwant\n%s", name, got, want)
+		}
+	}
+	c, err := DecodeConfig(fixture(t, "dc-frontend.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	spaced := []byte(strings.ReplaceAll(string(c.Raw), `":`, `" : `))
+	w, ok := readWritten(spaced)
+	if !ok {
+		t.Fatal("a spaced DC does not read")
+	}
+	defer w.release()
+	if got, want := w.render(orderDC, nil), renderOrdered(objectOf(c.Raw), orderDC); !bytes.Equal(got, want) {
+		t.Errorf("a spaced DC rendered\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestWrittenChanges checks how changes apply: a member replaced in
+// place, one removed, one added in Kubernetes order, objects created on
+// the way (also over a member that is no object), and the patch of the
+// same changes, which leaves out a change that changes nothing.
+func TestWrittenChanges(t *testing.T) {
+	raw := []byte(`{"kind":"ReplicationController","metadata":{"annotations":{"a":"1","b":"2"},"labels":null,"name":"x"},"spec":{"replicas":1}}`)
+	w, ok := readWritten(raw)
+	if !ok {
+		t.Fatal("raw does not read")
+	}
+	defer w.release()
+	var cs changes
+	cs.setString("3", annotation("c")...)
+	cs.remove(annotation("a")...)
+	cs.setString("2", annotation("b")...)
+	cs.set([]byte("4"), "spec", "replicas")
+	cs.setString("v", "metadata", "labels", "k")
+	cs.setString("ns", "metadata", "namespace")
+	cs.set([]byte("1"), "status", "replicas")
+	cs.remove("spec", "absent")
+	typedChanges(&cs, kindRC, apiVersionCore)
+	want := `{"kind":"ReplicationController","apiVersion":"v1","metadata":{"name":"x","namespace":"ns","labels":{"k":"v"},` +
+		`"annotations":{"b":"2","c":"3"}},"spec":{"replicas":4},"status":{"replicas":1}}`
+	if got := string(w.render(orderRC, cs)); got != want {
+		t.Errorf("render:\n got %s\nwant %s", got, want)
+	}
+	wantPatch := `{"apiVersion":"v1","metadata":{"annotations":{"a":null,"c":"3"},"labels":{"k":"v"},"namespace":"ns"},"spec":{"replicas":4},"status":{"replicas":1}}`
+	if got := string(w.patch(cs)); got != wantPatch {
+		t.Errorf("patch:\n got %s\nwant %s", got, wantPatch)
+	}
+	if got := string(w.patch(nil)); got != "{}" {
+		t.Errorf("patch of no change = %s, want {}", got)
+	}
+	if v, ok := w.text(annotation("b")...); !ok || v != "2" {
+		t.Errorf("text(b) = %q, %v", v, ok)
+	}
+	if _, ok := w.text("spec", "replicas"); ok {
+		t.Error("text reads a number as a string")
+	}
+}
+
+// TestReencodedCarriesTypedEdits checks that a typed edit reaches the
+// request body once the snapshot is re-encoded, and only then: the body
+// is the object as read.
+func TestReencodedCarriesTypedEdits(t *testing.T) {
+	d, err := DecodeDeployment(fixture(t, "rc-frontend-3-complete.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := dcplan.Snapshot{Deployments: []dcplan.Deployment{d}}
+	s.Deployments[0].Replicas = 7
+	p := dcplan.Plan{Scales: []dcplan.Scale{{RC: d.Name, From: 7, To: 9}}}
+	bodyOf := func(s dcplan.Snapshot) string {
+		reqs, err := Requests(s, p)
+		if err != nil || len(reqs) != 1 {
+			t.Fatalf("Requests() = %v, %v", reqs, err)
+		}
+		return string(reqs[0].Body)
+	}
+	before := string(s.Deployments[0].Raw)
+	re, err := Reencoded(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(s.Deployments[0].Raw) != before {
+		t.Error("Reencoded changed its argument")
+	}
+	if !strings.Contains(string(re.Deployments[0].Raw), `"replicas":7`) {
+		t.Errorf("the re-encoded Raw lacks the edited replicas: %s", re.Deployments[0].Raw)
+	}
+	for _, body := range []string{bodyOf(s), bodyOf(re)} {
+		if !strings.Contains(body, `"spec":{"replicas":9,`) {
+			t.Errorf("the scale's body lacks the new count: %s", body)
+		}
+	}
+	s.Deployments[0].Raw = nil // built in code: its typed fields are the object
+	if body := bodyOf(s); !strings.Contains(body, `"name":"frontend-3"`) {
+		t.Errorf("an RC without Raw renders %s", body)
+	}
+}
+
+// FuzzWritten checks the writer on any document: reading never panics;
+// what reads renders as valid JSON holding what the document holds (its
+// canonical form unchanged), and with changes applied, each member at
+// its path.
+func FuzzWritten(f *testing.F) {
+	for _, s := range []string{`{}`, `{"metadata":{"annotations":{"a":"1"}}}`, `{"spec": {"replicas": 1}, "kind":"x"}`, `{"a":[{"b":1}]}`, `[1]`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		w, ok := readWritten(raw)
+		if !ok {
+			return
+		}
+		defer w.release()
+		plain := w.render(orderRC, nil)
+		want, _, okIn := jsontree.ScanCanon(raw, "")
+		got, _, okOut := jsontree.ScanCanon(plain, "")
+		if !okIn || !okOut {
+			t.Fatalf("read %v, rendered %v: %s", okIn, okOut, plain)
+		}
+		if a, b := jsontree.AppendCanonical(nil, want), jsontree.AppendCanonical(nil, got); !bytes.Equal(a, b) {
+			t.Fatalf("rendering changed the object:\n%s\n%s", a, b)
+		}
+		var cs changes
+		cs.setString("v", annotation("k")...)
+		cs.set([]byte("3"), "spec", "replicas")
+		cs.remove("status")
+		body := w.render(orderRC, cs)
+		v, err := jsontree.Parse(body) // exact keys, where encoding/json ignores case
+		if err != nil {
+			t.Fatalf("the changed body does not decode: %v\n%s", err, body)
+		}
+		m := v.(map[string]any)
+		ann, _ := child(m, "metadata")["annotations"].(map[string]any)
+		if _, has := m["status"]; ann["k"] != "v" || child(m, "spec")["replicas"] != json.Number("3") || has {
+			t.Fatalf("the changes did not apply: %s", body)
+		}
+	})
+}
