@@ -294,50 +294,6 @@ func putDeploymentWire(meta map[string]any, d dcplan.Deployment, encoded func() 
 	putEntryFunc(meta, a, dcplan.AnnotationEncodedConfig, d.HasEncoded(), encoded, keepEncoded)
 }
 
-// newDeploymentWire returns the labels and annotations of a new RC built
-// from cfg (SPEC 3.8), as JSON object trees.
-func newDeploymentWire(cfg dcplan.Config, encoded string) (labels, annotations map[string]any) {
-	labels = kvObject(cfg.Labels)
-	labels[dcplan.LabelConfigName] = cfg.Name
-	annotations = map[string]any{
-		dcplan.AnnotationConfigName:      cfg.Name,
-		dcplan.AnnotationEncodedConfig:   encoded,
-		dcplan.AnnotationPhase:           dcplan.PhaseNew.String(),
-		dcplan.AnnotationLatestVersion:   strconv.FormatInt(int64(cfg.Status.LatestVersion), 10),
-		dcplan.AnnotationDesiredReplicas: strconv.Itoa(int(cfg.Replicas)),
-		dcplan.AnnotationReplicas:        "0",
-	}
-	if msg := cfg.Status.Details.Message; msg != "" {
-		annotations[dcplan.AnnotationStatusReason] = msg
-	}
-	if cfg.IgnoreDeployerPod {
-		annotations[dcplan.AnnotationIgnoreDeployerPod] = cfg.IgnoreDeployerPodValue
-	}
-	return labels, annotations
-}
-
-// newTemplateWire extends a new RC's pod template metadata (SPEC 3.8):
-// labels deploymentconfig and deployment, annotations deployment.name,
-// deployment-config.name and latest-version.
-func newTemplateWire(meta map[string]any, cfg dcplan.Config, rc string) {
-	labels := child(meta, "labels")
-	labels[dcplan.LabelDeploymentConfig] = cfg.Name
-	labels[dcplan.LabelDeployment] = rc
-	ann := child(meta, "annotations")
-	ann[dcplan.AnnotationDeploymentName] = rc
-	ann[dcplan.AnnotationConfigName] = cfg.Name
-	ann[dcplan.AnnotationLatestVersion] = strconv.FormatInt(int64(cfg.Status.LatestVersion), 10)
-}
-
-// newSelector returns a new RC's selector: the DC's plus deploymentconfig
-// and deployment (SPEC 3.8).
-func newSelector(cfg dcplan.Config, rc string) map[string]any {
-	sel := kvObject(cfg.Selector)
-	sel[dcplan.LabelDeploymentConfig] = cfg.Name
-	sel[dcplan.LabelDeployment] = rc
-	return sel
-}
-
 // readPodWire reads the deployer annotation and label of a pod.
 func (r *reader) readPodWire(meta node, p *dcplan.Pod) {
 	labels := r.stringObj(meta, "metadata", "labels")

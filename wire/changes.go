@@ -2,7 +2,10 @@ package wire
 
 import (
 	"bytes"
+	"math/bits"
 	"slices"
+	"strconv"
+	"sync"
 
 	"github.com/dcplan/dcplan/internal/jsontree"
 )
@@ -50,32 +53,48 @@ func annotation(key string) []string { return []string{"metadata", "annotations"
 type written struct {
 	raw   []byte
 	spans *[]span
+	// members is scratch for the members of the objects being rendered,
+	// a stack: each object's above those of the objects holding it.
+	members *[]member
 }
 
 // readWritten reads raw, which must be a JSON object; false for anything
 // else. A raw in another form than canonical (a hand-made one) is put in
 // canonical form first. The result must be released.
 func readWritten(raw []byte) (written, bool) {
-	spans := spanPool.Get().(*[]span)
+	s := scratchPool.Get().(*scratch)
 	var ok bool
-	if *spans, ok = indexCanonical(raw, (*spans)[:0]); ok {
-		return written{raw: raw, spans: spans}, true
+	if s.spans, ok = indexCanonical(raw, s.spans[:0]); ok {
+		return written{raw: raw, spans: &s.spans, members: &s.members}, true
 	}
 	v, canon, parsed := jsontree.ScanCanon(raw, "")
 	if _, object := v.(map[string]any); parsed && object {
 		raw = jsontree.ExactCopy(canon)
-		if *spans, ok = indexCanonical(raw, (*spans)[:0]); ok {
-			return written{raw: raw, spans: spans}, true
+		if s.spans, ok = indexCanonical(raw, s.spans[:0]); ok {
+			return written{raw: raw, spans: &s.spans, members: &s.members}, true
 		}
 	} else {
 		jsontree.PutScratch(canon)
 	}
-	spanPool.Put(spans)
+	scratchPool.Put(s)
 	return written{}, false
 }
 
-// release gives the spans back to their pool.
-func (w written) release() { spanPool.Put(w.spans) }
+// scratch is what reading and rendering an object reuse from one write to
+// the next: a write reads each object it sends, a hundred values and
+// more, and renders its objects' members in another order.
+type scratch struct {
+	spans   []span
+	members []member
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+// release gives the scratch back to its pool.
+func (w written) release() {
+	clear(*w.members) // drop the references to changes and documents
+	scratchPool.Put(&scratch{spans: *w.spans, members: (*w.members)[:0]})
+}
 
 // render returns the object with cs applied, keys in o's order, compact.
 func (w written) render(o *keyOrder, cs changes) []byte {
@@ -84,14 +103,16 @@ func (w written) render(o *keyOrder, cs changes) []byte {
 	return jsontree.ExactCopy(buf)
 }
 
-// at returns the value at path, in canonical form, or false when the
-// object holds none there.
-func (w written) at(path ...string) ([]byte, bool) {
+// node returns the index of the value at path below value from (0 is
+// the document), or -1 when the object holds none there.
+func (w written) node(path ...string) int32 { return w.nodeFrom(0, path...) }
+
+func (w written) nodeFrom(from int32, path ...string) int32 {
 	sp := *w.spans
-	i := int32(0)
+	i := from
 	for _, k := range path {
-		if w.raw[sp[i].start] != '{' {
-			return nil, false
+		if i < 0 || w.raw[sp[i].start] != '{' {
+			return -1
 		}
 		j := i + 1
 		for ; j < sp[i].next; j = sp[j].next {
@@ -100,21 +121,56 @@ func (w written) at(path ...string) ([]byte, bool) {
 			}
 		}
 		if j >= sp[i].next {
-			return nil, false
+			return -1
 		}
 		i = j
 	}
-	return w.raw[sp[i].start:sp[i].end], true
+	return i
+}
+
+// at returns the value at path, in canonical form, or false when the
+// object holds none there.
+func (w written) at(path ...string) ([]byte, bool) {
+	i := w.node(path...)
+	if i < 0 {
+		return nil, false
+	}
+	return w.raw[(*w.spans)[i].start:(*w.spans)[i].end], true
 }
 
 // text returns the string at path, or false when the object holds no
 // string there.
-func (w written) text(path ...string) (string, bool) {
-	v, ok := w.at(path...)
-	if !ok || v[0] != '"' {
+func (w written) text(path ...string) (string, bool) { return w.textAt(0, path...) }
+
+// textAt is text for a path below value from.
+func (w written) textAt(from int32, path ...string) (string, bool) {
+	i := w.nodeFrom(from, path...)
+	if i < 0 || w.raw[(*w.spans)[i].start] != '"' {
 		return "", false
 	}
-	return jsontree.Unquote(v)
+	return jsontree.Unquote(w.raw[(*w.spans)[i].start:(*w.spans)[i].end])
+}
+
+// elems returns the elements of array i (none when i is no array).
+func (w written) elems(i int32) []int32 {
+	sp := *w.spans
+	if i < 0 || w.raw[sp[i].start] != '[' {
+		return nil
+	}
+	var out []int32
+	for j := i + 1; j < sp[i].next; j = sp[j].next {
+		out = append(out, j)
+	}
+	return out
+}
+
+// valueOrNew renders value i with the changes cs, or a new object of
+// them for i -1.
+func (w written) valueOrNew(b []byte, i int32, cs changes) []byte {
+	if i < 0 {
+		return appendNew(b, nil, cs, 0)
+	}
+	return w.value(b, i, nil, cs, 0)
 }
 
 // member is one member of an object being rendered: its key, and either
@@ -136,13 +192,13 @@ func (w written) value(b []byte, i int32, o *keyOrder, cs changes, depth int) []
 	switch c := w.raw[sp.start]; {
 	case c == '{' && (o != nil || len(cs) > 0):
 		return w.object(b, i, o, cs, depth)
-	case c == '[' && o != nil:
+	case c == '[' && (o != nil || len(cs) > 0):
 		b = append(b, '[')
-		for j := i + 1; j < sp.next; j = (*w.spans)[j].next {
-			if j > i+1 {
+		for j, k := i+1, 0; j < sp.next; j, k = (*w.spans)[j].next, k+1 {
+			if k > 0 {
 				b = append(b, ',')
 			}
-			b = w.value(b, j, o, nil, depth+1)
+			b = w.value(b, j, o, elemChanges(cs, depth, k), depth+1)
 		}
 		return append(b, ']')
 	case len(cs) > 0: // changes below a member that is no object: a new one
@@ -151,18 +207,37 @@ func (w written) value(b []byte, i int32, o *keyOrder, cs changes, depth int) []
 	return append(b, w.raw[sp.start:sp.end]...)
 }
 
+// elemChanges returns the changes of cs below element k of an array at
+// depth: those whose path names k (in decimal) there.
+func elemChanges(cs changes, depth, k int) changes {
+	if len(cs) == 0 {
+		return nil
+	}
+	var out changes
+	for _, c := range cs {
+		if len(c.path) > depth+1 && c.path[depth] == strconv.Itoa(k) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // object renders object i, members in o's order, with cs applied.
 func (w written) object(b []byte, i int32, o *keyOrder, cs changes, depth int) []byte {
-	var stack [32]member
-	ms := stack[:0]
+	if len(cs) == 0 && o != nil && len(o.keys) <= 64 {
+		return w.ordered(b, i, o, depth)
+	}
 	sp := *w.spans
+	base := len(*w.members)
 	for j := i + 1; j < sp[i].next; j = sp[j].next {
 		name := w.raw[sp[j].keyStart+1 : sp[j].keyEnd-1]
-		ms = append(ms, member{name: name, rank: o.rankOf(string(name)), node: j})
+		*w.members = append(*w.members, member{name: name, rank: o.rankOf(string(name)), node: j})
 	}
-	if len(cs) > 0 || o != nil && !sortedByRank(ms) {
-		ms = placeChanges(ms, o, cs, depth)
+	if len(cs) > 0 || o != nil && !sortedByRank((*w.members)[base:]) {
+		*w.members = append((*w.members)[:base], placeChanges((*w.members)[base:], o, cs, depth)...)
 	}
+	// Members of the objects inside go above these, on the same stack.
+	ms := (*w.members)[base:]
 	b = append(b, '{')
 	first := true
 	for _, m := range ms {
@@ -188,6 +263,48 @@ func (w written) object(b []byte, i int32, o *keyOrder, cs changes, depth int) [
 			b = w.value(b, m.node, o.subOf(string(m.name)), m.sub, depth+1)
 		}
 	}
+	*w.members = (*w.members)[:base]
+	return append(b, '}')
+}
+
+// ordered renders object i, unchanged, members in o's order: those o
+// lists by their rank, then the others by name, as read (an object in
+// canonical form holds its members by name). A bit set of the ranks
+// gives the order, with no sort.
+func (w written) ordered(b []byte, i int32, o *keyOrder, depth int) []byte {
+	sp := *w.spans
+	var byRank [64]int32
+	var known uint64
+	unknown := false
+	for j := i + 1; j < sp[i].next; j = sp[j].next {
+		if r, ok := o.find(w.raw[sp[j].keyStart+1 : sp[j].keyEnd-1]); ok {
+			byRank[r], known = j, known|1<<r
+		} else {
+			unknown = true
+		}
+	}
+	b = append(b, '{')
+	first := true
+	emit := func(j int32, sub *keyOrder) {
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		b = append(b, w.raw[sp[j].keyStart:sp[j].keyEnd]...)
+		b = append(b, ':')
+		b = w.value(b, j, sub, nil, depth+1)
+	}
+	for set := known; set != 0; set &= set - 1 {
+		r := bits.TrailingZeros64(set)
+		emit(byRank[r], o.subs[r])
+	}
+	if unknown {
+		for j := i + 1; j < sp[i].next; j = sp[j].next {
+			if _, ok := o.find(w.raw[sp[j].keyStart+1 : sp[j].keyEnd-1]); !ok {
+				emit(j, nil)
+			}
+		}
+	}
 	return append(b, '}')
 }
 
@@ -205,7 +322,7 @@ func sortedByRank(ms []member) bool {
 // appendNew renders a new object holding the changes cs (an object the
 // write creates), keys in o's order.
 func appendNew(b []byte, o *keyOrder, cs changes, depth int) []byte {
-	var stack [8]member
+	var stack [4]member
 	ms := placeChanges(stack[:0], o, cs, depth)
 	b = append(b, '{')
 	first := true

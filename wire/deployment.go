@@ -164,30 +164,6 @@ func encodedConfigProblem(s string, err error) string {
 	return "encoded deployment config does not decode: " + innerProblem(err)
 }
 
-// encodedConfig renders a DC for the encoded-deployment-config annotation
-// as upstream does: encoding/json key order, compact, trailing newline.
-func encodedConfig(c dcplan.Config) string { return encodedValue(encodedTree(c)) }
-
-// encodedTree is the tree of c as upstream's annotation encoder writes it:
-// kind DeploymentConfig and apiVersion apps.openshift.io/v1 whatever c.Raw
-// says (SPEC 1.1). A DC read from a typed list has neither, one read from
-// the legacy API says v1; upstream's encoder writes its own group
-// version, and an annotation without a kind decodes nowhere.
-func encodedTree(c dcplan.Config) map[string]any {
-	m := configTree(c)
-	m["kind"], m["apiVersion"] = kindConfig, apiVersionApps
-	return m
-}
-
-// encodedValue is encodedConfig for the tree of the DC.
-func encodedValue(tree map[string]any) string {
-	buf := jsontree.Scratch()
-	*buf = append(appendOrdered((*buf)[:0], tree, orderDC), '\n')
-	s := string(*buf)
-	jsontree.PutScratch(buf)
-	return s
-}
-
 // decodesTo reports whether the encoded-deployment-config value cur
 // decodes to exactly *e. Such a value reads back as e (see readsBack):
 // overlaying a Config onto the tree of its own Raw changes nothing
@@ -208,15 +184,20 @@ func decodesTo(cur string, e *dcplan.Config) bool {
 }
 
 // readsBack reports whether the encoded-deployment-config value cur is,
-// in canonical form, the tree of the DC to encode: the annotation then
-// keeps its spelling.
-func readsBack(cur string, tree map[string]any) bool {
-	t, raw, err := scanObjectString(cur, kindConfig)
+// in canonical form, the value this codec writes (want): the annotation
+// then keeps its spelling.
+func readsBack(cur, want string) bool {
+	a, araw, err := scanObjectString(cur, kindConfig)
 	if err != nil {
-		return false // no object reads back as a DC's tree
+		return false // no object reads back as a DC
 	}
-	jsontree.PutTape(t)
-	return bytes.Equal(raw, canonical(tree))
+	jsontree.PutTape(a)
+	b, braw, err := scanObjectString(want, kindConfig)
+	if err != nil {
+		return false
+	}
+	jsontree.PutTape(b)
+	return bytes.Equal(araw, braw)
 }
 
 // owners reads metadata.ownerReferences.
@@ -298,18 +279,14 @@ func overlayDeployment(m map[string]any, raw []byte, d dcplan.Deployment) {
 	encoded := func() string { return "" }
 	keep := func(string) bool { return false }
 	if d.HasEncoded() {
-		// Built only when needed: nearly every write keeps the annotation.
-		var tree map[string]any
+		// Rendered only when needed: nearly every write keeps the annotation.
 		var value string
-		treeOfEncoded := func() map[string]any {
-			if enc := d.Encoded; tree == nil && enc != nil {
-				tree = encodedTree(*enc)
-				value = encodedValue(tree)
-			}
-			return tree
-		}
 		encoded = func() string {
-			treeOfEncoded()
+			if enc := d.Encoded; value == "" && enc != nil {
+				typed := *enc // its typed fields, as this encoder writes every object
+				typed.Raw = canonical(configTree(typed))
+				value = encodedConfig(typed)
+			}
 			return value
 		}
 		// Called only when the RC has the annotation.
@@ -320,9 +297,8 @@ func overlayDeployment(m map[string]any, raw []byte, d dcplan.Deployment) {
 			}
 			// A value that decodes to enc (as a rule, the annotation
 			// enc was read from), or is spelled as this codec writes
-			// enc (as NewDeployment wrote it), or reads back as enc's
-			// tree.
-			return decodesTo(cur, enc) || cur == encoded() || readsBack(cur, treeOfEncoded())
+			// enc (as NewDeployment wrote it), or reads back as it.
+			return decodesTo(cur, enc) || cur == encoded() || readsBack(cur, encoded())
 		}
 	}
 	withChild(m, "metadata", func(meta map[string]any) {

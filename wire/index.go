@@ -1,9 +1,6 @@
 package wire
 
-import (
-	"bytes"
-	"sync"
-)
+import "bytes"
 
 // A span places one value of a JSON document held in canonical form: its
 // bytes, and for an object member its key's (quotes included).
@@ -137,7 +134,11 @@ func (x *indexer) separator(closing byte) (done, ok bool) {
 // str reads a string: no control character, every escape one JSON has.
 func (x *indexer) str() bool {
 	for i := x.pos + 1; i < len(x.raw); i++ {
-		switch c := x.raw[i]; {
+		c := x.raw[i]
+		if !stringSpecial[c] {
+			continue
+		}
+		switch {
 		case c == '"':
 			x.pos = i + 1
 			return true
@@ -167,6 +168,16 @@ func (x *indexer) str() bool {
 	}
 	return false
 }
+
+// stringSpecial tells the bytes of a string that str must look at: the
+// closing quote, a backslash and control characters.
+var stringSpecial = func() (t [256]bool) {
+	for c := range 0x20 {
+		t[c] = true
+	}
+	t['"'], t['\\'] = true, true
+	return t
+}()
 
 func isHex(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }
 
@@ -215,7 +226,3 @@ func (x *indexer) number() bool {
 	x.pos = i
 	return true
 }
-
-// spanPool keeps the span slices of written objects from one write to
-// the next: a write reads each object it sends, a hundred spans and more.
-var spanPool = sync.Pool{New: func() any { return new([]span) }}

@@ -40,79 +40,21 @@ import (
 //
 // Ports: library-go appsutil MakeDeployment.
 func NewDeployment(cfg dcplan.Config) (dcplan.Deployment, error) {
-	m, err := newDeploymentTree(cfg)
+	body, err := newDeploymentBody(cfg)
 	if err != nil {
 		return dcplan.Deployment{}, err
 	}
-	raw := canonicalExact(m)
 	// Read with canonical spans, so that the decoder finds the parts it
-	// keeps (the template, the encoded DC's literal) by offset: raw is
-	// canonical, so its rendering is raw again, placed as raw is.
-	t, canon, ok := jsontree.ScanTape(raw, string(raw), true)
-	if !ok || string(*canon) != string(raw) {
-		panic("wire: an RC the codec built does not read as it was rendered")
+	// keeps (the template, the encoded DC's literal) by offset.
+	t, canon, ok := jsontree.ScanTape(body, string(body), true)
+	if !ok {
+		panic("wire: an RC the codec built does not read")
 	}
-	jsontree.PutScratch(canon)
+	raw := dcplan.RawJSON(jsontree.ExactCopy(canon))
 	d, err := decodeDeploymentTape(t, 0, false, raw, &cfg)
 	jsontree.PutTape(t)
 	if err != nil {
 		return dcplan.Deployment{}, fmt.Errorf("%w: config %q does not make a valid deployment: %w", dcplan.ErrInvalidSnapshot, cfg.Name, err)
 	}
 	return d, nil
-}
-
-// newDeploymentTree is the tree of the RC NewDeployment builds for cfg:
-// the object whose canonical form is its Raw and whose Kubernetes-ordered
-// rendering is the body of its create (see renderer.createRC).
-func newDeploymentTree(cfg dcplan.Config) (map[string]any, error) {
-	tpl := templateTree(cfg.Template)
-	if tpl == nil {
-		return nil, &dcplan.FieldError{Kind: kindConfig, Name: cfg.Name, Field: "spec.template",
-			Problem: "a config without a pod template cannot be rolled out", Err: dcplan.ErrInvalidSnapshot}
-	}
-	rc := dcplan.DeploymentName(cfg.Name, cfg.Status.LatestVersion)
-	// Upstream's template metadata is a new ObjectMeta holding only the
-	// DC template's labels and annotations (extended): its name,
-	// namespace and every other metadata field stay behind.
-	tmeta := map[string]any{}
-	if cur, ok := tpl["metadata"].(map[string]any); ok {
-		for _, k := range []string{"labels", "annotations"} {
-			if v, ok := cur[k].(map[string]any); ok {
-				tmeta[k] = v
-			}
-		}
-	}
-	newTemplateWire(tmeta, cfg, rc)
-	tpl["metadata"] = tmeta
-	trimImages(tpl)
-
-	encoded := encodedConfig(cfg)
-	labels, annotations := newDeploymentWire(cfg, encoded)
-	meta := map[string]any{
-		"name":        rc,
-		"labels":      labels,
-		"annotations": annotations,
-		"ownerReferences": []any{map[string]any{
-			"apiVersion":         apiVersionApps,
-			"kind":               kindConfig,
-			"name":               cfg.Name,
-			"uid":                cfg.UID,
-			"controller":         true,
-			"blockOwnerDeletion": true,
-		}},
-	}
-	putString(meta, "namespace", cfg.Namespace)
-	spec := map[string]any{
-		"replicas": num(0),
-		"selector": newSelector(cfg, rc),
-		"template": tpl,
-	}
-	putInt(spec, "minReadySeconds", int64(cfg.MinReadySeconds))
-	return map[string]any{
-		"kind":       kindRC,
-		"apiVersion": apiVersionCore,
-		"metadata":   meta,
-		"spec":       spec,
-		"status":     map[string]any{"replicas": num(0)},
-	}, nil
 }

@@ -360,8 +360,7 @@ func TestTypedNewDeploymentAgrees(t *testing.T) {
 }
 
 // TestCreateBodyIsEncodedNewDeployment checks, for generated configs,
-// that the body of a CreateRC (the tree NewDeployment builds, rendered in
-// Kubernetes order) is EncodeDeployment of the RC NewDeployment returns:
+// that the body of a CreateRC (newDeploymentBody) is EncodeDeployment of the RC NewDeployment returns:
 // the create skips the decode and the overlay, not a byte.
 func TestCreateBodyIsEncodedNewDeployment(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
@@ -378,11 +377,11 @@ func TestCreateBodyIsEncodedNewDeployment(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, err := newDeploymentTree(cfg)
+		got, err := newDeploymentBody(cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := renderOrdered(m, orderRC); string(got) != string(want) {
+		if string(got) != string(want) {
 			t.Fatalf("create body\n%s\nwant EncodeDeployment(NewDeployment())\n%s", got, want)
 		}
 	})

@@ -33,6 +33,33 @@ type keyOrder struct {
 	keys []string
 	sub  map[string]*keyOrder
 	rank map[string]int
+	// slots finds a key's rank without hashing the whole key (see
+	// find); subs are the keyOrders of the values by rank.
+	slots [256]int16
+	subs  []*keyOrder
+}
+
+// slotOf places a key in keyOrder.slots by its length and its first and
+// last bytes.
+func slotOf(key string) int {
+	if key == "" {
+		return 0
+	}
+	return (len(key)*7 + int(key[0])*3 + int(key[len(key)-1])) & 255
+}
+
+// find returns the rank of the key name (the bytes of an object's key,
+// as read), or false when o does not list it: one table lookup and one
+// comparison, or the map for the keys that share a slot.
+func (o *keyOrder) find(name []byte) (int, bool) {
+	switch r := o.slots[slotOf(string(name))]; {
+	case r > 0 && o.keys[r-1] == string(name):
+		return int(r - 1), true
+	case r < 0:
+		r, ok := o.rank[string(name)]
+		return r, ok
+	}
+	return 0, false
 }
 
 // rankOf is the place of key among o's keys; every key o does not list
@@ -69,6 +96,15 @@ func order(args ...any) *keyOrder {
 			o.sub[o.keys[len(o.keys)-1]] = a
 		default:
 			panic(fmt.Sprintf("dcplan: order: unexpected %T", a))
+		}
+	}
+	for r, k := range o.keys {
+		o.subs = append(o.subs, o.sub[k])
+		switch slot := &o.slots[slotOf(k)]; {
+		case *slot == 0:
+			*slot = int16(r + 1)
+		default:
+			*slot = -1 // shared: the map decides
 		}
 	}
 	return o

@@ -377,27 +377,30 @@ func (r *renderer) deletePod(a dcplan.DeletePod, group int) Request {
 	return q
 }
 
-// createRC renders the POST of the new RC: the tree NewDeployment builds
-// from the DC the RC encodes, rendered in Kubernetes order, or for an RC
-// without one the RC's own typed fields.
+// createRC renders the POST of the new RC: the RC NewDeployment builds
+// from the DC it encodes, or for an RC without one the RC's own typed
+// fields.
 func (r *renderer) createRC(a dcplan.CreateRC) Request {
 	d := a.Deployment
 	ns := d.Namespace
-	var m map[string]any
+	var body []byte
 	if enc := d.Encoded; enc != nil {
 		var err error
-		if m, err = newDeploymentTree(*enc); err != nil && r.err == nil {
+		if body, err = newDeploymentBody(*enc); err != nil && r.err == nil {
 			r.err = err
 		}
 		ns = enc.Namespace
 	} else {
-		m = typed(deploymentTree(d), kindRC, apiVersionCore)
+		w := readDeployment(d)
+		var cs changes
+		typedChanges(&cs, kindRC, apiVersionCore)
+		body = w.render(orderRC, cs)
+		w.release()
 	}
 	if ns == "" {
 		ns = r.ns()
 	}
-	return Request{Verb: VerbCreate, Resource: ResourceRCs, Namespace: ns, Name: d.Name,
-		Body: renderOrdered(m, orderRC), Attempts: 1}
+	return Request{Verb: VerbCreate, Resource: ResourceRCs, Namespace: ns, Name: d.Name, Body: body, Attempts: 1}
 }
 
 // An rcEdit lists the changes of an RC write, given the RC as read.
@@ -597,62 +600,9 @@ func (r *renderer) status(u *dcplan.StatusUpdate) Request {
 	defer w.release()
 	var cs changes
 	typedChanges(&cs, kindConfig, apiVersionApps)
-	cs.set(renderOrdered(statusTree(u.To), orderDCStatus), "status")
+	cs.set(appendConfigStatus(nil, u.To), "status")
 	return Request{Verb: VerbUpdate, Resource: ResourceConfigs, Subresource: SubresourceStatus, Namespace: c.Namespace,
 		Name: u.Config, Body: w.render(orderDC, cs), Attempts: 1, Rebase: rebase}
-}
-
-// statusTree is a DC status as apps/v1 DeploymentConfigStatus marshals:
-// the counters always (readyReplicas only when non-zero), details and
-// conditions when present, each condition's reason, message and
-// timestamps when set.
-func statusTree(s dcplan.ConfigStatus) map[string]any {
-	st := map[string]any{
-		"latestVersion":       num(int64(s.LatestVersion)),
-		"observedGeneration":  num(s.ObservedGeneration),
-		"replicas":            num(int64(s.Replicas)),
-		"updatedReplicas":     num(int64(s.UpdatedReplicas)),
-		"availableReplicas":   num(int64(s.AvailableReplicas)),
-		"unavailableReplicas": num(int64(s.UnavailableReplicas)),
-	}
-	if s.ReadyReplicas != 0 {
-		st["readyReplicas"] = num(int64(s.ReadyReplicas))
-	}
-	if s.Details.Message != "" || len(s.Details.Causes) > 0 {
-		d := map[string]any{"causes": nil}
-		if s.Details.Message != "" {
-			d["message"] = s.Details.Message
-		}
-		if len(s.Details.Causes) > 0 {
-			causes := make([]any, len(s.Details.Causes))
-			for i, c := range s.Details.Causes {
-				e := map[string]any{"type": c.TypeText()}
-				if c.Image != "" || c.FromKind != "" || c.FromNamespace != "" {
-					from := map[string]any{}
-					putString(from, "kind", c.FromKind)
-					putString(from, "namespace", c.FromNamespace)
-					putString(from, "name", c.Image)
-					e["imageTrigger"] = map[string]any{"from": from}
-				}
-				causes[i] = e
-			}
-			d["causes"] = causes
-		}
-		st["details"] = d
-	}
-	if len(s.Conditions) > 0 {
-		conds := make([]any, len(s.Conditions))
-		for i, c := range s.Conditions {
-			e := map[string]any{"type": c.TypeText(), "status": c.StatusText()}
-			putTime(e, "lastUpdateTime", c.LastUpdateTime)
-			putTime(e, "lastTransitionTime", c.LastTransitionTime)
-			putString(e, "reason", c.ReasonText())
-			putString(e, "message", c.Message)
-			conds[i] = e
-		}
-		st["conditions"] = conds
-	}
-	return st
 }
 
 // quoteJSON renders s as a JSON string, as encoding/json writes it.

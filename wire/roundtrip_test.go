@@ -139,7 +139,7 @@ func containsAll(s string, subs ...string) bool {
 // fixtures' annotations, each with the Config it decodes to; and the
 // same values against another Config, which must not pass for it, and
 // against the same Config without Raw (built in code), which decodesTo
-// refuses unread (readsBack then judges the tree).
+// refuses unread (readsBack then judges its encoding).
 func TestDecodesToReadsBack(t *testing.T) {
 	check := func(t *rapid.T, cur string) {
 		c, err := decodeEncodedConfig(cur)
@@ -149,8 +149,8 @@ func TestDecodesToReadsBack(t *testing.T) {
 		if !decodesTo(cur, &c) {
 			t.Fatalf("decodesTo is false for the Config %q decodes to", cur)
 		}
-		if !readsBack(cur, configTree(c)) {
-			t.Fatalf("%q decodes to a Config whose tree does not read back as it", cur)
+		if !readsBack(cur, encodedConfig(c)) {
+			t.Fatalf("%q decodes to a Config whose encoding does not read back as it", cur)
 		}
 		other := c.Clone()
 		other.Replicas++

@@ -7,7 +7,6 @@ import (
 	"github.com/dcplan/dcplan/internal/jsontree"
 
 	"errors"
-	"strings"
 )
 
 // NewTemplate builds a Template from the JSON of a pod template (a
@@ -191,20 +190,6 @@ func withChild(m map[string]any, key string, f func(c map[string]any)) {
 	f(c)
 	if !ok && len(c) > 0 {
 		m[key] = c
-	}
-}
-
-// trimImages trims the whitespace around every container image of a pod
-// template tree (SPEC 3.8).
-func trimImages(tpl map[string]any) {
-	spec, _ := tpl["spec"].(map[string]any)
-	cs, _ := spec["containers"].([]any)
-	for _, c := range cs {
-		if c, ok := c.(map[string]any); ok {
-			if img, ok := c["image"].(string); ok {
-				c["image"] = strings.TrimSpace(img)
-			}
-		}
 	}
 }
 

@@ -1,0 +1,114 @@
+package wire
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/internal/jsontree"
+)
+
+// newDeploymentBody renders the RC NewDeployment builds for cfg (SPEC 3.8)
+// as its create sends it: keys in Kubernetes order, compact. The DC's
+// parts the RC carries (its labels, selector and pod template, and the
+// whole DC in the encoded-deployment-config annotation) are the DC as
+// read, its Raw (see Requests); the scalars are cfg's typed fields.
+func newDeploymentBody(cfg dcplan.Config) ([]byte, error) {
+	w := readConfig(cfg)
+	defer w.release()
+	tpl := w.node("spec", "template")
+	if tpl < 0 || w.raw[(*w.spans)[tpl].start] != '{' {
+		return nil, &dcplan.FieldError{Kind: kindConfig, Name: cfg.Name, Field: "spec.template",
+			Problem: "a config without a pod template cannot be rolled out", Err: dcplan.ErrInvalidSnapshot}
+	}
+	rc := dcplan.DeploymentName(cfg.Name, cfg.Status.LatestVersion)
+	version := strconv.FormatInt(int64(cfg.Status.LatestVersion), 10)
+	buf := jsontree.Scratch()
+	b := append((*buf)[:0], `{"kind":"ReplicationController","apiVersion":"v1","metadata":{"name":`...)
+	b = jsontree.AppendString(b, rc)
+	if cfg.Namespace != "" {
+		b = append(b, `,"namespace":`...)
+		b = jsontree.AppendString(b, cfg.Namespace)
+	}
+	var labels changes
+	labels.setString(cfg.Name, dcplan.LabelConfigName)
+	b = append(b, `,"labels":`...)
+	b = w.valueOrNew(b, w.node("metadata", "labels"), labels)
+
+	var ann changes
+	ann.setString(cfg.Name, dcplan.AnnotationConfigName)
+	enc := encodedBody(w)
+	ann.set(jsontree.AppendString(make([]byte, 0, len(enc)+len(enc)/2+2), string(enc)), dcplan.AnnotationEncodedConfig)
+	ann.setString(dcplan.PhaseNew.String(), dcplan.AnnotationPhase)
+	ann.setString(version, dcplan.AnnotationLatestVersion)
+	ann.setString(strconv.Itoa(int(cfg.Replicas)), dcplan.AnnotationDesiredReplicas)
+	ann.setString("0", dcplan.AnnotationReplicas)
+	if msg := cfg.Status.Details.Message; msg != "" {
+		ann.setString(msg, dcplan.AnnotationStatusReason)
+	}
+	if cfg.IgnoreDeployerPod {
+		ann.setString(cfg.IgnoreDeployerPodValue, dcplan.AnnotationIgnoreDeployerPod)
+	}
+	b = append(b, `,"annotations":`...)
+	b = appendNew(b, nil, ann, 0)
+
+	b = append(b, `,"ownerReferences":[{"apiVersion":"apps.openshift.io/v1","kind":"DeploymentConfig","name":`...)
+	b = jsontree.AppendString(b, cfg.Name)
+	b = append(b, `,"uid":`...)
+	b = jsontree.AppendString(b, cfg.UID)
+	b = append(b, `,"controller":true,"blockOwnerDeletion":true}]},"spec":{"replicas":0`...)
+	if cfg.MinReadySeconds != 0 {
+		b = append(b, `,"minReadySeconds":`...)
+		b = strconv.AppendInt(b, int64(cfg.MinReadySeconds), 10)
+	}
+	var sel changes
+	sel.setString(cfg.Name, dcplan.LabelDeploymentConfig)
+	sel.setString(rc, dcplan.LabelDeployment)
+	b = append(b, `,"selector":`...)
+	b = w.valueOrNew(b, w.node("spec", "selector"), sel)
+
+	// The template's metadata is a new ObjectMeta holding only the DC
+	// template's labels and annotations, extended; every container image
+	// is trimmed of surrounding whitespace.
+	var tl, ta changes
+	tl.setString(cfg.Name, dcplan.LabelDeploymentConfig)
+	tl.setString(rc, dcplan.LabelDeployment)
+	ta.setString(rc, dcplan.AnnotationDeploymentName)
+	ta.setString(cfg.Name, dcplan.AnnotationConfigName)
+	ta.setString(version, dcplan.AnnotationLatestVersion)
+	meta := append([]byte(`{"labels":`), w.valueOrNew(nil, w.node("spec", "template", "metadata", "labels"), tl)...)
+	meta = append(append(meta, `,"annotations":`...), w.valueOrNew(nil, w.node("spec", "template", "metadata", "annotations"), ta)...)
+	var tc changes
+	tc.set(append(meta, '}'), "metadata")
+	containers := w.node("spec", "template", "spec", "containers")
+	for k, c := range w.elems(containers) {
+		if img, ok := w.textAt(c, "image"); ok && strings.TrimSpace(img) != img {
+			tc.setString(strings.TrimSpace(img), "spec", "containers", strconv.Itoa(k), "image")
+		}
+	}
+	b = append(b, `,"template":`...)
+	b = w.value(b, tpl, orderPodTemplate, tc, 0)
+	b = append(b, `},"status":{"replicas":0}}`...)
+	*buf = b
+	return jsontree.ExactCopy(buf), nil
+}
+
+// encodedBody renders the DC w as upstream's annotation encoder writes it
+// (SPEC 1.1): Kubernetes key order, compact, a trailing newline, and kind
+// DeploymentConfig and apiVersion apps.openshift.io/v1 whatever the DC as
+// read says (a DC read from a typed list has neither, one read from the
+// legacy API says v1; upstream's encoder writes its own group version).
+func encodedBody(w written) []byte {
+	var cs changes
+	typedChanges(&cs, kindConfig, apiVersionApps)
+	buf := jsontree.Scratch()
+	*buf = append(w.value((*buf)[:0], 0, orderDC, cs, 0), '\n')
+	return jsontree.ExactCopy(buf)
+}
+
+// encodedConfig is encodedBody of the DC c, as text.
+func encodedConfig(c dcplan.Config) string {
+	w := readConfig(c)
+	defer w.release()
+	return string(encodedBody(w))
+}

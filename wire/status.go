@@ -1,0 +1,98 @@
+package wire
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/internal/jsontree"
+)
+
+// appendConfigStatus appends the DC status s as apps/v1
+// DeploymentConfigStatus marshals (SPEC 13), keys in its field order: the
+// counters always (readyReplicas only when not zero), details and
+// conditions when present; of details, the message when set and the
+// causes (null for none); of a cause, its image trigger when it names
+// one; of a condition, its reason, message and timestamps when set.
+func appendConfigStatus(b []byte, s dcplan.ConfigStatus) []byte {
+	counter := func(b []byte, key string, n int64) []byte {
+		b = append(append(append(b, '"'), key...), `":`...)
+		return strconv.AppendInt(b, n, 10)
+	}
+	b = counter(append(b, '{'), "latestVersion", int64(s.LatestVersion))
+	b = counter(append(b, ','), "observedGeneration", s.ObservedGeneration)
+	b = counter(append(b, ','), "replicas", int64(s.Replicas))
+	b = counter(append(b, ','), "updatedReplicas", int64(s.UpdatedReplicas))
+	b = counter(append(b, ','), "availableReplicas", int64(s.AvailableReplicas))
+	b = counter(append(b, ','), "unavailableReplicas", int64(s.UnavailableReplicas))
+	if d := s.Details; d.Message != "" || len(d.Causes) > 0 {
+		b = append(b, `,"details":{`...)
+		if d.Message != "" {
+			b = append(jsontree.AppendString(append(b, `"message":`...), d.Message), ',')
+		}
+		b = append(b, `"causes":`...)
+		if len(d.Causes) == 0 {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i, c := range d.Causes {
+				if i > 0 {
+					b = append(b, ',')
+				}
+				b = jsontree.AppendString(append(b, `{"type":`...), c.TypeText())
+				if c.Image != "" || c.FromKind != "" || c.FromNamespace != "" {
+					b = append(b, `,"imageTrigger":{"from":`...)
+					b = appendFields(b, 0, "kind", c.FromKind, "namespace", c.FromNamespace, "name", c.Image)
+					b = append(b, '}')
+				}
+				b = append(b, '}')
+			}
+			b = append(b, ']')
+		}
+		b = append(b, '}')
+	}
+	if len(s.Conditions) > 0 {
+		b = append(b, `,"conditions":[`...)
+		for i, c := range s.Conditions {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendFields(b, 2, "type", c.TypeText(), "status", c.StatusText(),
+				"lastUpdateTime", formatTime(c.LastUpdateTime), "lastTransitionTime", formatTime(c.LastTransitionTime),
+				"reason", c.ReasonText(), "message", c.Message)
+		}
+		b = append(b, ']')
+	}
+	if s.ReadyReplicas != 0 {
+		b = counter(append(b, ','), "readyReplicas", int64(s.ReadyReplicas))
+	}
+	return append(b, '}')
+}
+
+// appendFields appends an object of string fields, given as key, value
+// pairs in order; an empty value is left out (omitempty) but in the first
+// required pairs.
+func appendFields(b []byte, required int, kv ...string) []byte {
+	b = append(b, '{')
+	first := true
+	for i := 0; i+1 < len(kv); i += 2 {
+		if kv[i+1] == "" && i/2 >= required {
+			continue
+		}
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		b = jsontree.AppendString(append(jsontree.AppendString(b, kv[i]), ':'), kv[i+1])
+	}
+	return append(b, '}')
+}
+
+// formatTime renders a timestamp as Kubernetes serialises one (RFC 3339,
+// whole seconds, UTC); "" for a time within a second of the zero time.
+func formatTime(t time.Time) string {
+	if t = t.Truncate(time.Second); t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(time.RFC3339)
+}
