@@ -5,46 +5,94 @@ import (
 	"math/bits"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/dcplan/dcplan/internal/jsontree"
 )
 
-// A change is one member a write sets or removes: the member at path
-// (keys from the object's root down) gets value, a rendered JSON value,
-// or with a nil value is removed. An object on the path that the object
-// lacks (or holds as something else than an object) is created.
+// A change is one member a write sets or removes: the member at its
+// path (keys from the object's root down) gets a value, or is removed.
+// An object on the path that the object lacks (or holds as something
+// else than an object) is created. Inside an array, a path names an
+// element by its index in decimal: a change reaches below an element
+// that exists, and never replaces one.
 type change struct {
-	path  []string
-	value []byte
+	keys [maxChangeDepth]string
+	n    int // the path's length
+	op   changeOp
+	raw  []byte // the value, rendered JSON (setRaw)
+	str  string // the value, a string (setText)
+}
+
+// maxChangeDepth bounds the path of a change.
+const maxChangeDepth = 6
+
+// A changeOp tells what a change does to its member.
+type changeOp uint8
+
+const (
+	setRaw  changeOp = iota + 1 // the member becomes change.raw
+	setText                     // the member becomes the JSON string change.str
+	remove                      // the member is removed
+)
+
+// path returns the change's path.
+func (c *change) path() []string { return c.keys[:c.n] }
+
+// appendValue appends the value the change sets.
+func (c *change) appendValue(b []byte) []byte {
+	if c.op == setText {
+		return jsontree.AppendString(b, c.str)
+	}
+	return append(b, c.raw...)
 }
 
 // changes is the list of members a write sets or removes, one change
 // per path: a later set or removal of a path replaces the earlier one.
 type changes []change
 
-// set makes the member at path value (a rendered JSON value; nil
-// removes the member).
-func (cs *changes) set(value []byte, path ...string) {
-	for i := range *cs {
-		if slices.Equal((*cs)[i].path, path) {
-			(*cs)[i].value = value
-			return
+// put returns cs with c recorded, replacing the change of the same path.
+// Like append, it returns the list to keep (changes are values: a list
+// a write builds stays on its stack).
+func (cs changes) put(c change, path []string) changes {
+	if len(path) > maxChangeDepth {
+		panic("wire: a change deeper than maxChangeDepth")
+	}
+	c.n = copy(c.keys[:], path)
+	for i := range cs {
+		if slices.Equal(cs[i].path(), path) {
+			cs[i] = c
+			return cs
 		}
 	}
-	*cs = append(*cs, change{path: path, value: value})
+	return append(cs, c)
 }
 
-// setString makes the member at path the JSON string s.
-func (cs *changes) setString(s string, path ...string) {
-	cs.set(jsontree.AppendString(nil, s), path...)
+// set returns cs with the member at path made value, a rendered JSON
+// value.
+func (cs changes) set(value []byte, path ...string) changes {
+	return cs.put(change{op: setRaw, raw: value}, path)
 }
 
-// remove removes the member at path.
-func (cs *changes) remove(path ...string) { cs.set(nil, path...) }
+// setString returns cs with the member at path made the JSON string s.
+func (cs changes) setString(s string, path ...string) changes {
+	return cs.put(change{op: setText, str: s}, path)
+}
 
-// annotation is the path of the annotation key of an object.
-func annotation(key string) []string { return []string{"metadata", "annotations", key} }
+// remove returns cs with the member at path removed.
+func (cs changes) remove(path ...string) changes { return cs.put(change{op: remove}, path) }
+
+// setAnnotation returns cs with the annotation key of the object made v.
+func (cs changes) setAnnotation(key, v string) changes {
+	return cs.setString(v, "metadata", "annotations", key)
+}
+
+// removeAnnotation returns cs with the annotation key of the object
+// removed.
+func (cs changes) removeAnnotation(key string) changes {
+	return cs.remove("metadata", "annotations", key)
+}
 
 // written is an object as read, its canonical form indexed (see
 // indexCanonical), so that a write renders it in Kubernetes key order
@@ -56,6 +104,7 @@ type written struct {
 	// members is scratch for the members of the objects being rendered,
 	// a stack: each object's above those of the objects holding it.
 	members *[]member
+	scratch *scratch
 }
 
 // readWritten reads raw, which must be a JSON object; false for anything
@@ -65,13 +114,13 @@ func readWritten(raw []byte) (written, bool) {
 	s := scratchPool.Get().(*scratch)
 	var ok bool
 	if s.spans, ok = indexCanonical(raw, s.spans[:0]); ok {
-		return written{raw: raw, spans: &s.spans, members: &s.members}, true
+		return written{raw: raw, spans: &s.spans, members: &s.members, scratch: s}, true
 	}
 	v, canon, parsed := jsontree.ScanCanon(raw, "")
 	if _, object := v.(map[string]any); parsed && object {
 		raw = jsontree.ExactCopy(canon)
 		if s.spans, ok = indexCanonical(raw, s.spans[:0]); ok {
-			return written{raw: raw, spans: &s.spans, members: &s.members}, true
+			return written{raw: raw, spans: &s.spans, members: &s.members, scratch: s}, true
 		}
 	} else {
 		jsontree.PutScratch(canon)
@@ -92,15 +141,8 @@ var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
 // release gives the scratch back to its pool.
 func (w written) release() {
-	clear(*w.members) // drop the references to changes and documents
-	scratchPool.Put(&scratch{spans: *w.spans, members: (*w.members)[:0]})
-}
-
-// render returns the object with cs applied, keys in o's order, compact.
-func (w written) render(o *keyOrder, cs changes) []byte {
-	buf := jsontree.Scratch()
-	*buf = w.value((*buf)[:0], 0, o, cs, 0)
-	return jsontree.ExactCopy(buf)
+	clear((*w.members)[:cap(*w.members)]) // drop the references to changes and documents
+	scratchPool.Put(w.scratch)
 }
 
 // node returns the index of the value at path below value from (0 is
@@ -168,63 +210,114 @@ func (w written) elems(i int32) []int32 {
 // them for i -1.
 func (w written) valueOrNew(b []byte, i int32, cs changes) []byte {
 	if i < 0 {
-		return appendNew(b, nil, cs, 0)
+		return appendNew(b, nil, cs, all(cs), 0)
 	}
-	return w.value(b, i, nil, cs, 0)
+	return w.value(b, i, nil, cs, all(cs), 0)
 }
 
 // member is one member of an object being rendered: its key, and either
-// its value as read (span node) or the changes that make it.
+// its value as read (span node) or the change that sets or removes it,
+// and the changes below it.
 type member struct {
-	name []byte // the key
+	name []byte // the key as read
+	key  string // the key of a member the write adds
 	rank int
-	node int32   // its value as read; 0 for a member the write adds
-	sub  changes // changes below this member
-	set  []byte  // the member's new value (with replace)
-	// replace tells that a change sets or removes the member itself.
-	replace bool
+	node int32  // its value as read; 0 for a member the write adds
+	set  int8   // 1 + the index of the change of the member itself; 0 for none
+	sub  uint32 // the changes below this member, a bit per index
 }
 
-// value renders value i with the changes cs whose paths pass through
-// it (depth keys of each are behind).
-func (w written) value(b []byte, i int32, o *keyOrder, cs changes, depth int) []byte {
+// compareNames orders members by key, as canonical form does.
+func compareNames(a, b *member) int {
+	switch {
+	case a.node != 0 && b.node != 0:
+		return bytes.Compare(a.name, b.name)
+	case a.node != 0:
+		return -compareKey(b.key, a.name)
+	case b.node != 0:
+		return compareKey(a.key, b.name)
+	}
+	return strings.Compare(a.key, b.key)
+}
+
+// compareKey compares the key k to the key name, as strings.Compare.
+func compareKey(k string, name []byte) int {
+	for i := 0; i < len(k) && i < len(name); i++ {
+		if k[i] != name[i] {
+			if k[i] < name[i] {
+				return -1
+			}
+			return 1
+		}
+	}
+	return len(k) - len(name)
+}
+
+// keyOf returns the key of m, as a string.
+func (m *member) keyOf() string {
+	if m.node == 0 {
+		return m.key
+	}
+	return string(m.name)
+}
+
+// removed tells a member the write removes.
+func (m *member) removed(cs changes) bool { return m.set != 0 && cs[m.set-1].op == remove }
+
+// all is the bit set of every change of cs.
+func all(cs changes) uint32 {
+	if len(cs) > 32 {
+		panic("wire: a write of more than 32 changes")
+	}
+	return uint32(1)<<len(cs) - 1
+}
+
+// render returns the object with cs applied, keys in o's order, compact.
+func (w written) render(o *keyOrder, cs changes) []byte {
+	buf := jsontree.Scratch()
+	*buf = w.value((*buf)[:0], 0, o, cs, all(cs), 0)
+	return jsontree.ExactCopy(buf)
+}
+
+// value renders value i with the changes of cs in the bit set in, whose
+// paths pass through it (depth keys of each are behind).
+func (w written) value(b []byte, i int32, o *keyOrder, cs changes, in uint32, depth int) []byte {
 	sp := (*w.spans)[i]
 	switch c := w.raw[sp.start]; {
-	case c == '{' && (o != nil || len(cs) > 0):
-		return w.object(b, i, o, cs, depth)
-	case c == '[' && (o != nil || len(cs) > 0):
+	case c == '{' && (o != nil || in != 0):
+		return w.object(b, i, o, cs, in, depth)
+	case c == '[' && (o != nil || in != 0):
 		b = append(b, '[')
 		for j, k := i+1, 0; j < sp.next; j, k = (*w.spans)[j].next, k+1 {
 			if k > 0 {
 				b = append(b, ',')
 			}
-			b = w.value(b, j, o, elemChanges(cs, depth, k), depth+1)
+			b = w.value(b, j, o, cs, elemChanges(cs, in, depth, k), depth+1)
 		}
 		return append(b, ']')
-	case len(cs) > 0: // changes below a member that is no object: a new one
-		return appendNew(b, o, cs, depth)
+	case in != 0: // changes below a member that is no object: a new one
+		return appendNew(b, o, cs, in, depth)
 	}
 	return append(b, w.raw[sp.start:sp.end]...)
 }
 
-// elemChanges returns the changes of cs below element k of an array at
-// depth: those whose path names k (in decimal) there.
-func elemChanges(cs changes, depth, k int) changes {
-	if len(cs) == 0 {
-		return nil
-	}
-	var out changes
-	for _, c := range cs {
-		if len(c.path) > depth+1 && c.path[depth] == strconv.Itoa(k) {
-			out = append(out, c)
+// elemChanges returns the changes of cs in the bit set in below element
+// k of an array at depth: those whose path names k (in decimal) there.
+func elemChanges(cs changes, in uint32, depth, k int) uint32 {
+	var out uint32
+	for set := in; set != 0; set &= set - 1 {
+		c := &cs[bits.TrailingZeros32(set)]
+		if c.n > depth+1 && c.keys[depth] == strconv.Itoa(k) {
+			out |= set & -set
 		}
 	}
 	return out
 }
 
-// object renders object i, members in o's order, with cs applied.
-func (w written) object(b []byte, i int32, o *keyOrder, cs changes, depth int) []byte {
-	if len(cs) == 0 && o != nil && len(o.keys) <= 64 {
+// object renders object i, members in o's order, with the changes of cs
+// in the bit set in applied.
+func (w written) object(b []byte, i int32, o *keyOrder, cs changes, in uint32, depth int) []byte {
+	if in == 0 && o != nil && len(o.keys) <= 64 {
 		return w.ordered(b, i, o, depth)
 	}
 	sp := *w.spans
@@ -233,15 +326,15 @@ func (w written) object(b []byte, i int32, o *keyOrder, cs changes, depth int) [
 		name := w.raw[sp[j].keyStart+1 : sp[j].keyEnd-1]
 		*w.members = append(*w.members, member{name: name, rank: o.rankOf(string(name)), node: j})
 	}
-	if len(cs) > 0 || o != nil && !sortedByRank((*w.members)[base:]) {
-		*w.members = append((*w.members)[:base], placeChanges((*w.members)[base:], o, cs, depth)...)
+	if in != 0 || o != nil && !sortedByRank((*w.members)[base:]) {
+		*w.members = append((*w.members)[:base], placeChanges((*w.members)[base:], o, cs, in, depth)...)
 	}
 	// Members of the objects inside go above these, on the same stack.
 	ms := (*w.members)[base:]
 	b = append(b, '{')
 	first := true
 	for _, m := range ms {
-		if m.replace && m.set == nil {
+		if m.removed(cs) {
 			continue
 		}
 		if !first {
@@ -251,16 +344,16 @@ func (w written) object(b []byte, i int32, o *keyOrder, cs changes, depth int) [
 		if m.node != 0 {
 			b = append(b, w.raw[sp[m.node].keyStart:sp[m.node].keyEnd]...)
 		} else {
-			b = jsontree.AppendString(b, string(m.name))
+			b = jsontree.AppendString(b, m.key)
 		}
 		b = append(b, ':')
 		switch {
-		case m.replace:
-			b = append(b, m.set...)
+		case m.set != 0:
+			b = cs[m.set-1].appendValue(b)
 		case m.node == 0:
-			b = appendNew(b, o.subOf(string(m.name)), m.sub, depth+1)
+			b = appendNew(b, o.subOf(m.key), cs, m.sub, depth+1)
 		default:
-			b = w.value(b, m.node, o.subOf(string(m.name)), m.sub, depth+1)
+			b = w.value(b, m.node, o.subOf(string(m.name)), cs, m.sub, depth+1)
 		}
 	}
 	*w.members = (*w.members)[:base]
@@ -292,7 +385,7 @@ func (w written) ordered(b []byte, i int32, o *keyOrder, depth int) []byte {
 		first = false
 		b = append(b, w.raw[sp[j].keyStart:sp[j].keyEnd]...)
 		b = append(b, ':')
-		b = w.value(b, j, sub, nil, depth+1)
+		b = w.value(b, j, sub, nil, 0, depth+1)
 	}
 	for set := known; set != 0; set &= set - 1 {
 		r := bits.TrailingZeros64(set)
@@ -319,55 +412,57 @@ func sortedByRank(ms []member) bool {
 	return true
 }
 
-// appendNew renders a new object holding the changes cs (an object the
-// write creates), keys in o's order.
-func appendNew(b []byte, o *keyOrder, cs changes, depth int) []byte {
-	var stack [4]member
-	ms := placeChanges(stack[:0], o, cs, depth)
+// appendNew renders a new object holding the changes of cs in the bit
+// set in (an object the write creates), keys in o's order.
+func appendNew(b []byte, o *keyOrder, cs changes, in uint32, depth int) []byte {
+	var stack [8]member
+	ms := placeChanges(stack[:0], o, cs, in, depth)
 	b = append(b, '{')
 	first := true
 	for _, m := range ms {
-		if m.replace && m.set == nil {
+		if m.removed(cs) {
 			continue
 		}
 		if !first {
 			b = append(b, ',')
 		}
 		first = false
-		b = jsontree.AppendString(b, string(m.name))
+		b = jsontree.AppendString(b, m.key)
 		b = append(b, ':')
-		if m.replace {
-			b = append(b, m.set...)
+		if m.set != 0 {
+			b = cs[m.set-1].appendValue(b)
 		} else {
-			b = appendNew(b, o.subOf(string(m.name)), m.sub, depth+1)
+			b = appendNew(b, o.subOf(m.key), cs, m.sub, depth+1)
 		}
 	}
 	return append(b, '}')
 }
 
-// placeChanges adds the changes cs to the members ms of an object at
-// depth, each under the member its path passes through (a new member,
-// node 0, when the object has none of that key), and sorts the members in
-// o's order.
-func placeChanges(ms []member, o *keyOrder, cs changes, depth int) []member {
-	for _, c := range cs {
-		key := c.path[depth]
-		k := slices.IndexFunc(ms, func(m member) bool { return string(m.name) == key })
+// placeChanges adds the changes of cs in the bit set in to the members ms
+// of an object at depth, each under the member its path passes through (a
+// new member, node 0, when the object has none of that key), and sorts
+// the members in o's order.
+func placeChanges(ms []member, o *keyOrder, cs changes, in uint32, depth int) []member {
+	for set := in; set != 0; set &= set - 1 {
+		i := bits.TrailingZeros32(set)
+		c := &cs[i]
+		key := c.keys[depth]
+		k := slices.IndexFunc(ms, func(m member) bool { return m.keyOf() == key })
 		if k < 0 {
-			ms = append(ms, member{name: []byte(key), rank: o.rankOf(key)})
+			ms = append(ms, member{key: key, rank: o.rankOf(key)})
 			k = len(ms) - 1
 		}
-		if len(c.path) == depth+1 {
-			ms[k].replace, ms[k].set = true, c.value
+		if c.n == depth+1 {
+			ms[k].set = int8(i + 1)
 		} else {
-			ms[k].sub = append(ms[k].sub, c)
+			ms[k].sub |= 1 << i
 		}
 	}
 	slices.SortStableFunc(ms, func(a, b member) int {
 		if a.rank != b.rank {
 			return a.rank - b.rank
 		}
-		return bytes.Compare(a.name, b.name)
+		return compareNames(&a, &b)
 	})
 	return ms
 }
@@ -380,14 +475,16 @@ func placeChanges(ms []member, o *keyOrder, cs changes, depth int) []member {
 // gives "{}".
 func (w written) patch(cs changes) []byte {
 	var diff changes
-	for _, c := range cs {
-		cur, ok := w.at(c.path...)
+	for i := range cs {
+		c := &cs[i]
+		cur, ok := w.at(c.path()...)
+		var buf [64]byte
 		switch {
-		case c.value == nil && ok:
-			diff = append(diff, change{path: c.path, value: []byte("null")})
-		case c.value != nil && (!ok || !bytes.Equal(cur, c.value)):
-			diff = append(diff, c)
+		case c.op == remove && ok:
+			diff = diff.put(change{op: setRaw, raw: []byte("null")}, c.path())
+		case c.op != remove && (!ok || !bytes.Equal(cur, c.appendValue(buf[:0]))):
+			diff = append(diff, *c)
 		}
 	}
-	return appendNew(nil, nil, diff, 0)
+	return appendNew(nil, nil, diff, all(diff), 0)
 }

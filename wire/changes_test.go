@@ -94,15 +94,15 @@ func TestWrittenChanges(t *testing.T) {
 	}
 	defer w.release()
 	var cs changes
-	cs.setString("3", annotation("c")...)
-	cs.remove(annotation("a")...)
-	cs.setString("2", annotation("b")...)
-	cs.set([]byte("4"), "spec", "replicas")
-	cs.setString("v", "metadata", "labels", "k")
-	cs.setString("ns", "metadata", "namespace")
-	cs.set([]byte("1"), "status", "replicas")
-	cs.remove("spec", "absent")
-	typedChanges(&cs, kindRC, apiVersionCore)
+	cs = cs.setAnnotation("c", "3")
+	cs = cs.removeAnnotation("a")
+	cs = cs.setAnnotation("b", "2")
+	cs = cs.set([]byte("4"), "spec", "replicas")
+	cs = cs.setString("v", "metadata", "labels", "k")
+	cs = cs.setString("ns", "metadata", "namespace")
+	cs = cs.set([]byte("1"), "status", "replicas")
+	cs = cs.remove("spec", "absent")
+	cs = typedChanges(cs, kindRC, apiVersionCore)
 	want := `{"kind":"ReplicationController","apiVersion":"v1","metadata":{"name":"x","namespace":"ns","labels":{"k":"v"},` +
 		`"annotations":{"b":"2","c":"3"}},"spec":{"replicas":4},"status":{"replicas":1}}`
 	if got := string(w.render(orderRC, cs)); got != want {
@@ -115,7 +115,7 @@ func TestWrittenChanges(t *testing.T) {
 	if got := string(w.patch(nil)); got != "{}" {
 		t.Errorf("patch of no change = %s, want {}", got)
 	}
-	if v, ok := w.text(annotation("b")...); !ok || v != "2" {
+	if v, ok := w.text("metadata", "annotations", "b"); !ok || v != "2" {
 		t.Errorf("text(b) = %q, %v", v, ok)
 	}
 	if _, ok := w.text("spec", "replicas"); ok {
@@ -187,9 +187,9 @@ func FuzzWritten(f *testing.F) {
 			t.Fatalf("rendering changed the object:\n%s\n%s", a, b)
 		}
 		var cs changes
-		cs.setString("v", annotation("k")...)
-		cs.set([]byte("3"), "spec", "replicas")
-		cs.remove("status")
+		cs = cs.setAnnotation("k", "v")
+		cs = cs.set([]byte("3"), "spec", "replicas")
+		cs = cs.remove("status")
 		body := w.render(orderRC, cs)
 		v, err := jsontree.Parse(body) // exact keys, where encoding/json ignores case
 		if err != nil {

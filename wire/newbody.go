@@ -30,27 +30,27 @@ func newDeploymentBody(cfg dcplan.Config) ([]byte, error) {
 		b = append(b, `,"namespace":`...)
 		b = jsontree.AppendString(b, cfg.Namespace)
 	}
-	var labels changes
-	labels.setString(cfg.Name, dcplan.LabelConfigName)
+	labels := make(changes, 0, 8)
+	labels = labels.setString(cfg.Name, dcplan.LabelConfigName)
 	b = append(b, `,"labels":`...)
 	b = w.valueOrNew(b, w.node("metadata", "labels"), labels)
 
-	var ann changes
-	ann.setString(cfg.Name, dcplan.AnnotationConfigName)
+	ann := make(changes, 0, 8)
+	ann = ann.setString(cfg.Name, dcplan.AnnotationConfigName)
 	enc := encodedBody(w)
-	ann.set(jsontree.AppendString(make([]byte, 0, len(enc)+len(enc)/2+2), string(enc)), dcplan.AnnotationEncodedConfig)
-	ann.setString(dcplan.PhaseNew.String(), dcplan.AnnotationPhase)
-	ann.setString(version, dcplan.AnnotationLatestVersion)
-	ann.setString(strconv.Itoa(int(cfg.Replicas)), dcplan.AnnotationDesiredReplicas)
-	ann.setString("0", dcplan.AnnotationReplicas)
+	ann = ann.set(jsontree.AppendString(make([]byte, 0, len(enc)+len(enc)/2+2), string(enc)), dcplan.AnnotationEncodedConfig)
+	ann = ann.setString(dcplan.PhaseNew.String(), dcplan.AnnotationPhase)
+	ann = ann.setString(version, dcplan.AnnotationLatestVersion)
+	ann = ann.setString(strconv.Itoa(int(cfg.Replicas)), dcplan.AnnotationDesiredReplicas)
+	ann = ann.setString("0", dcplan.AnnotationReplicas)
 	if msg := cfg.Status.Details.Message; msg != "" {
-		ann.setString(msg, dcplan.AnnotationStatusReason)
+		ann = ann.setString(msg, dcplan.AnnotationStatusReason)
 	}
 	if cfg.IgnoreDeployerPod {
-		ann.setString(cfg.IgnoreDeployerPodValue, dcplan.AnnotationIgnoreDeployerPod)
+		ann = ann.setString(cfg.IgnoreDeployerPodValue, dcplan.AnnotationIgnoreDeployerPod)
 	}
 	b = append(b, `,"annotations":`...)
-	b = appendNew(b, nil, ann, 0)
+	b = appendNew(b, nil, ann, all(ann), 0)
 
 	b = append(b, `,"ownerReferences":[{"apiVersion":"apps.openshift.io/v1","kind":"DeploymentConfig","name":`...)
 	b = jsontree.AppendString(b, cfg.Name)
@@ -61,33 +61,36 @@ func newDeploymentBody(cfg dcplan.Config) ([]byte, error) {
 		b = append(b, `,"minReadySeconds":`...)
 		b = strconv.AppendInt(b, int64(cfg.MinReadySeconds), 10)
 	}
-	var sel changes
-	sel.setString(cfg.Name, dcplan.LabelDeploymentConfig)
-	sel.setString(rc, dcplan.LabelDeployment)
+	sel := make(changes, 0, 8)
+	sel = sel.setString(cfg.Name, dcplan.LabelDeploymentConfig)
+	sel = sel.setString(rc, dcplan.LabelDeployment)
 	b = append(b, `,"selector":`...)
 	b = w.valueOrNew(b, w.node("spec", "selector"), sel)
 
 	// The template's metadata is a new ObjectMeta holding only the DC
 	// template's labels and annotations, extended; every container image
 	// is trimmed of surrounding whitespace.
-	var tl, ta changes
-	tl.setString(cfg.Name, dcplan.LabelDeploymentConfig)
-	tl.setString(rc, dcplan.LabelDeployment)
-	ta.setString(rc, dcplan.AnnotationDeploymentName)
-	ta.setString(cfg.Name, dcplan.AnnotationConfigName)
-	ta.setString(version, dcplan.AnnotationLatestVersion)
-	meta := append([]byte(`{"labels":`), w.valueOrNew(nil, w.node("spec", "template", "metadata", "labels"), tl)...)
-	meta = append(append(meta, `,"annotations":`...), w.valueOrNew(nil, w.node("spec", "template", "metadata", "annotations"), ta)...)
-	var tc changes
-	tc.set(append(meta, '}'), "metadata")
+	tl, ta := make(changes, 0, 4), make(changes, 0, 4)
+	tl = tl.setString(cfg.Name, dcplan.LabelDeploymentConfig)
+	tl = tl.setString(rc, dcplan.LabelDeployment)
+	ta = ta.setString(rc, dcplan.AnnotationDeploymentName)
+	ta = ta.setString(cfg.Name, dcplan.AnnotationConfigName)
+	ta = ta.setString(version, dcplan.AnnotationLatestVersion)
+	meta := jsontree.Scratch()
+	*meta = w.valueOrNew(append((*meta)[:0], `{"labels":`...), w.node("spec", "template", "metadata", "labels"), tl)
+	*meta = w.valueOrNew(append(*meta, `,"annotations":`...), w.node("spec", "template", "metadata", "annotations"), ta)
+	*meta = append(*meta, '}')
+	defer jsontree.PutScratch(meta)
+	tc := make(changes, 0, 8)
+	tc = tc.set(*meta, "metadata")
 	containers := w.node("spec", "template", "spec", "containers")
 	for k, c := range w.elems(containers) {
 		if img, ok := w.textAt(c, "image"); ok && strings.TrimSpace(img) != img {
-			tc.setString(strings.TrimSpace(img), "spec", "containers", strconv.Itoa(k), "image")
+			tc = tc.setString(strings.TrimSpace(img), "spec", "containers", strconv.Itoa(k), "image")
 		}
 	}
 	b = append(b, `,"template":`...)
-	b = w.value(b, tpl, orderPodTemplate, tc, 0)
+	b = w.value(b, tpl, orderPodTemplate, tc, all(tc), 0)
 	b = append(b, `},"status":{"replicas":0}}`...)
 	*buf = b
 	return jsontree.ExactCopy(buf), nil
@@ -99,10 +102,10 @@ func newDeploymentBody(cfg dcplan.Config) ([]byte, error) {
 // read says (a DC read from a typed list has neither, one read from the
 // legacy API says v1; upstream's encoder writes its own group version).
 func encodedBody(w written) []byte {
-	var cs changes
-	typedChanges(&cs, kindConfig, apiVersionApps)
+	cs := make(changes, 0, 8)
+	cs = typedChanges(cs, kindConfig, apiVersionApps)
 	buf := jsontree.Scratch()
-	*buf = append(w.value((*buf)[:0], 0, orderDC, cs, 0), '\n')
+	*buf = append(w.value((*buf)[:0], 0, orderDC, cs, all(cs), 0), '\n')
 	return jsontree.ExactCopy(buf)
 }
 

@@ -74,7 +74,7 @@ func Requests(s dcplan.Snapshot, p dcplan.Plan) ([]Request, error) {
 	if p.Actions() == 0 {
 		return nil, nil // nothing to send: a plan at rest costs nothing here
 	}
-	r := renderer{s: &s, p: &p}
+	r := renderer{s: &s, p: &p, out: make([]Request, 0, p.Actions())}
 	return r.all()
 }
 
@@ -127,10 +127,7 @@ func (r *renderer) all() ([]Request, error) {
 	}
 	users := r.newGroup(countFunc(p.Cancels, func(a dcplan.Cancel) bool { return a.ByUser }) > 1)
 	for i, a := range p.Cancels {
-		edit := func(_ written, cs *changes) {
-			cs.setString(dcplan.CancelledValue, annotation(dcplan.AnnotationCancelled)...)
-			cs.setString(a.Reason, annotation(dcplan.AnnotationStatusReason)...)
-		}
+		edit := rcEdit{cancel: &p.Cancels[i]}
 		var q Request
 		if a.ByUser {
 			q = r.writeRC(a.RC, a.Patch, edit)
@@ -141,15 +138,10 @@ func (r *renderer) all() ([]Request, error) {
 		r.add(dcplan.ActionCancel, i, q)
 	}
 	for i, a := range p.Scales {
-		r.add(dcplan.ActionScale, i, r.controllerWrite(a.RC, a.Reclaim, func(_ written, cs *changes) {
-			cs.set(strconv.AppendInt(nil, int64(a.To), 10), "spec", "replicas")
-			if a.SyncAnnotation {
-				cs.setString(strconv.Itoa(int(a.To)), annotation(dcplan.AnnotationReplicas)...)
-			}
-		}))
+		r.add(dcplan.ActionScale, i, r.controllerWrite(a.RC, a.Reclaim, rcEdit{scale: &p.Scales[i]}))
 	}
 	for i, a := range p.Transitions {
-		q := r.writeRC(a.RC, a.Patch, func(w written, cs *changes) { transition(a, w, cs) })
+		q := r.writeRC(a.RC, a.Patch, rcEdit{transition: &p.Transitions[i]})
 		if !a.CreatedAt.IsZero() && slices.ContainsFunc(p.CreatePods, func(c dcplan.CreatePod) bool { return c.Pod.Name == a.DeployerPod }) {
 			q.CreatedAtOf = a.DeployerPod // the server's stamp, once the pod exists
 		}
@@ -392,8 +384,8 @@ func (r *renderer) createRC(a dcplan.CreateRC) Request {
 		ns = enc.Namespace
 	} else {
 		w := readDeployment(d)
-		var cs changes
-		typedChanges(&cs, kindRC, apiVersionCore)
+		cs := make(changes, 0, 8)
+		cs = typedChanges(cs, kindRC, apiVersionCore)
 		body = w.render(orderRC, cs)
 		w.release()
 	}
@@ -403,8 +395,32 @@ func (r *renderer) createRC(a dcplan.CreateRC) Request {
 	return Request{Verb: VerbCreate, Resource: ResourceRCs, Namespace: ns, Name: d.Name, Body: body, Attempts: 1}
 }
 
-// An rcEdit lists the changes of an RC write, given the RC as read.
-type rcEdit func(w written, cs *changes)
+// An rcEdit is the action of an RC write: one of a cancel, a scale or a
+// transition.
+type rcEdit struct {
+	cancel     *dcplan.Cancel
+	scale      *dcplan.Scale
+	transition *dcplan.Transition
+}
+
+// changes returns cs with the changes of the action, made to the RC as
+// read (w).
+func (e rcEdit) changes(w written, cs changes) changes {
+	switch {
+	case e.cancel != nil:
+		return cs.setAnnotation(dcplan.AnnotationCancelled, dcplan.CancelledValue).
+			setAnnotation(dcplan.AnnotationStatusReason, e.cancel.Reason)
+	case e.scale != nil:
+		cs = cs.set(strconv.AppendInt(nil, int64(e.scale.To), 10), "spec", "replicas")
+		if e.scale.SyncAnnotation {
+			cs = cs.setAnnotation(dcplan.AnnotationReplicas, strconv.Itoa(int(e.scale.To)))
+		}
+		return cs
+	case e.transition != nil:
+		return transition(*e.transition, w, cs)
+	}
+	return cs
+}
 
 // writeRC renders the write of RC name changed by edit: the PUT of the
 // RC as read, or with patch the strategic-merge patch of what edit
@@ -425,13 +441,13 @@ func (r *renderer) writeRC(name string, patch bool, edit rcEdit) Request {
 func (r *renderer) writeDeployment(d *dcplan.Deployment, patch bool, edit rcEdit) Request {
 	w := readDeployment(*d)
 	defer w.release()
-	var cs changes
-	edit(w, &cs)
+	cs := make(changes, 0, 8)
+	cs = edit.changes(w, cs)
 	if patch {
 		return Request{Verb: VerbPatch, Resource: ResourceRCs, Namespace: d.Namespace, Name: d.Name,
 			PatchType: PatchStrategicMerge, Patch: w.patch(cs), Attempts: 1}
 	}
-	typedChanges(&cs, kindRC, apiVersionCore)
+	cs = typedChanges(cs, kindRC, apiVersionCore)
 	return Request{Verb: VerbUpdate, Resource: ResourceRCs, Namespace: d.Namespace, Name: d.Name,
 		Body: w.render(orderRC, cs), Attempts: 1}
 }
@@ -468,9 +484,8 @@ func mustRead(raw []byte) written {
 // encoder writes the client's group version), whatever the object as
 // read says: the items of a typed list carry neither, and a DC read from
 // the legacy API says v1.
-func typedChanges(cs *changes, kind, apiVersion string) {
-	cs.setString(kind, "kind")
-	cs.setString(apiVersion, "apiVersion")
+func typedChanges(cs changes, kind, apiVersion string) changes {
+	return cs.setString(kind, "kind").setString(apiVersion, "apiVersion")
 }
 
 // controllerWrite renders the DC controller's cancel or scale update of
@@ -527,11 +542,11 @@ func countFunc[T any](s []T, f func(T) bool) int {
 // transition lists a Transition's changes of an RC as read (w), as
 // upstream's deployer makes them (SPEC 4.4): the working annotations, then
 // the phase, then spec.replicas for a test DC.
-func transition(a dcplan.Transition, w written, cs *changes) {
-	set := func(k, v string) { cs.setString(v, annotation(k)...) }
+func transition(a dcplan.Transition, w written, cs changes) changes {
+	set := func(k, v string) { cs = cs.setAnnotation(k, v) }
 	if a.ClearCancel {
-		cs.remove(annotation(dcplan.AnnotationCancelled)...)
-		cs.remove(annotation(dcplan.AnnotationStatusReason)...)
+		cs = cs.removeAnnotation(dcplan.AnnotationCancelled)
+		cs = cs.removeAnnotation(dcplan.AnnotationStatusReason)
 	}
 	if a.SetReason {
 		set(dcplan.AnnotationStatusReason, a.Reason)
@@ -552,7 +567,7 @@ func transition(a dcplan.Transition, w written, cs *changes) {
 			set(t.key, FormatAnnotationTime(t.at))
 		}
 	}
-	desired, hasDesired := w.text(annotation(dcplan.AnnotationDesiredReplicas)...)
+	desired, hasDesired := w.text("metadata", "annotations", dcplan.AnnotationDesiredReplicas)
 	if a.SyncDesired && hasDesired {
 		// The seed deployer-pod controller copies the desired count and
 		// keeps the desired annotation (SPEC 12, SeedReplicasAnnotation).
@@ -562,12 +577,13 @@ func transition(a dcplan.Transition, w written, cs *changes) {
 		// The desired count moves into the replicas annotation, as the
 		// annotation held it ("" when absent, SPEC 2.2, 13.1).
 		set(dcplan.AnnotationReplicas, desired)
-		cs.remove(annotation(dcplan.AnnotationDesiredReplicas)...)
+		cs = cs.removeAnnotation(dcplan.AnnotationDesiredReplicas)
 	}
 	set(dcplan.AnnotationPhase, a.To.String())
 	if a.ScaleToZero {
-		cs.set([]byte("0"), "spec", "replicas")
+		cs = cs.set([]byte("0"), "spec", "replicas")
 	}
+	return cs
 }
 
 // status renders the PUT to deploymentconfigs/status as upstream's typed
@@ -598,11 +614,15 @@ func (r *renderer) status(u *dcplan.StatusUpdate) Request {
 	}
 	w := readConfig(*c)
 	defer w.release()
-	var cs changes
-	typedChanges(&cs, kindConfig, apiVersionApps)
-	cs.set(appendConfigStatus(nil, u.To), "status")
+	cs := make(changes, 0, 8)
+	cs = typedChanges(cs, kindConfig, apiVersionApps)
+	status := jsontree.Scratch()
+	*status = appendConfigStatus((*status)[:0], u.To)
+	cs = cs.set(*status, "status")
+	body := w.render(orderDC, cs)
+	jsontree.PutScratch(status)
 	return Request{Verb: VerbUpdate, Resource: ResourceConfigs, Subresource: SubresourceStatus, Namespace: c.Namespace,
-		Name: u.Config, Body: w.render(orderDC, cs), Attempts: 1, Rebase: rebase}
+		Name: u.Config, Body: body, Attempts: 1, Rebase: rebase}
 }
 
 // quoteJSON renders s as a JSON string, as encoding/json writes it.

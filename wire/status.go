@@ -42,7 +42,7 @@ func appendConfigStatus(b []byte, s dcplan.ConfigStatus) []byte {
 				b = jsontree.AppendString(append(b, `{"type":`...), c.TypeText())
 				if c.Image != "" || c.FromKind != "" || c.FromNamespace != "" {
 					b = append(b, `,"imageTrigger":{"from":`...)
-					b = appendFields(b, 0, "kind", c.FromKind, "namespace", c.FromNamespace, "name", c.Image)
+					b = appendFields(b, "kind", c.FromKind, "namespace", c.FromNamespace, "name", c.Image)
 					b = append(b, '}')
 				}
 				b = append(b, '}')
@@ -57,9 +57,17 @@ func appendConfigStatus(b []byte, s dcplan.ConfigStatus) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendFields(b, 2, "type", c.TypeText(), "status", c.StatusText(),
-				"lastUpdateTime", formatTime(c.LastUpdateTime), "lastTransitionTime", formatTime(c.LastTransitionTime),
-				"reason", c.ReasonText(), "message", c.Message)
+			b = jsontree.AppendString(append(b, `{"type":`...), c.TypeText())
+			b = jsontree.AppendString(append(b, `,"status":`...), c.StatusText())
+			b = appendTime(b, "lastUpdateTime", c.LastUpdateTime)
+			b = appendTime(b, "lastTransitionTime", c.LastTransitionTime)
+			if r := c.ReasonText(); r != "" {
+				b = jsontree.AppendString(append(b, `,"reason":`...), r)
+			}
+			if c.Message != "" {
+				b = jsontree.AppendString(append(b, `,"message":`...), c.Message)
+			}
+			b = append(b, '}')
 		}
 		b = append(b, ']')
 	}
@@ -70,13 +78,12 @@ func appendConfigStatus(b []byte, s dcplan.ConfigStatus) []byte {
 }
 
 // appendFields appends an object of string fields, given as key, value
-// pairs in order; an empty value is left out (omitempty) but in the first
-// required pairs.
-func appendFields(b []byte, required int, kv ...string) []byte {
+// pairs in order; an empty value is left out (omitempty).
+func appendFields(b []byte, kv ...string) []byte {
 	b = append(b, '{')
 	first := true
 	for i := 0; i+1 < len(kv); i += 2 {
-		if kv[i+1] == "" && i/2 >= required {
+		if kv[i+1] == "" {
 			continue
 		}
 		if !first {
@@ -88,11 +95,13 @@ func appendFields(b []byte, required int, kv ...string) []byte {
 	return append(b, '}')
 }
 
-// formatTime renders a timestamp as Kubernetes serialises one (RFC 3339,
-// whole seconds, UTC); "" for a time within a second of the zero time.
-func formatTime(t time.Time) string {
+// appendTime appends the member key of a timestamp, as Kubernetes
+// serialises one (RFC 3339, whole seconds, UTC), after a comma; nothing
+// for a time within a second of the zero time (omitempty).
+func appendTime(b []byte, key string, t time.Time) []byte {
 	if t = t.Truncate(time.Second); t.IsZero() {
-		return ""
+		return b
 	}
-	return t.UTC().Format(time.RFC3339)
+	b = append(append(append(b, `,"`...), key...), `":"`...)
+	return append(t.UTC().AppendFormat(b, time.RFC3339), '"')
 }
