@@ -110,10 +110,16 @@ type written struct {
 // readWritten reads raw, which must be a JSON object; false for anything
 // else. A raw in another form than canonical (a hand-made one) is put in
 // canonical form first. The result must be released.
-func readWritten(raw []byte) (written, bool) {
+func readWritten(raw []byte) (written, bool) { return read(raw, true) }
+
+// readBody is readWritten for a body this codec rendered (compact, in
+// Kubernetes order).
+func readBody(body []byte) (written, bool) { return read(body, false) }
+
+func read(raw []byte, sorted bool) (written, bool) {
 	s := scratchPool.Get().(*scratch)
 	var ok bool
-	if s.spans, ok = indexCanonical(raw, s.spans[:0]); ok {
+	if s.spans, ok = index(raw, s.spans[:0], sorted); ok {
 		return written{raw: raw, spans: &s.spans, members: &s.members, scratch: s}, true
 	}
 	v, canon, parsed := jsontree.ScanCanon(raw, "")

@@ -24,7 +24,13 @@ const maxIndexDepth = 256
 // for anything else: invalid JSON, or JSON in another form, which a
 // caller puts in canonical form first. It reads each byte once.
 func indexCanonical(raw []byte, spans []span) ([]span, bool) {
-	x := indexer{raw: raw, spans: spans}
+	return index(raw, spans, true)
+}
+
+// index is indexCanonical, with sorted false for a compact object in
+// any key order (a body this codec rendered, in Kubernetes order).
+func index(raw []byte, spans []span, sorted bool) ([]span, bool) {
+	x := indexer{raw: raw, spans: spans, sorted: sorted}
 	if len(raw) == 0 || raw[0] != '{' || !x.value(0, 0, 0) || x.pos != len(raw) {
 		return x.spans, false
 	}
@@ -33,9 +39,10 @@ func indexCanonical(raw []byte, spans []span) ([]span, bool) {
 
 // indexer reads a canonical document (see indexCanonical).
 type indexer struct {
-	raw   []byte
-	pos   int
-	spans []span
+	raw    []byte
+	pos    int
+	spans  []span
+	sorted bool // keys must come in strictly ascending order
 }
 
 func (x *indexer) value(keyStart, keyEnd int32, depth int) bool {
@@ -79,6 +86,7 @@ func (x *indexer) object(depth int) bool {
 		}
 		key := x.raw[ks+1 : x.pos-1]
 		switch {
+		case !x.sorted:
 		case bytes.IndexByte(key, '\\') >= 0:
 			prev = nil // escapes do not sort as what they stand for: not checked
 		case prev != nil && bytes.Compare(prev, key) >= 0:

@@ -40,7 +40,9 @@ import (
 //
 // Ports: library-go appsutil MakeDeployment.
 func NewDeployment(cfg dcplan.Config) (dcplan.Deployment, error) {
-	body, err := newDeploymentBody(cfg)
+	w := readConfig(cfg)
+	body, err := newDeploymentBody(cfg, w)
+	w.release()
 	if err != nil {
 		return dcplan.Deployment{}, err
 	}

@@ -377,7 +377,9 @@ func TestCreateBodyIsEncodedNewDeployment(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := newDeploymentBody(cfg)
+		w := readConfig(cfg)
+		got, err := newDeploymentBody(cfg, w)
+		w.release()
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -12,10 +12,9 @@ import (
 // as its create sends it: keys in Kubernetes order, compact. The DC's
 // parts the RC carries (its labels, selector and pod template, and the
 // whole DC in the encoded-deployment-config annotation) are the DC as
-// read, its Raw (see Requests); the scalars are cfg's typed fields.
-func newDeploymentBody(cfg dcplan.Config) ([]byte, error) {
-	w := readConfig(cfg)
-	defer w.release()
+// read, its Raw (see Requests), read as w; the scalars are cfg's typed
+// fields.
+func newDeploymentBody(cfg dcplan.Config, w written) ([]byte, error) {
 	tpl := w.node("spec", "template")
 	if tpl < 0 || w.raw[(*w.spans)[tpl].start] != '{' {
 		return nil, &dcplan.FieldError{Kind: kindConfig, Name: cfg.Name, Field: "spec.template",
@@ -37,8 +36,12 @@ func newDeploymentBody(cfg dcplan.Config) ([]byte, error) {
 
 	ann := make(changes, 0, 8)
 	ann = ann.setString(cfg.Name, dcplan.AnnotationConfigName)
-	enc := encodedBody(w)
-	ann = ann.set(jsontree.AppendString(make([]byte, 0, len(enc)+len(enc)/2+2), string(enc)), dcplan.AnnotationEncodedConfig)
+	enc, escaped := jsontree.Scratch(), jsontree.Scratch()
+	defer jsontree.PutScratch(enc)
+	defer jsontree.PutScratch(escaped)
+	*enc = appendEncoded((*enc)[:0], w)
+	*escaped = jsontree.AppendString((*escaped)[:0], string(*enc))
+	ann = ann.set(*escaped, dcplan.AnnotationEncodedConfig)
 	ann = ann.setString(dcplan.PhaseNew.String(), dcplan.AnnotationPhase)
 	ann = ann.setString(version, dcplan.AnnotationLatestVersion)
 	ann = ann.setString(strconv.Itoa(int(cfg.Replicas)), dcplan.AnnotationDesiredReplicas)
@@ -96,22 +99,20 @@ func newDeploymentBody(cfg dcplan.Config) ([]byte, error) {
 	return jsontree.ExactCopy(buf), nil
 }
 
-// encodedBody renders the DC w as upstream's annotation encoder writes it
-// (SPEC 1.1): Kubernetes key order, compact, a trailing newline, and kind
-// DeploymentConfig and apiVersion apps.openshift.io/v1 whatever the DC as
-// read says (a DC read from a typed list has neither, one read from the
-// legacy API says v1; upstream's encoder writes its own group version).
-func encodedBody(w written) []byte {
-	cs := make(changes, 0, 8)
-	cs = typedChanges(cs, kindConfig, apiVersionApps)
-	buf := jsontree.Scratch()
-	*buf = append(w.value((*buf)[:0], 0, orderDC, cs, all(cs), 0), '\n')
-	return jsontree.ExactCopy(buf)
+// appendEncoded appends the DC w as upstream's annotation encoder writes
+// it (SPEC 1.1): Kubernetes key order, compact, a trailing newline, and
+// kind DeploymentConfig and apiVersion apps.openshift.io/v1 whatever the
+// DC as read says (a DC read from a typed list has neither, one read from
+// the legacy API says v1; upstream's encoder writes its own group
+// version).
+func appendEncoded(b []byte, w written) []byte {
+	cs := typedChanges(make(changes, 0, 2), kindConfig, apiVersionApps)
+	return append(w.value(b, 0, orderDC, cs, all(cs), 0), '\n')
 }
 
-// encodedConfig is encodedBody of the DC c, as text.
+// encodedConfig is the encoded-deployment-config value of the DC c.
 func encodedConfig(c dcplan.Config) string {
 	w := readConfig(c)
 	defer w.release()
-	return string(encodedBody(w))
+	return string(appendEncoded(nil, w))
 }

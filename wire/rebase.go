@@ -19,7 +19,7 @@ var ErrNotRebasable = errors.New("wire: the request has no object body to rebase
 // left on the object (RunPass does this for every Rebase request). The
 // error, for a body that is not a JSON object, wraps ErrNotRebasable.
 func (r Request) Rebased(version string) (Request, error) {
-	return r.edit(func(obj map[string]any) { child(obj, "metadata")["resourceVersion"] = version })
+	return r.edit(make(changes, 0, 1).setString(version, "metadata", "resourceVersion"))
 }
 
 // WithCreatedAt returns r with the openshift.io/deployer-pod.created-at
@@ -29,24 +29,21 @@ func (r Request) Rebased(version string) (Request, error) {
 // the server gave the pod (RunPass does this for every such request). The
 // error, for a body that is not a JSON object, wraps ErrNotRebasable.
 func (r Request) WithCreatedAt(created time.Time) (Request, error) {
-	return r.edit(func(obj map[string]any) {
-		child(child(obj, "metadata"), "annotations")[dcplan.AnnotationDeployerCreatedAt] = FormatAnnotationTime(created)
-	})
+	return r.edit(make(changes, 0, 1).setAnnotation(dcplan.AnnotationDeployerCreatedAt, FormatAnnotationTime(created)))
 }
 
-// edit returns r with its body parsed, changed by f and rendered again in
-// the resource's key order.
-func (r Request) edit(f func(obj map[string]any)) (Request, error) {
-	v, err := jsontree.Parse(r.Body)
-	if err != nil {
-		return r, fmt.Errorf("%w: %s %s/%s: %w", ErrNotRebasable, r.Resource, r.Namespace, r.Name, err)
-	}
-	obj, ok := v.(map[string]any)
+// edit returns r with cs applied to its body, rendered again in the
+// resource's key order.
+func (r Request) edit(cs changes) (Request, error) {
+	w, ok := readBody(r.Body)
 	if !ok {
+		if _, err := jsontree.Parse(r.Body); err != nil {
+			return r, fmt.Errorf("%w: %s %s/%s: %w", ErrNotRebasable, r.Resource, r.Namespace, r.Name, err)
+		}
 		return r, fmt.Errorf("%w: %s %s/%s", ErrNotRebasable, r.Resource, r.Namespace, r.Name)
 	}
-	f(obj)
-	r.Body = renderOrdered(obj, orderOf(r.Resource))
+	r.Body = w.render(orderOf(r.Resource), cs)
+	w.release()
 	return r, nil
 }
 

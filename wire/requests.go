@@ -1,6 +1,7 @@
 package wire
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strconv"
@@ -75,6 +76,7 @@ func Requests(s dcplan.Snapshot, p dcplan.Plan) ([]Request, error) {
 		return nil, nil // nothing to send: a plan at rest costs nothing here
 	}
 	r := renderer{s: &s, p: &p, out: make([]Request, 0, p.Actions())}
+	defer r.releaseReads()
 	return r.all()
 }
 
@@ -85,6 +87,37 @@ type renderer struct {
 	out   []Request
 	group int
 	err   error
+	// dc is the snapshot's DC as read, read once for every write that
+	// sends it (the status, the new RC's encoded DC); others are the
+	// other DCs read (see readConfig).
+	dc     written
+	hasDC  bool
+	others []written
+}
+
+// readConfig returns c as read: the snapshot's DC read once (c holds its
+// Raw), or c read anew. Requests releases what it read (releaseReads).
+func (r *renderer) readConfig(c *dcplan.Config) written {
+	if r.hasDC && c.Raw != nil && bytes.Equal(c.Raw, r.s.Config.Raw) {
+		return r.dc
+	}
+	w := readConfig(*c)
+	if !r.hasDC && c.Raw != nil && bytes.Equal(c.Raw, r.s.Config.Raw) {
+		r.dc, r.hasDC = w, true
+	} else {
+		r.others = append(r.others, w)
+	}
+	return w
+}
+
+// releaseReads gives back what the renderer read.
+func (r *renderer) releaseReads() {
+	if r.hasDC {
+		r.dc.release()
+	}
+	for _, w := range r.others {
+		w.release()
+	}
 }
 
 func (r *renderer) all() ([]Request, error) {
@@ -352,10 +385,15 @@ func (r *renderer) setPodDeadline(a dcplan.SetPodDeadline) Request {
 		r.fail(kindPod, a.Pod, "metadata.name")
 		return Request{}
 	}
-	m := typed(podTree(*po), kindPod, apiVersionCore)
-	child(m, "spec")["activeDeadlineSeconds"] = num(a.To)
+	w, ok := readWritten(po.Raw)
+	if !ok { // a pod built in code: its typed fields
+		w = mustRead(canonical(typed(podTree(*po), kindPod, apiVersionCore)))
+	}
+	defer w.release()
+	cs := typedChanges(make(changes, 0, 3), kindPod, apiVersionCore).
+		set(strconv.AppendInt(nil, a.To, 10), "spec", "activeDeadlineSeconds")
 	return Request{Verb: VerbUpdate, Resource: ResourcePods, Namespace: po.Namespace, Name: po.Name,
-		Body: renderOrdered(m, orderPod), Attempts: 1}
+		Body: w.render(orderPod, cs), Attempts: 1}
 }
 
 func (r *renderer) deletePod(a dcplan.DeletePod, group int) Request {
@@ -378,7 +416,7 @@ func (r *renderer) createRC(a dcplan.CreateRC) Request {
 	var body []byte
 	if enc := d.Encoded; enc != nil {
 		var err error
-		if body, err = newDeploymentBody(*enc); err != nil && r.err == nil {
+		if body, err = newDeploymentBody(*enc, r.readConfig(enc)); err != nil && r.err == nil {
 			r.err = err
 		}
 		ns = enc.Namespace
@@ -612,8 +650,7 @@ func (r *renderer) status(u *dcplan.StatusUpdate) Request {
 		updated.Raw = canonical(configTree(updated)) // the DC as the update returns it
 		c = &updated
 	}
-	w := readConfig(*c)
-	defer w.release()
+	w := r.readConfig(c)
 	cs := make(changes, 0, 8)
 	cs = typedChanges(cs, kindConfig, apiVersionApps)
 	status := jsontree.Scratch()
