@@ -439,11 +439,35 @@ type rcEdit struct {
 	cancel     *dcplan.Cancel
 	scale      *dcplan.Scale
 	transition *dcplan.Transition
+	// adopt, when set, is an adoption the write carries too: the update
+	// of an orphan the plan adopts first (see controllerWrite).
+	adopt *dcplan.Adopt
 }
 
 // changes returns cs with the changes of the action, made to the RC as
 // read (w).
 func (e rcEdit) changes(w written, cs changes) changes {
+	if a := e.adopt; a != nil {
+		// The controller reference goes after the owners the RC has, as
+		// Adopt.ApplyTo and the encoder put it.
+		refs := w.node("metadata", "ownerReferences")
+		var list []byte
+		if elems := w.elems(refs); len(elems) > 0 {
+			list = w.value(nil, refs, orderOwnerRef, nil, 0, 0)
+			list = append(list[:len(list)-1], ',')
+		} else {
+			list = []byte{'['}
+		}
+		list = append(list, `{"apiVersion":"apps.openshift.io/v1","kind":"DeploymentConfig"`...)
+		if a.Config != "" {
+			list = jsontree.AppendString(append(list, `,"name":`...), a.Config)
+		}
+		if a.ConfigUID != "" {
+			list = jsontree.AppendString(append(list, `,"uid":`...), a.ConfigUID)
+		}
+		list = append(list, `,"controller":true,"blockOwnerDeletion":true}]`...)
+		cs = cs.set(list, "metadata", "ownerReferences")
+	}
 	switch {
 	case e.cancel != nil:
 		return cs.setAnnotation(dcplan.AnnotationCancelled, dcplan.CancelledValue).
@@ -544,10 +568,8 @@ func (r *renderer) controllerWrite(name string, reclaim bool, edit rcEdit) Reque
 		patch.Action = dcplan.ActionRef{Kind: dcplan.ActionAdopt, Index: adopt}
 		q.Before = []Request{patch}
 	case adopt >= 0 && d != nil:
-		owned := *d
-		r.p.Adopt[adopt].ApplyTo(&owned)
-		owned.Raw = canonical(deploymentTree(owned)) // the RC as read, adopted
-		q = r.writeDeployment(&owned, false, edit)
+		edit.adopt = &r.p.Adopt[adopt] // the RC as the adoption leaves it
+		q = r.writeDeployment(d, false, edit)
 		q.Rebase = true
 	default:
 		q = r.writeRC(name, false, edit)
