@@ -8,6 +8,7 @@ import (
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/internal/jsontree"
+	"pgregory.net/rapid"
 )
 
 // TestIndexCanonical checks which documents indexCanonical places: a
@@ -199,6 +200,41 @@ func FuzzWritten(f *testing.F) {
 		ann, _ := child(m, "metadata")["annotations"].(map[string]any)
 		if _, has := m["status"]; ann["k"] != "v" || child(m, "spec")["replicas"] != json.Number("3") || has {
 			t.Fatalf("the changes did not apply: %s", body)
+		}
+	})
+}
+
+// TestWrittenOrdersAsTheEncoder checks the writer's Kubernetes order
+// against the typed encoders' (a tree rendered by appendOrdered), for
+// generated DCs, RCs and pods: the canonical form of what an encoder
+// writes renders, unchanged, exactly as the encoder wrote it. The two
+// orderings share the key tables; this holds their walks together.
+func TestWrittenOrdersAsTheEncoder(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var body []byte
+		var o *keyOrder
+		var err error
+		switch rapid.IntRange(0, 2).Draw(t, "kind") {
+		case 0:
+			body, err = EncodeConfig(genConfigValue().Draw(t, "config"))
+			o = orderDC
+		case 1:
+			body, err = EncodeDeployment(genDeploymentValue().Draw(t, "rc"))
+			o = orderRC
+		default:
+			body, err = EncodePodObject(genPodValue().Draw(t, "pod"))
+			o = orderPod
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, ok := readWritten(canonical(objectOf(body)))
+		if !ok {
+			t.Fatalf("the canonical form of an encoded object does not read: %s", body)
+		}
+		defer w.release()
+		if got := w.render(o, nil); !bytes.Equal(got, body) {
+			t.Fatalf("rendered\n%s\nthe encoder wrote\n%s", got, body)
 		}
 	})
 }
