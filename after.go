@@ -52,6 +52,9 @@ import (
 //     (reconcile.Instantiate plans it).
 //
 // After never modifies s or p, and the result shares no memory with them.
+// It changes the typed fields only: each object's Raw stays as it was
+// read, so a caller that sends requests for the result re-encodes it
+// first (wire.Reencoded), as wire.Requests sends objects as read.
 func (s Snapshot) After(p Plan) Snapshot {
 	out := s.Clone()
 	rc := func(name string) *Deployment {

@@ -262,8 +262,10 @@ type Config struct {
 
 	// Raw is the whole DC JSON as read, canonical. It is what the
 	// encoded-deployment-config annotation of a new RC serialises (SPEC
-	// 3.8) and what adapters patch. Nil when the Config was built by hand;
-	// encoders then work from the typed fields.
+	// 3.8), and what a write of the DC sends with the write's change
+	// (wire.Requests): the typed fields are a view of it, and a caller
+	// that edits them re-encodes it (wire.Reencoded). Nil when the Config
+	// was built by hand; encoders then work from the typed fields.
 	Raw RawJSON
 }
 
@@ -357,10 +359,11 @@ type Deployment struct {
 	Template Template
 
 	// Raw is the whole RC JSON as read, canonical; nil when built by
-	// hand. Encoders overlay the typed fields above onto it, so everything
-	// the planners do not read (other labels and annotations, selector,
-	// status extras) survives a decode/encode round trip. The planners
-	// never read it.
+	// hand. A write of the RC sends it with the write's change
+	// (wire.Requests); encoders overlay the typed fields above onto it, so
+	// everything the planners do not read (other labels and annotations,
+	// selector, status extras) survives a decode/encode round trip. The
+	// planners never read it.
 	Raw RawJSON
 }
 
