@@ -336,7 +336,16 @@ func (w written) object(b []byte, i int32, o *keyOrder, cs changes, in uint32, d
 		*w.members = append((*w.members)[:base], placeChanges((*w.members)[base:], o, cs, in, depth)...)
 	}
 	// Members of the objects inside go above these, on the same stack.
-	ms := (*w.members)[base:]
+	b = w.emit(b, (*w.members)[base:], o, cs, depth)
+	*w.members = (*w.members)[:base]
+	return b
+}
+
+// emit renders an object of the members ms, in their order, with the
+// changes of cs they carry: a member as read, or a member the write
+// adds (set by its change, or a new object of the changes below it).
+func (w written) emit(b []byte, ms []member, o *keyOrder, cs changes, depth int) []byte {
+	sp := *w.spans
 	b = append(b, '{')
 	first := true
 	for _, m := range ms {
@@ -362,7 +371,6 @@ func (w written) object(b []byte, i int32, o *keyOrder, cs changes, in uint32, d
 			b = w.value(b, m.node, o.subOf(string(m.name)), cs, m.sub, depth+1)
 		}
 	}
-	*w.members = (*w.members)[:base]
 	return append(b, '}')
 }
 
@@ -422,27 +430,12 @@ func sortedByRank(ms []member) bool {
 // set in (an object the write creates), keys in o's order.
 func appendNew(b []byte, o *keyOrder, cs changes, in uint32, depth int) []byte {
 	var stack [8]member
-	ms := placeChanges(stack[:0], o, cs, in, depth)
-	b = append(b, '{')
-	first := true
-	for _, m := range ms {
-		if m.removed(cs) {
-			continue
-		}
-		if !first {
-			b = append(b, ',')
-		}
-		first = false
-		b = jsontree.AppendString(b, m.key)
-		b = append(b, ':')
-		if m.set != 0 {
-			b = cs[m.set-1].appendValue(b)
-		} else {
-			b = appendNew(b, o.subOf(m.key), cs, m.sub, depth+1)
-		}
-	}
-	return append(b, '}')
+	return written{spans: &noSpans}.emit(b, placeChanges(stack[:0], o, cs, in, depth), o, cs, depth)
 }
+
+// noSpans are the spans of no object: the members appendNew emits are
+// all new.
+var noSpans []span
 
 // placeChanges adds the changes of cs in the bit set in to the members ms
 // of an object at depth, each under the member its path passes through (a
