@@ -92,11 +92,17 @@ func (w written) nodeFrom(from int32, path ...string) int32 {
 // at returns the value at path, in canonical form, or false when the
 // object holds none there.
 func (w written) at(path ...string) ([]byte, bool) {
-	i := w.node(path...)
+	v := w.atFrom(0, path...)
+	return v, v != nil
+}
+
+// atFrom is at for a path below value from; nil when there is none.
+func (w written) atFrom(from int32, path ...string) []byte {
+	i := w.nodeFrom(from, path...)
 	if i < 0 {
-		return nil, false
+		return nil
 	}
-	return w.raw[(*w.spans)[i].start:(*w.spans)[i].end], true
+	return w.raw[(*w.spans)[i].start:(*w.spans)[i].end]
 }
 
 // text returns the string at path, or false when the object holds no

@@ -1,6 +1,7 @@
 package wire
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 
@@ -88,6 +89,9 @@ func newDeploymentBody(cfg dcplan.Config, w written) ([]byte, error) {
 	tc = tc.set(*meta, "metadata")
 	containers := w.node("spec", "template", "spec", "containers")
 	for k, c := range w.elems(containers) {
+		if !mayTrim(w.atFrom(c, "image")) {
+			continue // read no image that trimming leaves alone
+		}
 		if img, ok := w.textAt(c, "image"); ok && strings.TrimSpace(img) != img {
 			tc = tc.setString(strings.TrimSpace(img), "spec", "containers", strconv.Itoa(k), "image")
 		}
@@ -115,4 +119,16 @@ func encodedConfig(c dcplan.Config) string {
 	w := readConfig(c)
 	defer w.release()
 	return string(appendEncoded(nil, w))
+}
+
+// mayTrim reports whether the JSON string lit could change under
+// strings.TrimSpace: its first or last byte is a space, a control
+// character or beyond ASCII (where Unicode spaces are), or it holds an
+// escape (which may stand for one).
+func mayTrim(lit []byte) bool {
+	if len(lit) < 3 || lit[0] != '"' {
+		return false
+	}
+	edge := func(c byte) bool { return c <= ' ' || c >= 0x80 }
+	return edge(lit[1]) || edge(lit[len(lit)-2]) || bytes.IndexByte(lit, '\\') >= 0
 }

@@ -48,12 +48,12 @@ func compareKey(k string, name []byte) int {
 	return len(k) - len(name)
 }
 
-// keyOf returns the key of m, as a string.
-func (m *member) keyOf() string {
+// is reports whether m's key is key.
+func (m *member) is(key string) bool {
 	if m.node == 0 {
-		return m.key
+		return m.key == key
 	}
-	return string(m.name)
+	return string(m.name) == key // compared in place, not copied
 }
 
 // removed tells a member the write removes.
@@ -235,7 +235,7 @@ func placeChanges(ms []member, o *keyOrder, cs changes, in uint32, depth int) []
 		i := bits.TrailingZeros32(set)
 		c := &cs[i]
 		key := c.keys[depth]
-		k := slices.IndexFunc(ms, func(m member) bool { return m.keyOf() == key })
+		k := slices.IndexFunc(ms, func(m member) bool { return m.is(key) })
 		if k < 0 {
 			ms = append(ms, member{key: key, rank: o.rankOf(key)})
 			k = len(ms) - 1
