@@ -135,3 +135,35 @@ func Example_changeAndEncode() {
 	// Output:
 	// {"kind":"ReplicationController","apiVersion":"v1","metadata":{"name":"web-1","annotations":{"example.com/x":"kept","openshift.io/deployer-pod.completed-at":"2026-11-01 11:59:00 +0000 UTC","openshift.io/deployment.phase":"Complete","openshift.io/deployment.replicas":"2"}},"spec":{"replicas":2}}
 }
+
+// ExampleReencoded shows what a write sends: the object as read with the
+// action's change. A typed edit reaches the body once the snapshot is
+// re-encoded.
+func ExampleReencoded() {
+	d, err := wire.DecodeDeployment([]byte(`{"kind":"ReplicationController","apiVersion":"v1","metadata":{"name":"web-1",` +
+		`"namespace":"shop","resourceVersion":"7","labels":{"app":"web"}},"spec":{"replicas":2}}`))
+	if err != nil {
+		panic(err)
+	}
+	s := dcplan.Snapshot{Deployments: []dcplan.Deployment{d}}
+	s.Deployments[0].Cancelled, s.Deployments[0].Reason = true, "by hand"
+	plan := dcplan.Plan{Scales: []dcplan.Scale{{RC: "web-1", From: 2, To: 3}}}
+	for _, snap := range []dcplan.Snapshot{s, must(wire.Reencoded(s))} {
+		reqs, err := wire.Requests(snap, plan)
+		if err != nil {
+			panic(err)
+		}
+		fmt.Println(string(reqs[0].Body))
+	}
+	// Output:
+	// {"kind":"ReplicationController","apiVersion":"v1","metadata":{"name":"web-1","namespace":"shop","resourceVersion":"7","labels":{"app":"web"}},"spec":{"replicas":3}}
+	// {"kind":"ReplicationController","apiVersion":"v1","metadata":{"name":"web-1","namespace":"shop","resourceVersion":"7","labels":{"app":"web"},"annotations":{"openshift.io/deployment.cancelled":"true","openshift.io/deployment.status-reason":"by hand"}},"spec":{"replicas":3}}
+}
+
+// must returns v, panicking on err.
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
