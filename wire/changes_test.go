@@ -238,3 +238,24 @@ func TestWrittenOrdersAsTheEncoder(t *testing.T) {
 		}
 	})
 }
+
+// TestWrittenDeepObject checks that an object nested as deep as the
+// decoders accept is written, not refused: the writer's index follows
+// the parser's depth.
+func TestWrittenDeepObject(t *testing.T) {
+	const depth = 9990 // near the parser's bound
+	raw := `{"apiVersion":"v1","kind":"ReplicationController","metadata":{"name":"web-1"},"spec":{"replicas":1},"x":` +
+		strings.Repeat("[", depth) + strings.Repeat("]", depth) + `}`
+	d, err := DecodeDeployment([]byte(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	reqs, err := Requests(dcplan.Snapshot{Deployments: []dcplan.Deployment{d}},
+		dcplan.Plan{Scales: []dcplan.Scale{{RC: "web-1", From: 1, To: 2}}})
+	if err != nil || len(reqs) != 1 {
+		t.Fatalf("Requests() = %v, %v", reqs, err)
+	}
+	if body := string(reqs[0].Body); !strings.Contains(body, `"replicas":2`) || !strings.Contains(body, strings.Repeat("[", depth)) {
+		t.Errorf("the body lost the change or the nesting: %.200s", body)
+	}
+}

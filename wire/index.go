@@ -14,9 +14,11 @@ type span struct {
 	next int32
 }
 
-// maxIndexDepth bounds the nesting indexCanonical follows; a deeper
-// document is left to the canonicalising parser.
-const maxIndexDepth = 256
+// maxIndexDepth bounds the nesting indexCanonical follows: a little
+// beyond the parser's own bound (10 000 in internal/jsontree), so that
+// every document a decoder reads is indexed too, and a write never meets
+// an object it cannot read.
+const maxIndexDepth = 10010
 
 // indexCanonical places every value of raw, a JSON object in canonical
 // form (compact, each object's keys in strictly ascending order; the
