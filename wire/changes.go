@@ -9,9 +9,8 @@ import (
 // A change is one member a write sets or removes: the member at its
 // path (keys from the object's root down) gets a value, or is removed.
 // An object on the path that the object lacks (or holds as something
-// else than an object) is created. Inside an array, a path names an
-// element by its index in decimal: a change reaches below an element
-// that exists, and never replaces one.
+// else than an object) is created. A path passes through objects only:
+// a write that changes an array's elements sets the whole array.
 type change struct {
 	keys [maxChangeDepth]string
 	n    int // the path's length

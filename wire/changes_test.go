@@ -3,6 +3,7 @@ package wire
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -257,5 +258,33 @@ func TestWrittenDeepObject(t *testing.T) {
 	}
 	if body := string(reqs[0].Body); !strings.Contains(body, `"replicas":2`) || !strings.Contains(body, strings.Repeat("[", depth)) {
 		t.Errorf("the body lost the change or the nesting: %.200s", body)
+	}
+}
+
+// TestNewDeploymentTrimsManyImages checks the image trim of a new RC
+// (SPEC 3.8) on a template of more containers than a write has changes:
+// every image is trimmed, none is lost, nothing panics.
+func TestNewDeploymentTrimsManyImages(t *testing.T) {
+	var cs []string
+	for k := range 40 {
+		cs = append(cs, fmt.Sprintf(`{"image":" img-%d\t","name":"c%d"}`, k, k))
+	}
+	dc := `{"apiVersion":"apps.openshift.io/v1","kind":"DeploymentConfig","metadata":{"name":"web","namespace":"ns"},` +
+		`"spec":{"replicas":1,"template":{"spec":{"containers":[` + strings.Join(cs, ",") + `]}}},"status":{"latestVersion":1}}`
+	c, err := DecodeConfig([]byte(dc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := NewDeployment(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Template.Containers) != 40 {
+		t.Fatalf("the new RC has %d containers, want 40", len(d.Template.Containers))
+	}
+	for k, ct := range d.Template.Containers {
+		if want := fmt.Sprintf("img-%d", k); ct.Image != want || ct.Name != fmt.Sprintf("c%d", k) {
+			t.Errorf("container %d: %+v, want image %q", k, ct, want)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package wire
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -87,14 +88,23 @@ func newDeploymentBody(cfg dcplan.Config, w written) ([]byte, error) {
 	defer jsontree.PutScratch(meta)
 	tc := make(changes, 0, 8)
 	tc = tc.set(*meta, "metadata")
-	containers := w.node("spec", "template", "spec", "containers")
-	for k, c := range w.elems(containers) {
-		if !mayTrim(w.atFrom(c, "image")) {
-			continue // read no image that trimming leaves alone
+	containers := w.elems(w.node("spec", "template", "spec", "containers"))
+	if slices.ContainsFunc(containers, func(c int32) bool { _, ok := trimmedImage(w, c); return ok }) {
+		list := jsontree.Scratch()
+		defer jsontree.PutScratch(list)
+		*list = append((*list)[:0], '[')
+		for k, c := range containers {
+			if k > 0 {
+				*list = append(*list, ',')
+			}
+			cs := make(changes, 0, 1)
+			if img, ok := trimmedImage(w, c); ok {
+				cs = cs.setString(img, "image")
+			}
+			*list = w.value(*list, c, orderContainer, cs, all(cs), 0)
 		}
-		if img, ok := w.textAt(c, "image"); ok && strings.TrimSpace(img) != img {
-			tc = tc.setString(strings.TrimSpace(img), "spec", "containers", strconv.Itoa(k), "image")
-		}
+		*list = append(*list, ']')
+		tc = tc.set(*list, "spec", "containers")
 	}
 	b = append(b, `,"template":`...)
 	b = w.value(b, tpl, orderPodTemplate, tc, all(tc), 0)
@@ -121,14 +131,23 @@ func encodedConfig(c dcplan.Config) string {
 	return string(appendEncoded(nil, w))
 }
 
-// mayTrim reports whether the JSON string lit could change under
-// strings.TrimSpace: its first or last byte is a space, a control
-// character or beyond ASCII (where Unicode spaces are), or it holds an
-// escape (which may stand for one).
-func mayTrim(lit []byte) bool {
+// trimmedImage returns the image of container c trimmed of surrounding
+// whitespace, and false when trimming leaves it alone (or c has no
+// image). It reads the image only when its spelling says trimming could
+// change it: its first or last byte is a space, a control character or
+// beyond ASCII (where Unicode spaces are), or it holds an escape.
+func trimmedImage(w written, c int32) (string, bool) {
+	lit := w.atFrom(c, "image")
 	if len(lit) < 3 || lit[0] != '"' {
-		return false
+		return "", false
 	}
 	edge := func(c byte) bool { return c <= ' ' || c >= 0x80 }
-	return edge(lit[1]) || edge(lit[len(lit)-2]) || bytes.IndexByte(lit, '\\') >= 0
+	if !edge(lit[1]) && !edge(lit[len(lit)-2]) && bytes.IndexByte(lit, '\\') < 0 {
+		return "", false
+	}
+	img, ok := w.textAt(c, "image")
+	if !ok || strings.TrimSpace(img) == img {
+		return "", false
+	}
+	return strings.TrimSpace(img), true
 }

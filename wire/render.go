@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"math/bits"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/dcplan/dcplan/internal/jsontree"
@@ -81,32 +80,19 @@ func (w written) value(b []byte, i int32, o *keyOrder, cs changes, in uint32, de
 	switch c := w.raw[sp.start]; {
 	case c == '{' && (o != nil || in != 0):
 		return w.object(b, i, o, cs, in, depth)
-	case c == '[' && (o != nil || in != 0):
+	case c == '[' && o != nil:
 		b = append(b, '[')
-		for j, k := i+1, 0; j < sp.next; j, k = (*w.spans)[j].next, k+1 {
-			if k > 0 {
+		for j := i + 1; j < sp.next; j = (*w.spans)[j].next {
+			if j > i+1 {
 				b = append(b, ',')
 			}
-			b = w.value(b, j, o, cs, elemChanges(cs, in, depth, k), depth+1)
+			b = w.value(b, j, o, nil, 0, depth+1)
 		}
 		return append(b, ']')
 	case in != 0: // changes below a member that is no object: a new one
 		return appendNew(b, o, cs, in, depth)
 	}
 	return append(b, w.raw[sp.start:sp.end]...)
-}
-
-// elemChanges returns the changes of cs in the bit set in below element
-// k of an array at depth: those whose path names k (in decimal) there.
-func elemChanges(cs changes, in uint32, depth, k int) uint32 {
-	var out uint32
-	for set := in; set != 0; set &= set - 1 {
-		c := &cs[bits.TrailingZeros32(set)]
-		if c.n > depth+1 && c.keys[depth] == strconv.Itoa(k) {
-			out |= set & -set
-		}
-	}
-	return out
 }
 
 // object renders object i, members in o's order, with the changes of cs
