@@ -21,7 +21,8 @@ import (
 // deployer step, the user operations), then Requests. Nothing may panic;
 // a decode error wraps ErrMalformed, ErrNotFound or ErrAmbiguous and
 // comes with an empty snapshot; a plan of a decoded snapshot renders
-// without error (the planners only name objects the snapshot holds).
+// without error (the planners only name objects the snapshot holds), and
+// as it renders for the snapshot re-encoded (Reencoded).
 func FuzzPipeline(f *testing.F) {
 	list, err := os.ReadFile(filepath.Join("..", "testdata", "fixtures", "list-dc-rc-pods.json"))
 	if err != nil {
@@ -66,9 +67,23 @@ func FuzzPipeline(f *testing.F) {
 		if p, err := reconcile.Instantiate(s, true, preset%2 == 0); err == nil {
 			plans = append(plans, p)
 		}
+		// A decoded snapshot is its own re-encoding: the requests of
+		// Reencoded(s) are the requests of s, byte for byte.
+		re, err := wire.Reencoded(s)
+		if err != nil {
+			t.Fatalf("Reencoded of a decoded snapshot: %v", err)
+		}
 		for i, p := range plans {
-			if _, err := wire.Requests(s, p); err != nil {
+			reqs, err := wire.Requests(s, p)
+			if err != nil {
 				t.Fatalf("plan %d of a valid snapshot does not render: %v\n%s", i, err, dcplan.Describe(p))
+			}
+			again, err := wire.Requests(re, p)
+			if err != nil {
+				t.Fatalf("plan %d of the re-encoded snapshot does not render: %v", i, err)
+			}
+			if d := cmp.Diff(reqs, again); d != "" {
+				t.Fatalf("plan %d: the re-encoded snapshot's requests differ (-read +re-encoded):\n%s", i, d)
 			}
 		}
 	})
