@@ -89,7 +89,7 @@ func TestWrittenRendersInOrder(t *testing.T) {
 // the way (also over a member that is no object), and the patch of the
 // same changes, which leaves out a change that changes nothing.
 func TestWrittenChanges(t *testing.T) {
-	raw := []byte(`{"kind":"ReplicationController","metadata":{"annotations":{"a":"1","b":"2"},"labels":null,"name":"x"},"spec":{"replicas":1}}`)
+	raw := []byte(`{"kind":"ReplicationController","metadata":{"annotations":{"a":"1","b":"2"},"labels":null,"name":"x"},"spec":{"replicas":1},"status":[1]}`)
 	w, ok := readWritten(raw)
 	if !ok {
 		t.Fatal("raw does not read")

@@ -80,6 +80,8 @@ func (w written) value(b []byte, i int32, o *keyOrder, cs changes, in uint32, de
 	switch c := w.raw[sp.start]; {
 	case c == '{' && (o != nil || in != 0):
 		return w.object(b, i, o, cs, in, depth)
+	case in != 0: // changes below a member that is no object: a new one
+		return appendNew(b, o, cs, in, depth)
 	case c == '[' && o != nil:
 		b = append(b, '[')
 		for j := i + 1; j < sp.next; j = (*w.spans)[j].next {
@@ -89,8 +91,6 @@ func (w written) value(b []byte, i int32, o *keyOrder, cs changes, in uint32, de
 			b = w.value(b, j, o, nil, 0, depth+1)
 		}
 		return append(b, ']')
-	case in != 0: // changes below a member that is no object: a new one
-		return appendNew(b, o, cs, in, depth)
 	}
 	return append(b, w.raw[sp.start:sp.end]...)
 }
