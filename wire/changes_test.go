@@ -170,7 +170,7 @@ func TestReencodedCarriesTypedEdits(t *testing.T) {
 // canonical form unchanged), and with changes applied, each member at
 // its path.
 func FuzzWritten(f *testing.F) {
-	for _, s := range []string{`{}`, `{"metadata":{"annotations":{"a":"1"}}}`, `{"spec": {"replicas": 1}, "kind":"x"}`, `{"a":[{"b":1}]}`, `[1]`} {
+	for _, s := range []string{`{}`, `{"metadata":{"annotations":{"a":"1"}}}`, `{"spec": {"replicas": 1}, "kind":"x"}`, `{"a":[{"b":1}]}`, `[1]`, `{"spec":[1],"metadata":"x"}`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, raw []byte) {
