@@ -131,8 +131,8 @@ func (r *renderer) all() ([]Request, error) {
 		r.config(a.Config)
 		r.add(dcplan.ActionInstantiate, i, Request{Verb: VerbCreate, Resource: ResourceConfigs, Subresource: SubresourceInstantiate,
 			Namespace: r.ns(), Name: a.Config, Attempts: 1,
-			Body: []byte(`{"kind":"DeploymentRequest","apiVersion":"apps.openshift.io/v1","name":` + quoteJSON(a.Config) +
-				`,"latest":` + strconv.FormatBool(a.Latest) + `,"force":` + strconv.FormatBool(a.Force) + `}`)})
+			Body: jsonOf(`{"kind":"DeploymentRequest","apiVersion":"apps.openshift.io/v1","name":`, a.Config,
+				`,"latest":`+strconv.FormatBool(a.Latest)+`,"force":`+strconv.FormatBool(a.Force)+`}`)})
 	}
 	for i, a := range p.UpdateConfig {
 		r.config(a.Config)
@@ -323,17 +323,16 @@ func (r *renderer) pod(name string) *dcplan.Pod {
 }
 
 func (r *renderer) adopt(a dcplan.Adopt, group int) Request {
-	patch := `{"metadata":{"ownerReferences":[{"apiVersion":` + strconv.Quote(apiVersionApps) + `,"kind":` + strconv.Quote(kindConfig) +
-		`,"name":` + quoteJSON(a.Config) + `,"uid":` + quoteJSON(a.ConfigUID) +
-		`,"controller":true,"blockOwnerDeletion":true}],"uid":` + quoteJSON(a.RCUID) + `}}`
+	patch := jsonOf(`{"metadata":{"ownerReferences":[{"apiVersion":"`+apiVersionApps+`","kind":"`+kindConfig+`","name":`, a.Config,
+		`,"uid":`, a.ConfigUID, `,"controller":true,"blockOwnerDeletion":true}],"uid":`, a.RCUID, `}}`)
 	return Request{Verb: VerbPatch, Resource: ResourceRCs, Namespace: r.ns(), Name: a.RC,
-		PatchType: PatchStrategicMerge, Patch: []byte(patch), Attempts: 1, Group: group}
+		PatchType: PatchStrategicMerge, Patch: patch, Attempts: 1, Group: group}
 }
 
 func (r *renderer) release(a dcplan.Release, group int) Request {
-	patch := `{"metadata":{"ownerReferences":[{"$patch":"delete","uid":` + quoteJSON(a.ConfigUID) + `}],"uid":` + quoteJSON(a.RCUID) + `}}`
+	patch := jsonOf(`{"metadata":{"ownerReferences":[{"$patch":"delete","uid":`, a.ConfigUID, `}],"uid":`, a.RCUID, `}}`)
 	return Request{Verb: VerbPatch, Resource: ResourceRCs, Namespace: r.ns(), Name: a.RC,
-		PatchType: PatchStrategicMerge, Patch: []byte(patch), Attempts: 1, Group: group,
+		PatchType: PatchStrategicMerge, Patch: patch, Attempts: 1, Group: group,
 		Tolerate: []dcplan.StatusReason{dcplan.StatusNotFound, dcplan.StatusInvalid}}
 }
 
@@ -373,10 +372,10 @@ func (r *renderer) createPod(a dcplan.CreatePod) Request {
 }
 
 func (r *renderer) setPodOwner(a dcplan.SetPodOwner, group int) Request {
-	patch := `{"metadata":{"ownerReferences":[{"apiVersion":"v1","kind":` + strconv.Quote(kindRC) +
-		`,"name":` + quoteJSON(a.RC) + `,"uid":` + quoteJSON(a.RCUID) + `}]}}`
+	patch := jsonOf(`{"metadata":{"ownerReferences":[{"apiVersion":"v1","kind":"`+kindRC+`","name":`, a.RC,
+		`,"uid":`, a.RCUID, `}]}}`)
 	return Request{Verb: VerbPatch, Resource: ResourcePods, Namespace: r.podNS(a.Pod), Name: a.Pod,
-		PatchType: PatchStrategicMerge, Patch: []byte(patch), Attempts: 1, Group: group}
+		PatchType: PatchStrategicMerge, Patch: patch, Attempts: 1, Group: group}
 }
 
 func (r *renderer) setPodDeadline(a dcplan.SetPodDeadline) Request {
@@ -686,6 +685,25 @@ func (r *renderer) status(u *dcplan.StatusUpdate) Request {
 
 // quoteJSON renders s as a JSON string, as encoding/json writes it.
 func quoteJSON(s string) string { return string(jsontree.AppendString(nil, s)) }
+
+// jsonOf renders a small JSON document in one allocation: parts alternate
+// JSON text, written as it is, and string values, written quoted as
+// encoding/json writes them (text, value, text, ..., text).
+func jsonOf(parts ...string) []byte {
+	n := 0
+	for _, p := range parts {
+		n += len(p) + 8
+	}
+	b := make([]byte, 0, n)
+	for i, p := range parts {
+		if i%2 == 0 {
+			b = append(b, p...)
+		} else {
+			b = jsontree.AppendString(b, p)
+		}
+	}
+	return b
+}
 
 // String renders a request on one line for logs and golden files:
 // `<verb> <resource>[/<subresource>] <namespace>/<name>`, then the patch,
