@@ -4,8 +4,6 @@ import (
 	"testing"
 
 	"github.com/dcplan/dcplan"
-	"github.com/dcplan/dcplan/phase"
-	"github.com/dcplan/dcplan/reconcile"
 	"github.com/dcplan/dcplan/wire"
 )
 
@@ -16,32 +14,9 @@ import (
 // names of the new RC (2). Nothing per member of the objects written,
 // nothing for the changes: a regression there costs dozens.
 func TestRequestsAllocateTheirBytes(t *testing.T) {
-	complete3 := func(s *dcplan.Snapshot) {
-		rc(t, s, "frontend-3").Phase = dcplan.PhaseComplete
-		s.Pods = nil
-	}
-	for _, c := range []struct {
-		name string
-		edit func(s *dcplan.Snapshot)
-		plan func(s dcplan.Snapshot) dcplan.Plan
-	}{
-		{"transition", func(s *dcplan.Snapshot) { s.Pods[0].Phase = dcplan.PodSucceeded },
-			func(s dcplan.Snapshot) dcplan.Plan { return phase.Step(s, "frontend-3") }},
-		{"scale", complete3, reconcile.Config},
-		{"create", func(s *dcplan.Snapshot) {
-			complete3(s)
-			s.Config.Status.LatestVersion = 4
-		}, reconcile.Config},
-	} {
+	for _, c := range writeCases(t) {
 		t.Run(c.name, func(t *testing.T) {
-			s := fixtureWorld(t, dcplan.Modern)
-			c.edit(&s)
-			s, err := wire.Reencoded(s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			p := c.plan(s)
-			reqs, err := wire.Requests(s, p)
+			reqs, err := wire.Requests(c.s, c.p)
 			if err != nil || len(reqs) == 0 {
 				t.Fatalf("Requests() = %d requests, %v", len(reqs), err)
 			}
@@ -53,12 +28,12 @@ func TestRequestsAllocateTheirBytes(t *testing.T) {
 				}
 			}
 			got := testing.AllocsPerRun(20, func() {
-				if _, err := wire.Requests(s, p); err != nil {
+				if _, err := wire.Requests(c.s, c.p); err != nil {
 					t.Fatal(err)
 				}
 			})
 			if got > want {
-				t.Errorf("Requests() of %s allocates %v times for %d requests, want at most %v\n%s", c.name, got, len(reqs), want, dcplan.Describe(p))
+				t.Errorf("Requests() of %s allocates %v times for %d requests, want at most %v\n%s", c.name, got, len(reqs), want, dcplan.Describe(c.p))
 			}
 		})
 	}
