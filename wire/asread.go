@@ -3,6 +3,7 @@ package wire
 import (
 	"bytes"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/dcplan/dcplan/internal/jsontree"
 )
@@ -30,15 +31,29 @@ func readWritten(raw []byte) (written, bool) { return read(raw, true) }
 func readBody(body []byte) (written, bool) { return read(body, false) }
 
 func read(raw []byte, sorted bool) (written, bool) {
+	if len(raw) == 0 || raw[0] != '{' && raw[0] > ' ' {
+		return written{}, false // no object (a fast answer; JSON space goes to the parser)
+	}
+	w, ok := readValue(raw, sorted)
+	if ok && w.raw[0] != '{' {
+		w.release()
+		return written{}, false
+	}
+	return w, ok
+}
+
+// readValue is read for any JSON value: raw as it stands when it is
+// compact (and canonical, when sorted), or else its canonical form (JSON
+// space around it allowed); false when the scanner does not read raw.
+func readValue(raw []byte, sorted bool) (written, bool) {
 	s := scratchPool.Get().(*scratch)
 	var ok bool
-	if s.spans, ok = index(raw, s.spans[:0], sorted); ok {
+	if s.spans, ok = indexValue(raw, s.spans[:0], sorted); ok {
 		return written{raw: raw, spans: &s.spans, members: &s.members, scratch: s}, true
 	}
-	v, canon, parsed := jsontree.ScanCanon(raw, "")
-	if _, object := v.(map[string]any); parsed && object {
+	if _, canon, parsed := jsontree.ScanCanon(raw, ""); parsed {
 		raw = jsontree.ExactCopy(canon)
-		if s.spans, ok = indexCanonical(raw, s.spans[:0]); ok {
+		if s.spans, ok = indexValue(raw, s.spans[:0], true); ok {
 			return written{raw: raw, spans: &s.spans, members: &s.members, scratch: s}, true
 		}
 	} else {
@@ -46,6 +61,27 @@ func read(raw []byte, sorted bool) (written, bool) {
 	}
 	scratchPool.Put(s)
 	return written{}, false
+}
+
+// appendOrderedJSON appends the JSON value raw (as jsontree.Parse reads
+// it), compact, object keys in o's order, as the typed encoders write
+// it; false when raw is no JSON value.
+func appendOrderedJSON(b []byte, raw []byte, o *keyOrder) ([]byte, bool) {
+	w, ok := written{}, false
+	if utf8.Valid(raw) { // else encoding/json's replacement characters
+		w, ok = readValue(raw, true)
+	}
+	if !ok { // what the scanner leaves to encoding/json (see jsontree.Parse)
+		v, err := jsontree.ParseStd(raw)
+		if err != nil {
+			return b, false
+		}
+		if w, ok = readValue(jsontree.AppendCanonical(nil, v), true); !ok {
+			return b, false
+		}
+	}
+	defer w.release()
+	return w.value(b, 0, o, nil, 0, 0), true
 }
 
 // scratch is what reading and rendering an object reuse from one write to

@@ -21,7 +21,8 @@ func TestIndexCanonical(t *testing.T) {
 		want bool
 	}{
 		{`{}`, true},
-		{`{"a":1,"b":[true,false,null,"x\"y\u00e9"],"c":{"d":-1.5e+3}}`, true},
+		{`{"a":1,"b":[true,false,null,"x\"yé"],"c":{"d":-1.5e+3}}`, true},
+		{`{"a":"\u00e9"}`, false},    // canonical form writes é as it stands
 		{`{"\u003c":1,"a":2}`, true}, // an escaped key's order is not checked
 		{`{"b":1,"a":2}`, false},     // out of order
 		{`{"a":1,"a":2}`, false},     // a key twice
@@ -34,6 +35,16 @@ func TestIndexCanonical(t *testing.T) {
 		{"{\"a\":\"\n\"}", false},
 		{`{"a":tru}`, false},
 		{`{"a":1}x`, false},
+		{`{"a":"\u003c\u0026\u003e\u2028\u0001\n"}`, true}, // escapes canonical form writes
+		{`{"a":"<"}`, false},                               // canonical form escapes <, > and &
+		{`{"a":"&"}`, false},
+		{`{"a":"\/"}`, false}, // an escape canonical form does not write
+		{`{"a":"\u0041"}`, false},
+		{`{"a":"\u000a"}`, false},
+		{`{"a":"\u001F"}`, false},
+		{"{\"a\":\"\xff\"}", false},        // invalid UTF-8
+		{"{\"a\":\"\u2028\"}", false},      // U+2028 as it stands
+		{"{\"a\":\"\u00e9\u4e16\"}", true}, // other UTF-8 as it stands
 		{`[1]`, false},
 		{`{"a":[1,]}`, false},
 		{`{"a"`, false},

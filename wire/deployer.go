@@ -1,6 +1,10 @@
 package wire
 
 import (
+	"slices"
+	"strconv"
+	"strings"
+
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/internal/jsontree"
 )
@@ -43,82 +47,171 @@ const (
 //
 // Ports: deployer_controller.go (*DeploymentController).makeDeployerPod.
 func EncodePod(p dcplan.DeployerPod, template dcplan.Template) ([]byte, error) {
+	containers, err := deployerContainers(p)
+	if err != nil {
+		return nil, err
+	}
+	cs := typedChanges(make(changes, 0, 20), kindPod, apiVersionCore).
+		setString(p.Name, "metadata", "name")
+	if p.Namespace != "" {
+		cs = cs.setString(p.Namespace, "metadata", "namespace")
+	}
+	if len(p.Labels) > 0 {
+		cs = cs.set(appendStringMap(nil, p.Labels), "metadata", "labels")
+	}
+	if len(p.Annotations) > 0 {
+		cs = cs.set(appendStringMap(nil, p.Annotations), "metadata", "annotations")
+	}
+	if !p.Unowned {
+		cs = cs.set(jsonOf(`[{"apiVersion":"`+apiVersionCore+`","kind":"`+kindRC+`","name":`, p.RC, `,"uid":`, p.RCUID, `}]`),
+			"metadata", "ownerReferences")
+	}
+	cs = cs.set(containers, "spec", "containers").
+		setString(deployerRestartPolicy, "spec", "restartPolicy")
+	if !p.SeedSpec {
+		cs = cs.set(strconv.AppendInt(nil, dcplan.DeployerGracePeriodSeconds, 10), "spec", "terminationGracePeriodSeconds").
+			set([]byte("false"), "spec", "shareProcessNamespace")
+	}
+	if p.ServiceAccount != "" {
+		cs = cs.setString(p.ServiceAccount, "spec", "serviceAccountName")
+	}
+	if p.ActiveDeadlineSeconds != 0 {
+		cs = cs.set(strconv.AppendInt(nil, p.ActiveDeadlineSeconds, 10), "spec", "activeDeadlineSeconds")
+	}
+	cs = copyTemplateFields(cs, template, p.CopyFields)
+	cs = cs.set([]byte("{}"), "status")
+	buf := jsontree.Scratch()
+	*buf = appendNew((*buf)[:0], orderPod, cs, all(cs), 0)
+	return jsontree.ExactCopy(buf), nil
+}
+
+// deployerContainers renders the containers list of the deployer pod p,
+// its one container "deployment" (see EncodePod), in Kubernetes order.
+// The error is a *FieldError for resources or a valueFrom that is not the
+// JSON it must be.
+func deployerContainers(p dcplan.DeployerPod) ([]byte, error) {
 	fail := func(field string) error {
 		return &dcplan.FieldError{Kind: kindPod, Name: p.Name, Field: field, Problem: "invalid JSON", Err: dcplan.ErrMalformed}
 	}
-	resources := map[string]any{}
+	cs := make(changes, 0, 8).
+		setString(deployerContainerName, "name").
+		setString(p.Image, "image").
+		setString(deployerPullPolicy, "imagePullPolicy")
+	if !p.SeedSpec {
+		cs = cs.setString(deployerTerminationPolicy, "terminationMessagePolicy")
+	}
+	if len(p.Command) > 0 {
+		cs = cs.set(appendStrings(nil, p.Command), "command")
+	}
+	resources := []byte("{}")
 	if len(p.Resources) > 0 {
-		v, err := jsontree.Parse(p.Resources)
-		if err != nil {
+		r, ok := appendOrderedJSON(nil, p.Resources, orderResources)
+		switch {
+		case !ok || r[0] != '{' && string(r) != "null":
 			return nil, fail("spec.containers[0].resources")
-		}
-		if v != nil {
-			resources, _ = v.(map[string]any)
-			if resources == nil {
-				return nil, fail("spec.containers[0].resources")
-			}
+		case r[0] == '{':
+			resources = r
 		}
 	}
-	container := map[string]any{
-		"name":            deployerContainerName,
-		"image":           p.Image,
-		"resources":       resources,
-		"imagePullPolicy": deployerPullPolicy,
-	}
-	if !p.SeedSpec {
-		container["terminationMessagePolicy"] = deployerTerminationPolicy
-	}
-	putStrings(container, "command", p.Command)
-	for i, e := range elems(container, "env", len(p.Env)) {
-		ev := p.Env[i]
-		e["name"] = ev.Name
-		putString(e, "value", ev.Value)
-		if len(ev.ValueFrom) > 0 {
-			v, err := jsontree.Parse(ev.ValueFrom)
-			if err != nil {
-				return nil, fail(at("spec.containers[0].env", i) + ".valueFrom")
+	cs = cs.set(resources, "resources")
+	if len(p.Env) > 0 {
+		env := []byte{'['}
+		for i, e := range p.Env {
+			if i > 0 {
+				env = append(env, ',')
 			}
-			if v != nil {
-				e["valueFrom"] = v
+			env = append(env, `{"name":`...)
+			env = jsontree.AppendString(env, e.Name)
+			if e.Value != "" {
+				env = append(env, `,"value":`...)
+				env = jsontree.AppendString(env, e.Value)
 			}
+			if len(e.ValueFrom) > 0 {
+				v, ok := appendOrderedJSON(nil, e.ValueFrom, orderEnvVarSource)
+				if !ok {
+					return nil, fail(at("spec.containers[0].env", i) + ".valueFrom")
+				}
+				if string(v) != "null" {
+					env = append(append(env, `,"valueFrom":`...), v...)
+				}
+			}
+			env = append(env, '}')
+		}
+		cs = cs.set(append(env, ']'), "env")
+	}
+	b := appendNew([]byte{'['}, orderContainer, cs, all(cs), 0)
+	return append(b, ']'), nil
+}
+
+// copyTemplateFields returns cs with the fields of the pod template's
+// spec that a deployer pod copies (see eachTemplateField) set in the
+// pod's spec, as the template holds them, in Kubernetes order.
+func copyTemplateFields(cs changes, template dcplan.Template, fields dcplan.TemplateFields) changes {
+	eachTemplateField(template, fields, func(w written, name string, i int32) {
+		cs = cs.set(w.value(nil, i, orderPodSpec.subOf(name), nil, 0, 0), "spec", name)
+	})
+	return cs
+}
+
+// eachTemplateField calls f, in name order, with each field of the pod
+// template's spec that fields names and that the template holds not
+// empty (not null, "", [] or {}, which encoding/json leaves out under
+// omitempty): the fields a deployer pod copies (SPEC 4.5, 7 row 31).
+// f gets the template as read (canonical) and the field's value in it.
+func eachTemplateField(template dcplan.Template, fields dcplan.TemplateFields, f func(w written, name string, i int32)) {
+	if fields == 0 || template.Raw == nil {
+		return
+	}
+	w, ok := readWritten(template.Raw)
+	if !ok {
+		return
+	}
+	defer w.release()
+	spec := w.node("spec")
+	for _, name := range fields.Names() {
+		i := w.nodeFrom(spec, name)
+		if i < 0 {
+			continue
+		}
+		switch v := w.raw[(*w.spans)[i].start:(*w.spans)[i].end]; string(v) {
+		case "null", `""`, "[]", "{}":
+		default:
+			f(w, name, i)
 		}
 	}
-	spec := map[string]any{
-		"containers":    []any{container},
-		"restartPolicy": deployerRestartPolicy,
+}
+
+// appendStringMap appends kvs as the JSON object of a string map, as
+// encoding/json writes one: keys sorted, the last of a repeated key
+// winning.
+func appendStringMap(b []byte, kvs []dcplan.KeyValue) []byte {
+	if !slices.IsSortedFunc(kvs, func(a, b dcplan.KeyValue) int { return strings.Compare(a.Key, b.Key) }) {
+		kvs = slices.Clone(kvs)
+		slices.SortStableFunc(kvs, func(a, b dcplan.KeyValue) int { return strings.Compare(a.Key, b.Key) })
 	}
-	if !p.SeedSpec {
-		spec["terminationGracePeriodSeconds"] = num(dcplan.DeployerGracePeriodSeconds)
-		spec["shareProcessNamespace"] = false
-	}
-	putString(spec, "serviceAccountName", p.ServiceAccount)
-	putOptInt(spec, "activeDeadlineSeconds", p.ActiveDeadlineSeconds, p.ActiveDeadlineSeconds != 0)
-	if tree := templateTree(template); tree != nil {
-		tspec, _ := tree["spec"].(map[string]any)
-		for _, k := range p.CopyFields.Names() {
-			if v := tspec[k]; !emptyJSON(v) {
-				spec[k] = v
-			}
+	b = append(b, '{')
+	for i, kv := range kvs {
+		if i+1 < len(kvs) && kvs[i+1].Key == kv.Key {
+			continue // a later value of the key wins
 		}
+		if b[len(b)-1] != '{' {
+			b = append(b, ',')
+		}
+		b = jsontree.AppendString(b, kv.Key)
+		b = append(b, ':')
+		b = jsontree.AppendString(b, kv.Value)
 	}
-	meta := map[string]any{"name": p.Name}
-	if !p.Unowned {
-		meta["ownerReferences"] = []any{map[string]any{
-			"apiVersion": apiVersionCore,
-			"kind":       kindRC,
-			"name":       p.RC,
-			"uid":        p.RCUID,
-		}}
+	return append(b, '}')
+}
+
+// appendStrings appends ss as a JSON array of strings.
+func appendStrings(b []byte, ss []string) []byte {
+	b = append(b, '[')
+	for i, s := range ss {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = jsontree.AppendString(b, s)
 	}
-	putString(meta, "namespace", p.Namespace)
-	putKeyValues(meta, "labels", p.Labels)
-	putKeyValues(meta, "annotations", p.Annotations)
-	m := map[string]any{
-		"kind":       kindPod,
-		"apiVersion": apiVersionCore,
-		"metadata":   meta,
-		"spec":       spec,
-		"status":     map[string]any{},
-	}
-	return renderOrdered(m, orderPod), nil
+	return append(b, ']')
 }

@@ -14,7 +14,7 @@ import (
 
 // frontendDeployer is the DeployerPod the phase planner describes for
 // frontend-3 (SPEC 4.5) under the fixture's settings.
-func frontendDeployer(t *testing.T) dcplan.DeployerPod {
+func frontendDeployer(t testing.TB) dcplan.DeployerPod {
 	rc, err := DecodeDeployment(fixture(t, "rc-frontend-3-complete.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -36,7 +36,7 @@ func frontendDeployer(t *testing.T) dcplan.DeployerPod {
 
 // frontendTemplate is the pod template of frontend-3, which its deployer
 // pod copies fields from.
-func frontendTemplate(t *testing.T) dcplan.Template {
+func frontendTemplate(t testing.TB) dcplan.Template {
 	rc, err := DecodeDeployment(fixture(t, "rc-frontend-3-complete.json"))
 	if err != nil {
 		t.Fatal(err)

@@ -1,6 +1,11 @@
 package wire
 
-import "bytes"
+import (
+	"bytes"
+	"unicode/utf8"
+
+	"github.com/dcplan/dcplan/internal/jsontree"
+)
 
 // A span places one value of a JSON document held in canonical form: its
 // bytes, and for an object member its key's (quotes included).
@@ -21,9 +26,10 @@ type span struct {
 const maxIndexDepth = 10010
 
 // indexCanonical places every value of raw, a JSON object in canonical
-// form (compact, each object's keys in strictly ascending order; the
-// order of a key spelled with escapes is not checked), appending their spans to spans. It reports false
-// for anything else: invalid JSON, or JSON in another form, which a
+// form (compact, each object's keys in strictly ascending order, each
+// string spelled as jsontree.AppendString writes it; the order of a key
+// spelled with escapes is not checked), appending their spans to spans.
+// It reports false for anything else: invalid JSON, or JSON in another form, which a
 // caller puts in canonical form first. It reads each byte once.
 func indexCanonical(raw []byte, spans []span) ([]span, bool) {
 	return index(raw, spans, true)
@@ -32,8 +38,16 @@ func indexCanonical(raw []byte, spans []span) ([]span, bool) {
 // index is indexCanonical, with sorted false for a compact object in
 // any key order (a body this codec rendered, in Kubernetes order).
 func index(raw []byte, spans []span, sorted bool) ([]span, bool) {
+	if len(raw) == 0 || raw[0] != '{' {
+		return spans, false
+	}
+	return indexValue(raw, spans, sorted)
+}
+
+// indexValue is index for any JSON value, not only an object.
+func indexValue(raw []byte, spans []span, sorted bool) ([]span, bool) {
 	x := indexer{raw: raw, spans: spans, sorted: sorted}
-	if len(raw) == 0 || raw[0] != '{' || !x.value(0, 0, 0) || x.pos != len(raw) {
+	if !x.value(0, 0, 0) || x.pos != len(raw) {
 		return x.spans, false
 	}
 	return x.spans, true
@@ -141,37 +155,23 @@ func (x *indexer) separator(closing byte) (done, ok bool) {
 	return false, false
 }
 
-// str reads a string: no control character, every escape one JSON has.
+// str reads a string: no control character, every escape one JSON has;
+// and for a sorted (canonical) document, spelled as jsontree.AppendString
+// writes it: no escape it would not write, and no <, >, &, U+2028,
+// U+2029 or invalid UTF-8 left as it stands.
 func (x *indexer) str() bool {
-	for i := x.pos + 1; i < len(x.raw); i++ {
-		c := x.raw[i]
-		if !stringSpecial[c] {
-			continue
-		}
-		switch {
+	raw := x.raw
+	for i := x.pos + 1; i < len(raw); {
+		switch c := raw[i]; {
+		case !stringSpecial[c]:
+			i++
 		case c == '"':
 			x.pos = i + 1
 			return true
-		case c < 0x20:
-			return false
-		case c == '\\':
-			if i+1 >= len(x.raw) {
-				return false
-			}
-			switch x.raw[i+1] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-				i++
-			case 'u':
-				if i+5 >= len(x.raw) {
-					return false
-				}
-				for _, h := range x.raw[i+2 : i+6] {
-					if !isHex(h) {
-						return false
-					}
-				}
-				i += 5
-			default:
+		case c == '\\' && i+1 < len(raw) && shortEscape[raw[i+1]]:
+			i += 2
+		default:
+			if i = x.special(i); i < 0 {
 				return false
 			}
 		}
@@ -179,13 +179,82 @@ func (x *indexer) str() bool {
 	return false
 }
 
+// special reads the byte at i of a string that str must look at but is
+// neither its closing quote nor a short escape, returning the index past
+// what it read, or -1 when the string is not what str reads.
+func (x *indexer) special(i int) int {
+	switch c := x.raw[i]; {
+	case c < 0x20:
+		return -1
+	case c == '\\':
+		if n := escapeLen(x.raw[i:], x.sorted); n > 0 {
+			return i + n
+		}
+		return -1
+	case !x.sorted:
+		return i + 1
+	case c < utf8.RuneSelf:
+		return -1 // <, > or &, which canonical form escapes
+	}
+	r, size := utf8.DecodeRune(x.raw[i:])
+	if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
+		return -1
+	}
+	return i + size
+}
+
+// shortEscape tells the characters after a backslash that make an escape
+// of two bytes, written so in canonical form too.
+var shortEscape = func() (t [256]bool) {
+	for _, c := range `"\\bfnrt` {
+		t[c] = true
+	}
+	return t
+}()
+
+// escapeLen returns the length of the escape that s starts with (its
+// backslash included), or 0 when JSON has no such escape, or when
+// canonical, jsontree.AppendString writes none such.
+func escapeLen(s []byte, canonical bool) int {
+	if len(s) < 2 {
+		return 0
+	}
+	switch s[1] {
+	case '"', '\\', 'b', 'f', 'n', 'r', 't':
+		return 2
+	case '/':
+		if !canonical {
+			return 2
+		}
+	case 'u':
+		if len(s) < 6 {
+			return 0
+		}
+		for _, h := range s[2:6] {
+			if !isHex(h) {
+				return 0
+			}
+		}
+		if canonical && !jsontree.CanonicalU(string(s[2:6])) {
+			return 0
+		}
+		return 6
+	}
+	return 0
+}
+
 // stringSpecial tells the bytes of a string that str must look at: the
-// closing quote, a backslash and control characters.
+// closing quote, a backslash, control characters, and those canonical
+// form escapes or must check (<, >, &, and every byte of a multi-byte
+// UTF-8 sequence).
 var stringSpecial = func() (t [256]bool) {
 	for c := range 0x20 {
 		t[c] = true
 	}
-	t['"'], t['\\'] = true, true
+	for c := utf8.RuneSelf; c < 256; c++ {
+		t[c] = true
+	}
+	t['"'], t['\\'], t['<'], t['>'], t['&'] = true, true, true, true, true
 	return t
 }()
 

@@ -150,33 +150,18 @@ func putTemplate(m map[string]any, key string, t dcplan.Template, orig []byte) {
 // Ports: deployer_controller.go (*DeploymentController).makeDeployerPod, the
 // fields copied from rc.Spec.Template.Spec.
 func DeployerTemplateFields(t dcplan.Template, fields dcplan.TemplateFields) dcplan.RawJSON {
-	tree := templateTree(t)
-	spec, _ := tree["spec"].(map[string]any)
-	out := map[string]any{}
-	for _, k := range fields.Names() {
-		if v := spec[k]; !emptyJSON(v) {
-			out[k] = v
-		}
-	}
-	if len(out) == 0 {
+	var out []byte
+	eachTemplateField(t, fields, func(w written, name string, i int32) {
+		out = append(out, ',')
+		out = jsontree.AppendString(out, name)
+		out = append(out, ':')
+		out = append(out, w.raw[(*w.spans)[i].start:(*w.spans)[i].end]...)
+	})
+	if out == nil {
 		return nil
 	}
-	return canonical(out)
-}
-
-// emptyJSON reports whether encoding/json would drop v under omitempty.
-func emptyJSON(v any) bool {
-	switch v := v.(type) {
-	case nil:
-		return true
-	case string:
-		return v == ""
-	case []any:
-		return len(v) == 0
-	case map[string]any:
-		return len(v) == 0
-	}
-	return false
+	out[0] = '{'
+	return append(out, '}')
 }
 
 // withChild runs f on the object m[key]. A missing (or non-object) child

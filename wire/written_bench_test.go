@@ -69,3 +69,18 @@ func BenchmarkRenderWritten(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkEncodePod renders the create of the fixture RC's deployer
+// pod, its template's fields copied (SPEC 4.5): the body of the
+// deployer controller's one create.
+func BenchmarkEncodePod(b *testing.B) {
+	p, tpl := frontendDeployer(b), frontendTemplate(b)
+	b.ReportAllocs()
+	stop := benchcpu.Start(b)
+	for b.Loop() {
+		if _, err := EncodePod(p, tpl); err != nil {
+			b.Fatal(err)
+		}
+	}
+	stop()
+}

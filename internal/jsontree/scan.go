@@ -603,7 +603,7 @@ func canonicalEscaped(b []byte) bool {
 				i += 2
 				continue
 			case 'u':
-				if i+6 > len(b) || !canonicalU(string(b[i+2:i+6])) {
+				if i+6 > len(b) || !CanonicalU(string(b[i+2:i+6])) {
 					return false
 				}
 				i += 6
@@ -623,10 +623,10 @@ func canonicalEscaped(b []byte) bool {
 	return true
 }
 
-// canonicalU reports whether the four hex digits of a \u escape are ones
-// AppendString writes: a control character without a short form, <, >
-// or &, or U+2028 and U+2029, in lower case.
-func canonicalU(h string) bool {
+// CanonicalU reports whether the four hex digits h of a \u escape are
+// ones AppendString writes: a control character without a short form, <,
+// > or &, or U+2028 and U+2029, in lower case.
+func CanonicalU(h string) bool {
 	switch h {
 	case "003c", "003e", "0026", "2028", "2029":
 		return true
