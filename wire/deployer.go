@@ -47,7 +47,10 @@ const (
 //
 // Ports: deployer_controller.go (*DeploymentController).makeDeployerPod.
 func EncodePod(p dcplan.DeployerPod, template dcplan.Template) ([]byte, error) {
-	containers, err := deployerContainers(p)
+	vals := jsontree.Scratch()
+	defer jsontree.PutScratch(vals)
+	v := values{b: (*vals)[:0]}
+	containers, err := v.deployerContainers(p)
 	if err != nil {
 		return nil, err
 	}
@@ -57,39 +60,56 @@ func EncodePod(p dcplan.DeployerPod, template dcplan.Template) ([]byte, error) {
 		cs = cs.setString(p.Namespace, "metadata", "namespace")
 	}
 	if len(p.Labels) > 0 {
-		cs = cs.set(appendStringMap(nil, p.Labels), "metadata", "labels")
+		cs = cs.set(v.add(appendStringMap(v.b, p.Labels)), "metadata", "labels")
 	}
 	if len(p.Annotations) > 0 {
-		cs = cs.set(appendStringMap(nil, p.Annotations), "metadata", "annotations")
+		cs = cs.set(v.add(appendStringMap(v.b, p.Annotations)), "metadata", "annotations")
 	}
 	if !p.Unowned {
-		cs = cs.set(jsonOf(`[{"apiVersion":"`+apiVersionCore+`","kind":"`+kindRC+`","name":`, p.RC, `,"uid":`, p.RCUID, `}]`),
-			"metadata", "ownerReferences")
+		owner := append(v.b, `[{"apiVersion":"`+apiVersionCore+`","kind":"`+kindRC+`","name":`...)
+		owner = append(jsontree.AppendString(owner, p.RC), `,"uid":`...)
+		cs = cs.set(v.add(append(jsontree.AppendString(owner, p.RCUID), "}]"...)), "metadata", "ownerReferences")
 	}
 	cs = cs.set(containers, "spec", "containers").
 		setString(deployerRestartPolicy, "spec", "restartPolicy")
 	if !p.SeedSpec {
-		cs = cs.set(strconv.AppendInt(nil, dcplan.DeployerGracePeriodSeconds, 10), "spec", "terminationGracePeriodSeconds").
-			set([]byte("false"), "spec", "shareProcessNamespace")
+		cs = cs.set(v.add(strconv.AppendInt(v.b, dcplan.DeployerGracePeriodSeconds, 10)), "spec", "terminationGracePeriodSeconds").
+			set(v.add(append(v.b, "false"...)), "spec", "shareProcessNamespace")
 	}
 	if p.ServiceAccount != "" {
 		cs = cs.setString(p.ServiceAccount, "spec", "serviceAccountName")
 	}
 	if p.ActiveDeadlineSeconds != 0 {
-		cs = cs.set(strconv.AppendInt(nil, p.ActiveDeadlineSeconds, 10), "spec", "activeDeadlineSeconds")
+		cs = cs.set(v.add(strconv.AppendInt(v.b, p.ActiveDeadlineSeconds, 10)), "spec", "activeDeadlineSeconds")
 	}
-	cs = copyTemplateFields(cs, template, p.CopyFields)
-	cs = cs.set([]byte("{}"), "status")
+	eachTemplateField(template, p.CopyFields, func(w written, name string, i int32) {
+		cs = cs.set(v.add(w.value(v.b, i, orderPodSpec.subOf(name), nil, 0, 0)), "spec", name)
+	})
+	cs = cs.set(v.add(append(v.b, "{}"...)), "status")
 	buf := jsontree.Scratch()
 	*buf = appendNew((*buf)[:0], orderPod, cs, all(cs), 0)
+	*vals = v.b[:0]
 	return jsontree.ExactCopy(buf), nil
+}
+
+// values holds the rendered values of a body's changes in one buffer:
+// each is appended to b, then taken by add. A value taken stays as it is
+// while b grows, since append writes only past the end of what b holds.
+type values struct{ b []byte }
+
+// add makes grown, b with one value appended, the buffer, and returns
+// that value.
+func (v *values) add(grown []byte) []byte {
+	start := len(v.b)
+	v.b = grown
+	return grown[start:len(grown):len(grown)]
 }
 
 // deployerContainers renders the containers list of the deployer pod p,
 // its one container "deployment" (see EncodePod), in Kubernetes order.
 // The error is a *FieldError for resources or a valueFrom that is not the
 // JSON it must be.
-func deployerContainers(p dcplan.DeployerPod) ([]byte, error) {
+func (v *values) deployerContainers(p dcplan.DeployerPod) ([]byte, error) {
 	fail := func(field string) error {
 		return &dcplan.FieldError{Kind: kindPod, Name: p.Name, Field: field, Problem: "invalid JSON", Err: dcplan.ErrMalformed}
 	}
@@ -101,11 +121,12 @@ func deployerContainers(p dcplan.DeployerPod) ([]byte, error) {
 		cs = cs.setString(deployerTerminationPolicy, "terminationMessagePolicy")
 	}
 	if len(p.Command) > 0 {
-		cs = cs.set(appendStrings(nil, p.Command), "command")
+		cs = cs.set(v.add(appendStrings(v.b, p.Command)), "command")
 	}
-	resources := []byte("{}")
+	resources := v.add(append(v.b, "{}"...))
 	if len(p.Resources) > 0 {
-		r, ok := appendOrderedJSON(nil, p.Resources, orderResources)
+		r, ok := appendOrderedJSON(v.b, p.Resources, orderResources)
+		r = v.add(r)
 		switch {
 		case !ok || r[0] != '{' && string(r) != "null":
 			return nil, fail("spec.containers[0].resources")
@@ -115,7 +136,7 @@ func deployerContainers(p dcplan.DeployerPod) ([]byte, error) {
 	}
 	cs = cs.set(resources, "resources")
 	if len(p.Env) > 0 {
-		env := []byte{'['}
+		env := append(v.b, '[')
 		for i, e := range p.Env {
 			if i > 0 {
 				env = append(env, ',')
@@ -127,30 +148,21 @@ func deployerContainers(p dcplan.DeployerPod) ([]byte, error) {
 				env = jsontree.AppendString(env, e.Value)
 			}
 			if len(e.ValueFrom) > 0 {
-				v, ok := appendOrderedJSON(nil, e.ValueFrom, orderEnvVarSource)
-				if !ok {
+				start := len(env)
+				with, ok := appendOrderedJSON(append(env, `,"valueFrom":`...), e.ValueFrom, orderEnvVarSource)
+				switch {
+				case !ok:
 					return nil, fail(at("spec.containers[0].env", i) + ".valueFrom")
+				case string(with[start:]) == `,"valueFrom":null`:
+					with = with[:start]
 				}
-				if string(v) != "null" {
-					env = append(append(env, `,"valueFrom":`...), v...)
-				}
+				env = with
 			}
 			env = append(env, '}')
 		}
-		cs = cs.set(append(env, ']'), "env")
+		cs = cs.set(v.add(append(env, ']')), "env")
 	}
-	b := appendNew([]byte{'['}, orderContainer, cs, all(cs), 0)
-	return append(b, ']'), nil
-}
-
-// copyTemplateFields returns cs with the fields of the pod template's
-// spec that a deployer pod copies (see eachTemplateField) set in the
-// pod's spec, as the template holds them, in Kubernetes order.
-func copyTemplateFields(cs changes, template dcplan.Template, fields dcplan.TemplateFields) changes {
-	eachTemplateField(template, fields, func(w written, name string, i int32) {
-		cs = cs.set(w.value(nil, i, orderPodSpec.subOf(name), nil, 0, 0), "spec", name)
-	})
-	return cs
+	return v.add(append(appendNew(append(v.b, '['), orderContainer, cs, all(cs), 0), ']')), nil
 }
 
 // eachTemplateField calls f, in name order, with each field of the pod

@@ -20,7 +20,8 @@ type writeCase struct {
 
 // writeCases are the plans BenchmarkRequests and
 // TestRequestsAllocateTheirBytes render: the deployer's PUT of a
-// completed rollout (SPEC 4.4), the DC controller's scale updates (3.6.3),
+// completed rollout (SPEC 4.4), its create of a deployer pod for a New
+// RC (4.3.new.4), the DC controller's scale updates (3.6.3),
 // its claim patches (3.3) and the create of a new RC (3.2.12).
 func writeCases(tb testing.TB) []writeCase {
 	tb.Helper()
@@ -36,6 +37,10 @@ func writeCases(tb testing.TB) []writeCase {
 	}{
 		{"transition", func(s *dcplan.Snapshot) { s.Pods[0].Phase = dcplan.PodSucceeded },
 			func(s dcplan.Snapshot) dcplan.Plan { return phase.Step(s, "frontend-3") }},
+		{"deployer-pod", func(s *dcplan.Snapshot) {
+			rc(tb, s, "frontend-3").Phase = dcplan.PhaseNew
+			s.Pods = nil
+		}, func(s dcplan.Snapshot) dcplan.Plan { return phase.Step(s, "frontend-3") }},
 		{"scale", complete3, reconcile.Config},
 		{"claims", func(s *dcplan.Snapshot) {
 			complete3(s)
