@@ -2,8 +2,6 @@ package wire
 
 import (
 	"fmt"
-	"maps"
-	"slices"
 
 	"github.com/dcplan/dcplan/internal/jsontree"
 )
@@ -110,57 +108,18 @@ func order(args ...any) *keyOrder {
 	return o
 }
 
-// renderOrdered returns appendOrdered(nil, v, o) at its exact size,
-// rendered into pooled scratch: rendering into a growing slice allocates
-// about twice the result on the way (every write renders a whole object).
+// renderOrdered returns the tree v (an object) rendered compactly with
+// object keys in o's order, as a write renders an object as read: its
+// canonical form, read and rendered by the writer (see written.render),
+// so that one walk knows the Kubernetes order.
 func renderOrdered(v any, o *keyOrder) []byte {
-	buf := jsontree.Scratch()
-	*buf = appendOrdered((*buf)[:0], v, o)
-	return jsontree.ExactCopy(buf)
-}
-
-// appendOrdered renders a tree compactly with object keys in o's order.
-func appendOrdered(b []byte, v any, o *keyOrder) []byte {
-	if o == nil {
-		return jsontree.AppendCanonical(b, v)
-	}
-	switch v := v.(type) {
-	case []any:
-		b = append(b, '[')
-		for i, e := range v {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendOrdered(b, e, o)
-		}
-		return append(b, ']')
-	case map[string]any:
-		b = append(b, '{')
-		n := 0
-		emit := func(k string, sub *keyOrder) {
-			if n > 0 {
-				b = append(b, ',')
-			}
-			n++
-			b = jsontree.AppendString(b, k)
-			b = append(b, ':')
-			b = appendOrdered(b, v[k], sub)
-		}
-		for _, k := range o.keys {
-			if _, ok := v[k]; ok {
-				emit(k, o.sub[k])
-			}
-		}
-		if n < len(v) {
-			for _, k := range slices.Sorted(maps.Keys(v)) {
-				if _, known := o.rank[k]; !known {
-					emit(k, nil)
-				}
-			}
-		}
-		return append(b, '}')
-	}
-	return jsontree.AppendCanonical(b, v)
+	canon := jsontree.Scratch()
+	*canon = jsontree.AppendCanonical((*canon)[:0], v)
+	w := mustRead(*canon)
+	out := w.render(o, nil)
+	w.release()
+	jsontree.PutScratch(canon)
+	return out
 }
 
 // Key orders of the API types that appear in DCs, RCs and pods
