@@ -125,6 +125,9 @@ func (w written) nodeFrom(from int32, path ...string) int32 {
 	return i
 }
 
+// bytesOf returns the bytes of value i as read.
+func (w written) bytesOf(i int32) []byte { return w.raw[(*w.spans)[i].start:(*w.spans)[i].end] }
+
 // at returns the value at path, in canonical form, or false when the
 // object holds none there.
 func (w written) at(path ...string) ([]byte, bool) {
@@ -138,7 +141,7 @@ func (w written) atFrom(from int32, path ...string) []byte {
 	if i < 0 {
 		return nil
 	}
-	return w.raw[(*w.spans)[i].start:(*w.spans)[i].end]
+	return w.bytesOf(i)
 }
 
 // text returns the string at path, or false when the object holds no
@@ -151,7 +154,7 @@ func (w written) textAt(from int32, path ...string) (string, bool) {
 	if i < 0 || w.raw[(*w.spans)[i].start] != '"' {
 		return "", false
 	}
-	return jsontree.Unquote(w.raw[(*w.spans)[i].start:(*w.spans)[i].end])
+	return jsontree.Unquote(w.bytesOf(i))
 }
 
 // elems returns the elements of array i (none when i is no array).

@@ -185,7 +185,7 @@ func eachTemplateField(template dcplan.Template, fields dcplan.TemplateFields, f
 		if i < 0 {
 			continue
 		}
-		switch v := w.raw[(*w.spans)[i].start:(*w.spans)[i].end]; string(v) {
+		switch v := w.bytesOf(i); string(v) {
 		case "null", `""`, "[]", "{}":
 		default:
 			f(w, name, i)

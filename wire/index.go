@@ -29,8 +29,9 @@ const maxIndexDepth = 10010
 // form (compact, each object's keys in strictly ascending order, each
 // string spelled as jsontree.AppendString writes it; the order of a key
 // spelled with escapes is not checked), appending their spans to spans.
-// It reports false for anything else: invalid JSON, or JSON in another form, which a
-// caller puts in canonical form first. It reads each byte once.
+// It reports false for anything else: invalid JSON, or JSON in another
+// form, which a caller puts in canonical form first. It reads each byte
+// once.
 func indexCanonical(raw []byte, spans []span) ([]span, bool) {
 	return index(raw, spans, true)
 }
@@ -219,14 +220,10 @@ func escapeLen(s []byte, canonical bool) int {
 	if len(s) < 2 {
 		return 0
 	}
-	switch s[1] {
-	case '"', '\\', 'b', 'f', 'n', 'r', 't':
+	switch c := s[1]; {
+	case shortEscape[c], c == '/' && !canonical:
 		return 2
-	case '/':
-		if !canonical {
-			return 2
-		}
-	case 'u':
+	case c == 'u':
 		if len(s) < 6 {
 			return 0
 		}

@@ -155,7 +155,7 @@ func DeployerTemplateFields(t dcplan.Template, fields dcplan.TemplateFields) dcp
 		out = append(out, ',')
 		out = jsontree.AppendString(out, name)
 		out = append(out, ':')
-		out = append(out, w.raw[(*w.spans)[i].start:(*w.spans)[i].end]...)
+		out = append(out, w.bytesOf(i)...)
 	})
 	if out == nil {
 		return nil
