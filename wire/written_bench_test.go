@@ -6,13 +6,17 @@ import (
 	"github.com/dcplan/dcplan/internal/benchcpu"
 )
 
-// writtenFixtures are the objects a write reads most: an RC (its
-// encoded-DC annotation half of its bytes) and a DC, as decoded.
-func writtenFixtures(b *testing.B) []struct {
+// A writtenFixture is an object a write reads most, as decoded, and the
+// key order it is written in.
+type writtenFixture struct {
 	name  string
 	raw   []byte
 	order *keyOrder
-} {
+}
+
+// writtenFixtures are the fixture RC (its encoded-DC annotation half of
+// its bytes) and DC.
+func writtenFixtures(b *testing.B) []writtenFixture {
 	rc, err := DecodeDeployment(fixture(b, "rc-frontend-3-complete.json"))
 	if err != nil {
 		b.Fatal(err)
@@ -21,11 +25,7 @@ func writtenFixtures(b *testing.B) []struct {
 	if err != nil {
 		b.Fatal(err)
 	}
-	return []struct {
-		name  string
-		raw   []byte
-		order *keyOrder
-	}{{"rc", rc.Raw, orderRC}, {"dc", dc.Raw, orderDC}}
+	return []writtenFixture{{"rc", rc.Raw, orderRC}, {"dc", dc.Raw, orderDC}}
 }
 
 // BenchmarkIndexCanonical indexes an object as read, the first half of
