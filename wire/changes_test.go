@@ -42,6 +42,7 @@ func TestIndexCanonical(t *testing.T) {
 		{`{"a":"&"}`, false},
 		{`{"a":"\/"}`, false}, // an escape canonical form does not write
 		{`{"a":"\u0041"}`, false},
+		{`{"a":"\ufffd"}`, false}, // JSON text reads it as U+FFFD, written as it stands
 		{`{"a":"\u000a"}`, false},
 		{`{"a":"\u001F"}`, false},
 		{"{\"a\":\"\xff\"}", false},        // invalid UTF-8
@@ -239,6 +240,21 @@ func TestWrittenOrdersAsTheEncoder(t *testing.T) {
 			t.Fatalf("rendered\n%s\nthe tree's walk\n%s", got, want)
 		}
 	})
+}
+
+// TestEncodersEscapeInvalidUTF8 checks that a typed encoder writes a
+// string with invalid UTF-8 as encoding/json does, the bad byte as
+// \ufffd, through the writer's walk (which reads the codec's own
+// rendering as it stands, not as JSON text to put in canonical form,
+// which would turn the escape into the character).
+func TestEncodersEscapeInvalidUTF8(t *testing.T) {
+	body, err := EncodePodObject(dcplan.Pod{Namespace: "shop", Name: "web-1-deploy\x80"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `"name":"web-1-deploy\ufffd"`; !bytes.Contains(body, []byte(want)) {
+		t.Errorf("EncodePodObject() = %s, want it to hold %s", body, want)
+	}
 }
 
 // appendOrdered renders a tree compactly with object keys in o's order,

@@ -78,6 +78,38 @@ func TestEncodePodAsTheTree(t *testing.T) {
 	})
 }
 
+// FuzzEncodePod holds EncodePod to encodePodTree on arbitrary bytes where
+// a deployer pod takes JSON it did not decode itself: the strategy's
+// resources, an environment variable's valueFrom and the RC's template
+// (SPEC 4.5). Neither may panic; both give the same bytes or the same
+// error.
+func FuzzEncodePod(f *testing.F) {
+	f.Add([]byte(`{"limits":{"cpu":"1"}}`), []byte(`{"secretKeyRef":{"name":"s","key":"k"}}`),
+		[]byte(`{"spec":{"nodeSelector":{"a":"<&>"},"tolerations":[{"key":"k"}]}}`), "web-1-deploy", uint8(0))
+	f.Add([]byte(`null`), []byte(`"x"`), []byte(` {"spec":{"dnsPolicy":""}} `), "", uint8(0xff))
+	f.Add([]byte(`{"limits":{"cpu":"\ufffd"}}`), []byte(`{"a":"\ufffd"}`), []byte(`{"spec":{"dnsPolicy":"\ufffd"}}`), "web", uint8(0xfc))
+	f.Add([]byte(`[1]`), []byte(`{`), []byte("{\"spec\":{\"dnsConfig\":{\"a\":\"\xff\"}}}"), "a\u2028", uint8(3))
+	f.Fuzz(func(t *testing.T, resources, valueFrom, template []byte, name string, flags uint8) {
+		p := dcplan.DeployerPod{
+			Namespace: "shop", Name: name, RC: "web-1", RCUID: "uid", Image: "img",
+			Unowned: flags&1 != 0, SeedSpec: flags&2 != 0,
+			Env:        []dcplan.EnvVar{{Name: "A", Value: "1"}, {Name: "B", ValueFrom: valueFrom}},
+			Resources:  resources,
+			Labels:     []dcplan.KeyValue{{Key: "app", Value: name}},
+			CopyFields: dcplan.TemplateFields(flags >> 2),
+		}
+		tpl := dcplan.Template{Raw: template}
+		got, gotErr := EncodePod(p, tpl)
+		want, wantErr := encodePodTree(p, tpl)
+		if (gotErr == nil) != (wantErr == nil) || gotErr != nil && gotErr.Error() != wantErr.Error() {
+			t.Fatalf("EncodePod() error = %v, the tree's %v", gotErr, wantErr)
+		}
+		if !bytes.Equal(got, want) {
+			t.Fatalf("EncodePod():\n%s\nthe tree:\n%s", got, want)
+		}
+	})
+}
+
 // encodePodTree is EncodePod as the codec wrote it before the pod was
 // written straight to bytes: the reference TestEncodePodAsTheTree holds
 // EncodePod to.

@@ -531,9 +531,12 @@ func readConfig(c dcplan.Config) written {
 	return mustRead(canonical(typed(configTree(c), kindConfig, apiVersionApps)))
 }
 
-// mustRead reads raw, an object the codec rendered.
+// mustRead reads raw, an object the codec rendered in canonical form, as
+// it stands: where a string held invalid UTF-8, the rendering keeps the
+// \ufffd that jsontree.AppendString (as encoding/json) writes for it,
+// which putting raw in canonical form again would read as the character.
 func mustRead(raw []byte) written {
-	w, ok := readWritten(raw)
+	w, ok := readBody(raw)
 	if !ok {
 		panic("wire: an object the codec rendered does not read back")
 	}
