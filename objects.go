@@ -3,8 +3,9 @@ package dcplan
 import "time"
 
 // RawJSON is JSON the library carries without interpreting it: canonical
-// bytes (keys sorted, no insignificant space) that package wire writes and
-// reads. The vocabulary never parses it; equal values are equal bytes.
+// bytes (keys sorted, no insignificant space, strings escaped as
+// encoding/json escapes them) that package wire writes and reads. The
+// vocabulary never parses it; equal values are equal bytes.
 type RawJSON []byte
 
 // Version is the rollout number of an RC: the integer in its

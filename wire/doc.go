@@ -13,13 +13,15 @@
 // A string kept beyond its object (a map key, say) keeps that allocation
 // alive: keep a copy.
 //
-// Encoding (EncodeConfig, EncodeDeployment, EncodePodObject, EncodePod)
-// builds an object from typed values: it overlays the typed fields onto
-// Raw and writes keys in Kubernetes field order. A field that already
-// reads back as its typed value keeps its exact spelling, and so does the
+// Encoding (EncodeConfig, EncodeDeployment, EncodePodObject) builds an
+// object from typed values: it overlays the typed fields onto Raw and
+// writes keys in Kubernetes field order. A field that already reads back
+// as its typed value keeps its exact spelling, and so does the
 // encoded-deployment-config annotation while it decodes to the RC's
 // encoded DC. Reencoded does it for a whole snapshot whose typed fields a
-// caller edited.
+// caller edited. EncodePod writes the deployer pod a plan creates
+// straight to bytes, the fields it copies taken from the RC's template as
+// read.
 //
 // Writing is the other direction: a write of an object the snapshot holds
 // (an RC update, the DC status, a patch, the new RC built from the DC)
@@ -27,7 +29,8 @@
 // writer indexes the canonical Raw in one pass, splices the changes in and
 // renders the keys in Kubernetes order, copying every member the action
 // does not change as it stands: no tree of the object, and no decode of
-// the encoded DC an RC carries.
+// the encoded DC an RC carries. The encoders write their key order
+// through the same walk.
 //
 // Requests renders a plan as the exact requests upstream sends (verbs,
 // bodies, patches, preconditions, events; SPEC 13), and RunPass runs one
