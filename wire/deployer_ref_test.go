@@ -67,14 +67,7 @@ func TestEncodePodAsTheTree(t *testing.T) {
 		case 4: // not canonical: <, > and & as they stand
 			tpl.Raw = dcplan.RawJSON(strings.NewReplacer(`\u003c`, "<", `\u003e`, ">", `\u0026`, "&").Replace(string(tpl.Raw)))
 		}
-		got, gotErr := EncodePod(p, tpl)
-		want, wantErr := encodePodTree(p, tpl)
-		if (gotErr == nil) != (wantErr == nil) || gotErr != nil && gotErr.Error() != wantErr.Error() {
-			t.Fatalf("EncodePod() error = %v, the tree's %v", gotErr, wantErr)
-		}
-		if !bytes.Equal(got, want) {
-			t.Fatalf("EncodePod():\n%s\nthe tree:\n%s", got, want)
-		}
+		encodesAsTheTree(t, p, tpl)
 	})
 }
 
@@ -99,15 +92,21 @@ func FuzzEncodePod(f *testing.F) {
 			CopyFields: dcplan.TemplateFields(flags >> 2),
 		}
 		tpl := dcplan.Template{Raw: template}
-		got, gotErr := EncodePod(p, tpl)
-		want, wantErr := encodePodTree(p, tpl)
-		if (gotErr == nil) != (wantErr == nil) || gotErr != nil && gotErr.Error() != wantErr.Error() {
-			t.Fatalf("EncodePod() error = %v, the tree's %v", gotErr, wantErr)
-		}
-		if !bytes.Equal(got, want) {
-			t.Fatalf("EncodePod():\n%s\nthe tree:\n%s", got, want)
-		}
+		encodesAsTheTree(t, p, tpl)
 	})
+}
+
+// encodesAsTheTree fails t unless EncodePod and encodePodTree give p's
+// pod from tpl the same bytes, or the same error.
+func encodesAsTheTree(t interface{ Fatalf(string, ...any) }, p dcplan.DeployerPod, tpl dcplan.Template) {
+	got, gotErr := EncodePod(p, tpl)
+	want, wantErr := encodePodTree(p, tpl)
+	if (gotErr == nil) != (wantErr == nil) || gotErr != nil && gotErr.Error() != wantErr.Error() {
+		t.Fatalf("EncodePod() error = %v, the tree's %v", gotErr, wantErr)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatalf("EncodePod():\n%s\nthe tree:\n%s", got, want)
+	}
 }
 
 // encodePodTree is EncodePod as the codec wrote it before the pod was
