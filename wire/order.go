@@ -39,8 +39,8 @@ type keyOrder struct {
 
 // slotOf places a key in keyOrder.slots by its length and its first and
 // last bytes.
-func slotOf(key string) int {
-	if key == "" {
+func slotOf(key []byte) int {
+	if len(key) == 0 {
 		return 0
 	}
 	return (len(key)*7 + int(key[0])*3 + int(key[len(key)-1])) & 255
@@ -50,7 +50,7 @@ func slotOf(key string) int {
 // as read), or false when o does not list it: one table lookup and one
 // comparison, or the map for the keys that share a slot.
 func (o *keyOrder) find(name []byte) (int, bool) {
-	switch r := o.slots[slotOf(string(name))]; {
+	switch r := o.slots[slotOf(name)]; {
 	case r > 0 && o.keys[r-1] == string(name):
 		return int(r - 1), true
 	case r < 0:
@@ -71,6 +71,28 @@ func (o *keyOrder) rankOf(key string) int {
 		return r
 	}
 	return len(o.keys)
+}
+
+// rankOfName is rankOf for the key name as read. Like find, it holds
+// name as bytes, so that no string is made of it however the compiler
+// inlines (a build with coverage inlines less).
+func (o *keyOrder) rankOfName(name []byte) int {
+	if o == nil {
+		return 0
+	}
+	if r, ok := o.find(name); ok {
+		return r
+	}
+	return len(o.keys)
+}
+
+// subAt is the keyOrder of the value of the key of rank r (see rankOf);
+// nil for none (or a nil o).
+func (o *keyOrder) subAt(r int) *keyOrder {
+	if o == nil || r >= len(o.subs) {
+		return nil
+	}
+	return o.subs[r]
 }
 
 // subOf is the keyOrder of key's value; nil for none (or a nil o).
@@ -98,7 +120,7 @@ func order(args ...any) *keyOrder {
 	}
 	for r, k := range o.keys {
 		o.subs = append(o.subs, o.sub[k])
-		switch slot := &o.slots[slotOf(k)]; {
+		switch slot := &o.slots[slotOf([]byte(k))]; {
 		case *slot == 0:
 			*slot = int16(r + 1)
 		default:

@@ -105,7 +105,7 @@ func (w written) object(b []byte, i int32, o *keyOrder, cs changes, in uint32, d
 	base := len(*w.members)
 	for j := i + 1; j < sp[i].next; j = sp[j].next {
 		name := w.raw[sp[j].keyStart+1 : sp[j].keyEnd-1]
-		*w.members = append(*w.members, member{name: name, rank: o.rankOf(string(name)), node: j})
+		*w.members = append(*w.members, member{name: name, rank: o.rankOfName(name), node: j})
 	}
 	if in != 0 || o != nil && !sortedByRank((*w.members)[base:]) {
 		*w.members = append((*w.members)[:base], placeChanges((*w.members)[base:], o, cs, in, depth)...)
@@ -141,9 +141,9 @@ func (w written) emit(b []byte, ms []member, o *keyOrder, cs changes, depth int)
 		case m.set != 0:
 			b = cs[m.set-1].appendValue(b)
 		case m.node == 0:
-			b = appendNew(b, o.subOf(m.key), cs, m.sub, depth+1)
+			b = appendNew(b, o.subAt(m.rank), cs, m.sub, depth+1)
 		default:
-			b = w.value(b, m.node, o.subOf(string(m.name)), cs, m.sub, depth+1)
+			b = w.value(b, m.node, o.subAt(m.rank), cs, m.sub, depth+1)
 		}
 	}
 	return append(b, '}')
