@@ -27,7 +27,8 @@ import (
 //
 // Request bodies are JSON of the typed objects; Client unmarshals them into
 // the client-go types and lets the clientset serialise them, so what
-// reaches the server is the same object. Every API status answer comes
+// reaches the server is the same object, as far as those types know its
+// fields: a field of a newer API than theirs is dropped. Every API status answer comes
 // back as a *wire.StatusError (see StatusError); anything else is a
 // transport error, returned wrapped.
 type Client struct {

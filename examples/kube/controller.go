@@ -14,6 +14,8 @@ import (
 	appsclient "github.com/openshift/client-go/apps/clientset/versioned"
 	appsinformers "github.com/openshift/client-go/apps/informers/externalversions"
 	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/client-go/informers"
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/kubernetes/scheme"
@@ -158,9 +160,13 @@ type Controller struct {
 	stopInformers context.CancelFunc
 	closeOnce     sync.Once
 	// synced: the caches synced; electing: Run takes part in the leader
-	// election; stopping: Run's context ended; quitting: the workers
+	// election; stopping: Run's context ended, or the Controller was
+	// closed; quitting: the workers
 	// stop (Run's context ended or the lease was lost) and take no key.
 	synced, electing, stopping, quitting atomic.Bool
+	// sweeping guards swept, when sweep last ran.
+	sweeping sync.Mutex
+	swept    time.Time
 }
 
 // Index names of the informers' indexers.
@@ -385,7 +391,6 @@ func (c *Controller) work(stop <-chan struct{}, lead context.Context) {
 	case <-lead.Done():
 		c.log.Info("Lost the leader lease: stopping the workers")
 	}
-	c.metrics.leader.Set(0)
 	c.quitting.Store(true) // before ShutDown: the queue still hands out what it holds
 	c.dcQueue.ShutDown()
 	c.rcQueue.ShutDown()
@@ -396,6 +401,7 @@ func (c *Controller) work(stop <-chan struct{}, lead context.Context) {
 	t := time.AfterFunc(drain, cancel)
 	defer t.Stop()
 	wg.Wait()
+	c.metrics.leader.Set(0) // the passes in flight still acted
 }
 
 // Start starts the informers and waits for their caches to sync, without
@@ -420,6 +426,9 @@ func (c *Controller) Start(ctx context.Context) error {
 // closed by its user. Close may be called more than once; no pass may run
 // after it.
 func (c *Controller) Close() {
+	// Not ready from here on, whether or not the watch of Run's context
+	// got to say so: Run's deferred Close may come first.
+	c.stopping.Store(true)
 	c.closeOnce.Do(func() {
 		c.dcQueue.ShutDown()
 		c.rcQueue.ShutDown()
@@ -517,11 +526,19 @@ func (c *Controller) answer(log klog.Logger, q workqueue.TypedRateLimitingInterf
 // namespace/name key, with requeues as Snapshot.Requeues. It reports
 // false, and does nothing, when the DC is not in the cache (upstream drops
 // such keys silently). The error is the adapter's: an object that does
-// not decode, or wire.RunPass's.
+// not decode, a snapshot the planner refuses (one wrapping
+// dcplan.ErrInvalidSnapshot, such as a Recreate DC without
+// recreateParams, which upstream's controller panics on and an API
+// server that serves DCs as a custom resource does not default), or
+// wire.RunPass's. An invalid snapshot sends nothing.
 func (c *Controller) SyncConfig(ctx context.Context, key string, requeues int) (wire.Pass, bool, error) {
 	s, ok, err := c.ConfigSnapshot(key, requeues)
 	if err != nil || !ok {
 		return wire.Pass{}, ok, err
+	}
+	if err := s.ValidateConfig(); err != nil {
+		// The planner would plan nothing, and say nothing of why.
+		return wire.Pass{Snapshot: s}, true, fmt.Errorf("kube: dc %s: %w", key, err)
 	}
 	// The RCs this controller created and its cache does not show yet:
 	// Modern waits for them instead of planning from a view older than
@@ -539,6 +556,17 @@ func (c *Controller) SyncConfig(ctx context.Context, key string, requeues int) (
 	pass, err := wire.RunPass(ctx, c.dcClient, s, reconcile.Config)
 	c.expectRCs.record(key, pass, s.Now)
 	c.expectGone.record(key, pass, s.Now)
+	if c.gone(c.dcs, key, s.Config.UID) {
+		// Deleted while this pass ran: its delete handler may have come
+		// before the pass kept its list, decoded it and recorded its
+		// writes, which would then stay (and a DC made again under the
+		// key would wait on this one's RC).
+		c.lists.drop(key)
+		c.decoder.Forget(types.UID(s.Config.UID))
+		c.expectRCs.forget(key)
+		c.expectGone.forget(key)
+	}
+	c.sweep(s.Now)
 	if err != nil {
 		return pass, true, fmt.Errorf("kube: dc %s: %w", key, err)
 	}
@@ -548,11 +576,14 @@ func (c *Controller) SyncConfig(ctx context.Context, key string, requeues int) (
 // SyncDeployment runs one pass of the deployer controller for the RC with
 // the namespace/name key (phase.Step), with requeues as
 // Snapshot.Requeues. It reports false, and does nothing, when the RC is
-// not in the cache.
+// not in the cache. Its errors are SyncConfig's.
 func (c *Controller) SyncDeployment(ctx context.Context, key string, requeues int) (wire.Pass, bool, error) {
 	s, ok, err := c.DeploymentSnapshot(key, requeues)
 	if err != nil || !ok {
 		return wire.Pass{}, ok, err
+	}
+	if err := s.Validate(); err != nil {
+		return wire.Pass{Snapshot: s}, true, fmt.Errorf("kube: rc %s: %w", key, err)
 	}
 	// The deployer pod this controller created and its cache does not
 	// show yet: Modern waits for it instead of planning from a view older
@@ -565,6 +596,12 @@ func (c *Controller) SyncDeployment(ctx context.Context, key string, requeues in
 	_, name, _ := cache.SplitMetaNamespaceKey(key)
 	pass, err := wire.RunPass(ctx, c.rcClient, s, func(s dcplan.Snapshot) dcplan.Plan { return phase.Step(s, name) })
 	c.expectPods.record(key, pass, s.Now)
+	if d, ok := s.Deployment(name); ok && c.gone(c.rcs, key, d.UID) {
+		// Deleted while this pass ran (see SyncConfig): an RC made again
+		// under the name would wait on this one's deployer pod.
+		c.decoder.Forget(types.UID(d.UID))
+		c.expectPods.forget(key)
+	}
 	if err != nil {
 		return pass, true, fmt.Errorf("kube: rc %s: %w", key, err)
 	}
@@ -670,6 +707,45 @@ func (c *Controller) enqueuePodOwner(obj any) {
 	if _, exists, err := c.rcs.GetIndexer().GetByKey(key); err == nil && exists {
 		c.rcQueue.Add(key)
 	}
+}
+
+// gone reports whether the informer's cache no longer holds the object
+// with key and uid (deleted, or deleted and made again). An informer
+// updates its cache before it calls the handlers of the change, so a
+// delete handler that ran before the caller kept something for the
+// object is seen here.
+func (c *Controller) gone(inf cache.SharedIndexInformer, key, uid string) bool {
+	obj, exists, err := inf.GetIndexer().GetByKey(key)
+	if err != nil || !exists {
+		return err == nil
+	}
+	o, ok := obj.(metav1.Object)
+	return ok && string(o.GetUID()) != uid
+}
+
+// sweep drops, at most once per expectationsTTL, what the decode cache and
+// the list cache keep for objects the informers' caches no longer hold:
+// an RC or pod deleted while a pass decoded it is kept after its delete
+// handler forgot it, and no later event drops it.
+func (c *Controller) sweep(now time.Time) {
+	if !c.sweeping.TryLock() {
+		return
+	}
+	defer c.sweeping.Unlock()
+	if now.Sub(c.swept) <= expectationsTTL {
+		return
+	}
+	c.swept = now
+	live := map[types.UID]bool{}
+	for _, inf := range []cache.SharedIndexInformer{c.dcs, c.rcs, c.pods} {
+		for _, obj := range inf.GetStore().List() {
+			if o, ok := obj.(metav1.Object); ok {
+				live[o.GetUID()] = true
+			}
+		}
+	}
+	c.decoder.Retain(func(uid types.UID) bool { return live[uid] })
+	c.lists.retain(func(uid types.UID) bool { return live[uid] })
 }
 
 // forget drops a deleted object from the decode cache.

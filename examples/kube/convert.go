@@ -3,6 +3,7 @@ package kube
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"sync"
 	"sync/atomic"
 
@@ -69,6 +70,12 @@ func (c *memo[T]) put(uid types.UID, e entry[T]) {
 func (c *memo[T]) forget(uid types.UID) {
 	c.mu.Lock()
 	delete(c.m, uid)
+	c.mu.Unlock()
+}
+
+func (c *memo[T]) retain(keep func(types.UID) bool) {
+	c.mu.Lock()
+	maps.DeleteFunc(c.m, func(uid types.UID, _ entry[T]) bool { return !keep(uid) })
 	c.mu.Unlock()
 }
 
@@ -143,6 +150,15 @@ func (d *Decoder) Forget(uid types.UID) {
 	d.configs.forget(uid)
 	d.deployments.forget(uid)
 	d.pods.forget(uid)
+}
+
+// Retain drops the cached value of every object whose uid keep rejects:
+// a sweep for objects deleted while they were decoded, whose Forget came
+// before the value was cached.
+func (d *Decoder) Retain(keep func(types.UID) bool) {
+	d.configs.retain(keep)
+	d.deployments.retain(keep)
+	d.pods.retain(keep)
 }
 
 // Decodes returns how many objects the Decoder has decoded (cache misses)

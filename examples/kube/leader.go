@@ -108,7 +108,8 @@ func (l LeaderElection) identity() string {
 // runElected takes part in the election of l with synced caches: it runs
 // the workers while it leads, until ctx ends (then it lets the passes in
 // flight finish and releases the lease) or the lease is lost (then it
-// stops them at once and returns ErrLeaseLost).
+// stops them at once and returns ErrLeaseLost, also when ctx had ended
+// and the passes in flight were still finishing: they did not).
 func (c *Controller) runElected(ctx context.Context, l LeaderElection) error {
 	l = l.withDefaults()
 	id := l.identity()

@@ -16,7 +16,8 @@ func (c *Controller) Healthz() http.Handler { return probe(c.watchdog.Check) }
 // Readyz returns the handler of a readiness probe (/readyz): 200 and "ok"
 // once the informer caches have synced and, with leader election, while
 // the process takes part in it (leading or standing by); 503 with the
-// reason before, and from the moment Run's context ends.
+// reason before, and from the moment Run's context ends or the
+// Controller is closed (Run closes it when it returns).
 func (c *Controller) Readyz() http.Handler { return probe(c.ready) }
 
 // Errors of the readiness probe.

@@ -2,6 +2,7 @@ package kube
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -169,6 +170,14 @@ func (l *lists) drop(dc string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	delete(l.entries, dc)
+}
+
+// retain drops the list of every DC whose uid keep rejects (see
+// Controller.sweep).
+func (l *lists) retain(keep func(types.UID) bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	maps.DeleteFunc(l.entries, func(_ string, e listEntry) bool { return !keep(e.uid) })
 }
 
 // DeploymentSnapshot builds the snapshot of a deployer pass for the RC

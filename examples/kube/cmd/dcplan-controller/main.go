@@ -78,7 +78,7 @@ const exitCodes = `Exit status:
   5  the API server is unreachable (refused, timed out, TLS, 5xx)
   6  the API server refused the credentials (401 Unauthorized, 403 Forbidden)
   7  the server does not serve deploymentconfigs.apps.openshift.io/v1 (not OpenShift)
-  8  the leader lease was lost (the process stopped acting at once)
+  8  the leader lease was lost, also during the drain after SIGINT or SIGTERM (the process stopped acting at once: the passes in flight were cancelled)
 `
 
 // flags are the command's own flags.

@@ -1,0 +1,159 @@
+package kube
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	appsv1 "github.com/openshift/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/examples/kube/kubetest"
+	"github.com/dcplan/dcplan/wire"
+)
+
+// afterDo is a wire.Client that sends through next, then calls after
+// with each request and its answer.
+type afterDo struct {
+	wire.Client
+	after func(ctx context.Context, r wire.Request, err error)
+}
+
+func (a afterDo) Do(ctx context.Context, r wire.Request) (wire.Written, error) {
+	w, err := a.Client.Do(ctx, r)
+	a.after(ctx, r, err)
+	return w, err
+}
+
+// webDC is a DC of one container, rolled out by Recreate on a config
+// change.
+func webDC() *appsv1.DeploymentConfig {
+	return &appsv1.DeploymentConfig{
+		ObjectMeta: metav1.ObjectMeta{Name: "web", Namespace: "shop"},
+		Spec: appsv1.DeploymentConfigSpec{
+			Replicas: 1,
+			Selector: map[string]string{"deploymentconfig": "web"},
+			Strategy: appsv1.DeploymentStrategy{Type: appsv1.DeploymentStrategyTypeRecreate,
+				RecreateParams: &appsv1.RecreateDeploymentStrategyParams{}},
+			Triggers: appsv1.DeploymentTriggerPolicies{{Type: appsv1.DeploymentTriggerOnConfigChange}},
+			Template: &corev1.PodTemplateSpec{
+				ObjectMeta: metav1.ObjectMeta{Labels: map[string]string{"deploymentconfig": "web"}},
+				Spec:       corev1.PodSpec{Containers: []corev1.Container{{Name: "web", Image: "quay.io/shop/web:v1"}}},
+			},
+		},
+	}
+}
+
+// TestPassOfADeletedDCLeavesNothing: a DC deleted while its pass creates
+// its RC has its delete handler run before the pass records the create;
+// the pass then forgets what it kept for the DC, so that no expectation
+// of the gone DC waits for a DC made again under its name.
+func TestPassOfADeletedDCLeavesNothing(t *testing.T) {
+	cl := kubetest.NewCluster(time.Now())
+	dcs := cl.Apps.AppsV1().DeploymentConfigs("shop")
+	var c *Controller
+	deleted := false
+	c = New(cl.Kube, cl.Apps, Options{Namespace: "shop", Recorder: kubetest.Discard,
+		Wrap: func(_ string, next wire.Client) wire.Client {
+			return afterDo{next, func(ctx context.Context, r wire.Request, err error) {
+				if r.Verb == wire.VerbCreate && r.Resource == wire.ResourceRCs && err == nil && !deleted {
+					deleted = true
+					if err := dcs.Delete(ctx, "web", metav1.DeleteOptions{}); err != nil {
+						t.Fatal(err)
+					}
+					// The handler's last step puts the key back in the
+					// (drained) queue.
+					waitUntil(t, func() bool { return c.dcQueue.Len() == 1 }, "the DC's delete handler")
+				}
+			}}
+		}})
+	t.Cleanup(c.Close)
+	if err := c.Start(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	dc, err := dcs.Create(t.Context(), webDC(), metav1.CreateOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dc.Status.LatestVersion = 1 // instantiated: the pass creates web-1
+	if dc, err = dcs.UpdateStatus(t.Context(), dc, metav1.UpdateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, func() bool {
+		obj, ok, _ := c.dcs.GetIndexer().GetByKey("shop/web")
+		return ok && obj.(*appsv1.DeploymentConfig).ResourceVersion == dc.ResourceVersion
+	}, "the DC's status in the cache")
+	waitUntil(t, func() bool { return c.dcQueue.Len() == 1 }, "the DC's events")
+	key, _ := c.dcQueue.Get()
+	c.dcQueue.Done(key)
+
+	pass, ok, err := c.SyncConfig(t.Context(), key, 0)
+	if err != nil || !ok || !deleted {
+		t.Fatalf("SyncConfig() = %v, %v; deleted %v; latest %d, rcs %d, sent %d; plan:\n%s", ok, err, deleted, pass.Snapshot.Config.Status.LatestVersion, len(pass.Snapshot.Deployments), pass.Sent, dcplan.Describe(pass.Plan))
+	}
+	if got := c.expectRCs.unobserved(key, time.Now(), func(string) bool { return false }); got != nil {
+		t.Errorf("the gone DC's RC is still expected: %q", got)
+	}
+	if _, ok := c.lists.entries[key]; ok {
+		t.Error("the gone DC's RC list is kept")
+	}
+	if _, ok := c.decoder.configs.get(dc.UID, dc.ResourceVersion); ok {
+		t.Error("the gone DC is kept decoded")
+	}
+}
+
+// TestSweepDropsWhatDeletedObjectsLeft: what the decode and list caches
+// hold for objects no informer cache holds goes at the first sweep, and
+// then at most once per expectationsTTL; what they hold for live objects
+// stays.
+func TestSweepDropsWhatDeletedObjectsLeft(t *testing.T) {
+	cl := kubetest.NewCluster(time.Now())
+	c := New(cl.Kube, cl.Apps, Options{Namespace: "shop", Recorder: kubetest.Discard})
+	t.Cleanup(c.Close)
+	if err := c.Start(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	dc, err := cl.Apps.AppsV1().DeploymentConfigs("shop").Create(t.Context(), webDC(), metav1.CreateOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, func() bool { _, ok, _ := c.dcs.GetIndexer().GetByKey("shop/web"); return ok }, "the DC in the cache")
+	if _, ok, err := c.ConfigSnapshot("shop/web", 0); !ok || err != nil {
+		t.Fatalf("ConfigSnapshot() = %v, %v", ok, err)
+	}
+	left := func(uid string) {
+		c.decoder.deployments.put(types.UID(uid), entry[dcplan.Deployment]{rv: "1"})
+		c.lists.put("shop/"+uid, listEntry{rv: "1", uid: types.UID(uid)})
+	}
+	kept := func(uid string) bool {
+		_, decoded := c.decoder.deployments.get(types.UID(uid), "1")
+		c.lists.mu.Lock()
+		_, listed := c.lists.entries["shop/"+uid]
+		c.lists.mu.Unlock()
+		return decoded || listed
+	}
+	live := func() bool {
+		_, decoded := c.decoder.configs.get(dc.UID, dc.ResourceVersion)
+		_, listed := c.lists.entries["shop/web"]
+		return decoded && listed
+	}
+
+	t0 := time.Now()
+	left("gone-1")
+	c.sweep(t0)
+	if kept("gone-1") || !live() {
+		t.Fatalf("first sweep: gone-1 kept %v, the live DC's entries kept %v", kept("gone-1"), live())
+	}
+	left("gone-2")
+	c.sweep(t0.Add(time.Minute))
+	if !kept("gone-2") {
+		t.Error("a sweep within expectationsTTL of the last one ran")
+	}
+	c.sweep(t0.Add(expectationsTTL + time.Second))
+	if kept("gone-2") || !live() {
+		t.Errorf("sweep after expectationsTTL: gone-2 kept %v, the live DC's entries kept %v", kept("gone-2"), live())
+	}
+}
