@@ -70,10 +70,7 @@ func TestPassOfADeletedDCLeavesNothing(t *testing.T) {
 				}
 			}}
 		}})
-	t.Cleanup(c.Close)
-	if err := c.Start(t.Context()); err != nil {
-		t.Fatal(err)
-	}
+	start(t, c)
 	dc, err := dcs.Create(t.Context(), webDC(), metav1.CreateOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -111,11 +108,7 @@ func TestPassOfADeletedDCLeavesNothing(t *testing.T) {
 // stays.
 func TestSweepDropsWhatDeletedObjectsLeft(t *testing.T) {
 	cl := kubetest.NewCluster(time.Now())
-	c := New(cl.Kube, cl.Apps, Options{Namespace: "shop", Recorder: kubetest.Discard})
-	t.Cleanup(c.Close)
-	if err := c.Start(t.Context()); err != nil {
-		t.Fatal(err)
-	}
+	c := started(t, cl, Options{})
 	dc, err := cl.Apps.AppsV1().DeploymentConfigs("shop").Create(t.Context(), webDC(), metav1.CreateOptions{})
 	if err != nil {
 		t.Fatal(err)

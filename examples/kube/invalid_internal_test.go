@@ -18,11 +18,7 @@ import (
 // nothing, where the planner alone plans nothing and says nothing of why.
 func TestInvalidSnapshotIsAnError(t *testing.T) {
 	cl := kubetest.NewCluster(time.Now())
-	c := New(cl.Kube, cl.Apps, Options{Namespace: "shop", Recorder: kubetest.Discard})
-	t.Cleanup(c.Close)
-	if err := c.Start(t.Context()); err != nil {
-		t.Fatal(err)
-	}
+	c := started(t, cl, Options{})
 	dc := webDC()
 	dc.Spec.Strategy.RecreateParams = nil
 	if _, err := cl.Apps.AppsV1().DeploymentConfigs("shop").Create(t.Context(), dc, metav1.CreateOptions{}); err != nil {

@@ -7,7 +7,6 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/client-go/tools/record"
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/examples/kube/kubetest"
@@ -53,11 +52,7 @@ func TestListsNeverReuseAStaleList(t *testing.T) {
 // lists keep no generation (they held every key ever seen).
 func TestListsForgetDeletedRCs(t *testing.T) {
 	cl := kubetest.NewCluster(time.Now())
-	c := New(cl.Kube, cl.Apps, Options{Namespace: "shop", Recorder: func(string) record.EventRecorder { return &record.FakeRecorder{} }})
-	t.Cleanup(c.Close)
-	if err := c.Start(t.Context()); err != nil {
-		t.Fatal(err)
-	}
+	c := started(t, cl, Options{})
 	rcs := cl.Kube.CoreV1().ReplicationControllers("shop")
 	const n = 50
 	for i := range n {
@@ -77,6 +72,31 @@ func TestListsForgetDeletedRCs(t *testing.T) {
 		}
 	}
 	waitUntil(t, func() bool { return gens() == 0 }, "no generation left")
+}
+
+// started returns a Controller of opts over cl, in namespace "shop" with
+// events discarded unless opts says otherwise, started (informers synced,
+// no workers) and closed when the test ends.
+func started(t *testing.T, cl *kubetest.Cluster, opts Options) *Controller {
+	t.Helper()
+	if opts.Namespace == "" {
+		opts.Namespace = "shop"
+	}
+	if opts.Recorder == nil {
+		opts.Recorder = kubetest.Discard
+	}
+	c := New(cl.Kube, cl.Apps, opts)
+	start(t, c)
+	return c
+}
+
+// start starts c and closes it when the test ends.
+func start(t *testing.T, c *Controller) {
+	t.Helper()
+	t.Cleanup(c.Close)
+	if err := c.Start(t.Context()); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // waitUntil polls cond for up to 5 s.
