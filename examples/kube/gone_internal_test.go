@@ -102,6 +102,69 @@ func TestPassOfADeletedDCLeavesNothing(t *testing.T) {
 	}
 }
 
+// TestPassOfADeletedRCLeavesNothing: an RC deleted while its deployer
+// pass creates its deployer pod has its delete handler run before the
+// pass records the create; the pass then forgets the expected pod, so
+// that an RC made again under the name (a DC deleted and made again
+// rolls out <dc>-1 again) does not wait for the old one's deployer pod.
+func TestPassOfADeletedRCLeavesNothing(t *testing.T) {
+	cl := kubetest.NewCluster(time.Now())
+	dcs := cl.Apps.AppsV1().DeploymentConfigs("shop")
+	rcs := cl.Kube.CoreV1().ReplicationControllers("shop")
+	var c *Controller
+	deleted := false
+	c = New(cl.Kube, cl.Apps, Options{Namespace: "shop", Recorder: kubetest.Discard,
+		Wrap: func(_ string, next wire.Client) wire.Client {
+			return afterDo{next, func(ctx context.Context, r wire.Request, err error) {
+				if r.Verb == wire.VerbCreate && r.Resource == wire.ResourcePods && err == nil && !deleted {
+					deleted = true
+					if err := rcs.Delete(ctx, "web-1", metav1.DeleteOptions{}); err != nil {
+						t.Fatal(err)
+					}
+					// The handler's last step puts the RC's DC in the
+					// (drained) DC queue.
+					waitUntil(t, func() bool { return c.dcQueue.Len() == 1 }, "the RC's delete handler")
+				}
+			}}
+		}})
+	start(t, c)
+	dc, err := dcs.Create(t.Context(), webDC(), metav1.CreateOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dc.Status.LatestVersion = 1
+	if _, err = dcs.UpdateStatus(t.Context(), dc, metav1.UpdateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	// The DC pass creates web-1; then the caches catch up with the server.
+	waitUntil(t, func() bool {
+		s, ok, _ := c.ConfigSnapshot("shop/web", 0)
+		return ok && s.Config.Status.LatestVersion == 1
+	}, "the DC's status in the cache")
+	if _, _, err := c.SyncConfig(t.Context(), "shop/web", 0); err != nil {
+		t.Fatal(err)
+	}
+	caughtUp := func() bool {
+		cur, err := dcs.Get(t.Context(), "web", metav1.GetOptions{})
+		obj, ok, _ := c.dcs.GetIndexer().GetByKey("shop/web")
+		_, rcCached, _ := c.rcs.GetIndexer().GetByKey("shop/web-1")
+		return err == nil && ok && rcCached && obj.(*appsv1.DeploymentConfig).ResourceVersion == cur.ResourceVersion
+	}
+	waitUntil(t, caughtUp, "the caches to show the DC pass's writes")
+	for c.dcQueue.Len() > 0 {
+		key, _ := c.dcQueue.Get()
+		c.dcQueue.Done(key)
+	}
+
+	pass, ok, err := c.SyncDeployment(t.Context(), "shop/web-1", 0)
+	if err != nil || !ok || !deleted {
+		t.Fatalf("SyncDeployment() = %v, %v; deleted %v; plan:\n%s", ok, err, deleted, dcplan.Describe(pass.Plan))
+	}
+	if got := c.expectPods.unobserved("shop/web-1", time.Now(), func(string) bool { return false }); got != nil {
+		t.Errorf("the gone RC's deployer pod is still expected: %q", got)
+	}
+}
+
 // TestSweepDropsWhatDeletedObjectsLeft: what the decode and list caches
 // hold for objects no informer cache holds goes at the first sweep, and
 // then at most once per expectationsTTL; what they hold for live objects
