@@ -119,7 +119,8 @@
 //     [HistoryKeepsLive], [HistoryLimit], [OnlyClaimedRCs],
 //     [CreatedRCMatchesConfig], [PhaseMoves] (against [Spec21], SPEC 2.1
 //     as data, independent of phase.Table), [NoScaleDuringRollout],
-//     [PausedNoRollout], [ReplicasAfterReconcile].
+//     [PausedNoRollout], [ReplicasAfterReconcile], [NoCancelAtVersionZero],
+//     [StatusOnlyWhileDeleting].
 //
 // Who runs them: the simulator's tests ([CheckInvariants] on two
 // [Observation]s after every step; the Sim records every pass as a
@@ -160,7 +161,7 @@
 // The simulator's figures (passes per second at rest, bytes per stored RC,
 // time to stabilise a DC, the 1 000 000-RC scale run) are kept in one
 // place, docs/performance.md, each with the command that measures it;
-// the benchmarks are in bench_test.go:
+// the benchmarks are in bench_test.go, packer_test.go and refpack_test.go:
 //
 //	go test ./fake -run '^$' -bench . -benchmem
 //	go run ./examples/rollout -scale 100000

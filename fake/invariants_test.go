@@ -2,8 +2,12 @@ package fake_test
 
 import (
 	"errors"
+	"os"
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/fake"
@@ -503,5 +507,52 @@ func TestCheckInvariantsReportsQuietPasses(t *testing.T) {
 		if again := s.Observe(); again.Unrecorded != 0 {
 			t.Errorf("quiet %v: Observe right after Observe counts %d unrecorded passes", quiet, again.Unrecorded)
 		}
+	}
+}
+
+// TestPackageDocListsEveryInvariant: the package doc's list of the
+// safety properties (State, Rest, Transition) names every entry of
+// Invariants in its group, and nothing else: it calls itself the one
+// list, and once missed two that were added later.
+func TestPackageDocListsEveryInvariant(t *testing.T) {
+	doc, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := map[string]string{} // invariant -> the group the doc lists it in
+	group := ""
+	bracketed := regexp.MustCompile(`\[(\w+)\]`)
+	for _, line := range strings.Split(string(doc), "\n") {
+		line = strings.TrimSpace(strings.TrimPrefix(line, "//"))
+		for _, g := range []string{"State", "Rest", "Transition"} {
+			if strings.HasPrefix(line, "- "+g+",") {
+				group = g
+			}
+		}
+		if strings.HasPrefix(line, "Who runs them") {
+			group = ""
+		}
+		if group == "" {
+			continue
+		}
+		for _, m := range bracketed.FindAllStringSubmatch(line, -1) {
+			listed[m[1]] = group
+		}
+	}
+	delete(listed, "LiveWrite") // named in the text, not invariants
+	delete(listed, "Spec21")
+	want := map[string]string{}
+	for _, inv := range fake.Invariants {
+		switch {
+		case inv.State != nil:
+			want[inv.Name] = "State"
+		case inv.Rest != nil:
+			want[inv.Name] = "Rest"
+		default:
+			want[inv.Name] = "Transition"
+		}
+	}
+	if d := cmp.Diff(want, listed); d != "" {
+		t.Errorf("fake/doc.go's invariant list against fake.Invariants (-want +got):\n%s", d)
 	}
 }
