@@ -38,14 +38,16 @@ type Pass struct {
 	// the pass's answer to the work queue.
 	Plan dcplan.Plan
 	// Requests are Plan's requests; the first Sent of them were sent (the
-	// pass stopped after a failure the plan ends on). When RunPass
-	// returns an error because the plan after a failure cannot be rendered
-	// or breaks the protocol (ErrProtocol), they are the requests of the
-	// plan before, which were sent.
+	// pass stopped after a failure the plan ends on), and are as sent:
+	// Rebased, WithCreatedAt (see RunPass). When RunPass returns an error
+	// because the plan after a failure cannot be rendered, breaks the
+	// protocol (ErrProtocol) or is one too many (ErrReplans), they are the
+	// requests of the plan before, which were sent.
 	Requests []Request
 	Sent     int
 	// Errs holds the answer to each request sent, in order (len Sent): nil
-	// for a success or a tolerated failure.
+	// for a success or a tolerated failure. The failure of a request's
+	// Before request (Failure.Prelude) names that request first.
 	Errs []error
 }
 
@@ -101,13 +103,13 @@ var ErrProtocol = errors.New("wire: the plan after a failure does not begin with
 //  3. Send the requests in order. A request is retried while the answer is
 //     Conflict, up to its Attempts; an answer it tolerates is success;
 //     events never fail. A failure stops the pass after its request, or
-//     after the last request of its group. After a write that a later
-//     Rebase request of the plan follows, send that request Rebased to the
-//     version the write's answer carries (Written; upstream sent the
-//     object the write returned, SPEC 3.11). After a deployer pod create
-//     that a later CreatedAtOf request names, send that request
-//     WithCreatedAt the creationTimestamp the create's answer carries
-//     (upstream's created-at is the server's stamp, SPEC 1.1,
+//     after the last request of its group. A Rebase request of an object
+//     the pass wrote before (in this plan or one made before a failure)
+//     goes Rebased to the version the last such write's answer carries
+//     (Written; upstream sent the object the write returned, SPEC 3.11).
+//     A request whose CreatedAtOf names a deployer pod the pass created
+//     goes WithCreatedAt the creationTimestamp the create's answer
+//     carries (upstream's created-at is the server's stamp, SPEC 1.1,
 //     4.3.new.4). When the answer carries none, the request goes as
 //     rendered.
 //  4. On a failure, add it to s.Outcome (after an RC create that met
@@ -115,10 +117,13 @@ var ErrProtocol = errors.New("wire: the plan after a failure does not begin with
 //     again from s: the new plan begins with the requests already sent
 //     (else ErrProtocol), and the pass goes on after them with what the
 //     planner says about the failure (which may be to go on as before:
-//     an adoption that met NotFound, say).
+//     an adoption that met NotFound, say). After MaxReplans such plans,
+//     RunPass stops with ErrReplans.
 //
 // RunPass returns when every request of the last plan was sent, or with
-// ctx's error. It never sends a request twice except for Conflict retries,
+// ctx's error when ctx ended before a request it had to send (a failure
+// met before that is in the returned Snapshot's Outcome). It never sends
+// a request twice except for Conflict retries,
 // and reads nothing but the adoption recheck and the live RC after
 // AlreadyExists. A nil plan, or a nil c when the plan has requests to
 // send, is an error wrapping ErrNoPass and sends nothing.
@@ -143,77 +148,104 @@ func RunPass(ctx context.Context, c Client, s dcplan.Snapshot, plan Planner) (Pa
 // mistake, reported instead of a nil dereference.
 var ErrNoPass = errors.New("wire: no pass")
 
+// MaxReplans bounds the plans of one pass after its first: a planner
+// that goes on past every failure with new requests (none of the
+// library's does) would otherwise keep a pass sending for ever.
+const MaxReplans = 100
+
+// ErrReplans reports a pass whose planner planned again after MaxReplans
+// failures.
+var ErrReplans = fmt.Errorf("wire: the planner went on past %d failures in one pass", MaxReplans)
+
 // runPass is RunPass for a first plan p with something to send.
 func runPass(ctx context.Context, c Client, s dcplan.Snapshot, plan Planner, p dcplan.Plan) (Pass, error) {
-	sent := 0
-	var prev []Request
+	var prev, sentAs []Request // the requests of the last plan sent from, and those sent, as sent
 	var errs []error
 	var versions rebases
-	for ; ; p = plan(s) {
+	// The pass's failures go into s.Outcome, never into the caller's
+	// array behind it.
+	s.Outcome.Failures = slices.Clip(s.Outcome.Failures)
+	for replans := 0; ; p, replans = plan(s), replans+1 {
+		sent := len(sentAs)
+		if replans > MaxReplans {
+			return Pass{Snapshot: s, Plan: p, Requests: asSent(prev, sentAs), Sent: sent, Errs: errs}, ErrReplans
+		}
 		if len(p.Adopt) > 0 && !s.Recheck.Done {
 			s.Recheck = recheck(ctx, c, &s.Config)
 			continue
 		}
 		reqs, err := Requests(s, p)
 		if err != nil {
-			return Pass{Snapshot: s, Plan: p, Requests: prev, Sent: sent, Errs: errs}, fmt.Errorf("wire: pass: %w", err)
+			return Pass{Snapshot: s, Plan: p, Requests: asSent(prev, sentAs), Sent: sent, Errs: errs}, fmt.Errorf("wire: pass: %w", err)
 		}
 		if prev != nil && (len(reqs) < sent || !slices.EqualFunc(prev[:sent], reqs[:sent], sameRequest)) {
-			return Pass{Snapshot: s, Plan: p, Requests: prev, Sent: sent, Errs: errs}, ErrProtocol
+			return Pass{Snapshot: s, Plan: p, Requests: asSent(prev, sentAs), Sent: sent, Errs: errs}, ErrProtocol
 		}
-		pass := Pass{Snapshot: s, Plan: p, Requests: reqs, Sent: sent, Errs: errs}
-		next, failures, answers, err := sendFrom(ctx, c, reqs, sent, &versions)
+		var failures []dcplan.Failure
+		var answers []error
+		sentAs, failures, answers, err = sendFrom(ctx, c, reqs, sentAs, &versions)
 		errs = append(errs, answers...)
-		pass.Sent, pass.Errs = next, errs
-		if err != nil {
+		s.Outcome.Failures = append(s.Outcome.Failures, failures...)
+		pass := Pass{Snapshot: s, Plan: p, Requests: asSent(reqs, sentAs), Sent: len(sentAs), Errs: errs}
+		if err != nil || len(failures) == 0 {
 			return pass, err
 		}
-		if len(failures) == 0 {
-			return pass, nil
-		}
-		s.Outcome.Failures = append(s.Outcome.Failures, failures...)
 		for _, f := range failures {
 			if f.Action == dcplan.ActionCreateRC && f.Reason == dcplan.StatusAlreadyExists {
 				live(ctx, c, &s, f.Name)
 			}
 		}
-		prev, sent = reqs, next
+		prev = reqs
 	}
 }
 
-// sendFrom sends reqs from index i on until a failure ends the run: it
-// returns the index after the last request sent, the failures, and the
+// asSent returns reqs with its first len(sent) requests as they were sent
+// (Rebased, WithCreatedAt): reqs itself when none was changed.
+func asSent(reqs, sent []Request) []Request {
+	k := 0
+	for k < len(sent) && k < len(reqs) && sameRequest(sent[k], reqs[k]) {
+		k++
+	}
+	if k == len(sent) {
+		return reqs
+	}
+	out := slices.Clone(reqs)
+	copy(out, sent)
+	return out
+}
+
+// sendFrom sends reqs from index len(sent) on until a failure ends the
+// run, or ctx ends before a request: it returns sent with the requests
+// it sent appended (as sent: see rebases.apply), the failures, and the
 // answer to each request sent (nil for success or a tolerated failure).
-// vs holds the versions the pass's writes left, for Rebase requests.
-func sendFrom(ctx context.Context, c Client, reqs []Request, i int, vs *rebases) (int, []dcplan.Failure, []error, error) {
+// vs holds what the pass's writes left, for Rebase and CreatedAtOf
+// requests.
+func sendFrom(ctx context.Context, c Client, reqs, sent []Request, vs *rebases) ([]Request, []dcplan.Failure, []error, error) {
 	var failures []dcplan.Failure
 	var answers []error
 	open := 0 // the group of the last request that was no event
-	for ; i < len(reqs); i++ {
-		r := vs.apply(reqs[i])
+	for i := len(sent); i < len(reqs); i++ {
 		if err := ctx.Err(); err != nil {
-			return i, failures, answers, err
+			return sent, failures, answers, err
 		}
+		r := vs.apply(reqs[i])
 		w, f, err := send(ctx, c, &r)
-		answers = append(answers, err)
+		sent, answers = append(sent, r), append(answers, err)
 		if err != nil {
 			failures = append(failures, f)
 		} else {
-			vs.record(reqs, i, w)
-		}
-		if err := ctx.Err(); err != nil {
-			return i + 1, failures, answers, err
+			vs.record(&r, w)
 		}
 		if r.Verb != VerbEvent {
 			open = r.Group
 		}
 		if len(failures) > 0 {
 			if j := nextWrite(reqs, i); open == 0 || j == len(reqs) || reqs[j].Group != open {
-				return i + 1, failures, answers, nil
+				return sent, failures, answers, nil
 			}
 		}
 	}
-	return i, failures, answers, nil
+	return sent, failures, answers, nil
 }
 
 // nextWrite returns the index of the first request after i that is no
@@ -239,7 +271,7 @@ func send(ctx context.Context, c Client, r *Request) (Written, dcplan.Failure, e
 			if _, err := c.Do(ctx, *b); err != nil && !tolerated(b, err) {
 				f := failureOf(r, err)
 				f.Prelude = true
-				return Written{}, f, err
+				return Written{}, f, fmt.Errorf("before it, %s %s: %w", b.Method(), b.Path(), err)
 			}
 		}
 		w, err = c.Do(ctx, *r)
@@ -306,19 +338,16 @@ func (vs *rebases) apply(r Request) Request {
 	return r
 }
 
-// record keeps what the answer w to request i of reqs says of the object
-// it wrote, when a later request needs what the write left on it (a
-// Rebase request of the same object, a CreatedAtOf request naming the
-// pod).
-func (vs *rebases) record(reqs []Request, i int, w Written) {
-	r := &reqs[i]
+// record keeps what the answer w to the write r says of the object it
+// wrote, for a later request of the pass that needs it (a Rebase request
+// of the same object, a CreatedAtOf request naming the pod), whether in
+// this plan or in one made after a failure.
+func (vs *rebases) record(r *Request, w Written) {
 	if r.Verb == VerbEvent || r.Verb == VerbDelete {
 		return
 	}
-	rebase := slices.ContainsFunc(reqs[i+1:], func(q Request) bool { return q.Rebase && sameObject(&q, r) })
-	created := r.Resource == ResourcePods && r.Verb == VerbCreate &&
-		slices.ContainsFunc(reqs[i+1:], func(q Request) bool { return q.CreatedAtOf == r.Name && q.Namespace == r.Namespace })
-	if rebase && w.ResourceVersion != "" {
+	created := r.Resource == ResourcePods && r.Verb == VerbCreate
+	if w.ResourceVersion != "" {
 		if vs.versions == nil {
 			vs.versions = map[rebaseKey]string{}
 		}
