@@ -102,7 +102,8 @@ type Request struct {
 	// its cache, which has not moved), after the Before requests.
 	Attempts int
 	// Rebase marks an update of an object that an earlier write of the
-	// same plan changes: upstream sends the object that write returned,
+	// same pass changes (of this plan, or of the plan a failure came
+	// after): upstream sends the object that write returned,
 	// so the body's metadata.resourceVersion must be the version the
 	// server gave that write, not the version read (the seed's DC status
 	// write after its replica-sync update of the DC, SPEC 3.11). The body
@@ -112,7 +113,7 @@ type Request struct {
 	// always meet Conflict.
 	Rebase bool
 	// CreatedAtOf, on an RC write, names the deployer pod an earlier
-	// request of the same plan creates: upstream writes that pod's
+	// request of the same pass creates: upstream writes that pod's
 	// creationTimestamp, as the server stamped it and the create
 	// returned it, into the RC's openshift.io/deployer-pod.created-at
 	// annotation (SPEC 1.1, 4.3.new.4). The body as rendered carries the
