@@ -63,9 +63,13 @@ func UserReason(sw dcplan.Switches) string {
 //     cancelled gets a dcplan.Cancel (rule 6.1, or 6m.1.3.5 for
 //     CancelRollout) with UserReason; already-cancelled and terminal (or
 //     phase-less) RCs get no action.
+//  6. When s.Outcome reports Cancel writes that failed (the plan stays
+//     the same: oc goes on to the next RC), the Report holds them
+//     (Report.Failures) and the error is Report.Err's: oc's output and
+//     error after failed writes, as Failed describes them.
 //
 // The Report is what oc prints once every action is applied (see
-// Report.Lines for each generation); see Failed for writes that fail.
+// Report.Lines for each generation).
 //
 // Ports: oc pkg/cli/rollout/cancel.go (CancelOptions).Run (CancelRollout);
 // (DeployOptions).cancel(config) (CancelC), (DeployOptions).cancel(config,
@@ -128,6 +132,12 @@ func Cancel(s dcplan.Snapshot) (dcplan.Plan, Report, error) {
 			ByUser: true, Patch: sw.OcCancel == dcplan.CancelRollout,
 		})
 		r.Cancelled = append(r.Cancelled, target(*d, s))
+		if f, failed := s.Outcome.Failed(dcplan.ActionCancel, d.Name); failed {
+			r.Failures = append(r.Failures, Failure{RC: d.Name, Version: d.Version, Err: errors.New(f.Message)})
+		}
+	}
+	if len(r.Failures) > 0 {
+		return p, r, r.Err()
 	}
 	return p, r, nil
 }

@@ -162,13 +162,13 @@ func TestCancel(t *testing.T) {
 			wantOut:  already + cancelling,
 		},
 		{
-			name: "flag from the oldest", why: "6m.1.3.5-6: the flag is the oldest in-flight RC's result; already cancelled there, so the no-rollout line follows",
+			name: "flag from the oldest", why: "6m.1.3.5-6: the flag is the oldest in-flight RC's result; already cancelled there, so the no-rollout line follows, the newest cancelling (oc marked its copy before patching)",
 			profile: M, cfg: dc(4), rcs: []dcplan.Deployment{
 				rc(4, dcplan.PhaseRunning, 2*time.Minute),
 				cancelled(rc(3, dcplan.PhasePending, time.Hour), dcplan.ReasonCancelledByUser),
 			},
 			wantPlan: "cancel rc/web-4 v=4 phase=Running reason=\"cancelled by the user\" by=user write=patch rule=6m.1.3.5\n",
-			wantOut:  cancelling + already + "No rollout is in progress (latest rollout #4 running 2 minutes ago)\n",
+			wantOut:  cancelling + already + "No rollout is in progress (latest rollout #4 running (cancelling) 2 minutes ago)\n",
 		},
 		{
 			name: "nothing in progress modern", why: "6m.1.3.6: newest RC described with lowercased phase and age",

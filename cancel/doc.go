@@ -17,10 +17,10 @@
 //	// wire.RunOperation plans, sends the requests, and plans again
 //	// after a failure, as wire.RunPass does for the controllers.
 //	_, report, err := wire.RunOperation(ctx, client, snap, cancel.Cancel)
+//	fmt.Print(report) // what oc prints, e.g. "deploymentconfig.apps.openshift.io/web cancelling\n"; nothing for a refusal
 //	if err != nil {
-//		return err // e.g. errors.Is(err, cancel.ErrPaused); err.Error() is oc's text
+//		return err // a refusal (errors.Is(err, cancel.ErrPaused)) or failed writes (cancel.ErrCancelFailed); err.Error() is oc's text
 //	}
-//	fmt.Print(report) // what oc prints, e.g. "deploymentconfig.apps.openshift.io/web cancelling\n"
 //	return report.Err() // what oc exits with after writing (Exact, paused DC)
 //
 // Entry points:

@@ -93,20 +93,21 @@ func (e *FailedError) Unwrap() []error {
 //
 // With no (matching) failure it returns r.String() and r.Err().
 //
-// oc sends each cancel by itself and goes on after a failure; an adapter
-// that wants that sends each Cancel's request and collects the failures.
+// oc sends each cancel by itself and goes on after a failure, as
+// wire.RunOperation does with Cancel, which reads the failures from
+// Snapshot.Outcome itself; Failed is for an adapter that collects them
+// another way. It is r with failures added to r.Failures, rendered.
 //
 // Ports: (DeployOptions).cancel, the failedCancellations branch;
 // (CancelOptions).Run, the patch error branch.
 func Failed(r Report, failures []Failure) (string, error) {
-	lines, failed := r.render(failures)
-	if len(failed) == 0 {
-		return r.String(), r.Err()
-	}
-	var b strings.Builder
-	for _, l := range lines {
-		b.WriteString(l + "\n")
-	}
+	r.Failures = append(slices.Clip(r.Failures), failures...)
+	return r.String(), r.Err()
+}
+
+// failedErr is the error of Report.Err for the failed writes failed (see
+// Failed).
+func (r Report) failedErr(failed []Failure) error {
 	if r.Switches.OcCancel == dcplan.CancelRollout {
 		texts := slices.Clone(r.Errors)
 		causes := []error{ErrCancelFailed}
@@ -117,14 +118,14 @@ func Failed(r Report, failures []Failure) (string, error) {
 			texts = append(texts, errText(f.Err))
 			causes = append(causes, f.Err)
 		}
-		return b.String(), &dcplan.Refusal{Err: errors.Join(causes...), Text: joinErrors(texts)}
+		return &dcplan.Refusal{Err: errors.Join(causes...), Text: joinErrors(texts)}
 	}
 	var out FailedError
 	for _, f := range failed {
 		out.Versions = append(out.Versions, f.Version)
 		out.Errs = append(out.Errs, f.Err)
 	}
-	return b.String(), &out
+	return &out
 }
 
 // failureOf returns the error of the first failure matching t (see

@@ -87,7 +87,7 @@ func ExampleFailed() {
 	fmt.Println("error:", err)
 	// Output:
 	// deploymentconfig.apps.openshift.io/frontend cancelling
-	// No rollout is in progress (latest rollout #3 running 2 minutes ago)
+	// No rollout is in progress (latest rollout #3 running (cancelling) 2 minutes ago)
 	// error: the object has been modified
 }
 

@@ -2,6 +2,7 @@ package cancel
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -76,6 +77,10 @@ type Report struct {
 
 	// Retried is the RC Retry resets to New.
 	Retried Target
+	// Failures are the Cancel writes that failed: Cancel fills them from
+	// Snapshot.Outcome, so that Lines and Err say what oc says after a
+	// failed write (see Failed).
+	Failures []Failure
 }
 
 // String returns exactly what `oc` prints on stdout on success, one line
@@ -90,10 +95,14 @@ func (r Report) String() string {
 	return b.String()
 }
 
-// Err returns the error oc exits with after printing the Report when every
-// write succeeded: nil, or a *dcplan.Refusal whose text is Errors as
-// kubectl's CheckErr prints them (one error alone; several one per line).
+// Err returns the error oc exits with after printing the Report: with
+// no failed write (Failures), nil or a *dcplan.Refusal whose text is
+// Errors as kubectl's CheckErr prints them (one error alone; several one
+// per line); else the error of the failed writes, as Failed describes it.
 func (r Report) Err() error {
+	if _, failed := r.render(r.Failures); len(failed) > 0 {
+		return r.failedErr(failed)
+	}
 	if len(r.Errors) == 0 {
 		return nil
 	}
@@ -154,7 +163,7 @@ func joinErrors(errs []string) string {
 func (r Report) Lines() []string {
 	switch r.Op {
 	case OpCancel:
-		out, _ := r.render(nil)
+		out, _ := r.render(r.Failures)
 		return out
 	case OpRetry:
 		n := strconv.FormatInt(int64(r.LatestVersion), 10)
@@ -248,6 +257,13 @@ func (r Report) renderRollout(failed []Failure) (lines []string, errs []Failure)
 	}
 	if !flag && len(r.Listed) > 0 {
 		n := r.Listed[0]
+		// oc marks each RC it patches cancelled in its own listed copy
+		// before the patch goes (SPEC 6m.1.3.5), so the newest RC this
+		// command cancels, even one whose patch failed, is cancelling in
+		// this line (SPEC 6m.1.3.6).
+		if slices.ContainsFunc(r.Cancelled, func(c Target) bool { return c.Name == n.Name }) {
+			n.Cancelled = true
+		}
 		lines = append(lines, fmt.Sprintf("No rollout is in progress (latest rollout #%d %s%s %s ago)",
 			n.Version, strings.ToLower(n.PhaseText()), cancellingMarker(n), HumanAge(n.Age)))
 	}

@@ -35,11 +35,11 @@ func TestFailed(t *testing.T) {
 				"deploymentconfig.apps.openshift.io/web cancelling\n",
 		},
 		{
-			name: "two failed modern", why: "6m.1.3.5: a failed patch prints nothing, is recorded as is and clears the flag (the oldest failed: no-rollout line)",
+			name: "two failed modern", why: "6m.1.3.5: a failed patch prints nothing, is recorded as is and clears the flag (the oldest failed: no-rollout line, the newest cancelling: oc marked its copy before the patch failed)",
 			profile:  dcplan.Modern,
 			failures: []cancel.Failure{{Version: 2, Err: gone}, {Version: 4, Err: conflict}},
 			wantOut: "deploymentconfig.apps.openshift.io/web cancelling\n" +
-				"No rollout is in progress (latest rollout #4 new about a minute ago)\n",
+				"No rollout is in progress (latest rollout #4 new (cancelling) about a minute ago)\n",
 			wantErr: conflict.Error() + "\n" + gone.Error(),
 		},
 		{

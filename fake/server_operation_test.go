@@ -3,6 +3,8 @@ package fake_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/dcplan/dcplan"
@@ -137,5 +139,73 @@ func TestRunOperationReportsRefusedWrite(t *testing.T) {
 				t.Errorf("%s, refused=%v: the DC is paused=%v after the pause", op.name, refused, live.Config.Paused)
 			}
 		}
+	}
+}
+
+// TestRunOperationCancel runs oc's cancel through wire.RunOperation on
+// the server with the write of the newest of two in-flight RCs refused:
+// oc goes on to the older one, and the report and error are oc's for a
+// failed write (SPEC 6m.1.3.5, 6.1 "Common"), not the success report
+// with the pass's raw failure.
+func TestRunOperationCancel(t *testing.T) {
+	running := func(v int) []byte {
+		return rcWith(t, func(m map[string]any) {
+			meta(m)["name"] = fmt.Sprintf("web-%d", v)
+			meta(m)["uid"] = fmt.Sprintf("rc-uid-%d", v)
+			meta(m)["labels"] = map[string]any{"openshift.io/deployment-config.name": "web"}
+			ann := meta(m)["annotations"].(map[string]any)
+			ann["openshift.io/deployment-config.name"] = "web"
+			ann["openshift.io/deployment-config.latest-version"] = fmt.Sprint(v)
+			ann["openshift.io/deployment.phase"] = "Running"
+		})
+	}
+	forbidden := &wire.StatusError{Reason: dcplan.StatusForbidden, Code: 403, Message: "forbidden!"}
+	tests := []struct {
+		preset  dcplan.Preset
+		verb    string
+		wantOut string
+		wantErr string
+	}{
+		{preset: dcplan.Modern, verb: "patch",
+			wantOut: "deploymentconfig.apps.openshift.io/web cancelling\n", wantErr: "forbidden!"},
+		{preset: dcplan.Origin15, verb: "update",
+			wantOut: "Couldn't cancel deployment #3 (status: Running): forbidden!\nCancelled deployment #3\n",
+			wantErr: "couldn't cancel deployment 3"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.preset.String(), func(t *testing.T) {
+			srv := fake.NewServer(serverNow)
+			dc := strings.Replace(srvDC, `"latestVersion":1`, `"latestVersion":3`, 1)
+			for _, o := range []struct {
+				res string
+				obj []byte
+			}{{wire.ResourceRCs, running(2)}, {wire.ResourceRCs, running(3)}, {wire.ResourceConfigs, []byte(dc)}} {
+				if err := srv.Put(o.res, o.obj); err != nil {
+					t.Fatal(err)
+				}
+			}
+			srv.Inject(fake.Fault{Verb: tt.verb, Resource: wire.ResourceRCs, Name: "web-3", Err: forbidden})
+			s, err := srv.Snapshot("shop", "web", serverNow, tt.preset.Settings())
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, report, err := wire.RunOperation(context.Background(), srv, s, cancel.Cancel)
+			if got := report.String(); got != tt.wantOut {
+				t.Errorf("report:\n%s\nwant:\n%s", got, tt.wantOut)
+			}
+			var se *wire.StatusError
+			if err == nil || err.Error() != tt.wantErr || !errors.Is(err, cancel.ErrCancelFailed) || !errors.As(err, &se) {
+				t.Errorf("RunOperation(Cancel) error = %v, want %q wrapping ErrCancelFailed and the server's StatusError", err, tt.wantErr)
+			}
+			live, err := srv.Snapshot("shop", "web", serverNow, tt.preset.Settings())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for v, want := range map[string]bool{"web-2": true, "web-3": false} {
+				if d, _ := live.Deployment(v); d.Cancelled != want {
+					t.Errorf("%s cancelled = %v, want %v", v, d.Cancelled, want)
+				}
+			}
+		})
 	}
 }

@@ -9,10 +9,10 @@ import (
 	"github.com/dcplan/dcplan"
 )
 
-// RuleRollback is the rule id of the actions Rollback plans. The
-// specification the ids come from (see docs/rules.md) has no section for
-// `oc rollback` yet; 6.6 is the number it would take after
-// 6.5 (the rollout summary).
+// RuleRollback is the rule id of the actions Rollback plans: 6.6, the
+// rollback section the specification gives `oc rollback` and `oc rollout
+// undo` (see docs/rules.md; today's texts and procedure are 6m.4a and
+// 6m.4b).
 const RuleRollback dcplan.Rule = "6.6"
 
 // RollbackOptions are the flags of `oc rollback` (and `oc rollout undo`).
@@ -130,10 +130,12 @@ func RollbackTarget(s dcplan.Snapshot, to dcplan.Version) (dcplan.Deployment, er
 //     the rollback generator does (the API server keeps a +1 on update).
 //     Its Raw is nil: the typed fields are authoritative.
 //  7. With opts.DryRun the plan is empty. Otherwise it holds one
-//     dcplan.ConfigUpdate (SetTemplate always; SetReplicas and SetSelector
-//     with scaling settings; SetStrategy with the strategy; SetTriggers
-//     when the triggers change) and the status write of the +1, both with
-//     rule RuleRollback. Rollback never deletes anything.
+//     dcplan.ConfigUpdate with rule RuleRollback: SetTemplate always;
+//     SetReplicas and SetSelector with scaling settings; SetStrategy with
+//     the strategy; SetTriggers when the triggers change; and
+//     SetLatestVersion, the +1, which the one PUT carries (the server
+//     keeps it, SPEC 6m.4a). No status write; Rollback never deletes
+//     anything.
 //
 // The warnings are, for every ImageChange trigger of the result (all are
 // manual now), `Warning: the following images triggers were disabled:
