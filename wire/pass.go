@@ -419,7 +419,7 @@ func readObject[T any](data []byte, kind string, decode func(*jsontree.Tape, dcp
 // retry and grouping policy aside, every field equal.
 func sameRequest(a, b Request) bool {
 	if a.Verb != b.Verb || a.Resource != b.Resource || a.Subresource != b.Subresource || a.Namespace != b.Namespace ||
-		a.Name != b.Name || a.PatchType != b.PatchType || a.Delete != b.Delete ||
+		a.Name != b.Name || a.PatchType != b.PatchType || a.FieldManager != b.FieldManager || a.Delete != b.Delete ||
 		string(a.Body) != string(b.Body) || string(a.Patch) != string(b.Patch) {
 		return false
 	}

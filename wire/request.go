@@ -88,6 +88,11 @@ type Request struct {
 	// carrying metadata.uid has that uid as precondition.
 	PatchType string
 	Patch     []byte
+	// FieldManager is the fieldManager query parameter of a write, as
+	// kubectl sends its --field-manager: FieldManagerRollout on the DC
+	// patch of oc rollout pause and resume (SPEC 6m.7.5); "" for none,
+	// as the controllers and oc's other commands send it.
+	FieldManager string
 	// Delete holds the options of a delete request.
 	Delete DeleteOptions
 	// Event is set for VerbEvent.
@@ -240,6 +245,10 @@ func (r *Request) Path() string {
 	}
 	return p
 }
+
+// FieldManagerRollout is the field manager kubectl's rollout pause and
+// resume write with (their --field-manager default, SPEC 6m.7.5).
+const FieldManagerRollout = "kubectl-rollout"
 
 // DeleteBody is the body of a delete request: its options as
 // metav1.DeleteOptions marshals them, or nil for the default options.

@@ -342,7 +342,8 @@ func (r *renderer) updateConfig(a dcplan.ConfigUpdate) Request {
 	after := configTree(c)
 	if a.Patch {
 		return Request{Verb: VerbPatch, Resource: ResourceConfigs, Namespace: c.Namespace, Name: c.Name,
-			PatchType: PatchStrategicMerge, Patch: canonical(patchOf(configTree(r.s.Config), after)), Attempts: 1}
+			PatchType: PatchStrategicMerge, Patch: canonical(patchOf(configTree(r.s.Config), after)), Attempts: 1,
+			FieldManager: FieldManagerRollout}
 	}
 	return Request{Verb: VerbUpdate, Resource: ResourceConfigs, Namespace: c.Namespace, Name: c.Name,
 		Body: renderOrdered(typed(after, kindConfig, apiVersionApps), orderDC), Attempts: 1}
@@ -723,6 +724,9 @@ func (q Request) String() string {
 	s := fmt.Sprintf("%s %s %s/%s", q.Verb, res, q.Namespace, q.Name)
 	if q.Patch != nil {
 		s += " " + q.PatchType + " " + string(q.Patch)
+	}
+	if q.FieldManager != "" {
+		s += " fieldManager=" + q.FieldManager
 	}
 	if q.Delete.PropagationPolicy != "" {
 		s += " propagationPolicy=" + q.Delete.PropagationPolicy

@@ -73,6 +73,9 @@ func renderRequests(reqs []wire.Request) string {
 			continue
 		}
 		fmt.Fprintf(&b, "%s %s", r.Method(), r.Path())
+		if r.FieldManager != "" {
+			fmt.Fprintf(&b, "?fieldManager=%s", r.FieldManager)
+		}
 		if r.Attempts > 1 {
 			fmt.Fprintf(&b, " (up to %d attempts on Conflict)", r.Attempts)
 		}

@@ -169,7 +169,7 @@ func (c *Client) doConfig(ctx context.Context, r wire.Request) (wire.Written, er
 		if c.MergePatchConfigs && pt == types.StrategicMergePatchType {
 			pt = types.MergePatchType
 		}
-		return answer(dcs.Patch(ctx, r.Name, pt, r.Patch, metav1.PatchOptions{}))
+		return answer(dcs.Patch(ctx, r.Name, pt, r.Patch, metav1.PatchOptions{FieldManager: r.FieldManager}))
 	}
 	return wire.Written{}, ErrUnsupported
 }

@@ -255,6 +255,9 @@ func compareAudit(s *sent, ev *e2e.AuditEvent) []string {
 	if u.Query().Has("dryRun") {
 		add("dry run: %s", ev.RequestURI)
 	}
+	if s.get == "" && u.Query().Get("fieldManager") != s.req.FieldManager {
+		add("server got fieldManager %q, plan says %q", u.Query().Get("fieldManager"), s.req.FieldManager)
+	}
 	r := s.req
 	if s.get != "" {
 		if ev.Verb != "get" || ev.ObjectRef.Resource != s.get || ev.ObjectRef.Name != r.Name {
