@@ -60,9 +60,3 @@ func orderOf(resource string) *keyOrder {
 	}
 	return nil
 }
-
-// sameObject reports whether requests a and b write the same object (a
-// subresource is its object's).
-func sameObject(a, b *Request) bool {
-	return a.Resource == b.Resource && a.Namespace == b.Namespace && a.Name == b.Name
-}
