@@ -1,8 +1,6 @@
 package wire
 
 import (
-	"strconv"
-
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/internal/jsontree"
 )
@@ -14,8 +12,9 @@ import (
 //
 // Rules, in order: one JSON object; kind Pod and apiVersion v1 (missing
 // ones are errors too, see DecodeConfig); the fields
-// read must have their JSON types; status.phase must be a Kubernetes pod
-// phase or absent; timestamps are RFC 3339. The first violation is
+// read must have their JSON types; timestamps are RFC 3339. A status.phase
+// that is no Kubernetes pod phase reads as PodUnknown (and an encode keeps
+// its spelling). The first violation is
 // returned as a *FieldError wrapping ErrMalformed. DecodePod never panics.
 func DecodePod(data []byte) (dcplan.Pod, error) {
 	t, raw, err := scanObject(data, string(data), kindPod)
@@ -58,7 +57,11 @@ func decodePodTape(t *jsontree.Tape, m node, strict bool, raw dcplan.RawJSON) (d
 	phase := r.str(status, "status", "phase")
 	pp, err := dcplan.ParsePodPhase(phase)
 	if err != nil {
-		r.fail("status.phase", "unknown pod phase "+strconv.Quote(phase))
+		// A phase no kubelet writes, which the API server does not
+		// validate either: a real cluster can hold it (SPEC 13.1).
+		// Upstream's controllers switch over the phases they know and
+		// treat any other as they treat Unknown.
+		pp = dcplan.PodUnknown
 	}
 	p.Phase = pp
 	statuses := r.list(status, "status", "containerStatuses")
@@ -107,7 +110,11 @@ func podTree(p dcplan.Pod) map[string]any {
 		putOptInt(spec, "activeDeadlineSeconds", p.ActiveDeadlineSeconds, p.HasActiveDeadline)
 	})
 	withChild(m, "status", func(st map[string]any) {
-		putString(st, "phase", p.Phase.String())
+		// A phase read as PodUnknown from a spelling no Kubernetes
+		// version writes keeps that spelling.
+		if cur, ok := st["phase"].(string); p.Phase != dcplan.PodUnknown || !ok || knownPodPhase(cur) {
+			putString(st, "phase", p.Phase.String())
+		}
 		putTime(st, "startTime", p.StartTime)
 		for i, e := range elems(st, "containerStatuses", len(p.Containers)) {
 			putContainerStatus(e, p.Containers[i])
@@ -132,4 +139,11 @@ func putContainerStatus(e map[string]any, cs dcplan.ContainerStatus) {
 	}
 	putInt(t, "exitCode", int64(cs.ExitCode))
 	putTime(t, "finishedAt", cs.FinishedAt)
+}
+
+// knownPodPhase reports whether s is a pod phase ParsePodPhase reads ("",
+// Pending, Running, Succeeded, Failed, Unknown).
+func knownPodPhase(s string) bool {
+	_, err := dcplan.ParsePodPhase(s)
+	return err == nil
 }
