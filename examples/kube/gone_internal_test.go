@@ -47,6 +47,31 @@ func webDC() *appsv1.DeploymentConfig {
 	}
 }
 
+// deletingAfterCreate returns a started Controller over cl whose first
+// successful create of resource (by either controller) is followed, before
+// its pass goes on, by del and by the delete handler it causes: the
+// handler's last step puts a DC key in the DC queue, which the test
+// drains first. deleted tells whether that happened.
+func deletingAfterCreate(t *testing.T, cl *kubetest.Cluster, resource string, del func(context.Context) error) (*Controller, *bool) {
+	var c *Controller
+	deleted := new(bool)
+	c = New(cl.Kube, cl.Apps, Options{Namespace: "shop", Recorder: kubetest.Discard,
+		Wrap: func(_ string, next wire.Client) wire.Client {
+			return afterDo{next, func(ctx context.Context, r wire.Request, err error) {
+				if r.Verb != wire.VerbCreate || r.Resource != resource || err != nil || *deleted {
+					return
+				}
+				*deleted = true
+				if err := del(ctx); err != nil {
+					t.Fatal(err)
+				}
+				waitUntil(t, func() bool { return c.dcQueue.Len() == 1 }, "the delete handler")
+			}}
+		}})
+	start(t, c)
+	return c, deleted
+}
+
 // TestPassOfADeletedDCLeavesNothing: a DC deleted while its pass creates
 // its RC has its delete handler run before the pass records the create;
 // the pass then forgets what it kept for the DC, so that no expectation
@@ -54,23 +79,9 @@ func webDC() *appsv1.DeploymentConfig {
 func TestPassOfADeletedDCLeavesNothing(t *testing.T) {
 	cl := kubetest.NewCluster(time.Now())
 	dcs := cl.Apps.AppsV1().DeploymentConfigs("shop")
-	var c *Controller
-	deleted := false
-	c = New(cl.Kube, cl.Apps, Options{Namespace: "shop", Recorder: kubetest.Discard,
-		Wrap: func(_ string, next wire.Client) wire.Client {
-			return afterDo{next, func(ctx context.Context, r wire.Request, err error) {
-				if r.Verb == wire.VerbCreate && r.Resource == wire.ResourceRCs && err == nil && !deleted {
-					deleted = true
-					if err := dcs.Delete(ctx, "web", metav1.DeleteOptions{}); err != nil {
-						t.Fatal(err)
-					}
-					// The handler's last step puts the key back in the
-					// (drained) queue.
-					waitUntil(t, func() bool { return c.dcQueue.Len() == 1 }, "the DC's delete handler")
-				}
-			}}
-		}})
-	start(t, c)
+	c, deleted := deletingAfterCreate(t, cl, wire.ResourceRCs, func(ctx context.Context) error {
+		return dcs.Delete(ctx, "web", metav1.DeleteOptions{})
+	})
 	dc, err := dcs.Create(t.Context(), webDC(), metav1.CreateOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -88,8 +99,8 @@ func TestPassOfADeletedDCLeavesNothing(t *testing.T) {
 	c.dcQueue.Done(key)
 
 	pass, ok, err := c.SyncConfig(t.Context(), key, 0)
-	if err != nil || !ok || !deleted {
-		t.Fatalf("SyncConfig() = %v, %v; deleted %v; latest %d, rcs %d, sent %d; plan:\n%s", ok, err, deleted, pass.Snapshot.Config.Status.LatestVersion, len(pass.Snapshot.Deployments), pass.Sent, dcplan.Describe(pass.Plan))
+	if err != nil || !ok || !*deleted {
+		t.Fatalf("SyncConfig() = %v, %v; deleted %v; latest %d, rcs %d, sent %d; plan:\n%s", ok, err, *deleted, pass.Snapshot.Config.Status.LatestVersion, len(pass.Snapshot.Deployments), pass.Sent, dcplan.Describe(pass.Plan))
 	}
 	if got := c.expectRCs.unobserved(key, time.Now(), func(string) bool { return false }); got != nil {
 		t.Errorf("the gone DC's RC is still expected: %q", got)
@@ -110,24 +121,9 @@ func TestPassOfADeletedDCLeavesNothing(t *testing.T) {
 func TestPassOfADeletedRCLeavesNothing(t *testing.T) {
 	cl := kubetest.NewCluster(time.Now())
 	dcs := cl.Apps.AppsV1().DeploymentConfigs("shop")
-	rcs := cl.Kube.CoreV1().ReplicationControllers("shop")
-	var c *Controller
-	deleted := false
-	c = New(cl.Kube, cl.Apps, Options{Namespace: "shop", Recorder: kubetest.Discard,
-		Wrap: func(_ string, next wire.Client) wire.Client {
-			return afterDo{next, func(ctx context.Context, r wire.Request, err error) {
-				if r.Verb == wire.VerbCreate && r.Resource == wire.ResourcePods && err == nil && !deleted {
-					deleted = true
-					if err := rcs.Delete(ctx, "web-1", metav1.DeleteOptions{}); err != nil {
-						t.Fatal(err)
-					}
-					// The handler's last step puts the RC's DC in the
-					// (drained) DC queue.
-					waitUntil(t, func() bool { return c.dcQueue.Len() == 1 }, "the RC's delete handler")
-				}
-			}}
-		}})
-	start(t, c)
+	c, deleted := deletingAfterCreate(t, cl, wire.ResourcePods, func(ctx context.Context) error {
+		return cl.Kube.CoreV1().ReplicationControllers("shop").Delete(ctx, "web-1", metav1.DeleteOptions{})
+	})
 	dc, err := dcs.Create(t.Context(), webDC(), metav1.CreateOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -157,8 +153,8 @@ func TestPassOfADeletedRCLeavesNothing(t *testing.T) {
 	}
 
 	pass, ok, err := c.SyncDeployment(t.Context(), "shop/web-1", 0)
-	if err != nil || !ok || !deleted {
-		t.Fatalf("SyncDeployment() = %v, %v; deleted %v; plan:\n%s", ok, err, deleted, dcplan.Describe(pass.Plan))
+	if err != nil || !ok || !*deleted {
+		t.Fatalf("SyncDeployment() = %v, %v; deleted %v; plan:\n%s", ok, err, *deleted, dcplan.Describe(pass.Plan))
 	}
 	if got := c.expectPods.unobserved("shop/web-1", time.Now(), func(string) bool { return false }); got != nil {
 		t.Errorf("the gone RC's deployer pod is still expected: %q", got)
