@@ -35,6 +35,10 @@ func (s *Sim) userOp(op, ns, dc string, plan func(dcplan.Snapshot) (dcplan.Plan,
 	}, passInfo{actor: "user:" + op, kind: PassUser, ns: ns, dc: dc})
 	if _, _, opErr := plan(result.Snapshot); aerr == nil && opErr != nil {
 		aerr = opErr // a failed request the command reports (e.g. instantiate refused)
+	} else if aerr == nil {
+		// A command whose planner does not read the outcome (oc rollback,
+		// undo) fails with the failed request, as wire.RunOperation says.
+		aerr = result.Failed()
 	}
 	pass := Pass{Actor: "user:" + op, Kind: PassUser, Namespace: ns, Config: dc, Seen: snap, Plan: result.Plan, Err: aerr}
 	pass.setApplied(result)

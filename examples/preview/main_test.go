@@ -171,6 +171,8 @@ func TestRefusals(t *testing.T) {
 		{"empty input", "nothing on standard input: say what to pipe in", nil, " \n", exitInput,
 			"empty input: pipe `oc get dc,rc,pods -o json` into preview, or name the file it was saved in"},
 		{"empty file", "an empty file is empty input too", []string{os.DevNull}, "", exitInput, "empty input"},
+		{"nameless dc", "a DC without a name makes no snapshot: refused, not six sections of the library's error dressed as oc's",
+			nil, `{"kind":"List","items":[{"kind":"DeploymentConfig"}]}`, exitInput, "metadata.name: must not be empty"},
 		{"yaml", "oc's default output is YAML: say to use -o json", nil, "apiVersion: v1\nitems:\n- kind: DeploymentConfig\n", exitInput,
 			"the input looks like YAML; preview reads JSON: run `oc get dc,rc,pods -o json`"},
 		{"yaml document marker", "a YAML stream starting with ---", nil, "---\nkind: List\n", exitInput, "looks like YAML"},

@@ -46,7 +46,7 @@ func preview(data []byte, o options) (report, error) {
 		return report{}, err
 	}
 	s := snapshotOf(objs, cfg, o.Now, o.Profile.Settings())
-	if err := s.Validate(); err != nil {
+	if err := s.ValidateConfig(); err != nil { // a DC without a name makes no snapshot either
 		return report{}, fmt.Errorf("the document does not make a valid snapshot:\n%w", err)
 	}
 	r := newReport(s)

@@ -361,3 +361,31 @@ func TestAtRestLine(t *testing.T) {
 		})
 	}
 }
+
+// TestRefusedCommandsSayWhy: with every write conflicting once, each oc
+// command of the story whose write a conflict refused prints an error
+// line after it, as oc does; `oc rollback`, whose planner does not read
+// the pass's failures, once printed nothing and the story went on as if
+// it had rolled back.
+func TestRefusedCommandsSayWhy(t *testing.T) {
+	out, _ := runTwice(t, 1, "conflict=1")
+	lines := strings.Split(out, "\n")
+	rollbacks := 0
+	for i, line := range lines {
+		if !strings.Contains(line, "$ oc rollback") {
+			continue
+		}
+		rollbacks++
+		for j := i + 1; j < len(lines) && !strings.Contains(lines[j], "$ oc "); j++ {
+			if strings.Contains(lines[j], "fault conflict: conflict on update deploymentconfigs/") {
+				if !strings.Contains(strings.Join(lines[i+1:j], "\n"), "error: ") {
+					t.Errorf("the rollback at line %d met a conflict and printed no error:\n%s", i+1, strings.Join(lines[i:j+1], "\n"))
+				}
+				break
+			}
+		}
+	}
+	if rollbacks == 0 {
+		t.Fatal("the story has no oc rollback")
+	}
+}

@@ -604,14 +604,19 @@ func describeWrites(ws []fake.LiveWrite) string {
 }
 
 // deterministic plans the last snapshot of pass with its RCs and pods in
-// reverse order and compares the requests with those the pass rendered.
+// reverse order and compares the requests with those the pass rendered:
+// its last plan's, as rendered (Pass.Requests holds them as sent, moved
+// to the versions the pass's own writes left).
 func deterministic(pass wire.Pass, m Move) error {
 	s := pass.Snapshot
 	p := planner(m, s)
 	if p == nil {
 		return nil
 	}
-	want := pass.Requests
+	want, err := wire.Requests(s, pass.Plan)
+	if err != nil {
+		return err
+	}
 	r := s
 	r.Deployments = slices.Clone(s.Deployments)
 	r.Pods = slices.Clone(s.Pods)
@@ -629,7 +634,7 @@ func deterministic(pass wire.Pass, m Move) error {
 			g, w := got[i], want[i]
 			g.Action, w.Action = dcplan.ActionRef{}, dcplan.ActionRef{}
 			if !reflect.DeepEqual(g, w) {
-				return fmt.Errorf("request %d differs: %s %s/%s, then %s %s/%s", i, w.Verb, w.Resource, w.Name, g.Verb, g.Resource, g.Name)
+				return fmt.Errorf("request %d differs: %s, then %s", i, w, g)
 			}
 		}
 	}
