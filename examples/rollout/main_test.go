@@ -292,7 +292,7 @@ func TestScale(t *testing.T) {
 		if err := runScale(&out, 20, c.compress, c.decodeCache); err != nil {
 			t.Fatalf("runScale(compress %v, decode cache %v) error = %v", c.compress, c.decodeCache, err)
 		}
-		for _, want := range []string{"populated 20 DCs, 200 RCs", "at rest after 0 passes"} {
+		for _, want := range []string{"populated 20 DCs, 200 RCs", "at rest after 0 passes", "memory at rest: heap "} {
 			if !strings.Contains(out.String(), want) {
 				t.Errorf("runScale(compress %v, decode cache %v) output lacks %q:\n%s", c.compress, c.decodeCache, want, out.String())
 			}
