@@ -120,7 +120,7 @@ func (r report) writeText(w io.Writer) error {
 	if n := len(r.Skipped); n > 0 {
 		fmt.Fprintf(&b, "Skipped %d RC(s) of the document that belong to other DCs or namespaces: %s\n", n, strings.Join(r.Skipped, ", "))
 	}
-	fmt.Fprintf(&b, "Health: %s: %s.\n", r.Health.State, r.Health.Message)
+	fmt.Fprintf(&b, "Health: %s: %s\n", r.Health.State, sentence(r.Health.Message))
 
 	if len(r.Warnings) > 0 {
 		b.WriteString("\nwarnings: the input is inconsistent, so some lines below may read oddly\n")
@@ -190,4 +190,13 @@ func indent(b *strings.Builder, text string) {
 	for l := range strings.Lines(text) {
 		b.WriteString("  " + l)
 	}
+}
+
+// sentence ends msg with a full stop, unless it ends with one already (oc's
+// status messages end in "...").
+func sentence(msg string) string {
+	if strings.HasSuffix(msg, ".") {
+		return msg
+	}
+	return msg + "."
 }
