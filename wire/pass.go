@@ -202,11 +202,7 @@ func runPass(ctx context.Context, c Client, s dcplan.Snapshot, plan Planner, p d
 // asSent returns reqs with its first len(sent) requests as they were sent
 // (Rebased, WithCreatedAt): reqs itself when none was changed.
 func asSent(reqs, sent []Request) []Request {
-	k := 0
-	for k < len(sent) && k < len(reqs) && sameRequest(sent[k], reqs[k]) {
-		k++
-	}
-	if k == len(sent) {
+	if len(sent) <= len(reqs) && slices.EqualFunc(sent, reqs[:len(sent)], sameRequest) {
 		return reqs
 	}
 	out := slices.Clone(reqs)
