@@ -510,9 +510,12 @@ func (st *step) onActive() bool {
 	return true
 }
 
-// onFailed is rule 4.
+// onFailed is rule 4. The oldest deployer (CancelByDeadline, the era
+// whose cancel leaves the pods to their deadline) had nothing to do for a
+// Failed RC: its pods stay (SPEC 7 row 25).
 func (st *step) onFailed() {
 	switch {
+	case st.sw().CancelByDeadline:
 	case st.cancelled:
 		st.plan.DeletePods = cleanup(st.pods, st.d, ruleFailedCleanup, false)
 	case !st.sw().CompleteDeletesPods:
