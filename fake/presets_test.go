@@ -74,6 +74,8 @@ var accidents = []accident{
 		func(st *dcplan.Settings) { st.NewCancelledFails = false }},
 	{"CancelsOnlyOlder", "CancelAtVersionZero: a pass that read a DC created again at version 0 over a running RC cancels it as superseded by version 0, and the cancel lands after oc rollout latest raised the live version (SPEC 3.2.7.zero)",
 		func(st *dcplan.Settings) { st.CancelAtVersionZero = false }},
+	{"NoPodsAfterCancel", "CancelByDeadline: the oldest deployer cancels by failing the pods with a deadline and leaves a Failed RC alone, so a cancelled rollout's failed pods stay (SPEC 7 row 25)",
+		func(st *dcplan.Settings) { st.CancelByDeadline = false }},
 	{"NothingInFlightAtRest", "UnrelatedPodEffects: a pod squatting the deployer pod's name holds the RC Pending (SPEC 10.4)", unrelatedPods},
 	{"liveness", "FailedCancellationEveryPass (SPEC 10.13) or UntrimmedImages (SPEC 3.5.5): a plan on every pass",
 		func(st *dcplan.Settings) { st.FailedCancellationEveryPass, st.UntrimmedImages = false, false }},
