@@ -330,6 +330,20 @@ func putBool(m map[string]any, key string, v bool) {
 	m[key] = v
 }
 
+// putOmitBool writes a bool field declared omitempty (spec.paused): true
+// as true, false by removing the key, as encoding/json leaves a false
+// omitempty field out (so a patch from true to false is null, SPEC
+// 6m.7.5). A false read as false keeps its spelling.
+func putOmitBool(m map[string]any, key string, v bool) {
+	if v {
+		putBool(m, key, v)
+		return
+	}
+	if cur, ok := m[key].(bool); !ok || cur {
+		delete(m, key)
+	}
+}
+
 // putTime writes an RFC 3339 timestamp field as metav1.Time marshals it:
 // UTC, in whole seconds (a fractional second is dropped, as the API
 // server stores it); the zero time removes it. A field that already holds

@@ -163,7 +163,7 @@ func configTree(c dcplan.Config) map[string]any {
 		putInt(spec, "replicas", int64(c.Replicas))
 		putOptInt(spec, "revisionHistoryLimit", int64(c.RevisionHistoryLimit), c.HasRevisionHistoryLimit)
 		putBool(spec, "test", c.Test)
-		putBool(spec, "paused", c.Paused)
+		putOmitBool(spec, "paused", c.Paused)
 		putKeyValues(spec, "selector", c.Selector)
 		putTemplate(spec, "template", c.Template, rawMember(rawMember(c.Raw, "spec"), "template"))
 	})
