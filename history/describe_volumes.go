@@ -343,13 +343,14 @@ func orDefault(s, def string) string {
 // listText renders a []string as %v does: `[a b]`.
 func listText(n templateJSON) string { return "[" + strings.Join(n.strs(), " ") + "]" }
 
-// refText renders a *LocalObjectReference as %v does: `&{<name>}`, or
-// `<nil>`.
+// refText renders a *LocalObjectReference as %v does: the type has a
+// generated String method, which prints `&LocalObjectReference{Name:<name>,}`,
+// and `nil` for a nil pointer (SPEC 6m.5.4: kubectl's DescribePodTemplate).
 func refText(n templateJSON) string {
 	if !n.has() {
-		return "<nil>"
+		return "nil"
 	}
-	return "&{" + n.get("name").str() + "}"
+	return "&LocalObjectReference{Name:" + n.get("name").str() + ",}"
 }
 
 // mapText renders a map[string]string as %v does: `map[k:v k2:v2]`,
