@@ -82,20 +82,21 @@ func unresolvedImage(cfg *dcplan.Config) bool {
 // not among the container images of rc's template: set membership over
 // all containers, whatever the triggers' containerNames (SPEC 3.5.5,
 // 10.7). The DC's images are trimmed of surrounding whitespace first, as
-// the RC's were when it was made (SPEC 3.8), unless untrimmed
-// (UntrimmedImages: upstream compares them as written). It does not
-// allocate.
+// the RC's were when it was made (SPEC 3.8), and so are the RC's (one
+// made by hand may hold the image padded as the DC does), unless
+// untrimmed (UntrimmedImages: upstream compares them as written). It does
+// not allocate.
 func imagesChanged(cfg *dcplan.Config, rc *dcplan.Deployment, untrimmed bool) bool {
 	for _, c := range cfg.Template.Containers {
-		if !hasImage(rc.Template.Containers, comparedImage(c.Image, untrimmed)) {
+		if !hasImage(rc.Template.Containers, c.Image, untrimmed) {
 			return true
 		}
 	}
 	return false
 }
 
-// comparedImage is the DC container image the image-change trigger looks
-// for among an RC's: trimmed as the RC's were, unless untrimmed.
+// comparedImage is a container image as the image-change trigger
+// compares it: trimmed of surrounding whitespace, unless untrimmed.
 func comparedImage(image string, untrimmed bool) string {
 	if untrimmed {
 		return image
@@ -103,9 +104,12 @@ func comparedImage(image string, untrimmed bool) string {
 	return strings.TrimSpace(image)
 }
 
-func hasImage(cs []dcplan.Container, image string) bool {
+// hasImage reports whether some container of cs runs image, both compared
+// as comparedImage says.
+func hasImage(cs []dcplan.Container, image string, untrimmed bool) bool {
+	image = comparedImage(image, untrimmed)
 	for _, c := range cs {
-		if c.Image == image {
+		if comparedImage(c.Image, untrimmed) == image {
 			return true
 		}
 	}
@@ -118,7 +122,7 @@ func hasImage(cs []dcplan.Container, image string) bool {
 func imageChangeDetails(cfg *dcplan.Config, rc *dcplan.Deployment, untrimmed bool) dcplan.Details {
 	d := dcplan.Details{Message: detailsImageChange}
 	for _, c := range cfg.Template.Containers {
-		if !hasImage(rc.Template.Containers, comparedImage(c.Image, untrimmed)) {
+		if !hasImage(rc.Template.Containers, c.Image, untrimmed) {
 			d.Causes = append(d.Causes, dcplan.Cause{Type: dcplan.TriggerImageChange, Image: c.Image, FromKind: "DockerImage"})
 		}
 	}
