@@ -794,7 +794,9 @@ var Spec21 = map[dcplan.Phase]map[dcplan.Phase]bool{
 
 // PhaseMoves holds when every phase change written to an RC is one SPEC
 // 2.1 (Spec21) allows, or `oc rollout retry` moving Failed to New (SPEC
-// 6.2); a created RC starts New. A missing phase reads as New.
+// 6.2); a created RC starts New, its phase annotation written (SPEC 3.8:
+// every era writes it, and an RC without one is no rollout to any
+// deployer, rollingOut). A missing phase read before a write reads as New.
 func PhaseMoves(t Transition) error {
 	for _, w := range t.Writes {
 		if w.Request.Resource != wire.ResourceRCs || w.After == nil {
@@ -805,8 +807,8 @@ func PhaseMoves(t Transition) error {
 			return err
 		}
 		if w.Before == nil {
-			if after.Phase != dcplan.PhaseNew && after.Phase != dcplan.PhaseUnknown {
-				return fmt.Errorf("created rc/%s in phase %v", after.Name, after.Phase)
+			if after.Phase != dcplan.PhaseNew {
+				return fmt.Errorf("created rc/%s in phase %q", after.Name, after.Phase.String())
 			}
 			continue
 		}
