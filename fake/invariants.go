@@ -491,19 +491,19 @@ func StatusCaughtUp(c ConfigState) error {
 	return nil
 }
 
-// prunable counts the claimed RCs history cleanup may consider (SPEC
+// prunable returns the claimed RCs history cleanup may consider (SPEC
 // 3.7.3), written here independently of package history: with an active
 // RC, those older than it; without one, those whose version is not
 // status.latestVersion.
-func (c ConfigState) prunable() int {
+func (c ConfigState) prunable() []dcplan.Deployment {
 	_, active := c.versions()
-	n := 0
+	var out []dcplan.Deployment
 	for _, d := range c.claimed() {
 		if active > 0 && d.Version < active || active == 0 && d.Version != c.Config.Status.LatestVersion {
-			n++
+			out = append(out, d)
 		}
 	}
-	return n
+	return out
 }
 
 // HistoryPruned holds at rest when an unpaused DC, not being deleted
@@ -517,7 +517,7 @@ func HistoryPruned(c ConfigState) error {
 	if _, ended, _ := c.latest(); cfg.Paused || cfg.Deleting || !cfg.HasRevisionHistoryLimit || !ended {
 		return nil
 	}
-	if n := c.prunable(); n > int(cfg.RevisionHistoryLimit) {
+	if n := len(c.prunable()); n > int(cfg.RevisionHistoryLimit) {
 		return fmt.Errorf("%d prunable rcs kept, limit %d", n, cfg.RevisionHistoryLimit)
 	}
 	return nil
@@ -708,9 +708,12 @@ func HistoryKeepsLive(t Transition) error {
 }
 
 // HistoryLimit holds when no delete of an RC by a DC controller pass
-// leaves fewer prunable RCs than spec.revisionHistoryLimit: at the moment
-// of the delete, the live DC has a limit and more RCs than it are
-// prunable (SPEC 3.7.3). A pass that read a stale cache is not judged: a
+// leaves fewer prunable RCs than spec.revisionHistoryLimit, and cleanup
+// deletes oldest first: at the moment of the delete, the live DC has a
+// limit, more RCs than it are prunable, and the deleted RC is prunable
+// with fewer than (prunable − limit) prunable RCs older than it (SPEC 0
+// rule 10, 3.7.3, 3.7.5: an older RC still scaled up is skipped but
+// counted, so it may survive a younger one). A pass that read a stale cache is not judged: a
 // limit raised since, or a rollout completed since (which makes its RC
 // and older ones no longer prunable), is not visible to any cache-based
 // controller (a delete carries no precondition).
@@ -726,8 +729,24 @@ func HistoryLimit(t Transition) error {
 		if !cfg.HasRevisionHistoryLimit {
 			return fmt.Errorf("deleted rc/%s without a revisionHistoryLimit", w.Request.Name)
 		}
-		if n := w.Live.prunable(); n <= int(cfg.RevisionHistoryLimit) {
-			return fmt.Errorf("deleted rc/%s with %d prunable RCs, limit %d", w.Request.Name, n, cfg.RevisionHistoryLimit)
+		prunable := w.Live.prunable()
+		n, limit := len(prunable), int(cfg.RevisionHistoryLimit)
+		if n <= limit {
+			return fmt.Errorf("deleted rc/%s with %d prunable RCs, limit %d", w.Request.Name, n, limit)
+		}
+		i := slices.IndexFunc(prunable, func(d dcplan.Deployment) bool { return d.Name == w.Request.Name })
+		if i < 0 {
+			return fmt.Errorf("deleted rc/%s, which is not prunable", w.Request.Name)
+		}
+		older := 0
+		for _, d := range prunable {
+			if d.Version < prunable[i].Version {
+				older++
+			}
+		}
+		if older >= n-limit {
+			return fmt.Errorf("deleted rc/%s (version %d) before %d older prunable RCs, limit %d of %d",
+				w.Request.Name, prunable[i].Version, older, limit, n)
 		}
 	}
 	return nil
