@@ -322,6 +322,50 @@ func (w LiveWrite) rcIsRC() bool {
 	return w.Request.Resource == wire.ResourceRCs && w.Request.Subresource == ""
 }
 
+// rcEffect is what a write did to an existing RC, read from the object's
+// bytes before and after it, never from the label the planner put on
+// the request: a write labelled a cancel that also scales is a scale.
+type rcEffect struct {
+	scaled    bool // spec.replicas changed
+	cancelled bool // the cancel annotation appeared
+	adopted   bool // a controller reference appeared
+}
+
+// String names the effects, for messages: "scaled, cancelled".
+func (e rcEffect) String() string {
+	var out []string
+	for _, f := range []struct {
+		on   bool
+		name string
+	}{{e.scaled, "scaled"}, {e.cancelled, "cancelled"}, {e.adopted, "adopted"}} {
+		if f.on {
+			out = append(out, f.name)
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// effect decodes the RC before and after w; ok is false for a write that
+// is not an update of an existing RC (a create, a delete, a status write).
+func (t Transition) effect(w LiveWrite) (e rcEffect, ok bool, err error) {
+	if !w.rcIsRC() || w.Before == nil || w.After == nil {
+		return rcEffect{}, false, nil
+	}
+	before, err := t.rc(w.Before)
+	if err != nil {
+		return rcEffect{}, false, err
+	}
+	after, err := t.rc(w.After)
+	if err != nil {
+		return rcEffect{}, false, err
+	}
+	return rcEffect{
+		scaled:    before.Replicas != after.Replicas,
+		cancelled: !before.Cancelled && after.Cancelled,
+		adopted:   !before.HasController && after.HasController,
+	}, true, nil
+}
+
 // Decodes holds when the DC's world was read and validates (SPEC 13): no
 // invariant passes because the world could not be read.
 func Decodes(c ConfigState) error {
@@ -625,15 +669,20 @@ func CancelsOnlyOlder(t Transition) error {
 	})
 }
 
-// judgeCancels runs judge on every RC a DC controller pass cancelled, as
-// the live store held it just before the cancel, with the live DC's
+// judgeCancels runs judge on every RC a DC controller pass cancelled (a
+// write that set the cancel annotation, whatever its label), as the live
+// store held it just before the cancel, with the live DC's
 // status.latestVersion, and returns its first error.
 func judgeCancels(t Transition, judge func(d dcplan.Deployment, latest dcplan.Version) error) error {
 	if t.Kind != PassConfig {
 		return nil
 	}
 	for _, w := range t.Writes {
-		if w.Request.Action.Kind != dcplan.ActionCancel || !w.rcIsRC() {
+		e, ok, err := t.effect(w)
+		if err != nil {
+			return err
+		}
+		if !ok || !e.cancelled {
 			continue
 		}
 		if d, ok := w.Live.Deployment(w.Request.Name); ok {
@@ -753,7 +802,8 @@ func HistoryLimit(t Transition) error {
 }
 
 // OnlyClaimedRCs holds when every write of a DC controller pass to an
-// existing RC, other than the adoption itself, is to an RC the live DC
+// existing RC, other than the adoption itself (a write that gives the RC
+// a controller reference), is to an RC the live DC
 // controls (SPEC 3.3). The deployer controller works on any RC that names
 // a DC (SPEC 4.7), and is not judged.
 func OnlyClaimedRCs(t Transition) error {
@@ -763,7 +813,12 @@ func OnlyClaimedRCs(t Transition) error {
 	for _, w := range t.Writes {
 		r := w.Request
 		if !w.rcIsRC() && !(r.Resource == wire.ResourceRCs && r.Subresource == wire.SubresourceStatus) ||
-			r.Verb == wire.VerbCreate || r.Action.Kind == dcplan.ActionAdopt {
+			r.Verb == wire.VerbCreate {
+			continue
+		}
+		if e, ok, err := t.effect(w); err != nil {
+			return err
+		} else if ok && e.adopted {
 			continue
 		}
 		d, ok := w.Live.Deployment(r.Name)
@@ -853,8 +908,8 @@ func PhaseMoves(t Transition) error {
 	return nil
 }
 
-// NoScaleDuringRollout holds when a DC controller pass scales an RC only
-// while, in the live store, the latest rollout exists and is terminal
+// NoScaleDuringRollout holds when a DC controller pass changes an RC's
+// spec.replicas (whatever the request's label) only while, in the live store, the latest rollout exists and is terminal
 // (SPEC 0 rule 2, 3.2.11, 3.6: the controller never competes with the
 // deployer); of two RCs sharing latestVersion, one terminal suffices, as
 // the planner may take it for the latest (SPEC 13.1). A pass that read a stale cache is not judged: a rollout
@@ -868,7 +923,11 @@ func NoScaleDuringRollout(t Transition) error {
 		return nil
 	}
 	for _, w := range t.Writes {
-		if w.Request.Action.Kind != dcplan.ActionScale || !w.rcIsRC() {
+		e, ok, err := t.effect(w)
+		if err != nil {
+			return err
+		}
+		if !ok || !e.scaled {
 			continue
 		}
 		if exists, _, oneEnded := w.Live.latest(); !exists || !oneEnded {
@@ -879,8 +938,8 @@ func NoScaleDuringRollout(t Transition) error {
 }
 
 // PausedNoRollout holds when a DC controller pass writes, while the live
-// DC is paused, no RC create, no cancel, no scale and no latestVersion
-// bump (SPEC 0 rule 4, 3.2.5). A pass that read the DC stale (unpaused)
+// DC is paused, no RC create, no cancel, no scale (judged by what the
+// write changed) and no latestVersion bump (SPEC 0 rule 4, 3.2.5). A pass that read the DC stale (unpaused)
 // is not judged.
 func PausedNoRollout(t Transition) error {
 	if t.Kind != PassConfig || t.StaleConfig {
@@ -890,9 +949,15 @@ func PausedNoRollout(t Transition) error {
 		if !w.Live.Config.Paused {
 			continue
 		}
-		switch k := w.Request.Action.Kind; {
-		case k == dcplan.ActionCreateRC, k == dcplan.ActionCancel, k == dcplan.ActionScale:
-			return fmt.Errorf("paused, yet %s %s/%s", w.Request.Verb, w.Request.Resource, w.Request.Name)
+		e, _, err := t.effect(w)
+		if err != nil {
+			return err
+		}
+		switch {
+		case w.Request.Resource == wire.ResourceRCs && w.Request.Verb == wire.VerbCreate:
+			return fmt.Errorf("paused, yet create %s/%s", w.Request.Resource, w.Request.Name)
+		case e.cancelled || e.scaled:
+			return fmt.Errorf("paused, yet %s %s/%s (%s)", w.Request.Verb, w.Request.Resource, w.Request.Name, e)
 		case w.Request.Resource == wire.ResourceConfigs && w.After != nil:
 			c, err := t.config(w.After)
 			if err != nil {

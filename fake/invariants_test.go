@@ -226,6 +226,25 @@ func TestTransitionInvariantsCatchViolations(t *testing.T) {
 		return fake.LiveWrite{Request: wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourceRCs, Action: dcplan.ActionRef{Kind: dcplan.ActionCreateRC}},
 			After: after, Live: in}
 	}
+	// edited is a write to rc, as the live store in holds it, that f
+	// describes: the bytes before and after, which the invariants judge
+	// (the request carries no action label).
+	edited := func(rc string, in fake.ConfigState, f func(*dcplan.Deployment)) fake.LiveWrite {
+		d, ok := in.Deployment(rc)
+		if !ok {
+			t.Fatalf("no rc/%s in the live state", rc)
+		}
+		after := d
+		f(&after)
+		return fake.LiveWrite{Request: wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceRCs, Name: rc},
+			Before: rcBytes(t, d), After: rcBytes(t, after), Live: in}
+	}
+	cancel := func(rc string, in fake.ConfigState) fake.LiveWrite {
+		return edited(rc, in, func(d *dcplan.Deployment) { d.Cancelled = true })
+	}
+	scale := func(rc string, to dcplan.Replicas, in fake.ConfigState) fake.LiveWrite {
+		return edited(rc, in, func(d *dcplan.Deployment) { d.Replicas = to })
+	}
 	pass := func(ws ...fake.LiveWrite) fake.Transition {
 		return fake.Transition{Actor: "dc-controller", Kind: fake.PassConfig, Before: live, After: live, Writes: ws}
 	}
@@ -277,15 +296,15 @@ func TestTransitionInvariantsCatchViolations(t *testing.T) {
 		{name: "3.4 create beside a phase-less RC", why: "13.1: Modern creates beside an RC without a phase (AwaitUnknownPhase false)", inv: fake.NoCreateWhileInFlight,
 			t: pass(create(rcBytes(t, rcOf(t, dc(t, 4, "app:1"), 4, New, 0)), state(c3, rcOf(t, c3, 2, Complete, 1), rcOf(t, c3, 3, dcplan.PhaseUnknown, 0))))},
 		{name: "3.4 cancel the newest", why: "issue 13's mutant: web-3 above a lagging latestVersion 2 cancelled as superseded", inv: fake.CancelsOnlyOlder,
-			t:       pass(update("web-3", nil, nil, dcplan.ActionCancel, state(c2, rcOf(t, c3, 2, Complete, 1), rcOf(t, c3, 3, Running, 0)))),
+			t:       pass(cancel("web-3", state(c2, rcOf(t, c3, 2, Complete, 1), rcOf(t, c3, 3, Running, 0)))),
 			wantErr: "cancelled rc/web-3 (version 3), not older than latestVersion 2"},
 		{name: "3.4 cancel an older one", why: "web-3 supersedes the running web-2", inv: fake.CancelsOnlyOlder,
-			t: pass(update("web-2", nil, nil, dcplan.ActionCancel, state(c3, rcOf(t, c3, 2, Running, 0), rcOf(t, c3, 3, New, 0))))},
+			t: pass(cancel("web-2", state(c3, rcOf(t, c3, 2, Running, 0), rcOf(t, c3, 3, New, 0))))},
 		{name: "3.2.7.zero cancel at version 0", why: "web-1 is newer than a status at version 0: catch up, do not supersede", inv: fake.NoCancelAtVersionZero,
-			t:       pass(update("web-1", nil, nil, dcplan.ActionCancel, state(dc(t, 0, "app:1"), rcOf(t, c3, 1, Running, 0)))),
+			t:       pass(cancel("web-1", state(dc(t, 0, "app:1"), rcOf(t, c3, 1, Running, 0)))),
 			wantErr: "cancelled rc/web-1 (version 1) while latestVersion is 0"},
 		{name: "3.2.7.zero cancel above version 0", why: "an ordinary supersede is CancelsOnlyOlder's", inv: fake.NoCancelAtVersionZero,
-			t: pass(update("web-2", nil, nil, dcplan.ActionCancel, state(c3, rcOf(t, c3, 2, Running, 0), rcOf(t, c3, 3, New, 0))))},
+			t: pass(cancel("web-2", state(c3, rcOf(t, c3, 2, Running, 0), rcOf(t, c3, 3, New, 0))))},
 		{name: "3.7.5 delete old", why: "web-1 is older than the active web-2 and has no replicas", inv: fake.HistoryKeepsLive, t: pass(del("web-1", live))},
 		{name: "3.7.5 delete active", why: "web-2 is the newest Complete RC", inv: fake.HistoryKeepsLive, t: pass(del("web-2", live)), wantErr: "deleted rc/web-2, the active one"},
 		{name: "3.7.5 delete latest", why: "web-3 is the RC latestVersion names, even Failed", inv: fake.HistoryKeepsLive,
@@ -343,9 +362,11 @@ func TestTransitionInvariantsCatchViolations(t *testing.T) {
 			t: pass(del("web-4", state(limited, rcOf(t, c3, 1, Complete, 0), rcOf(t, c3, 2, Complete, 0), rcOf(t, c3, 3, Complete, 0), rcOf(t, c3, 4, Complete, 1)))),
 			wantErr: "deleted rc/web-4, which is not prunable"},
 		{name: "3.3 write orphan", why: "an RC the DC does not control is not the controller's to write", inv: fake.OnlyClaimedRCs,
-			t: pass(update("web-1", nil, nil, dcplan.ActionScale, orphan)), wantErr: "update rc/web-1, which the DC does not control"},
+			t: pass(scale("web-1", 5, orphan)), wantErr: "update rc/web-1, which the DC does not control"},
 		{name: "3.3 adopt orphan", why: "the adoption itself writes an orphan", inv: fake.OnlyClaimedRCs,
-			t: pass(fake.LiveWrite{Request: wire.Request{Verb: wire.VerbPatch, Resource: wire.ResourceRCs, Name: "web-1", Action: dcplan.ActionRef{Kind: dcplan.ActionAdopt}}, Live: orphan})},
+			t: pass(edited("web-1", orphan, func(d *dcplan.Deployment) {
+				d.HasController, d.Controller = true, dcplan.OwnerRef{UID: c3.UID, APIVersion: "apps.openshift.io/v1", Kind: "DeploymentConfig", Name: c3.Name, Controller: true}
+			}))},
 		{name: "3.8 created matches", why: "the RC of latestVersion with the DC's template", inv: fake.CreatedRCMatchesConfig, t: pass(create(web(3, New, 0), live))},
 		{name: "3.8 created stale template", why: "an RC built from a stale read of the DC carries an old template", inv: fake.CreatedRCMatchesConfig,
 			t: pass(create(rcBytes(t, rcOf(t, dc(t, 3, "app:0"), 3, New, 0)), live)), wantErr: "with a template that is not the DC's"},
@@ -365,19 +386,24 @@ func TestTransitionInvariantsCatchViolations(t *testing.T) {
 		{name: "6.2 failed to new by retry", why: "oc rollout retry", inv: fake.PhaseMoves,
 			t: fake.Transition{Actor: "user:retry", Kind: fake.PassUser, Writes: []fake.LiveWrite{update("web-3", web(3, Failed, 0), web(3, New, 0), dcplan.ActionTransition, live)}}},
 		{name: "3.6 scale in flight", why: "the controller scaled web-2 while web-3 runs", inv: fake.NoScaleDuringRollout,
-			t: pass(update("web-2", nil, nil, dcplan.ActionScale, running)), wantErr: "scaled rc/web-2 while the latest rollout (version 3) was in flight"},
+			t: pass(scale("web-2", 5, running)), wantErr: "scaled rc/web-2 while the latest rollout (version 3) was in flight"},
+		{name: "3.6 cancel that scales", why: "a write labelled a cancel that also scales web-2 to 0 while web-3 runs is a scale", inv: fake.NoScaleDuringRollout,
+			t: pass(edited("web-2", running, func(d *dcplan.Deployment) { d.Cancelled, d.Replicas = true, 0 })),
+			wantErr: "scaled rc/web-2 while the latest rollout (version 3) was in flight"},
+		{name: "3.2.5 paused scale", why: "a paused DC's RC got scaled", inv: fake.PausedNoRollout,
+			t: pass(scale("web-2", 5, paused)), wantErr: "paused, yet update replicationcontrollers/web-2 (scaled)"},
 		{name: "3.6 scale after a stale read", why: "a retry since the cache's copy is not visible: not judged", inv: fake.NoScaleDuringRollout,
 			t: func() fake.Transition {
-				tr := pass(update("web-2", nil, nil, dcplan.ActionScale, running))
+				tr := pass(scale("web-2", 5, running))
 				tr.Stale = true
 				return tr
 			}()},
 		{name: "3.6 scale at rest", why: "web-3 failed: scaling the active web-2 is the controller's job", inv: fake.NoScaleDuringRollout,
-			t: pass(update("web-2", nil, nil, dcplan.ActionScale, live))},
+			t: pass(scale("web-2", 5, live))},
 		{name: "13.1 scale beside an ended twin", why: "issue 35 item 13: web-3-restored, first in the planner's list (not the server's), is the latest and Complete; web-3 runs on", inv: fake.NoScaleDuringRollout,
-			t: pass(update("web-3", nil, nil, dcplan.ActionScale, state(c3, rcOf(t, c3, 3, Running, 0), twin(rcOf(t, c3, 3, Complete, 1)))))},
+			t: pass(scale("web-3", 5, state(c3, rcOf(t, c3, 3, Running, 0), twin(rcOf(t, c3, 3, Complete, 1)))))},
 		{name: "13.1 scale while both twins run", why: "neither RC of latestVersion has ended", inv: fake.NoScaleDuringRollout,
-			t:       pass(update("web-2", nil, nil, dcplan.ActionScale, state(c3, rcOf(t, c3, 2, Complete, 1), twin(rcOf(t, c3, 3, Running, 0)), rcOf(t, c3, 3, New, 0)))),
+			t:       pass(scale("web-2", 5, state(c3, rcOf(t, c3, 2, Complete, 1), twin(rcOf(t, c3, 3, Running, 0)), rcOf(t, c3, 3, New, 0)))),
 			wantErr: "scaled rc/web-2 while the latest rollout (version 3) was in flight"},
 		{name: "13.1 replicas beside a running twin", why: "issue 35 item 13: the planner may take either twin for the latest, so a pass is judged only once both ended", inv: fake.ReplicasAfterReconcile,
 			t: fake.Transition{Actor: "dc-controller", Kind: fake.PassConfig, Before: live, Writes: []fake.LiveWrite{del("web-1", live)},
@@ -388,7 +414,7 @@ func TestTransitionInvariantsCatchViolations(t *testing.T) {
 			t: pass(statusBump), wantErr: "paused, yet latestVersion 3 -> 4"},
 		{name: "3.2.4 scale while deleting", why: "a DC being deleted gets only its status written", inv: fake.StatusOnlyWhileDeleting,
 			t: func() fake.Transition {
-				tr := pass(update("web-2", nil, nil, dcplan.ActionScale, deleting))
+				tr := pass(scale("web-2", 5, deleting))
 				tr.Before = deleting
 				return tr
 			}(),
