@@ -49,9 +49,7 @@ func (c *simClient) Do(ctx context.Context, r wire.Request) (wire.Written, error
 	if c.sim.chance(c.sim.Faults.Conflict) {
 		c.sim.fault("conflict", 0, "conflict on %s", what)
 		c.faulted()
-		return wire.Written{}, &wire.StatusError{Reason: dcplan.StatusConflict, Code: 409, Message: fmt.Sprintf(
-			"Operation cannot be fulfilled on %s %q: the object has been modified; please apply your changes to the latest version and try again",
-			r.Resource, r.Name)}
+		return wire.Written{}, errConflict(r.Resource, r.Name)
 	}
 	if c.sim.chance(c.sim.Faults.ServerError) {
 		c.sim.fault("servererror", 0, "server error on %s", what)
