@@ -1,6 +1,7 @@
 package reconcile_test
 
 import (
+	"errors"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -15,9 +16,19 @@ import (
 // flight, never lowers latestVersion, plans nothing on a dry run, and leaves
 // its input alone (SPEC 6.4; issue "User operations", rapid properties).
 func TestRolloutLatestProperties(t *testing.T) {
-	var started, refusedInFlight int
+	var started, refusedInFlight, failedRequest int
 	prop := func(t *rapid.T) {
 		s := genSnapshot().Draw(t, "snapshot")
+		// The answer to a request this pass sent: the instantiate, or the
+		// fallback PUT of the DC after a NotFound or Forbidden one.
+		failed := rapid.SampledFrom([]dcplan.StatusReason{"", "", dcplan.StatusNotFound, dcplan.StatusForbidden,
+			dcplan.StatusInternalError, dcplan.StatusBadRequest}).Draw(t, "instantiateAnswer")
+		if failed != "" {
+			s.Outcome = dcplan.Outcome{Failures: []dcplan.Failure{{Action: dcplan.ActionInstantiate, Name: s.Config.Name, Reason: failed, Code: 400, Message: "refused"}}}
+			if fallback := failed == dcplan.StatusNotFound || failed == dcplan.StatusForbidden; fallback && rapid.Bool().Draw(t, "putFails") {
+				s.Outcome.Failures = append(s.Outcome.Failures, dcplan.Failure{Action: dcplan.ActionUpdateConfig, Name: s.Config.Name, Reason: dcplan.StatusConflict, Code: 409, Message: "conflict"})
+			}
+		}
 		again := rapid.Bool().Draw(t, "again")
 		mode := dcplan.DryRun(rapid.SampledFrom([]int{0, 0, 0, 1, 2}).Draw(t, "dryRun"))
 		// A dry run writes nothing, except a server dry run with
@@ -32,13 +43,23 @@ func TestRolloutLatestProperties(t *testing.T) {
 		latest, exists := s.Deployment(latestName)
 		inFlight := exists && !latest.Phase.Terminal()
 		if err != nil {
-			if !p.IsEmpty() {
-				t.Fatalf("RolloutLatest() failed with %v but planned:\n%s", err, dcplan.Describe(p))
+			// A refusal plans nothing; a request the server refused
+			// leaves the plan of the requests sent (the failed one last).
+			if sent := requestsSent(p); errors.Is(err, reconcile.ErrRefused) && !p.IsEmpty() ||
+				!errors.Is(err, reconcile.ErrRefused) && len(s.Outcome.Failures) > 0 && sent != len(s.Outcome.Failures) {
+				t.Fatalf("RolloutLatest() failed with %v after %d failed requests but planned:\n%s", err, len(s.Outcome.Failures), dcplan.Describe(p))
+			}
+			if len(s.Outcome.Failures) > 0 && !errors.Is(err, reconcile.ErrRefused) {
+				failedRequest++
 			}
 			if inFlight && !s.Config.Paused {
 				refusedInFlight++
 			}
 			return
+		}
+		if last := len(s.Outcome.Failures); !dryRun && last > 0 &&
+			(last == 2 || failed != dcplan.StatusNotFound && failed != dcplan.StatusForbidden) {
+			t.Fatalf("RolloutLatest() succeeded although its last request failed (%+v):\n%s", s.Outcome.Failures[last-1], dcplan.Describe(p))
 		}
 		if inFlight && s.Config.Status.LatestVersion > 0 {
 			t.Fatalf("RolloutLatest() accepted while %s is %s:\n%s", latestName, latest.Phase, dcplan.Describe(p))
@@ -61,8 +82,12 @@ func TestRolloutLatestProperties(t *testing.T) {
 			started++
 		}
 	}
-	gen.CheckReaching(t, prop, func() bool { return started > 0 && refusedInFlight > 0 })
-	if started == 0 || refusedInFlight == 0 {
-		t.Errorf("generator never reached a case: started %d, refused while in flight %d", started, refusedInFlight)
+	gen.CheckReaching(t, prop, func() bool { return started > 0 && refusedInFlight > 0 && failedRequest > 0 })
+	if started == 0 || refusedInFlight == 0 || failedRequest == 0 {
+		t.Errorf("generator never reached a case: started %d, refused while in flight %d, failed request %d", started, refusedInFlight, failedRequest)
 	}
 }
+
+// requestsSent counts the requests a RolloutLatest plan stands for: its
+// instantiate and its DC write.
+func requestsSent(p dcplan.Plan) int { return len(p.Instantiate) + len(p.UpdateConfig) }
