@@ -100,11 +100,13 @@ func ExampleDeployerPod() {
 }
 
 func ExampleCancelByDeadline() {
-	s := exampleSnapshot(dcplan.Origin, dcplan.PhaseRunning, true, exampleDeployer(dcplan.PodRunning))
+	// The oldest seed's cancel (Origin10, where Step plans it too): the
+	// deployer pod gets activeDeadlineSeconds 1, the event goes to the RC.
+	s := exampleSnapshot(dcplan.Origin10, dcplan.PhaseRunning, true, exampleDeployer(dcplan.PodRunning))
 	fmt.Print(dcplan.Describe(phase.CancelByDeadline(s, "frontend-3")))
 	// Output:
 	// set-pod-deadline pod/frontend-3-deploy deadline=none->1 rule=7.25
-	// event dc/frontend type=Normal reason=cancelled message="Cancelled deployment" rule=7.25
+	// event rc/frontend-3 type=Normal reason=cancelled message="Cancelled deployment" rule=7.25
 }
 
 func ExampleStep_profiles() {

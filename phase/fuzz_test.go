@@ -69,8 +69,9 @@ func corrupt(t *rapid.T, s *dcplan.Snapshot) {
 }
 
 // TestStepIsTotal runs the body of FuzzStep on a fixed share of its input
-// space in every test run: Step plans before it validates (see Step), so
-// its rules must never panic on a corrupted snapshot.
+// space in every test run: Step, DeployerPod and CancelByDeadline never
+// panic, give the empty plan for a snapshot corrupted past validation,
+// and keep Step's properties on a valid one.
 func TestStepIsTotal(t *testing.T) {
 	rapid.Check(t, stepProperties)
 }

@@ -115,9 +115,8 @@ func Step(s dcplan.Snapshot, rc string) dcplan.Plan {
 	return stepNamed(&s, rc)
 }
 
-// stepNamed is Step for a validated snapshot. It never panics on an
-// invalid one either (TestStepIsTotal, FuzzStep), though no planner gives
-// it one.
+// stepNamed is Step for a validated snapshot; every planner validates
+// before it, so its rules may assume a valid one.
 func stepNamed(s *dcplan.Snapshot, rc string) dcplan.Plan {
 	for i := range s.Deployments {
 		if s.Deployments[i].Name == rc {

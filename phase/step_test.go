@@ -120,7 +120,7 @@ func TestStep(t *testing.T) {
 			},
 		},
 		{
-			name: "new/cancelled/origin", why: "7.21: later seed: Pending and delete pods, like modern",
+			name: "new/cancelled/origin", why: "7.21: later seed: Pending (and its pods deleted, like modern; it has none here)",
 			profile: origin, rcs: rcs(testRC(1, dcplan.PhaseNew, cancelled)),
 			want: dcplan.Plan{Transitions: []dcplan.Transition{tr("4.3.new.1", dcplan.PhaseNew, dcplan.PhasePending)}},
 		},
