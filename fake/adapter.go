@@ -57,6 +57,11 @@ func (c *simClient) Do(ctx context.Context, r wire.Request) (wire.Written, error
 		return wire.Written{}, &wire.StatusError{Reason: dcplan.StatusInternalError, Code: 500,
 			Message: "Internal error occurred: injected by the simulator"}
 	}
+	if c.sim.chance(c.sim.Faults.Forbidden) {
+		c.sim.fault("forbidden", 0, "forbidden %s", what)
+		c.faulted()
+		return wire.Written{}, errForbidden(r)
+	}
 	if c.rec == nil {
 		return c.srv.Do(ctx, r)
 	}
@@ -80,4 +85,24 @@ func (c *simClient) faulted() {
 // Get reads through to the World.
 func (c *simClient) Get(ctx context.Context, resource, namespace, name string) ([]byte, error) {
 	return c.srv.Get(ctx, resource, namespace, name)
+}
+
+// simUser is the user the Forbidden fault names: the simulator sends
+// every request as one account.
+const simUser = "system:serviceaccount:openshift-infra:dcplan-sim"
+
+// errForbidden is RBAC's refusal of r: the resource (its subresource
+// included) and API group the missing rule names, as the API server
+// words it.
+func errForbidden(r wire.Request) error {
+	resource, group := r.Resource, ""
+	if r.Resource == wire.ResourceConfigs {
+		group = "apps.openshift.io"
+	}
+	if r.Subresource != "" {
+		resource += "/" + r.Subresource
+	}
+	return &wire.StatusError{Reason: dcplan.StatusForbidden, Code: 403,
+		Message: fmt.Sprintf("%s %q is forbidden: User %q cannot %s resource %q in API group %q in the namespace %q",
+			qualifiedResource(r.Resource), r.Name, simUser, r.Verb, resource, group, r.Namespace)}
 }

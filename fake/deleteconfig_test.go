@@ -8,8 +8,9 @@ import (
 	"github.com/dcplan/dcplan/fake"
 )
 
-// TestParseFaultsDeleteConfig: "all" leaves DeleteConfig off, "deletedc"
-// alone turns it on at its rate, and "all,deletedc" is every fault.
+// TestParseFaultsDeleteConfig: "all" leaves DeleteConfig and Forbidden
+// off, "deletedc" or "forbidden" alone turns it on at its rate, and
+// "all,deletedc" is every fault but Forbidden.
 func TestParseFaultsDeleteConfig(t *testing.T) {
 	for _, tt := range []struct {
 		in   string
@@ -17,6 +18,8 @@ func TestParseFaultsDeleteConfig(t *testing.T) {
 	}{
 		{"all", fake.AllFaults()},
 		{"deletedc", fake.Faults{DeleteConfig: 0.01}},
+		{"forbidden", fake.Faults{Forbidden: 0.02}},
+		{"all,forbidden", func() fake.Faults { f := fake.AllFaults(); f.Forbidden = 0.02; return f }()},
 		{"all,deletedc=0.2", func() fake.Faults { f := fake.AllFaults(); f.DeleteConfig = 0.2; return f }()},
 		{" all , conflict=0", func() fake.Faults { f := fake.AllFaults(); f.Conflict = 0; return f }()},
 	} {
@@ -25,8 +28,8 @@ func TestParseFaultsDeleteConfig(t *testing.T) {
 			t.Errorf("ParseFaults(%q) = %v, %v; want %v", tt.in, got, err, tt.want)
 		}
 	}
-	if f := fake.AllFaults(); f.DeleteConfig != 0 {
-		t.Errorf("AllFaults().DeleteConfig = %v, want 0", f.DeleteConfig)
+	if f := fake.AllFaults(); f.DeleteConfig != 0 || f.Forbidden != 0 {
+		t.Errorf("AllFaults() = %v, want DeleteConfig and Forbidden 0", f)
 	}
 }
 

@@ -12,8 +12,8 @@ type FaultRecord struct {
 	// clock after the jump.
 	At time.Time
 	// Kind is the fault's name as ParseFaults spells it: conflict, servererror, crash,
-	// lose, dup, deletepod, squat, scale, edit, user, clock, dual or
-	// deletedc.
+	// lose, dup, deletepod, squat, scale, edit, user, clock, dual,
+	// deletedc or forbidden.
 	Kind string
 	// Jump is how far a clock fault moved the clock (negative:
 	// backwards); zero for the other kinds.

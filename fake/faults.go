@@ -62,9 +62,15 @@ type Faults struct {
 	// with --cascade=orphan, its RCs left for the new DC to adopt
 	// (SPEC 3.3).
 	DeleteConfig float64
+	// Forbidden is the chance that a write of a plan is refused with 403
+	// Forbidden, as RBAC refuses a service account or user lacking a
+	// verb: the answer on which `oc rollout latest` falls back from the
+	// instantiate endpoint to a PUT of the DC (SPEC 6m.3, 13). AllFaults
+	// leaves it off, like DeleteConfig ("all,forbidden").
+	Forbidden float64
 }
 
-// AllFaults returns Faults with every knob but DeleteConfig on at a rate
+// AllFaults returns Faults with every knob but DeleteConfig and Forbidden on at a rate
 // that keeps rollouts progressing: the setting of the deep tests and of
 // `-faults all` in examples/rollout. DeleteConfig, which replaces the
 // DCs the other faults and the invariants' accounts follow, is asked for
@@ -76,14 +82,18 @@ func AllFaults() Faults {
 	}
 }
 
-// deleteConfigRate is the rate a bare "deletedc" gives DeleteConfig (see
-// ParseFaults), which AllFaults leaves off.
-const deleteConfigRate = 0.01
+// deleteConfigRate and forbiddenRate are the rates a bare "deletedc" and
+// "forbidden" give their knobs (see ParseFaults), which AllFaults leaves
+// off.
+const (
+	deleteConfigRate = 0.01
+	forbiddenRate    = 0.02
+)
 
 // Any reports whether some fault is on.
 func (f Faults) Any() bool { return f != Faults{} }
 
-var faultNames = []string{"conflict", "servererror", "stale", "crash", "lose", "dup", "deletepod", "squat", "scale", "edit", "user", "clock", "dual", "deletedc"}
+var faultNames = []string{"conflict", "servererror", "stale", "crash", "lose", "dup", "deletepod", "squat", "scale", "edit", "user", "clock", "dual", "deletedc", "forbidden"}
 
 func (f *Faults) knob(name string) (*float64, *int) {
 	switch name {
@@ -115,6 +125,8 @@ func (f *Faults) knob(name string) (*float64, *int) {
 		return &f.Dual, nil
 	case "deletedc":
 		return &f.DeleteConfig, nil
+	case "forbidden":
+		return &f.Forbidden, nil
 	}
 	return nil, nil
 }
@@ -123,9 +135,9 @@ func (f *Faults) knob(name string) (*float64, *int) {
 // (AllFaults), or a comma-separated list of name=value pairs, starting
 // from no faults, or from AllFaults when the first item is "all", e.g.
 // "conflict=0.1,stale=2,user=0.05" or "all,deletedc". A name without a
-// value takes its AllFaults rate (deletedc 0.01). Names: conflict,
-// servererror, stale, crash, lose, dup, deletepod, squat, scale, edit,
-// user, clock, dual, deletedc.
+// value takes its AllFaults rate (deletedc 0.01, forbidden 0.02). Names:
+// conflict, servererror, stale, crash, lose, dup, deletepod, squat,
+// scale, edit, user, clock, dual, deletedc, forbidden.
 func ParseFaults(s string) (Faults, error) {
 	s = strings.TrimSpace(s)
 	switch s {
@@ -134,7 +146,7 @@ func ParseFaults(s string) (Faults, error) {
 	}
 	var f Faults
 	all := AllFaults()
-	all.DeleteConfig = deleteConfigRate
+	all.DeleteConfig, all.Forbidden = deleteConfigRate, forbiddenRate
 	parts := strings.Split(s, ",")
 	if strings.TrimSpace(parts[0]) == "all" {
 		f, parts = AllFaults(), parts[1:]
