@@ -289,7 +289,7 @@ func TestRequestsGolden(t *testing.T) {
 			}},
 		{name: "pause", why: "SPEC 6m.7.5: oc rollout pause",
 			plan: reconcile.Pause},
-		{name: "resume", why: "SPEC 6m.7.3, 6m.7.5: oc rollout resume: paused is omitempty, so the patch deletes it",
+		{name: "resume", why: "SPEC 6m.7.5: oc rollout resume: paused is omitempty, so the patch deletes it",
 			edit: func(t *testing.T, s *dcplan.Snapshot) { s.Config.Paused = true },
 			plan: reconcile.Resume},
 		{name: "deadline-origin10", why: "SPEC 2.3, 7 row 25: the oldest seed cancels by activeDeadlineSeconds 1: a PUT of the pod",
