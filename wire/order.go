@@ -2,6 +2,7 @@ package wire
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/dcplan/dcplan/internal/jsontree"
 )
@@ -18,13 +19,18 @@ import (
 // selectors, resource lists), written with sorted keys, as encoding/json
 // writes maps.
 //
-// Limitations: keys missing from a table (fields of API versions newer
-// than the tables, or of types not listed here) are written after the
-// known ones, sorted, where upstream would interleave them in declaration
-// order. And the codec writes only the keys the object has: where
-// encoding/json would add zero values of non-omitempty fields (such as
-// "triggers":null or "test":false) to a DC that lacks them, the codec does
-// not, so that a decode/encode round trip never changes an object (nor
+// Limitations: the tables list every key of k8s.io/api v0.37.2 core/v1
+// (ReplicationController, Pod, PodTemplateSpec and every struct they
+// reach, volume sources and ephemeral volume claim templates included)
+// and of github.com/openshift/api apps/v1 DeploymentConfig at the version
+// examples/kube/go.mod requires; that module's
+// TestCodecWritesMaximalObjectsInEncodingJSONKeyOrder fails when one is
+// missing. Keys of later API versions are not listed: they are written
+// after the known ones, sorted, where upstream would interleave them in
+// declaration order. And the codec writes only the keys the object has:
+// where encoding/json would add zero values of non-omitempty fields (such
+// as "triggers":null or "test":false) to a DC that lacks them, the codec
+// does not, so that a decode/encode round trip never changes an object (nor
 // its template hash). DCs read from an API server carry all those fields,
 // and for them the annotation matches upstream byte for byte.
 type keyOrder struct {
@@ -164,20 +170,23 @@ var (
 	orderFileKeySelector  = order("volumeName", "path", "key", "optional")
 	orderEnvVarSource     = order("fieldRef", orderFieldSelector, "resourceFieldRef", orderResourceSelector,
 		"configMapKeyRef", orderKeySelector, "secretKeyRef", orderKeySelector, "fileKeyRef", orderFileKeySelector)
-	orderEnvVar        = order("name", "value", "valueFrom", orderEnvVarSource)
-	orderEnvFromSource = order("prefix", "configMapRef", orderKeySelector, "secretRef", orderKeySelector)
+	orderEnvVar = order("name", "value", "valueFrom", orderEnvVarSource)
+	// orderEnvSourceRef is a ConfigMapEnvSource's or SecretEnvSource's: no key.
+	orderEnvSourceRef  = order("name", "optional")
+	orderEnvFromSource = order("prefix", "configMapRef", orderEnvSourceRef, "secretRef", orderEnvSourceRef)
 
-	orderContainerPort   = order("name", "hostPort", "containerPort", "protocol", "hostIP")
-	orderResourceClaim   = order("name", "request")
-	orderResources       = order("limits", "requests", "claims", orderResourceClaim)
-	orderResizePolicy    = order("resourceName", "restartPolicy")
-	orderVolumeMount     = order("name", "readOnly", "recursiveReadOnly", "mountPath", "subPath", "mountPropagation", "subPathExpr")
+	orderContainerPort = order("name", "hostPort", "containerPort", "protocol", "hostIP")
+	orderResourceClaim = order("name", "request")
+	orderResources     = order("limits", "requests", "claims", orderResourceClaim)
+	orderResizePolicy  = order("resourceName", "restartPolicy")
+	orderVolumeMount   = order("name", "readOnly", "recursiveReadOnly", "mountPath", "subPath", "mountPropagation",
+		"subPathExpr", "bindMountOptions")
 	orderVolumeDevice    = order("name", "devicePath")
 	orderExecAction      = order("command")
 	orderHTTPHeader      = order("name", "value")
-	orderHTTPGetAction   = order("path", "port", "host", "scheme", "httpHeaders", orderHTTPHeader)
+	orderHTTPGetAction   = order("path", "port", "host", "scheme", "httpHeaders", orderHTTPHeader, "protocol")
 	orderTCPSocketAction = order("port", "host")
-	orderGRPCAction      = order("port", "service")
+	orderGRPCAction      = order("port", "service", "mode")
 	orderSleepAction     = order("seconds")
 	orderProbe           = order("exec", orderExecAction, "httpGet", orderHTTPGetAction, "tcpSocket", orderTCPSocketAction,
 		"grpc", orderGRPCAction, "initialDelaySeconds", "timeoutSeconds", "periodSeconds", "successThreshold",
@@ -198,40 +207,21 @@ var (
 		"runAsGroup", "runAsNonRoot", "supplementalGroups", "supplementalGroupsPolicy", "fsGroup", "sysctls", orderSysctl,
 		"fsGroupChangePolicy", "seccompProfile", orderSeccomp, "appArmorProfile", orderSeccomp, "seLinuxChangePolicy")
 
-	orderContainer = order("name", "image", "command", "args", "workingDir", "ports", orderContainerPort,
-		"envFrom", orderEnvFromSource, "env", orderEnvVar, "resources", orderResources, "resizePolicy", orderResizePolicy,
-		"restartPolicy", "restartPolicyRules", "volumeMounts", orderVolumeMount, "volumeDevices", orderVolumeDevice,
-		"livenessProbe", orderProbe, "readinessProbe", orderProbe, "startupProbe", orderProbe,
-		"lifecycle", orderLifecycle, "terminationMessagePath", "terminationMessagePolicy", "imagePullPolicy",
-		"securityContext", orderSecurityCtx, "stdin", "stdinOnce", "tty")
+	// orderRestartRule is a ContainerRestartRule's (restartPolicyRules).
+	orderRestartRule = order("action", "exitCodes", order("operator", "values"))
 
-	orderKeyToPath       = order("key", "path", "mode")
-	orderDownwardFile    = order("path", "fieldRef", orderFieldSelector, "resourceFieldRef", orderResourceSelector, "mode")
-	orderSecretProject   = order("name", "items", orderKeyToPath, "optional")
-	orderDownwardProject = order("items", orderDownwardFile)
-	orderTokenProject    = order("audience", "expirationSeconds", "path")
-	orderBundleProject   = order("name", "signerName", "labelSelector", orderLabelSelector, "optional", "path")
-	orderProjection      = order("secret", orderSecretProject, "downwardAPI", orderDownwardProject,
-		"configMap", orderSecretProject, "serviceAccountToken", orderTokenProject, "clusterTrustBundle", orderBundleProject)
-	orderVolume = order("name",
-		"hostPath", order("path", "type"),
-		"emptyDir", order("medium", "sizeLimit"),
-		"gcePersistentDisk", order("pdName", "fsType", "partition", "readOnly"),
-		"awsElasticBlockStore", order("volumeID", "fsType", "partition", "readOnly"),
-		"gitRepo", order("repository", "revision", "directory"),
-		"secret", order("secretName", "items", orderKeyToPath, "defaultMode", "optional"),
-		"nfs", order("server", "path", "readOnly"),
-		"iscsi", "glusterfs",
-		"persistentVolumeClaim", order("claimName", "readOnly"),
-		"rbd", "flexVolume", "cinder", "cephfs", "flocker",
-		"downwardAPI", order("items", orderDownwardFile, "defaultMode"),
-		"fc", "azureFile",
-		"configMap", order("name", "items", orderKeyToPath, "defaultMode", "optional"),
-		"vsphereVolume", "quobyte", "azureDisk", "photonPersistentDisk",
-		"projected", order("sources", orderProjection, "defaultMode"),
-		"portworxVolume", "scaleIO", "storageos",
-		"csi", order("driver", "readOnly", "fsType", "volumeAttributes", "nodePublishSecretRef", orderLocalRef),
-		"ephemeral", "image", order("reference", "pullPolicy"))
+	// containerKeys are the keys of a Container, and of the
+	// EphemeralContainerCommon an EphemeralContainer inlines.
+	containerKeys = []any{"name", "image", "command", "args", "workingDir", "ports", orderContainerPort,
+		"envFrom", orderEnvFromSource, "env", orderEnvVar, "resources", orderResources, "resizePolicy", orderResizePolicy,
+		"restartPolicy", "restartPolicyRules", orderRestartRule, "volumeMounts", orderVolumeMount,
+		"volumeDevices", orderVolumeDevice, "livenessProbe", orderProbe, "readinessProbe", orderProbe,
+		"startupProbe", orderProbe, "lifecycle", orderLifecycle, "terminationMessagePath", "terminationMessagePolicy",
+		"imagePullPolicy", "securityContext", orderSecurityCtx, "stdin", "stdinOnce", "tty"}
+	orderContainer = order(containerKeys...)
+	// orderEphemeralContainer is an EphemeralContainer's: a Container's
+	// keys, then targetContainerName.
+	orderEphemeralContainer = order(slices.Concat(containerKeys, []any{"targetContainerName"})...)
 
 	orderToleration       = order("key", "operator", "value", "effect", "tolerationSeconds")
 	orderDNSConfig        = order("nameservers", "searches", "options", order("name", "value"))
@@ -251,7 +241,7 @@ var (
 		"minDomains", "nodeAffinityPolicy", "nodeTaintsPolicy", "matchLabelKeys")
 
 	orderPodSpec = order("volumes", orderVolume, "initContainers", orderContainer, "containers", orderContainer,
-		"ephemeralContainers", orderContainer, "restartPolicy", "terminationGracePeriodSeconds", "activeDeadlineSeconds",
+		"ephemeralContainers", orderEphemeralContainer, "restartPolicy", "terminationGracePeriodSeconds", "activeDeadlineSeconds",
 		"dnsPolicy", "nodeSelector", "serviceAccountName", "serviceAccount", "automountServiceAccountToken",
 		"nodeName", "hostNetwork", "hostPID", "hostIPC", "shareProcessNamespace", "securityContext", orderPodSecurityCx,
 		"imagePullSecrets", orderLocalRef, "hostname", "subdomain", "affinity", orderAffinity, "schedulerName",
@@ -260,7 +250,7 @@ var (
 		"enableServiceLinks", "preemptionPolicy", "overhead", "topologySpreadConstraints", orderTopologySpread,
 		"setHostnameAsFQDN", "os", order("name"), "hostUsers", "schedulingGates", order("name"),
 		"resourceClaims", order("name", "resourceClaimName", "resourceClaimTemplateName"), "resources", orderResources,
-		"hostnameOverride")
+		"hostnameOverride", "schedulingGroup", order("podGroupName"), "evictionResponders", order("name", "priority"))
 	orderPodTemplate = order("metadata", orderObjectMeta, "spec", orderPodSpec)
 
 	// DeploymentConfig (github.com/openshift/api apps/v1).
@@ -297,12 +287,22 @@ var (
 		"terminated", order("exitCode", "signal", "reason", "message", "startedAt", "finishedAt", "containerID"))
 	orderContainerStatus = order("name", "state", orderContainerState, "lastState", orderContainerState, "ready",
 		"restartCount", "image", "imageID", "containerID", "started", "allocatedResources", "resources", orderResources,
-		"volumeMounts", order("name", "mountPath", "readOnly", "recursiveReadOnly"), "user", "allocatedResourcesStatus",
+		"volumeMounts", order("name", "mountPath", "readOnly", "recursiveReadOnly",
+			"volumeStatus", order("image", order("imageRef"))),
+		"user", order("linux", order("uid", "gid", "supplementalGroups")),
+		"allocatedResourcesStatus", order("name", "resources", order("resourceID", "health", "message")),
 		"stopSignal")
 	orderPodStatus = order("observedGeneration", "phase",
 		"conditions", order("type", "observedGeneration", "status", "lastProbeTime", "lastTransitionTime", "reason", "message"),
 		"message", "reason", "nominatedNodeName", "hostIP", "hostIPs", order("ip"), "podIP", "podIPs", order("ip"),
 		"startTime", "initContainerStatuses", orderContainerStatus, "containerStatuses", orderContainerStatus,
-		"qosClass", "ephemeralContainerStatuses", orderContainerStatus, "resize", "resourceClaimStatuses")
+		"qosClass", "ephemeralContainerStatuses", orderContainerStatus, "resize",
+		"resourceClaimStatuses", order("name", "resourceClaimName"),
+		"extendedResourceClaimStatus", order(
+			"requestMappings", order("containerName", "resourceName", "requestName"), "resourceClaimName"),
+		"allocatedResources", "resources", orderResources,
+		"nodeAllocatableResourceClaimStatuses", order("resourceClaimName", "containers",
+			"mapping", order("name", "quantity"), "overhead", order("name", "perPod", "perContainer")),
+		"volumeHealth", order("name", "healthConditions", order("status", "reason", "message"), "lastTransitionTime"))
 	orderPod = order("kind", "apiVersion", "metadata", orderObjectMeta, "spec", orderPodSpec, "status", orderPodStatus)
 )
