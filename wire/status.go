@@ -13,7 +13,8 @@ import (
 // counters always (readyReplicas only when not zero), details and
 // conditions when present; of details, the message when set and the
 // causes (null for none); of a cause, its image trigger when it names
-// one; of a condition, its reason, message and timestamps when set.
+// one; of a condition, its timestamps (null when unset), and its reason
+// and message when set.
 func appendConfigStatus(b []byte, s dcplan.ConfigStatus) []byte {
 	counter := func(b []byte, key string, n int64) []byte {
 		b = append(append(append(b, '"'), key...), `":`...)
@@ -95,13 +96,16 @@ func appendFields(b []byte, kv ...string) []byte {
 	return append(b, '}')
 }
 
-// appendTime appends the member key of a timestamp, as Kubernetes
-// serialises one (RFC 3339, whole seconds, UTC), after a comma; nothing
-// for a time within a second of the zero time (omitempty).
+// appendTime appends the member key of a metav1.Time, after a comma, as
+// encoding/json writes one: the field is omitempty, which never leaves out
+// a struct, and metav1.Time marshals the zero time as null and any other
+// in RFC 3339, whole seconds, UTC. A condition read without timestamps
+// (null or absent) thus goes out with null ones, as upstream's status
+// write, which copies the conditions as read, sends them.
 func appendTime(b []byte, key string, t time.Time) []byte {
-	if t = t.Truncate(time.Second); t.IsZero() {
-		return b
+	b = append(append(append(b, `,"`...), key...), `":`...)
+	if t.IsZero() {
+		return append(b, "null"...)
 	}
-	b = append(append(append(b, `,"`...), key...), `":"`...)
-	return append(t.UTC().AppendFormat(b, time.RFC3339), '"')
+	return append(t.UTC().AppendFormat(append(b, '"'), time.RFC3339), '"')
 }
