@@ -14,8 +14,9 @@ import (
 // conditions when present; of details, the message when set and the
 // causes (null for none); of a cause, its image trigger when it names
 // one; of a condition, its timestamps (null when unset), and its reason
-// and message when set.
-func appendConfigStatus(b []byte, s dcplan.ConfigStatus) []byte {
+// and message when set. Details the DC held as read (read, see
+// readDetails) go out as read.
+func appendConfigStatus(b []byte, s dcplan.ConfigStatus, read readDetails) []byte {
 	counter := func(b []byte, key string, n int64) []byte {
 		b = append(append(append(b, '"'), key...), `":`...)
 		return strconv.AppendInt(b, n, 10)
@@ -27,30 +28,7 @@ func appendConfigStatus(b []byte, s dcplan.ConfigStatus) []byte {
 	b = counter(append(b, ','), "availableReplicas", int64(s.AvailableReplicas))
 	b = counter(append(b, ','), "unavailableReplicas", int64(s.UnavailableReplicas))
 	if d := s.Details; d.Message != "" || len(d.Causes) > 0 {
-		b = append(b, `,"details":{`...)
-		if d.Message != "" {
-			b = append(jsontree.AppendString(append(b, `"message":`...), d.Message), ',')
-		}
-		b = append(b, `"causes":`...)
-		if len(d.Causes) == 0 {
-			b = append(b, "null"...)
-		} else {
-			b = append(b, '[')
-			for i, c := range d.Causes {
-				if i > 0 {
-					b = append(b, ',')
-				}
-				b = jsontree.AppendString(append(b, `{"type":`...), c.TypeText())
-				if c.Image != "" || c.FromKind != "" || c.FromNamespace != "" {
-					b = append(b, `,"imageTrigger":{"from":`...)
-					b = appendFields(b, "kind", c.FromKind, "namespace", c.FromNamespace, "name", c.Image)
-					b = append(b, '}')
-				}
-				b = append(b, '}')
-			}
-			b = append(b, ']')
-		}
-		b = append(b, '}')
+		b = appendDetails(b, d, read)
 	}
 	if len(s.Conditions) > 0 {
 		b = append(b, `,"conditions":[`...)
@@ -76,6 +54,38 @@ func appendConfigStatus(b []byte, s dcplan.ConfigStatus) []byte {
 		b = counter(append(b, ','), "readyReplicas", int64(s.ReadyReplicas))
 	}
 	return append(b, '}')
+}
+
+// appendDetails appends, after a comma, the member details holding d:
+// as read when read holds d (readDetails.appendKept), else from the
+// model: the message when set, the causes (null for none), of a cause
+// its type and its image trigger when it names one.
+func appendDetails(b []byte, d dcplan.Details, read readDetails) []byte {
+	if kept, ok := read.appendKept(b, d); ok {
+		return kept
+	}
+	b = append(b, `,"details":{`...)
+	if d.Message != "" {
+		b = append(jsontree.AppendString(append(b, `"message":`...), d.Message), ',')
+	}
+	b = append(b, `"causes":`...)
+	if len(d.Causes) == 0 {
+		return append(b, "null}"...)
+	}
+	b = append(b, '[')
+	for i, c := range d.Causes {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = jsontree.AppendString(append(b, `{"type":`...), c.TypeText())
+		if c.Image != "" || c.FromKind != "" || c.FromNamespace != "" {
+			b = append(b, `,"imageTrigger":{"from":`...)
+			b = appendFields(b, "kind", c.FromKind, "namespace", c.FromNamespace, "name", c.Image)
+			b = append(b, '}')
+		}
+		b = append(b, '}')
+	}
+	return append(b, "]}"...)
 }
 
 // appendFields appends an object of string fields, given as key, value

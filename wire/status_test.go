@@ -19,7 +19,7 @@ func TestConfigStatusAsTreeRendersIt(t *testing.T) {
 			s.Details.Causes = nil
 		}
 		want := string(renderOrdered(statusTree(s), orderDCStatus))
-		if got := string(appendConfigStatus(nil, s)); got != want {
+		if got := string(appendConfigStatus(nil, s, readDetails{})); got != want {
 			t.Fatalf("status\n got %s\nwant %s", got, want)
 		}
 	})
