@@ -15,7 +15,7 @@ import (
 // causes (null for none); of a cause, its image trigger when it names
 // one; of a condition, its timestamps (null when unset), and its reason
 // and message when set. Details the DC held as read (read, see
-// readDetails) go out as read.
+// readDetails) go out as read, empty ones too.
 func appendConfigStatus(b []byte, s dcplan.ConfigStatus, read readDetails) []byte {
 	counter := func(b []byte, key string, n int64) []byte {
 		b = append(append(append(b, '"'), key...), `":`...)
@@ -27,9 +27,7 @@ func appendConfigStatus(b []byte, s dcplan.ConfigStatus, read readDetails) []byt
 	b = counter(append(b, ','), "updatedReplicas", int64(s.UpdatedReplicas))
 	b = counter(append(b, ','), "availableReplicas", int64(s.AvailableReplicas))
 	b = counter(append(b, ','), "unavailableReplicas", int64(s.UnavailableReplicas))
-	if d := s.Details; d.Message != "" || len(d.Causes) > 0 {
-		b = appendDetails(b, d, read)
-	}
+	b = appendDetails(b, s.Details, read)
 	if len(s.Conditions) > 0 {
 		b = append(b, `,"conditions":[`...)
 		for i, c := range s.Conditions {
@@ -58,11 +56,21 @@ func appendConfigStatus(b []byte, s dcplan.ConfigStatus, read readDetails) []byt
 
 // appendDetails appends, after a comma, the member details holding d:
 // as read when read holds d (readDetails.appendKept), else from the
-// model: the message when set, the causes (null for none), of a cause
-// its type and its image trigger when it names one.
+// model: nothing for no details, else the message when set, the causes
+// (null for none), of a cause its type and its image trigger when it
+// names one.
+//
+// Details read but empty ({}, or causes null) are kept: upstream's
+// status write copies the *DeploymentDetails it read, omitempty keeps a
+// non-nil pointer, and Causes is not omitempty, so encoding/json writes
+// "details":{"causes":null}. The model has no "empty but present"; the
+// DC as read tells it.
 func appendDetails(b []byte, d dcplan.Details, read readDetails) []byte {
 	if kept, ok := read.appendKept(b, d); ok {
 		return kept
+	}
+	if d.Message == "" && len(d.Causes) == 0 {
+		return b
 	}
 	b = append(b, `,"details":{`...)
 	if d.Message != "" {

@@ -3,6 +3,7 @@ package wire
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/dcplan/dcplan"
@@ -180,4 +181,43 @@ func TestStatusKeptDetailsAsModel(t *testing.T) {
 			t.Fatalf("status\n got %s\nwant %s", got, want)
 		}
 	})
+}
+
+// TestStatusEmptyDetailsKept: status.details read present but empty
+// decodes upstream to a non-nil *DeploymentDetails, which the status
+// write copies and omitempty keeps, its Causes (not omitempty) null;
+// null or absent details stay out. A decode/encode round trip keeps them,
+// and so does the DC as an update in the same plan returns it (a rebased
+// status write).
+func TestStatusEmptyDetailsKept(t *testing.T) {
+	checkDetailsKept(t, []detailsCase{
+		{"empty", `{}`, `{"causes":null}`},
+		{"causes null", `{"causes":null}`, `{"causes":null}`},
+		{"message empty", `{"message":"","causes":null}`, `{"causes":null}`},
+		{"causes empty", `{"causes":[]}`, `{"causes":[]}`},
+		{"null", `null`, ``},
+	})
+	in := editedFixture(t, "dc-frontend.json", func(st map[string]any) { delete(st, "details") })
+	if got, want := statusMember(statusPUT(t, in)), `"unavailableReplicas":0,"conditions":[`; !strings.Contains(got, want) {
+		t.Errorf("absent: status\n%s\nlacks %s", got, want)
+	}
+
+	in = editedFixture(t, "dc-frontend.json", func(st map[string]any) { st["details"] = map[string]any{} })
+	c, err := DecodeConfig(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, err := EncodeConfig(c); err != nil || !strings.Contains(string(b), `"details":{}`) {
+		t.Errorf("EncodeConfig(DecodeConfig(m)) = %s, %v: want the empty details kept", b, err)
+	}
+	p := dcplan.Plan{Status: &dcplan.StatusUpdate{Config: c.Name, To: c.Status},
+		UpdateConfig: []dcplan.ConfigUpdate{{Config: c.Name, SetReplicas: true, ReplicasFrom: c.Replicas, ReplicasTo: c.Replicas + 1}}}
+	reqs, err := Requests(dcplan.Snapshot{Config: c}, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := reqs[len(reqs)-1]
+	if got, want := statusMember(q.Body), `"details":{"causes":null}`; q.Subresource != SubresourceStatus || !q.Rebase || !strings.Contains(got, want) {
+		t.Errorf("rebased: %s (rebase %v): status\n%s\nlacks %s", q, q.Rebase, got, want)
+	}
 }
