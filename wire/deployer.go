@@ -166,10 +166,10 @@ func (v *values) deployerContainers(p dcplan.DeployerPod) ([]byte, error) {
 }
 
 // eachTemplateField calls f, in name order, with each field of the pod
-// template's spec that fields names and that the template holds not
-// empty (not null, "", [] or {}, which encoding/json leaves out under
-// omitempty): the fields a deployer pod copies (SPEC 4.5, 7 row 31).
-// f gets the template as read (canonical) and the field's value in it.
+// template's spec that fields names and that encoding/json writes under
+// omitempty (see omitsEmpty): the fields a deployer pod copies (SPEC 4.5,
+// 7 row 31). f gets the template as read (canonical) and the field's
+// value in it.
 func eachTemplateField(template dcplan.Template, fields dcplan.TemplateFields, f func(w written, name string, i int32)) {
 	if fields == 0 || template.Raw == nil {
 		return
@@ -185,12 +185,26 @@ func eachTemplateField(template dcplan.Template, fields dcplan.TemplateFields, f
 		if i < 0 {
 			continue
 		}
-		switch v := w.bytesOf(i); string(v) {
-		case "null", `""`, "[]", "{}":
-		default:
+		if !omitsEmpty(name, w.bytesOf(i)) {
 			f(w, name, i)
 		}
 	}
+}
+
+// omitsEmpty reports whether encoding/json leaves out the copied pod spec
+// field name holding v (as read) under omitempty: null, "", [] and {},
+// the zero string, empty slices and maps, and nil pointers; but not an
+// empty dnsConfig, which decodes to a non-nil *PodDNSConfig, a pointer
+// omitempty never drops, so makeDeployerPod, which copies the pointer,
+// writes "dnsConfig":{}.
+func omitsEmpty(name string, v []byte) bool {
+	switch string(v) {
+	case "null", `""`, "[]":
+		return true
+	case "{}":
+		return name != "dnsConfig"
+	}
+	return false
 }
 
 // appendStringMap appends kvs as the JSON object of a string map, as

@@ -166,7 +166,9 @@ func encodePodTree(p dcplan.DeployerPod, template dcplan.Template) ([]byte, erro
 	if tree := templateTree(template); tree != nil {
 		tspec, _ := tree["spec"].(map[string]any)
 		for _, k := range p.CopyFields.Names() {
-			if v := tspec[k]; !emptyJSON(v) {
+			// dnsConfig is a pointer: a non-nil empty one stays ({}).
+			_, object := tspec[k].(map[string]any)
+			if v := tspec[k]; !emptyJSON(v) || k == "dnsConfig" && object {
 				spec[k] = v
 			}
 		}

@@ -188,6 +188,8 @@ func TestDeployerTemplateFields(t *testing.T) {
 			`{"dnsConfig":{"nameservers":["1.1.1.1"]},"dnsPolicy":"None","enableServiceLinks":false,"imagePullSecrets":[{"name":"pull"}],"nodeSelector":{"a":"1","b":"2"},"tolerations":[{"key":"k","operator":"Exists"}]}`},
 		{"empty values", "omitempty: empty lists, maps, strings and nulls vanish",
 			`{"spec":{"dnsPolicy":"","tolerations":[],"nodeSelector":{},"dnsConfig":null,"imagePullSecrets":[]}}`, ``},
+		{"empty dns config", "dnsConfig is a pointer: {} is a non-nil one, which omitempty keeps",
+			`{"spec":{"dnsConfig":{},"nodeSelector":{}}}`, `{"dnsConfig":{}}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -257,5 +259,28 @@ func TestEncodePodEmptyListsVanish(t *testing.T) {
 		if v, ok := pod.Spec[key]; ok {
 			t.Errorf("EncodePod() spec.%s = %s, want the key absent (SPEC 10.15)", key, v)
 		}
+	}
+}
+
+// TestEncodePodEmptyDNSConfig: makeDeployerPod copies the template's
+// DNSConfig, a *PodDNSConfig; a template holding "dnsConfig":{} decodes
+// to a non-nil pointer, which omitempty never drops, so the pod carries
+// "dnsConfig":{} (the body as encoding/json writes upstream's pod).
+func TestEncodePodEmptyDNSConfig(t *testing.T) {
+	tpl, err := NewTemplate([]byte(`{"metadata":{},"spec":{"containers":[{"name":"a","image":"b"}],"dnsConfig":{},"dnsPolicy":"ClusterFirst"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := EncodePod(dcplan.DeployerPod{Name: "x-1-deploy", RC: "x-1", RCUID: "u", Image: "img", ActiveDeadlineSeconds: 21600,
+		ServiceAccount: "deployer", CopyFields: dcplan.ModernTemplateFields}, tpl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"kind":"Pod","apiVersion":"v1","metadata":{"name":"x-1-deploy","ownerReferences":[{"apiVersion":"v1","kind":"ReplicationController","name":"x-1","uid":"u"}]},` +
+		`"spec":{"containers":[{"name":"deployment","image":"img","resources":{},"terminationMessagePolicy":"FallbackToLogsOnError","imagePullPolicy":"IfNotPresent"}],` +
+		`"restartPolicy":"Never","terminationGracePeriodSeconds":10,"activeDeadlineSeconds":21600,"dnsPolicy":"ClusterFirst","serviceAccountName":"deployer",` +
+		`"shareProcessNamespace":false,"dnsConfig":{}},"status":{}}`
+	if d := cmp.Diff(want, string(got)); d != "" {
+		t.Errorf("EncodePod() mismatch (-want +got):\n%s", d)
 	}
 }

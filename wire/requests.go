@@ -679,7 +679,7 @@ func (r *renderer) status(u *dcplan.StatusUpdate) Request {
 	cs := make(changes, 0, 8)
 	cs = typedChanges(cs, kindConfig, apiVersionApps)
 	status := jsontree.Scratch()
-	*status = appendConfigStatus((*status)[:0], u.To)
+	*status = appendConfigStatus((*status)[:0], u.To, readDetails{w, w.node("status", "details")})
 	cs = cs.set(*status, "status")
 	body := w.render(orderDC, cs)
 	jsontree.PutScratch(status)

@@ -13,8 +13,10 @@ import (
 // counters always (readyReplicas only when not zero), details and
 // conditions when present; of details, the message when set and the
 // causes (null for none); of a cause, its image trigger when it names
-// one; of a condition, its reason, message and timestamps when set.
-func appendConfigStatus(b []byte, s dcplan.ConfigStatus) []byte {
+// one; of a condition, its timestamps (null when unset), and its reason
+// and message when set. Details the DC held as read (read, see
+// readDetails) go out as read, empty ones too.
+func appendConfigStatus(b []byte, s dcplan.ConfigStatus, read readDetails) []byte {
 	counter := func(b []byte, key string, n int64) []byte {
 		b = append(append(append(b, '"'), key...), `":`...)
 		return strconv.AppendInt(b, n, 10)
@@ -25,32 +27,7 @@ func appendConfigStatus(b []byte, s dcplan.ConfigStatus) []byte {
 	b = counter(append(b, ','), "updatedReplicas", int64(s.UpdatedReplicas))
 	b = counter(append(b, ','), "availableReplicas", int64(s.AvailableReplicas))
 	b = counter(append(b, ','), "unavailableReplicas", int64(s.UnavailableReplicas))
-	if d := s.Details; d.Message != "" || len(d.Causes) > 0 {
-		b = append(b, `,"details":{`...)
-		if d.Message != "" {
-			b = append(jsontree.AppendString(append(b, `"message":`...), d.Message), ',')
-		}
-		b = append(b, `"causes":`...)
-		if len(d.Causes) == 0 {
-			b = append(b, "null"...)
-		} else {
-			b = append(b, '[')
-			for i, c := range d.Causes {
-				if i > 0 {
-					b = append(b, ',')
-				}
-				b = jsontree.AppendString(append(b, `{"type":`...), c.TypeText())
-				if c.Image != "" || c.FromKind != "" || c.FromNamespace != "" {
-					b = append(b, `,"imageTrigger":{"from":`...)
-					b = appendFields(b, "kind", c.FromKind, "namespace", c.FromNamespace, "name", c.Image)
-					b = append(b, '}')
-				}
-				b = append(b, '}')
-			}
-			b = append(b, ']')
-		}
-		b = append(b, '}')
-	}
+	b = appendDetails(b, s.Details, read)
 	if len(s.Conditions) > 0 {
 		b = append(b, `,"conditions":[`...)
 		for i, c := range s.Conditions {
@@ -77,6 +54,48 @@ func appendConfigStatus(b []byte, s dcplan.ConfigStatus) []byte {
 	return append(b, '}')
 }
 
+// appendDetails appends, after a comma, the member details holding d:
+// as read when read holds d (readDetails.appendKept), else from the
+// model: nothing for no details, else the message when set, the causes
+// (null for none), of a cause its type and its image trigger when it
+// names one.
+//
+// Details read but empty ({}, or causes null) are kept: upstream's
+// status write copies the *DeploymentDetails it read, omitempty keeps a
+// non-nil pointer, and Causes is not omitempty, so encoding/json writes
+// "details":{"causes":null}. The model has no "empty but present"; the
+// DC as read tells it.
+func appendDetails(b []byte, d dcplan.Details, read readDetails) []byte {
+	if kept, ok := read.appendKept(b, d); ok {
+		return kept
+	}
+	if d.Message == "" && len(d.Causes) == 0 {
+		return b
+	}
+	b = append(b, `,"details":{`...)
+	if d.Message != "" {
+		b = append(jsontree.AppendString(append(b, `"message":`...), d.Message), ',')
+	}
+	b = append(b, `"causes":`...)
+	if len(d.Causes) == 0 {
+		return append(b, "null}"...)
+	}
+	b = append(b, '[')
+	for i, c := range d.Causes {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = jsontree.AppendString(append(b, `{"type":`...), c.TypeText())
+		if c.Image != "" || c.FromKind != "" || c.FromNamespace != "" {
+			b = append(b, `,"imageTrigger":{"from":`...)
+			b = appendFields(b, "kind", c.FromKind, "namespace", c.FromNamespace, "name", c.Image)
+			b = append(b, '}')
+		}
+		b = append(b, '}')
+	}
+	return append(b, "]}"...)
+}
+
 // appendFields appends an object of string fields, given as key, value
 // pairs in order; an empty value is left out (omitempty).
 func appendFields(b []byte, kv ...string) []byte {
@@ -95,13 +114,16 @@ func appendFields(b []byte, kv ...string) []byte {
 	return append(b, '}')
 }
 
-// appendTime appends the member key of a timestamp, as Kubernetes
-// serialises one (RFC 3339, whole seconds, UTC), after a comma; nothing
-// for a time within a second of the zero time (omitempty).
+// appendTime appends the member key of a metav1.Time, after a comma, as
+// encoding/json writes one: the field is omitempty, which never leaves out
+// a struct, and metav1.Time marshals the zero time as null and any other
+// in RFC 3339, whole seconds, UTC. A condition read without timestamps
+// (null or absent) thus goes out with null ones, as upstream's status
+// write, which copies the conditions as read, sends them.
 func appendTime(b []byte, key string, t time.Time) []byte {
-	if t = t.Truncate(time.Second); t.IsZero() {
-		return b
+	b = append(append(append(b, `,"`...), key...), `":`...)
+	if t.IsZero() {
+		return append(b, "null"...)
 	}
-	b = append(append(append(b, `,"`...), key...), `":"`...)
-	return append(t.UTC().AppendFormat(b, time.RFC3339), '"')
+	return append(t.UTC().AppendFormat(append(b, '"'), time.RFC3339), '"')
 }

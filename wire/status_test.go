@@ -2,6 +2,7 @@ package wire
 
 import (
 	"testing"
+	"time"
 
 	"github.com/dcplan/dcplan"
 	"pgregory.net/rapid"
@@ -18,7 +19,7 @@ func TestConfigStatusAsTreeRendersIt(t *testing.T) {
 			s.Details.Causes = nil
 		}
 		want := string(renderOrdered(statusTree(s), orderDCStatus))
-		if got := string(appendConfigStatus(nil, s)); got != want {
+		if got := string(appendConfigStatus(nil, s, readDetails{})); got != want {
 			t.Fatalf("status\n got %s\nwant %s", got, want)
 		}
 	})
@@ -26,8 +27,8 @@ func TestConfigStatusAsTreeRendersIt(t *testing.T) {
 
 // statusTree, the reference for appendConfigStatus, is a DC status as apps/v1 DeploymentConfigStatus marshals:
 // the counters always (readyReplicas only when non-zero), details and
-// conditions when present, each condition's reason, message and
-// timestamps when set.
+// conditions when present, each condition's timestamps (null when
+// unset, see metaTime), and its reason and message when set.
 func statusTree(s dcplan.ConfigStatus) map[string]any {
 	st := map[string]any{
 		"latestVersion":       num(int64(s.LatestVersion)),
@@ -66,8 +67,7 @@ func statusTree(s dcplan.ConfigStatus) map[string]any {
 		conds := make([]any, len(s.Conditions))
 		for i, c := range s.Conditions {
 			e := map[string]any{"type": c.TypeText(), "status": c.StatusText()}
-			putTime(e, "lastUpdateTime", c.LastUpdateTime)
-			putTime(e, "lastTransitionTime", c.LastTransitionTime)
+			e["lastUpdateTime"], e["lastTransitionTime"] = metaTime(c.LastUpdateTime), metaTime(c.LastTransitionTime)
 			putString(e, "reason", c.ReasonText())
 			putString(e, "message", c.Message)
 			conds[i] = e
@@ -75,4 +75,13 @@ func statusTree(s dcplan.ConfigStatus) map[string]any {
 		st["conditions"] = conds
 	}
 	return st
+}
+
+// metaTime is the tree of a metav1.Time as encoding/json writes it: nil
+// (null) for the zero time, else RFC 3339 in UTC, whole seconds.
+func metaTime(t time.Time) any {
+	if t.IsZero() {
+		return nil
+	}
+	return t.UTC().Format(time.RFC3339)
 }

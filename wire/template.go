@@ -144,8 +144,9 @@ func putTemplate(m map[string]any, key string, t dcplan.Template, orig []byte) {
 // dcplan.ModernTemplateFields) as one canonical JSON object, as EncodePod
 // writes them into the pod spec. Fields
 // that are absent, null, "" or empty lists/objects are left out, as
-// encoding/json leaves out those omitempty fields. It returns nil when none
-// is left (or t has no template).
+// encoding/json leaves out those omitempty fields, but for an empty
+// dnsConfig, a pointer, kept as {}. It returns nil when none is left (or
+// t has no template).
 //
 // Ports: deployer_controller.go (*DeploymentController).makeDeployerPod, the
 // fields copied from rc.Spec.Template.Spec.
