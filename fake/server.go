@@ -72,6 +72,10 @@ import (
 //     a DC deleted since). An update, a patch or an instantiate of an
 //     object already stored leaves it, whatever its owners: the
 //     collector's own pace.
+//   - a create, update or patch whose result has an owner reference
+//     without a uid, or more than one owner reference with controller
+//     true, is refused with Invalid (422), as the API server's metadata
+//     validation refuses it; nothing is stored.
 //
 // A World's server (World.Client) holds only objects the World's codec
 // decodes and dcplan's rules for one object accept: a create, update or
@@ -1157,18 +1161,4 @@ func keepClientLatestVersion(out, old, client map[string]any) bool {
 	}
 	st["latestVersion"] = want
 	return true
-}
-
-// checkOwnerRefs refuses an object with an owner reference without a uid,
-// as the API server's validation does.
-func checkOwnerRefs(resource, name string, o map[string]any) error {
-	meta, _ := o["metadata"].(map[string]any)
-	refs, _ := meta["ownerReferences"].([]any)
-	for _, r := range refs {
-		ref, _ := r.(map[string]any)
-		if uid, _ := ref["uid"].(string); uid == "" {
-			return errInvalid(resource, name, `metadata.ownerReferences.uid: Invalid value: "": uid must not be empty`)
-		}
-	}
-	return nil
 }
