@@ -50,7 +50,10 @@ import (
 //     gets them as a create's does. A DC update (main resource or status)
 //     without metadata.resourceVersion is Invalid, as the DC strategies
 //     allow no unconditional update; an RC's or a pod's takes the stored
-//     version.
+//     version. An update or patch whose result is the stored object but
+//     for the resourceVersion is not written, as etcd3's GuaranteedUpdate
+//     skips it: it succeeds, answers the stored object, keeps its
+//     resourceVersion, and makes no new version (no watch event).
 //   - delete with Background or Foreground propagation, or without a
 //     policy of a pod or a DC: the objects the deleted one owns go too,
 //     and theirs, as the garbage collector deletes them, but for those
@@ -513,11 +516,7 @@ func (s *Server) update(r wire.Request, key serverKey) error {
 	if err := checkFinalizers(r.Resource, key.name, old, body); err != nil && r.Subresource == "" {
 		return err
 	}
-	if err := s.store.save(key, mustMarshal(s.settle(r.Resource, r.Subresource, old, body))); err != nil {
-		return errUndecodable(r.Resource, key.name, err)
-	}
-	s.finish(key, old)
-	return nil
+	return s.write(key, r.Resource, old, s.settle(r.Resource, r.Subresource, old, body))
 }
 
 // settle returns the object the server stores when next replaces old
@@ -525,7 +524,7 @@ func (s *Server) update(r wire.Request, key serverKey) error {
 // resource, status come from old; only status comes from next through the
 // status subresource, and through instantiate (the DC the instantiate
 // endpoint stores), which also counts a generation when
-// status.latestVersion moved.
+// status.latestVersion moved. The resourceVersion is write's to set.
 func (s *Server) settle(resource, sub string, old, next map[string]any) map[string]any {
 	if sub == wire.SubresourceStatus || sub == wire.SubresourceInstantiate {
 		out := jsontree.Clone(old).(map[string]any)
@@ -542,7 +541,6 @@ func (s *Server) settle(resource, sub string, old, next map[string]any) map[stri
 			g, _ := strconv.ParseInt(metaString(old, "generation"), 10, 64)
 			meta["generation"] = json.Number(strconv.FormatInt(g+1, 10))
 		}
-		meta["resourceVersion"] = s.store.mintVersion()
 		return out
 	}
 	out := next
@@ -566,8 +564,32 @@ func (s *Server) settle(resource, sub string, old, next map[string]any) map[stri
 		g, _ := strconv.ParseInt(metaString(old, "generation"), 10, 64)
 		meta["generation"] = json.Number(strconv.FormatInt(g+1, 10))
 	}
-	meta["resourceVersion"] = s.store.mintVersion()
 	return out
+}
+
+// write stores out, what settle made of an update or a patch of the
+// object old stored at key, with a new resourceVersion, and removes it if
+// the write took its last finalizer (finish). A write whose out is old
+// but for the resourceVersion changes nothing: as etcd3's GuaranteedUpdate
+// in the API server skips a write whose stored bytes would not change and
+// answers the stored object, nothing is stored (no new version, no watch
+// event) and the object keeps its resourceVersion.
+func (s *Server) write(key serverKey, resource string, old, out map[string]any) error {
+	meta := ensureMeta(out)
+	if rv, ok := ensureMeta(old)["resourceVersion"]; ok {
+		meta["resourceVersion"] = rv
+	} else {
+		delete(meta, "resourceVersion")
+	}
+	if jsonvalue.Equal(old, out) {
+		return nil
+	}
+	meta["resourceVersion"] = s.store.mintVersion()
+	if err := s.store.save(key, mustMarshal(out)); err != nil {
+		return errUndecodable(resource, key.name, err)
+	}
+	s.finish(key, old)
+	return nil
 }
 
 // patch executes a PATCH (strategic merge, or JSON merge).
@@ -609,11 +631,7 @@ func (s *Server) patch(r wire.Request, key serverKey) error {
 	if err := checkFinalizers(r.Resource, key.name, old, next); err != nil && r.Subresource == "" {
 		return err
 	}
-	if err := s.store.save(key, mustMarshal(s.settle(r.Resource, r.Subresource, old, next))); err != nil {
-		return errUndecodable(r.Resource, key.name, err)
-	}
-	s.finish(key, old)
-	return nil
+	return s.write(key, r.Resource, old, s.settle(r.Resource, r.Subresource, old, next))
 }
 
 // delete executes a DELETE. With Background or Foreground propagation the
