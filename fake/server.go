@@ -50,7 +50,10 @@ import (
 //     gets them as a create's does. A DC update (main resource or status)
 //     without metadata.resourceVersion is Invalid, as the DC strategies
 //     allow no unconditional update; an RC's or a pod's takes the stored
-//     version.
+//     version. An update or patch whose result is the stored object but
+//     for the resourceVersion is not written, as etcd3's GuaranteedUpdate
+//     skips it: it succeeds, answers the stored object, keeps its
+//     resourceVersion, and makes no new version (no watch event).
 //   - delete with Background or Foreground propagation, or without a
 //     policy of a pod or a DC: the objects the deleted one owns go too,
 //     and theirs, as the garbage collector deletes them, but for those
@@ -72,6 +75,10 @@ import (
 //     a DC deleted since). An update, a patch or an instantiate of an
 //     object already stored leaves it, whatever its owners: the
 //     collector's own pace.
+//   - a create, update or patch whose result has an owner reference
+//     without a uid, or more than one owner reference with controller
+//     true, is refused with Invalid (422), as the API server's metadata
+//     validation refuses it; nothing is stored.
 //
 // A World's server (World.Client) holds only objects the World's codec
 // decodes and dcplan's rules for one object accept: a create, update or
@@ -509,11 +516,7 @@ func (s *Server) update(r wire.Request, key serverKey) error {
 	if err := checkFinalizers(r.Resource, key.name, old, body); err != nil && r.Subresource == "" {
 		return err
 	}
-	if err := s.store.save(key, mustMarshal(s.settle(r.Resource, r.Subresource, old, body))); err != nil {
-		return errUndecodable(r.Resource, key.name, err)
-	}
-	s.finish(key, old)
-	return nil
+	return s.write(key, r.Resource, old, s.settle(r.Resource, r.Subresource, old, body))
 }
 
 // settle returns the object the server stores when next replaces old
@@ -521,7 +524,7 @@ func (s *Server) update(r wire.Request, key serverKey) error {
 // resource, status come from old; only status comes from next through the
 // status subresource, and through instantiate (the DC the instantiate
 // endpoint stores), which also counts a generation when
-// status.latestVersion moved.
+// status.latestVersion moved. The resourceVersion is write's to set.
 func (s *Server) settle(resource, sub string, old, next map[string]any) map[string]any {
 	if sub == wire.SubresourceStatus || sub == wire.SubresourceInstantiate {
 		out := jsontree.Clone(old).(map[string]any)
@@ -538,7 +541,6 @@ func (s *Server) settle(resource, sub string, old, next map[string]any) map[stri
 			g, _ := strconv.ParseInt(metaString(old, "generation"), 10, 64)
 			meta["generation"] = json.Number(strconv.FormatInt(g+1, 10))
 		}
-		meta["resourceVersion"] = s.store.mintVersion()
 		return out
 	}
 	out := next
@@ -562,8 +564,32 @@ func (s *Server) settle(resource, sub string, old, next map[string]any) map[stri
 		g, _ := strconv.ParseInt(metaString(old, "generation"), 10, 64)
 		meta["generation"] = json.Number(strconv.FormatInt(g+1, 10))
 	}
-	meta["resourceVersion"] = s.store.mintVersion()
 	return out
+}
+
+// write stores out, what settle made of an update or a patch of the
+// object old stored at key, with a new resourceVersion, and removes it if
+// the write took its last finalizer (finish). A write whose out is old
+// but for the resourceVersion changes nothing: as etcd3's GuaranteedUpdate
+// in the API server skips a write whose stored bytes would not change and
+// answers the stored object, nothing is stored (no new version, no watch
+// event) and the object keeps its resourceVersion.
+func (s *Server) write(key serverKey, resource string, old, out map[string]any) error {
+	meta := ensureMeta(out)
+	if rv, ok := ensureMeta(old)["resourceVersion"]; ok {
+		meta["resourceVersion"] = rv
+	} else {
+		delete(meta, "resourceVersion")
+	}
+	if jsonvalue.Equal(old, out) {
+		return nil
+	}
+	meta["resourceVersion"] = s.store.mintVersion()
+	if err := s.store.save(key, mustMarshal(out)); err != nil {
+		return errUndecodable(resource, key.name, err)
+	}
+	s.finish(key, old)
+	return nil
 }
 
 // patch executes a PATCH (strategic merge, or JSON merge).
@@ -605,11 +631,7 @@ func (s *Server) patch(r wire.Request, key serverKey) error {
 	if err := checkFinalizers(r.Resource, key.name, old, next); err != nil && r.Subresource == "" {
 		return err
 	}
-	if err := s.store.save(key, mustMarshal(s.settle(r.Resource, r.Subresource, old, next))); err != nil {
-		return errUndecodable(r.Resource, key.name, err)
-	}
-	s.finish(key, old)
-	return nil
+	return s.write(key, r.Resource, old, s.settle(r.Resource, r.Subresource, old, next))
 }
 
 // delete executes a DELETE. With Background or Foreground propagation the
@@ -1157,18 +1179,4 @@ func keepClientLatestVersion(out, old, client map[string]any) bool {
 	}
 	st["latestVersion"] = want
 	return true
-}
-
-// checkOwnerRefs refuses an object with an owner reference without a uid,
-// as the API server's validation does.
-func checkOwnerRefs(resource, name string, o map[string]any) error {
-	meta, _ := o["metadata"].(map[string]any)
-	refs, _ := meta["ownerReferences"].([]any)
-	for _, r := range refs {
-		ref, _ := r.(map[string]any)
-		if uid, _ := ref["uid"].(string); uid == "" {
-			return errInvalid(resource, name, `metadata.ownerReferences.uid: Invalid value: "": uid must not be empty`)
-		}
-	}
-	return nil
 }

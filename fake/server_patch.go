@@ -15,13 +15,15 @@ import (
 // merge recursively, null deletes a key, anything else replaces. With
 // strategic true it is Kubernetes' strategic merge patch for the lists
 // dcplan's objects carry: a list whose path has a merge key (mergeKey) is
-// merged element by element by that key, elements of the patch that are
-// not in the list are appended in patch order, and an element
-// {"$patch": "delete", <key>: v} removes the elements whose key is v;
-// metadata.finalizers, a list of strings with patch strategy merge, gains
-// the values of the patch it lacks, after those it holds, and
-// $deleteFromPrimitiveList/finalizers removes the values it lists; every
-// other list is replaced whole. Other directives ($setElementOrder,
+// merged element by element by that key, an element of the patch that is
+// not in the list is added, and an element {"$patch": "delete", <key>: v}
+// removes the elements whose key is v (before anything is merged);
+// metadata.finalizers, a list of strings with patch strategy merge, is
+// merged as a set: it gains the values of the patch it lacks, and
+// $deleteFromPrimitiveList/finalizers removes the values it lists. A
+// merged list is ordered as apimachinery orders it (smpOrder): the
+// patch's elements first, in patch order, then those only the stored
+// list holds. Every other list is replaced whole. Other directives ($setElementOrder,
 // $retainKeys, $deleteFromPrimitiveList of another list, $patch on a map)
 // are refused.
 func mergePatch(orig, patch any, path string, strategic bool) (any, error) {
@@ -83,13 +85,17 @@ func mergePatch(orig, patch any, path string, strategic bool) (any, error) {
 }
 
 // mergeList merges the elements of patch into the list orig by the merge
-// key mk.
+// key mk: the deletions first, as apimachinery applies a patch list's
+// directives before merging its other elements, then each other element
+// into the element of the same key, or added; the result in smpOrder.
 func mergeList(orig any, patch []any, path, mk string) ([]any, error) {
 	ol, _ := orig.([]any)
 	out := jsontree.Clone(ol).([]any)
 	if out == nil {
 		out = []any{}
 	}
+	keyOf := func(e any) any { m, _ := e.(map[string]any); return m[mk] }
+	var items []any
 	for _, pe := range patch {
 		pm, ok := pe.(map[string]any)
 		if !ok {
@@ -99,26 +105,19 @@ func mergeList(orig any, patch []any, path, mk string) ([]any, error) {
 		if !ok {
 			return nil, fmt.Errorf("map: %v does not contain declared merge key: %s", pe, mk)
 		}
-		if d, ok := pm["$patch"]; ok {
-			if d != "delete" {
-				return nil, fmt.Errorf("%s: unsupported $patch directive %v in a list element", path, d)
-			}
-			kept := out[:0]
-			for _, e := range out {
-				if em, ok := e.(map[string]any); !ok || !jsonvalue.Equal(em[mk], key) {
-					kept = append(kept, e)
-				}
-			}
-			out = kept
+		d, ok := pm["$patch"]
+		if !ok {
+			items = append(items, pm)
 			continue
 		}
-		found := -1
-		for i, e := range out {
-			if em, ok := e.(map[string]any); ok && jsonvalue.Equal(em[mk], key) {
-				found = i
-				break
-			}
+		if d != "delete" {
+			return nil, fmt.Errorf("%s: unsupported $patch directive %v in a list element", path, d)
 		}
+		out = slices.DeleteFunc(out, func(e any) bool { _, isMap := e.(map[string]any); return isMap && jsonvalue.Equal(keyOf(e), key) })
+	}
+	live := slices.Clone(out)
+	for _, pm := range items {
+		found := slices.IndexFunc(out, func(e any) bool { _, isMap := e.(map[string]any); return isMap && jsonvalue.Equal(keyOf(e), keyOf(pm)) })
 		var base any = map[string]any{}
 		if found >= 0 {
 			base = out[found]
@@ -133,7 +132,7 @@ func mergeList(orig any, patch []any, path, mk string) ([]any, error) {
 			out = append(out, merged)
 		}
 	}
-	return out, nil
+	return smpOrder(out, items, live, keyOf), nil
 }
 
 // mergeKey returns the patch merge key of the list at path (object keys
@@ -164,17 +163,18 @@ func setList(path, key string) bool {
 	return key == "finalizers" && (path == "metadata" || strings.HasSuffix(path, ".metadata"))
 }
 
-// union returns the list orig with the values of patch it lacks appended,
-// in patch order.
+// union returns the set of the values of the list orig and of patch, in
+// smpOrder: the patch's values in patch order, then those only orig
+// holds.
 func union(orig any, patch []any) []any {
 	ol, _ := orig.([]any)
-	out := jsontree.Clone(ol).([]any)
-	for _, v := range patch {
+	out := []any{}
+	for _, v := range slices.Concat(ol, patch) {
 		if !slices.ContainsFunc(out, func(e any) bool { return jsonvalue.Equal(e, v) }) {
 			out = append(out, jsontree.Clone(v))
 		}
 	}
-	return out
+	return smpOrder(out, patch, ol, func(v any) any { return v })
 }
 
 // without returns the list orig without the values the list drop holds.

@@ -283,15 +283,16 @@ func TestServerRequests(t *testing.T) {
 		},
 		{
 			name: "adopt patch adds an owner reference",
-			why:  "owner references merge by uid: a new uid is appended after the existing ones",
+			why:  "owner references merge by uid: as in apimachinery's strategic merge, the patch's new uid comes first, then the references only the server holds",
 			req: func(*testing.T) wire.Request {
 				return wire.Request{Verb: wire.VerbPatch, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1", PatchType: wire.PatchStrategicMerge,
 					Patch: []byte(`{"metadata":{"ownerReferences":[{"apiVersion":"v1","kind":"X","name":"x","uid":"x-uid"}],"uid":"rc-uid-1"}}`)}
 			},
 			checks: []check{
-				{wire.ResourceRCs, "web-1", "metadata|ownerReferences|0|uid", "dc-uid"},
-				{wire.ResourceRCs, "web-1", "metadata|ownerReferences|1|uid", "x-uid"},
-				{wire.ResourceRCs, "web-1", "metadata|ownerReferences|1|name", "x"},
+				{wire.ResourceRCs, "web-1", "metadata|ownerReferences|0|uid", "x-uid"},
+				{wire.ResourceRCs, "web-1", "metadata|ownerReferences|0|name", "x"},
+				{wire.ResourceRCs, "web-1", "metadata|ownerReferences|1|uid", "dc-uid"},
+				{wire.ResourceRCs, "web-1", "metadata|ownerReferences|2", "<absent>"},
 			},
 		},
 		{
@@ -363,10 +364,25 @@ func TestServerRequests(t *testing.T) {
 		},
 		{
 			name: "finalizers merge as a set",
-			why:  "metadata.finalizers has patch strategy merge: a strategic patch adds what the list lacks, after what it holds",
+			why:  "metadata.finalizers has patch strategy merge: [b, c] patched with [a, b] is [a, b, c], the patch's values in patch order, then those only the server holds",
 			req: func(*testing.T) wire.Request {
 				return wire.Request{Verb: wire.VerbPatch, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1", PatchType: wire.PatchStrategicMerge,
 					Patch: []byte(`{"metadata":{"finalizers":["a.example/one","b.example/two"]}}`)}
+			},
+			setup: heldRC,
+			checks: []check{
+				{wire.ResourceRCs, "web-1", "metadata|finalizers|0", "a.example/one"},
+				{wire.ResourceRCs, "web-1", "metadata|finalizers|1", "b.example/two"},
+				{wire.ResourceRCs, "web-1", "metadata|finalizers|2", "c.example/three"},
+				{wire.ResourceRCs, "web-1", "metadata|finalizers|3", "<absent>"},
+			},
+		},
+		{
+			name: "finalizers merge keeps the stored order of stored values",
+			why:  "[b, c] patched with [c, a]: b stays before c, where the server had it, and the new a follows c in patch order: [b, c, a]",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbPatch, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1", PatchType: wire.PatchStrategicMerge,
+					Patch: []byte(`{"metadata":{"finalizers":["c.example/three","a.example/one"]}}`)}
 			},
 			setup: heldRC,
 			checks: []check{
