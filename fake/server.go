@@ -35,14 +35,14 @@ import (
 //     metadata.namespace from the request when the body has none, kind
 //     and apiVersion from the resource when the body has none (as the API
 //     server's decoder defaults them from the URL), and
-//     metadata.generation = 1 for RCs and DCs. status is ignored as the API
+//     metadata.generation = 1 (pods too, as since Kubernetes 1.35). status is ignored as the API
 //     server ignores it: an RC gets {"replicas":0}, a DC its zero status,
 //     a pod none (there is no scheduler or kubelet here; whoever models pods
 //     writes their status through the status subresource).
 //   - update and patch: a new resourceVersion; uid and creationTimestamp
 //     stay the server's; the main resource keeps the stored status and the
 //     status subresource keeps everything but status; metadata.generation
-//     goes up by one when spec changed (RCs and DCs), or a DC's
+//     goes up by one when spec changed, or a DC's
 //     status.latestVersion (kept from the client when one above the
 //     stored one, as the DC update strategy does), and through the
 //     instantiate subresource when it moves status.latestVersion (the
@@ -465,7 +465,9 @@ func (s *Server) create(r wire.Request) (serverKey, error) {
 			"updatedReplicas": zero, "availableReplicas": zero, "unavailableReplicas": zero}
 	case wire.ResourcePods:
 		// The pod strategy's PrepareForCreate: a new pod is Pending,
-		// whatever status the request carried.
+		// whatever status the request carried, at generation 1 (since
+		// Kubernetes 1.35, whose pods track their observed generation).
+		meta["generation"] = json.Number("1")
 		o["status"] = map[string]any{"phase": dcplan.PodPending.String()}
 	default:
 		delete(o, "status")
@@ -560,7 +562,7 @@ func (s *Server) settle(resource, sub string, old, next map[string]any) map[stri
 	}
 	bumped := resource == wire.ResourceConfigs && keepClientLatestVersion(out, old, client)
 	pruneMeta(out)
-	if resource != wire.ResourcePods && (bumped || !jsonvalue.Equal(old["spec"], out["spec"])) {
+	if bumped || !jsonvalue.Equal(old["spec"], out["spec"]) {
 		g, _ := strconv.ParseInt(metaString(old, "generation"), 10, 64)
 		meta["generation"] = json.Number(strconv.FormatInt(g+1, 10))
 	}

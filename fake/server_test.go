@@ -120,7 +120,7 @@ func TestServerRequests(t *testing.T) {
 	}{
 		{
 			name: "create stamps server metadata",
-			why:  "the deployer pod body has no namespace, uid, resourceVersion or creationTimestamp: the server sets them; the status sent is replaced by phase Pending (the pod strategy's PrepareForCreate)",
+			why:  "the deployer pod body has no namespace, uid, resourceVersion or creationTimestamp: the server sets them; the status sent is replaced by phase Pending and the generation is 1 (the pod strategy's PrepareForCreate, Kubernetes 1.35+)",
 			req: func(*testing.T) wire.Request {
 				return wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourcePods, Namespace: "shop", Name: "web-2-deploy",
 					Body: []byte(`{"kind":"Pod","apiVersion":"v1","metadata":{"name":"web-2-deploy","creationTimestamp":null},"spec":{},"status":{"phase":"Running"}}`)}
@@ -131,6 +131,7 @@ func TestServerRequests(t *testing.T) {
 				{wire.ResourcePods, "web-2-deploy", "metadata|uid", "00000000-0000-4000-8000-000000000001"},
 				{wire.ResourcePods, "web-2-deploy", "metadata|resourceVersion", "701"},
 				{wire.ResourcePods, "web-2-deploy", "status|phase", "Pending"},
+				{wire.ResourcePods, "web-2-deploy", "metadata|generation", 1.0},
 				{wire.ResourcePods, "web-2-deploy", "status|startTime", "<absent>"},
 			},
 		},
