@@ -96,7 +96,7 @@
 // jumps, a second controller instance, and (asked for by name, not in
 // [AllFaults]) DCs deleted and created again ([Sim.DeleteConfig],
 // [Sim.ReleaseConfig]: held by a finalizer, gone with their RCs, or
-// orphaning them). [Sim.Step], [Sim.Advance],
+// orphaning them) and writes refused by RBAC (Forbidden). [Sim.Step], [Sim.Advance],
 // [Sim.Run] and [Sim.Stabilize] drive it; the same seed gives the same
 // [Sim.Trace], byte for byte. [Sim.FaultLog] lists the injected faults as
 // values ([FaultRecord]: kind, clock, jump), one per "fault" trace line.
@@ -106,7 +106,9 @@
 // [Invariants] is the one list of the controllers' safety properties,
 // each an exported function with its SPEC rule, judged on the live world
 // (the store as it is at a step, or just before the server applies each
-// write of a pass), never on the planner's possibly stale view:
+// write of a pass, and what the write changed in the object's bytes),
+// never on the planner's possibly stale view or the labels it puts on
+// its requests:
 //
 //   - State, at every step: [Decodes] (a DC that fails to decode is a
 //     failure, never a skip), [OneRolloutInFlight], [OneDeployerPod].
