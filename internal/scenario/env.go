@@ -25,6 +25,9 @@ type Env struct {
 	HasPlan bool
 
 	labels map[string]dcplan.Config // as= configs of the last snapshot command
+	// hasSnapshot is true once a snapshot command parsed: a file whose
+	// first snapshot fails runs nothing after it (RunFile).
+	hasSnapshot bool
 }
 
 // NewEnv returns an empty environment: the zero Snapshot and no plan.
@@ -77,7 +80,7 @@ func (e *Env) handle(c *Case) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		e.Snapshot, e.labels, e.HasPlan = s, labels, false
+		e.Snapshot, e.labels, e.HasPlan, e.hasSnapshot = s, labels, false, true
 		return validation(s), nil
 	case "add":
 		return e.add(c.Input)

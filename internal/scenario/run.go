@@ -72,6 +72,9 @@ func RunFile(t *testing.T, path string, h Handler) {
 		c.Env = env
 		got := normalize(h(t, c))
 		outputs[i] = got
+		if unparsedStart(c, got) {
+			t.Fatalf("%s: the file's first snapshot does not parse: %s", c.Pos, strings.TrimSpace(got))
+		}
 		if d := cmp.Diff(strings.Split(c.Expected, "\n"), strings.Split(got, "\n")); d != "" && !*rewriteFlag {
 			t.Errorf("%s: %s output mismatch (-want +got, by line):\n%s\ngot:\n%s", c.Pos, c.Cmd, d, got)
 		}
@@ -84,4 +87,12 @@ func RunFile(t *testing.T, path string, h Handler) {
 			}
 		}
 	}
+}
+
+// unparsedStart reports whether c, with output got, is a snapshot command
+// that failed before any snapshot of its file parsed: every case after it
+// would run on the zero snapshot and prove nothing, however its output
+// reads, so RunFile stops there.
+func unparsedStart(c *Case, got string) bool {
+	return c.Cmd == "snapshot" && strings.HasPrefix(got, "error: ") && !c.Env.hasSnapshot
 }

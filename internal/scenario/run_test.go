@@ -214,3 +214,21 @@ func TestParseStateErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestUnparsedStartStopsTheFile: a file whose first snapshot fails to
+// parse stops there; a later snapshot that fails leaves the last good one
+// in place (validate.txt relies on it), and the file goes on.
+func TestUnparsedStartStopsTheFile(t *testing.T) {
+	env := NewEnv()
+	bad := &Case{Cmd: "snapshot", Input: []string{"dc web", "rc web-1 colour=blue"}, Env: env}
+	if got := env.Handle(t, bad); !unparsedStart(bad, got) {
+		t.Fatalf("a failing first snapshot (%q) does not stop the file", got)
+	}
+	good := &Case{Cmd: "snapshot", Input: []string{"now 2026-11-30T10:00:00Z", "dc web"}, Env: env}
+	if got := env.Handle(t, good); unparsedStart(good, got) {
+		t.Fatalf("a snapshot that parses (%q) stops the file", got)
+	}
+	if got := env.Handle(t, bad); unparsedStart(bad, got) {
+		t.Errorf("a failing snapshot after a good one (%q) stops the file", got)
+	}
+}
