@@ -15,11 +15,10 @@ import (
 // drawTarget picks the RC a pass is about: mostly one of the snapshot's,
 // sometimes a name that is not there.
 func drawTarget(t *rapid.T, s dcplan.Snapshot) string {
-	names := []string{"web-99"}
-	for _, d := range s.Deployments {
-		names = append(names, d.Name)
+	if len(s.Deployments) == 0 || rapid.IntRange(0, 9).Draw(t, "missing") == 0 {
+		return "web-99" // an RC the snapshot does not hold, one draw in ten
 	}
-	return rapid.SampledFrom(names).Draw(t, "rc")
+	return rapid.SampledFrom(s.Deployments).Draw(t, "rc").Name
 }
 
 // checkPlan checks the properties every Step plan has, whatever the input:
@@ -201,10 +200,20 @@ func TestDeployerPodProperties(t *testing.T) {
 }
 
 func TestCancelByDeadlineSettles(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
+	var planned int
+	gen.CheckReaching(t, func(t *rapid.T) {
 		s := gen.Snapshot().Draw(t, "snapshot")
 		rc := drawTarget(t, s)
 		p := phase.CancelByDeadline(s, rc)
+		d, ok := s.Deployment(rc)
+		cancelling := ok && d.Cancelled && (d.Phase == dcplan.PhasePending || d.Phase == dcplan.PhaseRunning)
+		if !cancelling && !p.IsEmpty() {
+			t.Fatalf("CancelByDeadline plans for an RC it must leave alone (found %v, cancelled %v, %v):\n%s",
+				ok, d.Cancelled, d.Phase, dcplan.Describe(p))
+		}
+		if len(p.SetPodDeadlines) > 0 {
+			planned++
+		}
 		for _, a := range p.SetPodDeadlines {
 			if a.To != 1 || (a.HadDeadline && a.From == 1) {
 				t.Fatalf("bad deadline action %+v", a)
@@ -213,7 +222,10 @@ func TestCancelByDeadlineSettles(t *testing.T) {
 		if again := phase.CancelByDeadline(s.After(p), rc); !again.IsEmpty() {
 			t.Fatalf("second pass is not empty:\n%s", dcplan.Describe(again))
 		}
-	})
+	}, func() bool { return planned > 0 })
+	if planned == 0 {
+		t.Errorf("no draw planned a deadline: the generator never reaches a cancelled rollout with pods")
+	}
 }
 
 // scribble overwrites every byte and element a deployer pod holds by
