@@ -44,7 +44,8 @@ var stringMaps = map[string]bool{"labels": true, "annotations": true, "nodeSelec
 //     held without status, metadata.resourceVersion (the precondition)
 //     included; Record lists only the status leaves;
 //   - every event is recorded on an object of the scenario's namespace
-//     (RecordEvents keeps only <Kind>/<name>).
+//     (RecordEvents keeps only <Kind>/<name>);
+//   - no write names a field manager (Record has no query parameters).
 func CheckForm(namespace string, log []fake.Write, events []wire.Event) []string {
 	var out []string
 	for i, lw := range log {
@@ -69,6 +70,12 @@ func CheckForm(namespace string, log []fake.Write, events []wire.Event) []string
 			}
 		default:
 			bad("unknown verb")
+		}
+		if r.FieldManager != "" {
+			// The controllers' clientsets name no field manager (the
+			// server records their user agent); only oc's rollout
+			// pause and resume send one (SPEC 6m.7.5).
+			bad("a controller's write names field manager %q", r.FieldManager)
 		}
 		for _, b := range []struct {
 			name string
