@@ -23,7 +23,12 @@ import (
 // wire.Request once with client-go (replication controllers and pods with
 // Kube, deployment configs, their status and instantiate subresources with
 // Apps) and records VerbEvent requests with Recorder, with the event's
-// exact type, reason and message.
+// exact type, reason and message. The recorder stamps each event with the
+// wall clock when it records it, as upstream's recorder does: client-go's
+// EventRecorder takes no time, so Event.Time (the snapshot's now) is not
+// used, and neither an injected Options.Now. The involved object carries
+// no resourceVersion (dcplan.ObjectRef has none), where upstream's
+// reference names the cached object's; event aggregation does not use it.
 //
 // Request bodies are JSON of the typed objects; Client unmarshals them into
 // the client-go types and lets the clientset serialise them, so what
