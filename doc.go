@@ -139,8 +139,12 @@
 //     returned text, Plan.Error). Send the rest. When the plan adopts an
 //     orphan RC, GET the DC first into Snapshot.Recheck; after a create
 //     that met AlreadyExists, GET the RC into Outcome.Live.
-//  5. Requeue by the last plan: Plan.Error (retry with rate limiting;
-//     actionable the same, with a FailedRetry event when dropped; fatal
-//     never), Plan.Wait (requeue, except WaitImages, which waits for the
-//     DC itself to change), Plan.RecheckAfter (requeue after that long).
+//  5. Requeue by the last plan: a Plan.Message by Plan.Error (retry with
+//     rate limiting; actionable the same, with a FailedRetry event when
+//     dropped; fatal never), Plan.RecheckAfter after that long. A
+//     Plan.Wait without a message needs no requeue of its own, as
+//     upstream's: WaitStatusLag follows the plan's own status write, whose
+//     watch event brings the DC back; WaitImages waits for the DC to
+//     change; WaitStaleCache waits for the cache, so requeue it after the
+//     time a cache may lag (examples/kube: its expectations' TTL).
 package dcplan
