@@ -72,7 +72,7 @@ func TestCheckForm(t *testing.T) {
 				Patch: []byte(`{"metadata": {"annotations":{"b":"2"}}}`)},
 			problem: "patch: not compact JSON"},
 		{name: "field manager", why: "the controllers' clientsets send no fieldManager; Record has no query to compare it",
-			req: wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceRCs, Namespace: "ns", Name: "c-1", Body: []byte(rc), FieldManager: "kubectl-rollout"},
+			req:     wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceRCs, Namespace: "ns", Name: "c-1", Body: []byte(rc), FieldManager: "kubectl-rollout"},
 			problem: `names field manager "kubectl-rollout"`},
 		{name: "delete with a body", why: "a delete sends its options, nothing else",
 			req:     wire.Request{Verb: wire.VerbDelete, Resource: wire.ResourcePods, Namespace: "ns", Name: "p", Body: []byte(`{}`)},
