@@ -32,7 +32,13 @@ import (
 // as "triggers":null or "test":false) to a DC that lacks them, the codec
 // does not, so that a decode/encode round trip never changes an object (nor
 // its template hash). DCs read from an API server carry all those fields,
-// and for them the annotation matches upstream byte for byte.
+// and for them the annotation matches upstream byte for byte. Last,
+// managedFields[].fieldsV1 is opaque bytes to encoding/json (FieldsV1
+// keeps the server's raw JSON, in structured-merge-diff's order, which
+// sorts list keys such as container ports by value), while the codec
+// holds it as any object, keys sorted as bytes: a write of an object read
+// with managed fields may order fieldsV1's keys differently from
+// upstream's. The server reads both as the same field set.
 type keyOrder struct {
 	keys []string
 	sub  map[string]*keyOrder
