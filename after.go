@@ -43,8 +43,9 @@ import (
 //     To, DeployerPod and the three deployer timestamps when non-empty,
 //     SyncDesired (SyncedReplicas = DesiredReplicas), CommitDesired (SyncedReplicas = DesiredReplicas, HasSyncedReplicas =
 //     HasDesiredReplicas, then the desired count removed), ScaleToZero.
-//  6. DeleteRC removes the RC, and the pods its UID owns (and theirs),
-//     which the garbage collector deletes after the RC's delete with
+//  6. DeleteRC removes the RC, and the pods its UID owns (and theirs)
+//     that no other owner in the snapshot holds (those lose the
+//     reference instead), which the garbage collector deletes after the RC's delete with
 //     Background propagation (SPEC 3.7, 7 row 29).
 //  7. Status replaces Config.Status.
 //  8. Events change nothing, and neither does Instantiate: what the
@@ -135,10 +136,12 @@ func (s Snapshot) After(p Plan) Snapshot {
 		}
 	}
 	for _, a := range p.DeleteRCs {
+		uid := ""
 		if d := rc(a.RC); d != nil {
-			out.Pods = withoutDependents(out.Pods, d.UID)
+			uid = d.UID
 		}
 		out.Deployments = slices.DeleteFunc(out.Deployments, func(d Deployment) bool { return d.Name == a.RC })
+		out.Pods = out.collect(out.Pods, uid)
 	}
 	if p.Status != nil && p.Status.Config == out.Config.Name {
 		out.Config.Status = p.Status.To.Clone()
@@ -152,20 +155,38 @@ func (s Snapshot) After(p Plan) Snapshot {
 	return out
 }
 
-// withoutDependents returns pods without those owned by uid (an owner
-// reference to it), and those owned by them in turn: what the garbage
-// collector deletes after a delete with Background propagation. A uid of
-// "" owns nothing.
-func withoutDependents(pods []Pod, uid string) []Pod {
+// collect returns pods as the garbage collector leaves them once the
+// object uid is gone (a delete with Background propagation): a pod that
+// names uid among its owners loses that reference, and is deleted when
+// none of the owners it names is left in s (its DC, an RC or a pod); the
+// dependents of a deleted pod go the same way. A uid of "" owns nothing.
+func (s *Snapshot) collect(pods []Pod, uid string) []Pod {
 	if uid == "" {
 		return pods
 	}
 	for i := range pods {
-		if slices.ContainsFunc(pods[i].Owners, func(o OwnerRef) bool { return o.UID == uid }) {
-			dep := pods[i].UID
-			pods = slices.Delete(pods, i, i+1)
-			return withoutDependents(withoutDependents(pods, uid), dep)
+		owners := pods[i].Owners
+		if !slices.ContainsFunc(owners, func(o OwnerRef) bool { return o.UID == uid }) {
+			continue
 		}
+		owners = slices.DeleteFunc(slices.Clone(owners), func(o OwnerRef) bool { return o.UID == uid })
+		if slices.ContainsFunc(owners, func(o OwnerRef) bool { return s.holds(o.UID, pods) }) {
+			pods[i].Owners = owners
+			continue
+		}
+		dep := pods[i].UID
+		pods = slices.Delete(pods, i, i+1)
+		return s.collect(s.collect(pods, uid), dep)
 	}
 	return pods
+}
+
+// holds reports whether uid names the DC of s, one of its RCs or one of
+// pods.
+func (s *Snapshot) holds(uid string, pods []Pod) bool {
+	if uid == "" {
+		return false
+	}
+	return s.Config.UID == uid || slices.ContainsFunc(s.Deployments, func(d Deployment) bool { return d.UID == uid }) ||
+		slices.ContainsFunc(pods, func(p Pod) bool { return p.UID == uid })
 }

@@ -1,6 +1,7 @@
 package phase_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -204,6 +205,17 @@ func TestCancelByDeadlineSettles(t *testing.T) {
 	gen.CheckReaching(t, func(t *rapid.T) {
 		s := gen.Snapshot().Draw(t, "snapshot")
 		rc := drawTarget(t, s)
+		if i := slices.IndexFunc(s.Deployments, func(d dcplan.Deployment) bool { return d.Name == rc }); i >= 0 && rapid.IntRange(0, 2).Draw(t, "inFlight") > 0 {
+			// Two draws in three: a rollout in flight with a pod of its
+			// own, cancelled (the case the rule is for) or not (one it
+			// must leave alone).
+			d := &s.Deployments[i]
+			d.Cancelled = rapid.Bool().Draw(t, "cancelled")
+			d.Phase = rapid.SampledFrom([]dcplan.Phase{dcplan.PhasePending, dcplan.PhaseRunning}).Draw(t, "phase")
+			if !slices.ContainsFunc(s.Pods, func(p dcplan.Pod) bool { return p.DeployerFor == rc }) {
+				s.Pods = append(s.Pods, gen.Pod(*d).Draw(t, "pod"))
+			}
+		}
 		p := phase.CancelByDeadline(s, rc)
 		d, ok := s.Deployment(rc)
 		cancelling := ok && d.Cancelled && (d.Phase == dcplan.PhasePending || d.Phase == dcplan.PhaseRunning)
@@ -223,6 +235,7 @@ func TestCancelByDeadlineSettles(t *testing.T) {
 			t.Fatalf("second pass is not empty:\n%s", dcplan.Describe(again))
 		}
 	}, func() bool { return planned > 0 })
+	t.Logf("%d draws planned a deadline", planned)
 	if planned == 0 {
 		t.Errorf("no draw planned a deadline: the generator never reaches a cancelled rollout with pods")
 	}
