@@ -152,7 +152,7 @@ func (a CreateRC) Created(now time.Time) Deployment {
 }
 
 func triggerEqual(a, b Trigger) bool {
-	return a.Type == b.Type && a.Automatic == b.Automatic && slices.Equal(a.ContainerNames, b.ContainerNames) &&
+	return a.Type == b.Type && a.OtherType == b.OtherType && a.Automatic == b.Automatic && slices.Equal(a.ContainerNames, b.ContainerNames) &&
 		a.FromKind == b.FromKind && a.FromNamespace == b.FromNamespace && a.FromName == b.FromName &&
 		a.LastTriggeredImage == b.LastTriggeredImage
 }

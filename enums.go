@@ -98,14 +98,14 @@ const (
 	TriggerUnset TriggerType = iota
 	TriggerConfigChange
 	TriggerImageChange
-	// TriggerManual is a cause type only, never a trigger of spec.triggers
-	// (Validate rejects it there): the instantiate endpoint records it in
-	// status.details when a rollout is forced (oc rollout latest).
+	// TriggerManual is the cause type the instantiate endpoint records in
+	// status.details when a rollout is forced (oc rollout latest). In
+	// spec.triggers it is a type no controller acts on, like TriggerOther.
 	TriggerManual
-	// TriggerOther is a cause type only: a cause of status.details whose
-	// type is none of the spellings above (another writer's, or a hand
-	// edit), its text kept in Cause.OtherType (SPEC 13.1). Validate rejects
-	// it in spec.triggers.
+	// TriggerOther is a type none of the spellings above, its text kept in
+	// Cause.OtherType or Trigger.OtherType (SPEC 13.1): a cause another
+	// writer recorded, or a trigger OpenShift's API server stores (it
+	// requires only a non-empty type) and the controllers ignore.
 	TriggerOther
 )
 

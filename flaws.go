@@ -47,7 +47,7 @@ func configFlaws(c *Config) configFlaw {
 		f |= cfgNegativeTimeout
 	}
 	for i := range c.Triggers {
-		if !knownTrigger(c.Triggers[i].Type) {
+		if !knownTrigger(c.Triggers[i]) {
 			f |= cfgUnknownTrigger
 		}
 	}
@@ -57,9 +57,10 @@ func configFlaws(c *Config) configFlaw {
 	return f
 }
 
-// knownTrigger reports whether t may appear in spec.triggers.
-func knownTrigger(t TriggerType) bool {
-	return t == TriggerConfigChange || t == TriggerImageChange
+// knownTrigger reports whether t may appear in spec.triggers: any type
+// but none, as the API server requires (TriggerOther with its text).
+func knownTrigger(t Trigger) bool {
+	return t.Type > TriggerUnset && t.Type <= TriggerOther && (t.Type != TriggerOther || t.OtherType != "")
 }
 
 // rcFlaw is one way a Deployment breaks the invariants.

@@ -127,6 +127,10 @@ type Strategy struct {
 // Trigger is one entry of spec.triggers.
 type Trigger struct {
 	Type TriggerType
+	// OtherType is the type as written when Type is TriggerOther: a type
+	// OpenShift's API server stores (it requires only a non-empty one) but
+	// no controller acts on; "" otherwise. See TypeText.
+	OtherType string
 	// The fields below are imageChangeParams; zero for ConfigChange.
 	Automatic          bool
 	ContainerNames     []string
@@ -174,6 +178,15 @@ type Condition struct {
 	Message            string
 	LastUpdateTime     time.Time
 	LastTransitionTime time.Time
+}
+
+// TypeText returns the type as written: the spelling of Type, or for
+// TriggerOther the text kept in OtherType.
+func (t Trigger) TypeText() string {
+	if t.Type == TriggerOther {
+		return t.OtherType
+	}
+	return t.Type.String()
 }
 
 // TypeText returns the type as written: the spelling of Type, or for

@@ -96,8 +96,8 @@ func appendConfigErrors(errs []error, c *Config) []error {
 	}
 	if f&cfgUnknownTrigger != 0 {
 		for i, t := range c.Triggers {
-			if !knownTrigger(t.Type) {
-				errs = append(errs, invalid(kind, name, fmt.Sprintf("spec.triggers[%d].type", i), "unknown trigger type"))
+			if !knownTrigger(t) {
+				errs = append(errs, invalid(kind, name, fmt.Sprintf("spec.triggers[%d].type", i), "required"))
 			}
 		}
 	}

@@ -331,14 +331,21 @@ func (r *reader) triggers(spec node) []dcplan.Trigger {
 		e := r.elem(v, "")
 		typ := r.str(e, "", "type")
 		t, err := dcplan.ParseTriggerType(typ)
-		if err != nil {
-			r.fail("type", "unknown trigger type "+strconv.Quote(typ))
+		other := ""
+		switch {
+		case typ == "":
+			r.fail("type", "required") // as the API server requires it
+		case err != nil:
+			// Stored by the API server, which requires only a type; no
+			// controller acts on it (SPEC 13.1).
+			t, other = dcplan.TriggerOther, typ
 		}
 		const pp = "imageChangeParams"
 		params := r.obj(e, "", pp)
 		from := r.obj(params, pp, "from")
 		out[i] = dcplan.Trigger{
 			Type:               t,
+			OtherType:          other,
 			Automatic:          r.boolean(params, pp, "automatic"),
 			ContainerNames:     r.strs(params, pp, "containerNames"),
 			FromKind:           r.str(from, pp+".from", "kind"),
@@ -354,7 +361,7 @@ func (r *reader) triggers(spec node) []dcplan.Trigger {
 func putTriggers(spec map[string]any, ts []dcplan.Trigger) {
 	for i, e := range elems(spec, "triggers", len(ts)) {
 		t := ts[i]
-		putString(e, "type", t.Type.String())
+		putString(e, "type", t.TypeText())
 		hasParams := t.Automatic || len(t.ContainerNames) > 0 || t.FromKind != "" || t.FromNamespace != "" ||
 			t.FromName != "" || t.LastTriggeredImage != ""
 		if _, ok := e["imageChangeParams"].(map[string]any); !ok && !hasParams {

@@ -185,6 +185,7 @@ func visitConfig(c *dcplan.Config, h *rehomer) {
 	sharedKeyValues(c.Selector, h)
 	for i := range c.Triggers {
 		t := &c.Triggers[i]
+		h.shared(&t.OtherType)
 		for j := range t.ContainerNames {
 			h.shared(&t.ContainerNames[j])
 		}

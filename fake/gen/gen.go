@@ -117,6 +117,11 @@ func Config() *rapid.Generator[dcplan.Config] {
 				LastTriggeredImage: last,
 			})
 		}
+		if rapid.IntRange(0, 9).Draw(t, "otherTrigger") == 0 {
+			// A type the API server stores and no controller acts on
+			// (SPEC 13.1).
+			c.Triggers = append(c.Triggers, dcplan.Trigger{Type: dcplan.TriggerOther, OtherType: "GitHubWebHook"})
+		}
 		c.Status.LatestVersion = dcplan.Version(rapid.IntRange(0, 6).Draw(t, "latestVersion"))
 		c.Status.ObservedGeneration = int64(rapid.IntRange(0, int(c.Generation)).Draw(t, "observedGeneration"))
 		return c

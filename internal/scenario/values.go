@@ -247,7 +247,8 @@ func formatFencepost(key string, f dcplan.Fencepost) string {
 
 // parseTriggers reads a comma-separated list of ConfigChange and
 // ImageChange(<options>) where the options are auto, containers=a+b,
-// kind=, ns=, name=, last=.
+// kind=, ns=, name=, last=; any other type name is a trigger no
+// controller acts on (TriggerOther).
 func parseTriggers(s string) ([]dcplan.Trigger, error) {
 	if s == "none" || s == "" {
 		return nil, nil
@@ -257,8 +258,11 @@ func parseTriggers(s string) ([]dcplan.Trigger, error) {
 		name, opts, hasOpts := strings.Cut(item, "(")
 		t := dcplan.Trigger{}
 		typ, err := dcplan.ParseTriggerType(name)
-		if err != nil {
+		switch {
+		case name == "":
 			return nil, fmt.Errorf("trigger %q: %w", item, err)
+		case err != nil:
+			typ, t.OtherType = dcplan.TriggerOther, name // no controller acts on it (SPEC 13.1)
 		}
 		t.Type = typ
 		if hasOpts {
@@ -326,7 +330,7 @@ func formatTriggers(ts []dcplan.Trigger) string {
 				opts = append(opts, o[0]+"="+o[1])
 			}
 		}
-		s := t.Type.String()
+		s := t.TypeText()
 		if len(opts) > 0 {
 			s += "(" + strings.Join(opts, ",") + ")"
 		}

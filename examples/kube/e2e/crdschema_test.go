@@ -12,7 +12,7 @@ import (
 // TestCRDRefusesWhatThePlannersRefuse: the DeploymentConfig CRD
 // (deploy/crd) refuses, as OpenShift's validation does, the DCs dcplan's
 // decoder or Snapshot.Validate refuses, which the schema without limits
-// let a real server store: unknown strategy and trigger types, negative
+// let a real server store: unknown strategy types, triggers without a type, negative
 // limits and timeouts, an int32 beyond int32, a Rolling or Recreate
 // strategy without its params, a non-string environment value. A DC
 // within the limits is stored. Dry-run creates, sent as JSON so that
@@ -29,9 +29,9 @@ func TestCRDRefusesWhatThePlannersRefuse(t *testing.T) {
 	}{
 		{name: "valid", edit: func(obj) {}},
 		{name: "unknown strategy", edit: func(dc obj) { strategy(dc)["type"] = "Foo" }, want: "spec.strategy.type"},
-		{name: "unknown trigger", edit: func(dc obj) { spec(dc)["triggers"] = []any{obj{"type": "Manual"}} },
-			want: "spec.triggers[0].type"},
+		{name: "unknown trigger", edit: func(dc obj) { spec(dc)["triggers"] = []any{obj{"type": "Manual"}} }},
 		{name: "trigger without type", edit: func(dc obj) { spec(dc)["triggers"] = []any{obj{}} }, want: "spec.triggers[0].type"},
+		{name: "trigger of empty type", edit: func(dc obj) { spec(dc)["triggers"] = []any{obj{"type": ""}} }, want: "spec.triggers[0].type"},
 		{name: "negative history limit", edit: func(dc obj) { spec(dc)["revisionHistoryLimit"] = -1 },
 			want: "spec.revisionHistoryLimit"},
 		{name: "replicas beyond int32", edit: func(dc obj) { spec(dc)["replicas"] = 3_000_000_000 }, want: "spec.replicas"},
