@@ -271,6 +271,12 @@ type StatusUpdate struct {
 	Config string
 	From   ConfigStatus
 	To     ConfigStatus
+	// RecordsDetails is true when the write records the details of a
+	// trigger that fired (SPEC 3.5): To.Details replace status.details
+	// whole, built afresh as upstream builds them, even when they read the
+	// same as the details they replace. Otherwise the details are the DC's
+	// own, kept as read.
+	RecordsDetails bool
 }
 
 // ObjectRef names the object an event is about.

@@ -44,8 +44,8 @@ import (
 //     SyncDesired (SyncedReplicas = DesiredReplicas), CommitDesired (SyncedReplicas = DesiredReplicas, HasSyncedReplicas =
 //     HasDesiredReplicas, then the desired count removed), ScaleToZero.
 //  6. DeleteRC removes the RC, and the pods its UID owns (and theirs)
-//     that no other owner in the snapshot holds (those lose the
-//     reference instead), which the garbage collector deletes after the RC's delete with
+//     that no other owner still holds (an owner of another kind than
+//     DC, RC or pod counts as held; those pods lose the reference instead), which the garbage collector deletes after the RC's delete with
 //     Background propagation (SPEC 3.7, 7 row 29).
 //  7. Status replaces Config.Status.
 //  8. Events change nothing, and neither does Instantiate: what the
@@ -158,7 +158,7 @@ func (s Snapshot) After(p Plan) Snapshot {
 // collect returns pods as the garbage collector leaves them once the
 // object uid is gone (a delete with Background propagation): a pod that
 // names uid among its owners loses that reference, and is deleted when
-// none of the owners it names is left in s (its DC, an RC or a pod); the
+// none of the owners it names may still exist (holds); the
 // dependents of a deleted pod go the same way. A uid of "" owns nothing.
 func (s *Snapshot) collect(pods []Pod, uid string) []Pod {
 	if uid == "" {
@@ -170,7 +170,7 @@ func (s *Snapshot) collect(pods []Pod, uid string) []Pod {
 			continue
 		}
 		owners = slices.DeleteFunc(slices.Clone(owners), func(o OwnerRef) bool { return o.UID == uid })
-		if slices.ContainsFunc(owners, func(o OwnerRef) bool { return s.holds(o.UID, pods) }) {
+		if slices.ContainsFunc(owners, func(o OwnerRef) bool { return s.holds(o, pods) }) {
 			pods[i].Owners = owners
 			continue
 		}
@@ -181,9 +181,16 @@ func (s *Snapshot) collect(pods []Pod, uid string) []Pod {
 	return pods
 }
 
-// holds reports whether uid names the DC of s, one of its RCs or one of
-// pods.
-func (s *Snapshot) holds(uid string, pods []Pod) bool {
+// holds reports whether the owner o may still exist: the DC of s, one of
+// its RCs or one of pods, by uid; or an object of another kind, which a
+// snapshot does not hold and so cannot say is gone.
+func (s *Snapshot) holds(o OwnerRef, pods []Pod) bool {
+	switch o.Kind {
+	case "DeploymentConfig", "ReplicationController", "Pod":
+	default:
+		return true
+	}
+	uid := o.UID
 	if uid == "" {
 		return false
 	}

@@ -148,7 +148,7 @@ func describeConfigUpdate(b *strings.Builder, a ConfigUpdate) {
 	if a.SetTriggers {
 		parts := make([]string, 0, len(a.Triggers))
 		for _, t := range a.Triggers {
-			s := t.Type.String()
+			s := t.TypeText()
 			if t.Type == TriggerImageChange && !t.Automatic {
 				s += "(manual)"
 			}

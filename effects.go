@@ -107,7 +107,7 @@ func (a ConfigUpdate) ApplyTo(c *Config) (changed bool) {
 		!bytes.Equal(c.Template.Raw, a.Template.Raw)) {
 		c.Template, changed = a.Template.Clone(), true
 	}
-	if a.SetTriggers && !slices.EqualFunc(c.Triggers, a.Triggers, triggerEqual) {
+	if a.SetTriggers && !slices.EqualFunc(c.Triggers, a.Triggers, Trigger.Equal) {
 		c.Triggers, changed = cloneEach(a.Triggers, Trigger.Clone), true
 	}
 	if a.SetStrategy && !a.Strategy.Equal(&c.Strategy) {
@@ -149,12 +149,6 @@ func (a CreateRC) Created(now time.Time) Deployment {
 	d := a.Deployment.Clone()
 	d.CreationTime = now.Truncate(time.Second)
 	return d
-}
-
-func triggerEqual(a, b Trigger) bool {
-	return a.Type == b.Type && a.OtherType == b.OtherType && a.Automatic == b.Automatic && slices.Equal(a.ContainerNames, b.ContainerNames) &&
-		a.FromKind == b.FromKind && a.FromNamespace == b.FromNamespace && a.FromName == b.FromName &&
-		a.LastTriggeredImage == b.LastTriggeredImage
 }
 
 func rcOwner(name, uid string) OwnerRef {

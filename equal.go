@@ -58,3 +58,11 @@ func (st *Strategy) Equal(o *Strategy) bool {
 func (e EnvVar) Equal(o EnvVar) bool {
 	return e.Name == o.Name && e.Value == o.Value && bytes.Equal(e.ValueFrom, o.ValueFrom)
 }
+
+// Equal reports whether t and o are the same trigger: type (its spelling
+// for TriggerOther) and image-change parameters.
+func (t Trigger) Equal(o Trigger) bool {
+	return t.Type == o.Type && t.OtherType == o.OtherType && t.Automatic == o.Automatic &&
+		slices.Equal(t.ContainerNames, o.ContainerNames) && t.FromKind == o.FromKind &&
+		t.FromNamespace == o.FromNamespace && t.FromName == o.FromName && t.LastTriggeredImage == o.LastTriggeredImage
+}

@@ -58,9 +58,15 @@ func configFlaws(c *Config) configFlaw {
 }
 
 // knownTrigger reports whether t may appear in spec.triggers: any type
-// but none, as the API server requires (TriggerOther with its text).
+// but none, as the API server requires, in normal form: a known type
+// without OtherType, or TriggerOther with a text no known type spells
+// (which the codec would read back as that type).
 func knownTrigger(t Trigger) bool {
-	return t.Type > TriggerUnset && t.Type <= TriggerOther && (t.Type != TriggerOther || t.OtherType != "")
+	if t.Type != TriggerOther {
+		return t.Type > TriggerUnset && t.Type < TriggerOther && t.OtherType == ""
+	}
+	_, err := ParseTriggerType(t.OtherType)
+	return t.OtherType != "" && err != nil
 }
 
 // rcFlaw is one way a Deployment breaks the invariants.

@@ -196,8 +196,8 @@ type Switches struct {
 	// CancelByDeadline cancels a Pending or Running rollout by setting
 	// activeDeadlineSeconds 1 on its deployer and hook pods instead of
 	// deleting them (SPEC 12, 2.3 "Old mechanism", 7 row 25, 11a.2).
-	// That deployer also leaves a Failed RC alone: no pod is deleted or
-	// given an owner reference once the deadline has failed the rollout.
+	// That deployer also has nothing to do for any Failed RC: no pod is
+	// deleted or given an owner reference.
 	// Origin10 only.
 	CancelByDeadline bool
 	// WriteAnyPhaseChange writes the RC whenever the next phase differs

@@ -97,7 +97,7 @@ func appendConfigErrors(errs []error, c *Config) []error {
 	if f&cfgUnknownTrigger != 0 {
 		for i, t := range c.Triggers {
 			if !knownTrigger(t) {
-				errs = append(errs, invalid(kind, name, fmt.Sprintf("spec.triggers[%d].type", i), "required"))
+				errs = append(errs, invalid(kind, name, fmt.Sprintf("spec.triggers[%d].type", i), "required, in normal form"))
 			}
 		}
 	}

@@ -106,6 +106,16 @@ func TestValidateRejects(t *testing.T) {
 			dcplan.ErrInvalidSettings, "unknown switch value Paused=7"},
 		{"unnamed env", "injected env needs names", func(s *dcplan.Snapshot) { s.Settings.Environment = []dcplan.EnvVar{{Value: "x"}} },
 			dcplan.ErrInvalidSettings, "Environment[0].Name"},
+		{"trigger without type", "13.1: the API server requires a trigger's type", func(s *dcplan.Snapshot) {
+			s.Config.Triggers = append(s.Config.Triggers, dcplan.Trigger{})
+		}, dcplan.ErrInvalidSnapshot, "spec.triggers[0].type: required"},
+		{"other trigger spelling a known type", "13.1: TriggerOther holds the types no other value names; the codec would read this one back as ConfigChange",
+			func(s *dcplan.Snapshot) {
+				s.Config.Triggers = append(s.Config.Triggers, dcplan.Trigger{Type: dcplan.TriggerOther, OtherType: "ConfigChange"})
+			}, dcplan.ErrInvalidSnapshot, "spec.triggers[0].type"},
+		{"known trigger with other text", "13.1: OtherType belongs to TriggerOther only", func(s *dcplan.Snapshot) {
+			s.Config.Triggers = append(s.Config.Triggers, dcplan.Trigger{Type: dcplan.TriggerConfigChange, OtherType: "x"})
+		}, dcplan.ErrInvalidSnapshot, "spec.triggers[0].type"},
 		{"negative history limit", "3.7: a limit is a count", func(s *dcplan.Snapshot) {
 			s.Config.HasRevisionHistoryLimit, s.Config.RevisionHistoryLimit = true, -1
 		}, dcplan.ErrInvalidSnapshot, "spec.revisionHistoryLimit"},

@@ -303,10 +303,4 @@ func disabledWarning(cfg dcplan.Config, image string, sw dcplan.Switches) string
 	return "Warning: the following images triggers were disabled: " + image + "\n  You can re-enable them with: " + reenable
 }
 
-func triggersEqual(a, b []dcplan.Trigger) bool {
-	return slices.EqualFunc(a, b, func(x, y dcplan.Trigger) bool {
-		return x.Type == y.Type && x.Automatic == y.Automatic && x.FromKind == y.FromKind &&
-			x.FromNamespace == y.FromNamespace && x.FromName == y.FromName &&
-			x.LastTriggeredImage == y.LastTriggeredImage && slices.Equal(x.ContainerNames, y.ContainerNames)
-	})
-}
+func triggersEqual(a, b []dcplan.Trigger) bool { return slices.EqualFunc(a, b, dcplan.Trigger.Equal) }

@@ -62,7 +62,7 @@ func versionBump(cfg *dcplan.Config, rule dcplan.Rule, details *dcplan.Details) 
 	if details != nil {
 		to.Details = *details
 	}
-	return &dcplan.StatusUpdate{Rule: rule, Config: cfg.Name, From: cfg.Status.Clone(), To: to}
+	return &dcplan.StatusUpdate{Rule: rule, Config: cfg.Name, From: cfg.Status.Clone(), To: to, RecordsDetails: details != nil}
 }
 
 // atMaxVersion reports whether status.latestVersion is the largest

@@ -679,7 +679,11 @@ func (r *renderer) status(u *dcplan.StatusUpdate) Request {
 	cs := make(changes, 0, 8)
 	cs = typedChanges(cs, kindConfig, apiVersionApps)
 	status := jsontree.Scratch()
-	*status = appendConfigStatus((*status)[:0], u.To, readDetails{w, w.node("status", "details")})
+	read := readDetails{w, w.node("status", "details")}
+	if u.RecordsDetails {
+		read = readDetails{} // details built afresh, never the ones read
+	}
+	*status = appendConfigStatus((*status)[:0], u.To, read)
 	cs = cs.set(*status, "status")
 	body := w.render(orderDC, cs)
 	jsontree.PutScratch(status)
