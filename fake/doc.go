@@ -122,7 +122,7 @@
 //     [CreatedRCMatchesConfig], [PhaseMoves] (against [Spec21], SPEC 2.1
 //     as data, independent of phase.Table), [NoScaleDuringRollout],
 //     [PausedNoRollout], [ReplicasAfterReconcile], [NoCancelAtVersionZero],
-//     [StatusOnlyWhileDeleting].
+//     [StatusOnlyWhileDeleting], [FailsForACause].
 //
 // Who runs them: the simulator's tests ([CheckInvariants] on two
 // [Observation]s after every step; the Sim records every pass as a

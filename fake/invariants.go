@@ -61,6 +61,7 @@ var Invariants = []Invariant{
 	{Name: "PausedNoRollout", Rule: "3.2.5", Transition: PausedNoRollout},
 	{Name: "ReplicasAfterReconcile", Rule: "3.6", Transition: ReplicasAfterReconcile},
 	{Name: "StatusOnlyWhileDeleting", Rule: "3.2.4", Transition: StatusOnlyWhileDeleting},
+	{Name: "FailsForACause", Rule: "2.2", Transition: FailsForACause},
 }
 
 // Applies reports whether inv holds for a DC planned with st: every
@@ -1019,4 +1020,58 @@ func StatusOnlyWhileDeleting(t Transition) error {
 		}
 	}
 	return nil
+}
+
+// FailsForACause holds when every RC a pass moves to Failed has a cause
+// in the live world just before the write (SPEC 2.2, 2.3, 4.3): it is
+// cancelled; its deployer pod is gone, Failed, or another RC's (a pod
+// squatting its name); with the seed pod controller, that pod succeeded
+// with a non-zero exit code (SPEC 7 row 29); or it is still New, where
+// the strategy's timeout may fail it (SPEC 4.3.new.3; time is an input,
+// and a New RC has no pod to judge by). A pass that read a stale cache is
+// not judged: the pod it saw may have moved on since.
+func FailsForACause(t Transition) error {
+	if t.Stale {
+		return nil
+	}
+	for _, w := range t.Writes {
+		if !w.rcIsRC() || w.After == nil {
+			continue
+		}
+		after, err := t.rc(w.After)
+		if err != nil {
+			return err
+		}
+		if after.Phase != dcplan.PhaseFailed {
+			continue
+		}
+		before, ok := w.Live.Deployment(after.Name)
+		if !ok || before.Phase == dcplan.PhaseFailed || before.Phase == dcplan.PhaseNew || before.Cancelled || after.Cancelled {
+			continue
+		}
+		name := before.DeployerPodName
+		if name == "" {
+			name = dcplan.DeployerPodName(before.Name)
+		}
+		p, ok := w.Live.Pod(name)
+		switch {
+		case !ok, p.Phase == dcplan.PodFailed, p.DeploymentName != before.Name:
+			continue
+		case p.Phase == dcplan.PodSucceeded && t.Settings.SeedPodController && exitedNonZero(p):
+			continue
+		}
+		return fmt.Errorf("rc/%s failed (%v -> Failed) while its deployer pod %s is %v", after.Name, before.Phase, p.Name, p.Phase)
+	}
+	return nil
+}
+
+// exitedNonZero reports whether a container of p terminated with a
+// non-zero exit code.
+func exitedNonZero(p dcplan.Pod) bool {
+	for _, c := range p.Containers {
+		if c.Terminated && c.ExitCode != 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -63,6 +64,12 @@ func dcBytes(t *testing.T, c dcplan.Config) []byte {
 
 func state(c dcplan.Config, rcs ...dcplan.Deployment) fake.ConfigState {
 	return fake.ConfigState{Config: c, Deployments: rcs}
+}
+
+// withPods is c holding pods besides its own.
+func withPods(c fake.ConfigState, pods ...dcplan.Pod) fake.ConfigState {
+	c.Pods = append(slices.Clone(c.Pods), pods...)
+	return c
 }
 
 func deployerPod(rc string, ph dcplan.PodPhase) dcplan.Pod {
@@ -385,6 +392,13 @@ func TestTransitionInvariantsCatchViolations(t *testing.T) {
 			t: pass(update("web-3", web(3, Failed, 0), web(3, New, 0), dcplan.ActionTransition, live)), wantErr: "moved Failed -> New"},
 		{name: "6.2 failed to new by retry", why: "oc rollout retry", inv: fake.PhaseMoves,
 			t: fake.Transition{Actor: "user:retry", Kind: fake.PassUser, Writes: []fake.LiveWrite{update("web-3", web(3, Failed, 0), web(3, New, 0), dcplan.ActionTransition, live)}}},
+		{name: "2.2 fails beside a running pod", why: "a deployer that fails web-3 while its pod runs, not cancelled", inv: fake.FailsForACause,
+			t:       pass(update("web-3", web(3, Running, 0), web(3, Failed, 0), dcplan.ActionTransition, withPods(running, deployerPod("web-3", dcplan.PodRunning)))),
+			wantErr: "rc/web-3 failed (Running -> Failed) while its deployer pod web-3-deploy is Running"},
+		{name: "2.2 fails with its pod failed", why: "the pod's failure is the cause", inv: fake.FailsForACause,
+			t: pass(update("web-3", web(3, Running, 0), web(3, Failed, 0), dcplan.ActionTransition, withPods(running, deployerPod("web-3", dcplan.PodFailed))))},
+		{name: "2.2 fails with its pod gone", why: "4.3.pending.1: a missing deployer pod fails the rollout", inv: fake.FailsForACause,
+			t: pass(update("web-3", web(3, Running, 0), web(3, Failed, 0), dcplan.ActionTransition, running))},
 		{name: "3.6 scale in flight", why: "the controller scaled web-2 while web-3 runs", inv: fake.NoScaleDuringRollout,
 			t: pass(scale("web-2", 5, running)), wantErr: "scaled rc/web-2 while the latest rollout (version 3) was in flight"},
 		{name: "3.6 cancel that scales", why: "a write labelled a cancel that also scales web-2 to 0 while web-3 runs is a scale", inv: fake.NoScaleDuringRollout,

@@ -91,6 +91,16 @@ func (c ConfigState) Deployment(name string) (dcplan.Deployment, bool) {
 	return dcplan.Deployment{}, false
 }
 
+// Pod returns the pod of c named name, and whether there is one.
+func (c ConfigState) Pod(name string) (dcplan.Pod, bool) {
+	for _, p := range c.Pods {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return dcplan.Pod{}, false
+}
+
 // State returns the state of DC ns/name, and whether it exists.
 func (o Observation) State(ns, name string) (ConfigState, bool) {
 	for _, c := range o.Configs {
