@@ -259,7 +259,7 @@ func generateRollbackFrom(s dcplan.Snapshot, from dcplan.Deployment, opts Rollba
 	if opts.IncludeStrategy {
 		up.SetStrategy, up.Strategy = true, res.Strategy.Clone()
 	}
-	if !triggersEqual(cfg.Triggers, res.Triggers) {
+	if !slices.EqualFunc(cfg.Triggers, res.Triggers, dcplan.Trigger.Equal) {
 		up.SetTriggers, up.Triggers = true, res.Clone().Triggers
 	}
 	// One PUT of the generated DC: the server keeps its latestVersion,
@@ -302,5 +302,3 @@ func disabledWarning(cfg dcplan.Config, image string, sw dcplan.Switches) string
 	}
 	return "Warning: the following images triggers were disabled: " + image + "\n  You can re-enable them with: " + reenable
 }
-
-func triggersEqual(a, b []dcplan.Trigger) bool { return slices.EqualFunc(a, b, dcplan.Trigger.Equal) }
