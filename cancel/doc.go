@@ -44,7 +44,10 @@
 // are OcCancelSilent (no success line) and OcPausedCancelStillCancels (a
 // paused DC is complained about, then cancelled). CancelLineDCVersion
 // prints the DC's latestVersion in the `oc deploy --cancel` success lines
-// (SPEC 10.12), LongReasons the long user reason.
+// (SPEC 10.12), LongReasons the long user reason. Without
+// RetryTimeoutFromCreation (Modern) a retry stamps its clock on the RC
+// (Transition.RetriedAt), from which the deployer counts the New-phase
+// timeout again (SPEC 4.3.new.3.retry).
 //
 // The Cancel actions are always in version-descending order (SPEC 11
 // item 9), whatever order the command prints in.

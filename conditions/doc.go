@@ -43,5 +43,8 @@
 // and Exact compute the same status. Where the seed's output cannot be had
 // from an RC list (pods counted for availability) or would never converge
 // (conditions rebuilt from nothing on every pass), the seed switches
-// depart from it, and Status says so.
+// depart from it, and Status says so. One switch concerns RolloutStatus:
+// OcStatusNoPausedExit (Exact's accident of SPEC 13.2, 6m.6.3.4), under
+// which a paused DC ends the watch only when its Progressing reason is
+// DeploymentConfigPaused.
 package conditions
