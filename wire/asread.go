@@ -113,7 +113,7 @@ func (w written) nodeFrom(from int32, path ...string) int32 {
 		}
 		j := i + 1
 		for ; j < sp[i].next; j = sp[j].next {
-			if string(w.raw[sp[j].keyStart+1:sp[j].keyEnd-1]) == k {
+			if string(w.keyOf(j)) == k {
 				break
 			}
 		}

@@ -27,11 +27,10 @@ const maxIndexDepth = 10010
 
 // indexCanonical places every value of raw, a JSON object in canonical
 // form (compact, each object's keys in strictly ascending order, each
-// string spelled as jsontree.AppendString writes it; the order of a key
-// spelled with escapes is not checked), appending their spans to spans.
+// string spelled as jsontree.AppendString writes it), appending their spans to spans.
 // It reports false for anything else: invalid JSON, or JSON in another
-// form, which a caller puts in canonical form first. It reads each byte
-// once.
+// form, which a caller puts in canonical form first. Keys are ordered by
+// what they read as, escapes resolved. It reads each byte once.
 func indexCanonical(raw []byte, spans []span) ([]span, bool) {
 	return index(raw, spans, true)
 }
@@ -101,21 +100,27 @@ func (x *indexer) object(depth int) bool {
 		if ks >= len(x.raw) || x.raw[ks] != '"' || !x.str() {
 			return false
 		}
-		key := x.raw[ks+1 : x.pos-1]
-		switch {
-		case !x.sorted:
-		case bytes.IndexByte(key, '\\') >= 0:
-			prev = nil // escapes do not sort as what they stand for: not checked
-		case prev != nil && bytes.Compare(prev, key) >= 0:
-			return false // out of order, or a key twice
-		default:
+		ke := x.pos
+		key := x.raw[ks+1 : ke-1]
+		if x.sorted {
+			if bytes.IndexByte(key, '\\') >= 0 {
+				// Canonical form sorts keys by what they read as, as
+				// json.Marshal sorts a map's (only a key with <, >, &,
+				// a quote, a backslash or a control character has
+				// escapes: rare, and the one allocation here).
+				s, _ := jsontree.Unquote(x.raw[ks:x.pos])
+				key = []byte(s)
+			}
+			if prev != nil && bytes.Compare(prev, key) >= 0 {
+				return false // out of order, or a key twice
+			}
 			prev = key
 		}
 		if x.pos >= len(x.raw) || x.raw[x.pos] != ':' {
 			return false
 		}
 		x.pos++
-		if !x.value(int32(ks), int32(ks+len(key)+2), depth+1) {
+		if !x.value(int32(ks), int32(ke), depth+1) {
 			return false
 		}
 		if done, ok := x.separator('}'); !ok || done {

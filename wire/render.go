@@ -9,11 +9,25 @@ import (
 	"github.com/dcplan/dcplan/internal/jsontree"
 )
 
+// keyOf returns the key of member j as it reads: its bytes as read, or
+// for a key spelled with escapes (a rare one, holding <, >, &, a quote,
+// a backslash or a control character) what they stand for, so that such
+// a member is found by its key and sorted as canonical form sorts it.
+func (w written) keyOf(j int32) []byte {
+	sp := (*w.spans)[j]
+	name := w.raw[sp.keyStart+1 : sp.keyEnd-1]
+	if bytes.IndexByte(name, '\\') < 0 {
+		return name
+	}
+	s, _ := jsontree.Unquote(w.raw[sp.keyStart:sp.keyEnd])
+	return []byte(s)
+}
+
 // member is one member of an object being rendered: its key, and either
 // its value as read (span node) or the change that sets or removes it,
 // and the changes below it.
 type member struct {
-	name []byte // the key as read
+	name []byte // the key as read, escapes resolved
 	key  string // the key of a member the write adds
 	rank int
 	node int32  // its value as read; 0 for a member the write adds
@@ -104,7 +118,7 @@ func (w written) object(b []byte, i int32, o *keyOrder, cs changes, in uint32, d
 	sp := *w.spans
 	base := len(*w.members)
 	for j := i + 1; j < sp[i].next; j = sp[j].next {
-		name := w.raw[sp[j].keyStart+1 : sp[j].keyEnd-1]
+		name := w.keyOf(j)
 		*w.members = append(*w.members, member{name: name, rank: o.rankOfName(name), node: j})
 	}
 	if in != 0 || o != nil && !sortedByRank((*w.members)[base:]) {
