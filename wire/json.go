@@ -107,8 +107,14 @@ func rawMember(raw []byte, key string) []byte {
 	var v []byte
 	for i := 1; i < len(raw) && raw[i] == '"'; {
 		kEnd := jsontree.SkipString(raw, i)
+		if kEnd >= len(raw) || raw[kEnd] != ':' {
+			return nil // a hand-made Raw cut short, or no JSON at all
+		}
 		vStart := kEnd + 1 // past ':'
 		vEnd := skipValue(raw, vStart)
+		if vEnd <= vStart || vEnd >= len(raw) {
+			return nil // no value, or nothing after it: no object
+		}
 		k := raw[i+1 : kEnd-1]
 		if bytes.IndexByte(k, '\\') >= 0 {
 			return nil

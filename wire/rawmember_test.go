@@ -1,6 +1,7 @@
 package wire
 
 import (
+	"bytes"
 	"reflect"
 	"testing"
 
@@ -64,6 +65,28 @@ func TestPutTemplateKeepsWhatReads(t *testing.T) {
 		putTemplate(full, "template", tp, nil)
 		if !reflect.DeepEqual(fast, full) {
 			t.Errorf("%s: with orig\n%s\nwithout\n%s", name, jsontree.AppendCanonical(nil, fast), jsontree.AppendCanonical(nil, full))
+		}
+	}
+}
+
+// TestHandMadeRawCutShort checks the encoders on a hand-made Raw cut
+// short (no JSON): treated as absent, as treeOf treats an invalid Raw,
+// never a panic of rawMember reading past a key or value.
+func TestHandMadeRawCutShort(t *testing.T) {
+	for _, raw := range []string{`{"`, `{"a`, `{"spec"`, `{"spec":`, `{"a":1,"`, `{"spec":{"`, `{"spec":"\"}`, `{"spec":{"template":1`} {
+		if got := rawMember([]byte(raw), "spec"); got != nil {
+			t.Errorf("rawMember(%s, spec) = %s, want nil", raw, got)
+		}
+		d := dcplan.Deployment{Name: "x", Raw: dcplan.RawJSON(raw)}
+		if b, err := EncodeDeployment(d); err != nil || !bytes.Contains(b, []byte(`"name":"x"`)) {
+			t.Errorf("EncodeDeployment with Raw %s = %s, %v", raw, b, err)
+		}
+		c := dcplan.Config{Name: "x", Raw: dcplan.RawJSON(raw)}
+		if b, err := EncodeConfig(c); err != nil || !bytes.Contains(b, []byte(`"name":"x"`)) {
+			t.Errorf("EncodeConfig with Raw %s = %s, %v", raw, b, err)
+		}
+		if _, err := Reencoded(dcplan.Snapshot{Config: c, Deployments: []dcplan.Deployment{d}}); err != nil {
+			t.Errorf("Reencoded with Raw %s: %v", raw, err)
 		}
 	}
 }
