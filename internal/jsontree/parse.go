@@ -17,7 +17,10 @@ func Parse(data []byte) (any, error) {
 }
 
 // ParseStd is Parse by encoding/json alone: the reference Scan agrees
-// with, and the source of the error texts.
+// with, and the source of the error texts, a json.Decoder's (a document
+// cut short is "unexpected EOF", where json.Unmarshal says "unexpected
+// end of JSON input"), but for data after the value: "invalid character
+// after top-level value", without the character json.Unmarshal names.
 func ParseStd(data []byte) (any, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
