@@ -340,7 +340,9 @@ type Switches struct {
 	// OcStatusNoPausedExit makes `oc rollout status` end on a paused DC
 	// only when its Progressing reason is DeploymentConfigPaused (which
 	// the modern controller never sets); otherwise a paused DC ends the
-	// watch with the paused message (SPEC 13.2, 6m.6.3.4). Exact only.
+	// watch with the paused message once its generation is observed, or
+	// at once while it waits on an image at version 0 (SPEC 13.2,
+	// 6m.6.3.4). Exact only.
 	OcStatusNoPausedExit bool
 }
 

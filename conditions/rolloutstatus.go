@@ -101,7 +101,9 @@ func (r RolloutResult) Stderr() string {
 //
 // With OcStatusNoPausedExit (Exact) rule 4c needs the
 // DeploymentConfigPaused reason, which today's controller never sets, so a
-// paused DC never ends the watch; Modern ends it on spec.paused too.
+// paused DC never ends the watch; Modern ends it on spec.paused too, and
+// in rule 1 a paused DC waiting on an image (no trigger fires while it is
+// paused) ends the watch with the paused message.
 // RolloutStatus never fails on its input: an invalid snapshot is read as
 // it is (the viewer validates nothing).
 //
@@ -117,6 +119,11 @@ func RolloutStatus(s dcplan.Snapshot, revision dcplan.Version) RolloutResult {
 	if latest == 0 {
 		switch {
 		case hasTrigger(cfg, dcplan.TriggerImageChange):
+			if cfg.Paused && !s.Settings.OcStatusNoPausedExit {
+				// Modern: no trigger fires on a paused DC (SPEC 0.4), so
+				// the wait for an image would never end.
+				return pausedResult(name)
+			}
 			return RolloutResult{RolloutInProgress, fmt.Sprintf("Deployment config %q waiting on image update\n", name)}
 		case len(cfg.Triggers) == 0:
 			return RolloutResult{RolloutFailed, fmt.Sprintf("Deployment config %q waiting on manual update (use 'oc rollout latest %s')", name, name)}
@@ -134,7 +141,7 @@ func RolloutStatus(s dcplan.Snapshot, revision dcplan.Version) RolloutResult {
 		case c.Reason == dcplan.ReasonProgressDeadlineExceeded, c.Reason == dcplan.ReasonRolloutCancelled:
 			return RolloutResult{RolloutFailed, c.Message}
 		case c.Reason == dcplan.ReasonDeploymentConfigPaused || (cfg.Paused && !s.Settings.OcStatusNoPausedExit):
-			return RolloutResult{RolloutFailed, fmt.Sprintf("Deployment config %q is paused. Resume to continue watching the status of the rollout.\n", name)}
+			return pausedResult(name)
 		case st.UpdatedReplicas < cfg.Replicas:
 			return RolloutResult{RolloutInProgress, fmt.Sprintf("Waiting for rollout to finish: %d out of %d new replicas have been updated...\n", st.UpdatedReplicas, cfg.Replicas)}
 		case st.Replicas > st.UpdatedReplicas:
@@ -144,6 +151,12 @@ func RolloutStatus(s dcplan.Snapshot, revision dcplan.Version) RolloutResult {
 		}
 	}
 	return RolloutResult{RolloutInProgress, "Waiting for latest deployment config spec to be observed by the controller loop...\n"}
+}
+
+// pausedResult is the end of the watch on the paused DC name (SPEC
+// 6m.6.3.4).
+func pausedResult(name string) RolloutResult {
+	return RolloutResult{RolloutFailed, fmt.Sprintf("Deployment config %q is paused. Resume to continue watching the status of the rollout.\n", name)}
 }
 
 // hasTrigger reports whether cfg has a trigger of type t.

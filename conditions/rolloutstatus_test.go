@@ -48,6 +48,26 @@ func TestRolloutStatus(t *testing.T) {
 			c.Triggers = []dcplan.Trigger{{Type: dcplan.TriggerImageChange, FromName: "web:latest"}}
 			return c
 		}(), 0, conditions.RolloutResult{State: conditions.RolloutInProgress, Message: "Deployment config \"web\" waiting on image update\n"}},
+		{"paused waiting on image, modern", "13.2: Modern ends the watch on a paused DC, which no image can trigger", dcplan.Modern, func() dcplan.Config {
+			c := config(0)
+			c.Paused = true
+			c.Triggers = []dcplan.Trigger{{Type: dcplan.TriggerImageChange, FromName: "web:latest"}}
+			return c
+		}(), 0, conditions.RolloutResult{State: conditions.RolloutFailed, Message: pausedMsg}},
+		{"paused waiting on image, exact", "13.2 OcStatusNoPausedExit, 6m.6.1: upstream keeps waiting on the image", dcplan.Exact, func() dcplan.Config {
+			c := config(0)
+			c.Paused = true
+			c.Triggers = []dcplan.Trigger{{Type: dcplan.TriggerImageChange, FromName: "web:latest"}}
+			return c
+		}(), 0, conditions.RolloutResult{State: conditions.RolloutInProgress, Message: "Deployment config \"web\" waiting on image update\n"}},
+		{"manual at version 1", "6m.6.1: only version 0 without triggers is an error; after oc rollout latest the watch goes on", dcplan.Exact,
+			func() dcplan.Config {
+				c := observed(progressing(dcplan.ReasonNewReplicationControllerAvailable, `replication controller "web-1" successfully rolled out`))
+				c.Triggers, c.Status.LatestVersion = nil, 1
+				return c
+			}(), 1, conditions.RolloutResult{State: conditions.RolloutDone, Message: "replication controller \"web-1\" successfully rolled out\n"}},
+		{"revision 1 of 3", "6m.6.2: --revision=1 is not the running revision", dcplan.Modern, observed(func(*dcplan.Config) {}), 1,
+			conditions.RolloutResult{State: conditions.RolloutFailed, Message: "desired revision (1) is different from the running revision (3)"}},
 		{"waiting on manual", "6m.6.1: version 0 without triggers is an error", dcplan.Exact, config(0), 0,
 			conditions.RolloutResult{State: conditions.RolloutFailed, Message: "Deployment config \"web\" waiting on manual update (use 'oc rollout latest web')"}},
 		{"config change only falls through", "6m.6.1: other trigger sets fall through (not observed: the observed line)", dcplan.Modern, func() dcplan.Config {
