@@ -25,7 +25,8 @@ import (
 //  10. otherwise "<h/24/365> years".
 //
 // Ports: github.com/docker/docker/pkg/units.HumanDuration (as used by
-// Origin's describeDeploymentStatus and `oc deploy --cancel`).
+// Origin's describeDeploymentStatus; `oc deploy --cancel`'s ages are
+// cancel.HumanAge, the newer go-units variant).
 func HumanDuration(d time.Duration) string {
 	s := int64(d / time.Second)
 	m := int64(d / time.Minute)

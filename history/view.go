@@ -14,9 +14,12 @@ import (
 // that version.
 var ErrNoSuchRevision = errors.New("history: no such revision")
 
-// nameLine is the cli-runtime name printer's line for the DC with an
-// operation, which is preceded by one space even when empty (SPEC 6m
-// "Success-line name printer").
+// nameLine is the line naming the DC above `oc rollout history`'s
+// output: the name, one space, then the operation, "" or
+// `with revision #<n>`. The space stands even when the operation is
+// empty (SPEC 6m.5: the name line's trailing space), where the success
+// lines' name printer leaves it out (SPEC 6m "Success-line name
+// printer").
 func nameLine(dc, op string) string {
 	return "deploymentconfig.apps.openshift.io/" + dc + " " + op
 }

@@ -60,6 +60,22 @@ func TestView(t *testing.T) {
 				"  Volumes:\t<none>\n  Node-Selectors:\t<none>\n  Tolerations:\t<none>\n\n",
 		},
 		{
+			name: "revision among newer", why: "6m.5.4-5: --revision prints the RC of that version, not a newer one listed before it",
+			rcs: []dcplan.Deployment{ten, cancelled, one}, revision: 1,
+			want: "deploymentconfig.apps.openshift.io/web with revision #1\n" +
+				"Pod Template:\n  Labels:\t<none>\n  Containers:\n   app:\n    Image:\tapp:v1\n" +
+				"    Port:\t<none>\n    Host Port:\t<none>\n    Environment:\t<none>\n    Mounts:\t<none>\n" +
+				"  Volumes:\t<none>\n  Node-Selectors:\t<none>\n  Tolerations:\t<none>\n\n",
+		},
+		{
+			name: "narrow status column", why: "6m.5.4: padding 1: a column of seven characters at most takes one tab stop",
+			rcs: []dcplan.Deployment{ten},
+			want: "deploymentconfig.apps.openshift.io/web \n" +
+				"REVISION\tSTATUS\tCAUSE\n" +
+				"10\t\tRunning\t<unknown>\n" +
+				"\n",
+		},
+		{
 			name: "missing revision", why: "6m.5.4: no RC of that version",
 			rcs: []dcplan.Deployment{one}, revision: 5,
 			wantErr: "unable to find the specified revision", wantIs: history.ErrNoSuchRevision,
