@@ -286,6 +286,10 @@ func (p *scanner) object(depth int) (any, bool) {
 		}
 		return map[string]any{}, true
 	}
+	if p.canonOn {
+		p.canon = append(p.canon, '{')
+	}
+	sorted := true // the keys so far in strictly ascending order
 	for {
 		if p.pos >= len(p.data) || p.data[p.pos] != '"' {
 			return nil, false
@@ -303,16 +307,31 @@ func (p *scanner) object(depth int) (any, bool) {
 		}
 		p.pos++
 		p.space()
+		if p.canonOn {
+			if len(p.members) > base && p.members[len(p.members)-1].key >= k {
+				sorted = false
+			}
+			p.canon = AppendString(p.canon, k)
+			p.canon = append(p.canon, ':')
+		}
 		cs, vn := len(p.canon), p.tape.next()
 		v, ok := p.value(depth)
 		if !ok {
 			return nil, false
 		}
 		p.members = append(p.members, member{k, v, cs, len(p.canon), vn})
-		if done, ok := p.separator('}'); !ok {
+		done, ok := p.separator('}')
+		if !ok {
 			return nil, false
-		} else if done {
+		}
+		if done {
+			if p.canonOn {
+				p.canon = append(p.canon, '}')
+			}
 			break
+		}
+		if p.canonOn {
+			p.canon = append(p.canon, ',')
 		}
 	}
 	ms := p.members[base:]
@@ -326,7 +345,7 @@ func (p *scanner) object(depth int) (any, bool) {
 		}
 	}
 	if p.canonOn {
-		p.canonObject(start, ms)
+		p.canonObject(start, ms, sorted)
 	}
 	clear(ms)
 	p.members = p.members[:base]
@@ -336,11 +355,22 @@ func (p *scanner) object(depth int) (any, bool) {
 	return m, true
 }
 
-// canonObject replaces canon[start:], the canonical values of the members
-// ms of an object in input order, by the canonical object: members sorted
-// by key, the last of duplicate keys kept (as in the tree). The object is
-// rendered after the values and then moved down over them.
-func (p *scanner) canonObject(start int, ms []member) {
+// canonObject puts canon[start:], the object whose members ms were
+// appended in input order (each key in canonical spelling, then its
+// value in canonical form), in canonical form: members sorted by key, the
+// last of duplicate keys kept (as in the tree). When the keys came
+// sorted, as in an object read in canonical form, it stands as it is;
+// else the object is rendered after it and moved down over it, so that
+// only an object out of order costs a copy of its bytes.
+func (p *scanner) canonObject(start int, ms []member, sorted bool) {
+	if sorted {
+		if p.tape != nil {
+			for _, m := range ms {
+				p.tape.span(m.node, m.cs-start, m.ce-m.cs)
+			}
+		}
+		return
+	}
 	order := p.order[:0]
 	for i := range ms {
 		order = append(order, i)
