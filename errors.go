@@ -66,11 +66,19 @@ func IsAlreadyExists(err error) bool { return errors.Is(err, ErrAlreadyExists) }
 
 // Refusal is a user operation (oc cancel, retry, rollback, rollout latest,
 // pause, resume, the instantiate endpoint) that upstream refuses. Text is
-// upstream's exact message, what oc prints after "error: "; Err is the
-// sentinel of the refusing package that classifies it, for errors.Is.
+// upstream's exact message, the error's own text; Err is the sentinel of
+// the refusing package that classifies it, for errors.Is.
 type Refusal struct {
 	Err  error
 	Text string
+	// Printed is what kubectl's CheckErr prints for the error on stderr
+	// (SPEC 6m "Error output"), without the final newline, where that is
+	// not "error: " and Text: the server's answer returned as it stands
+	// (Failure.Printed, e.g. `Error from server (Conflict): <message>`),
+	// several errors at once (their texts, one per line, no prefix).
+	// Empty otherwise, and for a Text in kubectl's wording already
+	// (`The <Kind> "<name>" is invalid: ...`), printed as it stands.
+	Printed string
 }
 
 // Error returns Text, upstream's exact wording, without any prefix.

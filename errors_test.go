@@ -55,3 +55,31 @@ func TestErrorClassifiers(t *testing.T) {
 		}
 	}
 }
+
+// TestFailurePrinted checks Failure.Printed against kubectl's CheckErr
+// for a server's error returned as it is (SPEC 6m "Error output").
+// Reference: kubectl cmdutil.StandardErrorMessage, checkErr.
+func TestFailurePrinted(t *testing.T) {
+	tests := []struct {
+		f    dcplan.Failure
+		want string
+	}{
+		{dcplan.Failure{Reason: dcplan.StatusConflict, Code: 409, Message: "the object has been modified"},
+			"Error from server (Conflict): the object has been modified"},
+		{dcplan.Failure{Reason: dcplan.StatusNotFound, Code: 404, Message: `replicationcontrollers "web-3" not found`},
+			`Error from server (NotFound): replicationcontrollers "web-3" not found`},
+		{dcplan.Failure{Code: 500, Message: "an error on the server has prevented the request from succeeding"},
+			"Error from server: an error on the server has prevented the request from succeeding"},
+		{dcplan.Failure{Reason: dcplan.StatusUnauthorized, Code: 401, Message: "Unauthorized"},
+			"error: You must be logged in to the server (Unauthorized)"},
+		{dcplan.Failure{Reason: dcplan.StatusInvalid, Code: 422, Message: `ReplicationController "web-3" is invalid: spec.replicas: Invalid value: -1`},
+			`The ReplicationController "web-3" is invalid: spec.replicas: Invalid value: -1`},
+		{dcplan.Failure{Message: "dial tcp 10.0.0.1:6443: connect: connection refused"},
+			"error: dial tcp 10.0.0.1:6443: connect: connection refused"},
+	}
+	for _, tt := range tests {
+		if got := tt.f.Printed(); got != tt.want {
+			t.Errorf("%+v.Printed() = %q, want %q", tt.f, got, tt.want)
+		}
+	}
+}

@@ -15,6 +15,7 @@ const (
 	StatusForbidden     StatusReason = "Forbidden"
 	StatusBadRequest    StatusReason = "BadRequest"
 	StatusInternalError StatusReason = "InternalError"
+	StatusUnauthorized  StatusReason = "Unauthorized"
 )
 
 // ActionKind names a kind of plan action: one slice of Plan, or its status
@@ -93,6 +94,29 @@ type Failure struct {
 	// again before each attempt of a Reclaim scale or cancel, SPEC
 	// 3.3.reclaim), not the action's request itself.
 	Prelude bool
+}
+
+// Printed returns what kubectl's CheckErr prints for f's error returned
+// as the client returned it (SPEC 6m "Error output"), without the final
+// newline: `Error from server (<Reason>): <Message>` for an API status,
+// `Error from server: <Message>` for one without a reason, for
+// Unauthorized `error: You must be logged in to the server (<Message>)`,
+// for Invalid "The " and Message (`The ReplicationController "x" is
+// invalid: <field>: <detail>`, exact for one cause; kubectl lists several
+// causes on lines of their own, which a Failure does not carry); a
+// transport error (no status) as "error: " and Message.
+func (f Failure) Printed() string {
+	switch {
+	case f.Reason == StatusInvalid:
+		return "The " + f.Message
+	case f.Reason == StatusUnauthorized:
+		return "error: You must be logged in to the server (" + f.Message + ")"
+	case f.Reason != "":
+		return "Error from server (" + string(f.Reason) + "): " + f.Message
+	case f.Code != 0:
+		return "Error from server: " + f.Message
+	}
+	return "error: " + f.Message
 }
 
 // Outcome is what happened to the requests an adapter sent for this pass

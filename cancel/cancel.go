@@ -133,7 +133,7 @@ func Cancel(s dcplan.Snapshot) (dcplan.Plan, Report, error) {
 		})
 		r.Cancelled = append(r.Cancelled, target(*d, s))
 		if f, failed := s.Outcome.Failed(dcplan.ActionCancel, d.Name); failed {
-			r.Failures = append(r.Failures, Failure{RC: d.Name, Version: d.Version, Err: errors.New(f.Message)})
+			r.Failures = append(r.Failures, Failure{RC: d.Name, Version: d.Version, Err: serverError(ErrCancelFailed, f)})
 		}
 	}
 	if len(r.Failures) > 0 {

@@ -32,9 +32,25 @@ var (
 )
 
 // refuse returns the refusal of Cancel or Retry: a *dcplan.Refusal whose
-// text is exactly what oc prints after "error: " (multi-line texts
-// included), wrapping sentinel.
+// text is exactly what oc prints after "error: ", wrapping sentinel.
 func refuse(sentinel error, msg string) error { return &dcplan.Refusal{Err: sentinel, Text: msg} }
+
+// refuseAll is refuse for the errors texts that oc gathers into one
+// aggregate: one alone as refuse; several one per line, which kubectl
+// prints without "error: " (SPEC 6m "Error output").
+func refuseAll(sentinel error, texts []string) *dcplan.Refusal {
+	r := &dcplan.Refusal{Err: sentinel, Text: joinErrors(texts)}
+	if len(texts) > 1 {
+		r.Printed = r.Text
+	}
+	return r
+}
+
+// serverError returns f's error as the client returned it: its text the
+// server's message, printed by kubectl as Failure.Printed says.
+func serverError(sentinel error, f dcplan.Failure) *dcplan.Refusal {
+	return &dcplan.Refusal{Err: sentinel, Text: f.Message, Printed: f.Printed()}
+}
 
 // Failure is one Cancel action that an adapter could not apply: the RC
 // (dcplan.Cancel.RC) and its version, and the error its update returned.
@@ -118,7 +134,12 @@ func (r Report) failedErr(failed []Failure) error {
 			texts = append(texts, errText(f.Err))
 			causes = append(causes, f.Err)
 		}
-		return &dcplan.Refusal{Err: errors.Join(causes...), Text: joinErrors(texts)}
+		out := refuseAll(errors.Join(causes...), texts)
+		var server *dcplan.Refusal
+		if len(texts) == 1 && errors.As(failed[0].Err, &server) {
+			out.Printed = server.Printed // the server's error alone, as kubectl prints it
+		}
+		return out
 	}
 	var out FailedError
 	for _, f := range failed {

@@ -106,7 +106,7 @@ func (r Report) Err() error {
 	if len(r.Errors) == 0 {
 		return nil
 	}
-	return refuse(ErrPaused, joinErrors(r.Errors))
+	return refuseAll(ErrPaused, r.Errors)
 }
 
 // joinErrors renders errors as kubectl's aggregate does: one alone, or

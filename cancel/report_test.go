@@ -301,3 +301,86 @@ func TestCancelPausedWithoutRCsKeepsThePausedSentinel(t *testing.T) {
 		}
 	}
 }
+
+// TestServerErrorsPrintAsKubectlPrintsThem checks Refusal.Printed, what
+// kubectl's CheckErr prints (SPEC 6m "Error output"), for the writes of
+// oc rollout cancel and retry that the server refused: the server's
+// error alone as `Error from server (<Reason>): <message>` (6m.1.3.5,
+// 6m.2.3.7: returned as is), several errors one per line without a
+// prefix, and oc's own error alone as "error: " and its text (Printed
+// empty).
+// Reference: kubectl cmdutil.CheckErr, StandardErrorMessage.
+func TestServerErrorsPrintAsKubectlPrintsThem(t *testing.T) {
+	const conflict = `Operation cannot be fulfilled on replicationcontrollers "web-3": the object has been modified`
+	failed := dcplan.Failure{Action: dcplan.ActionCancel, Name: "web-3", Reason: dcplan.StatusConflict, Code: 409, Message: conflict}
+	running := []dcplan.Deployment{rc(3, dcplan.PhaseRunning, time.Minute)}
+	tests := []struct {
+		name, why   string
+		run         func() error
+		wantText    string
+		wantPrinted string
+	}{{
+		name: "cancel, one failed patch", why: "6m.1.3.5: the patch error alone, as the client returned it",
+		run: func() error {
+			s := snap(dcplan.Exact, dc(3), running)
+			s.Outcome.Failures = []dcplan.Failure{failed}
+			_, _, err := cancel.Cancel(s)
+			return err
+		},
+		wantText: conflict, wantPrinted: "Error from server (Conflict): " + conflict,
+	}, {
+		name: "cancel of a paused DC, failed patch", why: "6m.1.3.2, 6m.1.3.5: two errors, one per line, no prefix",
+		run: func() error {
+			s := snap(dcplan.Exact, paused(dc(3)), running)
+			s.Outcome.Failures = []dcplan.Failure{failed}
+			_, _, err := cancel.Cancel(s)
+			return err
+		},
+		wantText:    "unable to cancel paused deployment ns/web\n" + conflict,
+		wantPrinted: "unable to cancel paused deployment ns/web\n" + conflict,
+	}, {
+		name: "cancel of a paused DC", why: "6m.1.3.2: oc's own error alone: error: and its text",
+		run: func() error {
+			_, _, err := cancel.Cancel(snap(dcplan.Modern, paused(dc(3)), running))
+			return err
+		},
+		wantText: "unable to cancel paused deployment ns/web",
+	}, {
+		name: "retry, failed reset", why: "6m.2.3.7: the patch error as is",
+		run: func() error {
+			s := snap(dcplan.Modern, dc(3), []dcplan.Deployment{rc(3, dcplan.PhaseFailed, time.Minute)})
+			s.Outcome.Failures = []dcplan.Failure{{Action: dcplan.ActionTransition, Name: "web-3", Reason: dcplan.StatusNotFound, Code: 404,
+				Message: `replicationcontrollers "web-3" not found`}}
+			_, _, err := cancel.Retry(s)
+			return err
+		},
+		wantText: `replicationcontrollers "web-3" not found`, wantPrinted: `Error from server (NotFound): replicationcontrollers "web-3" not found`,
+	}, {
+		name: "retry, two failed deletes", why: "6m.2.3.6: both wrapped errors, one per line, no prefix",
+		run: func() error {
+			s := snap(dcplan.Modern, dc(3), []dcplan.Deployment{rc(3, dcplan.PhaseFailed, time.Minute)},
+				pod("web-3-deploy", "web-3"), pod("web-3-hook-pre", "web-3"))
+			for _, p := range []string{"web-3-deploy", "web-3-hook-pre"} {
+				s.Outcome.Failures = append(s.Outcome.Failures, dcplan.Failure{Action: dcplan.ActionDeletePod, Name: p,
+					Reason: dcplan.StatusForbidden, Code: 403, Message: "forbidden"})
+			}
+			_, _, err := cancel.Retry(s)
+			return err
+		},
+		wantText: "failed to delete deployer/hook pod web-3-deploy for deployment #3: forbidden\n" +
+			"failed to delete deployer/hook pod web-3-hook-pre for deployment #3: forbidden",
+		wantPrinted: "failed to delete deployer/hook pod web-3-deploy for deployment #3: forbidden\n" +
+			"failed to delete deployer/hook pod web-3-hook-pre for deployment #3: forbidden",
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, ok := errors.AsType[*dcplan.Refusal](tt.run())
+			if !ok {
+				t.Fatalf("the error is no *dcplan.Refusal [%s]", tt.why)
+			}
+			if r.Text != tt.wantText || r.Printed != tt.wantPrinted {
+				t.Errorf("Refusal text, printed =\n%q, %q\nwant\n%q, %q [%s]", r.Text, r.Printed, tt.wantText, tt.wantPrinted, tt.why)
+			}
+		})
+	}
+}

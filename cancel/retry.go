@@ -134,7 +134,7 @@ func Retry(s dcplan.Snapshot) (dcplan.Plan, Report, error) {
 	p.Transitions = []dcplan.Transition{reset}
 	if f, failed := s.Outcome.Failed(dcplan.ActionTransition, name); failed {
 		// Rule 9: the write was sent and failed; oc returns its error as is.
-		return p, Report{}, refuse(ErrRetryFailed, f.Message)
+		return p, Report{}, serverError(ErrRetryFailed, f)
 	}
 	return p, Report{
 		Op:            OpRetry,
@@ -169,7 +169,7 @@ func deleteFailures(p *dcplan.Plan, out dcplan.Outcome, gen dcplan.RetryOutput, 
 	if texts == nil {
 		return nil
 	}
-	return refuse(ErrRetryFailed, joinErrors(texts))
+	return refuseAll(ErrRetryFailed, texts)
 }
 
 // notFoundText is the retry refusal for a missing latest RC (rule 4).

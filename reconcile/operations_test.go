@@ -320,6 +320,9 @@ func TestDeployLatest(t *testing.T) {
 		want       shape
 		wantReport reconcile.RolloutReport
 		wantErr    string
+		// wantPrinted is the refusal's Printed: what kubectl prints for
+		// the server's error returned as it is; "" for oc's own errors.
+		wantPrinted string
 	}{{
 		name:    "modern has no oc deploy",
 		why:     "SPEC 12 OcDeployLatest=DeployLatestAbsent: today's oc has no deploy command",
@@ -376,11 +379,24 @@ func TestDeployLatest(t *testing.T) {
 		want:    shape{Instantiate: instantiate},
 		wantErr: `cannot trigger a deployment for "web" because it contains unresolved images - try 'oc rollout latest dc/web'`,
 	}, {
-		name:    "oldest update failed",
-		why:     "6.3 oldest form: the update's error is returned and nothing is printed",
-		s:       updateFailed(with(dcplan.Origin13, snapshot(v1, complete)), dcplan.StatusInternalError, "Internal error occurred: etcdserver: request timed out"),
-		want:    bumped,
-		wantErr: "Internal error occurred: etcdserver: request timed out",
+		name:        "oldest update failed",
+		why:         "6.3 oldest form: the update's error is returned and nothing is printed",
+		s:           updateFailed(with(dcplan.Origin13, snapshot(v1, complete)), dcplan.StatusInternalError, "Internal error occurred: etcdserver: request timed out"),
+		want:        bumped,
+		wantErr:     "Internal error occurred: etcdserver: request timed out",
+		wantPrinted: "Error from server (InternalError): Internal error occurred: etcdserver: request timed out",
+	}, {
+		name: "newer instantiate failed",
+		why:  "6.3 newer form: an error other than BadRequest, NotFound or Forbidden is returned as is, without the hint",
+		s: func() dcplan.Snapshot {
+			s := with(dcplan.Origin15, snapshot(v1, complete))
+			s.Outcome.Failures = []dcplan.Failure{{Action: dcplan.ActionInstantiate, Name: "web", Reason: dcplan.StatusConflict, Code: 409,
+				Message: `Operation cannot be fulfilled on deploymentconfigs.apps.openshift.io "web": the object has been modified`}}
+			return s
+		}(),
+		want:        shape{Instantiate: instantiate},
+		wantErr:     `Operation cannot be fulfilled on deploymentconfigs.apps.openshift.io "web": the object has been modified`,
+		wantPrinted: `Error from server (Conflict): Operation cannot be fulfilled on deploymentconfigs.apps.openshift.io "web": the object has been modified`,
 	}, {
 		name: "newer fallback failed",
 		why:  "6.3 newer form: the fallback update's error is returned, a BadRequest with the rollout latest hint as instantiate's",
@@ -394,6 +410,9 @@ func TestDeployLatest(t *testing.T) {
 			p, report, err := reconcile.DeployLatest(tt.s)
 			if d := cmp.Diff(tt.wantErr, errText(err)); d != "" {
 				t.Errorf("DeployLatest() error mismatch (-want +got):\n%s\nwhy: %s", d, tt.why)
+			}
+			if r, ok := errors.AsType[*dcplan.Refusal](err); ok && r.Printed != tt.wantPrinted {
+				t.Errorf("DeployLatest() error prints as %q, want %q (why: %s)", r.Printed, tt.wantPrinted, tt.why)
 			}
 			if d := cmp.Diff(tt.want, shapeOf(p)); d != "" {
 				t.Errorf("DeployLatest() plan mismatch (-want +got):\n%s\nwhy: %s", d, tt.why)

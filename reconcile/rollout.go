@@ -128,9 +128,9 @@ func instantiateOrBump(s dcplan.Snapshot, latest bool, rule dcplan.Rule) (dcplan
 		p.UpdateConfig = []dcplan.ConfigUpdate{bump}
 		return p, bumpFailed(s)
 	case f.Reason == dcplan.StatusBadRequest:
-		return p, &dcplan.Refusal{Err: ErrBadRequest, Text: f.Message}
+		return p, &dcplan.Refusal{Err: ErrBadRequest, Text: f.Message, Printed: f.Printed()}
 	}
-	return p, &dcplan.Refusal{Err: ErrInstantiateFailed, Text: f.Message}
+	return p, &dcplan.Refusal{Err: ErrInstantiateFailed, Text: f.Message, Printed: f.Printed()}
 }
 
 // bumpFailed returns the error of oc's PUT of the DC that bumps
@@ -145,9 +145,9 @@ func bumpFailed(s dcplan.Snapshot) error {
 	case !failed:
 		return nil
 	case f.Reason == dcplan.StatusBadRequest:
-		return &dcplan.Refusal{Err: ErrBadRequest, Text: f.Message}
+		return &dcplan.Refusal{Err: ErrBadRequest, Text: f.Message, Printed: f.Printed()}
 	}
-	return &dcplan.Refusal{Err: ErrUpdateFailed, Text: f.Message}
+	return &dcplan.Refusal{Err: ErrUpdateFailed, Text: f.Message, Printed: f.Printed()}
 }
 
 // ErrInstantiateFailed: the instantiate request failed in a way oc

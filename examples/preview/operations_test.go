@@ -223,6 +223,11 @@ func TestOCError(t *testing.T) {
 		{"status", "another API status error prints as it is",
 			errors.New(`Error from server (NotFound): deploymentconfigs.apps.openshift.io "frontend" not found`),
 			`Error from server (NotFound): deploymentconfigs.apps.openshift.io "frontend" not found`},
+		{"server's error", "a refusal that is the server's error prints as kubectl prints it",
+			&dcplan.Refusal{Text: "the object has been modified", Printed: "Error from server (Conflict): the object has been modified"},
+			"Error from server (Conflict): the object has been modified"},
+		{"several errors", "a refusal of several errors prints them one per line, no prefix",
+			fmt.Errorf("wrapped: %w", &dcplan.Refusal{Text: "a\nb", Printed: "a\nb"}), "a\nb"},
 		{"not a status", "a message merely mentioning invalid is plain",
 			errors.New(`the document is invalid: no kind`), "error: the document is invalid: no kind"},
 	}

@@ -364,11 +364,15 @@ func (r *report) add(name, cmd string, plan dcplan.Plan, out string, err error) 
 }
 
 // ocError is what kubectl's CheckErr prints on stderr for err, without
-// the final newline (SPEC 6m "Error output"): an API status error as it
-// is (`The <Kind> "<name>" is invalid: ...`, `Error from server
-// (<Reason>): ...`), a message that starts with "error: " once, any other
-// after "error: ".
+// the final newline (SPEC 6m "Error output"): a refusal's Printed when
+// it has one (the server's error as kubectl words it, several errors one
+// per line); any other error as it is when it reads as an API
+// status error (`The <Kind> "<name>" is invalid: ...`, `Error from server
+// (<Reason>): ...`) or starts with "error: ", else after "error: ".
 func ocError(err error) string {
+	if r, ok := errors.AsType[*dcplan.Refusal](err); ok && r.Printed != "" {
+		return r.Printed
+	}
 	msg := strings.TrimSuffix(err.Error(), "\n")
 	if strings.HasPrefix(msg, "error: ") || strings.HasPrefix(msg, "Error from server (") || invalidStatus.MatchString(msg) {
 		return msg
