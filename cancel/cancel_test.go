@@ -193,6 +193,23 @@ func TestCancel(t *testing.T) {
 			wantPlan: "<empty plan>\n", wantOut: "no active deployments to cancel\nno active deployments to cancel\n",
 		},
 		{
+			name: "cancelling marker origin15", why: "6.1 variant C: a cancelled, non-terminal newest RC says (cancelling) in the no-deployments line",
+			profile: O15, cfg: dc(3), rcs: []dcplan.Deployment{
+				rc(2, dcplan.PhaseComplete, 2*time.Hour),
+				cancelled(rc(3, dcplan.PhaseRunning, 90*time.Second), dcplan.ReasonCancelledByUser),
+			},
+			wantPlan: "<empty plan>\n",
+			wantOut:  "No deployments are in progress (latest deployment #3 running (cancelling) about a minute ago)\n",
+		},
+		{
+			name: "already cancelled origin10", why: "6.1 variant A: an in-flight RC already cancelled is skipped silently; only the terminal RC gets the bug line",
+			profile: O10, cfg: dc(3), rcs: []dcplan.Deployment{
+				rc(2, dcplan.PhaseComplete, 2*time.Hour),
+				cancelled(rc(3, dcplan.PhaseRunning, 90*time.Second), dcplan.ReasonCancelledByUser),
+			},
+			wantPlan: "<empty plan>\n", wantOut: "no active deployments to cancel\n",
+		},
+		{
 			name: "cancelling marker", why: "6m.1.3.6: a cancelled, non-terminal newest RC says (cancelling); Exact prints nothing else",
 			profile: E, cfg: dc(3), rcs: []dcplan.Deployment{
 				rc(2, dcplan.PhaseComplete, 2*time.Hour),

@@ -29,7 +29,10 @@
 //     pod delete, nor when the reset's write failed: [ErrRetryFailed]).
 //   - [Report]: what oc prints; [Report.String], [Report.Lines].
 //   - [Failed]: oc's output and error when some cancel writes failed.
-//   - [Report.PodDeleteError]: oc's error when a retry's pod delete failed.
+//   - [Report.PodDeleteError]: oc's error when a retry's pod delete failed,
+//     for an adapter that learns of the failure another way than
+//     Snapshot.Outcome (from which Retry returns that error itself), on
+//     the Report Retry returned with its plan.
 //   - [Error], [ErrPaused], [ErrNoDeployments], [ErrLatestNotFound],
 //     [ErrNotFailed], [FailedError]: refusals.
 //   - [UserReason], [HumanAge]: the reason text and the age rendering.

@@ -14,7 +14,8 @@ import (
 var (
 	// ErrPaused: the DC is paused (SPEC 6.1 variant C, 6.2 step 1).
 	ErrPaused = errors.New("cancel: deployment config is paused")
-	// ErrNoDeployments: status.latestVersion is 0 (SPEC 6.2 step 2).
+	// ErrNoDeployments: status.latestVersion is 0 (SPEC 6.2 step 2), or
+	// oc rollout cancel found no RC of the DC (SPEC 6m.1.3.3).
 	ErrNoDeployments = errors.New("cancel: no deployments")
 	// ErrLatestNotFound: the RC of status.latestVersion does not exist
 	// (SPEC 6.2 step 3).
@@ -65,8 +66,9 @@ type Failure struct {
 
 // FailedError is the error `oc` returns after its cancel loop when some
 // updates failed: `couldn't cancel deployment <v1>, <v2>` with the versions
-// in the order they were attempted (newest first; CancelA: name order). It
-// unwraps to ErrCancelFailed and to every write error.
+// in the order oc lists its RCs (newest first; CancelA: name order, while
+// the requests go newest first, SPEC 11 item 9). It unwraps to
+// ErrCancelFailed and to every write error.
 type FailedError struct {
 	Versions []dcplan.Version
 	Errs     []error

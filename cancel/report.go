@@ -314,7 +314,8 @@ func (r Report) failureLine(t Target, err error) string {
 // PodDeleteError returns the error `oc` reports when deleting a
 // deployer or hook pod of a retry failed (SPEC 6.2 step 5):
 // `failed to delete deployer/hook pod <pod> for deployment #<n>: <err>`,
-// wrapping err. The retry stops there; the RC is not reset.
+// wrapping err; r is the Report Retry returned with its plan (its
+// LatestVersion is n). The RC is then not reset.
 func (r Report) PodDeleteError(pod string, err error) error {
 	return fmt.Errorf("%s%w", podDeleteFailed(pod, r.LatestVersion), err)
 }

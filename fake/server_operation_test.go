@@ -209,3 +209,60 @@ func TestRunOperationCancel(t *testing.T) {
 		})
 	}
 }
+
+// TestRunOperationDeployRetryStopsAtTheFirstFailedDelete runs the older
+// `oc deploy --retry` (Origin15) through wire.RunOperation with two
+// deployer/hook pods, the first delete refused: oc stops there (SPEC
+// 6.2 step 5), so the hook pod stays and the RC stays Failed; today's
+// oc rollout retry (Modern) tries both deletes (6m.2.3.6).
+func TestRunOperationDeployRetryStopsAtTheFirstFailedDelete(t *testing.T) {
+	failedRC := rcWith(t, func(m map[string]any) {
+		meta(m)["labels"] = map[string]any{"openshift.io/deployment-config.name": "web"}
+		ann := meta(m)["annotations"].(map[string]any)
+		ann["openshift.io/deployment-config.name"] = "web"
+		ann["openshift.io/deployment-config.latest-version"] = "1"
+		ann["openshift.io/deployment.phase"] = "Failed"
+	})
+	podJSON := func(name string) []byte {
+		return []byte(`{"apiVersion":"v1","kind":"Pod","metadata":{"name":"` + name + `","namespace":"shop","uid":"uid-` + name + `","resourceVersion":"400",
+			"labels":{"openshift.io/deployer-pod-for.name":"web-1"},"annotations":{"openshift.io/deployment.name":"web-1"}},
+			"spec":{"containers":[{"name":"deployment","image":"deployer"}]},"status":{"phase":"Failed"}}`)
+	}
+	forbidden := &wire.StatusError{Reason: dcplan.StatusForbidden, Code: 403, Message: `pods "web-1-deploy" is forbidden`}
+	for _, tt := range []struct {
+		preset     dcplan.Preset
+		wantHookUp bool
+	}{{dcplan.Origin15, true}, {dcplan.Modern, false}} {
+		t.Run(tt.preset.String(), func(t *testing.T) {
+			srv := fake.NewServer(serverNow)
+			for _, o := range []struct {
+				res string
+				obj []byte
+			}{{wire.ResourceRCs, failedRC}, {wire.ResourcePods, podJSON("web-1-deploy")}, {wire.ResourcePods, podJSON("web-1-hook-pre")},
+				{wire.ResourceConfigs, []byte(srvDC)}} {
+				if err := srv.Put(o.res, o.obj); err != nil {
+					t.Fatal(err)
+				}
+			}
+			srv.Inject(fake.Fault{Verb: "delete", Resource: wire.ResourcePods, Name: "web-1-deploy", Err: forbidden})
+			s, err := srv.Snapshot("shop", "web", serverNow, tt.preset.Settings())
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, _, err = wire.RunOperation(context.Background(), srv, s, cancel.Retry)
+			if want := `failed to delete deployer/hook pod web-1-deploy for deployment #1: pods "web-1-deploy" is forbidden`; err == nil || err.Error() != want {
+				t.Fatalf("RunOperation(Retry) error = %v, want %q", err, want)
+			}
+			if _, ok := srv.Object(wire.ResourcePods, "shop", "web-1-hook-pre"); ok != tt.wantHookUp {
+				t.Errorf("hook pod present = %v, want %v", ok, tt.wantHookUp)
+			}
+			live, err := srv.Snapshot("shop", "web", serverNow, tt.preset.Settings())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d, _ := live.Deployment("web-1"); d.Phase != dcplan.PhaseFailed {
+				t.Errorf("web-1 is %v after the failed retry, want Failed", d.Phase)
+			}
+		})
+	}
+}
