@@ -2,6 +2,7 @@ package dcstatus
 
 import (
 	"errors"
+	"math"
 	"strconv"
 	"testing"
 
@@ -79,6 +80,12 @@ func TestResolveFenceposts(t *testing.T) {
 		{
 			name: "beyond int64", why: "Atoi range error", surge: strFP("99999999999999999999%"), unavailable: intFP(1), desired: 3,
 			want: result{0, 0, `conditions: invalid fencepost: maxSurge: invalid value "99999999999999999999%": strconv.Atoi: parsing "99999999999999999999": value out of range`},
+		},
+		{name: "int32's largest", why: "5.16: 100% of 2147483647 replicas is in range", surge: strFP("100%"), unavailable: strFP("100%"), desired: math.MaxInt32,
+			want: result{math.MaxInt32, math.MaxInt32, ""}},
+		{
+			name: "one past int32", why: "5.16: 2147483648 is out of range", surge: intFP(1), unavailable: strFP("200%"), desired: 1 << 30,
+			want: result{0, 0, `conditions: invalid fencepost: maxUnavailable: "200%" of 1073741824 replicas is out of range`},
 		},
 		{
 			name: "beyond int32 after scaling", why: "dcplan refuses what upstream would wrap", surge: intFP(1), unavailable: strFP("100000000000%"), desired: 3,
