@@ -95,6 +95,17 @@ func TestInstantiate(t *testing.T) {
 		why:  "canTrigger: an automatic trigger whose lastTriggeredImage moved; the cause names the trigger's ImageStreamTag (SPEC 11a.11)",
 		s:    snapshot(images, prevImages),
 		want: bump(dcplan.Details{Message: "image change", Causes: []dcplan.Cause{{Type: dcplan.TriggerImageChange, Image: "app:latest", FromKind: "ImageStreamTag"}}}),
+	}, {
+		name: "image trigger of a new source",
+		why:  "canTrigger, hasUpdatedTriggers (6.4): a trigger whose from the previous rollout's DC has no trigger of is an image change, the image unchanged",
+		s: func() dcplan.Snapshot {
+			cur := config(1)
+			cur.Triggers = []dcplan.Trigger{{Type: dcplan.TriggerImageChange, Automatic: true, FromName: "app:next", LastTriggeredImage: imageA}}
+			prev := rollout(t, cur, 1, dcplan.PhaseComplete, 3)
+			prev.Encoded.Triggers = []dcplan.Trigger{{Type: dcplan.TriggerImageChange, Automatic: true, FromName: "app:latest", LastTriggeredImage: imageA}}
+			return snapshot(cur, prev)
+		}(),
+		want: bump(dcplan.Details{Message: "image change", Causes: []dcplan.Cause{{Type: dcplan.TriggerImageChange, Image: "app:next", FromKind: "ImageStreamTag"}}}),
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
