@@ -89,13 +89,13 @@ func (r RolloutResult) Stderr() string {
 //     Resume to continue watching the status of the rollout.` + "\n";
 //     d. status.updatedReplicas < spec.replicas: in progress, `Waiting for
 //     rollout to finish: <updated> out of <replicas> new replicas have
-//     been updated...` + "\n";
+//     been updated...` + "\n" (SPEC 6m.6.3.5);
 //     e. status.replicas > status.updatedReplicas: in progress, `Waiting
 //     for rollout to finish: <replicas - updated> old replicas are pending
-//     termination...` + "\n";
+//     termination...` + "\n" (SPEC 6m.6.3.6);
 //     f. status.availableReplicas < status.updatedReplicas: in progress,
 //     `Waiting for rollout to finish: <available> of <updated> updated
-//     replicas are available...` + "\n".
+//     replicas are available...` + "\n" (SPEC 6m.6.3.7).
 //  5. Otherwise in progress, `Waiting for latest deployment config spec to
 //     be observed by the controller loop...` + "\n" (SPEC 6m.6.4).
 //

@@ -27,7 +27,7 @@ func nameLine(dc, op string) string {
 // View returns exactly what `oc rollout history dc/<dc> [--revision=<n>]`
 // prints on stdout (SPEC 6m.5), or its error. The rules, in order:
 //
-//  1. An invalid snapshot, or one without a DC: the ValidateConfig error. revision < 0: ErrInvalidRevision,
+//  1. An invalid snapshot, or one without a DC: the ValidateConfig error. revision < 0 (SPEC 6m.5.1): ErrInvalidRevision,
 //     `revision must be a positive integer: <n>`.
 //  2. The RCs are those labelled openshift.io/deployment-config.name=<dc>.
 //     None: `deploymentconfig.apps.openshift.io/<dc> ` (trailing space;

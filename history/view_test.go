@@ -81,7 +81,7 @@ func TestView(t *testing.T) {
 			wantErr: "unable to find the specified revision", wantIs: history.ErrNoSuchRevision,
 		},
 		{
-			name: "negative revision", why: "6m.5.1",
+			name: "negative revision", why: "6m.5.1: a negative --revision is refused",
 			rcs: []dcplan.Deployment{one}, revision: -2,
 			wantErr: "revision must be a positive integer: -2", wantIs: history.ErrInvalidRevision,
 		},
