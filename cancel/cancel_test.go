@@ -36,6 +36,12 @@ func TestCancel(t *testing.T) {
 		rc(1, dcplan.PhaseComplete, 30*24*time.Hour),
 		rc(2, dcplan.PhaseComplete, 3*24*time.Hour),
 	}
+	// cancelledRunning: the newest RC in flight and already cancelled by
+	// the user, the one before it Complete: nothing to cancel.
+	cancelledRunning := []dcplan.Deployment{
+		rc(2, dcplan.PhaseComplete, 2*time.Hour),
+		cancelled(rc(3, dcplan.PhaseRunning, 90*time.Second), dcplan.ReasonCancelledByUser),
+	}
 	const (
 		cancel3     = "cancel rc/web-3 v=3 phase=Running reason=\"cancelled by the user\" by=user write=patch rule=6m.1.3.5\n"
 		cancel3Seed = "cancel rc/web-3 v=3 phase=Running reason=\"cancelled by the user\" by=user rule=6.1\n"
@@ -194,27 +200,18 @@ func TestCancel(t *testing.T) {
 		},
 		{
 			name: "cancelling marker origin15", why: "6.1 variant C: a cancelled, non-terminal newest RC says (cancelling) in the no-deployments line",
-			profile: O15, cfg: dc(3), rcs: []dcplan.Deployment{
-				rc(2, dcplan.PhaseComplete, 2*time.Hour),
-				cancelled(rc(3, dcplan.PhaseRunning, 90*time.Second), dcplan.ReasonCancelledByUser),
-			},
+			profile: O15, cfg: dc(3), rcs: cancelledRunning,
 			wantPlan: "<empty plan>\n",
 			wantOut:  "No deployments are in progress (latest deployment #3 running (cancelling) about a minute ago)\n",
 		},
 		{
 			name: "already cancelled origin10", why: "6.1 variant A: an in-flight RC already cancelled is skipped silently; only the terminal RC gets the bug line",
-			profile: O10, cfg: dc(3), rcs: []dcplan.Deployment{
-				rc(2, dcplan.PhaseComplete, 2*time.Hour),
-				cancelled(rc(3, dcplan.PhaseRunning, 90*time.Second), dcplan.ReasonCancelledByUser),
-			},
+			profile: O10, cfg: dc(3), rcs: cancelledRunning,
 			wantPlan: "<empty plan>\n", wantOut: "no active deployments to cancel\n",
 		},
 		{
 			name: "cancelling marker", why: "6m.1.3.6: a cancelled, non-terminal newest RC says (cancelling); Exact prints nothing else",
-			profile: E, cfg: dc(3), rcs: []dcplan.Deployment{
-				rc(2, dcplan.PhaseComplete, 2*time.Hour),
-				cancelled(rc(3, dcplan.PhaseRunning, 90*time.Second), dcplan.ReasonCancelledByUser),
-			},
+			profile: E, cfg: dc(3), rcs: cancelledRunning,
 			wantPlan: "<empty plan>\n",
 			wantOut:  "No rollout is in progress (latest rollout #3 running (cancelling) about a minute ago)\n",
 		},

@@ -14,18 +14,25 @@ import (
 	"github.com/dcplan/dcplan/wire"
 )
 
-// TestRunOperationRetry runs oc's retry through wire.RunOperation on the
-// server (SPEC 6m.2): the deployer pod goes and the RC is reset to New;
-// when the server refuses the pod delete, the RC stays Failed and the
-// error is oc's (issue 35 items 5 and 20).
-func TestRunOperationRetry(t *testing.T) {
-	failedRC := rcWith(t, func(m map[string]any) {
+// failedWebRC is web-1 of srvDC, labelled for it, Failed: what a retry
+// resets.
+func failedWebRC(t *testing.T) []byte {
+	t.Helper()
+	return rcWith(t, func(m map[string]any) {
 		meta(m)["labels"] = map[string]any{"openshift.io/deployment-config.name": "web"}
 		ann := meta(m)["annotations"].(map[string]any)
 		ann["openshift.io/deployment-config.name"] = "web"
 		ann["openshift.io/deployment-config.latest-version"] = "1"
 		ann["openshift.io/deployment.phase"] = "Failed"
 	})
+}
+
+// TestRunOperationRetry runs oc's retry through wire.RunOperation on the
+// server (SPEC 6m.2): the deployer pod goes and the RC is reset to New;
+// when the server refuses the pod delete, the RC stays Failed and the
+// error is oc's (issue 35 items 5 and 20).
+func TestRunOperationRetry(t *testing.T) {
+	failedRC := failedWebRC(t)
 	const pod = `{"apiVersion":"v1","kind":"Pod","metadata":{"name":"web-1-deploy","namespace":"shop","uid":"pod-uid","resourceVersion":"400",
 		"labels":{"openshift.io/deployer-pod-for.name":"web-1"},"annotations":{"openshift.io/deployment.name":"web-1"}},
 		"spec":{"containers":[{"name":"deployment","image":"deployer"}]},"status":{"phase":"Failed"}}`
@@ -216,13 +223,7 @@ func TestRunOperationCancel(t *testing.T) {
 // 6.2 step 5), so the hook pod stays and the RC stays Failed; today's
 // oc rollout retry (Modern) tries both deletes (6m.2.3.6).
 func TestRunOperationDeployRetryStopsAtTheFirstFailedDelete(t *testing.T) {
-	failedRC := rcWith(t, func(m map[string]any) {
-		meta(m)["labels"] = map[string]any{"openshift.io/deployment-config.name": "web"}
-		ann := meta(m)["annotations"].(map[string]any)
-		ann["openshift.io/deployment-config.name"] = "web"
-		ann["openshift.io/deployment-config.latest-version"] = "1"
-		ann["openshift.io/deployment.phase"] = "Failed"
-	})
+	failedRC := failedWebRC(t)
 	podJSON := func(name string) []byte {
 		return []byte(`{"apiVersion":"v1","kind":"Pod","metadata":{"name":"` + name + `","namespace":"shop","uid":"uid-` + name + `","resourceVersion":"400",
 			"labels":{"openshift.io/deployer-pod-for.name":"web-1"},"annotations":{"openshift.io/deployment.name":"web-1"}},
