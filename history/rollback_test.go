@@ -103,6 +103,50 @@ func TestRollbackRefusals(t *testing.T) {
 	}
 }
 
+// Reference: oc (*RollbackOptions).Validate and findTargetDeployment:
+// RollbackTarget on its own, as callers naming oc's target use it.
+func TestRollbackTarget(t *testing.T) {
+	h := time.Hour
+	handMade := func(v dcplan.Version, p dcplan.Phase) dcplan.Deployment {
+		d := lrRC(v, p, 5*h)
+		d.Name = "web-manual"
+		return d
+	}
+	tests := []struct {
+		name     string
+		why      string
+		rcs      []dcplan.Deployment
+		to       dcplan.Version
+		wantName string
+		wantErr  string
+		wantIs   error
+	}{
+		{"negative", "6m.4b step 1, oc Validate: a negative --to-version is `the to version must be >= 0`, not a revision that is not found",
+			[]dcplan.Deployment{lrRC(1, dcplan.PhaseComplete, 2*h), lrRC(2, dcplan.PhaseComplete, h)}, -1,
+			"", "the to version must be >= 0", history.ErrInvalidRevision},
+		{"version zero not asked for", "6m.4b step 3, findTargetDeployment: without --to-version only a Complete RC older than latestVersion is a target; a Failed RC of version 0 (made by hand, SPEC 13.1) is not the revision 0 asks for",
+			[]dcplan.Deployment{handMade(0, dcplan.PhaseFailed), lrRC(2, dcplan.PhaseComplete, h)}, 0,
+			"", "couldn't find deployment for rollback", history.ErrRevisionNotFound},
+		{"complete version zero", "6m.4b step 3, findTargetDeployment: a Complete RC of version 0 is older than latestVersion, so it is a target",
+			[]dcplan.Deployment{handMade(0, dcplan.PhaseComplete), lrRC(1, dcplan.PhaseFailed, 2*h), lrRC(2, dcplan.PhaseComplete, h)}, 0,
+			"web-manual", "", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := history.RollbackTarget(lrSnap(dcplan.Modern, lrConfig(2), tt.rcs...), tt.to)
+			if d := cmp.Diff(tt.wantName, got.Name); d != "" {
+				t.Errorf("RollbackTarget() target mismatch (-want +got) [%s]:\n%s", tt.why, d)
+			}
+			if d := cmp.Diff(tt.wantErr, lrErrString(err)); d != "" {
+				t.Errorf("RollbackTarget() error mismatch (-want +got) [%s]:\n%s", tt.why, d)
+			}
+			if tt.wantIs != nil && !errors.Is(err, tt.wantIs) {
+				t.Errorf("RollbackTarget() error %v is not %v", err, tt.wantIs)
+			}
+		})
+	}
+}
+
 // Reference: (*rollbackGenerator).GenerateRollback; (*REST).Create
 // revision selection.
 func TestRollbackRevision(t *testing.T) {
