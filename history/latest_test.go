@@ -52,6 +52,9 @@ func TestLatest(t *testing.T) {
 		{"ahead", "3.2.7: an RC newer than the status is still the candidate", withLatest(2),
 			[]dcplan.Deployment{rc("web-2", 2, dcplan.PhaseComplete, 0), rc("web-5", 5, dcplan.PhaseNew, 0)},
 			"web-5", false},
+		{"no version only", "5.6, 13.1: LatestDeploymentInfo takes the first RC of the sorted list whatever its version: an RC without a version annotation (-1) is the candidate when it is the only one", withLatest(2),
+			[]dcplan.Deployment{rc("web-manual", dcplan.NoVersion, dcplan.PhaseComplete, 1)},
+			"web-manual", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -63,6 +66,15 @@ func TestLatest(t *testing.T) {
 			if name != tt.wantName || got.Exists != tt.wantExists {
 				t.Errorf("Latest() = {%q exists=%v}, want {%q exists=%v} (%s)",
 					name, got.Exists, tt.wantName, tt.wantExists, tt.why)
+			}
+			// Tracker.Latest is the same walk for callers that walk the
+			// list themselves: it answers as Latest does.
+			var tr history.Tracker
+			for i := range tt.rcs {
+				tr = tr.Add(i, &tt.rcs[i])
+			}
+			if tg := tr.Latest(&tt.cfg, tt.rcs); tg != got {
+				t.Errorf("Tracker.Latest() = %+v, Latest() = %+v (%s)", tg, got, tt.why)
 			}
 		})
 	}
