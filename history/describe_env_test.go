@@ -47,5 +47,21 @@ func TestDescribeEnv(t *testing.T) {
 				"      THEME:\t<set to the key 'theme' of config map 'shop-config'>\tOptional: true",
 				"    Mounts:\t<none>"}, ptTail...),
 		},
+		{
+			name: "unset memory limit",
+			why:  "6m.5: describeContainerEnvVars prints `node allocatable` for a limits.cpu or limits.memory resourceFieldRef whose value is 0: a container without a memory limit, with or without a divisor",
+			tpl: ptTemplate(t, `{"spec":{"containers":[{"name":"app","image":"shop/app:1","resources":{"requests":{"memory":"64Mi"}},
+				"env":[{"name":"MEM_LIMIT","valueFrom":{"resourceFieldRef":{"resource":"limits.memory"}}},
+				{"name":"MEM_LIMIT_MI","valueFrom":{"resourceFieldRef":{"resource":"limits.memory","divisor":"1Mi"}}},
+				{"name":"MEM_REQUEST_MI","valueFrom":{"resourceFieldRef":{"resource":"requests.memory","divisor":"1Mi"}}}]}]}}`),
+			want: ptWith([]string{"Pod Template:", "  Labels:\t<none>", "  Containers:", "   app:", "    Image:\tshop/app:1",
+				"    Port:\t<none>", "    Host Port:\t<none>",
+				"    Requests:", "      memory:\t64Mi",
+				"    Environment:",
+				"      MEM_LIMIT:\tnode allocatable (limits.memory)",
+				"      MEM_LIMIT_MI:\tnode allocatable (limits.memory)",
+				"      MEM_REQUEST_MI:\t64 (requests.memory)",
+				"    Mounts:\t<none>"}, ptTail...),
+		},
 	})
 }

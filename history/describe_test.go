@@ -106,6 +106,8 @@ func TestDescribe(t *testing.T) {
 			d: rc(dcplan.PhaseComplete, 3, 3, cancelled), want: "deployment #3 deployed 5 minutes ago - 3 pods"},
 		{name: "running", why: "row Running: 'for <age>'",
 			d: rc(dcplan.PhaseRunning, 3, 1, nil), want: "deployment #3 running for 5 minutes - 1/3 pods growing to 3"},
+		{name: "running empty first", why: "row Running: includeEmpty is false even for the first RC, so 0/0 prints no pod summary (describeDeploymentStatus)",
+			d: rc(dcplan.PhaseRunning, 0, 0, nil), first: true, want: "deployment #3 running for 5 minutes"},
 		{name: "running cancelling test", why: "test prefix and cancelling marker",
 			d: rc(dcplan.PhaseRunning, 1, 1, cancelled), test: true,
 			want: "test deployment #3 running (cancelling) for 5 minutes - 1 pod"},

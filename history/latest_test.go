@@ -52,6 +52,9 @@ func TestLatest(t *testing.T) {
 		{"ahead", "3.2.7: an RC newer than the status is still the candidate", withLatest(2),
 			[]dcplan.Deployment{rc("web-2", 2, dcplan.PhaseComplete, 0), rc("web-5", 5, dcplan.PhaseNew, 0)},
 			"web-5", false},
+		{"no version only", "5.6, 13.1: LatestDeploymentInfo takes the first RC of the sorted list whatever its version: an RC without a version annotation (-1) is the candidate when it is the only one", withLatest(2),
+			[]dcplan.Deployment{rc("web-manual", dcplan.NoVersion, dcplan.PhaseComplete, 1)},
+			"web-manual", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -63,6 +66,15 @@ func TestLatest(t *testing.T) {
 			if name != tt.wantName || got.Exists != tt.wantExists {
 				t.Errorf("Latest() = {%q exists=%v}, want {%q exists=%v} (%s)",
 					name, got.Exists, tt.wantName, tt.wantExists, tt.why)
+			}
+			// Tracker.Latest is the same walk for callers that walk the
+			// list themselves: it answers as Latest does.
+			var tr history.Tracker
+			for i := range tt.rcs {
+				tr = tr.Add(i, &tt.rcs[i])
+			}
+			if tg := tr.Latest(&tt.cfg, tt.rcs); tg != got {
+				t.Errorf("Tracker.Latest() = %+v, Latest() = %+v (%s)", tg, got, tt.why)
 			}
 		})
 	}
@@ -127,6 +139,9 @@ func TestToDelete(t *testing.T) {
 			withLimit(6, 3), probe, []string{"web-1", "web-2", "web-3"}, nil},
 		{"skip but count", "3.7.5: a scaled-up old RC is skipped and still counts",
 			withLimit(3, 0), []dcplan.Deployment{rc("web-1", 1, dcplan.PhaseComplete, 2), rc("web-2", 2, dcplan.PhaseFailed, 0), rc("web-3", 3, dcplan.PhaseComplete, 1)},
+			[]string{"web-1", "web-2"}, []string{"web-2"}},
+		{"negative replicas", "3.7.5, cleanupOldDeployments: the skip is spec.replicas != 0, so a (hand-made, invalid) negative count is skipped too, never deleted",
+			withLimit(3, 0), []dcplan.Deployment{rc("web-1", 1, dcplan.PhaseFailed, -1), rc("web-2", 2, dcplan.PhaseFailed, 0), rc("web-3", 3, dcplan.PhaseComplete, 0)},
 			[]string{"web-1", "web-2"}, []string{"web-2"}},
 		{"no active", "3.7.3: without an active RC every RC but the latest is prunable",
 			withLimit(3, 1), []dcplan.Deployment{rc("web-1", 1, dcplan.PhaseFailed, 0), rc("web-2", 2, dcplan.PhaseFailed, 0), rc("web-3", 3, dcplan.PhaseRunning, 0)},

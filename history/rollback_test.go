@@ -103,6 +103,82 @@ func TestRollbackRefusals(t *testing.T) {
 	}
 }
 
+// Reference: oc (*RollbackOptions).Validate and findTargetDeployment:
+// RollbackTarget on its own, as callers naming oc's target use it.
+func TestRollbackTarget(t *testing.T) {
+	h := time.Hour
+	handMade := func(v dcplan.Version, p dcplan.Phase) dcplan.Deployment {
+		d := lrRC(v, p, 5*h)
+		d.Name = "web-manual"
+		return d
+	}
+	tests := []struct {
+		name     string
+		why      string
+		latest   dcplan.Version
+		rcs      []dcplan.Deployment
+		to       dcplan.Version
+		wantName string
+		wantErr  string
+		wantIs   error
+	}{
+		{"negative", "6m.4b step 1, oc Validate: a negative --to-version is `the to version must be >= 0`, not a revision that is not found",
+			2, []dcplan.Deployment{lrRC(1, dcplan.PhaseComplete, 2*h), lrRC(2, dcplan.PhaseComplete, h)}, -1,
+			"", "the to version must be >= 0", history.ErrInvalidRevision},
+		{"version zero not asked for", "6m.4b step 3, findTargetDeployment: without --to-version only a Complete RC older than latestVersion is a target; a Failed RC of version 0 (made by hand, SPEC 13.1) is not the revision 0 asks for",
+			2, []dcplan.Deployment{handMade(0, dcplan.PhaseFailed), lrRC(2, dcplan.PhaseComplete, h)}, 0,
+			"", "couldn't find deployment for rollback", history.ErrRevisionNotFound},
+		{"complete version zero", "6m.4b step 3, findTargetDeployment: a Complete RC of version 0 is older than latestVersion, so it is a target",
+			2, []dcplan.Deployment{handMade(0, dcplan.PhaseComplete), lrRC(1, dcplan.PhaseFailed, 2*h), lrRC(2, dcplan.PhaseComplete, h)}, 0,
+			"web-manual", "", nil},
+		{"only complete", "6m.4b step 3, findTargetDeployment: IsCompleteDeployment; an older RC still Running (or New, Pending) is passed over for an older Complete one",
+			3, []dcplan.Deployment{lrRC(1, dcplan.PhaseComplete, 3*h), lrRC(2, dcplan.PhaseRunning, 2*h), lrRC(3, dcplan.PhaseNew, h)}, 0,
+			"web-1", "", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := history.RollbackTarget(lrSnap(dcplan.Modern, lrConfig(tt.latest), tt.rcs...), tt.to)
+			if d := cmp.Diff(tt.wantName, got.Name); d != "" {
+				t.Errorf("RollbackTarget() target mismatch (-want +got) [%s]:\n%s", tt.why, d)
+			}
+			if d := cmp.Diff(tt.wantErr, lrErrString(err)); d != "" {
+				t.Errorf("RollbackTarget() error mismatch (-want +got) [%s]:\n%s", tt.why, d)
+			}
+			if tt.wantIs != nil && !errors.Is(err, tt.wantIs) {
+				t.Errorf("RollbackTarget() error %v is not %v", err, tt.wantIs)
+			}
+		})
+	}
+}
+
+// Rollback rule 6: the rolled-back DC is built from typed fields, so its
+// Raw is nil; a DC decoded from the server keeps no JSON of the DC before
+// the rollback that a caller printing the result (`oc rollback -o json`,
+// SPEC 6m.4b step 5) or writing it could read back instead.
+func TestRollbackResultHasNoRaw(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "fixtures", "list-dc-rc-pods.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+	s, err := wire.DecodeSnapshot(data, "shop", "frontend", now, dcplan.Settings{Switches: dcplan.Modern.Switches()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Config.Raw == nil {
+		t.Fatal("the decoded DC has no Raw: the test needs one")
+	}
+	for _, dry := range []bool{false, true} {
+		_, cfg, _, err := history.Rollback(s, 1, history.RollbackOptions{DryRun: dry})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cfg.Raw != nil {
+			t.Errorf("Rollback(DryRun %v) config Raw = %.60q..., want nil (rule 6)", dry, cfg.Raw)
+		}
+	}
+}
+
 // Reference: (*rollbackGenerator).GenerateRollback; (*REST).Create
 // revision selection.
 func TestRollbackRevision(t *testing.T) {
