@@ -145,7 +145,7 @@ func TestCancelByDeadline(t *testing.T) {
 		want dcplan.Plan
 	}{
 		{
-			name: "running", why: "7.25: every deployer and hook pod gets activeDeadlineSeconds 1, by name",
+			name: "running", why: "7.25, 13.1: every deployer and hook pod gets activeDeadlineSeconds 1, by name; cancelled is recorded after the last",
 			rc:   testRC(1, dcplan.PhaseRunning, cancelled),
 			pods: []dcplan.Pod{hook("web-1", "hook-pre"), deployer("web-1", dcplan.PodRunning, podDeadline(21600))},
 			want: dcplan.Plan{
@@ -153,7 +153,7 @@ func TestCancelByDeadline(t *testing.T) {
 					{Rule: "7.25", Pod: "web-1-deploy", HadDeadline: true, From: 21600, To: 1},
 					{Rule: "7.25", Pod: "web-1-hook-pre", To: 1},
 				},
-				Events: []dcplan.Event{cancelledEvent},
+				Events: []dcplan.Event{afterDeadline(1, cancelledEvent)},
 			},
 		},
 		{

@@ -469,7 +469,7 @@ func TestStep(t *testing.T) {
 					{Rule: "7.25", Pod: "web-1-deploy", HadDeadline: true, From: 21600, To: 1},
 					{Rule: "7.25", Pod: "web-1-hook-pre", To: 1},
 				},
-				Events: []dcplan.Event{rcEvent("7.25", dcplan.EventNormal, "cancelled", "Cancelled deployment")},
+				Events: []dcplan.Event{afterDeadline(1, rcEvent("7.25", dcplan.EventNormal, "cancelled", "Cancelled deployment"))},
 			},
 		},
 		{
