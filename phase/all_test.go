@@ -79,3 +79,41 @@ func TestStepAllWritesAnRCOnce(t *testing.T) {
 		})
 	}
 }
+
+// TestStepAllBut: StepAll steps every RC, so two New RCs without pods both
+// get their deployer pod; StepAllBut, which shares its pass with the DC
+// controller's plan, skips the RCs busy names and starts at most one
+// deployer pod, the newest RC's it steps (SPEC 4.3.new.4, 3.4 "one
+// rollout at a time").
+func TestStepAllBut(t *testing.T) {
+	s := snapshot(dcplan.Modern, []dcplan.Deployment{testRC(1, dcplan.PhaseNew), testRC(2, dcplan.PhaseNew)})
+	only := func(rc string) func(string) bool { return func(name string) bool { return name == rc } }
+	tests := []struct {
+		name string
+		why  string
+		plan dcplan.Plan
+		want []string // the RCs whose deployer pod the plan creates and whose phase it writes, in order
+	}{
+		{name: "StepAll", why: "4.3.new.4: every New RC without a pod gets one, newest first", plan: phase.StepAll(s), want: []string{"web-2", "web-1"}},
+		{name: "nothing-busy", why: "4.3.new.4, 3.4: one deployer pod per shared pass, the newest RC's", plan: phase.StepAllBut(s, nil), want: []string{"web-2"}},
+		{name: "newest-busy", why: "3.4: a busy RC is skipped; the pod goes to the newest RC stepped", plan: phase.StepAllBut(s, only("web-2")), want: []string{"web-1"}},
+		{name: "oldest-busy", why: "3.4: a busy RC is skipped", plan: phase.StepAllBut(s, only("web-1")), want: []string{"web-2"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var pods, written []string
+			for _, c := range tt.plan.CreatePods {
+				pods = append(pods, c.Pod.RC)
+			}
+			for _, tr := range tt.plan.Transitions {
+				written = append(written, tr.RC)
+			}
+			if d := cmp.Diff(tt.want, pods); d != "" {
+				t.Errorf("deployer pods created (-want +got):\n%s\nwhy: %s", d, tt.why)
+			}
+			if d := cmp.Diff(tt.want, written); d != "" {
+				t.Errorf("RCs written (-want +got):\n%s\nwhy: %s", d, tt.why)
+			}
+		})
+	}
+}

@@ -24,9 +24,11 @@ import (
 //     name, whose activeDeadlineSeconds is not already 1 gets a
 //     SetPodDeadline to 1 (pods already at 1 are skipped).
 //  3. When at least one deadline is set, the seed event `cancelled` /
-//     "Cancelled deployment" is recorded. (Upstream recorded it on every
-//     pass; a plan that only repeats an event would never converge, so
-//     dcplan records it with the writes only.)
+//     "Cancelled deployment" is recorded right after the last of them, as
+//     upstream recorded it before any RC update of the pass (SPEC 13.1).
+//     (Upstream recorded it on every pass; a plan that only repeats an
+//     event would never converge, so dcplan records it with the writes
+//     only.)
 //  4. When s.Outcome reports a deadline write failed, the pass stops
 //     there, as upstream's did (see deadlineFailure).
 //
@@ -79,7 +81,10 @@ func deadlineFailure(p *dcplan.Plan, o *dcplan.Outcome, d *dcplan.Deployment) bo
 }
 
 // deadlines is rules 2 and 3 of CancelByDeadline for RC d: the deadline
-// writes and the event, both nil when every pod is already at 1.
+// writes and the event, both nil when every pod is already at 1. The event
+// is placed after the last deadline write: a Step pass that also writes
+// the RC (SeedPodController off) records it before that write, so a failed
+// RC update does not take it back.
 func deadlines(all []dcplan.Pod, d *dcplan.Deployment) ([]dcplan.SetPodDeadline, []dcplan.Event) {
 	pods := deployerPods(all, d.Name, func(p dcplan.Pod) bool {
 		return !p.HasActiveDeadline || p.ActiveDeadlineSeconds != 1
@@ -95,5 +100,6 @@ func deadlines(all []dcplan.Pod, d *dcplan.Deployment) ([]dcplan.SetPodDeadline,
 		}
 		out[i] = a
 	}
-	return out, []dcplan.Event{event(d, ruleOriginDeadline, dcplan.EventNormal, dcplan.EventSeedCancelled, msgSeedCancelled)}
+	at := dcplan.ActionRef{Kind: dcplan.ActionSetPodDeadline, Index: len(out) - 1}
+	return out, []dcplan.Event{eventAfter(at, event(d, ruleOriginDeadline, dcplan.EventNormal, dcplan.EventSeedCancelled, msgSeedCancelled))}
 }

@@ -140,3 +140,10 @@ func afterTransition(e dcplan.Event) dcplan.Event {
 	e.After = dcplan.ActionRef{Kind: dcplan.ActionTransition}
 	return e
 }
+
+// afterDeadline marks an expected event as recorded right after the i-th
+// activeDeadlineSeconds write of the pass (SPEC 13.1).
+func afterDeadline(i int, e dcplan.Event) dcplan.Event {
+	e.After = dcplan.ActionRef{Kind: dcplan.ActionSetPodDeadline, Index: i}
+	return e
+}

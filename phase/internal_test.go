@@ -28,6 +28,7 @@ func TestTimedOut(t *testing.T) {
 		{name: "never", why: "5.21: timeout 0 never fires", elapsed: 1000 * time.Hour, timeout: 0},
 		{name: "future-creation", why: "a creation time after now truncates toward zero", elapsed: -1500 * time.Millisecond, timeout: 1, until: 3500 * time.Millisecond},
 		{name: "zero-creation", why: "SPEC 10.1: a zero creation time is the distant past", zero: true, timeout: 600, want: true},
+		{name: "huge", why: "5.21, Plan.RecheckAfter: a timeout of 2^40 s is counted as maxTimeout (2^33 s), whose nanoseconds an int64 holds", elapsed: 600 * time.Second, timeout: 1 << 40, until: (maxTimeout + 1 - 600) * time.Second},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -61,6 +61,18 @@ func TestDeployerPod(t *testing.T) {
 			want: dcplan.Plan{Transitions: tr("7.29", dcplan.PhaseRunning, dcplan.PhaseFailed, nil)},
 		},
 		{
+			name: "succeeded/exit-code-of-running-container", why: "7.29: only a terminated container's exit code counts (ExitCode is a field of state.terminated); a running sidecar's leftover code does not fail the RC",
+			rcs: []dcplan.Deployment{testRC(1, dcplan.PhaseRunning)}, pods: []dcplan.Pod{deployer("web-1", dcplan.PodSucceeded, func(p *dcplan.Pod) {
+				p.Containers = append([]dcplan.ContainerStatus{{Name: "sidecar", ExitCode: 2}}, p.Containers...)
+			})},
+			want: dcplan.Plan{Transitions: tr("7.29", dcplan.PhaseRunning, dcplan.PhaseComplete, commit)},
+		},
+		{
+			name: "succeeded/reason-without-cancel", why: "7.30, 5.4: only the cancelled annotation makes a completing RC raced; a status-reason alone clears nothing and records no FailedCancellation",
+			rcs: []dcplan.Deployment{testRC(1, dcplan.PhaseRunning, func(d *dcplan.Deployment) { d.Reason = dcplan.ReasonCancelledByUser })}, pods: []dcplan.Pod{deployer("web-1", dcplan.PodSucceeded)},
+			want: dcplan.Plan{Transitions: tr("7.29", dcplan.PhaseRunning, dcplan.PhaseComplete, commit)},
+		},
+		{
 			name: "failed/test-config", why: "7.27: later seed scales a test RC to 0 on the transition into a terminal phase",
 			rcs: []dcplan.Deployment{testRC(1, dcplan.PhaseRunning, testDC, replicas(2))}, pods: []dcplan.Pod{deployer("web-1", dcplan.PodFailed)},
 			want: dcplan.Plan{Transitions: tr("7.29", dcplan.PhaseRunning, dcplan.PhaseFailed, func(t *dcplan.Transition) {
@@ -145,7 +157,7 @@ func TestCancelByDeadline(t *testing.T) {
 		want dcplan.Plan
 	}{
 		{
-			name: "running", why: "7.25: every deployer and hook pod gets activeDeadlineSeconds 1, by name",
+			name: "running", why: "7.25, 13.1: every deployer and hook pod gets activeDeadlineSeconds 1, by name; cancelled is recorded after the last",
 			rc:   testRC(1, dcplan.PhaseRunning, cancelled),
 			pods: []dcplan.Pod{hook("web-1", "hook-pre"), deployer("web-1", dcplan.PodRunning, podDeadline(21600))},
 			want: dcplan.Plan{
@@ -153,7 +165,7 @@ func TestCancelByDeadline(t *testing.T) {
 					{Rule: "7.25", Pod: "web-1-deploy", HadDeadline: true, From: 21600, To: 1},
 					{Rule: "7.25", Pod: "web-1-hook-pre", To: 1},
 				},
-				Events: []dcplan.Event{cancelledEvent},
+				Events: []dcplan.Event{afterDeadline(1, cancelledEvent)},
 			},
 		},
 		{
@@ -161,6 +173,15 @@ func TestCancelByDeadline(t *testing.T) {
 			rc:   testRC(1, dcplan.PhasePending, cancelled),
 			pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning, podDeadline(1))},
 			want: dcplan.Plan{},
+		},
+		{
+			name: "no-deadline", why: "2.3, 7.25: a pod without activeDeadlineSeconds gets 1, whatever its unset ActiveDeadlineSeconds field holds (it counts only with HasActiveDeadline)",
+			rc:   testRC(1, dcplan.PhaseRunning, cancelled),
+			pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning, func(p *dcplan.Pod) { p.ActiveDeadlineSeconds = 1 })},
+			want: dcplan.Plan{
+				SetPodDeadlines: []dcplan.SetPodDeadline{{Rule: "7.25", Pod: "web-1-deploy", To: 1}},
+				Events:          []dcplan.Event{afterDeadline(0, cancelledEvent)},
+			},
 		},
 		{
 			name: "not-cancelled", why: "2.3: only cancelled rollouts are cut short",

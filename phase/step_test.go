@@ -192,6 +192,22 @@ func TestStep(t *testing.T) {
 			},
 		},
 		{
+			name: "new/timeout/encoded-without-name", why: "1.6: events go to the DC encoded in the RC; one that names no DC leaves the RC as the event's object",
+			profile: modern, rcs: rcs(testRC(1, dcplan.PhaseNew, age(11*time.Minute), func(d *dcplan.Deployment) { d.Encoded.Name = "" })),
+			want: dcplan.Plan{
+				Transitions: with(tr("4.3.new.3", dcplan.PhaseNew, dcplan.PhaseFailed), func(t *dcplan.Transition) { t.SetReason, t.Reason = true, "unable to create deployer pod" }),
+				Events:      []dcplan.Event{early(rcEvent("4.3.new.3", dcplan.EventWarning, "RolloutTimeout", `Rollout for "ns/web-1" failed to create deployer pod (timeoutSeconds: 600s)`))},
+			},
+		},
+		{
+			name: "new/timeout/encoded-without-namespace", why: "1.6: an encoded DC that names no namespace is the DC in the RC's namespace",
+			profile: modern, rcs: rcs(testRC(1, dcplan.PhaseNew, age(11*time.Minute), func(d *dcplan.Deployment) { d.Encoded.Namespace = "" })),
+			want: dcplan.Plan{
+				Transitions: with(tr("4.3.new.3", dcplan.PhaseNew, dcplan.PhaseFailed), func(t *dcplan.Transition) { t.SetReason, t.Reason = true, "unable to create deployer pod" }),
+				Events:      []dcplan.Event{timeoutEvent},
+			},
+		},
+		{
 			name: "new/timeout/spares-related-pod", why: "SPEC 11 item 4: Modern adopts the related pod instead of timing out",
 			profile: modern, rcs: rcs(testRC(1, dcplan.PhaseNew, age(11*time.Minute))), pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning)},
 			want: dcplan.Plan{Transitions: with(tr("4.3.new.6", dcplan.PhaseNew, dcplan.PhaseRunning), func(t *dcplan.Transition) {
@@ -469,7 +485,7 @@ func TestStep(t *testing.T) {
 					{Rule: "7.25", Pod: "web-1-deploy", HadDeadline: true, From: 21600, To: 1},
 					{Rule: "7.25", Pod: "web-1-hook-pre", To: 1},
 				},
-				Events: []dcplan.Event{rcEvent("7.25", dcplan.EventNormal, "cancelled", "Cancelled deployment")},
+				Events: []dcplan.Event{afterDeadline(1, rcEvent("7.25", dcplan.EventNormal, "cancelled", "Cancelled deployment"))},
 			},
 		},
 		{
