@@ -30,6 +30,12 @@ func TestConfigClaims(t *testing.T) {
 		return "can't adopt ReplicationController ns/" + rc + " (rc-uid-" + rc + "): " + cause
 	}
 	withRecheck := func(s dcplan.Snapshot, r dcplan.Recheck) dcplan.Snapshot { s.Recheck = r; return s }
+	withOutcome := func(s dcplan.Snapshot, f dcplan.Failure) dcplan.Snapshot {
+		s.Outcome = dcplan.Outcome{Failures: []dcplan.Failure{f}}
+		return s
+	}
+	noNamespace := cfg
+	noNamespace.Namespace = ""
 	orphan1 := orphan(1)
 	orphan1.Replicas, orphan1.StatusReplicas, orphan1.ReadyReplicas, orphan1.AvailableReplicas = 3, 3, 3, 3
 
@@ -81,6 +87,19 @@ func TestConfigClaims(t *testing.T) {
 		why:  "3.3.1: an owned RC whose label no longer matches is released and no longer counted",
 		s:    snapshot(cfg, active, relabelled),
 		want: shape{Release: []dcplan.Release{{Rule: "3.3.1", RC: "web-old", RCUID: "rc-uid-web-7", ConfigUID: "dc-uid"}}, Status: steady},
+	}, {
+		name: "failed release",
+		why:  "3.3.1, 3.3.3: a release refused other than NotFound or Invalid is reported: the claim error, and the RC is not ours either way",
+		s: withOutcome(snapshot(cfg, active, relabelled), dcplan.Failure{Action: dcplan.ActionRelease, Name: "web-old",
+			Reason: dcplan.StatusForbidden, Code: 403, Message: `replicationcontrollers "web-old" is forbidden`}),
+		want: shape{Release: []dcplan.Release{{Rule: "3.3.1", RC: "web-old", RCUID: "rc-uid-web-7", ConfigUID: "dc-uid"}},
+			Wait:    dcplan.WaitRetry,
+			Message: `error while deploymentConfigController claiming replication controllers: replicationcontrollers "web-old" is forbidden`},
+	}, {
+		name: "DC without a namespace adopts across namespaces",
+		why:  "3.3.2: the namespace test applies only when the DC has one (ClaimObject compares namespaces only for a controller with a namespace)",
+		s:    snapshot(noNamespace, orphan1),
+		want: shape{Adopt: []dcplan.Adopt{adopt1}, Status: steady},
 	}, {
 		name: "deleting DC neither adopts nor releases",
 		why:  "3.3: while the DC is being deleted orphans stay orphans and mismatches stay owned but unclaimed",

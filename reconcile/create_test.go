@@ -191,3 +191,77 @@ func TestConfigCreatesNewDeployment(t *testing.T) {
 		t.Errorf("Config().CreateRCs mismatch (-want +got):\n%s", d)
 	}
 }
+
+// TestConfigCreateFailedEventFollowsItsWrite pins where the
+// DeploymentCreationFailed warning of a failed create stands among the
+// plan's writes (Event.After, SPEC 13.1: events in upstream's order):
+// upstream records it after the live claim's patch when the AlreadyExists
+// branch sent one (SPEC 3.2.12, 3.3), else after the create.
+//
+// Reference: deploymentconfig_controller.go (*DeploymentConfigController).Handle,
+// the Create error branch
+func TestConfigCreateFailedEventFollowsItsWrite(t *testing.T) {
+	cfg := config(2)
+	orphanOf := func(d dcplan.Deployment) dcplan.Deployment {
+		d.HasController, d.Controller = false, dcplan.OwnerRef{}
+		return d
+	}
+	live := rollout(t, cfg, 2, dcplan.PhaseNew, 0)
+	liveOrphan := orphanOf(live)
+	released := live
+	released.ConfigLabel = "other"
+	boom := "Internal error occurred: etcdserver: request timed out"
+	exists := dcplan.Failure{Action: dcplan.ActionCreateRC, Name: "web-2", Reason: dcplan.StatusAlreadyExists, Code: 409,
+		Message: `replicationcontrollers "web-2" already exists`}
+	claimFailed := func(action dcplan.ActionKind) dcplan.Failure {
+		return dcplan.Failure{Action: action, Name: "web-2", Reason: dcplan.StatusInternalError, Code: 500, Message: boom}
+	}
+	with := func(rcs []dcplan.Deployment, live *dcplan.Deployment, fs ...dcplan.Failure) dcplan.Snapshot {
+		s := snapshot(cfg, rcs...)
+		s.Outcome = dcplan.Outcome{Failures: fs, Live: live}
+		return s
+	}
+	owned := []dcplan.Deployment{rollout(t, cfg, 1, dcplan.PhaseComplete, 3)}
+	orphaned := []dcplan.Deployment{orphanOf(rollout(t, cfg, 1, dcplan.PhaseComplete, 3))}
+
+	tests := []struct {
+		name string
+		why  string
+		s    dcplan.Snapshot
+		want dcplan.ActionRef
+	}{{
+		name: "create refused",
+		why:  "3.2.12: no claim was sent: the warning follows the create",
+		s:    with(owned, nil, dcplan.Failure{Action: dcplan.ActionCreateRC, Name: "web-2", Message: "exceeded quota"}),
+		want: dcplan.ActionRef{Kind: dcplan.ActionCreateRC, Index: 0},
+	}, {
+		name: "live adoption failed",
+		why:  "3.2.12, 3.3.2: the adoption of the live orphan was sent after the create and failed: the warning follows it",
+		s:    with(owned, &liveOrphan, exists, claimFailed(dcplan.ActionAdopt)),
+		want: dcplan.ActionRef{Kind: dcplan.ActionAdopt, Index: 0},
+	}, {
+		name: "live adoption failed after the pass's own adoption",
+		why:  "3.3.2, 3.2.12: the pass adopted web-1 first; the warning follows the live adoption of web-2, the second Adopt",
+		s:    with(orphaned, &liveOrphan, exists, claimFailed(dcplan.ActionAdopt)),
+		want: dcplan.ActionRef{Kind: dcplan.ActionAdopt, Index: 1},
+	}, {
+		name: "live release",
+		why:  "3.2.12, 3.3.1: the live RC's label moved: its release was sent after the create, and the warning follows it",
+		s:    with(owned, &released, exists),
+		want: dcplan.ActionRef{Kind: dcplan.ActionRelease, Index: 0},
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := reconcile.Config(tt.s)
+			var got []dcplan.ActionRef
+			for _, e := range p.Events {
+				if e.Reason == dcplan.EventDeploymentCreationFailed {
+					got = append(got, e.After)
+				}
+			}
+			if d := cmp.Diff([]dcplan.ActionRef{tt.want}, got); d != "" {
+				t.Errorf("Config() DeploymentCreationFailed placement (-want +got):\n%s\nwhy: %s\n%s", d, tt.why, dcplan.Describe(p))
+			}
+		})
+	}
+}

@@ -32,6 +32,8 @@ func TestConfigOrigin(t *testing.T) {
 	handScaled.Replicas = 5
 	limited := config(3)
 	limited.HasRevisionHistoryLimit = true
+	testDC := config(2)
+	testDC.Test = true
 	sync := func(rc string, v dcplan.Version, from, to dcplan.Replicas) dcplan.Scale {
 		return dcplan.Scale{Rule: "3.11", RC: rc, Version: v, From: from, To: to, SyncAnnotation: true}
 	}
@@ -70,6 +72,16 @@ func TestConfigOrigin(t *testing.T) {
 			UpdateConfig: []dcplan.ConfigUpdate{{Rule: "3.11", Config: "web", SetReplicas: true, ReplicasFrom: 3, ReplicasTo: 5}},
 			Scales:       []dcplan.Scale{sync("web-2", 2, 5, 5)},
 			Status:       &statusShape{Rule: "3.11", LatestVersion: 2, ObservedGeneration: 3, Progressing: `True/NewReplicationControllerAvailable: replication controller "web-2" successfully rolled out`},
+		},
+	}, {
+		name: "hand-scaled test DC is not synced",
+		why: "3.11: a test DC's spec is never updated, whatever activeReplicas says (5 here, from the hand-scaled latest), " +
+			"and 2.4: every RC of a test DC, the active one too, targets 0",
+		s: snapshot(testDC, synced(rollout(t, v2, 1, dcplan.PhaseComplete, 0)), handScaled),
+		want: shape{
+			Scales: []dcplan.Scale{sync("web-2", 2, 5, 0)},
+			Events: []string{scaledEv("web-2", 5, 0)},
+			Status: &statusShape{Rule: "3.11", LatestVersion: 2, ObservedGeneration: 2, Progressing: `True/NewReplicationControllerAvailable: replication controller "web-2" successfully rolled out`},
 		},
 	}, {
 		name: "paused DC is still scaled",
@@ -157,6 +169,11 @@ func TestOriginActiveReplicas(t *testing.T) {
 		why:  "3.11 rule 2: no desired-replicas: the active RC's positive count",
 		rcs:  []dcplan.Deployment{unsynced(rollout(t, v2, 1, dcplan.PhaseComplete, 2)), synced(rollout(t, v2, 2, dcplan.PhaseFailed, 0))},
 		want: 2,
+	}, {
+		name: "active not latest, active at 0",
+		why:  "3.11 rule 2: the active RC's count counts only when positive; at 0, with no desired-replicas on the latest, the DC keeps its own",
+		rcs:  []dcplan.Deployment{unsynced(rollout(t, v2, 1, dcplan.PhaseComplete, 0)), synced(rollout(t, v2, 2, dcplan.PhaseFailed, 0))},
+		want: 3,
 	}, {
 		name: "no active, latest desired",
 		why:  "3.11 rule 3",
