@@ -292,6 +292,57 @@ func TestRequestsGolden(t *testing.T) {
 		{name: "resume", why: "SPEC 6m.7.5: oc rollout resume: paused is omitempty, so the patch deletes it",
 			edit: func(t *testing.T, s *dcplan.Snapshot) { s.Config.Paused = true },
 			plan: reconcile.Resume},
+		{name: "rollout-latest-again", why: "SPEC 6.4, 13: oc rollout latest --again: the instantiate request with latest false (redeploy without resolving triggers), force true",
+			edit: complete3,
+			plan: func(s dcplan.Snapshot) (dcplan.Plan, error) {
+				p, _, err := reconcile.RolloutLatest(s, true, dcplan.DryRunNone)
+				return p, err
+			}},
+		{name: "pod-owners", why: "SPEC 4.6, 13.1: two deployer-owned pods without owners: every pod is patched, one group (the errors are combined)",
+			edit: func(t *testing.T, s *dcplan.Snapshot) {
+				s.Pods[0].Owners = nil
+				hook := s.Pods[0]
+				hook.Name, hook.UID = "frontend-3-hook-pre", "hook-uid"
+				s.Pods = append(s.Pods, hook)
+			}, plan: step("frontend-3")},
+		{name: "retry-two-pods", why: "SPEC 6m.2.3.6, 6m.2.3.7: oc rollout retry of a cancelled rollout deletes every deployer and hook pod, one group (a failed delete does not stop the others), then the reset patch, which removes the cancelled and status-reason annotations (null)",
+			edit: func(t *testing.T, s *dcplan.Snapshot) {
+				d := rc(t, s, "frontend-3")
+				d.Phase, d.Cancelled, d.Reason = dcplan.PhaseFailed, true, dcplan.ReasonCancelledByUser
+				s.Pods[0].Phase = dcplan.PodFailed
+				hook := s.Pods[0]
+				hook.Name, hook.UID = "frontend-3-hook-pre", "hook-uid"
+				s.Pods = append(s.Pods, hook)
+			},
+			plan: func(s dcplan.Snapshot) (dcplan.Plan, error) { p, _, err := cancel.Retry(s); return p, err }},
+		{name: "deploy-retry-origin15", why: "SPEC 6.2.5, 6.2.6: oc deploy --retry of a cancelled rollout stops at the first failed pod delete: each delete stands alone (no group); the reset PUT leaves out the cancelled and status-reason annotations",
+			preset: dcplan.Origin15,
+			edit: func(t *testing.T, s *dcplan.Snapshot) {
+				d := rc(t, s, "frontend-3")
+				d.Phase, d.Cancelled, d.Reason = dcplan.PhaseFailed, true, dcplan.ReasonCancelledByUser
+				s.Pods[0].Phase = dcplan.PodFailed
+				hook := s.Pods[0]
+				hook.Name, hook.UID = "frontend-3-hook-pre", "hook-uid"
+				s.Pods = append(s.Pods, hook)
+			},
+			plan: func(s dcplan.Snapshot) (dcplan.Plan, error) { p, _, err := cancel.Retry(s); return p, err }},
+		{name: "user-cancel-two", why: "SPEC 6m.1.3.5, 6.1: oc rollout cancel of two rollouts in flight: each patch sent once, one group (oc tries them all)",
+			edit: func(t *testing.T, s *dcplan.Snapshot) {
+				d := rc(t, s, "frontend-2")
+				d.Phase, d.Cancelled, d.Reason = dcplan.PhaseRunning, false, ""
+			},
+			plan: func(s dcplan.Snapshot) (dcplan.Plan, error) { p, _, err := cancel.Cancel(s); return p, err }},
+		{name: "replica-sync-origin13", why: "SPEC 3.11, 7: the replica-sync seed: the DC's replicas follow the active RC (PUT), each RC's scale syncs the replicas annotation, the status PUT goes Rebase after the DC update",
+			preset: dcplan.Origin13,
+			edit: func(t *testing.T, s *dcplan.Snapshot) {
+				complete3(t, s)
+				rc(t, s, "frontend-3").Replicas = 2
+			}, plan: config},
+		{name: "transition-test-dc", why: "SPEC 2.4, 4.4: the deployer pod of a test DC's rollout (spec.test in the RC's encoded DC) succeeded: the RC goes Complete and is scaled to 0 in the same PUT",
+			edit: func(t *testing.T, s *dcplan.Snapshot) {
+				rc(t, s, "frontend-3").Encoded.Test = true
+				s.Pods[0].Phase = dcplan.PodSucceeded
+			}, plan: step("frontend-3")},
 		{name: "deadline-origin10", why: "SPEC 2.3, 7 row 25: the oldest seed cancels by activeDeadlineSeconds 1: a PUT of the pod",
 			preset: dcplan.Origin10,
 			edit: func(t *testing.T, s *dcplan.Snapshot) {
