@@ -306,26 +306,10 @@ func TestRequestsGolden(t *testing.T) {
 				s.Pods = append(s.Pods, hook)
 			}, plan: step("frontend-3")},
 		{name: "retry-two-pods", why: "SPEC 6m.2.3.6, 6m.2.3.7: oc rollout retry of a cancelled rollout deletes every deployer and hook pod, one group (a failed delete does not stop the others), then the reset patch, which removes the cancelled and status-reason annotations (null)",
-			edit: func(t *testing.T, s *dcplan.Snapshot) {
-				d := rc(t, s, "frontend-3")
-				d.Phase, d.Cancelled, d.Reason = dcplan.PhaseFailed, true, dcplan.ReasonCancelledByUser
-				s.Pods[0].Phase = dcplan.PodFailed
-				hook := s.Pods[0]
-				hook.Name, hook.UID = "frontend-3-hook-pre", "hook-uid"
-				s.Pods = append(s.Pods, hook)
-			},
-			plan: func(s dcplan.Snapshot) (dcplan.Plan, error) { p, _, err := cancel.Retry(s); return p, err }},
+			edit: cancelledWithHook, plan: retryPlan},
 		{name: "deploy-retry-origin15", why: "SPEC 6.2.5, 6.2.6: oc deploy --retry of a cancelled rollout stops at the first failed pod delete: each delete stands alone (no group); the reset PUT leaves out the cancelled and status-reason annotations",
 			preset: dcplan.Origin15,
-			edit: func(t *testing.T, s *dcplan.Snapshot) {
-				d := rc(t, s, "frontend-3")
-				d.Phase, d.Cancelled, d.Reason = dcplan.PhaseFailed, true, dcplan.ReasonCancelledByUser
-				s.Pods[0].Phase = dcplan.PodFailed
-				hook := s.Pods[0]
-				hook.Name, hook.UID = "frontend-3-hook-pre", "hook-uid"
-				s.Pods = append(s.Pods, hook)
-			},
-			plan: func(s dcplan.Snapshot) (dcplan.Plan, error) { p, _, err := cancel.Retry(s); return p, err }},
+			edit:   cancelledWithHook, plan: retryPlan},
 		{name: "user-cancel-two", why: "SPEC 6m.1.3.5, 6.1: oc rollout cancel of two rollouts in flight: each patch sent once, one group (oc tries them all)",
 			edit: func(t *testing.T, s *dcplan.Snapshot) {
 				d := rc(t, s, "frontend-2")
@@ -395,3 +379,17 @@ func TestRequestsGolden(t *testing.T) {
 		})
 	}
 }
+
+// cancelledWithHook makes frontend-3 a rollout the user cancelled, Failed,
+// with its failed deployer pod and a hook pod: what a retry deletes.
+func cancelledWithHook(t *testing.T, s *dcplan.Snapshot) {
+	d := rc(t, s, "frontend-3")
+	d.Phase, d.Cancelled, d.Reason = dcplan.PhaseFailed, true, dcplan.ReasonCancelledByUser
+	s.Pods[0].Phase = dcplan.PodFailed
+	hook := s.Pods[0]
+	hook.Name, hook.UID = "frontend-3-hook-pre", "hook-uid"
+	s.Pods = append(s.Pods, hook)
+}
+
+// retryPlan is cancel.Retry's plan.
+func retryPlan(s dcplan.Snapshot) (dcplan.Plan, error) { p, _, err := cancel.Retry(s); return p, err }
