@@ -87,10 +87,8 @@ func Config(s dcplan.Snapshot) dcplan.Plan {
 	return p
 }
 
-// plan runs the decision list of Config on a validated snapshot. It
-// never panics, loops or allocates without bound on an invalid one either
-// (FuzzConfig and TestPlanIsTotal run it on such), though no planner gives
-// it one.
+// plan runs the decision list of Config on a snapshot its caller has
+// validated (Config, All).
 //
 // It fills p, which is empty; so do the functions of the decision list
 // after it, rather than pass the large Plan value in and out of each.

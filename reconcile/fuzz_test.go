@@ -141,8 +141,9 @@ func configCase(t fataler, s dcplan.Snapshot, n int) bool {
 	_, perr := reconcile.Pause(s)
 	_, rerr := reconcile.Resume(s)
 	_, _, lerr := reconcile.RolloutLatest(s, n%3 == 0, dcplan.DryRun(n%3))
+	_, _, derr := reconcile.DeployLatest(s)
 	if err := s.Validate(); err != nil {
-		for _, got := range []error{ierr, perr, rerr, lerr} {
+		for _, got := range []error{ierr, perr, rerr, lerr, derr} {
 			if !errors.Is(got, dcplan.ErrInvalidSnapshot) && !errors.Is(got, dcplan.ErrInvalidSettings) {
 				t.Fatalf("a user operation on an invalid snapshot (%v) returned %v, want the Validate error", err, got)
 			}
@@ -166,11 +167,10 @@ func configCase(t fataler, s dcplan.Snapshot, n int) bool {
 	return true
 }
 
-// TestPlanIsTotal runs Config, and so its decision list, on thousands of
-// arbitrary snapshots, most of them invalid: Config plans before it
-// validates (the empty plan needs no validation), so the decision list must
-// never panic on input Validate would refuse, and whatever it plans for
-// such input must be discarded; for valid input, the plan must keep the
+// TestPlanIsTotal runs Config, All and the user operations on thousands
+// of arbitrary snapshots, most of them invalid: each must refuse invalid
+// input with the validation error and the empty plan (SPEC 13.1, issue 33
+// item 2: validation runs first); for valid input, the plan must keep the
 // safety invariants. FuzzConfig searches the same space without bound;
 // this test keeps a fixed share of it in every test run (configCase).
 func TestPlanIsTotal(t *testing.T) {
