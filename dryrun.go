@@ -16,7 +16,7 @@ const (
 )
 
 // Suffix returns the name printer's suffix for d: "", " (dry run)" or "
-// (server dry run)".
+// (server dry run)" (applied to the success line, SPEC 6m.3.2).
 func (d DryRun) Suffix() string {
 	switch d {
 	case DryRunClient:

@@ -8,7 +8,8 @@ import (
 )
 
 // DeploymentName returns the name of a DC's RC for a version:
-// "<config>-<version>" (SPEC 5.9).
+// "<config>-<version>" (SPEC 5.9). The naming helpers live in the root
+// package (SPEC 11a.14), beside the types every planner shares.
 func DeploymentName(config string, v Version) string {
 	return config + "-" + strconv.FormatInt(int64(v), 10)
 }

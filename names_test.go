@@ -16,7 +16,8 @@ func fnv32a(s string) string {
 	return fmt.Sprintf("%08x", h.Sum32())
 }
 
-// Reference: appsutil.LatestDeploymentNameForConfigAndVersion.
+// Reference: appsutil.LatestDeploymentNameForConfigAndVersion. The naming
+// helpers are the root package's (SPEC 11a.14).
 func TestDeploymentName(t *testing.T) {
 	tests := []struct {
 		name, why, config string

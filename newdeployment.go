@@ -7,7 +7,8 @@ import (
 )
 
 // NewDeployment returns the ReplicationController the DC controller
-// creates for cfg's current rollout (SPEC 3.8), as the planners read it.
+// creates for cfg's current rollout (SPEC 3.8; the shape of SPEC 0.6), as
+// the planners read it.
 // Package wire renders the same RC as Kubernetes JSON (wire.NewDeployment);
 // a test holds the two to agree on every typed field. The fields, in SPEC 3.8 order:
 //
@@ -31,7 +32,7 @@ import (
 //
 // A nil cfg, or a cfg without a pod template (no Template.Raw and no containers) gives
 // a *FieldError wrapping ErrInvalidSnapshot, where upstream panics (SPEC
-// 10.10). The result never aliases cfg.
+// 10.10, 11.10). The result never aliases cfg.
 //
 // Ports: library-go appsutil MakeDeployment.
 func NewDeployment(cfg *Config) (Deployment, error) {

@@ -25,7 +25,7 @@ import (
 // refused, nor its DC stalled, for an old RC's hand-edited annotation.
 //  5. Pod names are unique.
 type Snapshot struct {
-	// Now is the only clock the planners read (SPEC 10.1).
+	// Now is the only clock the planners read (SPEC 10.1, 11.1).
 	Now time.Time
 	// Config is the DeploymentConfig being planned for.
 	Config Config

@@ -94,7 +94,7 @@ func TestValidateRejects(t *testing.T) {
 			dcplan.ErrInvalidSnapshot, "duplicate name"},
 		{"unknown phase", "1.3: only five phases", func(s *dcplan.Snapshot) { s.Deployments[0].Phase = 9 },
 			dcplan.ErrInvalidSnapshot, "unknown phase 9"},
-		{"rolling without params", "10.10: upstream panics on nil rollingParams", func(s *dcplan.Snapshot) { s.Config.Strategy.HasParams = false },
+		{"rolling without params", "10.10: upstream panics on nil rollingParams; dcplan returns a typed error (SPEC 11.10)", func(s *dcplan.Snapshot) { s.Config.Strategy.HasParams = false },
 			dcplan.ErrInvalidSnapshot, "spec.strategy.rollingParams: required for a Rolling strategy"},
 		{"foreign namespace", "a snapshot is one namespace", func(s *dcplan.Snapshot) { s.Pods[0].Namespace = "other" },
 			dcplan.ErrInvalidSnapshot, `Pod "web-2-deploy": metadata.namespace`},

@@ -23,8 +23,9 @@ import (
 //
 // This is the newer github.com/docker/go-units variant that the oc of
 // cancel variant C links. It differs from history.HumanDuration, the older
-// docker pkg/units variant Origin's describers vendored (SPEC 6.5), which
-// truncates hours, says "1 seconds" and counts weeks up to 90 days.
+// docker pkg/units variant Origin's describers vendored (SPEC 6.5; both
+// schemes are right, SPEC 11a.6), which truncates hours, says "1
+// seconds" and counts weeks up to 90 days.
 //
 // Ports: github.com/docker/go-units HumanDuration + strings.ToLower, as used
 // by (DeployOptions).cancel.

@@ -9,7 +9,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// Reference: github.com/docker/go-units HumanDuration, lowercased.
+// Reference: github.com/docker/go-units HumanDuration, lowercased. SPEC
+// 11a.6: the newer of the two schemes ("1 second", hours rounded);
+// history/testdata/duration.txt holds the older one.
 func TestHumanAge(t *testing.T) {
 	const day = 24 * time.Hour
 	tests := []struct {

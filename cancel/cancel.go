@@ -37,7 +37,8 @@ func UserReason(sw dcplan.Switches) string {
 // Cancel plans the user cancel of every rollout of the DC that is still in
 // flight: `oc rollout cancel dc/<dc>` (SPEC 6m.1) or one of the three
 // `oc deploy --cancel` generations (SPEC 6.1), as the OcCancel switch
-// selects. The rules, in order:
+// selects. The rules, in order (for CancelRollout, SPEC 6m.1.3: oc's
+// procedure for one resolved DC):
 //
 //  1. An invalid snapshot, or one without a DC (Snapshot.ValidateConfig),
 //     gives an empty plan, the zero Report and the validation error.
@@ -49,8 +50,8 @@ func UserReason(sw dcplan.Switches) string {
 //     and CancelB have no paused check.
 //  3. The RCs considered are those labelled
 //     openshift.io/deployment-config.name=<dc> (Deployment.ConfigLabel),
-//     newest first (version descending; RCs of one version in list order,
-//     as upstream's sort leaves them, SPEC 13.1). CancelA
+//     newest first (version descending, SPEC 6m.1.3.4; RCs of one version
+//     in list order, as upstream's sort leaves them, SPEC 13.1). CancelA
 //     visits (and prints) them in list order, which for the API server is
 //     name order; its actions are still newest first (SPEC 11 item 9).
 //  4. None: an empty plan; CancelRollout returns the error `there have
@@ -66,7 +67,8 @@ func UserReason(sw dcplan.Switches) string {
 //  6. When s.Outcome reports Cancel writes that failed (the plan stays
 //     the same: oc goes on to the next RC), the Report holds them
 //     (Report.Failures) and the error is Report.Err's: oc's output and
-//     error after failed writes, as Failed describes them.
+//     error after failed writes, as Failed describes them (the aggregate of
+//     the recorded errors, SPEC 6m.1.4).
 //
 // The Report is what oc prints once every action is applied (see
 // Report.Lines for each generation).

@@ -139,7 +139,7 @@ func TestCancel(t *testing.T) {
 			wantPlan: cancel42Seed, wantOut: "Cancelled deployment #4\nCancelled deployment #4\n",
 		},
 		{
-			name: "two in flight CancelC", why: "SPEC 12 OcCancel=CancelC with CancelLineDCVersion off (Modern, 11.12): each line names the cancelled RC",
+			name: "two in flight CancelC", why: "SPEC 12 OcCancel=CancelC with CancelLineDCVersion off (Modern, SPEC 11.12): each line names the cancelled RC",
 			profile: M, flip: func(sw *dcplan.Switches) { sw.OcCancel = dcplan.CancelC }, cfg: dc(4), rcs: twoInFlight,
 			wantPlan: cancel42Seed, wantOut: "Cancelled deployment #4\nCancelled deployment #2\n",
 		},

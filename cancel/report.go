@@ -279,7 +279,8 @@ func cancellingMarker(t Target) string {
 	return ""
 }
 
-// lineVersion is the version a success line names (SPEC 10.12).
+// lineVersion is the version a success line names (SPEC 10.12): the
+// cancelled RC's unless CancelLineDCVersion (SPEC 11.12).
 func (r Report) lineVersion(t Target) string {
 	if r.Switches.CancelLineDCVersion {
 		return strconv.FormatInt(int64(r.LatestVersion), 10)

@@ -27,7 +27,8 @@ import (
 //     found for "<dc>"` (RetryRollout, SPEC 6m.2.3.3), else `no
 //     deployments found for <ns>/<dc>`.
 //
-//  4. The RC named <dc>-<latestVersion> must exist (oc GETs it by name),
+//  4. The RC named <dc>-<latestVersion> must exist (oc GETs it by name,
+//     SPEC 6m.2.3.4),
 //     else ErrLatestNotFound: `unable to find the latest rollout (#<n>).`
 //     + "\n" + `You can start a new rollout with 'oc rollout latest
 //     dc/<dc>'.` (RetryRollout); `Unable to find the latest deployment
@@ -36,8 +37,9 @@ import (
 //     find the latest deployment (#<n>).` + "\n" + `You can start a new
 //     deployment with 'oc deploy --latest dc/<dc>'.` (RetryNewest).
 //
-//  5. Its phase must be Failed, else ErrNotFailed: `rollout #<n> is
-//     <phase lowercased>; only failed deployments can be retried.`
+//  5. Its phase must be Failed (SPEC 6m.2.3.5), else ErrNotFailed:
+//     `rollout #<n> is <phase lowercased>; only failed deployments can be
+//     retried.`
 //     (RetryRollout) or `#<n> is <phase>; only failed deployments can be
 //     retried.`, then "\n" and for Complete the start-a-new hint, for any
 //     other phase the cancel hint: `You can start a new deployment with

@@ -125,13 +125,15 @@ func newer(a, b *dcplan.Deployment) bool { return newerVersion(a.Version, b.Vers
 func newerVersion(a, b dcplan.Version) bool { return a > b }
 
 // Sorted returns a copy of rcs ordered by version ascending, RCs sharing a
-// version in list order. It returns nil for an empty list.
+// version in list order (ByLatestVersionAsc, SPEC 5.7). It returns nil
+// for an empty list.
 func Sorted(rcs []dcplan.Deployment) []dcplan.Deployment {
 	return sortedBy(rcs, nil, func(a, b *dcplan.Deployment) bool { return newer(b, a) })
 }
 
 // NewestFirst returns a copy of rcs ordered by version descending, RCs
-// sharing a version in list order: the order of cancellations and scaling
+// sharing a version in list order (ByLatestVersionDesc, SPEC 5.7): the
+// order of cancellations and scaling
 // (SPEC 11 item 9, 13.1).
 // It returns nil for an empty list.
 func NewestFirst(rcs []dcplan.Deployment) []dcplan.Deployment {

@@ -154,7 +154,8 @@ func allResults(cfg dcplan.Config, rcs []dcplan.Deployment, now time.Time) histo
 
 // TestHistoryProperties checks Latest, Active, Sorted, NewestFirst,
 // Prunable, CountPrunable and ToDelete against references written from
-// SPEC 3.7, 5.5 and 5.6 the obvious way (sort, filter, take), and checks
+// SPEC 3.7, 5.5, 5.6, 5.7 (Sorted, NewestFirst) and 5.8 (Prunable) the
+// obvious way (sort, filter, take), and checks
 // that every one of them (and Describe) leaves its input unmutated, that
 // the returned slices share no memory with it, and that shuffling the RC
 // list changes no result.

@@ -24,7 +24,8 @@ func prunable(cfg *dcplan.Config, d, active *dcplan.Deployment) bool {
 //
 // It returns nil when there is none.
 //
-// Ports: appsutil.DeploymentsForCleanup, without its in-place sort.
+// Ports: appsutil.DeploymentsForCleanup (SPEC 5.8), without its in-place
+// sort: the result is sorted oldest first instead (SPEC 3.7.2).
 func Prunable(cfg *dcplan.Config, rcs []dcplan.Deployment) []dcplan.Deployment {
 	active := Active(rcs)
 	return sortedBy(rcs,
@@ -51,7 +52,8 @@ func CountPrunable(cfg *dcplan.Config, rcs []dcplan.Deployment) int {
 //  2. At most limit prunable RCs (see Prunable): nothing (SPEC 3.7.4).
 //  3. Otherwise the oldest |prunable| - limit prunable RCs are considered;
 //     each with spec.replicas != 0 is skipped but still counts (no younger
-//     one takes its place); the others are returned.
+//     one takes its place, SPEC 10.6, in every profile, SPEC 11.6); the
+//     others are returned.
 //
 // It returns nil when nothing is to be deleted, and allocates only when
 // more RCs are prunable than the limit allows.

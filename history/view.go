@@ -29,7 +29,8 @@ func nameLine(dc, op string) string {
 //
 //  1. An invalid snapshot, or one without a DC: the ValidateConfig error. revision < 0 (SPEC 6m.5.1): ErrInvalidRevision,
 //     `revision must be a positive integer: <n>`.
-//  2. The RCs are those labelled openshift.io/deployment-config.name=<dc>.
+//  2. The RCs are those labelled openshift.io/deployment-config.name=<dc>
+//     (SPEC 6m.5.2).
 //     None: `deploymentconfig.apps.openshift.io/<dc> ` (trailing space;
 //     with revision > 0, `... with revision #<n>`, as the viewer answers
 //     before it looks the revision up) + "\n" + `No rollout history

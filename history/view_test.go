@@ -32,7 +32,7 @@ func TestView(t *testing.T) {
 		wantIs   error
 	}{
 		{
-			name: "verified table", why: "6m.5 exact shapes: tab padding, trailing space on the name line, final blank line, <unknown> cause",
+			name: "verified table", why: "6m.5 exact shapes: tab padding, trailing space on the name line, final blank line, <unknown> cause; an RC without the config label is not listed (SPEC 6m.5.2)",
 			rcs: []dcplan.Deployment{ten, cancelled, one, unlabelled},
 			want: "deploymentconfig.apps.openshift.io/web \n" +
 				"REVISION\tSTATUS\t\tCAUSE\n" +
@@ -42,7 +42,7 @@ func TestView(t *testing.T) {
 				"\n",
 		},
 		{
-			name: "no history", why: "6m.5.4: no RC labelled for the DC",
+			name: "no history", why: "6m.5.4: no RC labelled for the DC (SPEC 6m.5.2: the label selects)",
 			rcs:  []dcplan.Deployment{unlabelled},
 			want: "deploymentconfig.apps.openshift.io/web \nNo rollout history found.\n",
 		},

@@ -17,7 +17,10 @@ import (
 // it, SPEC 4.7), and when there is nothing to do.
 //
 // The switches of s.Settings (SPEC 12) select the generation reproduced;
-// Modern is the zero switches. The decision rules, in order, are:
+// Modern is the zero switches. The pass starts with next = current, the
+// RC's phase, and gathers every annotation change in one Transition
+// (SPEC 4.2.1, 4.2.2). The rules, in order, drive the deployer's part of
+// SPEC 0.7 and 0.8:
 //
 //  0. Unless IgnoreExpectations: when the RC's deployer pod is one this
 //     controller created (it is in s.Unobserved) and the snapshot does
@@ -25,7 +28,8 @@ import (
 //     cache does (SPEC 4.2.expect). Planning from that view would create
 //     the pod twice, or, for a cancelled RC, delete none of its pods and
 //     fail it while the pod runs on beside the next rollout's.
-//  1. Look up the deployer pod, dcplan.DeployerPodName(rc). Unless
+//  1. Look up the deployer pod, dcplan.DeployerPodName(rc) (SPEC 4.2.3).
+//     Unless
 //     SeedPodController (the seeds: pod phases are DeployerPod's job, SPEC
 //     7 row 29), derive a candidate phase from it (Candidate, SPEC 2.2); a
 //     Succeeded pod also writes completed-at and commits desired-replicas,
@@ -87,9 +91,10 @@ import (
 //     owner references as in 3c (4.3.failed).
 //  5. Complete: nothing (SPEC 4.3.complete); with CompleteDeletesPods
 //     delete the deployer and hook pods (SPEC 7 row 26). Any other phase: nothing.
-//  6. Commit (4.4): only when CanTransition(current, next) (with
+//  6. Commit (4.4): only when CanTransition(current, next) (SPEC 0.1; with
 //     WriteAnyPhaseChange: whenever next differs, rule 7.28), one
-//     Transition carries the phase and every annotation change above; a
+//     Transition carries the phase and every annotation change above (SPEC
+//     4.4.1); a
 //     test config's RC entering Complete or Failed with replicas ≠ 0 is
 //     scaled to 0 in the same write (SPEC 2.4, 4.4.2). A raced RC loses its
 //     cancel annotations (Transition.ClearCancel, SPEC 11.2) unless
@@ -103,7 +108,9 @@ import (
 // with EventsOnRC. Reason strings are the short forms, the long Origin-era
 // forms with LongReasons (UnrelatedPodReason, PodGoneReason); with
 // SeedEventReasons the event reasons are the oldest deployer's lowercase
-// failed, failedCancellation, cancelled and failedCreate (SPEC 1.6). A New RC that stays New with
+// failed, failedCancellation, cancelled and failedCreate (SPEC 1.6), never
+// failedUpdate, which had no message (SPEC 11a.13). A New RC that stays
+// New with
 // an armed timeout gets Plan.RecheckAfter = the time until it would fire.
 //
 // Ports: deployer_controller.go (*DeploymentController).handle and
@@ -164,8 +171,9 @@ func unobservedPod(s *dcplan.Snapshot, pods []dcplan.Pod, rc string) bool {
 }
 
 // outcome replays what upstream does after a request of this pass failed,
-// as o reports it (SPEC 1.7, 4.3-4.6, 13.1). The requests already sent stay
-// in the plan; after the failure the pass ends without its RC write, and
+// as o reports it (SPEC 1.7, 4.3-4.6, 11a.12, 13.1). The requests already
+// sent stay in the plan; after the failure the pass ends without its RC
+// write, and
 // so without the events that follow that write:
 //
 //  1. The deployer pod create failed: a FailedCreate warning `Error

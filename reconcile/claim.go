@@ -136,14 +136,16 @@ func (c *census) take(cfg *dcplan.Config, rcs []dcplan.Deployment, ownedOnly boo
 //     being deleted); not ours.
 //  4. An orphan whose label matches, not being deleted, in the DC's
 //     namespace, while the DC is not being deleted: Adopt, when the
-//     adoption recheck allows it; else a "can't adopt" error.
+//     adoption recheck allows it (s.Recheck, or the cached DC when the
+//     adapter supplies none, SPEC 11a.9); else a "can't adopt" error.
 //  5. A patch of rule 3 or 4 that s.Outcome reports failed leaves the RC
 //     not ours; its error text joins the claim error, except NotFound for
 //     an adoption (the RC is gone).
 //
 // The claimed RCs keep the snapshot's order; Adopt and Release actions are
 // ordered by name (upstream takes them from an unordered cache listing).
-// Errors are aggregated as upstream does. When every RC is owned, claim
+// Errors are aggregated as upstream does, and the RCs they concern are not
+// claimed (SPEC 3.3.3). When every RC is owned, claim
 // allocates nothing, and the walk that tells so takes the census.
 //
 // Ports: rcControllerRefManager.ClaimReplicationControllers.

@@ -46,7 +46,7 @@ func TestConfigClaims(t *testing.T) {
 		want shape
 	}{{
 		name: "adopt orphan",
-		why:  "3.3.2: a matching orphan is adopted and counts as ours in the same pass (no recheck: live DC = snapshot)",
+		why:  "3.3.2: a matching orphan is adopted and counts as ours in the same pass (no recheck: live DC = snapshot, SPEC 11a.9)",
 		s:    snapshot(cfg, orphan1),
 		want: shape{Adopt: []dcplan.Adopt{adopt1}, Status: steady},
 	}, {
@@ -62,7 +62,7 @@ func TestConfigClaims(t *testing.T) {
 			refused("web-1", "can't recheck DeletionTimestamp: etcdserver: request timed out")},
 	}, {
 		name: "recheck finds another DC",
-		why:  "10.14 probe: the uid error is nested twice",
+		why:  "10.14 probe: the uid error is nested twice (a supplied recheck is used, SPEC 11a.9)",
 		s:    withRecheck(snapshot(cfg, orphan1), dcplan.Recheck{Done: true, UID: "new-uid"}),
 		want: shape{Wait: dcplan.WaitRetry, Message: "error while deploymentConfigController claiming replication controllers: " +
 			refused("web-1", "can't recheck DeletionTimestamp: original DeploymentConfig ns/web is gone: got uid new-uid, wanted dc-uid")},
@@ -74,7 +74,7 @@ func TestConfigClaims(t *testing.T) {
 			refused("web-1", "ns/web has just been deleted at 2026-11-30 10:00:00 +0000 UTC")},
 	}, {
 		name: "two refused adoptions",
-		why:  "1.7, 13.1: utilerrors aggregate brackets several distinct errors, highest version first; releases still happen",
+		why:  "1.7, 13.1: utilerrors aggregate brackets several distinct errors, highest version first; releases still happen (SPEC 3.3.3: every RC tried, errors collected)",
 		s:    withRecheck(snapshot(cfg, orphan(2), orphan1, relabelled), dcplan.Recheck{Done: true, Err: "x"}),
 		want: shape{
 			Release: []dcplan.Release{{Rule: "3.3.1", RC: "web-old", RCUID: "rc-uid-web-7", ConfigUID: "dc-uid"}},
@@ -89,7 +89,7 @@ func TestConfigClaims(t *testing.T) {
 		want: shape{Release: []dcplan.Release{{Rule: "3.3.1", RC: "web-old", RCUID: "rc-uid-web-7", ConfigUID: "dc-uid"}}, Status: steady},
 	}, {
 		name: "failed release",
-		why:  "3.3.1, 3.3.3: a release refused other than NotFound or Invalid is reported: the claim error, and the RC is not ours either way",
+		why:  "3.3.1: a release refused other than NotFound or Invalid is reported (SPEC 3.3.3): the claim error, and the RC is not ours either way",
 		s: withOutcome(snapshot(cfg, active, relabelled), dcplan.Failure{Action: dcplan.ActionRelease, Name: "web-old",
 			Reason: dcplan.StatusForbidden, Code: 403, Message: `replicationcontrollers "web-old" is forbidden`}),
 		want: shape{Release: []dcplan.Release{{Rule: "3.3.1", RC: "web-old", RCUID: "rc-uid-web-7", ConfigUID: "dc-uid"}},

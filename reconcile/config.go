@@ -34,13 +34,14 @@ import (
 //     the pass with Wait = WaitRetry and upstream's nested error text.
 //  3. The DC is being deleted: status only (unless IgnoreDeleting).
 //  4. Paused (Paused = PausedFirst): history cleanup (prunePaused) and
-//     status only.
+//     status only; never scaled (SPEC 10.8, 11.8).
 //  5. The newest RC's version is above status.latestVersion: status write
 //     of latestVersion + 1 only, Wait = WaitStatusLag (one step per pass,
-//     in every profile, SPEC 11.5).
+//     in every profile, SPEC 10.5, 11.5).
 //  6. The latest RC does not exist and older rollouts are in flight: cancel
 //     them (SPEC 3.4), Wait = WaitCancellation.
-//  7. A template image is empty: status only, Wait = WaitImages.
+//  7. A template image is empty: status only, Wait = WaitImages; a fixed
+//     point until an image appears (SPEC 11a.3).
 //  8. Triggers (SPEC 3.5; none for a paused DC, which gets here with
 //     Paused = PausedNoCreate): a trigger that fires writes latestVersion + 1
 //     with its details (Wait = WaitStatusLag); an initial rollout waiting
@@ -54,8 +55,9 @@ import (
 //  11. Paused with Paused = PausedNoCreate: history cleanup and status.
 //  12. Otherwise create <dc>-<latestVersion> (SPEC 3.2.12).
 //
-// Failed requests come back in s.Outcome (see dcplan.Outcome): the plan
-// from the same snapshot then keeps the requests already sent and says what
+// Failed requests come back in s.Outcome (see dcplan.Outcome, SPEC
+// 11a.12): the plan from the same snapshot then keeps the requests already
+// sent and says what
 // upstream says about the failure, where upstream says it: a refused claim
 // patch ends the pass with the claim error; a failed cancel or scale
 // records its warning and ends the pass; a failed replica-sync update of

@@ -124,6 +124,7 @@ func TestInstantiate(t *testing.T) {
 }
 
 // Reference: oc originpolymorphichelpers NewObjectPauserFn / NewObjectResumerFn
+// (SPEC 6m.7: oc rollout pause / resume on a DC).
 func TestPauseResume(t *testing.T) {
 	running := config(1)
 	paused := config(1)
@@ -150,9 +151,9 @@ func TestPauseResume(t *testing.T) {
 			`failed to patch: deploymentconfigs.apps.openshift.io "web" is forbidden: User "dev" cannot patch resource`, reconcile.ErrPatchFailed},
 		{"resume failed", "6m.7.5: as for pause", reconcile.Resume, failed(snapshot(paused)), update(true, false),
 			`failed to patch: deploymentconfigs.apps.openshift.io "web" is forbidden: User "dev" cannot patch resource`, reconcile.ErrPatchFailed},
-		{"pause paused", "oc refuses", reconcile.Pause, snapshot(paused), shape{}, `deploymentconfigs.apps.openshift.io "web" is already paused`, reconcile.ErrRefused},
+		{"pause paused", "oc refuses (SPEC 6m.7.3)", reconcile.Pause, snapshot(paused), shape{}, `deploymentconfigs.apps.openshift.io "web" is already paused`, reconcile.ErrRefused},
 		{"resume", "clears spec.paused", reconcile.Resume, snapshot(paused), update(true, false), "", nil},
-		{"resume running", "oc refuses", reconcile.Resume, snapshot(running), shape{}, `deploymentconfigs.apps.openshift.io "web" is not paused`, reconcile.ErrRefused},
+		{"resume running", "oc refuses (SPEC 6m.7.3)", reconcile.Resume, snapshot(running), shape{}, `deploymentconfigs.apps.openshift.io "web" is not paused`, reconcile.ErrRefused},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -213,12 +214,12 @@ func TestRolloutLatest(t *testing.T) {
 		wantErr    string
 	}{{
 		name:    "paused",
-		why:     "6.4: oc refuses before calling the server",
+		why:     "6.4: oc refuses before calling the server (SPEC 6m.3.5)",
 		s:       snapshot(paused, complete),
 		wantErr: "cannot deploy a paused deployment config",
 	}, {
 		name:    "in progress",
-		why:     "6.4: the latest RC is not terminal",
+		why:     "6.4: the latest RC is not terminal (SPEC 6m.3.6: the phase as written, capitalised)",
 		s:       snapshot(v1, rollout(t, v1, 1, dcplan.PhaseRunning, 1)),
 		wantErr: "#1 is already in progress (Running).",
 	}, {
@@ -228,7 +229,7 @@ func TestRolloutLatest(t *testing.T) {
 		wantErr: "#1 is already in progress (Bogus).",
 	}, {
 		name:       "dry run",
-		why:        "6.4: nothing written, current revision printed",
+		why:        "6.4: nothing written, current revision printed, the success line with the dry-run suffix (SPEC 6m.3.2)",
 		s:          snapshot(v1, complete),
 		dryRun:     dcplan.DryRunClient,
 		wantReport: reconcile.RolloutReport{Revision: 1, Text: line + " (dry run)"},
@@ -258,7 +259,7 @@ func TestRolloutLatest(t *testing.T) {
 		wantErr: "#1 is already in progress (Pending).",
 	}, {
 		name:       "instantiate",
-		why:        "6.4: the forced instantiate request; the server decides the causes",
+		why:        "6.4: the forced instantiate request; the server decides the causes; the report holds the new latestVersion -o revision prints (SPEC 6m.3.3) and the rolled-out line (SPEC 6m.3.8)",
 		s:          snapshot(v1, complete),
 		want:       sent,
 		wantReport: reconcile.RolloutReport{Revision: 2, Text: line},

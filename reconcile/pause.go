@@ -10,11 +10,11 @@ import (
 // resource is how oc names the DC resource in its messages.
 const resource = "deploymentconfigs.apps.openshift.io"
 
-// Pause plans `oc rollout pause dc/<dc>`: one ConfigUpdate that sets
-// spec.paused (From false, To true). The rules, in order:
+// Pause plans `oc rollout pause dc/<dc>` (SPEC 6m.7): one ConfigUpdate
+// that sets spec.paused (From false, To true). The rules, in order:
 //
 //  1. An invalid snapshot, or one without a DC: the ValidateConfig error.
-//  2. Already paused: refused (ErrRefused) with oc's text
+//  2. Already paused: refused (ErrRefused, SPEC 6m.7.3) with oc's text
 //     `deploymentconfigs.apps.openshift.io "<dc>" is already paused` (oc
 //     prints it after "error: ").
 //  3. Otherwise the update; after it failed (s.Outcome), the same plan
@@ -35,7 +35,7 @@ func Pause(s dcplan.Snapshot) (dcplan.Plan, error) {
 // spec.paused (From true, To false). The rules, in order:
 //
 //  1. An invalid snapshot, or one without a DC: the ValidateConfig error.
-//  2. Not paused: refused (ErrRefused) with oc's text
+//  2. Not paused: refused (ErrRefused, SPEC 6m.7.3) with oc's text
 //     `deploymentconfigs.apps.openshift.io "<dc>" is not paused` (oc prints
 //     it after "error: ").
 //  3. Otherwise the update; after it failed, as for Pause.

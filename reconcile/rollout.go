@@ -28,10 +28,10 @@ type RolloutReport struct {
 //
 //  1. An invalid snapshot, or one without a DC: the ValidateConfig error.
 //  2. Paused: refused (ErrRefused), `cannot deploy a paused deployment
-//     config`.
-//  3. The RC <dc>-<latestVersion> exists and is not terminal: refused,
-//     `#<n> is already in progress (<phase>).` (the phase as spelt on the
-//     wire, empty when the annotation is missing).
+//     config` (SPEC 6m.3.5).
+//  3. The RC <dc>-<latestVersion> exists and is not terminal: refused
+//     (SPEC 6m.3.6), `#<n> is already in progress (<phase>).` (the phase
+//     as spelt on the wire, empty when the annotation is missing).
 //  4. dcplan.DryRunClient: nothing is planned; the report shows the current
 //     version. DryRunServer: the same, unless OcServerDryRunWrites
 //     (upstream's accident, SPEC 13.2: the instantiate is sent without the
@@ -49,7 +49,8 @@ type RolloutReport struct {
 //     remaining error is returned"), returned with the plan of the
 //     requests sent and no report.
 //
-// The report carries the new revision and the success line:
+// The report carries the new revision (what -o revision prints, SPEC
+// 6m.3.3) and the success line (SPEC 6m.3.8):
 // `deploymentconfig.apps.openshift.io/<dc> rolled out`, or the seed's
 // `deploymentconfig "<dc>" rolled out` with SeedRolloutLatestLine, with `
 // (dry run)` or ` (server dry run)` appended for a dry run.
@@ -178,7 +179,8 @@ var ErrNoSuchCommand = errors.New("reconcile: no such command")
 // OcDeployLatest switch selects. The rules, in order:
 //
 //  1. An invalid snapshot, or one without a DC: the ValidateConfig error.
-//  2. DeployLatestAbsent (today's oc has no `oc deploy`): ErrNoSuchCommand,
+//  2. DeployLatestAbsent (today's oc has no `oc deploy`, SPEC 7 row 34):
+//     ErrNoSuchCommand,
 //     `unknown command "deploy" for "oc"`.
 //  3. DeployLatestNewer: a paused DC is refused (ErrRefused), `cannot
 //     deploy a paused deployment config`.

@@ -10,8 +10,8 @@ import (
 // reconcile plans what the DC controller does once the latest rollout is
 // terminal (SPEC 3.6), appending to p. The rules, in order:
 //
-//  1. The active RC is the highest-version Complete one (history.Active);
-//     there may be none.
+//  1. The active RC is the highest-version Complete one (history.Active,
+//     SPEC 3.6.1); there may be none.
 //  2. Each RC's target is spec.replicas of the DC for the active RC and 0
 //     for every other; a test DC targets 0 everywhere.
 //  3. Every RC whose spec.replicas differs from its target is scaled, by

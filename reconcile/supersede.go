@@ -54,10 +54,10 @@ func sortNewestFirst(idx []int, rcs []dcplan.Deployment) {
 // latest rollout does not exist yet (SPEC 3.4). The rules, in order, over
 // the RCs by version descending:
 //
-//  1. A terminal RC is skipped, and so is an RC without a phase in
-//     Modern (AwaitUnknownPhase false).
+//  1. A terminal RC is skipped (SPEC 3.4.1), and so is an RC without a
+//     phase in Modern (AwaitUnknownPhase false).
 //  2. Any other RC means "awaiting". If it is already cancelled, nothing
-//     more is done for it.
+//     more is done for it (SPEC 3.4.2).
 //  3. Otherwise it is cancelled with reason "newer deployment was found
 //     running" (with the LongReasons switch the earliest long form, "The
 //     deployment was cancelled as a newer deployment was found running":

@@ -81,7 +81,8 @@ func unresolvedImage(cfg *dcplan.Config) bool {
 // imagesChanged reports whether some container image of the DC template is
 // not among the container images of rc's template: set membership over
 // all containers, whatever the triggers' containerNames (SPEC 3.5.5,
-// 10.7). The DC's images are trimmed of surrounding whitespace first, as
+// 10.7; in every profile, SPEC 11.7). The DC's images are trimmed of
+// surrounding whitespace first, as
 // the RC's were when it was made (SPEC 3.8), and so are the RC's (one
 // made by hand may hold the image padded as the DC does), unless
 // untrimmed (UntrimmedImages: upstream compares them as written). It does
@@ -135,18 +136,18 @@ func configChangeDetails() dcplan.Details {
 }
 
 // evaluateTriggers decides whether the DC's triggers start a rollout (SPEC
-// 3.5). The rules, in order:
+// 3.5; the rule of SPEC 0.5). The rules, in order:
 //
 //  0. A paused DC (paused): no trigger (SPEC 3.5.1, "Paused => (no,
 //     no)").
 //  1. No ImageChange and no ConfigChange trigger: no trigger. (The
-//     automatic flag of image triggers is not consulted.)
+//     automatic flag of image triggers is not consulted, SPEC 3.5.2.)
 //  2. Initial rollout (status.latestVersion 0): with an ImageChange
 //     trigger, fire ("config change") once every ImageChange trigger has
 //     a lastTriggeredImage, else skip for images; with only a ConfigChange
 //     trigger, fire ("config change").
 //  3. The latest RC does not exist: no trigger (it is about to be
-//     created).
+//     created, SPEC 3.5.4).
 //  4. An ImageChange trigger and a DC image (trimmed of surrounding
 //     whitespace, as the RC's were, unless UntrimmedImages) missing from
 //     the latest RC:
@@ -154,7 +155,7 @@ func configChangeDetails() dcplan.Details {
 //  5. A ConfigChange trigger: the latest RC's encoded DC must decode (else
 //     decodeFailed); a pod template that differs from the DC's (by
 //     Template.Hash) fires ("config change").
-//  6. Otherwise no trigger.
+//  6. Otherwise no trigger (SPEC 3.5.7).
 //
 // paused is whether the DC controller takes the DC for paused: with
 // Paused = PausedFirst a paused DC never gets here (SPEC 3.2.5); with

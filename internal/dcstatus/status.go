@@ -185,7 +185,7 @@ func compute(s *dcplan.Snapshot, rcs []dcplan.Deployment, t *Tally, bump bool, e
 
 // modernConditions is updateConditions of SPEC 3.10: Available from the
 // available pods (SPEC 3.10.1), then Progressing from the latest RC
-// (SPEC 3.10.2).
+// (SPEC 3.10.2). Whether the DC is paused plays no part (SPEC 3.10.3).
 func modernConditions(cfg *dcplan.Config, c *counts, li history.LatestInfo, o *overlay) {
 	floor := int64(cfg.Replicas) - int64(MaxUnavailable(cfg))
 	o.set(pendingAvailable(int64(c.available) >= floor && c.available > 0))
