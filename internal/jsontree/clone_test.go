@@ -5,15 +5,21 @@ import (
 	"testing"
 )
 
-// TestCloneIsDeep edits every level of a clone and checks the original.
+// TestCloneIsDeep edits every level of a clone and checks the original
+// against a second parse of the same document (not against another clone,
+// which a shallow Clone would leave sharing the original's objects).
 func TestCloneIsDeep(t *testing.T) {
-	orig, err := Parse([]byte(`{"a":{"b":[1,{"c":"x"}]},"d":null}`))
+	const doc = `{"a":{"b":[1,{"c":"x"}]},"d":null}`
+	orig, err := Parse([]byte(doc))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Clone(orig)
-	if !reflect.DeepEqual(want, orig) {
-		t.Fatalf("Clone = %v, want %v", want, orig)
+	want, err := Parse([]byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := Clone(orig); !reflect.DeepEqual(got, want) {
+		t.Fatalf("Clone = %v, want %v", got, want)
 	}
 	c := Clone(orig).(map[string]any)
 	a := c["a"].(map[string]any)

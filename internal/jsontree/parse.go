@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"io"
 )
 
 // Parse reads exactly one JSON value from data (surrounding JSON
@@ -19,13 +20,18 @@ func Parse(data []byte) (any, error) {
 // ParseStd is Parse by encoding/json alone: the reference Scan agrees
 // with, and the source of the error texts, a json.Decoder's (a document
 // cut short is "unexpected EOF", where json.Unmarshal says "unexpected
-// end of JSON input"), but for data after the value: "invalid character
-// after top-level value", without the character json.Unmarshal names.
+// end of JSON input"; so is one with no value at all, empty or only
+// whitespace, for which a json.Decoder returns io.EOF), but for data
+// after the value: "invalid character after top-level value", without
+// the character json.Unmarshal names.
 func ParseStd(data []byte) (any, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var v any
 	if err := dec.Decode(&v); err != nil {
+		if errors.Is(err, io.EOF) { // no value: a stream's clean end, a document's cut short
+			err = io.ErrUnexpectedEOF
+		}
 		return nil, err
 	}
 	for _, c := range data[dec.InputOffset():] {

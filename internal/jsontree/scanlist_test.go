@@ -20,32 +20,36 @@ func FuzzScanList(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		want, err := ParseStd(data)
-		m, isObject := want.(map[string]any)
-		top, items, hasItems, ok := ScanList(data)
-		if ok != (err == nil && isObject) {
-			t.Fatalf("ScanList(%q) ok = %v; encoding/json: %v, an object: %v", data, ok, err, isObject)
+	f.Fuzz(checkScanList)
+}
+
+// checkScanList is FuzzScanList's check of one document.
+func checkScanList(t *testing.T, data []byte) {
+	t.Helper()
+	want, err := ParseStd(data)
+	m, isObject := want.(map[string]any)
+	top, items, hasItems, ok := ScanList(data)
+	if ok != (err == nil && isObject) {
+		t.Fatalf("ScanList(%q) ok = %v; encoding/json: %v, an object: %v", data, ok, err, isObject)
+	}
+	if !ok {
+		return
+	}
+	elems, isArray := m["items"].([]any)
+	if hasItems != isArray || len(items) != len(elems) {
+		t.Fatalf("ScanList(%q) items: %v, %d; encoding/json's: %v", data, hasItems, len(items), m["items"])
+	}
+	for i, at := range items {
+		if v, ok := Scan(data[at[0]:at[1]]); !ok || !reflect.DeepEqual(v, elems[i]) {
+			t.Fatalf("ScanList(%q) item %d is %q, want %v", data, i, data[at[0]:at[1]], elems[i])
 		}
-		if !ok {
-			return
-		}
-		elems, isArray := m["items"].([]any)
-		if hasItems != isArray || len(items) != len(elems) {
-			t.Fatalf("ScanList(%q) items: %v, %d; encoding/json's: %v", data, hasItems, len(items), m["items"])
-		}
-		for i, at := range items {
-			if v, ok := Scan(data[at[0]:at[1]]); !ok || !reflect.DeepEqual(v, elems[i]) {
-				t.Fatalf("ScanList(%q) item %d is %q, want %v", data, i, data[at[0]:at[1]], elems[i])
-			}
-		}
-		if isArray {
-			delete(m, "items")
-		}
-		if !reflect.DeepEqual(top, m) {
-			t.Fatalf("ScanList(%q) top = %v, want %v", data, top, m)
-		}
-	})
+	}
+	if isArray {
+		delete(m, "items")
+	}
+	if !reflect.DeepEqual(top, m) {
+		t.Fatalf("ScanList(%q) top = %v, want %v", data, top, m)
+	}
 }
 
 // BenchmarkScanCanonDeep renders a document nested 2 000 deep around a

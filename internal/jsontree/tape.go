@@ -280,7 +280,7 @@ func (t *Tape) AppendCanonical(b []byte, i int32, dropNull bool) []byte {
 	return append(b, n.Text...) // numbers as written, and the literals
 }
 
-// distinctMembers appends to keys the key nodes of object i's members
+// DistinctMembers appends to keys the key nodes of object i's members
 // sorted by key, of duplicate keys only the last (the one encoding/json
 // keeps).
 func (t *Tape) DistinctMembers(i int32, keys []int32) []int32 {

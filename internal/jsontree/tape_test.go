@@ -100,52 +100,56 @@ func checkSpans(t *testing.T, tp *Tape, i int32, canon []byte, depth int) {
 // without null members) agreeing with AppendCanon's.
 func FuzzTape(f *testing.F) {
 	addSeeds(f)
-	f.Fuzz(func(t *testing.T, data []byte) {
-		want, ok := Scan(data)
-		for _, doc := range []string{"", string(data)} {
-			tp, canon, tok := ScanTape(data, doc, true)
-			if tok != ok {
-				t.Fatalf("ScanTape(%q) ok = %v, Scan ok = %v", data, tok, ok)
-			}
-			if !ok {
-				PutScratch(canon)
-				PutTape(tp)
-				continue
-			}
-			if got := treeOfTape(tp, 0); !reflect.DeepEqual(got, want) {
-				t.Fatalf("ScanTape(%q) stands for another tree (-scan +tape):\n%s", data, cmp.Diff(want, got))
-			}
-			if int(tp.Nodes[0].End) != len(tp.Nodes) {
-				t.Fatalf("ScanTape(%q): the value ends at node %d of %d", data, tp.Nodes[0].End, len(tp.Nodes))
-			}
-			canonical := string(AppendCanonical(nil, want))
-			if string(*canon) != canonical {
-				t.Fatalf("ScanTape(%q) renders\n%s\nwant\n%s", data, *canon, canonical)
-			}
-			checkSpans(t, tp, 0, *canon, 0)
-			if got := string(tp.AppendCanonical(nil, 0, false)); got != canonical {
-				t.Fatalf("Tape.AppendCanonical(%q) = %s, want %s", data, got, canonical)
-			}
-			if got, want := string(tp.AppendCanonical(nil, 0, true)), string(AppendCanon(nil, want, true)); got != want {
-				t.Fatalf("Tape.AppendCanonical(%q, dropNull) = %s, want %s", data, got, want)
-			}
-			if got, want := tp.HasNullMember(0), hasNullTree(want); got != want {
-				t.Fatalf("HasNullMember(%q) = %v, want %v", data, got, want)
-			}
-			if m, isObj := want.(map[string]any); isObj {
-				for k, v := range m {
-					if got := treeOfTape(tp, tp.Member(0, k)); !reflect.DeepEqual(got, v) {
-						t.Fatalf("Member(%q) of %q = %v, want %v", k, data, got, v)
-					}
-				}
-				if tp.Member(0, "\x00absent") != -1 {
-					t.Fatalf("Member of an absent key in %q is not -1", data)
-				}
-			}
+	f.Fuzz(checkTape)
+}
+
+// checkTape is FuzzTape's check of one document.
+func checkTape(t *testing.T, data []byte) {
+	t.Helper()
+	want, ok := Scan(data)
+	for _, doc := range []string{"", string(data)} {
+		tp, canon, tok := ScanTape(data, doc, true)
+		if tok != ok {
+			t.Fatalf("ScanTape(%q) ok = %v, Scan ok = %v", data, tok, ok)
+		}
+		if !ok {
 			PutScratch(canon)
 			PutTape(tp)
+			continue
 		}
-	})
+		if got := treeOfTape(tp, 0); !reflect.DeepEqual(got, want) {
+			t.Fatalf("ScanTape(%q) stands for another tree (-scan +tape):\n%s", data, cmp.Diff(want, got))
+		}
+		if int(tp.Nodes[0].End) != len(tp.Nodes) {
+			t.Fatalf("ScanTape(%q): the value ends at node %d of %d", data, tp.Nodes[0].End, len(tp.Nodes))
+		}
+		canonical := string(AppendCanonical(nil, want))
+		if string(*canon) != canonical {
+			t.Fatalf("ScanTape(%q) renders\n%s\nwant\n%s", data, *canon, canonical)
+		}
+		checkSpans(t, tp, 0, *canon, 0)
+		if got := string(tp.AppendCanonical(nil, 0, false)); got != canonical {
+			t.Fatalf("Tape.AppendCanonical(%q) = %s, want %s", data, got, canonical)
+		}
+		if got, want := string(tp.AppendCanonical(nil, 0, true)), string(AppendCanon(nil, want, true)); got != want {
+			t.Fatalf("Tape.AppendCanonical(%q, dropNull) = %s, want %s", data, got, want)
+		}
+		if got, want := tp.HasNullMember(0), hasNullTree(want); got != want {
+			t.Fatalf("HasNullMember(%q) = %v, want %v", data, got, want)
+		}
+		if m, isObj := want.(map[string]any); isObj {
+			for k, v := range m {
+				if got := treeOfTape(tp, tp.Member(0, k)); !reflect.DeepEqual(got, v) {
+					t.Fatalf("Member(%q) of %q = %v, want %v", k, data, got, v)
+				}
+			}
+			if tp.Member(0, "\x00absent") != -1 {
+				t.Fatalf("Member of an absent key in %q is not -1", data)
+			}
+		}
+		PutScratch(canon)
+		PutTape(tp)
+	}
 }
 
 func TestTapeNoValue(t *testing.T) {
@@ -163,6 +167,9 @@ func TestTapeNoValue(t *testing.T) {
 	if tp.Member(tp.Member(0, "a"), "b") != -1 {
 		t.Error("Member of a string found a member")
 	}
+	if arr := tp.FirstMember(0) + 1; tp.Kind(arr) != KindArray || tp.Member(arr, "1") != -1 {
+		t.Error(`Member of the array [1,{"b":null}] found a member "1"`)
+	}
 	if part, ok := tp.CanonPart([]byte(`{}`), 1); ok || part != nil {
 		t.Errorf("CanonPart on a tape read without canonOn = %q, %v", part, ok)
 	}
@@ -174,9 +181,9 @@ func TestTapeNoValue(t *testing.T) {
 // TestTapeKeepsEscapedLiterals: a string value that needs unescaping
 // stays its literal on the tape, unescaped by Text only, so that a scan
 // of a document with a long escaped string (an RC's encoded DC) does not
-// allocate it.
+// allocate it; keys, plain strings and numbers are parts of doc.
 func TestTapeKeepsEscapedLiterals(t *testing.T) {
-	data := []byte(`{"a":"x\"y","b":"plain","c":"é","d":"` + strings.Repeat(`\"k\":1,`, 200) + `"}`)
+	data := []byte(`{"a":"x\"y","b":"plain","c":"é","n":12345,"d":"` + strings.Repeat(`\"k\":1,`, 200) + `"}`)
 	doc := string(data)
 	tp, _, ok := ScanTape(data, doc, false)
 	if !ok {
