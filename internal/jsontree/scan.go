@@ -175,10 +175,6 @@ func (p *scanner) value(depth int) (any, bool) {
 				p.canon = AppendString(p.canon, s)
 			}
 		}
-		if p.tape != nil {
-			p.tape.leaf(KindString, s)
-			return nil, true
-		}
 		return s, true
 	case c == '-' || c >= '0' && c <= '9':
 		n, ok := p.number()
