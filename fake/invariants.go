@@ -422,15 +422,18 @@ func isDeployerPod(p dcplan.Pod) bool {
 
 // OneDeployerPod holds, at every step, when at most one deployer pod of
 // the DC's RCs is not terminal (SPEC 4.3.new.4: the deployer controller
-// creates a deployer pod only for the one rollout in flight). A DC in a
-// split brain (ConfigState.SplitBrain) is not judged.
+// creates a deployer pod only for the one rollout in flight). The pod of
+// an RC the DC does not claim (another DC's, SPEC 3.3: ignored entirely,
+// so its rollout runs beside the DC's own, OneRolloutInFlight) is not
+// counted; that of an RC gone from the store is. A DC in a split brain
+// (ConfigState.SplitBrain) is not judged.
 func OneDeployerPod(c ConfigState) error {
 	if c.SplitBrain {
 		return nil
 	}
 	var live []string
 	for _, p := range c.Pods {
-		if isDeployerPod(p) && p.Phase != dcplan.PodSucceeded && p.Phase != dcplan.PodFailed {
+		if isDeployerPod(p) && p.Phase != dcplan.PodSucceeded && p.Phase != dcplan.PodFailed && !c.unclaimedPod(p) {
 			live = append(live, p.Name)
 		}
 	}
@@ -439,6 +442,18 @@ func OneDeployerPod(c ConfigState) error {
 		return fmt.Errorf("%d deployer pods running: %s", len(live), strings.Join(live, ", "))
 	}
 	return nil
+}
+
+// unclaimedPod reports whether p belongs to an RC of c, by its
+// deployment-name annotation or else its deployer-pod-for label, that the
+// DC's controller does not take for its own (ownedBy).
+func (c ConfigState) unclaimedPod(p dcplan.Pod) bool {
+	rc := p.DeploymentName
+	if rc == "" {
+		rc = p.DeployerFor
+	}
+	d, ok := c.Deployment(rc)
+	return ok && !ownedBy(d, c.Config, c.ByLabel)
 }
 
 // NothingInFlightAtRest holds at rest when no claimed RC is a rollout in

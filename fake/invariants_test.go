@@ -76,13 +76,34 @@ func deployerPod(rc string, ph dcplan.PodPhase) dcplan.Pod {
 	return dcplan.Pod{Namespace: "ns", Name: dcplan.DeployerPodName(rc), DeploymentName: rc, DeployerFor: rc, Phase: ph}
 }
 
-// TestStateInvariantsCatchViolations feeds each State and Rest invariant
-// a world that breaks it and one that does not: an invariant that cannot
-// fail is no invariant. Among the rules they hold: one rollout at a time
-// (OneRolloutInFlight, SPEC 0 rule 2 and 3.2.8), the active RC owns the
-// replicas at rest (ReplicasWhenStable, SPEC 0 rule 3 and 3.6.2), and a
-// cancelled rollout leaves no pods behind (NoPodsAfterCancel, SPEC 0 rule
-// 9 and 2.3).
+// editOf is a write to rc, as the live store in holds it, that f
+// describes: the bytes before and after, which the invariants judge (the
+// request carries no action label).
+func editOf(t *testing.T, rc string, in fake.ConfigState, f func(*dcplan.Deployment)) fake.LiveWrite {
+	t.Helper()
+	d, ok := in.Deployment(rc)
+	if !ok {
+		t.Fatalf("no rc/%s in the live state", rc)
+	}
+	after := d
+	f(&after)
+	return fake.LiveWrite{Request: wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceRCs, Name: rc},
+		Before: rcBytes(t, d), After: rcBytes(t, after), Live: in}
+}
+
+// cancelOf is the write that sets rc's cancel annotation in the live
+// store in.
+func cancelOf(t *testing.T, rc string, in fake.ConfigState) fake.LiveWrite {
+	t.Helper()
+	return editOf(t, rc, in, func(d *dcplan.Deployment) { d.Cancelled = true })
+}
+
+// scaleOf is the write that scales rc to to in the live store in.
+func scaleOf(t *testing.T, rc string, to dcplan.Replicas, in fake.ConfigState) fake.LiveWrite {
+	t.Helper()
+	return editOf(t, rc, in, func(d *dcplan.Deployment) { d.Replicas = to })
+}
+
 // twin renames d: another RC of the same DC and version (a restore by
 // hand, SPEC 13.1).
 func twin(d dcplan.Deployment) dcplan.Deployment {
@@ -90,6 +111,13 @@ func twin(d dcplan.Deployment) dcplan.Deployment {
 	return d
 }
 
+// TestStateInvariantsCatchViolations feeds each State and Rest invariant
+// a world that breaks it and one that does not: an invariant that cannot
+// fail is no invariant. Among the rules they hold: one rollout at a time
+// (OneRolloutInFlight, SPEC 0 rule 2 and 3.2.8), the active RC owns the
+// replicas at rest (ReplicasWhenStable, SPEC 0 rule 3 and 3.6.2), and a
+// cancelled rollout leaves no pods behind (NoPodsAfterCancel, SPEC 0 rule
+// 9 and 2.3).
 func TestStateInvariantsCatchViolations(t *testing.T) {
 	c3 := dc(t, 3, "app:1")
 	c2 := dc(t, 2, "app:1")
@@ -233,25 +261,11 @@ func TestTransitionInvariantsCatchViolations(t *testing.T) {
 		return fake.LiveWrite{Request: wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourceRCs, Action: dcplan.ActionRef{Kind: dcplan.ActionCreateRC}},
 			After: after, Live: in}
 	}
-	// edited is a write to rc, as the live store in holds it, that f
-	// describes: the bytes before and after, which the invariants judge
-	// (the request carries no action label).
 	edited := func(rc string, in fake.ConfigState, f func(*dcplan.Deployment)) fake.LiveWrite {
-		d, ok := in.Deployment(rc)
-		if !ok {
-			t.Fatalf("no rc/%s in the live state", rc)
-		}
-		after := d
-		f(&after)
-		return fake.LiveWrite{Request: wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceRCs, Name: rc},
-			Before: rcBytes(t, d), After: rcBytes(t, after), Live: in}
+		return editOf(t, rc, in, f)
 	}
-	cancel := func(rc string, in fake.ConfigState) fake.LiveWrite {
-		return edited(rc, in, func(d *dcplan.Deployment) { d.Cancelled = true })
-	}
-	scale := func(rc string, to dcplan.Replicas, in fake.ConfigState) fake.LiveWrite {
-		return edited(rc, in, func(d *dcplan.Deployment) { d.Replicas = to })
-	}
+	cancel := func(rc string, in fake.ConfigState) fake.LiveWrite { return cancelOf(t, rc, in) }
+	scale := func(rc string, to dcplan.Replicas, in fake.ConfigState) fake.LiveWrite { return scaleOf(t, rc, to, in) }
 	pass := func(ws ...fake.LiveWrite) fake.Transition {
 		return fake.Transition{Actor: "dc-controller", Kind: fake.PassConfig, Before: live, After: live, Writes: ws}
 	}

@@ -1,0 +1,75 @@
+package fake_test
+
+import (
+	"testing"
+
+	"github.com/dcplan/dcplan/fake"
+	"github.com/dcplan/dcplan/wire"
+)
+
+// TestWriteInvariantsEdges holds the edges of the invariants that judge
+// a DC controller pass's writes to RCs by what each write changed: a
+// write to the status of an RC the DC does not control, and a scale of
+// one another DC controls, are writes to RCs not the DC's (SPEC 3.3); the
+// latest RC itself is never cancelled as superseded (SPEC 3.4); a paused
+// DC's RC is not cancelled either, nor its latestVersion written, down
+// neither (SPEC 3.2.5); a created RC carries its DC encoded (SPEC 3.8); a
+// DC being deleted gets
+// its status written, not the DC itself (SPEC 3.2.4); and a write to an RC
+// whose cancel annotation was already there (a cancel raced by success,
+// which Exact leaves on the Complete RC, SPEC 2.3) cancels nothing.
+func TestWriteInvariantsEdges(t *testing.T) {
+	c3 := dc(t, 3, "app:1")
+	withForeign := state(c3, foreign(rcOf(t, c3, 1, Complete, 0)), rcOf(t, c3, 2, Complete, 0), rcOf(t, c3, 3, Complete, 1))
+	foreignStatus := fake.LiveWrite{Request: wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceRCs, Subresource: wire.SubresourceStatus, Name: "web-1"},
+		Before: rcBytes(t, withForeign.Deployments[0]), After: rcBytes(t, withForeign.Deployments[0]), Live: withForeign}
+	running := state(c3, rcOf(t, c3, 2, Complete, 1), rcOf(t, c3, 3, Running, 0))
+	paused := running
+	paused.Config.Paused = true
+	deleting := running
+	deleting.Config.Deleting = true
+	raced := rcOf(t, c3, 3, Complete, 0)
+	raced.Cancelled = true
+	racedWorld := state(c3, rcOf(t, c3, 2, Complete, 1), raced)
+	pass := func(ws ...fake.LiveWrite) fake.Transition {
+		return fake.Transition{Actor: "dc-controller", Kind: fake.PassConfig, Before: running, After: running, Writes: ws}
+	}
+	tests := []struct {
+		name    string
+		why     string
+		inv     func(fake.Transition) error
+		t       fake.Transition
+		wantErr string
+	}{
+		{name: "3.3 status of another DC's RC", why: "the old DC's web-1 is not this DC's to write, its status neither", inv: fake.OnlyClaimedRCs,
+			t: pass(foreignStatus), wantErr: "update rc/web-1, which the DC does not control"},
+		{name: "3.3 scale another DC's RC", why: "web-1 has a controller, another DC", inv: fake.OnlyClaimedRCs,
+			t: pass(scaleOf(t, "web-1", 1, withForeign)), wantErr: "update rc/web-1, which the DC does not control"},
+		{name: "3.4 cancel the latest", why: "web-3 is the rollout latestVersion names: nothing supersedes it", inv: fake.CancelsOnlyOlder,
+			t: pass(cancelOf(t, "web-3", running)), wantErr: "cancelled rc/web-3 (version 3), not older than latestVersion 3"},
+		{name: "3.2.5 paused cancel", why: "a paused DC's rollout is not cancelled", inv: fake.PausedNoRollout,
+			t: pass(cancelOf(t, "web-3", paused)), wantErr: "paused, yet update replicationcontrollers/web-3 (cancelled)"},
+		{name: "3.2.4 DC written while deleting", why: "only the DC's status subresource is written for a DC being deleted, never the DC itself", inv: fake.StatusOnlyWhileDeleting,
+			t: func() fake.Transition {
+				tr := pass(fake.LiveWrite{Request: wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceConfigs, Name: "web"}, Live: deleting})
+				tr.Before = deleting
+				return tr
+			}(), wantErr: "wrote update deploymentconfigs /web while the DC is being deleted"},
+		{name: "3.2.5 paused, latestVersion lowered", why: "a paused DC's latestVersion is not written, down neither", inv: fake.PausedNoRollout,
+			t: pass(fake.LiveWrite{Request: wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceConfigs, Subresource: wire.SubresourceStatus, Name: "web"},
+				Before: dcBytes(t, c3), After: dcBytes(t, dc(t, 2, "app:1")), Live: paused}), wantErr: "paused, yet latestVersion 3 -> 2"},
+		{name: "3.8 created without an encoded config", why: "every created RC carries the DC it was made from", inv: fake.CreatedRCMatchesConfig,
+			t: pass(fake.LiveWrite{Request: wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourceRCs, Name: "web-3"}, After: func() []byte {
+				d := rcOf(t, c3, 3, New, 0)
+				d.Encoded = nil
+				return rcBytes(t, d)
+			}(), Live: running}), wantErr: "created rc/web-3 without an encoded config"},
+		{name: "2.3 scale of an RC cancelled before", why: "reconcile scales the active web-3, whose cancel lost the race to success: a scale, no cancel", inv: fake.CancelsOnlyOlder,
+			t: pass(scaleOf(t, "web-3", 1, racedWorld))},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			check(t, tt.inv(tt.t), tt.wantErr, tt.why)
+		})
+	}
+}
