@@ -11,7 +11,7 @@ import (
 
 // TestConfigUpdateApplyToReportsChange: ConfigUpdate.ApplyTo reports a
 // change, the API server's cue to bump metadata.generation (SPEC 6.4,
-// 6m.4a, 6m.7), exactly when a flagged field gets another value: writing
+// 6m.4a, 6m.7.5), exactly when a flagged field gets another value: writing
 // the value a field holds changes nothing, and a template that differs
 // in its JSON only is another template.
 func TestConfigUpdateApplyToReportsChange(t *testing.T) {
@@ -34,7 +34,7 @@ func TestConfigUpdateApplyToReportsChange(t *testing.T) {
 		{"same replicas", "the value held", dcplan.ConfigUpdate{SetReplicas: true, ReplicasTo: 2}, false, func(*dcplan.Config) {}},
 		{"same selector", "the value held", dcplan.ConfigUpdate{SetSelector: true, Selector: []dcplan.KeyValue{{Key: "app", Value: "web"}}},
 			false, func(*dcplan.Config) {}},
-		{"same paused", "pause of a paused DC (SPEC 6m.7)", dcplan.ConfigUpdate{SetPaused: true, PausedTo: true}, false, func(*dcplan.Config) {}},
+		{"same paused", "pause of a paused DC (SPEC 6m.7.5)", dcplan.ConfigUpdate{SetPaused: true, PausedTo: true}, false, func(*dcplan.Config) {}},
 		{"same template", "the value held", dcplan.ConfigUpdate{SetTemplate: true, Template: base().Template}, false, func(*dcplan.Config) {}},
 		{"same triggers", "the value held", dcplan.ConfigUpdate{SetTriggers: true, Triggers: []dcplan.Trigger{{Type: dcplan.TriggerConfigChange}}},
 			false, func(*dcplan.Config) {}},
