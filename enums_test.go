@@ -114,7 +114,7 @@ func second[T any](_ T, err error) error { return err }
 // SPEC 5.3 IsCompleteDeployment / IsFailedDeployment / IsTerminatedDeployment.
 func TestPhaseTerminal(t *testing.T) {
 	want := map[dcplan.Phase]bool{dcplan.PhaseComplete: true, dcplan.PhaseFailed: true}
-	for p := dcplan.PhaseUnknown; p < dcplan.NumPhases; p++ {
+	for p := dcplan.PhaseUnknown; p <= dcplan.NumPhases; p++ { // NumPhases: no phase, not terminal
 		if p.Terminal() != want[p] {
 			t.Errorf("%q.Terminal() = %v, want %v (SPEC 2.1 IsTerminatedDeployment)", p, p.Terminal(), want[p])
 		}

@@ -70,16 +70,48 @@ func TestFailurePrinted(t *testing.T) {
 			`Error from server (NotFound): replicationcontrollers "web-3" not found`},
 		{dcplan.Failure{Code: 500, Message: "an error on the server has prevented the request from succeeding"},
 			"Error from server: an error on the server has prevented the request from succeeding"},
+		// Any API status without a reason, whatever its code.
+		{dcplan.Failure{Code: 400, Message: "bad request"}, "Error from server: bad request"},
 		{dcplan.Failure{Reason: dcplan.StatusUnauthorized, Code: 401, Message: "Unauthorized"},
 			"error: You must be logged in to the server (Unauthorized)"},
 		{dcplan.Failure{Reason: dcplan.StatusInvalid, Code: 422, Message: `ReplicationController "web-3" is invalid: spec.replicas: Invalid value: -1`},
 			`The ReplicationController "web-3" is invalid: spec.replicas: Invalid value: -1`},
 		{dcplan.Failure{Message: "dial tcp 10.0.0.1:6443: connect: connection refused"},
 			"error: dial tcp 10.0.0.1:6443: connect: connection refused"},
+		// SPEC 6m "Error output": the prefix is not doubled for a text
+		// that starts with it already.
+		{dcplan.Failure{Message: "error: unable to read the token file"}, "error: unable to read the token file"},
 	}
 	for _, tt := range tests {
 		if got := tt.f.Printed(); got != tt.want {
 			t.Errorf("%+v.Printed() = %q, want %q", tt.f, got, tt.want)
 		}
+	}
+}
+
+// TestAggregate checks Aggregate against apimachinery's
+// utilerrors.NewAggregate text (SPEC 6m "Error output": an aggregate of
+// one error is that error): nothing is "", one text stands alone, several
+// distinct ones go in brackets joined by ", ", and a repeated text is
+// printed once, where it first appears.
+// Reference: k8s.io/apimachinery/pkg/util/errors aggregate.Error.
+func TestAggregate(t *testing.T) {
+	tests := []struct {
+		name string
+		errs []string
+		want string
+	}{
+		{"none", nil, ""},
+		{"one", []string{"a"}, "a"},
+		{"one twice", []string{"a", "a"}, "a"},
+		{"two", []string{"a", "b"}, "[a, b]"},
+		{"repeat dropped", []string{"b", "a", "b", "c", "a"}, "[b, a, c]"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := dcplan.Aggregate(tt.errs); got != tt.want {
+				t.Errorf("Aggregate(%q) = %q, want %q", tt.errs, got, tt.want)
+			}
+		})
 	}
 }

@@ -3,6 +3,7 @@ package dcplan
 import (
 	"fmt"
 	"hash/fnv"
+	"slices"
 	"strings"
 	"testing"
 
@@ -102,6 +103,12 @@ func TestBoundedName(t *testing.T) {
 			"abcdefghijklmnopqrstuvwxyz", "s", 20, "abcdefghi-" + fnv32a("abcdefghijklmnopqrstuvwxyz") + "-s"},
 		{"suffix too long", "base cut to limit-9, hash of base-suffix, cut to limit",
 			"abcdefgh", "averylongsuffix", 12, ("abc-" + fnv32a("abcdefgh-averylongsuffix"))[:12]},
+		{"no room for base", "a base cut to 0 characters keeps the <base>-<hash>-<suffix> form; only a negative base length drops the suffix (GetName)",
+			strings.Repeat("a", 20), "xy", 12, "-" + fnv32a(strings.Repeat("a", 20)) + "-xy"},
+		{"hash with leading zeros", "the hash is always 8 hex digits, zero-padded",
+			"abcdefghijklmnopqrstuvwxyz-2", "s", 20, "abcdefghi-008a515d-s"},
+		{"limit below the hash", "with limit-9 < 0 the name is -<hash of base-suffix>, cut to limit",
+			"ab", "cdef", 5, ("-" + fnv32a("ab-cdef"))[:5]},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -113,5 +120,23 @@ func TestBoundedName(t *testing.T) {
 				t.Errorf("boundedName() is %d characters, want at most %d", len(got), tt.limit)
 			}
 		})
+	}
+}
+
+// TestCompareDeployments: RCs sort by version ascending, RCs of one
+// version by name (SPEC 11 item 9), so the order never depends on the
+// input's.
+func TestCompareDeployments(t *testing.T) {
+	rcs := []Deployment{{Name: "web-b", Version: 2}, {Name: "web-3", Version: 3}, {Name: "web-a", Version: 2}, {Name: "x", Version: 1}}
+	slices.SortFunc(rcs, CompareDeployments)
+	var got []string
+	for _, d := range rcs {
+		got = append(got, d.Name)
+	}
+	if d := cmp.Diff([]string{"x", "web-a", "web-b", "web-3"}, got); d != "" {
+		t.Errorf("sorted with CompareDeployments mismatch (-want +got):\n%s", d)
+	}
+	if c := CompareDeployments(Deployment{Name: "a", Version: 1}, Deployment{Name: "a", Version: 1}); c != 0 {
+		t.Errorf("CompareDeployments of equal keys = %d, want 0", c)
 	}
 }

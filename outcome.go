@@ -1,5 +1,7 @@
 package dcplan
 
+import "strings"
+
 // StatusReason is the reason of an API status error (Kubernetes
 // metav1.StatusReason), e.g. "NotFound". The empty reason stands for a
 // failure that is not an API status: a transport error.
@@ -104,7 +106,9 @@ type Failure struct {
 // for Invalid "The " and Message (`The ReplicationController "x" is
 // invalid: <field>: <detail>`, exact for one cause; kubectl lists several
 // causes on lines of their own, which a Failure does not carry); a
-// transport error (no status) as "error: " and Message.
+// transport error (no status) as "error: " and Message, or Message alone
+// when it starts with "error: " already (kubectl does not double the
+// prefix).
 func (f Failure) Printed() string {
 	switch {
 	case f.Reason == StatusInvalid:
@@ -115,6 +119,8 @@ func (f Failure) Printed() string {
 		return "Error from server (" + string(f.Reason) + "): " + f.Message
 	case f.Code != 0:
 		return "Error from server: " + f.Message
+	case strings.HasPrefix(f.Message, "error: "):
+		return f.Message
 	}
 	return "error: " + f.Message
 }

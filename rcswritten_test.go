@@ -22,11 +22,11 @@ func TestRCsWritten(t *testing.T) {
 		Cancels:      []dcplan.Cancel{{RC: "cancelled"}},
 		Scales:       []dcplan.Scale{{RC: "scaled"}},
 		Transitions:  []dcplan.Transition{{RC: "moved"}},
-		DeleteRCs:    []dcplan.DeleteRC{{RC: "deleted"}},
+		DeleteRCs:    []dcplan.DeleteRC{{RC: "deleted"}, {RC: "pruned"}},
 		Status:       &dcplan.StatusUpdate{Config: "web"},
 		Events:       []dcplan.Event{{Object: dcplan.ObjectRef{Kind: "ReplicationController", Name: "evented"}}},
 	}
-	want := []string{"adopted", "released", "created", "cancelled", "scaled", "moved", "deleted"}
+	want := []string{"adopted", "released", "created", "cancelled", "scaled", "moved", "deleted", "pruned"}
 	if d := cmp.Diff(want, slices.Collect(p.RCsWritten())); d != "" {
 		t.Errorf("RCsWritten() mismatch (-want +got):\n%s", d)
 	}
@@ -35,6 +35,20 @@ func TestRCsWritten(t *testing.T) {
 			t.Fatalf("RCsWritten() went on after its consumer stopped, at %q", rc)
 		}
 		break
+	}
+	// A consumer may stop at any RC, in any kind of action (range-over-func
+	// contract: after yield returns false, no more calls).
+	for stop := range want {
+		var got []string
+		for rc := range p.RCsWritten() {
+			got = append(got, rc)
+			if len(got) == stop+1 {
+				break
+			}
+		}
+		if d := cmp.Diff(want[:stop+1], got); d != "" {
+			t.Errorf("RCsWritten() stopped after %d names mismatch (-want +got):\n%s", stop+1, d)
+		}
 	}
 	if got := slices.Collect(dcplan.Plan{}.RCsWritten()); got != nil {
 		t.Errorf("RCsWritten() of the empty plan = %q, want none", got)

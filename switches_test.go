@@ -266,6 +266,7 @@ func TestSwitchesSet(t *testing.T) {
 	}{
 		{"bare bool", "Set: a bare name switches a boolean on", "ReplicaSync", func(sw *dcplan.Switches) { sw.ReplicaSync = true }, ""},
 		{"bool false", "Set: Name=false switches it off", "UnrelatedPodEffects=false", func(*dcplan.Switches) {}, ""},
+		{"bool true", "Set: Name=true switches it on, as the bare name does", "LongReasons=true", func(sw *dcplan.Switches) { sw.LongReasons = true }, ""},
 		{"enum", "Set: an enum by constant name", "Paused=PausedNoCreate", func(sw *dcplan.Switches) { sw.Paused = dcplan.PausedNoCreate }, ""},
 		{"retry enum", "Set: OcRetry", "OcRetry=RetryMiddle", func(sw *dcplan.Switches) { sw.OcRetry = dcplan.RetryMiddle }, ""},
 		{"latest enum", "Set: OcDeployLatest", "OcDeployLatest=DeployLatestNewer", func(sw *dcplan.Switches) { sw.OcDeployLatest = dcplan.DeployLatestNewer }, ""},
@@ -336,5 +337,56 @@ func TestPresetsCannotBeChanged(t *testing.T) {
 	a.Index = 3
 	if got := dcplan.AtStart(); got.Index != -1 || got.Kind != dcplan.ActionNone {
 		t.Errorf("AtStart() = %+v after a caller changed its copy, want index -1, kind none", got)
+	}
+}
+
+// TestSettingsValidateEnumBounds: each enum switch accepts its last
+// declared value and refuses the one past it (SPEC 12: an enum switch
+// holds a declared value), naming the switch and the value.
+func TestSettingsValidateEnumBounds(t *testing.T) {
+	tests := []struct {
+		name      string
+		last, bad func(*dcplan.Switches)
+		want      string
+	}{
+		{"Paused", func(sw *dcplan.Switches) { sw.Paused = dcplan.PausedNoCreate }, func(sw *dcplan.Switches) { sw.Paused = dcplan.PausedNoCreate + 1 }, "Paused=3"},
+		{"OcCancel", func(sw *dcplan.Switches) { sw.OcCancel = dcplan.CancelC }, func(sw *dcplan.Switches) { sw.OcCancel = dcplan.CancelC + 1 }, "OcCancel=4"},
+		{"OcRetry", func(sw *dcplan.Switches) { sw.OcRetry = dcplan.RetryNewest }, func(sw *dcplan.Switches) { sw.OcRetry = dcplan.RetryNewest + 1 }, "OcRetry=4"},
+		{"OcDeployLatest", func(sw *dcplan.Switches) { sw.OcDeployLatest = dcplan.DeployLatestNewer },
+			func(sw *dcplan.Switches) { sw.OcDeployLatest = dcplan.DeployLatestNewer + 1 }, "OcDeployLatest=3"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var st dcplan.Settings
+			tt.last(&st.Switches)
+			if err := st.Validate(); err != nil {
+				t.Errorf("Validate() with the last value = %v, want nil", err)
+			}
+			st = dcplan.Settings{}
+			tt.bad(&st.Switches)
+			want := "dcplan: invalid settings: Settings: Switches: unknown switch value " + tt.want
+			if err := st.Validate(); err == nil || err.Error() != want {
+				t.Errorf("Validate() past the last value = %v, want %q", err, want)
+			}
+		})
+	}
+}
+
+// TestSwitchesNearestTie: switches as far from two presets go to the
+// first in table order (Switches.Nearest), here half of Exact's switches:
+// Modern, not Exact.
+func TestSwitchesNearestTie(t *testing.T) {
+	var sw dcplan.Switches
+	changes := dcplan.Exact.Switches().Changes(dcplan.Switches{})
+	for _, c := range changes[:len(changes)/2] {
+		if err := sw.Set(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n, m := len(sw.Changes(dcplan.Switches{})), len(sw.Changes(dcplan.Exact.Switches())); n != m {
+		t.Fatalf("test setup: %d changes from Modern, %d from Exact; want a tie", n, m)
+	}
+	if got := sw.Nearest(); got != dcplan.Modern {
+		t.Errorf("Nearest() = %v, want Modern (first of a tie)", got)
 	}
 }
