@@ -56,8 +56,9 @@ func (e *Env) Record(p dcplan.Plan) string {
 //	validate            prints ok or one Validate error per line
 //	clear-outcome       forgets the failed requests (Snapshot.Outcome); prints ok
 //
-// Errors in the command's input are printed as "error: ...". An unknown
-// command fails the test.
+// Errors in the command's input, and arguments given to a command that
+// takes none, are printed as "error: ...". An unknown command fails the
+// test.
 func (e *Env) Handle(t *testing.T, c *Case) string {
 	t.Helper()
 	out, err := e.handle(c)
@@ -73,6 +74,16 @@ func (e *Env) Handle(t *testing.T, c *Case) string {
 var errUnknownCommand = errors.New("unknown command")
 
 func (e *Env) handle(c *Case) (string, error) {
+	switch c.Cmd {
+	case "snapshot", "add", "state", "plan", "apply", "validate", "clear-outcome":
+		if len(c.Args) > 0 {
+			words := make([]string, len(c.Args))
+			for i, a := range c.Args {
+				words[i] = a.String()
+			}
+			return "", fmt.Errorf("%s takes no arguments, got %s", c.Cmd, joinWords(words))
+		}
+	}
 	switch c.Cmd {
 	case "snapshot":
 		p := &stateParser{labels: map[string]dcplan.Config{}}

@@ -142,7 +142,10 @@ func normalize(out string) string {
 }
 
 // rewrite rebuilds the file text with each case's output replaced by
-// outputs[i]. Everything else (comments, blank lines, inputs) is kept.
+// outputs[i]. Everything else (comments, blank lines, inputs) is kept. An
+// output with a blank line, or one that starts with a blank line or a
+// "----" line, takes the double separator form. (checkRewrite catches the
+// outputs no form can hold.)
 func rewrite(lines []string, cases []*Case, outputs []string) string {
 	var b strings.Builder
 	prev := 0
@@ -156,7 +159,7 @@ func rewrite(lines []string, cases []*Case, outputs []string) string {
 		}
 		b.WriteString("----\n")
 		out := normalize(outputs[k])
-		if strings.Contains(out, "\n\n") || strings.HasPrefix(out, "----\n") {
+		if strings.Contains(out, "\n\n") || strings.HasPrefix(out, "\n") || strings.HasPrefix(out, "----\n") {
 			b.WriteString("----\n" + out + "----\n----\n")
 		} else {
 			b.WriteString(out)
@@ -170,4 +173,24 @@ func rewrite(lines []string, cases []*Case, outputs []string) string {
 		b.WriteString(l + "\n")
 	}
 	return b.String()
+}
+
+// checkRewrite reads the rewritten text back and reports the first case
+// whose expected block is not exactly its output: an output the file
+// format cannot hold (a "----" line that would end the double separator
+// form early), which -rewrite must not write silently.
+func checkRewrite(name, text string, cases []*Case, outputs []string) error {
+	_, again, err := parseFile(name, text)
+	if err != nil {
+		return fmt.Errorf("the rewritten file would not parse (%w); an output holds a \"----\" line the file format cannot hold", err)
+	}
+	if len(again) != len(cases) {
+		return fmt.Errorf("the rewritten file would have %d cases, not %d; an output holds a \"----\" line the file format cannot hold", len(again), len(cases))
+	}
+	for i, c := range again {
+		if c.Expected != normalize(outputs[i]) {
+			return fmt.Errorf("%s: the output of %s cannot be written in the file format (it holds a \"----\" line):\n%s", cases[i].Pos, cases[i].Cmd, outputs[i])
+		}
+	}
+	return nil
 }

@@ -53,9 +53,11 @@ func RunDir(t *testing.T, dir string, h Handler) {
 }
 
 // RunFile runs the cases of one scenario file in order, with one fresh Env
-// shared by them. Each mismatch fails the test with the case's file:line and
-// a diff (-want +got), and the remaining cases still run. With -rewrite the
-// file is rewritten with the actual outputs instead.
+// shared by them. A file without a case fails. Each mismatch fails the
+// test with the case's file:line and a diff (-want +got), and the
+// remaining cases still run. With -rewrite the file is rewritten with the
+// actual outputs instead; an output the file format cannot hold fails the
+// test and leaves the file as it was.
 func RunFile(t *testing.T, path string, h Handler) {
 	t.Helper()
 	data, err := os.ReadFile(path)
@@ -65,6 +67,9 @@ func RunFile(t *testing.T, path string, h Handler) {
 	lines, cases, err := parseFile(path, string(data))
 	if err != nil {
 		t.Fatalf("scenario: %v", err)
+	}
+	if len(cases) == 0 {
+		t.Fatalf("scenario: %s has no cases", path)
 	}
 	env := NewEnv()
 	outputs := make([]string, len(cases))
@@ -81,6 +86,9 @@ func RunFile(t *testing.T, path string, h Handler) {
 	}
 	if *rewriteFlag {
 		text := rewrite(lines, cases, outputs)
+		if err := checkRewrite(path, text, cases, outputs); err != nil {
+			t.Fatalf("scenario: rewrite: %v", err)
+		}
 		if text != string(data) {
 			if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 				t.Fatalf("scenario: rewrite: %v", err)

@@ -188,9 +188,21 @@ func name(kind string, args []Arg) (string, []Arg, error) {
 	return args[0].Key, args[1:], nil
 }
 
-// apply runs set for every argument, recording which keys were given.
+// listKeys are the keys of dc, rc and pod lines that may repeat (marked
+// rep. in README.md): each one appends to a list.
+var listKeys = map[string]bool{"label": true, "selector": true, "command": true, "custom-env": true,
+	"custom-env-from": true, "strategy-label": true, "strategy-annotation": true}
+
+// apply runs set for every argument, recording which keys were given. A
+// key that is not a list key may be given once: a second one would
+// silently win over the first.
 func apply(args []Arg, set map[string]bool, f func(Arg) error) error {
+	seen := map[string]bool{}
 	for _, a := range args {
+		if seen[a.Key] && !listKeys[a.Key] {
+			return fmt.Errorf("%s: given twice (only list keys repeat)", a.Key)
+		}
+		seen[a.Key] = true
 		if err := f(a); err != nil {
 			return fmt.Errorf("%s: %w", a.Key, err)
 		}

@@ -19,7 +19,7 @@ type rcBuilder struct {
 
 // rcKeys are the keys of an rc line, in the order State prints them.
 var rcKeys = []string{
-	"v", "ns", "uid", "rv", "created", "deleting", "config-label", "config-name", "owner", "replicas",
+	"v", "ns", "uid", "rv", "created", "deleting", "config-label", "config-name", "config-name-empty", "owner", "replicas",
 	"status", "phase", "cancelled", "reason", "deployer", "desired", "synced", "ignore-pod",
 	"pod-created", "pod-started", "pod-completed", "retried", "encoded", "image", "containers", "template-hash",
 	"template-raw", "live", "raw",

@@ -246,7 +246,8 @@ func formatFencepost(key string, f dcplan.Fencepost) string {
 }
 
 // parseTriggers reads a comma-separated list of ConfigChange and
-// ImageChange(<options>) where the options are auto, containers=a+b,
+// ImageChange(<options>) where the options are auto (a flag: auto=false
+// is accepted too), containers=a+b,
 // kind=, ns=, name=, last=; any other type name is a trigger no
 // controller acts on (TriggerOther).
 func parseTriggers(s string) ([]dcplan.Trigger, error) {
@@ -270,11 +271,18 @@ func parseTriggers(s string) ([]dcplan.Trigger, error) {
 				return nil, fmt.Errorf("trigger %q: missing ')'", item)
 			}
 			for _, o := range strings.Split(strings.TrimSuffix(opts, ")"), ",") {
-				k, v, _ := strings.Cut(o, "=")
+				k, v, hasV := strings.Cut(o, "=")
+				if k != "" && k != "auto" && !hasV {
+					return nil, fmt.Errorf("trigger %q: option %q: needs a value (%s=...)", item, o, k)
+				}
 				switch k {
 				case "":
 				case "auto":
-					t.Automatic = true
+					// A flag: auto, auto=true or auto=false.
+					var err error
+					if t.Automatic, err = parseFlag(Arg{Key: k, Val: v, HasVal: hasV}); err != nil {
+						return nil, fmt.Errorf("trigger %q: option %q: %w", item, o, err)
+					}
 				case "containers":
 					t.ContainerNames = strings.Split(v, "+")
 				case "kind":
