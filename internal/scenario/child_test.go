@@ -49,7 +49,7 @@ func echoHandler(t *testing.T, c *Case) string {
 // runChild writes text to a scenario file x.txt in a temporary directory
 // and runs it in a child process: RunFile on the file, or RunDir on the
 // directory when dir is set (an empty text writes no file; the directory
-// also holds a notes.md RunDir must skip), with the extra
+// also holds a Markdown file RunDir must skip), with the extra
 // test flags given (such as -rewrite).
 func runChild(t *testing.T, text string, dir bool, flags ...string) (out string, failed bool) {
 	t.Helper()
