@@ -61,9 +61,10 @@ func TestWorldNegativeMaxLagCountsAsZero(t *testing.T) {
 }
 
 // TestParseFaultsRefusesNaN: a rate of NaN is no probability in [0, 1]
-// and is refused, where it passed both bound checks.
+// and is refused, where it passed both bound checks; so are rates out of
+// [0, 1], and a stale count below zero or not a whole number.
 func TestParseFaultsRefusesNaN(t *testing.T) {
-	for _, s := range []string{"conflict=NaN", "squat=nan", "user=-0.1", "edit=1.5"} {
+	for _, s := range []string{"conflict=NaN", "squat=nan", "user=-0.1", "edit=1.5", "stale=-1", "stale=0.5"} {
 		if f, err := fake.ParseFaults(s); err == nil {
 			t.Errorf("ParseFaults(%q) = %v, want an error", s, f)
 		}

@@ -13,6 +13,16 @@ import (
 	"github.com/dcplan/dcplan/wire"
 )
 
+// createHookPod stores the pod ns/web-1-hook, owned by the RC web-1
+// (uid rc-uid).
+func createHookPod(t *testing.T, w *fake.World) {
+	t.Helper()
+	if err := w.CreatePodObject(dcplan.Pod{Namespace: "ns", Name: "web-1-hook", DeploymentName: "web-1",
+		Owners: []dcplan.OwnerRef{{APIVersion: "v1", Kind: "ReplicationController", Name: "web-1", UID: "rc-uid"}}}); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestWorldRefusesOwnerRefsWithoutUID pins the World's answer to an object
 // whose owner reference has no UID, and to a UID changed by an update: an
 // error wrapping ErrInvalid and no write. Before, an RC built from a DC the
@@ -79,6 +89,44 @@ func TestWorldRefusesOwnerRefsWithoutUID(t *testing.T) {
 				}
 				return w.UpdateDeployment("ns", "web-1", func(d *dcplan.Deployment) error {
 					d.Controller.UID = ""
+					return nil
+				})
+			},
+			want: fake.ErrInvalid,
+		},
+		{
+			name: "rc update changes uid",
+			why:  "metadata.uid is immutable for an RC too",
+			write: func(t *testing.T, w *fake.World) error {
+				if err := w.CreateDeployment(dcplan.Deployment{Namespace: "ns", Name: "web-1", ConfigName: "web", Version: 1}); err != nil {
+					t.Fatal(err)
+				}
+				return w.UpdateDeployment("ns", "web-1", func(d *dcplan.Deployment) error {
+					d.UID = "another-uid"
+					return nil
+				})
+			},
+			want: fake.ErrInvalid,
+		},
+		{
+			name: "pod update changes uid",
+			why:  "metadata.uid is immutable for a pod too",
+			write: func(t *testing.T, w *fake.World) error {
+				createHookPod(t, w)
+				return w.UpdatePod("ns", "web-1-hook", func(p *dcplan.Pod) error {
+					p.UID = "another-uid"
+					return nil
+				})
+			},
+			want: fake.ErrInvalid,
+		},
+		{
+			name: "pod update drops owner uid",
+			why:  "a pod update is checked like a create: every owner reference needs a UID",
+			write: func(t *testing.T, w *fake.World) error {
+				createHookPod(t, w)
+				return w.UpdatePod("ns", "web-1-hook", func(p *dcplan.Pod) error {
+					p.Owners[0].UID = ""
 					return nil
 				})
 			},

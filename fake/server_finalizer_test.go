@@ -328,3 +328,21 @@ func TestServerDeleteAgainWithPolicy(t *testing.T) {
 		t.Error("the DC is no longer marked")
 	}
 }
+
+// TestServerDeleteAnswersNothingWritten: a delete answers the zero
+// wire.Written, as Do documents, even when it only marks the object (a
+// new resourceVersion stored) rather than removing it.
+func TestServerDeleteAnswersNothingWritten(t *testing.T) {
+	s := heldServer(t)
+	got, err := s.Do(t.Context(), wire.Request{Verb: wire.VerbDelete, Resource: wire.ResourceConfigs, Namespace: "shop", Name: "web",
+		Delete: wire.DeleteOptions{PropagationPolicy: wire.PropagationBackground}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != (wire.Written{}) {
+		t.Errorf("delete answered %+v, want the zero Written", got)
+	}
+	if get(t, s, wire.ResourceConfigs, "web", "metadata|deletionTimestamp") == "<absent>" {
+		t.Error("the DC with a finalizer is not marked")
+	}
+}

@@ -125,3 +125,32 @@ func TestPutShared(t *testing.T) {
 		t.Error("PutShared of a JSON array: no error")
 	}
 }
+
+// TestMergeKeepsCountersAhead: merging a server whose counters are behind
+// leaves s's: the uids and resource versions s minted are not minted
+// again.
+func TestMergeKeepsCountersAhead(t *testing.T) {
+	s := fake.NewServer(fake.Epoch)
+	create := func(name string) (uid, rv any) {
+		t.Helper()
+		if _, err := s.Do(context.Background(), wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourcePods, Namespace: "ns", Name: name,
+			Body: []byte(`{"metadata":{"namespace":"ns","name":"` + name + `"}}`)}); err != nil {
+			t.Fatal(err)
+		}
+		b, _ := s.Object(wire.ResourcePods, "ns", name)
+		var m map[string]any
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatal(err)
+		}
+		return meta(m)["uid"], meta(m)["resourceVersion"]
+	}
+	uidA, rvA := create("a")
+	behind := fake.NewServer(fake.Epoch)
+	if err := behind.Put(wire.ResourcePods, []byte(`{"metadata":{"namespace":"ns","name":"z"}}`)); err != nil {
+		t.Fatal(err)
+	}
+	s.Merge(behind)
+	if uidB, rvB := create("b"); uidB == uidA || rvB == rvA {
+		t.Errorf("after a merge, pod b has uid %v and resourceVersion %v, as pod a had before it", uidB, rvB)
+	}
+}

@@ -84,6 +84,19 @@ func heldRC(t *testing.T, s *fake.Server) {
 	}
 }
 
+// markedRC stores web-1 as heldRC does, marked deleting
+// (deletionTimestamp set, as a delete leaves an object with finalizers).
+func markedRC(t *testing.T, s *fake.Server) {
+	t.Helper()
+	b := rcWith(t, func(m map[string]any) {
+		meta(m)["finalizers"] = []any{"b.example/two", "c.example/three"}
+		meta(m)["deletionTimestamp"] = "2026-11-01T11:30:00Z"
+	})
+	if err := s.Put(wire.ResourceRCs, b); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func rcWith(t *testing.T, edit func(m map[string]any)) []byte {
 	t.Helper()
 	var m map[string]any
@@ -481,6 +494,273 @@ func TestServerRequests(t *testing.T) {
 			checks: []check{{wire.ResourceRCs, "web-1", "metadata", "<no object>"}},
 		},
 		{
+			name: "status update of a marked object keeps its finalizers",
+			why: "the status subresource takes only status from the body (the status strategy resets metadata), so a body " +
+				"naming a finalizer more is no attempt to add one to an object being deleted: not Invalid, and not stored",
+			setup: markedRC,
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceRCs, Subresource: wire.SubresourceStatus, Namespace: "shop", Name: "web-1",
+					Body: []byte(`{"metadata":{"name":"web-1","resourceVersion":"500","finalizers":["b.example/two","c.example/three","d.example/four"]},"status":{"replicas":1}}`)}
+			},
+			checks: []check{
+				{wire.ResourceRCs, "web-1", "status|replicas", 1.0},
+				{wire.ResourceRCs, "web-1", "metadata|finalizers|2", "<absent>"},
+			},
+		},
+		{
+			name:  "status patch of a marked object keeps its finalizers",
+			why:   "as the status update: a status patch's metadata is not the object's, so its finalizers are no addition",
+			setup: markedRC,
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbPatch, Resource: wire.ResourceRCs, Subresource: wire.SubresourceStatus, Namespace: "shop", Name: "web-1",
+					PatchType: wire.PatchStrategicMerge, Patch: []byte(`{"metadata":{"finalizers":["d.example/four"]},"status":{"replicas":1}}`)}
+			},
+			checks: []check{
+				{wire.ResourceRCs, "web-1", "status|replicas", 1.0},
+				{wire.ResourceRCs, "web-1", "metadata|finalizers|2", "<absent>"},
+			},
+		},
+		{
+			name: "status update without status clears it",
+			why:  "through the status subresource status is the body's: one without status leaves none, not the stored one",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceRCs, Subresource: wire.SubresourceStatus, Namespace: "shop", Name: "web-1",
+					Body: []byte(`{"metadata":{"name":"web-1","resourceVersion":"500"}}`)}
+			},
+			checks: []check{
+				{wire.ResourceRCs, "web-1", "status", "<absent>"},
+				{wire.ResourceRCs, "web-1", "spec|replicas", 2.0},
+			},
+		},
+		{
+			name: "update keeps the server's deletion fields and generation",
+			why: "deletionTimestamp, deletionGracePeriodSeconds and generation are the server's: an update of an object " +
+				"without them (the pod) that sends them stores none",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourcePods, Namespace: "shop", Name: "web-1-deploy",
+					Body: []byte(`{"metadata":{"name":"web-1-deploy","resourceVersion":"400","generation":7,"deletionTimestamp":"2026-11-01T11:30:00Z",` +
+						`"deletionGracePeriodSeconds":30},"spec":{"containers":[{"name":"deployment","image":"deployer"}]}}`)}
+			},
+			checks: []check{
+				{wire.ResourcePods, "web-1-deploy", "metadata|deletionTimestamp", "<absent>"},
+				{wire.ResourcePods, "web-1-deploy", "metadata|deletionGracePeriodSeconds", "<absent>"},
+				{wire.ResourcePods, "web-1-deploy", "metadata|generation", "<absent>"},
+				{wire.ResourcePods, "web-1-deploy", "status|phase", "Running"},
+			},
+		},
+		{
+			name: "update of an object without status stores none",
+			why:  "the main resource keeps the stored status, here none: the status the body sends is ignored",
+			setup: func(t *testing.T, s *fake.Server) {
+				if err := s.Put(wire.ResourceRCs, rcWith(t, func(m map[string]any) { delete(m, "status") })); err != nil {
+					t.Fatal(err)
+				}
+			},
+			req: func(t *testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1",
+					Body: rcWith(t, func(m map[string]any) { m["spec"].(map[string]any)["replicas"] = 3 })}
+			},
+			checks: []check{
+				{wire.ResourceRCs, "web-1", "status", "<absent>"},
+				{wire.ResourceRCs, "web-1", "spec|replicas", 3.0},
+			},
+		},
+		{
+			name: "RC update ignores a status.latestVersion one up",
+			why: "only the DC update strategy keeps a client's status.latestVersion one above the stored one; an RC's " +
+				"update keeps the stored status and, spec unchanged, its generation",
+			req: func(t *testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1",
+					Body: rcWith(t, func(m map[string]any) { m["status"] = map[string]any{"replicas": 2, "latestVersion": 1} })}
+			},
+			checks: []check{
+				{wire.ResourceRCs, "web-1", "status|latestVersion", "<absent>"},
+				{wire.ResourceRCs, "web-1", "metadata|generation", 3.0},
+			},
+		},
+		{
+			name:  "patch adding a finalizer to a marked object is Invalid",
+			why:   "as an update: no write adds a finalizer to an object being deleted (metadata validation); nothing is stored",
+			setup: markedRC,
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbPatch, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1",
+					PatchType: wire.PatchStrategicMerge, Patch: []byte(`{"metadata":{"finalizers":["d.example/four"]},"spec":{"replicas":1}}`)}
+			},
+			errText: `ReplicationController "web-1" is invalid: metadata.finalizers: Forbidden: no new finalizers can be added if the object is being deleted, found new finalizers []string{"d.example/four"}`,
+			reason:  dcplan.StatusInvalid,
+			checks:  []check{{wire.ResourceRCs, "web-1", "spec|replicas", 2.0}},
+		},
+		{
+			name: "delete marking an object at generation 0 keeps it",
+			why:  "the registry store's markAsDeleting counts a generation only for an object whose generation is above 0",
+			setup: func(t *testing.T, s *fake.Server) {
+				b := rcWith(t, func(m map[string]any) {
+					meta(m)["finalizers"] = []any{"b.example/two"}
+					meta(m)["generation"] = 0
+				})
+				if err := s.Put(wire.ResourceRCs, b); err != nil {
+					t.Fatal(err)
+				}
+			},
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbDelete, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1"}
+			},
+			checks: []check{
+				{wire.ResourceRCs, "web-1", "metadata|generation", 0.0},
+				{wire.ResourceRCs, "web-1", "metadata|deletionTimestamp", "2026-11-01T12:00:00Z"},
+			},
+		},
+		{
+			name: "collecting a dependent already marked leaves it",
+			why: "the collector's delete of a dependent being deleted finds it marked: the registry store leaves it as " +
+				"it is (no new deletionTimestamp, generation or resourceVersion) until its finalizers go",
+			setup: markedRC,
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbDelete, Resource: wire.ResourceConfigs, Namespace: "shop", Name: "web",
+					Delete: wire.DeleteOptions{PropagationPolicy: wire.PropagationBackground}}
+			},
+			checks: []check{
+				{wire.ResourceConfigs, "web", "metadata", "<no object>"},
+				{wire.ResourceRCs, "web-1", "metadata|deletionTimestamp", "2026-11-01T11:30:00Z"},
+				{wire.ResourceRCs, "web-1", "metadata|generation", 3.0},
+				{wire.ResourceRCs, "web-1", "metadata|resourceVersion", "500"},
+			},
+		},
+		{
+			name: "DC update setting latestVersion 1 over none bumps generation",
+			why: "a stored DC without status.latestVersion is at version 0: a client's latestVersion 1 is one above it, " +
+				"kept and counted as a generation change",
+			setup: func(t *testing.T, s *fake.Server) {
+				if err := s.Put(wire.ResourceConfigs, []byte(strings.Replace(srvDC, `"latestVersion":1,`, "", 1))); err != nil {
+					t.Fatal(err)
+				}
+			},
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceConfigs, Namespace: "shop", Name: "web",
+					Body: []byte(strings.Replace(srvDC, `"latestVersion":1,`, `"latestVersion":1,"replicas":9,`, 1))}
+			},
+			checks: []check{
+				{wire.ResourceConfigs, "web", "status|latestVersion", 1.0},
+				{wire.ResourceConfigs, "web", "status|replicas", "<absent>"},
+				{wire.ResourceConfigs, "web", "metadata|generation", 6.0},
+			},
+		},
+		{
+			name: "DC update setting latestVersion 1 on a DC without status",
+			why:  "a seeded DC with no status at all: the client's latestVersion 1 is kept in a status of its own",
+			setup: func(t *testing.T, s *fake.Server) {
+				if err := s.Put(wire.ResourceConfigs, []byte(strings.Replace(srvDC, `,
+		"status":{"latestVersion":1,"observedGeneration":5}`, "", 1))); err != nil {
+					t.Fatal(err)
+				}
+			},
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceConfigs, Namespace: "shop", Name: "web",
+					Body: []byte(srvDC)}
+			},
+			checks: []check{
+				{wire.ResourceConfigs, "web", "status", map[string]any{"latestVersion": 1.0}},
+				{wire.ResourceConfigs, "web", "metadata|generation", 6.0},
+			},
+		},
+		{
+			name: "update drops empty and null metadata maps",
+			why:  "a typed object omits empty labels and annotations: an update sending {} or null stores neither field",
+			req: func(t *testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1",
+					Body: rcWith(t, func(m map[string]any) {
+						meta(m)["labels"] = map[string]any{}
+						meta(m)["annotations"] = nil
+					})}
+			},
+			checks: []check{
+				{wire.ResourceRCs, "web-1", "metadata|labels", "<absent>"},
+				{wire.ResourceRCs, "web-1", "metadata|annotations", "<absent>"},
+			},
+		},
+		{
+			name: "update in another namespace is BadRequest",
+			why:  "as for a create: a body naming a namespace other than the request's is refused, nothing stored",
+			req: func(t *testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1",
+					Body: rcWith(t, func(m map[string]any) {
+						meta(m)["namespace"] = "other"
+						m["spec"].(map[string]any)["replicas"] = 3
+					})}
+			},
+			errText: "the namespace of the provided object does not match the namespace sent on the request", reason: dcplan.StatusBadRequest,
+			checks: []check{{wire.ResourceRCs, "web-1", "spec|replicas", 2.0}},
+		},
+		{
+			name: "patch with a stale resourceVersion",
+			why:  "a patch naming metadata.resourceVersion is conditional on it: another version conflicts, nothing stored",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbPatch, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1",
+					PatchType: "application/merge-patch+json", Patch: []byte(`{"metadata":{"resourceVersion":"499"},"spec":{"replicas":0}}`)}
+			},
+			errText: `Operation cannot be fulfilled on replicationcontrollers "web-1": the object has been modified; please apply your changes to the latest version and try again`,
+			reason:  dcplan.StatusConflict,
+			checks:  []check{{wire.ResourceRCs, "web-1", "spec|replicas", 2.0}},
+		},
+		{
+			name: "patch with the stored resourceVersion",
+			why:  "the precondition holds: the patch applies",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbPatch, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1",
+					PatchType: "application/merge-patch+json", Patch: []byte(`{"metadata":{"resourceVersion":"500"},"spec":{"replicas":0}}`)}
+			},
+			checks: []check{{wire.ResourceRCs, "web-1", "spec|replicas", 0.0}},
+		},
+		{
+			name: "create without a name is Invalid",
+			why:  "metadata.name is required (there is no generateName here); nothing is stored",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourcePods, Namespace: "shop",
+					Body: []byte(`{"metadata":{"labels":{"a":"b"}},"spec":{"containers":[{"name":"c","image":"i"}]}}`)}
+			},
+			errText: `Pod "" is invalid: metadata.name: Required value: name or generateName is required`,
+			reason:  dcplan.StatusInvalid,
+			checks:  []check{{wire.ResourcePods, "", "metadata", "<no object>"}},
+		},
+		{
+			name: "update naming another object is BadRequest",
+			why:  "the body's metadata.name must be the URL's; nothing is stored",
+			req: func(t *testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1",
+					Body: rcWith(t, func(m map[string]any) {
+						meta(m)["name"] = "web-2"
+						m["spec"].(map[string]any)["replicas"] = 3
+					})}
+			},
+			errText: "the name of the object (web-2) does not match the name on the URL (web-1)", reason: dcplan.StatusBadRequest,
+			checks: []check{{wire.ResourceRCs, "web-1", "spec|replicas", 2.0}},
+		},
+		{
+			name: "update adding finalizers to a marked object names each once, sorted",
+			why: "metadata validation lists the new finalizers as a sorted set (sets.List of the difference): a " +
+				"finalizer sent twice is named once, and the stored ones not at all",
+			setup: markedRC,
+			req: func(t *testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1",
+					Body: rcWith(t, func(m map[string]any) {
+						meta(m)["finalizers"] = []any{"z.example/z", "b.example/two", "a.example/a", "z.example/z", "c.example/three"}
+					})}
+			},
+			errText: `ReplicationController "web-1" is invalid: metadata.finalizers: Forbidden: no new finalizers can be added if the object is being deleted, found new finalizers []string{"a.example/a", "z.example/z"}`,
+			reason:  dcplan.StatusInvalid,
+		},
+		{
+			name: "create fault matches the body's name",
+			why:  "a create's request names no object: a fault on a name matches the name in the body",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourcePods, Namespace: "shop",
+					Body: []byte(`{"metadata":{"name":"web-2-deploy"},"spec":{"containers":[{"name":"c","image":"i"}]}}`)}
+			},
+			faults:  []fake.Fault{{Verb: "create", Resource: "pods", Name: "web-2-deploy", Err: errors.New("connection refused")}},
+			errText: "connection refused",
+			checks:  []check{{wire.ResourcePods, "web-2-deploy", "metadata", "<no object>"}},
+		},
+		{
 			name: "status fault does not fail the main resource",
 			why:  "fault resources match resource and subresource exactly",
 			req: func(*testing.T) wire.Request {
@@ -572,6 +852,18 @@ func TestServerFaultTimes(t *testing.T) {
 	if _, err := s.Get(context.Background(), wire.ResourceRCs, "shop", "web-9"); errText(err) != `replicationcontrollers "web-9" not found` {
 		t.Errorf("get missing = %v", err)
 	}
+	// An event fault has no resource and matches the event's object name.
+	s.Inject(fake.Fault{Verb: "event", Name: "web", Times: 1, Err: errors.New("connection refused")})
+	event := wire.Request{Verb: wire.VerbEvent, Event: &wire.Event{Object: dcplan.ObjectRef{Kind: "DeploymentConfig", Namespace: "shop", Name: "web"},
+		Type: "Normal", Reason: "DeploymentCreated", Message: "m", Time: serverNow}}
+	for i, want := range []string{"connection refused", ""} {
+		if _, err := s.Do(context.Background(), event); errText(err) != want {
+			t.Errorf("event %d = %v, want %q", i+1, err, want)
+		}
+	}
+	if n := len(s.Events()); n != 1 {
+		t.Errorf("%d events recorded, want 1 (the failed one is not)", n)
+	}
 }
 
 func TestServerInstantiate(t *testing.T) {
@@ -611,6 +903,10 @@ func TestServerInstantiate(t *testing.T) {
 			rc: rc(configTrigger, same), body: `{"name":"web","latest":true,"force":true}`, latest: 2, message: "manual change"},
 		{name: "missing latest RC", why: "latestVersion 1 needs RC web-1 to compare with: its NotFound is the answer",
 			body: `{"name":"web","force":true}`, errText: `replicationcontrollers "web-1" not found`, latest: 1, message: "<absent>"},
+		{name: "no name", why: "a DeploymentRequest without a name is Invalid, though the URL names the DC; nothing changes",
+			rc: rc(configTrigger, other), body: `{"latest":false,"force":true}`,
+			errText: `DeploymentRequest.apps.openshift.io "" is invalid: name: Invalid value: "": name of the deployment config is missing`,
+			latest:  1, message: "<absent>"},
 		{name: "missing DC", why: "NotFound with the group-qualified resource",
 			body: `{"name":"nope","force":true}`, errText: `deploymentconfigs.apps.openshift.io "nope" not found`, latest: 1, message: "<absent>"},
 	}

@@ -81,3 +81,16 @@ func TestWorldClientRefusesWhatDoesNotDecode(t *testing.T) {
 		t.Errorf("refused update stored %s over %s", after, before)
 	}
 }
+
+// TestWorldClientLogsNothing: World.Client's write log is off, as its doc
+// says: a long simulation keeps no log of its writes.
+func TestWorldClientLogsNothing(t *testing.T) {
+	c := fake.NewWorld(fake.Epoch).Client()
+	if _, err := c.Do(context.Background(), wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourcePods, Namespace: "ns",
+		Body: []byte(`{"metadata":{"name":"x"}}`)}); err != nil {
+		t.Fatal(err)
+	}
+	if log := c.Log(); len(log) != 0 {
+		t.Errorf("World.Client logged %d writes, want none", len(log))
+	}
+}
