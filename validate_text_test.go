@@ -20,12 +20,7 @@ func TestValidateText(t *testing.T) {
 		snap = "dcplan: invalid snapshot: "
 		sett = "dcplan: invalid settings: "
 	)
-	tests := []struct {
-		name string
-		why  string
-		edit func(*dcplan.Snapshot)
-		want string
-	}{
+	tests := []validateCase{
 		{"duplicate rc", "invariant 1: the later of the two names the positions, first one first",
 			func(s *dcplan.Snapshot) { s.Deployments[1].Name = "web-1" },
 			snap + `ReplicationController "web-1": metadata.name: duplicate name (deployments 0 and 1)`},
@@ -88,19 +83,7 @@ func TestValidateText(t *testing.T) {
 				snap + `ReplicationController "web-2": spec.replicas: must not be negative, got -1` + "\n" +
 				snap + `Pod "web-2-deploy": metadata.namespace: "x" is not the config's namespace "ns"`},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			s := validSnapshot()
-			tt.edit(&s)
-			got := "<nil>"
-			if err := s.Validate(); err != nil {
-				got = err.Error()
-			}
-			if d := cmp.Diff(tt.want, got); d != "" {
-				t.Errorf("Validate() mismatch (-want +got) (%s):\n%s", tt.why, d)
-			}
-		})
-	}
+	checkValidateCases(t, tests)
 }
 
 // TestValidateAcceptsUnsetFields checks values Validate must not refuse:
@@ -111,12 +94,7 @@ func TestValidateText(t *testing.T) {
 // boundary of the deployer's snapshot without a DC: a config with a uid
 // but no name or namespace is a DC, and it needs a name.
 func TestValidateAcceptsUnsetFields(t *testing.T) {
-	tests := []struct {
-		name string
-		why  string
-		edit func(*dcplan.Snapshot)
-		want string
-	}{
+	tests := []validateCase{
 		{"limit without its flag", "3.7: no revisionHistoryLimit keeps every RC; the value is not read",
 			func(s *dcplan.Snapshot) { s.Config.RevisionHistoryLimit = -1 }, "<nil>"},
 		{"timeout without its flag", "5.21: no timeoutSeconds takes the default of 600; the value is not read",
@@ -132,6 +110,21 @@ func TestValidateAcceptsUnsetFields(t *testing.T) {
 				s.Config.Name, s.Config.Namespace = "", ""
 			}, `dcplan: invalid snapshot: DeploymentConfig: metadata.name: must not be empty`},
 	}
+	checkValidateCases(t, tests)
+}
+
+// validateCase is one row of the Validate tables: an edit of
+// validSnapshot and the error text Validate must give ("<nil>" for none).
+type validateCase struct {
+	name string
+	why  string
+	edit func(*dcplan.Snapshot)
+	want string
+}
+
+// checkValidateCases runs each case of tests as a subtest.
+func checkValidateCases(t *testing.T, tests []validateCase) {
+	t.Helper()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s := validSnapshot()

@@ -24,13 +24,7 @@ func TestTransitionDecodersAreUsed(t *testing.T) {
 	garbled := status
 	garbled.After = []byte("{")
 	phase := editOf(t, "web-3", live, func(d *dcplan.Deployment) { d.Phase = Complete })
-	tests := []struct {
-		name    string
-		why     string
-		inv     func(fake.Transition) error
-		t       fake.Transition
-		wantErr string
-	}{
+	tests := []transitionCase{
 		{name: "3.2.10 wire's decoder", why: "a bump from 2 to 3 decodes and holds", inv: fake.LatestVersionMonotonic,
 			t: fake.Transition{Writes: []fake.LiveWrite{status}}},
 		{name: "3.2.10 garbled DC", why: "a DC write that does not decode is a failure", inv: fake.LatestVersionMonotonic,
@@ -42,9 +36,5 @@ func TestTransitionDecodersAreUsed(t *testing.T) {
 			t:       fake.Transition{Writes: []fake.LiveWrite{phase}, DecodeRC: func([]byte) (dcplan.Deployment, error) { return dcplan.Deployment{}, broken }},
 			wantErr: broken.Error()},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			check(t, tt.inv(tt.t), tt.wantErr, tt.why)
-		})
-	}
+	checkTransitionCases(t, tests)
 }

@@ -228,6 +228,27 @@ func name(t *testing.T, f any) string {
 	return ""
 }
 
+// transitionCase is one row of a table of Transition invariant checks:
+// the invariant, the transition it judges and a substring of the error it
+// must give ("" for none).
+type transitionCase struct {
+	name    string
+	why     string
+	inv     func(fake.Transition) error
+	t       fake.Transition
+	wantErr string
+}
+
+// checkTransitionCases runs each case of tests as a subtest.
+func checkTransitionCases(t *testing.T, tests []transitionCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			check(t, tt.inv(tt.t), tt.wantErr, tt.why)
+		})
+	}
+}
+
 func check(t *testing.T, err error, wantErr, why string) {
 	t.Helper()
 	got := ""
@@ -296,13 +317,7 @@ func TestTransitionInvariantsCatchViolations(t *testing.T) {
 	}
 	statusBump := fake.LiveWrite{Request: wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceConfigs, Subresource: wire.SubresourceStatus, Name: "web"},
 		Before: dcBytes(t, c3), After: dcBytes(t, dc(t, 4, "app:1")), Live: paused}
-	tests := []struct {
-		name    string
-		why     string
-		inv     func(fake.Transition) error
-		t       fake.Transition
-		wantErr string
-	}{
+	tests := []transitionCase{
 		{name: "3.2.10 version down", why: "latestVersion must never decrease", inv: fake.LatestVersionMonotonic,
 			t: fake.Transition{Before: state(c3), After: state(c2)}, wantErr: "latestVersion 3 -> 2"},
 		{name: "3.2.10 version down in a write", why: "a status write that lowers latestVersion", inv: fake.LatestVersionMonotonic,

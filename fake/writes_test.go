@@ -34,13 +34,7 @@ func TestWriteInvariantsEdges(t *testing.T) {
 	pass := func(ws ...fake.LiveWrite) fake.Transition {
 		return fake.Transition{Actor: "dc-controller", Kind: fake.PassConfig, Before: running, After: running, Writes: ws}
 	}
-	tests := []struct {
-		name    string
-		why     string
-		inv     func(fake.Transition) error
-		t       fake.Transition
-		wantErr string
-	}{
+	tests := []transitionCase{
 		{name: "3.3 status of another DC's RC", why: "the old DC's web-1 is not this DC's to write, its status neither", inv: fake.OnlyClaimedRCs,
 			t: pass(foreignStatus), wantErr: "update rc/web-1, which the DC does not control"},
 		{name: "3.3 scale another DC's RC", why: "web-1 has a controller, another DC", inv: fake.OnlyClaimedRCs,
@@ -67,9 +61,5 @@ func TestWriteInvariantsEdges(t *testing.T) {
 		{name: "2.3 scale of an RC cancelled before", why: "reconcile scales the active web-3, whose cancel lost the race to success: a scale, no cancel", inv: fake.CancelsOnlyOlder,
 			t: pass(scaleOf(t, "web-3", 1, racedWorld))},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			check(t, tt.inv(tt.t), tt.wantErr, tt.why)
-		})
-	}
+	checkTransitionCases(t, tests)
 }
