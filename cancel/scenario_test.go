@@ -31,7 +31,7 @@ func TestScenarios(t *testing.T) {
 			return c.Env.Record(p) + ocOutput(r.String(), err)
 		case "cancel-failed": // cancel-failed 3="the object has been modified"
 			var failures []cancel.Failure
-			for _, a := range c.Args {
+			for _, a := range c.Each() {
 				v, err := strconv.ParseInt(a.Key, 10, 64)
 				if err != nil || !a.HasVal {
 					t.Fatalf("%s: cancel-failed wants <version>=<error>, got %q", c.Pos, a.Key)

@@ -76,9 +76,9 @@ var errUnknownCommand = errors.New("unknown command")
 func (e *Env) handle(c *Case) (string, error) {
 	switch c.Cmd {
 	case "snapshot", "add", "state", "plan", "apply", "validate", "clear-outcome":
-		if len(c.Args) > 0 {
-			words := make([]string, len(c.Args))
-			for i, a := range c.Args {
+		if args := c.Each(); len(args) > 0 {
+			words := make([]string, len(args))
+			for i, a := range args {
 				words[i] = a.String()
 			}
 			return "", fmt.Errorf("%s takes no arguments, got %s", c.Cmd, joinWords(words))
@@ -96,11 +96,11 @@ func (e *Env) handle(c *Case) (string, error) {
 	case "add":
 		return e.add(c.Input)
 	case "edit":
-		return e.edit(c.Args)
+		return e.edit(c.Each())
 	case "remove":
-		return e.remove(c.Args)
+		return e.remove(c.Each())
 	case "set":
-		return e.set(c.Args)
+		return e.set(c.Each())
 	case "state":
 		return FormatState(e.Snapshot), nil
 	case "plan":

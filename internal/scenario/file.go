@@ -25,6 +25,10 @@ type Case struct {
 	// Expected is the expected output as written in the file.
 	Expected string
 
+	// read marks the arguments a handler asked for (Arg, Positional,
+	// Each): RunFile fails a case that leaves one unread.
+	read []bool
+
 	line      int // 1-based line of the command
 	outFirst  int // 0-based index of the first line of the output block (after "----" or "----\n----")
 	outEnd    int // 0-based index one past the last line of the case (its closing separator, if any)
@@ -34,8 +38,9 @@ type Case struct {
 // Arg returns the value of the first argument named key, and whether there
 // is one. A bare word is found with an empty value.
 func (c *Case) Arg(key string) (string, bool) {
-	for _, a := range c.Args {
+	for i, a := range c.Args {
 		if a.Key == key {
+			c.markRead(i)
 			return a.Val, true
 		}
 	}
@@ -45,9 +50,39 @@ func (c *Case) Arg(key string) (string, bool) {
 // Positional returns the bare words of the command line, in order.
 func (c *Case) Positional() []string {
 	var out []string
-	for _, a := range c.Args {
+	for i, a := range c.Args {
 		if !a.HasVal {
+			c.markRead(i)
 			out = append(out, a.Key)
+		}
+	}
+	return out
+}
+
+// Each returns every argument of the command line, in order, for a
+// handler that reads them all itself.
+func (c *Case) Each() []Arg {
+	for i := range c.Args {
+		c.markRead(i)
+	}
+	return c.Args
+}
+
+// markRead records that argument i was read.
+func (c *Case) markRead(i int) {
+	if c.read == nil {
+		c.read = make([]bool, len(c.Args))
+	}
+	c.read[i] = true
+}
+
+// unread returns the arguments no handler asked for: a word the command
+// ignores would make the case say more than it tests.
+func (c *Case) unread() []string {
+	var out []string
+	for i, a := range c.Args {
+		if c.read == nil || !c.read[i] {
+			out = append(out, a.String())
 		}
 	}
 	return out

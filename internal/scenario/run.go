@@ -80,6 +80,9 @@ func RunFile(t *testing.T, path string, h Handler) {
 		if unparsedStart(c, got) {
 			t.Fatalf("%s: the file's first snapshot does not parse: %s", c.Pos, strings.TrimSpace(got))
 		}
+		if unread := c.unread(); len(unread) > 0 {
+			t.Errorf("%s: %s ignores its arguments %s", c.Pos, c.Cmd, joinWords(unread))
+		}
 		if d := cmp.Diff(strings.Split(c.Expected, "\n"), strings.Split(got, "\n")); d != "" && !*rewriteFlag {
 			t.Errorf("%s: %s output mismatch (-want +got, by line):\n%s\ngot:\n%s", c.Pos, c.Cmd, d, got)
 		}
