@@ -68,6 +68,8 @@ func TestGolden(t *testing.T) {
 			[]string{"testdata/foreign-rc.json"}},
 		{"two-namespaces-staging", "-n picks the DC of one namespace, with only that namespace's RCs",
 			[]string{"-n", "staging", "testdata/two-namespaces.json"}},
+		{"two-namespaces-shop", "-n shop: the one RC of the other namespace is named in the skipped line",
+			[]string{"-now", "2026-11-01T12:10:00Z", "-n", "shop", "testdata/two-namespaces.json"}},
 		{"stuck-pending-json", "-o json: the documented schema, for scripts",
 			[]string{"-o", "json", "testdata/stuck-pending.json"}},
 		{"missing-phase-json", "-o json carries the warnings",
@@ -124,6 +126,10 @@ func TestSameOutput(t *testing.T) {
 			[]string{"-profile", "Exact", "testdata/stuck-pending.json"}, []string{"testdata/stuck-pending.json", "-profile", "Exact"}, ""},
 		{"profile any case", "-profile exact is -profile Exact",
 			[]string{"-profile", "Exact", "testdata/stuck-pending.json"}, []string{"-profile", "exact", "testdata/stuck-pending.json"}, ""},
+		{"json with a latin-1 byte", "a document starting with { goes to the decoder, which reads a stray byte that is not UTF-8: not binary data",
+			[]string{"testdata/stuck-pending.json"}, []string{"-"}, strings.Replace(string(data), "OpenShiftNewApp", "OpenShift\xe9NewApp", 1)},
+		{"-o any case", "-o JSON is -o json",
+			[]string{"-o", "json", "testdata/stuck-pending.json"}, []string{"-o", "JSON", "testdata/stuck-pending.json"}, ""},
 		{"--namespace", "--namespace is -n",
 			[]string{"-n", "shop", "testdata/two-namespaces.json"}, []string{"--namespace", "shop", "-dc", "frontend", "testdata/two-namespaces.json"}, ""},
 		{"-n of the only namespace", "with one DC, -n naming its namespace changes nothing",
@@ -148,6 +154,7 @@ func TestRefusals(t *testing.T) {
 	twoDCs := `{"kind":"List","apiVersion":"v1","items":[` +
 		`{"kind":"DeploymentConfig","apiVersion":"apps.openshift.io/v1","metadata":{"name":"a","namespace":"ns"}},` +
 		`{"kind":"DeploymentConfig","apiVersion":"apps.openshift.io/v1","metadata":{"name":"b","namespace":"ns"}}]}`
+	sameTwice := strings.Replace(twoDCs, `"name":"b"`, `"name":"a"`, 1)
 	tests := []struct {
 		name  string
 		why   string
@@ -196,6 +203,23 @@ func TestRefusals(t *testing.T) {
 		{"two namespaces", "one DC name in two namespaces without -n: an error, not a silent pick",
 			[]string{"testdata/two-namespaces.json"}, "", exitInput,
 			`deployment config "frontend" is in several namespaces (shop, staging): choose one with -n`},
+		{"utf-16 starts with ascii", "a first byte 0x80 then NUL is not UTF-16 without a BOM: binary data", nil, "\x80\x00{\x00}\x00", exitInput,
+			"the input is not text (6 bytes, binary data?)"},
+		{"nul bytes", "NUL NUL is not UTF-16 either: binary data, not an odd UTF-16 length", nil, "\x00\x00\x00", exitInput,
+			"the input is not text (3 bytes, binary data?)"},
+		{"yaml with a tab", "a tab is text: YAML, not binary data", nil, "kind: List\nmetadata:\n  note: \"a\tb\"\n", exitInput,
+			"the input looks like YAML"},
+		{"yaml with crlf", "Windows line ends are text: YAML, not binary data", nil, "apiVersion: v1\r\nkind: List\r\n", exitInput,
+			"the input looks like YAML"},
+		{"yaml comment", "a YAML stream starting with a comment", nil, "# saved from oc\nkind: List\n", exitInput, "looks like YAML"},
+		{"yaml key alone", "a mapping key ending its line", nil, "items:\n- kind: DeploymentConfig\n", exitInput, "looks like YAML"},
+		{"oc error with crlf", "the quoted line of oc's error ends before the carriage return", nil,
+			"error: the server doesn't have a resource type \"dc\"\r\nerror: run 'oc api-resources'\r\n", exitInput,
+			`not its output: "error: the server doesn't have a resource type \"dc\""; fix the oc command first`},
+		{"json array", "a top-level array is JSON, refused by the decoder in its words, even with a byte that is not UTF-8", nil, "[\"caf\xe9\"]", exitInput,
+			"want a JSON object, got array"},
+		{"one dc twice", "the same namespace/name twice is no choice of -n or -dc", nil, sameTwice, exitInput,
+			"the document holds deployment config ns/a 2 times"},
 		{"two namespaces with -dc", "-dc does not choose the namespace",
 			[]string{"-dc", "frontend", "testdata/two-namespaces.json"}, "", exitInput,
 			`deployment config "frontend" is in several namespaces (shop, staging): choose one with -n`},
@@ -548,4 +572,14 @@ func at(s string) time.Time {
 		panic(err)
 	}
 	return t
+}
+
+// TestHelp checks that -h exits 0 and that the -profile flag's help
+// names every preset the flag accepts, "Origin" included.
+func TestHelp(t *testing.T) {
+	got := runCLI([]string{"-h"}, "")
+	want := "any case: Modern, Exact, Origin10, Origin13, Origin15, Origin (default \"Modern\")"
+	if got.code != exitOK || !strings.Contains(got.stderr, want) {
+		t.Errorf("preview -h: exit %d, stderr %q; want exit 0 and the profiles %q", got.code, got.stderr, want)
+	}
 }

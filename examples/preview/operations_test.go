@@ -74,6 +74,11 @@ func TestOperations(t *testing.T) {
 			"healthy-history.json", "", dcplan.Exact, 5, today, []string{
 				`undo: oc rollout undo dc/frontend --to-revision=5 writes=1 refused=false "deploymentconfig.apps.openshift.io/frontend rolled back\n"`,
 			}},
+		{"to revision 1", "-to 1 is a revision too: --to-revision=1 and --to-version=1, both refused as frontend-1 is gone (SPEC 6m.4a, 6m.4b)",
+			"healthy-history.json", "", dcplan.Modern, 1, today, []string{
+				`undo: oc rollout undo dc/frontend --to-revision=1 writes=0 refused=true "The DeploymentConfigRollback \"frontend\" is invalid: name: Invalid value: \"frontend\": replicationcontrollers \"frontend-1\" not found"`,
+				`rollback: oc rollback dc/frontend --to-version=1 writes=0 refused=true "error: couldn't find deployment for rollback"`,
+			}},
 		{"undo refused by the server", "an Invalid status error prints as kubectl prints it, without \"error: \" (SPEC 6m.4a)",
 			"two-namespaces.json", "staging", dcplan.Modern, 0, today, []string{
 				`undo: oc rollout undo dc/frontend writes=0 refused=true "The DeploymentConfigRollback \"frontend\" is invalid: name: Invalid value: \"frontend\": no previous deployment exists for \"staging/frontend\""`,
