@@ -2,11 +2,8 @@ package history_test
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/history"
@@ -34,10 +31,7 @@ func ptTemplate(t testing.TB, doc string) dcplan.Template {
 // testdata/fixtures at the module root, as JSON.
 func ptFixtureTemplate(t testing.TB, name string) string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "fixtures", name))
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := fixture(t, name)
 	var rc struct {
 		Spec struct {
 			Template json.RawMessage `json:"template"`
@@ -244,15 +238,7 @@ func TestDescribePodTemplate(t *testing.T) {
 // undo --dry-run` the template of the revision's encoded DC (SPEC 6m.4a),
 // both decoded from `oc get dc,rc,pods -o json`.
 func TestDescribePodTemplateThroughCommands(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "fixtures", "list-dc-rc-pods.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	now := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
-	s, err := wire.DecodeSnapshot(data, "shop", "frontend", now, dcplan.Settings{Switches: dcplan.Modern.Switches()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := fixtureSnapshot(t)
 	got, err := history.View(s, 3)
 	if err != nil {
 		t.Fatal(err)

@@ -2,11 +2,8 @@ package history_test
 
 import (
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/history"
@@ -25,19 +22,15 @@ import (
 // client dry run (SPEC 6m.4a rule 6). Seeds: the fixture list and
 // variations of it.
 func FuzzHistoryCommands(f *testing.F) {
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "fixtures", "list-dc-rc-pods.json"))
-	if err != nil {
-		f.Fatal(err)
-	}
+	data := fixture(f, "list-dc-rc-pods.json")
 	f.Add(data, int64(0), uint8(0))
 	f.Add(data, int64(2), uint8(1))
 	f.Add(data, int64(3), uint8(2))
 	f.Add(data, int64(-1), uint8(3))
 	f.Add(data, int64(1), uint8(12))
 	f.Add([]byte(`{"kind":"List","apiVersion":"v1","items":[]}`), int64(0), uint8(0))
-	now := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
 	f.Fuzz(func(t *testing.T, data []byte, revision int64, flags uint8) {
-		s, err := wire.DecodeSnapshot(data, "shop", "frontend", now, dcplan.Settings{Switches: dcplan.Preset(flags % 5).Switches()})
+		s, err := wire.DecodeSnapshot(data, "shop", "frontend", fixtureNow, dcplan.Settings{Switches: dcplan.Preset(flags % 5).Switches()})
 		if err != nil {
 			return
 		}

@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -156,15 +154,7 @@ func TestRollbackTarget(t *testing.T) {
 // the rollback that a caller printing the result (`oc rollback -o json`,
 // SPEC 6m.4b step 5) or writing it could read back instead.
 func TestRollbackResultHasNoRaw(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "fixtures", "list-dc-rc-pods.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	now := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
-	s, err := wire.DecodeSnapshot(data, "shop", "frontend", now, dcplan.Settings{Switches: dcplan.Modern.Switches()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := fixtureSnapshot(t)
 	if s.Config.Raw == nil {
 		t.Fatal("the decoded DC has no Raw: the test needs one")
 	}
@@ -693,16 +683,12 @@ func BenchmarkList(b *testing.B) {
 // checks that Rollback never panics, never mutates its input, and plans
 // only DC writes.
 func FuzzRollback(f *testing.F) {
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "fixtures", "list-dc-rc-pods.json"))
-	if err != nil {
-		f.Fatal(err)
-	}
+	data := fixture(f, "list-dc-rc-pods.json")
 	f.Add(data, int64(0), uint8(0), uint8(0))
 	f.Add(data, int64(1), uint8(1), uint8(7))
 	f.Add(data, int64(2), uint8(2), uint8(15))
-	now := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
 	f.Fuzz(func(t *testing.T, data []byte, to int64, profile, flags uint8) {
-		s, err := wire.DecodeSnapshot(data, "shop", "frontend", now, dcplan.Settings{Switches: dcplan.Preset(profile % 5).Switches()})
+		s, err := wire.DecodeSnapshot(data, "shop", "frontend", fixtureNow, dcplan.Settings{Switches: dcplan.Preset(profile % 5).Switches()})
 		if err != nil {
 			return
 		}

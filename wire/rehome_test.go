@@ -136,10 +136,7 @@ func TestDecodedStringsOwnTheirBytes(t *testing.T) {
 // reading them (rehome.go). BenchmarkConfig in package reconcile builds
 // its snapshots through the decoders on that account.
 func TestDecodedIdentityIsShared(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "fixtures", "list-dc-rc-pods.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := fixture(t, "list-dc-rc-pods.json")
 	s, err := DecodeSnapshot(data, "shop", "frontend", time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC), dcplan.Settings{})
 	if err != nil {
 		t.Fatal(err)
