@@ -31,7 +31,9 @@
 // writes nothing (Idempotent), that the same snapshot gives the same
 // requests (Deterministic), that a pass keeps the adapter contract
 // (PassSucceeds), and liveness (SPEC 11a item 4): once faults and user
-// moves stop, every path reaches a fixed point within Bound passes.
+// moves stop, every path reaches a fixed point within Bound passes. A
+// caller's own properties (Options.Properties) are judged beside
+// fake.Invariants, in the same way.
 //
 // Usage:
 //

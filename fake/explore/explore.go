@@ -84,11 +84,13 @@ type edge struct {
 
 // search is the state of one exploration.
 type search struct {
-	opts  Options
-	nodes []*node
-	seen  map[hash][]int
-	res   Result
-	found map[string]bool
+	opts Options
+	// properties are fake.Invariants, then Options.Properties.
+	properties []fake.Invariant
+	nodes      []*node
+	seen       map[hash][]int
+	res        Result
+	found      map[string]bool
 	// base is a server holding the world of the node being expanded.
 	base *fake.Server
 	// recall holds the outcomes of the moves made (see recalls).
@@ -96,8 +98,8 @@ type search struct {
 }
 
 // Explore searches every world reachable from the initial worlds of o
-// breadth-first, checks fake.Invariants on every state and move (and the
-// Rest ones at every fixed point), that a
+// breadth-first, checks fake.Invariants and Options.Properties on every
+// state and move (and the Rest ones at every fixed point), that a
 // controller pass that changes nothing writes nothing (idempotence), that
 // the same snapshot gives the same requests (determinism) and liveness.
 // Options it refuses (Options.Validate) are an error wrapping
@@ -112,7 +114,7 @@ func Explore(o Options) (Result, error) {
 // explore is Explore for valid options, returning the whole search.
 func explore(o Options) *search {
 	o = o.defaults()
-	s := &search{opts: o, seen: map[hash][]int{}, found: map[string]bool{}, res: Result{Moves: map[Actor]int{}, Faulted: map[Actor]int{}, Ops: map[string]int{}, Hooks: map[string]int{}, Options: o}}
+	s := &search{opts: o, properties: slices.Concat(fake.Invariants, o.Properties), seen: map[hash][]int{}, found: map[string]bool{}, res: Result{Moves: map[Actor]int{}, Faulted: map[Actor]int{}, Ops: map[string]int{}, Hooks: map[string]int{}, Options: o}}
 	initial := o.Initial
 	if initial == nil {
 		initial = Initial(o)
@@ -260,10 +262,11 @@ func (s *search) countHooks(w World) {
 }
 
 // checkState runs the State invariants (and the Rest ones when rest) of
-// fake.Invariants that apply to the preset on w, the world of node i.
+// fake.Invariants that apply to the preset, and of Options.Properties, on
+// w, the world of node i.
 func (s *search) checkState(i int, w World, rest bool) {
 	w = w.WithSettings(s.opts.Settings)
-	for _, inv := range fake.Invariants {
+	for _, inv := range s.properties {
 		f := inv.State
 		if rest {
 			f = inv.Rest
@@ -504,7 +507,7 @@ func (s *search) took(i int, m Move, step Step, err error) bool {
 		return false
 	}
 	if step.Err != nil {
-		s.violate("PassSucceeds", step.Err, i, &m)
+		s.violate(propPassSucceeds, step.Err, i, &m)
 	}
 	if !step.recalled {
 		s.check(i, m, step) // a recalled move was judged where it was made
@@ -549,7 +552,7 @@ func (s *search) check(i int, m Move, step Step) {
 		return
 	}
 	t := transition(m, step, before, after, ws).WithSettings(s.opts.Settings)
-	for _, inv := range fake.Invariants {
+	for _, inv := range s.properties {
 		if inv.Transition == nil || !inv.Applies(s.opts.Settings) {
 			continue
 		}
@@ -561,10 +564,10 @@ func (s *search) check(i int, m Move, step Step) {
 		return
 	}
 	if len(t.Writes) > 0 && sameWorld(step.Before, step.After) {
-		s.violate("Idempotent", fmt.Errorf("%s wrote %d requests that changed nothing: %s", m, len(t.Writes), describeWrites(t.Writes)), i, &m)
+		s.violate(propIdempotent, fmt.Errorf("%s wrote %d requests that changed nothing: %s", m, len(t.Writes), describeWrites(t.Writes)), i, &m)
 	}
 	if err := deterministic(step.Pass, m); err != nil {
-		s.violate("Deterministic", err, i, &m)
+		s.violate(propDeterministic, err, i, &m)
 	}
 }
 

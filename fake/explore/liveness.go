@@ -71,7 +71,7 @@ func (s *search) livenessOf(a Actor) bool {
 		for k, e := range s.nodes[i].edges {
 			switch color[e.to] {
 			case grey:
-				s.violate("Liveness", fmt.Errorf("a fault-free cycle: %s leads back to an earlier state", e.move), i, &e.move)
+				s.violate(propLiveness, fmt.Errorf("a fault-free cycle: %s leads back to an earlier state", e.move), i, &e.move)
 				return false
 			case white:
 				if !visit(e.to) {
@@ -101,8 +101,8 @@ func (s *search) livenessOf(a Actor) bool {
 				path = append(path, s.nodes[j].edges[next[j]].move)
 			}
 			trace, initial := s.trace(i)
-			s.found["Liveness"] = true
-			s.res.Violations = append(s.res.Violations, Violation{Property: "Liveness",
+			s.found[propLiveness] = true
+			s.res.Violations = append(s.res.Violations, Violation{Property: propLiveness,
 				Err:     fmt.Errorf("%d %s passes to rest (bound %d) after the trace, by: %v", longest[i], a, b, path),
 				Initial: initial, Trace: trace})
 			return false

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/fake"
 )
 
 // Options are the bounds of an exploration.
@@ -59,6 +60,17 @@ type Options struct {
 	// stops (Result.Truncated) before expanding another state. So
 	// Result.States never exceeds MaxStates.
 	MaxStates int
+	// Properties are a caller's own properties, checked beside
+	// fake.Invariants and judged as they are: State on every reachable
+	// world, Rest at every fixed point, Transition on every move, each
+	// with the world of the DC under Settings; the first violation of each
+	// is reported under its Name, with a shortest trace. Each needs a
+	// Name of its own (none of fake.Invariants' nor of the search's
+	// checks, Idempotent, Deterministic, PassSucceeds and Liveness) and
+	// exactly one of State, Rest and Transition. They are checked for
+	// every preset (fake.Invariant.Applies holds for any name it does not
+	// list). The search calls them on one goroutine, in order.
+	Properties []fake.Invariant
 }
 
 // Defaults returns the default bounds, planned with st: the initial
@@ -183,5 +195,26 @@ func (o Options) Validate() error {
 	case o.MaxStates < 0:
 		return bad("MaxStates", o.MaxStates, "must not be negative (0: no limit)")
 	}
+	for i, p := range o.Properties {
+		field := "Properties[" + strconv.Itoa(i) + "]"
+		switch set := btoi(p.State != nil) + btoi(p.Rest != nil) + btoi(p.Transition != nil); {
+		case p.Name == "":
+			return bad(field+".Name", `""`, "must name the property")
+		case builtinProperty(p.Name):
+			return bad(field+".Name", strconv.Quote(p.Name), "is the name of a property the explorer checks already")
+		case slices.ContainsFunc(o.Properties[:i], func(q fake.Invariant) bool { return q.Name == p.Name }):
+			return bad(field+".Name", strconv.Quote(p.Name), "given twice")
+		case set != 1:
+			return bad(field, strconv.Quote(p.Name), fmt.Sprintf("sets %d of State, Rest and Transition, want exactly one", set))
+		}
+	}
 	return nil
+}
+
+// btoi is 1 for true, 0 for false.
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

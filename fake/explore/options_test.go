@@ -8,8 +8,12 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/fake"
 	"github.com/dcplan/dcplan/fake/explore"
 )
+
+// holds is a property of a world that always holds.
+func holds(fake.ConfigState) error { return nil }
 
 // TestExploreRefusesInvalidOptions holds that Explore refuses, before
 // exploring anything, options that would otherwise explore something
@@ -50,6 +54,21 @@ func TestExploreRefusesInvalidOptions(t *testing.T) {
 			want: explore.OptionError{Field: "Kinds", Value: "5", Problem: "must be from 0 (no bound) to 4"}},
 		{name: "max", why: "a bound below zero", edit: func(o *explore.Options) { o.MaxStates = -1 },
 			want: explore.OptionError{Field: "MaxStates", Value: "-1", Problem: "must not be negative (0: no limit)"}},
+		{name: "unnamed property", why: "its violation would have no name", edit: func(o *explore.Options) { o.Properties = []fake.Invariant{{State: holds}} },
+			want: explore.OptionError{Field: "Properties[0].Name", Value: `""`, Problem: "must name the property"}},
+		{name: "invariant's name", why: "its violation would read as fake's invariant's", edit: func(o *explore.Options) {
+			o.Properties = []fake.Invariant{{Name: "Mine", State: holds}, {Name: "OneRolloutInFlight", State: holds}}
+		}, want: explore.OptionError{Field: "Properties[1].Name", Value: `"OneRolloutInFlight"`, Problem: "is the name of a property the explorer checks already"}},
+		{name: "search check's name", why: "its violation would read as the search's own", edit: func(o *explore.Options) { o.Properties = []fake.Invariant{{Name: "Liveness", Rest: holds}} },
+			want: explore.OptionError{Field: "Properties[0].Name", Value: `"Liveness"`, Problem: "is the name of a property the explorer checks already"}},
+		{name: "property twice", why: "only the first violation of a name is kept", edit: func(o *explore.Options) {
+			o.Properties = []fake.Invariant{{Name: "Mine", State: holds}, {Name: "Mine", Rest: holds}}
+		}, want: explore.OptionError{Field: "Properties[1].Name", Value: `"Mine"`, Problem: "given twice"}},
+		{name: "property without a check", why: "it would never be judged", edit: func(o *explore.Options) { o.Properties = []fake.Invariant{{Name: "Mine"}} },
+			want: explore.OptionError{Field: "Properties[0]", Value: `"Mine"`, Problem: "sets 0 of State, Rest and Transition, want exactly one"}},
+		{name: "property with two checks", why: "a State check would also run at rest", edit: func(o *explore.Options) {
+			o.Properties = []fake.Invariant{{Name: "Mine", State: holds, Transition: func(fake.Transition) error { return nil }}}
+		}, want: explore.OptionError{Field: "Properties[0]", Value: `"Mine"`, Problem: "sets 2 of State, Rest and Transition, want exactly one"}},
 	}
 	// An int beyond int32 exists only where int has 64 bits.
 	if huge := int64(3_000_000_000); strconv.IntSize == 64 {

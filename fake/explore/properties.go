@@ -3,6 +3,7 @@ package explore
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/fake"
@@ -13,8 +14,27 @@ import (
 // the simulator and the planners' property tests run too: the State ones
 // on every reachable world, the Transition ones on every move (each
 // successful write with the live world just before it), the Rest ones at
-// every fixed point. The explorer adds the checks only a search can make:
+// every fixed point; then a caller's own (Options.Properties), judged the
+// same way. The explorer adds the checks only a search can make:
 // Idempotent, Deterministic, PassSucceeds and Liveness (see Explore).
+
+// The names of the checks only a search makes (Violation.Property).
+const (
+	propIdempotent    = "Idempotent"
+	propDeterministic = "Deterministic"
+	propPassSucceeds  = "PassSucceeds"
+	propLiveness      = "Liveness"
+)
+
+// builtinProperty reports whether name is the name of a property the
+// explorer checks of its own: one of fake.Invariants or a search check.
+func builtinProperty(name string) bool {
+	switch name {
+	case propIdempotent, propDeterministic, propPassSucceeds, propLiveness:
+		return true
+	}
+	return slices.ContainsFunc(fake.Invariants, func(inv fake.Invariant) bool { return inv.Name == name })
+}
 
 // writes pairs the successful writes of a server log with the live world
 // of the DC before each, replaying the log over before.
