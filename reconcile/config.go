@@ -234,19 +234,30 @@ func configModern(s *dcplan.Snapshot, p *dcplan.Plan) {
 		p.Wait = dcplan.WaitStatusLag
 		return
 	}
-	if latest.Exists {
-		if !latest.Candidate.Phase.Terminal() {
-			p.Status = statusTally(s, rcs, &c.tally, nil, false, ruleRunning)
-			return
-		}
-		if sw.ReplicaSync {
-			reconcileOrigin(s, rcs, &c, latest.Candidate, p)
-			return
-		}
-		reconcile(s, rcs, &c, p)
+	if latest.Exists && !latest.Candidate.Phase.Terminal() {
+		p.Status = statusTally(s, rcs, &c.tally, nil, false, ruleRunning)
 		return
 	}
-	if cfg.Paused && sw.Paused == dcplan.PausedNoCreate {
+	settle(s, rcs, &c, latest, p)
+}
+
+// settle ends both decision lists (configModern, configOrigin) when no
+// rollout of the latest version is in flight: a terminal latest RC is
+// reconciled (with ReplicaSync the seed's way, reconcileOrigin; c is
+// its census), a paused DC with PausedNoCreate has its history cleaned
+// up and its status written, and any other DC gets its latest RC
+// created.
+func settle(s *dcplan.Snapshot, rcs []dcplan.Deployment, c *census, latest history.LatestInfo, p *dcplan.Plan) {
+	sw := &s.Settings.Switches
+	if latest.Exists {
+		if sw.ReplicaSync {
+			reconcileOrigin(s, rcs, c, latest.Candidate, p)
+			return
+		}
+		reconcile(s, rcs, c, p)
+		return
+	}
+	if s.Config.Paused && sw.Paused == dcplan.PausedNoCreate {
 		prune(s, rcs, ruleOriginPaused, "", false, p)
 		p.Status = statusWrite(s, rcs, true, ruleOriginPaused)
 		return

@@ -76,24 +76,13 @@ func configOrigin(s *dcplan.Snapshot, p *dcplan.Plan) {
 	if !latest.Exists && supersede(s, rcs, p) {
 		return
 	}
+	var c census
 	if latest.Exists {
 		if !latest.Candidate.Phase.Terminal() {
 			p.Status = statusWrite(s, rcs, true, ruleRunning)
 			return
 		}
-		var c census
 		c.take(cfg, rcs, false)
-		if sw.ReplicaSync {
-			reconcileOrigin(s, rcs, &c, latest.Candidate, p)
-			return
-		}
-		reconcile(s, rcs, &c, p)
-		return
 	}
-	if cfg.Paused && sw.Paused == dcplan.PausedNoCreate {
-		prune(s, rcs, ruleOriginPaused, "", false, p)
-		p.Status = statusWrite(s, rcs, true, ruleOriginPaused)
-		return
-	}
-	create(s, rcs, p)
+	settle(s, rcs, &c, latest, p)
 }
