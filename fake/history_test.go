@@ -36,13 +36,14 @@ func TestHistoryInvariantsEdges(t *testing.T) {
 	c3.Status.LatestVersion = 3
 	deleting := state(c3, rcOf(t, c4, 1, Complete, 0), rcOf(t, c4, 2, Complete, 0), rcOf(t, c4, 3, Complete, 1))
 	deleting.Config.Deleting = true
-	del := func(rc string, in fake.ConfigState, p dcplan.Preset) func() error {
+	delRead := func(rc string, in fake.ConfigState, p dcplan.Preset, staleConfig bool) func() error {
 		return func() error {
-			tr := fake.Transition{Actor: "dc-controller", Kind: fake.PassConfig, Before: in, After: in,
+			tr := fake.Transition{Actor: "dc-controller", Kind: fake.PassConfig, Before: in, After: in, Stale: staleConfig, StaleConfig: staleConfig,
 				Writes: []fake.LiveWrite{{Request: wire.Request{Verb: wire.VerbDelete, Resource: wire.ResourceRCs, Name: rc}, Live: in}}}
 			return fake.HistoryKeepsLive(tr.WithSettings(p.Settings()))
 		}
 	}
+	del := func(rc string, in fake.ConfigState, p dcplan.Preset) func() error { return delRead(rc, in, p, false) }
 	// An unpaused DC at latestVersion 2 with web-3 above it, all Complete.
 	unpaused := state(c2, rcOf(t, c2, 1, Complete, 0), rcOf(t, c2, 2, Complete, 0), rcOf(t, c2, 3, Complete, 1))
 	tests := []struct {
@@ -59,6 +60,10 @@ func TestHistoryInvariantsEdges(t *testing.T) {
 			judge: func() error { c := deleting; c.Config.Deleting = false; return fake.HistoryPruned(c) }, wantErr: "2 prunable rcs kept, limit 1"},
 		{name: "12 PausedPrunesLatest, unpaused", why: "Exact's accident is a paused DC's: an unpaused one keeps its latest RC",
 			judge: del("web-2", unpaused, dcplan.Exact), wantErr: "deleted rc/web-2, the latest (latestVersion 2)"},
+		{name: "3.7.5.paused PausedPrunesLatest, read stale", why: "a pass that read the DC stale may have read it paused before a resume: Exact's accident excuses the delete (TestAccidentsUnderFaults, Exact seed 1410 of 4000)",
+			judge: delRead("web-2", unpaused, dcplan.Exact, true)},
+		{name: "3.7.5 read stale, Modern", why: "Modern keeps the latest RC of a DC it read paused too: a stale read excuses nothing",
+			judge: delRead("web-2", unpaused, dcplan.Modern, true), wantErr: "deleted rc/web-2, the latest (latestVersion 2)"},
 		{name: "3.11 seed, active latest", why: "web-2 is both the latest and the active RC: no lag excuses its delete",
 			judge: del("web-2", state(c2, rcOf(t, c2, 1, Complete, 0), rcOf(t, c2, 2, Complete, 1)), dcplan.Origin15), wantErr: "deleted rc/web-2, the latest (latestVersion 2)"},
 		{name: "3.7.3 a delete by a user", why: "HistoryLimit judges the DC controller's cleanup: a user's delete of web-1 is no cleanup",

@@ -737,7 +737,9 @@ func NoCancelAtVersionZero(t Transition) error {
 // not seen), not properties a planner can keep. With PausedPrunesLatest (Exact: upstream's
 // accident, SPEC 12) a paused DC's cleanup may delete the latest RC or a
 // newer one (the switch's words: a paused latestVersion 0 DC deletes an
-// RC of version 1), so neither clause is judged for a paused DC there.
+// RC of version 1), so neither clause is judged there for a paused DC, nor
+// for a pass that read the DC stale (StaleConfig): it may have read it
+// paused before a resume.
 // With SeedConfigController the newest-above-a-lagging-status clause is
 // not judged: the seed-era controller does not catch a lagging status up
 // (SPEC 7 row 5, 3.11), and without an active RC every RC whose version
@@ -756,7 +758,7 @@ func HistoryKeepsLive(t Transition) error {
 			continue
 		}
 		newest, active := w.Live.versions()
-		pausedPrunes := t.Settings.PausedPrunesLatest && w.Live.Config.Paused
+		pausedPrunes := t.Settings.PausedPrunesLatest && (w.Live.Config.Paused || t.StaleConfig)
 		seedLag := t.Settings.SeedConfigController && active > w.Live.Config.Status.LatestVersion
 		switch {
 		case d.Version == w.Live.Config.Status.LatestVersion && !pausedPrunes && !seedLag:

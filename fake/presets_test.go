@@ -170,12 +170,17 @@ func TestAccidentsUnderFaults(t *testing.T) {
 			// presets, whose DC controller leaves config changes to a
 			// controller the simulator does not model, rolled out about
 			// once in two traces before rollingOut (122 of 200 with none).
+			// A trace may still make none: its DCs stay paused through
+			// its draws of the User fault and every rollout latest is
+			// refused, or fails by a fault (-fake.seeds=20000: 2, 22,
+			// 26 of 4000 traces under Exact, Origin10, Origin13); at most
+			// one in 50 may (none of the first 50, the CI seeds).
 			made := got[rollouts]
 			delete(got, rollouts)
 			mean, with := float64(len(made))/float64(n), len(slices.Compact(slices.Clone(made)))
-			if mean < 3 || with < int(n) {
-				t.Errorf("%.1f rollouts per trace, %d of %d traces with none; want a mean of at least 3 and none without",
-					mean, int(n)-with, n)
+			if none := int(n) - with; mean < 3 || none > int(n)/50 {
+				t.Errorf("%.1f rollouts per trace, %d of %d traces with none; want a mean of at least 3 and at most %d without",
+					mean, none, n, int(n)/50)
 			}
 			t.Logf("breaks in %d traces (their seeds): %v", n, got)
 			for inv, bad := range got {
