@@ -60,13 +60,18 @@ type Snapshot struct {
 	// are deployer pod names: while the deployer pod of the RC being
 	// stepped is one of them and missing from Pods, it plans nothing and
 	// waits too, as planning from that view can fail a cancelled RC while
-	// its deployer pod runs on (SPEC 4.2.expect, issue 11). The snapshot
+	// its deployer pod runs on (SPEC 4.2.expect, issue 11); and the name
+	// of the RC being stepped when the deployer wrote that RC and
+	// Deployments shows it as it was before the write (its
+	// resourceVersion is the one the write replaced): the deployer waits,
+	// as planning from that view can start a deployer pod for an RC it has
+	// failed already (SPEC 4.2.expect, 4.3.new.6). The snapshot
 	// of reconcile.All serves both controllers and may hold both kinds:
 	// each reads only its own, the DC controller the names of the DC's
 	// RCs (<dc>-<version>), the deployer the deployer pod of the RC it
 	// steps. With IgnoreExpectations (Exact, the seeds) it is not read,
 	// as upstream keeps no expectations for either controller. Adapters
-	// that do not track their creates leave it nil.
+	// that do not track their writes leave it nil.
 	Unobserved []string
 	// Undeleted are the RCs the DC controller's adapter deleted (the
 	// server accepted the delete) that its cache still shows: while one of

@@ -139,7 +139,9 @@
 // The simulator's controllers keep expectations: the DC controller for
 // the RCs it created that its cache has not shown yet
 // (Snapshot.Unobserved) and those it deleted that its cache still shows
-// (Snapshot.Undeleted), the deployer for the deployer pods it created.
+// (Snapshot.Undeleted), the deployer for the deployer pods it created
+// and for its own writes of an RC (a cache still showing a version one of
+// them replaced puts the RC in Snapshot.Unobserved).
 // Its caches never go back in time, and a restart relists; a second controller
 // instance (the Dual fault) has its own cache and expectations and may
 // start a second rollout, so the DC is marked [ConfigState].SplitBrain

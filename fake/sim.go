@@ -92,6 +92,9 @@ type Sim struct {
 	// expectGone are the DC controller's expectations for its deletes:
 	// per DC, the RCs it deleted that its cache still shows.
 	expectGone map[expectKey][]string
+	// expectWritten are the deployer's expectations for its writes of
+	// an RC: per RC, the resource versions its writes replaced.
+	expectWritten map[expectKey][]string
 	// splitBrain holds the DCs (ns/name) a second controller instance
 	// created an RC or a pod for since the world was last at rest.
 	splitBrain map[string]bool
@@ -377,6 +380,11 @@ func (s *Sim) processAs(it item, instance string) {
 		// cache does not show yet (SPEC 4.2.expect), as the DC
 		// controller does for its RCs.
 		snap.Unobserved = s.unobservedPods(expectKey{it, instance}, snap.Pods)
+		// And for its own writes of the RC: a cache that still shows the
+		// version a write replaced predates it (SPEC 4.2.expect).
+		if s.unwritten(expectKey{it, instance}, d) {
+			snap.Unobserved = append(snap.Unobserved, d.Name)
+		}
 		rc := it.name
 		planner = func(s dcplan.Snapshot) dcplan.Plan { return phase.Step(s, rc) }
 		p.Actor, p.Kind, p.Config, p.RC = "deployer"+instance, PassDeployer, d.ConfigName, it.name
@@ -389,6 +397,7 @@ func (s *Sim) processAs(it item, instance string) {
 		s.expectDeletes(expectKey{it, instance}, pass)
 	case KindRC:
 		s.expectCreates(expectKey{it, instance}, pass, wire.ResourcePods)
+		s.expectWrites(expectKey{it, instance}, pass, snap)
 	}
 	if !s.opts.Quiet {
 		p.Seen, p.Plan = snap, plan

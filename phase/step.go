@@ -27,7 +27,12 @@ import (
 //     not show it, plan nothing and wait (dcplan.WaitStaleCache) until the
 //     cache does (SPEC 4.2.expect). Planning from that view would create
 //     the pod twice, or, for a cancelled RC, delete none of its pods and
-//     fail it while the pod runs on beside the next rollout's.
+//     fail it while the pod runs on beside the next rollout's. Likewise
+//     when the RC itself is in s.Unobserved: this controller wrote it and
+//     the snapshot shows it as it was before that write. Planning from
+//     that view can create the deployer pod of an RC the controller has
+//     already failed (its squatted pod name deleted since, SPEC
+//     4.3.new.6), which then runs beside the next rollout's.
 //  1. Look up the deployer pod, dcplan.DeployerPodName(rc) (SPEC 4.2.3).
 //     Unless
 //     SeedPodController (the seeds: pod phases are DeployerPod's job, SPEC
@@ -140,7 +145,7 @@ func stepOn(s *dcplan.Snapshot, pods []dcplan.Pod, d *dcplan.Deployment) dcplan.
 	if d.ConfigName == "" && !d.EmptyConfigName {
 		return dcplan.Plan{} // not a DC's RC: no deployment-config.name annotation (SPEC 5.12)
 	}
-	if !s.Settings.IgnoreExpectations && unobservedPod(s, pods, d.Name) {
+	if !s.Settings.IgnoreExpectations && (unobservedPod(s, pods, d.Name) || slices.Contains(s.Unobserved, d.Name)) {
 		return dcplan.Plan{Wait: dcplan.WaitStaleCache}
 	}
 	st := step{now: s.Now, settings: s.Settings, dropping: s.WillBeDropped(), pods: pods, d: d,

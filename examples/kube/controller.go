@@ -107,7 +107,10 @@ const APICheckTimeout = 30 * time.Second
 // so Modern waits for its own writes instead of planning from a stale
 // cache, which can start a second rollout (SPEC 3.2.12.expect) or fail a
 // cancelled RC while its deployer pod runs on beside the next rollout's
-// (SPEC 4.2.expect). Exact and the seeds ignore them, as upstream does.
+// (SPEC 4.2.expect); and the deployer's own writes of an RC put it there
+// too while the cache still shows the version a write replaced (it could
+// otherwise start the deployer pod of an RC it has failed already). Exact
+// and the seeds ignore them, as upstream does.
 // The add or delete event of an expected object observes it and requeues
 // its owner (upstream watches neither RC nor pod adds, SPEC 3.2, 4.7); a
 // pass that waits for expectations comes back after their TTL anyway
@@ -141,6 +144,9 @@ type Controller struct {
 	expectRCs  expectations
 	expectGone expectations
 	expectPods expectations
+	// expectWrites are the deployer's expectations for its own writes of
+	// an RC: the versions they replaced, by RC key.
+	expectWrites writeExpectations
 
 	kubeFactory informers.SharedInformerFactory
 	appsFactory appsinformers.SharedInformerFactory
@@ -259,6 +265,7 @@ func New(kube kubernetes.Interface, apps appsclient.Interface, opts Options) *Co
 			c.observeRCDelete(obj)
 			if rc, ok := rcOf(obj); ok {
 				c.expectPods.forget(rc.Namespace + "/" + rc.Name)
+				c.expectWrites.forget(rc.Namespace + "/" + rc.Name)
 			}
 			c.enqueueOwner(obj)
 		},
@@ -594,13 +601,24 @@ func (c *Controller) SyncDeployment(ctx context.Context, key string, requeues in
 		return ok
 	})
 	_, name, _ := cache.SplitMetaNamespaceKey(key)
+	// And its own writes of the RC: a cache that still shows the version
+	// one of them replaced predates it (SPEC 4.2.expect).
+	var read string
+	if d, ok := s.Deployment(name); ok {
+		read = d.ResourceVersion
+		if c.expectWrites.stale(key, read, s.Now) {
+			s.Unobserved = append(s.Unobserved, name)
+		}
+	}
 	pass, err := wire.RunPass(ctx, c.rcClient, s, func(s dcplan.Snapshot) dcplan.Plan { return phase.Step(s, name) })
 	c.expectPods.record(key, pass, s.Now)
+	c.expectWrites.record(key, name, read, pass, s.Now)
 	if d, ok := s.Deployment(name); ok && c.gone(c.rcs, key, d.UID) {
 		// Deleted while this pass ran (see SyncConfig): an RC made again
 		// under the name would wait on this one's deployer pod.
 		c.decoder.Forget(types.UID(d.UID))
 		c.expectPods.forget(key)
+		c.expectWrites.forget(key)
 	}
 	if err != nil {
 		return pass, true, fmt.Errorf("kube: rc %s: %w", key, err)

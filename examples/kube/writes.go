@@ -1,0 +1,96 @@
+package kube
+
+import (
+	"encoding/json"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/dcplan/dcplan/wire"
+)
+
+// writeExpectations records, per RC key, the resource versions the
+// deployer's own writes of that RC replaced: while the informer's cache
+// still shows one of them, the cache predates the write, and the RC goes
+// into Snapshot.Unobserved so that Modern waits instead of planning from
+// it (SPEC 4.2.expect: a deployer that reads its own failure of a New RC
+// stale would start that RC's deployer pod). Entries expire after
+// expectationsTTL, as the other expectations do (an update that changed
+// nothing leaves the version as it was). Safe for concurrent use.
+type writeExpectations struct {
+	mu       sync.Mutex
+	replaced map[string]replacedVersions // RC key -> versions
+}
+
+// replacedVersions are the versions a pass's writes of one RC replaced,
+// and when it wrote.
+type replacedVersions struct {
+	versions []string
+	at       time.Time
+}
+
+// stale reports whether version, the RC of key as the cache shows it, is
+// one the deployer's writes replaced; it forgets the expectations of key
+// when it is not, or when they expired.
+func (e *writeExpectations) stale(key, version string, now time.Time) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	r, ok := e.replaced[key]
+	if !ok {
+		return false
+	}
+	if now.Sub(r.at) <= expectationsTTL && slices.Contains(r.versions, version) {
+		return true
+	}
+	delete(e.replaced, key)
+	return false
+}
+
+// record notes the versions pass's accepted writes of RC name replaced:
+// read, the version the pass planned from, and the version each update's
+// precondition names.
+func (e *writeExpectations) record(key, name, read string, pass wire.Pass, now time.Time) {
+	var versions []string
+	for i := 0; i < pass.Sent && i < len(pass.Errs); i++ {
+		r := pass.Requests[i]
+		if pass.Errs[i] != nil || r.Resource != wire.ResourceRCs || r.Name != name || r.Verb == wire.VerbCreate || r.Verb == wire.VerbDelete {
+			continue
+		}
+		if len(versions) == 0 && read != "" {
+			versions = append(versions, read)
+		}
+		if rv := preconditionOf(r.Body); rv != "" && !slices.Contains(versions, rv) {
+			versions = append(versions, rv)
+		}
+	}
+	if len(versions) == 0 {
+		return
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.replaced == nil {
+		e.replaced = map[string]replacedVersions{}
+	}
+	e.replaced[key] = replacedVersions{versions: versions, at: now}
+}
+
+// forget drops the expectations of a deleted RC.
+func (e *writeExpectations) forget(key string) {
+	e.mu.Lock()
+	delete(e.replaced, key)
+	e.mu.Unlock()
+}
+
+// preconditionOf is metadata.resourceVersion of a request body; "" for
+// none.
+func preconditionOf(body []byte) string {
+	var obj struct {
+		Metadata struct {
+			ResourceVersion string `json:"resourceVersion"`
+		} `json:"metadata"`
+	}
+	if json.Unmarshal(body, &obj) != nil {
+		return ""
+	}
+	return obj.Metadata.ResourceVersion
+}
