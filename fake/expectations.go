@@ -144,39 +144,18 @@ func (s *Sim) unwritten(it expectKey, d *dcplan.Deployment) bool {
 }
 
 // expectWrites remembers the resource versions a deployer pass's
-// successful writes of its RC replaced: the version the pass read, and
-// the one each update's precondition names (a second write of the pass
-// replaces the first one's).
+// accepted writes of its RC replaced (wire.Pass.Replaced).
 func (s *Sim) expectWrites(it expectKey, pass wire.Pass, seen dcplan.Snapshot) {
 	d, ok := seen.Deployment(it.it.name)
 	if !ok {
 		return
 	}
-	var versions []string
-	for i, err := range pass.Errs {
-		if i >= len(pass.Requests) {
-			break
-		}
-		r := pass.Requests[i]
-		if err != nil || r.Resource != wire.ResourceRCs || r.Name != d.Name || r.Verb == wire.VerbCreate || r.Verb == wire.VerbDelete {
-			continue
-		}
-		if len(versions) == 0 {
-			versions = append(versions, d.ResourceVersion)
-		}
-		if rv := metaOf(r.Body, "resourceVersion"); rv != "" && !slices.Contains(versions, rv) {
-			versions = append(versions, rv)
-		}
-	}
+	versions := pass.Replaced(wire.ResourceRCs, it.it.ns, d.Name, d.ResourceVersion)
 	if len(versions) == 0 {
 		return
 	}
 	if s.expectWritten == nil {
 		s.expectWritten = map[expectKey][]string{}
 	}
-	for _, v := range versions {
-		if !slices.Contains(s.expectWritten[it], v) {
-			s.expectWritten[it] = append(s.expectWritten[it], v)
-		}
-	}
+	s.expectWritten[it] = versions
 }

@@ -600,7 +600,7 @@ func (c *Controller) SyncDeployment(ctx context.Context, key string, requeues in
 		_, ok := s.Pod(name)
 		return ok
 	})
-	_, name, _ := cache.SplitMetaNamespaceKey(key)
+	ns, name, _ := cache.SplitMetaNamespaceKey(key)
 	// And its own writes of the RC: a cache that still shows the version
 	// one of them replaced predates it (SPEC 4.2.expect).
 	var read string
@@ -612,7 +612,7 @@ func (c *Controller) SyncDeployment(ctx context.Context, key string, requeues in
 	}
 	pass, err := wire.RunPass(ctx, c.rcClient, s, func(s dcplan.Snapshot) dcplan.Plan { return phase.Step(s, name) })
 	c.expectPods.record(key, pass, s.Now)
-	c.expectWrites.record(key, name, read, pass, s.Now)
+	c.expectWrites.record(key, ns, name, read, pass, s.Now)
 	if d, ok := s.Deployment(name); ok && c.gone(c.rcs, key, d.UID) {
 		// Deleted while this pass ran (see SyncConfig): an RC made again
 		// under the name would wait on this one's deployer pod.

@@ -1,7 +1,6 @@
 package kube
 
 import (
-	"encoding/json"
 	"slices"
 	"sync"
 	"time"
@@ -46,23 +45,10 @@ func (e *writeExpectations) stale(key, version string, now time.Time) bool {
 	return false
 }
 
-// record notes the versions pass's accepted writes of RC name replaced:
-// read, the version the pass planned from, and the version each update's
-// precondition names.
-func (e *writeExpectations) record(key, name, read string, pass wire.Pass, now time.Time) {
-	var versions []string
-	for i := 0; i < pass.Sent && i < len(pass.Errs); i++ {
-		r := pass.Requests[i]
-		if pass.Errs[i] != nil || r.Resource != wire.ResourceRCs || r.Name != name || r.Verb == wire.VerbCreate || r.Verb == wire.VerbDelete {
-			continue
-		}
-		if len(versions) == 0 && read != "" {
-			versions = append(versions, read)
-		}
-		if rv := preconditionOf(r.Body); rv != "" && !slices.Contains(versions, rv) {
-			versions = append(versions, rv)
-		}
-	}
+// record notes the versions pass's accepted writes of RC name replaced
+// (wire.Pass.Replaced; read is the version the pass planned from).
+func (e *writeExpectations) record(key, namespace, name, read string, pass wire.Pass, now time.Time) {
+	versions := pass.Replaced(wire.ResourceRCs, namespace, name, read)
 	if len(versions) == 0 {
 		return
 	}
@@ -79,18 +65,4 @@ func (e *writeExpectations) forget(key string) {
 	e.mu.Lock()
 	delete(e.replaced, key)
 	e.mu.Unlock()
-}
-
-// preconditionOf is metadata.resourceVersion of a request body; "" for
-// none.
-func preconditionOf(body []byte) string {
-	var obj struct {
-		Metadata struct {
-			ResourceVersion string `json:"resourceVersion"`
-		} `json:"metadata"`
-	}
-	if json.Unmarshal(body, &obj) != nil {
-		return ""
-	}
-	return obj.Metadata.ResourceVersion
 }

@@ -19,7 +19,7 @@ func TestWriteExpectations(t *testing.T) {
 		return wire.Request{Verb: verb, Resource: wire.ResourceRCs, Namespace: "ns", Name: name, Body: []byte(body)}
 	}
 	var e writeExpectations
-	e.record("ns/web-1", "web-1", "5", wire.Pass{
+	e.record("ns/web-1", "ns", "web-1", "5", wire.Pass{
 		Requests: []wire.Request{rc(wire.VerbCreate, "web-1", `{}`), rc(wire.VerbDelete, "web-1", ""), rc(wire.VerbUpdate, "web-2", `{}`),
 			rc(wire.VerbUpdate, "web-1", `{"metadata":{"resourceVersion":"5"}}`)},
 		Sent: 4, Errs: []error{nil, nil, nil, errors.New("Conflict")},
@@ -30,7 +30,7 @@ func TestWriteExpectations(t *testing.T) {
 
 	pass := wire.Pass{Requests: []wire.Request{rc(wire.VerbPatch, "web-1", `{"metadata":{"annotations":{}}}`),
 		rc(wire.VerbUpdate, "web-1", `{"metadata":{"name":"web-1","resourceVersion":"6"}}`)}, Sent: 2, Errs: []error{nil, nil}}
-	e.record("ns/web-1", "web-1", "5", pass, now)
+	e.record("ns/web-1", "ns", "web-1", "5", pass, now)
 	for _, rv := range []string{"5", "6"} {
 		if !e.stale("ns/web-1", rv, now) {
 			t.Errorf("a cache showing version %s, which the pass's writes replaced, is not stale", rv)
@@ -43,7 +43,7 @@ func TestWriteExpectations(t *testing.T) {
 		t.Errorf("the expectations outlived a cache that showed the write")
 	}
 
-	e.record("ns/web-1", "web-1", "5", pass, now)
+	e.record("ns/web-1", "ns", "web-1", "5", pass, now)
 	if e.stale("ns/web-1", "5", now.Add(expectationsTTL+time.Second)) {
 		t.Errorf("an expectation outlived expectationsTTL (an update that changed nothing keeps its version)")
 	}
