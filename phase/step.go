@@ -145,7 +145,7 @@ func stepOn(s *dcplan.Snapshot, pods []dcplan.Pod, d *dcplan.Deployment) dcplan.
 	if d.ConfigName == "" && !d.EmptyConfigName {
 		return dcplan.Plan{} // not a DC's RC: no deployment-config.name annotation (SPEC 5.12)
 	}
-	if !s.Settings.IgnoreExpectations && (unobservedPod(s, pods, d.Name) || slices.Contains(s.Unobserved, d.Name)) {
+	if !s.Settings.IgnoreExpectations && unobserved(s, pods, d.Name) {
 		return dcplan.Plan{Wait: dcplan.WaitStaleCache}
 	}
 	st := step{now: s.Now, settings: s.Settings, dropping: s.WillBeDropped(), pods: pods, d: d,
@@ -164,15 +164,16 @@ func stepOn(s *dcplan.Snapshot, pods []dcplan.Pod, d *dcplan.Deployment) dcplan.
 	return st.plan
 }
 
-// unobservedPod reports whether the deployer pod of RC rc is in
-// s.Unobserved (this controller created it) and missing from pods: the
-// cache predates the controller's own create (SPEC 4.2.expect).
-func unobservedPod(s *dcplan.Snapshot, pods []dcplan.Pod, rc string) bool {
+// unobserved reports whether the snapshot predates a write of this
+// controller to RC rc (SPEC 4.2.expect): rc itself is in s.Unobserved
+// (the cache shows a version the controller's write replaced), or its
+// deployer pod is (the controller created it) and pods lacks it.
+func unobserved(s *dcplan.Snapshot, pods []dcplan.Pod, rc string) bool {
 	if len(s.Unobserved) == 0 {
 		return false
 	}
-	name := dcplan.DeployerPodName(rc)
-	return slices.Contains(s.Unobserved, name) && findDeployerPod(pods, rc) == nil
+	return slices.Contains(s.Unobserved, rc) ||
+		slices.Contains(s.Unobserved, dcplan.DeployerPodName(rc)) && findDeployerPod(pods, rc) == nil
 }
 
 // outcome replays what upstream does after a request of this pass failed,
