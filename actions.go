@@ -262,6 +262,11 @@ type DeleteRC struct {
 	RC       string
 	Version  Version
 	Replicas Replicas
+	// IfUnchanged makes the delete carry the RC's uid and resourceVersion
+	// as the snapshot holds them as preconditions, so that the server
+	// refuses it (Conflict) when the RC changed since it was read
+	// (SPEC 3.7.5.unchanged; unless UnconditionalDeletes).
+	IfUnchanged bool
 }
 
 // StatusUpdate writes a DC's status: From is the status seen, To the

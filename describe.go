@@ -88,7 +88,8 @@ func DescribeTo(b *strings.Builder, p Plan) {
 		describeTransition(b, a)
 	}
 	for _, a := range p.DeleteRCs {
-		line(b, "delete-rc", "rc/"+a.RC, a.Rule, "v", itoa(int64(a.Version)), "replicas", itoa(int64(a.Replicas)))
+		line(b, "delete-rc", "rc/"+a.RC, a.Rule, "v", itoa(int64(a.Version)), "replicas", itoa(int64(a.Replicas)),
+			"ifUnchanged", flag(a.IfUnchanged, "true"))
 	}
 	if p.Status != nil {
 		describeStatus(b, *p.Status)

@@ -68,6 +68,7 @@
 //	| KeepCancelOnRace | no | yes | no | no | no |
 //	| PausedPrunesLatest | no | yes | no | no | no |
 //	| CancelAtVersionZero | no | yes | no | no | no |
+//	| UnconditionalDeletes | no | yes | yes | yes | yes |
 //	| AwaitUnknownPhase | no | yes | yes | yes | yes |
 //	| UntrimmedImages | no | yes | yes | yes | yes |
 //	| IgnoreExpectations | no | yes | yes | yes | yes |
@@ -115,6 +116,7 @@
 //	| OcPausedCancelStillCancels | no | yes | no | no | no |
 //	| OcServerDryRunWrites | no | yes | no | no | no |
 //	| OcStatusNoPausedExit | no | yes | no | no | no |
+//	| OcRetryLaggingStatus | no | yes | yes | yes | yes |
 //
 // End of the switch table.
 //

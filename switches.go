@@ -49,6 +49,18 @@ type Switches struct {
 	// only; Modern catches the status up first; "—" in the Origin presets
 	// (version 0 is status only there), false.
 	CancelAtVersionZero bool
+	// UnconditionalDeletes sends the DC controller's history cleanup
+	// deletes without preconditions, as upstream does (SPEC 3.7.5): a
+	// pass that read a stale cache deletes the RC as it stands now,
+	// whatever happened to it since. Found by fake's OnlyClaimedRCs and
+	// HistoryKeepsLive: a pass reading a DC deleted with --cascade=orphan
+	// and created again pruned an RC the garbage collector had released
+	// since, the newest of the new DC's history (SPEC 3.7.5.unchanged).
+	// Without it (Modern) each delete carries the RC's uid and
+	// resourceVersion as read (DeleteRC.IfUnchanged), and the server
+	// refuses it, Conflict, when the RC changed since. Exact and the
+	// Origin presets.
+	UnconditionalDeletes bool
 	// AwaitUnknownPhase makes the DC controller, while the latest RC does
 	// not exist, count an RC without a phase (PhaseUnknown: made by hand
 	// with the DC's label, or its phase annotation removed or misspelt)
@@ -344,6 +356,17 @@ type Switches struct {
 	// at once while it waits on an image at version 0 (SPEC 13.2,
 	// 6m.6.3.4). Exact only.
 	OcStatusNoPausedExit bool
+	// OcRetryLaggingStatus makes `oc rollout retry` (and the `oc deploy
+	// --retry` generations) retry the RC that status.latestVersion names
+	// even while that status lags behind a newer RC the DC claims, as oc
+	// does: a DC created again over its predecessor's RCs catches its
+	// status up one version a pass (SPEC 3.2.7, 10.5), and a retry in
+	// that window revives an older failed RC beside the newer rollout in
+	// flight (SPEC 6m.2.lag; found by fake's OneRolloutInFlight under
+	// DCs deleted and created again). Otherwise (Modern) the rollout to
+	// retry is the newest the DC claims, and a retry of one that has not
+	// failed is refused as oc refuses it. Exact and the Origin presets.
+	OcRetryLaggingStatus bool
 }
 
 // PausedMode is what a paused DC means to the DC controller (SPEC 7 row 4).
@@ -500,6 +523,7 @@ func (p Preset) Switches() Switches {
 			KeepCancelOnRace:            true,
 			PausedPrunesLatest:          true,
 			CancelAtVersionZero:         true,
+			UnconditionalDeletes:        true,
 			AwaitUnknownPhase:           true,
 			UntrimmedImages:             true,
 			IgnoreExpectations:          true,
@@ -515,6 +539,7 @@ func (p Preset) Switches() Switches {
 			OcPausedCancelStillCancels:  true,
 			OcServerDryRunWrites:        true,
 			OcStatusNoPausedExit:        true,
+			OcRetryLaggingStatus:        true,
 		}
 	case Origin10:
 		sw := seed()
@@ -560,6 +585,7 @@ func (p Preset) Switches() Switches {
 func seed() Switches {
 	return Switches{
 		AwaitUnknownPhase:           true,
+		UnconditionalDeletes:        true,
 		UntrimmedImages:             true,
 		IgnoreExpectations:          true,
 		UnrelatedPodEffects:         true,
@@ -582,6 +608,7 @@ func seed() Switches {
 		NoRolloutCancelledEvent:     true,
 		SeedRolloutLatestLine:       true,
 		SeedRollbackText:            true,
+		OcRetryLaggingStatus:        true,
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -372,21 +373,33 @@ func TestSettingsValidateEnumBounds(t *testing.T) {
 	}
 }
 
-// TestSwitchesNearestTie: switches as far from two presets go to the
-// first in table order (Switches.Nearest), here half of Exact's switches:
-// Modern, not Exact.
+// TestSwitchesNearestTie: switches as far from two presets, and no
+// nearer to any other, go to the first of the two in table order
+// (Switches.Nearest). The first pair of presets an even number of changes
+// apart gives the tie: half of the changes from one to the other.
 func TestSwitchesNearestTie(t *testing.T) {
-	var sw dcplan.Switches
-	changes := dcplan.Exact.Switches().Changes(dcplan.Switches{})
-	for _, c := range changes[:len(changes)/2] {
-		if err := sw.Set(c); err != nil {
-			t.Fatal(err)
+	presets := dcplan.Presets()
+	for i, a := range presets {
+		for _, b := range presets[i+1:] {
+			sw := a.Switches()
+			changes := b.Switches().Changes(sw)
+			if len(changes)%2 != 0 {
+				continue
+			}
+			for _, c := range changes[:len(changes)/2] {
+				if err := sw.Set(c); err != nil {
+					t.Fatal(err)
+				}
+			}
+			da, db := len(sw.Changes(a.Switches())), len(sw.Changes(b.Switches()))
+			if da != db || slices.ContainsFunc(presets, func(p dcplan.Preset) bool { return len(sw.Changes(p.Switches())) < da }) {
+				continue
+			}
+			if got := sw.Nearest(); got != a {
+				t.Errorf("Nearest() of %d changes from %v and from %v = %v, want %v (first of a tie)", da, a, b, got, a)
+			}
+			return
 		}
 	}
-	if n, m := len(sw.Changes(dcplan.Switches{})), len(sw.Changes(dcplan.Exact.Switches())); n != m {
-		t.Fatalf("test setup: %d changes from Modern, %d from Exact; want a tie", n, m)
-	}
-	if got := sw.Nearest(); got != dcplan.Modern {
-		t.Errorf("Nearest() = %v, want Modern (first of a tie)", got)
-	}
+	t.Fatal("test setup: no two presets an even number of changes apart with none nearer to their midpoint")
 }

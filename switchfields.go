@@ -17,6 +17,7 @@ var switchFields = [...]switchField{
 	{name: "KeepCancelOnRace", flag: func(s *Switches) *bool { return &s.KeepCancelOnRace }},
 	{name: "PausedPrunesLatest", flag: func(s *Switches) *bool { return &s.PausedPrunesLatest }},
 	{name: "CancelAtVersionZero", flag: func(s *Switches) *bool { return &s.CancelAtVersionZero }},
+	{name: "UnconditionalDeletes", flag: func(s *Switches) *bool { return &s.UnconditionalDeletes }},
 	{name: "AwaitUnknownPhase", flag: func(s *Switches) *bool { return &s.AwaitUnknownPhase }},
 	{name: "UntrimmedImages", flag: func(s *Switches) *bool { return &s.UntrimmedImages }},
 	{name: "IgnoreExpectations", flag: func(s *Switches) *bool { return &s.IgnoreExpectations }},
@@ -64,6 +65,7 @@ var switchFields = [...]switchField{
 	{name: "OcPausedCancelStillCancels", flag: func(s *Switches) *bool { return &s.OcPausedCancelStillCancels }},
 	{name: "OcServerDryRunWrites", flag: func(s *Switches) *bool { return &s.OcServerDryRunWrites }},
 	{name: "OcStatusNoPausedExit", flag: func(s *Switches) *bool { return &s.OcStatusNoPausedExit }},
+	{name: "OcRetryLaggingStatus", flag: func(s *Switches) *bool { return &s.OcRetryLaggingStatus }},
 }
 
 // setEnum sets *p to the constant spelled v and reports whether there is

@@ -23,11 +23,16 @@ import (
 //     deployment config` (RetryNewest); RetryOldest and RetryMiddle have no
 //     paused check (SPEC 6m.2.3.2, 6.2.1).
 //
-//  3. status.latestVersion 0 is refused, ErrNoDeployments: `no rollouts
+//  3. The latest rollout <n> is the one status.latestVersion names;
+//     unless OcRetryLaggingStatus (Exact, the seeds), the newest RC the
+//     DC claims when that is newer (SPEC 6m.2.lag): a status catching up
+//     one version a pass (a DC created again over its RCs, SPEC 3.2.7)
+//     names an older RC, whose retry would run beside the newer rollout.
+//     A latest rollout 0 is refused, ErrNoDeployments: `no rollouts
 //     found for "<dc>"` (RetryRollout, SPEC 6m.2.3.3), else `no
 //     deployments found for <ns>/<dc>`.
 //
-//  4. The RC named <dc>-<latestVersion> must exist (oc GETs it by name,
+//  4. The RC named <dc>-<n> must exist (oc GETs it by name,
 //     SPEC 6m.2.3.4),
 //     else ErrLatestNotFound: `unable to find the latest rollout (#<n>).`
 //     + "\n" + `You can start a new rollout with 'oc rollout latest
@@ -88,6 +93,9 @@ func Retry(s dcplan.Snapshot) (dcplan.Plan, Report, error) {
 	cfg := s.Config
 	gen := s.Settings.OcRetry
 	n := cfg.Status.LatestVersion
+	if !s.Settings.OcRetryLaggingStatus {
+		n = max(n, newestClaimed(s)) // SPEC 6m.2.lag
+	}
 	if cfg.Paused {
 		switch gen {
 		case dcplan.RetryRollout:
@@ -210,4 +218,18 @@ func notFailedText(gen dcplan.RetryOutput, dc string, n dcplan.Version, phase dc
 		return head + "\n" + startNew
 	}
 	return head + "\n" + cancelIt
+}
+
+// newestClaimed returns the version of the newest rollout of the DC that
+// the DC controller claims or would adopt (SPEC 3.3): an RC named for
+// the DC and its version, controlled by the DC or by nothing; 0 for none.
+func newestClaimed(s dcplan.Snapshot) dcplan.Version {
+	var newest dcplan.Version
+	for _, d := range s.Deployments {
+		if d.Version > newest && d.Name == dcplan.DeploymentName(s.Config.Name, d.Version) &&
+			(!d.HasController || d.Controller.UID == s.Config.UID) {
+			newest = d.Version
+		}
+	}
+	return newest
 }

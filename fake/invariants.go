@@ -729,12 +729,16 @@ func NoCancelAtVersionZero(t Transition) error {
 // newest when the status lags behind it), or an RC with replicas, as the live store holds them just
 // before the delete (SPEC 0 rule 10, 3.7.3, 3.7.5; issue 13 defect 1).
 // The replicas and active clauses are not judged for a pass that read a
-// stale cache: the DELETE carries no precondition (upstream's own
-// request, SPEC 3.7.5), so an RC someone scaled up, or whose rollout
-// completed, after the cache's copy was taken is deleted by any
-// cache-based controller — known findings (fake's TestSimStateMachine
-// reaches them with the Scale fault and with a completion the cache had
-// not seen), not properties a planner can keep. With PausedPrunesLatest (Exact: upstream's
+// stale cache when the DELETE carries no precondition (upstream's own
+// request, SPEC 3.7.5; UnconditionalDeletes): an RC someone scaled up,
+// or whose rollout completed, after the cache's copy was taken is
+// deleted by any cache-based controller — known findings (fake's
+// TestSimStateMachine reaches them with the Scale fault and with a
+// completion the cache had not seen), not properties a planner can keep.
+// A delete conditioned on the RC's resourceVersion as read (Modern, SPEC
+// 3.7.5.unchanged) succeeds only on the RC the pass read, so the
+// replicas clause is judged for it, stale or not; the active clause
+// still depends on other RCs than the one deleted. With PausedPrunesLatest (Exact: upstream's
 // accident, SPEC 12) a paused DC's cleanup may delete the latest RC or a
 // newer one (the switch's words: a paused latestVersion 0 DC deletes an
 // RC of version 1), so neither clause is judged there for a paused DC, nor
@@ -767,7 +771,7 @@ func HistoryKeepsLive(t Transition) error {
 			return fmt.Errorf("deleted rc/%s, the newest, above latestVersion %d", d.Name, w.Live.Config.Status.LatestVersion)
 		case active > 0 && d.Version == active && !t.Stale:
 			return fmt.Errorf("deleted rc/%s, the active one", d.Name)
-		case d.Replicas > 0 && !t.Stale:
+		case d.Replicas > 0 && (!t.Stale || w.Request.Delete.Preconditions.ResourceVersion != ""):
 			return fmt.Errorf("deleted rc/%s with %d replicas", d.Name, d.Replicas)
 		}
 	}

@@ -371,6 +371,13 @@ func TestTransitionInvariantsCatchViolations(t *testing.T) {
 				tr.Stale = true
 				return tr
 			}()},
+		{name: "3.7.5.unchanged delete scaled after a stale read, conditioned", why: "a delete conditioned on the resourceVersion read succeeds only on the RC as read: judged on replicas, stale or not", inv: fake.HistoryKeepsLive,
+			t: func() fake.Transition {
+				tr := pass(del("web-1", state(c3, rcOf(t, c3, 1, Complete, 1), rcOf(t, c3, 2, Complete, 1))))
+				tr.Stale = true
+				tr.Writes[0].Request.Delete.Preconditions = wire.Preconditions{UID: "rc-uid-1", ResourceVersion: "7"}
+				return tr
+			}(), wantErr: "deleted rc/web-1 with 1 replicas"},
 		{name: "3.7.5 delete active after a stale read", why: "web-2 completed after the cache's copy: a stale pass is not judged on the active RC", inv: fake.HistoryKeepsLive,
 			t: func() fake.Transition {
 				tr := pass(del("web-2", live))

@@ -373,7 +373,7 @@ func (s *Server) Do(ctx context.Context, r wire.Request) (wire.Written, error) {
 	case r.Verb == wire.VerbPatch && (r.Subresource == "" || r.Subresource == wire.SubresourceStatus):
 		err = s.patch(r, key)
 	case r.Verb == wire.VerbDelete && r.Subresource == "":
-		err = s.delete(key, r.Delete.PropagationPolicy)
+		err = s.delete(key, r.Delete)
 	default:
 		err = notFoundResource()
 	}
@@ -657,7 +657,7 @@ func (s *Server) patch(r wire.Request, key serverKey) error {
 // the foregroundDeletion finalizer to it, which the collector acts on and
 // removes (not modelled: the object keeps its resourceVersion). There is
 // no graceful termination of pods: a pod without finalizers goes at once.
-func (s *Server) delete(key serverKey, policy string) error {
+func (s *Server) delete(key serverKey, opts wire.DeleteOptions) error {
 	obj, ok := s.store.load(key)
 	if !ok {
 		return errNotFound(key.resource, key.name)
@@ -666,6 +666,10 @@ func (s *Server) delete(key serverKey, policy string) error {
 	if err != nil {
 		return fmt.Errorf("fake: stored %s %s/%s: %w", key.resource, key.namespace, key.name, err)
 	}
+	if err := checkPreconditions(key, o, opts.Preconditions); err != nil {
+		return err
+	}
+	policy := opts.PropagationPolicy
 	marked := len(finalizers(o)) > 0
 	orphan := policy == propagationOrphan || policy == "" && orphanByDefault(key.resource)
 	switch {
@@ -1089,12 +1093,32 @@ func errConflict(resource, name string) error {
 		Message: fmt.Sprintf("Operation cannot be fulfilled on %s %q: %s", qualifiedResource(resource), name, optimisticLock)}
 }
 
-// errUIDPrecondition is the answer to a PUT whose body names another uid:
-// the storage precondition error wrapped in a Conflict.
+// errUIDPrecondition is the answer to a PUT whose body names another uid,
+// or a delete whose preconditions do: the storage precondition error
+// wrapped in a Conflict.
 func errUIDPrecondition(resource string, k serverKey, want, got string) error {
+	return errPrecondition(resource, k, "UID", want, got)
+}
+
+// errPrecondition is the storage's precondition error on field (UID or
+// ResourceVersion) wrapped in a Conflict, as the registry store answers a
+// write or delete whose precondition the stored object fails.
+func errPrecondition(resource string, k serverKey, field, want, got string) error {
 	return &wire.StatusError{Reason: dcplan.StatusConflict, Code: 409,
-		Message: fmt.Sprintf("Operation cannot be fulfilled on %s %q: StorageError: invalid object, Code: 4, Key: %s, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: %s, UID in object meta: %s",
-			qualifiedResource(resource), k.name, storageKey(k), want, got)}
+		Message: fmt.Sprintf("Operation cannot be fulfilled on %s %q: StorageError: invalid object, Code: 4, Key: %s, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: %s in precondition: %s, %s in object meta: %s",
+			qualifiedResource(resource), k.name, storageKey(k), field, want, field, got)}
+}
+
+// checkPreconditions checks a delete's preconditions against the stored
+// object o, uid first, as the storage does (SPEC 3.7.5.unchanged).
+func checkPreconditions(k serverKey, o map[string]any, pc wire.Preconditions) error {
+	if uid := metaString(o, "uid"); pc.UID != "" && pc.UID != uid {
+		return errUIDPrecondition(k.resource, k, pc.UID, uid)
+	}
+	if rv := metaString(o, "resourceVersion"); pc.ResourceVersion != "" && pc.ResourceVersion != rv {
+		return errPrecondition(k.resource, k, "ResourceVersion", pc.ResourceVersion, rv)
+	}
+	return nil
 }
 
 // allowUnconditionalUpdate reports whether a PUT of resource without

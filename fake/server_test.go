@@ -448,6 +448,37 @@ func TestServerRequests(t *testing.T) {
 			checks: []check{{wire.ResourceRCs, "web-1", "metadata", "<no object>"}},
 		},
 		{
+			name: "delete with the preconditions the object meets",
+			why:  "SPEC 3.7.5.unchanged: the uid and resourceVersion as read still hold: deleted",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbDelete, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1",
+					Delete: wire.DeleteOptions{PropagationPolicy: wire.PropagationBackground, Preconditions: wire.Preconditions{UID: "rc-uid-1", ResourceVersion: "500"}}}
+			},
+			checks: []check{{wire.ResourceRCs, "web-1", "metadata", "<no object>"}},
+		},
+		{
+			name: "delete with a stale resourceVersion precondition",
+			why:  "SPEC 3.7.5.unchanged: the RC changed since it was read: the storage precondition error in a Conflict, and it stays",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbDelete, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1",
+					Delete: wire.DeleteOptions{PropagationPolicy: wire.PropagationBackground, Preconditions: wire.Preconditions{UID: "rc-uid-1", ResourceVersion: "499"}}}
+			},
+			errText: `Operation cannot be fulfilled on replicationcontrollers "web-1": StorageError: invalid object, Code: 4, Key: /registry/controllers/shop/web-1, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: ResourceVersion in precondition: 499, ResourceVersion in object meta: 500`,
+			reason:  dcplan.StatusConflict,
+			checks:  []check{{wire.ResourceRCs, "web-1", "metadata|uid", "rc-uid-1"}},
+		},
+		{
+			name: "delete with another uid as precondition",
+			why:  "the uid is checked first, as the storage checks it: an RC created again under the name is not deleted",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbDelete, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1",
+					Delete: wire.DeleteOptions{Preconditions: wire.Preconditions{UID: "old-uid", ResourceVersion: "499"}}}
+			},
+			errText: `Operation cannot be fulfilled on replicationcontrollers "web-1": StorageError: invalid object, Code: 4, Key: /registry/controllers/shop/web-1, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: old-uid, UID in object meta: rc-uid-1`,
+			reason:  dcplan.StatusConflict,
+			checks:  []check{{wire.ResourceRCs, "web-1", "metadata|uid", "rc-uid-1"}},
+		},
+		{
 			name: "delete of a missing pod",
 			why:  "NotFound (which deletes tolerate, SPEC 13.1)",
 			req: func(*testing.T) wire.Request {

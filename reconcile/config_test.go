@@ -1,6 +1,7 @@
 package reconcile_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -93,7 +94,7 @@ func TestConfigDecisionList(t *testing.T) {
 		s: snapshot(paused, rollout(t, paused, 1, dcplan.PhaseComplete, 0), rollout(t, paused, 2, dcplan.PhaseComplete, 0),
 			rollout(t, paused, 3, dcplan.PhaseRunning, 2)),
 		want: shape{
-			DeleteRCs: []dcplan.DeleteRC{{Rule: "3.7.5", RC: "web-1", Version: 1}},
+			DeleteRCs: []dcplan.DeleteRC{{Rule: "3.7.5", RC: "web-1", Version: 1, IfUnchanged: true}},
 			Status:    &statusShape{Rule: "3.2.5", LatestVersion: 4, ObservedGeneration: 2},
 		},
 	}, {
@@ -213,7 +214,7 @@ func TestConfigDecisionList(t *testing.T) {
 			rollout(t, v2, 1, dcplan.PhaseComplete, 0), rollout(t, v2, 2, dcplan.PhaseFailed, 2), rollout(t, v2, 3, dcplan.PhaseComplete, 0),
 			rollout(t, v2, 4, dcplan.PhaseComplete, 3), rollout(t, v2, 5, dcplan.PhaseFailed, 0), rollout(t, v2, 6, dcplan.PhaseFailed, 0)),
 		want: shape{Scales: []dcplan.Scale{s2down}, Events: []string{e2down},
-			DeleteRCs: []dcplan.DeleteRC{{Rule: "3.7.5", RC: "web-1", Version: 1}, {Rule: "3.7.5", RC: "web-2", Version: 2}},
+			DeleteRCs: []dcplan.DeleteRC{{Rule: "3.7.5", RC: "web-1", Version: 1, IfUnchanged: true}, {Rule: "3.7.5", RC: "web-2", Version: 2, IfUnchanged: true}},
 			Status:    &statusShape{Rule: "3.6.5", LatestVersion: 6, ObservedGeneration: 2, Progressing: failed("web-6")}},
 	}, {
 		name: "create",
@@ -228,7 +229,7 @@ func TestConfigDecisionList(t *testing.T) {
 		why:  "3.2.12, 3.7: cleanup runs over the list plus the new RC",
 		s:    snapshot(limited(3, 0), rollout(t, v2, 1, dcplan.PhaseComplete, 0), rollout(t, v2, 2, dcplan.PhaseComplete, 3)),
 		want: shape{CreateRCs: []string{"web-3"},
-			DeleteRCs: []dcplan.DeleteRC{{Rule: "3.7.5", RC: "web-1", Version: 1}},
+			DeleteRCs: []dcplan.DeleteRC{{Rule: "3.7.5", RC: "web-1", Version: 1, IfUnchanged: true}},
 			Events:    []string{ev(normal, "DeploymentCreated", `Created new replication controller "web-3" for version 3`, "3.2.12")},
 			Status: &statusShape{Rule: "3.2.12", LatestVersion: 3, ObservedGeneration: 2,
 				Progressing: `True/NewReplicationControllerCreated: Created new replication controller "web-3" for version 3`}},
@@ -239,6 +240,9 @@ func TestConfigDecisionList(t *testing.T) {
 				want := tt.want
 				if profile == dcplan.Modern && tt.modern != nil {
 					want = *tt.modern
+				}
+				if profile == dcplan.Exact {
+					want.DeleteRCs = unconditional(want.DeleteRCs)
 				}
 				got := shapeOf(reconcile.Config(withPreset(tt.s, profile)))
 				if d := cmp.Diff(want, got); d != "" {
@@ -270,4 +274,14 @@ func TestConfigInvalidSnapshot(t *testing.T) {
 	if d := cmp.Diff(dcplan.Plan{}, reconcile.Config(s)); d != "" {
 		t.Errorf("Config() of an invalid snapshot mismatch (-want +got):\n%s", d)
 	}
+}
+
+// unconditional returns dels as Exact plans them: without preconditions
+// (UnconditionalDeletes, SPEC 3.7.5.unchanged).
+func unconditional(dels []dcplan.DeleteRC) []dcplan.DeleteRC {
+	out := slices.Clone(dels)
+	for i := range out {
+		out[i].IfUnchanged = false
+	}
+	return out
 }

@@ -51,6 +51,17 @@ type DeleteOptions struct {
 	// GracePeriodSeconds applies when HasGracePeriod (oc retry sends 0).
 	GracePeriodSeconds int64
 	HasGracePeriod     bool
+	// Preconditions, when set, make the server refuse the delete
+	// (Conflict) unless the object still has them (SPEC 3.7.5.unchanged).
+	Preconditions Preconditions
+}
+
+// Preconditions are a delete's conditions on the object it deletes, as
+// metav1.Preconditions: its uid and its resourceVersion ("" for no
+// condition on either).
+type Preconditions struct {
+	UID             string
+	ResourceVersion string
 }
 
 // Event is an event request: what upstream's event recorder records.
@@ -254,13 +265,28 @@ const FieldManagerRollout = "kubectl-rollout"
 // metav1.DeleteOptions marshals them, or nil for the default options.
 func (r *Request) DeleteBody() []byte {
 	d := r.Delete
-	if d.PropagationPolicy == "" && !d.HasGracePeriod {
+	if d.PropagationPolicy == "" && !d.HasGracePeriod && d.Preconditions == (Preconditions{}) {
 		return nil
 	}
 	b := []byte(`{"kind":"DeleteOptions","apiVersion":"v1"`)
 	if d.HasGracePeriod {
 		b = append(b, `,"gracePeriodSeconds":`...)
 		b = strconv.AppendInt(b, d.GracePeriodSeconds, 10)
+	}
+	if pc := d.Preconditions; pc != (Preconditions{}) {
+		b = append(b, `,"preconditions":{`...)
+		if pc.UID != "" {
+			b = append(b, `"uid":`...)
+			b = append(b, quoteJSON(pc.UID)...)
+		}
+		if pc.ResourceVersion != "" {
+			if pc.UID != "" {
+				b = append(b, ',')
+			}
+			b = append(b, `"resourceVersion":`...)
+			b = append(b, quoteJSON(pc.ResourceVersion)...)
+		}
+		b = append(b, '}')
 	}
 	if d.PropagationPolicy != "" {
 		b = append(b, `,"propagationPolicy":`...)

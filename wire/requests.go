@@ -182,9 +182,17 @@ func (r *renderer) all() ([]Request, error) {
 	}
 	deletes := r.newGroup(len(p.DeleteRCs) > 1)
 	for i, a := range p.DeleteRCs {
+		opts := DeleteOptions{PropagationPolicy: PropagationBackground}
+		if a.IfUnchanged { // SPEC 3.7.5.unchanged
+			d := r.rc(a.RC)
+			if d == nil {
+				r.fail(kindRC, a.RC, "metadata.name")
+				continue
+			}
+			opts.Preconditions = Preconditions{UID: d.UID, ResourceVersion: d.ResourceVersion}
+		}
 		r.add(dcplan.ActionDeleteRC, i, Request{Verb: VerbDelete, Resource: ResourceRCs, Namespace: r.ns(), Name: a.RC,
-			Delete: DeleteOptions{PropagationPolicy: PropagationBackground}, Attempts: 1,
-			Tolerate: []dcplan.StatusReason{dcplan.StatusNotFound}, Group: deletes})
+			Delete: opts, Attempts: 1, Tolerate: []dcplan.StatusReason{dcplan.StatusNotFound}, Group: deletes})
 	}
 	if p.Status != nil {
 		r.config(p.Status.Config)

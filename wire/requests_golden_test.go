@@ -205,6 +205,13 @@ func TestRequestsGolden(t *testing.T) {
 				rc(t, s, "frontend-1").Replicas = 0
 				failed(s, dcplan.ActionDeleteRC, "frontend-1", dcplan.StatusInternalError, 500, "Internal error occurred: etcdserver: leader changed")
 			}, plan: config},
+		{name: "cleanup-exact", why: "SPEC 3.7.5, 3.7.5.unchanged: upstream's history deletes carry no preconditions (UnconditionalDeletes); Modern's (cleanup-failed, create-rc) carry the RC's uid and resourceVersion as read",
+			preset: dcplan.Exact,
+			edit: func(t *testing.T, s *dcplan.Snapshot) {
+				complete3(t, s)
+				s.Config.RevisionHistoryLimit, s.Config.HasRevisionHistoryLimit = 0, true
+				rc(t, s, "frontend-1").Replicas = 0
+			}, plan: config},
 		{name: "claims", why: "SPEC 3.3, 3.3.reclaim: adopt an orphan and release a relabelled RC: strategic-merge patches with the RC's uid as precondition, one group; the orphan's scale carries the owner reference and the version the adoption leaves (Modern)",
 			edit: func(t *testing.T, s *dcplan.Snapshot) {
 				complete3(t, s)

@@ -253,5 +253,16 @@ func deleteOptions(o wire.DeleteOptions) metav1.DeleteOptions {
 		g := o.GracePeriodSeconds
 		out.GracePeriodSeconds = &g
 	}
+	if pc := o.Preconditions; pc != (wire.Preconditions{}) {
+		out.Preconditions = &metav1.Preconditions{}
+		if pc.UID != "" {
+			uid := types.UID(pc.UID)
+			out.Preconditions.UID = &uid
+		}
+		if pc.ResourceVersion != "" {
+			rv := pc.ResourceVersion
+			out.Preconditions.ResourceVersion = &rv
+		}
+	}
 	return out
 }

@@ -62,7 +62,7 @@ func TestGolden(t *testing.T) {
 			[]string{"-now", "2026-11-01T12:40:00Z", "-profile", "Exact", "-o", "json", "testdata/paused.json"}},
 		{"missing-phase", "an RC without its phase annotation: a warning explains the blank phase in oc's texts",
 			[]string{"testdata/missing-phase.json"}},
-		{"status-behind", "a DC whose status.latestVersion lags its newest RC: a warning explains why retry picks #2",
+		{"status-behind", "a DC whose status.latestVersion lags its newest RC: a warning says so; retry takes the newest, Pending #3, and refuses it (SPEC 6m.2.lag)",
 			[]string{"testdata/status-behind.json"}},
 		{"foreign-rc", "an RC labelled for the DC but controlled by another one: a warning says the controller skips it",
 			[]string{"testdata/foreign-rc.json"}},
