@@ -787,7 +787,8 @@ func HistoryKeepsLive(t Transition) error {
 // counted, so it may survive a younger one). A pass that read a stale cache is not judged: a
 // limit raised since, or a rollout completed since (which makes its RC
 // and older ones no longer prunable), is not visible to any cache-based
-// controller (a delete carries no precondition).
+// controller (a delete's preconditions, when it has them, are on the RC
+// it deletes, not on the DC or the other RCs).
 func HistoryLimit(t Transition) error {
 	if t.Kind != PassConfig || t.Stale {
 		return nil
