@@ -1093,30 +1093,29 @@ func errConflict(resource, name string) error {
 		Message: fmt.Sprintf("Operation cannot be fulfilled on %s %q: %s", qualifiedResource(resource), name, optimisticLock)}
 }
 
-// errUIDPrecondition is the answer to a PUT whose body names another uid,
-// or a delete whose preconditions do: the storage precondition error
-// wrapped in a Conflict.
+// errUIDPrecondition is the answer to a PUT whose body names another uid:
+// the storage precondition error wrapped in a Conflict.
 func errUIDPrecondition(resource string, k serverKey, want, got string) error {
-	return errPrecondition(resource, k, "UID", want, got)
-}
-
-// errPrecondition is the storage's precondition error on field (UID or
-// ResourceVersion) wrapped in a Conflict, as the registry store answers a
-// write or delete whose precondition the stored object fails.
-func errPrecondition(resource string, k serverKey, field, want, got string) error {
 	return &wire.StatusError{Reason: dcplan.StatusConflict, Code: 409,
-		Message: fmt.Sprintf("Operation cannot be fulfilled on %s %q: StorageError: invalid object, Code: 4, Key: %s, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: %s in precondition: %s, %s in object meta: %s",
-			qualifiedResource(resource), k.name, storageKey(k), field, want, field, got)}
+		Message: fmt.Sprintf("Operation cannot be fulfilled on %s %q: StorageError: invalid object, Code: 4, Key: %s, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: %s, UID in object meta: %s",
+			qualifiedResource(resource), k.name, storageKey(k), want, got)}
 }
 
 // checkPreconditions checks a delete's preconditions against the stored
-// object o, uid first, as the storage does (SPEC 3.7.5.unchanged).
+// object o as the registry store does before it deletes (SPEC
+// 3.7.5.unchanged): the uid first, then the resourceVersion, each a
+// Conflict naming the group-qualified kind, in the texts a real
+// kube-apiserver answers (examples/kube/e2e's TestDeletePreconditions).
 func checkPreconditions(k serverKey, o map[string]any, pc wire.Preconditions) error {
+	conflict := func(format string, a ...any) error {
+		return &wire.StatusError{Reason: dcplan.StatusConflict, Code: 409,
+			Message: fmt.Sprintf("Operation cannot be fulfilled on %s %q: ", qualifiedKind(k.resource), k.name) + fmt.Sprintf(format, a...)}
+	}
 	if uid := metaString(o, "uid"); pc.UID != "" && pc.UID != uid {
-		return errUIDPrecondition(k.resource, k, pc.UID, uid)
+		return conflict("the UID in the precondition (%s) does not match the UID in record (%s). The object might have been deleted and then recreated", pc.UID, uid)
 	}
 	if rv := metaString(o, "resourceVersion"); pc.ResourceVersion != "" && pc.ResourceVersion != rv {
-		return errPrecondition(k.resource, k, "ResourceVersion", pc.ResourceVersion, rv)
+		return conflict("the ResourceVersion in the precondition (%s) does not match the ResourceVersion in record (%s). The object might have been modified", pc.ResourceVersion, rv)
 	}
 	return nil
 }

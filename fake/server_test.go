@@ -458,23 +458,23 @@ func TestServerRequests(t *testing.T) {
 		},
 		{
 			name: "delete with a stale resourceVersion precondition",
-			why:  "SPEC 3.7.5.unchanged: the RC changed since it was read: the storage precondition error in a Conflict, and it stays",
+			why:  "SPEC 3.7.5.unchanged: the RC changed since it was read: the registry's Conflict, naming the kind, and it stays",
 			req: func(*testing.T) wire.Request {
 				return wire.Request{Verb: wire.VerbDelete, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1",
 					Delete: wire.DeleteOptions{PropagationPolicy: wire.PropagationBackground, Preconditions: wire.Preconditions{UID: "rc-uid-1", ResourceVersion: "499"}}}
 			},
-			errText: `Operation cannot be fulfilled on replicationcontrollers "web-1": StorageError: invalid object, Code: 4, Key: /registry/controllers/shop/web-1, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: ResourceVersion in precondition: 499, ResourceVersion in object meta: 500`,
+			errText: `Operation cannot be fulfilled on ReplicationController "web-1": the ResourceVersion in the precondition (499) does not match the ResourceVersion in record (500). The object might have been modified`,
 			reason:  dcplan.StatusConflict,
 			checks:  []check{{wire.ResourceRCs, "web-1", "metadata|uid", "rc-uid-1"}},
 		},
 		{
 			name: "delete with another uid as precondition",
-			why:  "the uid is checked first, as the storage checks it: an RC created again under the name is not deleted",
+			why:  "the uid is checked first, as the registry checks it: an RC created again under the name is not deleted",
 			req: func(*testing.T) wire.Request {
 				return wire.Request{Verb: wire.VerbDelete, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1",
 					Delete: wire.DeleteOptions{Preconditions: wire.Preconditions{UID: "old-uid", ResourceVersion: "499"}}}
 			},
-			errText: `Operation cannot be fulfilled on replicationcontrollers "web-1": StorageError: invalid object, Code: 4, Key: /registry/controllers/shop/web-1, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: old-uid, UID in object meta: rc-uid-1`,
+			errText: `Operation cannot be fulfilled on ReplicationController "web-1": the UID in the precondition (old-uid) does not match the UID in record (rc-uid-1). The object might have been deleted and then recreated`,
 			reason:  dcplan.StatusConflict,
 			checks:  []check{{wire.ResourceRCs, "web-1", "metadata|uid", "rc-uid-1"}},
 		},

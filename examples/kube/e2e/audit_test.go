@@ -294,7 +294,11 @@ func compareAudit(s *sent, ev *e2e.AuditEvent) []string {
 				add("delete options: %v", err)
 			}
 		}
-		if string(val(opts.PropagationPolicy)) != r.Delete.PropagationPolicy ||
+		var pc wire.Preconditions // SPEC 3.7.5.unchanged: Modern's history deletes carry them
+		if p := opts.Preconditions; p != nil {
+			pc = wire.Preconditions{UID: string(val(p.UID)), ResourceVersion: val(p.ResourceVersion)}
+		}
+		if string(val(opts.PropagationPolicy)) != r.Delete.PropagationPolicy || pc != r.Delete.Preconditions ||
 			(opts.GracePeriodSeconds != nil) != r.Delete.HasGracePeriod || val(opts.GracePeriodSeconds) != r.Delete.GracePeriodSeconds {
 			add("delete options %s, plan says %+v", ev.RequestObject, r.Delete)
 		}
