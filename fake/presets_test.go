@@ -84,6 +84,7 @@ var accidents = []accident{
 		func(st *dcplan.Settings) { st.CancelAtVersionZero = false }},
 	{"NoPodsAfterCancel", "CancelByDeadline: the oldest deployer cancels by failing the pods with a deadline and leaves a Failed RC alone, so a cancelled rollout's failed pods stay (SPEC 7 row 25)",
 		func(st *dcplan.Settings) { st.CancelByDeadline = false }},
+	{"OneDeployerPod", "UnrelatedPodEffects: the New-phase timeout fails an RC a stale read shows New while its deployer pod runs, and that pod runs beside the next rollout's (SPEC 10.4)", unrelatedPods},
 	{"NothingInFlightAtRest", "UnrelatedPodEffects: a pod squatting the deployer pod's name holds the RC Pending (SPEC 10.4)", unrelatedPods},
 	{"liveness", "FailedCancellationEveryPass (SPEC 10.13) or UntrimmedImages (SPEC 3.5.5): a plan on every pass",
 		func(st *dcplan.Settings) { st.FailedCancellationEveryPass, st.UntrimmedImages = false, false }},
