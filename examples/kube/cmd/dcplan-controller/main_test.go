@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -97,17 +96,11 @@ func answering(t *testing.T, status int) string {
 	return srv.URL
 }
 
-// closed returns the URL of a local port nothing listens on.
-func closed(t *testing.T) string {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	l.Close()
-	return "http://" + addr
-}
+// unreachable is the URL of a local port nothing listens on: port 1,
+// which no test binds. A port freed by closing a listener is not: the
+// next server a test starts may take it at once (the 401 server of
+// TestExitCodes once did, and answered the "unreachable" case).
+const unreachable = "http://127.0.0.1:1"
 
 // TestExitCodes: each way the command cannot run has its exit status
 // and a message naming what to fix.
@@ -145,9 +138,9 @@ func TestExitCodes(t *testing.T) {
 		{"missing $KUBECONFIG", "name the file clientcmd would skip", missing, nil, exitKubeconfig, []string{"$KUBECONFIG=" + missing, "no such file"}},
 		{"no context", "a kubeconfig without a context configures nothing", "", []string{"--kubeconfig", noContext}, exitKubeconfig,
 			[]string{noContext, "--context"}},
-		{"unknown context", "a --context the kubeconfig lacks", "", []string{"--kubeconfig", writeKubeconfig(t, "http://127.0.0.1:1"), "--context", "nope"},
+		{"unknown context", "a --context the kubeconfig lacks", "", []string{"--kubeconfig", writeKubeconfig(t, unreachable), "--context", "nope"},
 			exitKubeconfig, []string{`"nope"`}},
-		{"unreachable", "nothing listens at the server's address", "", append([]string{"--kubeconfig", writeKubeconfig(t, closed(t))}, quiet...),
+		{"unreachable", "nothing listens at the server's address", "", append([]string{"--kubeconfig", writeKubeconfig(t, unreachable)}, quiet...),
 			exitUnreachable, []string{"unreachable", "connection refused"}},
 		{"unauthorized", "401: the credentials are refused", "", append([]string{"--kubeconfig", writeKubeconfig(t, answering(t, 401))}, quiet...),
 			exitRefused, []string{"refused the credentials"}},
