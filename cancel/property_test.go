@@ -182,14 +182,15 @@ func retrySnapshot(t *rapid.T) dcplan.Snapshot {
 
 // latestRollout is the version of the rollout a retry of s is about: the
 // one status.latestVersion names, or under Modern a newer RC named for
-// the DC that the DC controls or nobody does (SPEC 6m.2.lag).
+// the DC, with its label, that the DC controls or nobody does (SPEC
+// 6m.2.lag).
 func latestRollout(s dcplan.Snapshot) dcplan.Version {
 	n := s.Config.Status.LatestVersion
 	if s.Settings.OcRetryLaggingStatus {
 		return n
 	}
 	for _, d := range s.Deployments {
-		owned := !d.HasController || d.Controller.UID == s.Config.UID
+		owned := d.ConfigLabel == s.Config.Name && (!d.HasController || d.Controller.UID == s.Config.UID)
 		if owned && d.Version > n && d.Name == fmt.Sprintf("%s-%d", s.Config.Name, d.Version) {
 			n = d.Version
 		}
@@ -216,7 +217,7 @@ func TestRetryProperties(t *testing.T) {
 			if !p.IsEmpty() {
 				t.Fatalf("Retry() refused (%v) with a non-empty plan", err)
 			}
-			if n > 0 && exists && d.Phase == dcplan.PhaseFailed &&
+			if s.ValidateConfig() == nil && n > 0 && exists && d.Phase == dcplan.PhaseFailed &&
 				(!s.Config.Paused || s.Settings.OcRetry == dcplan.RetryOldest || s.Settings.OcRetry == dcplan.RetryMiddle) {
 				t.Fatalf("Retry() refused a retryable snapshot: %v", err)
 			}
@@ -239,7 +240,7 @@ func TestRetryProperties(t *testing.T) {
 				t.Fatalf("Retry() deletes pod %s not labelled for %s", dp.Pod, latest)
 			}
 		}
-		if r.LatestVersion != s.Config.Status.LatestVersion || r.Retried.Name != latest {
+		if r.LatestVersion != n || r.Retried.Name != latest {
 			t.Fatalf("Retry() report %+v", r)
 		}
 		shuffled := s.Clone()

@@ -59,7 +59,10 @@ type Report struct {
 	// Namespace and Config name the DC.
 	Namespace string
 	Config    string
-	// LatestVersion is the DC's status.latestVersion as seen.
+	// LatestVersion is the DC's status.latestVersion as seen; for a
+	// retry, the version of the rollout it addressed, which under Modern
+	// is the newest RC the DC claims when the status lags behind it
+	// (SPEC 6m.2.lag).
 	LatestVersion dcplan.Version
 
 	// NoDeployments is true when Cancel found no RC of the DC.

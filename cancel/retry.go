@@ -222,11 +222,12 @@ func notFailedText(gen dcplan.RetryOutput, dc string, n dcplan.Version, phase dc
 
 // newestClaimed returns the version of the newest rollout of the DC that
 // the DC controller claims or would adopt (SPEC 3.3): an RC named for
-// the DC and its version, controlled by the DC or by nothing; 0 for none.
+// the DC and its version, with the DC's label, controlled by the DC or by
+// nothing; 0 for none.
 func newestClaimed(s dcplan.Snapshot) dcplan.Version {
 	var newest dcplan.Version
 	for _, d := range s.Deployments {
-		if d.Version > newest && d.Name == dcplan.DeploymentName(s.Config.Name, d.Version) &&
+		if d.Version > newest && d.ConfigLabel == s.Config.Name && d.Name == dcplan.DeploymentName(s.Config.Name, d.Version) &&
 			(!d.HasController || d.Controller.UID == s.Config.UID) {
 			newest = d.Version
 		}
