@@ -539,6 +539,9 @@ func (c *Controller) answer(log klog.Logger, q workqueue.TypedRateLimitingInterf
 // server that serves DCs as a custom resource does not default), or
 // wire.RunPass's. An invalid snapshot sends nothing.
 func (c *Controller) SyncConfig(ctx context.Context, key string, requeues int) (wire.Pass, bool, error) {
+	// The expectations as they stand before the caches are read (see
+	// expectations.pending).
+	created, deleted := c.expectRCs.pending(key), c.expectGone.pending(key)
 	s, ok, err := c.ConfigSnapshot(key, requeues)
 	if err != nil || !ok {
 		return wire.Pass{}, ok, err
@@ -551,13 +554,13 @@ func (c *Controller) SyncConfig(ctx context.Context, key string, requeues int) (
 	// Modern waits for them instead of planning from a view older than
 	// its own write (SPEC 3.2.12.expect); the RC's add event requeues the
 	// DC.
-	s.Unobserved = c.expectRCs.unobserved(key, s.Now, func(name string) bool {
+	s.Unobserved = c.expectRCs.unobserved(key, created, s.Now, func(name string) bool {
 		return slices.ContainsFunc(s.Deployments, func(d dcplan.Deployment) bool { return d.Name == name })
 	})
 	// The RCs it deleted that its cache still shows: Modern waits for the
 	// cache to drop them instead of counting them in a history cleanup
 	// again (SPEC 3.7.expect); the RC's delete event requeues the DC.
-	s.Undeleted = c.expectGone.unobserved(key, s.Now, func(name string) bool {
+	s.Undeleted = c.expectGone.unobserved(key, deleted, s.Now, func(name string) bool {
 		return !slices.ContainsFunc(s.Deployments, func(d dcplan.Deployment) bool { return d.Name == name })
 	})
 	pass, err := wire.RunPass(ctx, c.dcClient, s, reconcile.Config)
@@ -585,6 +588,7 @@ func (c *Controller) SyncConfig(ctx context.Context, key string, requeues int) (
 // Snapshot.Requeues. It reports false, and does nothing, when the RC is
 // not in the cache. Its errors are SyncConfig's.
 func (c *Controller) SyncDeployment(ctx context.Context, key string, requeues int) (wire.Pass, bool, error) {
+	created := c.expectPods.pending(key) // before the caches are read
 	s, ok, err := c.DeploymentSnapshot(key, requeues)
 	if err != nil || !ok {
 		return wire.Pass{}, ok, err
@@ -596,7 +600,7 @@ func (c *Controller) SyncDeployment(ctx context.Context, key string, requeues in
 	// show yet: Modern waits for it instead of planning from a view older
 	// than its own create (SPEC 4.2.expect); the pod's add event requeues
 	// the RC.
-	s.Unobserved = c.expectPods.unobserved(key, s.Now, func(name string) bool {
+	s.Unobserved = c.expectPods.unobserved(key, created, s.Now, func(name string) bool {
 		_, ok := s.Pod(name)
 		return ok
 	})

@@ -1,6 +1,7 @@
 package kube
 
 import (
+	"maps"
 	"slices"
 	"sync"
 	"time"
@@ -30,25 +31,41 @@ type expectations struct {
 	swept   time.Time                       // when record last dropped expired entries
 }
 
-// unobserved returns the objects written for key whose write seen does
-// not report, in name order, and forgets the ones seen reports and the
-// ones older than expectationsTTL.
-func (e *expectations) unobserved(key string, now time.Time, seen func(name string) bool) []string {
+// pending returns the objects written for key that no pass and no
+// informer event has seen yet, with when each was written: what a pass
+// takes before it reads its caches, and hands to unobserved after. Taken
+// after the read, an event that came in between (its object in the cache
+// just after the read, its handler done just before) would have ended an
+// expectation the read predates, and the pass would plan from a view
+// older than its controller's own write.
+func (e *expectations) pending(key string) map[string]time.Time {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return maps.Clone(e.created[key])
+}
+
+// unobserved returns the objects of pending (taken for key before the
+// pass read its caches) whose write seen, the pass's read, does not
+// report, in name order; it forgets the ones seen reports and the ones
+// older than expectationsTTL. An object an informer event observed since
+// pending was taken stays unobserved for this pass, whose read may
+// predate it: the event has put key back in the queue for the next.
+func (e *expectations) unobserved(key string, pending map[string]time.Time, now time.Time, seen func(name string) bool) []string {
+	if len(pending) == 0 {
+		return nil
+	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	names := e.created[key]
-	if len(names) == 0 {
-		return nil
-	}
 	var out []string
-	for name, at := range names {
+	for name, at := range pending {
 		if seen(name) || now.Sub(at) > expectationsTTL {
 			delete(names, name)
 			continue
 		}
 		out = append(out, name)
 	}
-	if len(names) == 0 {
+	if names != nil && len(names) == 0 {
 		delete(e.created, key)
 	}
 	slices.Sort(out) // map order must not reach a snapshot

@@ -19,6 +19,49 @@ func showing(names ...string) func(string) bool {
 	return func(n string) bool { return slices.Contains(names, n) }
 }
 
+// readPass is what one pass does with e for key when no informer event
+// comes while it reads its caches: pending, then unobserved.
+func readPass(e *expectations, key string, now time.Time, seen func(string) bool) []string {
+	return e.unobserved(key, e.pending(key), now, seen)
+}
+
+// TestExpectationsTakenBeforeTheRead: an informer event that observes an
+// object while a pass reads its caches (after the read missed it, before
+// the pass looks at its expectations) does not end the wait of that
+// pass, whose read predates the object: the event has put the key back
+// in the queue, and the next pass, reading after it, no longer waits.
+// Taken after the read, the expectations had nothing left to report, and
+// the pass planned from a view older than its own controller's write
+// (SPEC 3.2.12.expect, 3.7.expect, 4.2.expect).
+func TestExpectationsTakenBeforeTheRead(t *testing.T) {
+	t0 := time.Date(2026, 12, 6, 9, 0, 0, 0, time.UTC)
+	for _, c := range []struct {
+		verb     wire.Verb
+		resource string
+		key      string
+		name     string
+		// read is the pass's read, which missed the event.
+		read func(string) bool
+	}{
+		{wire.VerbCreate, wire.ResourcePods, "ns/web-1", "web-1-deploy", none},
+		{wire.VerbCreate, wire.ResourceRCs, "ns/web", "web-2", none},
+		{wire.VerbDelete, wire.ResourceRCs, "ns/web", "web-1", none}, // the read still lists it
+	} {
+		e := expectations{resource: c.resource, verb: c.verb}
+		e.record(c.key, wire.Pass{Requests: []wire.Request{{Verb: c.verb, Resource: c.resource, Name: c.name}}, Sent: 1, Errs: []error{nil}}, t0)
+		pending := e.pending(c.key)    // the pass begins
+		if !e.observe(c.key, c.name) { // the event, during the read
+			t.Fatalf("%s %s: observe = false for an expected object", c.verb, c.name)
+		}
+		if d := cmp.Diff([]string{c.name}, e.unobserved(c.key, pending, t0, c.read)); d != "" {
+			t.Errorf("%s %s: the pass whose read missed the event (-want +got):\n%s", c.verb, c.name, d)
+		}
+		if got := readPass(&e, c.key, t0, c.read); got != nil {
+			t.Errorf("%s %s: the pass after the event: unobserved = %q, want none", c.verb, c.name, got)
+		}
+	}
+}
+
 // TestExpectations: an RC the DC controller created is unobserved until a
 // pass sees it in the cache, an informer event observes it, or
 // expectationsTTL passes; a failed create, a pod create and an RC update
@@ -38,16 +81,16 @@ func TestExpectations(t *testing.T) {
 	}
 	e := expectations{resource: wire.ResourceRCs, verb: wire.VerbCreate}
 	e.record("ns/web", pass, t0)
-	if got := e.unobserved("ns/other", t0, none); got != nil {
+	if got := readPass(&e, "ns/other", t0, none); got != nil {
 		t.Errorf("another DC: unobserved = %q, want none", got)
 	}
-	if d := cmp.Diff([]string{"web-2"}, e.unobserved("ns/web", t0, none)); d != "" {
+	if d := cmp.Diff([]string{"web-2"}, readPass(&e, "ns/web", t0, none)); d != "" {
 		t.Errorf("before the cache shows it (-want +got):\n%s", d)
 	}
-	if got := e.unobserved("ns/web", t0, showing("web-2")); got != nil {
+	if got := readPass(&e, "ns/web", t0, showing("web-2")); got != nil {
 		t.Errorf("once seen: unobserved = %q, want none", got)
 	}
-	if got := e.unobserved("ns/web", t0, none); got != nil {
+	if got := readPass(&e, "ns/web", t0, none); got != nil {
 		t.Errorf("seen once is enough: unobserved = %q, want none", got)
 	}
 	if e.observe("ns/web", "web-2") {
@@ -55,10 +98,10 @@ func TestExpectations(t *testing.T) {
 	}
 
 	e.record("ns/web", wire.Pass{Requests: pass.Requests[:1], Sent: 1, Errs: []error{nil}}, t0)
-	if got := e.unobserved("ns/web", t0.Add(expectationsTTL), none); len(got) != 1 {
+	if got := readPass(&e, "ns/web", t0.Add(expectationsTTL), none); len(got) != 1 {
 		t.Errorf("at the TTL: unobserved = %q, want web-2", got)
 	}
-	if got := e.unobserved("ns/web", t0.Add(expectationsTTL+time.Second), none); got != nil {
+	if got := readPass(&e, "ns/web", t0.Add(expectationsTTL+time.Second), none); got != nil {
 		t.Errorf("after the TTL: unobserved = %q, want none", got)
 	}
 
@@ -69,13 +112,13 @@ func TestExpectations(t *testing.T) {
 	if !e.observe("ns/web", "web-2") {
 		t.Errorf("observe(web-2) = false for an expected RC")
 	}
-	if got := e.unobserved("ns/web", t0, none); got != nil {
+	if got := readPass(&e, "ns/web", t0, none); got != nil {
 		t.Errorf("after its event: unobserved = %q, want none", got)
 	}
 
 	e.record("ns/web", wire.Pass{Requests: pass.Requests[:1], Sent: 1, Errs: []error{nil}}, t0)
 	e.forget("ns/web")
-	if got := e.unobserved("ns/web", t0, none); got != nil {
+	if got := readPass(&e, "ns/web", t0, none); got != nil {
 		t.Errorf("after the DC is deleted: unobserved = %q, want none", got)
 	}
 }
@@ -94,10 +137,10 @@ func TestPodExpectations(t *testing.T) {
 	}
 	e := expectations{resource: wire.ResourcePods, verb: wire.VerbCreate}
 	e.record("ns/web-1", pass, t0)
-	if d := cmp.Diff([]string{"web-1-deploy"}, e.unobserved("ns/web-1", t0, none)); d != "" {
+	if d := cmp.Diff([]string{"web-1-deploy"}, readPass(&e, "ns/web-1", t0, none)); d != "" {
 		t.Errorf("before the cache shows it (-want +got):\n%s", d)
 	}
-	if got := e.unobserved("ns/web-1", t0, showing("web-1-deploy")); got != nil {
+	if got := readPass(&e, "ns/web-1", t0, showing("web-1-deploy")); got != nil {
 		t.Errorf("once seen: unobserved = %q, want none", got)
 	}
 	// An informer event observes the pod even when no pass saw it (it was
@@ -106,11 +149,11 @@ func TestPodExpectations(t *testing.T) {
 	if !e.observe("ns/web-1", "web-1-deploy") {
 		t.Errorf("observe(web-1-deploy) = false for an expected pod")
 	}
-	if got := e.unobserved("ns/web-1", t0, none); got != nil {
+	if got := readPass(&e, "ns/web-1", t0, none); got != nil {
 		t.Errorf("after its event: unobserved = %q, want none", got)
 	}
 	e.record("ns/web-1", wire.Pass{Requests: pass.Requests[:1], Sent: 1, Errs: []error{errors.New("AlreadyExists")}}, t0)
-	if got := e.unobserved("ns/web-1", t0, none); got != nil {
+	if got := readPass(&e, "ns/web-1", t0, none); got != nil {
 		t.Errorf("a failed create: unobserved = %q, want none", got)
 	}
 }
@@ -138,17 +181,17 @@ func TestDeleteExpectations(t *testing.T) {
 	gone := func(shown ...string) func(string) bool {
 		return func(n string) bool { return !showing(shown...)(n) }
 	}
-	if d := cmp.Diff([]string{"web-2"}, e.unobserved("ns/web", t0, gone("web-1", "web-2"))); d != "" {
+	if d := cmp.Diff([]string{"web-2"}, readPass(&e, "ns/web", t0, gone("web-1", "web-2"))); d != "" {
 		t.Errorf("while the cache shows web-2 (-want +got):\n%s", d)
 	}
 	if !e.observe("ns/web", "web-2") {
 		t.Errorf("observe(web-2) = false for an expected delete")
 	}
-	if got := e.unobserved("ns/web", t0, gone("web-1", "web-2")); got != nil {
+	if got := readPass(&e, "ns/web", t0, gone("web-1", "web-2")); got != nil {
 		t.Errorf("after its delete event: unobserved = %q, want none", got)
 	}
 	e.record("ns/web", pass, t0)
-	if got := e.unobserved("ns/web", t0, gone("web-1")); got != nil {
+	if got := readPass(&e, "ns/web", t0, gone("web-1")); got != nil {
 		t.Errorf("once the cache dropped web-2: unobserved = %q, want none", got)
 	}
 }
@@ -175,7 +218,7 @@ func TestExpectationsOfAGoneOwnerExpire(t *testing.T) {
 	if _, ok := e.created["ns/gone"]; ok {
 		t.Errorf("a gone owner's expectation outlived its TTL: %v", e.created)
 	}
-	if d := cmp.Diff([]string{"web-1", "web-2"}, e.unobserved("ns/web", t0.Add(expectationsTTL+time.Second), none)); d != "" {
+	if d := cmp.Diff([]string{"web-1", "web-2"}, readPass(&e, "ns/web", t0.Add(expectationsTTL+time.Second), none)); d != "" {
 		t.Errorf("the live key's expectations (-want +got):\n%s", d)
 	}
 }

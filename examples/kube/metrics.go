@@ -59,7 +59,10 @@ import (
 //     "deploymentconfigs/status", "replicationcontrollers", "pods" or
 //     "events"; result "success", the API status reason ("Conflict",
 //     "NotFound", ...; the code when the reason is empty) or "error" (no
-//     answer: a transport error or an ended context).
+//     answer: a transport error or an ended context). An event goes
+//     through client-go's event recorder, which sends it later on its
+//     own: its "success" means recorded, whatever the server answers
+//     after (the recorder's spam filter and retries decide).
 //   - dcplan_rollouts_total{event}: rollouts as the requests that moved
 //     them succeeded: "started" (an RC created), "completed" (an RC moved
 //     to Complete), "failed" (moved to Failed), "cancelled" (a cancelled
