@@ -68,6 +68,7 @@
 //	| KeepCancelOnRace | no | yes | no | no | no |
 //	| PausedPrunesLatest | no | yes | no | no | no |
 //	| CancelAtVersionZero | no | yes | no | no | no |
+//	| NoTriggersIgnoresRCs | no | yes | no | no | no |
 //	| UnconditionalDeletes | no | yes | yes | yes | yes |
 //	| AwaitUnknownPhase | no | yes | yes | yes | yes |
 //	| UntrimmedImages | no | yes | yes | yes | yes |

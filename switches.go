@@ -49,6 +49,17 @@ type Switches struct {
 	// only; Modern catches the status up first; "—" in the Origin presets
 	// (version 0 is status only there), false.
 	CancelAtVersionZero bool
+	// NoTriggersIgnoresRCs makes the DC controller plan a DC at
+	// status.latestVersion 0 without a ConfigChange or ImageChange
+	// trigger from no RCs at all, as upstream does (SPEC 3.2.1): a DC
+	// created again over the RCs its predecessor left (deleted with
+	// --cascade=orphan) never adopts them, and shows version 0 and
+	// Available=False while they run (found by fake's StatusCaughtUp).
+	// Without it (Modern) such a DC claims its RCs and, when one is of a
+	// rollout, catches its status up to them (SPEC 3.2.1.claim, 3.2.7);
+	// with none, version 0 stays status only. Exact only; "—" in the
+	// Origin presets (version 0 is status only there), false.
+	NoTriggersIgnoresRCs bool
 	// UnconditionalDeletes sends the DC controller's history cleanup
 	// deletes without preconditions, as upstream does (SPEC 3.7.5): a
 	// pass that read a stale cache deletes the RC as it stands now,
@@ -523,6 +534,7 @@ func (p Preset) Switches() Switches {
 			KeepCancelOnRace:            true,
 			PausedPrunesLatest:          true,
 			CancelAtVersionZero:         true,
+			NoTriggersIgnoresRCs:        true,
 			UnconditionalDeletes:        true,
 			AwaitUnknownPhase:           true,
 			UntrimmedImages:             true,

@@ -17,6 +17,7 @@ var switchFields = [...]switchField{
 	{name: "KeepCancelOnRace", flag: func(s *Switches) *bool { return &s.KeepCancelOnRace }},
 	{name: "PausedPrunesLatest", flag: func(s *Switches) *bool { return &s.PausedPrunesLatest }},
 	{name: "CancelAtVersionZero", flag: func(s *Switches) *bool { return &s.CancelAtVersionZero }},
+	{name: "NoTriggersIgnoresRCs", flag: func(s *Switches) *bool { return &s.NoTriggersIgnoresRCs }},
 	{name: "UnconditionalDeletes", flag: func(s *Switches) *bool { return &s.UnconditionalDeletes }},
 	{name: "AwaitUnknownPhase", flag: func(s *Switches) *bool { return &s.AwaitUnknownPhase }},
 	{name: "UntrimmedImages", flag: func(s *Switches) *bool { return &s.UntrimmedImages }},

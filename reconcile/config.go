@@ -1,6 +1,7 @@
 package reconcile
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -177,21 +178,28 @@ func outcome(s *dcplan.Snapshot, p *dcplan.Plan) {
 // configModern is the Modern and Exact decision list (see Config).
 func configModern(s *dcplan.Snapshot, p *dcplan.Plan) {
 	cfg := &s.Config
-	if cfg.Status.LatestVersion == 0 &&
-		!hasTrigger(cfg, dcplan.TriggerConfigChange) && !hasTrigger(cfg, dcplan.TriggerImageChange) {
+	sw := &s.Settings.Switches
+	noTriggers := cfg.Status.LatestVersion == 0 &&
+		!hasTrigger(cfg, dcplan.TriggerConfigChange) && !hasTrigger(cfg, dcplan.TriggerImageChange)
+	if noTriggers && sw.NoTriggersIgnoresRCs {
 		p.Status = statusWrite(s, nil, true, ruleNoTriggers)
 		return
 	}
 
 	var c census
 	cl := claim(s, &c)
+	if noTriggers && !claimsRollout(cl.rcs) {
+		// Nothing to catch the status up to: version 0 stays status only
+		// (SPEC 3.2.1), and the claim is left for a pass that has one.
+		p.Status = statusWrite(s, nil, true, ruleNoTriggers)
+		return
+	}
 	p.Adopt, p.Release = cl.adopt, cl.release
 	if cl.err != "" {
 		p.Wait, p.Message = dcplan.WaitRetry, msgClaimFailed(cl.err)
 		return
 	}
 	rcs := cl.rcs
-	sw := &s.Settings.Switches
 	if cfg.Deleting && !sw.IgnoreDeleting {
 		p.Status = statusTally(s, rcs, &c.tally, nil, true, ruleDeleting)
 		return
@@ -263,6 +271,18 @@ func settle(s *dcplan.Snapshot, rcs []dcplan.Deployment, c *census, latest histo
 		return
 	}
 	create(s, rcs, p)
+}
+
+// claimsRollout reports whether rcs, the RCs a DC at latestVersion 0
+// without triggers claims, hold one of a rollout (a version above 0):
+// the DC was created again over its predecessor's RCs, or lost its
+// status. Upstream computes the status from no RCs and stops (SPEC 3.2.1;
+// Exact, NoTriggersIgnoresRCs), so the DC never adopts them and shows
+// version 0, unavailable, while they run; Modern claims them and catches
+// the status up to them as any lagging status (SPEC 3.2.1.claim, 3.2.7,
+// 3.2.7.zero).
+func claimsRollout(rcs []dcplan.Deployment) bool {
+	return slices.ContainsFunc(rcs, func(d dcplan.Deployment) bool { return d.Version > 0 })
 }
 
 // lagCandidate is the RC the status-lag rule (SPEC 3.2.7) compares with

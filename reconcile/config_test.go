@@ -80,8 +80,15 @@ func TestConfigDecisionList(t *testing.T) {
 		modern *shape
 	}{{
 		name: "version 0 without triggers",
-		why:  "3.2.1: nothing to reconcile; the status comes from an empty RC list even when RCs exist",
-		s:    snapshot(noTriggers, rollout(t, v2, 1, dcplan.PhaseComplete, 3)),
+		why: "3.2.1: nothing to reconcile; the status comes from an empty RC list even when RCs exist " +
+			"(NoTriggersIgnoresRCs); Modern catches the status up to the RC it claims (3.2.1.claim, 3.2.7)",
+		s:      snapshot(noTriggers, rollout(t, v2, 1, dcplan.PhaseComplete, 3)),
+		want:   shape{Status: &statusShape{Rule: "3.2.1", ObservedGeneration: 2}},
+		modern: &shape{Status: &statusShape{Rule: "3.2.7", LatestVersion: 1}, Wait: dcplan.WaitStatusLag},
+	}, {
+		name: "version 0 without triggers or RCs",
+		why:  "3.2.1: with no RC of a rollout to claim, Modern too computes the status from no RCs and stops",
+		s:    snapshot(noTriggers),
 		want: shape{Status: &statusShape{Rule: "3.2.1", ObservedGeneration: 2}},
 	}, {
 		name: "deleting",
