@@ -122,10 +122,13 @@ var ErrProtocol = errors.New("wire: the plan after a failure does not begin with
 //
 // RunPass returns when every request of the last plan was sent, or with
 // ctx's error when ctx ended before a request it had to send (a failure
-// met before that is in the returned Snapshot's Outcome). It never sends
-// a request twice except for Conflict retries,
-// and reads nothing but the adoption recheck and the live RC after
-// AlreadyExists. A nil plan, or a nil c when the plan has requests to
+// met before that is in the returned Snapshot's Outcome; ctx ending
+// between two attempts of a request ends the pass so too, with that
+// request's last answer, a Conflict, as its failure). It never sends a
+// request twice except for Conflict retries and a request's Before
+// requests, which each attempt sends again first (SPEC 3.3.reclaim;
+// Pass counts neither), and reads nothing but the adoption recheck and
+// the live RC after AlreadyExists. A nil plan, or a nil c when the plan has requests to
 // send, is an error wrapping ErrNoPass and sends nothing.
 func RunPass(ctx context.Context, c Client, s dcplan.Snapshot, plan Planner) (Pass, error) {
 	if plan == nil {
@@ -171,8 +174,10 @@ func runPass(ctx context.Context, c Client, s dcplan.Snapshot, plan Planner, p d
 			return Pass{Snapshot: s, Plan: p, Requests: asSent(prev, sentAs), Sent: sent, Errs: errs}, ErrReplans
 		}
 		if len(p.Adopt) > 0 && !s.Recheck.Done {
+			// The plan with the recheck's answer is no plan after a
+			// failure: it does not count among MaxReplans.
 			s.Recheck = recheck(ctx, c, &s.Config)
-			continue
+			p = plan(s)
 		}
 		reqs, err := Requests(s, p)
 		if err != nil {
@@ -192,7 +197,7 @@ func runPass(ctx context.Context, c Client, s dcplan.Snapshot, plan Planner, p d
 		}
 		for _, f := range failures {
 			if f.Action == dcplan.ActionCreateRC && f.Reason == dcplan.StatusAlreadyExists {
-				live(ctx, c, &s, f.Name)
+				live(ctx, c, &s, createdIn(sentAs, f.Name), f.Name)
 			}
 		}
 		prev = reqs
@@ -225,12 +230,18 @@ func sendFrom(ctx context.Context, c Client, reqs, sent []Request, vs *rebases) 
 			return sent, failures, answers, err
 		}
 		r := vs.apply(reqs[i])
-		w, f, err := send(ctx, c, &r)
-		sent, answers = append(sent, r), append(answers, err)
-		if err != nil {
-			failures = append(failures, f)
+		a := send(ctx, c, &r)
+		if a.stopped != nil && !a.sent {
+			return sent, failures, answers, a.stopped
+		}
+		sent, answers = append(sent, r), append(answers, a.err)
+		if a.err != nil {
+			failures = append(failures, a.failure)
 		} else {
-			vs.record(&r, w)
+			vs.record(&r, a.written)
+		}
+		if a.stopped != nil {
+			return sent, failures, answers, a.stopped
 		}
 		if r.Verb != VerbEvent {
 			open = r.Group
@@ -253,32 +264,65 @@ func nextWrite(reqs []Request, i int) int {
 	return i
 }
 
+// answer is what send makes of one request.
+type answer struct {
+	written Written
+	// failure and err are the request's failure and error when it failed
+	// in a way it does not tolerate (nil err otherwise).
+	failure dcplan.Failure
+	err     error
+	// sent tells that the request itself went out at least once; stopped
+	// is ctx's error when ctx ended between two of its sends.
+	sent    bool
+	stopped error
+}
+
 // send sends one request, retrying on Conflict up to its Attempts, each
 // attempt after its Before requests, and returns the answer of its last
-// attempt, and its failure and error when it failed in a way it does not
-// tolerate (nil otherwise). A Before request that fails so ends the
-// attempts: its failure is r's, marked Prelude.
-func send(ctx context.Context, c Client, r *Request) (Written, dcplan.Failure, error) {
-	var w Written
+// attempt. A Before request that fails in a way it does not tolerate ends
+// the attempts: its failure is r's, marked Prelude. When ctx ends between
+// two sends (sendFrom looks before the first), send stops there: the
+// last answer r had, a Conflict, stays its answer (a context error from
+// a send that never went out is none), and r is not sent when it had
+// none.
+func send(ctx context.Context, c Client, r *Request) answer {
+	var a answer
 	var err error
+	first := true
+	ended := func() bool {
+		if !first {
+			a.stopped = ctx.Err()
+		}
+		first = false
+		return a.stopped != nil
+	}
+attempts:
 	for attempt := 0; attempt < max(r.Attempts, 1); attempt++ {
 		for i := range r.Before {
+			if ended() {
+				break attempts
+			}
 			b := &r.Before[i]
 			if _, err := c.Do(ctx, *b); err != nil && !tolerated(b, err) {
 				f := failureOf(r, err)
 				f.Prelude = true
-				return Written{}, f, fmt.Errorf("before it, %s %s: %w", b.Method(), b.Path(), err)
+				return answer{failure: f, err: fmt.Errorf("before it, %s %s: %w", b.Method(), b.Path(), err), sent: true}
 			}
 		}
-		w, err = c.Do(ctx, *r)
+		if ended() {
+			break
+		}
+		a.written, err = c.Do(ctx, *r)
+		a.sent = true
 		if err == nil || r.Verb == VerbEvent || reasonOf(err) != dcplan.StatusConflict {
 			break
 		}
 	}
-	if err == nil || r.Verb == VerbEvent || tolerated(r, err) {
-		return w, dcplan.Failure{}, nil
+	if !a.sent || err == nil || r.Verb == VerbEvent || tolerated(r, err) {
+		return a
 	}
-	return Written{}, failureOf(r, err), err
+	a.written, a.failure, a.err = Written{}, failureOf(r, err), err
+	return a
 }
 
 // tolerated reports whether err, the answer to r, counts as success.
@@ -337,8 +381,18 @@ func (vs *rebases) apply(r Request) Request {
 // record keeps what the answer w to the write r says of the object it
 // wrote, for a later request of the pass that needs it (a Rebase request
 // of the same object, a CreatedAtOf request naming the pod), whether in
-// this plan or in one made after a failure.
+// this plan or in one made after a failure. A delete, or an answer that
+// carries no version, forgets the version an earlier write left: the
+// object's version is not known any more.
 func (vs *rebases) record(r *Request, w Written) {
+	if r.Verb == VerbEvent {
+		return
+	}
+	if r.Verb == VerbDelete || w.ResourceVersion == "" {
+		// The object's version is not known any more: a later Rebase
+		// request goes as rendered.
+		delete(vs.versions, keyOf(r))
+	}
 	if r.Verb == VerbEvent || r.Verb == VerbDelete {
 		return
 	}
@@ -381,9 +435,23 @@ func recheck(ctx context.Context, c Client, cfg *dcplan.Config) dcplan.Recheck {
 	return dcplan.Recheck{Done: true, UID: live.UID, DeletionTime: deletionTime(data)}
 }
 
-// live GETs the RC a create found already existing (SPEC 3.2.12).
-func live(ctx context.Context, c Client, s *dcplan.Snapshot, name string) {
-	data, err := c.Get(ctx, ResourceRCs, s.Config.Namespace, name)
+// createdIn returns the namespace of the RC create named name among the
+// requests sent.
+func createdIn(sent []Request, name string) string {
+	for i := len(sent) - 1; i >= 0; i-- {
+		if r := &sent[i]; r.Verb == VerbCreate && r.Resource == ResourceRCs && r.Name == name {
+			return r.Namespace
+		}
+	}
+	return ""
+}
+
+// live GETs the RC a create found already existing (SPEC 3.2.12), in the
+// namespace the create went to, into s.Outcome.Live, or the error into
+// LiveErr (the other cleared: the last such create's answer).
+func live(ctx context.Context, c Client, s *dcplan.Snapshot, namespace, name string) {
+	s.Outcome.Live, s.Outcome.LiveErr = nil, ""
+	data, err := c.Get(ctx, ResourceRCs, namespace, name)
 	if err != nil {
 		s.Outcome.LiveErr = err.Error()
 		return

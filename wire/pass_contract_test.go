@@ -149,20 +149,56 @@ func TestRunPassEndedContext(t *testing.T) {
 // one more request stops after MaxReplans plans with ErrReplans, instead
 // of sending for as long as the server fails.
 func TestRunPassBoundsRePlans(t *testing.T) {
-	planner := func(s dcplan.Snapshot) dcplan.Plan {
-		var p dcplan.Plan
-		for range len(s.Outcome.Failures) + 1 {
-			p.DeleteRCs = append(p.DeleteRCs, dcplan.DeleteRC{Rule: "3.7.5", RC: "frontend-1"})
+	// With an adoption the first plan waits for the recheck (SPEC
+	// 3.3.2): the plan made with its answer is no plan after a failure,
+	// and the pass sends as many requests before ErrReplans.
+	for _, adopts := range []bool{false, true} {
+		planner := func(s dcplan.Snapshot) dcplan.Plan {
+			var p dcplan.Plan
+			if adopts {
+				p.Adopt = []dcplan.Adopt{{Rule: "3.3.2", RC: "frontend-1", RCUID: "u1", Config: s.Config.Name, ConfigUID: s.Config.UID}}
+			}
+			for range len(s.Outcome.Failures) + 1 - len(p.Adopt) {
+				p.DeleteRCs = append(p.DeleteRCs, dcplan.DeleteRC{Rule: "3.7.5", RC: "frontend-1"})
+			}
+			return p
 		}
-		return p
+		c := &scripted{answer: func(int, wire.Request) error { return errors.New("connection refused") }}
+		pass, err := wire.RunPass(t.Context(), c, fixtureWorld(t, dcplan.Modern), planner)
+		if !errors.Is(err, wire.ErrReplans) {
+			t.Fatalf("adopts=%v: RunPass() error = %v, want ErrReplans", adopts, err)
+		}
+		if len(c.sent) != wire.MaxReplans+1 || pass.Sent != len(c.sent) {
+			t.Errorf("adopts=%v: sent %d requests (Pass.Sent %d), want one per plan: %d", adopts, len(c.sent), pass.Sent, wire.MaxReplans+1)
+		}
 	}
-	c := &scripted{answer: func(int, wire.Request) error { return errors.New("connection refused") }}
-	pass, err := wire.RunPass(t.Context(), c, fixtureWorld(t, dcplan.Modern), planner)
-	if !errors.Is(err, wire.ErrReplans) {
-		t.Fatalf("RunPass() error = %v, want ErrReplans", err)
+}
+
+// TestRunPassStopsBetweenAttempts: when ctx ends while a request meets
+// Conflict, the pass sends no further attempt, returns ctx's error, and
+// keeps the Conflict as that request's answer and failure (not a
+// transport failure made up by the attempt that never went out).
+func TestRunPassStopsBetweenAttempts(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	conflict := &wire.StatusError{Reason: dcplan.StatusConflict, Code: 409, Message: "the object has been modified"}
+	c := &scripted{answer: func(int, wire.Request) error {
+		cancel() // ctx ends while the first attempt is answered
+		return conflict
+	}}
+	scale := dcplan.Plan{Scales: []dcplan.Scale{{Rule: "3.6.3", RC: "frontend-1", From: 0, To: 1}}}
+	pass, err := wire.RunPass(ctx, c, fixtureWorld(t, dcplan.Modern), fixed(scale))
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("RunPass() error = %v, want context.Canceled", err)
 	}
-	if len(c.sent) != wire.MaxReplans+1 || pass.Sent != len(c.sent) {
-		t.Errorf("sent %d requests (Pass.Sent %d), want one per plan: %d", len(c.sent), pass.Sent, wire.MaxReplans+1)
+	if len(c.sent) != 1 || pass.Sent != 1 {
+		t.Fatalf("sent %d attempts (Pass.Sent %d), want 1", len(c.sent), pass.Sent)
+	}
+	if !errors.Is(pass.Errs[0], conflict) {
+		t.Errorf("Errs[0] = %v, want the Conflict", pass.Errs[0])
+	}
+	if f := pass.Snapshot.Outcome.Failures; len(f) != 1 || f[0].Reason != dcplan.StatusConflict {
+		t.Errorf("Outcome.Failures = %+v, want the scale's Conflict", f)
 	}
 }
 
