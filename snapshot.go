@@ -58,9 +58,13 @@ type Snapshot struct {
 	// own write and planning from it can start a second rollout (SPEC
 	// 3.2.12.expect, issue 13 defect 3). For the deployer controller they
 	// are deployer pod names: while the deployer pod of the RC being
-	// stepped is one of them and missing from Pods, it plans nothing and
-	// waits too, as planning from that view can fail a cancelled RC while
-	// its deployer pod runs on (SPEC 4.2.expect, issue 11); and the name
+	// stepped is one of them and missing from Pods (or Pods shows under
+	// its name a pod unrelated to the RC, gone before the create), it
+	// plans nothing and waits too, as planning from that view can fail a
+	// cancelled RC while its deployer pod runs on (SPEC 4.2.expect, issue
+	// 11), or fail the RC for that unrelated pod while its own runs
+	// (4.2.expect.squat). An adapter counts a deployer pod as seen only
+	// when its cache shows it related to the RC; and the name
 	// of the RC being stepped when the deployer wrote that RC and
 	// Deployments shows it as it was before the write (its
 	// resourceVersion is the one the write replaced): the deployer waits,

@@ -95,13 +95,20 @@ func (s *Sim) expectCreates(it expectKey, pass wire.Pass, resource string) {
 // those gone from the store (the informer delivers their delete, which
 // lowers a controller's expectations as an add does): the deployer's
 // expectations, which Snapshot.Unobserved carries for Modern (SPEC
-// 4.2.expect).
+// 4.2.expect). A pod shows as the one created only when it is related to
+// the RC (its deployment.name annotation names it): a cache that shows
+// under that name a squatter deleted before the create predates the
+// create (4.2.expect.squat), and a squatter that took the name in the
+// store after the created pod was deleted means that one is gone.
 func (s *Sim) unobservedPods(it expectKey, pods []dcplan.Pod) []string {
+	rc := it.it.name
+	related := func(p dcplan.Pod) bool { return p.DeploymentName == rc }
 	return keepExpected(s.expect, it, func(n string) bool {
-		if slices.ContainsFunc(pods, func(p dcplan.Pod) bool { return p.Name == n }) {
+		if slices.ContainsFunc(pods, func(p dcplan.Pod) bool { return p.Name == n && related(p) }) {
 			return false // observed
 		}
-		return s.stored(KindPod, it.it.ns, n) // else gone: its delete lowers it
+		p, ok := s.world.Pod(it.it.ns, n) // else gone: its delete lowers it
+		return ok && related(p)
 	})
 }
 

@@ -126,7 +126,7 @@ type Transition struct {
 	// world; StaleConfig when the DC it read is not the live one.
 	Stale, StaleConfig bool
 	// SplitBrain is set on a pass of a second controller instance (the
-	// simulator's Dual fault) that created an object; Before and After
+	// simulator's Dual fault) that created an object or wrote an RC; Before and After
 	// carry ConfigState.SplitBrain.
 	SplitBrain bool
 	// Before and After are the DC's live world before the pass (or step)

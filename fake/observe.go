@@ -53,7 +53,8 @@ type ConfigState struct {
 	Err error
 	// SplitBrain is set by the simulator while a second controller
 	// instance (the Dual fault: two leaders at once) has created an RC or
-	// a deployer pod of the DC since the world was last at rest: no
+	// a deployer pod of the DC, or written one of its RCs, since the world
+	// was last at rest: no
 	// planner can keep one rollout in flight then, so OneRolloutInFlight,
 	// OneDeployerPod and NoCreateWhileInFlight do not judge it until the
 	// world comes to rest (where NothingInFlightAtRest does).

@@ -96,7 +96,8 @@ type Sim struct {
 	// an RC: per RC, the resource versions its writes replaced.
 	expectWritten map[expectKey][]string
 	// splitBrain holds the DCs (ns/name) a second controller instance
-	// created an RC or a pod for since the world was last at rest.
+	// created an RC or a pod for, or wrote an RC of, since the world was
+	// last at rest (splitsBrain).
 	splitBrain map[string]bool
 	// cacheSeq is, per controller instance, the store version its cache
 	// last read: caches never go back in time.
@@ -550,7 +551,7 @@ func (s *Sim) run(snap dcplan.Snapshot, planner wire.Planner, who passInfo) (wir
 		t.Faulted = t.Faulted || err != nil
 		t.Unsettled = unsettled(pass.Plan)
 		t.After = s.live(who.ns, who.dc)
-		if strings.HasSuffix(who.actor, "#2") && slices.ContainsFunc(t.Writes, func(w LiveWrite) bool { return w.Request.Verb == wire.VerbCreate }) {
+		if strings.HasSuffix(who.actor, "#2") && slices.ContainsFunc(t.Writes, splitsBrain) {
 			if s.splitBrain == nil {
 				s.splitBrain = map[string]bool{}
 			}
@@ -563,6 +564,18 @@ func (s *Sim) run(snap dcplan.Snapshot, planner wire.Planner, who passInfo) (wir
 		s.transitions = append(s.transitions, *t)
 	}
 	return pass, err
+}
+
+// splitsBrain reports whether w, a write of a second controller
+// instance (the Dual fault), takes the DC out of the leader's hands until
+// the world comes to rest: a create (an RC, a deployer pod), or a write
+// of an RC (a phase moved from that instance's own stale view, which
+// knows nothing of the leader's creates: it fails an RC whose deployer
+// pod the leader created and its cache does not show, SPEC 4.2.expect).
+func splitsBrain(w LiveWrite) bool {
+	r := &w.Request
+	return r.Verb == wire.VerbCreate ||
+		r.Resource == wire.ResourceRCs && (r.Verb == wire.VerbUpdate || r.Verb == wire.VerbPatch)
 }
 
 // cacheKey names one controller instance's cache: the kind of object its

@@ -24,8 +24,10 @@ import (
 //
 //  0. Unless IgnoreExpectations: when the RC's deployer pod is one this
 //     controller created (it is in s.Unobserved) and the snapshot does
-//     not show it, plan nothing and wait (dcplan.WaitStaleCache) until the
-//     cache does (SPEC 4.2.expect). Planning from that view would create
+//     not show it (or shows under its name an unrelated pod, which was
+//     gone before the create), plan nothing and wait
+//     (dcplan.WaitStaleCache) until the cache does (SPEC 4.2.expect,
+//     4.2.expect.squat). Planning from that view would create
 //     the pod twice, or, for a cancelled RC, delete none of its pods and
 //     fail it while the pod runs on beside the next rollout's. Likewise
 //     when the RC itself is in s.Unobserved: this controller wrote it and
@@ -167,13 +169,21 @@ func stepOn(s *dcplan.Snapshot, pods []dcplan.Pod, d *dcplan.Deployment) dcplan.
 // unobserved reports whether the snapshot predates a write of this
 // controller to RC rc (SPEC 4.2.expect): rc itself is in s.Unobserved
 // (the cache shows a version the controller's write replaced), or its
-// deployer pod is (the controller created it) and pods lacks it.
+// deployer pod is (the controller created it) and pods lacks it, or
+// shows under its name a pod unrelated to rc: the create made a related
+// one, so that pod, a squatter, was gone before it (4.2.expect.squat).
 func unobserved(s *dcplan.Snapshot, pods []dcplan.Pod, rc string) bool {
 	if len(s.Unobserved) == 0 {
 		return false
 	}
-	return slices.Contains(s.Unobserved, rc) ||
-		slices.Contains(s.Unobserved, dcplan.DeployerPodName(rc)) && findDeployerPod(pods, rc) == nil
+	if slices.Contains(s.Unobserved, rc) {
+		return true
+	}
+	if !slices.Contains(s.Unobserved, dcplan.DeployerPodName(rc)) {
+		return false
+	}
+	p := findDeployerPod(pods, rc)
+	return p == nil || p.DeploymentName != rc
 }
 
 // outcome replays what upstream does after a request of this pass failed,

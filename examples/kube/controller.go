@@ -600,11 +600,14 @@ func (c *Controller) SyncDeployment(ctx context.Context, key string, requeues in
 	// show yet: Modern waits for it instead of planning from a view older
 	// than its own create (SPEC 4.2.expect); the pod's add event requeues
 	// the RC.
-	s.Unobserved = c.expectPods.unobserved(key, created, s.Now, func(name string) bool {
-		_, ok := s.Pod(name)
-		return ok
-	})
 	ns, name, _ := cache.SplitMetaNamespaceKey(key)
+	s.Unobserved = c.expectPods.unobserved(key, created, s.Now, func(pod string) bool {
+		// Seen only as created: related to the RC. A cache that shows a
+		// squatter under the name predates the create (SPEC
+		// 4.2.expect.squat).
+		p, ok := s.Pod(pod)
+		return ok && p.DeploymentName == name
+	})
 	// And its own writes of the RC: a cache that still shows the version
 	// one of them replaced predates it (SPEC 4.2.expect).
 	var read string
