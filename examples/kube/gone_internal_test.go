@@ -124,22 +124,8 @@ func TestPassOfADeletedRCLeavesNothing(t *testing.T) {
 	c, deleted := deletingAfterCreate(t, cl, wire.ResourcePods, func(ctx context.Context) error {
 		return cl.Kube.CoreV1().ReplicationControllers("shop").Delete(ctx, "web-1", metav1.DeleteOptions{})
 	})
-	dc, err := dcs.Create(t.Context(), webDC(), metav1.CreateOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	dc.Status.LatestVersion = 1
-	if _, err = dcs.UpdateStatus(t.Context(), dc, metav1.UpdateOptions{}); err != nil {
-		t.Fatal(err)
-	}
 	// The DC pass creates web-1; then the caches catch up with the server.
-	waitUntil(t, func() bool {
-		s, ok, _ := c.ConfigSnapshot("shop/web", 0)
-		return ok && s.Config.Status.LatestVersion == 1
-	}, "the DC's status in the cache")
-	if _, _, err := c.SyncConfig(t.Context(), "shop/web", 0); err != nil {
-		t.Fatal(err)
-	}
+	createWeb1(t, cl, c)
 	caughtUp := func() bool {
 		cur, err := dcs.Get(t.Context(), "web", metav1.GetOptions{})
 		obj, ok, _ := c.dcs.GetIndexer().GetByKey("shop/web")
@@ -158,6 +144,28 @@ func TestPassOfADeletedRCLeavesNothing(t *testing.T) {
 	}
 	if got := readPass(&c.expectPods, "shop/web-1", time.Now(), func(string) bool { return false }); got != nil {
 		t.Errorf("the gone RC's deployer pod is still expected: %q", got)
+	}
+}
+
+// createWeb1 creates webDC at latestVersion 1 through cl, waits for c's
+// cache to show it, and runs c's DC pass, which creates web-1.
+func createWeb1(t *testing.T, cl *kubetest.Cluster, c *Controller) {
+	t.Helper()
+	dcs := cl.Apps.AppsV1().DeploymentConfigs("shop")
+	dc, err := dcs.Create(t.Context(), webDC(), metav1.CreateOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dc.Status.LatestVersion = 1
+	if _, err = dcs.UpdateStatus(t.Context(), dc, metav1.UpdateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, func() bool {
+		s, ok, _ := c.ConfigSnapshot("shop/web", 0)
+		return ok && s.Config.Status.LatestVersion == 1
+	}, "the DC's status in the cache")
+	if _, _, err := c.SyncConfig(t.Context(), "shop/web", 0); err != nil {
+		t.Fatal(err)
 	}
 }
 

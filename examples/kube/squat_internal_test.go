@@ -22,22 +22,7 @@ func TestSquatterIsNoSightOfTheCreatedPod(t *testing.T) {
 	cl := kubetest.NewCluster(time.Now())
 	c := New(cl.Kube, cl.Apps, Options{Namespace: "shop", Recorder: kubetest.Discard})
 	start(t, c)
-	dcs := cl.Apps.AppsV1().DeploymentConfigs("shop")
-	dc, err := dcs.Create(t.Context(), webDC(), metav1.CreateOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	dc.Status.LatestVersion = 1
-	if _, err = dcs.UpdateStatus(t.Context(), dc, metav1.UpdateOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	waitUntil(t, func() bool {
-		s, ok, _ := c.ConfigSnapshot("shop/web", 0)
-		return ok && s.Config.Status.LatestVersion == 1
-	}, "the DC's status in the cache")
-	if _, _, err := c.SyncConfig(t.Context(), "shop/web", 0); err != nil {
-		t.Fatal(err)
-	}
+	createWeb1(t, cl, c)
 	squatter := &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "web-1-deploy", Namespace: "shop"},
 		Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "x", Image: "busybox"}}}}
 	if _, err := cl.Kube.CoreV1().Pods("shop").Create(t.Context(), squatter, metav1.CreateOptions{}); err != nil {
