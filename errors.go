@@ -79,6 +79,10 @@ type Refusal struct {
 	// Empty otherwise, and for a Text in kubectl's wording already
 	// (`The <Kind> "<name>" is invalid: ...`), printed as it stands.
 	Printed string
+	// Listed is what kubectl prints for the error as one of several
+	// (Failure.Listed): the server's answer returned as it stands, where
+	// that is not Text. Empty otherwise.
+	Listed string
 }
 
 // Error returns Text, upstream's exact wording, without any prefix.

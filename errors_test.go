@@ -89,6 +89,32 @@ func TestFailurePrinted(t *testing.T) {
 	}
 }
 
+// TestFailureListed: what kubectl prints for a server's error as one of
+// several (SPEC 6m "Error output"): the standard form of an API status,
+// Invalid included, and a transport error's message with no prefix.
+// Reference: kubectl cmdutil.MultipleErrors, StandardErrorMessage.
+func TestFailureListed(t *testing.T) {
+	tests := []struct {
+		f    dcplan.Failure
+		want string
+	}{
+		{dcplan.Failure{Reason: dcplan.StatusConflict, Code: 409, Message: "the object has been modified"},
+			"Error from server (Conflict): the object has been modified"},
+		{dcplan.Failure{Reason: dcplan.StatusInvalid, Code: 422, Message: `ReplicationController "web-3" is invalid: spec.replicas: Invalid value: -1`},
+			`Error from server (Invalid): ReplicationController "web-3" is invalid: spec.replicas: Invalid value: -1`},
+		{dcplan.Failure{Code: 500, Message: "an error on the server"}, "Error from server: an error on the server"},
+		{dcplan.Failure{Reason: dcplan.StatusUnauthorized, Code: 401, Message: "Unauthorized"},
+			"error: You must be logged in to the server (Unauthorized)"},
+		{dcplan.Failure{Message: "dial tcp 10.0.0.1:6443: connect: connection refused"},
+			"dial tcp 10.0.0.1:6443: connect: connection refused"},
+	}
+	for _, tt := range tests {
+		if got := tt.f.Listed(); got != tt.want {
+			t.Errorf("%+v.Listed() = %q, want %q", tt.f, got, tt.want)
+		}
+	}
+}
+
 // TestAggregate checks Aggregate against apimachinery's
 // utilerrors.NewAggregate text (SPEC 6m "Error output": an aggregate of
 // one error is that error): nothing is "", one text stands alone, several

@@ -125,6 +125,26 @@ func (f Failure) Printed() string {
 	return "error: " + f.Message
 }
 
+// Listed returns what kubectl prints for f's error, returned as the
+// client returned it, as one entry of an aggregate of several errors
+// (SPEC 6m "Error output": one per line, no "error: " prefix), in the
+// standard form kubectl gives an API status there: `Error from server
+// (<Reason>): <Message>` for any reason (Invalid included, which alone
+// prints otherwise), `Error from server: <Message>` for a code without
+// one, for Unauthorized `error: You must be logged in to the server
+// (<Message>)`; a transport error's Message as it stands.
+func (f Failure) Listed() string {
+	switch {
+	case f.Reason == StatusUnauthorized:
+		return "error: You must be logged in to the server (" + f.Message + ")"
+	case f.Reason != "":
+		return "Error from server (" + string(f.Reason) + "): " + f.Message
+	case f.Code != 0:
+		return "Error from server: " + f.Message
+	}
+	return f.Message
+}
+
 // Outcome is what happened to the requests an adapter sent for this pass
 // (SPEC 13). The zero Outcome means nothing failed; planners then plan the
 // pass as if every request will succeed.

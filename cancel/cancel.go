@@ -108,7 +108,7 @@ func Cancel(s dcplan.Snapshot) (dcplan.Plan, Report, error) {
 				sentinel = errors.Join(ErrNoDeployments, ErrPaused)
 			}
 			r.Errors = append(r.Errors, fmt.Sprintf("there have been no replication controllers for %s/%s\n", cfg.Namespace, cfg.Name))
-			return dcplan.Plan{}, Report{}, refuse(sentinel, joinErrors(r.Errors))
+			return dcplan.Plan{}, Report{}, refuseAll(sentinel, r.Errors)
 		}
 		return dcplan.Plan{}, r, nil
 	}

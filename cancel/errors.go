@@ -40,17 +40,43 @@ func refuse(sentinel error, msg string) error { return &dcplan.Refusal{Err: sent
 // aggregate: one alone as refuse; several one per line, which kubectl
 // prints without "error: " (SPEC 6m "Error output").
 func refuseAll(sentinel error, texts []string) *dcplan.Refusal {
+	return refuseListed(sentinel, texts, texts)
+}
+
+// refuseListed is refuseAll for errors that kubectl prints otherwise than
+// their texts: listed[i] as one of several, the server's answer for a
+// failed write (Failure.Listed); one alone as its Refusal says (printed).
+// kubectl ends each entry of several with a newline, so an entry that
+// ends in one leaves a blank line after it; Printed holds all but the
+// last newline.
+func refuseListed(sentinel error, texts, listed []string) *dcplan.Refusal {
 	r := &dcplan.Refusal{Err: sentinel, Text: joinErrors(texts)}
 	if len(texts) > 1 {
-		r.Printed = r.Text
+		var b strings.Builder
+		for _, l := range listed {
+			b.WriteString(l)
+			b.WriteByte('\n')
+		}
+		r.Printed = strings.TrimSuffix(b.String(), "\n")
 	}
 	return r
 }
 
 // serverError returns f's error as the client returned it: its text the
-// server's message, printed by kubectl as Failure.Printed says.
+// server's message, printed by kubectl as Failure.Printed says alone and
+// as Failure.Listed says among several.
 func serverError(sentinel error, f dcplan.Failure) *dcplan.Refusal {
-	return &dcplan.Refusal{Err: sentinel, Text: f.Message, Printed: f.Printed()}
+	return &dcplan.Refusal{Err: sentinel, Text: f.Message, Printed: f.Printed(), Listed: f.Listed()}
+}
+
+// listedText is what kubectl prints for err as one of several errors:
+// the server's answer (Refusal.Listed) for a failed write, else its text.
+func listedText(err error) string {
+	var r *dcplan.Refusal
+	if errors.As(err, &r) && r.Listed != "" {
+		return r.Listed
+	}
+	return errText(err)
 }
 
 // Failure is one Cancel action that an adapter could not apply: the RC
@@ -127,16 +153,16 @@ func Failed(r Report, failures []Failure) (string, error) {
 // Failed).
 func (r Report) failedErr(failed []Failure) error {
 	if r.Switches.OcCancel == dcplan.CancelRollout {
-		texts := slices.Clone(r.Errors)
+		texts, listed := slices.Clone(r.Errors), slices.Clone(r.Errors)
 		causes := []error{ErrCancelFailed}
 		if len(r.Errors) > 0 {
 			causes = append(causes, ErrPaused) // r.Errors is the paused complaint, as in Report.Err
 		}
 		for _, f := range failed {
-			texts = append(texts, errText(f.Err))
+			texts, listed = append(texts, errText(f.Err)), append(listed, listedText(f.Err))
 			causes = append(causes, f.Err)
 		}
-		out := refuseAll(errors.Join(causes...), texts)
+		out := refuseListed(errors.Join(causes...), texts, listed)
 		var server *dcplan.Refusal
 		if len(texts) == 1 && errors.As(failed[0].Err, &server) {
 			out.Printed = server.Printed // the server's error alone, as kubectl prints it

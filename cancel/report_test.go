@@ -329,7 +329,9 @@ func TestServerErrorsPrintAsKubectlPrintsThem(t *testing.T) {
 		},
 		wantText: conflict, wantPrinted: "Error from server (Conflict): " + conflict,
 	}, {
-		name: "cancel of a paused DC, failed patch", why: "6m.1.3.2, 6m.1.3.5: two errors, one per line, no prefix",
+		name: "cancel of a paused DC, failed patch",
+		why: "6m.1.3.2, 6m.1.3.5: two errors, one per line, no \"error: \" prefix; the server's in its standard form " +
+			"(kubectl's MultipleErrors)",
 		run: func() error {
 			s := snap(dcplan.Exact, paused(dc(3)), running)
 			s.Outcome.Failures = []dcplan.Failure{failed}
@@ -337,7 +339,29 @@ func TestServerErrorsPrintAsKubectlPrintsThem(t *testing.T) {
 			return err
 		},
 		wantText:    "unable to cancel paused deployment ns/web\n" + conflict,
-		wantPrinted: "unable to cancel paused deployment ns/web\n" + conflict,
+		wantPrinted: "unable to cancel paused deployment ns/web\nError from server (Conflict): " + conflict,
+	}, {
+		name: "cancel, two failed patches", why: "6m.1.3.5: each server error in its standard form, one per line",
+		run: func() error {
+			s := snap(dcplan.Modern, dc(3), []dcplan.Deployment{rc(3, dcplan.PhaseRunning, time.Minute), rc(2, dcplan.PhaseRunning, 2*time.Minute)})
+			other := failed
+			other.Name, other.Reason, other.Code, other.Message = "web-2", dcplan.StatusInternalError, 500, "etcd timeout"
+			s.Outcome.Failures = []dcplan.Failure{failed, other}
+			_, _, err := cancel.Cancel(s)
+			return err
+		},
+		wantText:    conflict + "\netcd timeout",
+		wantPrinted: "Error from server (Conflict): " + conflict + "\nError from server (InternalError): etcd timeout",
+	}, {
+		name: "cancel of a paused DC without RCs",
+		why: "6m.1.3.2, 6m.1.3.3: two errors, one per line, no prefix; the second ends in a newline " +
+			"of its own, which leaves a blank line",
+		run: func() error {
+			_, _, err := cancel.Cancel(snap(dcplan.Exact, paused(dc(0)), nil))
+			return err
+		},
+		wantText:    "unable to cancel paused deployment ns/web\nthere have been no replication controllers for ns/web",
+		wantPrinted: "unable to cancel paused deployment ns/web\nthere have been no replication controllers for ns/web\n",
 	}, {
 		name: "cancel of a paused DC", why: "6m.1.3.2: oc's own error alone: error: and its text",
 		run: func() error {
