@@ -443,8 +443,14 @@ func (s *Server) create(r wire.Request) (serverKey, error) {
 		return serverKey{}, errBadRequest("the namespace of the provided object does not match the namespace sent on the request")
 	}
 	key := serverKey{r.Resource, r.Namespace, name}
-	if _, ok := s.store.load(key); ok {
-		return key, errAlreadyExists(r.Resource, name)
+	if stored, ok := s.store.load(key); ok {
+		err := errAlreadyExists(r.Resource, name)
+		if old, perr := parseObject(stored); perr == nil && metaString(old, "deletionTimestamp") != "" {
+			// The registry says so of a name whose object a finalizer
+			// holds.
+			err.Message = "object is being deleted: " + err.Message
+		}
+		return key, err
 	}
 	if err := checkOwnerRefs(r.Resource, name, o); err != nil {
 		return key, err
@@ -496,11 +502,8 @@ func (s *Server) update(r wire.Request, key serverKey) error {
 	if err != nil {
 		return fmt.Errorf("fake: stored %s %s/%s: %w", r.Resource, key.namespace, key.name, err)
 	}
-	if name := metaString(body, "name"); name != key.name {
-		return errBadRequest(fmt.Sprintf("the name of the object (%s) does not match the name on the URL (%s)", name, key.name))
-	}
-	if ns := metaString(body, "namespace"); ns != "" && ns != key.namespace {
-		return errBadRequest("the namespace of the provided object does not match the namespace sent on the request")
+	if err := checkIdentity(body, key); err != nil {
+		return err
 	}
 	if uid := metaString(body, "uid"); uid != "" && uid != metaString(old, "uid") {
 		return errUIDPrecondition(r.Resource, key, uid, metaString(old, "uid"))
@@ -594,6 +597,19 @@ func (s *Server) write(key serverKey, resource string, old, out map[string]any) 
 	return nil
 }
 
+// checkIdentity refuses an object, the body of an update or a patched
+// object, whose name is not the one of the URL, or whose namespace is
+// another, as the API server does (BadRequest, before any other check).
+func checkIdentity(o map[string]any, key serverKey) error {
+	if name := metaString(o, "name"); name != key.name {
+		return errBadRequest(fmt.Sprintf("the name of the object (%s) does not match the name on the URL (%s)", name, key.name))
+	}
+	if ns := metaString(o, "namespace"); ns != "" && ns != key.namespace {
+		return errBadRequest("the namespace of the provided object does not match the namespace sent on the request")
+	}
+	return nil
+}
+
 // patch executes a PATCH (strategic merge, or JSON merge).
 func (s *Server) patch(r wire.Request, key serverKey) error {
 	stored, ok := s.store.load(key)
@@ -622,6 +638,9 @@ func (s *Server) patch(r wire.Request, key serverKey) error {
 	next, ok := merged.(map[string]any)
 	if !ok {
 		return errBadRequest("the patch does not leave an object")
+	}
+	if err := checkIdentity(next, key); err != nil {
+		return err // a patch that renames the object, or moves it
 	}
 	if uid := metaString(next, "uid"); uid != metaString(old, "uid") {
 		return errInvalid(r.Resource, key.name, fmt.Sprintf("metadata.uid: Invalid value: %q: field is immutable", uid))
@@ -1080,7 +1099,7 @@ func notFoundResource() error {
 		Message: "the server could not find the requested resource"}
 }
 
-func errAlreadyExists(resource, name string) error {
+func errAlreadyExists(resource, name string) *wire.StatusError {
 	return &wire.StatusError{Reason: dcplan.StatusAlreadyExists, Code: 409,
 		Message: fmt.Sprintf("%s %q already exists", qualifiedResource(resource), name)}
 }

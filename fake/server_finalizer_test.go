@@ -346,3 +346,40 @@ func TestServerDeleteAnswersNothingWritten(t *testing.T) {
 		t.Error("the DC with a finalizer is not marked")
 	}
 }
+
+// TestServerCreateOverAMarkedName: a create of a name whose object a
+// finalizer holds meets AlreadyExists, worded as the registry words it
+// for an object being deleted.
+func TestServerCreateOverAMarkedName(t *testing.T) {
+	s := heldServer(t)
+	deleteDC(t, s, wire.PropagationBackground)
+	b, _ := s.Object(wire.ResourceConfigs, "shop", "web")
+	_, err := s.Do(t.Context(), wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourceConfigs, Namespace: "shop", Name: "web", Body: b})
+	var se *wire.StatusError
+	const want = `object is being deleted: deploymentconfigs.apps.openshift.io "web" already exists`
+	if !errors.As(err, &se) || se.Reason != dcplan.StatusAlreadyExists || se.Message != want {
+		t.Fatalf("create over the marked DC: %v, want AlreadyExists %q", err, want)
+	}
+}
+
+// TestServerPatchKeepsTheName: a patch that would rename the object or
+// move it to another namespace is refused as the API server refuses it
+// (BadRequest), and the object stays as it was.
+func TestServerPatchKeepsTheName(t *testing.T) {
+	for _, tc := range []struct{ patch, want string }{
+		{`{"metadata":{"name":"other"}}`, "the name of the object (other) does not match the name on the URL (web-1)"},
+		{`{"metadata":{"namespace":"elsewhere"}}`, "the namespace of the provided object does not match the namespace sent on the request"},
+	} {
+		s := newTestServer(t)
+		before, _ := s.Object(wire.ResourceRCs, "shop", "web-1")
+		_, err := s.Do(t.Context(), wire.Request{Verb: wire.VerbPatch, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1",
+			PatchType: wire.PatchStrategicMerge, Patch: []byte(tc.patch)})
+		var se *wire.StatusError
+		if !errors.As(err, &se) || se.Code != 400 || se.Message != tc.want {
+			t.Errorf("patch %s: %v, want BadRequest %q", tc.patch, err, tc.want)
+		}
+		if after, _ := s.Object(wire.ResourceRCs, "shop", "web-1"); string(after) != string(before) {
+			t.Errorf("patch %s changed the RC:\n%s\n%s", tc.patch, before, after)
+		}
+	}
+}
