@@ -13,7 +13,11 @@
 // Functions in this package never modify their arguments; returned slices
 // never alias them.
 //
-// Usage, as a DC planner decides its status write:
+// Usage, as a DC planner decides its status write, over a snapshot whose
+// Deployments are the RCs its pass uses: those the DC controller claims
+// (SPEC 3.2.3; reconcile decides which), not every RC a decoded snapshot
+// holds, which may include another owner's RCs or ones it releases, and
+// would be counted:
 //
 //	if conditions.Changed(s, bump, extra...) {
 //		to := conditions.Status(s, bump, extra...)

@@ -10,7 +10,9 @@ import (
 // Status returns the status the DC controller would write for s.Config,
 // computed from the RC list s.Deployments: the RCs "used at that point" of
 // the controller's pass (the claimed RCs, as updated by scaling, plus an RC
-// just created). bumpGeneration says whether the branch of the pass bumps
+// just created), every one of which it counts: a snapshot as decoded may
+// also hold RCs of another owner, which the caller leaves out.
+// bumpGeneration says whether the branch of the pass bumps
 // observedGeneration (every branch but "latest exists and still running",
 // SPEC 3.2.11). extra are conditions applied last, by the same set rule:
 // the create success or failure condition (Created, CreateError).
