@@ -109,18 +109,14 @@ type Failure struct {
 // transport error (no status) as "error: " and Message, or Message alone
 // when it starts with "error: " already (kubectl does not double the
 // prefix).
+//
+// It is Listed, the standard form, but for Invalid and a transport error.
 func (f Failure) Printed() string {
 	switch {
 	case f.Reason == StatusInvalid:
 		return "The " + f.Message
-	case f.Reason == StatusUnauthorized:
-		return "error: You must be logged in to the server (" + f.Message + ")"
-	case f.Reason != "":
-		return "Error from server (" + string(f.Reason) + "): " + f.Message
-	case f.Code != 0:
-		return "Error from server: " + f.Message
-	case strings.HasPrefix(f.Message, "error: "):
-		return f.Message
+	case f.Reason != "" || f.Code != 0, strings.HasPrefix(f.Message, "error: "):
+		return f.Listed()
 	}
 	return "error: " + f.Message
 }

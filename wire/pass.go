@@ -226,9 +226,6 @@ func sendFrom(ctx context.Context, c Client, reqs, sent []Request, vs *rebases) 
 	var answers []error
 	open := 0 // the group of the last request that was no event
 	for i := len(sent); i < len(reqs); i++ {
-		if err := ctx.Err(); err != nil {
-			return sent, failures, answers, err
-		}
 		r := vs.apply(reqs[i])
 		a := send(ctx, c, &r)
 		if a.stopped != nil && !a.sent {
@@ -280,22 +277,14 @@ type answer struct {
 // send sends one request, retrying on Conflict up to its Attempts, each
 // attempt after its Before requests, and returns the answer of its last
 // attempt. A Before request that fails in a way it does not tolerate ends
-// the attempts: its failure is r's, marked Prelude. When ctx ends between
-// two sends (sendFrom looks before the first), send stops there: the
-// last answer r had, a Conflict, stays its answer (a context error from
-// a send that never went out is none), and r is not sent when it had
-// none.
+// the attempts: its failure is r's, marked Prelude. When ctx has ended
+// before a send, send stops there: the last answer r had, a Conflict,
+// stays its answer (a context error from a send that never went out is
+// none), and r is not sent when it had none.
 func send(ctx context.Context, c Client, r *Request) answer {
 	var a answer
 	var err error
-	first := true
-	ended := func() bool {
-		if !first {
-			a.stopped = ctx.Err()
-		}
-		first = false
-		return a.stopped != nil
-	}
+	ended := func() bool { a.stopped = ctx.Err(); return a.stopped != nil }
 attempts:
 	for attempt := 0; attempt < max(r.Attempts, 1); attempt++ {
 		for i := range r.Before {
@@ -385,25 +374,20 @@ func (vs *rebases) apply(r Request) Request {
 // carries no version, forgets the version an earlier write left: the
 // object's version is not known any more.
 func (vs *rebases) record(r *Request, w Written) {
-	if r.Verb == VerbEvent {
+	switch {
+	case r.Verb == VerbEvent:
 		return
-	}
-	if r.Verb == VerbDelete || w.ResourceVersion == "" {
+	case r.Verb == VerbDelete || w.ResourceVersion == "":
 		// The object's version is not known any more: a later Rebase
 		// request goes as rendered.
 		delete(vs.versions, keyOf(r))
-	}
-	if r.Verb == VerbEvent || r.Verb == VerbDelete {
-		return
-	}
-	created := r.Resource == ResourcePods && r.Verb == VerbCreate
-	if w.ResourceVersion != "" {
+	default:
 		if vs.versions == nil {
 			vs.versions = map[rebaseKey]string{}
 		}
 		vs.versions[keyOf(r)] = w.ResourceVersion
 	}
-	if created && !w.Created.IsZero() {
+	if r.Resource == ResourcePods && r.Verb == VerbCreate && !w.Created.IsZero() {
 		if vs.created == nil {
 			vs.created = map[rebaseKey]time.Time{}
 		}

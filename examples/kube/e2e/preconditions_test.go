@@ -26,13 +26,7 @@ func TestDeletePreconditions(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
 	rcs := e.admin.CoreV1().ReplicationControllers(e.ns)
-	one := int32(0)
-	rc, err := rcs.Create(ctx, &corev1.ReplicationController{
-		ObjectMeta: metav1.ObjectMeta{Name: "web-1"},
-		Spec: corev1.ReplicationControllerSpec{Replicas: &one, Selector: map[string]string{"app": "web"},
-			Template: &corev1.PodTemplateSpec{ObjectMeta: metav1.ObjectMeta{Labels: map[string]string{"app": "web"}},
-				Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "web", Image: "registry.example/web:1"}}}}},
-	}, metav1.CreateOptions{})
+	rc, err := rcs.Create(ctx, plainRC("web-1"), metav1.CreateOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,5 +77,17 @@ func TestDeletePreconditions(t *testing.T) {
 	}
 	if _, err := rcs.Get(ctx, "web-1", metav1.GetOptions{}); !apierrors.IsNotFound(err) {
 		t.Errorf("after the delete, get rc/web-1 = %v, want NotFound", err)
+	}
+}
+
+// plainRC is an RC of no DC, scaled to 0, with finalizers: what a test of
+// the server's own answers writes.
+func plainRC(name string, finalizers ...string) *corev1.ReplicationController {
+	zero := int32(0)
+	return &corev1.ReplicationController{
+		ObjectMeta: metav1.ObjectMeta{Name: name, Finalizers: finalizers},
+		Spec: corev1.ReplicationControllerSpec{Replicas: &zero, Selector: map[string]string{"app": "web"},
+			Template: &corev1.PodTemplateSpec{ObjectMeta: metav1.ObjectMeta{Labels: map[string]string{"app": "web"}},
+				Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "web", Image: "registry.example/web:1"}}}}},
 	}
 }

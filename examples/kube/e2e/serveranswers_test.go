@@ -5,7 +5,6 @@ import (
 	"errors"
 	"testing"
 
-	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 
@@ -23,14 +22,7 @@ func TestServerAnswersTheFakeCopies(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
 	rcs := e.admin.CoreV1().ReplicationControllers(e.ns)
-	zero := int32(0)
-	rc := &corev1.ReplicationController{
-		ObjectMeta: metav1.ObjectMeta{Name: "web-1", Finalizers: []string{"example.com/hold"}},
-		Spec: corev1.ReplicationControllerSpec{Replicas: &zero, Selector: map[string]string{"app": "web"},
-			Template: &corev1.PodTemplateSpec{ObjectMeta: metav1.ObjectMeta{Labels: map[string]string{"app": "web"}},
-				Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "web", Image: "registry.example/web:1"}}}}},
-	}
-	if _, err := rcs.Create(ctx, rc, metav1.CreateOptions{}); err != nil {
+	if _, err := rcs.Create(ctx, plainRC("web-1", "example.com/hold"), metav1.CreateOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	c := e.userClient()
