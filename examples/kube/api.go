@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	appsv1 "github.com/openshift/api/apps/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -61,3 +62,42 @@ func CheckAPI(ctx context.Context, d discovery.DiscoveryInterface) error {
 	}
 	return fmt.Errorf("%w: %s lists no deploymentconfigs", ErrNoDeploymentConfigs, gv)
 }
+
+// WaitForAPI runs CheckAPI until the server answers it, for timeout at
+// most: while the check fails with ErrUnreachable (a server restarting,
+// an aggregated API unavailable during an upgrade), it asks again after
+// a pause that doubles from a quarter of a second up to four seconds,
+// calling retry, when not nil, with the failure and the pause before
+// each. Any other failure (ErrUnauthorized, ErrNoDeploymentConfigs) is
+// returned at once: a server that answers so will answer the same. When
+// timeout or ctx runs out, WaitForAPI returns the last check's error
+// (ErrUnreachable, wrapping the server's error or the context's).
+func WaitForAPI(ctx context.Context, d discovery.DiscoveryInterface, timeout time.Duration, retry func(err error, wait time.Duration)) error {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	pause := apiCheckFirstPause
+	for {
+		err := CheckAPI(ctx, d)
+		if err == nil || !errors.Is(err, ErrUnreachable) || ctx.Err() != nil {
+			return err
+		}
+		if deadline, _ := ctx.Deadline(); time.Until(deadline) < pause {
+			return err // no time for another check
+		}
+		if retry != nil {
+			retry(err, pause)
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(pause):
+		}
+		pause = min(2*pause, apiCheckLongestPause)
+	}
+}
+
+// The pauses of WaitForAPI between two checks of an unreachable server.
+const (
+	apiCheckFirstPause   = 250 * time.Millisecond
+	apiCheckLongestPause = 4 * time.Second
+)

@@ -3,9 +3,12 @@ package kube_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -150,5 +153,102 @@ func TestRunStopsDuringTheAPICheck(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("Run did not return within 5 s of its context ending")
+	}
+}
+
+// flakyServer answers discovery of apps.openshift.io/v1 with the statuses
+// of answers in turn, then with the last one; it counts the requests.
+func flakyServer(t *testing.T, answers ...int) (string, *atomic.Int32) {
+	t.Helper()
+	const dcs = `{"kind":"APIResourceList","apiVersion":"v1","groupVersion":"apps.openshift.io/v1",
+		"resources":[{"name":"deploymentconfigs","namespaced":true,"kind":"DeploymentConfig","verbs":["get","list"]}]}`
+	var n atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		status := answers[min(int(n.Add(1)), len(answers))-1]
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(status)
+		if status == http.StatusOK {
+			_, _ = w.Write([]byte(dcs))
+			return
+		}
+		fmt.Fprintf(w, `{"kind":"Status","apiVersion":"v1","status":"Failure","message":"answer %d","code":%d}`, status, status)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL, &n
+}
+
+// TestWaitForAPI: an unreachable server (an aggregated API answering 503
+// during an upgrade, an API server restarting) is checked again until it
+// answers or the timeout runs out; a server that answers no to the
+// credentials or the API is not asked again.
+func TestWaitForAPI(t *testing.T) {
+	for _, tc := range []struct {
+		name, why string
+		answers   []int
+		timeout   time.Duration
+		want      error
+		asked     int32 // requests; 0: at least 2
+	}{
+		{"back after two 503s", "the third check succeeds", []int{503, 503, 200}, 10 * time.Second, nil, 3},
+		{"503 throughout", "the last 503 is returned when the time is up", []int{503}, 700 * time.Millisecond, kube.ErrUnreachable, 0},
+		{"unauthorized", "401 is not asked again", []int{401, 200}, 10 * time.Second, kube.ErrUnauthorized, 1},
+		{"not openshift", "404 is not asked again", []int{404, 200}, 10 * time.Second, kube.ErrNoDeploymentConfigs, 1},
+		{"503 then not openshift", "a later 404 ends the wait", []int{503, 404}, 10 * time.Second, kube.ErrNoDeploymentConfigs, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			host, asked := flakyServer(t, tc.answers...)
+			d, err := discovery.NewDiscoveryClientForConfig(&rest.Config{Host: host})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var retries []time.Duration
+			err = kube.WaitForAPI(t.Context(), d, tc.timeout, func(err error, wait time.Duration) {
+				if !errors.Is(err, kube.ErrUnreachable) {
+					t.Errorf("retry after %v, want only after ErrUnreachable", err)
+				}
+				retries = append(retries, wait)
+			})
+			if tc.want == nil && err != nil || !errors.Is(err, tc.want) {
+				t.Fatalf("WaitForAPI() = %v, want %v (%s)", err, tc.want, tc.why)
+			}
+			if tc.want != nil && !strings.Contains(err.Error(), "answer ") {
+				t.Errorf("WaitForAPI() = %v, want the server's last answer in it", err)
+			}
+			n := asked.Load()
+			if tc.asked != 0 && n != tc.asked || tc.asked == 0 && n < 2 {
+				t.Errorf("%d checks, want %d (%s)", n, tc.asked, tc.why)
+			}
+			if int32(len(retries)) != n-1 && tc.asked != 0 {
+				t.Errorf("retry called %d times for %d checks", len(retries), n)
+			}
+			for i := 1; i < len(retries); i++ {
+				if retries[i] < retries[i-1] {
+					t.Errorf("pauses %v: want them to grow", retries)
+				}
+			}
+		})
+	}
+}
+
+// TestRunWaitsForTheAPI: Run checks an unreachable server again (here a
+// 503 from an aggregated API in an upgrade) rather than exiting on the
+// first answer; its error is the check's last one.
+func TestRunWaitsForTheAPI(t *testing.T) {
+	host, asked := flakyServer(t, 503, 503, 401)
+	cfg := &rest.Config{Host: host}
+	kc, err := kubernetes.NewForConfig(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ac, err := appsclient.NewForConfig(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctrl := kube.New(kc, ac, kube.Options{Logger: klog.NewKlogr().V(10), APICheckTimeout: 10 * time.Second})
+	if err := ctrl.Run(t.Context()); !errors.Is(err, kube.ErrUnauthorized) {
+		t.Errorf("Run() = %v, want ErrUnauthorized, the answer after two 503s", err)
+	}
+	if n := asked.Load(); n != 3 {
+		t.Errorf("Run checked the API %d times, want 3", n)
 	}
 }

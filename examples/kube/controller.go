@@ -79,6 +79,10 @@ type Options struct {
 	// DrainTimeout is how long the passes in flight when Run's context
 	// ends may go on before their context is cancelled too; 0 means 10 s.
 	DrainTimeout time.Duration
+	// APICheckTimeout is how long Run waits for the server to answer its
+	// API check (WaitForAPI) while it is unreachable; 0 means
+	// DefaultAPICheckTimeout.
+	APICheckTimeout time.Duration
 }
 
 // DefaultDrainTimeout is the DrainTimeout of zero Options.
@@ -90,10 +94,13 @@ const DefaultDrainTimeout = 10 * time.Second
 // create refused for minutes, say) when nothing else touches its objects.
 const DefaultResync = 10 * time.Minute
 
-// APICheckTimeout bounds Run's API check (CheckAPI): a server that
-// accepts connections and never answers makes Run return an error
-// wrapping ErrUnreachable after this long.
-const APICheckTimeout = 30 * time.Second
+// DefaultAPICheckTimeout is the APICheckTimeout of zero Options: how long
+// Run asks again a server that is unreachable (refusing connections,
+// answering 5xx, or not answering at all) before it returns an error
+// wrapping ErrUnreachable. It covers an API server restarting or an
+// aggregated API briefly unavailable during an upgrade, which would
+// otherwise make every replica exit and wait out the kubelet's back-off.
+const DefaultAPICheckTimeout = 30 * time.Second
 
 // Controller runs the DC controller and the deployer controller of dcplan
 // over shared informers of DeploymentConfigs, ReplicationControllers and
@@ -332,8 +339,8 @@ var ErrCacheSync = errors.New("kube: informer caches did not sync")
 // Options.LeaderElection, the workers run only while the process holds
 // the lease: Run releases it after the passes in flight finished, and
 // returns an error wrapping ErrLeaseLost when the lease was lost. It
-// returns CheckAPI's error when the API check fails (within
-// APICheckTimeout; nil when ctx ends first), and one wrapping
+// returns WaitForAPI's error when the API check fails (nil when ctx ends
+// first), and one wrapping
 // ErrLeaderElection for an invalid LeaderElection, before contacting the
 // server. Call Run once.
 func (c *Controller) Run(ctx context.Context) error {
@@ -345,9 +352,13 @@ func (c *Controller) Run(ctx context.Context) error {
 	}
 	stopWatch := context.AfterFunc(ctx, func() { c.stopping.Store(true) })
 	defer stopWatch()
-	check, cancelCheck := context.WithTimeout(ctx, APICheckTimeout)
-	err := CheckAPI(check, c.apps.Discovery())
-	cancelCheck()
+	timeout := c.opts.APICheckTimeout
+	if timeout <= 0 {
+		timeout = DefaultAPICheckTimeout
+	}
+	err := WaitForAPI(ctx, c.apps.Discovery(), timeout, func(err error, wait time.Duration) {
+		c.log.Info("The API server is unreachable; checking again", "err", err.Error(), "in", wait)
+	})
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil // stopped while waiting for the server

@@ -29,7 +29,8 @@
 //     recorder; [StatusError] turns client-go errors into wire's.
 //   - [CheckAPI]: a clear error when the server is unreachable
 //     ([ErrUnreachable]), refuses the credentials ([ErrUnauthorized]) or
-//     lacks apps.openshift.io/v1 ([ErrNoDeploymentConfigs]).
+//     lacks apps.openshift.io/v1 ([ErrNoDeploymentConfigs]); [WaitForAPI]
+//     asks an unreachable server again, as Run does at startup.
 //   - [LeaderElection] (Options.LeaderElection): act only while holding a
 //     coordination.k8s.io Lease; [ErrLeaseLost] when it is lost.
 //   - [Controller.Metrics]: the Prometheus metrics ([Metrics] lists them);

@@ -75,7 +75,7 @@ const exitCodes = `Exit status:
   2  a usage error: an unknown flag or preset, invalid durations
   3  no client configuration: no --kubeconfig, $KUBECONFIG or ~/.kube/config, and not in a pod
   4  the kubeconfig cannot be used: a missing file, no or an unknown context, invalid contents
-  5  the API server is unreachable (refused, timed out, TLS, 5xx)
+  5  the API server is unreachable (refused, timed out, TLS, 5xx) for --api-check-timeout
   6  the API server refused the credentials (401 Unauthorized, 403 Forbidden)
   7  the server does not serve deploymentconfigs.apps.openshift.io/v1 (not OpenShift)
   8  the leader lease was lost, also during the drain after SIGINT or SIGTERM (the process stopped acting at once: the passes in flight were cancelled)
@@ -90,7 +90,7 @@ type flags struct {
 	leaderElect                             bool
 	election                                kube.LeaderElection
 	metricsAddress, healthAddress           string
-	drain, resync                           time.Duration
+	drain, resync, apiCheck                 time.Duration
 	qps                                     float64
 	burst                                   int
 	// set holds the names of the flags given on the command line.
@@ -120,6 +120,7 @@ func parse(args []string, stderr io.Writer) (flags, error) {
 	own.StringVar(&f.metricsAddress, "metrics-address", ":8080", `address of the /metrics server, "" for none (--demo: none unless given)`)
 	own.StringVar(&f.healthAddress, "health-address", ":8081", `address of the /healthz and /readyz server, "" for none; may equal --metrics-address (--demo: none unless given)`)
 	own.DurationVar(&f.drain, "drain-timeout", kube.DefaultDrainTimeout, "how long the passes in flight at SIGTERM may run on")
+	own.DurationVar(&f.apiCheck, "api-check-timeout", kube.DefaultAPICheckTimeout, "how long to check again, at startup, an API server that is unreachable (restarting, 5xx) before exiting 5")
 	own.DurationVar(&f.resync, "resync", kube.DefaultResync, "informer resync period, which plans every DC and RC again (a key dropped after its retries comes back); 0 for none")
 	own.Float64Var(&f.qps, "kube-api-qps", defaultQPS, "queries per second of each clientset: the Kubernetes one (RC, pod and event writes, the lease, the RC and pod informers) and the DeploymentConfig one; negative for no limit")
 	own.IntVar(&f.burst, "kube-api-burst", defaultBurst, "burst of queries to the API server above --kube-api-qps")
@@ -171,6 +172,9 @@ func parse(args []string, stderr io.Writer) (flags, error) {
 	if f.workers < 1 {
 		return f, fmt.Errorf("--workers %d: want at least 1", f.workers)
 	}
+	if f.apiCheck <= 0 {
+		return f, fmt.Errorf("--api-check-timeout %s: want a positive duration", f.apiCheck)
+	}
 	if f.resync < 0 {
 		return f, fmt.Errorf("--resync %s: want 0 (none) or a positive period", f.resync)
 	}
@@ -214,7 +218,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if resync == 0 {
 		resync = -1 // kube.Options' none
 	}
-	opts := kube.Options{Namespace: f.namespace, Settings: settings, Workers: f.workers, DrainTimeout: f.drain, Resync: resync}
+	opts := kube.Options{Namespace: f.namespace, Settings: settings, Workers: f.workers, DrainTimeout: f.drain, Resync: resync,
+		APICheckTimeout: f.apiCheck}
 	if f.leaderElect {
 		opts.LeaderElection = &f.election
 	}
