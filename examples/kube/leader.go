@@ -123,6 +123,13 @@ func (c *Controller) runElected(ctx context.Context, l LeaderElection) error {
 		mu       sync.Mutex
 		stopping bool
 		working  chan struct{} // closed when the workers of a term returned
+		// lost is set when a term's workers returned with its lead
+		// context ended by the elector (a failed renewal), not by this
+		// function: the passes in flight were cancelled, also during a
+		// drain. electCtx alone cannot tell: once the workers return, the
+		// stopping goroutine below may cancel it before elector.Run
+		// returns.
+		lost bool
 	)
 	stop := func() <-chan struct{} {
 		mu.Lock()
@@ -160,6 +167,11 @@ func (c *Controller) runElected(ctx context.Context, l LeaderElection) error {
 				defer close(done)
 				log.Info("Leading")
 				c.work(ctx.Done(), lead)
+				if lead.Err() != nil && electCtx.Err() == nil { // done is still open: electCtx is not cancelled yet
+					mu.Lock()
+					lost = true
+					mu.Unlock()
+				}
 			},
 			OnStoppedLeading: func() {},
 			OnNewLeader: func(leader string) {
@@ -188,10 +200,15 @@ func (c *Controller) runElected(ctx context.Context, l LeaderElection) error {
 	}()
 	log.Info("Waiting for the leader lease")
 	elector.Run(electCtx)
-	lost := electCtx.Err() == nil
+	// Neither a stop nor a SIGTERM ended the election: the elector stopped
+	// leading on its own, also when no term's workers had started yet.
+	unasked := electCtx.Err() == nil && ctx.Err() == nil
 	if w := stop(); w != nil {
 		<-w
 	}
+	mu.Lock()
+	lost = lost || unasked
+	mu.Unlock()
 	if lost {
 		return fmt.Errorf("%w %s/%s (identity %s)", ErrLeaseLost, l.Namespace, l.Name, id)
 	}

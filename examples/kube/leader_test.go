@@ -323,3 +323,49 @@ func TestLeaderLostStopsBeforeReleasing(t *testing.T) {
 		t.Errorf("Run() = %v, want ErrLeaseLost", runErr)
 	}
 }
+
+// TestLeaderLostDuringTheDrain: a leader whose lease is lost while it
+// drains after a SIGTERM cancels the pass it was letting finish and
+// returns ErrLeaseLost (exit status 8), not nil: the drain did not
+// finish.
+func TestLeaderLostDuringTheDrain(t *testing.T) {
+	c := newCluster(t)
+	var b *blocking
+	var partitioned atomic.Bool
+	c.kube.PrependReactor("update", "leases", func(act clienttesting.Action) (bool, runtime.Object, error) {
+		if !partitioned.Load() {
+			return false, nil, nil
+		}
+		return true, nil, errors.New("http2: client connection lost")
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	ctrl := kube.New(c.kube, c.apps, kube.Options{Namespace: ns, Recorder: c.recorder, Now: func() time.Time { return epoch },
+		Logger: klog.NewKlogr().V(10), LeaderElection: testElection("a"), Wrap: blockConfig(&b), DrainTimeout: time.Minute})
+	done := make(chan struct{})
+	var runErr error
+	go func() { defer close(done); runErr = ctrl.Run(ctx) }()
+	t.Cleanup(func() { cancel(); <-done })
+	waitFor(t, "a to lead", func() bool { return c.holder(t) == "a" })
+	c.createDC(t, newDC("frontend", "registry/shop/frontend:v1", 2))
+	<-b.entered // a pass in flight, held in its RC create
+
+	cancel() // SIGTERM: the drain waits for the held pass
+	select {
+	case <-done:
+		t.Fatalf("Run() = %v before the pass in flight ended", runErr)
+	case <-time.After(200 * time.Millisecond):
+	}
+	partitioned.Store(true)
+	select {
+	case err := <-b.err:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("the held request ended with %v, want context.Canceled", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the pass in flight was never cancelled")
+	}
+	<-done
+	if !errors.Is(runErr, kube.ErrLeaseLost) {
+		t.Errorf("Run() = %v, want ErrLeaseLost: the lease was lost before the drain finished", runErr)
+	}
+}
