@@ -41,7 +41,8 @@ import (
 //     writes their status through the status subresource).
 //   - update and patch: a new resourceVersion; uid and creationTimestamp
 //     stay the server's; the main resource keeps the stored status and the
-//     status subresource keeps everything but status; metadata.generation
+//     status subresource keeps the stored spec (and a DC's, everything
+//     but status); metadata.generation
 //     goes up by one when spec changed, or a DC's
 //     status.latestVersion (kept from the client when one above the
 //     stored one, as the DC update strategy does), and through the
@@ -79,6 +80,19 @@ import (
 //     without a uid, or more than one owner reference with controller
 //     true, is refused with Invalid (422), as the API server's metadata
 //     validation refuses it; nothing is stored.
+//   - the API server's other checks of a write, in its words: an RC's or
+//     a pod's name must be a DNS subdomain (Invalid); a create with
+//     metadata.generateName and no name gets the prefix and five
+//     characters drawn from its uid; a create carrying
+//     metadata.resourceVersion is a bare 500; an update or patch may not
+//     set deletionTimestamp on an object not being deleted, nor change
+//     deletionGracePeriodSeconds (Invalid); of a pod's spec it may change
+//     only the containers' images, activeDeadlineSeconds (set or
+//     lowered), tolerations (added) and terminationGracePeriodSeconds
+//     (from a negative value to 1), else Invalid (the real message's diff
+//     of the two specs left out). The RC and pod status subresources
+//     store the body's metadata (labels, annotations, finalizers, an
+//     RC's owner references), the DC's status alone.
 //
 // A World's server (World.Client) holds only objects the World's codec
 // decodes and dcplan's rules for one object accept: a create, update or
@@ -432,17 +446,32 @@ func (s *Server) create(r wire.Request) (serverKey, error) {
 	}
 	defaultTypeMeta(r.Resource, o)
 	meta := ensureMeta(o)
-	name, _ := meta["name"].(string)
-	if name == "" {
-		return serverKey{}, errInvalid(r.Resource, name, "metadata.name: Required value: name or generateName is required")
-	}
 	ns, _ := meta["namespace"].(string)
 	if ns == "" {
 		meta["namespace"] = r.Namespace
 	} else if ns != r.Namespace {
 		return serverKey{}, errBadRequest("the namespace of the provided object does not match the namespace sent on the request")
 	}
+	name, _ := meta["name"].(string)
+	var uid string
+	if prefix, _ := meta["generateName"].(string); name == "" && prefix != "" {
+		uid = s.store.mintUID()
+		name = generatedName(prefix, uid)
+		meta["name"] = name
+	}
+	if name == "" {
+		return serverKey{}, errInvalid(r.Resource, name, "metadata.name: Required value: name or generateName is required")
+	}
 	key := serverKey{r.Resource, r.Namespace, name}
+	if err := checkName(r.Resource, name); err != nil {
+		return key, err
+	}
+	if err := checkOwnerRefs(r.Resource, name, o); err != nil {
+		return key, err
+	}
+	if metaString(o, "resourceVersion") != "" {
+		return key, errVersionOnCreate()
+	}
 	if stored, ok := s.store.load(key); ok {
 		err := errAlreadyExists(r.Resource, name)
 		if old, perr := parseObject(stored); perr == nil && metaString(old, "deletionTimestamp") != "" {
@@ -452,12 +481,12 @@ func (s *Server) create(r wire.Request) (serverKey, error) {
 		}
 		return key, err
 	}
-	if err := checkOwnerRefs(r.Resource, name, o); err != nil {
-		return key, err
-	}
 	delete(meta, "deletionTimestamp") // the server's to set, on a delete
 	delete(meta, "deletionGracePeriodSeconds")
-	meta["uid"] = s.store.mintUID()
+	if uid == "" {
+		uid = s.store.mintUID()
+	}
+	meta["uid"] = uid
 	meta["resourceVersion"] = s.store.mintVersion()
 	meta["creationTimestamp"] = s.store.clock().UTC().Format(time.RFC3339)
 	switch r.Resource {
@@ -518,7 +547,7 @@ func (s *Server) update(r wire.Request, key serverKey) error {
 	if err := checkOwnerRefs(r.Resource, key.name, body); err != nil {
 		return err
 	}
-	if err := checkFinalizers(r.Resource, key.name, old, body); err != nil && r.Subresource == "" {
+	if err := checkUpdate(r.Resource, r.Subresource, key.name, old, body); err != nil {
 		return err
 	}
 	return s.write(key, r.Resource, old, s.settle(r.Resource, r.Subresource, old, body))
@@ -531,6 +560,21 @@ func (s *Server) update(r wire.Request, key serverKey) error {
 // endpoint stores), which also counts a generation when
 // status.latestVersion moved. The resourceVersion is write's to set.
 func (s *Server) settle(resource, sub string, old, next map[string]any) map[string]any {
+	if all, kept := statusKeeps(resource); sub == wire.SubresourceStatus && !all {
+		// The RC and pod status strategies reset the spec (and a pod's
+		// owner references); the rest of the body stands, but for the
+		// server's own metadata.
+		out := next
+		restore(out, old, "spec")
+		restore(out, old, "kind")
+		restore(out, old, "apiVersion")
+		meta, oldMeta := ensureMeta(out), ensureMeta(old)
+		for _, f := range append(kept, serverMeta...) {
+			restore(meta, oldMeta, f)
+		}
+		pruneMeta(out)
+		return out
+	}
 	if sub == wire.SubresourceStatus || sub == wire.SubresourceInstantiate {
 		out := jsontree.Clone(old).(map[string]any)
 		if st, ok := next["status"]; ok {
@@ -550,12 +594,8 @@ func (s *Server) settle(resource, sub string, old, next map[string]any) map[stri
 	}
 	out := next
 	meta, oldMeta := ensureMeta(out), ensureMeta(old)
-	for _, f := range []string{"uid", "creationTimestamp", "namespace", "generation", "deletionTimestamp", "deletionGracePeriodSeconds"} {
-		if v, ok := oldMeta[f]; ok {
-			meta[f] = v
-		} else {
-			delete(meta, f)
-		}
+	for _, f := range serverMeta {
+		restore(meta, oldMeta, f)
 	}
 	client, _ := out["status"].(map[string]any)
 	if st, ok := old["status"]; ok {
@@ -570,6 +610,33 @@ func (s *Server) settle(resource, sub string, old, next map[string]any) map[stri
 		meta["generation"] = json.Number(strconv.FormatInt(g+1, 10))
 	}
 	return out
+}
+
+// serverMeta is the metadata an update or a patch cannot change: the
+// stored values stay.
+var serverMeta = []string{"uid", "creationTimestamp", "namespace", "generation", "deletionTimestamp", "deletionGracePeriodSeconds"}
+
+// checkUpdate runs the checks of an update or a patch of old, through
+// subresource sub, that would store next, in the API server's order:
+// metadata (deletionTimestamp, finalizers), then the pod's spec rules. A
+// status write is held to the metadata rules only where its strategy
+// keeps the body's metadata (statusKeeps), and never to the spec's.
+func checkUpdate(resource, sub, name string, old, next map[string]any) error {
+	if all, _ := statusKeeps(resource); sub != "" && all {
+		return nil // a DC's status write takes the status alone
+	}
+	if sub == "" || resource != wire.ResourcePods { // the pod status strategy drops it
+		if err := checkDeletionFields(resource, name, old, next); err != nil {
+			return err
+		}
+	}
+	if err := checkFinalizers(resource, name, old, next); err != nil {
+		return err
+	}
+	if resource == wire.ResourcePods && sub == "" {
+		return checkPodSpec(name, old, next)
+	}
+	return nil
 }
 
 // write stores out, what settle made of an update or a patch of the
@@ -632,6 +699,9 @@ func (s *Server) patch(r wire.Request, key serverKey) error {
 		return errConflict(r.Resource, key.name)
 	}
 	merged, err := mergePatch(jsontree.Clone(old), p, "", r.PatchType == wire.PatchStrategicMerge)
+	if oe, ok := err.(orderError); ok {
+		return &wire.StatusError{Code: 500, Message: string(oe)}
+	}
 	if err != nil {
 		return errBadRequest(err.Error())
 	}
@@ -649,7 +719,7 @@ func (s *Server) patch(r wire.Request, key serverKey) error {
 	if err := checkOwnerRefs(r.Resource, key.name, next); err != nil {
 		return err
 	}
-	if err := checkFinalizers(r.Resource, key.name, old, next); err != nil && r.Subresource == "" {
+	if err := checkUpdate(r.Resource, r.Subresource, key.name, old, next); err != nil {
 		return err
 	}
 	return s.write(key, r.Resource, old, s.settle(r.Resource, r.Subresource, old, next))

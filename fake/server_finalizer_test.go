@@ -3,6 +3,7 @@ package fake_test
 import (
 	"encoding/json"
 	"errors"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -183,7 +184,8 @@ func TestServerCreateIgnoresDeletionFields(t *testing.T) {
 	if err := s.Put(wire.ResourceConfigs, []byte(srvDC)); err != nil { // the RC's owner
 		t.Fatal(err)
 	}
-	body := strings.Replace(srvRC, `"uid":"rc-uid-1",`, `"deletionTimestamp":"2026-11-01T11:30:00Z","deletionGracePeriodSeconds":30,`, 1)
+	body := strings.NewReplacer(`"uid":"rc-uid-1",`, `"deletionTimestamp":"2026-11-01T11:30:00Z","deletionGracePeriodSeconds":30,`,
+		`"resourceVersion":"500",`, "").Replace(srvRC)
 	if _, err := s.Do(t.Context(), wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1",
 		Body: []byte(body)}); err != nil {
 		t.Fatal(err)
@@ -354,6 +356,7 @@ func TestServerCreateOverAMarkedName(t *testing.T) {
 	s := heldServer(t)
 	deleteDC(t, s, wire.PropagationBackground)
 	b, _ := s.Object(wire.ResourceConfigs, "shop", "web")
+	b = regexp.MustCompile(`"resourceVersion":"[0-9]+",?`).ReplaceAll(b, nil) // a create carries none
 	_, err := s.Do(t.Context(), wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourceConfigs, Namespace: "shop", Name: "web", Body: b})
 	var se *wire.StatusError
 	const want = `object is being deleted: deploymentconfigs.apps.openshift.io "web" already exists`

@@ -23,9 +23,10 @@ import (
 // $deleteFromPrimitiveList/finalizers removes the values it lists. A
 // merged list is ordered as apimachinery orders it (smpOrder): the
 // patch's elements first, in patch order, then those only the stored
-// list holds. Every other list is replaced whole. Other directives ($setElementOrder,
-// $retainKeys, $deleteFromPrimitiveList of another list, $patch on a map)
-// are refused.
+// list holds; $setElementOrder/<list> orders a merged list by the order
+// it gives instead (orderList). Every other list is replaced whole. Other
+// directives ($retainKeys, $deleteFromPrimitiveList of another list,
+// $patch on a map) are refused.
 func mergePatch(orig, patch any, path string, strategic bool) (any, error) {
 	pm, ok := patch.(map[string]any)
 	if !ok {
@@ -40,8 +41,26 @@ func mergePatch(orig, patch any, path string, strategic bool) (any, error) {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
+	ordered := map[string]bool{}
+	for _, k := range keys {
+		if list, ok := strings.CutPrefix(k, setElementOrder); strategic && ok {
+			v, err := orderList(om[list], pm[list], pm[k], path, list)
+			if err != nil {
+				return nil, err
+			}
+			if v == nil {
+				delete(om, list)
+			} else {
+				om[list] = v
+			}
+			ordered[list] = true
+		}
+	}
 	for _, k := range keys {
 		pv := pm[k]
+		if strings.HasPrefix(k, setElementOrder) && strategic || ordered[k] {
+			continue
+		}
 		if list, ok := strings.CutPrefix(k, deleteFromPrimitiveList); strategic && ok && setList(path, list) {
 			// Sorted first ('$' before letters): the removal comes before
 			// a merge of the same list, as in the API server.
@@ -135,20 +154,112 @@ func mergeList(orig any, patch []any, path, mk string) ([]any, error) {
 	return smpOrder(out, items, live, keyOf), nil
 }
 
+// orderList merges the list patch into the list orig, the list key of
+// the object at path, and orders the result by the $setElementOrder
+// directive order, as the API server does: the elements order names (by
+// their merge key, or themselves in a list of primitives) come in its
+// order, interleaved with those only the stored list holds as smpOrder
+// interleaves. It refuses a directive whose list merges by no key, an
+// order naming an element without the merge key, and a patch list whose
+// elements the order lacks or lists in another order. A nil result
+// means no list (neither orig nor patch held one).
+func orderList(orig, patch, order any, path, key string) (any, error) {
+	child := key
+	if path != "" {
+		child = path + "." + key
+	}
+	ol, ok := order.([]any)
+	if !ok {
+		return nil, fmt.Errorf("%s%s: the order is not a list", setElementOrder, key)
+	}
+	mk := mergeKey(child)
+	var keyOf func(any) any
+	switch {
+	case setList(path, key):
+		keyOf = func(v any) any { return v }
+	case mk != "":
+		keyOf = func(e any) any { m, _ := e.(map[string]any); return m[mk] }
+		for _, e := range ol {
+			if m, ok := e.(map[string]any); !ok || m[mk] == nil {
+				return nil, fmt.Errorf("map: %v does not contain declared merge key: %s", e, mk)
+			}
+		}
+	default:
+		return nil, fmt.Errorf("unsupported strategic merge directive %s%s at %q: the list merges by no key", setElementOrder, key, path)
+	}
+	pl, hasPatch := patch.([]any)
+	last := -1
+	for _, e := range pl {
+		if m, ok := e.(map[string]any); ok && m["$patch"] != nil {
+			continue
+		}
+		at := slices.IndexFunc(ol, func(o any) bool { return jsonvalue.Equal(keyOf(o), keyOf(e)) })
+		if at < 0 || at < last {
+			// The API server's words, a bare 500 (errOrder).
+			return nil, orderError(fmt.Sprintf("The order in patch list:\n%v\n doesn't match %s list:\n%v\n", pl, "$setElementOrder", ol))
+		}
+		last = at
+	}
+	live, hasOrig := orig.([]any)
+	var merged []any
+	switch {
+	case hasPatch && setList(path, key):
+		merged = union(orig, pl)
+	case hasPatch:
+		var err error
+		if merged, err = mergeList(orig, pl, child, mk); err != nil {
+			return nil, err
+		}
+	case hasOrig:
+		merged = jsontree.Clone(live).([]any)
+	default:
+		return nil, nil
+	}
+	return smpOrder(merged, ol, live, keyOf), nil
+}
+
+// orderError is a patch whose list and $setElementOrder disagree: the
+// API server answers it with a bare 500 and this text.
+type orderError string
+
+func (e orderError) Error() string { return string(e) }
+
+// setElementOrder is the directive prefix that orders a merged list.
+const setElementOrder = "$setElementOrder/"
+
 // mergeKey returns the patch merge key of the list at path (object keys
 // joined by dots, list elements not named), or "" for a list patched by
 // replacement. The table covers the lists of dcplan's three kinds that
-// Kubernetes merges: owner references by uid, containers, init
-// containers, env and volumes by name, conditions by type.
+// Kubernetes merges (the patchMergeKey tags of the v1 types): owner
+// references by uid; containers, init and ephemeral containers, env,
+// volumes, image pull secrets, resource claims and scheduling gates by
+// name; container ports by containerPort, volume mounts by mountPath,
+// volume devices by devicePath, resize policies by resourceName; host
+// aliases by ip; topology spread constraints by topologyKey; conditions
+// by type.
 func mergeKey(path string) string {
 	last := path[strings.LastIndex(path, ".")+1:]
 	switch {
 	case path == "metadata.ownerReferences" || strings.HasSuffix(path, ".metadata.ownerReferences"):
 		return "uid"
-	case last == "containers" || last == "initContainers" || last == "env" || last == "volumes":
-		return "name"
 	case path == "status.conditions":
 		return "type"
+	}
+	switch last {
+	case "containers", "initContainers", "ephemeralContainers", "env", "volumes", "imagePullSecrets", "resourceClaims", "schedulingGates":
+		return "name"
+	case "ports":
+		return "containerPort"
+	case "volumeMounts":
+		return "mountPath"
+	case "volumeDevices":
+		return "devicePath"
+	case "resizePolicy":
+		return "resourceName"
+	case "hostAliases":
+		return "ip"
+	case "topologySpreadConstraints":
+		return "topologyKey"
 	}
 	return ""
 }

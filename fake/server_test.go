@@ -165,9 +165,22 @@ func TestServerRequests(t *testing.T) {
 			why:  "AlreadyExists carries client-go's text; the stored object is untouched",
 			req: func(t *testing.T) wire.Request {
 				return wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1",
-					Body: rcWith(t, func(m map[string]any) { m["spec"].(map[string]any)["replicas"] = 9 })}
+					Body: rcWith(t, func(m map[string]any) {
+						m["spec"].(map[string]any)["replicas"] = 9
+						delete(m["metadata"].(map[string]any), "resourceVersion")
+					})}
 			},
 			errText: `replicationcontrollers "web-1" already exists`, reason: dcplan.StatusAlreadyExists,
+			checks: []check{{wire.ResourceRCs, "web-1", "spec|replicas", 2.0}},
+		},
+		{
+			name: "create carrying a resourceVersion",
+			why:  "the storage refuses it before it looks for the name: a bare 500 (a client creating what it read)",
+			req: func(t *testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1",
+					Body: rcWith(t, func(m map[string]any) { m["spec"].(map[string]any)["replicas"] = 9 })}
+			},
+			errText: `resourceVersion should not be set on objects to be created`, reason: "",
 			checks: []check{{wire.ResourceRCs, "web-1", "spec|replicas", 2.0}},
 		},
 		{
@@ -424,9 +437,9 @@ func TestServerRequests(t *testing.T) {
 			why:  "directives the server does not model are refused, not ignored",
 			req: func(*testing.T) wire.Request {
 				return wire.Request{Verb: wire.VerbPatch, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1", PatchType: wire.PatchStrategicMerge,
-					Patch: []byte(`{"metadata":{"$setElementOrder/ownerReferences":[{"uid":"dc-uid"}]}}`)}
+					Patch: []byte(`{"metadata":{"$retainKeys":["name"]}}`)}
 			},
-			errText: `unsupported strategic merge directive $setElementOrder/ownerReferences at "metadata"`, reason: dcplan.StatusBadRequest,
+			errText: `unsupported strategic merge directive $retainKeys at "metadata"`, reason: dcplan.StatusBadRequest,
 		},
 		{
 			name: "unsupported patch type",
@@ -525,29 +538,33 @@ func TestServerRequests(t *testing.T) {
 			checks: []check{{wire.ResourceRCs, "web-1", "metadata", "<no object>"}},
 		},
 		{
-			name: "status update of a marked object keeps its finalizers",
-			why: "the status subresource takes only status from the body (the status strategy resets metadata), so a body " +
-				"naming a finalizer more is no attempt to add one to an object being deleted: not Invalid, and not stored",
+			name: "status update of a marked object adds no finalizer",
+			why: "the RC status strategy resets only the spec: a body naming a finalizer more adds one to an object being " +
+				"deleted, which the metadata validation refuses; nothing is stored",
 			setup: markedRC,
 			req: func(*testing.T) wire.Request {
 				return wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceRCs, Subresource: wire.SubresourceStatus, Namespace: "shop", Name: "web-1",
 					Body: []byte(`{"metadata":{"name":"web-1","resourceVersion":"500","finalizers":["b.example/two","c.example/three","d.example/four"]},"status":{"replicas":1}}`)}
 			},
+			errText: `ReplicationController "web-1" is invalid: metadata.finalizers: Forbidden: no new finalizers can be added if the object is being deleted, found new finalizers []string{"d.example/four"}`,
+			reason:  dcplan.StatusInvalid,
 			checks: []check{
-				{wire.ResourceRCs, "web-1", "status|replicas", 1.0},
+				{wire.ResourceRCs, "web-1", "status|replicas", 2.0},
 				{wire.ResourceRCs, "web-1", "metadata|finalizers|2", "<absent>"},
 			},
 		},
 		{
-			name:  "status patch of a marked object keeps its finalizers",
-			why:   "as the status update: a status patch's metadata is not the object's, so its finalizers are no addition",
+			name:  "status patch of a marked object adds no finalizer",
+			why:   "as the status update: a status patch's metadata is the object's",
 			setup: markedRC,
 			req: func(*testing.T) wire.Request {
 				return wire.Request{Verb: wire.VerbPatch, Resource: wire.ResourceRCs, Subresource: wire.SubresourceStatus, Namespace: "shop", Name: "web-1",
 					PatchType: wire.PatchStrategicMerge, Patch: []byte(`{"metadata":{"finalizers":["d.example/four"]},"status":{"replicas":1}}`)}
 			},
+			errText: `ReplicationController "web-1" is invalid: metadata.finalizers: Forbidden: no new finalizers can be added if the object is being deleted, found new finalizers []string{"d.example/four"}`,
+			reason:  dcplan.StatusInvalid,
 			checks: []check{
-				{wire.ResourceRCs, "web-1", "status|replicas", 1.0},
+				{wire.ResourceRCs, "web-1", "status|replicas", 2.0},
 				{wire.ResourceRCs, "web-1", "metadata|finalizers|2", "<absent>"},
 			},
 		},
@@ -564,13 +581,27 @@ func TestServerRequests(t *testing.T) {
 			},
 		},
 		{
-			name: "update keeps the server's deletion fields and generation",
-			why: "deletionTimestamp, deletionGracePeriodSeconds and generation are the server's: an update of an object " +
-				"without them (the pod) that sends them stores none",
+			name: "update sets no deletion fields",
+			why:  "deletionTimestamp and deletionGracePeriodSeconds are immutable: only a delete sets them (Invalid, both listed)",
 			req: func(*testing.T) wire.Request {
 				return wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourcePods, Namespace: "shop", Name: "web-1-deploy",
-					Body: []byte(`{"metadata":{"name":"web-1-deploy","resourceVersion":"400","generation":7,"deletionTimestamp":"2026-11-01T11:30:00Z",` +
+					Body: []byte(`{"metadata":{"name":"web-1-deploy","resourceVersion":"400","deletionTimestamp":"2026-11-01T11:30:00Z",` +
 						`"deletionGracePeriodSeconds":30},"spec":{"containers":[{"name":"deployment","image":"deployer"}]}}`)}
+			},
+			errText: `Pod "web-1-deploy" is invalid: [metadata.deletionTimestamp: Invalid value: "2026-11-01T11:30:00Z": field is immutable, ` +
+				`metadata.deletionGracePeriodSeconds: Invalid value: 30: field is immutable]`,
+			reason: dcplan.StatusInvalid,
+			checks: []check{
+				{wire.ResourcePods, "web-1-deploy", "metadata|deletionTimestamp", "<absent>"},
+			},
+		},
+		{
+			name: "update keeps the server's generation",
+			why:  "generation is the server's: an update of an object without one (the pod) that sends one stores none",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourcePods, Namespace: "shop", Name: "web-1-deploy",
+					Body: []byte(`{"metadata":{"name":"web-1-deploy","resourceVersion":"400","generation":7},` +
+						`"spec":{"containers":[{"name":"deployment","image":"deployer"}]}}`)}
 			},
 			checks: []check{
 				{wire.ResourcePods, "web-1-deploy", "metadata|deletionTimestamp", "<absent>"},

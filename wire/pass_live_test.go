@@ -119,6 +119,7 @@ func TestRunPassLiveAdoptionFails(t *testing.T) {
 			srv := fake.NewServer(now)
 			cfg := fake.NewConfig("ns", "web", 1)
 			cfg.Status.LatestVersion = 1
+			cfg.UID = "uid-web" // the new RC's owner reference names it: the server validates that before it finds the name taken
 			b, err := wire.EncodeConfig(cfg)
 			if err == nil {
 				err = srv.Put(wire.ResourceConfigs, b)
