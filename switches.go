@@ -124,9 +124,10 @@ type Switches struct {
 	// FailedCancellationEveryPass records the FailedCancellation warning
 	// of a cancel raced by success on every deployer pass that sees the
 	// succeeded pod, even when the RC can no longer become Complete
-	// (SPEC 12 "FailedCancellation once", 10.13). Exact only; "—" in the
-	// Origin presets (false: the seed pod controller records it with the
-	// write).
+	// (SPEC 12 "FailedCancellation once", 10.13). Exact only; Modern
+	// records it once, after the write that completes the RC (not on a
+	// pass whose write fails); "—" in the Origin presets (false: the seed
+	// pod controller records it before the write it makes).
 	FailedCancellationEveryPass bool
 	// RollbackToPrevious makes a rollback without a target revision roll
 	// back to status.latestVersion − 1, as the server does, instead of to

@@ -570,7 +570,14 @@ func (st *step) commit() {
 	}
 	if st.raced && !st.sw().FailedCancellationEveryPass {
 		tr.Rule = ruleRaced
-		st.plan.Events = append(st.plan.Events, racedEvent(d, ruleRaced, st.sw()))
+		e := racedEvent(d, ruleRaced, st.sw())
+		if !st.sw().SeedPodController {
+			// Modern (SPEC 11 item 13): once, on the pass that completes
+			// the RC, so after its write: a pass whose write fails
+			// records nothing, and the retried pass records it.
+			e = eventAfter(dcplan.ActionRef{Kind: dcplan.ActionTransition}, e)
+		}
+		st.plan.Events = append(st.plan.Events, e)
 	}
 	st.plan.Transitions = []dcplan.Transition{tr}
 	if writtenCancelled && st.next == dcplan.PhaseFailed && !st.sw().NoRolloutCancelledEvent {

@@ -61,9 +61,11 @@ func TestStep(t *testing.T) {
 	var (
 		timeoutEvent = early(dcEvent("4.3.new.3", dcplan.EventWarning, "RolloutTimeout", `Rollout for "ns/web-1" failed to create deployer pod (timeoutSeconds: 600s)`))
 		racedEvent   = early(dcEvent("2.3", dcplan.EventWarning, "FailedCancellation", "Succeeded before cancel recorded"))
-		goneEvent    = early(dcEvent("4.3.pending.1", dcplan.EventWarning, "Failed", `Deployer pod "web-1-deploy" has gone missing`))
-		cancelEvent  = afterTransition(dcEvent("4.4.4", dcplan.EventNormal, "RolloutCancelled", `Rollout for "ns/web-1" cancelled`))
-		squatEvent   = early(dcEvent("4.3.new.6", dcplan.EventWarning, "FailedCreate", `Error creating deployer pod since another pod with the same name ("web-1-deploy") exists`))
+		// Modern's: once, after the write that completes the RC (11 item 13).
+		racedOnce   = afterTransition(dcEvent("2.3", dcplan.EventWarning, "FailedCancellation", "Succeeded before cancel recorded"))
+		goneEvent   = early(dcEvent("4.3.pending.1", dcplan.EventWarning, "Failed", `Deployer pod "web-1-deploy" has gone missing`))
+		cancelEvent = afterTransition(dcEvent("4.4.4", dcplan.EventNormal, "RolloutCancelled", `Rollout for "ns/web-1" cancelled`))
+		squatEvent  = early(dcEvent("4.3.new.6", dcplan.EventWarning, "FailedCreate", `Error creating deployer pod since another pod with the same name ("web-1-deploy") exists`))
 	)
 	tests := []struct {
 		name     string
@@ -332,7 +334,7 @@ func TestStep(t *testing.T) {
 					t.DeployerPod, t.CreatedAt, t.StartedAt, t.CompletedAt = "web-1-deploy", podCreated, podStarted, podFinished
 					t.CommitDesired, t.Desired = true, 3
 				}),
-				Events: []dcplan.Event{racedEvent},
+				Events: []dcplan.Event{racedOnce},
 			},
 		},
 		{
@@ -513,7 +515,7 @@ func TestStep(t *testing.T) {
 				Transitions: with(tr("2.3", dcplan.PhaseRunning, dcplan.PhaseComplete), func(t *dcplan.Transition) {
 					t.ClearCancel, t.CompletedAt, t.CommitDesired, t.Desired = true, podFinished, true, 3
 				}),
-				Events: []dcplan.Event{racedEvent},
+				Events: []dcplan.Event{racedOnce},
 			},
 		},
 		{
@@ -524,7 +526,7 @@ func TestStep(t *testing.T) {
 				Transitions: with(tr("2.3", dcplan.PhaseRunning, dcplan.PhaseComplete), func(t *dcplan.Transition) {
 					t.CompletedAt, t.CommitDesired, t.Desired = podFinished, true, 3
 				}),
-				Events: []dcplan.Event{racedEvent},
+				Events: []dcplan.Event{racedOnce},
 			},
 		},
 		{
