@@ -71,7 +71,8 @@ func describeContainers(w *describeWriter, label string, containers []templateJS
 	}
 }
 
-// describePorts writes rule 2 of describeContainers.
+// describePorts writes rule 2 of describeContainers: each port as
+// <port>/<protocol>, and its name in parentheses when it has one.
 func describePorts(w *describeWriter, ports []templateJSON) {
 	container := make([]string, 0, len(ports))
 	host := make([]string, 0, len(ports))
@@ -80,8 +81,12 @@ func describePorts(w *describeWriter, ports []templateJSON) {
 		if protocol == "" {
 			protocol = "TCP" // the API server's default
 		}
-		container = append(container, strconv.FormatInt(p.get("containerPort").integer(), 10)+"/"+protocol)
-		host = append(host, strconv.FormatInt(p.get("hostPort").integer(), 10)+"/"+protocol)
+		name := ""
+		if n := p.get("name").str(); n != "" {
+			name = " (" + n + ")" // oc new-app names every port <port>-<protocol>
+		}
+		container = append(container, strconv.FormatInt(p.get("containerPort").integer(), 10)+"/"+protocol+name)
+		host = append(host, strconv.FormatInt(p.get("hostPort").integer(), 10)+"/"+protocol+name)
 	}
 	for _, line := range [...]struct {
 		one, many string

@@ -34,6 +34,18 @@ func TestDescribeContainers(t *testing.T) {
 				"    Environment:\t<none>", "    Mounts:\t<none>"}, ptTail...),
 		},
 		{
+			name: "named ports",
+			why:  "6m.5: a port's name follows it in parentheses, on both lines (oc new-app names every port <port>-<protocol>)",
+			tpl: ptTemplate(t, `{"spec":{"containers":[{"name":"web","image":"web:1",
+				"ports":[{"name":"8080-tcp","containerPort":8080,"protocol":"TCP"}]},
+				{"name":"dns","image":"dns:1","ports":[{"name":"dns","containerPort":53,"protocol":"UDP"},{"containerPort":54,"protocol":"UDP"}]}]}}`),
+			want: ptWith([]string{"Pod Template:", "  Labels:	<none>", "  Containers:",
+				"   web:", "    Image:	web:1", "    Port:	8080/TCP (8080-tcp)", "    Host Port:	0/TCP (8080-tcp)",
+				"    Environment:	<none>", "    Mounts:	<none>",
+				"   dns:", "    Image:	dns:1", "    Ports:	53/UDP (dns), 54/UDP", "    Host Ports:	0/UDP (dns), 0/UDP",
+				"    Environment:	<none>", "    Mounts:	<none>"}, ptTail...),
+		},
+		{
 			name: "mounts and devices",
 			why:  "6m.5: mounts sorted by path with (ro)/(rw) and a quoted subPath; devices after them, their header carrying the mounts' <none>",
 			tpl: ptTemplate(t, `{"spec":{"containers":[{"name":"db","image":"db:1",
