@@ -73,7 +73,7 @@ func (a Transition) ApplyTo(d *Deployment) {
 	}
 	if a.CommitDesired {
 		d.SyncedReplicas, d.HasSyncedReplicas = d.DesiredReplicas, d.HasDesiredReplicas
-		d.DesiredReplicas, d.HasDesiredReplicas = 0, false
+		d.DesiredReplicas, d.HasDesiredReplicas, d.UnreadDesiredReplicas = 0, false, false
 	}
 	if a.ScaleToZero {
 		d.Replicas = 0

@@ -318,6 +318,13 @@ type Deployment struct {
 	Cancelled          bool
 	HasDesiredReplicas bool
 	HasSyncedReplicas  bool
+	// UnreadDesiredReplicas reports that the desired-replicas annotation
+	// is present but not a base-10 int32 (a hand edit; "" included), so
+	// HasDesiredReplicas is false: the planners read no desired count, as
+	// upstream does, but a success still moves the annotation's text into
+	// openshift.io/deployment.replicas (SPEC 2.2, which copies strings).
+	// False whenever HasDesiredReplicas is true.
+	UnreadDesiredReplicas bool
 	// Deleting is true when metadata.deletionTimestamp is set.
 	Deleting bool
 	// HasController is false for an orphan (SPEC 3.3); Controller is then

@@ -376,10 +376,11 @@ func (st *step) fromPod() {
 
 // commitsDesired reports whether a success commits d's desired-replicas
 // into openshift.io/deployment.replicas (Transition.CommitDesired, SPEC
-// 2.2): always when d has the annotation; without it only with
-// CommitAbsentDesired, which writes "" (SPEC 13.1).
+// 2.2): always when d has the annotation, a count or not
+// (UnreadDesiredReplicas: its text moves as it stands); without it only
+// with CommitAbsentDesired, which writes "" (SPEC 13.1).
 func commitsDesired(d *dcplan.Deployment, sw *dcplan.Switches) bool {
-	return d.HasDesiredReplicas || sw.CommitAbsentDesired
+	return d.HasDesiredReplicas || d.UnreadDesiredReplicas || sw.CommitAbsentDesired
 }
 
 // onNew is rule 2.

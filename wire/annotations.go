@@ -195,7 +195,8 @@ func putConfigWire(meta map[string]any, c dcplan.Config) {
 // of the five exact spellings, PhaseUnknown otherwise (phaseOf); the
 // desired-replicas and replicas annotations are base-10 int32s, absent
 // when missing, empty (the deployer writes "" when desired-replicas was
-// absent) or not one; cancelled is true iff the value equals "true"
+// absent) or not one (a desired-replicas annotation present but not one
+// is UnreadDesiredReplicas); cancelled is true iff the value equals "true"
 // ignoring case; the ignore annotation counts by presence, and so does
 // deployment-config.name (EmptyConfigName: present, empty); the deployer
 // timestamps are AnnotationTimeLayout renderings, zero when empty or not
@@ -218,7 +219,9 @@ func (r *reader) readDeploymentWire(meta node, d *dcplan.Deployment) (ann, encod
 	d.Cancelled = strings.EqualFold(r.value(ann, dcplan.AnnotationCancelled), dcplan.CancelledValue)
 	d.Reason = r.value(ann, dcplan.AnnotationStatusReason)
 	d.DeployerPodName = r.value(ann, dcplan.AnnotationDeployerPodName)
-	d.DesiredReplicas, d.HasDesiredReplicas = replicasOf(r.value(ann, dcplan.AnnotationDesiredReplicas))
+	desired, hasDesired := r.entry(ann, dcplan.AnnotationDesiredReplicas)
+	d.DesiredReplicas, d.HasDesiredReplicas = replicasOf(desired)
+	d.UnreadDesiredReplicas = hasDesired && !d.HasDesiredReplicas
 	d.SyncedReplicas, d.HasSyncedReplicas = replicasOf(r.value(ann, dcplan.AnnotationReplicas))
 	_, d.IgnoreDeployerPod = r.entry(ann, dcplan.AnnotationIgnoreDeployerPod)
 	d.CreatedAt = timeOf(r.value(ann, dcplan.AnnotationDeployerCreatedAt))

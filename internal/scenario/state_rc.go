@@ -20,7 +20,7 @@ type rcBuilder struct {
 // rcKeys are the keys of an rc line, in the order State prints them.
 var rcKeys = []string{
 	"v", "ns", "uid", "rv", "created", "deleting", "config-label", "config-name", "config-name-empty", "owner", "replicas",
-	"status", "phase", "cancelled", "reason", "deployer", "desired", "synced", "ignore-pod",
+	"status", "phase", "cancelled", "reason", "deployer", "desired", "desired-unread", "synced", "ignore-pod",
 	"pod-created", "pod-started", "pod-completed", "retried", "encoded", "image", "containers", "template-hash",
 	"template-raw", "live", "raw",
 }
@@ -89,6 +89,8 @@ func (b *rcBuilder) setKey(a Arg, p *stateParser) error {
 		var n int32
 		n, err = parseInt32(a)
 		d.DesiredReplicas, d.HasDesiredReplicas = dcplan.Replicas(n), true
+	case "desired-unread":
+		d.UnreadDesiredReplicas, err = parseFlag(a)
 	case "synced":
 		var n int32
 		n, err = parseInt32(a)
@@ -235,6 +237,7 @@ func formatDeployment(d dcplan.Deployment, p *stateParser, encoded string, live 
 	add(d.Reason != "", kv("reason", d.Reason))
 	add(d.DeployerPodName != "", kv("deployer", d.DeployerPodName))
 	add(d.HasDesiredReplicas, "desired="+strconv.Itoa(int(d.DesiredReplicas)))
+	add(d.UnreadDesiredReplicas, "desired-unread")
 	add(d.HasSyncedReplicas, "synced="+strconv.Itoa(int(d.SyncedReplicas)))
 	add(d.IgnoreDeployerPod, "ignore-pod")
 	add(!d.CreatedAt.IsZero(), "pod-created="+formatTime(d.CreatedAt))
