@@ -1,8 +1,10 @@
 package cancel
 
 import (
-	"strconv"
+	"strings"
 	"time"
+
+	"github.com/dcplan/dcplan/internal/ages"
 )
 
 // HumanAge renders the age of an object the way `oc` does in the
@@ -29,35 +31,4 @@ import (
 //
 // Ports: github.com/docker/go-units HumanDuration + strings.ToLower, as used
 // by (DeployOptions).cancel.
-func HumanAge(d time.Duration) string {
-	seconds := int64(d / time.Second)
-	switch {
-	case seconds < 1:
-		return "less than a second"
-	case seconds == 1:
-		return "1 second"
-	case seconds < 60:
-		return strconv.FormatInt(seconds, 10) + " seconds"
-	}
-	minutes := int64(d / time.Minute)
-	switch {
-	case minutes == 1:
-		return "about a minute"
-	case minutes < 60:
-		return strconv.FormatInt(minutes, 10) + " minutes"
-	}
-	hours := int64(d.Hours() + 0.5)
-	switch {
-	case hours == 1:
-		return "about an hour"
-	case hours < 48:
-		return strconv.FormatInt(hours, 10) + " hours"
-	case hours < 24*7*2:
-		return strconv.FormatInt(hours/24, 10) + " days"
-	case hours < 24*30*2:
-		return strconv.FormatInt(hours/24/7, 10) + " weeks"
-	case hours < 24*365*2:
-		return strconv.FormatInt(hours/24/30, 10) + " months"
-	}
-	return strconv.FormatInt(int64(d.Hours())/24/365, 10) + " years"
-}
+func HumanAge(d time.Duration) string { return strings.ToLower(ages.GoUnits(d)) }

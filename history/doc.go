@@ -21,7 +21,8 @@
 // [CountPrunable], [ToDelete], [List], [FormatList], [RollbackTarget],
 // [Rollback], [Describe], [PodSummary], [HumanDuration]; today's oc
 // (SPEC 6m): [View] (`oc rollout history`, text for text), [Undo] (`oc
-// rollout undo`), [DescribePodTemplate]. The switches read here are
+// rollout undo`), [DescribePodTemplate], [DescribeConfig] (`oc describe
+// dc`). The switches read here are
 // RollbackToPrevious, SeedRollbackText and OcServerDryRunWrites.
 //
 // Functions in this package never modify their arguments; returned slices

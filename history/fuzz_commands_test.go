@@ -43,8 +43,19 @@ func FuzzHistoryCommands(f *testing.F) {
 			t.Fatalf("FormatList() of %d rows printed %q", len(rows), table)
 		}
 		p, undone, undoErr := history.Undo(s, rev, dryRun)
+		described, describeErr := history.DescribeConfig(s, history.DescribeConfigOptions{ShowEvents: flags&1 == 1,
+			Events: []history.DescribedEvent{{Type: "Normal", Reason: "R", Count: int32(revision)}}})
 		if d := mutation.Diff(before, s); d != "" {
-			t.Fatalf("View, List, FormatList or Undo mutated the snapshot:\n%s", d)
+			t.Fatalf("View, List, FormatList, Undo or DescribeConfig mutated the snapshot:\n%s", d)
+		}
+		switch {
+		case (describeErr != nil) != (s.ValidateConfig() != nil):
+			t.Fatalf("DescribeConfig() = %v for a snapshot whose validation says %v", describeErr, s.ValidateConfig())
+		case describeErr != nil && described != "":
+			t.Fatalf("DescribeConfig() refused (%v) and printed %q", describeErr, described)
+		case describeErr == nil && (!strings.HasPrefix(described, "Name:") || !strings.HasSuffix(described, "\n") ||
+			!strings.Contains(described, "\nLatest Version:\t")):
+			t.Fatalf("DescribeConfig() printed %q", described)
 		}
 		if verr := s.ValidateConfig(); verr != nil {
 			for name, got := range map[string]error{"View": viewErr, "Undo": undoErr} {
