@@ -148,7 +148,9 @@ func pruneBelow(s *dcplan.Snapshot, rcs []dcplan.Deployment, rule dcplan.Rule, k
 	}
 	var errs []string
 	for _, d := range dels {
-		if f, failed := s.Outcome.Failed(dcplan.ActionDeleteRC, d.RC); failed {
+		// An RC already gone is cleaned up: upstream skips NotFound (SPEC
+		// 3.7.5, 13.1), whether or not the adapter reports it.
+		if f, failed := s.Outcome.Failed(dcplan.ActionDeleteRC, d.RC); failed && f.Reason != dcplan.StatusNotFound {
 			errs = append(errs, f.Message)
 		}
 	}
