@@ -2,7 +2,8 @@
 // writes: the replica counters, the Available and Progressing conditions
 // by the condition set rule, and whether there is anything to write (SPEC
 // 3.9, 3.10, 5.16-5.19, and the seed-era differences of section 7 rows
-// 14-20); and what `oc rollout status` concludes from a DC (SPEC 6m.6).
+// 14-20); and what `oc rollout status` concludes from a DC and prints as
+// it watches one (SPEC 6m.6).
 //
 // It decides only the status value. It does not choose which RCs a pass
 // uses, whether observedGeneration is bumped, or which create condition
@@ -38,6 +39,10 @@
 //     created the latest RC, or failed to (SPEC 3.2.12).
 //   - [RolloutStatus]: what `oc rollout status` prints for a DC and whether
 //     the rollout is done, failed or in progress (SPEC 6m.6).
+//   - [StatusOptions.Validate], [NewWatch], [Watch.Step] and [EndStatus]:
+//     the watch loop of `oc rollout status` around RolloutStatus, one
+//     event at a time, the expiry of --timeout being an event too (SPEC
+//     6m.6.watch).
 //
 // # Switches
 //

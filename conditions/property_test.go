@@ -1,6 +1,8 @@
 package conditions_test
 
 import (
+	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -161,6 +163,121 @@ func TestStatusConverges(t *testing.T) {
 		if conditions.Changed(s, in.bump, in.extra...) {
 			t.Fatalf("not converged after %d passes (-written +next):\n%s", passes,
 				cmp.Diff(s.Config.Status, conditions.Status(s, in.bump, in.extra...)))
+		}
+	})
+}
+
+// genWatchEvent draws an input to a Watch: any type (one beyond the enum
+// too), a snapshot the viewer reads every way (genSnapshot, or one whose
+// generation is observed, so the Progressing reasons and the counters
+// decide), and for WatchOther a wire type and an object.
+func genWatchEvent() *rapid.Generator[conditions.WatchEvent] {
+	return rapid.Custom(func(t *rapid.T) conditions.WatchEvent {
+		e := conditions.WatchEvent{Type: conditions.WatchEventType(rapid.IntRange(0, 5).Draw(t, "type"))}
+		switch e.Type {
+		case conditions.WatchAdded, conditions.WatchModified:
+			e.Snapshot = genSnapshot().Draw(t, "dc")
+			if rapid.Bool().Draw(t, "observed") {
+				e.Snapshot.Config.Status.ObservedGeneration = e.Snapshot.Config.Generation
+			}
+		case conditions.WatchOther, 5:
+			e.Wire = rapid.SampledFrom([]string{"", "BOOKMARK", "ERROR", "odd\"type"}).Draw(t, "wire")
+			e.Object = rapid.SampledFrom([]string{"", "(*v1.Status)(0xc000010000)"}).Draw(t, "object")
+		}
+		return e
+	})
+}
+
+// referenceStep is the watch loop of SPEC 6m.6.watch.3-6m.6.watch.5
+// written from the SPEC's words, for one event of a watch not yet ended:
+// what goes to stdout, whether the watch ends, and the error text ("" for
+// none).
+func referenceStep(o conditions.StatusOptions, e conditions.WatchEvent) (stdout string, ended bool, errText string) {
+	switch e.Type {
+	case conditions.WatchAdded, conditions.WatchModified:
+		r := conditions.RolloutStatus(e.Snapshot, o.Revision)
+		if r.State == conditions.RolloutFailed {
+			return "", true, r.Message
+		}
+		return r.Message, r.State == conditions.RolloutDone || o.NoWatch, ""
+	case conditions.WatchDeleted:
+		return "", true, "object has been deleted"
+	case conditions.WatchTimedOut:
+		return "", true, "timed out waiting for the condition"
+	}
+	obj := e.Object
+	if obj == "" {
+		obj = "runtime.Object(nil)"
+	}
+	return "", true, fmt.Sprintf("internal error: unexpected event watch.Event{Type:%q, Object:%s}", e.Wire, obj)
+}
+
+// TestWatchProperties: a Watch ends at most once and reads nothing after
+// (SPEC 6m.6.watch.2); each step is what the SPEC's words say
+// (referenceStep, SPEC 6m.6.watch.3-6m.6.watch.5); the same events give
+// the same steps; no event is modified; with --watch=false the first
+// event ends the watch; the command's exit code is 1 exactly when the
+// watch ended with an error (SPEC 6m.6.watch.6).
+func TestWatchProperties(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		o := conditions.StatusOptions{
+			Resources: []string{"dc/web"},
+			NoWatch:   rapid.Bool().Draw(t, "noWatch"),
+			Revision:  dcplan.Version(rapid.IntRange(-1, 4).Draw(t, "revision")),
+		}
+		events := rapid.SliceOfN(genWatchEvent(), 1, 8).Draw(t, "events")
+		before := make([]dcplan.Snapshot, len(events))
+		for i := range events {
+			before[i] = events[i].Snapshot.Clone()
+		}
+		w, again := conditions.NewWatch(o), conditions.NewWatch(o)
+		endedAt := -1
+		var endErr error
+		for i, e := range events {
+			st := w.Step(e)
+			if d := cmp.Diff(fmt.Sprint(st), fmt.Sprint(again.Step(e))); d != "" {
+				t.Fatalf("event %d: two watches fed the same events differ:\n%s", i, d)
+			}
+			if d := mutation.Diff(before[i], e.Snapshot); d != "" {
+				t.Fatalf("event %d: Step modified the snapshot:\n%s", i, d)
+			}
+			if endedAt >= 0 {
+				if st != (conditions.WatchStep{}) {
+					t.Fatalf("event %d after the end (at %d): step %+v, want the zero step", i, endedAt, st)
+				}
+				continue
+			}
+			stdout, ended, errText := referenceStep(o, e)
+			got := ""
+			if st.Err != nil {
+				got = st.Err.Error()
+				if !st.Ended {
+					t.Fatalf("event %d: an error %v without the end", i, st.Err)
+				}
+				var r *dcplan.Refusal
+				if !errors.As(st.Err, &r) {
+					t.Fatalf("event %d: error %T is no *dcplan.Refusal", i, st.Err)
+				}
+			}
+			if st.Stdout != stdout || st.Ended != ended || got != errText {
+				t.Fatalf("event %d (%v): step %+v (error %q), want stdout %q ended %v error %q", i, e.Type, st, got, stdout, ended, errText)
+			}
+			if o.NoWatch && !st.Ended {
+				t.Fatalf("event %d: --watch=false and the first event did not end the watch", i)
+			}
+			if st.Ended {
+				endedAt, endErr = i, st.Err
+			}
+			if w.Ended() != st.Ended {
+				t.Fatalf("event %d: Ended() = %v, step ended %v", i, w.Ended(), st.Ended)
+			}
+		}
+		if w.Err() != endErr {
+			t.Fatalf("Err() = %v, want the ending step's %v", w.Err(), endErr)
+		}
+		end := conditions.EndStatus("ns", 1, []error{w.Err()})
+		if (end.Code == 1) != (endErr != nil) || (end.Stderr == "") != (endErr == nil) {
+			t.Fatalf("EndStatus() = %+v for the watch's error %v", end, endErr)
 		}
 	})
 }

@@ -12,9 +12,20 @@ import (
 	"github.com/dcplan/dcplan/internal/scenario"
 )
 
-// TestScenarios runs testdata/*.txt with three commands of this package
+// TestScenarios runs testdata/*.txt with the commands of this package
 // (rollout-status [revision=N]: conditions.RolloutStatus, its state, then
 // stdout as "oc: ..." and stderr as "oc stderr: ..."):
+//
+//	rollout-watch [revision=N] [no-watch] [no-resource]
+//	    oc rollout status dc/<dc> begins (StatusOptions.Validate, then
+//	    NewWatch): "watching dc/<dc>", or the refusal as the command's end
+//	    ("oc stderr: ..." lines, "exit <code>"). no-resource drops the
+//	    dc/<dc> argument.
+//	watch-event added|modified|deleted|timeout|other [wire=<type>] [object=<text>]
+//	    one event of the watch begun last (Watch.Step), Added and Modified
+//	    carrying the current snapshot: stdout as "oc: ..." lines; when the
+//	    watch ends, "ended" and the command's end (EndStatus of one
+//	    object); after the end, "ignored".
 //
 //	status [bump] [created] [create-error=<msg>] [write]
 //	    the status computed for the snapshot: the dc line's status keys,
@@ -26,9 +37,40 @@ import (
 //	    "resolve" and what ResolveFenceposts gives for the DC's rolling
 //	    parameters (or its error), then "dc" and MaxSurge, MaxUnavailable.
 func TestScenarios(t *testing.T) {
+	watches := map[*scenario.Env]*conditions.Watch{} // the watch begun last, per file
 	scenario.RunDir(t, "testdata", func(t *testing.T, c *scenario.Case) string {
 		s := c.Env.Snapshot
 		switch c.Cmd {
+		case "rollout-watch": // rollout-watch revision=3 no-watch
+			o := conditions.StatusOptions{Resources: []string{"dc/" + s.Config.Name}, Namespace: s.Config.Namespace}
+			for _, a := range c.Each() {
+				switch a.Key {
+				case "revision":
+					rev, err := strconv.ParseInt(a.Val, 10, 64)
+					if err != nil {
+						t.Fatalf("%s: rollout-watch revision=%q: %v", c.Pos, a.Val, err)
+					}
+					o.Revision = dcplan.Version(rev)
+				case "no-watch":
+					o.NoWatch = true
+				case "no-resource":
+					o.Resources = nil
+				default:
+					t.Fatalf("%s: rollout-watch: unknown argument %q (revision=, no-watch, no-resource)", c.Pos, a.Key)
+				}
+			}
+			if err := o.Validate(); err != nil {
+				delete(watches, c.Env)
+				return formatEnd(conditions.EndStatus(o.Namespace, 0, []error{err}))
+			}
+			watches[c.Env] = conditions.NewWatch(o)
+			return "watching dc/" + s.Config.Name + "\n"
+		case "watch-event": // watch-event modified
+			w := watches[c.Env]
+			if w == nil {
+				t.Fatalf("%s: watch-event before rollout-watch", c.Pos)
+			}
+			return formatWatchStep(t, c, w)
 		case "status": // status [bump] [created] [create-error=<msg>] [write]
 			flags := map[string]bool{}
 			for _, w := range c.Positional() {
@@ -81,6 +123,56 @@ func TestScenarios(t *testing.T) {
 		}
 		return c.Env.Handle(t, c)
 	})
+}
+
+// formatWatchStep feeds w the event c spells and prints the step: the
+// stdout lines, then "ended" and the end of a one-object command, or
+// "ignored" for an event after the end.
+func formatWatchStep(t *testing.T, c *scenario.Case, w *conditions.Watch) string {
+	e := conditions.WatchEvent{Snapshot: c.Env.Snapshot}
+	pos := c.Positional()
+	if len(pos) != 1 {
+		t.Fatalf("%s: watch-event: want one type (added, modified, deleted, timeout, other), got %q", c.Pos, pos)
+	}
+	switch pos[0] {
+	case "added":
+		e.Type = conditions.WatchAdded
+	case "modified":
+		e.Type = conditions.WatchModified
+	case "deleted":
+		e.Type = conditions.WatchDeleted
+	case "timeout":
+		e.Type = conditions.WatchTimedOut
+	case "other":
+		e.Type = conditions.WatchOther
+		e.Wire, _ = c.Arg("wire")
+		e.Object, _ = c.Arg("object")
+	default:
+		t.Fatalf("%s: watch-event: unknown type %q (added, modified, deleted, timeout, other)", c.Pos, pos[0])
+	}
+	if w.Ended() {
+		w.Step(e)
+		return "ignored\n"
+	}
+	st := w.Step(e)
+	var b strings.Builder
+	for l := range strings.Lines(st.Stdout) {
+		b.WriteString("oc: " + l)
+	}
+	if st.Ended {
+		b.WriteString("ended\n" + formatEnd(conditions.EndStatus(c.Env.Snapshot.Config.Namespace, 1, []error{st.Err})))
+	}
+	return b.String()
+}
+
+// formatEnd prints how the command ends: stderr as "oc stderr: ..."
+// lines, then the exit code.
+func formatEnd(end conditions.StatusEnd) string {
+	var b strings.Builder
+	for l := range strings.Lines(end.Stderr) {
+		b.WriteString("oc stderr: " + l)
+	}
+	return b.String() + fmt.Sprintf("exit %d\n", end.Code)
 }
 
 // formatStatus prints st in the state line format: the dc line reduced to
