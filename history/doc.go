@@ -22,7 +22,9 @@
 // [Rollback], [Describe], [PodSummary], [HumanDuration]; today's oc
 // (SPEC 6m): [View] (`oc rollout history`, text for text), [Undo] (`oc
 // rollout undo`), [DescribePodTemplate], [DescribeConfig] (`oc describe
-// dc`). The switches read here are
+// dc`), and for `oc rollback <arg>` [ResolveRollbackArg] (which object the
+// argument names, from the answers to oc's lookups), [RollbackConfigName]
+// and [RollbackRC] (an RC given). The switches read here are
 // RollbackToPrevious, SeedRollbackText and OcServerDryRunWrites.
 //
 // Functions in this package never modify their arguments; returned slices

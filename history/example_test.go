@@ -95,3 +95,57 @@ func ExampleDescribePodTemplate() {
 	//   Node-Selectors:\t<none>
 	//   Tolerations:\t<none>
 }
+
+// ExampleResolveRollbackArg drives `oc rollback web`'s lookups as an
+// adapter does: rc/web is NotFound, dc/web exists.
+func ExampleResolveRollbackArg() {
+	answers := map[string]history.RollbackLookup{
+		"rc/web": {}, // NotFound
+		"dc/web": {Kind: history.ObjectDC, Name: "web"},
+	}
+	var lookups []history.RollbackLookup
+	for {
+		r, err := history.ResolveRollbackArg("web", 0, lookups)
+		if err != nil {
+			fmt.Println("error:", err)
+			return
+		}
+		if r.Next == "" {
+			fmt.Println("roll back", r.Kind, r.Name)
+			return
+		}
+		fmt.Println("look up", r.Next)
+		lookups = append(lookups, answers[r.Next])
+	}
+	// Output:
+	// look up rc/web
+	// look up dc/web
+	// roll back DeploymentConfig web
+}
+
+// ExampleRollbackRC plans `oc rollback web-1`: Modern rolls back to the RC
+// given, and oc names it.
+func ExampleRollbackRC() {
+	dc := func(v dcplan.Version, image string) dcplan.Config {
+		return dcplan.Config{Namespace: "shop", Name: "web", Replicas: 1,
+			Template: wire.TemplateFor(dcplan.Container{Name: "app", Image: image}),
+			Status:   dcplan.ConfigStatus{LatestVersion: v}}
+	}
+	rc := func(v dcplan.Version, image string) dcplan.Deployment {
+		enc := dc(v, image)
+		return dcplan.Deployment{Namespace: "shop", Name: dcplan.DeploymentName("web", v), ConfigLabel: "web", ConfigName: "web",
+			Version: v, Phase: dcplan.PhaseComplete, Encoded: &enc, Template: enc.Template}
+	}
+	s := dcplan.Snapshot{Config: dc(3, "app:3"), Deployments: []dcplan.Deployment{rc(1, "app:1"), rc(2, "app:2"), rc(3, "app:3")}}
+	dcName, _ := history.RollbackConfigName(s.Deployments[0]) // the DC to read: "web"
+	_, cfg, _, err := history.RollbackRC(s, "web-1", 0, history.RollbackOptions{})
+	if err != nil {
+		fmt.Println("error:", err)
+		return
+	}
+	fmt.Println(dcName, cfg.Template.Containers[0].Image)
+	fmt.Println(history.RolledBackMessage(cfg, "web-1", dcplan.Modern.Switches()))
+	// Output:
+	// web app:1
+	// deploymentconfig.apps.openshift.io/web deployment #4 rolled back to web-1
+}

@@ -19,17 +19,24 @@ import (
 // nothing; what they print starts with the DC's name line and ends in a
 // newline (SPEC 6m.5, 6m.4a); List holds one row per RC labelled for the
 // DC, by version (SPEC 6m.5.4); Undo writes only the DC, and never on a
-// client dry run (SPEC 6m.4a rule 6). Seeds: the fixture list and
+// client dry run (SPEC 6m.4a rule 6). It also runs what `oc rollback
+// <arg>` does (SPEC 6m.4.b.1, 6m.4.b.2 and 6m.4.b.3.rc): ResolveRollbackArg
+// on arg with the lookup answers lookups encodes, and RollbackRC on the
+// snapshot for an RC of it (or arg, when lookups says so), which may not
+// panic, modify the snapshot, plan on a refusal or a dry run, or write
+// anything but the DC (see checkRollbackArg). Seeds: the fixture list and
 // variations of it.
 func FuzzHistoryCommands(f *testing.F) {
 	data := fixture(f, "list-dc-rc-pods.json")
-	f.Add(data, int64(0), uint8(0))
-	f.Add(data, int64(2), uint8(1))
-	f.Add(data, int64(3), uint8(2))
-	f.Add(data, int64(-1), uint8(3))
-	f.Add(data, int64(1), uint8(12))
-	f.Add([]byte(`{"kind":"List","apiVersion":"v1","items":[]}`), int64(0), uint8(0))
-	f.Fuzz(func(t *testing.T, data []byte, revision int64, flags uint8) {
+	f.Add(data, int64(0), uint8(0), "frontend", uint8(0))
+	f.Add(data, int64(2), uint8(1), "frontend-1", uint8(1))
+	f.Add(data, int64(3), uint8(2), "dc/frontend", uint8(7))
+	f.Add(data, int64(-1), uint8(3), "", uint8(12))
+	f.Add(data, int64(1), uint8(12), "frontend-2", uint8(4))
+	f.Add(data, int64(0), uint8(16), "frontend", uint8(129))
+	f.Add([]byte(`{"kind":"List","apiVersion":"v1","items":[]}`), int64(0), uint8(0), "web", uint8(0))
+	f.Fuzz(func(t *testing.T, data []byte, revision int64, flags uint8, arg string, lookups uint8) {
+		checkRollbackArg(t, arg, dcplan.Version(revision), lookups)
 		s, err := wire.DecodeSnapshot(data, "shop", "frontend", fixtureNow, dcplan.Settings{Switches: dcplan.Preset(flags % 5).Switches()})
 		if err != nil {
 			return
@@ -81,7 +88,89 @@ func FuzzHistoryCommands(f *testing.F) {
 				t.Fatalf("Undo() writes DC %q, not %q", u.Config, s.Config.Name)
 			}
 		}
+
+		// oc rollback <rc>: an RC of the snapshot (lookups picks which),
+		// or arg itself when lookups has its top bit set.
+		rc := arg
+		if lookups&0x80 == 0 && len(s.Deployments) > 0 {
+			rc = s.Deployments[int(lookups)%len(s.Deployments)].Name
+		}
+		opts := history.RollbackOptions{IncludeTriggers: flags&1 != 0, IncludeStrategy: flags&2 != 0,
+			IncludeScalingSettings: flags&4 != 0, DryRun: dryRun == dcplan.DryRunClient}
+		rp, rcfg, warnings, rerr := history.RollbackRC(s, rc, rev, opts)
+		if d := mutation.Diff(before, s); d != "" {
+			t.Fatalf("RollbackRC() mutated the snapshot:\n%s", d)
+		}
+		if verr := s.ValidateConfig(); verr != nil && !errors.Is(rerr, dcplan.ErrInvalidSnapshot) && !errors.Is(rerr, dcplan.ErrInvalidSettings) {
+			t.Fatalf("RollbackRC() of an invalid snapshot (%v) returned %v, want the validation error", verr, rerr)
+		}
+		if rerr != nil && (!rp.IsEmpty() || rcfg.Name != "" || warnings != nil) {
+			t.Fatalf("RollbackRC() refused (%v) and planned %s, config %q, warnings %q", rerr, dcplan.Describe(rp), rcfg.Name, warnings)
+		}
+		if rerr == nil && (opts.DryRun != rp.IsEmpty() || rp.Actions() != len(rp.UpdateConfig) || rcfg.Name != s.Config.Name) {
+			t.Fatalf("RollbackRC() (dry run %v) of DC %q returned config %q and planned:\n%s", opts.DryRun, s.Config.Name, rcfg.Name, dcplan.Describe(rp))
+		}
+		for _, u := range rp.UpdateConfig {
+			if u.Config != s.Config.Name || u.Rule != history.RuleRollback {
+				t.Fatalf("RollbackRC() writes DC %q by rule %s, not %q by %s", u.Config, u.Rule, s.Config.Name, history.RuleRollback)
+			}
+		}
 	})
+}
+
+// checkRollbackArg resolves `oc rollback <arg> --to-version=<to>` as an
+// adapter does, answering the i-th lookup from the i-th base-5 digit of
+// lookups (NotFound, an RC, a DC, another kind, an error), and fails t
+// unless: an empty arg is ErrNameRequired and a negative to
+// ErrInvalidRevision before any lookup; the lookups asked for are rc/<arg>
+// then dc/<arg>, or arg alone when it holds "/", none after an error or an
+// object found; an error answer is returned as it stands; and the result
+// is an RC or a DC, or ErrNotRollbackable.
+func checkRollbackArg(t *testing.T, arg string, to dcplan.Version, lookups uint8) {
+	t.Helper()
+	failed := errors.New("lookup failed")
+	var answers []history.RollbackLookup
+	code := int(lookups)
+	for range 4 {
+		r, err := history.ResolveRollbackArg(arg, to, answers)
+		switch {
+		case arg == "" && !errors.Is(err, history.ErrNameRequired), arg != "" && to < 0 && !errors.Is(err, history.ErrInvalidRevision):
+			t.Fatalf("ResolveRollbackArg(%q, %d) = %+v, %v: want oc's Validate refusal", arg, to, r, err)
+		case err != nil:
+			if len(answers) > 0 && answers[len(answers)-1].Err != nil && err != failed {
+				t.Fatalf("ResolveRollbackArg(%q) error %v, not the lookup's", arg, err)
+			}
+			if err != failed && (err.Error() == "" || !errors.Is(err, history.ErrNameRequired) &&
+				!errors.Is(err, history.ErrInvalidRevision) && !errors.Is(err, history.ErrNotRollbackable)) {
+				t.Fatalf("ResolveRollbackArg(%q) error %v is no refusal of its own", arg, err)
+			}
+			return
+		case r.Next == "":
+			if r.Kind != history.ObjectRC && r.Kind != history.ObjectDC || len(answers) == 0 || answers[len(answers)-1].Kind != r.Kind {
+				t.Fatalf("ResolveRollbackArg(%q) resolved to %+v after %+v", arg, r, answers)
+			}
+			return
+		}
+		want := "rc/" + arg
+		switch {
+		case strings.Contains(arg, "/") && len(answers) == 0:
+			want = arg
+		case strings.Contains(arg, "/") || len(answers) > 1:
+			t.Fatalf("ResolveRollbackArg(%q) asks for %q after %d lookups", arg, r.Next, len(answers))
+		case len(answers) == 1:
+			want = "dc/" + arg
+		}
+		if r.Next != want {
+			t.Fatalf("ResolveRollbackArg(%q) asks for %q after %d lookups, want %q", arg, r.Next, len(answers), want)
+		}
+		l := history.RollbackLookup{Kind: history.ObjectKind(code % 5), Name: arg}
+		if code%5 == 4 {
+			l = history.RollbackLookup{Err: failed}
+		}
+		code /= 5
+		answers = append(answers, l)
+	}
+	t.Fatalf("ResolveRollbackArg(%q) still asks after %d lookups", arg, len(answers))
 }
 
 // checkPrinted fails t unless a command's output out and error err are

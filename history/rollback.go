@@ -164,15 +164,8 @@ func Rollback(s dcplan.Snapshot, to dcplan.Version, opts RollbackOptions) (dcpla
 	if err != nil {
 		return dcplan.Plan{}, dcplan.Config{}, nil, err
 	}
-	latest := cfg.Status.LatestVersion
-	switch latest {
-	case 0:
-		return dcplan.Plan{}, dcplan.Config{}, nil, invalid(cfg.Name, ErrNoPreviousRevision, "cannot rollback an undeployed config")
-	case 1:
-		return dcplan.Plan{}, dcplan.Config{}, nil, invalid(cfg.Name, ErrNoPreviousRevision,
-			fmt.Sprintf("no previous deployment exists for %q", cfg.Namespace+"/"+cfg.Name))
-	case to:
-		return dcplan.Plan{}, dcplan.Config{}, nil, invalid(cfg.Name, ErrCurrentRevision, fmt.Sprintf("version %d is already the latest", to))
+	if err := serverChecks(cfg, to); err != nil {
+		return dcplan.Plan{}, dcplan.Config{}, nil, err
 	}
 	if to == 0 && !s.Settings.RollbackToPrevious {
 		// Modern: the RC oc names is the one rolled back to (SPEC 11a.5),
@@ -180,11 +173,97 @@ func Rollback(s dcplan.Snapshot, to dcplan.Version, opts RollbackOptions) (dcpla
 		// have no version annotation, or share its version with a twin).
 		return generateRollbackFrom(s, target, opts)
 	}
-	revision := to
-	if to == 0 {
-		revision = latest - 1
+	return generateRollback(s, serverRevision(cfg, to), opts)
+}
+
+// RollbackRC plans `oc rollback <rc> [--to-version=<to>]` (SPEC
+// 6m.4.b.3.rc, step 3 of its procedure), where ResolveRollbackArg found the RC
+// named rc: s is the snapshot of the DC the RC names (RollbackConfigName)
+// and holds the RC. It returns what Rollback returns, and the success line
+// is RolledBackMessage(result, rc, ...): oc names the RC given. The rules,
+// in order:
+//
+//  1. An invalid snapshot, or one without a DC: the ValidateConfig error.
+//     to < 0: ErrInvalidRevision, `the to version must be >= 0`. No RC
+//     named rc in s, or one whose deployment-config.name annotation does
+//     not name s's DC: an error wrapping dcplan.ErrInvalidSnapshot (the
+//     caller read the wrong DC).
+//  2. A paused DC: ErrRollbackPaused, `cannot rollback a paused deployment
+//     config`. oc does not list the DC's RCs: the RC given is the target,
+//     whatever its phase, labels or version.
+//  3. The server checks of Rollback rule 4, worded as there:
+//     latestVersion 0 or 1 is ErrNoPreviousRevision; then the revision is
+//     checked, with the RollbackToPrevious switch (Exact, Origin) to, as
+//     the server does (to == latestVersion is ErrCurrentRevision, `version
+//     <n> is already the latest`), otherwise (Modern) the RC's own version
+//     (the RC of the DC's latestVersion is refused with the same words,
+//     as the server refuses that revision).
+//  4. The revision rolled back to. With RollbackToPrevious it is
+//     upstream's: the rollback subresource ignores the RC oc sends
+//     (spec.from) and takes to when to > 0, else latestVersion - 1, read
+//     by name as in Rollback rule 5, so oc may name one RC while another
+//     is rolled back to (SPEC 6m.4b step 4). Otherwise (Modern) it is the
+//     RC given itself, as it is, and to is ignored, as oc's --to-version
+//     help says ("ignored when specifying a deployment").
+//  5. Rollback rules 5 (the encoded DC), 6 and 7: the same rolled-back DC,
+//     plan and warnings.
+//
+// Ports: oc (*RollbackOptions).Run, the ReplicationController case;
+// openshift-apiserver deployconfig rollback (*REST).Create.
+func RollbackRC(s dcplan.Snapshot, rc string, to dcplan.Version, opts RollbackOptions) (dcplan.Plan, dcplan.Config, []string, error) {
+	if err := s.ValidateConfig(); err != nil {
+		return dcplan.Plan{}, dcplan.Config{}, nil, err
 	}
-	return generateRollback(s, revision, opts)
+	cfg := s.Config
+	if to < 0 {
+		return dcplan.Plan{}, dcplan.Config{}, nil, rollbackError(ErrInvalidRevision, "the to version must be >= 0")
+	}
+	from, ok := s.Deployment(rc)
+	switch {
+	case !ok:
+		return dcplan.Plan{}, dcplan.Config{}, nil, fmt.Errorf("%w: rollback: rc %q is not in the snapshot of deployment config %q",
+			dcplan.ErrInvalidSnapshot, rc, cfg.Name)
+	case from.ConfigName != cfg.Name:
+		return dcplan.Plan{}, dcplan.Config{}, nil, fmt.Errorf("%w: rollback: rc %q names deployment config %q, not %q",
+			dcplan.ErrInvalidSnapshot, rc, from.ConfigName, cfg.Name)
+	}
+	if cfg.Paused {
+		return dcplan.Plan{}, dcplan.Config{}, nil, rollbackError(ErrRollbackPaused, "cannot rollback a paused deployment config")
+	}
+	if s.Settings.RollbackToPrevious {
+		if err := serverChecks(cfg, to); err != nil {
+			return dcplan.Plan{}, dcplan.Config{}, nil, err
+		}
+		return generateRollback(s, serverRevision(cfg, to), opts)
+	}
+	if err := serverChecks(cfg, from.Version); err != nil {
+		return dcplan.Plan{}, dcplan.Config{}, nil, err
+	}
+	return generateRollbackFrom(s, from, opts)
+}
+
+// serverChecks are the rollback subresource's refusals before it reads
+// an RC (Rollback rule 4), for the revision to.
+func serverChecks(cfg dcplan.Config, to dcplan.Version) error {
+	switch cfg.Status.LatestVersion {
+	case 0:
+		return invalid(cfg.Name, ErrNoPreviousRevision, "cannot rollback an undeployed config")
+	case 1:
+		return invalid(cfg.Name, ErrNoPreviousRevision, fmt.Sprintf("no previous deployment exists for %q", cfg.Namespace+"/"+cfg.Name))
+	case to:
+		return invalid(cfg.Name, ErrCurrentRevision, fmt.Sprintf("version %d is already the latest", to))
+	}
+	return nil
+}
+
+// serverRevision is the revision the rollback subresource rolls back to
+// when asked for to: to when to > 0, else latestVersion - 1 (it ignores
+// spec.from).
+func serverRevision(cfg dcplan.Config, to dcplan.Version) dcplan.Version {
+	if to > 0 {
+		return to
+	}
+	return cfg.Status.LatestVersion - 1
 }
 
 // generateRollback is the server half of Rollback and Undo from the
@@ -273,7 +352,8 @@ func generateRollbackFrom(s dcplan.Snapshot, from dcplan.Deployment, opts Rollba
 // `deploymentconfig.apps.openshift.io/<dc> deployment #<latestVersion>
 // rolled back to <rc>`, or with the SeedRollbackText switch the seed's
 // `#<latestVersion> rolled back to <rc>`, where result is the rolled-back
-// DC Rollback returned and target the RC RollbackTarget picked. Today's oc
+// DC Rollback returned and target the RC RollbackTarget picked (for
+// RollbackRC, the RC given: SPEC 6m.4.b.3.rc). Today's oc
 // appends each warning of Rollback after a newline, in the same printed
 // operation.
 //

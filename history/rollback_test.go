@@ -368,8 +368,9 @@ func TestRollbackInvalidSnapshot(t *testing.T) {
 //	history [revision=N]     View: oc's stdout as "oc: ..." (tabs shown as \t), or its error
 //	undo [to=N] [dry-run=client|server]
 //	                         plans Undo; prints the plan, then oc's output or error
-//	rollback [to=N] [triggers] [strategy] [scaling] [dry-run]
-//	                         plans Rollback; prints the plan, then (dry-run) the rolled-back DC
+//	rollback [rc=<name>] [to=N] [triggers] [strategy] [scaling] [dry-run]
+//	                         plans Rollback (RollbackRC with rc=, `oc rollback <rc>`);
+//	                         prints the plan, then (dry-run) the rolled-back DC
 //	                         as "dc: ...", oc's output as "oc: ..." or its error as "oc error: ..."
 func lrScenario(t *testing.T, c *scenario.Case) (string, bool) {
 	switch c.Cmd {
@@ -388,7 +389,7 @@ func lrScenario(t *testing.T, c *scenario.Case) (string, bool) {
 		}
 		p, out, err := history.Undo(c.Env.Snapshot, lrVersionArg(t, c, "to"), dry)
 		return c.Env.Record(p) + lrOC(out, err), true
-	case "rollback": // rollback to=2 triggers strategy scaling dry-run
+	case "rollback": // rollback rc=web-1 to=2 triggers strategy scaling dry-run
 		var to dcplan.Version
 		if v, ok := c.Arg("to"); ok {
 			n, err := strconv.ParseInt(v, 10, 64)
@@ -412,7 +413,18 @@ func lrScenario(t *testing.T, c *scenario.Case) (string, bool) {
 				t.Fatalf("%s: rollback: unknown flag %q", c.Pos, w)
 			}
 		}
-		p, cfg, warnings, err := history.Rollback(c.Env.Snapshot, to, opts)
+		rc, byRC := c.Arg("rc")
+		var (
+			p        dcplan.Plan
+			cfg      dcplan.Config
+			warnings []string
+			err      error
+		)
+		if byRC {
+			p, cfg, warnings, err = history.RollbackRC(c.Env.Snapshot, rc, to, opts)
+		} else {
+			p, cfg, warnings, err = history.Rollback(c.Env.Snapshot, to, opts)
+		}
 		var b strings.Builder
 		b.WriteString(c.Env.Record(p))
 		if err != nil {
@@ -424,17 +436,21 @@ func lrScenario(t *testing.T, c *scenario.Case) (string, bool) {
 		if opts.DryRun {
 			b.WriteString("dc: " + lrDescribeConfig(cfg) + "\n")
 		}
-		target, terr := history.RollbackTarget(c.Env.Snapshot, to)
-		if terr != nil {
-			t.Fatalf("%s: Rollback succeeded but RollbackTarget failed: %v", c.Pos, terr)
+		target := rc // oc names the RC given (SPEC 6m.4.b.3.rc)
+		if !byRC {
+			d, terr := history.RollbackTarget(c.Env.Snapshot, to)
+			if terr != nil {
+				t.Fatalf("%s: Rollback succeeded but RollbackTarget failed: %v", c.Pos, terr)
+			}
+			target = d.Name
 		}
-		out := history.RolledBackMessage(cfg, target.Name, c.Env.Snapshot.Settings.Switches) + "\n"
+		out := history.RolledBackMessage(cfg, target, c.Env.Snapshot.Settings.Switches) + "\n"
 		for _, w := range warnings {
 			out += w + "\n"
 		}
 		if opts.DryRun && !c.Env.Snapshot.Settings.SeedRollbackText {
 			// Today's oc prints only the dry-run line (SPEC 6m.4b.5).
-			out = history.RollbackDryRunMessage(cfg.Name, target.Name) + "\n"
+			out = history.RollbackDryRunMessage(cfg.Name, target) + "\n"
 		}
 		for l := range strings.Lines(out) {
 			b.WriteString("oc: " + l)

@@ -22,10 +22,15 @@ import (
 //	duration d=<Go duration>
 //	                    history.HumanDuration
 //	list, rollback      see lrScenario in rollback_test.go
+//	resolve arg=<arg> [to=N]
+//	                    see raScenario in rollbackarg_test.go
 func TestScenarios(t *testing.T) {
 	scenario.RunDir(t, "testdata", func(t *testing.T, c *scenario.Case) string {
 		if out, ok := lrScenario(t, c); ok { // list, rollback: see rollback_test.go
 			return out
+		}
+		if c.Cmd == "resolve" { // see raScenario in rollbackarg_test.go
+			return raScenario(t, c)
 		}
 		s := c.Env.Snapshot
 		switch c.Cmd {
