@@ -51,14 +51,29 @@ type PodPhases struct {
 // DescribedEvent is what kubectl's events table prints of one event.
 type DescribedEvent struct {
 	Type, Reason, Message string
+	// FieldPath is involvedObject.fieldPath; when set, the message prints
+	// after "<FieldPath>: ".
+	FieldPath string
 	// From is source.component, or reportingController when that is
 	// empty.
 	From string
 	// First is eventTime, or firstTimestamp when eventTime is not set;
-	// Last is lastTimestamp (series.lastObservedTime for a series) and
-	// Count the count (series.count). The zero time prints `<unknown>`.
+	// Last is lastTimestamp, by which the table is sorted, and Count the
+	// count: an event seen more than once prints `<Last> (x<Count> over
+	// <First>)`. The zero time prints `<unknown>`.
 	First, Last time.Time
 	Count       int32
+	// Series, when set, is the event's series: it then prints `<last
+	// observed> (x<count> over <First>)` whatever the count, though the
+	// table stays sorted by Last.
+	Series *EventSeries
+}
+
+// EventSeries is an event's series (events.k8s.io): how many times it
+// was observed, the last time when.
+type EventSeries struct {
+	Count        int32
+	LastObserved time.Time
 }
 
 // maxDescribedDeployments and maxDescribedEvents bound the deployments

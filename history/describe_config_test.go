@@ -170,6 +170,13 @@ func TestDescribeConfig(t *testing.T) {
 		{name: "6m.8.6: no events", world: func(t *testing.T) dcplan.Snapshot { return describeWorld(t, dcJSON(0, "", "")) },
 			opts: history.DescribeConfigOptions{ShowEvents: true},
 			want: []string{"Latest Deployment:\t<none>\n\nEvents:\t<none>\n"}},
+		{name: "6m.8.6: a series and a field path", world: func(t *testing.T) dcplan.Snapshot { return describeWorld(t, dcJSON(0, "", "")) },
+			opts: history.DescribeConfigOptions{ShowEvents: true, Events: []history.DescribedEvent{
+				{Type: "Normal", Reason: "Series", From: "c", Message: "s", First: at(10 * time.Minute),
+					Series: &history.EventSeries{Count: 1, LastObserved: at(time.Minute)}}, // sorted by Last (zero: first), printed by the series
+				{Type: "Warning", Reason: "Plain", From: "c", Message: "p", FieldPath: "spec.template", First: at(5 * time.Minute), Last: at(5 * time.Minute), Count: 1},
+			}},
+			want: []string{"  Normal\tSeries\t60s (x1 over 10m)\tc\ts\n  Warning\tPlain\t5m\tc\tspec.template: p\n"}},
 		{name: "6m.8.6: the last eight events, by last seen", world: func(t *testing.T) dcplan.Snapshot { return describeWorld(t, dcJSON(0, "", "")) },
 			opts: history.DescribeConfigOptions{ShowEvents: true, Events: func() []history.DescribedEvent {
 				var es []history.DescribedEvent

@@ -21,8 +21,10 @@ import (
 //	  <type>	<reason>	<age>	<from>	<message, trimmed>
 //
 // the age being the first-seen age, or `<last> (x<count> over <first>)`
-// when the event was seen more than once (ages.Short, `<unknown>` for a
-// zero time); `Events:\t<none>` when there are none.
+// for a series (its count and last observed time, whatever the count) or
+// an event seen more than once (ages.Short, `<unknown>` for a zero
+// time), the message after `<field path>: ` when the event names one;
+// `Events:\t<none>` when there are none.
 func describeEvents(w *tabwriter.Writer, events []DescribedEvent, now time.Time) {
 	if len(events) == 0 {
 		writeString(w, "Events:\t<none>\n")
@@ -34,10 +36,17 @@ func describeEvents(w *tabwriter.Writer, events []DescribedEvent, now time.Time)
 	writeString(w, "Events:\n  Type\tReason\tAge\tFrom\tMessage\n  ----\t------\t----\t----\t-------\n")
 	for _, e := range picked {
 		age := eventAge(e.First, now)
-		if e.Count > 1 {
+		switch {
+		case e.Series != nil:
+			age = eventAge(e.Series.LastObserved, now) + " (x" + strconv.Itoa(int(e.Series.Count)) + " over " + age + ")"
+		case e.Count > 1:
 			age = eventAge(e.Last, now) + " (x" + strconv.Itoa(int(e.Count)) + " over " + age + ")"
 		}
-		writeString(w, "  ", e.Type, "\t", e.Reason, "\t", age, "\t", e.From, "\t", strings.TrimSpace(e.Message), "\n")
+		msg := strings.TrimSpace(e.Message)
+		if e.FieldPath != "" {
+			msg = e.FieldPath + ": " + msg
+		}
+		writeString(w, "  ", e.Type, "\t", e.Reason, "\t", age, "\t", e.From, "\t", msg, "\n")
 	}
 }
 
