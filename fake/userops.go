@@ -28,6 +28,8 @@ func (s *Sim) userOp(op, ns, dc string, plan func(dcplan.Snapshot) (dcplan.Plan,
 		s.trace.add(s.offset(), "user:%s dc/%s/%s refused: %s", op, ns, dc, oneLine(err.Error()))
 		return err
 	}
+	// What oc prints once its writes succeed; a pass that fails says so
+	// after its plan (applied k/n), and oc prints the error instead.
 	s.trace.add(s.offset(), "user:%s dc/%s/%s: %s", op, ns, dc, oneLine(report))
 	result, aerr := s.run(snap, func(snap dcplan.Snapshot) dcplan.Plan {
 		p, _, _ := plan(snap)
@@ -47,7 +49,7 @@ func (s *Sim) userOp(op, ns, dc string, plan func(dcplan.Snapshot) (dcplan.Plan,
 		s.passes = append(s.passes, pass)
 	}
 	if aerr != nil {
-		s.trace.add(s.offset(), "  applied %d/%d: %v", pass.Applied, pass.Plan.Actions(), aerr)
+		s.trace.add(s.offset(), "  applied %d/%d: %v (oc prints this error, not the report before the plan)", pass.Applied, pass.Plan.Actions(), aerr)
 	}
 	return aerr
 }
