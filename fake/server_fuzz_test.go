@@ -14,7 +14,22 @@ import (
 // fuzzNames are the objects a fuzzed request may name; the owner
 // references of fuzzBody point at the first two by their seeded uids
 // ("uid-web", "uid-web-1") or at one that never exists.
-var fuzzNames = []string{"web", "web-1", "web-2", "web-1-deploy"}
+var fuzzNames = []string{"web", "web-1", "web-2", "web-1-deploy", "Web_3"}
+
+// fuzzPatches are the strategic merge patches a fuzzed request may send:
+// of container lists (images, ports, env, a rename, an addition), with
+// $setElementOrder in and out of step with the patch, of a pod's
+// deadline, and of deletion fields.
+var fuzzPatches = []string{
+	`{"spec":{"containers":[{"name":"c","image":"img:9"}]}}`,
+	`{"spec":{"containers":[{"name":"c","ports":[{"containerPort":80}],"env":[{"name":"A","value":"1"}]}]}}`,
+	`{"spec":{"containers":[{"name":"c","$setElementOrder/env":[{"name":"B"},{"name":"A"}],"env":[{"name":"B","value":"2"}]}]}}`,
+	`{"spec":{"containers":[{"name":"c","$setElementOrder/env":[{"name":"Z"}],"env":[{"name":"B","value":"2"}]}]}}`,
+	`{"spec":{"$setElementOrder/containers":[{"name":"d"},{"name":"c"}],"containers":[{"name":"d","image":"img:1"}]}}`,
+	`{"spec":{"activeDeadlineSeconds":5}}`,
+	`{"spec":{"activeDeadlineSeconds":null}}`,
+	`{"metadata":{"deletionTimestamp":"2026-11-01T12:00:00Z","deletionGracePeriodSeconds":3}}`,
+}
 
 // fuzzBody returns the body of a create or update of the object name of
 // resource, variant v picking its finalizers, its owner and its spec.
@@ -54,7 +69,7 @@ func fuzzRequest(s *fake.Server, op []byte) wire.Request {
 	name := fuzzNames[int(op[2])%len(fuzzNames)]
 	v := op[3]
 	r := wire.Request{Resource: resource, Namespace: "shop", Name: name}
-	switch op[0] % 5 {
+	switch op[0] % 7 {
 	case 0:
 		r.Verb, r.Body = wire.VerbCreate, fuzzBody(resource, name, v)
 	case 1: // an update of the object as stored, its finalizers as v says
@@ -85,6 +100,24 @@ func fuzzRequest(s *fake.Server, op []byte) wire.Request {
 	case 3:
 		r.Verb = wire.VerbDelete
 		r.Delete.PropagationPolicy = []string{"", wire.PropagationBackground, "Foreground", "Orphan"}[int(v)%4]
+	case 4:
+		r.Verb, r.PatchType = wire.VerbPatch, wire.PatchStrategicMerge
+		r.Patch = []byte(fuzzPatches[int(v)%len(fuzzPatches)])
+		if v&0x80 != 0 {
+			r.Subresource = wire.SubresourceStatus
+		}
+	case 5: // a create named by generateName, or carrying a resourceVersion
+		var m map[string]any
+		_ = json.Unmarshal(fuzzBody(resource, name, v), &m)
+		meta := m["metadata"].(map[string]any)
+		if v&0x80 != 0 {
+			meta["resourceVersion"] = "7"
+		} else {
+			delete(meta, "name")
+			meta["generateName"] = name + "-"
+		}
+		r.Verb, r.Name = wire.VerbCreate, ""
+		r.Body, _ = json.Marshal(m)
 	default:
 		r.Verb, r.Body, r.Subresource = wire.VerbUpdate, fuzzBody(resource, name, v), wire.SubresourceStatus
 	}
@@ -114,8 +147,9 @@ func fuzzServer(ops []byte) (*fake.Server, []string) {
 	return s, answers
 }
 
-// FuzzServer sends random creates, updates, patches, deletes and status
-// writes, with and without finalizers and owner references, to the fake
+// FuzzServer sends random creates (named, by generateName, invalid),
+// updates, patches (merge and strategic, $setElementOrder), deletes and
+// status writes, with and without finalizers and owner references, to the fake
 // API server: it never panics, the same requests give the same store and
 // answers, every object stored is a JSON object, and one the server
 // marked deleting still has finalizers (the write that removes the last

@@ -1,7 +1,6 @@
 package history_test
 
 import (
-	"errors"
 	"testing"
 	"time"
 
@@ -68,15 +67,7 @@ func TestRollbackRCRefusals(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			p, cfg, warnings, err := history.RollbackRC(lrSnap(tt.profile, tt.cfg, tt.rcs...), tt.rc, tt.to, history.RollbackOptions{})
-			if d := cmp.Diff(tt.wantErr, lrErrString(err)); d != "" {
-				t.Errorf("RollbackRC() error mismatch (-want +got) [%s]:\n%s", tt.why, d)
-			}
-			if !errors.Is(err, tt.wantIs) {
-				t.Errorf("RollbackRC() error %v is not %v", err, tt.wantIs)
-			}
-			if !p.IsEmpty() || cfg.Name != "" || warnings != nil {
-				t.Errorf("RollbackRC() refused but returned plan %q, config %q, warnings %q", dcplan.Describe(p), cfg.Name, warnings)
-			}
+			checkRefused(t, "RollbackRC", tt.why, tt.wantErr, tt.wantIs, p, cfg, warnings, err)
 		})
 	}
 }

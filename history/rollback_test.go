@@ -88,16 +88,24 @@ func TestRollbackRefusals(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			p, cfg, warnings, err := history.Rollback(lrSnap(tt.profile, tt.cfg, tt.rcs...), tt.to, history.RollbackOptions{})
-			if d := cmp.Diff(tt.wantErr, lrErrString(err)); d != "" {
-				t.Errorf("Rollback() error mismatch (-want +got) [%s]:\n%s", tt.why, d)
-			}
-			if !errors.Is(err, tt.wantIs) {
-				t.Errorf("Rollback() error %v is not %v", err, tt.wantIs)
-			}
-			if !p.IsEmpty() || cfg.Name != "" || warnings != nil {
-				t.Errorf("Rollback() refused but returned plan %q, config %q, warnings %q", dcplan.Describe(p), cfg.Name, warnings)
-			}
+			checkRefused(t, "Rollback", tt.why, tt.wantErr, tt.wantIs, p, cfg, warnings, err)
 		})
+	}
+}
+
+// checkRefused fails t unless a rollback command (Rollback, RollbackRC)
+// refused with the error text want wrapping is, and returned no plan,
+// config or warnings.
+func checkRefused(t *testing.T, command, why, want string, is error, p dcplan.Plan, cfg dcplan.Config, warnings []string, err error) {
+	t.Helper()
+	if d := cmp.Diff(want, lrErrString(err)); d != "" {
+		t.Errorf("%s() error mismatch (-want +got) [%s]:\n%s", command, why, d)
+	}
+	if !errors.Is(err, is) {
+		t.Errorf("%s() error %v is not %v", command, err, is)
+	}
+	if !p.IsEmpty() || cfg.Name != "" || warnings != nil {
+		t.Errorf("%s() refused but returned plan %q, config %q, warnings %q", command, dcplan.Describe(p), cfg.Name, warnings)
 	}
 }
 

@@ -127,11 +127,11 @@ func TestCheckAPIEndsWithItsContext(t *testing.T) {
 	}
 }
 
-// TestRunStopsDuringTheAPICheck: a SIGTERM (Run's context ending) while
-// the server has not answered the API check makes Run return nil at
-// once, as a stop before the caches synced does.
-func TestRunStopsDuringTheAPICheck(t *testing.T) {
-	cfg := &rest.Config{Host: silentServer(t)}
+// controllerAt is a Controller over clientsets of the server at host,
+// logging at the tests' verbosity.
+func controllerAt(t *testing.T, host string, opts kube.Options) *kube.Controller {
+	t.Helper()
+	cfg := &rest.Config{Host: host}
 	kc, err := kubernetes.NewForConfig(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -140,7 +140,15 @@ func TestRunStopsDuringTheAPICheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctrl := kube.New(kc, ac, kube.Options{Logger: klog.NewKlogr().V(10)})
+	opts.Logger = klog.NewKlogr().V(10)
+	return kube.New(kc, ac, opts)
+}
+
+// TestRunStopsDuringTheAPICheck: a SIGTERM (Run's context ending) while
+// the server has not answered the API check makes Run return nil at
+// once, as a stop before the caches synced does.
+func TestRunStopsDuringTheAPICheck(t *testing.T) {
+	ctrl := controllerAt(t, silentServer(t), kube.Options{})
 	ctx, cancel := context.WithCancel(t.Context())
 	done := make(chan error, 1)
 	go func() { done <- ctrl.Run(ctx) }()
@@ -235,16 +243,7 @@ func TestWaitForAPI(t *testing.T) {
 // first answer; its error is the check's last one.
 func TestRunWaitsForTheAPI(t *testing.T) {
 	host, asked := flakyServer(t, 503, 503, 401)
-	cfg := &rest.Config{Host: host}
-	kc, err := kubernetes.NewForConfig(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ac, err := appsclient.NewForConfig(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctrl := kube.New(kc, ac, kube.Options{Logger: klog.NewKlogr().V(10), APICheckTimeout: 10 * time.Second})
+	ctrl := controllerAt(t, host, kube.Options{APICheckTimeout: 10 * time.Second})
 	if err := ctrl.Run(t.Context()); !errors.Is(err, kube.ErrUnauthorized) {
 		t.Errorf("Run() = %v, want ErrUnauthorized, the answer after two 503s", err)
 	}

@@ -293,16 +293,7 @@ func TestLeaderLostStopsBeforeReleasing(t *testing.T) {
 		}
 		return true, nil, errors.New("http2: client connection lost")
 	})
-	ctx, cancel := context.WithCancel(context.Background())
-	ctrl := kube.New(c.kube, c.apps, kube.Options{Namespace: ns, Recorder: c.recorder, Now: func() time.Time { return epoch },
-		Logger: klog.NewKlogr().V(10), LeaderElection: testElection("a"), Wrap: blockConfig(&b)})
-	done := make(chan struct{})
-	var runErr error
-	go func() { defer close(done); runErr = ctrl.Run(ctx) }()
-	t.Cleanup(func() { cancel(); <-done })
-	waitFor(t, "a to lead", func() bool { return c.holder(t) == "a" })
-	c.createDC(t, newDC("frontend", "registry/shop/frontend:v1", 2))
-	<-b.entered // a pass in flight, held in its RC create
+	run := c.leadWithAPassHeld(t, &b, 0)
 
 	start := time.Now()
 	partitioned.Store(true)
@@ -318,9 +309,9 @@ func TestLeaderLostStopsBeforeReleasing(t *testing.T) {
 	if releasedActing.Load() {
 		t.Errorf("a tried to release the lease while its pass in flight still ran")
 	}
-	<-done
-	if !errors.Is(runErr, kube.ErrLeaseLost) {
-		t.Errorf("Run() = %v, want ErrLeaseLost", runErr)
+	<-run.done
+	if !errors.Is(run.err, kube.ErrLeaseLost) {
+		t.Errorf("Run() = %v, want ErrLeaseLost", run.err)
 	}
 }
 
@@ -338,21 +329,12 @@ func TestLeaderLostDuringTheDrain(t *testing.T) {
 		}
 		return true, nil, errors.New("http2: client connection lost")
 	})
-	ctx, cancel := context.WithCancel(context.Background())
-	ctrl := kube.New(c.kube, c.apps, kube.Options{Namespace: ns, Recorder: c.recorder, Now: func() time.Time { return epoch },
-		Logger: klog.NewKlogr().V(10), LeaderElection: testElection("a"), Wrap: blockConfig(&b), DrainTimeout: time.Minute})
-	done := make(chan struct{})
-	var runErr error
-	go func() { defer close(done); runErr = ctrl.Run(ctx) }()
-	t.Cleanup(func() { cancel(); <-done })
-	waitFor(t, "a to lead", func() bool { return c.holder(t) == "a" })
-	c.createDC(t, newDC("frontend", "registry/shop/frontend:v1", 2))
-	<-b.entered // a pass in flight, held in its RC create
+	run := c.leadWithAPassHeld(t, &b, time.Minute)
 
-	cancel() // SIGTERM: the drain waits for the held pass
+	run.cancel() // SIGTERM: the drain waits for the held pass
 	select {
-	case <-done:
-		t.Fatalf("Run() = %v before the pass in flight ended", runErr)
+	case <-run.done:
+		t.Fatalf("Run() = %v before the pass in flight ended", run.err)
 	case <-time.After(200 * time.Millisecond):
 	}
 	partitioned.Store(true)
@@ -364,8 +346,33 @@ func TestLeaderLostDuringTheDrain(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("the pass in flight was never cancelled")
 	}
-	<-done
-	if !errors.Is(runErr, kube.ErrLeaseLost) {
-		t.Errorf("Run() = %v, want ErrLeaseLost: the lease was lost before the drain finished", runErr)
+	<-run.done
+	if !errors.Is(run.err, kube.ErrLeaseLost) {
+		t.Errorf("Run() = %v, want ErrLeaseLost: the lease was lost before the drain finished", run.err)
 	}
+}
+
+// heldRun is a leader's Run: cancel it (SIGTERM), and after done err is
+// what it returned.
+type heldRun struct {
+	cancel context.CancelFunc
+	done   chan struct{}
+	err    error
+}
+
+// leadWithAPassHeld runs a controller as a (with DrainTimeout drain; 0
+// is the default) until it leads, creates a DC and returns once the DC
+// controller's RC create is held in *b: a pass in flight.
+func (c *cluster) leadWithAPassHeld(t *testing.T, b **blocking, drain time.Duration) *heldRun {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	ctrl := kube.New(c.kube, c.apps, kube.Options{Namespace: ns, Recorder: c.recorder, Now: func() time.Time { return epoch },
+		Logger: klog.NewKlogr().V(10), LeaderElection: testElection("a"), Wrap: blockConfig(b), DrainTimeout: drain})
+	r := &heldRun{cancel: cancel, done: make(chan struct{})}
+	go func() { defer close(r.done); r.err = ctrl.Run(ctx) }()
+	t.Cleanup(func() { cancel(); <-r.done })
+	waitFor(t, "a to lead", func() bool { return c.holder(t) == "a" })
+	c.createDC(t, newDC("frontend", "registry/shop/frontend:v1", 2))
+	<-(*b).entered // a pass in flight, held in its RC create
+	return r
 }
