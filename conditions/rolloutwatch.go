@@ -51,8 +51,9 @@ type StatusOptions struct {
 	Filenames []string
 	Kustomize string
 	// Namespace is the namespace the command runs in (-n, or the
-	// context's), named by `No resources found in <ns> namespace.` (SPEC
-	// 6m.6.watch.6).
+	// context's). Nothing here reads it: the caller passes it to
+	// EndStatus, which names it in `No resources found in <ns>
+	// namespace.` (SPEC 6m.6.watch.6).
 	Namespace string
 	// NoWatch is --watch=false (-w=false): each object's watch ends after
 	// its first Added or Modified event, done or not (SPEC 6m.6.watch.3).
@@ -270,12 +271,14 @@ type StatusEnd struct {
 //
 //  1. One error: stderr `error: <text>` (the prefix not doubled), with a
 //     newline unless the text ends in one; exit code 1. The text is the
-//     error's, or a *dcplan.Refusal's Printed when it has one (then
-//     printed without the "error: " prefix).
+//     error's, or, for an error that is a *dcplan.Refusal (not one that
+//     wraps it: kubectl asserts the type, it does not unwrap), the
+//     refusal's Printed when it has one, printed without the prefix.
 //  2. Several errors (kubectl aggregates them, as it goes on to the next
 //     object after a failed watch, SPEC 6m.6.watch.2): one per line, no
-//     prefix, each a *dcplan.Refusal's Listed when it has one, else its
-//     text; a text ending in a newline leaves a blank line; exit code 1.
+//     prefix, each the Listed of an error that is a *dcplan.Refusal when
+//     it has one, else its text; a text ending in a newline leaves a
+//     blank line; exit code 1.
 //  3. No error and no object: stderr `No resources found in <ns>
 //     namespace.`; exit code 0.
 //  4. Otherwise nothing on stderr, exit code 0: every watch ended well.
@@ -296,7 +299,7 @@ func EndStatus(ns string, objects int, errs []error) StatusEnd {
 		return StatusEnd{}
 	case 1:
 		msg := list[0].Error()
-		if r, ok := errors.AsType[*dcplan.Refusal](list[0]); ok && r.Printed != "" {
+		if r, ok := list[0].(*dcplan.Refusal); ok && r.Printed != "" {
 			msg = r.Printed
 		} else if !strings.HasPrefix(msg, "error: ") {
 			msg = "error: " + msg
@@ -309,7 +312,7 @@ func EndStatus(ns string, objects int, errs []error) StatusEnd {
 	var b strings.Builder
 	for _, err := range list {
 		msg := err.Error()
-		if r, ok := errors.AsType[*dcplan.Refusal](err); ok && r.Listed != "" {
+		if r, ok := err.(*dcplan.Refusal); ok && r.Listed != "" {
 			msg = r.Listed
 		}
 		b.WriteString(msg + "\n")

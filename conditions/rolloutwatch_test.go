@@ -2,6 +2,7 @@ package conditions_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -338,6 +339,29 @@ func TestWatchEventTypeString(t *testing.T) {
 	for _, tt := range tests {
 		if got := tt.typ.String(); got != tt.want {
 			t.Errorf("WatchEventType(%d).String() = %q, want %q", tt.typ, got, tt.want)
+		}
+	}
+}
+
+// TestEndStatusWrappedRefusal: kubectl prints a status error in its own
+// words only when the error is one, not when something wraps it (its
+// CheckErr asserts the type): an adapter's wrapped refusal prints as a
+// plain error, its wrapper's words kept (SPEC 6m "Error output").
+func TestEndStatusWrappedRefusal(t *testing.T) {
+	nf := &dcplan.Refusal{Err: errors.New("get"), Text: `deploymentconfigs.apps.openshift.io "api" not found`,
+		Printed: `Error from server (NotFound): deploymentconfigs.apps.openshift.io "api" not found`,
+		Listed:  `Error from server (NotFound): deploymentconfigs.apps.openshift.io "api" not found`}
+	wrapped := fmt.Errorf("dc/api: %w", nf)
+	for _, tc := range []struct {
+		errs []error
+		want string
+	}{
+		{[]error{nf}, nf.Printed + "\n"},
+		{[]error{wrapped}, "error: dc/api: deploymentconfigs.apps.openshift.io \"api\" not found\n"},
+		{[]error{wrapped, errors.New("object has been deleted")}, "dc/api: deploymentconfigs.apps.openshift.io \"api\" not found\nobject has been deleted\n"},
+	} {
+		if got := conditions.EndStatus("shop", 1, tc.errs); got.Stderr != tc.want || got.Code != 1 {
+			t.Errorf("EndStatus(%v) = %q (exit %d), want %q (exit 1)", tc.errs, got.Stderr, got.Code, tc.want)
 		}
 	}
 }
