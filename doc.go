@@ -33,22 +33,26 @@
 // Entry points:
 //   - the input: [Snapshot], [Snapshot.Validate] (and, for the planners of
 //     a DC, [Snapshot.ValidateConfig]), [Settings], [Switches]
-//     and the [Preset]s, [Config],
-//     [Deployment], [Pod];
-//   - the output: [Plan], [Describe], [Plan.Merge], [Plan.Append], and the
+//     and the [Preset]s ([Presets], [ParsePreset]), [Config],
+//     [Deployment], [Pod], and the enums with their wire spellings
+//     ([ParsePhase], [ParsePodPhase], [ParseStrategyType],
+//     [ParseTriggerType], [ParseConditionType], [ParseConditionStatus],
+//     [ParseConditionReason]);
+//   - the output: [Plan], [Describe] ([DescribeTo]), [Plan.Merge], [Plan.Append], and the
 //     action types ([Adopt], [Release], [Instantiate], [ConfigUpdate],
 //     [CreatePod], [SetPodOwner], [SetPodDeadline], [DeletePod],
 //     [CreateRC], [Cancel], [Scale], [Transition], [DeleteRC],
 //     [StatusUpdate], [Event]);
 //   - the outcome of the requests: [Outcome], [Failure], [StatusReason],
-//     [ActionKind], [ActionRef], [ErrorClass];
+//     [ActionKind], [ActionRef] ([AtStart]), [ErrorClass];
 //   - the effect: the actions' ApplyTo methods (the effect of each write;
 //     its preconditions are the action's From fields, which the adapter's
 //     request carries), [Snapshot.After]
 //     (the typed effect of a whole plan), [NewDeployment] (the RC a
 //     rollout creates), [IsConflict], [IsNotFound], [IsAlreadyExists];
 //   - names: [DeploymentName], [DeployerPodName], [CompareDeployments];
-//   - errors: [FieldError], [Refusal], [ErrInvalidSnapshot], [ErrMalformed].
+//   - errors: [FieldError], [Refusal], [ErrInvalidSnapshot], [ErrMalformed],
+//     [Aggregate] (kubectl's text of several).
 //
 // # Behaviour switches
 //

@@ -33,8 +33,10 @@
 //     for an adapter that learns of the failure another way than
 //     Snapshot.Outcome (from which Retry returns that error itself), on
 //     the Report Retry returned with its plan.
-//   - [Error], [ErrPaused], [ErrNoDeployments], [ErrLatestNotFound],
-//     [ErrNotFailed], [FailedError]: refusals.
+//   - [dcplan.Refusal] (every refusal, wrapping one of [ErrPaused],
+//     [ErrNoDeployments], [ErrLatestNotFound], [ErrNotFailed]);
+//     [ErrCancelFailed], [ErrRetryFailed] and [FailedError] for failed
+//     writes; [Report.Err].
 //   - [UserReason], [HumanAge]: the reason text and the age rendering.
 //
 // # Switches

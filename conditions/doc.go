@@ -38,8 +38,10 @@
 //   - [Created] and [CreateError]: the extra conditions of a pass that
 //     created the latest RC, or failed to (SPEC 3.2.12).
 //   - [RolloutStatus]: what `oc rollout status` prints for a DC and whether
-//     the rollout is done, failed or in progress (SPEC 6m.6).
-//   - [StatusOptions.Validate], [NewWatch], [Watch.Step] and [EndStatus]:
+//     the rollout is done, failed or in progress (SPEC 6m.6), with
+//     [RolloutResult.Stdout] and [RolloutResult.Stderr].
+//   - [StatusOptions.Validate], [NewWatch], [Watch.Step] (with
+//     [Watch.Ended], [Watch.Err]) and [EndStatus]:
 //     the watch loop of `oc rollout status` around RolloutStatus, one
 //     event at a time, the expiry of --timeout being an event too (SPEC
 //     6m.6.watch).

@@ -102,7 +102,7 @@ func (r RolloutResult) Stderr() string {
 // With OcStatusNoPausedExit (Exact) rule 4c needs the
 // DeploymentConfigPaused reason, which today's controller never sets, so a
 // paused DC never ends the watch; Modern ends it on spec.paused too, and
-// in rule 1 a paused DC waiting on an image (no trigger fires while it is
+// in rule 2 a paused DC waiting on an image (no trigger fires while it is
 // paused) ends the watch with the paused message.
 // RolloutStatus never fails on its input: an invalid snapshot is read as
 // it is (the viewer validates nothing).

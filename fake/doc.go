@@ -157,7 +157,7 @@
 // invariants of upstream's accidents, each gone with its switch as Modern
 // has it (TestAccidentsUnderFaults). Deep searches:
 //
-//	go test ./fake -run 'TestSimSeeds|TestAccidentsUnderFaults' -fake.seeds=100000
+//	go test ./fake -run 'TestSimSeeds|TestAccidentsUnderFaults' -fake.seeds=20000 -timeout 60m
 //	go test ./fake -run TestSimStateMachine -fake.batches=10 -rapid.checks=10000 # 100 000 traces
 //
 // # Performance

@@ -37,8 +37,9 @@ import (
 //     server's decoder defaults them from the URL), and
 //     metadata.generation = 1 (pods too, as since Kubernetes 1.35). status is ignored as the API
 //     server ignores it: an RC gets {"replicas":0}, a DC its zero status,
-//     a pod none (there is no scheduler or kubelet here; whoever models pods
-//     writes their status through the status subresource).
+//     a pod {"phase":"Pending"} (the pod strategy's PrepareForCreate;
+//     there is no scheduler or kubelet here, so whoever models pods writes
+//     their later status through the status subresource).
 //   - update and patch: a new resourceVersion; uid and creationTimestamp
 //     stay the server's; the main resource keeps the stored status and the
 //     status subresource keeps the stored spec (and a DC's, everything

@@ -24,7 +24,8 @@
 // rollout undo`), [DescribePodTemplate], [DescribeConfig] (`oc describe
 // dc`), and for `oc rollback <arg>` [ResolveRollbackArg] (which object the
 // argument names, from the answers to oc's lookups), [RollbackConfigName]
-// and [RollbackRC] (an RC given). The switches read here are
+// and [RollbackRC] (an RC given); [RolledBackMessage] and
+// [RollbackDryRunMessage], the lines oc prints. The switches read here are
 // RollbackToPrevious, SeedRollbackText and OcServerDryRunWrites.
 //
 // Functions in this package never modify their arguments; returned slices

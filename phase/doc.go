@@ -17,9 +17,12 @@
 //
 // Entry points:
 //
-//   - [Table], [CanTransition], [FormatTable]: the phase machine (SPEC 2.1).
+//   - [Table], [CanTransition], [FormatTable], [PhaseLabel]: the phase
+//     machine (SPEC 2.1).
 //   - [Step]: the deployer controller's pass for one RC, per the
-//     switches (SPEC 4.2-4.7, 2.2-2.4, 7 rows 21-33).
+//     switches (SPEC 4.2-4.7, 2.2-2.4, 7 rows 21-33); [StepAll] and
+//     [StepAllBut]: its pass over every RC of a snapshot (what
+//     reconcile.All adds), the latter skipping RCs a caller is busy with.
 //   - [BuildDeployerPod]: the deployer pod an RC gets (SPEC 4.5).
 //   - [DeployerPod]: the seed-era deployer-pod controller, with the
 //     SeedPodController switch (SPEC 7 row 29).

@@ -20,9 +20,13 @@
 //	err := c.Run(ctx) // until ctx is cancelled, or the lease is lost
 //
 // Entry points:
-//   - [New] and [Controller.Run]: the controller.
+//   - [New] and [Controller.Run]: the controller; [Controller.Start] and
+//     [Controller.Close] start and stop its informers apart from Run;
+//     [Controller.Informers] and [Controller.Decoder] are its caches.
 //   - [Controller.SyncConfig], [Controller.SyncDeployment]: one pass of
-//     either controller for one key, for tests and tools.
+//     either controller for one key, for tests and tools;
+//     [Controller.ConfigSnapshot] and [Controller.DeploymentSnapshot]: the snapshots they plan
+//     from.
 //   - [Decoder]: typed objects to dcplan values through wire, cached by
 //     (uid, resourceVersion).
 //   - [Client]: a wire.Client over the typed clientsets and an event

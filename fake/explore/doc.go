@@ -57,7 +57,7 @@
 //
 // Entry points: [Explore], [Defaults], [Options] (and [Options.Validate],
 // [OptionError]), [Result], [Violation], [World], [Scenario], [Replay],
-// [Bound].
+// [Bound], [Initial], [Decode], [ParseInts].
 //
 // Functions in this package never modify their arguments.
 package explore

@@ -20,7 +20,8 @@
 //	s := gen.Snapshot().Example(1) // a repeatable fixture for docs
 //
 // Entry points: [Snapshot], [Config], [Deployment], [Pod], [Template],
-// [Strategy], [Settings]. Each draws from a distribution tuned so that
+// [Strategy], [Settings], [Reorder], and [CheckReaching] (a property run
+// until its generator reached every branch). Each draws from a distribution tuned so that
 // rare branches (cancelled RCs, squatting pods, unresolved images, lagging
 // status) occur in a few percent of draws. Generated snapshots always pass
 // dcplan.Snapshot.Validate; their times are at or after fake.Epoch, and

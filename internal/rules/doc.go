@@ -85,5 +85,6 @@
 // that are missing, so no document points at a file that does not ship.
 //
 // Entry points: [Scan], [ParseCode], [Extract], [Valid], [Compare],
-// [ParseIndex], [Where], [Group], [Rewrite], [FileRefs], [MissingFiles].
+// [ParseIndex], [Where], [Group], [Rewrite], [FileRefs], [MissingFiles],
+// [IsTest].
 package rules

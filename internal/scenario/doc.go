@@ -22,8 +22,8 @@
 //
 // Run with -rewrite to regenerate the expected outputs in place.
 //
-// Entry points: [RunDir], [RunFile], [Case], [Env], [Env.Handle],
-// [Env.Record], [ParseState], [FormatState], [Tokenize].
+// Entry points: [RunDir], [RunFile], [Case], [Env], [NewEnv], [Env.Handle],
+// [Env.Record], [ParseState], [FormatState], [Tokenize], [Quote].
 //
 // Functions in this package never modify their arguments; returned slices
 // never alias them.

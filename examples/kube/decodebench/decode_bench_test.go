@@ -44,8 +44,8 @@ func rcJSON(b *testing.B) []byte {
 
 // BenchmarkDecodeRC decodes rc-frontend-3-complete.json (7.7 KB, its
 // encoded DC included) both ways. "wire" decodes the encoded DC too, as
-// the typed decode does; "wire-rc" leaves it to the first question (as
-// wire.DecodeDeployment does: the planners ask for a few RCs' only).
+// the typed decode does, and checks it; "wire-rc" is the same call
+// without that check: wire.DecodeDeployment always decodes it.
 func BenchmarkDecodeRC(b *testing.B) {
 	data := rcJSON(b)
 	rc, dc, err := typedDecode(data)

@@ -7,12 +7,14 @@
 //   - [StartControlPlane]: etcd ([StartEtcd], Debian's etcd-server) and
 //     kube-apiserver ([StartAPIServer]) on loopback, random ports, a
 //     temporary directory, with the DeploymentConfig CRD ([InstallCRD]);
-//   - [Process]: each server in a process group of its own, killed with
-//     the test binary ([KillAll], and a parent-death signal);
+//   - [Process] ([StartProcess], [StartProcessEnv]): each server in a
+//     process group of its own, killed with the test binary ([KillAll],
+//     and a parent-death signal), on ports [FreePort] finds;
 //   - [BuildController] and [WriteKubeconfig]: the dcplan-controller
 //     binary of examples/kube, and a kubeconfig for it;
 //   - [ReadAudit]: the server's audit log, to compare with what the plans
 //     said to send;
+//   - [NewConfig]: a DeploymentConfig the tests roll out;
 //   - [Poll]: bounded waits.
 //
 // The tests run kubetest.Kubelet, the node agent and deployer process
