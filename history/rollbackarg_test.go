@@ -164,7 +164,11 @@ func raReference(arg string, to dcplan.Version, lookup func(string) history.Roll
 			continue
 		}
 		if l.Kind == history.ObjectRC || l.Kind == history.ObjectDC {
-			return history.RollbackArg{Kind: l.Kind, Name: l.Name}, "", asked
+			name := l.Name
+			if name == "" { // an answer that names nothing: the object is the one asked for
+				name = c[strings.Index(c, "/")+1:]
+			}
+			return history.RollbackArg{Kind: l.Kind, Name: name}, "", asked
 		}
 		break
 	}
@@ -191,6 +195,9 @@ func TestResolveRollbackArgProperties(t *testing.T) {
 				return l
 			}
 			l := history.RollbackLookup{Kind: history.ObjectKind(rapid.IntRange(0, 4).Draw(t, "kind "+c)), Name: c + "-obj"}
+			if rapid.Bool().Draw(t, "unnamed "+c) {
+				l.Name = "" // an adapter that answers the kind alone
+			}
 			if rapid.IntRange(0, 4).Draw(t, "fails "+c) == 0 {
 				l.Err = fmt.Errorf("lookup %s failed", c)
 				errs[c] = l.Err
