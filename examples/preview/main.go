@@ -1,7 +1,8 @@
 // Command preview shows what the user operations on a DeploymentConfig
 // would do, without doing anything: it reads the `kind: List` JSON that
 // `oc get dc,rc,pods -o json` prints (one or more DCs, their RCs and pods)
-// and prints what `oc rollout history` and `oc rollout status` would show,
+// and prints what `oc rollout history`, `oc describe dc` (without its
+// events, which the document lacks) and `oc rollout status` would show,
 // then, for `oc rollout cancel`, `oc rollout retry`, `oc rollout latest`,
 // `oc rollout undo`, `oc rollout pause` (or `resume`, for a paused DC) and
 // `oc rollback`, the plan dcplan computes (one line per write, each with
@@ -86,6 +87,8 @@
 //	             says why in a sentence
 //	history      [{revision, name, status, cancelled, cause, replicas, current}],
 //	             oldest first, as oc rollout history lists them
+//	describe     what oc describe dc prints, events aside (its pods counted
+//	             among the document's by each RC's selector)
 //	operations   [{name, command, state, plan, refused, error, output, rules}],
 //	             one per command, in this order (select them by name):
 //	               "status"        oc rollout status (one look, no watch)

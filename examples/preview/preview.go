@@ -50,6 +50,7 @@ func preview(data []byte, o options) (report, error) {
 		return report{}, fmt.Errorf("the document does not make a valid snapshot:\n%w", err)
 	}
 	r := newReport(s)
+	r.Describe = describeConfig(objs, s)
 	r.Skipped = skipped(objs, s)
 	r.Warnings = append(append([]warning{}, kindlessItems(data)...), inconsistencies(s)...) // [] when none
 	r.Health = healthOf(s)

@@ -32,6 +32,7 @@ type report struct {
 	Warnings      []warning   `json:"warnings"`
 	Health        health      `json:"health"`
 	History       []revision  `json:"history"`
+	Describe      string      `json:"describe"`
 	Operations    []operation `json:"operations"`
 	Rules         []rule      `json:"rules"`
 
@@ -134,6 +135,10 @@ func (r report) writeText(w io.Writer) error {
 	b.WriteString("\nrollouts, newest first (oc describe):\n")
 	for _, line := range r.rollouts {
 		indent(&b, line+"\n")
+	}
+	if r.Describe != "" {
+		b.WriteString("\n$ oc describe dc/" + r.Config + " (without its events: the document lists none)\n")
+		indent(&b, r.Describe)
 	}
 
 	for _, op := range r.Operations {
