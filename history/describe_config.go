@@ -311,12 +311,7 @@ func describeHook(w *tabwriter.Writer, title string, hook templateJSON, indent s
 // describeRollouts writes rules 4 and 5 of DescribeConfig.
 func describeRollouts(w *tabwriter.Writer, s dcplan.Snapshot, pods map[string]PodPhases) {
 	cfg := &s.Config
-	var listed []dcplan.Deployment
-	for _, d := range s.Deployments {
-		if d.ConfigLabel == cfg.Name {
-			listed = append(listed, d)
-		}
-	}
+	listed := labelled(s)
 	latestName := dcplan.DeploymentName(cfg.Name, cfg.Status.LatestVersion)
 	active := ""
 	if a := Active(listed); a != nil {
@@ -420,13 +415,10 @@ func labelSet(kvs []dcplan.KeyValue) string {
 	return strings.Join(parts, ",")
 }
 
-// sortedSet returns kvs as a map holds them: sorted by key, the last of
-// duplicate keys kept.
+// sortedSet returns a copy of kvs as a map holds them: sorted by key, the
+// last of duplicate keys kept.
 func sortedSet(kvs []dcplan.KeyValue) []dcplan.KeyValue {
-	out := slices.Clone(kvs)
-	slices.Reverse(out)
-	slices.SortStableFunc(out, func(a, b dcplan.KeyValue) int { return cmp.Compare(a.Key, b.Key) })
-	return slices.CompactFunc(out, func(a, b dcplan.KeyValue) bool { return a.Key == b.Key })
+	return sortedLastByKey(slices.Clone(kvs))
 }
 
 // envSet renders env entries as oc's convertEnv and formatLabels do:

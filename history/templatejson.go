@@ -154,6 +154,13 @@ func (n templateJSON) entries() []dcplan.KeyValue {
 	for i, k := range n.keys {
 		kvs = append(kvs, dcplan.KeyValue{Key: k, Value: n.kids[i].scalar()})
 	}
+	return sortedLastByKey(kvs)
+}
+
+// sortedLastByKey sorts kvs (in place) by key and keeps, of a repeated
+// key, the last value: a map[string]string built from kvs in order, as
+// kubectl ranges over it after sorting its keys.
+func sortedLastByKey(kvs []dcplan.KeyValue) []dcplan.KeyValue {
 	slices.SortStableFunc(kvs, func(a, b dcplan.KeyValue) int { return strings.Compare(a.Key, b.Key) })
 	out := kvs[:0]
 	for i, kv := range kvs {

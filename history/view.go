@@ -55,12 +55,7 @@ func View(s dcplan.Snapshot, revision dcplan.Version) (string, error) {
 		return "", rollbackError(ErrInvalidRevision, "revision must be a positive integer: %d", revision)
 	}
 	name := s.Config.Name
-	var rcs []dcplan.Deployment
-	for _, d := range s.Deployments {
-		if d.ConfigLabel == name {
-			rcs = append(rcs, d)
-		}
-	}
+	rcs := labelled(s)
 	withRevision := ""
 	if revision > 0 {
 		withRevision = "with revision #" + strconv.FormatInt(int64(revision), 10)
@@ -99,4 +94,17 @@ func View(s dcplan.Snapshot, revision dcplan.Version) (string, error) {
 	}
 	_ = w.Flush() // a strings.Builder never fails
 	return nameLine(name, "") + "\n" + b.String() + "\n", nil
+}
+
+// labelled returns the RCs of s that oc lists for its DC, by the label
+// selector openshift.io/deployment-config.name=<dc> (SPEC 6m.5.2), in
+// snapshot order.
+func labelled(s dcplan.Snapshot) []dcplan.Deployment {
+	var rcs []dcplan.Deployment
+	for _, d := range s.Deployments {
+		if d.ConfigLabel == s.Config.Name {
+			rcs = append(rcs, d)
+		}
+	}
+	return rcs
 }
