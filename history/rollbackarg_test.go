@@ -175,6 +175,76 @@ func raReference(arg string, to dcplan.Version, lookup func(string) history.Roll
 	return history.RollbackArg{}, arg + " is not a valid deployment or deployment config", asked
 }
 
+// raWorld is one drawn invocation of oc rollback's argument check: the
+// argument, --to-version, and the answer to every lookup it could make
+// (answers for candidates never looked up are drawn and left unused).
+type raWorld struct {
+	arg     string
+	to      dcplan.Version
+	answers map[string]history.RollbackLookup
+}
+
+// raWorlds draws raWorld values: arguments of every shape the command
+// meets, versions including a negative one, and for each candidate a
+// kind (an unknown one included), an answer naming the object or the
+// kind alone, and sometimes an error.
+func raWorlds() *rapid.Generator[raWorld] {
+	return rapid.Custom(func(t *rapid.T) raWorld {
+		w := raWorld{
+			arg:     rapid.SampledFrom([]string{"", "web", "web-1", "dc/web", "rc/web-2", "deployment/web", "/", "a/b/c"}).Draw(t, "arg"),
+			to:      dcplan.Version(rapid.IntRange(-1, 3).Draw(t, "to")),
+			answers: map[string]history.RollbackLookup{},
+		}
+		cands := []string{w.arg}
+		if !strings.Contains(w.arg, "/") {
+			cands = []string{"rc/" + w.arg, "dc/" + w.arg}
+		}
+		for _, c := range cands {
+			l := history.RollbackLookup{Kind: history.ObjectKind(rapid.IntRange(0, 4).Draw(t, "kind "+c)), Name: c + "-obj"}
+			if rapid.Bool().Draw(t, "unnamed "+c) {
+				l.Name = "" // an adapter that answers the kind alone
+			}
+			if rapid.IntRange(0, 4).Draw(t, "fails "+c) == 0 {
+				l.Err = fmt.Errorf("lookup %s failed", c)
+			}
+			w.answers[c] = l
+		}
+		return w
+	})
+}
+
+// raOutcome names how an invocation ended: an object found, no object
+// that can be rolled back, a lookup's error, or an argument error before
+// any lookup.
+func raOutcome(w raWorld) string {
+	_, msg, asked := raReference(w.arg, w.to, func(c string) history.RollbackLookup { return w.answers[c] })
+	switch {
+	case msg == "":
+		return "found"
+	case len(asked) > 0 && w.answers[asked[len(asked)-1]].Err != nil:
+		return "aborted"
+	case strings.HasSuffix(msg, "is not a valid deployment or deployment config"):
+		return "not valid"
+	}
+	return "argument error"
+}
+
+// TestRAWorldsReachEveryOutcome samples raWorlds at fixed seeds, so the
+// check does not depend on how many checks rapid runs (a fifth under
+// -short): the generator behind TestResolveRollbackArgProperties must
+// reach every way the command ends.
+func TestRAWorldsReachEveryOutcome(t *testing.T) {
+	reached := map[string]int{}
+	for seed := range 200 {
+		reached[raOutcome(raWorlds().Example(seed))]++
+	}
+	for _, o := range []string{"found", "not valid", "aborted", "argument error"} {
+		if reached[o] == 0 {
+			t.Errorf("raWorlds reaches no %q outcome in 200 examples: %v", o, reached)
+		}
+	}
+}
+
 // TestResolveRollbackArgProperties drives ResolveRollbackArg as an adapter
 // does (look up Next, append the answer, call again) over drawn arguments
 // and answers, and checks that it agrees with raReference (differential);
@@ -182,27 +252,16 @@ func raReference(arg string, to dcplan.Version, lookup func(string) history.Roll
 // dc/<arg>; that no candidate is looked up after an answer with an error
 // (SPEC 6m.4.b.2: other errors abort) or after an object was found; that
 // an error answer is the error returned, as it stands; and that answers
-// past the deciding one change nothing.
+// past the deciding one change nothing. TestRAWorldsReachEveryOutcome
+// checks that the draws reach every outcome.
 func TestResolveRollbackArgProperties(t *testing.T) {
-	var reached struct{ found, notValid, aborted int }
 	rapid.Check(t, func(t *rapid.T) {
-		arg := rapid.SampledFrom([]string{"", "web", "web-1", "dc/web", "rc/web-2", "deployment/web", "/", "a/b/c"}).Draw(t, "arg")
-		to := dcplan.Version(rapid.IntRange(-1, 3).Draw(t, "to"))
-		answers := map[string]history.RollbackLookup{}
-		errs := map[string]error{}
+		w := raWorlds().Draw(t, "world")
 		lookup := func(c string) history.RollbackLookup {
-			if l, ok := answers[c]; ok {
-				return l
+			l, ok := w.answers[c]
+			if !ok {
+				t.Fatalf("ResolveRollbackArg(%q) asks for %q, no candidate of the argument", w.arg, c)
 			}
-			l := history.RollbackLookup{Kind: history.ObjectKind(rapid.IntRange(0, 4).Draw(t, "kind "+c)), Name: c + "-obj"}
-			if rapid.Bool().Draw(t, "unnamed "+c) {
-				l.Name = "" // an adapter that answers the kind alone
-			}
-			if rapid.IntRange(0, 4).Draw(t, "fails "+c) == 0 {
-				l.Err = fmt.Errorf("lookup %s failed", c)
-				errs[c] = l.Err
-			}
-			answers[c] = l
 			return l
 		}
 		var (
@@ -212,7 +271,7 @@ func TestResolveRollbackArgProperties(t *testing.T) {
 			err     error
 		)
 		for range 4 { // two candidates at most, so three calls
-			got, err = history.ResolveRollbackArg(arg, to, lookups)
+			got, err = history.ResolveRollbackArg(w.arg, w.to, lookups)
 			if err != nil || got.Next == "" {
 				break
 			}
@@ -230,7 +289,7 @@ func TestResolveRollbackArgProperties(t *testing.T) {
 		if got.Next != "" {
 			t.Fatalf("ResolveRollbackArg() still asks for %q after %d lookups", got.Next, len(lookups))
 		}
-		want, wantErr, wantAsked := raReference(arg, to, lookup)
+		want, wantErr, wantAsked := raReference(w.arg, w.to, lookup)
 		if d := cmp.Diff(want, got); d != "" {
 			t.Fatalf("ResolveRollbackArg() differs from the reference (-want +got):\n%s", d)
 		}
@@ -242,28 +301,17 @@ func TestResolveRollbackArgProperties(t *testing.T) {
 		}
 		if len(asked) > 0 {
 			last := asked[len(asked)-1]
-			if e := errs[last]; e != nil && err != e {
+			if e := w.answers[last].Err; e != nil && err != e {
 				t.Fatalf("ResolveRollbackArg() error %v, want the lookup's own %v", err, e)
 			}
 		}
 		// Answers past the deciding one are ignored.
 		extra := append(lookups, history.RollbackLookup{Kind: history.ObjectRC, Name: "extra"}, history.RollbackLookup{Err: errors.New("extra")})
-		got2, err2 := history.ResolveRollbackArg(arg, to, extra)
+		got2, err2 := history.ResolveRollbackArg(w.arg, w.to, extra)
 		if got2 != got || lrErrString(err2) != lrErrString(err) {
 			t.Fatalf("ResolveRollbackArg() with extra answers = %+v, %v; want %+v, %v", got2, err2, got, err)
 		}
-		switch {
-		case err == nil:
-			reached.found++
-		case errors.Is(err, history.ErrNotRollbackable):
-			reached.notValid++
-		case len(asked) > 0 && errs[asked[len(asked)-1]] != nil:
-			reached.aborted++
-		}
 	})
-	if reached.found == 0 || reached.notValid == 0 || reached.aborted == 0 {
-		t.Errorf("generator did not reach every outcome: %+v", reached)
-	}
 }
 
 // raScenario runs the scenario command resolve for TestScenarios
