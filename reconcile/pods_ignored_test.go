@@ -12,22 +12,16 @@ import (
 // TestConfigIgnoresPods holds SPEC 3.1: the DC controller's pass needs the
 // DC, its RCs, the time and the settings, and no pods (upstream's DC
 // controller has no pod informer). Config plans the same with the
-// snapshot's pods dropped, and the generator is checked to draw pods at
-// all, so the property cannot hold vacuously.
+// snapshot's pods dropped. TestGeneratorReaches checks at fixed seeds
+// that the generator draws pods, so the property cannot hold vacuously
+// (counting them here failed now and then under -short's 20 checks).
 func TestConfigIgnoresPods(t *testing.T) {
-	var withPods int
 	rapid.Check(t, func(t *rapid.T) {
 		s := genSnapshot().Draw(t, "snapshot")
-		if len(s.Pods) > 0 {
-			withPods++
-		}
 		bare := s.Clone()
 		bare.Pods = nil
 		if d := cmp.Diff(reconcile.Config(s), reconcile.Config(bare)); d != "" {
 			t.Fatalf("Config() depends on the %d pods (-with +without):\n%s", len(s.Pods), d)
 		}
 	})
-	if withPods == 0 {
-		t.Error("no generated snapshot had pods: the property was never put to the test")
-	}
 }

@@ -144,13 +144,18 @@ func genSnapshot() *rapid.Generator[dcplan.Snapshot] {
 }
 
 // TestGeneratorReaches checks that genSnapshot reaches the plans the
-// safety properties are about, so that they are not vacuous. It uses 500
+// safety properties are about, and snapshots with pods (for
+// TestConfigIgnoresPods), so that they are not vacuous. It uses 500
 // fixed examples (Generator.Example), so it is deterministic.
 func TestGeneratorReaches(t *testing.T) {
 	const draws = 500
 	seen := map[string]int{}
 	for i := range draws {
-		p := reconcile.Config(genSnapshot().Example(i))
+		s := genSnapshot().Example(i)
+		if len(s.Pods) > 0 {
+			seen["pods"]++ // TestConfigIgnoresPods
+		}
+		p := reconcile.Config(s)
 		for kind, n := range map[string]int{
 			"create": len(p.CreateRCs), "cancel": len(p.Cancels), "scale": len(p.Scales),
 			"delete": len(p.DeleteRCs), "adopt": len(p.Adopt), "release": len(p.Release),
@@ -163,7 +168,7 @@ func TestGeneratorReaches(t *testing.T) {
 			seen["no status"]++
 		}
 	}
-	for _, kind := range []string{"create", "cancel", "scale", "delete", "adopt", "release", "no status"} {
+	for _, kind := range []string{"create", "cancel", "scale", "delete", "adopt", "release", "no status", "pods"} {
 		if seen[kind] < 5 {
 			t.Errorf("genSnapshot reached %q in %d of %d draws, want at least 5", kind, seen[kind], draws)
 		}
