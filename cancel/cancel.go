@@ -17,11 +17,17 @@ const (
 	// rollout cancel).
 	RuleRolloutCancel dcplan.Rule = "6m.1.3.5"
 	// RuleRetryDeletePod is the deployer/hook pod deletion of SPEC 6.2
-	// step 5 (6m.2 step 3.6).
+	// step 5 (oc deploy --retry).
 	RuleRetryDeletePod dcplan.Rule = "6.2.5"
-	// RuleRetryReset is the Failed → New reset of SPEC 6.2 step 6 (6m.2
-	// step 3.7).
+	// RuleRetryReset is the Failed → New reset of SPEC 6.2 step 6 (oc
+	// deploy --retry).
 	RuleRetryReset dcplan.Rule = "6.2.6"
+	// RuleRolloutRetryDeletePod is the deployer/hook pod deletion of SPEC
+	// 6m.2 step 3.6 (oc rollout retry).
+	RuleRolloutRetryDeletePod dcplan.Rule = "6m.2.3.6"
+	// RuleRolloutRetryReset is the Failed → New reset of SPEC 6m.2 step
+	// 3.7 (oc rollout retry).
+	RuleRolloutRetryReset dcplan.Rule = "6m.2.3.7"
 )
 
 // UserReason returns the status-reason a user cancel writes:

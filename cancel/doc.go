@@ -52,7 +52,11 @@
 // (SPEC 10.12), LongReasons the long user reason. Without
 // RetryTimeoutFromCreation (Modern) a retry stamps its clock on the RC
 // (Transition.RetriedAt), from which the deployer counts the New-phase
-// timeout again (SPEC 4.3.new.3.retry).
+// timeout again (SPEC 4.3.new.3.retry). OcRetryLaggingStatus (Exact and
+// the seeds) retries the rollout status.latestVersion names even when the
+// DC claims a newer RC, as upstream does while a status catches up;
+// Modern retries the newest RC the DC claims or would adopt (SPEC
+// 6m.2.lag).
 //
 // The Cancel actions are always in version-descending order (SPEC 11
 // item 9), whatever order the command prints in.

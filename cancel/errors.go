@@ -14,10 +14,12 @@ import (
 var (
 	// ErrPaused: the DC is paused (SPEC 6.1 variant C, 6.2 step 1).
 	ErrPaused = errors.New("cancel: deployment config is paused")
-	// ErrNoDeployments: status.latestVersion is 0 (SPEC 6.2 step 2), or
-	// oc rollout cancel found no RC of the DC (SPEC 6m.1.3.3).
+	// ErrNoDeployments: the rollout to retry is 0 (SPEC 6.2 step 2:
+	// status.latestVersion, or under Modern the newest claimed RC when
+	// the status lags, 6m.2.lag), or oc rollout cancel found no RC of
+	// the DC (SPEC 6m.1.3.3).
 	ErrNoDeployments = errors.New("cancel: no deployments")
-	// ErrLatestNotFound: the RC of status.latestVersion does not exist
+	// ErrLatestNotFound: the RC of the rollout to retry does not exist
 	// (SPEC 6.2 step 3).
 	ErrLatestNotFound = errors.New("cancel: latest deployment not found")
 	// ErrNotFailed: the latest RC is not Failed, so it cannot be retried

@@ -63,8 +63,8 @@ func ExampleRetry() {
 	fmt.Print(dcplan.Describe(plan))
 	fmt.Print(report)
 	// Output:
-	// delete-pod pod/frontend-3-deploy rc=frontend-3 grace=0 rule=6.2.5
-	// transition rc/frontend-3 v=3 phase=Failed->New clearCancel=true retriedAt=2026-11-30T12:00:00Z write=patch rule=6.2.6
+	// delete-pod pod/frontend-3-deploy rc=frontend-3 grace=0 rule=6m.2.3.6
+	// transition rc/frontend-3 v=3 phase=Failed->New clearCancel=true retriedAt=2026-11-30T12:00:00Z write=patch rule=6m.2.3.7
 	// deploymentconfig.apps.openshift.io/frontend retried rollout #3
 }
 

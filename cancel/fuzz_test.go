@@ -75,7 +75,7 @@ func FuzzCancelRetry(f *testing.F) {
 		if err != nil && !p.IsEmpty() {
 			t.Fatalf("Retry() refused (%v) with a plan", err)
 		}
-		latest := dcplan.DeploymentName(s.Config.Name, s.Config.Status.LatestVersion)
+		latest := dcplan.DeploymentName(s.Config.Name, latestRollout(s))
 		for _, tr := range p.Transitions {
 			if d, ok := s.Deployment(tr.RC); !ok || tr.RC != latest || d.Phase != dcplan.PhaseFailed || tr.To != dcplan.PhaseNew {
 				t.Fatalf("Retry() transition %+v of an RC in phase %q", tr, d.Phase)

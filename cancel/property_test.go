@@ -190,7 +190,8 @@ func latestRollout(s dcplan.Snapshot) dcplan.Version {
 		return n
 	}
 	for _, d := range s.Deployments {
-		owned := d.ConfigLabel == s.Config.Name && (!d.HasController || d.Controller.UID == s.Config.UID)
+		owned := d.ConfigLabel == s.Config.Name && (d.HasController && d.Controller.UID == s.Config.UID ||
+			!d.HasController && !d.Deleting && !s.Config.Deleting) // SPEC 3.3.2: adopted
 		if owned && d.Version > n && d.Name == fmt.Sprintf("%s-%d", s.Config.Name, d.Version) {
 			n = d.Version
 		}

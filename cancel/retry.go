@@ -120,11 +120,15 @@ func Retry(s dcplan.Snapshot) (dcplan.Plan, Report, error) {
 		return dcplan.Plan{}, Report{}, refuse(ErrNotFailed, notFailedText(gen, cfg.Name, n, rc.Phase, rc.PhaseText()))
 	}
 
+	deleteRule, resetRule := RuleRetryDeletePod, RuleRetryReset
+	if gen == dcplan.RetryRollout {
+		deleteRule, resetRule = RuleRolloutRetryDeletePod, RuleRolloutRetryReset
+	}
 	var p dcplan.Plan
 	for _, pod := range s.Pods {
 		if pod.DeployerFor == name {
 			p.DeletePods = append(p.DeletePods, dcplan.DeletePod{
-				Rule: RuleRetryDeletePod, Pod: pod.Name, RC: name, GracePeriodZero: true,
+				Rule: deleteRule, Pod: pod.Name, RC: name, GracePeriodZero: true,
 				StopOnFailure: gen != dcplan.RetryRollout,
 			})
 		}
@@ -134,7 +138,7 @@ func Retry(s dcplan.Snapshot) (dcplan.Plan, Report, error) {
 		return p, Report{}, err
 	}
 	reset := dcplan.Transition{
-		Rule: RuleRetryReset, RC: name, Version: rc.Version,
+		Rule: resetRule, RC: name, Version: rc.Version,
 		From: dcplan.PhaseFailed, To: dcplan.PhaseNew, ClearCancel: true,
 		Patch: gen == dcplan.RetryRollout,
 	}
@@ -222,13 +226,14 @@ func notFailedText(gen dcplan.RetryOutput, dc string, n dcplan.Version, phase dc
 
 // newestClaimed returns the version of the newest rollout of the DC that
 // the DC controller claims or would adopt (SPEC 3.3): an RC named for
-// the DC and its version, with the DC's label, controlled by the DC or by
-// nothing; 0 for none.
+// the DC and its version, with the DC's label, controlled by the DC, or
+// an orphan the DC would adopt (SPEC 3.3.2: neither it nor the DC being
+// deleted); 0 for none.
 func newestClaimed(s dcplan.Snapshot) dcplan.Version {
 	var newest dcplan.Version
 	for _, d := range s.Deployments {
 		if d.Version > newest && d.ConfigLabel == s.Config.Name && d.Name == dcplan.DeploymentName(s.Config.Name, d.Version) &&
-			(!d.HasController || d.Controller.UID == s.Config.UID) {
+			(d.HasController && d.Controller.UID == s.Config.UID || !d.HasController && !d.Deleting && !s.Config.Deleting) {
 			newest = d.Version
 		}
 	}

@@ -34,12 +34,12 @@ func TestRetry(t *testing.T) {
 	// Today's oc tries every pod delete and patches the RC (SPEC
 	// 6m.2.3.6-7); the seed-era oc stops at the first failed delete and
 	// updates the RC (SPEC 6.2.5-6).
-	const wantRetryPlan = "delete-pod pod/web-3-deploy rc=web-3 grace=0 rule=6.2.5\n" +
-		"delete-pod pod/web-3-hook-pre rc=web-3 grace=0 rule=6.2.5\n" +
-		"transition rc/web-3 v=3 phase=Failed->New clearCancel=true write=patch rule=6.2.6\n"
-	const wantModernRetryPlan = "delete-pod pod/web-3-deploy rc=web-3 grace=0 rule=6.2.5\n" +
-		"delete-pod pod/web-3-hook-pre rc=web-3 grace=0 rule=6.2.5\n" +
-		"transition rc/web-3 v=3 phase=Failed->New clearCancel=true retriedAt=2026-11-30T12:00:00Z write=patch rule=6.2.6\n"
+	const wantRetryPlan = "delete-pod pod/web-3-deploy rc=web-3 grace=0 rule=6m.2.3.6\n" +
+		"delete-pod pod/web-3-hook-pre rc=web-3 grace=0 rule=6m.2.3.6\n" +
+		"transition rc/web-3 v=3 phase=Failed->New clearCancel=true write=patch rule=6m.2.3.7\n"
+	const wantModernRetryPlan = "delete-pod pod/web-3-deploy rc=web-3 grace=0 rule=6m.2.3.6\n" +
+		"delete-pod pod/web-3-hook-pre rc=web-3 grace=0 rule=6m.2.3.6\n" +
+		"transition rc/web-3 v=3 phase=Failed->New clearCancel=true retriedAt=2026-11-30T12:00:00Z write=patch rule=6m.2.3.7\n"
 	const wantSeedRetryPlan = "delete-pod pod/web-3-deploy rc=web-3 grace=0 stopOnFailure=true rule=6.2.5\n" +
 		"delete-pod pod/web-3-hook-pre rc=web-3 grace=0 stopOnFailure=true rule=6.2.5\n" +
 		"transition rc/web-3 v=3 phase=Failed->New clearCancel=true rule=6.2.6\n"
@@ -226,7 +226,7 @@ func TestRetryTransitionIsMinimal(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := []dcplan.Transition{{
-			Rule: cancel.RuleRetryReset, RC: "web-5", Version: 5,
+			Rule: cancel.RuleRolloutRetryReset, RC: "web-5", Version: 5,
 			From: dcplan.PhaseFailed, To: dcplan.PhaseNew, ClearCancel: true, Patch: true, RetriedAt: tt.retriedAt,
 		}}
 		if d := cmp.Diff(want, p.Transitions); d != "" {
@@ -279,8 +279,8 @@ func TestRetryAfterAFailedPodDelete(t *testing.T) {
 		wantPlan string
 	}{{
 		name: "oc rollout retry", why: "6m.2.3.6: every delete was sent; the patch is skipped", profile: dcplan.Modern,
-		wantPlan: "delete-pod pod/web-3-deploy rc=web-3 grace=0 rule=6.2.5\n" +
-			"delete-pod pod/web-3-hook-pre rc=web-3 grace=0 rule=6.2.5\n",
+		wantPlan: "delete-pod pod/web-3-deploy rc=web-3 grace=0 rule=6m.2.3.6\n" +
+			"delete-pod pod/web-3-hook-pre rc=web-3 grace=0 rule=6m.2.3.6\n",
 	}, {
 		name: "oc deploy --retry", why: "6.2.5: the first failed delete aborts; nothing after it is sent", profile: dcplan.Origin15,
 		wantPlan: "delete-pod pod/web-3-deploy rc=web-3 grace=0 stopOnFailure=true rule=6.2.5\n",

@@ -264,7 +264,7 @@ func TestRequestsGolden(t *testing.T) {
 				d.Cancelled, d.Reason = true, dcplan.ReasonCancelledByUser
 				failed(s, dcplan.ActionDeletePod, "frontend-3-deploy", dcplan.StatusInternalError, 500, "Internal error occurred: etcdserver: request timed out")
 			}, plan: step("frontend-3")},
-		{name: "retry", why: "SPEC 6m.2, 6.2.5: oc rollout retry of the failed latest: pod deletes with gracePeriodSeconds 0, then the RC back to New",
+		{name: "retry", why: "SPEC 6m.2.3.6-7: oc rollout retry of the failed latest: pod deletes with gracePeriodSeconds 0, then the RC back to New",
 			edit: func(t *testing.T, s *dcplan.Snapshot) {
 				d := rc(t, s, "frontend-3")
 				d.Phase = dcplan.PhaseFailed

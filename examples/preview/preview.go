@@ -391,15 +391,17 @@ func rulesOf(plan dcplan.Plan) []dcplan.Rule { return plan.Rules() }
 
 // ruleText says, for the rules these operations cite, what they decide.
 var ruleText = map[dcplan.Rule]string{
-	"0.4":                     "pause / resume: spec.paused is written; a paused DC only gets history cleanup and a status refresh",
-	cancel.RuleCancel:         "user cancel: every New, Pending or Running RC not yet cancelled gets cancelled=true and the user reason; the deployer controller then deletes its pods and fails it",
-	cancel.RuleRolloutCancel:  "oc rollout cancel: every New, Pending or Running RC not yet cancelled gets cancelled=true and the user reason; the deployer controller then deletes its pods and fails it",
-	"6.3":                     "oc deploy --latest: refused while the latest RC is in flight, else status.latestVersion + 1 (instantiate in the newer form); the DC controller then creates the new RC",
-	cancel.RuleRetryDeletePod: "retry: the deployer and hook pods of the failed latest RC are deleted with grace period 0",
-	cancel.RuleRetryReset:     "retry: the failed latest RC goes back to New, its cancel and reason annotations removed; the deployer controller starts it again",
-	"6.4":                     "rollout latest: the instantiate request bumps status.latestVersion; the DC controller then creates the new RC",
-	history.RuleRollback:      "rollback: the DC gets the revision's pod template (image triggers made manual) and latestVersion + 1, so a new RC rolls it out",
-	ruleStatus:                "oc rollout status: from the DC alone (never its RCs), the status viewer's message and whether the rollout is done, failed or still in progress",
+	"0.4":                            "pause / resume: spec.paused is written; a paused DC only gets history cleanup and a status refresh",
+	cancel.RuleCancel:                "user cancel: every New, Pending or Running RC not yet cancelled gets cancelled=true and the user reason; the deployer controller then deletes its pods and fails it",
+	cancel.RuleRolloutCancel:         "oc rollout cancel: every New, Pending or Running RC not yet cancelled gets cancelled=true and the user reason; the deployer controller then deletes its pods and fails it",
+	"6.3":                            "oc deploy --latest: refused while the latest RC is in flight, else status.latestVersion + 1 (instantiate in the newer form); the DC controller then creates the new RC",
+	cancel.RuleRetryDeletePod:        "oc deploy --retry: the deployer and hook pods of the failed latest RC are deleted with grace period 0, stopping at the first failure",
+	cancel.RuleRetryReset:            "oc deploy --retry: the failed latest RC goes back to New, its cancel and reason annotations removed; the deployer controller starts it again",
+	cancel.RuleRolloutRetryDeletePod: "oc rollout retry: the deployer and hook pods of the failed latest RC are deleted with grace period 0, each tried",
+	cancel.RuleRolloutRetryReset:     "oc rollout retry: the failed latest RC is patched back to New, its cancel and reason annotations removed; the deployer controller starts it again",
+	"6.4":                            "rollout latest: the instantiate request bumps status.latestVersion; the DC controller then creates the new RC",
+	history.RuleRollback:             "rollback: the DC gets the revision's pod template (image triggers made manual) and latestVersion + 1, so a new RC rolls it out",
+	ruleStatus:                       "oc rollout status: from the DC alone (never its RCs), the status viewer's message and whether the rollout is done, failed or still in progress",
 }
 
 // rule is one cited rule of -o json.
