@@ -34,7 +34,9 @@ type RollbackOptions struct {
 // Sentinel errors of Rollback. Every refusal is a *dcplan.Refusal wrapping
 // one of them, so callers branch with errors.Is.
 var (
-	// ErrInvalidRevision: a negative revision was asked for.
+	// ErrInvalidRevision: a negative revision was asked for, or a write
+	// at status.latestVersion 2^63-1, which the rollback's + 1 would wrap
+	// (SPEC 3.2.10.max; a dry run, which writes nothing, goes through).
 	ErrInvalidRevision = errors.New("history: invalid revision")
 	// ErrRollbackPaused: the DC is paused.
 	ErrRollbackPaused = errors.New("history: deployment config is paused")
@@ -318,14 +320,20 @@ func generateRollbackFrom(s dcplan.Snapshot, from dcplan.Deployment, opts Rollba
 		res.Triggers[i].Automatic = false
 		warnings = append(warnings, disabledWarning(cfg, res.Triggers[i].FromName, s.Settings.Switches))
 	}
-	if res.Status.LatestVersion == math.MaxInt64 { // SPEC 3.2.10.max: never write a wrapped version
-		return dcplan.Plan{}, dcplan.Config{}, nil, fmt.Errorf("%w: deployment config %q: status.latestVersion is %d, the largest version",
-			ErrInvalidRevision, cfg.Name, res.Status.LatestVersion)
-	}
-	res.Status.LatestVersion++
 	if opts.DryRun {
+		// Nothing is written: the subresource's generated DC is shown as
+		// it comes (at the largest version it keeps latestVersion, where
+		// the server's would wrap to a negative one nothing reads).
+		if res.Status.LatestVersion < math.MaxInt64 {
+			res.Status.LatestVersion++
+		}
 		return dcplan.Plan{}, res, warnings, nil
 	}
+	if res.Status.LatestVersion == math.MaxInt64 { // SPEC 3.2.10.max: never write a wrapped version
+		return dcplan.Plan{}, dcplan.Config{}, nil, rollbackError(ErrInvalidRevision,
+			"deployment config %q cannot be rolled back: status.latestVersion is %d, the largest version", cfg.Name, res.Status.LatestVersion)
+	}
+	res.Status.LatestVersion++
 
 	up := dcplan.ConfigUpdate{
 		Rule: RuleRollback, Config: cfg.Name,
