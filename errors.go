@@ -79,9 +79,10 @@ type Refusal struct {
 	// Empty otherwise, and for a Text in kubectl's wording already
 	// (`The <Kind> "<name>" is invalid: ...`), printed as it stands.
 	Printed string
-	// Listed is what kubectl prints for the error as one of several
-	// (Failure.Listed): the server's answer returned as it stands, where
-	// that is not Text. Empty otherwise.
+	// Listed is what kubectl prints for the error as one of several,
+	// where that is not Text: the server's answer returned as it stands
+	// (Failure.Listed), or an error whose own text starts with "error: "
+	// (oc rollout pause/resume's refusals, SPEC 6m.7.5). Empty otherwise.
 	Listed string
 }
 

@@ -155,11 +155,21 @@ func TestPauseResume(t *testing.T) {
 		{"resume", "clears spec.paused", reconcile.Resume, snapshot(paused), update(true, false), "", nil},
 		{"resume running", "oc refuses (SPEC 6m.7.3)", reconcile.Resume, snapshot(running), shape{}, `deploymentconfigs.apps.openshift.io "web" is not paused`, reconcile.ErrRefused},
 	}
+	// What kubectl prints for a refusal among several (dc/a dc/b): its
+	// error's own text starts with "error: " (SPEC 6m.7.5, and step 6 of the SPEC); a
+	// failed patch is listed as its text.
+	listed := map[string]string{
+		"pause paused":   `error: deploymentconfigs.apps.openshift.io "web" is already paused`,
+		"resume running": `error: deploymentconfigs.apps.openshift.io "web" is not paused`,
+	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			p, err := tt.op(tt.s)
 			if d := cmp.Diff(tt.wantErr, errText(err)); d != "" {
 				t.Errorf("error mismatch (-want +got):\n%s\nwhy: %s", d, tt.why)
+			}
+			if r, ok := err.(*dcplan.Refusal); ok && r.Listed != listed[tt.name] {
+				t.Errorf("Refusal.Listed = %q, want %q", r.Listed, listed[tt.name])
 			}
 			if err != nil && !errors.Is(err, tt.sentinel) {
 				t.Errorf("error %v is not %v", err, tt.sentinel)

@@ -16,7 +16,8 @@ const resource = "deploymentconfigs.apps.openshift.io"
 //  1. An invalid snapshot, or one without a DC: the ValidateConfig error.
 //  2. Already paused: refused (ErrRefused, SPEC 6m.7.3) with oc's text
 //     `deploymentconfigs.apps.openshift.io "<dc>" is already paused` (oc
-//     prints it after "error: ").
+//     prints it after "error: ", alone or among several: Refusal.Listed
+//     has the prefix, SPEC 6m.7.5).
 //  3. Otherwise the update; after it failed (s.Outcome), the same plan
 //     and ErrPatchFailed, `failed to patch: <err>` (SPEC 6m.7.5).
 //
@@ -37,7 +38,7 @@ func Pause(s dcplan.Snapshot) (dcplan.Plan, error) {
 //  1. An invalid snapshot, or one without a DC: the ValidateConfig error.
 //  2. Not paused: refused (ErrRefused, SPEC 6m.7.3) with oc's text
 //     `deploymentconfigs.apps.openshift.io "<dc>" is not paused` (oc prints
-//     it after "error: ").
+//     it after "error: "; Listed as for Pause).
 //  3. Otherwise the update; after it failed, as for Pause.
 //
 // Ports: oc originpolymorphichelpers NewObjectResumerFn with kubectl's
@@ -53,7 +54,10 @@ func setPaused(s dcplan.Snapshot, to bool, refusal string) (dcplan.Plan, error) 
 	}
 	cfg := &s.Config
 	if cfg.Paused == to {
-		return dcplan.Plan{}, &dcplan.Refusal{Err: ErrRefused, Text: fmt.Sprintf("%s %q %s", resource, cfg.Name, refusal)}
+		// kubectl's error reads "error: <text>": printed alone as any
+		// error is, but listed among several with its prefix.
+		text := fmt.Sprintf("%s %q %s", resource, cfg.Name, refusal)
+		return dcplan.Plan{}, &dcplan.Refusal{Err: ErrRefused, Text: text, Listed: "error: " + text}
 	}
 	p := dcplan.Plan{UpdateConfig: []dcplan.ConfigUpdate{{
 		Rule: rulePause, Config: cfg.Name, SetPaused: true, PausedFrom: cfg.Paused, PausedTo: to, Patch: true,
