@@ -68,12 +68,15 @@
 // couldn't be adopted[: <err>]`; RawAlreadyExistsText (Exact) gives the
 // raw text. Exact alone also sets PausedPrunesLatest (a paused DC's
 // cleanup may prune the RC a lagging status names), CancelAtVersionZero
-// (cancel as superseded by version 0) and ReclaimEachAttempt (the adoption
-// patch again before each update attempt); Exact and the Origin presets
-// set AwaitUnknownPhase (an RC without a phase counts as in flight),
-// UntrimmedImages (images compared untrimmed) and IgnoreExpectations (plan
-// from the cache while an RC the controller created or deleted is not yet
-// shown as such). SeedConfigController runs the seed-era decision list (no
+// (cancel as superseded by version 0), ReclaimEachAttempt (the adoption
+// patch again before each update attempt) and NoTriggersIgnoresRCs (a DC
+// at version 0 without triggers is planned from no RCs, SPEC
+// 3.2.1.claim); Exact and the Origin presets set AwaitUnknownPhase (an RC
+// without a phase counts as in flight), UntrimmedImages (images compared
+// untrimmed), IgnoreExpectations (plan from the cache while an RC the
+// controller created or deleted is not yet shown as such) and
+// UnconditionalDeletes (history deletes without the uid and
+// resourceVersion preconditions, SPEC 3.7.5.unchanged). SeedConfigController runs the seed-era decision list (no
 // triggers in the controller, version 0 status only, label-selected RCs
 // instead of claims, no status-lag bump, no image check);
 // AlreadyExistsSucceeds and SeedCreateEvent give the seed's create; Paused

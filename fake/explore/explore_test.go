@@ -20,7 +20,7 @@ import (
 )
 
 var (
-	ciTier    = flag.Bool("explore.ci", false, "run the explorer's CI searches: the default bounds at every replica count and history limit, for each preset (minutes, up to -explore.memlimit GiB; "+envTier+"=ci does the same)")
+	ciTier    = flag.Bool("explore.ci", false, "run the explorer's CI searches: the default bounds at every replica count and history limit, for Modern, Exact and Origin15 (minutes, up to -explore.memlimit GiB; "+envTier+"=ci does the same)")
 	deep      = flag.Bool("explore.deep", false, "explore deeper bounds than CI's: -explore.users, -explore.faults, -explore.stale, -explore.hooks per trace, mixing -explore.kinds kinds of them (default all four in one trace), replicas 0-2")
 	deepUsers = flag.Int("explore.users", 1, "user moves per trace with -explore.deep")
 	deepFault = flag.Int("explore.faults", 1, "faulted passes per trace with -explore.deep")
