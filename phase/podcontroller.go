@@ -2,6 +2,8 @@ package phase
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/dcplan/dcplan"
 )
@@ -15,10 +17,12 @@ import (
 //  1. A pod without the openshift.io/deployment.name annotation, or that is
 //     not the main deployer pod of the RC it names (its name is not
 //     dcplan.DeployerPodName of that RC, e.g. a hook pod), is ignored.
-//  2. The RC is gone: with PodControllerDeletesOrphans, delete every pod
-//     labelled openshift.io/deployer-pod-for.name = that RC with default
-//     delete options, sorted by name; without it, nothing (the pods are
-//     left to owner-reference garbage collection).
+//  2. The RC is gone (not in the snapshot, and named <dc>-<version> for
+//     the snapshot's DC: an RC of another DC is only not in it, its pods
+//     that DC's to plan): with PodControllerDeletesOrphans, delete every
+//     pod labelled openshift.io/deployer-pod-for.name = that RC with
+//     default delete options, sorted by name; without it, nothing (the
+//     pods are left to owner-reference garbage collection).
 //  3. The pod phase gives the next RC phase: Running ⇒ Running; Succeeded
 //     ⇒ Complete, or Failed when any container terminated with a non-zero
 //     exit code; Failed ⇒ Failed; anything else ⇒ no change.
@@ -26,7 +30,8 @@ import (
 //     Transition: on Complete the desired-replicas annotation moves into
 //     openshift.io/deployment.replicas; with SeedReplicasAnnotation a
 //     Failed RC also gets openshift.io/deployment.replicas from
-//     desired-replicas, which it keeps (SyncDesired); a cancelled
+//     desired-replicas (its text as it stands, a count or not), which it
+//     keeps (SyncDesired); a cancelled
 //     RC that completes loses its cancel annotations (ClearCancel, SPEC 7
 //     row 30) and the event FailedCancellation "Succeeded before cancel
 //     recorded" is recorded (the oldest deployer's failedCancellation
@@ -66,7 +71,7 @@ func deployerPodOn(s dcplan.Snapshot, p dcplan.Pod, d dcplan.Deployment, found b
 	}
 	sw := &s.Settings.Switches
 	if !found {
-		if !sw.PodControllerDeletesOrphans {
+		if !sw.PodControllerDeletesOrphans || !rcOfConfig(p.DeploymentName, s.Config.Name) {
 			return dcplan.Plan{}
 		}
 		gone := dcplan.Deployment{Name: p.DeploymentName, Namespace: p.Namespace}
@@ -99,7 +104,7 @@ func deployerPodOn(s dcplan.Snapshot, p dcplan.Pod, d dcplan.Deployment, found b
 			}
 		}
 	}
-	if next == dcplan.PhaseFailed && sw.SeedReplicasAnnotation && d.HasDesiredReplicas {
+	if next == dcplan.PhaseFailed && sw.SeedReplicasAnnotation && (d.HasDesiredReplicas || d.UnreadDesiredReplicas) {
 		tr.SyncDesired, tr.Desired = true, d.DesiredReplicas
 	}
 	if d.Replicas != 0 && next.Terminal() && encodedTest(&d) {
@@ -111,4 +116,16 @@ func deployerPodOn(s dcplan.Snapshot, p dcplan.Pod, d dcplan.Deployment, found b
 		plan.Message = fmt.Sprintf("couldn't update Deployment %s to status %s: %s", label(&d), next, f.Message)
 	}
 	return plan
+}
+
+// rcOfConfig reports whether rc is named as an RC of the DC named dc,
+// <dc>-<version>: only such an RC missing from the snapshot is gone; an
+// RC of another DC is merely not in it.
+func rcOfConfig(rc, dc string) bool {
+	v, ok := strings.CutPrefix(rc, dc+"-")
+	if !ok {
+		return false
+	}
+	n, err := strconv.ParseUint(v, 10, 63)
+	return err == nil && n > 0
 }

@@ -236,7 +236,7 @@ func (st *step) outcome(o *dcplan.Outcome) {
 		}
 	}
 	for _, dp := range p.DeletePods {
-		if _, failed := o.Failed(dcplan.ActionDeletePod, dp.Pod); failed {
+		if f, failed := o.Failed(dcplan.ActionDeletePod, dp.Pod); failed && f.Reason != dcplan.StatusNotFound {
 			st.stopBeforeCommit()
 			p.Wait, p.Message, p.Error = dcplan.WaitRetry, fmt.Sprintf("couldn't clean up all deployer pods for %q", label(d)), dcplan.ErrorActionable
 			return
