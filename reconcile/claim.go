@@ -167,8 +167,8 @@ func claim(s *dcplan.Snapshot, c *census) claimed {
 			out.rcs = append(out.rcs, d)
 		case releasable:
 			out.release = append(out.release, dcplan.Release{Rule: ruleRelease, RC: d.Name, RCUID: d.UID, ConfigUID: cfg.UID})
-			if f, failed := s.Outcome.Failed(dcplan.ActionRelease, d.Name); failed {
-				errs = append(errs, claimError{d.Version, f.Message}) // NotFound and Invalid never get here: the request tolerates them
+			if f, failed := s.Outcome.Failed(dcplan.ActionRelease, d.Name); failed && !releaseTolerated(f) {
+				errs = append(errs, claimError{d.Version, f.Message})
 			}
 		case adoptable:
 			if refused == "" {
@@ -229,7 +229,7 @@ func claimLive(s *dcplan.Snapshot, live *dcplan.Deployment) (ours bool, errText 
 		return true, "", nil, nil
 	case releasable:
 		release = []dcplan.Release{{Rule: ruleRelease, RC: live.Name, RCUID: live.UID, ConfigUID: cfg.UID, Live: true}}
-		if f, failed := s.Outcome.Failed(dcplan.ActionRelease, live.Name); failed {
+		if f, failed := s.Outcome.Failed(dcplan.ActionRelease, live.Name); failed && !releaseTolerated(f) {
 			errText = f.Message
 		}
 		return false, errText, nil, release
@@ -247,4 +247,13 @@ func claimLive(s *dcplan.Snapshot, live *dcplan.Deployment) (ours bool, errText 
 		return true, "", adopt, nil
 	}
 	return false, "", nil, nil
+}
+
+// releaseTolerated reports whether a release patch's failure f is
+// success: NotFound (the RC is gone) or Invalid (its owner reference
+// could not be removed as the patch says, the RC changed), which
+// upstream ignores (SPEC 3.3.1, 13.1). wire's request tolerates them
+// itself; an adapter of its own may report them.
+func releaseTolerated(f dcplan.Failure) bool {
+	return f.Reason == dcplan.StatusNotFound || f.Reason == dcplan.StatusInvalid
 }

@@ -188,9 +188,12 @@ func configModern(s *dcplan.Snapshot, p *dcplan.Plan) {
 
 	var c census
 	cl := claim(s, &c)
-	if noTriggers && !claimsRollout(cl.rcs) {
+	if noTriggers && cl.err == "" && !claimsRollout(cl.rcs) {
 		// Nothing to catch the status up to: version 0 stays status only
-		// (SPEC 3.2.1), and the claim is left for a pass that has one.
+		// (SPEC 3.2.1), and the claim is left for a pass that has one. A
+		// claim that failed (an adoption sent and refused, or refused by
+		// the recheck) is the pass's error, as in any other pass (SPEC
+		// 3.2.3), and keeps what was sent.
 		p.Status = statusWrite(s, nil, true, ruleNoTriggers)
 		return
 	}
