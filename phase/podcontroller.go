@@ -17,9 +17,11 @@ import (
 //  1. A pod without the openshift.io/deployment.name annotation, or that is
 //     not the main deployer pod of the RC it names (its name is not
 //     dcplan.DeployerPodName of that RC, e.g. a hook pod), is ignored.
-//  2. The RC is gone (not in the snapshot, and named <dc>-<version> for
-//     the snapshot's DC: an RC of another DC is only not in it, its pods
-//     that DC's to plan): with PodControllerDeletesOrphans, delete every
+//  2. The RC is gone (not in the snapshot, and when the snapshot holds a
+//     DC, named <dc>-<version> for it: an RC of another DC is only not
+//     in it, its pods that DC's to plan; a snapshot without a DC is the
+//     pod's own, which holds its RC if it exists): with
+//     PodControllerDeletesOrphans, delete every
 //     pod labelled openshift.io/deployer-pod-for.name = that RC with
 //     default delete options, sorted by name; without it, nothing (the
 //     pods are left to owner-reference garbage collection).
@@ -71,7 +73,7 @@ func deployerPodOn(s dcplan.Snapshot, p dcplan.Pod, d dcplan.Deployment, found b
 	}
 	sw := &s.Settings.Switches
 	if !found {
-		if !sw.PodControllerDeletesOrphans || !rcOfConfig(p.DeploymentName, s.Config.Name) {
+		if !sw.PodControllerDeletesOrphans || s.Config.Name != "" && !rcOfConfig(p.DeploymentName, s.Config.Name) {
 			return dcplan.Plan{}
 		}
 		gone := dcplan.Deployment{Name: p.DeploymentName, Namespace: p.Namespace}
