@@ -191,6 +191,9 @@ type Cancel struct {
 	// sends the adoption patch again each time (SPEC 3.3.reclaim, the
 	// ReclaimEachAttempt switch).
 	Reclaim bool
+	// Once sends the controller's cancel once, not retried on Conflict
+	// (the oldest seed, SPEC 3.11, the CancelWithoutRetry switch).
+	Once bool
 }
 
 // Scale sets an RC's spec.replicas (SPEC 3.6). With SyncAnnotation it also
@@ -267,6 +270,11 @@ type DeleteRC struct {
 	// refuses it (Conflict) when the RC changed since it was read
 	// (SPEC 3.7.5.unchanged; unless UnconditionalDeletes).
 	IfUnchanged bool
+	// WithoutOptions sends the delete without options, so the server's
+	// default propagation applies (orphan, for a v1 RC), as the
+	// replica-sync seeds did (SPEC 7 row 11, the ReplicaSync switch);
+	// otherwise it carries Background propagation.
+	WithoutOptions bool
 }
 
 // StatusUpdate writes a DC's status: From is the status seen, To the

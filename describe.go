@@ -74,7 +74,7 @@ func DescribeTo(b *strings.Builder, p Plan) {
 	}
 	for _, a := range p.Cancels {
 		line(b, "cancel", "rc/"+a.RC, a.Rule, "v", itoa(int64(a.Version)), "phase", a.Phase.String(), "reason", a.Reason,
-			"by", flag(a.ByUser, "user"), "write", flag(a.Patch, "patch"), "reclaim", flag(a.Reclaim, "true"))
+			"by", flag(a.ByUser, "user"), "write", flag(a.Patch, "patch"), "reclaim", flag(a.Reclaim, "true"), "once", flag(a.Once, "true"))
 	}
 	for _, a := range p.Scales {
 		sync := ""
@@ -89,7 +89,7 @@ func DescribeTo(b *strings.Builder, p Plan) {
 	}
 	for _, a := range p.DeleteRCs {
 		line(b, "delete-rc", "rc/"+a.RC, a.Rule, "v", itoa(int64(a.Version)), "replicas", itoa(int64(a.Replicas)),
-			"ifUnchanged", flag(a.IfUnchanged, "true"))
+			"ifUnchanged", flag(a.IfUnchanged, "true"), "options", flag(a.WithoutOptions, "none"))
 	}
 	if p.Status != nil {
 		describeStatus(b, *p.Status)

@@ -167,6 +167,19 @@ type Switches struct {
 	// presets (their controllers claim nothing), false.
 	ReclaimEachAttempt bool
 
+	// CreateWithoutCleanup leaves out the history cleanup after the seed
+	// DC controller's create: the oldest seed created the RC, recorded
+	// its event and wrote the status, and the mid seed added the cleanup
+	// on the list plus the created RC (SPEC 3.11). Origin10; "—" outside
+	// the seed decision list, false.
+	CreateWithoutCleanup bool
+	// CancelWithoutRetry sends the seed DC controller's cancel writes
+	// once: a Conflict is a failed write (its warning event, the loop
+	// going on), not retried (Cancel.Once); the mid seed added the
+	// conflict retry (SPEC 3.11). Origin10; "—" outside the seed decision
+	// list, false.
+	CancelWithoutRetry bool
+
 	// SeedConfigController runs the seed-era DC controller decision list
 	// (SPEC 3.11, 7 rows 1, 2, 5, 6, 7, 8): version 0 is status only,
 	// RCs are selected by label without claims, no status-lag bump, no
@@ -176,8 +189,10 @@ type Switches struct {
 	// ReplicaSync is the replica-sync reconcile of the older seeds: a
 	// hand-scaled active RC drives dc.spec.replicas, every touched RC's
 	// openshift.io/deployment.replicas annotation is rewritten, and
-	// history cleanup runs on the pre-scaling list (SPEC 12 "DC
-	// controller: replica sync", 3.11, 7 rows 9, 11). Origin10, Origin13.
+	// history cleanup runs on the pre-scaling list and deletes without
+	// options (DeleteRC.WithoutOptions: the server's default propagation)
+	// (SPEC 12 "DC controller: replica sync", 3.11, 7 rows 9, 11).
+	// Origin10, Origin13.
 	ReplicaSync bool
 	// DeploymentScaledEvents records DeploymentScaled /
 	// DeploymentScaleFailed ("Failed to scale deployment ...") instead of
@@ -558,6 +573,8 @@ func (p Preset) Switches() Switches {
 		sw := seed()
 		sw.ReplicaSync = true
 		sw.DeploymentScaledEvents = true
+		sw.CreateWithoutCleanup = true
+		sw.CancelWithoutRetry = true
 		sw.Paused = PausedIgnored
 		sw.IgnoreDeleting = true
 		sw.NewCancelledFails = true

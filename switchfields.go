@@ -30,6 +30,8 @@ var switchFields = [...]switchField{
 	{name: "RetryTimeoutFromCreation", flag: func(s *Switches) *bool { return &s.RetryTimeoutFromCreation }},
 	{name: "CommitAbsentDesired", flag: func(s *Switches) *bool { return &s.CommitAbsentDesired }},
 	{name: "ReclaimEachAttempt", flag: func(s *Switches) *bool { return &s.ReclaimEachAttempt }},
+	{name: "CreateWithoutCleanup", flag: func(s *Switches) *bool { return &s.CreateWithoutCleanup }},
+	{name: "CancelWithoutRetry", flag: func(s *Switches) *bool { return &s.CancelWithoutRetry }},
 	{name: "SeedConfigController", flag: func(s *Switches) *bool { return &s.SeedConfigController }},
 	{name: "ReplicaSync", flag: func(s *Switches) *bool { return &s.ReplicaSync }},
 	{name: "DeploymentScaledEvents", flag: func(s *Switches) *bool { return &s.DeploymentScaledEvents }},

@@ -56,8 +56,11 @@ func create(s *dcplan.Snapshot, rcs []dcplan.Deployment, p *dcplan.Plan) {
 		with := append(slices.Clip(rcs), rc) // never writes into the caller's array
 		// The new RC itself is never pruned. Only the seed controller could
 		// get there (an active RC newer than status.latestVersion); the
-		// seed would delete the RC it had just created.
-		prune(s, with, ruleCleanup, rc.Name, false, p)
+		// seed would delete the RC it had just created. The oldest seed
+		// had no cleanup here (CreateWithoutCleanup, SPEC 3.11).
+		if !s.Settings.CreateWithoutCleanup {
+			prune(s, with, ruleCleanup, rc.Name, false, p)
+		}
 		p.Status = statusWrite(s, with, true, ruleOriginCreate)
 		return
 	}

@@ -79,13 +79,16 @@
 // resourceVersion preconditions, SPEC 3.7.5.unchanged). SeedConfigController runs the seed-era decision list (no
 // triggers in the controller, version 0 status only, label-selected RCs
 // instead of claims, no status-lag bump, no image check);
-// AlreadyExistsSucceeds and SeedCreateEvent give the seed's create; Paused
+// AlreadyExistsSucceeds and SeedCreateEvent give the seed's create, and
+// CreateWithoutCleanup and CancelWithoutRetry (Origin10) the oldest
+// seed's: no history cleanup after the create, cancels sent once; Paused
 // selects the paused concept (PausedFirst, PausedIgnored, PausedNoCreate:
 // paused DCs still scaled, but no trigger fires and no RC is created), the
 // same in either decision list; IgnoreDeleting drops the deleting-DC rule;
 // ReplicaSync is the replica-sync reconcile (the DC learns hand-scaled
 // counts; every written RC gets the openshift.io/deployment.replicas
-// annotation; cleanup on the pre-scaling list); DeploymentScaledEvents the
+// annotation; cleanup on the pre-scaling list, its deletes without
+// options); DeploymentScaledEvents the
 // older scale events; LongReasons the long supersede reason.
 //
 // # Rule ids

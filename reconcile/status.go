@@ -76,18 +76,21 @@ func msgMaxVersion(cfg *dcplan.Config) string {
 }
 
 // cleanup returns the history cleanup deletes over rcs, oldest first
-// (SPEC 3.7), or nil, each conditioned on the RC as read when ifUnchanged
-// (SPEC 3.7.5.unchanged). It allocates only when something is deleted.
+// (SPEC 3.7), or nil, each conditioned on the RC as read unless
+// UnconditionalDeletes (SPEC 3.7.5.unchanged), and without options with
+// ReplicaSync (SPEC 7 row 11). It allocates only when something is
+// deleted.
 //
 // Ports: deploymentconfig_controller.go cleanupOldDeployments.
-func cleanup(cfg *dcplan.Config, rcs []dcplan.Deployment, rule dcplan.Rule, ifUnchanged bool) []dcplan.DeleteRC {
+func cleanup(cfg *dcplan.Config, rcs []dcplan.Deployment, rule dcplan.Rule, sw *dcplan.Switches) []dcplan.DeleteRC {
 	del := history.ToDelete(cfg, rcs)
 	if len(del) == 0 {
 		return nil
 	}
 	out := make([]dcplan.DeleteRC, len(del))
 	for i, d := range del {
-		out[i] = dcplan.DeleteRC{Rule: rule, RC: d.Name, Version: d.Version, Replicas: d.Replicas, IfUnchanged: ifUnchanged}
+		out[i] = dcplan.DeleteRC{Rule: rule, RC: d.Name, Version: d.Version, Replicas: d.Replicas,
+			IfUnchanged: !sw.UnconditionalDeletes, WithoutOptions: sw.ReplicaSync}
 	}
 	return out
 }
@@ -135,7 +138,7 @@ func pruneBelow(s *dcplan.Snapshot, rcs []dcplan.Deployment, rule dcplan.Rule, k
 		// 3.7.expect).
 		rcs = slices.DeleteFunc(slices.Clone(rcs), func(d dcplan.Deployment) bool { return slices.Contains(s.Undeleted, d.Name) })
 	}
-	dels := cleanup(cfg, rcs, rule, !s.Settings.UnconditionalDeletes)
+	dels := cleanup(cfg, rcs, rule, &s.Settings.Switches)
 	if keep != "" || floor > 0 {
 		dels = slices.DeleteFunc(dels, func(d dcplan.DeleteRC) bool { return d.RC == keep || floor > 0 && d.Version >= floor })
 	}

@@ -98,7 +98,7 @@ func supersede(s *dcplan.Snapshot, rcs []dcplan.Deployment, p *dcplan.Plan) bool
 		d := &rcs[i]
 		p.Cancels = append(p.Cancels, dcplan.Cancel{
 			Rule: ruleCancel, RC: d.Name, Version: d.Version, Phase: d.Phase, Reason: reason,
-			Reclaim: reclaims(sw, p, d.Name),
+			Reclaim: reclaims(sw, p, d.Name), Once: sw.CancelWithoutRetry,
 		})
 		at := dcplan.ActionRef{Kind: dcplan.ActionCancel, Index: len(p.Cancels) - 1}
 		if f, failed := s.Outcome.Failed(dcplan.ActionCancel, d.Name); failed {

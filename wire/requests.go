@@ -167,6 +167,9 @@ func (r *renderer) all() ([]Request, error) {
 			q.Group = users // oc sends each once and tries them all
 		} else {
 			q = r.controllerWrite(a.RC, a.Reclaim, edit)
+			if a.Once { // the oldest seed: no conflict retry
+				q.Attempts = 1
+			}
 		}
 		r.add(dcplan.ActionCancel, i, q)
 	}
@@ -183,6 +186,9 @@ func (r *renderer) all() ([]Request, error) {
 	deletes := r.newGroup(len(p.DeleteRCs) > 1)
 	for i, a := range p.DeleteRCs {
 		opts := DeleteOptions{PropagationPolicy: PropagationBackground}
+		if a.WithoutOptions { // SPEC 7 row 11: the server's default
+			opts = DeleteOptions{}
+		}
 		if a.IfUnchanged { // SPEC 3.7.5.unchanged
 			d := r.rc(a.RC)
 			if d == nil {
