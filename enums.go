@@ -268,10 +268,13 @@ func parseSpelling[T ~uint8](s string, names []string, first int, what string, s
 	return 0, fmt.Errorf("%w: unknown %s %q", sentinel, what, s)
 }
 
-// WaitReason says why a plan stops short of the fixed point without any
-// error: the world must change (a pod must appear, a rollout must end) before
-// the planner can go on. The zero value, WaitNone, means the plan is all
-// there is to do now.
+// WaitReason says why a plan stops short of the fixed point: the world
+// must change (a pod must appear, a rollout must end, a cache catch up)
+// before the planner can go on, or an earlier write failed. Some waits
+// come with the error upstream's handler returns (Plan.Message: always
+// for WaitRetry, and for WaitCancellation, WaitDeployer and
+// WaitConfigDecode where upstream returns one). The zero value, WaitNone,
+// means the plan is all there is to do now.
 type WaitReason uint8
 
 // The wait reasons. Each names the SPEC rule that produces it.
@@ -287,13 +290,17 @@ const (
 	// a template image is empty (SPEC 3.2.9, 3.5.3).
 	WaitImages
 	// WaitStaleCache: the RC the plan wanted to create already exists and
-	// is ours (SPEC 3.2.12), or the deployer pod of the RC exists on the
-	// server but not in the snapshot (SPEC 4.2.expect; the oldest
+	// is ours (SPEC 3.2.12), the cache does not show yet an RC the DC
+	// controller created or deleted (Snapshot.Unobserved, Undeleted: SPEC
+	// 3.2.12.expect, 3.7.expect), or the deployer pod of the RC exists on
+	// the server but not in the snapshot (SPEC 4.2.expect; the oldest
 	// deployer's create that met AlreadyExists, 7.22); the cache must
 	// catch up.
 	WaitStaleCache
-	// WaitConfigDecode: the RC's encoded-deployment-config annotation is
-	// missing, so the deployer cannot go on (SPEC 4.3.new.2).
+	// WaitConfigDecode: an RC's encoded-deployment-config annotation is
+	// missing or does not decode, so the deployer cannot go on (SPEC
+	// 4.3.new.2), or the DC controller cannot evaluate the triggers
+	// against the latest RC (SPEC 3.2.10).
 	WaitConfigDecode
 	// WaitRetry: a write of an earlier pass failed and upstream would
 	// requeue the item with backoff (SPEC 1.7).

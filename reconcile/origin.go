@@ -40,8 +40,9 @@ func selectByLabel(s *dcplan.Snapshot) []dcplan.Deployment {
 //  4. Paused with Paused = PausedFirst: history cleanup (prunePaused,
 //     as in the modern list) and status.
 //  5. The latest RC does not exist and rollouts are in flight: cancel
-//     them, Wait = WaitCancellation. (The seed went on after a failed
-//     cancel write; with a plan, that is the adapter's choice.)
+//     them, Wait = WaitCancellation. The seed went on after a failed
+//     cancel write (its warning event), so a failure s.Outcome reports
+//     keeps the later cancels in the plan (supersede).
 //  6. The latest RC exists and is in flight: status.
 //  7. The latest RC exists and is terminal: the replica-sync reconcile
 //     (reconcileOrigin) with ReplicaSync, else the modern one (the newer
