@@ -212,8 +212,9 @@ type Switches struct {
 	// SeedStatus computes the seed-era status counters: observedGeneration
 	// always bumped, unavailableReplicas may go negative, no
 	// readyReplicas, updatedReplicas from the RC named
-	// <dc>-<latestVersion> (SPEC 3.11 "Seed status", 7 row 14). All Origin
-	// presets.
+	// <dc>-<latestVersion> (SPEC 3.11 "Seed status", 7 row 14); and the
+	// seed's Available, without the modern "available > 0" (7 row 15: a
+	// DC scaled to 0 is Available). All Origin presets.
 	SeedStatus bool
 	// IgnoreDeleting lets the DC controller go on with a DC that is being
 	// deleted (SPEC 12 "deleting DC handled", 7 row 3). Origin10 only.

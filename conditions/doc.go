@@ -49,8 +49,9 @@
 // # Switches
 //
 // Two switches of dcplan.Switches concern the status: SeedStatus (the
-// seed-era counters, SPEC 7 row 14) and SeedConditions (the seed-era
-// conditions, rows 15-20). No accident of SPEC 10 concerns it, so Modern
+// seed-era counters and Available without its "> 0" rule, SPEC 7 rows
+// 14-15, every Origin preset) and SeedConditions (the seed-era
+// Progressing, Paused and Resumed conditions, rows 16-20, Origin15). No accident of SPEC 10 concerns it, so Modern
 // and Exact compute the same status. Where the seed's output cannot be had
 // from an RC list (pods counted for availability) or would never converge
 // (conditions rebuilt from nothing on every pass), the seed switches

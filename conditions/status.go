@@ -65,9 +65,9 @@ import (
 // unavailableReplicas is not clamped and may be negative; readyReplicas is
 // 0 (the seed status has no such field); updatedReplicas is the
 // status.replicas of the RC named "<dc>-<latestVersion>" wherever it sits
-// in the list. The SeedConditions switch reproduces the seed-era
-// conditions (section 7 rows 15-20): Available has no "> 0" rule;
-// Progressing follows the seed rules (Unknown `Waiting on deployer pod for
+// in the list; and Available has no "> 0" rule (row 15). The
+// SeedConditions switch reproduces the seed-era conditions (section 7
+// rows 16-20): Progressing follows the seed rules (Unknown `Waiting on deployer pod for
 // "<rc>" to be scheduled` for New and Pending;
 // True/ReplicationControllerUpdated `Replication controller "<rc>" is
 // progressing` for every Running pass; False/ProgressDeadlineExceeded

@@ -15,7 +15,7 @@
 // Usage, in a planner holding the RC list of its pass:
 //
 //	t := dcstatus.TallyOf(&s.Config, rcs) // or gathered in a walk of its own
-//	if to, changed := dcstatus.StatusChanged(s, rcs, &t, bump, extra...); changed {
+//	if to, changed := dcstatus.StatusChanged(&s, rcs, &t, bump, extra...); changed {
 //		plan.Status = &dcplan.StatusUpdate{Rule: rule, Config: s.Config.Name, From: s.Config.Status.Clone(), To: to}
 //	}
 //

@@ -12,7 +12,8 @@ import (
 
 // ErrInvalidFencepost is wrapped by every error ResolveFenceposts returns:
 // an absent (nil) parameter, a string that is not a number once its '%'
-// signs are removed, or a value that does not fit in an int32.
+// signs are removed, or a percentage whose value does not fit in an
+// int64 (where upstream's float conversion has no defined result).
 var ErrInvalidFencepost = errors.New("conditions: invalid fencepost")
 
 // ResolveFenceposts turns the rolling parameters maxSurge and
@@ -32,24 +33,26 @@ var ErrInvalidFencepost = errors.New("conditions: invalid fencepost")
 //  5. If both resolve to 0, unavailable is 1 (surge might not work because
 //     of quota).
 //
-// A resolved value outside the int32 range is an error here; upstream
-// converts it with wraparound.
+// Both are resolved as ints and the zero-zero rule applies to those;
+// the results are then converted to int32 with wraparound, as upstream
+// converts them (a maxSurge of 200 % of 2147483647 replicas is -2, and
+// leaves a valid maxUnavailable as it is).
 //
 // Ports: appsutil.ResolveFenceposts with the older
 // intstr.GetValueFromIntOrPercent (strings.Replace of every "%"), SPEC 5.16.
 func ResolveFenceposts(maxSurge, maxUnavailable dcplan.Fencepost, desired dcplan.Replicas) (surge, unavailable int32, err error) {
-	surge, err = scaled("maxSurge", maxSurge, desired, true)
+	s, err := scaled("maxSurge", maxSurge, desired, true)
 	if err != nil {
 		return 0, 0, err
 	}
-	unavailable, err = scaled("maxUnavailable", maxUnavailable, desired, false)
+	u, err := scaled("maxUnavailable", maxUnavailable, desired, false)
 	if err != nil {
 		return 0, 0, err
 	}
-	if surge == 0 && unavailable == 0 {
-		unavailable = 1
+	if s == 0 && u == 0 {
+		u = 1
 	}
-	return surge, unavailable, nil
+	return int32(s), int32(u), nil // upstream's int32(int): wraps
 }
 
 // MaxUnavailable returns how many replicas of cfg may be unavailable
@@ -91,13 +94,14 @@ func MaxSurge(cfg *dcplan.Config) int32 {
 	return s
 }
 
-// scaled resolves one fencepost. It does not allocate unless it fails.
-func scaled(name string, f dcplan.Fencepost, desired dcplan.Replicas, roundUp bool) (int32, error) {
+// scaled resolves one fencepost, as an int (64 bits, as upstream's int
+// on the platforms it runs on). It does not allocate unless it fails.
+func scaled(name string, f dcplan.Fencepost, desired dcplan.Replicas, roundUp bool) (int64, error) {
 	if !f.Set {
 		return 0, fmt.Errorf("%w: %s: nil value for IntOrString", ErrInvalidFencepost, name)
 	}
 	if !f.IsString {
-		return f.Int, nil
+		return int64(f.Int), nil
 	}
 	v, ok := percent(f.Str)
 	if !ok {
@@ -113,10 +117,10 @@ func scaled(name string, f dcplan.Fencepost, desired dcplan.Replicas, roundUp bo
 	} else {
 		x = math.Floor(x)
 	}
-	if x < math.MinInt32 || x > math.MaxInt32 {
+	if x < math.MinInt64 || x >= math.MaxInt64 {
 		return 0, fmt.Errorf("%w: %s: %q of %d replicas is out of range", ErrInvalidFencepost, name, f.Str, desired)
 	}
-	return int32(x), nil
+	return int64(x), nil
 }
 
 // percent parses s as strconv.Atoi would parse it with every '%' removed:

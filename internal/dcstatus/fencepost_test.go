@@ -84,12 +84,20 @@ func TestResolveFenceposts(t *testing.T) {
 		{name: "int32's largest", why: "5.16: 100% of 2147483647 replicas is in range", surge: strFP("100%"), unavailable: strFP("100%"), desired: math.MaxInt32,
 			want: result{math.MaxInt32, math.MaxInt32, ""}},
 		{
-			name: "one past int32", why: "5.16: 2147483648 is out of range", surge: intFP(1), unavailable: strFP("200%"), desired: 1 << 30,
-			want: result{0, 0, `conditions: invalid fencepost: maxUnavailable: "200%" of 1073741824 replicas is out of range`},
+			name: "one past int32", why: "5.16: 2147483648, converted to int32 as upstream does, wraps", surge: intFP(1), unavailable: strFP("200%"), desired: 1 << 30,
+			want: result{1, math.MinInt32, ""},
 		},
 		{
-			name: "beyond int32 after scaling", why: "dcplan refuses what upstream would wrap", surge: intFP(1), unavailable: strFP("100000000000%"), desired: 3,
-			want: result{0, 0, `conditions: invalid fencepost: maxUnavailable: "100000000000%" of 3 replicas is out of range`},
+			name: "beyond int32 after scaling", why: "3e9 wraps as upstream's int32(int) does", surge: intFP(1), unavailable: strFP("100000000000%"), desired: 3,
+			want: result{1, -1294967296, ""},
+		},
+		{
+			name: "a surge beyond int32 leaves maxUnavailable", why: "5.16: nothing is invalid; surge wraps to -2, unavailable stays", surge: strFP("200%"), unavailable: strFP("100%"), desired: math.MaxInt32,
+			want: result{-2, math.MaxInt32, ""},
+		},
+		{
+			name: "beyond int64 after scaling", why: "no defined conversion: an error", surge: intFP(1), unavailable: strFP("9000000000000000000%"), desired: math.MaxInt32,
+			want: result{0, 0, `conditions: invalid fencepost: maxUnavailable: "9000000000000000000%" of 2147483647 replicas is out of range`},
 		},
 	}
 	for _, tt := range tests {

@@ -172,10 +172,14 @@ func compute(s *dcplan.Snapshot, rcs []dcplan.Deployment, t *Tally, bump bool, e
 		c.ready = 0
 	}
 	o.base, o.now, o.seed = cfg.Status.Conditions, s.Now, sw.SeedConditions
+	// Available: at least spec.replicas - maxUnavailable available, and
+	// (modern, SPEC 3.10.1) at least one; the seeds had no such rule
+	// (SeedStatus, SPEC 7 row 15).
+	available := int64(c.available) >= int64(cfg.Replicas)-int64(MaxUnavailable(cfg)) && (seedStatus || c.available > 0)
 	if sw.SeedConditions {
-		originConditions(cfg, &c, li, o)
+		originConditions(cfg, available, li, o)
 	} else {
-		modernConditions(cfg, &c, li, o)
+		modernConditions(cfg, &c, available, li, o)
 	}
 	for i := range extra {
 		o.setCondition(&extra[i])
@@ -183,12 +187,11 @@ func compute(s *dcplan.Snapshot, rcs []dcplan.Deployment, t *Tally, bump bool, e
 	return c
 }
 
-// modernConditions is updateConditions of SPEC 3.10: Available from the
-// available pods (SPEC 3.10.1), then Progressing from the latest RC
-// (SPEC 3.10.2). Whether the DC is paused plays no part (SPEC 3.10.3).
-func modernConditions(cfg *dcplan.Config, c *counts, li history.LatestInfo, o *overlay) {
-	floor := int64(cfg.Replicas) - int64(MaxUnavailable(cfg))
-	o.set(pendingAvailable(int64(c.available) >= floor && c.available > 0))
+// modernConditions is updateConditions of SPEC 3.10: Available as
+// computed (SPEC 3.10.1), then Progressing from the latest RC (SPEC
+// 3.10.2). Whether the DC is paused plays no part (SPEC 3.10.3).
+func modernConditions(cfg *dcplan.Config, c *counts, available bool, li history.LatestInfo, o *overlay) {
+	o.set(pendingAvailable(available))
 	if !li.Exists {
 		return
 	}
@@ -218,10 +221,10 @@ func progressed(old *dcplan.ConfigStatus, c *counts) bool {
 	return c.updated > old.UpdatedReplicas || newOld < oldOld
 }
 
-// originConditions is the seed-era updateConditions (SPEC 7 rows 15-20).
-func originConditions(cfg *dcplan.Config, c *counts, li history.LatestInfo, o *overlay) {
-	floor := int64(cfg.Replicas) - int64(MaxUnavailable(cfg))
-	o.set(pendingAvailable(int64(c.available) >= floor))
+// originConditions is the seed-era updateConditions (SPEC 7 rows 16-20),
+// with Available as computed.
+func originConditions(cfg *dcplan.Config, available bool, li history.LatestInfo, o *overlay) {
+	o.set(pendingAvailable(available))
 
 	cond := o.get(dcplan.ConditionProgressing)
 	idle := !li.Exists || li.Candidate.Phase.Terminal()
