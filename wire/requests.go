@@ -298,6 +298,16 @@ func (r *renderer) podNS(name string) string {
 	return r.ns()
 }
 
+// rcNS is the namespace of the RC d: its own, or for an RC without one
+// (a hand-built object, which counts as in any namespace) the
+// snapshot's, as the claims and deletes of that RC use.
+func (r *renderer) rcNS(d *dcplan.Deployment) string {
+	if d.Namespace != "" {
+		return d.Namespace
+	}
+	return r.ns()
+}
+
 func (r *renderer) fail(kind, name, field string) {
 	if r.err == nil {
 		r.err = &dcplan.FieldError{Kind: kind, Name: name, Field: field,
@@ -336,9 +346,12 @@ func (r *renderer) pod(name string) *dcplan.Pod {
 	return nil
 }
 
+// adopt renders the adoption patch with upstream's bytes: its
+// controller-ref manager fills a template that spans lines, indented with
+// tabs, which the server reads as the compact form (SPEC 3.3.2, 13).
 func (r *renderer) adopt(a dcplan.Adopt, group int) Request {
-	patch := jsonOf(`{"metadata":{"ownerReferences":[{"apiVersion":"`+apiVersionApps+`","kind":"`+kindConfig+`","name":`, a.Config,
-		`,"uid":`, a.ConfigUID, `,"controller":true,"blockOwnerDeletion":true}],"uid":`, a.RCUID, `}}`)
+	patch := jsonOf("{\"metadata\":{\n\t\t\t\"ownerReferences\":[{\"apiVersion\":\""+apiVersionApps+"\",\"kind\":\""+kindConfig+"\",\"name\":", a.Config,
+		",\"uid\":", a.ConfigUID, ",\"controller\":true,\"blockOwnerDeletion\":true}],\n\t\t\t\"uid\":", a.RCUID, "\n\t\t\t}\n\t\t}")
 	return Request{Verb: VerbPatch, Resource: ResourceRCs, Namespace: r.ns(), Name: a.RC,
 		PatchType: PatchStrategicMerge, Patch: patch, Attempts: 1, Group: group}
 }
@@ -406,7 +419,7 @@ func (r *renderer) setPodDeadline(a dcplan.SetPodDeadline) Request {
 	defer w.release()
 	cs := typedChanges(make(changes, 0, 3), kindPod, apiVersionCore).
 		set(strconv.AppendInt(nil, a.To, 10), "spec", "activeDeadlineSeconds")
-	return Request{Verb: VerbUpdate, Resource: ResourcePods, Namespace: po.Namespace, Name: po.Name,
+	return Request{Verb: VerbUpdate, Resource: ResourcePods, Namespace: r.podNS(po.Name), Name: po.Name,
 		Body: w.render(orderPod, cs), Attempts: 1}
 }
 
@@ -520,11 +533,11 @@ func (r *renderer) writeDeployment(d *dcplan.Deployment, patch bool, edit rcEdit
 	cs := make(changes, 0, 8)
 	cs = edit.changes(w, cs)
 	if patch {
-		return Request{Verb: VerbPatch, Resource: ResourceRCs, Namespace: d.Namespace, Name: d.Name,
+		return Request{Verb: VerbPatch, Resource: ResourceRCs, Namespace: r.rcNS(d), Name: d.Name,
 			PatchType: PatchStrategicMerge, Patch: w.patch(cs), Attempts: 1}
 	}
 	cs = typedChanges(cs, kindRC, apiVersionCore)
-	return Request{Verb: VerbUpdate, Resource: ResourceRCs, Namespace: d.Namespace, Name: d.Name,
+	return Request{Verb: VerbUpdate, Resource: ResourceRCs, Namespace: r.rcNS(d), Name: d.Name,
 		Body: w.render(orderRC, cs), Attempts: 1}
 }
 
