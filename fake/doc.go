@@ -31,6 +31,7 @@
 //		prev = next
 //	}
 //	if err := fake.Liveness(s); err != nil { ... } // faults off: at rest within 2×RCs+5 passes
+//	if err := fake.Progress(s); err != nil { ... }  // then a rollout of each DC completes
 //	fmt.Print(s.Trace())                            // every plan in dcplan.Describe form
 //
 // # Store
@@ -134,7 +135,8 @@
 // and under SeedConfigController the invariants take the RCs the DC's
 // label selects for its own, as that controller does
 // ([ConfigState].ByLabel). [Liveness] checks convergence once faults
-// stop.
+// stop, and [Progress] that rollouts still complete then (a world where
+// every rollout fails comes to rest too, and no invariant forbids it).
 //
 // The simulator's controllers keep expectations: the DC controller for
 // the RCs it created that its cache has not shown yet

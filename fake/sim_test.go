@@ -81,7 +81,9 @@ func runChecked(t *testing.T, s *fake.Sim, seed uint64, steps int, each func(fak
 // TestSimSeeds runs -fake.seeds seeded traces of 100 steps with every
 // fault on (under -short a fifth of them, as rapid does with its checks),
 // checks every invariant after every step, then stops the faults and
-// checks liveness. Deep search: go test ./fake -run TestSimSeeds -fake.seeds=100000
+// checks liveness and progress (Progress: a rollout of each DC that can
+// roll out completes once every deployer pod succeeds). Deep search: go
+// test ./fake -run TestSimSeeds -fake.seeds=100000
 func TestSimSeeds(t *testing.T) {
 	seeds := *simSeeds
 	if testing.Short() {
@@ -95,6 +97,13 @@ func TestSimSeeds(t *testing.T) {
 		}
 		if err := fake.CheckInvariants(prev, s.Observe()); err != nil {
 			t.Fatalf("seed %d, after liveness: %v\ntrace (last 80 lines):\n%s", seed, err, tail(s.Trace(), 80))
+		}
+		prev = s.Observe()
+		if err := fake.Progress(s); err != nil {
+			t.Fatalf("seed %d: %v\ntrace (last 80 lines):\n%s", seed, err, tail(s.Trace(), 80))
+		}
+		if err := fake.CheckInvariants(prev, s.Observe()); err != nil {
+			t.Fatalf("seed %d, after a rollout of each DC: %v\ntrace (last 80 lines):\n%s", seed, err, tail(s.Trace(), 80))
 		}
 	}
 }

@@ -136,5 +136,9 @@ func stateMachine(t *rapid.T) {
 			t.Fatalf("%v\ntrace:\n%s", err, s.Trace())
 		}
 		check(t, "after liveness")
+		if err := fake.Progress(s); err != nil {
+			t.Fatalf("%v\ntrace:\n%s", err, s.Trace())
+		}
+		check(t, "after a rollout of each DC")
 	}
 }
