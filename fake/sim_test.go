@@ -19,7 +19,11 @@ func newFaultySim(seed uint64) *fake.Sim { return newFaultySimWith(seed, dcplan.
 // newFaultySimWith is newFaultySim under st.
 func newFaultySimWith(seed uint64, st dcplan.Settings) *fake.Sim {
 	s := fake.NewSim(fake.Options{Seed: seed, Faults: fake.AllFaults(), Settings: st})
-	for _, c := range []dcplan.Config{fake.NewConfig("ns", "web", 2), fake.NewConfig("ns", "api", 1)} {
+	// api keeps one old RC, so that a trace's three or so rollouts reach
+	// the history cleanup (with web's three, few traces did).
+	api := fake.NewConfig("ns", "api", 1)
+	api.RevisionHistoryLimit = 1
+	for _, c := range []dcplan.Config{fake.NewConfig("ns", "web", 2), api} {
 		if err := s.AddConfig(c); err != nil {
 			panic(err)
 		}
