@@ -175,8 +175,12 @@ type Controller struct {
 	// synced: the caches synced; electing: Run takes part in the leader
 	// election; stopping: Run's context ended, or the Controller was
 	// closed; quitting: the workers
-	// stop (Run's context ended or the lease was lost) and take no key.
-	synced, electing, stopping, quitting atomic.Bool
+	// stop (Run's context ended or the lease was lost) and take no key;
+	// standby: Run takes part in a leader election and does not lead
+	// (yet), so informer events do not go to the queues: a standby keeps
+	// them empty, its workqueue metrics at zero, and no key waits there
+	// for the whole standby to count as its queue time once it leads.
+	synced, electing, stopping, quitting, standby atomic.Bool
 	// sweeping guards swept, when sweep last ran.
 	sweeping sync.Mutex
 	swept    time.Time
@@ -365,6 +369,9 @@ func (c *Controller) Run(ctx context.Context) error {
 		}
 		return err
 	}
+	// A replica taking part in an election stands by until it leads
+	// (see addConfig); set before the informers start.
+	c.standby.Store(c.opts.LeaderElection != nil)
 	if err := c.Start(ctx); err != nil {
 		if ctx.Err() != nil {
 			return nil
@@ -392,6 +399,18 @@ func (c *Controller) work(stop <-chan struct{}, lead context.Context) {
 	}
 	c.log.Info("Starting workers", "workers", workers, "namespace", c.opts.Namespace)
 	c.metrics.leader.Set(1)
+	if c.standby.Swap(false) {
+		// Events go to the queues from now on, and every DC and RC the
+		// caches hold goes there once: what changed while standing by is
+		// in the caches (an informer updates its cache before it calls
+		// the handlers), and a key queued twice is queued once.
+		for _, o := range c.dcs.GetStore().List() {
+			c.enqueueConfig(o)
+		}
+		for _, o := range c.rcs.GetStore().List() {
+			c.enqueueDeployment(o)
+		}
+	}
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
@@ -644,6 +663,22 @@ func (c *Controller) SyncDeployment(ctx context.Context, key string, requeues in
 	return pass, true, nil
 }
 
+// addConfig adds the DC key to the DC queue, unless the controller
+// stands by in a leader election (its caches kept, the queue left empty
+// until it leads).
+func (c *Controller) addConfig(key string) {
+	if !c.standby.Load() {
+		c.dcQueue.Add(key)
+	}
+}
+
+// addDeployment adds the RC key to the deployer queue, as addConfig.
+func (c *Controller) addDeployment(key string) {
+	if !c.standby.Load() {
+		c.rcQueue.Add(key)
+	}
+}
+
 // enqueueConfig adds the key of a DC event's object to the DC queue.
 func (c *Controller) enqueueConfig(obj any) {
 	key, err := cache.DeletionHandlingMetaNamespaceKeyFunc(obj)
@@ -651,7 +686,7 @@ func (c *Controller) enqueueConfig(obj any) {
 		c.log.Error(err, "Cannot key a deployment config")
 		return
 	}
-	c.dcQueue.Add(key)
+	c.addConfig(key)
 }
 
 // enqueueOwner adds the DC an RC names by annotation to the DC queue
@@ -662,7 +697,7 @@ func (c *Controller) enqueueOwner(obj any) {
 		return
 	}
 	if dc := rc.Annotations[dcplan.AnnotationConfigName]; dc != "" {
-		c.dcQueue.Add(rc.Namespace + "/" + dc)
+		c.addConfig(rc.Namespace + "/" + dc)
 	}
 }
 
@@ -674,7 +709,7 @@ func (c *Controller) enqueueDeployment(obj any) {
 		return
 	}
 	if _, ok := rc.Annotations[dcplan.AnnotationConfigName]; ok {
-		c.rcQueue.Add(rc.Namespace + "/" + rc.Name)
+		c.addDeployment(rc.Namespace + "/" + rc.Name)
 	}
 }
 
@@ -690,7 +725,7 @@ func (c *Controller) observeRC(obj any) {
 	keys, _ := indexRC(rc) // "<ns>/<dc>" by label and annotation, "uid:<uid>"
 	for _, key := range keys {
 		if !strings.HasPrefix(key, "uid:") && c.expectRCs.observe(key, rc.Name) {
-			c.dcQueue.Add(key)
+			c.addConfig(key)
 		}
 	}
 }
@@ -707,7 +742,7 @@ func (c *Controller) observeRCDelete(obj any) {
 	keys, _ := indexRC(rc)
 	for _, key := range keys {
 		if !strings.HasPrefix(key, "uid:") && c.expectGone.observe(key, rc.Name) {
-			c.dcQueue.Add(key)
+			c.addConfig(key)
 		}
 	}
 }
@@ -723,7 +758,7 @@ func (c *Controller) observePod(obj any) {
 	keys, _ := indexPod(pod)
 	for _, key := range keys {
 		if c.expectPods.observe(key, pod.Name) {
-			c.rcQueue.Add(key)
+			c.addDeployment(key)
 		}
 	}
 }
@@ -741,7 +776,7 @@ func (c *Controller) enqueuePodOwner(obj any) {
 	}
 	key := pod.Namespace + "/" + rc
 	if _, exists, err := c.rcs.GetIndexer().GetByKey(key); err == nil && exists {
-		c.rcQueue.Add(key)
+		c.addDeployment(key)
 	}
 }
 

@@ -165,9 +165,23 @@ func parse(args []string, stderr io.Writer) (flags, error) {
 		}
 	}
 	if f.leaderElect {
+		// kube.LeaderElection reads a zero duration as its default; a
+		// flag set to 0 asks for no time at all, which no election allows.
+		for _, d := range []struct {
+			name string
+			v    time.Duration
+		}{{"lease-duration", f.election.LeaseDuration}, {"renew-deadline", f.election.RenewDeadline}, {"retry-period", f.election.RetryPeriod}} {
+			if d.v <= 0 {
+				return f, fmt.Errorf("--leader-elect-%s %s: want a positive duration", d.name, d.v)
+			}
+		}
 		if err := f.election.Validate(); err != nil {
 			return f, fmt.Errorf("--leader-elect-*: %w", err)
 		}
+	}
+	if f.drain <= 0 {
+		// kube.Options reads a zero DrainTimeout as its default.
+		return f, fmt.Errorf("--drain-timeout %s: want a positive duration", f.drain)
 	}
 	if f.workers < 1 {
 		return f, fmt.Errorf("--workers %d: want at least 1", f.workers)
