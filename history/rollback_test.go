@@ -389,11 +389,15 @@ func lrScenario(t *testing.T, c *scenario.Case) (string, bool) {
 		return lrOC(out, err), true
 	case "undo": // undo to=2 dry-run=client|server
 		dry := dcplan.DryRunNone
-		switch v, _ := c.Arg("dry-run"); v {
-		case "client":
-			dry = dcplan.DryRunClient
-		case "server":
-			dry = dcplan.DryRunServer
+		if v, ok := c.Arg("dry-run"); ok {
+			switch v {
+			case "client":
+				dry = dcplan.DryRunClient
+			case "server":
+				dry = dcplan.DryRunServer
+			default:
+				t.Fatalf("%s: undo dry-run=%q: want client or server", c.Pos, v)
+			}
 		}
 		p, out, err := history.Undo(c.Env.Snapshot, lrVersionArg(t, c, "to"), dry)
 		return c.Env.Record(p) + lrOC(out, err), true

@@ -341,7 +341,7 @@ func raScenario(t *testing.T, c *scenario.Case) string {
 		to = dcplan.Version(n)
 	}
 	answers := map[string]history.RollbackLookup{}
-	for _, line := range c.Input {
+	for _, line := range c.Lines() {
 		cand, rest, _ := strings.Cut(line, " ")
 		word, tail, _ := strings.Cut(rest, " ")
 		var l history.RollbackLookup

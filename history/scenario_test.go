@@ -55,7 +55,7 @@ func TestScenarios(t *testing.T) {
 				if !found {
 					return "error: no rc " + rc
 				}
-				_, first := c.Arg("first")
+				first := c.Flag(t, "first")
 				return history.Describe(d, first, s.Config.Test, s.Now)
 			}
 			var b strings.Builder

@@ -25,7 +25,7 @@ import (
 // fail, or `report: <revision> <text>` for rollout-latest.
 func TestScenarios(t *testing.T) {
 	scenario.RunDir(t, "testdata", func(t *testing.T, c *scenario.Case) string {
-		has := func(flag string) bool { _, ok := c.Arg(flag); return ok }
+		has := func(flag string) bool { return c.Flag(t, flag) }
 		s := c.Env.Snapshot
 		switch c.Cmd {
 		case "config": // config
@@ -49,11 +49,15 @@ func TestScenarios(t *testing.T) {
 			return withError(c.Env.Record(p), err)
 		case "rollout-latest": // rollout-latest again dry-run=client|server
 			mode := dcplan.DryRunNone
-			switch v, _ := c.Arg("dry-run"); {
-			case has("dry-run") && (v == "" || v == "client"):
-				mode = dcplan.DryRunClient
-			case v == "server":
-				mode = dcplan.DryRunServer
+			if v, ok := c.Arg("dry-run"); ok {
+				switch v {
+				case "", "client":
+					mode = dcplan.DryRunClient
+				case "server":
+					mode = dcplan.DryRunServer
+				default:
+					t.Fatalf("%s: dry-run=%q: want client or server", c.Pos, v)
+				}
 			}
 			p, report, err := reconcile.RolloutLatest(s, has("again"), mode)
 			out := withError(c.Env.Record(p), err)

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"net"
+	"path"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -113,12 +115,18 @@ func Extract(file string, text []byte) ([]Citation, error) {
 	return append(head, rest...), nil
 }
 
-// IsScenario reports whether a file is a scenario file: a .txt file under a
-// testdata directory, whose opening "#" lines say what it shows and which
-// rules it pins.
+// IsScenario reports whether a file (a path from the repository's root,
+// slash-separated) is a scenario file: a .txt file in the testdata
+// directory of a package whose TestScenarios runs them (ScenarioDirs),
+// whose opening "#" lines say what it shows and which rules it pins.
 func IsScenario(file string) bool {
-	return strings.HasSuffix(file, ".txt") && (strings.HasPrefix(file, "testdata/") || strings.Contains(file, "/testdata/"))
+	dir, name := path.Split(file)
+	return strings.HasSuffix(name, ".txt") && slices.Contains(ScenarioDirs, strings.TrimSuffix(dir, "/testdata/"))
 }
+
+// ScenarioDirs are the packages whose TestScenarios runs every
+// testdata/*.txt file (internal/scenario.RunDir).
+var ScenarioDirs = []string{"cancel", "conditions", "history", "internal/scenario", "phase", "reconcile"}
 
 // headerLen is the length of the opening run of lines that start with "#".
 func headerLen(text []byte) int {

@@ -133,3 +133,44 @@ func firstFiles(cs []rules.Citation, n int) string {
 	}
 	return strings.Join(files, ", ")
 }
+
+// TestScenarioHeadersRun: a testdata/*.txt file that opens with a SPEC
+// header claims to pin rules as a scenario; one outside ScenarioDirs is
+// run by no TestScenarios, so the index would list it as a rule's
+// scenario while nothing checks it.
+func TestScenarioHeadersRun(t *testing.T) {
+	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == ".git" || d.Name() == "fuzz") {
+			return filepath.SkipDir
+		}
+		rel, _ := filepath.Rel(root, p)
+		rel = filepath.ToSlash(rel)
+		if d.IsDir() || !strings.HasSuffix(rel, ".txt") || !strings.Contains("/"+rel, "/testdata/") {
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if strings.HasPrefix(string(data), "# SPEC") && !rules.IsScenario(rel) {
+			t.Errorf("%s opens with a SPEC header but no TestScenarios runs it (rules.ScenarioDirs)", rel)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"reconcile/testdata/claims.txt", "internal/scenario/testdata/builtins.txt"} {
+		if !rules.IsScenario(f) {
+			t.Errorf("IsScenario(%q) = false", f)
+		}
+	}
+	for _, f := range []string{"wire/testdata/scale_old.txt", "reconcile/testdata/sub/x.txt", "reconcile/testdata/claims.golden"} {
+		if rules.IsScenario(f) {
+			t.Errorf("IsScenario(%q) = true", f)
+		}
+	}
+}

@@ -38,10 +38,20 @@ func TestChild(t *testing.T) {
 // commands are built in.
 func echoHandler(t *testing.T, c *Case) string {
 	if c.Cmd == "echo" {
+		in := c.Lines() // echo text=... keeps its input lines only to be rewritten
 		if text, ok := c.Arg("text"); ok {
 			return text
 		}
-		return strings.Join(c.Input, "\n")
+		return strings.Join(in, "\n")
+	}
+	switch c.Cmd {
+	case "mute": // reads nothing
+		return ""
+	case "flag": // flag [on]
+		if c.Flag(t, "on") {
+			return "on"
+		}
+		return "off"
 	}
 	return c.Env.Handle(t, c)
 }

@@ -87,14 +87,14 @@ func (e *Env) handle(c *Case) (string, error) {
 	switch c.Cmd {
 	case "snapshot":
 		p := &stateParser{labels: map[string]dcplan.Config{}}
-		s, labels, err := parseState(p, c.Input)
+		s, labels, err := parseState(p, c.Lines())
 		if err != nil {
 			return "", err
 		}
 		e.Snapshot, e.labels, e.HasPlan, e.hasSnapshot = s, labels, false, true
 		return validation(s), nil
 	case "add":
-		return e.add(c.Input)
+		return e.add(c.Lines())
 	case "edit":
 		return e.edit(c.Each())
 	case "remove":

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"strings"
+	"testing"
 )
 
 // Case is one test case of a scenario file: a command line, its input
@@ -14,7 +15,8 @@ type Case struct {
 	// Args are the other words of the command line.
 	Args []Arg
 	// Input holds the lines between the command line and the "----"
-	// separator, without their newlines.
+	// separator, without their newlines. A handler reads them with Lines,
+	// so that RunFile fails a case whose input no one read.
 	Input []string
 	// Pos is "file:line" of the command line.
 	Pos string
@@ -28,6 +30,8 @@ type Case struct {
 	// read marks the arguments a handler asked for (Arg, Positional,
 	// Each): RunFile fails a case that leaves one unread.
 	read []bool
+	// inputRead records that a handler asked for the input lines (Lines).
+	inputRead bool
 
 	line      int // 1-based line of the command
 	outFirst  int // 0-based index of the first line of the output block (after "----" or "----\n----")
@@ -45,6 +49,30 @@ func (c *Case) Arg(key string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// Lines returns the input lines of the case (Input), and records that
+// they were read: RunFile fails a case with input lines no one read.
+func (c *Case) Lines() []string {
+	c.inputRead = true
+	return c.Input
+}
+
+// Flag reports whether the bare word name is among the arguments. A flag
+// takes no value: name=<anything> fails the case (t.Fatalf), as
+// latest=false would otherwise read as latest.
+func (c *Case) Flag(t testing.TB, name string) bool {
+	t.Helper()
+	for i, a := range c.Args {
+		if a.Key == name {
+			c.markRead(i)
+			if a.HasVal {
+				t.Fatalf("%s: %s is a flag and takes no value (got %s=%s)", c.Pos, name, name, a.Val)
+			}
+			return true
+		}
+	}
+	return false
 }
 
 // Positional returns the bare words of the command line, in order.

@@ -83,6 +83,15 @@ func RunFile(t *testing.T, path string, h Handler) {
 		if unread := c.unread(); len(unread) > 0 {
 			t.Errorf("%s: %s ignores its arguments %s", c.Pos, c.Cmd, joinWords(unread))
 		}
+		if len(c.Input) > 0 && !c.inputRead && !strings.HasPrefix(got, "error: ") { // a refused command reads nothing
+			t.Errorf("%s: %s ignores its %d input lines", c.Pos, c.Cmd, len(c.Input))
+		}
+		if builtinErrorsFatal && worldCommands[c.Cmd] && strings.HasPrefix(got, "error: ") {
+			// A typo in a later snapshot (or an edit) would leave the
+			// file running on the world before it, and -rewrite would
+			// write the error in as expected.
+			t.Fatalf("%s: %s fails: %s", c.Pos, c.Cmd, strings.TrimSpace(got))
+		}
 		if d := cmp.Diff(strings.Split(c.Expected, "\n"), strings.Split(got, "\n")); d != "" && !*rewriteFlag {
 			t.Errorf("%s: %s output mismatch (-want +got, by line):\n%s\ngot:\n%s", c.Pos, c.Cmd, d, got)
 		}
@@ -99,6 +108,14 @@ func RunFile(t *testing.T, path string, h Handler) {
 		}
 	}
 }
+
+// worldCommands are the built-in commands that build or change the
+// world the file's cases plan on.
+var worldCommands = map[string]bool{"snapshot": true, "add": true, "edit": true, "set": true, "remove": true}
+
+// builtinErrorsFatal makes RunFile stop a file at a world command that
+// fails; only this package's own tests of those failures turn it off.
+var builtinErrorsFatal = true
 
 // unparsedStart reports whether c, with output got, is a snapshot command
 // that failed before any snapshot of its file parsed: every case after it
