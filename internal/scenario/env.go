@@ -293,6 +293,9 @@ func (e *Env) remove(args []Arg) (string, error) {
 }
 
 func (e *Env) set(args []Arg) (string, error) {
+	if err := checkSettingsArgs(args); err != nil {
+		return "", err
+	}
 	s := e.Snapshot.Clone()
 	for _, a := range args {
 		if a.Key == "now" {

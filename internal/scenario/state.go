@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"strconv"
@@ -311,6 +312,9 @@ func setSettingsKey(s *dcplan.Snapshot, a Arg) error {
 }
 
 func (p *stateParser) parseSettings(args []Arg) error {
+	if err := checkSettingsArgs(args); err != nil {
+		return err
+	}
 	for _, a := range args {
 		if err := setSettingsKey(&p.snap, a); err != nil {
 			return err
@@ -319,9 +323,34 @@ func (p *stateParser) parseSettings(args []Arg) error {
 	return nil
 }
 
+// settingsListKeys are the keys of a settings line (or of the set
+// command) that may repeat: each one appends.
+var settingsListKeys = map[string]bool{"switch": true, "env": true, "env-from": true, "unobserved": true, "undeleted": true}
+
+// checkSettingsArgs refuses a settings line (or set command) that gives
+// a key other than a list key twice (the second would silently win), or
+// a switch before the profile (the profile replaces every switch, so the
+// switch would silently go).
+func checkSettingsArgs(args []Arg) error {
+	seen := map[string]bool{}
+	for _, a := range args {
+		if seen[a.Key] && !settingsListKeys[a.Key] {
+			return fmt.Errorf("%s: given twice (only switch, env, env-from, unobserved and undeleted repeat)", a.Key)
+		}
+		if a.Key == "profile" && seen["switch"] {
+			return errors.New("profile: given after a switch, which it would replace (give the profile first)")
+		}
+		seen[a.Key] = true
+	}
+	return nil
+}
+
 // parseRecheck reads "recheck uid= err= deleted=": the adoption recheck was
 // done. uid defaults to the DC's uid, or "" when err is given.
 func (p *stateParser) parseRecheck(args []Arg) error {
+	if p.snap.Recheck.Done {
+		return errors.New("a second recheck line (the snapshot has one recheck)")
+	}
 	r := dcplan.Recheck{Done: true}
 	set := map[string]bool{}
 	err := apply(args, set, func(a Arg) error {
@@ -407,6 +436,9 @@ func actionKindOf(verb string) (dcplan.ActionKind, bool) {
 // parseOutcome reads "outcome live-err=": the GET after an AlreadyExists
 // failed. The live RC, when found, is the rc line marked live.
 func (p *stateParser) parseOutcome(args []Arg) error {
+	if p.snap.Outcome.LiveErr != "" {
+		return errors.New("a second outcome line (the snapshot has one live GET)")
+	}
 	return apply(args, map[string]bool{}, func(a Arg) error {
 		if a.Key != "live-err" {
 			return unknownKey("outcome", a.Key, outcomeKeys)

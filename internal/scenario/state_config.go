@@ -300,7 +300,12 @@ func parseCondition(args []Arg, p *stateParser) (dcplan.Condition, error) {
 	}
 	c.Type = typ
 	hasUpdate := false
+	seen := map[string]bool{}
 	for _, a := range args[1:] {
+		if seen[a.Key] {
+			return dcplan.Condition{}, fmt.Errorf("%s: given twice", a.Key)
+		}
+		seen[a.Key] = true
 		switch a.Key {
 		case "status":
 			if err = needVal(a); err == nil {
