@@ -211,6 +211,9 @@ func genDeployment(t *rapid.T, cfg dcplan.Config, hasCfg bool, encoded []dcplan.
 		RetriedAt:         genStamp.Draw(t, "pr"),
 		Raw:               dcplan.RawJSON(maybeRaw(t, "rcraw")),
 	}
+	if d.Phase == dcplan.PhaseUnknown && rapid.Bool().Draw(t, "misspelt") {
+		d.PhaseSpelling = rapid.SampledFrom([]string{"Bogus", "complete", "Done"}).Draw(t, "spelling")
+	}
 	n := func(l string) dcplan.Replicas { return dcplan.Replicas(rapid.Int32Range(0, 5).Draw(t, l)) }
 	d.StatusReplicas, d.ReadyReplicas, d.AvailableReplicas = n("sr"), n("sready"), n("savail")
 	if rapid.Bool().Draw(t, "controller?") {
@@ -313,6 +316,7 @@ var genState = rapid.Custom(func(t *rapid.T) dcplan.Snapshot {
 			Reason:  dcplan.StatusReason(rapid.SampledFrom([]string{"", "NotFound", "AlreadyExists", "Conflict"}).Draw(t, "freason")),
 			Code:    int32(rapid.IntRange(0, 500).Draw(t, "fcode")),
 			Message: genText.Draw(t, "ferr"),
+			Prelude: rapid.Bool().Draw(t, "fprelude"),
 		})
 	}
 	s.Outcome.LiveErr = genText.Draw(t, "liveerr")

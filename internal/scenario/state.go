@@ -41,7 +41,7 @@ type record struct {
 var (
 	settingsKeys = []string{"profile", "switch", "image", "sa", "env", "env-from", "requeues", "no-instantiate", "unobserved", "undeleted"}
 	recheckKeys  = []string{"uid", "err", "deleted"}
-	failedKeys   = []string{"reason", "code", "err"}
+	failedKeys   = []string{"reason", "code", "err", "prelude"}
 	outcomeKeys  = []string{"live-err"}
 	lineKinds    = []string{"now", "settings", "recheck", "failed", "outcome", "dc", "condition", "rc", "pod"}
 )
@@ -414,6 +414,8 @@ func (p *stateParser) parseFailed(args []Arg) error {
 		case "err":
 			err = needVal(a)
 			f.Message = a.Val
+		case "prelude":
+			f.Prelude, err = parseFlag(a)
 		default:
 			err = unknownKey("failed", a.Key, failedKeys)
 		}
@@ -491,6 +493,9 @@ func FormatState(s dcplan.Snapshot) string {
 		}
 		if f.Message != "" {
 			w = append(w, kv("err", f.Message))
+		}
+		if f.Prelude {
+			w = append(w, "prelude")
 		}
 		line(w...)
 	}

@@ -20,7 +20,7 @@ type rcBuilder struct {
 // rcKeys are the keys of an rc line, in the order State prints them.
 var rcKeys = []string{
 	"v", "ns", "uid", "rv", "created", "deleting", "config-label", "config-name", "config-name-empty", "owner", "replicas",
-	"status", "phase", "cancelled", "reason", "deployer", "desired", "desired-unread", "synced", "ignore-pod",
+	"status", "phase", "phase-spelled", "cancelled", "reason", "deployer", "desired", "desired-unread", "synced", "ignore-pod",
 	"pod-created", "pod-started", "pod-completed", "retried", "encoded", "image", "containers", "template-hash",
 	"template-raw", "live", "raw",
 }
@@ -76,6 +76,16 @@ func (b *rcBuilder) setKey(a Arg, p *stateParser) error {
 	case "phase":
 		if err = needVal(a); err == nil {
 			d.Phase, err = dcplan.ParsePhase(a.Val)
+		}
+	case "phase-spelled":
+		// A phase annotation that is none of the five spellings (a hand
+		// edit, SPEC 13.1): PhaseUnknown with the text as written. Its
+		// own key, so that a typo in phase= stays an error.
+		if err = needVal(a); err == nil {
+			if _, perr := dcplan.ParsePhase(a.Val); perr == nil {
+				err = fmt.Errorf("%q is a phase: write phase=%s", a.Val, a.Val)
+			}
+			d.Phase, d.PhaseSpelling = dcplan.PhaseUnknown, a.Val
 		}
 	case "cancelled":
 		d.Cancelled, err = parseFlag(a)
@@ -233,6 +243,7 @@ func formatDeployment(d dcplan.Deployment, p *stateParser, encoded string, live 
 	add(d.StatusReplicas != 0 || d.ReadyReplicas != 0 || d.AvailableReplicas != 0,
 		formatCounts("status", d.StatusReplicas, d.ReadyReplicas, d.AvailableReplicas))
 	add(d.Phase != dcplan.PhaseUnknown, kv("phase", d.Phase.String()))
+	add(d.Phase == dcplan.PhaseUnknown && d.PhaseSpelling != "", kv("phase-spelled", d.PhaseSpelling))
 	add(d.Cancelled, "cancelled")
 	add(d.Reason != "", kv("reason", d.Reason))
 	add(d.DeployerPodName != "", kv("deployer", d.DeployerPodName))
