@@ -5,6 +5,8 @@ package dcplan
 // asking each object for its flaws, and turns the bits of a flawed one
 // into *FieldErrors naming the fields (validate.go).
 
+import "slices"
+
 // configFlaw is one way a Config breaks the invariants.
 type configFlaw uint16
 
@@ -65,8 +67,9 @@ func knownTrigger(t Trigger) bool {
 	if t.Type != TriggerOther {
 		return t.Type > TriggerUnset && t.Type < TriggerOther && t.OtherType == ""
 	}
-	_, err := ParseTriggerType(t.OtherType)
-	return t.OtherType != "" && err != nil
+	// A spelling no controller acts on; looked up without building the
+	// error ParseTriggerType would (Validate allocates nothing).
+	return t.OtherType != "" && !slices.Contains(triggerNames[1:TriggerOther], t.OtherType)
 }
 
 // rcFlaw is one way a Deployment breaks the invariants.

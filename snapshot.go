@@ -8,11 +8,13 @@ import (
 // controller sees it. It is a plain value; planners never modify it and
 // plans never alias it.
 //
-// Invariants (checked by Validate):
+// Invariants (checked by Validate, which lists every check):
 //  1. No two Deployments share a Name. (Two may share a Version, and a
 //     Version may be 0 or less, NoVersion for a missing annotation: real
 //     clusters hold both, SPEC 13.1.)
-//  2. No replica count is negative.
+//  2. No spec or status replica count of the DC or an RC is negative,
+//     as the API server validates them; the counts annotations hold
+//     (desired-replicas, deployment.replicas) may be, being text.
 //  3. Every Deployment and Pod is in Config's namespace.
 //  4. The Config's Rolling or Recreate strategy has its parameters
 //     (Strategy.HasParams).

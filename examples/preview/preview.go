@@ -94,8 +94,9 @@ func asUTF8(data []byte) ([]byte, error) {
 
 // checkInput turns the common wrong inputs into a message saying what to
 // do: nothing at all, bytes that are not text, an error message of oc's
-// instead of its output, or YAML (oc's default output) instead of JSON.
-// Anything else that is not JSON is left to the decoder's words.
+// instead of its output, oc's default table or its -o name lines, or YAML
+// (-o yaml) instead of JSON. Anything else that is not JSON is left to
+// the decoder's words.
 func checkInput(data []byte) error {
 	text := bytes.TrimSpace(data)
 	if len(text) == 0 {
@@ -114,6 +115,9 @@ func checkInput(data []byte) error {
 			return fmt.Errorf("the input is an error message from oc, not its output: %q; fix the oc command first", first)
 		}
 	}
+	if tableHeader.MatchString(first) || nameLine.MatchString(first) {
+		return errors.New("the input is oc's table (or -o name) output; preview reads JSON: run `oc get dc,rc,pods -o json`")
+	}
 	if yamlLine.MatchString(first) {
 		return errors.New("the input looks like YAML; preview reads JSON: run `oc get dc,rc,pods -o json`")
 	}
@@ -124,6 +128,13 @@ func checkInput(data []byte) error {
 // they fail (piped along with 2>&1, or saved in place of the output).
 var ocErrorPrefixes = []string{"Error from server", "error: ", "Error: ", "The connection to the server",
 	"Unable to connect to the server", "No resources found", "Unauthorized"}
+
+// tableHeader matches the header of oc get's default table: NAME, then
+// more upper-case column names.
+var tableHeader = regexp.MustCompile(`^NAME\s+[A-Z][A-Z -]*$`)
+
+// nameLine matches a line of oc get -o name: <resource>[.<group>]/<name>.
+var nameLine = regexp.MustCompile(`^[a-z][a-z0-9]*(\.[a-z0-9.-]+)?/[a-z0-9][a-z0-9.-]*$`)
 
 // yamlLine matches the first line of a YAML document: a document marker
 // or directive, a comment, a sequence item, or a mapping key followed by
