@@ -55,9 +55,10 @@
 //
 // Exit status: 0 when the preview was printed; 1 when the input cannot be
 // previewed (not JSON: oc's table or -o name output, YAML, binary data,
-// an error message of oc's, empty; no such DC, a DC name found in several namespaces without -n); 2 for a
-// usage error (an unknown flag or profile, more than one file, standard
-// input a terminal and no file named); 3 with --strict when the rollout
+// an error message of oc's, empty; no such DC, a DC name found in
+// several namespaces without -n); 2 for a usage error (an unknown flag or
+// profile, more than one file, standard input a terminal and no file
+// named); 3 with --strict when the rollout
 // is not healthy or a warning was printed (the preview is printed first,
 // the reason on standard error). A refused operation is not a failure:
 // oc refusing retry of a complete rollout, or cancel with nothing in
