@@ -12,7 +12,11 @@ import (
 // `error=fatal` when the handler error is of that class rather than a plain
 // retried one) and `recheck-after <duration>` when set.
 // Fields at their default are omitted. A status write prints the changed
-// fields on its line and one indented line per changed condition. An empty
+// fields on its line and one indented line per changed condition. Left
+// out, being checked where they show: an event's place among the writes
+// (Event.After: the order of wire.Requests), the new RC's and the
+// deployer pod's full objects (their bodies), a DC update's strategy and
+// template beyond a hash or "replaced", and the uids actions carry. An empty
 // plan prints "<empty plan>". The output ends with a newline and is stable:
 // scenario files, examples and simulator traces compare it byte for byte.
 //
@@ -31,10 +35,10 @@ func Describe(p Plan) string {
 // DescribeTo writes Describe's lines to b, writing nothing for an empty plan.
 func DescribeTo(b *strings.Builder, p Plan) {
 	for _, a := range p.Adopt {
-		line(b, "adopt", "rc/"+a.RC, a.Rule, "owner", "dc/"+a.Config)
+		line(b, "adopt", "rc/"+a.RC, a.Rule, "owner", "dc/"+a.Config, "live", flag(a.Live, "true"))
 	}
 	for _, a := range p.Release {
-		line(b, "release", "rc/"+a.RC, a.Rule)
+		line(b, "release", "rc/"+a.RC, a.Rule, "live", flag(a.Live, "true"))
 	}
 	for _, a := range p.Instantiate {
 		line(b, "instantiate", "dc/"+a.Config, a.Rule, "latest", strconv.FormatBool(a.Latest), "force", strconv.FormatBool(a.Force))
@@ -44,7 +48,8 @@ func DescribeTo(b *strings.Builder, p Plan) {
 	}
 	for _, a := range p.CreatePods {
 		line(b, "create-pod", "pod/"+a.Pod.Name, a.Rule, "rc", a.Pod.RC, "image", a.Pod.Image,
-			"serviceAccount", a.Pod.ServiceAccount, "deadline", itoa(a.Pod.ActiveDeadlineSeconds))
+			"serviceAccount", a.Pod.ServiceAccount, "deadline", itoa(a.Pod.ActiveDeadlineSeconds),
+			"owner", flag(a.Pod.Unowned, "none"), "spec", flag(a.Pod.SeedSpec, "seed"))
 	}
 	for _, a := range p.SetPodOwners {
 		line(b, "set-pod-owner", "pod/"+a.Pod, a.Rule, "rc", a.RC)
@@ -208,6 +213,8 @@ func describeStatus(b *strings.Builder, s StatusUpdate) {
 	num("ready", int64(f.ReadyReplicas), int64(t.ReadyReplicas))
 	if !f.Details.Equal(t.Details) {
 		kv = append(kv, "details", describeDetails(t.Details))
+	} else if s.RecordsDetails {
+		kv = append(kv, "details", "recorded") // replaced whole, reading the same
 	}
 	line(b, "status", "dc/"+s.Config, s.Rule, kv...)
 	for _, c := range t.Conditions {
