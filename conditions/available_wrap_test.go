@@ -21,14 +21,8 @@ func TestAvailableWithASurgeBeyondInt32(t *testing.T) {
 		cfg.Strategy = rolling(strFP("200%"), strFP("100%"))
 		s := snap(p, cfg, rc(3, dcplan.PhaseRunning, 1, 1, 1, 1), rc(2, dcplan.PhaseComplete, 3, 3, 3, 3))
 		got := conditions.Status(s, false)
-		var avail *dcplan.Condition
-		for i := range got.Conditions {
-			if got.Conditions[i].Type == dcplan.ConditionAvailable {
-				avail = &got.Conditions[i]
-			}
-		}
-		if avail == nil || avail.Status != dcplan.StatusTrue {
-			t.Errorf("%v: Available = %+v, want True (maxUnavailable 100%% of %d, available 4)", p, avail, cfg.Replicas)
+		if st := availableStatus(got.Conditions); st != dcplan.StatusTrue {
+			t.Errorf("%v: Available %q, want True (maxUnavailable 100%% of %d, available 4): %+v", p, st, cfg.Replicas, got.Conditions)
 		}
 	}
 }

@@ -61,6 +61,17 @@ func cond(t dcplan.ConditionType, st dcplan.ConditionStatus, r dcplan.ConditionR
 }
 
 // seed strips LastUpdateTime, as seed-era conditions have none.
+// availableStatus returns the status of the Available condition among
+// conds, StatusUnset when there is none.
+func availableStatus(conds []dcplan.Condition) dcplan.ConditionStatus {
+	for _, c := range conds {
+		if c.Type == dcplan.ConditionAvailable {
+			return c.Status
+		}
+	}
+	return dcplan.StatusUnset
+}
+
 func seed(c dcplan.Condition) dcplan.Condition {
 	c.LastUpdateTime = time.Time{}
 	return c

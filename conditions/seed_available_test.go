@@ -25,13 +25,7 @@ func TestSeedAvailableWithoutPositiveRule(t *testing.T) {
 		cfg.Replicas = 0
 		s := snap(tt.preset, cfg, rc(3, dcplan.PhaseComplete, 0, 0, 0, 0))
 		got := conditions.Status(s, true)
-		var status dcplan.ConditionStatus
-		for _, c := range got.Conditions {
-			if c.Type == dcplan.ConditionAvailable {
-				status = c.Status
-			}
-		}
-		if status != tt.want {
+		if status := availableStatus(got.Conditions); status != tt.want {
 			t.Errorf("%v: a DC scaled to 0 has Available %q, want %q: %+v", tt.preset, status, tt.want, got.Conditions)
 		}
 	}
