@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -195,15 +196,12 @@ var listKeys = map[string]bool{"label": true, "selector": true, "command": true,
 	"custom-env-from": true, "strategy-label": true, "strategy-annotation": true}
 
 // apply runs set for every argument, recording which keys were given. A
-// key that is not a list key may be given once: a second one would
-// silently win over the first.
+// key that is not a list key may be given once (onceEach).
 func apply(args []Arg, set map[string]bool, f func(Arg) error) error {
-	seen := map[string]bool{}
+	if err := onceEach(args, listKeys); err != nil {
+		return err
+	}
 	for _, a := range args {
-		if seen[a.Key] && !listKeys[a.Key] {
-			return fmt.Errorf("%s: given twice (only list keys repeat)", a.Key)
-		}
-		seen[a.Key] = true
 		if err := f(a); err != nil {
 			return fmt.Errorf("%s: %w", a.Key, err)
 		}
@@ -327,20 +325,31 @@ func (p *stateParser) parseSettings(args []Arg) error {
 // command) that may repeat: each one appends.
 var settingsListKeys = map[string]bool{"switch": true, "env": true, "env-from": true, "unobserved": true, "undeleted": true}
 
-// checkSettingsArgs refuses a settings line (or set command) that gives
-// a key other than a list key twice (the second would silently win), or
-// a switch before the profile (the profile replaces every switch, so the
-// switch would silently go).
-func checkSettingsArgs(args []Arg) error {
+// onceEach refuses a line that gives a key twice, unless repeat holds
+// it (a list key, each one appending): the second would silently win
+// over the first.
+func onceEach(args []Arg, repeat map[string]bool) error {
 	seen := map[string]bool{}
 	for _, a := range args {
-		if seen[a.Key] && !settingsListKeys[a.Key] {
-			return fmt.Errorf("%s: given twice (only switch, env, env-from, unobserved and undeleted repeat)", a.Key)
-		}
-		if a.Key == "profile" && seen["switch"] {
-			return errors.New("profile: given after a switch, which it would replace (give the profile first)")
+		if seen[a.Key] && !repeat[a.Key] {
+			return fmt.Errorf("%s: given twice (only list keys repeat)", a.Key)
 		}
 		seen[a.Key] = true
+	}
+	return nil
+}
+
+// checkSettingsArgs refuses a settings line (or set command) that gives
+// a key other than a list key twice (onceEach), or a switch before the
+// profile (the profile replaces every switch, so the switch would
+// silently go).
+func checkSettingsArgs(args []Arg) error {
+	if err := onceEach(args, settingsListKeys); err != nil {
+		return err
+	}
+	switchAt := slices.IndexFunc(args, func(a Arg) bool { return a.Key == "switch" })
+	if profileAt := slices.IndexFunc(args, func(a Arg) bool { return a.Key == "profile" }); switchAt >= 0 && profileAt > switchAt {
+		return errors.New("profile: given after a switch, which it would replace (give the profile first)")
 	}
 	return nil
 }

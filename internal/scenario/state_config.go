@@ -300,12 +300,10 @@ func parseCondition(args []Arg, p *stateParser) (dcplan.Condition, error) {
 	}
 	c.Type = typ
 	hasUpdate := false
-	seen := map[string]bool{}
+	if err := onceEach(args[1:], nil); err != nil {
+		return dcplan.Condition{}, err
+	}
 	for _, a := range args[1:] {
-		if seen[a.Key] {
-			return dcplan.Condition{}, fmt.Errorf("%s: given twice", a.Key)
-		}
-		seen[a.Key] = true
 		switch a.Key {
 		case "status":
 			if err = needVal(a); err == nil {
