@@ -3,6 +3,7 @@ package fake
 import (
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/dcplan/dcplan"
 )
@@ -75,7 +76,7 @@ func Progress(s *Sim) error {
 // a rollout started now (see Progress).
 func canRollOut(snap dcplan.Snapshot, w *World) bool {
 	cfg := &snap.Config
-	if cfg.Deleting || cfg.Paused || cfg.Status.LatestVersion == 1<<63-1 {
+	if cfg.Deleting || cfg.Paused || cfg.Status.LatestVersion == math.MaxInt64 {
 		return false
 	}
 	for _, t := range cfg.Triggers {
