@@ -50,7 +50,7 @@
 //     request carries), [Snapshot.After]
 //     (the typed effect of a whole plan), [NewDeployment] (the RC a
 //     rollout creates), [IsConflict], [IsNotFound], [IsAlreadyExists];
-//   - names: [DeploymentName], [DeployerPodName], [CompareDeployments];
+//   - names: [DeploymentName] and its inverse [IsDeploymentName], [DeployerPodName], [CompareDeployments];
 //   - errors: [FieldError], [Refusal], [ErrInvalidSnapshot], [ErrMalformed],
 //     [Aggregate] (kubectl's text of several).
 //

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"strconv"
+	"strings"
 )
 
 // DeploymentName returns the name of a DC's RC for a version:
@@ -12,6 +13,23 @@ import (
 // package (SPEC 11a.14), beside the types every planner shares.
 func DeploymentName(config string, v Version) string {
 	return config + "-" + strconv.FormatInt(int64(v), 10)
+}
+
+// IsDeploymentName reports whether name is DeploymentName(config, v) for
+// a positive version v: config, "-", and a positive decimal without
+// leading zeros that fits in an int64.
+func IsDeploymentName(config, name string) bool {
+	rest, ok := strings.CutPrefix(name, config+"-")
+	if !ok || rest == "" || rest[0] == '0' {
+		return false
+	}
+	for i := 0; i < len(rest); i++ {
+		if rest[i] < '0' || rest[i] > '9' {
+			return false
+		}
+	}
+	_, err := strconv.ParseInt(rest, 10, 64)
+	return err == nil
 }
 
 // DeployerPodName returns the name of an RC's deployer pod (SPEC 5.10):

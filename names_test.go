@@ -38,6 +38,34 @@ func TestDeploymentName(t *testing.T) {
 	}
 }
 
+// TestIsDeploymentName: exactly the names DeploymentName gives for a
+// positive version, the inverse the planners use to tell an RC of this DC
+// (the DC controller's creates it waits for, the seed pod controller's
+// gone RC) from any other.
+func TestIsDeploymentName(t *testing.T) {
+	for _, tt := range []struct {
+		config, name string
+		want         bool
+	}{
+		{"web", "web-3", true},
+		{"web", DeploymentName("web", 1<<62), true},
+		{"web", "web-0", false},
+		{"web", "web-03", false},
+		{"web", "web-", false},
+		{"web", "web-3-deploy", false},
+		{"web", "web-1-3", false}, // DC web-1's RC
+		{"web-1", "web-1-3", true},
+		{"web", "api-3", false},
+		{"web", "web3", false},
+		{"web", "web--3", false},
+		{"web", "web-99999999999999999999", false}, // beyond int64
+	} {
+		if got := IsDeploymentName(tt.config, tt.name); got != tt.want {
+			t.Errorf("IsDeploymentName(%q, %q) = %v, want %v", tt.config, tt.name, got, tt.want)
+		}
+	}
+}
+
 // Reference: appsutil.DeployerPodNameForDeployment (names.GetPodName).
 func TestDeployerPodName(t *testing.T) {
 	long := func(n int) string { return strings.Repeat("a", n-3) + "-12" }

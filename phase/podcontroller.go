@@ -2,8 +2,6 @@ package phase
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/dcplan/dcplan"
 )
@@ -73,7 +71,7 @@ func deployerPodOn(s dcplan.Snapshot, p dcplan.Pod, d dcplan.Deployment, found b
 	}
 	sw := &s.Settings.Switches
 	if !found {
-		if !sw.PodControllerDeletesOrphans || s.Config.Name != "" && !rcOfConfig(p.DeploymentName, s.Config.Name) {
+		if !sw.PodControllerDeletesOrphans || s.Config.Name != "" && !dcplan.IsDeploymentName(s.Config.Name, p.DeploymentName) {
 			return dcplan.Plan{}
 		}
 		gone := dcplan.Deployment{Name: p.DeploymentName, Namespace: p.Namespace}
@@ -118,16 +116,4 @@ func deployerPodOn(s dcplan.Snapshot, p dcplan.Pod, d dcplan.Deployment, found b
 		plan.Message = fmt.Sprintf("couldn't update Deployment %s to status %s: %s", label(&d), next, f.Message)
 	}
 	return plan
-}
-
-// rcOfConfig reports whether rc is named as an RC of the DC named dc,
-// <dc>-<version>: only such an RC missing from the snapshot is gone; an
-// RC of another DC is merely not in it.
-func rcOfConfig(rc, dc string) bool {
-	v, ok := strings.CutPrefix(rc, dc+"-")
-	if !ok {
-		return false
-	}
-	n, err := strconv.ParseUint(v, 10, 63)
-	return err == nil && n > 0
 }

@@ -2,8 +2,6 @@ package reconcile
 
 import (
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/history"
@@ -115,7 +113,7 @@ func plan(s *dcplan.Snapshot, p *dcplan.Plan) {
 // there, which are not this controller's to wait for.
 func unobserved(s *dcplan.Snapshot) bool {
 	for _, n := range s.Unobserved {
-		if !rcOf(s.Config.Name, n) {
+		if !dcplan.IsDeploymentName(s.Config.Name, n) { // the only RCs the DC controller creates
 			continue
 		}
 		if _, ok := s.Deployment(n); !ok {
@@ -123,25 +121,6 @@ func unobserved(s *dcplan.Snapshot) bool {
 		}
 	}
 	return false
-}
-
-// rcOf reports whether name is the name of an RC of the DC named dc,
-// <dc>-<version> with a positive decimal version (dcplan.DeploymentName):
-// the only RCs the DC controller creates. A deployer pod's name never is
-// one: it ends in "-deploy".
-func rcOf(dc, name string) bool {
-	rest, ok := strings.CutPrefix(name, dc)
-	if !ok || len(rest) < 2 || rest[0] != '-' || rest[1] == '0' {
-		return false
-	}
-	rest = rest[1:]
-	for i := 0; i < len(rest); i++ {
-		if rest[i] < '0' || rest[i] > '9' {
-			return false
-		}
-	}
-	_, err := strconv.ParseInt(rest, 10, 64)
-	return err == nil
 }
 
 // undeleted reports whether an RC of s.Undeleted is still in
