@@ -75,15 +75,17 @@ func Requests(s dcplan.Snapshot, p dcplan.Plan) ([]Request, error) {
 	if p.Actions() == 0 {
 		return nil, nil // nothing to send: a plan at rest costs nothing here
 	}
-	r := renderer{s: &s, p: &p, out: make([]Request, 0, p.Actions())}
+	r := renderer{s: s, p: p, out: make([]Request, 0, p.Actions())}
 	defer r.releaseReads()
 	return r.all()
 }
 
 // renderer turns one plan into requests.
 type renderer struct {
-	s     *dcplan.Snapshot
-	p     *dcplan.Plan
+	// s and p are held as values, not pointers to Requests' arguments,
+	// which would move them to the heap on every call.
+	s     dcplan.Snapshot
+	p     dcplan.Plan
 	out   []Request
 	group int
 	err   error
