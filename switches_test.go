@@ -403,3 +403,17 @@ func TestSwitchesNearestTie(t *testing.T) {
 	}
 	t.Fatal("test setup: no two presets an even number of changes apart with none nearer to their midpoint")
 }
+
+// TestNearestOfAPresetIsItself: Nearest is the preset with the fewest
+// switches differing, the first in table order on a tie; a preset's own
+// switches differ from it in none, so each preset is its own nearest
+// (Switches.Nearest; SPEC 12). Only the scenario packages pinned it. Kills
+// the mutant of Nearest's `bestDiff < 0` as `<= 0`, which let the next
+// preset replace an exact match.
+func TestNearestOfAPresetIsItself(t *testing.T) {
+	for _, p := range dcplan.Presets() {
+		if got := p.Switches().Nearest(); got != p {
+			t.Errorf("%v.Switches().Nearest() = %v, want %v", p, got, p)
+		}
+	}
+}

@@ -17,7 +17,7 @@ import (
 func TestSimUnderForbidden(t *testing.T) {
 	seeds := 40
 	if testing.Short() {
-		seeds = 10
+		seeds = 20 // seeds 13, 14 and 15 fall back; 0-9 do not
 	}
 	fellBack := 0
 	for seed := range uint64(seeds) {

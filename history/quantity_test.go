@@ -109,3 +109,30 @@ func TestScaledCeil(t *testing.T) {
 		}
 	}
 }
+
+// TestParseQuantityRefusesTwoDots: a number with more than one decimal
+// point is no quantity (apimachinery ParseQuantity), even where trimming
+// one trailing point would leave a valid number.
+func TestParseQuantityRefusesTwoDots(t *testing.T) {
+	for _, s := range []string{"1..", "1.2.", "..5"} {
+		if q, ok := parseQuantity(s); ok {
+			t.Errorf("parseQuantity(%q) = %v, true; want not ok", s, q)
+		}
+	}
+}
+
+// TestContainerResourceValueUnknownKind: only requests.<name> and
+// limits.<name> are resources kubectl resolves for resourceFieldRef
+// (ExtractContainerResourceValue: "unsupported container resource");
+// another prefix with a known name is refused too.
+func TestContainerResourceValueUnknownKind(t *testing.T) {
+	c, ok := parseTemplateJSON([]byte(`{"resources":{"limits":{"cpu":"1"},"requests":{"cpu":"1"}}}`))
+	if !ok {
+		t.Fatal("parse failed")
+	}
+	for _, r := range []string{"limit.cpu", "foo.cpu", ".cpu"} {
+		if got, ok := containerResourceValue(c, r, templateJSON{}); ok || got != "" {
+			t.Errorf("containerResourceValue(%q) = %q, %v; want \"\", false", r, got, ok)
+		}
+	}
+}

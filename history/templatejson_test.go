@@ -132,3 +132,19 @@ func FuzzParseTemplateJSON(f *testing.F) {
 		}
 	})
 }
+
+// TestParseTemplateJSONRefusesBadMembers: an object member is a string,
+// a colon, then a value (RFC 8259), as encoding/json, the reader kubectl
+// describes the template with (SPEC 6m.5), requires: a member name that is
+// no string, or a name followed by anything but a colon, is refused, not
+// read past.
+func TestParseTemplateJSONRefusesBadMembers(t *testing.T) {
+	for _, doc := range []string{`{a":1}`, `{1"x":2}`, `{"a"=1}`, `{"a";1}`, `{"a" x 1}`} {
+		if _, ok := parseTemplateJSON([]byte(doc)); ok {
+			t.Errorf("parseTemplateJSON(%q) ok = true, want false", doc)
+		}
+		if _, ok := stdDecode([]byte(doc)); ok {
+			t.Errorf("encoding/json accepts %q: the case is wrong", doc)
+		}
+	}
+}

@@ -117,3 +117,62 @@ func TestStepAllBut(t *testing.T) {
 		})
 	}
 }
+
+// TestStepAllNewestFirstByVersion: StepAll and StepAllBut order RCs by
+// version, not by name, so web-10 is newer than web-9 although "web-9"
+// sorts after "web-10"; in a shared pass only the newest RC's deployer
+// pod is started (SPEC 4.3.new.4, 3.4 "one rollout at a time").
+func TestStepAllNewestFirstByVersion(t *testing.T) {
+	s := snapshot(dcplan.Modern, []dcplan.Deployment{testRC(9, dcplan.PhaseNew), testRC(10, dcplan.PhaseNew)})
+	var all, shared []string
+	for _, c := range phase.StepAll(s).CreatePods {
+		all = append(all, c.Pod.RC)
+	}
+	for _, c := range phase.StepAllBut(s, nil).CreatePods {
+		shared = append(shared, c.Pod.RC)
+	}
+	if d := cmp.Diff([]string{"web-10", "web-9"}, all); d != "" {
+		t.Errorf("StepAll deployer pods, newest version first (-want +got):\n%s", d)
+	}
+	if d := cmp.Diff([]string{"web-10"}, shared); d != "" {
+		t.Errorf("StepAllBut deployer pods: only the newest version's (-want +got):\n%s", d)
+	}
+}
+
+// TestStepAllButStepsOlderRCs: the one-deployer-pod limit of StepAllBut
+// (SPEC 4.3.new.4, 3.4) holds back only other pod creations; an older RC
+// whose step creates no pod (here a Running RC whose deployer succeeded,
+// which completes, SPEC 2.2) is still stepped in the same pass.
+func TestStepAllButStepsOlderRCs(t *testing.T) {
+	s := snapshot(dcplan.Modern, []dcplan.Deployment{
+		testRC(1, dcplan.PhaseRunning), testRC(2, dcplan.PhaseNew),
+	}, deployer("web-1", dcplan.PodSucceeded))
+	p := phase.StepAllBut(s, nil)
+	var pods, written []string
+	for _, c := range p.CreatePods {
+		pods = append(pods, c.Pod.RC)
+	}
+	for _, tr := range p.Transitions {
+		written = append(written, tr.RC+":"+tr.To.String())
+	}
+	if d := cmp.Diff([]string{"web-2"}, pods); d != "" {
+		t.Errorf("deployer pods (-want +got):\n%s", d)
+	}
+	if d := cmp.Diff([]string{"web-2:Pending", "web-1:Complete"}, written); d != "" {
+		t.Errorf("RC writes (-want +got):\n%s\nplan: %s", d, dcplan.Describe(p))
+	}
+}
+
+// TestStepAllInvalidSnapshotWithWork: StepAll returns an empty plan for an
+// invalid snapshot even when its RCs would otherwise be stepped (a New RC
+// without a deployer pod would get one).
+func TestStepAllInvalidSnapshotWithWork(t *testing.T) {
+	s := snapshot(dcplan.Modern, []dcplan.Deployment{testRC(1, dcplan.PhaseNew)})
+	s.Config.Replicas = -1
+	if s.Validate() == nil {
+		t.Fatal("the snapshot is valid; the test needs an invalid one")
+	}
+	if p := phase.StepAll(s); !p.IsEmpty() {
+		t.Errorf("StepAll(invalid) = %s, want an empty plan", dcplan.Describe(p))
+	}
+}

@@ -689,3 +689,41 @@ func TestStepWaitsForItsOwnPod(t *testing.T) {
 		t.Errorf("Exact from the stale view: %s, want the RC failed", dcplan.Describe(p))
 	}
 }
+
+// TestStepRecheckOneSecondTimeout: a New RC whose deployer pod is not
+// created (ignore annotation) with timeoutSeconds 1 is armed: the plan
+// rechecks when the timeout first fires, creation + 2 s (SPEC 4.3.new.3,
+// 5.21: elapsed whole seconds must exceed the timeout).
+func TestStepRecheckOneSecondTimeout(t *testing.T) {
+	s := snapshot(dcplan.Modern, []dcplan.Deployment{testRC(1, dcplan.PhaseNew, ignorePod, timeout(1), age(0))})
+	p := phase.Step(s, "web-1")
+	if d := cmp.Diff(dcplan.Describe(dcplan.Plan{RecheckAfter: 2 * time.Second}), dcplan.Describe(p)); d != "" {
+		t.Errorf("Step() (-want +got):\n%s", d)
+	}
+}
+
+// TestStepDeadlineFailureStopsBeforeTheRCWrite: under CancelByDeadline
+// (Origin10) with SeedPodController off (SPEC 12: switches combine
+// freely; the deployer half then writes the RC itself, see deadlines) a
+// cancelled Pending RC whose deployer pod runs gets its deadline cut and,
+// in the same pass, its pod-derived phase written (Pending -> Running,
+// SPEC 2.2). When the deadline write fails
+// (Snapshot.Outcome), upstream returned there (SPEC 2.3 "Old mechanism",
+// 7 row 25, 13): the RC write after it is never reached, so the plan
+// repeats the deadline write with the retried error and no transition.
+func TestStepDeadlineFailureStopsBeforeTheRCWrite(t *testing.T) {
+	s := snapshot(dcplan.Origin10, []dcplan.Deployment{testRC(1, dcplan.PhasePending, cancelled)}, deployer("web-1", dcplan.PodRunning))
+	s.Settings.SeedPodController = false
+	first := phase.Step(s, "web-1")
+	if len(first.SetPodDeadlines) != 1 || len(first.Transitions) != 1 {
+		t.Fatalf("Step() = %s, want one deadline write and one transition (the precondition of this test)", dcplan.Describe(first))
+	}
+	s.Outcome = dcplan.Outcome{Failures: []dcplan.Failure{{Action: dcplan.ActionSetPodDeadline, Name: "web-1-deploy", Reason: dcplan.StatusInternalError, Code: 500, Message: "etcd timeout"}}}
+	p := phase.Step(s, "web-1")
+	if len(p.Transitions) != 0 {
+		t.Errorf("Step() after a failed deadline write = %s, want no RC write", dcplan.Describe(p))
+	}
+	if p.Wait != dcplan.WaitRetry || p.Error != dcplan.ErrorRetry || len(p.SetPodDeadlines) != 1 {
+		t.Errorf("Step() after a failed deadline write = %s, want the deadline write retried", dcplan.Describe(p))
+	}
+}

@@ -2,6 +2,7 @@ package reconcile_test
 
 import (
 	"errors"
+	"math"
 	"slices"
 	"testing"
 
@@ -463,5 +464,48 @@ func TestPauseText(t *testing.T) {
 				t.Errorf("PauseText() mismatch (-want +got) [%s]:\n%s", tt.why, d)
 			}
 		})
+	}
+}
+
+// TestInstantiateImageTriggersUnchanged: canTrigger (SPEC 6m.3, server
+// side of oc rollout latest) finds no image cause when every automatic
+// ImageChange trigger has a trigger of the same from in the previous
+// rollout's DC (hasUpdatedTriggers) with the same lastTriggeredImage
+// (triggeredByDifferentImage, which compares a trigger only with the
+// previous trigger of its own from, not with another trigger of the
+// namespace): without force, nothing can be instantiated (204, no write).
+func TestInstantiateImageTriggersUnchanged(t *testing.T) {
+	one := config(1)
+	one.Triggers = []dcplan.Trigger{{Type: dcplan.TriggerImageChange, Automatic: true, FromName: "app:latest", LastTriggeredImage: imageA}}
+	two := config(1)
+	two.Triggers = []dcplan.Trigger{
+		{Type: dcplan.TriggerImageChange, Automatic: true, FromName: "app:latest", LastTriggeredImage: imageA},
+		{Type: dcplan.TriggerImageChange, Automatic: true, FromName: "sidecar:latest", LastTriggeredImage: imageB},
+	}
+	for name, cfg := range map[string]dcplan.Config{"one trigger": one, "two triggers": two} {
+		t.Run(name, func(t *testing.T) {
+			p, err := reconcile.Instantiate(snapshot(cfg, rollout(t, cfg, 1, dcplan.PhaseComplete, 3)), true, false)
+			if err != nil {
+				t.Fatalf("Instantiate() error = %v", err)
+			}
+			if d := cmp.Diff(shape{Message: `deployment config "web" cannot be instantiated`}, shapeOf(p)); d != "" {
+				t.Errorf("Instantiate() mismatch (-want +got):\n%s", d)
+			}
+		})
+	}
+}
+
+// TestInstantiateAtMaxVersion: a DC whose status.latestVersion is the
+// largest int64 can start no rollout, forced or not: Instantiate refuses
+// rather than write a wrapped, negative version (the rule the code cites
+// as SPEC 3.2.10.max).
+func TestInstantiateAtMaxVersion(t *testing.T) {
+	cfg := config(math.MaxInt64)
+	p, err := reconcile.Instantiate(snapshot(cfg, rollout(t, cfg, math.MaxInt64, dcplan.PhaseComplete, 3)), true, true)
+	if !errors.Is(err, reconcile.ErrInvalid) {
+		t.Errorf("Instantiate() error = %v, want ErrInvalid", err)
+	}
+	if !p.IsEmpty() {
+		t.Errorf("Instantiate() = %s, want an empty plan", dcplan.Describe(p))
 	}
 }

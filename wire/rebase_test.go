@@ -156,3 +156,22 @@ func TestTransitionCreatedAtOfPod(t *testing.T) {
 		}
 	}
 }
+
+// TestNotRebasableErrorTexts: a body that cannot be rebased is reported
+// with ErrNotRebasable naming the request, and with the JSON error when
+// the body does not parse (Request.edit). Kills the mutant that negated
+// edit's `err != nil`, which wrapped a nil error ("%!w(<nil>)") for a body
+// that parses and dropped the parse error of one that does not.
+func TestNotRebasableErrorTexts(t *testing.T) {
+	q := wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1"}
+	q.Body = []byte(`[1]`)
+	_, err := q.Rebased("1")
+	if !errors.Is(err, wire.ErrNotRebasable) || strings.Contains(err.Error(), "%!") || !strings.HasSuffix(err.Error(), "shop/web-1") {
+		t.Errorf("Rebased of an array body: err %v, want ErrNotRebasable ending in the request's name", err)
+	}
+	q.Body = []byte(`{"a":`)
+	_, err = q.Rebased("1")
+	if !errors.Is(err, wire.ErrNotRebasable) || strings.HasSuffix(err.Error(), "shop/web-1") || strings.Contains(err.Error(), "%!") {
+		t.Errorf("Rebased of a body that does not parse: err %v, want ErrNotRebasable with the JSON error", err)
+	}
+}

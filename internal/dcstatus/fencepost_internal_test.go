@@ -57,3 +57,14 @@ func FuzzResolveFenceposts(f *testing.F) {
 		}
 	})
 }
+
+// TestPercentOneSign: intstr's route (strconv.Atoi with '%' removed)
+// takes one optional leading sign; a second sign is a parse error
+// (SPEC 5.16-5.19 fenceposts).
+func TestPercentOneSign(t *testing.T) {
+	for _, s := range []string{"--5", "+-5", "-+5%", "++5", "%-+5"} {
+		if got, ok := percent(s); ok {
+			t.Errorf("percent(%q) = %d, true; want a parse error", s, got)
+		}
+	}
+}

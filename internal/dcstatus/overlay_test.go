@@ -75,3 +75,50 @@ func TestOverlayMatchesSetRemove(t *testing.T) {
 		}
 	})
 }
+
+// TestOverlaySpill: past its fixed slots (more than four condition types
+// touched: the status conditions plus extra conditions), the overlay
+// still applies the set rule of SPEC 3.10 per type: setting a type again
+// replaces its one entry and removing it drops it, as on a plain list
+// (refSet, refRemove).
+func TestOverlaySpill(t *testing.T) {
+	at := time.Date(2026, 11, 30, 10, 0, 0, 0, time.UTC)
+	o := overlay{now: at}
+	var want []dcplan.Condition
+	set := func(c dcplan.Condition) {
+		o.setCondition(&c)
+		want = refSet(want, c)
+	}
+	for typ := dcplan.ConditionType(1); typ <= 7; typ++ {
+		set(newCondition(typ, dcplan.StatusTrue, dcplan.ConditionReason(1), "a", at))
+	}
+	set(newCondition(6, dcplan.StatusFalse, dcplan.ConditionReason(2), "b", at))
+	set(newCondition(5, dcplan.StatusTrue, dcplan.ConditionReason(2), "c", at))
+	o.remove(7)
+	want = refRemove(want, 7)
+	if d := cmp.Diff(want, o.list()); d != "" {
+		t.Fatalf("overlay list (-refSet/refRemove +overlay):\n%s", d)
+	}
+	if !o.equal(want) {
+		t.Errorf("overlay.equal(its own list) = false")
+	}
+	if c := o.get(6); c == nil || c.Status != dcplan.StatusFalse {
+		t.Errorf("overlay.get(6) = %+v, want the False condition set last", c)
+	}
+}
+
+// TestOverlayEqualUntouched: an overlay nothing was set on stands for its
+// base; equal compares it with another list of the same length by
+// content, not by length.
+func TestOverlayEqualUntouched(t *testing.T) {
+	at := time.Date(2026, 11, 30, 10, 0, 0, 0, time.UTC)
+	base := []dcplan.Condition{newCondition(dcplan.ConditionAvailable, dcplan.StatusTrue, dcplan.ReasonNone, "", at)}
+	other := []dcplan.Condition{newCondition(dcplan.ConditionAvailable, dcplan.StatusFalse, dcplan.ReasonNone, "", at)}
+	o := overlay{base: base, now: at}
+	if !o.equal(base) {
+		t.Errorf("untouched overlay.equal(base) = false")
+	}
+	if o.equal(other) {
+		t.Errorf("untouched overlay.equal(a different list of the same length) = true")
+	}
+}
