@@ -2,6 +2,7 @@ package reconcile_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -291,4 +292,23 @@ func unconditional(dels []dcplan.DeleteRC) []dcplan.DeleteRC {
 		out[i].IfUnchanged = false
 	}
 	return out
+}
+
+// TestConfigErrorClass: a pass that plans its writes ends with no error
+// class; one that retries a failed write carries the failure's message
+// and the retry class: upstream's handler returns the error, not fatal,
+// and the queue requeues the DC rate-limited (SPEC 1.7).
+func TestConfigErrorClass(t *testing.T) {
+	cfg := config(1)
+	s := settled(snapshot(cfg, rollout(t, cfg, 1, dcplan.PhaseComplete, 3)))
+	s.Config.Replicas = 5
+	p := reconcile.Config(s)
+	if p.Status == nil || p.Error != dcplan.ErrorNone || p.Message != "" {
+		t.Fatalf("Config() of a scaled DC = %s, want a status write and no error", dcplan.Describe(p))
+	}
+	s.Outcome = dcplan.Outcome{Failures: []dcplan.Failure{{Action: dcplan.ActionStatus, Name: "web", Reason: dcplan.StatusInternalError, Code: 500, Message: "etcd timeout"}}}
+	p = reconcile.Config(s)
+	if p.Wait != dcplan.WaitRetry || p.Error != dcplan.ErrorRetry || !strings.Contains(p.Message, "etcd timeout") {
+		t.Errorf("Config() after a failed status write = %s, want the retry class with the failure's message", dcplan.Describe(p))
+	}
 }
