@@ -94,6 +94,9 @@ func TestDescribeLines(t *testing.T) {
 		{"recheck only", "a deadline ahead prints without a wait line",
 			dcplan.Plan{RecheckAfter: 2 * time.Second},
 			"recheck-after 2s\n"},
+		{"recheck of the shortest deadline", "any positive RecheckAfter prints, one nanosecond too (a deadline due next is still ahead)",
+			dcplan.Plan{RecheckAfter: time.Nanosecond},
+			"recheck-after 1ns\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -167,3 +167,35 @@ func TestUnquote(t *testing.T) {
 		t.Errorf("Unquote of a long escaped literal allocates %v times; want only its result", allocs)
 	}
 }
+
+// TestScanRefusesCutNumbersAndContainersInside: a number whose exponent
+// has no digit, and an object or array the document ends inside, are
+// refused (encoding/json refuses them) when they stand inside a container
+// too, and inside a list's items, which ScanList only checks; none of the
+// scans panics. The top-level `1e` of the seeds is refused by the bytes
+// left after it whatever numberEnd answers; `[1e]` is not. Kills the
+// mutants that let numberEnd accept an exponent without digits (it then
+// returned end 0, a slice below p.pos) and that let check read the byte
+// past the end of `{"items":[[`.
+func TestScanRefusesCutNumbersAndContainersInside(t *testing.T) {
+	for _, doc := range []string{
+		`[1e]`, `{"a":1e+}`, `[2E-]`, `{"a":[0.5e]}`,
+		`{"items":[1e]}`, `{"items":[{"a":1e}]}`,
+		`{"items":[[`, `{"items":[{`, `{"items":[ [ `, `{"items":[{"a":[`,
+	} {
+		if err := json.Unmarshal([]byte(doc), new(any)); err == nil {
+			t.Fatalf("encoding/json reads %q; the case is not a refusal", doc)
+		}
+		if _, ok := Scan([]byte(doc)); ok {
+			t.Errorf("Scan(%q) ok", doc)
+		}
+		if _, canon, ok := ScanCanon([]byte(doc), doc); ok {
+			t.Errorf("ScanCanon(%q) ok", doc)
+		} else {
+			PutScratch(canon)
+		}
+		if _, _, _, ok := ScanList([]byte(doc)); ok {
+			t.Errorf("ScanList(%q) ok", doc)
+		}
+	}
+}
