@@ -380,6 +380,16 @@ func TestServerErrorsPrintAsKubectlPrintsThem(t *testing.T) {
 		},
 		wantText: `replicationcontrollers "web-3" not found`, wantPrinted: `Error from server (NotFound): replicationcontrollers "web-3" not found`,
 	}, {
+		name: "retry, one failed delete", why: "6m.2.3.6: oc's own wrapped error alone: error: and its text (Printed empty)",
+		run: func() error {
+			s := snap(dcplan.Modern, dc(3), []dcplan.Deployment{rc(3, dcplan.PhaseFailed, time.Minute)}, pod("web-3-deploy", "web-3"))
+			s.Outcome.Failures = []dcplan.Failure{{Action: dcplan.ActionDeletePod, Name: "web-3-deploy",
+				Reason: dcplan.StatusForbidden, Code: 403, Message: "forbidden"}}
+			_, _, err := cancel.Retry(s)
+			return err
+		},
+		wantText: "failed to delete deployer/hook pod web-3-deploy for deployment #3: forbidden",
+	}, {
 		name: "retry, two failed deletes", why: "6m.2.3.6: both wrapped errors, one per line, no prefix",
 		run: func() error {
 			s := snap(dcplan.Modern, dc(3), []dcplan.Deployment{rc(3, dcplan.PhaseFailed, time.Minute)},

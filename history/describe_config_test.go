@@ -138,6 +138,12 @@ func TestDescribeConfig(t *testing.T) {
 				`"from":{"kind":"ImageStreamTag","name":"web:v2"}}},{"type":"ConfigChange"},{"type":"ImageChange","imageChangeParams":{"automatic":true,`+
 				`"containerNames":["web"],"from":{"kind":"ImageStreamTag","name":"base"}}}]`, ""))
 		}, want: []string{"Triggers:\tImage(web@v2, auto=false), Config, Image(base@latest, auto=true)\n"}},
+		{name: "6m.8.3: image trigger without from.name", world: func(t *testing.T) dcplan.Snapshot {
+			// SPEC 6m.8.3: Image(...) only when from.name is set; the
+			// config trigger still prints.
+			return describeWorld(t, dcJSON(0, `,"triggers":[{"type":"ImageChange","imageChangeParams":{"automatic":true,"containerNames":["web"]}},`+
+				`{"type":"ConfigChange"}]`, ""))
+		}, want: []string{"Triggers:\tConfig\n"}},
 		{name: "6m.8.3: hooks", world: func(t *testing.T) dcplan.Snapshot { return describeWorld(t, dcJSON(0, recreate, "")) },
 			want: []string{"Strategy:\tRecreate\n  Pre-deployment hook (pod type, failure policy: Abort):\n    Container:\tweb\n" +
 				"    Command:\t/bin/sh -c \n\t  echo a\n\t  echo b\n    Env:\tA=<none>,B=2\n" +
@@ -177,6 +183,12 @@ func TestDescribeConfig(t *testing.T) {
 				{Type: "Warning", Reason: "Plain", From: "c", Message: "p", FieldPath: "spec.template", First: at(5 * time.Minute), Last: at(5 * time.Minute), Count: 1},
 			}},
 			want: []string{"  Normal\tSeries\t60s (x1 over 10m)\tc\ts\n  Warning\tPlain\t5m\tc\tspec.template: p\n"}},
+		{name: "6m.8.6: an event seen twice", world: func(t *testing.T) dcplan.Snapshot { return describeWorld(t, dcJSON(0, "", "")) },
+			// kubectl prints "(x<count> over <first>)" for any count above 1.
+			opts: history.DescribeConfigOptions{ShowEvents: true, Events: []history.DescribedEvent{
+				{Type: "Normal", Reason: "Twice", From: "c", Message: "t", First: at(10 * time.Minute), Last: at(2 * time.Minute), Count: 2},
+			}},
+			want: []string{"  Normal\tTwice\t2m (x2 over 10m)\tc\tt\n"}},
 		{name: "6m.8.6: the last eight events, by last seen", world: func(t *testing.T) dcplan.Snapshot { return describeWorld(t, dcJSON(0, "", "")) },
 			opts: history.DescribeConfigOptions{ShowEvents: true, Events: func() []history.DescribedEvent {
 				var es []history.DescribedEvent

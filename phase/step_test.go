@@ -727,3 +727,24 @@ func TestStepDeadlineFailureStopsBeforeTheRCWrite(t *testing.T) {
 		t.Errorf("Step() after a failed deadline write = %s, want the deadline write retried", dcplan.Describe(p))
 	}
 }
+
+// TestStepFailedRCWriteDropsEventsToNil: SPEC 4.4.4 (and 4.4.3): when the
+// RC write of a cancelled rollout fails, upstream returned before
+// recording RolloutCancelled, so the repeated plan has no events, and by
+// the Plan contract ("a nil field means nothing of that kind") its
+// Events field is nil, not an emptied slice.
+func TestStepFailedRCWriteDropsEventsToNil(t *testing.T) {
+	s := snapshot(dcplan.Modern, []dcplan.Deployment{testRC(1, dcplan.PhasePending, cancelled)}, deployer("web-1", dcplan.PodFailed))
+	first := phase.Step(s, "web-1")
+	if len(first.Transitions) != 1 || len(first.Events) != 1 || first.Events[0].Reason != dcplan.EventRolloutCancelled {
+		t.Fatalf("Step() = %s, want one transition and RolloutCancelled (the precondition of this test)", dcplan.Describe(first))
+	}
+	s.Outcome = dcplan.Outcome{Failures: []dcplan.Failure{{Action: dcplan.ActionTransition, Name: "web-1", Reason: dcplan.StatusInternalError, Code: 500, Message: "etcd timeout"}}}
+	p := phase.Step(s, "web-1")
+	if p.Events != nil {
+		t.Errorf("Step() after a failed RC write: Events = %#v, want nil", p.Events)
+	}
+	if p.Wait != dcplan.WaitRetry || len(p.Transitions) != 1 {
+		t.Errorf("Step() after a failed RC write = %s, want the transition retried", dcplan.Describe(p))
+	}
+}

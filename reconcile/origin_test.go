@@ -195,3 +195,17 @@ func TestOriginActiveReplicas(t *testing.T) {
 		})
 	}
 }
+
+// TestOriginVersion0BumpsWithoutSeedStatus pins SPEC 7.1 and 3.9 apart
+// from the SeedStatus switch: the seed controller's version-0 branch is
+// a bumping branch (observedGeneration = metadata.generation), so it
+// bumps on its own, not only because SeedStatus always bumps.
+func TestOriginVersion0BumpsWithoutSeedStatus(t *testing.T) {
+	s := withPreset(snapshot(config(0)), dcplan.Origin13)
+	s.Settings.Switches.SeedStatus = false
+	got := shapeOf(reconcile.Config(s))
+	want := shape{Status: &statusShape{Rule: "7.1", ObservedGeneration: 2}}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("Config() Origin13 without SeedStatus, version 0 (-want +got):\n%s", d)
+	}
+}

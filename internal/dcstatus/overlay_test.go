@@ -122,3 +122,13 @@ func TestOverlayEqualUntouched(t *testing.T) {
 		t.Errorf("untouched overlay.equal(a different list of the same length) = true")
 	}
 }
+
+// TestOverlayEqualUntouchedEmpty: SPEC 3.9 writes the status only when it
+// differs; an untouched overlay of a DC without conditions equals an
+// empty list (nil or not) without looking at any element.
+func TestOverlayEqualUntouchedEmpty(t *testing.T) {
+	o := overlay{now: time.Date(2026, 11, 30, 10, 0, 0, 0, time.UTC)}
+	if !o.equal(nil) || !o.equal([]dcplan.Condition{}) {
+		t.Errorf("untouched overlay of no conditions: equal(empty) = false")
+	}
+}
