@@ -14,13 +14,14 @@ import (
 // TestEventsAtTheStartAndOfMissingActions: an event placed at the start comes
 // before every write (an event due before a write is emitted even when
 // that write then fails, SPEC 13.1); an event placed after an action the
-// plan does not hold (an index one past the last of its kind, or a kind
-// the plan has none of) is still recorded, at the end, in plan order
+// plan does not hold (an index one past the last of its kind, a negative
+// one, or a kind the plan has none of) is still recorded, at the end, in plan order
 // (Requests: "the events placed at the end last"; SPEC 13.1, events are
 // requests and none is dropped). Kills the mutant that counted the index
 // one past the last as placeable (placeable's `at.Index < n` as `<=`),
-// which recorded that event nowhere, and the one that left out the events
-// placed at the start.
+// which recorded that event nowhere, the one that took a negative index
+// for placeable (placeable's `at.Index < 0` test joined by && rather
+// than ||), and the one that left out the events placed at the start.
 func TestEventsAtTheStartAndOfMissingActions(t *testing.T) {
 	s := fixtureWorld(t, dcplan.Modern)
 	dc := dcplan.ObjectRef{Kind: "DeploymentConfig", Namespace: s.Config.Namespace, Name: s.Config.Name}
@@ -33,6 +34,7 @@ func TestEventsAtTheStartAndOfMissingActions(t *testing.T) {
 			event("one past the last scale", dcplan.ActionRef{Kind: dcplan.ActionScale, Index: 1}),
 			event("after the scale", dcplan.ActionRef{Kind: dcplan.ActionScale, Index: 0}),
 			event("after a delete the plan lacks", dcplan.ActionRef{Kind: dcplan.ActionDeleteRC, Index: 0}),
+			event("after scale #-1", dcplan.ActionRef{Kind: dcplan.ActionScale, Index: -1}),
 			event("at the start", dcplan.AtStart()),
 		},
 	}
@@ -49,11 +51,11 @@ func TestEventsAtTheStartAndOfMissingActions(t *testing.T) {
 		}
 	}
 	if len(reqs) < 2 {
-		t.Fatalf("requests %v, want the scale and four events", reqs)
+		t.Fatalf("requests %v, want the scale and five events", reqs)
 	}
-	want := []string{"at the start", reqs[1].String(), "after the scale", "one past the last scale", "after a delete the plan lacks"}
+	want := []string{"at the start", reqs[1].String(), "after the scale", "one past the last scale", "after a delete the plan lacks", "after scale #-1"}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") || reqs[1].Verb != wire.VerbUpdate {
-		t.Errorf("requests:\n%s\nwant the start's event, the scale, its event, then the two events of missing actions in plan order:\n%s",
+		t.Errorf("requests:\n%s\nwant the start's event, the scale, its event, then the three events of missing actions in plan order:\n%s",
 			strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
