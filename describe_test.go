@@ -105,6 +105,7 @@ func TestPlanIsEmpty(t *testing.T) {
 		{"wait", "waiting is not converged", dcplan.Plan{Wait: dcplan.WaitImages}, false},
 		{"message", "an upstream error text means a requeue", dcplan.Plan{Message: "x"}, false},
 		{"recheck", "a deadline ahead means come back", dcplan.Plan{RecheckAfter: time.Second}, false},
+		{"negative recheck", "a recheck that is not positive names no deadline (Plan.RecheckAfter), as Describe prints it", dcplan.Plan{RecheckAfter: -time.Second}, true},
 		{"status", "a status write", dcplan.Plan{Status: &dcplan.StatusUpdate{}}, false},
 		{"full", "all kinds", fullPlan(), false},
 	}
@@ -131,6 +132,12 @@ func TestPlanMerge(t *testing.T) {
 	}
 	if d := cmp.Diff(dcplan.Plan{}, dcplan.Plan{}.Merge(dcplan.Plan{})); d != "" {
 		t.Errorf("empty Merge() not empty (-want +got):\n%s", d)
+	}
+	// A recheck that is not positive names no deadline: the deadline of
+	// the plan appended wins over it.
+	neg := dcplan.Plan{RecheckAfter: -time.Second}
+	if neg.Append(dcplan.Plan{RecheckAfter: time.Minute}); neg.RecheckAfter != time.Minute {
+		t.Errorf("Append() of a recheck of a minute to a negative one rechecks after %v, want 1m0s", neg.RecheckAfter)
 	}
 	// Merge must not alias its operands.
 	got.Scales[0].RC = "changed"

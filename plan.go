@@ -88,9 +88,10 @@ func (p Plan) Actions() int {
 func (p Plan) HasWrites() bool { return p.Actions()-len(p.Events) > 0 }
 
 // IsEmpty reports whether the plan has nothing to do and nothing to wait
-// for: the world is at its fixed point.
+// for: the world is at its fixed point. A RecheckAfter that is not
+// positive names no deadline.
 func (p Plan) IsEmpty() bool {
-	return p.Actions() == 0 && p.Wait == WaitNone && p.Message == "" && p.RecheckAfter == 0
+	return p.Actions() == 0 && p.Wait == WaitNone && p.Message == "" && p.RecheckAfter <= 0
 }
 
 // Merge returns p followed by q, field by field, in new slices that alias
@@ -138,7 +139,7 @@ func (p *Plan) Append(q Plan) {
 	if p.Wait == WaitNone && p.Message == "" {
 		p.Wait, p.Message, p.Error = q.Wait, q.Message, q.Error
 	}
-	if q.RecheckAfter > 0 && (p.RecheckAfter == 0 || q.RecheckAfter < p.RecheckAfter) {
+	if q.RecheckAfter > 0 && (p.RecheckAfter <= 0 || q.RecheckAfter < p.RecheckAfter) {
 		p.RecheckAfter = q.RecheckAfter
 	}
 }
