@@ -324,41 +324,34 @@ func scribble(s *dcplan.Snapshot) {
 	}
 }
 
-// TestAfterOwnerWithoutUIDHoldsNothing: when an RC's delete leaves a pod
-// whose only other owner reference carries no uid, the garbage collector
-// deletes the pod: a reference without a uid names nothing that may still
-// exist (Snapshot.After step 6, collect: "A uid of "" owns nothing"; SPEC
-// 3.7, 7 row 29), even when it names an RC the snapshot holds. Kills the
-// mutant of holds' `if uid == "" { return false }` as `return true`,
-// which kept the pod.
-func TestAfterOwnerWithoutUIDHoldsNothing(t *testing.T) {
+// TestAfterOtherOwnerThatIsNoRCHoldsNothing: when an RC's delete leaves a
+// pod whose other owner reference names no RC the snapshot holds, the
+// garbage collector deletes the pod (Snapshot.After step 6, collect;
+// SPEC 3.7, 7 row 29). Such a reference is one without a uid ("a uid of
+// "" owns nothing"), even when its name is an RC's, or one whose uid no
+// RC has, however many other RCs remain. Kills the mutants of holds'
+// `if uid == "" { return false }` as `return true` and of its RC lookup
+// `d.UID == uid` as `!=`, which kept the pod.
+func TestAfterOtherOwnerThatIsNoRCHoldsNothing(t *testing.T) {
 	ref := func(name, uid string) dcplan.OwnerRef {
 		return dcplan.OwnerRef{APIVersion: "v1", Kind: "ReplicationController", Name: name, UID: uid}
 	}
-	s := dcplan.Snapshot{Now: afterNow, Config: dcplan.Config{Namespace: "ns", Name: "web", UID: "dc-uid"},
-		Deployments: []dcplan.Deployment{{Namespace: "ns", Name: "web-1", UID: "rc-1"}, {Namespace: "ns", Name: "web-2"}},
-		Pods:        []dcplan.Pod{{Namespace: "ns", Name: "web-1-deploy", UID: "pod-1", Owners: []dcplan.OwnerRef{ref("web-1", "rc-1"), ref("web-2", "")}}}}
-	after := s.After(dcplan.Plan{DeleteRCs: []dcplan.DeleteRC{{RC: "web-1"}}})
-	if p, ok := after.Pod("web-1-deploy"); ok {
-		t.Errorf("After() keeps the pod with owners %+v, want it collected", p.Owners)
-	}
-}
-
-// TestAfterOwnerRCGoneDoesNotHold: an owner reference to an RC the
-// snapshot no longer holds (by uid) does not keep a pod once its other
-// owner, a deleted RC, is gone: the garbage collector deletes it, however
-// many other RCs remain (Snapshot.After step 6; SPEC 3.7, 7 row 29). Only
-// the fake package pinned it. Kills the mutant of holds' RC lookup
-// `d.UID == uid` as `!=`, which took any other RC for the owner.
-func TestAfterOwnerRCGoneDoesNotHold(t *testing.T) {
-	ref := func(name, uid string) dcplan.OwnerRef {
-		return dcplan.OwnerRef{APIVersion: "v1", Kind: "ReplicationController", Name: name, UID: uid}
-	}
-	s := dcplan.Snapshot{Now: afterNow, Config: dcplan.Config{Namespace: "ns", Name: "web", UID: "dc-uid"},
-		Deployments: []dcplan.Deployment{{Namespace: "ns", Name: "web-1", UID: "rc-1"}, {Namespace: "ns", Name: "web-3", UID: "rc-3"}},
-		Pods:        []dcplan.Pod{{Namespace: "ns", Name: "web-1-deploy", UID: "pod-1", Owners: []dcplan.OwnerRef{ref("web-1", "rc-1"), ref("web-2", "rc-2")}}}}
-	after := s.After(dcplan.Plan{DeleteRCs: []dcplan.DeleteRC{{RC: "web-1"}}})
-	if p, ok := after.Pod("web-1-deploy"); ok {
-		t.Errorf("After() keeps the pod with owners %+v, want it collected (web-2 is gone)", p.Owners)
+	for _, tt := range []struct {
+		name  string
+		other dcplan.Deployment
+		owner dcplan.OwnerRef
+	}{
+		{"owner without uid", dcplan.Deployment{Namespace: "ns", Name: "web-2"}, ref("web-2", "")},
+		{"owner gone", dcplan.Deployment{Namespace: "ns", Name: "web-3", UID: "rc-3"}, ref("web-2", "rc-2")},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := dcplan.Snapshot{Now: afterNow, Config: dcplan.Config{Namespace: "ns", Name: "web", UID: "dc-uid"},
+				Deployments: []dcplan.Deployment{{Namespace: "ns", Name: "web-1", UID: "rc-1"}, tt.other},
+				Pods:        []dcplan.Pod{{Namespace: "ns", Name: "web-1-deploy", UID: "pod-1", Owners: []dcplan.OwnerRef{ref("web-1", "rc-1"), tt.owner}}}}
+			after := s.After(dcplan.Plan{DeleteRCs: []dcplan.DeleteRC{{RC: "web-1"}}})
+			if p, ok := after.Pod("web-1-deploy"); ok {
+				t.Errorf("After() keeps the pod with owners %+v, want it collected", p.Owners)
+			}
+		})
 	}
 }
