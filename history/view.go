@@ -10,8 +10,8 @@ import (
 	"github.com/dcplan/dcplan"
 )
 
-// ErrNoSuchRevision: `oc rollout history --revision=<n>` found no RC of
-// that version.
+// ErrNoSuchRevision means `oc rollout history --revision=<n>` found no RC
+// of that version.
 var ErrNoSuchRevision = errors.New("history: no such revision")
 
 // nameLine is the line naming the DC above `oc rollout history`'s

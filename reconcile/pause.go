@@ -68,7 +68,7 @@ func setPaused(s dcplan.Snapshot, to bool, refusal string) (dcplan.Plan, error) 
 	return p, nil
 }
 
-// ErrPatchFailed: the patch of oc rollout pause or resume failed; the
+// ErrPatchFailed means the patch of oc rollout pause or resume failed; the
 // error's text is oc's, `failed to patch: <the server's error>` (SPEC
 // 6m.7.5).
 var ErrPatchFailed = errors.New("reconcile: patch failed")

@@ -151,12 +151,12 @@ func bumpFailed(s dcplan.Snapshot) error {
 	return &dcplan.Refusal{Err: ErrUpdateFailed, Text: f.Message, Printed: f.Printed()}
 }
 
-// ErrInstantiateFailed: the instantiate request failed in a way oc
+// ErrInstantiateFailed means the instantiate request failed in a way oc
 // reports as the command's error (not NotFound or Forbidden, which fall
 // back to a bump).
 var ErrInstantiateFailed = errors.New("reconcile: instantiate failed")
 
-// ErrUpdateFailed: the PUT of the DC that bumps latestVersion (oc's
+// ErrUpdateFailed means the PUT of the DC that bumps latestVersion (oc's
 // fallback without the instantiate endpoint, or `oc deploy --latest` in
 // its oldest form) failed; the error's text is the server's.
 var ErrUpdateFailed = errors.New("reconcile: update failed")
@@ -170,7 +170,7 @@ func revision(cfg *dcplan.Config, p dcplan.Plan) dcplan.Version {
 	return cfg.Status.LatestVersion
 }
 
-// ErrNoSuchCommand: the command does not exist in the oc the switches
+// ErrNoSuchCommand means the command does not exist in the oc the switches
 // select (e.g. `oc deploy` in today's oc).
 var ErrNoSuchCommand = errors.New("reconcile: no such command")
 

@@ -745,33 +745,33 @@ func jsonOf(parts ...string) []byte {
 // String renders a request on one line for logs and golden files:
 // `<verb> <resource>[/<subresource>] <namespace>/<name>`, then the patch,
 // the delete options or the event; bodies are left out (see Body).
-func (q Request) String() string {
-	if q.Verb == VerbEvent && q.Event != nil {
-		e := q.Event
+func (r Request) String() string {
+	if r.Verb == VerbEvent && r.Event != nil {
+		e := r.Event
 		return fmt.Sprintf("event %s/%s %s %s %q", e.Object.Kind, e.Object.Name, e.Type, e.Reason, e.Message)
 	}
-	res := q.Resource
-	if q.Subresource != "" {
-		res += "/" + q.Subresource
+	res := r.Resource
+	if r.Subresource != "" {
+		res += "/" + r.Subresource
 	}
-	s := fmt.Sprintf("%s %s %s/%s", q.Verb, res, q.Namespace, q.Name)
-	if q.Patch != nil {
-		s += " " + q.PatchType + " " + string(q.Patch)
+	s := fmt.Sprintf("%s %s %s/%s", r.Verb, res, r.Namespace, r.Name)
+	if r.Patch != nil {
+		s += " " + r.PatchType + " " + string(r.Patch)
 	}
-	if q.FieldManager != "" {
-		s += " fieldManager=" + q.FieldManager
+	if r.FieldManager != "" {
+		s += " fieldManager=" + r.FieldManager
 	}
-	if q.Delete.PropagationPolicy != "" {
-		s += " propagationPolicy=" + q.Delete.PropagationPolicy
+	if r.Delete.PropagationPolicy != "" {
+		s += " propagationPolicy=" + r.Delete.PropagationPolicy
 	}
-	if q.Delete.HasGracePeriod {
-		s += " gracePeriodSeconds=" + strconv.FormatInt(q.Delete.GracePeriodSeconds, 10)
+	if r.Delete.HasGracePeriod {
+		s += " gracePeriodSeconds=" + strconv.FormatInt(r.Delete.GracePeriodSeconds, 10)
 	}
-	if q.Attempts > 1 {
-		s += " attempts=" + strconv.Itoa(q.Attempts)
+	if r.Attempts > 1 {
+		s += " attempts=" + strconv.Itoa(r.Attempts)
 	}
-	if q.Group != 0 {
-		s += " group=" + strconv.Itoa(q.Group)
+	if r.Group != 0 {
+		s += " group=" + strconv.Itoa(r.Group)
 	}
 	return s
 }
