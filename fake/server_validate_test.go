@@ -74,6 +74,10 @@ func TestServerChecksLikeTheAPIServer(t *testing.T) {
 				`"env":[{"name":"C","value":"3"}]}]}}}}`),
 			errText: "The order in patch list:\n[map[name:C value:3]]\n doesn't match $setElementOrder list:\n[map[name:B]]\n",
 			code:    500, path: "spec|template|spec|containers|0|env|3", want: "<absent>"},
+		{name: "order of a list merged by no key", why: "$setElementOrder needs a merge key (args is replaced whole): refused, not a dropped list",
+			req:     rcPatch(`{"spec":{"template":{"spec":{"containers":[{"name":"web","$setElementOrder/args":["b","a"],"args":["a","b"]}]}}}}`),
+			errText: `unsupported strategic merge directive $setElementOrder/args at "spec.template.spec.containers": the list merges by no key`,
+			reason:  dcplan.StatusBadRequest, code: 400, path: "spec|template|spec|containers|0|image", want: "img:1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newTestServer(t)
