@@ -2,6 +2,7 @@ package dcstatus
 
 import (
 	"errors"
+	"math"
 	"strconv"
 	"strings"
 	"testing"
@@ -65,6 +66,34 @@ func TestPercentOneSign(t *testing.T) {
 	for _, s := range []string{"--5", "+-5", "-+5%", "++5", "%-+5"} {
 		if got, ok := percent(s); ok {
 			t.Errorf("percent(%q) = %d, true; want a parse error", s, got)
+		}
+	}
+}
+
+// TestPercentBounds pins percent at the edges of int64, values written
+// out: strconv.Atoi (of the string with every '%' removed) takes
+// -9223372036854775808 and 9223372036854775807 and rejects one beyond
+// either (SPEC 5.16: ResolveFenceposts rule 3, ErrRange).
+func TestPercentBounds(t *testing.T) {
+	// Reference: intstr.GetValueFromIntOrPercent (strconv.Atoi)
+	tests := []struct {
+		s      string
+		want   int64
+		wantOK bool
+	}{
+		{s: "-9223372036854775808%", want: math.MinInt64, wantOK: true},
+		{s: "-9223372036854775807", want: -9223372036854775807, wantOK: true},
+		{s: "9223372036854775807%", want: math.MaxInt64, wantOK: true},
+		{s: "-9223372036854775809"},
+		{s: "9223372036854775808%"},
+		{s: "+9223372036854775808"},
+		{s: "-92233720368547758080"},
+		{s: "-0%", want: 0, wantOK: true},
+	}
+	for _, tt := range tests {
+		got, ok := percent(tt.s)
+		if ok != tt.wantOK || (ok && got != tt.want) {
+			t.Errorf("percent(%q) = %d, %v; want %d, %v", tt.s, got, ok, tt.want, tt.wantOK)
 		}
 	}
 }

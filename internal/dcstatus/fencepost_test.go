@@ -96,6 +96,15 @@ func TestResolveFenceposts(t *testing.T) {
 			want: result{-2, math.MaxInt32, ""},
 		},
 		{
+			name: "int64's smallest after scaling", why: "5.16: -2^63 is in range; as int32 it wraps to 0", surge: intFP(1), unavailable: strFP("-9223372036854775808%"), desired: 100,
+			want: result{1, 0, ""},
+		},
+		{
+			name: "int64's largest rounds up to 2^63", why: "5.16: 9223372036854775807 % of 100 is 2^63 as a float64, past int64",
+			surge: intFP(1), unavailable: strFP("9223372036854775807%"), desired: 100,
+			want: result{0, 0, `conditions: invalid fencepost: maxUnavailable: "9223372036854775807%" of 100 replicas is out of range`},
+		},
+		{
 			name: "beyond int64 after scaling", why: "no defined conversion: an error", surge: intFP(1), unavailable: strFP("9000000000000000000%"), desired: math.MaxInt32,
 			want: result{0, 0, `conditions: invalid fencepost: maxUnavailable: "9000000000000000000%" of 2147483647 replicas is out of range`},
 		},

@@ -64,6 +64,11 @@ func TestConditionConstructors(t *testing.T) {
 			want: cond(dcplan.ConditionProgressing, dcplan.StatusTrue, dcplan.ReasonNewReplicationControllerCreated, `Created new replication controller "web-3" for version 3`, now),
 		},
 		{
+			name: "created, version of two digits", why: "1.5 row 8: the version in decimal",
+			got:  Created("web-10", 10, now),
+			want: cond(dcplan.ConditionProgressing, dcplan.StatusTrue, dcplan.ReasonNewReplicationControllerCreated, `Created new replication controller "web-10" for version 10`, now),
+		},
+		{
 			name: "create error", why: "1.5 row 9: the error text verbatim (3.2.12 quirk)",
 			got:  CreateError(`replicationcontrollers "web-2" already exists`, now),
 			want: cond(dcplan.ConditionProgressing, dcplan.StatusFalse, dcplan.ReasonReplicationControllerCreateError, `replicationcontrollers "web-2" already exists`, now),

@@ -111,7 +111,7 @@ func TestOverlaySpill(t *testing.T) {
 // base (SPEC 3.9 writes the status only when it differs): equal compares
 // it with another list of the same length by content, not by length, and
 // an overlay of no conditions equals an empty list, nil or not, without
-// looking at any element.
+// looking at any element; lists of different lengths are never equal.
 func TestOverlayEqualUntouched(t *testing.T) {
 	at := time.Date(2026, 11, 30, 10, 0, 0, 0, time.UTC)
 	base := []dcplan.Condition{newCondition(dcplan.ConditionAvailable, dcplan.StatusTrue, dcplan.ReasonNone, "", at)}
@@ -126,5 +126,11 @@ func TestOverlayEqualUntouched(t *testing.T) {
 	empty := overlay{now: at}
 	if !empty.equal(nil) || !empty.equal([]dcplan.Condition{}) {
 		t.Errorf("untouched overlay of no conditions: equal(empty) = false")
+	}
+	if o.equal(nil) || o.equal([]dcplan.Condition{}) {
+		t.Errorf("untouched overlay of one condition: equal(empty) = true")
+	}
+	if empty.equal(base) {
+		t.Errorf("untouched overlay of no conditions: equal(one condition) = true")
 	}
 }
