@@ -152,6 +152,8 @@ func TestParsePath(t *testing.T) {
 		{name: "indexed", why: "[n] is an index", path: `spec.tolerations[10].key`,
 			want: conformance.Path{{Key: "spec"}, {Key: "tolerations"}, {Kind: conformance.SegIndex, Index: 10}, {Key: "key"}}},
 		{name: "unclosed", why: "a [ needs its ]", path: `a[name=x`, err: true},
+		{name: "list step first", why: "a list step follows the member holding the list", path: `[0].a`, err: true},
+		{name: "index overflow", why: "an index beyond int is an error, not index 0", path: `a[99999999999999999999]`, err: true},
 		{name: "bad step", why: "a list step is [*], [n] or [field=value]", path: `a[x]`, err: true},
 		{name: "empty key", why: "two dots in a row", path: `a..b`, err: true},
 	}

@@ -217,6 +217,8 @@ func TestParseStateErrors(t *testing.T) {
 			state: "dc web\ndc web as=a\ndc web as=a", want: "line 3: dc: label as=a used twice"},
 		{name: "second live", why: "one AlreadyExists GET finds one live RC",
 			state: "rc a live\nrc b live", want: "line 2: rc: a second rc line marked live"},
+		{name: "recheck uid without value", why: "a bare uid is a mistake, not the empty uid",
+			state: "recheck uid", want: "line 1: recheck: uid: needs a value (key=value)"},
 		{name: "recheck key", why: "recheck keys are checked",
 			state: "recheck colour=blue", want: `line 1: recheck: colour: unknown recheck key "colour" (known: uid, err, deleted)`},
 		{name: "failed action", why: "the action is a Describe verb",

@@ -55,6 +55,8 @@ func TestRunFileVerdict(t *testing.T) {
 			text: "flag on=false\n----\non\n", wantFail: true, want: []string{"x.txt:1: on is a flag and takes no value"}},
 		{name: "flag", why: "the control: a bare flag passes",
 			text: "flag on\n----\non\n\nflag\n----\noff\n", want: []string{"PASS"}},
+		{name: "error before a snapshot", why: "only a failing snapshot stops a file before its first snapshot; another command's error is output",
+			text: "plan\n----\nerror: no plan recorded yet\n\necho\na\n----\na\n", want: []string{"PASS"}},
 		{name: "later snapshot fails", why: "a world that does not parse stops the file: the cases after it would plan on the one before",
 			text: "snapshot\ndc web\n----\nok\n\nsnapshot\ndc web colour=blue\n----\nerror: x\n\necho\na\n----\na\n", wantFail: true,
 			want: []string{"x.txt:6: snapshot fails"}, notWant: []string{"x.txt:1:", "x.txt:11"}},
