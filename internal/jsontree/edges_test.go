@@ -103,6 +103,16 @@ var edgeCases = []struct{ name, doc, why string }{
 		why:  `as a list's "items" that is no array it is 10 000 deep, at the limit (ScanList: "items" that is no array read at depth 2, not 1)`,
 	},
 	{
+		name: "a trailing comma in an array inside an unclosed array",
+		doc:  `[[1,]`,
+		why:  "an element that does not read fails its array, which must not stop there as read, leaving its closing bracket to close the array around it (array: return nil, false -> true after an element, which read [[1,] as [null])",
+	},
+	{
+		name: "a key without its colon inside an array",
+		doc:  `[{"a"]`,
+		why:  `a key must be followed by a colon in ScanList's items too, where check only moves past values (check: the colon's return false -> true, which let {"items":[{"a"]} through)`,
+	},
+	{
 		name: "many members out of order, each key twice",
 		doc:  reversedTwice(40),
 		why:  "of duplicate keys the last wins in canonical form as in the tree: the members' sort must be stable, which only shows past the 12 members pdqsort sorts by insertion (canonObject, DistinctMembers: SortStableFunc -> SortFunc)",

@@ -801,7 +801,7 @@ var commonKeys = func() map[string]string {
 // without "items"; hasItems reports whether the last "items" member (the
 // one encoding/json keeps) is an array, and items are then its elements'
 // [start, end) offsets. ok is false when data is not exactly one JSON
-// object, or Scan would refuse it.
+// object, or Scan would refuse it; every other result is then zero.
 func ScanList(data []byte) (top map[string]any, items [][2]int, hasItems, ok bool) {
 	p := scanner{data: data}
 	p.space()

@@ -182,6 +182,7 @@ func TestScanRefusesCutNumbersAndContainersInside(t *testing.T) {
 		`[1e]`, `{"a":1e+}`, `[2E-]`, `{"a":[0.5e]}`,
 		`{"items":[1e]}`, `{"items":[{"a":1e}]}`,
 		`{"items":[[`, `{"items":[{`, `{"items":[ [ `, `{"items":[{"a":[`,
+		`{"items":[1`, `{"items":[{} `, // the document ends right after an item (elements: p.pos >= len -> >, a panic)
 	} {
 		if err := json.Unmarshal([]byte(doc), new(any)); err == nil {
 			t.Fatalf("encoding/json reads %q; the case is not a refusal", doc)
