@@ -11,8 +11,8 @@ import (
 // then the patch (type and body) of a patch only, the delete options,
 // the attempts when more than one (SPEC 13.1: the controller's retried
 // updates) and the group. Until now only examples/quickstart pinned it.
-// Kills the mutants of String's `q.Patch != nil` as `==` and of
-// `q.Attempts > 1` as `>=`.
+// Kills the mutants of String's `r.Patch != nil` as `==` and of
+// `r.Attempts > 1` as `>=`.
 func TestRequestStringFormat(t *testing.T) {
 	for _, tc := range []struct {
 		q    wire.Request
