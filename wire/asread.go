@@ -157,17 +157,24 @@ func (w written) textAt(from int32, path ...string) (string, bool) {
 	return jsontree.Unquote(w.bytesOf(i))
 }
 
-// elems returns the elements of array i (none when i is no array).
-func (w written) elems(i int32) []int32 {
+// elems appends the elements of array i (none when i is no array) to
+// out: a caller that passes a buffer on its stack walks a short array
+// without allocating.
+func (w written) elems(i int32, out []int32) []int32 {
 	sp := *w.spans
 	if i < 0 || w.raw[sp[i].start] != '[' {
-		return nil
+		return out
 	}
-	var out []int32
 	for j := i + 1; j < sp[i].next; j = sp[j].next {
 		out = append(out, j)
 	}
 	return out
+}
+
+// hasElems reports whether value i is an array with an element.
+func (w written) hasElems(i int32) bool {
+	sp := *w.spans
+	return i >= 0 && w.raw[sp[i].start] == '[' && sp[i].next > i+1
 }
 
 // valueOrNew renders value i with the changes cs, or a new object of

@@ -15,7 +15,7 @@ type change struct {
 	keys [maxChangeDepth]string
 	n    int // the path's length
 	op   changeOp
-	raw  []byte // the value, rendered JSON (setRaw)
+	raw  []byte // the value: rendered JSON (setRaw), or text (setTextBytes)
 	str  string // the value, a string (setText)
 }
 
@@ -26,9 +26,10 @@ const maxChangeDepth = 6
 type changeOp uint8
 
 const (
-	setRaw  changeOp = iota + 1 // the member becomes change.raw
-	setText                     // the member becomes the JSON string change.str
-	remove                      // the member is removed
+	setRaw       changeOp = iota + 1 // the member becomes change.raw
+	setText                          // the member becomes the JSON string change.str
+	setTextBytes                     // the member becomes the JSON string of the text change.raw
+	remove                           // the member is removed
 )
 
 // path returns the change's path.
@@ -36,8 +37,11 @@ func (c *change) path() []string { return c.keys[:c.n] }
 
 // appendValue appends the value the change sets.
 func (c *change) appendValue(b []byte) []byte {
-	if c.op == setText {
+	switch c.op {
+	case setText:
 		return jsontree.AppendString(b, c.str)
+	case setTextBytes:
+		return jsontree.AppendString(b, c.raw)
 	}
 	return append(b, c.raw...)
 }
@@ -72,6 +76,12 @@ func (cs changes) set(value []byte, path ...string) changes {
 // setString returns cs with the member at path made the JSON string s.
 func (cs changes) setString(s string, path ...string) changes {
 	return cs.put(change{op: setText, str: s}, path)
+}
+
+// setStringBytes is setString for the text s held as bytes (quoted as
+// the member is written, with no copy before).
+func (cs changes) setStringBytes(s []byte, path ...string) changes {
+	return cs.put(change{op: setTextBytes, raw: s}, path)
 }
 
 // remove returns cs with the member at path removed.

@@ -38,12 +38,10 @@ func newDeploymentBody(cfg dcplan.Config, w written) ([]byte, error) {
 
 	ann := make(changes, 0, 8)
 	ann = ann.setString(cfg.Name, dcplan.AnnotationConfigName)
-	enc, escaped := jsontree.Scratch(), jsontree.Scratch()
+	enc := jsontree.Scratch()
 	defer jsontree.PutScratch(enc)
-	defer jsontree.PutScratch(escaped)
 	*enc = appendEncoded((*enc)[:0], w)
-	*escaped = jsontree.AppendString((*escaped)[:0], string(*enc))
-	ann = ann.set(*escaped, dcplan.AnnotationEncodedConfig)
+	ann = ann.setStringBytes(*enc, dcplan.AnnotationEncodedConfig)
 	ann = ann.setString(dcplan.PhaseNew.String(), dcplan.AnnotationPhase)
 	ann = ann.setString(version, dcplan.AnnotationLatestVersion)
 	ann = ann.setString(strconv.Itoa(int(cfg.Replicas)), dcplan.AnnotationDesiredReplicas)
@@ -88,7 +86,8 @@ func newDeploymentBody(cfg dcplan.Config, w written) ([]byte, error) {
 	defer jsontree.PutScratch(meta)
 	tc := make(changes, 0, 8)
 	tc = tc.set(*meta, "metadata")
-	containers := w.elems(w.node("spec", "template", "spec", "containers"))
+	var inPlace [8]int32
+	containers := w.elems(w.node("spec", "template", "spec", "containers"), inPlace[:0])
 	if slices.ContainsFunc(containers, func(c int32) bool { _, ok := trimmedImage(w, c); return ok }) {
 		list := jsontree.Scratch()
 		defer jsontree.PutScratch(list)

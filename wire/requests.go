@@ -481,7 +481,7 @@ func (e rcEdit) changes(w written, cs changes) changes {
 		// Adopt.ApplyTo and the encoder put it.
 		refs := w.node("metadata", "ownerReferences")
 		var list []byte
-		if elems := w.elems(refs); len(elems) > 0 {
+		if w.hasElems(refs) {
 			list = w.value(nil, refs, orderOwnerRef, nil, 0, 0)
 			list = append(list[:len(list)-1], ',')
 		} else {

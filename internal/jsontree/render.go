@@ -65,7 +65,9 @@ func AppendCanon(b []byte, v any, dropNull bool) []byte {
 // encoding/json.Marshal escapes it: `"` and `\` backslashed; \b, \f, \n,
 // \r, \t short forms; other control characters, <, > and & as \u00XX;
 // U+2028 and U+2029 as \u2028 and \u2029; invalid UTF-8 as \ufffd.
-func AppendString(b []byte, s string) []byte {
+// The text s is a string or a byte slice, so that text rendered into a
+// buffer is quoted without a copy first.
+func AppendString[Text ~string | ~[]byte](b []byte, s Text) []byte {
 	const hex = "0123456789abcdef"
 	b = append(b, '"')
 	start := 0
@@ -97,7 +99,9 @@ func AppendString(b []byte, s string) []byte {
 			start = i
 			continue
 		}
-		r, size := utf8.DecodeRuneInString(s[i:])
+		// A rune is at most utf8.UTFMax bytes; converting those few to a
+		// string copies them to the stack, never to the heap.
+		r, size := utf8.DecodeRuneInString(string(s[i:min(i+utf8.UTFMax, len(s))]))
 		if r == utf8.RuneError && size == 1 {
 			b = append(b, s[start:i]...)
 			b = append(b, `\ufffd`...)

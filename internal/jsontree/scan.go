@@ -218,7 +218,7 @@ func (p *scanner) tapeString() bool {
 		case p.plain || escaped && canonicalEscaped(raw[1:len(raw)-1]):
 			p.canon = append(p.canon, raw...) // as AppendString would write it, without the work
 		case escaped:
-			p.canon = AppendString(p.canon, string(p.unq))
+			p.canon = AppendString(p.canon, p.unq)
 		default:
 			p.canon = AppendString(p.canon, s)
 		}
