@@ -26,6 +26,7 @@ import (
 	"io"
 	"os"
 	"path"
+	"reflect"
 	"sort"
 	"strings"
 	"time"
@@ -190,6 +191,9 @@ func Parse(data []byte) (Scenario, error) {
 	d.DisallowUnknownFields()
 	var sc Scenario
 	if err := d.Decode(&sc); err != nil {
+		return Scenario{}, fmt.Errorf("conformance: parse scenario: %w", err)
+	}
+	if err := exactKeys(data, reflect.TypeFor[Scenario]()); err != nil {
 		return Scenario{}, fmt.Errorf("conformance: parse scenario: %w", err)
 	}
 	if sc.Name == "" {
