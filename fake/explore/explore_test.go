@@ -203,14 +203,14 @@ func TestExplore(t *testing.T) {
 	}
 	// The largest first, by the states each preset's search of the
 	// default bounds reached at every replica count and limit (the CI
-	// tier; the smaller tiers rank alike), a search with three
+	// tier, docs/exploration.md; the smaller tiers rank alike), a search with three
 	// perturbations in one trace a tenth of that. But the second largest
 	// runs after the third: on two cores the two largest CI searches
 	// side by side would hold 6 GB live, past -explore.memlimit, where
 	// the collector runs all the time; the largest beside the third
 	// holds about 5 GB and ends no later.
 	size := func(sr search) int {
-		n := map[string]int{"Exact": 288_794, "Modern": 261_386, "Origin15": 134_022}[sr.preset]
+		n := map[string]int{"Exact": 281_266, "Modern": 255_226, "Origin15": 128_426}[sr.preset]
 		if sr.o.Kinds != 2 {
 			n /= 10
 		}

@@ -8,8 +8,8 @@ import (
 )
 
 // Replay makes the moves of trace from initial again (the search is
-// deterministic, so they do what they did) and returns their steps. rq
-// follows the deployer's requeue counts as the search does; stale reads
+// deterministic, so they do what they did) and returns their steps. It
+// tracks the deployer's requeue counts as the search does; stale reads
 // read the world before the previous move that changed it.
 func Replay(initial Objects, trace []Move, st dcplan.Settings) ([]Step, error) {
 	o, prev := initial, Objects(nil)

@@ -49,7 +49,8 @@ func (e *Env) Record(p dcplan.Plan) string {
 //	remove <kind> <name>
 //	                    removes an rc or a pod; prints ok
 //	set key=value...    now=<time> (now+5m advances the clock) and the settings-line keys
-//	                    (profile, image, sa, env, env-from, requeues, no-instantiate); prints ok
+//	                    (profile, switch, image, sa, env, env-from, requeues, no-instantiate,
+//	                    unobserved, undeleted); prints ok
 //	state               prints the snapshot in the state line format
 //	plan                prints the last recorded plan again
 //	apply               replaces the snapshot by Snapshot.After(last plan); prints the state

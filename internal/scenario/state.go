@@ -38,7 +38,8 @@ type record struct {
 	args []Arg
 }
 
-// settingsKeys, recheckKeys and lastCreateKeys are the keys of those lines.
+// settingsKeys, recheckKeys, failedKeys and outcomeKeys are the keys of
+// those lines; lineKinds the lines a state holds.
 var (
 	settingsKeys = []string{"profile", "switch", "image", "sa", "env", "env-from", "requeues", "no-instantiate", "unobserved", "undeleted"}
 	recheckKeys  = []string{"uid", "err", "deleted"}
