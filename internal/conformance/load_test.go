@@ -19,7 +19,8 @@ import (
 
 // TestParse pins what Parse refuses in a scenario file: a member the
 // format does not have (a misspelt key would silently drop part of the
-// world or of the expectation), a file without a name, an unknown pass.
+// world or of the expectation), or has only in another case (which
+// encoding/json alone would take), a file without a name, an unknown pass.
 func TestParse(t *testing.T) {
 	tests := []struct{ name, why, in, err string }{
 		{name: "minimal", why: "the control", in: `{"name":"x","pass":"dc","now":"2026-11-01T12:00:00Z","input":{"rcs":[]},"expected":{"writes":[],"events":[],"error":""}}`},
