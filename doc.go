@@ -85,6 +85,7 @@
 //	| RetryTimeoutFromCreation | no | yes | yes | yes | yes |
 //	| CommitAbsentDesired | no | yes | yes | yes | yes |
 //	| ReclaimEachAttempt | no | yes | no | no | no |
+//	| WrapReplicaSums | no | yes | no | no | no |
 //	| CreateWithoutCleanup | no | no | yes | no | no |
 //	| CancelWithoutRetry | no | no | yes | no | no |
 //	| SeedConfigController | no | no | yes | yes | yes |

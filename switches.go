@@ -166,6 +166,15 @@ type Switches struct {
 	// conflict with the pass's own patch. Exact only; "—" in the Origin
 	// presets (their controllers claim nothing), false.
 	ReclaimEachAttempt bool
+	// WrapReplicaSums sums the RCs' counters into the DC status in 32
+	// bits, as upstream's calculateStatus does (SPEC 3.9): a sum beyond
+	// the int32 range wraps, so RCs whose status counts add up past
+	// 2 147 483 647 give a negative replicas, availableReplicas or
+	// readyReplicas (and an Available condition computed from it), a
+	// status the API server's validation refuses. Without it (Modern)
+	// the sums are taken in 64 bits and clamped to the int32 range.
+	// Exact only; the Origin presets count as Modern here.
+	WrapReplicaSums bool
 
 	// CreateWithoutCleanup leaves out the history cleanup after the seed
 	// DC controller's create: the oldest seed created the RC, recorded
@@ -564,6 +573,7 @@ func (p Preset) Switches() Switches {
 			RetryTimeoutFromCreation:    true,
 			CommitAbsentDesired:         true,
 			ReclaimEachAttempt:          true,
+			WrapReplicaSums:             true,
 			OcCancelSilent:              true,
 			OcPausedCancelStillCancels:  true,
 			OcServerDryRunWrites:        true,

@@ -30,6 +30,7 @@ var switchFields = [...]switchField{
 	{name: "RetryTimeoutFromCreation", flag: func(s *Switches) *bool { return &s.RetryTimeoutFromCreation }},
 	{name: "CommitAbsentDesired", flag: func(s *Switches) *bool { return &s.CommitAbsentDesired }},
 	{name: "ReclaimEachAttempt", flag: func(s *Switches) *bool { return &s.ReclaimEachAttempt }},
+	{name: "WrapReplicaSums", flag: func(s *Switches) *bool { return &s.WrapReplicaSums }},
 	{name: "CreateWithoutCleanup", flag: func(s *Switches) *bool { return &s.CreateWithoutCleanup }},
 	{name: "CancelWithoutRetry", flag: func(s *Switches) *bool { return &s.CancelWithoutRetry }},
 	{name: "SeedConfigController", flag: func(s *Switches) *bool { return &s.SeedConfigController }},

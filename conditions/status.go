@@ -90,7 +90,9 @@ import (
 // absent or terminal already shows DeploymentConfigPaused (otherwise the
 // Paused and phase conditions would replace each other on every pass).
 //
-// Sums are taken in 64 bits and clamped to the int32 range. Status does
+// Sums are taken in 64 bits and clamped to the int32 range; under the
+// WrapReplicaSums switch (Exact) they wrap as upstream's int32 sums do,
+// and a sum past the range comes out negative. Status does
 // not validate s (planners do that first); it never panics, and it never
 // modifies s: the returned slices are new. A status that Changed reports
 // unchanged is equal to s.Config.Status by ConfigStatus.Equal, the

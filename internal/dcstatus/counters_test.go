@@ -18,7 +18,8 @@ func statusOf(s *dcplan.Snapshot, bump bool, extra ...dcplan.Condition) dcplan.C
 // TestStatusCounters pins the counter fields of Status, written out per
 // case: SPEC 3.9 (observedGeneration bumped only when asked, the sums of
 // the RCs' counters, updatedReplicas from the latest RC when it exists,
-// unavailableReplicas clamped at 0, sums clamped to int32) and, with the
+// unavailableReplicas clamped at 0, sums clamped to int32 or, with the
+// WrapReplicaSums switch, wrapped as int32 sums) and, with the
 // SeedStatus switch, SPEC 3.11 "Seed status" (SPEC 7 row 14:
 // observedGeneration always bumped, unavailableReplicas unclamped,
 // readyReplicas 0, updatedReplicas from the RC named
@@ -51,6 +52,7 @@ func TestStatusCounters(t *testing.T) {
 		rcs     []dcplan.Deployment
 		bump    bool
 		seed    bool
+		wrap    bool
 		want    dcplan.ConfigStatus
 	}{
 		{
@@ -82,6 +84,16 @@ func TestStatusCounters(t *testing.T) {
 			name: "sums beyond int32 are clamped", why: "3.9: 64-bit sums clamped to the int32 range",
 			version: 2, rcs: huge, bump: true,
 			want: dcplan.ConfigStatus{LatestVersion: 2, ObservedGeneration: 5, Replicas: math.MaxInt32, UpdatedReplicas: math.MaxInt32, AvailableReplicas: math.MaxInt32, UnavailableReplicas: 0, ReadyReplicas: math.MaxInt32, Details: details},
+		},
+		{
+			name: "sums beyond int32 wrap", why: "3.9, WrapReplicaSums: upstream's int32 sums give -2, and unavailable 0 - (-2) = 2",
+			version: 2, rcs: huge, bump: true, wrap: true,
+			want: dcplan.ConfigStatus{LatestVersion: 2, ObservedGeneration: 5, Replicas: -2, UpdatedReplicas: math.MaxInt32, AvailableReplicas: -2, UnavailableReplicas: 2, ReadyReplicas: -2, Details: details},
+		},
+		{
+			name: "sums within int32 do not wrap", why: "3.9, WrapReplicaSums: the same sums as without it",
+			version: 2, rcs: rolling, bump: true, wrap: true,
+			want: dcplan.ConfigStatus{LatestVersion: 2, ObservedGeneration: 5, Replicas: 3, UpdatedReplicas: 2, AvailableReplicas: 2, UnavailableReplicas: 2, ReadyReplicas: 3, Details: details},
 		},
 		{
 			name: "seed: generation always bumped, no readyReplicas", why: "3.11, 7 row 14",
@@ -124,6 +136,7 @@ func TestStatusCounters(t *testing.T) {
 				Deployments: tt.rcs,
 			}
 			s.Settings.SeedStatus = tt.seed
+			s.Settings.WrapReplicaSums = tt.wrap
 			got := statusOf(&s, tt.bump)
 			got.Conditions = nil // pinned by the condition tests
 			if d := cmp.Diff(tt.want, got); d != "" {

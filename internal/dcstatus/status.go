@@ -95,7 +95,7 @@ type Tally struct {
 }
 
 // Sums are the sums of the counters of an RC list that a DC status
-// counts, in 64 bits (Status clamps them): spec.replicas (Spec),
+// counts, in 64 bits (Status clamps or wraps them): spec.replicas (Spec),
 // status.replicas (Status), status.availableReplicas (Available) and
 // status.readyReplicas (Ready). It is a value of four words that Add
 // returns anew, so that a loop keeps it in registers.
@@ -153,17 +153,24 @@ func compute(s *dcplan.Snapshot, rcs []dcplan.Deployment, t *Tally, bump bool, e
 	case li.Exists:
 		updated = int64(li.Candidate.StatusReplicas)
 	}
-	unavail := spec - avail
+	narrow := clamp
+	if sw.WrapReplicaSums {
+		// Upstream's sums are int32: they wrap, and so does the
+		// difference of two of them.
+		narrow = wrap
+		spec, avail = int64(wrap(spec)), int64(wrap(avail))
+	}
+	unavail := int64(narrow(spec - avail))
 	if !seedStatus && unavail < 0 {
 		unavail = 0
 	}
 	c := counts{
 		observedGeneration: cfg.Status.ObservedGeneration,
-		replicas:           clamp(status),
-		updated:            clamp(updated),
-		available:          clamp(avail),
-		unavailable:        clamp(unavail),
-		ready:              clamp(ready),
+		replicas:           narrow(status),
+		updated:            narrow(updated),
+		available:          narrow(avail),
+		unavailable:        narrow(unavail),
+		ready:              narrow(ready),
 	}
 	if bump || seedStatus {
 		c.observedGeneration = cfg.Generation
@@ -179,7 +186,7 @@ func compute(s *dcplan.Snapshot, rcs []dcplan.Deployment, t *Tally, bump bool, e
 	if sw.SeedConditions {
 		originConditions(cfg, available, li, o)
 	} else {
-		modernConditions(cfg, &c, available, li, o)
+		modernConditions(cfg, &c, available, sw.WrapReplicaSums, li, o)
 	}
 	for i := range extra {
 		o.setCondition(&extra[i])
@@ -190,7 +197,7 @@ func compute(s *dcplan.Snapshot, rcs []dcplan.Deployment, t *Tally, bump bool, e
 // modernConditions is updateConditions of SPEC 3.10: Available as
 // computed (SPEC 3.10.1), then Progressing from the latest RC (SPEC
 // 3.10.2). Whether the DC is paused plays no part (SPEC 3.10.3).
-func modernConditions(cfg *dcplan.Config, c *counts, available bool, li history.LatestInfo, o *overlay) {
+func modernConditions(cfg *dcplan.Config, c *counts, available, wrapped bool, li history.LatestInfo, o *overlay) {
 	o.set(pendingAvailable(available))
 	if !li.Exists {
 		return
@@ -200,7 +207,7 @@ func modernConditions(cfg *dcplan.Config, c *counts, available bool, li history.
 	case dcplan.PhasePending:
 		o.set(pendingWaiting(rc.Name))
 	case dcplan.PhaseRunning:
-		if progressed(&cfg.Status, c) {
+		if progressed(&cfg.Status, c, wrapped) {
 			o.remove(dcplan.ConditionProgressing)
 			o.set(pendingProgressing(rc.Name))
 		}
@@ -212,12 +219,17 @@ func modernConditions(cfg *dcplan.Config, c *counts, available bool, li history.
 }
 
 // progressed is upstream's IsProgressing: the new status has more updated
-// replicas, or fewer old ones, than the current status.
+// replicas, or fewer old ones, than the current status. The old-replica
+// counts are differences in 64 bits, or in 32 when wrapped
+// (WrapReplicaSums), as upstream takes them.
 //
 // Ports: appsutil.IsProgressing.
-func progressed(old *dcplan.ConfigStatus, c *counts) bool {
+func progressed(old *dcplan.ConfigStatus, c *counts, wrapped bool) bool {
 	oldOld := int64(old.Replicas) - int64(old.UpdatedReplicas)
 	newOld := int64(c.replicas) - int64(c.updated)
+	if wrapped {
+		oldOld, newOld = int64(wrap(oldOld)), int64(wrap(newOld))
+	}
 	return c.updated > old.UpdatedReplicas || newOld < oldOld
 }
 
@@ -275,3 +287,7 @@ func named(rcs []dcplan.Deployment, dc string, v dcplan.Version) int {
 func clamp(n int64) dcplan.Replicas {
 	return dcplan.Replicas(min(max(n, math.MinInt32), math.MaxInt32))
 }
+
+// wrap narrows a 64-bit sum as an int32 sum of the same terms would have
+// come out: modulo 2^32, in two's complement (WrapReplicaSums).
+func wrap(n int64) dcplan.Replicas { return dcplan.Replicas(int32(n)) }
