@@ -55,7 +55,9 @@ func DecodeDeployment(data []byte) (dcplan.Deployment, error) {
 // fields overlaid onto d.Raw (or onto an empty object when Raw is nil),
 // keys in Kubernetes field order, compact. Labels, annotations and fields
 // d does not model pass through; a field that already reads back as d's
-// value keeps its exact spelling. The encoded-deployment-config annotation
+// value keeps its exact spelling. Without Raw, spec.replicas is written
+// even at 0, as a typed client writes it (a server defaults a missing one
+// to 1). The encoded-deployment-config annotation
 // is kept verbatim when it decodes to d.Encoded (as the annotation
 // d.Encoded was read from does), when it is spelled or reads back as this
 // codec writes d.Encoded, or when d.Encoded is nil (an annotation that
@@ -308,6 +310,12 @@ func overlayDeployment(m map[string]any, raw []byte, d dcplan.Deployment) {
 		putController(meta, d)
 	})
 	withChild(m, "spec", func(spec map[string]any) {
+		if raw == nil {
+			// An RC built in code: spec.replicas is written even at 0, as
+			// a typed client writes the pointer it always sets; a server
+			// would default a missing one to 1.
+			spec["replicas"] = num(int64(d.Replicas))
+		}
 		putInt(spec, "replicas", int64(d.Replicas))
 		putTemplate(spec, "template", d.Template, rawMember(rawMember(raw, "spec"), "template"))
 	})
