@@ -126,15 +126,9 @@ func Step(s dcplan.Snapshot, rc string) dcplan.Plan {
 	if s.Validate() != nil {
 		return dcplan.Plan{}
 	}
-	return stepNamed(&s, rc)
-}
-
-// stepNamed is Step for a validated snapshot; every planner validates
-// before it, so its rules may assume a valid one.
-func stepNamed(s *dcplan.Snapshot, rc string) dcplan.Plan {
 	for i := range s.Deployments {
 		if s.Deployments[i].Name == rc {
-			return stepOn(s, s.Pods, &s.Deployments[i])
+			return stepOn(&s, s.Pods, &s.Deployments[i])
 		}
 	}
 	return dcplan.Plan{}
