@@ -137,6 +137,9 @@ const DefaultAPICheckTimeout = 30 * time.Second
 //     (phase.Step records it at that requeue count), so it is recorded
 //     once. The informers' next resync (Options.Resync) queues the key
 //     again.
+//
+// A pass that fails once Run is stopping (its context ended) leaves its
+// key alone: the key is lost with the queue, as upstream's is.
 type Controller struct {
 	opts    Options
 	log     klog.Logger
@@ -519,6 +522,10 @@ func (c *Controller) next(ctx context.Context, q workqueue.TypedRateLimitingInte
 	case !ran:
 		outcome = passGone
 		q.Forget(key)
+	case pass.Plan.Message != "" && ctx.Err() != nil:
+		// Stopping: the pass's requests failed as its context ended, and
+		// the key is lost with the queue, as above.
+		outcome = passFailed
 	default:
 		outcome = c.answer(log, q, key, requeues, pass.Plan)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-logr/logr"
 	"github.com/google/go-cmp/cmp"
+	"github.com/prometheus/client_golang/prometheus/testutil"
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/wire"
@@ -27,8 +28,10 @@ func (q *oneKey) NumRequeues(key string) int { return q.requeues }
 // with the adapter's own error (a snapshot that cannot be built, a broken
 // plan protocol): requeued with AddRateLimited while the key was requeued
 // fewer than dcplan.MaxRetryCount times, then forgotten; left alone when
-// the pass's context ended (the key is lost with the queue). A pass that
-// did not run (the object is not in the cache) forgets the key.
+// the pass's context ended (the key is lost with the queue), also when
+// the pass ran and its requests failed as the context ended: both count
+// as "failed". A pass that did not run (the object is not in the cache)
+// forgets the key; a pass that failed while running on is requeued.
 func TestNextAdapterErrors(t *testing.T) {
 	if dcplan.MaxRetryCount != 15 {
 		t.Fatalf("MaxRetryCount = %d, want 15", dcplan.MaxRetryCount)
@@ -41,12 +44,16 @@ func TestNextAdapterErrors(t *testing.T) {
 		requeues int
 		ran      bool
 		err      error
+		failed   bool // the pass's plan reports a failed request
 		want     []string
+		outcome  string
 	}{
-		{"retried", context.Background(), 14, true, errors.New("boom"), []string{"AddRateLimited k"}},
-		{"dropped", context.Background(), 15, true, errors.New("boom"), []string{"Forget k"}},
-		{"stopping", stopped, 0, true, errors.New("boom"), nil},
-		{"gone", context.Background(), 3, false, nil, []string{"Forget k"}},
+		{"retried", context.Background(), 14, true, errors.New("boom"), false, []string{"AddRateLimited k"}, passFailed},
+		{"dropped", context.Background(), 15, true, errors.New("boom"), false, []string{"Forget k"}, passFailed},
+		{"stopping", stopped, 0, true, errors.New("boom"), false, nil, passFailed},
+		{"stopping, requests failed", stopped, 0, true, nil, true, nil, passFailed},
+		{"requests failed", context.Background(), 0, true, nil, true, []string{"AddRateLimited k"}, passRequeued},
+		{"gone", context.Background(), 3, false, nil, false, []string{"Forget k"}, passGone},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := &Controller{log: logr.Discard(), metrics: newMetrics(&Decoder{})}
@@ -54,7 +61,11 @@ func TestNextAdapterErrors(t *testing.T) {
 			var got []int
 			more := c.next(tc.ctx, q, ComponentConfig, func(_ context.Context, key string, requeues int) (wire.Pass, bool, error) {
 				got = append(got, requeues)
-				return wire.Pass{}, tc.ran, tc.err
+				var pass wire.Pass
+				if tc.failed {
+					pass.Plan = dcplan.Plan{Wait: dcplan.WaitRetry, Message: "context canceled", Error: dcplan.ErrorRetry}
+				}
+				return pass, tc.ran, tc.err
 			})
 			if !more {
 				t.Error("next() = false, want true: the queue is not shut down")
@@ -64,6 +75,9 @@ func TestNextAdapterErrors(t *testing.T) {
 			}
 			if d := cmp.Diff(tc.want, q.calls); d != "" {
 				t.Errorf("queue calls (-want +got):\n%s", d)
+			}
+			if n := c.metrics.passes.WithLabelValues(ComponentConfig, tc.outcome); testutil.ToFloat64(n) != 1 {
+				t.Errorf("passes{outcome=%q} = %v, want 1", tc.outcome, testutil.ToFloat64(n))
 			}
 		})
 	}
