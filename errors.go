@@ -75,9 +75,10 @@ type Refusal struct {
 	// (SPEC 6m "Error output"), without the final newline, where that is
 	// not "error: " and Text: the server's answer returned as it stands
 	// (Failure.Printed, e.g. `Error from server (Conflict): <message>`),
-	// several errors at once (their texts, one per line, no prefix).
-	// Empty otherwise, and for a Text in kubectl's wording already
-	// (`The <Kind> "<name>" is invalid: ...`), printed as it stands.
+	// a status error in kubectl's wording already (`The <Kind> "<name>" is
+	// invalid: ...`, Text itself), several errors at once (their texts,
+	// one per line, no prefix). Empty exactly when kubectl prints
+	// "error: " and Text.
 	Printed string
 	// Listed is what kubectl prints for the error as one of several,
 	// where that is not Text: the server's answer returned as it stands

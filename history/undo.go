@@ -56,8 +56,8 @@ func Undo(s dcplan.Snapshot, to dcplan.Version, dryRun dcplan.DryRun) (dcplan.Pl
 			"cannot rollback a paused config; resume it first with 'rollout resume dc/%s' and try again", cfg.Name)
 	}
 	if to < 0 { // the server validates the request before reading the DC
-		return dcplan.Plan{}, "", &dcplan.Refusal{Err: ErrInvalidRevision, Text: fmt.Sprintf(
-			"The DeploymentConfigRollback %q is invalid: spec.revision: Invalid value: %d: must be non-negative", cfg.Name, to)}
+		return dcplan.Plan{}, "", statusInvalid(ErrInvalidRevision, fmt.Sprintf(
+			"The DeploymentConfigRollback %q is invalid: spec.revision: Invalid value: %d: must be non-negative", cfg.Name, to))
 	}
 	latest := cfg.Status.LatestVersion
 	switch {
@@ -101,5 +101,12 @@ func Undo(s dcplan.Snapshot, to dcplan.Version, dryRun dcplan.DryRun) (dcplan.Pl
 // invalid is the server's Invalid status error for the rollback of dc, as
 // kubectl prints it, wrapping sentinel.
 func invalid(dc string, sentinel error, detail string) error {
-	return &dcplan.Refusal{Err: sentinel, Text: fmt.Sprintf("The DeploymentConfigRollback %q is invalid: name: Invalid value: %q: %s", dc, dc, detail)}
+	return statusInvalid(sentinel, fmt.Sprintf("The DeploymentConfigRollback %q is invalid: name: Invalid value: %q: %s", dc, dc, detail))
+}
+
+// statusInvalid is the rollback subresource's Invalid status error with
+// text, in kubectl's wording already: kubectl prints it as it stands
+// (Refusal.Printed), without "error: ".
+func statusInvalid(sentinel error, text string) error {
+	return &dcplan.Refusal{Err: sentinel, Text: text, Printed: text}
 }

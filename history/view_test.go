@@ -148,6 +148,8 @@ func TestUndo(t *testing.T) {
 			`The DeploymentConfigRollback "web" is invalid: name: Invalid value: "web": version 3 is already the latest`, history.ErrCurrentRevision},
 		{"missing", "6m.4a server: the revision's RC is read by name", dcplan.Modern, lrConfig(3), 7, dcplan.DryRunNone, "", "",
 			`The DeploymentConfigRollback "web" is invalid: name: Invalid value: "web": replicationcontrollers "web-7" not found`, history.ErrRevisionNotFound},
+		{"negative", "6m.4a server: the request is validated first", dcplan.Modern, lrConfig(3), -1, dcplan.DryRunNone, "", "",
+			`The DeploymentConfigRollback "web" is invalid: spec.revision: Invalid value: -1: must be non-negative`, history.ErrInvalidRevision},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -168,8 +170,34 @@ func TestUndo(t *testing.T) {
 			if tt.wantIs != nil && !errors.Is(err, tt.wantIs) {
 				t.Errorf("Undo() error %v is not %v", err, tt.wantIs)
 			}
+			if err != nil {
+				// What kubectl prints (SPEC 6m "Error output"): the server's
+				// Invalid status error as it stands, oc's own after "error: ".
+				want := "error: " + tt.wantErr
+				if strings.HasPrefix(tt.wantErr, "The DeploymentConfigRollback ") {
+					want = tt.wantErr
+				}
+				if d := cmp.Diff(want, kubectlPrints(t, err)); d != "" {
+					t.Errorf("Undo() error as kubectl prints it (-want +got) [%s]:\n%s", tt.why, d)
+				}
+			}
 		})
 	}
+}
+
+// kubectlPrints is what kubectl's CheckErr prints for a command's refusal
+// err, by dcplan.Refusal's contract: Printed, or "error: " and Text when
+// Printed is empty.
+func kubectlPrints(t *testing.T, err error) string {
+	t.Helper()
+	r, ok := errors.AsType[*dcplan.Refusal](err)
+	if !ok {
+		t.Fatalf("error %v (%T) is no *dcplan.Refusal", err, err)
+	}
+	if r.Printed != "" {
+		return r.Printed
+	}
+	return "error: " + r.Text
 }
 
 // SPEC 6m.5.4, 6.5, 13.1: a hand-edited phase annotation (`Bogus`, read as

@@ -206,6 +206,7 @@ func TestRuleTexts(t *testing.T) {
 // TestOCError checks the error lines against kubectl's CheckErr (SPEC 6m
 // "Error output").
 func TestOCError(t *testing.T) {
+	const invalid = `The DeploymentConfigRollback "frontend" is invalid: name: Invalid value: "frontend": cannot rollback an undeployed config`
 	tests := []struct {
 		name string
 		why  string
@@ -222,12 +223,8 @@ func TestOCError(t *testing.T) {
 		{"prefixed", "a message starting with error: is not prefixed twice",
 			errors.New(`error: deploymentconfigs.apps.openshift.io "frontend" is already paused`),
 			`error: deploymentconfigs.apps.openshift.io "frontend" is already paused`},
-		{"invalid", "an Invalid status error prints without the prefix",
-			errors.New(`The DeploymentConfigRollback "frontend" is invalid: name: Invalid value: "frontend": cannot rollback an undeployed config`),
-			`The DeploymentConfigRollback "frontend" is invalid: name: Invalid value: "frontend": cannot rollback an undeployed config`},
-		{"status", "another API status error prints as it is",
-			errors.New(`Error from server (NotFound): deploymentconfigs.apps.openshift.io "frontend" not found`),
-			`Error from server (NotFound): deploymentconfigs.apps.openshift.io "frontend" not found`},
+		{"invalid", "an Invalid status error (a refusal whose Printed is its Text) prints without the prefix",
+			&dcplan.Refusal{Text: invalid, Printed: invalid}, invalid},
 		{"server's error", "a refusal that is the server's error prints as kubectl prints it",
 			&dcplan.Refusal{Text: "the object has been modified", Printed: "Error from server (Conflict): the object has been modified"},
 			"Error from server (Conflict): the object has been modified"},

@@ -377,24 +377,19 @@ func (r *report) add(name, cmd string, plan dcplan.Plan, out string, err error) 
 
 // ocError is what kubectl's CheckErr prints on stderr for err, without
 // the final newline (SPEC 6m "Error output"): a refusal's Printed when
-// it has one (the server's error as kubectl words it, several errors one
-// per line); any other error as it is when it reads as an API
-// status error (`The <Kind> "<name>" is invalid: ...`, `Error from server
-// (<Reason>): ...`) or starts with "error: ", else after "error: ".
+// it has one (a status error as kubectl words it, several errors one
+// per line); any other error as it is when it starts with "error: ",
+// else after "error: ".
 func ocError(err error) string {
 	if r, ok := errors.AsType[*dcplan.Refusal](err); ok && r.Printed != "" {
 		return r.Printed
 	}
 	msg := strings.TrimSuffix(err.Error(), "\n")
-	if strings.HasPrefix(msg, "error: ") || strings.HasPrefix(msg, "Error from server (") || invalidStatus.MatchString(msg) {
+	if strings.HasPrefix(msg, "error: ") {
 		return msg
 	}
 	return "error: " + msg
 }
-
-// invalidStatus matches the first line kubectl prints for an Invalid
-// status error.
-var invalidStatus = regexp.MustCompile(`^The [A-Za-z]+ "[^"]*" is invalid: `)
 
 // rulesOf returns the rules the writes of plan cite, in plan order, each
 // once.
