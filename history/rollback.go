@@ -137,7 +137,9 @@ func RollbackTarget(s dcplan.Snapshot, to dcplan.Version) (dcplan.Deployment, er
 //     the strategy; SetTriggers when the triggers change; and
 //     SetLatestVersion, the +1, which the one PUT carries (the server
 //     keeps it, SPEC 6m.4a). No status write; Rollback never deletes
-//     anything.
+//     anything. As for Undo, oc's POST to the rollback subresource, which
+//     persists nothing, has no request here: rules 4 to 6 are the
+//     server's, run on the snapshot.
 //
 // The warnings are, for every ImageChange trigger of the result (all are
 // manual now), `Warning: the following images triggers were disabled:

@@ -38,6 +38,13 @@ import (
 //     for no dry run, never for a client dry run, and for a server dry run
 //     only with OcServerDryRunWrites (upstream's accident, SPEC 13.2).
 //
+// The plan holds that write alone. oc first POSTs the rollback request to
+// the rollback subresource, which persists nothing and answers with the
+// generated DC or the refusals of rules 3 to 5; here the DC is generated
+// from the snapshot as the server generates it, so no request stands for
+// that POST, and the PUT's resourceVersion is the snapshot's (a DC changed
+// since gets Conflict).
+//
 // Output: `deploymentconfig.apps.openshift.io/<dc> rolled back`, with `
 // (server dry run)` appended for a server dry run; a client dry run prints
 // `deploymentconfig.apps.openshift.io/<dc> ` + "\n" +
