@@ -121,7 +121,8 @@ const DefaultAPICheckTimeout = 30 * time.Second
 // The add or delete event of an expected object observes it and requeues
 // its owner (upstream watches neither RC nor pod adds, SPEC 3.2, 4.7); a
 // pass that waits for expectations comes back after their TTL anyway
-// (queue rule 1).
+// (queue rule 1). An RC update requeues the DC its annotation named
+// before as well as the one it names now (upstream only the latter).
 //
 // Queue policy, after each pass (SPEC 1.7, 3.2):
 //  1. A pass that ends with no error message: Forget the key, and when the
@@ -265,13 +266,7 @@ func New(kube kubernetes.Interface, apps appsclient.Interface, opts Options) *Co
 			c.observeRC(obj)
 			c.enqueueDeployment(obj)
 		},
-		UpdateFunc: func(old, obj any) {
-			if changed(old, obj) {
-				c.lists.touch(c.hasRCs, old, obj)
-				c.enqueueOwner(obj)
-			}
-			c.enqueueDeployment(obj)
-		},
+		UpdateFunc: c.rcUpdated,
 		DeleteFunc: func(obj any) {
 			c.lists.touch(c.hasRCs, obj)
 			c.forget(obj)
@@ -706,6 +701,21 @@ func (c *Controller) enqueueOwner(obj any) {
 	if dc := rc.Annotations[dcplan.AnnotationConfigName]; dc != "" {
 		c.addConfig(rc.Namespace + "/" + dc)
 	}
+}
+
+// rcUpdated is the RC informer's update handler. A changed RC requeues
+// the DC its deployment-config.name annotation names, as upstream does
+// (SPEC 3.2), and also the DC the annotation named before: upstream leaves
+// a DC whose RC an edit moved away (or stripped of the annotation) to the
+// next resync, with a status that still counts the RC. An RC carrying the
+// annotation goes to the deployer queue (SPEC 4.7).
+func (c *Controller) rcUpdated(old, obj any) {
+	if changed(old, obj) {
+		c.lists.touch(c.hasRCs, old, obj)
+		c.enqueueOwner(obj)
+		c.enqueueOwner(old) // the same key is queued once
+	}
+	c.enqueueDeployment(obj)
 }
 
 // enqueueDeployment adds an RC carrying the deployment-config.name
