@@ -239,6 +239,11 @@ func TestRolloutLatest(t *testing.T) {
 		s:       snapshot(v1, misspelt(rollout(t, v1, 1, dcplan.PhaseRunning, 1), "Bogus")),
 		wantErr: "#1 is already in progress (Bogus).",
 	}, {
+		name:    "in progress, phase absent",
+		why:     "6.4, 6m.3.6: an RC without the phase annotation is not terminal; oc prints the empty annotation",
+		s:       snapshot(v1, misspelt(rollout(t, v1, 1, dcplan.PhaseRunning, 1), "")),
+		wantErr: "#1 is already in progress ().",
+	}, {
 		name:       "dry run",
 		why:        "6.4: nothing written, current revision printed, the success line with the dry-run suffix (SPEC 6m.3.2)",
 		s:          snapshot(v1, complete),
