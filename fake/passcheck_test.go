@@ -22,24 +22,28 @@ func TestPassTransition(t *testing.T) {
 	}
 	s := dcplan.Snapshot{Now: fake.Epoch, Config: cfg, Deployments: []dcplan.Deployment{rc(1, dcplan.PhaseComplete, 0), rc(2, dcplan.PhaseComplete, 1)}}
 	tests := []struct {
-		name string
-		why  string
-		kind fake.PassKind
-		plan dcplan.Plan
-		want string // substring of the error; "" for none
+		name    string
+		why     string
+		kind    fake.PassKind
+		plan    dcplan.Plan
+		want    string // substring of the error; "" for none
+		faulted bool   // the server refuses a write of the pass
 	}{
-		{"legal", "2.1: Complete stays Complete; no write, no break", fake.PassDeployer, dcplan.Plan{}, ""},
+		{"legal", "2.1: Complete stays Complete; no write, no break", fake.PassDeployer, dcplan.Plan{}, "", false},
 		{"backwards", "2.1: a terminal phase never moves", fake.PassDeployer,
-			dcplan.Plan{Transitions: []dcplan.Transition{{RC: "web-2", From: dcplan.PhaseComplete, To: dcplan.PhaseRunning}}}, "PhaseMoves"},
-		{"lower latest", "3.2.10: latestVersion never decreases", fake.PassConfig,
-			dcplan.Plan{Status: &dcplan.StatusUpdate{Config: "web", From: cfg.Status, To: dcplan.ConfigStatus{LatestVersion: 1}}}, "LatestVersionMonotonic"},
+			dcplan.Plan{Transitions: []dcplan.Transition{{RC: "web-2", From: dcplan.PhaseComplete, To: dcplan.PhaseRunning}}}, "PhaseMoves", false},
+		{"lower latest", "3.2.10: the API server refuses a status write that lowers latestVersion (Invalid), so the pass stops there and the live world never shows it (LatestVersionMonotonic judges the world all the same)", fake.PassConfig,
+			dcplan.Plan{Status: &dcplan.StatusUpdate{Config: "web", From: cfg.Status, To: dcplan.ConfigStatus{LatestVersion: 1}}}, "", true},
 		{"delete active", "3.7.5: the active RC is never deleted", fake.PassConfig,
-			dcplan.Plan{DeleteRCs: []dcplan.DeleteRC{{RC: "web-2", Replicas: 0}}}, "HistoryKeepsLive"},
+			dcplan.Plan{DeleteRCs: []dcplan.DeleteRC{{RC: "web-2", Replicas: 0}}}, "HistoryKeepsLive", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tr, err := fake.PassTransition(s, tt.plan, tt.kind, "deployer")
 			if err == nil {
+				if tr.Faulted != tt.faulted {
+					t.Errorf("PassTransition().Faulted = %v, want %v (%s)", tr.Faulted, tt.faulted, tt.why)
+				}
 				err = fake.CheckTransition(tr, s.Settings)
 			}
 			switch {

@@ -94,6 +94,10 @@ import (
 //     of the two specs left out). The RC and pod status subresources
 //     store the body's metadata (labels, annotations, finalizers, an
 //     RC's owner references), the DC's status alone.
+//   - a DC's update, status write or patch is held to the DC status
+//     validation on what it would store (checkConfigStatus): no negative
+//     count, status.latestVersion neither lowered nor raised by more than
+//     one, observedGeneration not lowered (Invalid, every problem listed).
 //
 // A World's server (World.Client) holds only objects the World's codec
 // decodes and dcplan's rules for one object accept: a create, update or
@@ -551,7 +555,21 @@ func (s *Server) update(r wire.Request, key serverKey) error {
 	if err := checkUpdate(r.Resource, r.Subresource, key.name, old, body); err != nil {
 		return err
 	}
-	return s.write(key, r.Resource, old, s.settle(r.Resource, r.Subresource, old, body))
+	return s.settleAndWrite(key, r, old, body)
+}
+
+// settleAndWrite stores what an update or a patch of old to next settles
+// to (settle), once a DC's status passes its validation
+// (checkConfigStatus): the update and status strategies validate the
+// object they settled.
+func (s *Server) settleAndWrite(key serverKey, r wire.Request, old, next map[string]any) error {
+	out := s.settle(r.Resource, r.Subresource, old, next)
+	if r.Resource == wire.ResourceConfigs && r.Subresource != wire.SubresourceInstantiate {
+		if err := checkConfigStatus(key.name, old, out); err != nil {
+			return err
+		}
+	}
+	return s.write(key, r.Resource, old, out)
 }
 
 // settle returns the object the server stores when next replaces old
@@ -723,7 +741,7 @@ func (s *Server) patch(r wire.Request, key serverKey) error {
 	if err := checkUpdate(r.Resource, r.Subresource, key.name, old, next); err != nil {
 		return err
 	}
-	return s.write(key, r.Resource, old, s.settle(r.Resource, r.Subresource, old, next))
+	return s.settleAndWrite(key, r, old, next)
 }
 
 // delete executes a DELETE. With Background or Foreground propagation the

@@ -259,13 +259,44 @@ func TestServerRequests(t *testing.T) {
 			why:  "deploymentconfigs/status replaces status only; a spec change in the body is ignored",
 			req: func(*testing.T) wire.Request {
 				return wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceConfigs, Subresource: wire.SubresourceStatus, Namespace: "shop", Name: "web",
-					Body: []byte(`{"metadata":{"name":"web","namespace":"shop","resourceVersion":"700"},"spec":{"replicas":9},"status":{"latestVersion":2}}`)}
+					Body: []byte(`{"metadata":{"name":"web","namespace":"shop","resourceVersion":"700"},"spec":{"replicas":9},"status":{"latestVersion":2,"observedGeneration":5}}`)}
 			},
 			checks: []check{
-				{wire.ResourceConfigs, "web", "status", map[string]any{"latestVersion": 2.0}},
+				{wire.ResourceConfigs, "web", "status", map[string]any{"latestVersion": 2.0, "observedGeneration": 5.0}},
 				{wire.ResourceConfigs, "web", "spec|replicas", 2.0},
 				{wire.ResourceConfigs, "web", "metadata|generation", 5.0},
 			},
+		},
+		{
+			name: "DC status lowers latestVersion",
+			why:  "3.2.10: the DC status validation refuses a decrement (openshift-apiserver's ValidateDeploymentConfigStatusUpdate)",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceConfigs, Subresource: wire.SubresourceStatus, Namespace: "shop", Name: "web",
+					Body: []byte(`{"metadata":{"name":"web","namespace":"shop","resourceVersion":"700"},"status":{"latestVersion":0,"observedGeneration":5}}`)}
+			},
+			errText: `DeploymentConfig.apps.openshift.io "web" is invalid: status.latestVersion: Invalid value: 0: latestVersion cannot be decremented`,
+			reason:  dcplan.StatusInvalid,
+		},
+		{
+			name: "DC status skips a version",
+			why:  "3.2.7: latestVersion moves up by one a write at most, so a DC made again over its RCs catches up a version a pass",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceConfigs, Subresource: wire.SubresourceStatus, Namespace: "shop", Name: "web",
+					Body: []byte(`{"metadata":{"name":"web","namespace":"shop","resourceVersion":"700"},"status":{"latestVersion":3,"observedGeneration":5}}`)}
+			},
+			errText: `DeploymentConfig.apps.openshift.io "web" is invalid: status.latestVersion: Invalid value: 3: latestVersion can only be incremented by 1`,
+			reason:  dcplan.StatusInvalid,
+		},
+		{
+			name: "DC status with negative counts and an older generation",
+			why:  "3.9: negative counts (upstream's wrapped int32 sums, WrapReplicaSums) and a lower observedGeneration are refused, every problem listed in the validation's order",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceConfigs, Subresource: wire.SubresourceStatus, Namespace: "shop", Name: "web",
+					Body: []byte(`{"metadata":{"name":"web","namespace":"shop","resourceVersion":"700"},"status":{"latestVersion":1,"observedGeneration":4,"replicas":-2,"unavailableReplicas":-1}}`)}
+			},
+			errText: `DeploymentConfig.apps.openshift.io "web" is invalid: [status.replicas: Invalid value: -2: must be greater than or equal to 0, ` +
+				`status.unavailableReplicas: Invalid value: -1: must be greater than or equal to 0, status.observedGeneration: Invalid value: 4: observedGeneration cannot be decremented]`,
+			reason: dcplan.StatusInvalid,
 		},
 		{
 			name: "DC spec update bumps generation",
