@@ -40,6 +40,11 @@ import (
 //     a pod {"phase":"Pending"} (the pod strategy's PrepareForCreate;
 //     there is no scheduler or kubelet here, so whoever models pods writes
 //     their later status through the status subresource).
+//   - defaults, on a create, an update or a patch of an RC (the main
+//     resource), as the core v1 defaulting does: a missing spec.replicas
+//     is 1, an empty spec.selector and empty metadata.labels take the pod
+//     template's labels. No other resource is defaulted (a DC's triggers
+//     and revisionHistoryLimit stay as sent).
 //   - update and patch: a new resourceVersion; uid and creationTimestamp
 //     stay the server's; the main resource keeps the stored status and the
 //     status subresource keeps the stored spec (and a DC's, everything
@@ -450,6 +455,7 @@ func (s *Server) create(r wire.Request) (serverKey, error) {
 		return serverKey{}, errBadRequest(err.Error())
 	}
 	defaultTypeMeta(r.Resource, o)
+	defaultRC(r.Resource, o)
 	meta := ensureMeta(o)
 	ns, _ := meta["namespace"].(string)
 	if ns == "" {
@@ -531,6 +537,7 @@ func (s *Server) update(r wire.Request, key serverKey) error {
 	}
 	if r.Subresource != wire.SubresourceStatus {
 		defaultTypeMeta(r.Resource, body)
+		defaultRC(r.Resource, body)
 	}
 	old, err := parseObject(stored)
 	if err != nil {
@@ -727,6 +734,9 @@ func (s *Server) patch(r wire.Request, key serverKey) error {
 	next, ok := merged.(map[string]any)
 	if !ok {
 		return errBadRequest("the patch does not leave an object")
+	}
+	if r.Subresource == "" {
+		defaultRC(r.Resource, next)
 	}
 	if err := checkIdentity(next, key); err != nil {
 		return err // a patch that renames the object, or moves it

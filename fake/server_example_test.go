@@ -15,7 +15,7 @@ import (
 func ExampleServer() {
 	s := fake.NewServer(time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	_ = s.Put(wire.ResourceRCs, []byte(`{"metadata":{"name":"web-1","namespace":"shop","uid":"rc-1","resourceVersion":"10",
-		"ownerReferences":[{"apiVersion":"apps.openshift.io/v1","kind":"DeploymentConfig","name":"web","uid":"dc-1"}]}}`))
+		"ownerReferences":[{"apiVersion":"apps.openshift.io/v1","kind":"DeploymentConfig","name":"web","uid":"dc-1"}]},"spec":{"replicas":1}}`))
 	release := wire.Request{Verb: wire.VerbPatch, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1",
 		PatchType: wire.PatchStrategicMerge,
 		Patch:     []byte(`{"metadata":{"ownerReferences":[{"$patch":"delete","uid":"dc-1"}],"uid":"rc-1"}}`)}
@@ -30,7 +30,7 @@ func ExampleServer() {
 	fmt.Println(len(s.Log()), "writes logged")
 	// Output:
 	// 11 <nil>
-	// {"metadata":{"name":"web-1","namespace":"shop","resourceVersion":"11","uid":"rc-1"}}
+	// {"metadata":{"name":"web-1","namespace":"shop","resourceVersion":"11","uid":"rc-1"},"spec":{"replicas":1}}
 	// ReplicationController "web-1" is invalid: metadata.uid: Invalid value: "rc-0": field is immutable
 	// 2 writes logged
 }

@@ -161,6 +161,53 @@ func TestServerRequests(t *testing.T) {
 			},
 		},
 		{
+			name: "create RC takes the v1 defaults",
+			why:  "the API server defaults a missing spec.replicas to 1, and an empty selector and labels to the template's labels",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-2",
+					Body: []byte(`{"metadata":{"name":"web-2","namespace":"shop"},"spec":{"template":{"metadata":{"labels":{"app":"web"}}}}}`)}
+			},
+			checks: []check{
+				{wire.ResourceRCs, "web-2", "spec|replicas", 1.0},
+				{wire.ResourceRCs, "web-2", "spec|selector", map[string]any{"app": "web"}},
+				{wire.ResourceRCs, "web-2", "metadata|labels", map[string]any{"app": "web"}},
+			},
+		},
+		{
+			name: "create RC keeps what it sets",
+			why:  "the defaults fill only what is missing: replicas 0, a selector and labels of its own stay",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-2",
+					Body: []byte(`{"metadata":{"name":"web-2","namespace":"shop","labels":{"own":"x"}},"spec":{"replicas":0,"selector":{"sel":"y"},"template":{"metadata":{"labels":{"app":"web"}}}}}`)}
+			},
+			checks: []check{
+				{wire.ResourceRCs, "web-2", "spec|replicas", 0.0},
+				{wire.ResourceRCs, "web-2", "spec|selector", map[string]any{"sel": "y"}},
+				{wire.ResourceRCs, "web-2", "metadata|labels", map[string]any{"own": "x"}},
+			},
+		},
+		{
+			name: "update RC without replicas",
+			why:  "an update's body is defaulted as a create's: a missing spec.replicas is 1 (a spec change: generation up)",
+			req: func(t *testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1",
+					Body: rcWith(t, func(m map[string]any) { delete(m["spec"].(map[string]any), "replicas") })}
+			},
+			checks: []check{
+				{wire.ResourceRCs, "web-1", "spec|replicas", 1.0},
+				{wire.ResourceRCs, "web-1", "metadata|generation", 4.0},
+			},
+		},
+		{
+			name: "patch RC replicas to null",
+			why:  "a patch that removes spec.replicas (null) leaves the default, 1",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbPatch, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1",
+					PatchType: wire.PatchStrategicMerge, Patch: []byte(`{"spec":{"replicas":null}}`)}
+			},
+			checks: []check{{wire.ResourceRCs, "web-1", "spec|replicas", 1.0}},
+		},
+		{
 			name: "create of a taken name",
 			why:  "AlreadyExists carries client-go's text; the stored object is untouched",
 			req: func(t *testing.T) wire.Request {
