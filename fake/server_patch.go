@@ -236,7 +236,9 @@ const setElementOrder = "$setElementOrder/"
 // name; container ports by containerPort, volume mounts by mountPath,
 // volume devices by devicePath, resize policies by resourceName; host
 // aliases by ip; topology spread constraints by topologyKey; conditions
-// by type.
+// by type. A DC lifecycle hook's execNewPod env and volumes carry no
+// patch tags in the apps/v1 types: they are replaced, whatever their
+// names share with a pod's lists.
 func mergeKey(path string) string {
 	last := path[strings.LastIndex(path, ".")+1:]
 	switch {
@@ -244,6 +246,8 @@ func mergeKey(path string) string {
 		return "uid"
 	case path == "status.conditions":
 		return "type"
+	case strings.HasSuffix(path, ".execNewPod."+last):
+		return ""
 	}
 	switch last {
 	case "containers", "initContainers", "ephemeralContainers", "env", "volumes", "imagePullSecrets", "resourceClaims", "schedulingGates":
