@@ -79,9 +79,11 @@ import (
 //     not hold counts as existing) is answered, then the object is
 //     collected at once, as the garbage collector deletes the dependents
 //     of owners all gone (an RC a controller created from a stale view of
-//     a DC deleted since). An update, a patch or an instantiate of an
-//     object already stored leaves it, whatever its owners: the
-//     collector's own pace.
+//     a DC deleted since). So is an object an update or a patch leaves
+//     with other owner references, none of which names an owner that
+//     exists (the collector looks at an object again when its owners
+//     change). One whose owners did not change stays, whatever they
+//     are: the collector's own pace.
 //   - a create, update or patch whose result has an owner reference
 //     without a uid, or more than one owner reference with controller
 //     true, is refused with Invalid (422), as the API server's metadata
@@ -124,6 +126,10 @@ type Server struct {
 	events []wire.Event
 	// quiet turns the write log off (a long simulation needs none).
 	quiet bool
+	// ownersMoved is set by a write of an update or a patch that changed
+	// the object's owner references, for Do to hand the object to the
+	// collector once it has its answer (ownerless).
+	ownersMoved bool
 }
 
 // serverKey names one stored object.
@@ -385,6 +391,7 @@ func (s *Server) Do(ctx context.Context, r wire.Request) (wire.Written, error) {
 		return wire.Written{}, err
 	}
 	var err error
+	s.ownersMoved = false
 	switch {
 	case !knownResource(r.Resource):
 		err = notFoundResource()
@@ -407,7 +414,7 @@ func (s *Server) Do(ctx context.Context, r wire.Request) (wire.Written, error) {
 		if r.Verb != wire.VerbDelete {
 			answer = wire.WrittenOf(after)
 		}
-		if r.Verb == wire.VerbCreate && r.Subresource == "" {
+		if r.Verb == wire.VerbCreate && r.Subresource == "" || s.ownersMoved {
 			s.ownerless(key, after) // the collector's, at once
 			after, _ = s.store.load(key)
 		}
@@ -568,7 +575,8 @@ func (s *Server) update(r wire.Request, key serverKey) error {
 // settleAndWrite stores what an update or a patch of old to next settles
 // to (settle), once a DC's status passes its validation
 // (checkConfigStatus): the update and status strategies validate the
-// object they settled.
+// object they settled. It notes whether the owner references changed
+// (ownersMoved).
 func (s *Server) settleAndWrite(key serverKey, r wire.Request, old, next map[string]any) error {
 	out := s.settle(r.Resource, r.Subresource, old, next)
 	if r.Resource == wire.ResourceConfigs && r.Subresource != wire.SubresourceInstantiate {
@@ -576,7 +584,14 @@ func (s *Server) settleAndWrite(key serverKey, r wire.Request, old, next map[str
 			return err
 		}
 	}
-	return s.write(key, r.Resource, old, out)
+	// The collector looks at an object's owners again when they change:
+	// one that names only owners gone is collected, as a create is.
+	moved := !jsonvalue.Equal(ownerRefs(old), ownerRefs(out))
+	if err := s.write(key, r.Resource, old, out); err != nil {
+		return err
+	}
+	s.ownersMoved = moved
+	return nil
 }
 
 // settle returns the object the server stores when next replaces old

@@ -236,6 +236,50 @@ func TestServerCollectsOwnerless(t *testing.T) {
 	}
 }
 
+// TestServerCollectsWhenOwnersChange: an update or a patch that leaves an
+// object with other owner references, none of which names an owner that
+// exists, has it collected at once, as a create does (the collector looks
+// at an object again when its owners change); a write that keeps the
+// owners it had leaves the object, whatever they are (the collector's own
+// pace), as does one that names a live owner.
+func TestServerCollectsWhenOwnersChange(t *testing.T) {
+	gone := `{"apiVersion":"apps.openshift.io/v1","kind":"DeploymentConfig","name":"web","uid":"old-uid","controller":true}`
+	live := `{"apiVersion":"apps.openshift.io/v1","kind":"DeploymentConfig","name":"web","uid":"dc-uid","controller":true}`
+	rc := func(owner string) string {
+		return `{"apiVersion":"v1","kind":"ReplicationController","metadata":{"name":"web-2","namespace":"shop","uid":"rc-2","resourceVersion":"10","ownerReferences":[` +
+			owner + `]},"spec":{"replicas":0}}`
+	}
+	for _, tt := range []struct {
+		name, stored string
+		req          wire.Request
+		kept         bool
+	}{
+		{"patched to an owner gone", rc(live), wire.Request{Verb: wire.VerbPatch, PatchType: wire.PatchStrategicMerge,
+			Patch: []byte(`{"metadata":{"ownerReferences":[` + gone + `,{"$patch":"delete","uid":"dc-uid"}]}}`)}, false},
+		{"updated to an owner gone", rc(live), wire.Request{Verb: wire.VerbUpdate, Body: []byte(rc(gone))}, false},
+		{"updated to a live owner", rc(gone), wire.Request{Verb: wire.VerbUpdate, Body: []byte(rc(live))}, true},
+		{"owners unchanged", rc(gone), wire.Request{Verb: wire.VerbUpdate,
+			Body: []byte(strings.Replace(rc(gone), `"replicas":0`, `"replicas":1`, 1))}, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := fake.NewServer(serverNow)
+			for _, o := range []struct{ res, obj string }{{wire.ResourceConfigs, srvDC}, {wire.ResourceRCs, tt.stored}} {
+				if err := s.Put(o.res, []byte(o.obj)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			r := tt.req
+			r.Resource, r.Namespace, r.Name = wire.ResourceRCs, "shop", "web-2"
+			if _, err := s.Do(t.Context(), r); err != nil {
+				t.Fatalf("%s: %v", r.Verb, err)
+			}
+			if _, ok := s.Object(wire.ResourceRCs, "shop", "web-2"); ok != tt.kept {
+				t.Errorf("RC stored after the %s: %v, want %v", r.Verb, ok, tt.kept)
+			}
+		})
+	}
+}
+
 // TestServerInstantiateLeavesOwnerless: instantiate is a create of a
 // subresource that writes the stored DC, as an update does; the DC stays
 // whatever its owner references name (only a create of the object itself
