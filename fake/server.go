@@ -73,7 +73,9 @@ import (
 //     write that leaves it without finalizers; while
 //     marked, no write adds a finalizer. deletionTimestamp and
 //     deletionGracePeriodSeconds are the server's: a create's are
-//     dropped, an update's and a patch's are the stored ones.
+//     dropped, an update's and a patch's are the stored ones. A policy
+//     other than the three, as spelled, is Invalid (Unsupported value),
+//     checked once the object is found and before the preconditions.
 //   - a create of an object with owner references none of which names
 //     an owner that exists (kind, name and uid; a kind the server does
 //     not hold counts as existing) is answered, then the object is
@@ -799,6 +801,9 @@ func (s *Server) delete(key serverKey, opts wire.DeleteOptions) error {
 	if err != nil {
 		return fmt.Errorf("fake: stored %s %s/%s: %w", key.resource, key.namespace, key.name, err)
 	}
+	if err := checkPropagationPolicy(opts.PropagationPolicy); err != nil {
+		return err
+	}
 	if err := checkPreconditions(key, o, opts.Preconditions); err != nil {
 		return err
 	}
@@ -907,6 +912,18 @@ const propagationForeground = "Foreground"
 // propagationOrphan is the propagation policy that leaves the dependents,
 // released from the deleted owner.
 const propagationOrphan = "Orphan"
+
+// checkPropagationPolicy is the API server's validation of a delete's
+// propagation policy ("" for none), run once the object is found and
+// before the preconditions: the three policies, spelled as they are.
+func checkPropagationPolicy(policy string) error {
+	switch policy {
+	case "", propagationForeground, wire.PropagationBackground, propagationOrphan:
+		return nil
+	}
+	return &wire.StatusError{Reason: dcplan.StatusInvalid, Code: 422,
+		Message: fmt.Sprintf(`DeleteOptions.meta.k8s.io "" is invalid: propagationPolicy: Unsupported value: %q: supported values: "Foreground", "Background", "Orphan", "nil"`, policy)}
+}
 
 // collect is the garbage collector's pass over the objects of namespace
 // ns that obj owned (by its uid in their metadata.ownerReferences),

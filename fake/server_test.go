@@ -559,6 +559,17 @@ func TestServerRequests(t *testing.T) {
 			checks:  []check{{wire.ResourceRCs, "web-1", "metadata|uid", "rc-uid-1"}},
 		},
 		{
+			name: "delete with a policy misspelt",
+			why:  "the API server validates the delete options once the object is found, before its preconditions: Unsupported value, and the RC stays",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbDelete, Resource: wire.ResourceRCs, Namespace: "shop", Name: "web-1",
+					Delete: wire.DeleteOptions{PropagationPolicy: "background", Preconditions: wire.Preconditions{UID: "other-uid"}}}
+			},
+			errText: `DeleteOptions.meta.k8s.io "" is invalid: propagationPolicy: Unsupported value: "background": supported values: "Foreground", "Background", "Orphan", "nil"`,
+			reason:  dcplan.StatusInvalid,
+			checks:  []check{{wire.ResourceRCs, "web-1", "metadata|uid", "rc-uid-1"}},
+		},
+		{
 			name: "delete with another uid as precondition",
 			why:  "the uid is checked first, as the registry checks it: an RC created again under the name is not deleted",
 			req: func(*testing.T) wire.Request {
