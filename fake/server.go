@@ -102,7 +102,9 @@ import (
 //     (from a negative value to 1), else Invalid (the real message's diff
 //     of the two specs left out). The RC and pod status subresources
 //     store the body's metadata (labels, annotations, finalizers, an
-//     RC's owner references), the DC's status alone.
+//     RC's owner references), the DC's status alone; an RC's status
+//     always carries replicas (0 when the body has none), as the typed
+//     status does.
 //   - a DC's update, status write or patch is held to the DC status
 //     validation on what it would store (checkConfigStatus): no negative
 //     count, status.latestVersion neither lowered nor raised by more than
@@ -616,6 +618,18 @@ func (s *Server) settle(resource, sub string, old, next map[string]any) map[stri
 			restore(meta, oldMeta, f)
 		}
 		pruneMeta(out)
+		if resource == wire.ResourceRCs {
+			// The typed RC status always has replicas (no omitempty):
+			// a body without it stores 0, as the API server does.
+			st, _ := out["status"].(map[string]any)
+			if st == nil {
+				st = map[string]any{}
+				out["status"] = st
+			}
+			if st["replicas"] == nil {
+				st["replicas"] = json.Number("0")
+			}
+		}
 		return out
 	}
 	if sub == wire.SubresourceStatus || sub == wire.SubresourceInstantiate {

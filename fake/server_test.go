@@ -659,13 +659,14 @@ func TestServerRequests(t *testing.T) {
 		},
 		{
 			name: "status update without status clears it",
-			why:  "through the status subresource status is the body's: one without status leaves none, not the stored one",
+			why: "through the status subresource status is the body's, not the stored one: one without status stores the typed zero status, " +
+				"whose replicas has no omitempty",
 			req: func(*testing.T) wire.Request {
 				return wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceRCs, Subresource: wire.SubresourceStatus, Namespace: "shop", Name: "web-1",
 					Body: []byte(`{"metadata":{"name":"web-1","resourceVersion":"500"}}`)}
 			},
 			checks: []check{
-				{wire.ResourceRCs, "web-1", "status", "<absent>"},
+				{wire.ResourceRCs, "web-1", "status", map[string]any{"replicas": 0.0}},
 				{wire.ResourceRCs, "web-1", "spec|replicas", 2.0},
 			},
 		},
