@@ -100,9 +100,11 @@ import (
 //     only the containers' images, activeDeadlineSeconds (set or
 //     lowered), tolerations (added) and terminationGracePeriodSeconds
 //     (from a negative value to 1), else Invalid (the real message's diff
-//     of the two specs left out). The RC and pod status subresources
-//     store the body's metadata (labels, annotations, finalizers, an
-//     RC's owner references), the DC's status alone; an RC's status
+//     of the two specs left out). The RC, pod and DC status
+//     subresources store the body's metadata (labels, annotations,
+//     finalizers, an RC's and a DC's owner references) but a DC's
+//     labels, as openshift-apiserver's DC status strategy resets only
+//     the spec and the labels; an RC's status
 //     always carries replicas (0 when the body has none), as the typed
 //     status does.
 //   - a DC's update, status write or patch is held to the DC status
@@ -606,9 +608,9 @@ func (s *Server) settleAndWrite(key serverKey, r wire.Request, old, next map[str
 // status.latestVersion moved. The resourceVersion is write's to set.
 func (s *Server) settle(resource, sub string, old, next map[string]any) map[string]any {
 	if all, kept := statusKeeps(resource); sub == wire.SubresourceStatus && !all {
-		// The RC and pod status strategies reset the spec (and a pod's
-		// owner references); the rest of the body stands, but for the
-		// server's own metadata.
+		// The RC, pod and DC status strategies reset the spec (and a
+		// pod's owner references, a DC's labels); the rest of the body
+		// stands, but for the server's own metadata.
 		out := next
 		restore(out, old, "spec")
 		restore(out, old, "kind")
@@ -680,7 +682,7 @@ var serverMeta = []string{"uid", "creationTimestamp", "namespace", "generation",
 // keeps the body's metadata (statusKeeps), and never to the spec's.
 func checkUpdate(resource, sub, name string, old, next map[string]any) error {
 	if all, _ := statusKeeps(resource); sub != "" && all {
-		return nil // a DC's status write takes the status alone
+		return nil // no status write of these resources takes the body's metadata
 	}
 	if sub == "" || resource != wire.ResourcePods { // the pod status strategy drops it
 		if err := checkDeletionFields(resource, name, old, next); err != nil {

@@ -315,6 +315,21 @@ func TestServerRequests(t *testing.T) {
 			},
 		},
 		{
+			name: "DC status update keeps the body's metadata but labels",
+			why:  "openshift-apiserver's DC status strategy resets the spec and the labels only: the body's annotations are stored, its labels and spec are not",
+			req: func(*testing.T) wire.Request {
+				return wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceConfigs, Subresource: wire.SubresourceStatus, Namespace: "shop", Name: "web",
+					Body: []byte(`{"metadata":{"name":"web","namespace":"shop","resourceVersion":"700","labels":{"x":"y"},"annotations":{"note":"kept"}},` +
+						`"spec":{"replicas":9},"status":{"latestVersion":1,"observedGeneration":5}}`)}
+			},
+			checks: []check{
+				{wire.ResourceConfigs, "web", "metadata|annotations", map[string]any{"note": "kept"}},
+				{wire.ResourceConfigs, "web", "metadata|labels", "<absent>"},
+				{wire.ResourceConfigs, "web", "spec|replicas", 2.0},
+				{wire.ResourceConfigs, "web", "metadata|generation", 5.0},
+			},
+		},
+		{
 			name: "DC status lowers latestVersion",
 			why:  "3.2.10: the DC status validation refuses a decrement (openshift-apiserver's ValidateDeploymentConfigStatusUpdate)",
 			req: func(*testing.T) wire.Request {

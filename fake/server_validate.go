@@ -206,14 +206,17 @@ func jsonInt(v any) (int64, bool) {
 // object rather than the body, by resource: the RC status strategy resets
 // only the spec, so labels, annotations, owner references and finalizers
 // come from the body (nil: none kept); the pod status strategy also keeps
-// the stored owner references; the DC status strategy keeps everything
-// but status (all true).
+// the stored owner references; the DC status strategy (openshift-apiserver)
+// the stored labels. all is true for a resource whose status writes keep
+// everything but status: none of these three.
 func statusKeeps(resource string) (all bool, fields []string) {
 	switch resource {
 	case wire.ResourceRCs:
 		return false, nil
 	case wire.ResourcePods:
 		return false, []string{"ownerReferences"}
+	case wire.ResourceConfigs:
+		return false, []string{"labels"}
 	}
 	return true, nil
 }
