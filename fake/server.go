@@ -47,8 +47,8 @@ import (
 //     and revisionHistoryLimit stay as sent).
 //   - update and patch: a new resourceVersion; uid and creationTimestamp
 //     stay the server's; the main resource keeps the stored status and the
-//     status subresource keeps the stored spec (and a DC's, everything
-//     but status); metadata.generation
+//     status subresource keeps the stored spec (and the metadata its
+//     strategy keeps, below); metadata.generation
 //     goes up by one when spec changed, or a DC's
 //     status.latestVersion (kept from the client when one above the
 //     stored one, as the DC update strategy does), and through the
@@ -602,12 +602,13 @@ func (s *Server) settleAndWrite(key serverKey, r wire.Request, old, next map[str
 
 // settle returns the object the server stores when next replaces old
 // through subresource sub: server-owned metadata and, for the main
-// resource, status come from old; only status comes from next through the
-// status subresource, and through instantiate (the DC the instantiate
-// endpoint stores), which also counts a generation when
+// resource, status come from old; through the status subresource the
+// stored spec and the metadata the strategy keeps (statusKeeps) come from
+// old; through instantiate only status comes from next (the DC the
+// instantiate endpoint stores), which also counts a generation when
 // status.latestVersion moved. The resourceVersion is write's to set.
 func (s *Server) settle(resource, sub string, old, next map[string]any) map[string]any {
-	if all, kept := statusKeeps(resource); sub == wire.SubresourceStatus && !all {
+	if sub == wire.SubresourceStatus {
 		// The RC, pod and DC status strategies reset the spec (and a
 		// pod's owner references, a DC's labels); the rest of the body
 		// stands, but for the server's own metadata.
@@ -616,7 +617,7 @@ func (s *Server) settle(resource, sub string, old, next map[string]any) map[stri
 		restore(out, old, "kind")
 		restore(out, old, "apiVersion")
 		meta, oldMeta := ensureMeta(out), ensureMeta(old)
-		for _, f := range append(kept, serverMeta...) {
+		for _, f := range append(statusKeeps(resource), serverMeta...) {
 			restore(meta, oldMeta, f)
 		}
 		pruneMeta(out)
@@ -634,7 +635,7 @@ func (s *Server) settle(resource, sub string, old, next map[string]any) map[stri
 		}
 		return out
 	}
-	if sub == wire.SubresourceStatus || sub == wire.SubresourceInstantiate {
+	if sub == wire.SubresourceInstantiate {
 		out := jsontree.Clone(old).(map[string]any)
 		if st, ok := next["status"]; ok {
 			out["status"] = st
@@ -642,7 +643,7 @@ func (s *Server) settle(resource, sub string, old, next map[string]any) map[stri
 			delete(out, "status")
 		}
 		meta := ensureMeta(out)
-		if sub == wire.SubresourceInstantiate && latestVersionMoved(old, out) {
+		if latestVersionMoved(old, out) {
 			// The instantiate strategy's PrepareForUpdate counts a
 			// generation when status.latestVersion moves, as the DC
 			// update strategy does; the status strategy never does.
@@ -678,12 +679,9 @@ var serverMeta = []string{"uid", "creationTimestamp", "namespace", "generation",
 // checkUpdate runs the checks of an update or a patch of old, through
 // subresource sub, that would store next, in the API server's order:
 // metadata (deletionTimestamp, finalizers), then the pod's spec rules. A
-// status write is held to the metadata rules only where its strategy
-// keeps the body's metadata (statusKeeps), and never to the spec's.
+// status write, whose strategy keeps the body's metadata (statusKeeps),
+// is held to the metadata rules, never to the spec's.
 func checkUpdate(resource, sub, name string, old, next map[string]any) error {
-	if all, _ := statusKeeps(resource); sub != "" && all {
-		return nil // no status write of these resources takes the body's metadata
-	}
 	if sub == "" || resource != wire.ResourcePods { // the pod status strategy drops it
 		if err := checkDeletionFields(resource, name, old, next); err != nil {
 			return err

@@ -207,16 +207,13 @@ func jsonInt(v any) (int64, bool) {
 // only the spec, so labels, annotations, owner references and finalizers
 // come from the body (nil: none kept); the pod status strategy also keeps
 // the stored owner references; the DC status strategy (openshift-apiserver)
-// the stored labels. all is true for a resource whose status writes keep
-// everything but status: none of these three.
-func statusKeeps(resource string) (all bool, fields []string) {
+// the stored labels.
+func statusKeeps(resource string) []string {
 	switch resource {
-	case wire.ResourceRCs:
-		return false, nil
 	case wire.ResourcePods:
-		return false, []string{"ownerReferences"}
+		return []string{"ownerReferences"}
 	case wire.ResourceConfigs:
-		return false, []string{"labels"}
+		return []string{"labels"}
 	}
-	return true, nil
+	return nil
 }
