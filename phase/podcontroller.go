@@ -26,8 +26,11 @@ import (
 //  3. The pod phase gives the next RC phase: Running ⇒ Running; Succeeded
 //     ⇒ Complete, or Failed when any container terminated with a non-zero
 //     exit code; Failed ⇒ Failed; anything else ⇒ no change.
-//  4. Only when CanTransition(current, next) is the RC written, in one
-//     Transition: on Complete the desired-replicas annotation moves into
+//  4. Only when CanTransition(current, next) is the RC written (with
+//     WriteAnyPhaseChange, the oldest seed's `current ≠ next`: whenever
+//     next differs, even backwards, so that a Failed RC whose pod then
+//     succeeds is written Complete and a Running pod moves even a
+//     terminal RC, rule 7.28), in one Transition: on Complete the desired-replicas annotation moves into
 //     openshift.io/deployment.replicas; with SeedReplicasAnnotation a
 //     Failed RC also gets openshift.io/deployment.replicas from
 //     desired-replicas (its text as it stands, a count or not), which it
@@ -89,11 +92,15 @@ func deployerPodOn(s dcplan.Snapshot, p dcplan.Pod, d dcplan.Deployment, found b
 	case dcplan.PodFailed:
 		next = dcplan.PhaseFailed
 	}
-	if !CanTransition(d.Phase, next) {
+	legal := CanTransition(d.Phase, next)
+	if !legal && (!sw.WriteAnyPhaseChange || next == d.Phase) {
 		return dcplan.Plan{}
 	}
 	var plan dcplan.Plan
 	tr := dcplan.Transition{Rule: ruleOriginPod, RC: d.Name, Version: d.Version, From: d.Phase, To: next}
+	if !legal {
+		tr.Rule = ruleOriginAnyPhase // only with WriteAnyPhaseChange
+	}
 	if next == dcplan.PhaseComplete {
 		tr.CommitDesired, tr.Desired = commitsDesired(&d, sw), d.DesiredReplicas
 		if d.Cancelled {

@@ -118,6 +118,30 @@ func TestDeployerPod(t *testing.T) {
 			want: dcplan.Plan{},
 		},
 		{
+			name: "any-change/failed-to-complete", why: "7.28, SPEC 12 WriteAnyPhaseChange: the oldest pod controller writes whenever the phase differs, so a Failed RC whose pod then succeeds completes",
+			flip: func(sw *dcplan.Switches) { sw.WriteAnyPhaseChange = true },
+			rcs:  []dcplan.Deployment{testRC(1, dcplan.PhaseFailed)}, pods: []dcplan.Pod{deployer("web-1", dcplan.PodSucceeded)},
+			want: dcplan.Plan{Transitions: tr("7.28", dcplan.PhaseFailed, dcplan.PhaseComplete, commit)},
+		},
+		{
+			name: "any-change/complete-to-running", why: "7.28: with WriteAnyPhaseChange a Running pod moves even a terminal RC (the oldest seed had no terminal guard)",
+			flip: func(sw *dcplan.Switches) { sw.WriteAnyPhaseChange = true },
+			rcs:  []dcplan.Deployment{testRC(1, dcplan.PhaseComplete)}, pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning)},
+			want: dcplan.Plan{Transitions: tr("7.28", dcplan.PhaseComplete, dcplan.PhaseRunning, nil)},
+		},
+		{
+			name: "any-change/legal-move", why: "7.29: with WriteAnyPhaseChange a legal move keeps the pod controller's rule",
+			flip: func(sw *dcplan.Switches) { sw.WriteAnyPhaseChange = true },
+			rcs:  []dcplan.Deployment{testRC(1, dcplan.PhasePending)}, pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning)},
+			want: dcplan.Plan{Transitions: tr("7.29", dcplan.PhasePending, dcplan.PhaseRunning, nil)},
+		},
+		{
+			name: "any-change/pending-pod", why: "7.28: with WriteAnyPhaseChange a Pending pod still gives no next phase, so nothing is written",
+			flip: func(sw *dcplan.Switches) { sw.WriteAnyPhaseChange = true },
+			rcs:  []dcplan.Deployment{testRC(1, dcplan.PhaseRunning)}, pods: []dcplan.Pod{deployer("web-1", dcplan.PodPending)},
+			want: dcplan.Plan{},
+		},
+		{
 			name: "modern-profile", why: "SPEC 12 SeedPodController: the deployer-pod controller exists only with the switch (Modern: off)",
 			modern: true, rcs: []dcplan.Deployment{testRC(1, dcplan.PhasePending)}, pods: []dcplan.Pod{deployer("web-1", dcplan.PodRunning)},
 			want: dcplan.Plan{},
@@ -245,5 +269,18 @@ func TestDeployerPodReportsAFailedWrite(t *testing.T) {
 				t.Errorf("DeployerPod() after a failed write mismatch (-want +got):\n%s", d)
 			}
 		})
+	}
+}
+
+// TestDeployerPodOrigin10WritesAnyPhaseChange: Origin10 is the preset
+// whose WriteAnyPhaseChange is on (SPEC 12, 7 row 28), and there the
+// pod-driven phase is the deployer-pod controller's (7.29), so the
+// switch must reach DeployerPod; it used to reach only Step, where no
+// seed-era branch moves a phase backwards.
+func TestDeployerPodOrigin10WritesAnyPhaseChange(t *testing.T) {
+	s := snapshot(dcplan.Origin10, []dcplan.Deployment{testRC(1, dcplan.PhaseFailed)}, deployer("web-1", dcplan.PodSucceeded))
+	got := phase.DeployerPod(s, "web-1-deploy")
+	if len(got.Transitions) != 1 || got.Transitions[0].To != dcplan.PhaseComplete || got.Transitions[0].Rule != "7.28" {
+		t.Errorf("Origin10 DeployerPod = %q, want rule 7.28 writing Failed -> Complete", dcplan.Describe(got))
 	}
 }
