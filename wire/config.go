@@ -358,9 +358,39 @@ func (r *reader) triggers(spec node) []dcplan.Trigger {
 	return out
 }
 
+// putTriggers overlays ts on spec.triggers. Each trigger is written over
+// the element of the list as read that is the same trigger (its type and
+// image reference; the first such element not taken by an earlier
+// trigger), so that the members the library does not model stay with
+// their trigger however a rollback reorders the list; a trigger the list
+// did not hold starts from an empty object, and carries nothing of the
+// element that stood at its index. An empty ts writes a list read
+// non-empty as [] (a DC whose PUT lacks the key is given a ConfigChange
+// trigger by the API server's defaulting), leaves [] and an absent key as
+// they are, and drops any other value.
 func putTriggers(spec map[string]any, ts []dcplan.Trigger) {
-	for i, e := range elems(spec, "triggers", len(ts)) {
-		t := ts[i]
+	cur, isList := spec["triggers"].([]any)
+	if len(ts) == 0 {
+		switch {
+		case isList && len(cur) > 0:
+			spec["triggers"] = []any{}
+		case !isList && spec["triggers"] != nil:
+			delete(spec, "triggers")
+		}
+		return
+	}
+	taken := make([]bool, len(cur))
+	list := make([]any, len(ts))
+	for i := range ts {
+		t := &ts[i]
+		e := map[string]any{}
+		for j, c := range cur {
+			if old, ok := c.(map[string]any); ok && !taken[j] && sameTrigger(old, t) {
+				e, taken[j] = old, true
+				break
+			}
+		}
+		list[i] = e
 		putString(e, "type", t.TypeText())
 		hasParams := t.Automatic || len(t.ContainerNames) > 0 || t.FromKind != "" || t.FromNamespace != "" ||
 			t.FromName != "" || t.LastTriggeredImage != ""
@@ -377,6 +407,19 @@ func putTriggers(spec map[string]any, ts []dcplan.Trigger) {
 		})
 		putString(p, "lastTriggeredImage", t.LastTriggeredImage)
 	}
+	spec["triggers"] = list
+}
+
+// sameTrigger reports whether e, an element of spec.triggers as read, is
+// the trigger t: the same type and the same image reference.
+func sameTrigger(e map[string]any, t *dcplan.Trigger) bool {
+	typ, _ := e["type"].(string)
+	params, _ := e["imageChangeParams"].(map[string]any)
+	from, _ := params["from"].(map[string]any)
+	kind, _ := from["kind"].(string)
+	ns, _ := from["namespace"].(string)
+	name, _ := from["name"].(string)
+	return typ == t.TypeText() && kind == t.FromKind && ns == t.FromNamespace && name == t.FromName
 }
 
 // configStatus reads a DC's status.
