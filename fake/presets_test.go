@@ -86,7 +86,7 @@ var accidents = []accident{
 		func(st *dcplan.Settings) { st.CancelByDeadline = false }},
 	{"OneDeployerPod", "UnrelatedPodEffects: the New-phase timeout fails an RC a stale read shows New while its deployer pod runs, and that pod runs beside the next rollout's (SPEC 10.4)", unrelatedPods},
 	{"NothingInFlightAtRest", "UnrelatedPodEffects: a pod squatting the deployer pod's name holds the RC Pending (SPEC 10.4)", unrelatedPods},
-	{"PhaseMoves", "WriteAnyPhaseChange: the oldest deployer-pod controller writes any phase its pod gives, even backwards, so an RC a stale read failed is written Complete or Running when its deployer pod then succeeds or runs (SPEC 7 row 28)", anyPhase},
+	{"OneRolloutInFlight", "WriteAnyPhaseChange: the oldest deployer-pod controller writes any phase its pod gives, even backwards, so an RC a stale read failed is written Running when its deployer pod runs, beside the next rollout (SPEC 7 row 28)", anyPhase},
 	{"liveness", "FailedCancellationEveryPass (SPEC 10.13) or UntrimmedImages (SPEC 3.5.5): a plan on every pass",
 		func(st *dcplan.Settings) { st.FailedCancellationEveryPass, st.UntrimmedImages = false, false }},
 	{"liveness", "UnrelatedPodEffects: a pod squatting the deployer pod's name holds a cancelled Pending RC, and the DC controller waits for the cancellation for ever (SPEC 10.4)", unrelatedPods},
