@@ -17,8 +17,9 @@ import (
 // so OnlyClaimedRCs and CancelsOnlyOlder are left out there; ReplicaSync
 // (Origin10, Origin13) leaves out the two replica invariants; a paused
 // mode other than PausedFirst (every Origin preset) leaves out
-// PausedNoRollout; and IgnoreDeleting (Origin10) leaves out
-// StatusOnlyWhileDeleting. An Applies that says yes where a preset's
+// PausedNoRollout; IgnoreDeleting (Origin10) leaves out
+// StatusOnlyWhileDeleting; and the seed-era status (SeedStatus, every
+// Origin preset) leaves out StatusSumsAtRest. An Applies that says yes where a preset's
 // controller does not keep the promise fails correct runs; one that says
 // no silently drops a check from every property test.
 func TestInvariantApplies(t *testing.T) {
@@ -31,6 +32,7 @@ func TestInvariantApplies(t *testing.T) {
 		"ReplicasAfterReconcile":  {dcplan.Origin10, dcplan.Origin13},
 		"PausedNoRollout":         origins,
 		"StatusOnlyWhileDeleting": {dcplan.Origin10},
+		"StatusSumsAtRest":        origins,
 	}
 	for _, inv := range fake.Invariants {
 		for _, p := range dcplan.Presets() {

@@ -115,7 +115,7 @@
 //     failure, never a skip), [OneRolloutInFlight], [OneDeployerPod].
 //   - Rest, at rest only (each says why): [NothingInFlightAtRest],
 //     [ReplicasWhenStable], [StatusCaughtUp], [HistoryPruned],
-//     [NoPodsAfterCancel].
+//     [NoPodsAfterCancel], [StatusSumsAtRest].
 //   - Transition, on every pass (each successful write, [LiveWrite], with
 //     the live world just before it) and every step:
 //     [LatestVersionMonotonic], [NoCreateWhileInFlight], [CancelsOnlyOlder],
@@ -123,7 +123,7 @@
 //     [CreatedRCMatchesConfig], [PhaseMoves] (against [Spec21], SPEC 2.1
 //     as data, independent of phase.Table), [NoScaleDuringRollout],
 //     [PausedNoRollout], [ReplicasAfterReconcile], [NoCancelAtVersionZero],
-//     [StatusOnlyWhileDeleting], [FailsForACause].
+//     [StatusOnlyWhileDeleting], [FailsForACause], [SupersedesInFlight].
 //
 // Who runs them: the simulator's tests ([CheckInvariants] on two
 // [Observation]s after every step; the Sim records every pass as a
@@ -131,7 +131,8 @@
 // [CheckTransition]: one plan applied to a Server holding its snapshot),
 // and the exhaustive explorer, fake/explore (on every state, move and
 // fixed point). [Invariant.Applies] leaves out the few that seed-era
-// switches (SeedConfigController, ReplicaSync, the paused modes) change,
+// switches (SeedConfigController, ReplicaSync, the paused modes,
+// SeedStatus) change,
 // and under SeedConfigController the invariants take the RCs the DC's
 // label selects for its own, as that controller does
 // ([ConfigState].ByLabel). [Liveness] checks convergence once faults

@@ -48,6 +48,7 @@ var Invariants = []Invariant{
 	{Name: "StatusCaughtUp", Rule: "3.2.7", Rest: StatusCaughtUp},
 	{Name: "HistoryPruned", Rule: "3.7", Rest: HistoryPruned},
 	{Name: "NoPodsAfterCancel", Rule: "2.3", Rest: NoPodsAfterCancel},
+	{Name: "StatusSumsAtRest", Rule: "3.9", Rest: StatusSumsAtRest},
 	{Name: "LatestVersionMonotonic", Rule: "3.2.10", Transition: LatestVersionMonotonic},
 	{Name: "NoCreateWhileInFlight", Rule: "3.4", Transition: NoCreateWhileInFlight},
 	{Name: "CancelsOnlyOlder", Rule: "3.4", Transition: CancelsOnlyOlder},
@@ -62,6 +63,7 @@ var Invariants = []Invariant{
 	{Name: "ReplicasAfterReconcile", Rule: "3.6", Transition: ReplicasAfterReconcile},
 	{Name: "StatusOnlyWhileDeleting", Rule: "3.2.4", Transition: StatusOnlyWhileDeleting},
 	{Name: "FailsForACause", Rule: "2.2", Transition: FailsForACause},
+	{Name: "SupersedesInFlight", Rule: "3.4", Transition: SupersedesInFlight},
 }
 
 // Applies reports whether inv holds for a DC planned with st: every
@@ -78,7 +80,9 @@ var Invariants = []Invariant{
 // no status-lag catch-up first (SPEC 3.11, 7 row 5), so it cancels an RC
 // at or above a lagging status.latestVersion (CancelsOnlyOlder).
 // IgnoreDeleting (the oldest seed) plans for a DC being deleted as for
-// any other (StatusOnlyWhileDeleting).
+// any other (StatusOnlyWhileDeleting). The seed-era status (SeedStatus,
+// and SeedConfigController's RCs taken by label) is computed otherwise
+// (SPEC 3.11), so StatusSumsAtRest judges neither.
 func (inv Invariant) Applies(st dcplan.Settings) bool {
 	switch inv.Name {
 	case "OnlyClaimedRCs", "CancelsOnlyOlder":
@@ -91,6 +95,8 @@ func (inv Invariant) Applies(st dcplan.Settings) bool {
 		return st.Paused == dcplan.PausedFirst
 	case "StatusOnlyWhileDeleting":
 		return !st.IgnoreDeleting
+	case "StatusSumsAtRest":
+		return !st.SeedStatus && !st.SeedConfigController
 	}
 	return true
 }
@@ -1102,4 +1108,90 @@ func exitedNonZero(p dcplan.Pod) bool {
 		}
 	}
 	return false
+}
+
+// SupersedesInFlight holds when a fault-free DC controller pass that read
+// the live world of an unpaused DC, not being deleted, whose
+// status.latestVersion (above 0) names no claimed RC and no claimed RC is
+// newer (no status lag to catch up first, SPEC 3.2.7), leaves no older
+// claimed rollout in flight (rollingOut) without the cancel annotation
+// (SPEC 0 rule 2, 3.2.8, 3.4: older non-terminal RCs get cancelled, then
+// the DC waits). It judges the world after the pass, so a pass that only
+// waits is caught.
+func SupersedesInFlight(t Transition) error {
+	b := t.Before
+	cfg := b.Config
+	if t.Kind != PassConfig || t.Faulted || t.Stale || cfg.Name == "" || cfg.Paused || cfg.Deleting ||
+		cfg.Status.LatestVersion == 0 || t.After.Config.UID != cfg.UID {
+		return nil
+	}
+	if exists, _, _ := b.latest(); exists {
+		return nil
+	}
+	if newest, _ := b.versions(); newest > cfg.Status.LatestVersion {
+		return nil
+	}
+	for _, d := range t.After.claimed() {
+		if rollingOut(d) && !d.Cancelled && d.Version < cfg.Status.LatestVersion {
+			return fmt.Errorf("left rc/%s %v and not cancelled while latestVersion %d has no RC", d.Name, d.Phase, cfg.Status.LatestVersion)
+		}
+	}
+	return nil
+}
+
+// StatusSumsAtRest holds at rest when the DC's status counters are those
+// SPEC 3.9 computes from the RCs the DC controls (SPEC 0 rule 10):
+// replicas, availableReplicas and readyReplicas are the sums of the RCs'
+// status fields, unavailableReplicas is max(0, Σ spec.replicas −
+// available), updatedReplicas is the latest RC's status.replicas (0 when
+// there is none), and observedGeneration is metadata.generation once the
+// latest rollout has ended. A DC at version 0 without a ConfigChange or
+// ImageChange trigger computes from no RC at all (SPEC 3.2.1). Only the
+// RCs the DC controls are counted (an orphan it cannot adopt, such as one
+// being deleted, is not its). It is an at-rest property: a pod or a
+// replica count moves the RCs' counters at some step, and the next pass
+// writes the status.
+func StatusSumsAtRest(c ConfigState) error {
+	cfg := c.Config
+	if cfg.Name == "" {
+		return nil
+	}
+	triggered := slices.ContainsFunc(cfg.Triggers, func(tr dcplan.Trigger) bool {
+		return tr.Type == dcplan.TriggerConfigChange || tr.Type == dcplan.TriggerImageChange
+	})
+	var replicas, available, ready, spec, updated int64
+	if cfg.Status.LatestVersion != 0 || triggered {
+		for _, d := range c.claimed() {
+			if !d.HasController || d.Controller.UID != cfg.UID {
+				continue
+			}
+			replicas += int64(d.StatusReplicas)
+			available += int64(d.AvailableReplicas)
+			ready += int64(d.ReadyReplicas)
+			spec += int64(d.Replicas)
+			if cfg.Status.LatestVersion > 0 && d.Version == cfg.Status.LatestVersion {
+				updated = int64(d.StatusReplicas)
+			}
+		}
+	}
+	st := cfg.Status
+	var errs []error
+	for _, f := range []struct {
+		name      string
+		got, want int64
+	}{
+		{"replicas", int64(st.Replicas), replicas},
+		{"availableReplicas", int64(st.AvailableReplicas), available},
+		{"readyReplicas", int64(st.ReadyReplicas), ready},
+		{"unavailableReplicas", int64(st.UnavailableReplicas), max(0, spec-available)},
+		{"updatedReplicas", int64(st.UpdatedReplicas), updated},
+	} {
+		if f.got != f.want {
+			errs = append(errs, fmt.Errorf("status.%s %d, want %d", f.name, f.got, f.want))
+		}
+	}
+	if _, ended, _ := c.latest(); (ended || cfg.Status.LatestVersion == 0) && st.ObservedGeneration != cfg.Generation {
+		errs = append(errs, fmt.Errorf("status.observedGeneration %d, want %d", st.ObservedGeneration, cfg.Generation))
+	}
+	return errors.Join(errs...)
 }

@@ -132,6 +132,13 @@ func TestStateInvariantsCatchViolations(t *testing.T) {
 	cancelled := state(c2, rcOf(t, c2, 1, Complete, 1), rcOf(t, c2, 2, Failed, 0))
 	cancelled.Deployments[1].Cancelled = true
 	cancelled.Pods = []dcplan.Pod{deployerPod("web-2", dcplan.PodRunning)}
+	// counted is at rest with its status as SPEC 3.9 computes it: web-2
+	// runs 2 replicas, 1 available and ready.
+	counted := state(c2, rcOf(t, c2, 1, Complete, 0), rcOf(t, c2, 2, Complete, 2))
+	counted.Deployments[1].StatusReplicas, counted.Deployments[1].AvailableReplicas, counted.Deployments[1].ReadyReplicas = 2, 1, 1
+	counted.Config.Status.Replicas, counted.Config.Status.UpdatedReplicas = 2, 2
+	counted.Config.Status.AvailableReplicas, counted.Config.Status.ReadyReplicas, counted.Config.Status.UnavailableReplicas = 1, 1, 1
+	counted.Config.Status.ObservedGeneration = counted.Config.Generation
 	tests := []struct {
 		name    string
 		why     string
@@ -196,6 +203,25 @@ func TestStateInvariantsCatchViolations(t *testing.T) {
 			c: state(limited, rcOf(t, c3, 2, Complete, 0), rcOf(t, c3, 3, Complete, 1))},
 		{name: "2.3 pod after cancel", why: "the cancelled rollout keeps its deployer pod", inv: fake.NoPodsAfterCancel,
 			c: cancelled, wantErr: "pod web-2-deploy of cancelled rc web-2 survives"},
+		{name: "3.9 sums at rest", why: "the status is the RCs' sums, unavailable their spec less available", inv: fake.StatusSumsAtRest, c: counted},
+		{name: "3.9 unavailable unclamped sum", why: "one of two replicas available: one unavailable", inv: fake.StatusSumsAtRest,
+			c: func() fake.ConfigState {
+				c := counted
+				c.Config.Status.UnavailableReplicas = 0
+				return c
+			}(), wantErr: "status.unavailableReplicas 0, want 1"},
+		{name: "3.9 updated of the latest", why: "updatedReplicas is the latest RC's status.replicas", inv: fake.StatusSumsAtRest,
+			c: func() fake.ConfigState {
+				c := counted
+				c.Config.Status.UpdatedReplicas = 0
+				return c
+			}(), wantErr: "status.updatedReplicas 0, want 2"},
+		{name: "3.9 generation not observed", why: "the latest rollout ended, so the pass bumps observedGeneration", inv: fake.StatusSumsAtRest,
+			c: func() fake.ConfigState {
+				c := counted
+				c.Config.Generation = c.Config.Status.ObservedGeneration + 1
+				return c
+			}(), wantErr: "status.observedGeneration"},
 	}
 	caught := map[string]bool{}
 	for _, tt := range tests {
@@ -311,6 +337,11 @@ func TestTransitionInvariantsCatchViolations(t *testing.T) {
 	// And at latestVersion 0: web-1 New, above it (an orphan adopted).
 	prunesNewer := state(dc(t, 0, "app:1"), rcOf(t, c3, 1, New, 0))
 	prunesNewer.Config.Paused, prunesNewer.Config.HasRevisionHistoryLimit, prunesNewer.Config.RevisionHistoryLimit = true, true, 0
+	// superseding: latestVersion 3 has no RC while web-2 runs.
+	superseding := state(c3, rcOf(t, c3, 1, Complete, 1), rcOf(t, c3, 2, Running, 0))
+	supersededCancelled := state(c3, rcOf(t, c3, 1, Complete, 1), rcOf(t, c3, 2, Running, 0))
+	supersededCancelled.Deployments[1].Cancelled = true
+	lagBehind := state(dc(t, 1, "app:1"), rcOf(t, c3, 1, Complete, 1), rcOf(t, c3, 2, Running, 0))
 	planned := func(tr fake.Transition, p dcplan.Preset) fake.Transition {
 		tr.Settings = p.Settings()
 		return tr
@@ -431,6 +462,15 @@ func TestTransitionInvariantsCatchViolations(t *testing.T) {
 		{name: "7.28 running to new by the oldest seed", why: "no deployer pod phase gives New, so not even the oldest seed writes it", inv: fake.PhaseMoves,
 			t:       planned(pass(update("web-3", web(3, Running, 0), web(3, New, 0), dcplan.ActionTransition, live)), dcplan.Origin10),
 			wantErr: "moved Running -> New"},
+		{name: "3.4 superseded left running", why: "latestVersion 3 has no RC and the pass left web-2 running uncancelled", inv: fake.SupersedesInFlight,
+			t:       fake.Transition{Actor: "dc-controller", Kind: fake.PassConfig, Before: superseding, After: superseding},
+			wantErr: "left rc/web-2 Running and not cancelled while latestVersion 3 has no RC"},
+		{name: "3.4 superseded cancelled", why: "the pass cancelled web-2 and waits for it", inv: fake.SupersedesInFlight,
+			t: fake.Transition{Actor: "dc-controller", Kind: fake.PassConfig, Before: superseding, After: supersededCancelled}},
+		{name: "3.4 superseded, status lag", why: "3.2.7: an RC above latestVersion is caught up first", inv: fake.SupersedesInFlight,
+			t: fake.Transition{Actor: "dc-controller", Kind: fake.PassConfig, Before: lagBehind, After: lagBehind}},
+		{name: "3.4 superseded, faulted pass", why: "a pass a fault stopped is not judged", inv: fake.SupersedesInFlight,
+			t: fake.Transition{Actor: "dc-controller", Kind: fake.PassConfig, Faulted: true, Before: superseding, After: superseding}},
 		{name: "6.2 failed to new by retry", why: "oc rollout retry", inv: fake.PhaseMoves,
 			t: fake.Transition{Actor: "user:retry", Kind: fake.PassUser, Writes: []fake.LiveWrite{update("web-3", web(3, Failed, 0), web(3, New, 0), dcplan.ActionTransition, live)}}},
 		{name: "2.2 fails beside a running pod", why: "a deployer that fails web-3 while its pod runs, not cancelled", inv: fake.FailsForACause,

@@ -83,6 +83,14 @@ var mutantList = []mutant{
 	{name: "deleting DC planned as any other", why: "the DC controller goes on with a DC being deleted: it creates, scales and prunes (SPEC 3.2.4)",
 		file: "reconcile/config.go", old: "	if cfg.Deleting && !sw.IgnoreDeleting {\n", new: "	if false && cfg.Deleting && !sw.IgnoreDeleting {\n",
 		killers: [][2]string{{"./reconcile", "TestScenarios/deleting"}, {"./fake/explore", "TestExploreDeleting"}}},
+	// Two bugs only scripted and exact-count tests killed before the
+	// invariants SupersedesInFlight and StatusSumsAtRest.
+	{name: "superseded rollout not cancelled", why: "the DC controller waits for an older rollout in flight without cancelling it (SPEC 0 rule 2, 3.4)",
+		file: "reconcile/supersede.go", old: "return awaited(d, sw) && !d.Cancelled }) {", new: "return false && awaited(d, sw) && !d.Cancelled }) {",
+		killers: [][2]string{{"./fake", "TestSimSeeds"}, explorer}},
+	{name: "status never refreshed", why: "the DC controller writes no status but a version bump (SPEC 0 rule 10, 3.9)",
+		file: "reconcile/status.go", old: "	if !changed {\n", new: "	if !changed || true {\n",
+		killers: [][2]string{{"./fake", "TestSimSeeds"}, explorer}},
 }
 
 // TestMutantsStillApply runs on every go test, without -mutants: each
