@@ -16,9 +16,17 @@ var ErrNotRebasable = errors.New("wire: the request has no object body to rebase
 // Rebased returns r with the metadata.resourceVersion of its body set to
 // version, the rest of the body as rendered: how an adapter sends a
 // Rebase request once it knows the version the earlier write of the plan
-// left on the object (RunPass does this for every Rebase request). The
-// error, for a body that is not a JSON object, wraps ErrNotRebasable.
+// left on the object (RunPass does this for every Rebase request). A
+// delete has no body: its resourceVersion precondition becomes version.
+// The error, for a body that is not a JSON object, wraps
+// ErrNotRebasable.
 func (r Request) Rebased(version string) (Request, error) {
+	if r.Verb == VerbDelete {
+		if r.Delete.Preconditions.ResourceVersion != "" {
+			r.Delete.Preconditions.ResourceVersion = version
+		}
+		return r, nil
+	}
 	return r.edit(make(changes, 0, 1).setString(version, "metadata", "resourceVersion"))
 }
 

@@ -175,3 +175,27 @@ func TestNotRebasableErrorTexts(t *testing.T) {
 		t.Errorf("Rebased of a body that does not parse: err %v, want ErrNotRebasable with the JSON error", err)
 	}
 }
+
+// TestDeleteRebased: a delete has no body, so Rebased moves its
+// resourceVersion precondition to the version given (Modern's prune of
+// an RC its own pass scaled first, SPEC 3.7.5.unchanged), keeping the
+// uid; a delete without that precondition is sent as it is.
+func TestDeleteRebased(t *testing.T) {
+	conditioned := wire.Request{Verb: wire.VerbDelete, Resource: wire.ResourceRCs, Namespace: "ns", Name: "web-2", Rebase: true,
+		Delete: wire.DeleteOptions{PropagationPolicy: wire.PropagationBackground, Preconditions: wire.Preconditions{UID: "uid-web-2", ResourceVersion: "7"}}}
+	got, err := conditioned.Rebased("9")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (wire.Preconditions{UID: "uid-web-2", ResourceVersion: "9"}); got.Delete.Preconditions != want {
+		t.Errorf("Rebased(9) preconditions = %+v, want %+v", got.Delete.Preconditions, want)
+	}
+	if conditioned.Delete.Preconditions.ResourceVersion != "7" {
+		t.Errorf("Rebased changed its receiver: %+v", conditioned.Delete.Preconditions)
+	}
+	plain := conditioned
+	plain.Delete.Preconditions = wire.Preconditions{}
+	if got, err := plain.Rebased("9"); err != nil || got.Delete.Preconditions != (wire.Preconditions{}) {
+		t.Errorf("Rebased(9) of an unconditioned delete = %+v, %v; want no preconditions", got.Delete.Preconditions, err)
+	}
+}

@@ -126,7 +126,11 @@ type Request struct {
 	// as rendered carries the version read; RunPass takes the new one
 	// from the earlier write's answer (Written) and sends
 	// Rebased(version). Sent with the version read, the request would
-	// always meet Conflict.
+	// always meet Conflict. A delete is marked so when its resourceVersion
+	// precondition names an RC the same plan adopts, cancels or scales
+	// first (Modern's prune of an RC its pass has just scaled to 0, SPEC
+	// 3.6.4, 3.7.5.unchanged): the precondition is then the version that
+	// write left.
 	Rebase bool
 	// CreatedAtOf, on an RC write, names the deployer pod an earlier
 	// request of the same pass creates: upstream writes that pod's

@@ -200,7 +200,8 @@ func (r *renderer) all() ([]Request, error) {
 			opts.Preconditions = Preconditions{UID: d.UID, ResourceVersion: d.ResourceVersion}
 		}
 		r.add(dcplan.ActionDeleteRC, i, Request{Verb: VerbDelete, Resource: ResourceRCs, Namespace: r.ns(), Name: a.RC,
-			Delete: opts, Attempts: 1, Tolerate: []dcplan.StatusReason{dcplan.StatusNotFound}, Group: deletes})
+			Delete: opts, Attempts: 1, Tolerate: []dcplan.StatusReason{dcplan.StatusNotFound}, Group: deletes,
+			Rebase: a.IfUnchanged && writesRCFirst(&p, a.RC)})
 	}
 	if p.Status != nil {
 		r.config(p.Status.Config)
@@ -774,4 +775,12 @@ func (r Request) String() string {
 		s += " group=" + strconv.Itoa(r.Group)
 	}
 	return s
+}
+
+// writesRCFirst reports whether plan p writes the RC named rc before its
+// deletes: an adoption, a cancel or a scale of it.
+func writesRCFirst(p *dcplan.Plan, rc string) bool {
+	return slices.ContainsFunc(p.Adopt, func(a dcplan.Adopt) bool { return a.RC == rc }) ||
+		slices.ContainsFunc(p.Cancels, func(c dcplan.Cancel) bool { return c.RC == rc }) ||
+		slices.ContainsFunc(p.Scales, func(s dcplan.Scale) bool { return s.RC == rc })
 }
