@@ -232,11 +232,29 @@ func edited(k string, b []byte, f func(m map[string]any) bool) []byte {
 	if !f(m) {
 		return nil
 	}
+	bumpVersion(m)
 	nb, err := json.Marshal(m)
 	if err != nil {
 		panic(err)
 	}
 	return intern(nb)
+}
+
+// bumpVersion gives an object a direct edit changed (a kubelet phase
+// move, the deployer pod's scaling, oc scale, an edit) a new
+// resourceVersion, as the API server does on every write that changes
+// it, so that a pass that read the object before the edit meets
+// Conflict, as it would on a cluster; kept, it let a write from a stale
+// read succeed over the edit. One above its own is new to the object:
+// its earlier versions are lower, and the server mints above every
+// version seeded.
+func bumpVersion(m map[string]any) {
+	meta := sub(m, "metadata")
+	n, err := strconv.ParseUint(fmt.Sprint(meta["resourceVersion"]), 10, 64)
+	if err != nil {
+		return
+	}
+	meta["resourceVersion"] = strconv.FormatUint(n+1, 10)
 }
 
 // sub returns m[k] as a map, creating it.
