@@ -123,7 +123,8 @@
 //     [CreatedRCMatchesConfig], [PhaseMoves] (against [Spec21], SPEC 2.1
 //     as data, independent of phase.Table), [NoScaleDuringRollout],
 //     [PausedNoRollout], [ReplicasAfterReconcile], [NoCancelAtVersionZero],
-//     [StatusOnlyWhileDeleting], [FailsForACause], [SupersedesInFlight].
+//     [StatusOnlyWhileDeleting], [FailsForACause], [SupersedesInFlight],
+//     [CancelDeletesPods].
 //
 // Who runs them: the simulator's tests ([CheckInvariants] on two
 // [Observation]s after every step; the Sim records every pass as a

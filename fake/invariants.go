@@ -64,6 +64,7 @@ var Invariants = []Invariant{
 	{Name: "StatusOnlyWhileDeleting", Rule: "3.2.4", Transition: StatusOnlyWhileDeleting},
 	{Name: "FailsForACause", Rule: "2.2", Transition: FailsForACause},
 	{Name: "SupersedesInFlight", Rule: "3.4", Transition: SupersedesInFlight},
+	{Name: "CancelDeletesPods", Rule: "2.3", Transition: CancelDeletesPods},
 }
 
 // Applies reports whether inv holds for a DC planned with st: every
@@ -135,6 +136,10 @@ type Transition struct {
 	// simulator's Dual fault) that created an object or wrote an RC; Before and After
 	// carry ConfigState.SplitBrain.
 	SplitBrain bool
+	// Target is the RC a deployer pass ("deployer") planned for, "" when
+	// unknown; the invariants that judge what a pass did to its own RC
+	// (CancelDeletesPods) skip a pass without one.
+	Target string
 	// Before and After are the DC's live world before the pass (or step)
 	// and after it.
 	Before, After ConfigState
@@ -1194,4 +1199,54 @@ func StatusSumsAtRest(c ConfigState) error {
 		errs = append(errs, fmt.Errorf("status.observedGeneration %d, want %d", st.ObservedGeneration, cfg.Generation))
 	}
 	return errors.Join(errs...)
+}
+
+// CancelDeletesPods holds when a deployer pass ("deployer", its Target
+// known) that read the live world and met no fault, over a cancelled
+// rollout in flight (New, Pending or Running before the pass), leaves
+// none of that RC's deployer and hook pods (those labelled for it) that
+// were pending or running before the pass as they were: each is gone or
+// being deleted, or, with CancelByDeadline, has an active deadline of
+// one second (SPEC 0 rule 9, 2.3, 4.3.new.1, 4.3.pending.3, 7 row 25).
+// Only a pass that found the RC's own deployer pod pending or running is
+// judged: one whose deployer pod is gone fails the RC and leaves the
+// hook pods to the Failed RC's cleanup on the next pass (4.3.failed;
+// NoPodsAfterCancel judges the end), and one whose deployer pod
+// succeeded is a cancel the rollout won (SPEC 2.3, 11.2). Nor is a New
+// RC under NewCancelledFails, which the oldest deployer fails at once,
+// its pods untouched (SPEC 7 row 21).
+func CancelDeletesPods(t Transition) error {
+	if t.Kind != PassDeployer || t.Target == "" || t.Faulted || t.Stale || !isDeployerActor(t.Actor) {
+		return nil
+	}
+	d, ok := t.Before.Deployment(t.Target)
+	if !ok || !d.Cancelled || !rollingOut(d) || d.Phase == dcplan.PhaseNew && t.Settings.NewCancelledFails {
+		return nil
+	}
+	if !slices.ContainsFunc(t.Before.Pods, func(p dcplan.Pod) bool {
+		return p.Name == dcplan.DeployerPodName(d.Name) && p.DeploymentName == d.Name && (p.Phase == dcplan.PodPending || p.Phase == dcplan.PodRunning)
+	}) {
+		return nil
+	}
+	var errs []error
+	for _, p := range t.Before.Pods {
+		if p.DeployerFor != d.Name || p.Deleting || p.Phase != dcplan.PodPending && p.Phase != dcplan.PodRunning {
+			continue
+		}
+		after, ok := t.After.Pod(p.Name)
+		switch {
+		case !ok || after.UID != p.UID || after.Deleting:
+		case t.Settings.CancelByDeadline && after.HasActiveDeadline && after.ActiveDeadlineSeconds <= 1:
+		default:
+			errs = append(errs, fmt.Errorf("left pod %s of cancelled rc/%s %v", p.Name, d.Name, after.Phase))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// isDeployerActor reports whether actor is the deployer controller's
+// ("deployer", or a second instance's "deployer#2"), not the seed-era
+// deployer-pod controller's.
+func isDeployerActor(actor string) bool {
+	return actor == "deployer" || strings.HasPrefix(actor, "deployer#")
 }

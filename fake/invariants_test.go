@@ -342,6 +342,19 @@ func TestTransitionInvariantsCatchViolations(t *testing.T) {
 	supersededCancelled := state(c3, rcOf(t, c3, 1, Complete, 1), rcOf(t, c3, 2, Running, 0))
 	supersededCancelled.Deployments[1].Cancelled = true
 	lagBehind := state(dc(t, 1, "app:1"), rcOf(t, c3, 1, Complete, 1), rcOf(t, c3, 2, Running, 0))
+	// cancelledRunning: web-3 cancelled while its deployer pod runs.
+	cancelledRunning := state(c3, rcOf(t, c3, 2, Complete, 1), rcOf(t, c3, 3, Running, 0))
+	cancelledRunning.Deployments[1].Cancelled = true
+	cancelledRunning.Pods = []dcplan.Pod{deployerPod("web-3", dcplan.PodRunning)}
+	withoutPods := func(c fake.ConfigState) fake.ConfigState { c.Pods = nil; return c }
+	deadlined := cancelledRunning
+	deadlined.Pods = []dcplan.Pod{deployerPod("web-3", dcplan.PodRunning)}
+	deadlined.Pods[0].HasActiveDeadline, deadlined.Pods[0].ActiveDeadlineSeconds = true, 1
+	cancelledSucceeded := cancelledRunning
+	cancelledSucceeded.Pods = []dcplan.Pod{deployerPod("web-3", dcplan.PodSucceeded)}
+	deployerPass := func(before, after fake.ConfigState, p dcplan.Preset) fake.Transition {
+		return fake.Transition{Actor: "deployer", Kind: fake.PassDeployer, Target: "web-3", Before: before, After: after, Settings: p.Settings()}
+	}
 	planned := func(tr fake.Transition, p dcplan.Preset) fake.Transition {
 		tr.Settings = p.Settings()
 		return tr
@@ -471,6 +484,15 @@ func TestTransitionInvariantsCatchViolations(t *testing.T) {
 			t: fake.Transition{Actor: "dc-controller", Kind: fake.PassConfig, Before: lagBehind, After: lagBehind}},
 		{name: "3.4 superseded, faulted pass", why: "a pass a fault stopped is not judged", inv: fake.SupersedesInFlight,
 			t: fake.Transition{Actor: "dc-controller", Kind: fake.PassConfig, Faulted: true, Before: superseding, After: superseding}},
+		{name: "2.3 cancel ignored", why: "the deployer's pass over the cancelled web-3 left its running deployer pod", inv: fake.CancelDeletesPods,
+			t:       deployerPass(cancelledRunning, cancelledRunning, dcplan.Modern),
+			wantErr: "left pod web-3-deploy of cancelled rc/web-3 Running"},
+		{name: "2.3 cancel deletes", why: "4.3.pending.3: the pods are deleted", inv: fake.CancelDeletesPods,
+			t: deployerPass(cancelledRunning, withoutPods(cancelledRunning), dcplan.Modern)},
+		{name: "7.25 cancel by deadline", why: "the oldest deployer sets activeDeadlineSeconds 1 instead", inv: fake.CancelDeletesPods,
+			t: deployerPass(cancelledRunning, deadlined, dcplan.Origin10)},
+		{name: "2.3 cancel lost the race", why: "the deployer pod succeeded first: the rollout completes (11.2)", inv: fake.CancelDeletesPods,
+			t: deployerPass(cancelledSucceeded, cancelledSucceeded, dcplan.Modern)},
 		{name: "6.2 failed to new by retry", why: "oc rollout retry", inv: fake.PhaseMoves,
 			t: fake.Transition{Actor: "user:retry", Kind: fake.PassUser, Writes: []fake.LiveWrite{update("web-3", web(3, Failed, 0), web(3, New, 0), dcplan.ActionTransition, live)}}},
 		{name: "2.2 fails beside a running pod", why: "a deployer that fails web-3 while its pod runs, not cancelled", inv: fake.FailsForACause,

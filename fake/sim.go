@@ -390,7 +390,7 @@ func (s *Sim) processAs(it item, instance string) {
 		planner = func(s dcplan.Snapshot) dcplan.Plan { return phase.Step(s, rc) }
 		p.Actor, p.Kind, p.Config, p.RC = "deployer"+instance, PassDeployer, d.ConfigName, it.name
 	}
-	pass, aerr := s.run(snap, planner, passInfo{actor: p.Actor, kind: p.Kind, ns: it.ns, dc: p.Config, lag: lag})
+	pass, aerr := s.run(snap, planner, passInfo{actor: p.Actor, kind: p.Kind, ns: it.ns, dc: p.Config, rc: p.RC, lag: lag})
 	plan := pass.Plan
 	switch it.kind {
 	case KindConfig:
@@ -535,7 +535,7 @@ func (s *Sim) run(snap dcplan.Snapshot, planner wire.Planner, who passInfo) (wir
 		before := s.live(who.ns, who.dc)
 		c.srv.quiet = false
 		c.ns, c.dc = who.ns, who.dc
-		c.rec = &Transition{Actor: who.actor, Kind: who.kind, Stale: who.lag > 0,
+		c.rec = &Transition{Actor: who.actor, Kind: who.kind, Target: who.rc, Stale: who.lag > 0,
 			StaleConfig: snap.Config.ResourceVersion != before.Config.ResourceVersion, Before: before}
 	}
 	if n := first.Actions(); n > 0 && s.chance(s.Faults.Crash) {
@@ -591,6 +591,7 @@ type passInfo struct {
 	actor  string
 	kind   PassKind
 	ns, dc string
+	rc     string // the RC of a deployer pass
 	lag    int
 }
 

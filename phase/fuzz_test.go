@@ -106,7 +106,7 @@ func stepProperties(t *rapid.T) {
 	}
 	checkPlan(t, s, rc, p)
 	if !s.Settings.SeedPodController { // the seed-era pod controller moves RCs along (SPEC 7)
-		if err := fake.CheckPass(s, p, fake.PassDeployer, "deployer"); err != nil {
+		if err := checkStepPass(s, rc, p); err != nil {
 			t.Fatalf("Step breaks an invariant: %v\n%s", err, dcplan.Describe(p))
 		}
 	}

@@ -83,13 +83,17 @@ var mutantList = []mutant{
 	{name: "deleting DC planned as any other", why: "the DC controller goes on with a DC being deleted: it creates, scales and prunes (SPEC 3.2.4)",
 		file: "reconcile/config.go", old: "	if cfg.Deleting && !sw.IgnoreDeleting {\n", new: "	if false && cfg.Deleting && !sw.IgnoreDeleting {\n",
 		killers: [][2]string{{"./reconcile", "TestScenarios/deleting"}, {"./fake/explore", "TestExploreDeleting"}}},
-	// Two bugs only scripted and exact-count tests killed before the
-	// invariants SupersedesInFlight and StatusSumsAtRest.
+	// Three bugs only scripted and exact-count tests killed before the
+	// invariants SupersedesInFlight, StatusSumsAtRest and
+	// CancelDeletesPods.
 	{name: "superseded rollout not cancelled", why: "the DC controller waits for an older rollout in flight without cancelling it (SPEC 0 rule 2, 3.4)",
 		file: "reconcile/supersede.go", old: "return awaited(d, sw) && !d.Cancelled }) {", new: "return false && awaited(d, sw) && !d.Cancelled }) {",
 		killers: [][2]string{{"./fake", "TestSimSeeds"}, explorer}},
 	{name: "status never refreshed", why: "the DC controller writes no status but a version bump (SPEC 0 rule 10, 3.9)",
 		file: "reconcile/status.go", old: "	if !changed {\n", new: "	if !changed || true {\n",
+		killers: [][2]string{{"./fake", "TestSimSeeds"}, explorer}},
+	{name: "cancel ignored by the deployer", why: "the deployer leaves a cancelled rollout's pods running, and the rollout completes (SPEC 0 rule 9, 2.3)",
+		file: "phase/step.go", old: "	case st.cancelled:\n		st.plan.DeletePods = cleanup(st.pods, d, rulePendingExists, false)\n", new: "	case st.cancelled:\n",
 		killers: [][2]string{{"./fake", "TestSimSeeds"}, explorer}},
 }
 

@@ -108,7 +108,7 @@ func transition(m Move, step Step, before, after World, ws []fake.LiveWrite) fak
 	case ActorConfig:
 		t.Actor, t.Kind = "dc-controller", fake.PassConfig
 	case ActorDeployer:
-		t.Actor, t.Kind = "deployer", fake.PassDeployer
+		t.Actor, t.Kind, t.Target = "deployer", fake.PassDeployer, m.Target
 	case ActorPodController:
 		t.Actor, t.Kind = "pod-controller", fake.PassDeployer
 	case ActorUser:
