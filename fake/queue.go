@@ -25,6 +25,10 @@ type queue struct {
 	queued   map[item]bool
 	later    []delayed
 	requeues map[item]int
+	// dualRequeues are the requeue counts of the second controller
+	// instance (the Dual fault): another process, with a rate limiter of
+	// its own, whose failures do not count against the leader's.
+	dualRequeues map[item]int
 }
 
 type delayed struct {
@@ -33,7 +37,7 @@ type delayed struct {
 }
 
 func newQueue() queue {
-	return queue{queued: map[item]bool{}, requeues: map[item]int{}}
+	return queue{queued: map[item]bool{}, requeues: map[item]int{}, dualRequeues: map[item]int{}}
 }
 
 func (q *queue) add(it item) {
@@ -77,4 +81,14 @@ func (q *queue) reset() {
 	clear(q.queued)
 	q.later = nil
 	clear(q.requeues)
+	clear(q.dualRequeues)
+}
+
+// counts are the requeue counts of the controller instance ("" for the
+// leader, "#2" for the Dual fault's second instance).
+func (q *queue) counts(instance string) map[item]int {
+	if instance != "" {
+		return q.dualRequeues
+	}
+	return q.requeues
 }

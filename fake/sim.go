@@ -326,6 +326,7 @@ func (s *Sim) processAs(it item, instance string) {
 	}
 	s.cacheSeq[ck] = seq
 	q := s.queueFor(it)
+	requeues := q.counts(instance)
 	var (
 		snap    dcplan.Snapshot
 		err     error
@@ -340,10 +341,10 @@ func (s *Sim) processAs(it item, instance string) {
 			err = s.world.snapshotOf(&snap, seq, sp, sp.configs[it.name], it.ns, it.name, s.now, s.opts.Settings)
 		}
 		if err != nil {
-			delete(q.requeues, it)
+			delete(requeues, it)
 			return // a deleted DC is dropped silently
 		}
-		snap.Requeues = q.requeues[it]
+		snap.Requeues = requeues[it]
 		planner = reconcile.Config
 		p.Actor, p.Kind, p.Config = "dc-controller"+instance, PassConfig, it.name
 		// The DC controller waits for the RCs it created that its cache
@@ -355,10 +356,10 @@ func (s *Sim) processAs(it item, instance string) {
 		sp := s.world.spaces[it.ns]
 		var rc string
 		if snap, rc, p.Config = s.podControllerSnapshot(sp, seq, it); rc == "" {
-			delete(q.requeues, it)
+			delete(requeues, it)
 			return // the pod is gone, or no deployer pod
 		}
-		snap.Requeues = q.requeues[it]
+		snap.Requeues = requeues[it]
 		pod := it.name
 		planner = func(s dcplan.Snapshot) dcplan.Plan { return phase.DeployerPod(s, pod) }
 		p.Actor, p.Kind, p.RC = "deployer-pod"+instance, PassDeployer, rc
@@ -366,7 +367,7 @@ func (s *Sim) processAs(it item, instance string) {
 		sp := s.world.spaces[it.ns]
 		d := s.rcAt(sp, seq, it)
 		if d == nil {
-			delete(q.requeues, it)
+			delete(requeues, it)
 			return // the worker skips keys whose RC is gone
 		}
 		err = s.world.snapshotOf(&snap, seq, sp, sp.configs[d.ConfigName], it.ns, d.ConfigName, s.now, s.opts.Settings)
@@ -376,7 +377,7 @@ func (s *Sim) processAs(it item, instance string) {
 			snap = dcplan.Snapshot{Now: s.now, Settings: s.opts.Settings, Deployments: []dcplan.Deployment{*d},
 				Pods: s.world.appendPods(nil, sp, seq, it.name)}
 		}
-		snap.Requeues = q.requeues[it]
+		snap.Requeues = requeues[it]
 		// The deployer waits for the deployer pod it created that its
 		// cache does not show yet (SPEC 4.2.expect), as the DC
 		// controller does for its RCs.
@@ -415,15 +416,17 @@ func (s *Sim) processAs(it item, instance string) {
 	case aerr != nil && isCrash(aerr):
 		s.restart()
 	case aerr != nil || requeueWanted(plan):
-		q.requeues[it]++
-		if q.requeues[it] < dcplan.MaxRetryCount {
+		// As upstream's handleErr: requeue while the count read before
+		// the pass is below MaxRetryCount, so the last pass sees it equal.
+		if requeues[it] < dcplan.MaxRetryCount {
+			requeues[it]++
 			q.add(it)
 		} else {
-			delete(q.requeues, it)
+			delete(requeues, it)
 			s.trace.add(s.offset(), "drop %s after %d requeues", it, dcplan.MaxRetryCount)
 		}
 	default:
-		delete(q.requeues, it)
+		delete(requeues, it)
 		if plan.RecheckAfter > 0 {
 			q.addAfter(it, s.now.Add(plan.RecheckAfter))
 		}
