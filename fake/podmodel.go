@@ -82,6 +82,10 @@ type podModel struct {
 	// the lag was first seen.
 	dirty      map[string]time.Time
 	dirtyOrder []string
+	// orphans are the runs whose deployer pod was deleted while their
+	// hook pod ran: the hook, a pod of its own, still runs to its end,
+	// which the next step gives it (finishHook).
+	orphans []*podRun
 }
 
 // podRun is one deployer pod's process.
@@ -129,7 +133,10 @@ func (m *podModel) observe(s *Sim, ch Change) {
 	switch ch.Kind {
 	case KindPod:
 		if ch.Deleted {
-			if m.runs[key] != nil {
+			if r := m.runs[key]; r != nil {
+				if r.hookName != "" {
+					m.orphans = append(m.orphans, r)
+				}
 				delete(m.runs, key)
 				m.order = removeSorted(m.order, key)
 			}
@@ -179,10 +186,14 @@ func statusSettled(d *dcplan.Deployment) bool {
 
 // idle reports whether no deployer pod is running and every RC's status
 // matches its spec.
-func (m *podModel) idle() bool { return len(m.runs) == 0 && len(m.dirty) == 0 }
+func (m *podModel) idle() bool { return len(m.runs) == 0 && len(m.dirty) == 0 && len(m.orphans) == 0 }
 
 // run advances every deployer pod and the replication manager to s.now.
 func (m *podModel) run(s *Sim) {
+	for _, r := range m.orphans {
+		m.finishHook(s, r)
+	}
+	m.orphans = m.orphans[:0]
 	for _, key := range append([]string(nil), m.order...) {
 		if r := m.runs[key]; r != nil {
 			m.step(s, key, r)
@@ -202,8 +213,16 @@ func (m *podModel) stop(key string) {
 func (m *podModel) step(s *Sim, key string, r *podRun) {
 	p, ok := s.world.Pod(r.ns, r.pod)
 	if !ok || p.UID != r.uid || p.Phase == dcplan.PodSucceeded || p.Phase == dcplan.PodFailed {
+		// The hook pod is a pod of its own: its command runs to the end
+		// whatever became of the deployer pod that created it.
+		if r.hookName != "" {
+			m.finishHook(s, r)
+		}
 		m.stop(key)
 		return
+	}
+	if r.hookName != "" {
+		m.startHook(s, r)
 	}
 	if p.Phase != dcplan.PodRunning {
 		if s.now.Before(r.scheduleAt) {
@@ -277,32 +296,55 @@ func (m *podModel) start(s *Sim, r *podRun) {
 		r.surge, r.unavailable = dcplan.Replicas(max(surge, 0)), dcplan.Replicas(max(unavailable, 0))
 	}
 	if r.script.Hook {
+		// Created Pending, as the API server creates every pod; the
+		// kubelet starts it at the next step (startHook).
 		r.hookName = r.rc + "-hook-pre"
 		err := s.world.CreatePodObject(dcplan.Pod{
-			Namespace: r.ns, Name: r.hookName, DeployerFor: r.rc, Phase: dcplan.PodRunning, StartTime: s.now,
+			Namespace: r.ns, Name: r.hookName, DeployerFor: r.rc, Phase: dcplan.PodPending,
 			Owners: []dcplan.OwnerRef{{APIVersion: "v1", Kind: "ReplicationController", Name: r.rc, UID: d.UID}},
 		})
 		if err != nil {
 			r.hookName = ""
 		} else {
-			s.trace.add(s.offset(), "pod/%s/%s created Running", r.ns, r.hookName)
+			s.trace.add(s.offset(), "pod/%s/%s created Pending", r.ns, r.hookName)
 		}
 	}
 }
 
+// startHook moves the run's pending hook pod to Running.
+func (m *podModel) startHook(s *Sim, r *podRun) {
+	err := s.world.UpdatePod(r.ns, r.hookName, func(p *dcplan.Pod) error {
+		if p.Phase != dcplan.PodPending {
+			return ErrUnchanged
+		}
+		p.Phase, p.StartTime = dcplan.PodRunning, s.now
+		return nil
+	})
+	if err == nil {
+		s.trace.add(s.offset(), "pod/%s/%s Pending->Running", r.ns, r.hookName)
+	}
+}
+
+// finishHook ends the run's hook pod: its command succeeds (from Running,
+// or from Pending when it ran and ended between two looks).
 func (m *podModel) finishHook(s *Sim, r *podRun) {
 	name := r.hookName
 	r.hookName = ""
+	var from dcplan.PodPhase
 	err := s.world.UpdatePod(r.ns, name, func(p *dcplan.Pod) error {
-		if p.Phase != dcplan.PodRunning {
+		if p.Phase != dcplan.PodRunning && p.Phase != dcplan.PodPending {
 			return ErrUnchanged
+		}
+		from = p.Phase
+		if p.StartTime.IsZero() {
+			p.StartTime = s.now
 		}
 		p.Phase = dcplan.PodSucceeded
 		p.Containers = []dcplan.ContainerStatus{{Name: "lifecycle", Terminated: true, FinishedAt: s.now}}
 		return nil
 	})
 	if err == nil {
-		s.trace.add(s.offset(), "pod/%s/%s Running->Succeeded", r.ns, name)
+		s.trace.add(s.offset(), "pod/%s/%s %s->Succeeded", r.ns, name, from)
 	}
 }
 
