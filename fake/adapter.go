@@ -63,7 +63,8 @@ func (c *simClient) Do(ctx context.Context, r wire.Request) (wire.Written, error
 		return wire.Written{}, errForbidden(r)
 	}
 	if c.rec == nil {
-		return c.srv.Do(ctx, r)
+		w, err := c.srv.Do(ctx, r)
+		return c.timedOut(what, w, err)
 	}
 	live := c.sim.live(c.ns, c.dc)
 	w, err := c.srv.Do(ctx, r)
@@ -72,8 +73,25 @@ func (c *simClient) Do(ctx context.Context, r wire.Request) (wire.Written, error
 		c.rec.Writes = append(c.rec.Writes, LiveWrite{Request: w.Request, Before: w.Before, After: w.After, Live: live})
 	}
 	c.srv.log = nil
-	return w, err
+	return c.timedOut(what, w, err)
 }
+
+// timedOut is the answer w, err of the write what, or, once applied, by the Timeout
+// fault, a 504 Timeout in its place: the write stays applied, and the
+// controller does not know it.
+func (c *simClient) timedOut(what string, w wire.Written, err error) (wire.Written, error) {
+	if err != nil || !c.sim.chance(c.sim.Faults.Timeout) {
+		return w, err
+	}
+	c.sim.fault("timeout", 0, "timeout after %s", what)
+	c.faulted()
+	return wire.Written{}, &wire.StatusError{Reason: statusTimeout, Code: 504,
+		Message: "Timeout: request did not complete within requested timeout - context deadline exceeded"}
+}
+
+// statusTimeout is the API server's reason for a request that outlived
+// its deadline (metav1.StatusReasonTimeout), which no planner tells apart.
+const statusTimeout dcplan.StatusReason = "Timeout"
 
 // faulted marks the recorded pass as hit by a fault.
 func (c *simClient) faulted() {

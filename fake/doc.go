@@ -97,7 +97,8 @@
 // jumps, a second controller instance, and (asked for by name, not in
 // [AllFaults]) DCs deleted and created again ([Sim.DeleteConfig],
 // [Sim.ReleaseConfig]: held by a finalizer, gone with their RCs, or
-// orphaning them) and writes refused by RBAC (Forbidden). [Sim.Step], [Sim.Advance],
+// orphaning them), writes refused by RBAC (Forbidden) and writes applied
+// whose answer is lost (Timeout). [Sim.Step], [Sim.Advance],
 // [Sim.Run] and [Sim.Stabilize] drive it; the same seed gives the same
 // [Sim.Trace], byte for byte. [Sim.FaultLog] lists the injected faults as
 // values ([FaultRecord]: kind, clock, jump), one per "fault" trace line.

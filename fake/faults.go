@@ -68,6 +68,12 @@ type Faults struct {
 	// instantiate endpoint to a PUT of the DC (SPEC 6m.3, 13). AllFaults
 	// leaves it off, like DeleteConfig ("all,forbidden").
 	Forbidden float64
+	// Timeout is the chance that a write of a plan reaches the store but
+	// its answer does not reach the controller: the write is applied and
+	// the controller sees 504 Timeout, as the API server answers a
+	// request that outlives its deadline while the write goes through.
+	// AllFaults leaves it off, like DeleteConfig ("all,timeout").
+	Timeout float64
 }
 
 // AllFaults returns Faults with every knob but DeleteConfig and Forbidden on at a rate
@@ -82,18 +88,19 @@ func AllFaults() Faults {
 	}
 }
 
-// deleteConfigRate and forbiddenRate are the rates a bare "deletedc" and
-// "forbidden" give their knobs (see ParseFaults), which AllFaults leaves
-// off.
+// deleteConfigRate, forbiddenRate and timeoutRate are the rates a bare
+// "deletedc", "forbidden" and "timeout" give their knobs (see
+// ParseFaults), which AllFaults leaves off.
 const (
 	deleteConfigRate = 0.01
 	forbiddenRate    = 0.02
+	timeoutRate      = 0.02
 )
 
 // Any reports whether some fault is on.
 func (f Faults) Any() bool { return f != Faults{} }
 
-var faultNames = []string{"conflict", "servererror", "stale", "crash", "lose", "dup", "deletepod", "squat", "scale", "edit", "user", "clock", "dual", "deletedc", "forbidden"}
+var faultNames = []string{"conflict", "servererror", "stale", "crash", "lose", "dup", "deletepod", "squat", "scale", "edit", "user", "clock", "dual", "deletedc", "forbidden", "timeout"}
 
 func (f *Faults) knob(name string) (*float64, *int) {
 	switch name {
@@ -127,6 +134,8 @@ func (f *Faults) knob(name string) (*float64, *int) {
 		return &f.DeleteConfig, nil
 	case "forbidden":
 		return &f.Forbidden, nil
+	case "timeout":
+		return &f.Timeout, nil
 	}
 	return nil, nil
 }
@@ -135,9 +144,10 @@ func (f *Faults) knob(name string) (*float64, *int) {
 // (AllFaults), or a comma-separated list of name=value pairs, starting
 // from no faults, or from AllFaults when the first item is "all", e.g.
 // "conflict=0.1,stale=2,user=0.05" or "all,deletedc". A name without a
-// value takes its AllFaults rate (deletedc 0.01, forbidden 0.02). Names:
-// conflict, servererror, stale, crash, lose, dup, deletepod, squat,
-// scale, edit, user, clock, dual, deletedc, forbidden.
+// value takes its AllFaults rate (deletedc 0.01, forbidden and timeout
+// 0.02). Names: conflict, servererror, stale, crash, lose, dup,
+// deletepod, squat, scale, edit, user, clock, dual, deletedc, forbidden,
+// timeout.
 func ParseFaults(s string) (Faults, error) {
 	s = strings.TrimSpace(s)
 	switch s {
@@ -146,7 +156,7 @@ func ParseFaults(s string) (Faults, error) {
 	}
 	var f Faults
 	all := AllFaults()
-	all.DeleteConfig, all.Forbidden = deleteConfigRate, forbiddenRate
+	all.DeleteConfig, all.Forbidden, all.Timeout = deleteConfigRate, forbiddenRate, timeoutRate
 	parts := strings.Split(s, ",")
 	if strings.TrimSpace(parts[0]) == "all" {
 		f, parts = AllFaults(), parts[1:]

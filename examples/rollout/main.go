@@ -64,7 +64,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("rollout", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	seed := fs.Uint64("seed", 1, "seed of the simulator's random generator (the story only)")
-	faults := fs.String("faults", "none", `faults: "none", "all", "all,deletedc" (every fault, DCs deleted and created again too), "all,forbidden" (writes refused by RBAC too), or name=rate pairs like "conflict=0.1,stale=2" (the story only)`)
+	faults := fs.String("faults", "none", `faults: "none", "all", "all,deletedc" (every fault, DCs deleted and created again too), "all,forbidden" (writes refused by RBAC too), "all,timeout" (writes applied whose answer is lost too), or name=rate pairs like "conflict=0.1,stale=2" (the story only)`)
 	scale := fs.Int("scale", 0, "instead of the story, populate this many DCs with 10 RCs each, settled, and check that they are at rest (Stabilize); 0 for the story")
 	compress := fs.Bool("compress", true, "with -scale: store the wire form packed against a dictionary of typical objects (World.Compress): a third of the memory, and no slower at this size, as the collector has less to scan")
 	decodeCache := fs.Bool("decode-cache", false, "with -scale: keep every decoded object beside its wire form (the World's decode cache): each object version is decoded once, for several times the memory at rest; a populated world, at rest from the start, decodes each object once anyway and gains nothing")

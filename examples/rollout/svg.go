@@ -346,7 +346,7 @@ type faultGroup struct {
 // allFaultGroups are the fault lanes, in drawing order.
 var allFaultGroups = []faultGroup{
 	{"clock jumps", []string{"clock"}},
-	{"write faults", []string{"conflict", "servererror", "forbidden", "crash"}},
+	{"write faults", []string{"conflict", "servererror", "forbidden", "timeout", "crash"}},
 	{"watch faults", []string{"lose", "dup", "dual"}},
 	{"pod/RC faults", []string{"deletepod", "squat", "scale"}},
 	{"random user ops", []string{"edit", "user", "deletedc"}},
