@@ -194,3 +194,45 @@ func canonicalInt(n string) bool {
 	}
 	return s[0] != '0'
 }
+
+// CheckEventObjects returns, one text per problem, the events whose
+// involved object's uid is not the uid upstream's recorder takes from the
+// object it records on (reference.GetReference): the cached DC's in a dc
+// pass; in a deployer pass the target RC's, or the DC decoded from its
+// encoded-deployment-config annotation. RecordEvents keeps only
+// <Kind>/<name>, and `oc describe` finds a DC's events by
+// involvedObject.uid.
+func CheckEventObjects(sc Scenario, events []wire.Event) []string {
+	type meta struct {
+		Metadata struct {
+			Name, UID   string
+			Annotations map[string]string
+		} `json:"metadata"`
+	}
+	uids := map[string]string{}
+	if sc.Pass == PassConfig {
+		var m meta
+		if json.Unmarshal(sc.Input.DC, &m) == nil {
+			uids["DeploymentConfig/"+m.Metadata.Name] = m.Metadata.UID
+		}
+	}
+	for _, raw := range sc.Input.RCs {
+		var m meta
+		if sc.Pass != PassDeployer || json.Unmarshal(raw, &m) != nil || m.Metadata.Name != sc.Target {
+			continue
+		}
+		uids["ReplicationController/"+m.Metadata.Name] = m.Metadata.UID
+		var enc meta
+		if json.Unmarshal([]byte(m.Metadata.Annotations["openshift.io/encoded-deployment-config"]), &enc) == nil && enc.Metadata.Name != "" {
+			uids["DeploymentConfig/"+enc.Metadata.Name] = enc.Metadata.UID
+		}
+	}
+	var out []string
+	for i, e := range events {
+		key := e.Object.Kind + "/" + e.Object.Name
+		if want, ok := uids[key]; !ok || e.Object.UID != want {
+			out = append(out, fmt.Sprintf("event %d (%s %s on %s): involvedObject.uid %q, want %q", i, e.Type, e.Reason, key, e.Object.UID, want))
+		}
+	}
+	return out
+}

@@ -32,8 +32,8 @@ var alwaysListed = []string{
 //   - patch: the leaves that differ between the object before and after
 //     (none for a failed attempt; the resourceVersion the server bumps is
 //     not a difference), with patchType and the patch as a JSON value;
-//   - delete: no fields; options holds propagationPolicy and
-//     gracePeriodSeconds when set.
+//   - delete: no fields; options holds propagationPolicy,
+//     gracePeriodSeconds and preconditions when set.
 //
 // Failed holds the error text of a failed attempt.
 func Record(log []fake.Write) []Write {
@@ -94,13 +94,25 @@ func Record(log []fake.Write) []Write {
 				delete(w.Fields, "metadata.resourceVersion")
 			}
 		case wire.VerbDelete:
-			if o := r.Delete; o.PropagationPolicy != "" || o.HasGracePeriod {
+			if o := r.Delete; o.PropagationPolicy != "" || o.HasGracePeriod || o.Preconditions != (wire.Preconditions{}) {
 				w.Options = map[string]any{}
 				if o.PropagationPolicy != "" {
 					w.Options["propagationPolicy"] = o.PropagationPolicy
 				}
 				if o.HasGracePeriod {
 					w.Options["gracePeriodSeconds"] = json.Number(jsonInt(o.GracePeriodSeconds))
+				}
+				// Upstream's controllers send no preconditions: one the
+				// run sends is a difference, not a normalisation.
+				if pc := o.Preconditions; pc != (wire.Preconditions{}) {
+					m := map[string]any{}
+					if pc.UID != "" {
+						m["uid"] = pc.UID
+					}
+					if pc.ResourceVersion != "" {
+						m["resourceVersion"] = pc.ResourceVersion
+					}
+					w.Options["preconditions"] = m
 				}
 			}
 		}

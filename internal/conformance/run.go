@@ -2,6 +2,8 @@ package conformance
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -76,11 +78,14 @@ func Run(sc Scenario, settings dcplan.Settings) (Expected, error) {
 	if err != nil {
 		return Expected{}, err
 	}
-	pass, err := wire.RunPass(context.Background(), srv, s, Planner(sc))
+	reads := &readLog{Client: srv}
+	pass, err := wire.RunPass(context.Background(), reads, s, Planner(sc))
 	if err != nil {
 		return Expected{}, fmt.Errorf("conformance: %s: %w", sc.Name, err)
 	}
-	if problems := CheckForm(sc.Namespace(), srv.Log(), srv.Events()); len(problems) > 0 {
+	problems := CheckForm(sc.Namespace(), srv.Log(), srv.Events())
+	problems = append(problems, CheckEventObjects(sc, srv.Events())...)
+	if problems = append(problems, CheckReads(sc, reads.reads, srv.Log())...); len(problems) > 0 {
 		return Expected{}, fmt.Errorf("conformance: %s: requests a real server reads differently than the recorded form shows:\n  %s",
 			sc.Name, strings.Join(problems, "\n  "))
 	}
@@ -88,4 +93,46 @@ func Run(sc Scenario, settings dcplan.Settings) (Expected, error) {
 	// (or a message without a class) is a difference, not a pass.
 	return Expected{Writes: Record(srv.Log()), Events: RecordEvents(srv.Events()), Error: pass.Plan.Message,
 		ErrorClass: pass.Plan.Error.String()}, nil
+}
+
+// readLog is a wire.Client that logs the GETs it passes on.
+type readLog struct {
+	wire.Client
+	reads []string // "<resource>/<name>", in order
+}
+
+func (c *readLog) Get(ctx context.Context, resource, namespace, name string) ([]byte, error) {
+	c.reads = append(c.reads, resource+"/"+name)
+	return c.Client.Get(ctx, resource, namespace, name)
+}
+
+// CheckReads returns, one text per problem, the reads of a pass that
+// upstream's controllers do not make (the recorded form has no reads):
+// the one live GET of the DC before adopting (RecheckDeletionTimestamp)
+// and the GET of an RC whose create met AlreadyExists.
+func CheckReads(sc Scenario, reads []string, log []fake.Write) []string {
+	allowed := map[string]int{}
+	if sc.Pass == PassConfig {
+		var m struct {
+			Metadata struct{ Name string } `json:"metadata"`
+		}
+		if json.Unmarshal(sc.Input.DC, &m) == nil {
+			allowed[wire.ResourceConfigs+"/"+m.Metadata.Name] = 1
+		}
+	}
+	for _, lw := range log {
+		var se *wire.StatusError
+		if r := lw.Request; r.Verb == wire.VerbCreate && r.Resource == wire.ResourceRCs && errors.As(lw.Err, &se) && se.Reason == dcplan.StatusAlreadyExists {
+			allowed[wire.ResourceRCs+"/"+r.Name]++
+		}
+	}
+	var out []string
+	for i, r := range reads {
+		if allowed[r] == 0 {
+			out = append(out, fmt.Sprintf("read %d: GET %s, which upstream does not send", i, r))
+			continue
+		}
+		allowed[r]--
+	}
+	return out
 }

@@ -17,6 +17,9 @@ func TestUpstreamRecorded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if len(scenarios) != 2000 {
+		t.Fatalf("loaded %d scenarios, want 2000", len(scenarios))
+	}
 	failed := 0
 	for _, sc := range scenarios {
 		got, err := Run(sc, dcplan.Exact.Settings())
