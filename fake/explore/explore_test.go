@@ -70,11 +70,11 @@ func exploreTier() (string, error) {
 // preset named preset, with settings st. Go test's default tier explores
 // from the world of one replica and revisionHistoryLimit 1 only: for
 // Modern, the preset dcplan fixes, explore.Defaults (every pair of the
-// four perturbations, with every oc command: 40 559 states, 15 CPU
+// four perturbations, with every oc command: 33 690 states, 15 CPU
 // seconds); for Exact and Origin15 one oc command and one stale read
-// (12 031 and 7 563 states, 3 to 4 CPU seconds each), which still finds
+// (10 168 and 7 423 states, 3 to 4 CPU seconds each), which still finds
 // Origin15's known finding. -short explores the latter for Modern too
-// (10 459 states).
+// (9 021 states).
 func tierBounds(tier, preset string, st dcplan.Settings) []explore.Options {
 	if tier == tierCI {
 		return ciBounds(st)
@@ -101,7 +101,7 @@ func tierBounds(tier, preset string, st dcplan.Settings) []explore.Options {
 // hook pod at replicas 1 and limit 1, which CI ran until the default
 // bounds took its time (-explore.deep -explore.preset Modern
 // -explore.stale 0 -explore.world 1/1: 86 989 states). The CI tier is
-// what go test ./... ran before the tiers: 691 228 states in all.
+// what go test ./... ran before the tiers: 608 582 states in all.
 func ciBounds(st dcplan.Settings) []explore.Options {
 	triple := explore.Defaults(st)
 	triple.Users, triple.Kinds = 0, 0

@@ -86,11 +86,14 @@ func (o Objects) stored() Objects {
 	return out
 }
 
-var volatile = regexp.MustCompile(`"resourceVersion":"[0-9]*",?`)
+// volatile matches a resourceVersion member, as an object holds it and as
+// an RC's encoded-config annotation holds its DC's, escaped in a string.
+var volatile = regexp.MustCompile(`\\?"resourceVersion\\?":\\?"[0-9]*\\?",?`)
 
 // canonical writes the identity of o: each key with the digest of its
-// object without resource version (blob.digest), so that two worlds that
-// differ only in the counters the server stamps are one state.
+// object without resource versions (blob.digest), its encoded DC's
+// included, so that two worlds that differ only in the counters the
+// server stamps are one state.
 func (o Objects) canonical(b *bytes.Buffer) {
 	for _, k := range o.Keys() {
 		b.WriteString(k)
