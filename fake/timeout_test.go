@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/fake"
 )
 
@@ -22,13 +21,8 @@ func TestSimUnderTimeouts(t *testing.T) {
 	}
 	timeouts, creates := 0, 0
 	for seed := range uint64(seeds) {
-		s := fake.NewSim(fake.Options{Seed: seed, Faults: fake.AllFaults()})
+		s := newFaultySim(seed)
 		s.Faults.Timeout = 0.1
-		for _, c := range []dcplan.Config{fake.NewConfig("ns", "web", 2), fake.NewConfig("ns", "api", 1)} {
-			if err := s.AddConfig(c); err != nil {
-				t.Fatal(err)
-			}
-		}
 		runChecked(t, s, seed, 100, nil)
 		if err := fake.Liveness(s); err != nil {
 			t.Fatalf("seed %d: %v\ntrace (last 80 lines):\n%s", seed, err, tail(s.Trace(), 80))
