@@ -35,27 +35,8 @@ import (
 func PassTransition(s dcplan.Snapshot, p dcplan.Plan, kind PassKind, actor string) (Transition, error) {
 	s = withVersions(s)
 	srv := NewServer(s.Now)
-	put := func(res string, b []byte, err error) error {
-		if err != nil {
-			return fmt.Errorf("fake: encode %s: %w", res, err)
-		}
-		return srv.Put(res, b)
-	}
-	b, err := wire.EncodeConfig(s.Config)
-	if err := put(wire.ResourceConfigs, b, err); err != nil {
+	if err := srv.PutSnapshot(s); err != nil {
 		return Transition{}, err
-	}
-	for _, d := range s.Deployments {
-		b, err := wire.EncodeDeployment(d)
-		if err := put(wire.ResourceRCs, b, err); err != nil {
-			return Transition{}, err
-		}
-	}
-	for _, pod := range s.Pods {
-		b, err := wire.EncodePodObject(pod)
-		if err := put(wire.ResourcePods, b, err); err != nil {
-			return Transition{}, err
-		}
 	}
 	reqs, err := wire.Requests(s, p)
 	if err != nil {

@@ -7,7 +7,6 @@ import (
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/fake"
 	"github.com/dcplan/dcplan/internal/scenario"
-	"github.com/dcplan/dcplan/wire"
 )
 
 // serverOf parses a scenario state (internal/scenario's lines), gives the
@@ -32,24 +31,8 @@ func serverOf(t *testing.T, lines ...string) (*fake.Server, dcplan.Snapshot) {
 // forms, as a cluster would hold them before a pass.
 func storeSnapshot(t *testing.T, srv *fake.Server, s dcplan.Snapshot) {
 	t.Helper()
-	put := func(res string, b []byte, err error) {
-		t.Helper()
-		if err == nil {
-			err = srv.Put(res, b)
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	b, err := wire.EncodeConfig(s.Config)
-	put(wire.ResourceConfigs, b, err)
-	for _, d := range s.Deployments {
-		b, err := wire.EncodeDeployment(d)
-		put(wire.ResourceRCs, b, err)
-	}
-	for _, p := range s.Pods {
-		b, err := wire.EncodePodObject(p)
-		put(wire.ResourcePods, b, err)
+	if err := srv.PutSnapshot(s); err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -1,7 +1,6 @@
 package wire_test
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/dcplan/dcplan"
@@ -59,33 +58,18 @@ func TestRunPassPrunesWhatThePassJustWrote(t *testing.T) {
 	}
 }
 
-// storedState stores the scenario state on a fake.Server and reads the
-// snapshot back as a controller's cache would.
+// storedState stores the scenario state on a fake.Server, every object
+// given a resourceVersion, and reads the snapshot back as a controller's
+// cache would.
 func storedState(t *testing.T, lines []string) (*fake.Server, dcplan.Snapshot) {
 	t.Helper()
 	s, err := scenario.ParseState(lines)
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := fake.NewServer(s.Now)
-	rv := 1000
-	store := func(res string, b []byte, err error) {
-		if err == nil {
-			err = srv.Put(res, b)
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	rv++
-	s.Config.ResourceVersion = fmt.Sprint(rv)
-	b, err := wire.EncodeConfig(s.Config)
-	store(wire.ResourceConfigs, b, err)
-	for _, d := range s.Deployments {
-		rv++
-		d.ResourceVersion = fmt.Sprint(rv)
-		b, err := wire.EncodeDeployment(d)
-		store(wire.ResourceRCs, b, err)
+	srv, err := fake.ServerOf(s)
+	if err != nil {
+		t.Fatal(err)
 	}
 	read, err := srv.Snapshot(s.Config.Namespace, s.Config.Name, s.Now, s.Settings)
 	if err != nil {
