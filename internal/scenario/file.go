@@ -116,10 +116,10 @@ func (c *Case) unread() []string {
 	return out
 }
 
-// parseFile splits the text of a scenario file into cases. Blank lines and
-// lines starting with '#' separate cases; a case is a command line, input
-// lines, "----", the expected output, and a blank line (or the end of the
-// file). When the line after "----" is another "----", the output runs to
+// parseFile splits the text of a scenario file into cases. Blank lines
+// (empty, or only spaces and tabs) and lines starting with '#' separate
+// cases; a case is a command line, input lines, "----", the expected
+// output, and a blank line (or the end of the file). When the line after "----" is another "----", the output runs to
 // the next "----" "----" pair and may contain blank lines.
 func parseFile(name, text string) ([]string, []*Case, error) {
 	var lines []string
@@ -135,7 +135,7 @@ func parseFile(name, text string) ([]string, []*Case, error) {
 	i := 0
 	for i < len(lines) {
 		l := lines[i]
-		if strings.TrimSpace(l) == "" || strings.HasPrefix(l, "#") {
+		if isBlank(l) || strings.HasPrefix(l, "#") {
 			i++
 			continue
 		}
@@ -180,7 +180,7 @@ func parseFile(name, text string) ([]string, []*Case, error) {
 			}
 		} else {
 			c.outFirst = i
-			for i < len(lines) && lines[i] != "" {
+			for i < len(lines) && !isBlank(lines[i]) {
 				out = append(out, lines[i])
 				i++
 			}
@@ -192,6 +192,29 @@ func parseFile(name, text string) ([]string, []*Case, error) {
 		cases = append(cases, c)
 	}
 	return lines, cases, nil
+}
+
+// isBlank reports whether l is a blank line: empty, or only spaces and
+// tabs. A blank line separates cases and ends a single-separator output
+// alike.
+func isBlank(l string) bool { return strings.TrimSpace(l) == "" }
+
+// needsDouble reports whether the normalised output out must take the
+// double separator form: it holds a blank line (which would end the
+// single form there), or starts with a "----" line.
+func needsDouble(out string) bool {
+	if out == "" {
+		return false
+	}
+	if strings.HasPrefix(out, "----\n") {
+		return true
+	}
+	for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		if isBlank(l) {
+			return true
+		}
+	}
+	return false
 }
 
 // normalize makes an output comparable: it ends with exactly one newline,
@@ -206,8 +229,8 @@ func normalize(out string) string {
 
 // rewrite rebuilds the file text with each case's output replaced by
 // outputs[i]. Everything else (comments, blank lines, inputs) is kept. An
-// output with a blank line, or one that starts with a blank line or a
-// "----" line, takes the double separator form. (checkRewrite catches the
+// output with a blank line (or a line of spaces), or one that starts with
+// a "----" line, takes the double separator form. (checkRewrite catches the
 // outputs no form can hold.)
 func rewrite(lines []string, cases []*Case, outputs []string) string {
 	var b strings.Builder
@@ -222,11 +245,11 @@ func rewrite(lines []string, cases []*Case, outputs []string) string {
 		}
 		b.WriteString("----\n")
 		out := normalize(outputs[k])
-		if strings.Contains(out, "\n\n") || strings.HasPrefix(out, "\n") || strings.HasPrefix(out, "----\n") {
+		if needsDouble(out) {
 			b.WriteString("----\n" + out + "----\n----\n")
 		} else {
 			b.WriteString(out)
-			if c.outEnd < len(lines) && lines[c.outEnd] != "" {
+			if c.outEnd < len(lines) && !isBlank(lines[c.outEnd]) {
 				b.WriteString("\n") // a single-separator output ends at a blank line
 			}
 		}
