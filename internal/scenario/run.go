@@ -110,8 +110,10 @@ func RunFile(t *testing.T, path string, h Handler) {
 }
 
 // worldCommands are the built-in commands that build or change the
-// world the file's cases plan on.
-var worldCommands = map[string]bool{"snapshot": true, "add": true, "edit": true, "set": true, "remove": true}
+// world the file's cases plan on (apply and clear-outcome too: a failed
+// apply leaves the world before the plan in place).
+var worldCommands = map[string]bool{"snapshot": true, "add": true, "edit": true, "set": true, "remove": true,
+	"apply": true, "clear-outcome": true}
 
 // builtinErrorsFatal makes RunFile stop a file at a world command that
 // fails; only this package's own tests of those failures turn it off.
