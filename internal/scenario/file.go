@@ -119,8 +119,9 @@ func (c *Case) unread() []string {
 // parseFile splits the text of a scenario file into cases. Blank lines
 // (empty, or only spaces and tabs) and lines starting with '#' separate
 // cases; a case is a command line, input lines, "----", the expected
-// output, and a blank line (or the end of the file). When the line after "----" is another "----", the output runs to
-// the next "----" "----" pair and may contain blank lines.
+// output, and a blank line (or the end of the file). When the line after
+// "----" is another "----", the output runs to the next "----" "----" pair
+// and may contain blank lines.
 func parseFile(name, text string) ([]string, []*Case, error) {
 	var lines []string
 	sc := bufio.NewScanner(strings.NewReader(text))
