@@ -133,9 +133,16 @@ func NewWorld(now time.Time) *World {
 // Seq returns the number of writes the World has taken so far.
 func (w *World) Seq() uint64 { return w.seq }
 
-// Events returns the events recorded so far, oldest first. The slice is a
-// copy.
-func (w *World) Events() []Recorded { return slices.Clone(w.events) }
+// Events returns the events recorded so far, oldest first: with
+// KeepEvents(n), the n most recent (the log trims itself only now and
+// then). The slice is a copy.
+func (w *World) Events() []Recorded {
+	events := w.events
+	if n := w.keepEvents; n > 0 && len(events) > n {
+		events = events[len(events)-n:]
+	}
+	return slices.Clone(events)
+}
 
 // KeepEvents bounds the event log to the n most recent events; 0 keeps all.
 func (w *World) KeepEvents(n int) { w.keepEvents = n }

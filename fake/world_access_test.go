@@ -198,3 +198,34 @@ func TestWorldSnapshotListsAPodOnce(t *testing.T) {
 		t.Errorf("snapshot pods %+v, want web-2-deploy once", s.Pods)
 	}
 }
+
+// TestWorldKeepEventsBoundsEvents: with KeepEvents(n), Events returns at
+// most the n most recent events, the same as the tail of an unbounded
+// log (the log itself may hold up to 2n between trims).
+func TestWorldKeepEventsBoundsEvents(t *testing.T) {
+	run := func(keep int) []fake.Recorded {
+		s := fake.NewSim(fake.Options{Seed: 1})
+		s.World().KeepEvents(keep)
+		if err := s.AddConfig(fake.NewConfig("ns", "web", 1)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Stabilize(20); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.RolloutLatest("ns", "web"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Stabilize(20); err != nil {
+			t.Fatal(err)
+		}
+		return s.World().Events()
+	}
+	all := run(0)
+	if len(all) < 2 {
+		t.Fatalf("the run recorded %d events, want at least 2", len(all))
+	}
+	got := run(1)
+	if len(got) != 1 || got[0] != all[len(all)-1] {
+		t.Errorf("KeepEvents(1): Events() = %d events %v, want the last one %v", len(got), got, all[len(all)-1])
+	}
+}
