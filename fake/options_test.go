@@ -70,3 +70,19 @@ func TestParseFaultsRefusesNaN(t *testing.T) {
 		}
 	}
 }
+
+// TestSimSettingsAreItsOwn: the Settings a Sim plans with are its own
+// copy: changing the Environment of the Options.Settings given to NewSim,
+// or of what Sim.Settings returns, leaves the Sim's settings as they were.
+func TestSimSettingsAreItsOwn(t *testing.T) {
+	st := dcplan.Settings{Environment: []dcplan.EnvVar{{Name: "A", Value: "1"}}}
+	s := fake.NewSim(fake.Options{Seed: 1, Settings: st})
+	st.Environment[0].Value = "caller"
+	if got := s.Settings().Environment[0].Value; got != "1" {
+		t.Errorf("after the caller changed its Options.Settings, the Sim's env A=%q, want 1", got)
+	}
+	s.Settings().Environment[0].Value = "returned"
+	if got := s.Settings().Environment[0].Value; got != "1" {
+		t.Errorf("after the caller changed what Settings returned, the Sim's env A=%q, want 1", got)
+	}
+}

@@ -130,6 +130,7 @@ func NewSim(opts Options) *Sim {
 	if opts.MaxLag <= 0 {
 		opts.MaxLag = max(4, opts.Faults.StaleReads)
 	}
+	opts.Settings = opts.Settings.Clone() // the caller's Environment stays the caller's
 	s := &Sim{
 		opts:       opts,
 		world:      NewWorld(opts.Start),
@@ -165,8 +166,9 @@ func (s *Sim) Steps() int { return s.steps }
 // the virtual time since the start.
 func (s *Sim) Trace() string { return s.trace.String() }
 
-// Settings returns the planners' settings.
-func (s *Sim) Settings() dcplan.Settings { return s.opts.Settings }
+// Settings returns the planners' settings: a copy, which the caller may
+// change.
+func (s *Sim) Settings() dcplan.Settings { return s.opts.Settings.Clone() }
 
 // AddConfig creates a DC in the World and queues it.
 func (s *Sim) AddConfig(c dcplan.Config) error {
