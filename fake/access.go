@@ -328,7 +328,8 @@ var ErrUnchanged = errors.New("fake: unchanged")
 // back with a new resource version. A change outside status bumps
 // metadata.generation, as the API server does. If f returns an error the
 // update is abandoned and the error returned (nil for ErrUnchanged). A
-// change of UID is refused with an error wrapping ErrInvalid.
+// change of UID, name or namespace is refused with an error wrapping
+// ErrInvalid.
 func (w *World) UpdateConfig(ns, name string, f func(*dcplan.Config) error) error {
 	o := w.lookup(KindConfig, ns, name)
 	if o == nil || !o.current().exists() {
@@ -342,7 +343,7 @@ func (w *World) UpdateConfig(ns, name string, f func(*dcplan.Config) error) erro
 		}
 		return err
 	}
-	if err := checkUIDKept(KindConfig, ns, name, old.UID, c.UID); err != nil {
+	if err := checkUIDKept(KindConfig, ns, name, old.UID, c.UID, c.Namespace, c.Name); err != nil {
 		return err
 	}
 	if specChanged(old, &c) {
@@ -370,8 +371,9 @@ func specChanged(a, b *dcplan.Config) bool {
 }
 
 // UpdateDeployment reads the RC ns/name, lets f change a copy, and writes
-// it back with a new resource version. A change of UID, or a controller
-// reference without a UID, is refused with an error wrapping ErrInvalid.
+// it back with a new resource version. A change of UID, name or
+// namespace, or a controller reference without a UID, is refused with an
+// error wrapping ErrInvalid.
 func (w *World) UpdateDeployment(ns, name string, f func(*dcplan.Deployment) error) error {
 	o := w.lookup(KindRC, ns, name)
 	if o == nil || !o.current().exists() {
@@ -385,7 +387,7 @@ func (w *World) UpdateDeployment(ns, name string, f func(*dcplan.Deployment) err
 		}
 		return err
 	}
-	if err := checkUIDKept(KindRC, ns, name, old.UID, d.UID); err != nil {
+	if err := checkUIDKept(KindRC, ns, name, old.UID, d.UID, d.Namespace, d.Name); err != nil {
 		return err
 	}
 	if err := checkOwnerUIDs(KindRC, ns, name, controllerRefs(&d)...); err != nil {
@@ -403,8 +405,9 @@ func (w *World) UpdateDeployment(ns, name string, f func(*dcplan.Deployment) err
 }
 
 // UpdatePod reads the pod ns/name, lets f change a copy, and writes it back
-// with a new resource version. A change of UID, or an owner reference
-// without a UID, is refused with an error wrapping ErrInvalid.
+// with a new resource version. A change of UID, name or namespace, or an
+// owner reference without a UID, is refused with an error wrapping
+// ErrInvalid.
 func (w *World) UpdatePod(ns, name string, f func(*dcplan.Pod) error) error {
 	o := w.lookup(KindPod, ns, name)
 	if o == nil || !o.current().exists() {
@@ -418,7 +421,7 @@ func (w *World) UpdatePod(ns, name string, f func(*dcplan.Pod) error) error {
 		}
 		return err
 	}
-	if err := checkUIDKept(KindPod, ns, name, old.UID, p.UID); err != nil {
+	if err := checkUIDKept(KindPod, ns, name, old.UID, p.UID, p.Namespace, p.Name); err != nil {
 		return err
 	}
 	if err := checkOwnerUIDs(KindPod, ns, name, p.Owners...); err != nil {

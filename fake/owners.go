@@ -13,7 +13,7 @@ import (
 //   - an owner reference (an RC's controller, any owner of a pod) with an
 //     empty UID: the API server requires one, and the DC controller would
 //     never recognise such an RC as its own;
-//   - an update that changes an object's UID.
+//   - an update that changes an object's UID, name or namespace.
 var ErrInvalid = errors.New("fake: invalid object")
 
 // checkOwnerUIDs refuses owner references without a UID, naming the
@@ -36,8 +36,14 @@ func controllerRefs(d *dcplan.Deployment) []dcplan.OwnerRef {
 	return []dcplan.OwnerRef{d.Controller}
 }
 
-// checkUIDKept refuses an update that changes an object's UID.
-func checkUIDKept(k Kind, ns, name, was, now string) error {
+// checkUIDKept refuses an update that changes an object's UID, or the
+// namespace and name it is stored under (nsNow, nameNow: its new ones),
+// which the API server refuses as a body naming another object than the
+// URL. An empty new name is left to validObject, which names the field.
+func checkUIDKept(k Kind, ns, name, was, now, nsNow, nameNow string) error {
+	if nameNow != "" && (nsNow != ns || nameNow != name) {
+		return fmt.Errorf("fake: %s %s/%s: an update cannot move it to %s/%s: %w", k, ns, name, nsNow, nameNow, ErrInvalid)
+	}
 	if was != now {
 		return fmt.Errorf("fake: %s %s/%s: metadata.uid is immutable (%q -> %q): %w", k, ns, name, was, now, ErrInvalid)
 	}

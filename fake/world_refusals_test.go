@@ -97,3 +97,54 @@ func TestWorldMissingObjectIsNotFound(t *testing.T) {
 		})
 	}
 }
+
+// TestWorldUpdateRefusesRename pins that an update changing the object's
+// name or namespace is refused with an error wrapping fake.ErrInvalid and
+// stores nothing, as the API server refuses a body naming another object
+// than the URL: before, the World stored bytes naming ns/other under the
+// key ns/web, so World.Config("ns", "web") returned a DC named other.
+func TestWorldUpdateRefusesRename(t *testing.T) {
+	tests := []struct {
+		name  string
+		kind  fake.Kind
+		obj   string
+		write func(w *fake.World) error
+	}{
+		{"dc name", fake.KindConfig, "web", func(w *fake.World) error {
+			return w.UpdateConfig("ns", "web", func(c *dcplan.Config) error { c.Name = "other"; return nil })
+		}},
+		{"dc namespace", fake.KindConfig, "web", func(w *fake.World) error {
+			return w.UpdateConfig("ns", "web", func(c *dcplan.Config) error { c.Namespace = "other"; return nil })
+		}},
+		{"rc name", fake.KindRC, "web-1", func(w *fake.World) error {
+			return w.UpdateDeployment("ns", "web-1", func(d *dcplan.Deployment) error { d.Name = "web-2"; return nil })
+		}},
+		{"rc namespace", fake.KindRC, "web-1", func(w *fake.World) error {
+			return w.UpdateDeployment("ns", "web-1", func(d *dcplan.Deployment) error { d.Namespace = "other"; return nil })
+		}},
+		{"pod name", fake.KindPod, "web-1-deploy", func(w *fake.World) error {
+			return w.UpdatePod("ns", "web-1-deploy", func(p *dcplan.Pod) error { p.Name = "web-2-deploy"; return nil })
+		}},
+		{"pod namespace", fake.KindPod, "web-1-deploy", func(w *fake.World) error {
+			return w.UpdatePod("ns", "web-1-deploy", func(p *dcplan.Pod) error { p.Namespace = "other"; return nil })
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := worldWithConfig(t)
+			if err := w.CreateDeployment(dcplan.Deployment{Namespace: "ns", Name: "web-1", ConfigName: "web", Version: 1, Replicas: 1}); err != nil {
+				t.Fatal(err)
+			}
+			if err := w.CreatePodObject(dcplan.Pod{Namespace: "ns", Name: "web-1-deploy", DeploymentName: "web-1", Phase: dcplan.PodRunning}); err != nil {
+				t.Fatal(err)
+			}
+			before, _ := w.Wire(tt.kind, "ns", tt.obj)
+			if err := tt.write(w); !errors.Is(err, fake.ErrInvalid) {
+				t.Errorf("%s = %v, want an error wrapping fake.ErrInvalid", tt.name, err)
+			}
+			if after, _ := w.Wire(tt.kind, "ns", tt.obj); string(after) != string(before) {
+				t.Errorf("%s refused, yet %s is %s, was %s", tt.name, tt.obj, after, before)
+			}
+		})
+	}
+}
