@@ -218,14 +218,18 @@ type cachedSnap struct {
 }
 
 func (w *World) appendPods(out []dcplan.Pod, sp *namespace, seq uint64, rc string) []dcplan.Pod {
+	deployer := dcplan.DeployerPodName(rc)
 	add := func(name string) {
 		if po := sp.pods[name]; po != nil {
 			if pv := po.at(seq); pv != nil {
-				out = append(out, *w.value(po, pv).(*dcplan.Pod))
+				// The index keeps the links a pod had: keep it only if
+				// this version of it is related to rc.
+				if p := w.value(po, pv).(*dcplan.Pod); name == deployer || p.DeploymentName == rc || p.DeployerFor == rc {
+					out = append(out, *p)
+				}
 			}
 		}
 	}
-	deployer := dcplan.DeployerPodName(rc)
 	seen := false
 	for _, name := range sp.podsOf[rc] {
 		seen = seen || name == deployer

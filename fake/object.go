@@ -13,8 +13,9 @@ type object struct {
 	created  bool
 	ns, name string
 	versions []version
-	// keys are the index entries the object was filed under when created:
-	// the DC an RC names, the RCs a pod is related to.
+	// keys are the index entries the object is filed under: every DC an
+	// RC has named, every RC a pod has been related to, by any of its
+	// writes since it was created (readers check the link at their seq).
 	keys []string
 	// snap caches the RC and pod lists of a DC's last current snapshot
 	// (see World.snapshotAt); nil for RCs and pods.

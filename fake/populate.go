@@ -154,7 +154,7 @@ func buildPopulated(i, rcs int, uid, rv uint64, now time.Time, compress bool) po
 			return p
 		}
 		p.objs = append(p.objs, populatedObject{kind: KindRC, name: d.Name, blob: packBlob(data, compress),
-			ix: index{config: d.ConfigName, owner: rcOwner(&d), settled: statusSettled(&d)}})
+			ix: index{config: d.ConfigName, owners: rcOwners(&d), settled: statusSettled(&d)}})
 		ds = append(ds, d)
 	}
 	c.Status.LatestVersion = dcplan.Version(rcs)

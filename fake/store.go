@@ -2,6 +2,7 @@ package fake
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -80,7 +81,7 @@ func (w *World) put(k Kind, ns, name string, data []byte) error {
 	var ix index
 	switch x := x.(type) {
 	case *dcplan.Deployment:
-		ix.config, ix.owner, ix.settled = x.ConfigName, rcOwner(x), statusSettled(x)
+		ix.config, ix.owners, ix.settled = x.ConfigName, rcOwners(x), statusSettled(x)
 	case *dcplan.Pod:
 		ix.rc, ix.rcs = x.DeploymentName, podRCs(x)
 	}
@@ -92,12 +93,13 @@ func (w *World) put(k Kind, ns, name string, data []byte) error {
 }
 
 // index is what the store files an object under, from its decoded form:
-// for an RC the config-name annotation and the owning DC (rcOwner), for a
-// pod the deployment-name annotation and the related RCs (podRCs).
+// for an RC the config-name annotation and the DCs it names (rcOwners),
+// for a pod the deployment-name annotation and the related RCs (podRCs).
 type index struct {
-	config, owner string
-	rc            string
-	rcs           []string
+	config string
+	owners []string
+	rc     string
+	rcs    []string
 	// settled tells, for an RC, that its status counts match its
 	// spec.replicas (statusSettled): the replication manager the pod
 	// model plays has nothing to do for it.
@@ -134,8 +136,8 @@ func (w *World) storeBlob(k Kind, ns, name string, b blob) *object {
 	return o
 }
 
-// index files the object the last store wrote under ix (on creation) and
-// notifies Watch.
+// index files the object the last store wrote under ix and notifies
+// Watch.
 func (w *World) index(o *object, ix index) { w.notify(w.file(o, ix)) }
 
 // file is index without the notification, which it returns.
@@ -143,25 +145,32 @@ func (w *World) file(o *object, ix index) Change {
 	// The index outlives the decoded value: its keys must not hold the
 	// one string all of that value's strings share (see wire's rehome).
 	intern(&ix.config)
-	intern(&ix.owner)
 	intern(&ix.rc)
+	for i := range ix.owners {
+		intern(&ix.owners[i])
+	}
 	for i := range ix.rcs {
 		intern(&ix.rcs[i])
 	}
 	sp := w.spaces[o.ns]
 	ch := Change{Kind: o.kind, Namespace: o.ns, Name: o.name, Created: o.created, Config: ix.config, RC: ix.rc,
 		settled: ix.settled}
-	if o.created {
-		switch o.kind {
-		case KindRC:
-			if ix.owner != "" {
-				sp.rcsOf[ix.owner] = insertObject(sp.rcsOf[ix.owner], o)
-				o.keys = []string{ix.owner}
+	// Every write files the object under the links it has now, beside
+	// those it had (a lagging reader may still see them; readers check
+	// the link of the version they read). Sweep unfiles all of them.
+	switch o.kind {
+	case KindRC:
+		for _, dc := range ix.owners {
+			if !slices.Contains(o.keys, dc) {
+				sp.rcsOf[dc] = insertObject(sp.rcsOf[dc], o)
+				o.keys = append(o.keys, dc)
 			}
-		case KindPod:
-			o.keys = ix.rcs
-			for _, rc := range o.keys {
+		}
+	case KindPod:
+		for _, rc := range ix.rcs {
+			if !slices.Contains(o.keys, rc) {
 				sp.podsOf[rc] = insertSorted(sp.podsOf[rc], o.name)
+				o.keys = append(o.keys, rc)
 			}
 		}
 	}
@@ -227,18 +236,22 @@ func (w *World) notify(ch Change) {
 	}
 }
 
-// rcOwner is the DC an RC names: its config-name annotation, else its config
-// label, else its controller owner's name.
-func rcOwner(d *dcplan.Deployment) string {
-	switch {
-	case d.ConfigName != "":
-		return d.ConfigName
-	case d.ConfigLabel != "":
-		return d.ConfigLabel
-	case d.HasController && d.Controller.Kind == "DeploymentConfig":
-		return d.Controller.Name
+// rcOwners are the DCs an RC names: by its config-name annotation, its
+// config label and its controller owner reference, in that order, each
+// once.
+func rcOwners(d *dcplan.Deployment) []string {
+	var out []string
+	add := func(dc string) {
+		if dc != "" && !slices.Contains(out, dc) {
+			out = append(out, dc)
+		}
 	}
-	return ""
+	add(d.ConfigName)
+	add(d.ConfigLabel)
+	if d.HasController && d.Controller.Kind == "DeploymentConfig" {
+		add(d.Controller.Name)
+	}
+	return out
 }
 
 // podRCs are the RCs a pod is related to: by its deployment.name

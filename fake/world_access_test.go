@@ -229,3 +229,66 @@ func TestWorldKeepEventsBoundsEvents(t *testing.T) {
 		t.Errorf("KeepEvents(1): Events() = %d events %v, want the last one %v", len(got), got, all[len(all)-1])
 	}
 }
+
+// TestWorldSnapshotFollowsUpdatedLinks: an update that makes an RC name a
+// DC (here its config-name label, as `oc label` sets it) puts the RC in
+// that DC's snapshot, and one that makes a pod name an RC puts the pod
+// in the snapshot, while a pod that no longer names the RC leaves it:
+// the store filed objects only under the links they had when created.
+func TestWorldSnapshotFollowsUpdatedLinks(t *testing.T) {
+	w := worldWithConfig(t)
+	if err := w.CreateConfig(fake.NewConfig("ns", "api", 1)); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []dcplan.Deployment{
+		{Namespace: "ns", Name: "web-1", ConfigName: "web", Version: 1},
+		{Namespace: "ns", Name: "stray", Version: 1},
+		{Namespace: "ns", Name: "moved", ConfigName: "web", Version: 2},
+	} {
+		if err := w.CreateDeployment(d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, p := range []dcplan.Pod{
+		{Namespace: "ns", Name: "late"},
+		{Namespace: "ns", Name: "gone", DeploymentName: "web-1"},
+	} {
+		if err := w.CreatePodObject(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.UpdateDeployment("ns", "stray", func(d *dcplan.Deployment) error { d.ConfigLabel = "web"; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.UpdateDeployment("ns", "moved", func(d *dcplan.Deployment) error { d.ConfigName = "api"; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.UpdatePod("ns", "late", func(p *dcplan.Pod) error { p.DeploymentName = "web-1"; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.UpdatePod("ns", "gone", func(p *dcplan.Pod) error { p.DeploymentName = ""; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		dc        string
+		rcs, pods []string
+	}{
+		{"web", []string{"stray", "web-1"}, []string{"late"}},
+		{"api", []string{"moved"}, nil},
+	} {
+		s, err := w.Snapshot("ns", tc.dc, fake.Epoch, dcplan.Settings{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rcs, pods []string
+		for _, d := range s.Deployments {
+			rcs = append(rcs, d.Name)
+		}
+		for _, p := range s.Pods {
+			pods = append(pods, p.Name)
+		}
+		if !slices.Equal(rcs, tc.rcs) || !slices.Equal(pods, tc.pods) {
+			t.Errorf("dc %s: snapshot RCs %v pods %v, want %v %v", tc.dc, rcs, pods, tc.rcs, tc.pods)
+		}
+	}
+}
