@@ -111,7 +111,7 @@ func truncatePlan(plan dcplan.Plan, n int) dcplan.Plan {
 	if n >= plan.Actions() {
 		return plan
 	}
-	out := dcplan.Plan{Wait: plan.Wait, Message: plan.Message, RecheckAfter: plan.RecheckAfter}
+	out := dcplan.Plan{Wait: plan.Wait, Message: plan.Message, Error: plan.Error, RecheckAfter: plan.RecheckAfter}
 	out.Adopt, n = take(plan.Adopt, n)
 	out.Release, n = take(plan.Release, n)
 	out.UpdateConfig, n = take(plan.UpdateConfig, n)
