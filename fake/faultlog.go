@@ -11,9 +11,9 @@ type FaultRecord struct {
 	// At is the virtual clock when it happened; for a clock jump, the
 	// clock after the jump.
 	At time.Time
-	// Kind is the fault's name as ParseFaults spells it: conflict, servererror, crash,
-	// lose, dup, deletepod, squat, scale, edit, user, clock, dual,
-	// deletedc or forbidden.
+	// Kind is the fault's name as ParseFaults spells it: conflict,
+	// servererror, crash, lose, dup, deletepod, squat, scale, edit, user,
+	// clock, dual, deletedc, forbidden or timeout.
 	Kind string
 	// Jump is how far a clock fault moved the clock (negative:
 	// backwards); zero for the other kinds.

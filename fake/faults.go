@@ -47,7 +47,8 @@ type Faults struct {
 	// image, replicas, paused, test or revisionHistoryLimit.
 	Edit float64
 	// User is the chance, per step, of a user operation: cancel, retry,
-	// rollout latest or rollback, at a random DC.
+	// rollout latest, rollback, or pause (resume when paused), at a
+	// random DC.
 	User float64
 	// ClockJump is the chance, per step, that the clock jumps: forward by
 	// up to two hours, or back by up to a minute.
@@ -76,11 +77,12 @@ type Faults struct {
 	Timeout float64
 }
 
-// AllFaults returns Faults with every knob but DeleteConfig and Forbidden on at a rate
-// that keeps rollouts progressing: the setting of the deep tests and of
-// `-faults all` in examples/rollout. DeleteConfig, which replaces the
-// DCs the other faults and the invariants' accounts follow, is asked for
-// by name ("all,deletedc").
+// AllFaults returns Faults with every knob but DeleteConfig, Forbidden
+// and Timeout on at a rate that keeps rollouts progressing: the setting
+// of the deep tests and of `-faults all` in examples/rollout. The three
+// are asked for by name ("all,deletedc", "all,forbidden", "all,timeout"):
+// DeleteConfig replaces the DCs the other faults and the invariants'
+// accounts follow.
 func AllFaults() Faults {
 	return Faults{
 		Conflict: 0.05, ServerError: 0.02, StaleReads: 3, Crash: 0.02, LoseNotify: 0.05, DuplicateNotify: 0.05,
