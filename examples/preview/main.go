@@ -108,8 +108,10 @@
 //	             (the plan may still hold writes: cancel of a paused DC in
 //	             Exact), error is then what oc prints on stderr, as
 //	             kubectl's CheckErr prints it, without the final newline;
-//	             output is what oc would print on stdout otherwise (""
-//	             when nothing); rules are the rule ids the plan cites
+//	             output is what oc would print on stdout ("" when
+//	             nothing), also before such an error (cancel of a paused
+//	             DC in Exact prints its report, then fails); rules are
+//	             the rule ids the plan cites
 //	             ("status": 6m.6)
 //	rules        [{id, text}]: every rule cited, sorted, with one line on what
 //	             it decides; the full text is in docs/rules.md

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -16,7 +17,8 @@ import (
 
 // summary is one operation in one line: name, command, state (status
 // only), how many writes its plan holds, refused or not, and oc's error
-// or output with newlines shown as \n.
+// or output with newlines shown as \n; a refusal that oc prints output
+// before adds it as output="...".
 func summary(op operation) string {
 	text := op.Output
 	if op.Refused {
@@ -26,7 +28,11 @@ func summary(op operation) string {
 	if op.State != "" {
 		state = " [" + op.State + "]"
 	}
-	return fmt.Sprintf("%s: %s%s writes=%d refused=%t %q", op.Name, op.Command, state, len(op.Plan), op.Refused, text)
+	line := fmt.Sprintf("%s: %s%s writes=%d refused=%t %q", op.Name, op.Command, state, len(op.Plan), op.Refused, text)
+	if op.Refused && op.Output != "" {
+		line += fmt.Sprintf(" output=%q", op.Output)
+	}
+	return line
 }
 
 // TestOperations checks the sections of each preset on the fixtures: which
@@ -239,5 +245,43 @@ func TestOCError(t *testing.T) {
 				t.Errorf("ocError(%q) = %q, want %q [%s]", tt.err, got, tt.want, tt.why)
 			}
 		})
+	}
+}
+
+// TestCancelPausedPrintsAndFails: under Exact, oc rollout cancel of a
+// paused DC records its complaint, goes on (SPEC 6m.1 step 3.2) and,
+// with no rollout in flight, prints its "No rollout is in progress" line
+// on stdout (step 3.6) before it exits 1 with the complaint on stderr.
+// The preview shows both, not the error alone.
+func TestCancelPausedPrintsAndFails(t *testing.T) {
+	data, err := os.ReadFile("testdata/healthy-history.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	dc := doc["items"].([]any)[0].(map[string]any)
+	dc["spec"].(map[string]any)["paused"] = true
+	if data, err = json.Marshal(doc); err != nil {
+		t.Fatal(err)
+	}
+	r, err := preview(data, options{Now: at("2026-11-30T10:00:00Z"), Profile: dcplan.Exact})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, op := range r.Operations {
+		got[op.Name] = summary(op)
+	}
+	for _, want := range []string{
+		`cancel: oc rollout cancel dc/frontend writes=0 refused=true "error: unable to cancel paused deployment shop/frontend" output="No rollout is in progress (latest rollout #8 complete 5 days ago)\n"`,
+		`resume: oc rollout resume dc/frontend writes=1 refused=false "deploymentconfig.apps.openshift.io/frontend resumed\n"`,
+	} {
+		name, _, _ := strings.Cut(want, ":")
+		if got[name] != want {
+			t.Errorf("%s:\n got %s\nwant %s", name, got[name], want)
+		}
 	}
 }

@@ -321,14 +321,18 @@ func (r *report) operations(s dcplan.Snapshot, to dcplan.Version) {
 		op, toggle = opResume, reconcile.Resume
 	}
 	plan, err = toggle(s)
-	r.add(op, "oc rollout "+op+" dc/"+name, plan, reconcile.PauseText(name, !s.Config.Paused)+"\n", err)
+	out := ""
+	if err == nil {
+		out = reconcile.PauseText(name, !s.Config.Paused) + "\n"
+	}
+	r.add(op, "oc rollout "+op+" dc/"+name, plan, out, err)
 
 	cmd := "oc rollback dc/" + name
 	if to > 0 {
 		cmd += fmt.Sprintf(" --to-version=%d", to)
 	}
 	plan, rolled, warnings, err := history.Rollback(s, to, history.RollbackOptions{})
-	out := ""
+	out = ""
 	if err == nil {
 		target, terr := history.RollbackTarget(s, to)
 		if terr != nil {
@@ -358,7 +362,10 @@ func (r *report) status(s dcplan.Snapshot) {
 	r.Operations = append(r.Operations, op)
 }
 
-// add records the preview of one command.
+// add records the preview of one command: out is what oc prints on
+// stdout, err the error it then exits with. oc may do both (cancel of a
+// paused DC in Exact prints its report, then fails), so a caller passes
+// out only when oc prints it.
 func (r *report) add(name, cmd string, plan dcplan.Plan, out string, err error) {
 	op := operation{Name: name, Command: cmd, Plan: []string{}, Rules: []string{}}
 	if !plan.IsEmpty() {
@@ -369,7 +376,8 @@ func (r *report) add(name, cmd string, plan dcplan.Plan, out string, err error) 
 	}
 	if err != nil {
 		op.Refused, op.Error = true, ocError(err)
-	} else if strings.TrimSpace(out) != "" {
+	}
+	if strings.TrimSpace(out) != "" {
 		op.Output = out
 	}
 	r.Operations = append(r.Operations, op)

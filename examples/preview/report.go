@@ -153,13 +153,13 @@ func (r report) writeText(w io.Writer) error {
 		for _, line := range op.Plan {
 			indent(&b, line+"\n")
 		}
-		switch {
-		case op.Refused:
-			b.WriteString("oc would fail with:\n")
-			indent(&b, op.Error+"\n")
-		case op.Output != "":
+		if op.Output != "" {
 			b.WriteString("oc would print:\n")
 			indent(&b, op.Output)
+		}
+		if op.Refused {
+			b.WriteString("oc would fail with:\n")
+			indent(&b, op.Error+"\n")
 		}
 	}
 
