@@ -55,7 +55,7 @@
 //
 // Exit status: 0 when the preview was printed; 1 when the input cannot be
 // previewed (not JSON: oc's table or -o name output, YAML, binary data,
-// an error message of oc's, empty; no such DC, a DC name found in
+// an error message of oc's or its warning before the JSON, empty; no such DC, a DC name found in
 // several namespaces without -n); 2 for a usage error (an unknown flag or
 // profile, more than one file, standard input a terminal and no file
 // named); 3 with --strict when the rollout

@@ -94,7 +94,7 @@ func asUTF8(data []byte) ([]byte, error) {
 
 // checkInput turns the common wrong inputs into a message saying what to
 // do: nothing at all, bytes that are not text, an error message of oc's
-// instead of its output, oc's default table or its -o name lines, or YAML
+// instead of its output, a warning of oc's before it, oc's default table or its -o name lines, or YAML
 // (-o yaml) instead of JSON. Anything else that is not JSON is left to
 // the decoder's words.
 func checkInput(data []byte) error {
@@ -115,6 +115,9 @@ func checkInput(data []byte) error {
 			return fmt.Errorf("the input is an error message from oc, not its output: %q; fix the oc command first", first)
 		}
 	}
+	if strings.HasPrefix(first, ocWarningPrefix) {
+		return fmt.Errorf("the input starts with a warning oc printed on its standard error: %q; pipe or save only its standard output (no 2>&1)", first)
+	}
 	if tableHeader.MatchString(first) || nameLine.MatchString(first) {
 		return errors.New("the input is oc's table (or -o name) output; preview reads JSON: run `oc get dc,rc,pods -o json`")
 	}
@@ -128,6 +131,12 @@ func checkInput(data []byte) error {
 // they fail (piped along with 2>&1, or saved in place of the output).
 var ocErrorPrefixes = []string{"Error from server", "error: ", "Error: ", "The connection to the server",
 	"Unable to connect to the server", "No resources found", "Unauthorized"}
+
+// ocWarningPrefix starts the warnings oc and kubectl print on stderr
+// before their output, such as the deprecation warning of every
+// DeploymentConfig request since OpenShift 4.14 (piped along with 2>&1,
+// it comes before the JSON).
+const ocWarningPrefix = "Warning: "
 
 // tableHeader matches the header of oc get's default table: NAME, then
 // more upper-case column names.
