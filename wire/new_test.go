@@ -505,3 +505,31 @@ func TestNewDeploymentTemplateMetadata(t *testing.T) {
 		t.Errorf("create body template metadata mismatch:\nwant %s\ngot  %s", want, got)
 	}
 }
+
+// Reference: library-go appsutil MakeDeployment trims every container
+// image (strings.TrimSpace) and the RC goes out as encoding/json writes
+// corev1.Container, whose Image is `json:"image,omitempty"`: an image of
+// white space only (the " " placeholder old templates gave a container
+// an ImageChange trigger fills) is trimmed to "" and leaves the key out,
+// never "image":"".
+func TestNewDeploymentBlankImageIsOmitted(t *testing.T) {
+	dc := fixtureDC(t)
+	spec := dc["spec"].(map[string]any)["template"].(map[string]any)["spec"].(map[string]any)
+	spec["containers"].([]any)[0].(map[string]any)["image"] = " \t\u00a0"
+	cfg, err := DecodeConfig(marshalStd(t, dc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := NewDeployment(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reqs, err := Requests(dcplan.Snapshot{Config: cfg}, dcplan.Plan{CreateRCs: []dcplan.CreateRC{{Deployment: d}}})
+	if err != nil || len(reqs) != 1 {
+		t.Fatalf("Requests() = %d requests, %v", len(reqs), err)
+	}
+	got := string(stdPath(t, reqs[0].Body, "spec", "template", "spec", "containers"))
+	if strings.Contains(got, `"image"`) {
+		t.Errorf("the create body's containers carry an image key: %s", got)
+	}
+}

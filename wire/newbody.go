@@ -97,7 +97,10 @@ func newDeploymentBody(cfg dcplan.Config, w written) ([]byte, error) {
 				*list = append(*list, ',')
 			}
 			cs := make(changes, 0, 1)
-			if img, ok := trimmedImage(w, c); ok {
+			switch img, ok := trimmedImage(w, c); {
+			case ok && img == "":
+				cs = cs.remove("image") // omitempty: trimmed to nothing, no key
+			case ok:
 				cs = cs.setString(img, "image")
 			}
 			*list = w.value(*list, c, orderContainer, cs, all(cs), 0)
