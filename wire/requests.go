@@ -478,25 +478,41 @@ type rcEdit struct {
 // read (w).
 func (e rcEdit) changes(w written, cs changes) changes {
 	if a := e.adopt; a != nil {
-		// The controller reference goes after the owners the RC has, as
-		// Adopt.ApplyTo and the encoder put it.
-		refs := w.node("metadata", "ownerReferences")
-		var list []byte
-		if w.hasElems(refs) {
-			list = w.value(nil, refs, orderOwnerRef, nil, 0, 0)
-			list = append(list[:len(list)-1], ',')
-		} else {
-			list = []byte{'['}
-		}
-		list = append(list, `{"apiVersion":"apps.openshift.io/v1","kind":"DeploymentConfig"`...)
+		// The adoption patch merges by uid (ownerReferences'
+		// patchMergeKey): an owner with the DC's uid (a non-controller
+		// reference, as a hand edit leaves it) takes the patch's members
+		// in place; else the controller reference goes after the owners
+		// the RC has, as Adopt.ApplyTo and the encoder put it.
+		var refs [6]change
+		ref := typedChanges(refs[:0], kindConfig, apiVersionApps)
 		if a.Config != "" {
-			list = jsontree.AppendString(append(list, `,"name":`...), a.Config)
+			ref = ref.setString(a.Config, "name")
 		}
 		if a.ConfigUID != "" {
-			list = jsontree.AppendString(append(list, `,"uid":`...), a.ConfigUID)
+			ref = ref.setString(a.ConfigUID, "uid")
 		}
-		list = append(list, `,"controller":true,"blockOwnerDeletion":true}]`...)
-		cs = cs.set(list, "metadata", "ownerReferences")
+		ref = ref.set([]byte("true"), "controller").set([]byte("true"), "blockOwnerDeletion")
+		owners := w.node("metadata", "ownerReferences")
+		list, merged := make([]byte, 1, 160+len(w.atFrom(owners))), false
+		list[0] = '['
+		var inPlace [4]int32
+		for _, j := range w.elems(owners, inPlace[:0]) {
+			if len(list) > 1 {
+				list = append(list, ',')
+			}
+			if uid, ok := w.textAt(j, "uid"); ok && !merged && a.ConfigUID != "" && uid == a.ConfigUID {
+				list, merged = w.value(list, j, orderOwnerRef, ref, all(ref), 0), true
+				continue
+			}
+			list = w.value(list, j, orderOwnerRef, nil, 0, 0)
+		}
+		if !merged {
+			if len(list) > 1 {
+				list = append(list, ',')
+			}
+			list = appendNew(list, orderOwnerRef, ref, all(ref), 0)
+		}
+		cs = cs.set(append(list, ']'), "metadata", "ownerReferences")
 	}
 	switch {
 	case e.cancel != nil:
