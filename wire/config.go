@@ -398,7 +398,7 @@ func putTriggers(spec map[string]any, ts []dcplan.Trigger) {
 			continue
 		}
 		p := child(e, "imageChangeParams")
-		putBool(p, "automatic", t.Automatic)
+		putOmitBool(p, "automatic", t.Automatic) // omitempty: a manual trigger has no key
 		putStrings(p, "containerNames", t.ContainerNames)
 		withChild(p, "from", func(from map[string]any) {
 			putString(from, "kind", t.FromKind)

@@ -76,7 +76,21 @@ func TestRollbackToRevisionWithoutTriggersSendsEmptyList(t *testing.T) {
 // ConfigChange trigger from the element the DC held at its index.
 func TestRollbackTriggersInOtherOrderCarryNoStaleParams(t *testing.T) {
 	got := rollbackTriggersBody(t, `[{"type":"ImageChange","imageChangeParams":{"automatic":true,"containerNames":["frontend"],"from":{"kind":"ImageStreamTag","namespace":"shop","name":"frontend:latest"}}},{"type":"ConfigChange"}]`)
-	want := `[{"type":"ImageChange","imageChangeParams":{"automatic":false,"containerNames":["frontend"],"from":{"kind":"ImageStreamTag","namespace":"shop","name":"frontend:latest"}}},{"type":"ConfigChange"}]`
+	want := `[{"type":"ImageChange","imageChangeParams":{"containerNames":["frontend"],"from":{"kind":"ImageStreamTag","namespace":"shop","name":"frontend:latest"}}},{"type":"ConfigChange"}]`
+	if got != want {
+		t.Errorf("spec.triggers =\n%s\nwant\n%s", got, want)
+	}
+}
+
+// The rollback generator turns every ImageChange trigger manual
+// (automatic false), and oc PUTs the generated DC as its typed client
+// encodes it: DeploymentTriggerImageChangeParams.Automatic is declared
+// `json:"automatic,omitempty"`, so a manual trigger goes out without the
+// key, never as "automatic":false (encoding/json of the openshift/api
+// type, checked in examples/kube).
+func TestRollbackDisabledImageTriggerOmitsAutomatic(t *testing.T) {
+	got := rollbackTriggersBody(t, `[{"type":"ConfigChange"},{"type":"ImageChange","imageChangeParams":{"automatic":true,"containerNames":["frontend"],"from":{"kind":"ImageStreamTag","namespace":"shop","name":"frontend:latest"}}}]`)
+	want := `[{"type":"ConfigChange"},{"type":"ImageChange","imageChangeParams":{"containerNames":["frontend"],"from":{"kind":"ImageStreamTag","namespace":"shop","name":"frontend:latest"}}}]`
 	if got != want {
 		t.Errorf("spec.triggers =\n%s\nwant\n%s", got, want)
 	}
