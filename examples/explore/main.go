@@ -13,9 +13,10 @@
 // any case), -versions
 // (latestVersion bound, default 3), -replicas (comma-separated, default
 // 0,1,2), -limits (revisionHistoryLimit values, -1 for none, default -1,1),
-// -users, -faults, -stale, -hooks (per trace, default 1 each: hook
-// pods <rc>-hook-pre the deployer pod creates), -kinds (how many of those
-// four kinds one trace may mix, default 2; 0 for all four), -max (states,
+// -users, -faults, -stale, -hooks, -clock (per trace, default 1 each:
+// hook pods <rc>-hook-pre the deployer pod creates, clock moves past the
+// New-phase timeout), -kinds (how many of those five kinds one trace may
+// mix, default 2; 0 for all five), -max (states,
 // 0 for no limit; the search keeps at most that many). A zero -versions
 // stands for the default; the summary line prints the bounds explored.
 // For a violation as a scenario file (state lines included), run the
@@ -24,7 +25,7 @@
 // Exit status: 0 without violations (and for -h), 1 with, 2 for a
 // usage error: an unknown flag or preset, an argument that is not a
 // flag, or a bound explore.Options.Validate refuses (a negative one, a
-// replica count below 0 or past int32, a limit below -1, -kinds past 4).
+// replica count below 0 or past int32, a limit below -1, -kinds past 5).
 package main
 
 import (
@@ -57,7 +58,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	faults := fs.Int("faults", 1, "faulted passes per trace")
 	stale := fs.Int("stale", 1, "stale reads per trace")
 	hooks := fs.Int("hooks", 1, "hook pods per trace")
-	kinds := fs.Int("kinds", 2, "kinds of perturbation (user move, fault, stale read, hook pod) one trace may mix (0: no bound but each kind's)")
+	clock := fs.Int("clock", 1, "clock moves past the New-phase timeout per trace")
+	kinds := fs.Int("kinds", 2, "kinds of perturbation (user move, fault, stale read, hook pod, clock move) one trace may mix (0: no bound but each kind's)")
 	maxStates := fs.Int("max", 0, "stop after this many states (0: no limit)")
 	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
 		return 0 // -h: fs printed the usage
@@ -75,7 +77,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	st := p.Settings()
 	o := explore.Defaults(st)
-	o.Versions, o.Users, o.Faults, o.Stale, o.Hooks, o.Kinds, o.MaxStates = *versions, *users, *faults, *stale, *hooks, *kinds, *maxStates
+	o.Versions, o.Users, o.Faults, o.Stale, o.Hooks, o.Clock, o.Kinds, o.MaxStates = *versions, *users, *faults, *stale, *hooks, *clock, *kinds, *maxStates
 	if o.Replicas, err = explore.ParseInts(*replicas); err != nil {
 		fmt.Fprintln(stderr, "explore: -replicas:", err)
 		return 2
@@ -98,8 +100,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	u := res.Options // the bounds explored, defaults filled in
-	fmt.Fprintf(stdout, "%s: %d states, %d transitions in %v (versions<=%d replicas=%v limits=%v users=%d faults=%d stale=%d hooks=%d kinds=%d max=%d truncated=%v)\n",
-		p, res.States, res.Transitions, time.Since(start).Round(time.Millisecond), u.Versions, u.Replicas, u.Limits, u.Users, u.Faults, u.Stale, u.Hooks, u.Kinds, u.MaxStates, res.Truncated)
+	fmt.Fprintf(stdout, "%s: %d states, %d transitions in %v (versions<=%d replicas=%v limits=%v users=%d faults=%d stale=%d hooks=%d clock=%d kinds=%d max=%d truncated=%v)\n",
+		p, res.States, res.Transitions, time.Since(start).Round(time.Millisecond), u.Versions, u.Replicas, u.Limits, u.Users, u.Faults, u.Stale, u.Hooks, u.Clock, u.Kinds, u.MaxStates, res.Truncated)
 	for _, v := range res.Violations {
 		text, _ := explore.Scenario(v, st, nil)
 		fmt.Fprintf(stdout, "\nviolation %s: %v\n%s", v.Property, v.Err, text)
@@ -113,4 +115,4 @@ func run(args []string, stdout, stderr io.Writer) int {
 // flagOf names the flag that sets each field of explore.Options the
 // command sets.
 var flagOf = map[string]string{"Versions": "versions", "Replicas": "replicas", "Limits": "limits", "Users": "users",
-	"Faults": "faults", "Stale": "stale", "Hooks": "hooks", "Kinds": "kinds", "MaxStates": "max"}
+	"Faults": "faults", "Stale": "stale", "Hooks": "hooks", "Clock": "clock", "Kinds": "kinds", "MaxStates": "max"}

@@ -9,12 +9,15 @@
 // (Snapshot.Unobserved: the RCs, or the deployer pod, it created that its
 // view does not show yet), the kubelet
 // moving a deployer pod, which the server creates Pending (running,
-// succeeded, failed, vanished),
+// succeeded, failed, vanished; failed from Pending too),
 // the deployer pod's process creating its pre hook pod <rc>-hook-pre while
 // it runs (labelled openshift.io/deployer-pod-for.name=<rc>, SPEC 1.2; at
 // most Options.Hooks per trace) and the kubelet moving that hook pod
 // (succeeded, failed, vanished), oc commands and edits (cancel, retry, rollout latest, pause, resume,
-// undo, scale, edit the template), and the faults of a pass or of an oc
+// undo, scale, edit the template), the clock moving past the New-phase
+// timeout of an RC still New (at most Options.Clock per trace; every pass
+// plans at fake.Epoch, so the move ages each timestamp of the world
+// instead), and the faults of a pass or of an oc
 // command (a Conflict answer to any one write, a crash after any prefix of
 // the writes; for a controller pass also a stale read of any object as it
 // was before the last move) — and visits each
@@ -49,8 +52,8 @@
 // read for Exact and Origin15. The CI tier (-explore.ci, or
 // DCPLAN_EXPLORE=ci) runs the default bounds (Defaults: latestVersion up
 // to 3, replicas 0-2, revisionHistoryLimit none and 1, per trace at most
-// one oc command, one faulted pass, one stale read and one hook pod, any
-// two of them in one trace) for Modern, Exact and Origin15, plus for each
+// one oc command, one faulted pass, one stale read, one hook pod and one
+// clock move, any two of them in one trace) for Modern, Exact and Origin15, plus for each
 // a search with three in one trace (a fault, a stale read and a hook
 // pod); docs/exploration.md has the figures per search. Deeper bounds run
 // behind -explore.deep.

@@ -21,5 +21,5 @@ func ExampleExplore() {
 	}
 	fmt.Printf("%d states, %d transitions, %d violations\n", res.States, res.Transitions, len(res.Violations))
 	// Output:
-	// 249 states, 803 transitions, 0 violations
+	// 254 states, 818 transitions, 0 violations
 }

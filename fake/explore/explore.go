@@ -61,6 +61,7 @@ type node struct {
 	hooks      int
 	faults     int
 	stale      int
+	clock      int
 	parent     int
 	move       Move
 	initial    Objects
@@ -175,14 +176,15 @@ func (s *search) hashOf(n *node) hash {
 
 // fits reports whether node n may make move m within the budgets of a
 // trace: each kind of perturbation m is (a user move, a faulted pass, a
-// stale read, a hook pod; a faulted oc command is two) within its own,
+// stale read, a hook pod, a clock move; a faulted oc command is two)
+// within its own,
 // and the kinds the trace then mixes within Options.Kinds.
 func (s *search) fits(n *node, m Move) bool {
 	next := *n
 	next.count(m)
 	o := &s.opts
 	return next.users <= o.Users && next.faults <= o.Faults && next.stale <= o.Stale && next.hooks <= o.Hooks &&
-		(o.Kinds == 0 || next.kinds() <= o.Kinds)
+		next.clock <= o.Clock && (o.Kinds == 0 || next.kinds() <= o.Kinds)
 }
 
 // mayReadStale reports whether a controller pass out of n may still read
@@ -205,12 +207,15 @@ func (n *node) count(m Move) {
 	if m.Stale != "" {
 		n.stale++
 	}
+	if m.Actor == ActorClock {
+		n.clock++
+	}
 }
 
 // kinds is how many kinds of perturbation the trace to n mixes.
 func (n *node) kinds() int {
 	k := 0
-	for _, used := range [...]int{n.users, n.faults, n.stale, n.hooks} {
+	for _, used := range [...]int{n.users, n.faults, n.stale, n.hooks, n.clock} {
 		if used > 0 {
 			k++
 		}
@@ -226,7 +231,7 @@ func (n *node) kinds() int {
 func (s *search) add(n *node) int {
 	h := s.hashOf(n)
 	for _, j := range s.seen[h] {
-		if m := s.nodes[j]; m.users <= n.users && m.faults <= n.faults && m.stale <= n.stale && m.hooks <= n.hooks {
+		if m := s.nodes[j]; m.users <= n.users && m.faults <= n.faults && m.stale <= n.stale && m.hooks <= n.hooks && m.clock <= n.clock {
 			return j
 		}
 	}
@@ -328,6 +333,11 @@ func (s *search) moves(n *node, w World) []Move {
 			if h := d.Name + hookSuffix; hookFor(w, h) {
 				ms = append(ms, Move{Actor: ActorKubelet, Target: h, To: "created"})
 			}
+		}
+	}
+	if s.fits(n, Move{Actor: ActorClock}) {
+		if d, ok := clockSpan(w); ok {
+			ms = append(ms, clockMove(d))
 		}
 	}
 	if s.fits(n, Move{Actor: ActorUser}) {
@@ -513,11 +523,13 @@ func (s *search) took(i int, m Move, step Step, err error) bool {
 		s.check(i, m, step) // a recalled move was judged where it was made
 	}
 	after, prev := step.After, n.objs
-	if sameWorld(n.objs, after) && slices.Equal(n.expect, step.Expect) {
+	if d, ok := clockSpanOf(m); ok && m.Actor == ActorClock {
+		prev = aged(n.prev, d) // nothing but time changed: the stale reads stay
+	} else if sameWorld(n.objs, after) && slices.Equal(n.expect, step.Expect) {
 		after, prev = n.objs, n.prev
 	}
 	next := &node{objs: after, prev: prev, rq: n.rq, expect: step.Expect, users: n.users, hooks: n.hooks, faults: n.faults, stale: n.stale,
-		parent: i, move: m, initial: n.initial}
+		clock: n.clock, parent: i, move: m, initial: n.initial}
 	if m.Actor == ActorDeployer && step.Requeue != n.rq[m.Target] {
 		next.rq = map[string]int{}
 		for k, v := range n.rq {

@@ -21,11 +21,12 @@ import (
 
 var (
 	ciTier    = flag.Bool("explore.ci", false, "run the explorer's CI searches: the default bounds at every replica count and history limit, for Modern, Exact and Origin15 (minutes, up to -explore.memlimit GiB; "+envTier+"=ci does the same)")
-	deep      = flag.Bool("explore.deep", false, "explore deeper bounds than CI's: -explore.users, -explore.faults, -explore.stale, -explore.hooks per trace, mixing -explore.kinds kinds of them (default all four in one trace), replicas 0-2")
+	deep      = flag.Bool("explore.deep", false, "explore deeper bounds than CI's: -explore.users, -explore.faults, -explore.stale, -explore.hooks, -explore.clock per trace, mixing -explore.kinds kinds of them (default all five in one trace), replicas 0-2")
 	deepUsers = flag.Int("explore.users", 1, "user moves per trace with -explore.deep")
 	deepFault = flag.Int("explore.faults", 1, "faulted passes per trace with -explore.deep")
 	deepStale = flag.Int("explore.stale", 1, "stale reads per trace with -explore.deep")
 	deepHooks = flag.Int("explore.hooks", 1, "hook pods per trace with -explore.deep")
+	deepClock = flag.Int("explore.clock", 1, "clock moves per trace with -explore.deep")
 	deepKinds = flag.Int("explore.kinds", 0, "kinds of perturbation one trace may mix with -explore.deep (0: no bound but each kind's budget)")
 	deepMax   = flag.Int("explore.max", 0, "in every tier, keep at most this many states per search (0: no limit); a known finding need not be found then")
 	deepOnly  = flag.String("explore.preset", "", "explore only this preset, any case (Modern, Exact, Origin10, Origin13, Origin15, Origin), with the tier's bounds")
@@ -70,11 +71,11 @@ func exploreTier() (string, error) {
 // preset named preset, with settings st. Go test's default tier explores
 // from the world of one replica and revisionHistoryLimit 1 only: for
 // Modern, the preset dcplan fixes, explore.Defaults (every pair of the
-// four perturbations, with every oc command: 33 690 states, 15 CPU
-// seconds); for Exact and Origin15 one oc command and one stale read
-// (10 168 and 7 423 states, 3 to 4 CPU seconds each), which still finds
-// Origin15's known finding. -short explores the latter for Modern too
-// (9 021 states).
+// five perturbations, with every oc command: 34 463 states, 15 CPU
+// seconds); for Exact and Origin15 any two of one oc command, one stale
+// read and one clock move (10 786 and 9 906 states, 3 to 5 CPU seconds
+// each), which still finds Origin15's known finding. -short explores
+// the latter for Modern too (9 688 states).
 func tierBounds(tier, preset string, st dcplan.Settings) []explore.Options {
 	if tier == tierCI {
 		return ciBounds(st)
@@ -90,21 +91,23 @@ func tierBounds(tier, preset string, st dcplan.Settings) []explore.Options {
 // ciBounds are the bounds of the CI tier (-explore.ci): explore.Defaults,
 // the world (latestVersion up to 3, replicas 0, 1 and 2,
 // revisionHistoryLimit none and 1) with per trace at most one of each
-// of the four perturbations — an oc command or edit, a faulted pass (a
+// of the five perturbations — an oc command or edit, a faulted pass (a
 // Conflict on any write, a crash after any prefix, of a controller pass
-// or an oc command), a stale read, a hook pod — and any two of them in
-// one trace; and, as a second search, three in one trace: a fault, a
-// stale read and a hook pod. Budgets are upper bounds, so each search
-// also covers every trace with fewer. All four in one trace at every
-// replica count and limit is behind -explore.deep (about four million
-// states for Modern and Exact), and so is Modern's command, fault and
-// hook pod at replicas 1 and limit 1, which CI ran until the default
-// bounds took its time (-explore.deep -explore.preset Modern
-// -explore.stale 0 -explore.world 1/1: 86 989 states). The CI tier is
-// what go test ./... ran before the tiers: 608 582 states in all.
+// or an oc command), a stale read, a hook pod, a clock move — and any
+// two of them in one trace; and, as a second search, three in one
+// trace: a fault, a stale read and a hook pod. Budgets are upper bounds,
+// so each search also covers every trace with fewer. All of them in one
+// trace at every replica count and limit is behind -explore.deep (about
+// four million states for Modern and Exact without the clock move), and
+// so is Modern's command, fault and hook pod at replicas 1 and limit 1,
+// which CI ran until the default bounds took its time (-explore.deep
+// -explore.preset Modern -explore.stale 0 -explore.world 1/1). The CI
+// tier is what go test ./... ran before the tiers, with the clock move
+// and the kubelet's failing of a Pending pod added since: 635 028 states
+// in all.
 func ciBounds(st dcplan.Settings) []explore.Options {
 	triple := explore.Defaults(st)
-	triple.Users, triple.Kinds = 0, 0
+	triple.Users, triple.Clock, triple.Kinds = 0, 0, 0
 	return []explore.Options{explore.Defaults(st), triple}
 }
 
@@ -190,7 +193,7 @@ func TestExplore(t *testing.T) {
 		bounds := tierBounds(tier, pr.name, st)
 		if tier == tierDeep {
 			o := explore.Defaults(st)
-			o.Users, o.Faults, o.Stale, o.Hooks, o.Kinds = *deepUsers, *deepFault, *deepStale, *deepHooks, *deepKinds
+			o.Users, o.Faults, o.Stale, o.Hooks, o.Clock, o.Kinds = *deepUsers, *deepFault, *deepStale, *deepHooks, *deepClock, *deepKinds
 			bounds = []explore.Options{o}
 		}
 		for _, o := range bounds {
@@ -269,7 +272,7 @@ func TestExplore(t *testing.T) {
 // properties violated, and whether the search ran at all (-run may skip
 // the subtest).
 func runSearch(t *testing.T, preset string, st dcplan.Settings, known []string, o explore.Options) (props []string, explored bool) {
-	name := fmt.Sprintf("%s/users=%d,faults=%d,stale=%d,hooks=%d,kinds=%d,replicas=%v,limits=%v", preset, o.Users, o.Faults, o.Stale, o.Hooks, o.Kinds, o.Replicas, o.Limits)
+	name := fmt.Sprintf("%s/users=%d,faults=%d,stale=%d,hooks=%d,clock=%d,kinds=%d,replicas=%v,limits=%v", preset, o.Users, o.Faults, o.Stale, o.Hooks, o.Clock, o.Kinds, o.Replicas, o.Limits)
 	t.Run(name, func(t *testing.T) {
 		explored = true
 		start := time.Now()
@@ -348,7 +351,7 @@ func TestExploreCoversEveryActor(t *testing.T) {
 	o.Replicas, o.Limits, o.Users, o.Faults, o.Stale, o.Kinds = []int{1}, []int{1}, 1, 1, 1, 0
 	o.MaxStates = 600
 	res := mustExplore(t, o)
-	for _, a := range []explore.Actor{explore.ActorConfig, explore.ActorDeployer, explore.ActorKubelet, explore.ActorUser} {
+	for _, a := range []explore.Actor{explore.ActorConfig, explore.ActorDeployer, explore.ActorKubelet, explore.ActorUser, explore.ActorClock} {
 		if res.Moves[a] == 0 {
 			t.Errorf("no %s moves in %d transitions", a, res.Transitions)
 		}
@@ -406,7 +409,7 @@ func deepOnlyFlags(tier string) error {
 	var set []string
 	flag.Visit(func(f *flag.Flag) {
 		switch f.Name {
-		case "explore.users", "explore.faults", "explore.stale", "explore.hooks", "explore.kinds":
+		case "explore.users", "explore.faults", "explore.stale", "explore.hooks", "explore.clock", "explore.kinds":
 			set = append(set, "-"+f.Name)
 		}
 	})

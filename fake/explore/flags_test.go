@@ -100,7 +100,7 @@ func TestExploreFlagsReachTheSearch(t *testing.T) {
 	}{
 		{name: "preset any case", why: "exact is Exact, explored with -short's bounds, -explore.max and -explore.world applied",
 			args: []string{"-explore.preset=exact", "-explore.max=150", "-explore.world=0/-1"},
-			want: []string{"Exact/users=1,faults=0,stale=1,hooks=0,kinds=2,replicas=[0],limits=[-1]", ": 150 states"}, not: []string{"Modern/", "Origin15/"}},
+			want: []string{"Exact/users=1,faults=0,stale=1,hooks=0,clock=1,kinds=2,replicas=[0],limits=[-1]", ": 150 states"}, not: []string{"Modern/", "Origin15/"}},
 		{name: "preset the tier does not run", why: "Origin13 is explored when named",
 			args: []string{"-explore.preset=origin13", "-explore.max=120"}, want: []string{"Origin13/", ": 120 states"}},
 		{name: "unknown preset", why: "a typo must fail, not pass having explored nothing",

@@ -31,8 +31,8 @@ const (
 	// controller over one pod (phase.DeployerPod; SeedPodController only).
 	ActorPodController
 	// ActorKubelet moves a deployer pod along (running, succeeded,
-	// failed, vanished; the server creates it Pending, as the API
-	// server's pod strategy does); a deployer pod that succeeds has
+	// failed, vanished; failed from Pending too; the server creates it
+	// Pending, as the API server's pod strategy does); a deployer pod that succeeds has
 	// scaled its RC to the desired replicas and the older ones to 0. It
 	// also stands for the deployer pod's process creating its pre hook
 	// pod <rc>-hook-pre, Running (To "created", within Options.Hooks),
@@ -40,6 +40,11 @@ const (
 	ActorKubelet
 	// ActorUser is an oc command or an edit of the DC.
 	ActorUser
+	// ActorClock moves the clock past the New-phase timeout of every RC
+	// still New (SPEC 4.3.new.3; within Options.Clock): Target is the
+	// span ("601s"). Every pass plans at fake.Epoch, so the move ages the
+	// world instead: each timestamp it holds goes back by the span.
+	ActorClock
 )
 
 // String names the actor.
@@ -55,6 +60,8 @@ func (a Actor) String() string {
 		return "pod-controller"
 	case ActorUser:
 		return "user"
+	case ActorClock:
+		return "clock"
 	}
 	return "actor?"
 }
@@ -111,6 +118,8 @@ func (m Move) String() string {
 		}
 	case ActorUser:
 		s = "user " + m.Target
+	case ActorClock:
+		s = "clock +" + m.Target
 	}
 	switch m.Fault {
 	case FaultConflict:
@@ -125,9 +134,9 @@ func (m Move) String() string {
 }
 
 // faultFree reports whether m is a controller or kubelet move without a
-// fault: the moves left once faults and user actions stop.
+// fault: the moves left once faults, user actions and clock moves stop.
 func (m Move) faultFree() bool {
-	return m.Actor != ActorUser && m.Fault == FaultNone && m.Stale == "" && m.To != "vanish"
+	return m.Actor != ActorUser && m.Actor != ActorClock && m.Fault == FaultNone && m.Stale == "" && m.To != "vanish"
 }
 
 // Step is what one move did.
@@ -280,6 +289,13 @@ func apply(o, prev Objects, m Move, st dcplan.Settings, rq int, expect []string,
 		}
 		normalize(next)
 		step.After = next
+		return step, nil
+	case ActorClock:
+		d, ok := clockSpanOf(m)
+		if !ok {
+			return step, errRefused
+		}
+		step.After = aged(o, d)
 		return step, nil
 	case ActorUser:
 		if directEdit(m.Target) {
@@ -529,10 +545,13 @@ func kubelet(o Objects, m Move) bool {
 		if from != dcplan.PodPending {
 			return false
 		}
-	case "Succeeded", "Failed":
+	case "Succeeded":
 		if from != dcplan.PodRunning {
 			return false
 		}
+	case "Failed":
+		// From Pending too: the kubelet refuses a pod at admission, or
+		// its activeDeadlineSeconds passes before it starts.
 	}
 	edit(o, k, "status.phase="+m.To, func(pm map[string]any) bool {
 		sub(pm, "status")["phase"] = m.To

@@ -30,7 +30,7 @@ type Options struct {
 	Limits []int
 	// Users, Faults and Stale bound the user moves, the faulted passes and
 	// the stale reads of one trace (0: none; Defaults has 1 of each).
-	// None may be negative, nor may Hooks, Kinds or MaxStates.
+	// None may be negative, nor may Hooks, Clock, Kinds or MaxStates.
 	Users, Faults, Stale int
 	// UserFaults, when true, faults the oc commands too (a Conflict on
 	// any one of their requests, a crash after any prefix), within the
@@ -48,11 +48,16 @@ type Options struct {
 	// the kubelet then moves along (succeeded, failed, vanished). 0: none;
 	// Defaults has 1, the "one hook pod at most".
 	Hooks int
-	// Kinds bounds how many of the four kinds of perturbation (a user
-	// move, a faulted pass, a stale read, a hook pod) one trace may mix,
-	// each still within its own budget above: with 2, a trace may hold a
-	// command and a fault, or a stale read and a hook pod, but not three
-	// of them. 0: no bound but the budgets; at most 4.
+	// Clock bounds the clock moves of one trace: while an RC is New, the
+	// clock may move past its New-phase timeout (SPEC 4.3.new.3), as when
+	// its deployer pod cannot be created for ten minutes, or the deployer
+	// controller is down that long (ActorClock). 0: none; Defaults has 1.
+	Clock int
+	// Kinds bounds how many of the five kinds of perturbation (a user
+	// move, a faulted pass, a stale read, a hook pod, a clock move) one
+	// trace may mix, each still within its own budget above: with 2, a
+	// trace may hold a command and a fault, or a stale read and a hook
+	// pod, but not three of them. 0: no bound but the budgets; at most 5.
 	Kinds int
 	// MaxStates bounds the distinct states the search keeps (0: no
 	// limit): once it holds MaxStates, a move to a state not seen yet is
@@ -77,12 +82,12 @@ type Options struct {
 // worlds of latestVersion up to 3, replicas 0 to 2 and history limits
 // none and 1, and per trace at most one of each perturbation (an oc
 // command or edit, a faulted pass of a controller or an oc command, a
-// stale read, a hook pod) and at most two kinds of them (Kinds 2): every
-// pair in one search. The CI tier (-explore.ci) explores them for Modern,
-// Exact and Origin15; with Kinds 0 (all four in one trace) the search is
-// about fifteen times larger.
+// stale read, a hook pod, a clock move) and at most two kinds of them
+// (Kinds 2): every pair in one search. The CI tier (-explore.ci) explores
+// them for Modern, Exact and Origin15; with Kinds 0 (all five in one
+// trace) the search is many times larger.
 func Defaults(st dcplan.Settings) Options {
-	return Options{Settings: st, Users: 1, Faults: 1, Stale: 1, Hooks: 1, Kinds: 2, UserFaults: true}.defaults()
+	return Options{Settings: st, Users: 1, Faults: 1, Stale: 1, Hooks: 1, Clock: 1, Kinds: 2, UserFaults: true}.defaults()
 }
 
 // defaults fills the zero fields of o that stand for a default (see
@@ -137,7 +142,7 @@ func (e *OptionError) Unwrap() error { return ErrInvalidOptions }
 // defaults), field by field in declaration order, and returns the first
 // problem: a *OptionError, or for invalid Settings their error wrapped
 // with ErrInvalidOptions. The rules are Options' field docs: no negative
-// count or budget, Kinds at most 4, replica counts and limits within
+// count or budget, Kinds at most 5, replica counts and limits within
 // int32 (a limit of -1 meaning none), no empty list (nil stands for the
 // default), and Ops from Operations, each once. Explore calls it first.
 func (o Options) Validate() error {
@@ -190,8 +195,10 @@ func (o Options) Validate() error {
 	switch {
 	case o.Hooks < 0:
 		return bad("Hooks", o.Hooks, "must not be negative (0: none)")
-	case o.Kinds < 0 || o.Kinds > 4:
-		return bad("Kinds", o.Kinds, "must be from 0 (no bound) to 4")
+	case o.Clock < 0:
+		return bad("Clock", o.Clock, "must not be negative (0: none)")
+	case o.Kinds < 0 || o.Kinds > 5:
+		return bad("Kinds", o.Kinds, "must be from 0 (no bound) to 5")
 	case o.MaxStates < 0:
 		return bad("MaxStates", o.MaxStates, "must not be negative (0: no limit)")
 	}

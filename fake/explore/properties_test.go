@@ -127,5 +127,5 @@ func ExampleOptions_properties() {
 	}
 	fmt.Printf("%d states, %d violations\n", res.States, len(res.Violations))
 	// Output:
-	// 249 states, 0 violations
+	// 254 states, 0 violations
 }

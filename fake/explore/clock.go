@@ -1,0 +1,87 @@
+package explore
+
+import (
+	"regexp"
+	"strconv"
+	"time"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/fake"
+	"github.com/dcplan/dcplan/phase"
+)
+
+// Every pass plans at fake.Epoch, so the explorer models time passing the
+// other way round: a clock move (ActorClock) moves every timestamp the
+// world holds back by the move's span, which leaves each object as old,
+// seen from the fixed now, as it would be had the clock moved forward.
+// Nothing but time changes: no object gets a new resourceVersion, and a
+// write from a read before the move does not conflict.
+
+// clockSpan is the span of the clock move out of w: one second past the
+// latest New-phase timeout (SPEC 4.3.new.3) of an RC still New, counted
+// from its creation or its retry as phase.Step counts it; false when no
+// RC is New with a timeout armed (a clock move would change nothing a
+// planner reads but condition times).
+func clockSpan(w World) (time.Duration, bool) {
+	var span time.Duration
+	for _, d := range w.Deployments {
+		if d.Phase != dcplan.PhaseNew || d.Encoded == nil {
+			continue
+		}
+		t := phase.TimeoutSeconds(d.Encoded.Strategy)
+		if t <= 0 {
+			continue
+		}
+		start := d.CreationTime
+		if d.RetriedAt.After(start) {
+			start = d.RetriedAt
+		}
+		if start.IsZero() {
+			continue
+		}
+		// From now (Epoch) the timeout passes after t seconds less the
+		// RC's age; one second more and it has passed.
+		left := start.Add(time.Duration(t)*time.Second).Sub(fake.Epoch) + time.Second
+		span = max(span, left)
+	}
+	return span, span > 0
+}
+
+// clockMove is the clock move of span d.
+func clockMove(d time.Duration) Move {
+	return Move{Actor: ActorClock, Target: strconv.FormatInt(int64(d/time.Second), 10) + "s"}
+}
+
+// clockSpanOf is the span a clock move names (its Target, in seconds).
+func clockSpanOf(m Move) (time.Duration, bool) {
+	d, err := time.ParseDuration(m.Target)
+	return d, err == nil && d > 0
+}
+
+// timestamp matches a timestamp as the server and the planners write
+// them (RFC 3339, whole seconds, UTC), in an object and in an RC's
+// encoded DC alike.
+var timestamp = regexp.MustCompile(`[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z`)
+
+// aged returns o with every timestamp moved back by d (nil for nil).
+func aged(o Objects, d time.Duration) Objects {
+	if o == nil {
+		return nil
+	}
+	out := make(Objects, len(o))
+	for k, b := range o {
+		out[k] = derive(b, "aged "+d.String(), func() []byte { return intern(agedBytes(b, d)) })
+	}
+	return out
+}
+
+// agedBytes is b with every timestamp moved back by d.
+func agedBytes(b []byte, d time.Duration) []byte {
+	return timestamp.ReplaceAllFunc(b, func(ts []byte) []byte {
+		t, err := time.Parse(time.RFC3339, string(ts))
+		if err != nil {
+			return ts
+		}
+		return t.Add(-d).AppendFormat(nil, time.RFC3339)
+	})
+}
