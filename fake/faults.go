@@ -99,8 +99,16 @@ const (
 	timeoutRate      = 0.02
 )
 
-// Any reports whether some fault is on.
-func (f Faults) Any() bool { return f != Faults{} }
+// Any reports whether some fault is on: some knob above zero (the
+// simulator draws nothing for a knob at or below zero, or NaN).
+func (f Faults) Any() bool {
+	for _, name := range faultNames {
+		if p, n := f.knob(name); p != nil && *p > 0 || n != nil && *n > 0 {
+			return true
+		}
+	}
+	return false
+}
 
 var faultNames = []string{"conflict", "servererror", "stale", "crash", "lose", "dup", "deletepod", "squat", "scale", "edit", "user", "clock", "dual", "deletedc", "forbidden", "timeout"}
 
@@ -191,16 +199,17 @@ func ParseFaults(s string) (Faults, error) {
 	return f, nil
 }
 
-// String renders f in the form ParseFaults reads, knobs at zero omitted;
+// String renders f in the form ParseFaults reads, as the simulator treats
+// it: knobs at or below zero (or NaN) omitted, rates above 1 written as 1;
 // "none" when every fault is off.
 func (f Faults) String() string {
 	var parts []string
 	for _, name := range faultNames {
 		p, n := f.knob(name)
 		switch {
-		case p != nil && *p != 0:
-			parts = append(parts, name+"="+strconv.FormatFloat(*p, 'g', -1, 64))
-		case n != nil && *n != 0:
+		case p != nil && *p > 0:
+			parts = append(parts, name+"="+strconv.FormatFloat(min(*p, 1), 'g', -1, 64))
+		case n != nil && *n > 0:
 			parts = append(parts, name+"="+strconv.Itoa(*n))
 		}
 	}

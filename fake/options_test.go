@@ -1,6 +1,7 @@
 package fake_test
 
 import (
+	"math"
 	"testing"
 	"time"
 
@@ -67,6 +68,37 @@ func TestParseFaultsRefusesNaN(t *testing.T) {
 	for _, s := range []string{"conflict=NaN", "squat=nan", "user=-0.1", "edit=1.5", "stale=-1", "stale=0.5"} {
 		if f, err := fake.ParseFaults(s); err == nil {
 			t.Errorf("ParseFaults(%q) = %v, want an error", s, f)
+		}
+	}
+}
+
+// TestFaultsStringParses: String writes what ParseFaults reads back to
+// faults the simulator treats alike: a knob at or below zero (or NaN) is
+// off, and a rate above 1 is certain; it wrote "stale=-1" and
+// "conflict=2", which ParseFaults refuses, and Any reported such faults
+// on though the simulator draws none.
+func TestFaultsStringParses(t *testing.T) {
+	tests := []struct {
+		f    fake.Faults
+		want string
+		any  bool
+	}{
+		{fake.Faults{StaleReads: -1, Conflict: -0.5, Crash: math.NaN()}, "none", false},
+		{fake.Faults{Conflict: 2, StaleReads: 3}, "conflict=1,stale=3", true},
+		{fake.AllFaults(), fake.AllFaults().String(), true},
+	}
+	for _, tt := range tests {
+		got := tt.f.String()
+		if got != tt.want || tt.f.Any() != tt.any {
+			t.Errorf("%#v: String() = %q, Any() = %v; want %q, %v", tt.f, got, tt.f.Any(), tt.want, tt.any)
+		}
+		back, err := fake.ParseFaults(got)
+		if err != nil {
+			t.Errorf("ParseFaults(%q): %v", got, err)
+			continue
+		}
+		if back.String() != got {
+			t.Errorf("ParseFaults(%q).String() = %q", got, back.String())
 		}
 	}
 }
