@@ -39,13 +39,7 @@ func TestWorldRefusesInvalidWrites(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			w := worldWithConfig(t)
-			if err := w.CreateDeployment(dcplan.Deployment{Namespace: "ns", Name: "web-1", ConfigName: "web", Version: 1, Replicas: 1}); err != nil {
-				t.Fatal(err)
-			}
-			if err := w.CreatePodObject(dcplan.Pod{Namespace: "ns", Name: "web-1-deploy", DeploymentName: "web-1", Phase: dcplan.PodRunning}); err != nil {
-				t.Fatal(err)
-			}
+			w := worldWithRC(t)
 			before, stored := w.Wire(tt.kind, "ns", tt.obj)
 			if stored != tt.wantStore {
 				t.Fatalf("%s stored %v before the write, want %v", tt.obj, stored, tt.wantStore)
@@ -131,13 +125,7 @@ func TestWorldUpdateRefusesRename(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			w := worldWithConfig(t)
-			if err := w.CreateDeployment(dcplan.Deployment{Namespace: "ns", Name: "web-1", ConfigName: "web", Version: 1, Replicas: 1}); err != nil {
-				t.Fatal(err)
-			}
-			if err := w.CreatePodObject(dcplan.Pod{Namespace: "ns", Name: "web-1-deploy", DeploymentName: "web-1", Phase: dcplan.PodRunning}); err != nil {
-				t.Fatal(err)
-			}
+			w := worldWithRC(t)
 			before, _ := w.Wire(tt.kind, "ns", tt.obj)
 			if err := tt.write(w); !errors.Is(err, fake.ErrInvalid) {
 				t.Errorf("%s = %v, want an error wrapping fake.ErrInvalid", tt.name, err)
@@ -147,4 +135,18 @@ func TestWorldUpdateRefusesRename(t *testing.T) {
 			}
 		})
 	}
+}
+
+// worldWithRC is worldWithConfig's world with RC web-1 and its running
+// deployer pod web-1-deploy stored.
+func worldWithRC(t *testing.T) *fake.World {
+	t.Helper()
+	w := worldWithConfig(t)
+	if err := w.CreateDeployment(dcplan.Deployment{Namespace: "ns", Name: "web-1", ConfigName: "web", Version: 1, Replicas: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.CreatePodObject(dcplan.Pod{Namespace: "ns", Name: "web-1-deploy", DeploymentName: "web-1", Phase: dcplan.PodRunning}); err != nil {
+		t.Fatal(err)
+	}
+	return w
 }

@@ -1,8 +1,6 @@
 package scenario
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -29,18 +27,7 @@ func TestWhitespaceLineEndsOutput(t *testing.T) {
 		t.Errorf("a file whose cases match failed:\n%s", out)
 	}
 
-	path := filepath.Join(t.TempDir(), "x.txt")
-	if err := os.WriteFile(path, []byte(strings.Replace(text, "----\na\n", "----\nstale\n", 1)), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	old := *rewriteFlag
-	*rewriteFlag = true
-	defer func() { *rewriteFlag = old }()
-	RunFile(t, path, echoHandler)
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	path, data := rewritten(t, strings.Replace(text, "----\na\n", "----\nstale\n", 1), echoHandler)
 	if _, again, err := parseFile(path, string(data)); err != nil || len(again) != 2 {
 		t.Errorf("-rewrite left %d cases (err %v), want 2:\n%s", len(again), err, data)
 	}

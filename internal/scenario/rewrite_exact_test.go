@@ -2,7 +2,6 @@ package scenario
 
 import (
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -36,18 +35,7 @@ func TestRewriteWritesWhatWasProduced(t *testing.T) {
 			b.WriteString("----\nstale\n\nstale\n----\n----\n") // the double form, closed right before the next case
 		}
 	}
-	path := filepath.Join(t.TempDir(), "x.txt")
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	old := *rewriteFlag
-	*rewriteFlag = true
-	defer func() { *rewriteFlag = old }()
-	RunFile(t, path, echoHandler)
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	path, data := rewritten(t, b.String(), echoHandler)
 	_, cases, err := parseFile(path, string(data))
 	if err != nil {
 		t.Fatalf("the rewritten file does not parse: %v\n%s", err, data)

@@ -170,18 +170,7 @@ func TestRewrite(t *testing.T) {
 
 // TestRewriteFlag runs RunFile on a temporary file with -rewrite set.
 func TestRewriteFlag(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "x.txt")
-	if err := os.WriteFile(path, []byte("# h\nsnapshot\ndc web\n----\nwrong\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	old := *rewriteFlag
-	*rewriteFlag = true
-	defer func() { *rewriteFlag = old }()
-	RunFile(t, path, func(t *testing.T, c *Case) string { return c.Env.Handle(t, c) })
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, data := rewritten(t, "# h\nsnapshot\ndc web\n----\nwrong\n", func(t *testing.T, c *Case) string { return c.Env.Handle(t, c) })
 	if d := cmp.Diff("# h\nsnapshot\ndc web\n----\nok\n", string(data)); d != "" {
 		t.Errorf("rewritten file mismatch (-want +got):\n%s", d)
 	}
@@ -308,4 +297,23 @@ func TestUnparsedStartStopsTheFile(t *testing.T) {
 	if got := env.Handle(t, bad); unparsedStart(bad, got) {
 		t.Errorf("a failing snapshot after a good one (%q) stops the file", got)
 	}
+}
+
+// rewritten runs RunFile with -rewrite on a file holding text, through
+// handler h, and returns the file's path and what -rewrite left in it.
+func rewritten(t *testing.T, text string, h Handler) (string, []byte) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "x.txt")
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	old := *rewriteFlag
+	*rewriteFlag = true
+	defer func() { *rewriteFlag = old }()
+	RunFile(t, path, h)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path, data
 }
