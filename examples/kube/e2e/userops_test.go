@@ -229,6 +229,13 @@ func TestPauseResumeScale(t *testing.T) {
 	}
 	e.setImage("frontend", "registry.example/shop/frontend:v2")
 	e.scale("frontend", 2)
+	// The world below is also the one before the controller reacts: wait
+	// until it has observed both edits, so that a rollout or a resize it
+	// started would show.
+	e.waitFor("the paused edits observed", func() (bool, error) {
+		d := e.dc("frontend")
+		return d.Status.ObservedGeneration == d.Generation, nil
+	})
 	e.await("frontend", "frontend-1 Complete replicas=3 reason=\"config change\"\ndc frontend latestVersion=1 replicas=2")
 	if !e.dc("frontend").Spec.Paused {
 		t.Fatal("dc not paused")
