@@ -142,6 +142,9 @@ func TestPreHook(t *testing.T) {
 		}
 		for _, ref := range p.OwnerReferences {
 			if ref.UID == rcUID && ref.Kind == "ReplicationController" {
+				if val(ref.Controller) {
+					t.Fatalf("frontend-1-hook-pre has frontend-1 as its controller, want an owner only: %+v", ref)
+				}
 				return true, nil
 			}
 		}
