@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -21,6 +22,11 @@ var cp *e2e.ControlPlane
 // apiserverBin is the kube-apiserver binary, for a test that starts a
 // server of its own.
 var apiserverBin string
+
+// cpDir is cp.Dir once the control plane runs, for the signal handler,
+// which removes it as cp.Stop would (the servers' files, etcd's data in
+// /dev/shm among them).
+var cpDir atomic.Pointer[string]
 
 // crdFile and rbacFile are the manifests the tests install, shipped with
 // examples/kube.
@@ -48,6 +54,9 @@ func run(m *testing.M) int {
 		s := <-sigs
 		fmt.Fprintf(os.Stderr, "e2e: %v: killing the control plane\n", s)
 		_ = e2e.KillAll()
+		if dir := cpDir.Load(); dir != nil && os.Getenv("E2E_KEEP") == "" {
+			_ = os.RemoveAll(*dir)
+		}
 		os.Exit(2)
 	}()
 
@@ -69,6 +78,7 @@ func run(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
+	cpDir.Store(&cp.Dir)
 	fmt.Printf("e2e: control plane ready at %s (%v), files in %s\n", cp.APIServer.URL, time.Since(start).Round(time.Second), cp.Dir)
 	fmt.Printf("e2e: pids etcd=%d kube-apiserver=%d\n", cp.Etcd.Proc.Pid(), cp.APIServer.Proc.Pid())
 	code := m.Run()
