@@ -20,12 +20,22 @@ type Etcd struct {
 	URL string
 	// Proc is the running server.
 	Proc *Process
+
+	// name is the member name it was started with, its own: another
+	// etcd on URL answers /health too.
+	name string
 }
 
 // StartEtcd starts the etcd binary found on PATH (Debian's etcd-server
 // package installs /usr/bin/etcd) with its data and log under dir, on two
-// free loopback ports, and waits up to 30 s for its /health to answer.
+// free loopback ports, and waits up to 30 s for its /health to answer
+// (from the member of its own name, not another etcd on the port).
 func StartEtcd(ctx context.Context, dir string) (*Etcd, error) {
+	id, err := newToken()
+	if err != nil {
+		return nil, err
+	}
+	name := "e2e-" + id
 	bin, err := exec.LookPath("etcd")
 	if err != nil {
 		return nil, fmt.Errorf("e2e: etcd is not installed (apt-get install etcd-server): %w", err)
@@ -41,19 +51,19 @@ func StartEtcd(ctx context.Context, dir string) (*Etcd, error) {
 	clientURL := fmt.Sprintf("http://127.0.0.1:%d", client)
 	peerURL := fmt.Sprintf("http://127.0.0.1:%d", peer)
 	p, err := StartProcess("etcd", filepath.Join(dir, "etcd.log"), bin,
-		"--name", "e2e",
+		"--name", name,
 		"--data-dir", filepath.Join(dir, "etcd-data"),
 		"--listen-client-urls", clientURL,
 		"--advertise-client-urls", clientURL,
 		"--listen-peer-urls", peerURL,
 		"--initial-advertise-peer-urls", peerURL,
-		"--initial-cluster", "e2e="+peerURL,
+		"--initial-cluster", name+"="+peerURL,
 		"--logger", "zap", "--log-outputs", "stderr",
 	)
 	if err != nil {
 		return nil, err
 	}
-	e := &Etcd{URL: clientURL, Proc: p}
+	e := &Etcd{URL: clientURL, Proc: p, name: name}
 	if err := e.waitHealthy(ctx, 30*time.Second); err != nil {
 		_ = p.Kill()
 		return nil, err
@@ -61,8 +71,8 @@ func StartEtcd(ctx context.Context, dir string) (*Etcd, error) {
 	return e, nil
 }
 
-// waitHealthy polls /health until it reports true, the process exits, or
-// the timeout passes.
+// waitHealthy polls /health until it reports true and the member list
+// names e's own member, the process exits, or the timeout passes.
 func (e *Etcd) waitHealthy(ctx context.Context, timeout time.Duration) error {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
@@ -72,10 +82,14 @@ func (e *Etcd) waitHealthy(ctx context.Context, timeout time.Duration) error {
 		if resp, err := http.DefaultClient.Do(req); err == nil {
 			body, _ := io.ReadAll(resp.Body)
 			resp.Body.Close()
-			if strings.Contains(string(body), `"true"`) {
-				return nil
-			}
 			last = string(body)
+			if strings.Contains(last, `"true"`) {
+				ours, err := e.isMember(ctx)
+				if ours {
+					return nil
+				}
+				last = fmt.Sprintf("another etcd answers at %s (%v)", e.URL, err)
+			}
 		} else {
 			last = err.Error()
 		}
@@ -138,4 +152,23 @@ func (e *Etcd) post(ctx context.Context, path, body string, out any) error {
 		}
 	}
 	return nil
+}
+
+// isMember reports whether the etcd answering at e.URL has a member named
+// e.name.
+func (e *Etcd) isMember(ctx context.Context) (bool, error) {
+	var list struct {
+		Members []struct {
+			Name string `json:"name"`
+		} `json:"members"`
+	}
+	if err := e.post(ctx, "/v3/cluster/member/list", `{}`, &list); err != nil {
+		return false, err
+	}
+	for _, m := range list.Members {
+		if m.Name == e.name {
+			return true, nil
+		}
+	}
+	return false, nil
 }
