@@ -17,7 +17,7 @@ const APIServerPackage = "k8s.io/kubernetes/cmd/kube-apiserver"
 // the k8s.io/kubernetes version this module requires, with the running
 // Go toolchain, under cacheDir: when the binary of that version and
 // toolchain is there it is used as it is, else `go build` makes it (about
-// 8 CPU-minutes from an empty build cache) in moduleDir. The binary is
+// 12 CPU-minutes from an empty build cache) in moduleDir. The binary is
 // written beside its final name and renamed, so an interrupted build
 // leaves no half binary.
 func BuildAPIServer(ctx context.Context, moduleDir, cacheDir string) (string, error) {
