@@ -8,6 +8,7 @@ import (
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/fake"
 	"github.com/dcplan/dcplan/phase"
+	"github.com/dcplan/dcplan/wire"
 )
 
 // Every pass plans at fake.Epoch, so the explorer models time passing the
@@ -63,6 +64,11 @@ func clockSpanOf(m Move) (time.Duration, bool) {
 // encoded DC alike.
 var timestamp = regexp.MustCompile(`[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z`)
 
+// annotationTime matches a deployer timestamp annotation's value
+// (wire.AnnotationTimeLayout: created-at, started-at, completed-at, and
+// the retried-at Modern counts a retry's New-phase timeout from).
+var annotationTime = regexp.MustCompile(`[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)? [+-][0-9]{4} [A-Z]+`)
+
 // aged returns o with every timestamp moved back by d (nil for nil).
 func aged(o Objects, d time.Duration) Objects {
 	if o == nil {
@@ -77,11 +83,18 @@ func aged(o Objects, d time.Duration) Objects {
 
 // agedBytes is b with every timestamp moved back by d.
 func agedBytes(b []byte, d time.Duration) []byte {
-	return timestamp.ReplaceAllFunc(b, func(ts []byte) []byte {
+	b = timestamp.ReplaceAllFunc(b, func(ts []byte) []byte {
 		t, err := time.Parse(time.RFC3339, string(ts))
 		if err != nil {
 			return ts
 		}
 		return t.Add(-d).AppendFormat(nil, time.RFC3339)
+	})
+	return annotationTime.ReplaceAllFunc(b, func(ts []byte) []byte {
+		t, err := wire.ParseAnnotationTime(string(ts))
+		if err != nil {
+			return ts
+		}
+		return []byte(wire.FormatAnnotationTime(t.Add(-d)))
 	})
 }

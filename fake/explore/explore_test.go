@@ -71,7 +71,7 @@ func exploreTier() (string, error) {
 // preset named preset, with settings st. Go test's default tier explores
 // from the world of one replica and revisionHistoryLimit 1 only: for
 // Modern, the preset dcplan fixes, explore.Defaults (every pair of the
-// five perturbations, with every oc command: 34 463 states, 15 CPU
+// five perturbations, with every oc command: 34 438 states, 15 CPU
 // seconds); for Exact and Origin15 any two of one oc command, one stale
 // read and one clock move (10 786 and 9 906 states, 3 to 5 CPU seconds
 // each), which still finds Origin15's known finding. -short explores
