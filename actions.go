@@ -59,6 +59,13 @@ type ConfigUpdate struct {
 	// triggers or carry the old ones).
 	SetTriggers bool
 	Triggers    []Trigger
+	// TriggersRC, with SetTriggers, names the RC whose encoded DC
+	// Triggers were copied from (a rollback with --change-triggers): the
+	// write sends that DC's own trigger elements, with Triggers written
+	// over them, as the rollback generator copies the revision's triggers
+	// whole, members the library does not model included. "" when
+	// Triggers are the DC's own.
+	TriggersRC string
 	// SetStrategy writes spec.strategy (rollback with strategy): the typed
 	// Strategy, and when Strategy.Raw is set that whole object.
 	SetStrategy bool

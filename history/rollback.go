@@ -134,7 +134,10 @@ func RollbackTarget(s dcplan.Snapshot, to dcplan.Version) (dcplan.Deployment, er
 //  7. With opts.DryRun the plan is empty. Otherwise it holds one
 //     dcplan.ConfigUpdate with rule RuleRollback: SetTemplate always;
 //     SetReplicas and SetSelector with scaling settings; SetStrategy with
-//     the strategy; SetTriggers when the triggers change; and
+//     the strategy; SetTriggers with the triggers (TriggersRC naming the
+//     RC rolled back to, whose encoded trigger elements the write sends),
+//     and otherwise when the triggers change (an image trigger made
+//     manual); and
 //     SetLatestVersion, the +1, which the one PUT carries (the server
 //     keeps it, SPEC 6m.4a). No status write; Rollback never deletes
 //     anything. As for Undo, oc's POST to the rollback subresource, which
@@ -348,8 +351,13 @@ func generateRollbackFrom(s dcplan.Snapshot, from dcplan.Deployment, opts Rollba
 	if opts.IncludeStrategy {
 		up.SetStrategy, up.Strategy = true, res.Strategy.Clone()
 	}
-	if !slices.EqualFunc(cfg.Triggers, res.Triggers, dcplan.Trigger.Equal) {
+	if opts.IncludeTriggers || !slices.EqualFunc(cfg.Triggers, res.Triggers, dcplan.Trigger.Equal) {
 		up.SetTriggers, up.Triggers = true, res.Clone().Triggers
+	}
+	if opts.IncludeTriggers {
+		// The revision's elements go out, not the DC's, even where the
+		// typed fields agree (SPEC 6m.4a: the generator copies them whole).
+		up.TriggersRC = name
 	}
 	// One PUT of the generated DC: the server keeps its latestVersion,
 	// one up, and the DC controller starts the rollout (SPEC 6m.4a).

@@ -34,3 +34,31 @@ func TestRollbackRestoresOtherTypeTrigger(t *testing.T) {
 		t.Errorf("Describe loses the type: %s", d)
 	}
 }
+
+// TestRollbackChangeTriggersNamesRevision: with IncludeTriggers the update
+// writes the revision's triggers and names the RC they come from, even
+// when they equal the DC's in every typed field: the revision's elements
+// may carry members the library does not model (from.uid, say), which
+// upstream's generated DC carries and wire sends (SPEC 6m.4a). Without
+// IncludeTriggers the triggers are the DC's own, and no RC is named.
+func TestRollbackChangeTriggersNamesRevision(t *testing.T) {
+	cur := lrConfig(2)
+	cur.Triggers = []dcplan.Trigger{{Type: dcplan.TriggerConfigChange}}
+	old := lrRC(1, dcplan.PhaseComplete, time.Hour)
+	old.Encoded.Triggers = []dcplan.Trigger{{Type: dcplan.TriggerConfigChange}}
+	s := lrSnap(dcplan.Modern, cur, old, lrRC(2, dcplan.PhaseComplete, time.Minute))
+	p, _, _, err := history.Rollback(s, 1, history.RollbackOptions{IncludeTriggers: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u := p.UpdateConfig[0]; !u.SetTriggers || u.TriggersRC != old.Name {
+		t.Errorf("with IncludeTriggers: SetTriggers %v TriggersRC %q, want true and %q", u.SetTriggers, u.TriggersRC, old.Name)
+	}
+	p, _, _, err = history.Rollback(s, 1, history.RollbackOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u := p.UpdateConfig[0]; u.SetTriggers || u.TriggersRC != "" {
+		t.Errorf("without IncludeTriggers: SetTriggers %v TriggersRC %q, want false and none", u.SetTriggers, u.TriggersRC)
+	}
+}

@@ -282,7 +282,7 @@ func TestRollbackPlan(t *testing.T) {
 					SetReplicas: true, ReplicasFrom: 3, ReplicasTo: 5,
 					SetSelector: true, Selector: []dcplan.KeyValue{{Key: "app", Value: "web"}},
 					SetTemplate: true, TemplateFrom: cur.Template.Hash, Template: old.Encoded.Template,
-					SetTriggers: true, Triggers: []dcplan.Trigger{imageTrigger(false, "app:stable")},
+					SetTriggers: true, Triggers: []dcplan.Trigger{imageTrigger(false, "app:stable")}, TriggersRC: "web-1",
 					SetStrategy: true, Strategy: old.Encoded.Strategy,
 					SetLatestVersion: true, LatestVersionFrom: 2, LatestVersionTo: 3}},
 			},

@@ -359,15 +359,12 @@ func (r *reader) triggers(spec node) []dcplan.Trigger {
 }
 
 // putTriggers overlays ts on spec.triggers. Each trigger is written over
-// the element of the list as read that is the same trigger (its type and
-// image reference; the first such element not taken by an earlier
-// trigger), so that the members the library does not model stay with
-// their trigger however a rollback reorders the list; a trigger the list
-// did not hold starts from an empty object, and carries nothing of the
-// element that stood at its index. An empty ts writes a list read
-// non-empty as [] (a DC whose PUT lacks the key is given a ConfigChange
-// trigger by the API server's defaulting), leaves [] and an absent key as
-// they are, and drops any other value.
+// the element of the list as read that is the same trigger (see
+// overTriggers), so that the members the library does not model stay with
+// their trigger however a rollback reorders the list. An empty ts writes a
+// list read non-empty as [] (a DC whose PUT lacks the key is given a
+// ConfigChange trigger by the API server's defaulting), leaves [] and an
+// absent key as they are, and drops any other value.
 func putTriggers(spec map[string]any, ts []dcplan.Trigger) {
 	cur, isList := spec["triggers"].([]any)
 	if len(ts) == 0 {
@@ -379,6 +376,39 @@ func putTriggers(spec map[string]any, ts []dcplan.Trigger) {
 		}
 		return
 	}
+	spec["triggers"] = overTriggers(cur, ts)
+}
+
+// putRevisionTriggers sets spec.triggers to ts written over the elements
+// of rev, the spec.triggers of a revision's encoded DC as raw JSON (nil
+// when it has none), as a rollback with --change-triggers sends them: the
+// rollback generator copies the revision's triggers whole and oc PUTs
+// them as its typed client encodes them, so each trigger goes out as the
+// revision's element, with the typed fields of ts over it (the automatic
+// the generator switched off, say), and nothing of the element the DC
+// held. An empty ts is the revision's list: [] for an array, and no key
+// for a revision without one (null, which the canonical form leaves out:
+// upstream's PUT writes the nil list as null, and the API server
+// defaults null and absent alike to a ConfigChange trigger).
+func putRevisionTriggers(spec map[string]any, ts []dcplan.Trigger, rev []byte) {
+	list, isList := treeOf(rev).([]any)
+	switch {
+	case len(ts) > 0:
+		spec["triggers"] = overTriggers(list, ts)
+	case isList:
+		spec["triggers"] = []any{}
+	default:
+		delete(spec, "triggers")
+	}
+}
+
+// overTriggers returns the list of ts, each written over the element of
+// cur (a spec.triggers as read) that is the same trigger (its type and
+// image reference; the first such element not taken by an earlier
+// trigger). A trigger cur does not hold starts from an empty object, and
+// carries nothing of the element that stood at its index. The elements of
+// cur are taken over, not copied.
+func overTriggers(cur []any, ts []dcplan.Trigger) []any {
 	taken := make([]bool, len(cur))
 	list := make([]any, len(ts))
 	for i := range ts {
@@ -407,7 +437,7 @@ func putTriggers(spec map[string]any, ts []dcplan.Trigger) {
 		})
 		putString(p, "lastTriggeredImage", t.LastTriggeredImage)
 	}
-	spec["triggers"] = list
+	return list
 }
 
 // sameTrigger reports whether e, an element of spec.triggers as read, is

@@ -28,7 +28,9 @@ import (
 //     create of its RC, as upstream sends it.
 //  2. Instantiate: POST to deploymentconfigs/instantiate of a
 //     DeploymentRequest {name, latest, force}. ConfigUpdate: PUT of the
-//     DC as read with the spec changes (and the latestVersion it sets);
+//     DC as read with the spec changes (and the latestVersion it sets;
+//     triggers copied from an RC's encoded DC, TriggersRC, as that DC's
+//     own elements with the typed changes over them);
 //     with Patch (oc rollout pause, resume) a strategic-merge patch of
 //     the changed fields alone (SPEC 6m.7.5).
 //  3. CreatePod: POST of the deployer pod (no metadata.namespace in the
@@ -370,6 +372,9 @@ func (r *renderer) updateConfig(a dcplan.ConfigUpdate) Request {
 	c := r.s.Config.Clone()
 	a.ApplyTo(&c)
 	after := configTree(c)
+	if a.SetTriggers && a.TriggersRC != "" {
+		r.revisionTriggers(after, a)
+	}
 	if a.Patch {
 		return Request{Verb: VerbPatch, Resource: ResourceConfigs, Namespace: c.Namespace, Name: c.Name,
 			PatchType: PatchStrategicMerge, Patch: canonical(patchOf(configTree(r.s.Config), after)), Attempts: 1,
@@ -377,6 +382,25 @@ func (r *renderer) updateConfig(a dcplan.ConfigUpdate) Request {
 	}
 	return Request{Verb: VerbUpdate, Resource: ResourceConfigs, Namespace: c.Namespace, Name: c.Name,
 		Body: renderOrdered(typed(after, kindConfig, apiVersionApps), orderDC), Attempts: 1}
+}
+
+// revisionTriggers writes the triggers of a, taken from the encoded DC
+// of the RC a.TriggersRC (a rollback with --change-triggers), into the DC
+// tree after over that DC's own trigger elements (putRevisionTriggers).
+// An RC the snapshot does not hold fails the plan; an encoded DC without
+// Raw (built in code) is its typed fields alone, and so are its
+// triggers.
+func (r *renderer) revisionTriggers(after map[string]any, a dcplan.ConfigUpdate) {
+	d := r.rc(a.TriggersRC)
+	if d == nil {
+		r.fail(kindRC, a.TriggersRC, "metadata.name")
+		return
+	}
+	var rev []byte
+	if d.Encoded != nil {
+		rev = rawMember(rawMember(d.Encoded.Raw, "spec"), "triggers")
+	}
+	withChild(after, "spec", func(spec map[string]any) { putRevisionTriggers(spec, a.Triggers, rev) })
 }
 
 func (r *renderer) createPod(a dcplan.CreatePod) Request {

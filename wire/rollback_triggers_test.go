@@ -2,6 +2,7 @@ package wire
 
 import (
 	"encoding/json"
+	"errors"
 	"testing"
 
 	"github.com/dcplan/dcplan"
@@ -13,10 +14,23 @@ import (
 // and returns the spec.triggers the DC update sends.
 func rollbackTriggersBody(t *testing.T, triggers string) string {
 	t.Helper()
+	return rollbackTriggersBodyOver(t, "", triggers, history.RollbackOptions{IncludeTriggers: true})
+}
+
+// rollbackTriggersBodyOver is rollbackTriggersBody with the current DC's
+// spec.triggers made current (raw JSON) first ("" leaves them as the
+// fixture has them), and the rollback's options opts.
+func rollbackTriggersBodyOver(t *testing.T, current, triggers string, opts history.RollbackOptions) string {
+	t.Helper()
 	var list map[string]any
 	unmarshalStd(t, fixture(t, "list-dc-rc-pods.json"), &list)
 	for _, it := range list["items"].([]any) {
 		m := it.(map[string]any)
+		if m["kind"] == "DeploymentConfig" && current != "" {
+			var tr any
+			unmarshalStd(t, []byte(current), &tr)
+			m["spec"].(map[string]any)["triggers"] = tr
+		}
 		if m["metadata"].(map[string]any)["name"] != "frontend-1" {
 			continue
 		}
@@ -34,7 +48,7 @@ func rollbackTriggersBody(t *testing.T, triggers string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, _, _, err := history.Rollback(s, 1, history.RollbackOptions{IncludeTriggers: true})
+	p, _, _, err := history.Rollback(s, 1, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,5 +107,102 @@ func TestRollbackDisabledImageTriggerOmitsAutomatic(t *testing.T) {
 	want := `[{"type":"ConfigChange"},{"type":"ImageChange","imageChangeParams":{"containerNames":["frontend"],"from":{"kind":"ImageStreamTag","namespace":"shop","name":"frontend:latest"}}}]`
 	if got != want {
 		t.Errorf("spec.triggers =\n%s\nwant\n%s", got, want)
+	}
+}
+
+// A trigger of the revision that the current DC does not hold goes out
+// as the revision's element, as the rollback generator copies the
+// revision's triggers whole (openshift-apiserver GenerateRollback:
+// Convert(&to.Spec.Triggers, ...)): imageChangeParams.from is a
+// corev1.ObjectReference, so its uid, apiVersion, resourceVersion and
+// fieldPath survive the typed round trip and oc's PUT, in the struct's
+// key order. Members no API type of the library lists (a later API
+// version's) stay too, after the known ones, as wire writes them in
+// every spliced object.
+func TestRollbackTriggerKeepsRevisionMembers(t *testing.T) {
+	got := rollbackTriggersBody(t, `[{"type":"ConfigChange"},{"type":"ImageChange","imageChangeParams":{"automatic":true,"containerNames":["frontend"],`+
+		`"from":{"apiVersion":"image.openshift.io/v1","fieldPath":"spec.tags[0]","kind":"ImageStreamTag","name":"frontend:v1","namespace":"shop","resourceVersion":"77","uid":"is-uid-1"},`+
+		`"zeta":{"b":1,"a":2}}}]`)
+	want := `[{"type":"ConfigChange"},{"type":"ImageChange","imageChangeParams":{"containerNames":["frontend"],` +
+		`"from":{"kind":"ImageStreamTag","namespace":"shop","name":"frontend:v1","uid":"is-uid-1","apiVersion":"image.openshift.io/v1","resourceVersion":"77","fieldPath":"spec.tags[0]"},` +
+		`"zeta":{"a":2,"b":1}}}]`
+	if got != want {
+		t.Errorf("spec.triggers =\n%s\nwant\n%s", got, want)
+	}
+}
+
+// A trigger of the revision that the current DC also holds (same type
+// and image) goes out as the revision's element, not the current one's:
+// the generated DC's triggers are the revision's, whatever the DC holds.
+// The current DC's from.uid is gone, the revision's from.apiVersion and
+// containerNames come, and only automatic is switched off.
+func TestRollbackMatchedTriggerIsRevisionElement(t *testing.T) {
+	current := `[{"type":"ConfigChange"},{"type":"ImageChange","imageChangeParams":{"automatic":true,"containerNames":["frontend","sidecar"],` +
+		`"from":{"kind":"ImageStreamTag","name":"frontend:latest","namespace":"shop","uid":"cur-uid"},"lastTriggeredImage":"img@2","extra":"current"}}]`
+	revision := `[{"type":"ConfigChange"},{"type":"ImageChange","imageChangeParams":{"automatic":true,"containerNames":["frontend"],` +
+		`"from":{"apiVersion":"image.openshift.io/v1","kind":"ImageStreamTag","name":"frontend:latest","namespace":"shop"},"lastTriggeredImage":"img@1"}}]`
+	want := `[{"type":"ConfigChange"},{"type":"ImageChange","imageChangeParams":{"containerNames":["frontend"],` +
+		`"from":{"kind":"ImageStreamTag","namespace":"shop","name":"frontend:latest","apiVersion":"image.openshift.io/v1"},"lastTriggeredImage":"img@1"}}]`
+	if got := rollbackTriggersBodyOver(t, current, revision, history.RollbackOptions{IncludeTriggers: true}); got != want {
+		t.Errorf("spec.triggers =\n%s\nwant\n%s", got, want)
+	}
+}
+
+// The same when the two triggers are alike in every field the library
+// models (the current one manual already): with --change-triggers the
+// update still carries the revision's elements (the current DC's from.uid
+// goes, the revision's from.apiVersion comes), as upstream's PUT of the
+// generated DC does.
+func TestRollbackTypedEqualTriggerIsRevisionElement(t *testing.T) {
+	current := `[{"type":"ConfigChange"},{"type":"ImageChange","imageChangeParams":{"containerNames":["frontend"],` +
+		`"from":{"kind":"ImageStreamTag","name":"frontend:latest","namespace":"shop","uid":"cur-uid"},"lastTriggeredImage":"img@1"}}]`
+	revision := `[{"type":"ConfigChange"},{"type":"ImageChange","imageChangeParams":{"automatic":true,"containerNames":["frontend"],` +
+		`"from":{"apiVersion":"image.openshift.io/v1","kind":"ImageStreamTag","name":"frontend:latest","namespace":"shop"},"lastTriggeredImage":"img@1"}}]`
+	want := `[{"type":"ConfigChange"},{"type":"ImageChange","imageChangeParams":{"containerNames":["frontend"],` +
+		`"from":{"kind":"ImageStreamTag","namespace":"shop","name":"frontend:latest","apiVersion":"image.openshift.io/v1"},"lastTriggeredImage":"img@1"}}]`
+	if got := rollbackTriggersBodyOver(t, current, revision, history.RollbackOptions{IncludeTriggers: true}); got != want {
+		t.Errorf("spec.triggers =\n%s\nwant\n%s", got, want)
+	}
+}
+
+// Without --change-triggers the generated DC keeps the current DC's
+// triggers, only made manual: the update carries the current elements,
+// their members the library does not model included, and nothing of the
+// revision's.
+func TestRollbackWithoutChangeTriggersKeepsCurrentElements(t *testing.T) {
+	current := `[{"type":"ConfigChange"},{"type":"ImageChange","imageChangeParams":{"automatic":true,"containerNames":["frontend"],` +
+		`"from":{"kind":"ImageStreamTag","name":"frontend:latest","namespace":"shop","uid":"cur-uid"},"lastTriggeredImage":"img@2"}}]`
+	revision := `[{"type":"ConfigChange"},{"type":"ImageChange","imageChangeParams":{"automatic":true,"containerNames":["frontend"],` +
+		`"from":{"apiVersion":"image.openshift.io/v1","kind":"ImageStreamTag","name":"frontend:latest","namespace":"shop"},"lastTriggeredImage":"img@1"}}]`
+	want := `[{"type":"ConfigChange"},{"type":"ImageChange","imageChangeParams":{"containerNames":["frontend"],` +
+		`"from":{"kind":"ImageStreamTag","namespace":"shop","name":"frontend:latest","uid":"cur-uid"},"lastTriggeredImage":"img@2"}}]`
+	if got := rollbackTriggersBodyOver(t, current, revision, history.RollbackOptions{}); got != want {
+		t.Errorf("spec.triggers =\n%s\nwant\n%s", got, want)
+	}
+}
+
+// Revision 1's encoded DC holds "triggers":null (nil in the typed DC):
+// the rollback generator copies nil, and oc's typed PUT writes it as
+// null, which the API server defaults to a ConfigChange trigger, unlike
+// the [] of a revision without triggers. The codec leaves null members
+// out (they decode as absent ones), so the PUT goes without the key,
+// which the server defaults alike; never [] (no trigger at all).
+func TestRollbackToRevisionWithNullTriggersSendsNoList(t *testing.T) {
+	if got := rollbackTriggersBody(t, `null`); got != `(absent)` {
+		t.Errorf("spec.triggers = %s, want the key absent", got)
+	}
+}
+
+// A ConfigUpdate whose triggers name an RC the snapshot does not hold is
+// a plan of another snapshot: Requests refuses it with ErrInvalidSnapshot.
+func TestRollbackTriggersOfMissingRC(t *testing.T) {
+	s, err := DecodeSnapshot(fixture(t, "list-dc-rc-pods.json"), "shop", "frontend", mustTime(t, "2026-11-01T12:00:00Z"), dcplan.Settings{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := dcplan.Plan{UpdateConfig: []dcplan.ConfigUpdate{{Config: "frontend", SetTriggers: true,
+		Triggers: []dcplan.Trigger{{Type: dcplan.TriggerConfigChange}}, TriggersRC: "frontend-9"}}}
+	if _, err := Requests(s, p); !errors.Is(err, dcplan.ErrInvalidSnapshot) {
+		t.Errorf("Requests() error = %v, want ErrInvalidSnapshot", err)
 	}
 }
