@@ -107,6 +107,40 @@ func TestInstantiate(t *testing.T) {
 			return snapshot(cur, prev)
 		}(),
 		want: bump(dcplan.Details{Message: "image change", Causes: []dcplan.Cause{{Type: dcplan.TriggerImageChange, Image: "app:next", FromKind: "ImageStreamTag"}}}),
+	}, {
+		name: "latest RC with an undecodable encoded config",
+		why:  "decodeFromLatestDeployment: NewInternalError of the decoder's own complaint, not the missing-annotation text",
+		s: func() dcplan.Snapshot {
+			bad := rollout(t, v1, 1, dcplan.PhaseComplete, 3)
+			bad.Encoded, bad.EncodedProblem = nil, "couldn't get version/kind; json parse error: unexpected end of JSON input"
+			return snapshot(v1, bad)
+		}(),
+		wantErr: "Internal error occurred: couldn't get version/kind; json parse error: unexpected end of JSON input",
+		is:      reconcile.ErrInternal,
+	}, {
+		name: "config and image triggers, template changed, image unchanged",
+		why:  "canTrigger, hasUpdatedTriggers: the ConfigChange trigger is no image trigger to compare; the image trigger is the previous one with the same image, so no image cause, and the changed template fires the ConfigChange trigger",
+		s:    snapshot(bothTriggers(imageA, true, imageB), rollout(t, bothTriggers(imageA, true, imageA), 1, dcplan.PhaseComplete, 3)),
+		want: bump(dcplan.Details{Message: "config change", Causes: []dcplan.Cause{{Type: dcplan.TriggerConfigChange}}}),
+	}, {
+		name: "config and image triggers, image moved",
+		why:  "canTrigger: an image cause keeps the ConfigChange trigger from firing (len(causes) == 0), though the template changed too",
+		s:    snapshot(bothTriggers(imageB, true, imageB), rollout(t, bothTriggers(imageA, true, imageA), 1, dcplan.PhaseComplete, 3)),
+		want: bump(dcplan.Details{Message: "image change", Causes: []dcplan.Cause{{Type: dcplan.TriggerImageChange, Image: "app:latest", FromKind: "ImageStreamTag"}}}),
+	}, {
+		name: "manual image trigger moved, config trigger",
+		why:  "canTrigger: a non-automatic trigger adds no cause whatever its image; the changed template fires the ConfigChange trigger",
+		s:    snapshot(bothTriggers(imageB, false, imageB), rollout(t, bothTriggers(imageA, false, imageA), 1, dcplan.PhaseComplete, 3)),
+		want: bump(dcplan.Details{Message: "config change", Causes: []dcplan.Cause{{Type: dcplan.TriggerConfigChange}}}),
+	}, {
+		name: "manual image trigger moved, no config trigger",
+		why:  "canTrigger: a non-automatic trigger adds no cause; with no ConfigChange trigger nothing fires (204, no write)",
+		s: func() dcplan.Snapshot {
+			cur, prev := bothTriggers(imageB, false, imageB), bothTriggers(imageA, false, imageA)
+			cur.Triggers, prev.Triggers = cur.Triggers[1:], prev.Triggers[1:]
+			return snapshot(cur, rollout(t, prev, 1, dcplan.PhaseComplete, 3))
+		}(),
+		want: shape{Message: `deployment config "web" cannot be instantiated`},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -122,6 +156,19 @@ func TestInstantiate(t *testing.T) {
 			}
 		})
 	}
+}
+
+// bothTriggers is config(1) with a ConfigChange trigger and then an
+// ImageChange trigger from app:latest (automatic or not) last triggered
+// with image, its template running tmplImage.
+func bothTriggers(image string, automatic bool, tmplImage string) dcplan.Config {
+	cfg := config(1)
+	cfg.Triggers = []dcplan.Trigger{
+		{Type: dcplan.TriggerConfigChange},
+		{Type: dcplan.TriggerImageChange, Automatic: automatic, FromName: "app:latest", LastTriggeredImage: image},
+	}
+	cfg.Template = fake.TemplateOf(tmplImage)
+	return cfg
 }
 
 // Reference: oc originpolymorphichelpers NewObjectPauserFn / NewObjectResumerFn
