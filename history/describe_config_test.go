@@ -170,6 +170,15 @@ func TestDescribeConfig(t *testing.T) {
 			"\tLabels:\tapp=web,openshift.io/deployment-config.name=web\n\tPods Status:\t0 Running / 0 Waiting / 0 Succeeded / 0 Failed\n" +
 			"Deployment #2:\n\tCreated:\t4 hours ago\n\tStatus:\tComplete\n\tReplicas:\t0 current / 0 desired\n"},
 			absent: []string{"Deployment #4", "Deployment #1"}},
+		{name: "6m.8.5: older ones created in the same second, by name descending", world: func(t *testing.T) dcplan.Snapshot {
+			return describeWorld(t, dcJSON(11, "", ""),
+				rcJSON(10, "Complete", at(2*time.Hour), 2, 2, ""), rcJSON(9, "Complete", at(2*time.Hour), 0, 0, ""),
+				rcJSON(11, "Running", at(time.Hour), 1, 2, ""))
+		}, want: []string{"Deployment #11 (latest):\n",
+			// OverlappingControllers reversed: a tie in creationTimestamp
+			// goes to the greater name, as strings ("web-9" > "web-10").
+			"Deployment #9:\n\tCreated:\t2 hours ago\n\tStatus:\tComplete\n\tReplicas:\t0 current / 0 desired\n" +
+				"Deployment #10:\n\tName:\tweb-10\n"}},
 		{name: "6m.8.4: the latest RC missing", world: func(t *testing.T) dcplan.Snapshot {
 			return describeWorld(t, dcJSON(3, "", ""), rcJSON(1, "Complete", at(2*time.Hour), 2, 2, ""), rcJSON(2, "Complete", at(time.Hour), 2, 2, ""))
 		}, want: []string{"\n\nLatest Deployment:\t<none>\n"}, absent: []string{"Deployment #"}},
@@ -239,5 +248,37 @@ func TestDescribeConfigRefusesNoDC(t *testing.T) {
 	got, err := history.DescribeConfig(dcplan.Snapshot{Now: describeNow}, history.DescribeConfigOptions{ShowEvents: true})
 	if !errors.Is(err, dcplan.ErrInvalidSnapshot) || got != "" {
 		t.Errorf("DescribeConfig(no DC) = %q, %v; want no text and ErrInvalidSnapshot", got, err)
+	}
+}
+
+// TestDescribeConfigTypedCustomStrategy: a DC built in code (no JSON to
+// read) describes its strategy from the typed fields: the type, then the
+// custom parameters as printStrategy words them (SPEC 6m.8 "Strategy:\t<type>"):
+// the image (<default> when empty), the environment as sorted k=v, and the
+// command.
+func TestDescribeConfigTypedCustomStrategy(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		strategy dcplan.Strategy
+		want     string
+	}{
+		{"custom parameters", dcplan.Strategy{Type: dcplan.StrategyCustom, CustomImage: "registry.example/deployer:custom",
+			CustomCommand: []string{"run", "--fast"}, CustomEnv: []dcplan.EnvVar{{Name: "Y", Value: "2"}, {Name: "X", Value: "1"}}},
+			"Strategy:\tCustom\n  Image:\tregistry.example/deployer:custom\n  Environment:\tX=1,Y=2\n  Command:\trun --fast\nTemplate:\n"},
+		{"custom command only", dcplan.Strategy{Type: dcplan.StrategyCustom, CustomCommand: []string{"run"}},
+			"Strategy:\tCustom\n  Image:\t<default>\n  Command:\trun\nTemplate:\n"},
+		{"rolling, no hooks known", dcplan.Strategy{Type: dcplan.StrategyRolling, HasParams: true},
+			"Strategy:\tRolling\nTemplate:\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := dcplan.Snapshot{Now: describeNow, Config: dcplan.Config{Namespace: "shop", Name: "web", UID: "dc-uid", Replicas: 1, Strategy: tc.strategy}}
+			raw, err := history.DescribeConfig(s, history.DescribeConfigOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := squeezeTabs(raw); !strings.Contains(got, "\n"+tc.want) {
+				t.Errorf("output lacks\n%q\ngot\n%s", tc.want, got)
+			}
+		})
 	}
 }
