@@ -22,6 +22,9 @@ func TestView(t *testing.T) {
 	ten := lrRC(10, dcplan.PhaseRunning, h)
 	unlabelled := lrRC(4, dcplan.PhaseComplete, h)
 	unlabelled.ConfigLabel = ""
+	// Two RCs of version 2 (SPEC 13.1): copy-b, listed first, runs app:v3.
+	copyB, copyA := lrRC(2, dcplan.PhaseFailed, 2*h), lrRC(2, dcplan.PhaseComplete, 2*h)
+	copyB.Name, copyB.Template, copyA.Name, copyA.Reason = "copy-b", lrRC(3, dcplan.PhaseNew, h).Template, "copy-a", "manual change"
 	tests := []struct {
 		name     string
 		why      string
@@ -74,6 +77,24 @@ func TestView(t *testing.T) {
 				"REVISION\tSTATUS\tCAUSE\n" +
 				"10\t\tRunning\t<unknown>\n" +
 				"\n",
+		},
+		{
+			name: "rows sharing a version", why: "6m.5.4, 13.1: ByLatestVersionAsc leaves RCs of one version in list order (the stable order dcplan takes for ties)",
+			rcs: []dcplan.Deployment{copyB, one, copyA},
+			want: "deploymentconfig.apps.openshift.io/web \n" +
+				"REVISION\tSTATUS\t\tCAUSE\n" +
+				"1\t\tComplete\tconfig change\n" +
+				"2\t\tFailed\t\t<unknown>\n" +
+				"2\t\tComplete\tmanual change\n" +
+				"\n",
+		},
+		{
+			name: "revision shared by two RCs", why: "6m.5.4-5, 13.1: --revision prints the first RC of that version in list order (the viewer's loop breaks on the first)",
+			rcs: []dcplan.Deployment{one, copyB, copyA}, revision: 2,
+			want: "deploymentconfig.apps.openshift.io/web with revision #2\n" +
+				"Pod Template:\n  Labels:\t<none>\n  Containers:\n   app:\n    Image:\tapp:v3\n" +
+				"    Port:\t<none>\n    Host Port:\t<none>\n    Environment:\t<none>\n    Mounts:\t<none>\n" +
+				"  Volumes:\t<none>\n  Node-Selectors:\t<none>\n  Tolerations:\t<none>\n\n",
 		},
 		{
 			name: "missing revision", why: "6m.5.4: no RC of that version",
