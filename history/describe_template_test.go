@@ -219,6 +219,15 @@ func TestDescribePodTemplate(t *testing.T) {
 				"  Node-Selectors:\t<none>", "  Tolerations:\t<none>"),
 		},
 		{
+			name: "empty selector",
+			why:  "6m.5: metav1.FormatLabelSelector of a set selector without requirements: LabelSelectorAsSelector gives labels.Everything(), whose empty String becomes `<none>`",
+			tpl: ptTemplate(t, `{"spec":{"containers":[],"topologySpreadConstraints":[{"maxSkew":1,"topologyKey":"zone","whenUnsatisfiable":"DoNotSchedule",
+				"labelSelector":{}}]}}`),
+			want: ptLines("Pod Template:", "  Labels:\t<none>", "  Containers: <none>", "  Volumes:\t<none>",
+				"  Topology Spread Constraints:\tzone:DoNotSchedule when max skew 1 is exceeded for selector <none>",
+				"  Node-Selectors:\t<none>", "  Tolerations:\t<none>"),
+		},
+		{
 			name: "scheduling",
 			why:  "6m.5: topology spread constraints sorted by key, the priority class, node selectors sorted, tolerations sorted by key with op=Exists and for <n>s",
 			tpl: ptTemplate(t, `{"spec":{"containers":[],"priorityClassName":"shop-high",
