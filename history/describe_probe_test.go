@@ -20,5 +20,15 @@ func TestDescribeProbe(t *testing.T) {
 				"    Readiness:\thttp-get https://10.0.0.1:https/ready delay=3s timeout=1s period=10s #success=1 #failure=3",
 				"    Environment:\t<none>", "    Mounts:\t<none>"}, ptTail...),
 		},
+		{
+			name: "http-get without path or host",
+			why:  "6m.5: the API server defaults httpGet.path to / (SetDefaults_HTTPGetAction), so an absent path reads as /; no host leaves net.JoinHostPort's empty host before the port",
+			tpl: ptTemplate(t, `{"spec":{"containers":[{"name":"web","image":"web:1",
+				"livenessProbe":{"httpGet":{"port":8080}}}]}}`),
+			want: ptWith([]string{"Pod Template:", "  Labels:\t<none>", "  Containers:", "   web:", "    Image:\tweb:1",
+				"    Port:\t<none>", "    Host Port:\t<none>",
+				"    Liveness:\thttp-get http://:8080/ delay=0s timeout=1s period=10s #success=1 #failure=3",
+				"    Environment:\t<none>", "    Mounts:\t<none>"}, ptTail...),
+		},
 	})
 }
