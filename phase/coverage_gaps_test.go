@@ -84,3 +84,38 @@ func TestStepAllButInvalidSnapshot(t *testing.T) {
 		t.Errorf("StepAllBut(invalid) = %s, want an empty plan", dcplan.Describe(p))
 	}
 }
+
+// TestStepAllTiesByNameDescending: RCs that share a version (SPEC 13.1)
+// are stepped in CompareDeployments order reversed, the greater name
+// first (SPEC 11 item 9), so a shared pass (StepAllBut, one deployer pod
+// at a time, 3.4) starts the pod of copy-b, not of copy-a, whatever the
+// list order.
+func TestStepAllTiesByNameDescending(t *testing.T) {
+	for _, order := range [][]string{{"copy-a", "copy-b"}, {"copy-b", "copy-a"}} {
+		lines := []string{
+			"now 2026-11-30T10:00:00Z",
+			"settings image=registry.example/deployer:v4 sa=deployer",
+			"dc web replicas=3 latest=2",
+		}
+		for _, name := range order {
+			lines = append(lines, "rc "+name+" v=2 phase=New created=now-1m desired=3")
+		}
+		s, err := scenario.ParseState(lines)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var all, shared []string
+		for _, c := range phase.StepAll(s).CreatePods {
+			all = append(all, c.Pod.RC)
+		}
+		for _, c := range phase.StepAllBut(s, nil).CreatePods {
+			shared = append(shared, c.Pod.RC)
+		}
+		if d := cmp.Diff([]string{"copy-b", "copy-a"}, all); d != "" {
+			t.Errorf("list %v: StepAll deployer pods (-want +got):\n%s", order, d)
+		}
+		if d := cmp.Diff([]string{"copy-b"}, shared); d != "" {
+			t.Errorf("list %v: StepAllBut deployer pods (-want +got):\n%s", order, d)
+		}
+	}
+}
