@@ -41,7 +41,8 @@ import (
 //     SyncAnnotation SyncedReplicas = To. Transition applies, in this
 //     order: ClearCancel (Cancelled false, Reason ""), SetReason, Phase =
 //     To, DeployerPod and the three deployer timestamps when non-empty,
-//     SyncDesired (SyncedReplicas = DesiredReplicas), CommitDesired (SyncedReplicas = DesiredReplicas, HasSyncedReplicas =
+//     SyncDesired (SyncedReplicas = DesiredReplicas, HasSyncedReplicas =
+//     HasDesiredReplicas, when the desired annotation is present), CommitDesired (SyncedReplicas = DesiredReplicas, HasSyncedReplicas =
 //     HasDesiredReplicas, then the desired count removed), ScaleToZero.
 //  6. DeleteRC removes the RC, and the pods its UID owns (and theirs)
 //     that no other owner still holds (an owner of another kind than

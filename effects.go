@@ -68,8 +68,10 @@ func (a Transition) ApplyTo(d *Deployment) {
 	if !a.RetriedAt.IsZero() {
 		d.RetriedAt = a.RetriedAt
 	}
-	if a.SyncDesired && d.HasDesiredReplicas {
-		d.SyncedReplicas, d.HasSyncedReplicas = d.DesiredReplicas, true
+	if a.SyncDesired && (d.HasDesiredReplicas || d.UnreadDesiredReplicas) {
+		// The annotation's text is copied as it stands: a count reads
+		// back as that count, any other text as no count.
+		d.SyncedReplicas, d.HasSyncedReplicas = d.DesiredReplicas, d.HasDesiredReplicas
 	}
 	if a.CommitDesired {
 		d.SyncedReplicas, d.HasSyncedReplicas = d.DesiredReplicas, d.HasDesiredReplicas

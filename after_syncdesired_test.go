@@ -1,0 +1,56 @@
+package dcplan_test
+
+import (
+	"testing"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/phase"
+	"github.com/dcplan/dcplan/wire"
+)
+
+// SPEC 12 (SeedReplicasAnnotation), 13.1: the seed deployer-pod
+// controller copies the desired-replicas annotation's text into
+// openshift.io/deployment.replicas when the rollout fails, a count or not.
+// After must hold what the written RC reads back as: a hand-edited
+// desired-replicas ("abc") makes the replicas annotation no count either,
+// so the "0" the RC was created with is gone.
+func TestAfterSyncDesiredUnreadCount(t *testing.T) {
+	rc := `{"kind":"ReplicationController","apiVersion":"v1","metadata":{"name":"web-1","namespace":"ns","uid":"uid-web-1",` +
+		`"resourceVersion":"5","annotations":{"openshift.io/deployment-config.name":"web","openshift.io/deployment-config.latest-version":"1",` +
+		`"openshift.io/deployment.phase":"Running","openshift.io/deployment.replicas":"0","kubectl.kubernetes.io/desired-replicas":"abc"}},"spec":{"replicas":0}}`
+	d, err := wire.DecodeDeployment([]byte(rc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !d.HasSyncedReplicas || !d.UnreadDesiredReplicas {
+		t.Fatalf("decoded RC: HasSyncedReplicas %v, UnreadDesiredReplicas %v; want both", d.HasSyncedReplicas, d.UnreadDesiredReplicas)
+	}
+	s := dcplan.Snapshot{Settings: dcplan.Origin15.Settings(), Deployments: []dcplan.Deployment{d},
+		Pods: []dcplan.Pod{{Namespace: "ns", Name: "web-1-deploy", DeploymentName: "web-1", DeployerFor: "web-1", Phase: dcplan.PodFailed}}}
+	p := phase.DeployerPod(s, "web-1-deploy")
+	if len(p.Transitions) != 1 || !p.Transitions[0].SyncDesired {
+		t.Fatalf("seed deployer-pod controller plans:\n%s\nwant one transition that syncs desired-replicas", dcplan.Describe(p))
+	}
+	reqs, err := wire.Requests(s, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var written *dcplan.Deployment
+	for _, r := range reqs {
+		if r.Resource == wire.ResourceRCs && r.Body != nil {
+			w, err := wire.DecodeDeployment(r.Body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			written = &w
+		}
+	}
+	if written == nil {
+		t.Fatalf("no RC write among the requests of\n%s", dcplan.Describe(p))
+	}
+	got, _ := s.After(p).Deployment("web-1")
+	if got.HasSyncedReplicas != written.HasSyncedReplicas || got.SyncedReplicas != written.SyncedReplicas {
+		t.Errorf("After: synced replicas %d (present %v); the written RC reads %d (present %v)",
+			got.SyncedReplicas, got.HasSyncedReplicas, written.SyncedReplicas, written.HasSyncedReplicas)
+	}
+}
