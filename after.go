@@ -40,7 +40,7 @@ import (
 //     Transition.ClearCancel clears it). Scale sets Replicas = To, and with
 //     SyncAnnotation SyncedReplicas = To. Transition applies, in this
 //     order: ClearCancel (Cancelled false, Reason ""), SetReason, Phase =
-//     To, DeployerPod and the three deployer timestamps when non-empty,
+//     To (PhaseSpelling ""), DeployerPod and the three deployer timestamps when non-empty,
 //     SyncDesired (SyncedReplicas = DesiredReplicas, HasSyncedReplicas =
 //     HasDesiredReplicas, when the desired annotation is present), CommitDesired (SyncedReplicas = DesiredReplicas, HasSyncedReplicas =
 //     HasDesiredReplicas, then the desired count removed), ScaleToZero.

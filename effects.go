@@ -52,7 +52,7 @@ func (a Transition) ApplyTo(d *Deployment) {
 	if a.SetReason {
 		d.Reason = a.Reason
 	}
-	d.Phase = a.To
+	d.Phase, d.PhaseSpelling = a.To, "" // the annotation now holds To's spelling
 	if a.DeployerPod != "" {
 		d.DeployerPodName = a.DeployerPod
 	}
