@@ -47,7 +47,10 @@ import (
 //  6. DeleteRC removes the RC, and the pods its UID owns (and theirs)
 //     that no other owner still holds (an owner of another kind than
 //     DC, RC or pod counts as held; those pods lose the reference instead), which the garbage collector deletes after the RC's delete with
-//     Background propagation (SPEC 3.7, 7 row 29).
+//     Background propagation (SPEC 3.7, 7 row 29). A DeleteRC
+//     WithoutOptions orphans them instead, as the server's default for a
+//     v1 RC does: they stay, without their references to the RC (SPEC 7
+//     row 11).
 //  7. Status replaces Config.Status.
 //  8. Events change nothing, and neither does Instantiate: what the
 //     instantiate endpoint stores is the server's decision
@@ -142,7 +145,11 @@ func (s Snapshot) After(p Plan) Snapshot {
 			uid = d.UID
 		}
 		out.Deployments = slices.DeleteFunc(out.Deployments, func(d Deployment) bool { return d.Name == a.RC })
-		out.Pods = out.collect(out.Pods, uid)
+		if a.WithoutOptions {
+			orphan(out.Pods, uid) // a v1 RC's default propagation
+		} else {
+			out.Pods = out.collect(out.Pods, uid)
+		}
 	}
 	if p.Status != nil && p.Status.Config == out.Config.Name {
 		out.Config.Status = p.Status.To.Clone()
@@ -180,6 +187,20 @@ func (s *Snapshot) collect(pods []Pod, uid string) []Pod {
 		return s.collect(s.collect(pods, uid), dep)
 	}
 	return pods
+}
+
+// orphan removes the references to the object uid from the owners of
+// pods, as the garbage collector does for the dependents of an object
+// deleted with the Orphan policy. A uid of "" owns nothing.
+func orphan(pods []Pod, uid string) {
+	if uid == "" {
+		return
+	}
+	for i := range pods {
+		if slices.ContainsFunc(pods[i].Owners, func(o OwnerRef) bool { return o.UID == uid }) {
+			pods[i].Owners = slices.DeleteFunc(slices.Clone(pods[i].Owners), func(o OwnerRef) bool { return o.UID == uid })
+		}
+	}
 }
 
 // holds reports whether the owner o may still exist: the DC of s, one of
