@@ -32,7 +32,9 @@ import (
 //     API server's pod strategy sets it on create).
 //     SetPodOwner appends an owner reference to the RC (v1
 //     ReplicationController); SetPodDeadline sets activeDeadlineSeconds;
-//     DeletePod removes the pod.
+//     DeletePod removes the pod, and the pods it owns as DeleteRC's
+//     garbage collection does (a pod's delete without a propagation
+//     policy is Background).
 //  4. CreateRC appends CreateRC.Deployment, created at s.Now in whole
 //     seconds, as the API server stamps creationTimestamp (the
 //     deployer's New-phase timeout counts from it); no UID.
@@ -117,7 +119,12 @@ func (s Snapshot) After(p Plan) Snapshot {
 		}
 	}
 	for _, a := range p.DeletePods {
+		uid := ""
+		if o := pod(a.Pod); o != nil {
+			uid = o.UID
+		}
 		out.Pods = slices.DeleteFunc(out.Pods, func(o Pod) bool { return o.Name == a.Pod })
+		out.Pods = out.collect(out.Pods, uid) // a pod's delete collects its dependents
 	}
 	for _, a := range p.CreateRCs {
 		if rc(a.Deployment.Name) == nil {

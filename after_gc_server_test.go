@@ -92,3 +92,16 @@ func TestAfterDeleteRCWithoutOptionsOrphans(t *testing.T) {
 		t.Errorf("After: the orphaned deployer pod still names the deleted RC: %+v", got.Owners)
 	}
 }
+
+// SPEC 4.6, 13: a pod delete carries no propagation policy, and the
+// server's default for a pod is to collect what it owns: the hook pod the
+// deployer pod owns goes with it, as After's garbage collection does for
+// an RC's delete.
+func TestAfterDeletePodCollectsDependents(t *testing.T) {
+	s := gcWorld()
+	p := dcplan.Plan{DeletePods: []dcplan.DeletePod{{Rule: "4.6", Pod: "web-1-deploy", RC: "web-1"}}}
+	after, server := afterAgainstServer(t, s, p)
+	if !slices.Equal(after, server) {
+		t.Errorf("pods after the deployer pod's delete: After %q, server %q", after, server)
+	}
+}
