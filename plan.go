@@ -94,10 +94,12 @@ func (p Plan) IsEmpty() bool {
 	return p.Actions() == 0 && p.Wait == WaitNone && p.Message == "" && p.RecheckAfter <= 0
 }
 
-// Merge returns p followed by q, field by field, in new slices that alias
-// neither. The outcome fields come from p when p waits, else from q; the
-// earlier of two RecheckAfter wins. A second Status write replaces the first
-// only when p has none.
+// Merge returns p followed by q, field by field, in new action slices
+// that alias neither (the actions themselves are copied as values: slices
+// inside them, such as a status write's conditions, stay shared). The
+// outcome fields come from p when p waits, else from q; the earlier of
+// two RecheckAfter wins. A second Status write replaces the first only
+// when p has none.
 func (p Plan) Merge(q Plan) Plan {
 	var out Plan
 	out.Append(p)

@@ -12,12 +12,16 @@ import (
 //  1. No two Deployments share a Name. (Two may share a Version, and a
 //     Version may be 0 or less, NoVersion for a missing annotation: real
 //     clusters hold both, SPEC 13.1.)
-//  2. No spec or status replica count of the DC or an RC is negative,
-//     as the API server validates them; the counts annotations hold
-//     (desired-replicas, deployment.replicas) may be, being text.
+//  2. No spec replica count of the DC or an RC, and no status replica
+//     count of an RC, is negative, as the API server validates them. The
+//     DC's status sums are not judged (Exact's WrapReplicaSums writes
+//     them as upstream did, past int32 and back below zero), nor are the
+//     counts annotations hold (desired-replicas, deployment.replicas),
+//     being text.
 //  3. Every Deployment and Pod is in Config's namespace.
 //  4. The Config's Rolling or Recreate strategy has its parameters
 //     (Strategy.HasParams).
+//  5. Pod names are unique.
 //
 // The DC encoded in an RC (Deployment.Encoded) is not judged: it is
 // annotation text, which a cluster holds in any form (SPEC 13.1), and the
@@ -25,7 +29,6 @@ import (
 // parameters times out after the default, as the API server's defaulting
 // would have it; a timeout of 0 or less never fires). A snapshot is not
 // refused, nor its DC stalled, for an old RC's hand-edited annotation.
-//  5. Pod names are unique.
 type Snapshot struct {
 	// Now is the only clock the planners read (SPEC 10.1, 11.1).
 	Now time.Time
