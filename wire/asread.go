@@ -171,12 +171,6 @@ func (w written) elems(i int32, out []int32) []int32 {
 	return out
 }
 
-// hasElems reports whether value i is an array with an element.
-func (w written) hasElems(i int32) bool {
-	sp := *w.spans
-	return i >= 0 && w.raw[sp[i].start] == '[' && sp[i].next > i+1
-}
-
 // valueOrNew renders value i with the changes cs, or a new object of
 // them for i -1.
 func (w written) valueOrNew(b []byte, i int32, cs changes) []byte {
