@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -54,17 +55,15 @@ type Result struct {
 
 // node is one state of the search.
 type node struct {
-	objs, prev Objects
-	rq         map[string]int
-	expect     []string
-	users      int
-	hooks      int
-	faults     int
-	stale      int
-	clock      int
-	parent     int
-	move       Move
-	initial    Objects
+	state
+	users   int
+	hooks   int
+	faults  int
+	stale   int
+	clock   int
+	parent  int
+	move    Move
+	initial Objects
 	// edges are the fault-free moves out of the node (liveness);
 	// expanded is true once its moves were made, and objs and prev are
 	// then dropped: only the search's bookkeeping is kept of an expanded
@@ -122,9 +121,12 @@ func explore(o Options) *search {
 	}
 	for _, w := range initial {
 		w = w.stored()
-		s.add(&node{objs: w, parent: -1, initial: w})
+		s.add(&node{state: state{objs: w}, parent: -1, initial: w})
 	}
 	for i := 0; i < len(s.nodes) && !s.res.Truncated; i++ {
+		if checkExpand != nil {
+			checkExpand(s, i)
+		}
 		s.expand(i)
 	}
 	s.liveness()
@@ -191,6 +193,45 @@ func (s *search) fits(n *node, m Move) bool {
 // an object stale (the earlier world then belongs to n's identity).
 func (s *search) mayReadStale(n *node) bool {
 	return n.prev != nil && s.fits(n, Move{Actor: ActorConfig, Stale: "any"})
+}
+
+// state is what the moves out of a node read besides the move: the world,
+// the earlier world a stale read reads (nil when no stale read may
+// follow), the deployer's requeue counts by RC and the controllers'
+// expectations. The search and Replay both step it with next, so that a
+// replayed trace reads what the search's moves read.
+type state struct {
+	objs, prev Objects
+	rq         map[string]int
+	expect     []string
+}
+
+// next is the state after move m, which made step out of c; staleLeft
+// reports whether a stale read may still follow (the earlier world is
+// dropped otherwise). A move that changes neither the world nor the
+// expectations leaves the state as it was, its earlier world included
+// (the move is a self-loop); a clock move changes nothing but time, so
+// the earlier world ages with the world and the stale reads stay; any
+// other move makes the world before it the earlier world.
+func (c state) next(m Move, step Step, staleLeft bool) state {
+	n := state{objs: step.After, prev: c.objs, rq: c.rq, expect: step.Expect}
+	if d, ok := clockSpanOf(m); ok && m.Actor == ActorClock {
+		n.prev = aged(c.prev, d)
+	} else if sameWorld(c.objs, step.After) && slices.Equal(c.expect, step.Expect) {
+		n.objs, n.prev = c.objs, c.prev
+	}
+	if m.Actor == ActorDeployer && step.Requeue != c.rq[m.Target] {
+		n.rq = maps.Clone(c.rq)
+		if n.rq == nil {
+			n.rq = map[string]int{}
+		}
+		n.rq[m.Target] = step.Requeue
+	}
+	if !staleLeft {
+		n.prev = nil // no stale read is left to read it
+	}
+	n.expect = hideable(n.expect, n.objs, n.prev)
+	return n
 }
 
 // count adds the perturbations of m to the node's budgets used.
@@ -492,6 +533,10 @@ func (s *search) recalled(i int, m Move) (k hash, r made, ok bool) {
 // compare with a run.
 var checkRecalled func(s *search, i int, m Move, recalled Step, err error)
 
+// checkExpand, set by a test, is given every node the search expands
+// (node i, its state still held) before it is expanded.
+var checkExpand func(s *search, i int)
+
 // checkDerivedCrash, set by a test, is given every crash the search
 // derives (node i, the move, the derived step) to compare with a run.
 var checkDerivedCrash func(s *search, i int, m Move, derived Step)
@@ -522,26 +567,9 @@ func (s *search) took(i int, m Move, step Step, err error) bool {
 	if !step.recalled {
 		s.check(i, m, step) // a recalled move was judged where it was made
 	}
-	after, prev := step.After, n.objs
-	if d, ok := clockSpanOf(m); ok && m.Actor == ActorClock {
-		prev = aged(n.prev, d) // nothing but time changed: the stale reads stay
-	} else if sameWorld(n.objs, after) && slices.Equal(n.expect, step.Expect) {
-		after, prev = n.objs, n.prev
-	}
-	next := &node{objs: after, prev: prev, rq: n.rq, expect: step.Expect, users: n.users, hooks: n.hooks, faults: n.faults, stale: n.stale,
-		clock: n.clock, parent: i, move: m, initial: n.initial}
-	if m.Actor == ActorDeployer && step.Requeue != n.rq[m.Target] {
-		next.rq = map[string]int{}
-		for k, v := range n.rq {
-			next.rq[k] = v
-		}
-		next.rq[m.Target] = step.Requeue
-	}
+	next := &node{users: n.users, hooks: n.hooks, faults: n.faults, stale: n.stale, clock: n.clock, parent: i, move: m, initial: n.initial}
 	next.count(m)
-	if !s.mayReadStale(next) {
-		next.prev = nil // no stale read is left to read it
-	}
-	next.expect = hideable(next.expect, next.objs, next.prev)
+	next.state = n.state.next(m, step, s.fits(next, Move{Actor: ActorConfig, Stale: "any"}))
 	j := s.add(next)
 	if m.faultFree() && j != i && j >= 0 {
 		n.edges = append(n.edges, edge{to: j, passes: step.Passes, move: m})

@@ -97,7 +97,8 @@ type Move struct {
 	Fault Fault
 	At    int
 	// Stale names an object ("<resource>/<name>") the pass reads as it was
-	// before the last move.
+	// before the last move that changed the world or the controllers'
+	// expectations (state.next).
 	Stale string
 }
 

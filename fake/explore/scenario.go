@@ -2,6 +2,7 @@ package explore
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/dcplan/dcplan"
@@ -9,30 +10,35 @@ import (
 
 // Replay makes the moves of trace from initial again (the search is
 // deterministic, so they do what they did) and returns their steps. It
-// tracks the deployer's requeue counts as the search does; stale reads
-// read the world before the previous move that changed it.
+// steps the requeue counts, the expectations and the earlier world a
+// stale read reads as the search does (state.next): a stale read reads
+// the world before the previous move that changed the world or the
+// expectations. Past the trace's last stale read it keeps no earlier
+// world, so its steps' Expect may leave out deployer pods that every view
+// shows (hideable), which the search keeps while its budget holds another
+// stale read: no move's outcome depends on them.
 func Replay(initial Objects, trace []Move, st dcplan.Settings) ([]Step, error) {
-	o, prev := initial, Objects(nil)
-	rq := map[string]int{}
-	var expect []string
+	steps, _, err := replayed(initial, trace, st, func(i int) bool {
+		return slices.ContainsFunc(trace[i+1:], func(m Move) bool { return m.Stale != "" })
+	})
+	return steps, err
+}
+
+// replayed is Replay, staleLeft(i) reporting whether a stale read may follow
+// move i (Replay: one of the later moves of trace is one; the search: its
+// budget holds one), and the state after the moves made.
+func replayed(initial Objects, trace []Move, st dcplan.Settings, staleLeft func(i int) bool) ([]Step, state, error) {
+	c := state{objs: initial}
 	var steps []Step
 	for i, m := range trace {
-		step, err := apply(o, prev, m, st, rq[m.Target], expect, nil)
+		step, err := apply(c.objs, c.prev, m, st, c.rq[m.Target], c.expect, nil)
 		if err != nil {
-			return steps, fmt.Errorf("move %d (%s): %w", i+1, m, err)
+			return steps, c, fmt.Errorf("move %d (%s): %w", i+1, m, err)
 		}
-		if m.Actor == ActorDeployer {
-			rq[m.Target] = step.Requeue
-		}
-		expect = step.Expect
 		steps = append(steps, step)
-		if d, ok := clockSpanOf(m); ok && m.Actor == ActorClock {
-			o, prev = step.After, aged(prev, d) // nothing but time changed
-		} else if !sameWorld(o, step.After) {
-			o, prev = step.After, o
-		}
+		c = c.next(m, step, staleLeft(i))
 	}
-	return steps, nil
+	return steps, c, nil
 }
 
 // Scenario renders a violation as a scenario file (internal/scenario
