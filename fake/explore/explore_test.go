@@ -75,7 +75,7 @@ func exploreTier() (string, error) {
 // seconds); for Exact and Origin15 any two of one oc command, one stale
 // read and one clock move (10 786 and 9 906 states, 3 to 5 CPU seconds
 // each), which still finds Origin15's known finding. -short explores
-// the latter for Modern too (9 688 states).
+// the latter for Modern too (9 663 states).
 func tierBounds(tier, preset string, st dcplan.Settings) []explore.Options {
 	if tier == tierCI {
 		return ciBounds(st)
