@@ -48,8 +48,8 @@
 //	}
 //
 // Plain go test searches small worlds (replicas 1, revisionHistoryLimit
-// 1): the default perturbations for Modern, an oc command and a stale
-// read for Exact and Origin15. The CI tier (-explore.ci, or
+// 1): the default perturbations for Modern, any two of an oc command, a
+// stale read and a clock move for Exact and Origin15. The CI tier (-explore.ci, or
 // DCPLAN_EXPLORE=ci) runs the default bounds (Defaults: latestVersion up
 // to 3, replicas 0-2, revisionHistoryLimit none and 1, per trace at most
 // one oc command, one faulted pass, one stale read, one hook pod and one
