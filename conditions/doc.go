@@ -48,11 +48,14 @@
 //
 // # Switches
 //
-// Two switches of dcplan.Switches concern the status: SeedStatus (the
+// Three switches of dcplan.Switches concern the status: SeedStatus (the
 // seed-era counters and Available without its "> 0" rule, SPEC 7 rows
-// 14-15, every Origin preset) and SeedConditions (the seed-era
-// Progressing, Paused and Resumed conditions, rows 16-20, Origin15). No accident of SPEC 10 concerns it, so Modern
-// and Exact compute the same status. Where the seed's output cannot be had
+// 14-15, every Origin preset), SeedConditions (the seed-era
+// Progressing, Paused and Resumed conditions, rows 16-20, Origin15) and
+// WrapReplicaSums (Exact: the counters' sums wrap as upstream's int32
+// sums do, where Modern clamps them). No accident of SPEC 10 concerns it,
+// so Modern and Exact compute the same status but for sums past the int32
+// range. Where the seed's output cannot be had
 // from an RC list (pods counted for availability) or would never converge
 // (conditions rebuilt from nothing on every pass), the seed switches
 // depart from it, and Status says so. One switch concerns RolloutStatus:
