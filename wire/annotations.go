@@ -48,12 +48,31 @@ func ParseAnnotationTime(s string) (time.Time, error) {
 func (r *reader) stringObj(m node, path, key string) node {
 	o := r.obj(m, path, key)
 	for k, j := 0, r.t.FirstMember(o); k < r.t.Len(o); k, j = k+1, r.t.NextMember(j) {
-		if v := j + 1; r.t.Kind(v) != jsontree.KindString && r.t.Member(o, r.t.Text(j)) == v { // a later duplicate wins
-			r.wrongType(join(path, key)+"["+r.t.Text(j)+"]", "a string", v)
-			return none
+		if r.t.Kind(j+1) != jsontree.KindString {
+			return r.firstNonString(o, path, key)
 		}
 	}
 	return o
+}
+
+// firstNonString is stringObj for an object o with a member that is no
+// string: the first such member (in document order) that no later
+// duplicate shadows is the error (none: o is accepted). The members that
+// count come from one sort (DistinctMembers), not a lookup per member,
+// which walks the whole object each time.
+func (r *reader) firstNonString(o node, path, key string) node {
+	var buf [16]node
+	bad := none
+	for _, j := range r.t.DistinctMembers(o, buf[:0]) {
+		if r.t.Kind(j+1) != jsontree.KindString && (bad == none || j < bad) {
+			bad = j
+		}
+	}
+	if bad == none {
+		return o
+	}
+	r.wrongType(join(path, key)+"["+r.t.Text(bad)+"]", "a string", bad+1)
+	return none
 }
 
 // entry returns the value of k in o, an object stringObj accepted, and
