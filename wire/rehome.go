@@ -51,12 +51,24 @@ type rehomer struct {
 // shared visits one string field that many objects hold alike: the
 // assigning pass interns it (the intern table copies it out of the
 // document the first time it is seen; rehome holds the table's lock);
-// the sizing pass leaves it out.
+// the sizing pass leaves it out. A string longer than maxShared is no
+// identity (a strategy annotation's value, say) and is visited as str
+// visits it: the table holds its strings strongly, so interning it would
+// keep it alive long after the objects holding it are gone.
 func (h *rehomer) shared(s *string) {
+	if len(*s) > maxShared {
+		h.str(s)
+		return
+	}
 	if h.assign && *s != "" {
 		*s = shared.get(*s)
 	}
 }
+
+// maxShared is the longest string rehome interns: names, UIDs, label
+// values and image references are shorter, and the intern table's two
+// generations then hold at most 2 × 16 384 × 512 bytes (16 MB).
+const maxShared = 512
 
 // str visits one string field.
 func (h *rehomer) str(s *string) {
