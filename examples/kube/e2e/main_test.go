@@ -93,7 +93,7 @@ func run(m *testing.M) int {
 		code = 1
 	}
 	if err := e2e.KillAll(); err != nil {
-		fmt.Fprintln(os.Stderr, "e2e: leftover process:", err)
+		fmt.Fprintln(os.Stderr, err)
 		code = 1
 	}
 	return code

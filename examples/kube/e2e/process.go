@@ -167,8 +167,15 @@ func (p *Process) WaitExit(ctx context.Context) error {
 	}
 }
 
+// ErrLeftover reports a Process still running when KillAll was called: a
+// test started it and neither stopped it nor waited for its exit.
+var ErrLeftover = errors.New("e2e: leftover process")
+
 // KillAll kills the process group of every Process still running and
-// waits for each: for TestMain's exit path and its signal handler.
+// waits for each: for TestMain's exit path and its signal handler. Every
+// such process is a leak (whoever started it should have stopped it), so
+// the error names each one (wrapping ErrLeftover) even when killing it
+// worked, and also says when it did not.
 func KillAll() error {
 	live.Lock()
 	procs := make([]*Process, 0, len(live.procs))
@@ -176,9 +183,18 @@ func KillAll() error {
 		procs = append(procs, p)
 	}
 	live.Unlock()
+	return killAll(procs)
+}
+
+// killAll is KillAll for procs.
+func killAll(procs []*Process) error {
 	var errs []error
 	for _, p := range procs {
-		errs = append(errs, p.Kill())
+		err := fmt.Errorf("%w: %s (pid %d) was still running: %v", ErrLeftover, p.Name, p.Pid(), strings.Join(p.cmd.Args, " "))
+		if kerr := p.Kill(); kerr != nil {
+			err = fmt.Errorf("%w; killing it: %w", err, kerr)
+		}
+		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
 }
