@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -196,17 +197,68 @@ func (e *env) controller(opts kube.Options) (stop func()) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- ctrl.Run(ctx) }()
+	drain := opts.DrainTimeout
+	if drain <= 0 {
+		drain = kube.DefaultDrainTimeout
+	}
 	var once sync.Once
 	stop = func() {
 		once.Do(func() {
 			cancel()
-			if err := <-done; err != nil {
-				e.t.Errorf("Run() = %v", err)
+			if err := awaitRun(done, drain+stopMargin); err != nil {
+				e.t.Error(err)
 			}
 		})
 	}
 	e.t.Cleanup(stop)
 	return stop
+}
+
+// stopMargin is how long, past its DrainTimeout, the controller's Run may
+// take to return once its context ended.
+const stopMargin = 20 * time.Second
+
+// awaitRun waits up to timeout for the controller's Run to send its
+// result on done, and returns that result (as "Run() = err"), or, when Run
+// hangs on shutdown, an error with the stacks of the controller's
+// goroutines: the test fails then, instead of go test's -timeout after
+// every other test (the goroutine cannot be killed; its context is
+// already cancelled).
+func awaitRun(done <-chan error, timeout time.Duration) error {
+	select {
+	case err := <-done:
+		if err != nil {
+			return fmt.Errorf("Run() = %w", err)
+		}
+		return nil
+	case <-time.After(timeout):
+		return fmt.Errorf("the controller's Run did not return within %v of its context's end: it hangs on shutdown; its goroutines:\n%s", timeout, controllerStacks())
+	}
+}
+
+// controllerStacks returns the stacks of the goroutines in
+// examples/kube's Controller or started by env.controller, but for the
+// caller's.
+func controllerStacks() string {
+	buf := make([]byte, 1<<20)
+	for {
+		n := runtime.Stack(buf, true)
+		if n < len(buf) {
+			buf = buf[:n]
+			break
+		}
+		buf = make([]byte, 2*len(buf))
+	}
+	var out []string
+	for g := range strings.SplitSeq(string(buf), "\n\n") {
+		if strings.Contains(g, "controllerStacks") { // this goroutine's
+			continue
+		}
+		if strings.Contains(g, "examples/kube.(*Controller)") || strings.Contains(g, "(*env).controller") {
+			out = append(out, g)
+		}
+	}
+	return strings.Join(out, "\n\n")
 }
 
 // summary is the world in one line per RC (name, phase, replicas, status
