@@ -4,10 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
+	rbacv1 "k8s.io/api/rbac/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/dcplan/dcplan/examples/kube"
@@ -78,7 +81,50 @@ func TestRBACEachRuleIsNeeded(t *testing.T) {
 			if !errors.Is(err, e2e.ErrTimeout) {
 				t.Fatalf("probe: %v", err)
 			}
-			t.Logf("without it: %.200s", err)
+			// A step that timed out for another reason (a slow machine)
+			// says nothing of the rule: the server must have refused the
+			// controller a request that only this rule grants.
+			refused, rerr := refusedByRule(e.ns, rule)
+			if rerr != nil {
+				t.Fatal(rerr)
+			}
+			if len(refused) == 0 {
+				t.Fatalf("the probe failed without rule %d, but the audit log shows no request of the controller refused (403) for %v on %v: the failure is not the rule's: %v", i, rule.Verbs, rule.Resources, err)
+			}
+			t.Logf("without it, refused: %s; the probe: %.200s", strings.Join(refused, ", "), err)
 		})
 	}
+}
+
+// refusedByRule returns the requests of namespace ns's controller
+// ServiceAccount that the server answered 403 and that rule grants, as
+// "<verb> <group>/<resource>[/<subresource>]", once each, from the audit
+// log (written before each answer: --audit-log-mode=blocking).
+func refusedByRule(ns string, rule rbacv1.PolicyRule) ([]string, error) {
+	user := "system:serviceaccount:" + ns + ":dcplan-controller"
+	evs, err := e2e.ReadAudit(cp.APIServer.AuditLog, func(ev *e2e.AuditEvent) bool {
+		if ev.User.Username != user || ev.ResponseStatus == nil || ev.ResponseStatus.Code != http.StatusForbidden || ev.ObjectRef == nil {
+			return false
+		}
+		resource := ev.ObjectRef.Resource
+		if ev.ObjectRef.Subresource != "" {
+			resource += "/" + ev.ObjectRef.Subresource
+		}
+		return slices.Contains(rule.Verbs, ev.Verb) && slices.Contains(rule.APIGroups, ev.ObjectRef.APIGroup) && slices.Contains(rule.Resources, resource)
+	})
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, ev := range evs {
+		r := ev.ObjectRef
+		s := fmt.Sprintf("%s %s/%s", ev.Verb, r.APIGroup, r.Resource)
+		if r.Subresource != "" {
+			s += "/" + r.Subresource
+		}
+		if !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return out, nil
 }
