@@ -125,7 +125,12 @@ func startBinaryEnv(t testing.TB, name string, env []string, args ...string) *bi
 	if err != nil {
 		t.Fatal(err)
 	}
-	health := "127.0.0.1:" + strconv.Itoa(port)
+	return startBinaryAt(t, name, "127.0.0.1:"+strconv.Itoa(port), env, args...)
+}
+
+// startBinaryAt is startBinaryEnv with /healthz and /readyz on health.
+func startBinaryAt(t testing.TB, name, health string, env []string, args ...string) *binary {
+	t.Helper()
 	argv := append(append([]string{controllerBinary(t)}, args...), "--health-address="+health, "--metrics-address=")
 	log := filepath.Join(t.TempDir(), name+".log")
 	p, err := e2e.StartProcessEnv("dcplan-controller "+name, log, env, argv...)
@@ -157,19 +162,35 @@ func (b *binary) readyz() (int, string, error) {
 }
 
 // awaitReady waits until /readyz answers 200 (caches synced, taking part
-// in the election), failing the test when the binary exits first.
+// in the election) from the binary (it holds the listener), failing the
+// test when the binary exits first.
 func (b *binary) awaitReady() {
 	b.t.Helper()
-	err := e2e.Poll(context.Background(), awaitTimeout, b.Name+" ready", func() (bool, error) {
+	if err := b.awaitReadyErr(awaitTimeout); err != nil {
+		b.t.Fatalf("%v\n%s's log ends:\n%s", err, b.Name, b.LogTail(20))
+	}
+}
+
+// awaitReadyErr is awaitReady returning its failure, waiting up to
+// timeout.
+func (b *binary) awaitReadyErr(timeout time.Duration) error {
+	return e2e.Poll(context.Background(), timeout, b.Name+" ready", func() (bool, error) {
 		if b.Exited() {
 			return false, fmt.Errorf("%s exited with status %d", b.Name, b.ExitCode())
 		}
 		code, _, err := b.readyz()
-		return code == http.StatusOK, err
+		if code != http.StatusOK || err != nil {
+			return false, err
+		}
+		// Another process may have taken the port between FreePort
+		// and the binary's listen: the answer is ours only when the
+		// binary holds the listener.
+		ours, err := e2e.ListensOn(b.Pid(), b.health)
+		if err == nil && !ours {
+			err = fmt.Errorf("another process answers /readyz on %s", b.health)
+		}
+		return ours, err
 	})
-	if err != nil {
-		b.t.Fatalf("%v\n%s's log ends:\n%s", err, b.Name, b.LogTail(20))
-	}
 }
 
 // awaitExit waits up to timeout for the binary to exit and returns its
