@@ -2,6 +2,7 @@ package e2e_test
 
 import (
 	"context"
+	"net/http"
 	"slices"
 	"testing"
 	"time"
@@ -30,7 +31,9 @@ func TestAPIServerRestartMidRollout(t *testing.T) {
 	defer cancel()
 	restarted := time.Now()
 	var rev int64
+	var down time.Time // the old server has exited, the new one not started
 	if err := cp.APIServer.Restart(ctx, func() error {
+		down = time.Now()
 		var err error
 		rev, err = cp.Etcd.Compact(ctx)
 		return err
@@ -47,17 +50,18 @@ func TestAPIServerRestartMidRollout(t *testing.T) {
 
 	user := "system:serviceaccount:" + e.ns + ":dcplan-controller"
 	e.waitFor("the controller's lists after the restart", func() (bool, error) {
+		// The new server's answered lists: each informer relisted.
 		evs, err := e2e.ReadAudit(cp.APIServer.AuditLog, func(ev *e2e.AuditEvent) bool {
-			return ev.User.Username == user && ev.Verb == "list" && ev.ObjectRef != nil
+			return ev.User.Username == user && ev.Verb == "list" && ev.ObjectRef != nil &&
+				ev.RequestReceivedTimestamp.After(down) && ev.ResponseStatus != nil && ev.ResponseStatus.Code == http.StatusOK
 		})
 		if err != nil {
 			return false, err
 		}
-		// Each informer listed at start; a relist makes it two.
 		lists := map[string]int{}
 		for _, ev := range evs {
 			lists[ev.ObjectRef.Resource]++
 		}
-		return lists["deploymentconfigs"] >= 2 && lists["replicationcontrollers"] >= 2 && lists["pods"] >= 2, nil
+		return lists["deploymentconfigs"] >= 1 && lists["replicationcontrollers"] >= 1 && lists["pods"] >= 1, nil
 	})
 }
