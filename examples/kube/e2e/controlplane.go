@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 )
 
@@ -25,15 +26,18 @@ type ControlPlane struct {
 // waits until DeploymentConfigs are served. On an error everything it
 // started is stopped again.
 func StartControlPlane(ctx context.Context, bin, crdFile string) (*ControlPlane, error) {
-	base := ""
-	if fi, err := os.Stat("/dev/shm"); err == nil && fi.IsDir() {
-		base = "/dev/shm"
-	}
-	dir, err := os.MkdirTemp(base, "dcplan-e2e-")
+	dir, err := os.MkdirTemp(dirBase(), dirPrefix)
 	if err != nil {
 		return nil, fmt.Errorf("e2e: control plane dir: %w", err)
 	}
 	cp := &ControlPlane{Dir: dir}
+	owner, err := selfOwner()
+	if err == nil {
+		err = os.WriteFile(filepath.Join(dir, ownerFile), []byte(owner), 0o644)
+	}
+	if err != nil {
+		return nil, errors.Join(fmt.Errorf("e2e: control plane dir owner: %w", err), cp.Stop())
+	}
 	if cp.Etcd, err = StartEtcd(ctx, dir); err != nil {
 		return nil, errors.Join(err, cp.Stop())
 	}
@@ -61,4 +65,92 @@ func (cp *ControlPlane) Stop() error {
 		errs = append(errs, os.RemoveAll(cp.Dir))
 	}
 	return errors.Join(errs...)
+}
+
+// dirPrefix begins the name of a control plane's directory.
+const dirPrefix = "dcplan-e2e-"
+
+// ownerFile, in a control plane's directory, names the process that made
+// it: "<pid> <start time> <pid namespace>", so that RemoveStale can tell
+// a directory whose test binary is gone.
+const ownerFile = "owner"
+
+// dirBase is where control plane directories are made: /dev/shm when
+// there is one, else the temporary directory.
+func dirBase() string {
+	if fi, err := os.Stat("/dev/shm"); err == nil && fi.IsDir() {
+		return "/dev/shm"
+	}
+	return os.TempDir()
+}
+
+// RemoveStale removes the control plane directories that a test binary
+// which is gone left behind (killed by go test's -timeout, say, past
+// every cleanup: etcd's data stays in /dev/shm, in memory), and returns
+// their paths. A directory is stale when its owner file names a process
+// of this pid namespace that no longer runs (no such pid, or a pid
+// reused by a process started at another time). A directory without an
+// owner file (one being made, or older than owner files) is left alone.
+func RemoveStale() ([]string, error) { return removeStale(dirBase()) }
+
+func removeStale(base string) ([]string, error) {
+	dirs, err := filepath.Glob(filepath.Join(base, dirPrefix+"*"))
+	if err != nil {
+		return nil, fmt.Errorf("e2e: stale dirs: %w", err)
+	}
+	ns, err := os.Readlink("/proc/self/ns/pid")
+	if err != nil {
+		return nil, fmt.Errorf("e2e: stale dirs: %w", err)
+	}
+	var removed []string
+	var errs []error
+	for _, dir := range dirs {
+		data, err := os.ReadFile(filepath.Join(dir, ownerFile))
+		if err != nil {
+			continue
+		}
+		var pid int
+		var start, ownerNS string
+		if _, err := fmt.Sscanf(string(data), "%d %s %s", &pid, &start, &ownerNS); err != nil || ownerNS != ns {
+			continue
+		}
+		if now, err := procStart(pid); err == nil && now == start {
+			continue // its owner runs
+		}
+		if err := os.RemoveAll(dir); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		removed = append(removed, dir)
+	}
+	return removed, errors.Join(errs...)
+}
+
+// selfOwner is the owner file's line for this process.
+func selfOwner() (string, error) {
+	start, err := procStart(os.Getpid())
+	if err != nil {
+		return "", err
+	}
+	ns, err := os.Readlink("/proc/self/ns/pid")
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%d %s %s\n", os.Getpid(), start, ns), nil
+}
+
+// procStart returns process pid's start time (clock ticks after boot,
+// field 22 of /proc/<pid>/stat).
+func procStart(pid int) (string, error) {
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return "", err
+	}
+	// pid (comm) state ppid ...: comm may hold spaces and parentheses.
+	i := strings.LastIndexByte(string(stat), ')')
+	fields := strings.Fields(string(stat[i+1:]))
+	if i < 0 || len(fields) < 20 {
+		return "", fmt.Errorf("e2e: /proc/%d/stat: %q", pid, stat)
+	}
+	return fields[19], nil
 }

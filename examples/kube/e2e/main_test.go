@@ -60,6 +60,16 @@ func run(m *testing.M) int {
 		os.Exit(2)
 	}()
 
+	// The directories of test binaries that -timeout killed before
+	// their cleanup (etcd's data in /dev/shm, in memory).
+	removed, err := e2e.RemoveStale()
+	for _, dir := range removed {
+		fmt.Printf("e2e: removed %s, left by a test binary that is gone\n", dir)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "e2e: removing stale control plane dirs:", err)
+	}
+
 	cacheDir, err := os.UserCacheDir()
 	if err != nil {
 		cacheDir = os.TempDir()
