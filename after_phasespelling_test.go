@@ -30,23 +30,7 @@ func TestAfterTransitionDropsPhaseSpelling(t *testing.T) {
 	if len(p.Transitions) != 1 {
 		t.Fatalf("seed deployer-pod controller plans:\n%s\nwant one transition", dcplan.Describe(p))
 	}
-	reqs, err := wire.Requests(s, p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var written *dcplan.Deployment
-	for _, r := range reqs {
-		if r.Resource == wire.ResourceRCs && r.Body != nil {
-			w, err := wire.DecodeDeployment(r.Body)
-			if err != nil {
-				t.Fatal(err)
-			}
-			written = &w
-		}
-	}
-	if written == nil {
-		t.Fatalf("no RC write among the requests of\n%s", dcplan.Describe(p))
-	}
+	written := writtenRC(t, s, p)
 	got, _ := s.After(p).Deployment("web-1")
 	if got.Phase != written.Phase || got.PhaseSpelling != written.PhaseSpelling {
 		t.Errorf("After: phase %v spelled %q; the written RC reads phase %v spelled %q",

@@ -31,6 +31,18 @@ func TestAfterSyncDesiredUnreadCount(t *testing.T) {
 	if len(p.Transitions) != 1 || !p.Transitions[0].SyncDesired {
 		t.Fatalf("seed deployer-pod controller plans:\n%s\nwant one transition that syncs desired-replicas", dcplan.Describe(p))
 	}
+	written := writtenRC(t, s, p)
+	got, _ := s.After(p).Deployment("web-1")
+	if got.HasSyncedReplicas != written.HasSyncedReplicas || got.SyncedReplicas != written.SyncedReplicas {
+		t.Errorf("After: synced replicas %d (present %v); the written RC reads %d (present %v)",
+			got.SyncedReplicas, got.HasSyncedReplicas, written.SyncedReplicas, written.HasSyncedReplicas)
+	}
+}
+
+// writtenRC is the RC the last RC write among p's requests leaves, read
+// back as the server would store it.
+func writtenRC(t *testing.T, s dcplan.Snapshot, p dcplan.Plan) dcplan.Deployment {
+	t.Helper()
 	reqs, err := wire.Requests(s, p)
 	if err != nil {
 		t.Fatal(err)
@@ -48,9 +60,5 @@ func TestAfterSyncDesiredUnreadCount(t *testing.T) {
 	if written == nil {
 		t.Fatalf("no RC write among the requests of\n%s", dcplan.Describe(p))
 	}
-	got, _ := s.After(p).Deployment("web-1")
-	if got.HasSyncedReplicas != written.HasSyncedReplicas || got.SyncedReplicas != written.SyncedReplicas {
-		t.Errorf("After: synced replicas %d (present %v); the written RC reads %d (present %v)",
-			got.SyncedReplicas, got.HasSyncedReplicas, written.SyncedReplicas, written.HasSyncedReplicas)
-	}
+	return *written
 }

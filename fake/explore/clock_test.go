@@ -14,11 +14,17 @@ import (
 // already created (the pass that created it crashed before moving the RC
 // to Pending), Modern takes the pod and moves on (SPEC 11.4), while Exact
 // checks the timeout first and fails the RC beside its pod (SPEC 10.1).
+// Modern counts a retried rollout's timeout from the retry
+// (dcplan.io/retried-at, SPEC 4.3.new.3.retry), an annotation in the
+// deployer's time layout, not RFC 3339: the move ages it as well, or the
+// retry stayed as young as now and the RC never timed out.
 func TestClockTimesOutNewRC(t *testing.T) {
 	dc := explore.Move{Actor: explore.ActorConfig}
 	deployer := explore.Move{Actor: explore.ActorDeployer, Target: "web-1"}
 	crashed := explore.Move{Actor: explore.ActorDeployer, Target: "web-1", Fault: explore.FaultCrash, At: 1}
 	clock := explore.Move{Actor: explore.ActorClock, Target: "601s"}
+	retried := []explore.Move{dc, deployer, {Actor: explore.ActorKubelet, Target: "web-1-deploy", To: "Failed"}, deployer,
+		{Actor: explore.ActorUser, Target: "retry"}, clock, deployer}
 	tests := []struct {
 		name      string
 		preset    dcplan.Preset
@@ -31,6 +37,7 @@ func TestClockTimesOutNewRC(t *testing.T) {
 		{"a pod, Modern", dcplan.Modern, []explore.Move{dc, crashed, clock, deployer}, dcplan.PhasePending, false},
 		{"a pod, Exact", dcplan.Exact, []explore.Move{dc, crashed, clock, deployer}, dcplan.PhaseFailed, true},
 		{"no clock move", dcplan.Exact, []explore.Move{dc, crashed, deployer}, dcplan.PhasePending, false},
+		{"retried, Modern", dcplan.Modern, retried, dcplan.PhaseFailed, true},
 		{"a clock move short of the timeout", dcplan.Exact, []explore.Move{dc, {Actor: explore.ActorClock, Target: "599s"}, deployer},
 			dcplan.PhasePending, false},
 	}
