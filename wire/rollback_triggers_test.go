@@ -134,34 +134,25 @@ func TestRollbackTriggerKeepsRevisionMembers(t *testing.T) {
 // A trigger of the revision that the current DC also holds (same type
 // and image) goes out as the revision's element, not the current one's:
 // the generated DC's triggers are the revision's, whatever the DC holds.
-// The current DC's from.uid is gone, the revision's from.apiVersion and
-// containerNames come, and only automatic is switched off.
+// The current DC's from.uid (and unknown members) go, the revision's
+// from.apiVersion and containerNames come, and only automatic is switched
+// off; also when the two are alike in every field the library models
+// (the current one manual already), as upstream's PUT of the generated
+// DC carries them.
 func TestRollbackMatchedTriggerIsRevisionElement(t *testing.T) {
-	current := `[{"type":"ConfigChange"},{"type":"ImageChange","imageChangeParams":{"automatic":true,"containerNames":["frontend","sidecar"],` +
-		`"from":{"kind":"ImageStreamTag","name":"frontend:latest","namespace":"shop","uid":"cur-uid"},"lastTriggeredImage":"img@2","extra":"current"}}]`
 	revision := `[{"type":"ConfigChange"},{"type":"ImageChange","imageChangeParams":{"automatic":true,"containerNames":["frontend"],` +
 		`"from":{"apiVersion":"image.openshift.io/v1","kind":"ImageStreamTag","name":"frontend:latest","namespace":"shop"},"lastTriggeredImage":"img@1"}}]`
 	want := `[{"type":"ConfigChange"},{"type":"ImageChange","imageChangeParams":{"containerNames":["frontend"],` +
 		`"from":{"kind":"ImageStreamTag","namespace":"shop","name":"frontend:latest","apiVersion":"image.openshift.io/v1"},"lastTriggeredImage":"img@1"}}]`
-	if got := rollbackTriggersBodyOver(t, current, revision, history.RollbackOptions{IncludeTriggers: true}); got != want {
-		t.Errorf("spec.triggers =\n%s\nwant\n%s", got, want)
-	}
-}
-
-// The same when the two triggers are alike in every field the library
-// models (the current one manual already): with --change-triggers the
-// update still carries the revision's elements (the current DC's from.uid
-// goes, the revision's from.apiVersion comes), as upstream's PUT of the
-// generated DC does.
-func TestRollbackTypedEqualTriggerIsRevisionElement(t *testing.T) {
-	current := `[{"type":"ConfigChange"},{"type":"ImageChange","imageChangeParams":{"containerNames":["frontend"],` +
-		`"from":{"kind":"ImageStreamTag","name":"frontend:latest","namespace":"shop","uid":"cur-uid"},"lastTriggeredImage":"img@1"}}]`
-	revision := `[{"type":"ConfigChange"},{"type":"ImageChange","imageChangeParams":{"automatic":true,"containerNames":["frontend"],` +
-		`"from":{"apiVersion":"image.openshift.io/v1","kind":"ImageStreamTag","name":"frontend:latest","namespace":"shop"},"lastTriggeredImage":"img@1"}}]`
-	want := `[{"type":"ConfigChange"},{"type":"ImageChange","imageChangeParams":{"containerNames":["frontend"],` +
-		`"from":{"kind":"ImageStreamTag","namespace":"shop","name":"frontend:latest","apiVersion":"image.openshift.io/v1"},"lastTriggeredImage":"img@1"}}]`
-	if got := rollbackTriggersBodyOver(t, current, revision, history.RollbackOptions{IncludeTriggers: true}); got != want {
-		t.Errorf("spec.triggers =\n%s\nwant\n%s", got, want)
+	for _, tt := range []struct{ name, current string }{
+		{"differing", `[{"type":"ConfigChange"},{"type":"ImageChange","imageChangeParams":{"automatic":true,"containerNames":["frontend","sidecar"],` +
+			`"from":{"kind":"ImageStreamTag","name":"frontend:latest","namespace":"shop","uid":"cur-uid"},"lastTriggeredImage":"img@2","extra":"current"}}]`},
+		{"alike in the model", `[{"type":"ConfigChange"},{"type":"ImageChange","imageChangeParams":{"containerNames":["frontend"],` +
+			`"from":{"kind":"ImageStreamTag","name":"frontend:latest","namespace":"shop","uid":"cur-uid"},"lastTriggeredImage":"img@1"}}]`},
+	} {
+		if got := rollbackTriggersBodyOver(t, tt.current, revision, history.RollbackOptions{IncludeTriggers: true}); got != want {
+			t.Errorf("%s: spec.triggers =\n%s\nwant\n%s", tt.name, got, want)
+		}
 	}
 }
 
