@@ -20,10 +20,15 @@ import (
 // result depends on a string's pointer). Package unique is not used: its
 // entries live only while a Handle does, and the decoded types keep the
 // strings, not Handles, so after a garbage collection the next decode got
-// a copy of its own.
+// a copy of its own. A string longer than 512 bytes is no identity (an
+// annotation's value, say) and is not interned: Intern returns a copy of
+// its own, so that the table never keeps a large string alive.
 func Intern(s string) string {
 	if s == "" {
 		return ""
+	}
+	if len(s) > maxShared {
+		return strings.Clone(s)
 	}
 	shared.mu.Lock()
 	c := shared.get(s)

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // TestInternKeepsNoLargeDecodedStrings: the strings a decoder interns on
@@ -35,5 +36,28 @@ func TestInternKeepsNoLargeDecodedStrings(t *testing.T) {
 	})
 	if limit := uint64(n * size / 4); live > limit {
 		t.Errorf("after %d DCs with a %d-byte strategy annotation were decoded and dropped, %d bytes stay live; want at most %d", n, size, live, limit)
+	}
+}
+
+// TestInternLeavesLargeStringsOut: Intern shares a string of identity
+// size and copies a longer one without keeping it: the table holds its
+// strings strongly, so an adapter interning annotation values of up to
+// 256 KB would keep each alive after its objects were gone.
+func TestInternLeavesLargeStringsOut(t *testing.T) {
+	for _, tt := range []struct {
+		n      int
+		shared bool
+	}{{maxShared, true}, {maxShared + 1, false}} {
+		s := strings.Repeat("y", tt.n-1) + strconv.Itoa(tt.n%10)
+		a, b := Intern(s), Intern(strings.Clone(s))
+		if a != s || b != s {
+			t.Fatalf("Intern of %d bytes changed the string", tt.n)
+		}
+		if shared := unsafe.StringData(a) == unsafe.StringData(b); shared != tt.shared {
+			t.Errorf("Intern of %d bytes twice: one copy %v, want %v", tt.n, shared, tt.shared)
+		}
+		if unsafe.StringData(a) == unsafe.StringData(s) {
+			t.Errorf("Intern of %d bytes aliases its argument", tt.n)
+		}
 	}
 }
