@@ -66,6 +66,12 @@ func state(c dcplan.Config, rcs ...dcplan.Deployment) fake.ConfigState {
 	return fake.ConfigState{Config: c, Deployments: rcs}
 }
 
+// with is c changed by f (c is a value: the table's other rows keep it).
+func with(c fake.ConfigState, f func(*fake.ConfigState)) fake.ConfigState {
+	f(&c)
+	return c
+}
+
 // withPods is c holding pods besides its own.
 func withPods(c fake.ConfigState, pods ...dcplan.Pod) fake.ConfigState {
 	c.Pods = append(slices.Clone(c.Pods), pods...)
@@ -153,11 +159,7 @@ func TestStateInvariantsCatchViolations(t *testing.T) {
 		{name: "3.4 two in flight", why: "stale reads started two rollouts (issue 13 defect 3)", inv: fake.OneRolloutInFlight,
 			c: state(c3, rcOf(t, c3, 2, Running, 0), rcOf(t, c3, 3, New, 0)), wantErr: "2 rollouts in flight: web-2, web-3"},
 		{name: "3.4 split brain", why: "two controller instances at once (the Dual fault): not judged until rest", inv: fake.OneRolloutInFlight,
-			c: func() fake.ConfigState {
-				c := state(c3, rcOf(t, c3, 2, Running, 0), rcOf(t, c3, 3, New, 0))
-				c.SplitBrain = true
-				return c
-			}()},
+			c: with(state(c3, rcOf(t, c3, 2, Running, 0), rcOf(t, c3, 3, New, 0)), func(c *fake.ConfigState) { c.SplitBrain = true })},
 		{name: "3.4 one in flight", why: "web-2 ended", inv: fake.OneRolloutInFlight, c: state(c3, rcOf(t, c3, 2, Failed, 0), rcOf(t, c3, 3, Running, 0))},
 		{name: "13.1 phase-less RC", why: "an RC without a phase (a hand edit) is no rollout: nothing moves it", inv: fake.OneRolloutInFlight,
 			c: state(c3, rcOf(t, c3, 2, dcplan.PhaseUnknown, 0), rcOf(t, c3, 3, Running, 0))},
@@ -192,11 +194,7 @@ func TestStateInvariantsCatchViolations(t *testing.T) {
 				return c
 			}()},
 		{name: "7#5 seed, its own RC", why: "the seed-era controller creates RCs at latestVersion only (3.8): its own RC above it is a lag", inv: fake.StatusCaughtUp,
-			c: func() fake.ConfigState {
-				c := state(c2, rcOf(t, c3, 3, Complete, 1))
-				c.ByLabel = true
-				return c
-			}(), wantErr: "rc web-3 has version 3 above latestVersion 2"},
+			c: with(state(c2, rcOf(t, c3, 3, Complete, 1)), func(c *fake.ConfigState) { c.ByLabel = true }), wantErr: "rc web-3 has version 3 above latestVersion 2"},
 		{name: "3.7 history kept", why: "limit 1, two RCs older than the active web-3", inv: fake.HistoryPruned,
 			c: state(limited, rcOf(t, c3, 1, Complete, 0), rcOf(t, c3, 2, Complete, 0), rcOf(t, c3, 3, Complete, 1)), wantErr: "2 prunable rcs kept, limit 1"},
 		{name: "3.7 history pruned", why: "limit 1, one older RC", inv: fake.HistoryPruned,
@@ -205,23 +203,11 @@ func TestStateInvariantsCatchViolations(t *testing.T) {
 			c: cancelled, wantErr: "pod web-2-deploy of cancelled rc web-2 survives"},
 		{name: "3.9 sums at rest", why: "the status is the RCs' sums, unavailable their spec less available", inv: fake.StatusSumsAtRest, c: counted},
 		{name: "3.9 unavailable unclamped sum", why: "one of two replicas available: one unavailable", inv: fake.StatusSumsAtRest,
-			c: func() fake.ConfigState {
-				c := counted
-				c.Config.Status.UnavailableReplicas = 0
-				return c
-			}(), wantErr: "status.unavailableReplicas 0, want 1"},
+			c: with(counted, func(c *fake.ConfigState) { c.Config.Status.UnavailableReplicas = 0 }), wantErr: "status.unavailableReplicas 0, want 1"},
 		{name: "3.9 updated of the latest", why: "updatedReplicas is the latest RC's status.replicas", inv: fake.StatusSumsAtRest,
-			c: func() fake.ConfigState {
-				c := counted
-				c.Config.Status.UpdatedReplicas = 0
-				return c
-			}(), wantErr: "status.updatedReplicas 0, want 2"},
+			c: with(counted, func(c *fake.ConfigState) { c.Config.Status.UpdatedReplicas = 0 }), wantErr: "status.updatedReplicas 0, want 2"},
 		{name: "3.9 generation not observed", why: "the latest rollout ended, so the pass bumps observedGeneration", inv: fake.StatusSumsAtRest,
-			c: func() fake.ConfigState {
-				c := counted
-				c.Config.Generation = c.Config.Status.ObservedGeneration + 1
-				return c
-			}(), wantErr: "status.observedGeneration"},
+			c: with(counted, func(c *fake.ConfigState) { c.Config.Generation = c.Config.Status.ObservedGeneration + 1 }), wantErr: "status.observedGeneration"},
 	}
 	caught := map[string]bool{}
 	for _, tt := range tests {
