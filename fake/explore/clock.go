@@ -83,18 +83,19 @@ func aged(o Objects, d time.Duration) Objects {
 
 // agedBytes is b with every timestamp moved back by d.
 func agedBytes(b []byte, d time.Duration) []byte {
-	b = timestamp.ReplaceAllFunc(b, func(ts []byte) []byte {
-		t, err := time.Parse(time.RFC3339, string(ts))
+	rfc3339 := func(s string) (time.Time, error) { return time.Parse(time.RFC3339, s) }
+	b = shift(b, timestamp, d, rfc3339, func(t time.Time) string { return t.Format(time.RFC3339) })
+	return shift(b, annotationTime, d, wire.ParseAnnotationTime, wire.FormatAnnotationTime)
+}
+
+// shift moves back by d every time in b that re matches, read by parse
+// and written back by format (a match parse refuses stays).
+func shift(b []byte, re *regexp.Regexp, d time.Duration, parse func(string) (time.Time, error), format func(time.Time) string) []byte {
+	return re.ReplaceAllFunc(b, func(ts []byte) []byte {
+		t, err := parse(string(ts))
 		if err != nil {
 			return ts
 		}
-		return t.Add(-d).AppendFormat(nil, time.RFC3339)
-	})
-	return annotationTime.ReplaceAllFunc(b, func(ts []byte) []byte {
-		t, err := wire.ParseAnnotationTime(string(ts))
-		if err != nil {
-			return ts
-		}
-		return []byte(wire.FormatAnnotationTime(t.Add(-d)))
+		return []byte(format(t.Add(-d)))
 	})
 }
