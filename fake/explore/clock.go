@@ -2,6 +2,7 @@ package explore
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"time"
 
@@ -18,13 +19,17 @@ import (
 // Nothing but time changes: no object gets a new resourceVersion, and a
 // write from a read before the move does not conflict.
 
-// clockSpan is the span of the clock move out of w: one second past the
-// latest New-phase timeout (SPEC 4.3.new.3) of an RC still New, counted
-// from its creation or its retry as phase.Step counts it; false when no
-// RC is New with a timeout armed (a clock move would change nothing a
-// planner reads but condition times).
-func clockSpan(w World) (time.Duration, bool) {
-	var span time.Duration
+// clockSpans are the spans of the clock moves out of w, shortest first:
+// for each distinct New-phase timeout (SPEC 4.3.new.3) of an RC still New,
+// counted from its creation or its retry as phase.Step counts it, the
+// span that takes the clock one second past it. None when no RC is New
+// with a timeout still ahead (a clock move would change nothing a
+// planner reads but condition times). RCs whose timeouts differ (their
+// strategies' timeoutSeconds, a retry) get a move each, so that a trace
+// can reach the world where the first has timed out and the next has
+// not.
+func clockSpans(w World) []time.Duration {
+	var spans []time.Duration
 	for _, d := range w.Deployments {
 		if d.Phase != dcplan.PhaseNew || d.Encoded == nil {
 			continue
@@ -41,11 +46,20 @@ func clockSpan(w World) (time.Duration, bool) {
 			continue
 		}
 		// From now (Epoch) the timeout passes after t seconds less the
-		// RC's age; one second more and it has passed.
+		// RC's age; one second more and it has passed. A move names
+		// whole seconds, so a start with a fraction (a retried-at
+		// annotation may carry one) rounds the span up, not down, lest
+		// the RC fall just short of its timeout.
 		left := start.Add(time.Duration(t)*time.Second).Sub(fake.Epoch) + time.Second
-		span = max(span, left)
+		if left > 0 {
+			if f := left % time.Second; f != 0 {
+				left += time.Second - f
+			}
+			spans = append(spans, left)
+		}
 	}
-	return span, span > 0
+	slices.Sort(spans)
+	return slices.Compact(spans)
 }
 
 // clockMove is the clock move of span d.

@@ -377,7 +377,7 @@ func (s *search) moves(n *node, w World) []Move {
 		}
 	}
 	if s.fits(n, Move{Actor: ActorClock}) {
-		if d, ok := clockSpan(w); ok {
+		for _, d := range clockSpans(w) {
 			ms = append(ms, clockMove(d))
 		}
 	}

@@ -40,9 +40,10 @@ const (
 	ActorKubelet
 	// ActorUser is an oc command or an edit of the DC.
 	ActorUser
-	// ActorClock moves the clock past the New-phase timeout of every RC
-	// still New (SPEC 4.3.new.3; within Options.Clock): Target is the
-	// span ("601s"). Every pass plans at fake.Epoch, so the move ages the
+	// ActorClock moves the clock one second past the New-phase timeout
+	// of an RC still New (SPEC 4.3.new.3; within Options.Clock), and so
+	// past every earlier one: one move for each distinct timeout, Target
+	// its span ("601s"). Every pass plans at fake.Epoch, so the move ages the
 	// world instead: each timestamp it holds goes back by the span.
 	ActorClock
 )
