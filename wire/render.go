@@ -228,20 +228,31 @@ var noSpans []span
 
 // placeChanges adds the changes of cs in the bit set in to the members ms
 // of an object at depth, each under the member its path passes through (a
-// new member, node 0, when the object has none of that key), and sorts
-// the members in o's order.
+// new member, node 0, when the object has none of that key; the last of
+// that key when it has several, the one every reader takes, SPEC 13.1;
+// a removal removes every one), and sorts the members in o's order.
 func placeChanges(ms []member, o *keyOrder, cs changes, in uint32, depth int) []member {
 	for set := in; set != 0; set &= set - 1 {
 		i := bits.TrailingZeros32(set)
 		c := &cs[i]
 		key := c.keys[depth]
-		k := slices.IndexFunc(ms, func(m member) bool { return m.is(key) })
+		k := len(ms) - 1
+		for k >= 0 && !ms[k].is(key) {
+			k--
+		}
 		if k < 0 {
 			ms = append(ms, member{key: key, rank: o.rankOf(key)})
 			k = len(ms) - 1
 		}
 		if c.n == depth+1 {
 			ms[k].set = int8(i + 1)
+			if c.op == remove { // every spelling goes, or a reader takes an earlier one
+				for j := range k {
+					if ms[j].is(key) {
+						ms[j].set = int8(i + 1)
+					}
+				}
+			}
 		} else {
 			ms[k].sub |= 1 << i
 		}
