@@ -58,6 +58,14 @@ type Pass struct {
 // the pass met no failure, and when the planner went on past every
 // failure it met: reconcile.RolloutLatest answers the instantiate's
 // NotFound with its fallback update, whose success ends the pass.
+//
+// Failed reads the requests alone, so a failure the planner absorbed
+// counts when nothing follows it: an adoption patch that met NotFound as
+// a controller pass's last write (the RC is gone; upstream's pass returns
+// no error, SPEC 3.3.2). A controller's answer to its work queue is the
+// last plan's Error and Message, which the planner decides; Failed is for
+// an operation whose planner does not read Snapshot.Outcome
+// (RunOperation).
 func (p Pass) Failed() error {
 	end := min(p.Sent, len(p.Errs), len(p.Requests))
 	for end > 0 && p.Requests[end-1].Verb == VerbEvent {
