@@ -47,3 +47,24 @@ func TestRewriteWhitespaceLineOutput(t *testing.T) {
 		}
 	}
 }
+
+// TestRewriteKeepsACaseWithNoBlankLineBefore: a case written right after
+// the output of the one before it, with no blank line between, reads as
+// more lines of that output (the single separator form runs to a blank
+// line); the file then fails with a mismatch, and -rewrite must fail too
+// rather than write the first case's output over the second case.
+func TestRewriteKeepsACaseWithNoBlankLineBefore(t *testing.T) {
+	text := "echo\na\n----\nstale\necho\nb\n----\nb\n"
+	out, failed := runChild(t, text, false, "-rewrite")
+	if !failed || !strings.Contains(out, "no blank line") {
+		t.Errorf("-rewrite of a case swallowed by the output before it: failed = %v, want a failure naming the missing blank line:\n%s", failed, out)
+	}
+	lines, cases, err := parseFile("f.txt", "echo text=\"x\\n----\\ny\"\n----\nx\n----\ny\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	outputs := []string{"x\n----\ny\n"}
+	if err := checkRewrite("f.txt", rewrite(lines, cases, outputs), cases, outputs); err != nil {
+		t.Errorf("an output that keeps its \"----\" line: %v", err)
+	}
+}

@@ -265,8 +265,12 @@ func rewrite(lines []string, cases []*Case, outputs []string) string {
 // checkRewrite reads the rewritten text back and reports the first case
 // whose expected block is not exactly its output: an output the file
 // format cannot hold (a "----" line that would end the double separator
-// form early), which -rewrite must not write silently.
+// form early), which -rewrite must not write silently. It also refuses
+// to drop a "----" line from a single-separator block (droppedSeparator).
 func checkRewrite(name, text string, cases []*Case, outputs []string) error {
+	if err := droppedSeparator(cases, outputs); err != nil {
+		return err
+	}
 	_, again, err := parseFile(name, text)
 	if err != nil {
 		return fmt.Errorf("the rewritten file would not parse (%w); an output holds a \"----\" line the file format cannot hold", err)
@@ -277,6 +281,28 @@ func checkRewrite(name, text string, cases []*Case, outputs []string) error {
 	for i, c := range again {
 		if c.Expected != normalize(outputs[i]) {
 			return fmt.Errorf("%s: the output of %s cannot be written in the file format (it holds a \"----\" line):\n%s", cases[i].Pos, cases[i].Cmd, outputs[i])
+		}
+	}
+	return nil
+}
+
+// droppedSeparator reports the first case whose single-separator expected
+// block holds a "----" line that its new output does not hold on the same
+// line. Such a block is most often a case, and the next one written
+// after its output with no blank line between: the single form runs to a
+// blank line, so it swallowed the next case, and rewriting the block
+// would delete that case without a word.
+func droppedSeparator(cases []*Case, outputs []string) error {
+	for i, c := range cases {
+		if c.doubleSep || c.Expected == "" {
+			continue
+		}
+		want := strings.Split(strings.TrimSuffix(normalize(outputs[i]), "\n"), "\n")
+		for j, l := range strings.Split(strings.TrimSuffix(c.Expected, "\n"), "\n") {
+			if l == "----" && (j >= len(want) || want[j] != "----") {
+				return fmt.Errorf("%s: the expected output of %s holds a \"----\" on its line %d that its output does not: "+
+					"a case written after the output with no blank line before it? -rewrite would delete it; add the blank line", c.Pos, c.Cmd, j+1)
+			}
 		}
 	}
 	return nil
