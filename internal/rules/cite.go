@@ -254,8 +254,8 @@ func intRange(a, b int) []int {
 //
 // "<id> <qual> <n>" cites <id>.<n>; a range of numbers cites each number
 // (at most 51; a longer range cites its two ends), and a range of ids
-// "a.3-a.7" likewise cites a.3 to a.7 (ids that differ elsewhere: both
-// ends). The list ends at the first text that fits none of this.
+// "a.3-a.7", or "a.3-7" for short, likewise cites a.3 to a.7 (ids that
+// differ elsewhere: both ends). The list ends at the first text that fits none of this.
 func specList(s string) []string {
 	l := &listScanner{s: s}
 	if !l.accept(" ") && !l.accept("§") {
@@ -314,9 +314,15 @@ func specList(s string) []string {
 }
 
 // idRange expands "a.3" - "a.7" to a.3 ... a.7 when the two ids differ only
-// in a last, numeric part; otherwise it returns the two ends.
+// in a last, numeric part, and "a.3" - "7" (the short form, "SPEC
+// 6.2.5-6") likewise; otherwise it returns the two ends.
 func idRange(lo, hi string) []string {
 	i, j := strings.LastIndexByte(lo, '.'), strings.LastIndexByte(hi, '.')
+	if _, err := strconv.Atoi(hi); i >= 0 && j < 0 && err == nil {
+		if _, err := strconv.Atoi(lo[i+1:]); err == nil {
+			hi, j = lo[:i+1]+hi, i
+		}
+	}
 	if i >= 0 && j >= 0 && lo[:i] == hi[:j] {
 		a, errA := strconv.Atoi(lo[i+1:])
 		b, errB := strconv.Atoi(hi[j+1:])

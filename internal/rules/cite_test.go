@@ -46,6 +46,8 @@ func TestExtract(t *testing.T) {
 		{"steps", "steps of a procedure", "x.go", "// SPEC 3.7 steps 1, 4 and 5.", []string{"spec:3.7.1", "spec:3.7.4", "spec:3.7.5"}},
 		{"step range", "a range of numbers cites each", "x.txt", "# SPEC 6.2 steps 5-7: retry", []string{"spec:6.2.5", "spec:6.2.6", "spec:6.2.7"}},
 		{"id range", "a range of ids with one prefix cites each", "x.go", "// SPEC 4.2-4.4, 1.5-2.1 x", []string{"spec:4.2", "spec:4.3", "spec:4.4", "spec:1.5", "spec:2.1"}},
+		{"short id range", "a.5-6 is a.5 to a.6, not a.5 and section 6", "x.go", "// SPEC 6.2.5-6, 6m.2.3.6-7: retry",
+			[]string{"spec:6.2.5", "spec:6.2.6", "spec:6m.2.3.6", "spec:6m.2.3.7"}},
 		{"section", "section <n> inside a list", "x.go", "// SPEC 1.5 and section 7 row 20)", []string{"spec:1.5", "spec:7.20"}},
 		{"section first", "SPEC section 3", "x.md", "(SPEC section 3), adds", []string{"spec:3"}},
 		{"wrapped comment", "a citation may continue on the next comment line", "x.go",

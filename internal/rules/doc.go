@@ -37,8 +37,8 @@
 //     "SPEC 3.4.3", "SPEC 1.6, 1.7 and 4.6", "SPEC 3.9/3.10", "SPEC 7 row
 //     29" (= 7.29; also rows, item(s), rule(s), step(s): "SPEC 3.7 steps 1,
 //     4 and 5" = 3.7.1, 3.7.4, 3.7.5), "SPEC 1.5 and section 7 row 20",
-//     ranges "SPEC 6.2 steps 5-7" and "SPEC 4.2-4.7" (each id in the range).
-//     The list ends at the first word that fits none of this.
+//     ranges "SPEC 6.2 steps 5-7", "SPEC 4.2-4.7" and "SPEC 6.2.5-6" (each id
+//     in the range). The list ends at the first word that fits none of this.
 //   - test names ([KindName]): in a _test.go file, a string literal that
 //     opens with a dotted id and a colon or " [": "3.10: appending keeps
 //     ...", "5.16 [probe]: ...".
