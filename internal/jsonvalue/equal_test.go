@@ -2,6 +2,7 @@ package jsonvalue_test
 
 import (
 	"encoding/json"
+	"math"
 	"strings"
 	"testing"
 
@@ -29,6 +30,12 @@ func TestEqual(t *testing.T) {
 		{`1`, `1.0`, true, "numbers compare by value"},
 		{`1e2`, `100`, true, "exponent form"},
 		{`9007199254740993`, `9007199254740992`, false, "integers a float64 would confuse"},
+		{`1e100000000`, `10e99999999`, true, "an exponent beyond big.Rat's parser"},
+		{`1e100000000`, `1e100000001`, false, "large exponents that differ"},
+		{`-1e-100000000`, `-0.1e-99999999`, true, "negative numbers with small exponents"},
+		{`0e100000000`, `-0.000`, true, "every zero"},
+		{`1.50`, `15E-1`, true, "trailing zeros and a capital E"},
+		{`-1`, `1`, false, "sign"},
 		{`[1,2]`, `[2,1]`, false, "array order matters"},
 		{`{"a":1}`, `{"a":1,"b":null}`, false, "a null member is still a member"},
 		{`"1"`, `1`, false, "a string is not a number"},
@@ -49,5 +56,25 @@ func TestEqual(t *testing.T) {
 	}
 	if jsonvalue.Equal(json.Number("not-a-number"), json.Number("not-a-number")) {
 		t.Error("Equal(invalid json.Number, itself) = true: an invalid number is not a JSON value")
+	}
+	for _, tc := range []struct {
+		a, b any
+		why  string
+	}{
+		{json.Number("0x10"), 16, "hexadecimal is not JSON (big.Rat would read it)"},
+		{json.Number("1/2"), 0.5, "a fraction is not JSON"},
+		{json.Number("1_000"), json.Number("1000"), "underscores are not JSON"},
+		{json.Number("01"), json.Number("1"), "a leading zero is not JSON"},
+		{json.Number("1e100000000"), math.MaxFloat64, "beyond every float64"},
+		{json.Number("1e-400"), 0.0, "below every float64, not zero"},
+		{math.Inf(1), math.Inf(1), "JSON has no infinity"},
+		{math.NaN(), json.Number("1"), "JSON has no NaN"},
+	} {
+		if jsonvalue.Equal(tc.a, tc.b) || jsonvalue.Equal(tc.b, tc.a) {
+			t.Errorf("Equal(%v, %v) = true, want false (%s)", tc.a, tc.b, tc.why)
+		}
+	}
+	if !jsonvalue.Equal(json.Number("0.000e5"), 0) || !jsonvalue.Equal(json.Number("25e-2"), 0.25) {
+		t.Error("Equal(json.Number zero, 0) or Equal(25e-2, 0.25) = false, want true")
 	}
 }
