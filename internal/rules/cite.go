@@ -201,6 +201,8 @@ func (l *listScanner) word(words ...string) bool {
 var (
 	listIDRE  = regexp.MustCompile(`^` + idPattern)
 	listNumRE = regexp.MustCompile(`^[0-9]+(?:-[0-9]+)?`)
+	// listPathRE is a dotted number after a qualifier ("step 3.7").
+	listPathRE = regexp.MustCompile(`^[0-9]+(?:\.[0-9]+)+`)
 	// numEnd is what may follow a number of a qualifier list: anything
 	// but a dot that continues it into an id ("4.6").
 	numEnd = regexp.MustCompile(`^(?:$|[^.]|\.(?:[^0-9a-z]|$))`)
@@ -248,11 +250,13 @@ func intRange(a, b int) []int {
 //
 //	list  = " " item { sep item }
 //	sep   = ", " | " and " | "/" | " / " | "; "
-//	item  = [ "section " ] id [ "-" id ] [ " " qual " " nums ]
+//	item  = [ "section " ] id [ "-" id ] [ " " qual " " ( path | nums ) ]
 //	qual  = "row" | "rows" | "item" | "items" | "rule" | "rules" | "step" | "steps"
 //	nums  = num { ( ", " | " and " ) num }      num = digits [ "-" digits ]
+//	path  = digits "." digits { "." digits }
 //
-// "<id> <qual> <n>" cites <id>.<n>; a range of numbers cites each number
+// "<id> <qual> <n>" cites <id>.<n>, and "<id> <qual> <n>.<m>" (a step of
+// a step, only as the first number) cites <id>.<n>.<m>; a range of numbers cites each number
 // (at most 51; a longer range cites its two ends), and a range of ids
 // "a.3-a.7", or "a.3-7" for short, likewise cites a.3 to a.7 (ids that
 // differ elsewhere: both ends). The list ends at the first text that fits none of this.
@@ -285,6 +289,12 @@ func specList(s string) []string {
 		if rest := l.s; l.accept(" ") && l.word("rows", "row", "items", "item", "rules", "rule", "steps", "step") {
 			base := ids[len(ids)-1]
 			var nums []int
+			if p := listPathRE.FindString(l.s); p != "" && numEnd.MatchString(l.s[len(p):]) {
+				// "6m.2 step 3.7": a step of a step, one id.
+				l.s = l.s[len(p):]
+				out = append(out, append(ids[:len(ids)-1], base+"."+p)...)
+				continue
+			}
 			for {
 				n := l.num()
 				if n == nil {

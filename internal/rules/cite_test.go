@@ -44,6 +44,8 @@ func TestExtract(t *testing.T) {
 		{"items", "each number of the qualifier list", "x.go", "// SPEC 10 items 2, 4 and 13: y", []string{"spec:10.2", "spec:10.4", "spec:10.13"}},
 		{"item then id", "a dotted number after a comma is a new id", "x.go", "// SPEC 11 item 4, 4.3.pending: y", []string{"spec:11.4", "spec:4.3.pending"}},
 		{"steps", "steps of a procedure", "x.go", "// SPEC 3.7 steps 1, 4 and 5.", []string{"spec:3.7.1", "spec:3.7.4", "spec:3.7.5"}},
+		{"step of a step", "6m.2 step 3.7 is 6m.2.3.7, not 6m.2", "x.go", "// SPEC 6m.2 step 3.7 (retry), SPEC 6m.1 step\n\t// 3.2, 4.6: x",
+			[]string{"spec:6m.2.3.7", "spec:6m.1.3.2", "spec:4.6"}},
 		{"step range", "a range of numbers cites each", "x.txt", "# SPEC 6.2 steps 5-7: retry", []string{"spec:6.2.5", "spec:6.2.6", "spec:6.2.7"}},
 		{"id range", "a range of ids with one prefix cites each", "x.go", "// SPEC 4.2-4.4, 1.5-2.1 x", []string{"spec:4.2", "spec:4.3", "spec:4.4", "spec:1.5", "spec:2.1"}},
 		{"short id range", "a.5-6 is a.5 to a.6, not a.5 and section 6", "x.go", "// SPEC 6.2.5-6, 6m.2.3.6-7: retry",
