@@ -301,7 +301,8 @@ func Snapshot() *rapid.Generator[dcplan.Snapshot] {
 // not depend on. Upstream sorts RCs by version with a stable sort, so
 // between two RCs of one version (a restore's twin, SPEC 13.1) the list
 // order decides, and a property that shuffles the input must keep it.
-// With distinct versions it is rapid.Permutation.
+// With distinct versions it is rapid.Permutation. The RCs drawn are deep
+// copies: writing to them leaves rcs as it was.
 func Reorder(rcs []dcplan.Deployment) *rapid.Generator[[]dcplan.Deployment] {
 	return rapid.Custom(func(t *rapid.T) []dcplan.Deployment {
 		out := rapid.Permutation(rcs).Draw(t, "rcOrder")
@@ -313,7 +314,7 @@ func Reorder(rcs []dcplan.Deployment) *rapid.Generator[[]dcplan.Deployment] {
 		}
 		for i := range out {
 			v := out[i].Version
-			out[i], next[v] = next[v][0], next[v][1:]
+			out[i], next[v] = next[v][0].Clone(), next[v][1:]
 		}
 		return out
 	})
