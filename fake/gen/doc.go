@@ -24,6 +24,7 @@
 // until its generator reached every branch). Each draws from a distribution tuned so that
 // rare branches (cancelled RCs, squatting pods, unresolved images, lagging
 // status) occur in a few percent of draws. Generated snapshots always pass
-// dcplan.Snapshot.Validate; their times are at or after fake.Epoch, and
-// their images come from fake.Images.
+// dcplan.Snapshot.Validate; their clock (Now) is at or after fake.Epoch,
+// their RCs and pods were created at most 20 minutes before fake.Epoch
+// (so never after Now), and their images come from fake.Images.
 package gen

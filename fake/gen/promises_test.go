@@ -2,11 +2,13 @@ package gen_test
 
 import (
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
 
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/fake"
 	"github.com/dcplan/dcplan/fake/gen"
 )
 
@@ -80,6 +82,36 @@ func TestArgumentsUnchangedAndUnshared(t *testing.T) {
 		}
 		if d := cmp.Diff(want, s); d != "" {
 			t.Fatalf("writing to drawn values changed the arguments (-want +got):\n%s", d)
+		}
+	})
+}
+
+// TestGenSnapshotTimes holds the package doc's words on time: Now at or
+// after fake.Epoch, creation times (when set) in the 20 minutes up to
+// fake.Epoch, a pod's start at or after its creation. (The doc used to say
+// that every time is at or after fake.Epoch; nearly every creation time is
+// before it.)
+func TestGenSnapshotTimes(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := gen.Snapshot().Draw(t, "snapshot")
+		if s.Now.Before(fake.Epoch) {
+			t.Fatalf("Now %v is before Epoch", s.Now)
+		}
+		created := func(what string, at time.Time) {
+			if at.Before(fake.Epoch.Add(-20*time.Minute)) || at.After(fake.Epoch) {
+				t.Fatalf("%s created at %v, want within the 20 minutes up to Epoch", what, at)
+			}
+		}
+		for _, d := range s.Deployments {
+			if !d.CreationTime.IsZero() {
+				created("RC "+d.Name, d.CreationTime)
+			}
+		}
+		for _, p := range s.Pods {
+			created("pod "+p.Name, p.CreationTime)
+			if !p.StartTime.IsZero() && p.StartTime.Before(p.CreationTime) {
+				t.Fatalf("pod %s started at %v, before its creation at %v", p.Name, p.StartTime, p.CreationTime)
+			}
 		}
 	})
 }
