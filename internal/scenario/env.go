@@ -218,7 +218,10 @@ func (e *Env) edit(args []Arg) (string, error) {
 			if !ok {
 				return "", fmt.Errorf("encoded=%s: no dc line with as=%s in the last snapshot", b.encoded, b.encoded)
 			}
-			b.d.Encoded = new(enc)
+			b.d.Encoded, b.d.EncodedProblem = new(enc), ""
+		}
+		if err := b.applyProblem(); err != nil {
+			return "", err
 		}
 		b.d.Template = b.tmpl.apply(b.d.Template)
 		s.Deployments[i] = b.d

@@ -238,6 +238,12 @@ func genDeployment(t *rapid.T, cfg dcplan.Config, hasCfg bool, encoded []dcplan.
 	case k >= 2:
 		d.Encoded = new(encoded[k-2])
 	}
+	if d.Encoded == nil && rapid.IntRange(0, 3).Draw(t, "undecodable") == 0 {
+		// Present but not decodable (SPEC 13.1): encoded-problem=.
+		if why := genText.Draw(t, "problem"); why != "" {
+			d.EncodedProblem = why
+		}
+	}
 	if rapid.Bool().Draw(t, "tmpl-default") {
 		switch {
 		case d.Encoded != nil:

@@ -14,6 +14,7 @@ type rcBuilder struct {
 	tmpl    tmplSpec
 	set     map[string]bool
 	encoded string // encoded=<label>, "none", or "" for the default
+	problem string // encoded-problem=<text>: an annotation that does not decode
 	live    bool
 }
 
@@ -21,7 +22,7 @@ type rcBuilder struct {
 var rcKeys = []string{
 	"v", "ns", "uid", "rv", "created", "deleting", "config-label", "config-name", "config-name-empty", "owner", "replicas",
 	"status", "phase", "phase-spelled", "cancelled", "reason", "deployer", "desired", "desired-unread", "synced", "ignore-pod",
-	"pod-created", "pod-started", "pod-completed", "retried", "encoded", "image", "containers", "template-hash",
+	"pod-created", "pod-started", "pod-completed", "retried", "encoded", "encoded-problem", "image", "containers", "template-hash",
 	"template-raw", "live", "raw",
 }
 
@@ -129,6 +130,15 @@ func (b *rcBuilder) setKey(a Arg, p *stateParser) error {
 				err = fmt.Errorf("encoded needs none or the as= label of a dc line")
 			}
 		}
+	case "encoded-problem":
+		// The annotation is present but does not decode (SPEC 13.1):
+		// Encoded nil, EncodedProblem the codec's words.
+		if err = needVal(a); err == nil {
+			b.problem = a.Val
+			if a.Val == "" {
+				err = fmt.Errorf("encoded-problem needs the text of the decode error")
+			}
+		}
 	case "image", "containers", "template-hash", "template-raw":
 		err = b.tmpl.setKey(a)
 	case "live":
@@ -200,11 +210,27 @@ func (b *rcBuilder) finish(p *stateParser) error {
 		}
 		d.Encoded = new(enc)
 	}
+	if err := b.applyProblem(); err != nil {
+		return err
+	}
 	base := cfg.Template
 	if d.Encoded != nil {
 		base = d.Encoded.Template
 	}
 	d.Template = b.tmpl.apply(base)
+	return nil
+}
+
+// applyProblem applies encoded-problem=, given on the line, after the
+// encoded config is chosen: the RC then has no decoded config.
+func (b *rcBuilder) applyProblem() error {
+	if b.problem == "" {
+		return nil
+	}
+	if b.encoded != "" && b.encoded != "none" {
+		return fmt.Errorf("encoded-problem and encoded=%s exclude each other", b.encoded)
+	}
+	b.d.Encoded, b.d.EncodedProblem = nil, b.problem
 	return nil
 }
 
@@ -255,9 +281,12 @@ func formatDeployment(d dcplan.Deployment, p *stateParser, encoded string, live 
 	add(!d.StartedAt.IsZero(), "pod-started="+formatTime(d.StartedAt))
 	add(!d.CompletedAt.IsZero(), "pod-completed="+formatTime(d.CompletedAt))
 	add(!d.RetriedAt.IsZero(), "retried="+formatTime(d.RetriedAt))
-	if d.Encoded == nil {
+	switch {
+	case d.EncodedProblem != "":
+		add(true, kv("encoded-problem", d.EncodedProblem))
+	case d.Encoded == nil:
 		add(p.hasCfg, "encoded=none")
-	} else {
+	default:
 		add(encoded != "", kv("encoded", encoded))
 	}
 	out = append(out, formatTemplate(d.Template, e.Template)...)
