@@ -130,7 +130,9 @@ func Config() *rapid.Generator[dcplan.Config] {
 
 // Deployment generates an RC of cfg with the given version: mostly owned
 // by cfg and labelled for it, sometimes an orphan or another controller's;
-// any phase; its encoded config is cfg, or cfg with another template.
+// any phase; its encoded config is cfg, or cfg with another template, and
+// now and then the annotation is absent or present but not decodable
+// (Encoded nil, EncodedProblem set, SPEC 13.1).
 func Deployment(cfg dcplan.Config, v dcplan.Version) *rapid.Generator[dcplan.Deployment] {
 	return rapid.Custom(func(t *rapid.T) dcplan.Deployment {
 		name := dcplan.DeploymentName(cfg.Name, v)
@@ -174,7 +176,14 @@ func Deployment(cfg dcplan.Config, v dcplan.Version) *rapid.Generator[dcplan.Dep
 		if rapid.IntRange(0, 9).Draw(t, "noCreationTime") > 0 {
 			d.CreationTime = fake.Epoch.Add(-time.Duration(rapid.IntRange(0, 1200).Draw(t, "age")) * time.Second)
 		}
-		if rapid.IntRange(0, 9).Draw(t, "noEncoded") > 0 {
+		switch {
+		case rapid.IntRange(0, 9).Draw(t, "noEncoded") == 0:
+		case rapid.IntRange(0, 14).Draw(t, "undecodable") == 0:
+			// The annotation is there but does not decode (a hand edit,
+			// a truncated restore): a world clusters hold, planned as
+			// upstream plans it (SPEC 13.1, 4.2).
+			d.EncodedProblem = rapid.SampledFrom(encodedProblems).Draw(t, "encodedProblem")
+		default:
 			enc := cfg.Clone()
 			enc.Raw = nil
 			if rapid.IntRange(0, 3).Draw(t, "oldTemplate") == 0 {
@@ -188,6 +197,14 @@ func Deployment(cfg dcplan.Config, v dcplan.Version) *rapid.Generator[dcplan.Dep
 		}
 		return d
 	})
+}
+
+// encodedProblems are the codec's words for an encoded-config annotation
+// that does not decode: text that is no JSON (upstream's words), and a
+// JSON document without a kind.
+var encodedProblems = []string{
+	"couldn't get version/kind; json parse error: unexpected end of JSON input",
+	"encoded deployment config does not decode: kind",
 }
 
 // Pod generates a pod of RC d: its deployer pod (sometimes unrelated,
