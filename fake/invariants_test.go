@@ -359,6 +359,10 @@ func TestTransitionInvariantsCatchViolations(t *testing.T) {
 		{name: "3.4 create in flight", why: "created web-4 while web-3 runs in the live store", inv: fake.NoCreateWhileInFlight,
 			t: pass(create(rcBytes(t, rcOf(t, dc(t, 4, "app:1"), 4, New, 0)), running)), wantErr: "created rc/web-4 while rc/web-3 was Running"},
 		{name: "3.4 create at rest", why: "web-3 failed", inv: fake.NoCreateWhileInFlight, t: pass(create(rcBytes(t, rcOf(t, dc(t, 4, "app:1"), 4, New, 0)), live))},
+		{name: "3.4 create beside a deleting orphan", why: "3.3.2: web-3, an orphan being deleted, is never adopted, so it is not the DC's in-flight RC", inv: fake.NoCreateWhileInFlight,
+			t: pass(create(rcBytes(t, rcOf(t, dc(t, 4, "app:1"), 4, New, 0)), with(state(c3, rcOf(t, c3, 3, Running, 0)), func(c *fake.ConfigState) {
+				c.Deployments[0].HasController, c.Deployments[0].Controller, c.Deployments[0].Deleting = false, dcplan.OwnerRef{}, true
+			})))},
 		{name: "3.4 create beside a phase-less RC", why: "13.1: Modern creates beside an RC without a phase (AwaitUnknownPhase false)", inv: fake.NoCreateWhileInFlight,
 			t: pass(create(rcBytes(t, rcOf(t, dc(t, 4, "app:1"), 4, New, 0)), state(c3, rcOf(t, c3, 2, Complete, 1), rcOf(t, c3, 3, dcplan.PhaseUnknown, 0))))},
 		{name: "3.4 cancel the newest", why: "issue 13's mutant: web-3 above a lagging latestVersion 2 cancelled as superseded", inv: fake.CancelsOnlyOlder,
