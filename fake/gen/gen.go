@@ -130,7 +130,7 @@ func Config() *rapid.Generator[dcplan.Config] {
 
 // Deployment generates an RC of cfg with the given version: mostly owned
 // by cfg and labelled for it, sometimes an orphan or another controller's;
-// any phase; its encoded config is cfg, or cfg with another template, and
+// any phase, now and then being deleted; its encoded config is cfg, or cfg with another template, and
 // now and then the annotation is absent or present but not decodable
 // (Encoded nil, EncodedProblem set, SPEC 13.1).
 func Deployment(cfg dcplan.Config, v dcplan.Version) *rapid.Generator[dcplan.Deployment] {
@@ -158,6 +158,10 @@ func Deployment(cfg dcplan.Config, v dcplan.Version) *rapid.Generator[dcplan.Dep
 		if rapid.IntRange(0, 9).Draw(t, "unlabelled") == 0 {
 			d.ConfigLabel = ""
 		}
+		// Being deleted (a foreground delete waiting on its pods, an
+		// orphan's finalizer): the DC controller never adopts such an
+		// orphan (SPEC 3.3.2).
+		d.Deleting = rapid.IntRange(0, 19).Draw(t, "rcDeleting") == 0
 		d.StatusReplicas = dcplan.Replicas(rapid.IntRange(0, int(d.Replicas)).Draw(t, "statusReplicas"))
 		d.ReadyReplicas = dcplan.Replicas(rapid.IntRange(0, int(d.StatusReplicas)).Draw(t, "ready"))
 		d.AvailableReplicas = dcplan.Replicas(rapid.IntRange(0, int(d.ReadyReplicas)).Draw(t, "available"))

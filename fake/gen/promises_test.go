@@ -158,3 +158,23 @@ func TestGenSnapshotDrawsUndecodableEncoded(t *testing.T) {
 		t.Errorf("%d of %d snapshots hold an RC whose encoded config does not decode, want at least %d", seen, draws, draws/50)
 	}
 }
+
+// TestGenSnapshotDrawsDeletingOrphans: Snapshot sometimes draws an orphan
+// RC being deleted, which the DC controller must not adopt (SPEC 3.3.2);
+// before, no generated RC was ever being deleted.
+func TestGenSnapshotDrawsDeletingOrphans(t *testing.T) {
+	const draws = 500
+	seen := 0
+	for i := range draws {
+		s := gen.Snapshot().Example(i)
+		for _, d := range s.Deployments {
+			if d.Deleting && !d.HasController && d.ConfigLabel == s.Config.Name {
+				seen++
+				break
+			}
+		}
+	}
+	if seen < draws/100 {
+		t.Errorf("%d of %d snapshots hold an orphan RC being deleted that the DC selects, want at least %d", seen, draws, draws/100)
+	}
+}
