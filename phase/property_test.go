@@ -37,7 +37,9 @@ func checkStepPass(s dcplan.Snapshot, rc string, p dcplan.Plan) error {
 
 // checkPlan checks the properties every Step plan has, whatever the input:
 // it names its rules, it only makes legal transitions (PhaseMoves) of the
-// RC it was asked about, and it never creates a pod for a terminal or cancelled RC.
+// RC it was asked about, and it never creates a pod for a terminal or
+// cancelled RC, nor for one that carries the deployer-pod ignore
+// annotation and has no deployer pod (SPEC 4.3.new.4).
 func checkPlan(t *rapid.T, s dcplan.Snapshot, rc string, p dcplan.Plan) {
 	d, ok := s.Deployment(rc)
 	if !ok && !p.IsEmpty() {
@@ -65,6 +67,9 @@ func checkPlan(t *rapid.T, s dcplan.Snapshot, rc string, p dcplan.Plan) {
 	}
 	if len(p.CreatePods) > 0 && (d.Phase.Terminal() || d.Cancelled || d.Phase != dcplan.PhaseNew) {
 		t.Fatalf("pod created for RC %s in phase %v cancelled=%v:\n%s", rc, d.Phase, d.Cancelled, dcplan.Describe(p))
+	}
+	if _, found := s.Pod(dcplan.DeployerPodName(rc)); len(p.CreatePods) > 0 && d.IgnoreDeployerPod && !found {
+		t.Fatalf("deployer pod created for RC %s, which carries the ignore annotation (SPEC 4.3.new.4):\n%s", rc, dcplan.Describe(p))
 	}
 	for _, a := range p.CreatePods {
 		if a.Rule == "" {

@@ -82,7 +82,9 @@ func Strategy() *rapid.Generator[dcplan.Strategy] {
 }
 
 // Config generates a valid DeploymentConfig "web" in namespace "ns",
-// uid "dc-uid", with status.latestVersion 0 to 6.
+// uid "dc-uid", with status.latestVersion 0 to 6; now and then with
+// minReadySeconds, or the deployer-pod ignore annotation its new RCs
+// inherit.
 func Config() *rapid.Generator[dcplan.Config] {
 	return rapid.Custom(func(t *rapid.T) dcplan.Config {
 		c := dcplan.Config{
@@ -124,6 +126,15 @@ func Config() *rapid.Generator[dcplan.Config] {
 		}
 		c.Status.LatestVersion = dcplan.Version(rapid.IntRange(0, 6).Draw(t, "latestVersion"))
 		c.Status.ObservedGeneration = int64(rapid.IntRange(0, int(c.Generation)).Draw(t, "observedGeneration"))
+		if rapid.IntRange(0, 3).Draw(t, "hasMinReady") == 0 {
+			c.MinReadySeconds = int32(rapid.SampledFrom([]int{5, 30}).Draw(t, "minReadySeconds"))
+		}
+		if rapid.IntRange(0, 9).Draw(t, "ignoreDeployerPod") == 0 {
+			// The annotation new RCs inherit, so that no deployer pod is
+			// made for them (SPEC 4.3.new.4); any value counts.
+			c.IgnoreDeployerPod = true
+			c.IgnoreDeployerPodValue = rapid.SampledFrom([]string{"true", ""}).Draw(t, "ignoreValue")
+		}
 		return c
 	})
 }
@@ -132,7 +143,10 @@ func Config() *rapid.Generator[dcplan.Config] {
 // by cfg and labelled for it, sometimes an orphan or another controller's;
 // any phase, now and then being deleted; its encoded config is cfg, or cfg with another template, and
 // now and then the annotation is absent or present but not decodable
-// (Encoded nil, EncodedProblem set, SPEC 13.1).
+// (Encoded nil, EncodedProblem set, SPEC 13.1); now and then with a hand
+// edit: the deployer-pod ignore annotation, a phase annotation no phase
+// spells, a desired-replicas annotation that is no number, no
+// config-name annotation.
 func Deployment(cfg dcplan.Config, v dcplan.Version) *rapid.Generator[dcplan.Deployment] {
 	return rapid.Custom(func(t *rapid.T) dcplan.Deployment {
 		name := dcplan.DeploymentName(cfg.Name, v)
@@ -199,6 +213,20 @@ func Deployment(cfg dcplan.Config, v dcplan.Version) *rapid.Generator[dcplan.Dep
 		if d.Encoded != nil {
 			d.Template = d.Encoded.Template.Clone()
 		}
+		// Hand edits a cluster holds (SPEC 13.1): the deployer-pod ignore
+		// annotation (no deployer pod, SPEC 4.3.new.4), a phase
+		// annotation no phase spells, a desired-replicas annotation that
+		// is no number, an empty config-name annotation.
+		d.IgnoreDeployerPod = rapid.IntRange(0, 9).Draw(t, "rcIgnoreDeployerPod") == 0
+		if d.Phase == dcplan.PhaseUnknown && rapid.Bool().Draw(t, "misspelledPhase") {
+			d.PhaseSpelling = "Bogus"
+		}
+		if !d.HasDesiredReplicas && rapid.IntRange(0, 9).Draw(t, "unreadDesired") == 0 {
+			d.UnreadDesiredReplicas = true
+		}
+		if rapid.IntRange(0, 19).Draw(t, "noConfigName") == 0 {
+			d.ConfigName = ""
+		}
 		return d
 	})
 }
@@ -212,7 +240,8 @@ var encodedProblems = []string{
 }
 
 // Pod generates a pod of RC d: its deployer pod (sometimes unrelated,
-// with the deployer's name but another RC's annotation) or a hook pod.
+// with the deployer's name but another RC's annotation) or a hook pod;
+// now and then being deleted.
 func Pod(d dcplan.Deployment) *rapid.Generator[dcplan.Pod] {
 	return rapid.Custom(func(t *rapid.T) dcplan.Pod {
 		p := dcplan.Pod{
@@ -248,6 +277,9 @@ func Pod(d dcplan.Deployment) *rapid.Generator[dcplan.Pod] {
 			p.HasActiveDeadline = true
 			p.ActiveDeadlineSeconds = int64(rapid.SampledFrom([]int{1, 21600}).Draw(t, "podDeadline"))
 		}
+		// Being deleted (its grace period running, a finalizer): still
+		// listed, and upstream reads it as any other pod (SPEC 13.1).
+		p.Deleting = rapid.IntRange(0, 9).Draw(t, "podDeleting") == 0
 		return p
 	})
 }

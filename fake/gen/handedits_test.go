@@ -1,0 +1,59 @@
+package gen_test
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/fake/gen"
+)
+
+// TestGenSnapshotDrawsHandEdits: Snapshot draws, now and then, the hand
+// edits and in-between states a cluster holds (SPEC 13.1) that no
+// generated world held before, so that every property test meets them:
+// a New RC with the deployer-pod ignore annotation and no deployer pod
+// (SPEC 4.3.new.4, a branch no generated world reached), a phase
+// annotation no phase spells, a desired-replicas annotation that is no
+// number, an RC without its config-name annotation, a pod being
+// deleted, and a DC with minReadySeconds or the ignore annotation its
+// new RCs inherit.
+func TestGenSnapshotDrawsHandEdits(t *testing.T) {
+	const draws = 1000
+	rc := func(f func(dcplan.Snapshot, dcplan.Deployment) bool) func(dcplan.Snapshot) bool {
+		return func(s dcplan.Snapshot) bool {
+			return slices.ContainsFunc(s.Deployments, func(d dcplan.Deployment) bool { return f(s, d) })
+		}
+	}
+	tests := []struct {
+		name string
+		has  func(dcplan.Snapshot) bool
+		min  int // of draws
+	}{
+		{"a New RC to ignore, without its deployer pod", rc(func(s dcplan.Snapshot, d dcplan.Deployment) bool {
+			_, found := s.Pod(dcplan.DeployerPodName(d.Name))
+			return d.Phase == dcplan.PhaseNew && d.IgnoreDeployerPod && !found
+		}), 10},
+		{"a misspelled phase", rc(func(_ dcplan.Snapshot, d dcplan.Deployment) bool { return d.PhaseSpelling != "" }), 20},
+		{"an unread desired-replicas", rc(func(_ dcplan.Snapshot, d dcplan.Deployment) bool { return d.UnreadDesiredReplicas }), 20},
+		{"no config-name annotation", rc(func(_ dcplan.Snapshot, d dcplan.Deployment) bool { return d.ConfigName == "" }), 20},
+		{"a pod being deleted", func(s dcplan.Snapshot) bool {
+			return slices.ContainsFunc(s.Pods, func(p dcplan.Pod) bool { return p.Deleting })
+		}, 20},
+		{"minReadySeconds", func(s dcplan.Snapshot) bool { return s.Config.MinReadySeconds > 0 }, 50},
+		{"a DC whose new RCs ignore their deployer pod", func(s dcplan.Snapshot) bool { return s.Config.IgnoreDeployerPod }, 20},
+	}
+	seen := make([]int, len(tests))
+	for i := range draws {
+		s := gen.Snapshot().Example(i)
+		for j, tt := range tests {
+			if tt.has(s) {
+				seen[j]++
+			}
+		}
+	}
+	for j, tt := range tests {
+		if seen[j] < tt.min {
+			t.Errorf("%s: %d of %d snapshots, want at least %d", tt.name, seen[j], draws, tt.min)
+		}
+	}
+}
