@@ -176,7 +176,7 @@ func (b *binary) awaitReady() {
 func (b *binary) awaitReadyErr(timeout time.Duration) error {
 	return e2e.Poll(context.Background(), timeout, b.Name+" ready", func() (bool, error) {
 		if b.Exited() {
-			return false, fmt.Errorf("%s exited with status %d", b.Name, b.ExitCode())
+			return false, e2e.Final(fmt.Errorf("%s exited with status %d", b.Name, b.ExitCode()))
 		}
 		code, _, err := b.readyz()
 		if code != http.StatusOK || err != nil {

@@ -12,7 +12,8 @@ var ErrTimeout = errors.New("e2e: timed out")
 
 // Poll calls cond every 20 ms until it returns true, for at most timeout
 // (or until ctx ends). The last error cond returned, if any, is part of
-// the timeout's error.
+// the timeout's error. An error cond marks Final (a process it waits on
+// has exited) ends the wait at once: Poll returns it, naming what.
 func Poll(ctx context.Context, timeout time.Duration, what string, cond func() (bool, error)) error {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
@@ -21,6 +22,9 @@ func Poll(ctx context.Context, timeout time.Duration, what string, cond func() (
 		ok, err := cond()
 		if ok && err == nil {
 			return nil
+		}
+		if f := (*finalError)(nil); errors.As(err, &f) {
+			return fmt.Errorf("waiting for %s: %w", what, f.err)
 		}
 		last = err
 		select {
@@ -33,3 +37,18 @@ func Poll(ctx context.Context, timeout time.Duration, what string, cond func() (
 		}
 	}
 }
+
+// Final marks err as one no further polling can change (nil for nil):
+// Poll returns it at once rather than at its deadline.
+func Final(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &finalError{err}
+}
+
+// finalError is an error Final marked.
+type finalError struct{ err error }
+
+func (e *finalError) Error() string { return e.err.Error() }
+func (e *finalError) Unwrap() error { return e.err }
