@@ -4,10 +4,11 @@ import "testing"
 
 // TestRenderEditsEverySpellingReadersSee: on a request body that spells
 // a key twice (a hand-built one: readBody keeps a body as it stands,
-// where readWritten puts an object as read in canonical form), a set lands on the last spelling, which every
-// reader takes (SPEC 13.1), and a removal removes every spelling (the
-// cancelled annotation a retry clears, SPEC 6r.4): removing one would
-// leave the other for a reader to take.
+// where readWritten puts an object as read in canonical form), a set
+// lands on the last spelling, which every reader takes (SPEC 13.1), and a
+// removal removes every spelling (the cancel annotations a success that
+// raced a cancel clears, SPEC 4.6): removing one would leave the other
+// for a reader to take.
 func TestRenderEditsEverySpellingReadersSee(t *testing.T) {
 	tests := []struct {
 		name string
