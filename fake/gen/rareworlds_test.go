@@ -8,16 +8,20 @@ import (
 	"github.com/dcplan/dcplan/fake/gen"
 )
 
-// TestGenSnapshotDrawsHandEdits: Snapshot draws, now and then, the hand
-// edits and in-between states a cluster holds (SPEC 13.1) that no
-// generated world held before, so that every property test meets them:
-// a New RC with the deployer-pod ignore annotation and no deployer pod
-// (SPEC 4.3.new.4, a branch no generated world reached), a phase
-// annotation no phase spells, a desired-replicas annotation that is no
-// number, an RC without its config-name annotation, a pod being
-// deleted, and a DC with minReadySeconds or the ignore annotation its
-// new RCs inherit.
-func TestGenSnapshotDrawsHandEdits(t *testing.T) {
+// TestGenSnapshotDrawsRareWorlds: Snapshot draws, now and then, the hand
+// edits and in-between states a cluster holds (SPEC 13.1), each of which
+// no generated world held once, so that every property test meets them:
+// two RCs of one version (a restore's twin); an RC two or more versions
+// above status.latestVersion, which the DC controller catches up one
+// version a pass (SPEC 3.2.7), a lag of one could not tell from a jump;
+// an encoded-config annotation that does not decode; an orphan being
+// deleted, which is never adopted (SPEC 3.3.2); a New RC with the
+// deployer-pod ignore annotation and no deployer pod (SPEC 4.3.new.4); a
+// phase annotation no phase spells; a desired-replicas annotation that is
+// no number; an RC without its config-name annotation; a pod being
+// deleted; a DC with minReadySeconds or the ignore annotation its new
+// RCs inherit.
+func TestGenSnapshotDrawsRareWorlds(t *testing.T) {
 	const draws = 1000
 	rc := func(f func(dcplan.Snapshot, dcplan.Deployment) bool) func(dcplan.Snapshot) bool {
 		return func(s dcplan.Snapshot) bool {
@@ -29,6 +33,23 @@ func TestGenSnapshotDrawsHandEdits(t *testing.T) {
 		has  func(dcplan.Snapshot) bool
 		min  int // of draws
 	}{
+		{"two RCs of one version", func(s dcplan.Snapshot) bool {
+			seen := map[dcplan.Version]bool{}
+			return slices.ContainsFunc(s.Deployments, func(d dcplan.Deployment) bool {
+				twin := d.Version > 0 && seen[d.Version]
+				seen[d.Version] = true
+				return twin
+			})
+		}, 50},
+		{"an RC two or more versions above latestVersion", rc(func(s dcplan.Snapshot, d dcplan.Deployment) bool {
+			return d.Version > s.Config.Status.LatestVersion+1
+		}), 20},
+		{"an encoded config that does not decode", rc(func(_ dcplan.Snapshot, d dcplan.Deployment) bool {
+			return d.Encoded == nil && d.EncodedProblem != ""
+		}), 20},
+		{"an orphan the DC selects, being deleted", rc(func(s dcplan.Snapshot, d dcplan.Deployment) bool {
+			return d.Deleting && !d.HasController && d.ConfigLabel == s.Config.Name
+		}), 10},
 		{"a New RC to ignore, without its deployer pod", rc(func(s dcplan.Snapshot, d dcplan.Deployment) bool {
 			_, found := s.Pod(dcplan.DeployerPodName(d.Name))
 			return d.Phase == dcplan.PhaseNew && d.IgnoreDeployerPod && !found
