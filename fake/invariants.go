@@ -1209,8 +1209,9 @@ func StatusSumsAtRest(c ConfigState) error {
 // were pending or running before the pass as they were: each is gone or
 // being deleted, or, with CancelByDeadline, has an active deadline of
 // one second (SPEC 0 rule 9, 2.3, 4.3.new.1, 4.3.pending.3, 7 row 25).
-// Only a pass that found the RC's own deployer pod pending or running is
-// judged: one whose deployer pod is gone fails the RC and leaves the
+// An RC without the config-name annotation, which the deployer leaves
+// alone (SPEC 5.12), is not judged. Only a pass that found the RC's own
+// deployer pod pending or running is judged: one whose deployer pod is gone fails the RC and leaves the
 // hook pods to the Failed RC's cleanup on the next pass (4.3.failed;
 // NoPodsAfterCancel judges the end), and one whose deployer pod
 // succeeded is a cancel the rollout won (SPEC 2.3, 11.2). Nor is a New
@@ -1221,7 +1222,7 @@ func CancelDeletesPods(t Transition) error {
 		return nil
 	}
 	d, ok := t.Before.Deployment(t.Target)
-	if !ok || !d.Cancelled || !rollingOut(d) || d.Phase == dcplan.PhaseNew && t.Settings.NewCancelledFails {
+	if !ok || !d.Cancelled || !rollingOut(d) || d.Phase == dcplan.PhaseNew && t.Settings.NewCancelledFails || !deployerMoves(d) {
 		return nil
 	}
 	if !slices.ContainsFunc(t.Before.Pods, func(p dcplan.Pod) bool {
@@ -1244,6 +1245,11 @@ func CancelDeletesPods(t Transition) error {
 	}
 	return errors.Join(errs...)
 }
+
+// deployerMoves reports whether the deployer controller acts on d at all:
+// an RC without the openshift.io/deployment-config.name annotation is no
+// DC's to it (SPEC 5.12 IsOwnedByConfig), whatever its labels say.
+func deployerMoves(d dcplan.Deployment) bool { return d.ConfigName != "" || d.EmptyConfigName }
 
 // isDeployerActor reports whether actor is the deployer controller's
 // ("deployer", or a second instance's "deployer#2"), not the seed-era

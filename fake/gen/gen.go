@@ -302,8 +302,10 @@ func Settings() *rapid.Generator[dcplan.Settings] {
 // twin: another RC of one of those versions, <dc>-<version>-restored,
 // as a restore or a hand copy leaves it, SPEC 13.1; and sometimes one
 // made by hand, without a version), pods for some of them, a clock at or
-// after Epoch, a requeue count and settings. The result always passes
-// Validate.
+// after Epoch, a requeue count and settings, and now and then the result
+// of an adoption recheck (SPEC 3.3.2: the DC itself, another made again
+// under its name, the DC being deleted, or a failed GET). The result
+// always passes Validate.
 func Snapshot() *rapid.Generator[dcplan.Snapshot] {
 	return rapid.Custom(func(t *rapid.T) dcplan.Snapshot {
 		cfg := Config().Draw(t, "config")
@@ -350,6 +352,16 @@ func Snapshot() *rapid.Generator[dcplan.Snapshot] {
 			// stable, so list order decides between them.
 			at := rapid.IntRange(0, len(s.Deployments)).Draw(t, "twinAt")
 			s.Deployments = slices.Insert(s.Deployments, at, d)
+		}
+		switch rapid.IntRange(0, 9).Draw(t, "recheck") {
+		case 0: // the live DC, read for an adoption (SPEC 3.3.2), is this one
+			s.Recheck = dcplan.Recheck{Done: true, UID: cfg.UID}
+		case 1: // a DC of the name made again since the cache read it
+			s.Recheck = dcplan.Recheck{Done: true, UID: "dc-uid-again"}
+		case 2: // being deleted
+			s.Recheck = dcplan.Recheck{Done: true, UID: cfg.UID, DeletionTime: s.Now}
+		case 3: // the GET failed
+			s.Recheck = dcplan.Recheck{Done: true, Err: `deploymentconfigs.apps.openshift.io "web" not found`}
 		}
 		if rapid.IntRange(0, 7).Draw(t, "handMade") == 0 {
 			// An RC made by hand with the DC's label, without a version

@@ -20,7 +20,8 @@ import (
 // phase annotation no phase spells; a desired-replicas annotation that is
 // no number; an RC without its config-name annotation; a pod being
 // deleted; a DC with minReadySeconds or the ignore annotation its new
-// RCs inherit.
+// RCs inherit; an adoption recheck (SPEC 3.3.2) that found another DC of
+// the name.
 func TestGenSnapshotDrawsRareWorlds(t *testing.T) {
 	const draws = 1000
 	rc := func(f func(dcplan.Snapshot, dcplan.Deployment) bool) func(dcplan.Snapshot) bool {
@@ -59,6 +60,9 @@ func TestGenSnapshotDrawsRareWorlds(t *testing.T) {
 		{"no config-name annotation", rc(func(_ dcplan.Snapshot, d dcplan.Deployment) bool { return d.ConfigName == "" }), 20},
 		{"a pod being deleted", func(s dcplan.Snapshot) bool {
 			return slices.ContainsFunc(s.Pods, func(p dcplan.Pod) bool { return p.Deleting })
+		}, 20},
+		{"an adoption recheck that finds another DC", func(s dcplan.Snapshot) bool {
+			return s.Recheck.Done && s.Recheck.UID != "" && s.Recheck.UID != s.Config.UID
 		}, 20},
 		{"minReadySeconds", func(s dcplan.Snapshot) bool { return s.Config.MinReadySeconds > 0 }, 50},
 		{"a DC whose new RCs ignore their deployer pod", func(s dcplan.Snapshot) bool { return s.Config.IgnoreDeployerPod }, 20},

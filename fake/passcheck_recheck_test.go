@@ -1,0 +1,44 @@
+package fake_test
+
+import (
+	"testing"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/fake"
+)
+
+// TestPassTransitionReadsTheRecheck: a snapshot's adoption recheck (SPEC
+// 3.3.2) is the pass's live GET of its DC. When it failed, the pass met a
+// failed request (Faulted); when it found another DC of the name (made
+// again) or the DC being deleted, the DC the pass read from its cache is
+// not the live one (Stale), and the invariants that judge a pass by the
+// live world do not take the cached DC for it. A recheck that agrees
+// with the snapshot changes nothing.
+func TestPassTransitionReadsTheRecheck(t *testing.T) {
+	cfg := dcplan.Config{Namespace: "ns", Name: "web", UID: "dc-uid", Status: dcplan.ConfigStatus{LatestVersion: 1},
+		Strategy: dcplan.Strategy{Type: dcplan.StrategyRecreate, HasParams: true}, Selector: []dcplan.KeyValue{{Key: "deploymentconfig", Value: "web"}}}
+	orphan := dcplan.Deployment{Namespace: "ns", Name: "web-1", UID: "uweb-1", Version: 1, Phase: dcplan.PhaseNew, ConfigLabel: "web", ConfigName: "web"}
+	tests := []struct {
+		name           string
+		recheck        dcplan.Recheck
+		faulted, stale bool
+	}{
+		{"none", dcplan.Recheck{}, false, false},
+		{"the same DC", dcplan.Recheck{Done: true, UID: "dc-uid"}, false, false},
+		{"the GET failed", dcplan.Recheck{Done: true, Err: "etcdserver: request timed out"}, true, false},
+		{"made again", dcplan.Recheck{Done: true, UID: "dc-uid-again"}, false, true},
+		{"being deleted", dcplan.Recheck{Done: true, UID: "dc-uid", DeletionTime: fake.Epoch}, false, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := dcplan.Snapshot{Now: fake.Epoch, Config: cfg, Deployments: []dcplan.Deployment{orphan}, Recheck: tt.recheck}
+			tr, err := fake.PassTransition(s, dcplan.Plan{}, fake.PassConfig, "dc-controller")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tr.Faulted != tt.faulted || tr.Stale != tt.stale {
+				t.Errorf("Faulted %v, Stale %v; want %v, %v", tr.Faulted, tr.Stale, tt.faulted, tt.stale)
+			}
+		})
+	}
+}
