@@ -41,7 +41,10 @@ type LeaderElection struct {
 	// the leader tries to renew before it gives up; 0 means 10 s.
 	// RetryPeriod is the time between tries; 0 means 2 s. They must
 	// satisfy LeaseDuration > RenewDeadline > 1.2 × RetryPeriod
-	// (client-go's rule, with its jitter factor).
+	// (client-go's rule, with its jitter factor), and LeaseDuration in
+	// whole seconds, as the Lease records it and a standby reads it, must
+	// exceed RenewDeadline too (a lease under a second is recorded as 0,
+	// and a standby takes it at once, beside the leader).
 	LeaseDuration, RenewDeadline, RetryPeriod time.Duration
 }
 
@@ -76,7 +79,9 @@ func (l LeaderElection) withDefaults() LeaderElection {
 
 // Validate reports, as an error wrapping ErrLeaderElection, a
 // LeaderElection without a lease name or namespace, or whose durations
-// (zero ones at their defaults) break client-go's rule.
+// (zero ones at their defaults) break client-go's rule or leave the
+// lease, in the whole seconds the Lease records, no longer than the
+// renew deadline.
 func (l LeaderElection) Validate() error {
 	l = l.withDefaults()
 	switch {
@@ -86,6 +91,12 @@ func (l LeaderElection) Validate() error {
 		return fmt.Errorf("%w: negative duration", ErrLeaderElection)
 	case l.LeaseDuration <= l.RenewDeadline:
 		return fmt.Errorf("%w: the lease duration (%s) must be longer than the renew deadline (%s)", ErrLeaderElection, l.LeaseDuration, l.RenewDeadline)
+	case l.LeaseDuration.Truncate(time.Second) <= l.RenewDeadline:
+		// The Lease records whole seconds (client-go truncates), and a
+		// standby waits for what the Lease records: under a second, none
+		// at all, and it leads beside the leader.
+		return fmt.Errorf("%w: the lease duration (%s) is recorded in the Lease in whole seconds (%s), which must be longer than the renew deadline (%s)",
+			ErrLeaderElection, l.LeaseDuration, l.LeaseDuration.Truncate(time.Second), l.RenewDeadline)
 	case float64(l.RenewDeadline) <= leaderelection.JitterFactor*float64(l.RetryPeriod):
 		return fmt.Errorf("%w: the renew deadline (%s) must be longer than %.1f × the retry period (%s)",
 			ErrLeaderElection, l.RenewDeadline, leaderelection.JitterFactor, l.RetryPeriod)

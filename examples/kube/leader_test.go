@@ -376,3 +376,37 @@ func (c *cluster) leadWithAPassHeld(t *testing.T, b **blocking, drain time.Durat
 	<-(*b).entered // a pass in flight, held in its RC create
 	return r
 }
+
+// TestLeaderElectionLeaseInWholeSeconds: the Lease records the lease
+// duration in whole seconds (client-go truncates it), and a standby waits
+// for what the Lease records. A lease under a second is recorded as 0 s:
+// a standby takes it at its next try, and two replicas lead at once (with
+// 900 ms, 500 ms and 100 ms, both replicas' dcplan_leader was 1 in 275 of
+// 300 samples over 3 s). Validate refuses a lease whose whole seconds are
+// not longer than the renew deadline.
+func TestLeaderElectionLeaseInWholeSeconds(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		le   kube.LeaderElection
+		ok   bool
+	}{
+		{"under a second", kube.LeaderElection{LeaseDuration: 900 * time.Millisecond, RenewDeadline: 500 * time.Millisecond, RetryPeriod: 100 * time.Millisecond}, false},
+		{"recorded as the renew deadline", kube.LeaderElection{LeaseDuration: 1500 * time.Millisecond, RenewDeadline: time.Second, RetryPeriod: 100 * time.Millisecond}, false},
+		{"recorded past the renew deadline", kube.LeaderElection{LeaseDuration: 1500 * time.Millisecond, RenewDeadline: 900 * time.Millisecond, RetryPeriod: 100 * time.Millisecond}, true},
+		{"the tests'", *testElection("a"), true},
+		{"the defaults", kube.LeaderElection{}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.le.Namespace, tc.le.Name = ns, leaseName
+			err := tc.le.Validate()
+			switch {
+			case tc.ok && err != nil:
+				t.Errorf("Validate() = %v, want nil", err)
+			case !tc.ok && !errors.Is(err, kube.ErrLeaderElection):
+				t.Errorf("Validate() = %v, want ErrLeaderElection", err)
+			case !tc.ok && !strings.Contains(err.Error(), "whole seconds"):
+				t.Errorf("Validate() = %v, want it to say the Lease records whole seconds", err)
+			}
+		})
+	}
+}
