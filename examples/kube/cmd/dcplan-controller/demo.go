@@ -42,6 +42,7 @@ func runDemo(ctx context.Context, out io.Writer, opts kube.Options, f flags) err
 	ctrl := kube.New(c.Kube, c.Apps, opts)
 	s, err := startServers(ctrl, f, out)
 	if err != nil {
+		ctrl.Close() // what kube.New started: Run would have closed it
 		return err
 	}
 	defer s.shutdown()

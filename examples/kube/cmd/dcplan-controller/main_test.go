@@ -6,10 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -288,5 +290,72 @@ func TestDeploymentArgs(t *testing.T) {
 	}
 	if !f.leaderElect || f.election.Namespace != d.Namespace || f.healthAddress == "" || f.metricsAddress == "" {
 		t.Errorf("flags %+v: want leader election in %s, metrics and probes served", f, d.Namespace)
+	}
+}
+
+// goroutinesIn counts the goroutines whose stack runs code of pkg.
+func goroutinesIn(pkg string) int {
+	buf := make([]byte, 1<<20)
+	for {
+		n := runtime.Stack(buf, true)
+		if n < len(buf) {
+			buf = buf[:n]
+			break
+		}
+		buf = make([]byte, 2*len(buf))
+	}
+	var count int
+	for _, g := range strings.Split(string(buf), "\n\n") {
+		if strings.Contains(g, pkg) {
+			count++
+		}
+	}
+	return count
+}
+
+// TestServersFailToListen: when an address is taken, the command exits
+// with the listen error and leaves nothing of the controller running:
+// the queues' and the event broadcasters' goroutines, which kube.New
+// starts, stop too (the controller never ran, so Run did not close it).
+func TestServersFailToListen(t *testing.T) {
+	taken, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer taken.Close()
+	const queues = "k8s.io/client-go/util/workqueue"
+	const events = "k8s.io/client-go/tools/record"
+	for _, tc := range []struct {
+		name string
+		run  func() error
+	}{
+		{"serveAndRun", func() error {
+			c := kubetest.NewCluster(time.Now())
+			ctrl := kube.New(c.Kube, c.Apps, kube.Options{Namespace: "shop"}) // events to the API server: broadcasters
+			return serveAndRun(context.Background(), ctrl, flags{metricsAddress: "127.0.0.1:0", healthAddress: taken.Addr().String()}, io.Discard)
+		}},
+		{"demo", func() error {
+			var out, errOut bytes.Buffer
+			if code := run(context.Background(), []string{"--demo", "--health-address", taken.Addr().String()}, &out, &errOut); code != exitFailed {
+				return fmt.Errorf("exit %d, want %d: %s", code, exitFailed, errOut.String())
+			}
+			return errors.New(errOut.String())
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			beforeQueues, beforeEvents := goroutinesIn(queues), goroutinesIn(events)
+			err := tc.run()
+			if err == nil || !strings.Contains(err.Error(), "listen for /healthz, /readyz") {
+				t.Fatalf("err %v, want the listen error of /healthz, /readyz", err)
+			}
+			deadline := time.Now().Add(5 * time.Second)
+			for goroutinesIn(queues) > beforeQueues || goroutinesIn(events) > beforeEvents {
+				if time.Now().After(deadline) {
+					t.Fatalf("after the error, %d goroutines of the work queues run (%d before) and %d of the event broadcasters (%d before)",
+						goroutinesIn(queues), beforeQueues, goroutinesIn(events), beforeEvents)
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+		})
 	}
 }

@@ -79,9 +79,11 @@ func (s *servers) shutdown() {
 }
 
 // serveAndRun serves metrics and probes while ctrl runs, until ctx ends.
+// When a server cannot listen, ctrl does not run and is closed.
 func serveAndRun(ctx context.Context, ctrl *kube.Controller, f flags, stderr io.Writer) error {
 	s, err := startServers(ctrl, f, stderr)
 	if err != nil {
+		ctrl.Close() // what kube.New started: Run would have closed it
 		return err
 	}
 	defer s.shutdown()
