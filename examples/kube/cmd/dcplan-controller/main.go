@@ -28,6 +28,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -192,8 +193,14 @@ func parse(args []string, stderr io.Writer) (flags, error) {
 	if f.resync < 0 {
 		return f, fmt.Errorf("--resync %s: want 0 (none) or a positive period", f.resync)
 	}
-	if f.qps == 0 || f.burst < 1 && f.qps > 0 {
+	// client-go reads a rate of 0 as its own 5 qps; NaN would be no limit
+	// without saying so.
+	if f.qps == 0 || math.IsNaN(f.qps) || f.burst < 1 && f.qps > 0 {
 		return f, fmt.Errorf("--kube-api-qps %g, --kube-api-burst %d: want a positive rate (or a negative one, for no limit) and a burst of at least 1", f.qps, f.burst)
+	}
+	if float32(f.qps) == 0 {
+		// client-go holds the rate as a float32.
+		return f, fmt.Errorf("--kube-api-qps %g: 0 as client-go's float32, which it reads as its own 5 qps: want at least %g", f.qps, math.SmallestNonzeroFloat32)
 	}
 	return f, nil
 }
