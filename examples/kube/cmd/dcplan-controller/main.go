@@ -29,6 +29,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"net"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -73,7 +74,7 @@ const (
 const exitCodes = `Exit status:
   0  stopped by SIGINT or SIGTERM (the passes in flight finished, the lease released), or --demo done
   1  the controller failed while running
-  2  a usage error: an unknown flag or preset, invalid durations
+  2  a usage error: an unknown flag or preset, an invalid duration, count, rate or address
   3  no client configuration: no --kubeconfig, $KUBECONFIG or ~/.kube/config, and not in a pod
   4  the kubeconfig cannot be used: a missing file, no or an unknown context, invalid contents
   5  the API server is unreachable (refused, timed out, TLS, 5xx) for --api-check-timeout
@@ -178,6 +179,19 @@ func parse(args []string, stderr io.Writer) (flags, error) {
 		}
 		if err := f.election.Validate(); err != nil {
 			return f, fmt.Errorf("--leader-elect-*: %w", err)
+		}
+	}
+	for _, a := range []struct{ name, v string }{{"metrics-address", f.metricsAddress}, {"health-address", f.healthAddress}} {
+		if a.v == "" {
+			continue
+		}
+		// What net.Listen parses, but the host's lookup.
+		_, port, err := net.SplitHostPort(a.v)
+		if err == nil {
+			_, err = net.LookupPort("tcp", port)
+		}
+		if err != nil {
+			return f, fmt.Errorf("--%s %s: want HOST:PORT or :PORT (\"\" for none): %w", a.name, a.v, err)
 		}
 	}
 	if f.drain <= 0 {
