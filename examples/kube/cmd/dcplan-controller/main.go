@@ -194,6 +194,11 @@ func parse(args []string, stderr io.Writer) (flags, error) {
 			return f, fmt.Errorf("--%s %s: want HOST:PORT or :PORT (\"\" for none): %w", a.name, a.v, err)
 		}
 	}
+	if strings.TrimSpace(f.image) == "" {
+		// An API server refuses a pod without an image: no rollout would
+		// get past its deployer pod's create.
+		return f, fmt.Errorf("--deployer-image %q: want an image", f.image)
+	}
 	if f.drain <= 0 {
 		// kube.Options reads a zero DrainTimeout as its default.
 		return f, fmt.Errorf("--drain-timeout %s: want a positive duration", f.drain)

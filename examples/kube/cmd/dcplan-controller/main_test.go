@@ -145,6 +145,8 @@ func TestExitCodes(t *testing.T) {
 		{"qps 0 as a float32", "client-go would read the float32 0 as its own 5 qps", "", []string{"--kube-api-qps", "1e-50"}, exitUsage,
 			[]string{"--kube-api-qps 1e-50"}},
 		{"no burst", "a limited rate needs a burst of at least 1", "", []string{"--kube-api-burst", "0"}, exitUsage, []string{"burst of at least 1"}},
+		{"no deployer image", "an API server refuses every deployer pod without one", "", []string{"--deployer-image", ""}, exitUsage,
+			[]string{`--deployer-image ""`}},
 		{"port alone", "a malformed address is a usage error, not a failure while running", "", []string{"--metrics-address", "8080"}, exitUsage,
 			[]string{"--metrics-address 8080", "missing port"}},
 		{"port out of range", "a malformed address is a usage error, not a failure while running", "", []string{"--health-address", ":99999"}, exitUsage,
