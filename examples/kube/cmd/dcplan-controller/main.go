@@ -235,8 +235,11 @@ const (
 // errPrinted marks a usage error the flag package has printed.
 var errPrinted = errors.New("usage")
 
-// run runs the command with args and returns its exit status.
+// run runs the command with args and returns its exit status. It
+// flushes klog's buffered output (--log_file, --log_dir) before it
+// returns: the process exits right after.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	defer klog.Flush()
 	f, err := parse(args, stderr)
 	switch {
 	case errors.Is(err, flag.ErrHelp):

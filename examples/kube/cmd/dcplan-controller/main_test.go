@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -368,5 +369,32 @@ func TestServersFailToListen(t *testing.T) {
 				time.Sleep(10 * time.Millisecond)
 			}
 		})
+	}
+}
+
+// TestLogFileFlushed: with --log_file, klog buffers what it writes to
+// the file and flushes it every 5 s; the command flushes it before it
+// exits, or the last lines (all of them, for a short run) are lost. The
+// command runs in a process of its own (this test binary, running main):
+// klog's flags and files are global, and a file klog opened stays its
+// file.
+func TestLogFileFlushed(t *testing.T) {
+	const env = "DCPLAN_TEST_MAIN_LOG_FILE"
+	if file := os.Getenv(env); file != "" {
+		os.Args = []string{"dcplan-controller", "--demo", "-v=4", "--logtostderr=false", "--log_file=" + file}
+		main() // exits
+	}
+	file := filepath.Join(t.TempDir(), "log")
+	cmd := exec.Command(os.Args[0], "-test.run=^TestLogFileFlushed$", "-test.count=1")
+	cmd.Env = append(os.Environ(), env+"="+file)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "Starting workers") {
+		t.Errorf("the log file lacks the run's lines:\n%s", data)
 	}
 }
