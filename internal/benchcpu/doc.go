@@ -11,6 +11,10 @@
 //	}
 //	stop()
 //
-// Only Linux has a per-thread CPU clock (getrusage RUSAGE_THREAD);
-// elsewhere Start reports nothing.
+// The figure is read from the thread's CPU clock on Linux and Android
+// (getrusage RUSAGE_THREAD, where the standard library offers one);
+// elsewhere Start reports nothing. It is the benchmark's own thread only:
+// the garbage collector's background work runs on other threads and is
+// not in it, so a benchmark that allocates costs more in process CPU
+// than cpu-ns/op says (docs/performance.md gives both where it matters).
 package benchcpu

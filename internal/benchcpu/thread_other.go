@@ -2,5 +2,6 @@
 
 package benchcpu
 
-// threadCPU has no thread CPU clock to read outside Linux.
+// threadCPU reads no thread CPU clock outside Linux (and Android, which
+// builds the linux file).
 func threadCPU() (int64, bool) { return 0, false }
