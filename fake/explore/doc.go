@@ -18,9 +18,9 @@
 // timeout of an RC still New (at most Options.Clock per trace; every pass
 // plans at fake.Epoch, so the move ages each timestamp of the world
 // instead), and the faults of a pass or of an oc
-// command (a Conflict answer to any one write, a crash after any prefix of
-// the writes; for a controller pass also a stale read of any object as it
-// was before the last move) — and visits each
+// command (a Conflict answer to any one write, a crash after any write
+// but the last, the controllers' expectations kept; for a controller pass
+// also a stale read of any object as it was before the last move) — and visits each
 // state once, by a canonical encoding of the server's objects (a move
 // already made from another state holding the same bytes, as states that
 // differ only in their budgets or in the earlier world kept for stale
