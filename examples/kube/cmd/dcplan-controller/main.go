@@ -268,6 +268,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	if f.demo {
 		if err := runDemo(ctx, stdout, opts, f); err != nil {
+			if ctx.Err() != nil { // SIGINT or SIGTERM: a stop, as -h says (exit 0)
+				fmt.Fprintln(stderr, "dcplan-controller: demo stopped before it was done")
+				return exitOK
+			}
 			fmt.Fprintf(stderr, "dcplan-controller: demo: %v\n", err)
 			return exitCode(err)
 		}

@@ -47,6 +47,18 @@ func TestDemo(t *testing.T) {
 	}
 }
 
+// TestDemoStoppedBySignal: a demo that SIGINT or SIGTERM stops (its
+// context cancelled) exits 0, as -h says of a stop by a signal, saying
+// that it stopped; it exited 1, "the controller failed while running".
+func TestDemoStoppedBySignal(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errOut bytes.Buffer
+	if code := run(ctx, []string{"--demo"}, &out, &errOut); code != exitOK || !strings.Contains(errOut.String(), "demo stopped") {
+		t.Errorf("a demo stopped by a signal: exit %d, stderr %q; want exit %d saying it stopped", code, errOut.String(), exitOK)
+	}
+}
+
 // TestUsage: -h lists the program's flags, then the exit statuses, then
 // klog's flags.
 func TestUsage(t *testing.T) {
