@@ -74,7 +74,7 @@ const (
 const exitCodes = `Exit status:
   0  stopped by SIGINT or SIGTERM (the passes in flight finished, the lease released), or --demo done
   1  the controller failed while running
-  2  a usage error: an unknown flag or preset, an invalid duration, count, rate or address
+  2  a usage error: an unknown flag or preset, an invalid duration, count, rate or address, a cluster flag with --demo
   3  no client configuration: no --kubeconfig, $KUBECONFIG or ~/.kube/config, and not in a pod
   4  the kubeconfig cannot be used: a missing file, no or an unknown context, invalid contents
   5  the API server is unreachable (refused, timed out, TLS, 5xx) for --api-check-timeout
@@ -157,6 +157,14 @@ func parse(args []string, stderr io.Writer) (flags, error) {
 	f.set = map[string]bool{}
 	all.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
 	if f.demo {
+		// The demo runs its own cluster in memory: the flags that name or
+		// reach a real one would be ignored, and a user who gave one
+		// expects it to count.
+		for _, name := range []string{"kubeconfig", "context", "namespace", "kube-api-qps", "kube-api-burst"} {
+			if f.set[name] {
+				return f, fmt.Errorf("--%s: --demo runs on an in-memory cluster of its own; leave --%s out", name, name)
+			}
+		}
 		// The demo has no cluster: nothing to elect or serve unless asked.
 		f.leaderElect = f.leaderElect && f.set["leader-elect"]
 		if !f.set["metrics-address"] {
