@@ -389,3 +389,26 @@ func TestRefusedCommandsSayWhy(t *testing.T) {
 		t.Fatal("the story has no oc rollback")
 	}
 }
+
+// TestRecreatedRCIsCreated: a DC deleted and created again (the deletedc
+// fault) gets RCs under the names its first life's had. Each such RC is
+// a new one, printed "created ...; cause: ...", where the timeline
+// printed it as a phase move of the deleted RC of that name: "frontend-1:
+// Complete -> New; reason: manual change", a move out of a terminal
+// phase that no RC made, and its creation cause labelled a reason.
+// Seeds 3 and 4 create frontend-1 again.
+func TestRecreatedRCIsCreated(t *testing.T) {
+	// Complete is terminal, and oc rollout retry moves a Failed RC only.
+	terminal := regexp.MustCompile(`: Complete -> `)
+	for _, seed := range []uint64{3, 4} {
+		out, _ := runTwice(t, seed, "all,deletedc")
+		if n := strings.Count(out, "frontend-1: created "); n < 2 {
+			t.Errorf("-seed %d -faults all,deletedc: frontend-1 created %d times, want it created again: the case no longer tests an RC created again", seed, n)
+		}
+		for line := range strings.Lines(out) {
+			if terminal.MatchString(line) {
+				t.Errorf("-seed %d -faults all,deletedc: %q: an RC created again under an old name printed as a phase move of the old one", seed, strings.TrimSuffix(line, "\n"))
+			}
+		}
+	}
+}

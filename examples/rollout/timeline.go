@@ -82,9 +82,13 @@ type timeline struct {
 	// skew is the sum of the clock jumps so far.
 	skew time.Duration
 
-	rcs     []string // every RC seen, in order of version
-	last    map[string]rcState
-	reason  map[string]string // the status-reason annotation last seen
+	rcs    []string // every RC seen, in order of version
+	last   map[string]rcState
+	reason map[string]string // the status-reason annotation last seen
+	// uid is the uid each RC name last had: an RC deleted and created
+	// again under its name (its DC deleted and created again) is a new
+	// RC, not a phase change of the old one.
+	uid     map[string]string
 	counts  string
 	events  int
 	faults  int
@@ -93,7 +97,7 @@ type timeline struct {
 }
 
 func newTimeline(w io.Writer, s *fake.Sim) *timeline {
-	return &timeline{w: w, s: s, start: s.Now(), last: map[string]rcState{}, reason: map[string]string{}}
+	return &timeline{w: w, s: s, start: s.Now(), last: map[string]rcState{}, reason: map[string]string{}, uid: map[string]string{}}
 }
 
 // now returns the run time.
@@ -137,6 +141,7 @@ func (t *timeline) look() {
 		st := rcState{phase: d.Phase, cancelled: d.Cancelled, spec: int32(d.Replicas), available: int32(d.AvailableReplicas)}
 		cur.rcs[slices.Index(t.rcs, d.Name)] = optState{st, true}
 		old, seen := t.last[d.Name]
+		seen = seen && t.uid[d.Name] == d.UID
 		switch {
 		case !seen:
 			line := fmt.Sprintf("%s: created %s", d.Name, st.label())
@@ -153,7 +158,7 @@ func (t *timeline) look() {
 			}
 			t.emit(markPhase, d.Name, "%s", line)
 		}
-		t.last[d.Name], t.reason[d.Name] = st, d.Reason
+		t.last[d.Name], t.reason[d.Name], t.uid[d.Name] = st, d.Reason, d.UID
 		counts = append(counts, fmt.Sprintf("%s=%d/%d", d.Name, d.AvailableReplicas, d.Replicas))
 	}
 	t.samples = append(t.samples, cur)
