@@ -22,7 +22,8 @@
 // -seed, -faults, -svg and -html are the story's, -compress and
 // -decode-cache those of -scale: a flag of one given to the other, or a
 // negative -scale, is a usage error (exit status 2), as are unknown
-// flags, stray arguments and a fault setting ParseFaults refuses.
+// flags, stray arguments, a fault setting ParseFaults refuses and -svg
+// and -html naming the same file.
 //
 // With -svg out.svg (and -html out.html, a page with the drawing and the
 // text timeline), the story is also drawn: replicas per RC over run time
@@ -39,6 +40,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -59,7 +61,8 @@ var (
 
 // run is the command with its arguments: it returns the exit status, 2
 // for a usage error (reported on stderr: an unknown or stray argument,
-// bad faults, a negative -scale, a flag of one mode given to the other).
+// bad faults, a negative -scale, a flag of one mode given to the other,
+// -svg and -html naming one file).
 func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("rollout", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -99,6 +102,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	case *scale == 0 && len(given(scaleFlags)) > 0:
 		fmt.Fprintf(stderr, "rollout: %s: for -scale only\n", strings.Join(given(scaleFlags), ", "))
+		return 2
+	case *svgFile != "" && filepath.Clean(*svgFile) == filepath.Clean(*htmlFile):
+		fmt.Fprintf(stderr, "rollout: -svg and -html both name %s: the page would overwrite the drawing\n", *svgFile)
 		return 2
 	}
 	f, err := fake.ParseFaults(*faults)

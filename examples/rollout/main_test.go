@@ -301,8 +301,9 @@ func TestScale(t *testing.T) {
 }
 
 // TestUsageErrors: a negative -scale, a story flag (-seed, -faults, -svg,
-// -html) with -scale, or a -scale flag (-compress, -decode-cache) without
-// it exits 2 with a message naming the flag, and runs nothing, where
+// -html) with -scale, a -scale flag (-compress, -decode-cache) without
+// it, or -svg and -html naming one file exits 2 with a message naming the
+// flag, and runs nothing, where
 // -scale -5 ran the story with exit 0 and the other flags were silently
 // ignored.
 func TestUsageErrors(t *testing.T) {
@@ -331,7 +332,18 @@ func TestUsageErrors(t *testing.T) {
 			t.Errorf("rollout %s printed %q: a usage error runs nothing", strings.Join(c.args, " "), out.String())
 		}
 	}
+	// -svg and -html naming one file: the page overwrote the drawing,
+	// exit 0, and the SVG asked for was lost.
+	same := filepath.Join(t.TempDir(), "t.out")
 	var out, errOut bytes.Buffer
+	if code := run([]string{"-svg", same, "-html", same}, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "-svg and -html both name") {
+		t.Errorf("rollout -svg F -html F: exit %d, stderr %q, want 2 and a message naming both", code, errOut.String())
+	}
+	if _, err := os.Stat(same); err == nil {
+		t.Errorf("rollout -svg F -html F wrote F: a usage error writes nothing")
+	}
+	out.Reset()
+	errOut.Reset()
 	if code := run([]string{"-scale", "2", "-compress=false"}, &out, &errOut); code != 0 || !strings.Contains(out.String(), "populated 2 DCs") {
 		t.Errorf("rollout -scale 2 -compress=false: exit %d, output %q, stderr %q", code, out.String(), errOut.String())
 	}
