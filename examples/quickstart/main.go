@@ -10,7 +10,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"log"
 	"os"
 	"strconv"
 	"time"
@@ -21,10 +20,25 @@ import (
 	"github.com/dcplan/dcplan/wire"
 )
 
-func main() {
-	if err := run(os.Stdout, "testdata/fixtures/list-dc-rc-pods.json"); err != nil {
-		log.Fatal(err)
+func main() { os.Exit(command(os.Args[1:], os.Stdout, os.Stderr)) }
+
+// command is the program with its arguments: it takes none, and returns
+// the exit status: 0, 1 when run fails, 2 for a usage error (any
+// argument; -h, -help and --help print the usage and exit 0).
+func command(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		fmt.Fprintln(stderr, "usage: go run ./examples/quickstart (from the repository's root; it takes no arguments)")
+		if len(args) == 1 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
+			return 0
+		}
+		fmt.Fprintf(stderr, "quickstart: unexpected arguments %q\n", args)
+		return 2
 	}
+	if err := run(stdout, "testdata/fixtures/list-dc-rc-pods.json"); err != nil {
+		fmt.Fprintln(stderr, "quickstart:", err)
+		return 1
+	}
+	return 0
 }
 
 func run(out io.Writer, file string) error {

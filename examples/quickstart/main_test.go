@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
@@ -39,5 +40,29 @@ func TestRun(t *testing.T) {
 	}
 	if d := cmp.Diff(strings.Split(wantOutput, "\n"), strings.Split(out.String(), "\n")); d != "" {
 		t.Errorf("run() output mismatch (-want +got):\n%s", d)
+	}
+}
+
+// TestArguments: the program takes no arguments. Any argument ran it all
+// the same with exit 0 (-h too, or a file name given in the hope that it
+// is read); it is a usage error now, exit 2, with nothing run, and -h
+// prints the usage, exit 0.
+func TestArguments(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want int
+	}{
+		{[]string{"-h"}, 0},
+		{[]string{"--help"}, 0},
+		{[]string{"other.json"}, 2},
+		{[]string{"-preset", "Exact"}, 2},
+	} {
+		var out, errb bytes.Buffer
+		if got := command(tt.args, &out, &errb); got != tt.want {
+			t.Errorf("quickstart %q: exit %d, want %d; stderr %q", tt.args, got, tt.want, errb.String())
+		}
+		if out.Len() > 0 || !strings.Contains(errb.String(), "usage: ") {
+			t.Errorf("quickstart %q printed %q, stderr %q: want the usage on stderr and nothing run", tt.args, out.String(), errb.String())
+		}
 	}
 }
