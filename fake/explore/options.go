@@ -21,12 +21,12 @@ type Options struct {
 	// not be negative.
 	Versions int
 	// Replicas are the DC replica counts of the initial worlds and of
-	// `oc scale`, each from 0 to math.MaxInt32 (nil: the default 0, 1,
-	// 2; an empty list is refused).
+	// `oc scale`, each from 0 to math.MaxInt32 and given once (nil: the
+	// default 0, 1, 2; an empty list is refused).
 	Replicas []int
 	// Limits are the revisionHistoryLimit values of the initial worlds,
-	// each from 0 to math.MaxInt32, or -1 for none (nil: the default none
-	// and 1; an empty list is refused).
+	// each from 0 to math.MaxInt32, or -1 for none, and given once (nil:
+	// the default none and 1; an empty list is refused).
 	Limits []int
 	// Users, Faults and Stale bound the user moves, the faulted passes and
 	// the stale reads of one trace (0: none; Defaults has 1 of each).
@@ -162,6 +162,9 @@ func (o Options) Validate() error {
 		for i, x := range xs {
 			if x < lowest || x > math.MaxInt32 {
 				return bad(field+"["+strconv.Itoa(i)+"]", x, fmt.Sprintf("must be from %d to %d", lowest, math.MaxInt32))
+			}
+			if slices.Contains(xs[:i], x) { // the same searches twice, and a result naming it twice
+				return bad(field+"["+strconv.Itoa(i)+"]", x, "given twice")
 			}
 		}
 		return nil
