@@ -408,7 +408,9 @@ func TestRefusedCommandsSayWhy(t *testing.T) {
 // printed it as a phase move of the deleted RC of that name: "frontend-1:
 // Complete -> New; reason: manual change", a move out of a terminal
 // phase that no RC made, and its creation cause labelled a reason.
-// Seeds 3 and 4 create frontend-1 again.
+// Between the two lives the DC has no RC, and the replica line says so
+// rather than print nothing after its colon. Seeds 3 and 4 create
+// frontend-1 again.
 func TestRecreatedRCIsCreated(t *testing.T) {
 	// Complete is terminal, and oc rollout retry moves a Failed RC only.
 	terminal := regexp.MustCompile(`: Complete -> `)
@@ -420,6 +422,9 @@ func TestRecreatedRCIsCreated(t *testing.T) {
 		for line := range strings.Lines(out) {
 			if terminal.MatchString(line) {
 				t.Errorf("-seed %d -faults all,deletedc: %q: an RC created again under an old name printed as a phase move of the old one", seed, strings.TrimSuffix(line, "\n"))
+			}
+			if strings.HasSuffix(line, "replicas (available/spec): \n") {
+				t.Errorf("-seed %d -faults all,deletedc: %q: a count of no RCs printed as nothing", seed, strings.TrimSuffix(line, "\n"))
 			}
 		}
 	}

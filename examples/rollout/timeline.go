@@ -162,7 +162,11 @@ func (t *timeline) look() {
 		counts = append(counts, fmt.Sprintf("%s=%d/%d", d.Name, d.AvailableReplicas, d.Replicas))
 	}
 	t.samples = append(t.samples, cur)
-	if c := strings.Join(counts, " "); c != t.counts {
+	c := strings.Join(counts, " ")
+	if c == "" && t.counts != "" {
+		c = "no RCs" // the DC's RCs deleted with it; none yet is no news
+	}
+	if c != t.counts {
 		fmt.Fprintf(t.w, "%s  replicas (available/spec): %s\n", stamp(cur.at), c)
 		t.counts = c
 	}
