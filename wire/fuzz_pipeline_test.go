@@ -22,7 +22,8 @@ import (
 // a decode error wraps ErrMalformed, ErrNotFound or ErrAmbiguous and
 // comes with an empty snapshot; a plan of a decoded snapshot renders
 // without error (the planners only name objects the snapshot holds), and
-// as it renders for the snapshot re-encoded (Reencoded).
+// as it renders for the snapshot re-encoded (Reencoded); a decoded
+// snapshot that does not validate gets empty plans (checkRefused).
 func FuzzPipeline(f *testing.F) {
 	list, err := os.ReadFile(filepath.Join("..", "testdata", "fixtures", "list-dc-rc-pods.json"))
 	if err != nil {
@@ -33,6 +34,9 @@ func FuzzPipeline(f *testing.F) {
 	f.Add(list, uint8(4))
 	f.Add([]byte(`{"kind":"List","items":[{"kind":"DeploymentConfig","apiVersion":"apps.openshift.io/v1","metadata":{"name":"frontend","namespace":"shop"}}]}`), uint8(2))
 	f.Add([]byte(`{"kind":"List","items":[]}`), uint8(3))
+	// Decodes, and Validate refuses it (a Rolling strategy without its
+	// params, which the API server would have defaulted): checkRefused.
+	f.Add([]byte(`{"kind":"List","items":[{"kind":"DeploymentConfig","apiVersion":"apps.openshift.io/v1","metadata":{"name":"frontend","namespace":"shop","uid":"u1"},"spec":{"replicas":1,"strategy":{"type":"Rolling"}},"status":{"latestVersion":1}}]}`), uint8(0))
 	now := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
 	presets := []dcplan.Preset{dcplan.Modern, dcplan.Exact, dcplan.Origin10, dcplan.Origin13, dcplan.Origin15}
 	f.Fuzz(func(t *testing.T, data []byte, preset uint8) {
@@ -48,8 +52,9 @@ func FuzzPipeline(f *testing.F) {
 			}
 			return
 		}
-		if s.Validate() != nil {
-			return // the planners answer an invalid snapshot with an empty plan and the error
+		if err := s.Validate(); err != nil {
+			checkRefused(t, s, err)
+			return
 		}
 		plans := []dcplan.Plan{reconcile.All(s), reconcile.Config(s)}
 		for _, d := range s.Deployments {
@@ -87,4 +92,33 @@ func FuzzPipeline(f *testing.F) {
 			}
 		}
 	})
+}
+
+// checkRefused holds, for a snapshot that Validate refuses with err, that
+// every planner answers it with an empty plan, and a user operation with
+// an error and an empty plan, where its part of the snapshot is invalid:
+// bad input never gets a destructive plan.
+func checkRefused(t *testing.T, s dcplan.Snapshot, err error) {
+	t.Helper()
+	if !errors.Is(err, dcplan.ErrInvalidSnapshot) && !errors.Is(err, dcplan.ErrInvalidSettings) {
+		t.Fatalf("Validate's error %v wraps neither ErrInvalidSnapshot nor ErrInvalidSettings", err)
+	}
+	empty := func(who string, p dcplan.Plan) {
+		if !p.IsEmpty() {
+			t.Fatalf("%s planned on an invalid snapshot (%v):\n%s", who, err, dcplan.Describe(p))
+		}
+	}
+	empty("All", reconcile.All(s))
+	for _, d := range s.Deployments {
+		empty("Step "+d.Name, phase.Step(s, d.Name))
+	}
+	if s.ValidateConfig() == nil {
+		return // the DC's part is valid: the DC controller and oc plan on it
+	}
+	empty("Config", reconcile.Config(s))
+	if p, _, err := cancel.Cancel(s); err == nil {
+		t.Fatalf("Cancel of a snapshot whose DC does not validate: no error")
+	} else {
+		empty("Cancel", p)
+	}
 }
