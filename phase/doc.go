@@ -4,10 +4,12 @@
 // which deployer pod to create, which pods to delete or adopt, and which
 // phase to write.
 //
-// It does not run pods, talk to a server, read a clock or decide anything
-// about the DeploymentConfig itself (creating RCs, cancelling superseded
-// rollouts, scaling: see package reconcile). Events and errors upstream
-// recorded or returned come back as values in the dcplan.Plan.
+// It does not run pods, talk to a server, read a clock or read the
+// DeploymentConfig (a pass needs the RC, its pods, the time and the
+// settings, SPEC 4.1), nor decide anything about the DeploymentConfig
+// itself (creating RCs, cancelling superseded rollouts, scaling: see
+// package reconcile). Events and errors upstream recorded or returned
+// come back as values in the dcplan.Plan.
 //
 // Usage:
 //

@@ -83,11 +83,12 @@ import (
 //     unrelated pod counts as no pod at all.
 //     a. No pod: fail. Unless cancelled (then the cancel reason stays), a
 //     Pending RC waits for the pod to reach the cache (dcplan.WaitDeployer)
-//     while s.Requeues < 13 (not with PendingMissingFailsAtOnce, SPEC 7
-//     row 24); otherwise the reason becomes "deployer pod no longer exists"
+//     while s.Requeues < 13, the 13 requeues of the liveness bound (SPEC
+//     11a.4; not with PendingMissingFailsAtOnce, SPEC 7 row 24); otherwise the reason becomes "deployer pod no longer exists"
 //     and a Failed event is recorded (4.3.pending.1).
 //     b. A pod and cancelled: delete every deployer and hook pod; the
-//     candidate phase is still written (4.3.pending.3). With
+//     candidate phase is still written (4.3.pending.3), and the cancel
+//     fails the RC only through a., once the pod is gone (SPEC 0.9). With
 //     CancelByDeadline (Origin 1.0 only, SPEC 11a.2), set
 //     activeDeadlineSeconds 1 on them instead, as CancelByDeadline does (SPEC 2.3 "Old mechanism", 7 row 25), and the
 //     pod failure fails the RC.

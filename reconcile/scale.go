@@ -8,7 +8,7 @@ import (
 )
 
 // reconcile plans what the DC controller does once the latest rollout is
-// terminal (SPEC 3.6), appending to p. The rules, in order:
+// terminal (SPEC 3.6: the replica ownership of SPEC 0.3), appending to p. The rules, in order:
 //
 //  1. The active RC is the highest-version Complete one (history.Active,
 //     SPEC 3.6.1); there may be none.

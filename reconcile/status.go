@@ -11,7 +11,7 @@ import (
 )
 
 // statusWrite returns the DC status write of a pass whose RC list at that
-// point is rcs (SPEC 3.9), or nil when the computed status equals the
+// point is rcs (SPEC 3.9; status summed from the RCs, SPEC 0.10), or nil when the computed status equals the
 // current one (the write rule that prevents hot loops). bump says whether
 // observedGeneration moves to metadata.generation; extra are the create
 // success or failure conditions. It does not allocate when nothing

@@ -188,7 +188,7 @@ func DecodeSnapshot(data []byte, namespace, config string, now time.Time, st dcp
 //     ErrAmbiguous that names them: two DCs of one name are never
 //     confused.
 //  2. Deployments are, in document order, the RCs in the DC's namespace
-//     that name it: label or annotation openshift.io/deployment-config.name
+//     that name it (SPEC 3.2.2): label or annotation openshift.io/deployment-config.name
 //     equal to config (the label is the selector of SPEC 5.11), or a
 //     controller owner reference with the DC's UID.
 //     (RCs owned by another controller are kept: claiming is the

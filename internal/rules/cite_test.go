@@ -176,7 +176,13 @@ func TestWhere(t *testing.T) {
 				"tests: reconcile/config_test.go, reconcile/testdata/whole_rollout.txt. docs: README.md."},
 		{"use only", "a Go use is code, not a plan", cs[:1], "code: reconcile/supersede.go."},
 		{"body only", "rule=<id> below the header makes a test file, not a scenario", cs[3:4], "in plans; tests: reconcile/testdata/whole_rollout.txt."},
-		{"literal", "a Rule literal is code, not a plan", []rules.Citation{{ID: "13", File: "fake/invariants.go", Kind: rules.KindPlan, Literal: true}}, "code: fake/invariants.go."},
+		{"literal", "a Rule literal is code, not a plan", []rules.Citation{{ID: "13", File: "phase/step.go", Kind: rules.KindPlan, Literal: true}}, "code: phase/step.go."},
+		{"checks", "the simulator's invariants and the generators judge a rule, the planners decide it", []rules.Citation{
+			{ID: "3.4", File: "fake/invariants.go", Kind: rules.KindPlan, Literal: true},
+			{ID: "3.4", File: "fake/gen/gen.go", Kind: rules.KindSpec},
+			{ID: "3.4", File: "reconcile/supersede.go", Kind: rules.KindSpec},
+			{ID: "3.4", File: "fakeish/x.go", Kind: rules.KindSpec},
+		}, "code: fakeish/x.go, reconcile/supersede.go. checks: fake/gen/gen.go, fake/invariants.go."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

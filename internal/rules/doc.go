@@ -65,8 +65,9 @@
 // Markdown list item "- `<id>` — <what the rule decides>" on one line,
 // written by hand, then a line indented two spaces that names the files
 // citing the id, generated ([Where], [Files]): the scenario files whose
-// header cites it first, then the code that decides it, then the tests and
-// the documents, e.g. "in plans; scenarios:
+// header cites it first, then the code that decides it, then the checks
+// that judge it (the simulator, its invariants, the explorer and the
+// other [CheckDirs]), then the tests and the documents, e.g. "in plans; scenarios:
 // reconcile/testdata/cancel_superseded.txt. code: reconcile/supersede.go.
 // tests: reconcile/config_test.go." Run
 //

@@ -250,6 +250,17 @@ func IsTest(file string) bool {
 	return strings.HasSuffix(file, "_test.go") || strings.HasPrefix(file, "testdata/") || strings.Contains(file, "/testdata/")
 }
 
+// CheckDirs are the directories whose Go files judge or exercise the
+// rules rather than decide them ([Files].Checks), each with the
+// directories below it.
+var CheckDirs = []string{"fake", "internal/scenario", "internal/conformance", "examples/preview", "examples/explore", "examples/rollout"}
+
+// IsCheck reports whether a cited file (slash-separated, relative to the
+// module root) is in one of CheckDirs.
+func IsCheck(file string) bool {
+	return slices.ContainsFunc(CheckDirs, func(d string) bool { return strings.HasPrefix(file, d+"/") })
+}
+
 // Files are the files that cite one rule id, grouped by what they are,
 // each group sorted and without repeats.
 type Files struct {
@@ -262,8 +273,15 @@ type Files struct {
 	// Code are the Go files, other than tests, that decide the rule: they
 	// use its constant or give its id to a Rule ([KindUse], [KindPlan]),
 	// or cite it in a comment ([KindSpec]). The declaration of a rule
-	// constant does not count (see [Scan]).
+	// constant does not count (see [Scan]). The simulator's and the
+	// checks' files are Checks instead.
 	Code []string
+	// Checks are the Go files, other than tests, of the packages that
+	// judge or exercise the rules rather than decide them ([IsCheck]): the
+	// simulator and its invariants, the explorer, the generators, the
+	// scenario and conformance runners, the example programs that show
+	// the rules.
+	Checks []string
 	// Tests are the _test.go files and the testdata files, other than the
 	// scenarios, that cite the id.
 	Tests []string
@@ -289,11 +307,13 @@ func Group(cites []Citation) Files {
 			f.Scenarios = append(f.Scenarios, c.File)
 		case IsTest(c.File):
 			f.Tests = append(f.Tests, c.File)
+		case IsCheck(c.File):
+			f.Checks = append(f.Checks, c.File)
 		default:
 			f.Code = append(f.Code, c.File)
 		}
 	}
-	for _, g := range []*[]string{&f.Scenarios, &f.Code, &f.Tests, &f.Docs} {
+	for _, g := range []*[]string{&f.Scenarios, &f.Code, &f.Checks, &f.Tests, &f.Docs} {
 		slices.Sort(*g)
 		*g = slices.Compact(*g)
 	}
@@ -302,7 +322,7 @@ func Group(cites []Citation) Files {
 
 // String renders the generated line of an index entry:
 //
-//	in plans; scenarios: a/testdata/x.txt. code: a.go, b/c.go. tests: a_test.go. docs: README.md.
+//	in plans; scenarios: a/testdata/x.txt. code: a.go, b/c.go. checks: fake/sim.go. tests: a_test.go. docs: README.md.
 //
 // with "in plans; " only when Plan is set and each group left out when
 // empty.
@@ -314,7 +334,7 @@ func (f Files) String() string {
 	for _, g := range []struct {
 		name  string
 		files []string
-	}{{"scenarios", f.Scenarios}, {"code", f.Code}, {"tests", f.Tests}, {"docs", f.Docs}} {
+	}{{"scenarios", f.Scenarios}, {"code", f.Code}, {"checks", f.Checks}, {"tests", f.Tests}, {"docs", f.Docs}} {
 		if len(g.files) > 0 {
 			parts = append(parts, g.name+": "+strings.Join(g.files, ", ")+".")
 		}
