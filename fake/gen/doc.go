@@ -23,7 +23,9 @@
 // [Strategy], [Settings], [Reorder], and [CheckReaching] (a property run
 // until its generator reached every branch). Each draws from a distribution tuned so that
 // rare branches (cancelled RCs, squatting pods, unresolved images, lagging
-// status) occur in a few percent of draws. Generated snapshots always pass
+// status) occur in a few percent of draws, and a counterexample shrinks
+// toward the plain world: the rare branches are the values rapid draws
+// least and shrinks away from. Generated snapshots always pass
 // dcplan.Snapshot.Validate; their clock (Now) is at or after fake.Epoch,
 // their RCs and pods were created at most 20 minutes before fake.Epoch
 // (so never after Now), and their images come from fake.Images.

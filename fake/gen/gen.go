@@ -92,11 +92,11 @@ func Config() *rapid.Generator[dcplan.Config] {
 			Name:       "web",
 			UID:        "dc-uid",
 			Generation: int64(rapid.IntRange(1, 5).Draw(t, "generation")),
-			Deleting:   rapid.IntRange(0, 19).Draw(t, "deleting") == 0,
+			Deleting:   oneIn(t, 20, "deleting"),
 			Labels:     []dcplan.KeyValue{{Key: "app", Value: "web"}},
 			Replicas:   dcplan.Replicas(rapid.IntRange(0, 5).Draw(t, "replicas")),
-			Test:       rapid.IntRange(0, 9).Draw(t, "test") == 0,
-			Paused:     rapid.IntRange(0, 9).Draw(t, "paused") == 0,
+			Test:       oneIn(t, 10, "test"),
+			Paused:     oneIn(t, 10, "paused"),
 			Selector:   []dcplan.KeyValue{{Key: "deploymentconfig", Value: "web"}},
 			Strategy:   Strategy().Draw(t, "strategy"),
 			Template:   Template().Draw(t, "template"),
@@ -119,17 +119,17 @@ func Config() *rapid.Generator[dcplan.Config] {
 				LastTriggeredImage: last,
 			})
 		}
-		if rapid.IntRange(0, 9).Draw(t, "otherTrigger") == 0 {
+		if oneIn(t, 10, "otherTrigger") {
 			// A type the API server stores and no controller acts on
 			// (SPEC 13.1).
 			c.Triggers = append(c.Triggers, dcplan.Trigger{Type: dcplan.TriggerOther, OtherType: "GitHubWebHook"})
 		}
 		c.Status.LatestVersion = dcplan.Version(rapid.IntRange(0, 6).Draw(t, "latestVersion"))
 		c.Status.ObservedGeneration = int64(rapid.IntRange(0, int(c.Generation)).Draw(t, "observedGeneration"))
-		if rapid.IntRange(0, 3).Draw(t, "hasMinReady") == 0 {
+		if oneIn(t, 4, "hasMinReady") {
 			c.MinReadySeconds = int32(rapid.SampledFrom([]int{5, 30}).Draw(t, "minReadySeconds"))
 		}
-		if rapid.IntRange(0, 9).Draw(t, "ignoreDeployerPod") == 0 {
+		if oneIn(t, 10, "ignoreDeployerPod") {
 			// The annotation new RCs inherit, so that no deployer pod is
 			// made for them (SPEC 4.3.new.4); any value counts.
 			c.IgnoreDeployerPod = true
@@ -161,25 +161,29 @@ func Deployment(cfg dcplan.Config, v dcplan.Version) *rapid.Generator[dcplan.Dep
 			Replicas:    dcplan.Replicas(rapid.IntRange(0, 5).Draw(t, "replicas")),
 		}
 		switch rapid.IntRange(0, 9).Draw(t, "owner") {
-		case 0: // orphan
-		case 1: // another controller's
+		case 9: // orphan
+		case 8: // another controller's
 			d.HasController = true
 			d.Controller = dcplan.OwnerRef{APIVersion: "apps.openshift.io/v1", Kind: "DeploymentConfig", Name: "other", UID: "other-uid", Controller: true, BlockOwnerDeletion: true}
 		default:
 			d.HasController = true
 			d.Controller = dcplan.OwnerRef{APIVersion: "apps.openshift.io/v1", Kind: "DeploymentConfig", Name: cfg.Name, UID: cfg.UID, Controller: true, BlockOwnerDeletion: true}
 		}
-		if rapid.IntRange(0, 9).Draw(t, "unlabelled") == 0 {
+		if oneIn(t, 10, "unlabelled") {
 			d.ConfigLabel = ""
 		}
 		// Being deleted (a foreground delete waiting on its pods, an
 		// orphan's finalizer): the DC controller never adopts such an
-		// orphan (SPEC 3.3.2).
-		d.Deleting = rapid.IntRange(0, 19).Draw(t, "rcDeleting") == 0
+		// orphan (SPEC 3.3.2): drawn oftener for an orphan, where it matters.
+		deletingOdds := 10
+		if !d.HasController {
+			deletingOdds = 4
+		}
+		d.Deleting = oneIn(t, deletingOdds, "rcDeleting")
 		d.StatusReplicas = dcplan.Replicas(rapid.IntRange(0, int(d.Replicas)).Draw(t, "statusReplicas"))
 		d.ReadyReplicas = dcplan.Replicas(rapid.IntRange(0, int(d.StatusReplicas)).Draw(t, "ready"))
 		d.AvailableReplicas = dcplan.Replicas(rapid.IntRange(0, int(d.ReadyReplicas)).Draw(t, "available"))
-		if rapid.IntRange(0, 3).Draw(t, "cancelled") == 0 {
+		if oneIn(t, 4, "cancelled") {
 			d.Cancelled = true
 			d.Reason = rapid.SampledFrom([]string{dcplan.ReasonCancelledByUser, dcplan.ReasonCancelledByNewer}).Draw(t, "cancelReason")
 		}
@@ -191,12 +195,12 @@ func Deployment(cfg dcplan.Config, v dcplan.Version) *rapid.Generator[dcplan.Dep
 			d.HasSyncedReplicas = true
 			d.SyncedReplicas = dcplan.Replicas(rapid.IntRange(0, 5).Draw(t, "synced"))
 		}
-		if rapid.IntRange(0, 9).Draw(t, "noCreationTime") > 0 {
+		if !oneIn(t, 10, "noCreationTime") {
 			d.CreationTime = fake.Epoch.Add(-time.Duration(rapid.IntRange(0, 1200).Draw(t, "age")) * time.Second)
 		}
 		switch {
-		case rapid.IntRange(0, 9).Draw(t, "noEncoded") == 0:
-		case rapid.IntRange(0, 14).Draw(t, "undecodable") == 0:
+		case oneIn(t, 10, "noEncoded"):
+		case oneIn(t, 15, "undecodable"):
 			// The annotation is there but does not decode (a hand edit,
 			// a truncated restore): a world clusters hold, planned as
 			// upstream plans it (SPEC 13.1, 4.2).
@@ -204,7 +208,7 @@ func Deployment(cfg dcplan.Config, v dcplan.Version) *rapid.Generator[dcplan.Dep
 		default:
 			enc := cfg.Clone()
 			enc.Raw = nil
-			if rapid.IntRange(0, 3).Draw(t, "oldTemplate") == 0 {
+			if oneIn(t, 4, "oldTemplate") {
 				enc.Template = Template().Draw(t, "encodedTemplate")
 			}
 			d.Encoded = new(enc)
@@ -217,14 +221,20 @@ func Deployment(cfg dcplan.Config, v dcplan.Version) *rapid.Generator[dcplan.Dep
 		// annotation (no deployer pod, SPEC 4.3.new.4), a phase
 		// annotation no phase spells, a desired-replicas annotation that
 		// is no number, an empty config-name annotation.
-		d.IgnoreDeployerPod = rapid.IntRange(0, 9).Draw(t, "rcIgnoreDeployerPod") == 0
+		// The annotation matters to a New RC only (SPEC 4.3.new.4): drawn
+		// oftener there, so that property tests meet it.
+		ignoreOdds := 10
+		if d.Phase == dcplan.PhaseNew {
+			ignoreOdds = 4
+		}
+		d.IgnoreDeployerPod = oneIn(t, ignoreOdds, "rcIgnoreDeployerPod")
 		if d.Phase == dcplan.PhaseUnknown && rapid.Bool().Draw(t, "misspelledPhase") {
 			d.PhaseSpelling = "Bogus"
 		}
-		if !d.HasDesiredReplicas && rapid.IntRange(0, 9).Draw(t, "unreadDesired") == 0 {
+		if !d.HasDesiredReplicas && oneIn(t, 10, "unreadDesired") {
 			d.UnreadDesiredReplicas = true
 		}
-		if rapid.IntRange(0, 19).Draw(t, "noConfigName") == 0 {
+		if oneIn(t, 20, "noConfigName") {
 			d.ConfigName = ""
 		}
 		return d
@@ -254,9 +264,9 @@ func Pod(d dcplan.Deployment) *rapid.Generator[dcplan.Pod] {
 			CreationTime:   fake.Epoch.Add(-time.Duration(rapid.IntRange(0, 600).Draw(t, "podAge")) * time.Second),
 		}
 		switch rapid.IntRange(0, 9).Draw(t, "podKind") {
-		case 0: // unrelated pod squatting the deployer name
+		case 9: // unrelated pod squatting the deployer name
 			p.DeploymentName, p.DeployerFor, p.UID = "other-1", "", "pod-uid-squatter-"+d.Name
-		case 1: // hook pod
+		case 8: // hook pod
 			p.Name = d.Name + "-hook-pre"
 			p.UID = "pod-uid-hook-" + d.Name
 		}
@@ -268,18 +278,18 @@ func Pod(d dcplan.Deployment) *rapid.Generator[dcplan.Pod] {
 		}
 		if p.Phase == dcplan.PodSucceeded || p.Phase == dcplan.PodFailed {
 			code := int32(0)
-			if p.Phase == dcplan.PodFailed || rapid.IntRange(0, 4).Draw(t, "nonZeroExit") == 0 {
+			if p.Phase == dcplan.PodFailed || oneIn(t, 5, "nonZeroExit") {
 				code = 1
 			}
 			p.Containers = []dcplan.ContainerStatus{{Name: "deployment", Terminated: true, ExitCode: code, FinishedAt: p.StartTime.Add(time.Minute)}}
 		}
-		if rapid.IntRange(0, 4).Draw(t, "hasDeadline") == 0 {
+		if oneIn(t, 5, "hasDeadline") {
 			p.HasActiveDeadline = true
 			p.ActiveDeadlineSeconds = int64(rapid.SampledFrom([]int{1, 21600}).Draw(t, "podDeadline"))
 		}
 		// Being deleted (its grace period running, a finalizer): still
 		// listed, and upstream reads it as any other pod (SPEC 13.1).
-		p.Deleting = rapid.IntRange(0, 9).Draw(t, "podDeleting") == 0
+		p.Deleting = oneIn(t, 10, "podDeleting")
 		return p
 	})
 }
@@ -317,7 +327,7 @@ func Snapshot() *rapid.Generator[dcplan.Snapshot] {
 		}
 		n := rapid.IntRange(0, 6).Draw(t, "rcs")
 		skew := rapid.IntRange(-1, 1).Draw(t, "skew")
-		farAhead := skew == 1 && rapid.IntRange(0, 3).Draw(t, "farAhead") == 0
+		farAhead := skew == 1 && oneIn(t, 4, "farAhead")
 		if farAhead {
 			skew += rapid.IntRange(1, 2).Draw(t, "farSkew")
 		}
@@ -340,7 +350,7 @@ func Snapshot() *rapid.Generator[dcplan.Snapshot] {
 				}
 			}
 		}
-		if len(versions) > 0 && rapid.IntRange(0, 5).Draw(t, "twin") == 0 {
+		if len(versions) > 0 && oneIn(t, 6, "twin") {
 			// Two RCs with one version annotation: a world real clusters
 			// reach (hand edits, restores), which the planners handle as
 			// upstream does (SPEC 13.1).
@@ -354,16 +364,16 @@ func Snapshot() *rapid.Generator[dcplan.Snapshot] {
 			s.Deployments = slices.Insert(s.Deployments, at, d)
 		}
 		switch rapid.IntRange(0, 9).Draw(t, "recheck") {
-		case 0: // the live DC, read for an adoption (SPEC 3.3.2), is this one
+		case 6: // the live DC, read for an adoption (SPEC 3.3.2), is this one
 			s.Recheck = dcplan.Recheck{Done: true, UID: cfg.UID}
-		case 1: // a DC of the name made again since the cache read it
+		case 7: // a DC of the name made again since the cache read it
 			s.Recheck = dcplan.Recheck{Done: true, UID: "dc-uid-again"}
-		case 2: // being deleted
+		case 8: // being deleted
 			s.Recheck = dcplan.Recheck{Done: true, UID: cfg.UID, DeletionTime: s.Now}
-		case 3: // the GET failed
+		case 9: // the GET failed
 			s.Recheck = dcplan.Recheck{Done: true, Err: `deploymentconfigs.apps.openshift.io "web" not found`}
 		}
-		if rapid.IntRange(0, 7).Draw(t, "handMade") == 0 {
+		if oneIn(t, 8, "handMade") {
 			// An RC made by hand with the DC's label, without a version
 			// annotation or with version 0 (SPEC 5.1, 13.1).
 			d := Deployment(cfg, 1).Draw(t, "handMadeRC")
@@ -398,3 +408,10 @@ func Reorder(rcs []dcplan.Deployment) *rapid.Generator[[]dcplan.Deployment] {
 		return out
 	})
 }
+
+// oneIn draws true about once in n draws: the rare branch of a world.
+// rapid leans toward the least value of a range, and shrinks toward it,
+// so the rare branch is the greatest value (a draw of 1 in 20 lands on
+// the least value about 1 in 8), and a shrunk counterexample keeps the
+// plain world wherever the rare branch does not matter.
+func oneIn(t *rapid.T, n int, label string) bool { return rapid.IntRange(1, n).Draw(t, label) == n }
