@@ -183,30 +183,39 @@ type queueMetrics struct{ m *Metrics }
 
 var _ workqueue.MetricsProvider = queueMetrics{}
 
+// NewDepthMetric is the depth gauge of the queue name.
 func (q queueMetrics) NewDepthMetric(name string) workqueue.GaugeMetric {
 	return q.m.depth.WithLabelValues(name)
 }
 
+// NewAddsMetric is the adds counter of the queue name.
 func (q queueMetrics) NewAddsMetric(name string) workqueue.CounterMetric {
 	return q.m.adds.WithLabelValues(name)
 }
 
+// NewLatencyMetric is the queue name's histogram of the time an item waits.
 func (q queueMetrics) NewLatencyMetric(name string) workqueue.HistogramMetric {
 	return q.m.latency.WithLabelValues(name)
 }
 
+// NewWorkDurationMetric is the queue name's histogram of the time a pass takes.
 func (q queueMetrics) NewWorkDurationMetric(name string) workqueue.HistogramMetric {
 	return q.m.workDuration.WithLabelValues(name)
 }
 
+// NewUnfinishedWorkSecondsMetric is the queue name's gauge of the work in
+// progress, in seconds.
 func (q queueMetrics) NewUnfinishedWorkSecondsMetric(name string) workqueue.SettableGaugeMetric {
 	return q.m.unfinished.WithLabelValues(name)
 }
 
+// NewLongestRunningProcessorSecondsMetric is the queue name's gauge of its
+// longest running pass, in seconds.
 func (q queueMetrics) NewLongestRunningProcessorSecondsMetric(name string) workqueue.SettableGaugeMetric {
 	return q.m.longest.WithLabelValues(name)
 }
 
+// NewRetriesMetric is the retries counter of the queue name.
 func (q queueMetrics) NewRetriesMetric(name string) workqueue.CounterMetric {
 	return q.m.retries.WithLabelValues(name)
 }
