@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"regexp"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -240,17 +239,9 @@ func awaitRun(done <-chan error, timeout time.Duration) error {
 // examples/kube's Controller or started by env.controller, but for the
 // caller's.
 func controllerStacks() string {
-	buf := make([]byte, 1<<20)
-	for {
-		n := runtime.Stack(buf, true)
-		if n < len(buf) {
-			buf = buf[:n]
-			break
-		}
-		buf = make([]byte, 2*len(buf))
-	}
+	stacks := kubetest.Stacks()
 	var out []string
-	for g := range strings.SplitSeq(string(buf), "\n\n") {
+	for g := range strings.SplitSeq(stacks, "\n\n") {
 		if strings.Contains(g, "controllerStacks") { // this goroutine's
 			continue
 		}

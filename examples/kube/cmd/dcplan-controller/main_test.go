@@ -12,7 +12,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -323,17 +322,9 @@ func TestDeploymentArgs(t *testing.T) {
 
 // goroutinesIn counts the goroutines whose stack runs code of pkg.
 func goroutinesIn(pkg string) int {
-	buf := make([]byte, 1<<20)
-	for {
-		n := runtime.Stack(buf, true)
-		if n < len(buf) {
-			buf = buf[:n]
-			break
-		}
-		buf = make([]byte, 2*len(buf))
-	}
+	stacks := kubetest.Stacks()
 	var count int
-	for _, g := range strings.Split(string(buf), "\n\n") {
+	for _, g := range strings.Split(stacks, "\n\n") {
 		if strings.Contains(g, pkg) {
 			count++
 		}
