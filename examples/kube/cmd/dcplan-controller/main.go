@@ -225,8 +225,9 @@ func parse(args []string, stderr io.Writer) (flags, error) {
 	if f.qps == 0 || math.IsNaN(f.qps) || f.burst < 1 && f.qps > 0 {
 		return f, fmt.Errorf("--kube-api-qps %g, --kube-api-burst %d: want a positive rate (or a negative one, for no limit) and a burst of at least 1", f.qps, f.burst)
 	}
-	if float32(f.qps) == 0 {
-		// client-go holds the rate as a float32.
+	if f.qps > 0 && float32(f.qps) == 0 {
+		// client-go holds the rate as a float32. (A negative rate is no
+		// limit at any size: clientQPS passes it on as -1.)
 		return f, fmt.Errorf("--kube-api-qps %g: 0 as client-go's float32, which it reads as its own 5 qps: want at least %g", f.qps, math.SmallestNonzeroFloat32)
 	}
 	return f, nil
@@ -239,6 +240,17 @@ const (
 	defaultQPS   = 50
 	defaultBurst = 100
 )
+
+// clientQPS is --kube-api-qps as client-go holds it, a float32: a
+// negative rate, which asks for no limit, is -1, as a negative rate
+// under float32's smallest would become -0, which client-go reads as 0,
+// its own 5 qps.
+func clientQPS(qps float64) float32 {
+	if qps < 0 {
+		return -1
+	}
+	return float32(qps)
+}
 
 // errPrinted marks a usage error the flag package has printed.
 var errPrinted = errors.New("usage")
@@ -290,7 +302,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dcplan-controller: %v\n", err)
 		return exitCode(err)
 	}
-	cfg.QPS, cfg.Burst = float32(f.qps), f.burst
+	cfg.QPS, cfg.Burst = clientQPS(f.qps), f.burst
 	kc, err := kubernetes.NewForConfig(cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "dcplan-controller: %v\n", err)

@@ -405,3 +405,22 @@ func TestLogFileFlushed(t *testing.T) {
 		t.Errorf("the log file lacks the run's lines:\n%s", data)
 	}
 }
+
+// TestNegativeQPSIsNoLimit: -h says a negative --kube-api-qps is no
+// limit. One under float32's smallest in size (-1e-50) was refused as a
+// rate client-go would read as 0, and as a float32 it is -0, which
+// client-go does read as its own 5 qps: it is accepted, and client-go
+// gets a negative rate.
+func TestNegativeQPSIsNoLimit(t *testing.T) {
+	for _, v := range []string{"-1", "-1e-50"} {
+		var errOut bytes.Buffer
+		f, err := parse([]string{"--kube-api-qps", v}, &errOut)
+		if err != nil {
+			t.Errorf("--kube-api-qps %s: %v\n%s", v, err, errOut.String())
+			continue
+		}
+		if q := clientQPS(f.qps); !(q < 0) {
+			t.Errorf("--kube-api-qps %s: client-go's rate %v, want a negative one (no limit)", v, q)
+		}
+	}
+}
