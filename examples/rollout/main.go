@@ -59,6 +59,23 @@ var (
 	scaleFlags = []string{"compress", "decode-cache"}
 )
 
+// sameFile reports whether paths a and b name one file: equal once made
+// absolute ("out.svg" and "./out.svg", or its absolute path), or the
+// same file on disk (a link to it).
+func sameFile(a, b string) bool {
+	if b == "" {
+		return false
+	}
+	absA, errA := filepath.Abs(a)
+	absB, errB := filepath.Abs(b)
+	if errA == nil && errB == nil && absA == absB {
+		return true
+	}
+	fa, errA := os.Stat(a)
+	fb, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(fa, fb)
+}
+
 // run is the command with its arguments: it returns the exit status, 2
 // for a usage error (reported on stderr: an unknown or stray argument,
 // bad faults, a negative -scale, a flag of one mode given to the other,
@@ -103,7 +120,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case *scale == 0 && len(given(scaleFlags)) > 0:
 		fmt.Fprintf(stderr, "rollout: %s: for -scale only\n", strings.Join(given(scaleFlags), ", "))
 		return 2
-	case *svgFile != "" && filepath.Clean(*svgFile) == filepath.Clean(*htmlFile):
+	case *svgFile != "" && sameFile(*svgFile, *htmlFile):
 		fmt.Fprintf(stderr, "rollout: -svg and -html both name %s: the page would overwrite the drawing\n", *svgFile)
 		return 2
 	}

@@ -342,6 +342,14 @@ func TestUsageErrors(t *testing.T) {
 	if _, err := os.Stat(same); err == nil {
 		t.Errorf("rollout -svg F -html F wrote F: a usage error writes nothing")
 	}
+	// The same file named relative and absolute was accepted all the same.
+	dir := t.TempDir()
+	t.Chdir(dir)
+	out.Reset()
+	errOut.Reset()
+	if code := run([]string{"-svg", "t.out", "-html", filepath.Join(dir, "t.out")}, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "-svg and -html both name") {
+		t.Errorf("rollout -svg F -html $PWD/F: exit %d, stderr %q, want 2 and a message naming both", code, errOut.String())
+	}
 	out.Reset()
 	errOut.Reset()
 	if code := run([]string{"-scale", "2", "-compress=false"}, &out, &errOut); code != 0 || !strings.Contains(out.String(), "populated 2 DCs") {
