@@ -274,11 +274,11 @@ func dcKey(c dcplan.Config) string { return c.Namespace + "/" + c.Name }
 
 // ownedBy reports whether the DC controller takes d for c's: d carries
 // c's selector label and, unless byLabel (the seed-era controller, which
-// claims nothing, SPEC 7 row 2), is controlled by c or is an orphan not
-// being deleted (the modern claim, SPEC 3.3: an orphan being deleted is
-// never adopted).
+// claims nothing, SPEC 7 row 2), is controlled by c or is an orphan the
+// modern claim adopts (SPEC 3.3: not while the orphan or the DC is being
+// deleted).
 func ownedBy(d dcplan.Deployment, c dcplan.Config, byLabel bool) bool {
-	return d.ConfigLabel == c.Name && (byLabel || (!d.HasController && !d.Deleting) || d.Controller.UID == c.UID)
+	return d.ConfigLabel == c.Name && (byLabel || (!d.HasController && !d.Deleting && !c.Deleting) || d.Controller.UID == c.UID)
 }
 
 // claimed returns the RCs of c the DC's controller takes for its own

@@ -161,6 +161,11 @@ func TestStateInvariantsCatchViolations(t *testing.T) {
 		{name: "3.4 split brain", why: "two controller instances at once (the Dual fault): not judged until rest", inv: fake.OneRolloutInFlight,
 			c: with(state(c3, rcOf(t, c3, 2, Running, 0), rcOf(t, c3, 3, New, 0)), func(c *fake.ConfigState) { c.SplitBrain = true })},
 		{name: "3.4 one in flight", why: "web-2 ended", inv: fake.OneRolloutInFlight, c: state(c3, rcOf(t, c3, 2, Failed, 0), rcOf(t, c3, 3, Running, 0))},
+		{name: "3.3 orphan beside a DC being deleted", why: "3.3: no orphan is adopted while the DC is being deleted, so the orphan web-2 in flight is not the DC's second rollout",
+			inv: fake.OneRolloutInFlight, c: with(state(c3, rcOf(t, c3, 2, Running, 0), rcOf(t, c3, 3, New, 0)), func(c *fake.ConfigState) {
+				c.Config.Deleting = true
+				c.Deployments[0].HasController, c.Deployments[0].Controller = false, dcplan.OwnerRef{}
+			})},
 		{name: "13.1 phase-less RC", why: "an RC without a phase (a hand edit) is no rollout: nothing moves it", inv: fake.OneRolloutInFlight,
 			c: state(c3, rcOf(t, c3, 2, dcplan.PhaseUnknown, 0), rcOf(t, c3, 3, Running, 0))},
 		{name: "4.3.new.4 two pods", why: "two deployer pods run at once", inv: fake.OneDeployerPod, c: twoPods, wantErr: "2 deployer pods running"},

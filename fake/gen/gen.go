@@ -220,9 +220,9 @@ func Deployment(cfg dcplan.Config, v dcplan.Version) *rapid.Generator[dcplan.Dep
 		// Hand edits a cluster holds (SPEC 13.1): the deployer-pod ignore
 		// annotation (no deployer pod, SPEC 4.3.new.4), a phase
 		// annotation no phase spells, a desired-replicas annotation that
-		// is no number, an empty config-name annotation.
-		// The annotation matters to a New RC only (SPEC 4.3.new.4): drawn
-		// oftener there, so that property tests meet it.
+		// is no number, no config-name annotation. The ignore annotation
+		// matters to a New RC only: drawn oftener there, so that property
+		// tests meet it.
 		ignoreOdds := 10
 		if d.Phase == dcplan.PhaseNew {
 			ignoreOdds = 4
