@@ -15,8 +15,7 @@ import (
 // live world do not take the cached DC for it. A recheck that agrees
 // with the snapshot changes nothing.
 func TestPassTransitionReadsTheRecheck(t *testing.T) {
-	cfg := dcplan.Config{Namespace: "ns", Name: "web", UID: "dc-uid", Status: dcplan.ConfigStatus{LatestVersion: 1},
-		Strategy: dcplan.Strategy{Type: dcplan.StrategyRecreate, HasParams: true}, Selector: []dcplan.KeyValue{{Key: "deploymentconfig", Value: "web"}}}
+	cfg := passConfig(1)
 	orphan := dcplan.Deployment{Namespace: "ns", Name: "web-1", UID: "uweb-1", Version: 1, Phase: dcplan.PhaseNew, ConfigLabel: "web", ConfigName: "web"}
 	tests := []struct {
 		name           string

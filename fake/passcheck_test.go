@@ -10,11 +10,17 @@ import (
 	"github.com/dcplan/dcplan/fake"
 )
 
+// passConfig is the DC web of the PassTransition tests, a Recreate one at
+// latestVersion latest.
+func passConfig(latest dcplan.Version) dcplan.Config {
+	return dcplan.Config{Namespace: "ns", Name: "web", UID: "dc-uid", Status: dcplan.ConfigStatus{LatestVersion: latest},
+		Strategy: dcplan.Strategy{Type: dcplan.StrategyRecreate, HasParams: true}, Selector: []dcplan.KeyValue{{Key: "deploymentconfig", Value: "web"}}}
+}
+
 // TestPassTransition holds that a planner pass applied to the server
 // holding its snapshot is judged by the invariants, write by write.
 func TestPassTransition(t *testing.T) {
-	cfg := dcplan.Config{Namespace: "ns", Name: "web", UID: "dc-uid", Status: dcplan.ConfigStatus{LatestVersion: 2},
-		Strategy: dcplan.Strategy{Type: dcplan.StrategyRecreate, HasParams: true}, Selector: []dcplan.KeyValue{{Key: "deploymentconfig", Value: "web"}}}
+	cfg := passConfig(2)
 	owned := dcplan.OwnerRef{APIVersion: "apps.openshift.io/v1", Kind: "DeploymentConfig", Name: "web", UID: "dc-uid", Controller: true}
 	rc := func(v dcplan.Version, ph dcplan.Phase, n dcplan.Replicas) dcplan.Deployment {
 		return dcplan.Deployment{Namespace: "ns", Name: dcplan.DeploymentName("web", v), UID: "u" + dcplan.DeploymentName("web", v),
