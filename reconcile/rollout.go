@@ -190,7 +190,8 @@ var ErrNoSuchCommand = errors.New("reconcile: no such command")
 //     option.` (DeployLatestOldest) or `Optionally, you can cancel this
 //     deployment using 'oc rollout cancel dc/<dc>'.` (DeployLatestNewer).
 //  5. DeployLatestOldest: one PUT of the DC with status.latestVersion + 1
-//     (rule 6.3).
+//     (rule 6.3); at the largest latestVersion nothing is sent and the
+//     refusal is ErrInvalid's, as for the newer form (SPEC 3.2.10.max).
 //     DeployLatestNewer: the instantiate request {latest: false, force:
 //     true}, falling back to that bump on NotFound, Forbidden or a missing
 //     endpoint.
@@ -224,6 +225,11 @@ func DeployLatest(s dcplan.Snapshot) (dcplan.Plan, RolloutReport, error) {
 	}
 	if err := inProgress(s, hint); err != nil {
 		return dcplan.Plan{}, RolloutReport{}, err
+	}
+	if !newer && atMaxVersion(cfg) {
+		// No wrapped, negative latestVersion (SPEC 3.2.10.max), as
+		// instantiateOrBump refuses for the newer form.
+		return dcplan.Plan{}, RolloutReport{}, &dcplan.Refusal{Err: ErrInvalid, Text: msgMaxVersion(cfg)}
 	}
 	v := cfg.Status.LatestVersion
 	p := dcplan.Plan{UpdateConfig: []dcplan.ConfigUpdate{{Rule: ruleDeployLatest, Config: cfg.Name,
