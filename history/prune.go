@@ -22,19 +22,27 @@ func prunable(cfg *dcplan.Config, d, active *dcplan.Deployment) bool {
 //     never prunable.
 //  2. Without one, every RC whose version is not status.latestVersion.
 //
-// It returns nil when there is none.
+// It returns nil when there is none, and for no DC (cfg nil), as ToDelete
+// deletes nothing then.
 //
 // Ports: appsutil.DeploymentsForCleanup (SPEC 5.8), without its in-place
 // sort: the result is sorted oldest first instead (SPEC 3.7.2).
 func Prunable(cfg *dcplan.Config, rcs []dcplan.Deployment) []dcplan.Deployment {
+	if cfg == nil {
+		return nil
+	}
 	active := Active(rcs)
 	return sortedBy(rcs,
 		func(d *dcplan.Deployment) bool { return prunable(cfg, d, active) },
 		func(a, b *dcplan.Deployment) bool { return newer(b, a) })
 }
 
-// CountPrunable returns len(Prunable(cfg, rcs)) without allocating.
+// CountPrunable returns len(Prunable(cfg, rcs)) without allocating (0
+// for no DC, cfg nil).
 func CountPrunable(cfg *dcplan.Config, rcs []dcplan.Deployment) int {
+	if cfg == nil {
+		return 0
+	}
 	active := Active(rcs)
 	n := 0
 	for i := range rcs {
