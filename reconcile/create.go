@@ -18,7 +18,8 @@ import (
 //     (it was sent) and its failure is planned after it (see
 //     createFailed).
 //  3. Otherwise: CreateRC, a DeploymentCreated event, history cleanup over
-//     rcs plus the new RC, and the status from that list (observedGeneration
+//     rcs plus the new RC (none with CreateWithoutCleanup, whatever
+//     SeedCreateEvent is), and the status from that list (observedGeneration
 //     bumped) with the Progressing=True/NewReplicationControllerCreated
 //     condition, whose message is the event's. The new RC is never among
 //     the deletes (a deliberate departure for the Origin profile, where an
@@ -72,7 +73,11 @@ func create(s *dcplan.Snapshot, rcs []dcplan.Deployment, p *dcplan.Plan) {
 	// without it; it adds nothing to the replica sums; and the
 	// Progressing condition it would give is replaced by Created.
 	// TestCreateWithoutCopyAgrees holds the equivalence.
-	prune(s, rcs, ruleCleanup, rc.Name, false, p)
+	// CreateWithoutCleanup holds here too: it is read wherever the create
+	// is, not only beside SeedCreateEvent (SPEC 12, 3.11).
+	if !s.Settings.CreateWithoutCleanup {
+		prune(s, rcs, ruleCleanup, rc.Name, false, p)
+	}
 	p.Status = statusWrite(s, rcs, true, ruleCreate, conditions.Created(rc.Name, v, s.Now))
 }
 
