@@ -28,6 +28,11 @@ type reader struct {
 	kind string
 	name string
 	err  error
+	// encoded is set while reading the DC of an encoded-deployment-config
+	// annotation, which upstream decodes with a bare codec (no defaulting,
+	// no validation): a strategy or trigger type the API server would
+	// refuse on a DC is read there, not refused (SPEC 13.1).
+	encoded bool
 }
 
 // node is the index of a value on the reader's tape; none when absent.

@@ -99,9 +99,11 @@ func nameOf(t *jsontree.Tape, m node) string {
 // its canonical form when the caller has it (nil renders it). The strings
 // of the result are moved out of the document (rehome) unless nested:
 // the encoded DC of an RC, whose strings the RC's decoder moves with its
-// own.
+// own, and whose strategy and trigger types are read as upstream's
+// annotation codec reads them, unchecked: an unknown strategy type is
+// StrategyUnset, a trigger without a type TriggerUnset (SPEC 13.1).
 func decodeConfigTape(t *jsontree.Tape, m node, strict bool, raw dcplan.RawJSON, nested bool) (dcplan.Config, error) {
-	r := &reader{t: t, kind: kindConfig, name: nameOf(t, m)}
+	r := &reader{t: t, kind: kindConfig, name: nameOf(t, m), encoded: nested}
 	r.checkKind(m, kindConfig, strict, apiVersionApps, apiVersionCore)
 	meta := r.obj(m, "", "metadata")
 	var c dcplan.Config
@@ -193,7 +195,12 @@ func (r *reader) strategy(spec node) dcplan.Strategy {
 	var st dcplan.Strategy
 	typ := r.str(s, p, "type")
 	t, err := dcplan.ParseStrategyType(typ)
-	if err != nil {
+	switch {
+	case err != nil && r.encoded:
+		// Upstream's annotation codec reads any spelling, and its
+		// controllers treat a type they do not know as StrategyUnset
+		// (no timeout, SPEC 5.21). The annotation keeps the spelling.
+	case err != nil:
 		r.fail(p+".type", "unknown strategy type "+strconv.Quote(typ))
 	}
 	st.Type = t
@@ -218,6 +225,13 @@ func (r *reader) strategy(spec node) dcplan.Strategy {
 	return st
 }
 
+// knownStrategy reports whether s is a strategy type ParseStrategyType
+// reads ("" included).
+func knownStrategy(s string) bool {
+	_, err := dcplan.ParseStrategyType(s)
+	return err == nil
+}
+
 // paramsKey names the parameters object of a strategy type, "" for types
 // without one.
 func paramsKey(t dcplan.StrategyType) string {
@@ -231,7 +245,11 @@ func paramsKey(t dcplan.StrategyType) string {
 }
 
 func putStrategy(s map[string]any, st dcplan.Strategy) {
-	putString(s, "type", st.Type.String())
+	// A spelling no type has (read from an encoded DC) reads as
+	// StrategyUnset and keeps it: a rollback sends it as upstream does.
+	if cur, ok := s["type"].(string); st.Type != dcplan.StrategyUnset || !ok || knownStrategy(cur) {
+		putString(s, "type", st.Type.String())
+	}
 	if key := paramsKey(st.Type); key != "" {
 		if st.HasParams || st.HasTimeout {
 			params := child(s, key)
@@ -333,6 +351,9 @@ func (r *reader) triggers(spec node) []dcplan.Trigger {
 		t, err := dcplan.ParseTriggerType(typ)
 		other := ""
 		switch {
+		case typ == "" && r.encoded:
+			// TriggerUnset: upstream's annotation codec reads it, and no
+			// controller acts on it (SPEC 13.1).
 		case typ == "":
 			r.fail("type", "required") // as the API server requires it
 		case err != nil:

@@ -31,7 +31,10 @@ import (
 // a missing or non-decimal version is dcplan.NoVersion, a phase other
 // than the five spellings is PhaseUnknown, SPEC 5.1, 5.2, 13.1), and an
 // encoded config that is not a DeploymentConfig DecodeConfig accepts
-// reads as no DC, EncodedProblem saying why in upstream's words.
+// reads as no DC, EncodedProblem saying why in upstream's words, except
+// for its strategy and trigger types, which upstream's annotation codec
+// does not check either (an unknown strategy type reads as StrategyUnset,
+// a trigger without a type as TriggerUnset).
 // DecodeDeployment never panics.
 //
 // The strings of the result share one allocation of their exact size
