@@ -22,7 +22,9 @@ import (
 //
 // Replacement removes every condition of c's type and appends c at the
 // end, so the order of conditions changes; remove drops every condition
-// of a type, keeping the order of the others.
+// of a type, keeping the order of the others. Types and statuses compare
+// by their text, as upstream's strings do (condType, sameStatus): an
+// extra condition of another writer's type is its own type (SPEC 13.1).
 //
 // Each touched condition type gets a slot holding its final value and the
 // sequence number of its last append. The list the overlay stands for is
@@ -50,14 +52,34 @@ type overlay struct {
 
 // slot is the final state of one touched condition type.
 type slot struct {
-	typ     dcplan.ConditionType
+	typ     condType
 	present bool
 	seq     uint32
 	cond    dcplan.Condition
 }
 
+// condType is a condition's type as upstream compares it, by its text:
+// ConditionOther with the text of another writer's type (SPEC 13.1).
+type condType struct {
+	typ   dcplan.ConditionType
+	other string
+}
+
+// typeOf is the type of c (OtherType counts for ConditionOther only).
+func typeOf(c *dcplan.Condition) condType {
+	if c.Type != dcplan.ConditionOther {
+		return condType{typ: c.Type}
+	}
+	return condType{c.Type, c.OtherType}
+}
+
+// sameStatus reports whether a and b carry the same status text.
+func sameStatus(a, b *dcplan.Condition) bool {
+	return a.Status == b.Status && (a.Status != dcplan.StatusOther || a.OtherStatus == b.OtherStatus)
+}
+
 // find returns the slot of type t, or nil.
-func (o *overlay) find(t dcplan.ConditionType) *slot {
+func (o *overlay) find(t condType) *slot {
 	for i := range o.slots[:o.n] {
 		if o.slots[i].typ == t {
 			return &o.slots[i]
@@ -72,7 +94,7 @@ func (o *overlay) find(t dcplan.ConditionType) *slot {
 }
 
 // touch returns the slot of type t, creating it when needed.
-func (o *overlay) touch(t dcplan.ConditionType) *slot {
+func (o *overlay) touch(t condType) *slot {
 	if s := o.find(t); s != nil {
 		return s
 	}
@@ -87,7 +109,7 @@ func (o *overlay) touch(t dcplan.ConditionType) *slot {
 
 // get returns the first condition of type t of the list the overlay
 // stands for, without a copy, or nil. The pointer is read only.
-func (o *overlay) get(t dcplan.ConditionType) *dcplan.Condition {
+func (o *overlay) get(t condType) *dcplan.Condition {
 	if s := o.find(t); s != nil {
 		if !s.present {
 			return nil
@@ -95,7 +117,7 @@ func (o *overlay) get(t dcplan.ConditionType) *dcplan.Condition {
 		return &s.cond
 	}
 	for i := range o.base {
-		if o.base[i].Type == t {
+		if typeOf(&o.base[i]) == t {
 			return &o.base[i]
 		}
 	}
@@ -105,7 +127,7 @@ func (o *overlay) get(t dcplan.ConditionType) *dcplan.Condition {
 // set applies the set rule to a condition whose message is rendered only
 // when the condition is actually written.
 func (o *overlay) set(p pending) {
-	cur := o.get(p.typ)
+	cur := o.get(condType{typ: p.typ})
 	if cur != nil && cur.Status == p.status && cur.Reason == p.reason {
 		return
 	}
@@ -115,8 +137,8 @@ func (o *overlay) set(p pending) {
 // setCondition applies the set rule to a rendered condition (the extra
 // conditions).
 func (o *overlay) setCondition(c *dcplan.Condition) {
-	cur := o.get(c.Type)
-	if cur != nil && cur.Status == c.Status && sameReason(*cur, *c) {
+	cur := o.get(typeOf(c))
+	if cur != nil && sameStatus(cur, c) && sameReason(*cur, *c) {
 		return
 	}
 	o.put(*c, cur)
@@ -126,17 +148,17 @@ func (o *overlay) setCondition(c *dcplan.Condition) {
 // when the status does not change (rule 2); cur is the condition of that
 // type before, or nil.
 func (o *overlay) put(c dcplan.Condition, cur *dcplan.Condition) {
-	if cur != nil && cur.Status == c.Status {
+	if cur != nil && sameStatus(cur, &c) {
 		c.LastTransitionTime = cur.LastTransitionTime
 	}
-	s := o.touch(c.Type)
+	s := o.touch(typeOf(&c))
 	o.seq++
-	*s = slot{typ: c.Type, present: true, seq: o.seq, cond: c}
+	*s = slot{typ: typeOf(&c), present: true, seq: o.seq, cond: c}
 }
 
 // remove drops every condition of type t.
 func (o *overlay) remove(t dcplan.ConditionType) {
-	s := o.touch(t)
+	s := o.touch(condType{typ: t})
 	s.present, s.cond = false, dcplan.Condition{}
 }
 
@@ -147,7 +169,7 @@ func (o *overlay) touched() bool { return o.n > 0 }
 func (o *overlay) length() int {
 	n := 0
 	for _, c := range o.base {
-		if o.find(c.Type) == nil {
+		if o.find(typeOf(&c)) == nil {
 			n++
 		}
 	}
@@ -201,7 +223,7 @@ func (o *overlay) list() []dcplan.Condition {
 	}
 	out := make([]dcplan.Condition, 0, n)
 	for _, c := range o.base {
-		if o.find(c.Type) == nil {
+		if o.find(typeOf(&c)) == nil {
 			out = append(out, c)
 		}
 	}
@@ -225,7 +247,7 @@ func (o *overlay) equal(want []dcplan.Condition) bool {
 	}
 	i := 0
 	for _, c := range o.base {
-		if o.find(c.Type) != nil {
+		if o.find(typeOf(&c)) != nil {
 			continue
 		}
 		if !c.Equal(want[i]) {

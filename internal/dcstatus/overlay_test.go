@@ -16,17 +16,27 @@ import (
 // agrees with comparing that list.
 func TestOverlayMatchesSetRemove(t *testing.T) {
 	epoch := time.Date(2026, 11, 30, 10, 0, 0, 0, time.UTC)
-	types := []dcplan.ConditionType{dcplan.ConditionUnset, dcplan.ConditionAvailable, dcplan.ConditionProgressing, dcplan.ConditionReplicaFailure, dcplan.ConditionType(7), dcplan.ConditionType(9)}
+	types := []dcplan.ConditionType{dcplan.ConditionUnset, dcplan.ConditionAvailable, dcplan.ConditionProgressing, dcplan.ConditionReplicaFailure, dcplan.ConditionOther, dcplan.ConditionType(7), dcplan.ConditionType(9)}
+	// The status engine removes only a type of its own (Progressing).
+	removable := slices.DeleteFunc(slices.Clone(types), func(t dcplan.ConditionType) bool { return t == dcplan.ConditionOther })
 	genCond := rapid.Custom(func(t *rapid.T) dcplan.Condition {
 		c := newCondition(
 			rapid.SampledFrom(types).Draw(t, "type"),
-			dcplan.ConditionStatus(rapid.IntRange(1, 3).Draw(t, "status")),
+			dcplan.ConditionStatus(rapid.IntRange(1, int(dcplan.StatusOther)).Draw(t, "status")),
 			dcplan.ConditionReason(rapid.IntRange(0, int(dcplan.ReasonOther)).Draw(t, "reason")),
 			rapid.SampledFrom([]string{"a", "b"}).Draw(t, "message"),
 			epoch.Add(time.Duration(rapid.IntRange(0, 2).Draw(t, "at"))*time.Minute),
 		)
 		if c.Reason == dcplan.ReasonOther {
 			c.OtherReason = rapid.SampledFrom([]string{"X", "Y"}).Draw(t, "other")
+		}
+		// Other writers' types and statuses (SPEC 13.1), two texts each:
+		// one type is another's only when the texts are equal.
+		if c.Type == dcplan.ConditionOther {
+			c.OtherType = rapid.SampledFrom([]string{"example.com/Ready", "example.com/Gate"}).Draw(t, "otherType")
+		}
+		if c.Status == dcplan.StatusOther {
+			c.OtherStatus = rapid.SampledFrom([]string{"Maybe", "Perhaps"}).Draw(t, "otherStatus")
 		}
 		return c
 	})
@@ -52,7 +62,7 @@ func TestOverlayMatchesSetRemove(t *testing.T) {
 				o.setCondition(&c)
 				want = refSet(want, c)
 			default:
-				typ := rapid.SampledFrom(types).Draw(t, "remove")
+				typ := rapid.SampledFrom(removable).Draw(t, "remove")
 				o.remove(typ)
 				want = refRemove(want, typ)
 			}
@@ -102,7 +112,7 @@ func TestOverlaySpill(t *testing.T) {
 	if !o.equal(want) {
 		t.Errorf("overlay.equal(its own list) = false")
 	}
-	if c := o.get(6); c == nil || c.Status != dcplan.StatusFalse {
+	if c := o.get(condType{typ: 6}); c == nil || c.Status != dcplan.StatusFalse {
 		t.Errorf("overlay.get(6) = %+v, want the False condition set last", c)
 	}
 }

@@ -25,29 +25,46 @@ import (
 //     c's.
 //
 // Replacement removes every condition of c's type and appends c at the
-// end, so the order of conditions changes. Reasons compare as upstream's
-// strings do: two ReasonOther values are the same reason only when their
-// OtherReason texts are equal. The result never aliases conds.
+// end, so the order of conditions changes. Types, statuses and reasons
+// compare as upstream's strings do: two ConditionOther types, StatusOther
+// statuses or ReasonOther reasons are the same only when their texts
+// (OtherType, OtherStatus, OtherReason) are equal. The result never
+// aliases conds.
 //
 // Reference: appsutil.SetDeploymentCondition.
 func refSet(conds []dcplan.Condition, c dcplan.Condition) []dcplan.Condition {
-	cur, ok := refGet(conds, c.Type)
-	if ok && cur.Status == c.Status && sameReason(cur, c) {
+	var cur dcplan.Condition
+	ok := false
+	for _, x := range conds {
+		if refSameType(x, c) {
+			cur, ok = x, true
+			break
+		}
+	}
+	sameStatus := ok && cur.Status == c.Status && (c.Status != dcplan.StatusOther || cur.OtherStatus == c.OtherStatus)
+	if sameStatus && sameReason(cur, c) {
 		if len(conds) == 0 {
 			return nil
 		}
 		return slices.Clone(conds)
 	}
-	if ok && cur.Status == c.Status {
+	if sameStatus {
 		c.LastTransitionTime = cur.LastTransitionTime
 	}
 	out := make([]dcplan.Condition, 0, len(conds)+1)
 	for _, x := range conds {
-		if x.Type != c.Type {
+		if !refSameType(x, c) {
 			out = append(out, x)
 		}
 	}
 	return append(out, c)
+}
+
+// refSameType reports whether a and b have the same type text: upstream's
+// condition types are strings, so two conditions of other writers' types
+// are of one type only when their OtherType texts are equal.
+func refSameType(a, b dcplan.Condition) bool {
+	return a.Type == b.Type && (a.Type != dcplan.ConditionOther || a.OtherType == b.OtherType)
 }
 
 // refRemove returns conds without any condition of type t, keeping the
@@ -100,7 +117,7 @@ func overlayRemove(conds []dcplan.Condition, t dcplan.ConditionType) []dcplan.Co
 
 func overlayGet(conds []dcplan.Condition, t dcplan.ConditionType) (dcplan.Condition, bool) {
 	o := overlay{base: conds}
-	if c := o.get(t); c != nil {
+	if c := o.get(condType{typ: t}); c != nil {
 		return *c, true
 	}
 	return dcplan.Condition{}, false

@@ -238,7 +238,7 @@ func progressed(old *dcplan.ConfigStatus, c *counts, wrapped bool) bool {
 func originConditions(cfg *dcplan.Config, available bool, li history.LatestInfo, o *overlay) {
 	o.set(pendingAvailable(available))
 
-	cond := o.get(dcplan.ConditionProgressing)
+	cond := o.get(condType{typ: dcplan.ConditionProgressing})
 	idle := !li.Exists || li.Candidate.Phase.Terminal()
 	pausedCond := cond != nil && cond.Reason == dcplan.ReasonDeploymentConfigPaused
 	if li.Exists && !(idle && cfg.Paused && pausedCond) {
