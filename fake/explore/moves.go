@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -170,6 +171,34 @@ type Step struct {
 	// recalled marks a step given from another node's outcome of the
 	// same move (see recall): it has no Before, Seen, Pass or Writes.
 	recalled bool
+	// collected marks a step whose writes made the server change objects
+	// its log does not name (the garbage collector's deletes and owner
+	// reference removals): its After is not the replay of its Writes.
+	collected bool
+}
+
+// collected makes o, the replay of a pass's log over the world before
+// it, what srv, the server the pass wrote to, holds: the server's
+// garbage collector deletes, marks or releases the dependents of an
+// object a write deleted (or left without owners or finalizers) at
+// once, and logs none of it. It reports whether anything changed. The
+// collector adds no object, so the objects of o are all it looks at.
+func collected(o Objects, srv *fake.Server) bool {
+	changed := false
+	for k, b := range o {
+		res, name := split(k)
+		sb, ok := srv.Object(res, Namespace, name)
+		switch {
+		case !ok:
+			delete(o, k)
+		case !bytes.Equal(sb, b):
+			o[k] = intern(sb)
+		default:
+			continue
+		}
+		changed = true
+	}
+	return changed
 }
 
 // client is a wire.Client over a fake.Server that fails one write with a
@@ -357,14 +386,18 @@ func apply(o, prev Objects, m Move, st dcplan.Settings, rq int, expect []string,
 		step.Err = err
 	}
 	step.Writes = srv.Log()
-	settle(&step, o, rq, st)
+	settle(&step, o, rq, st, srv)
 	return step, nil
 }
 
 // settle completes step from its Writes: the controllers' expectations
 // (the RCs a DC controller pass created, and the pods a deployer pass
 // created, join them), the world after and the deployer's requeue count.
-func settle(step *Step, o Objects, rq int, st dcplan.Settings) {
+// srv, when not nil, is the server the writes were made on: the world
+// after is then what it holds, the garbage collector's work on the
+// objects the writes did not name (a pruned RC's deployer pods, say)
+// included, which its log leaves out (step.collected records it).
+func settle(step *Step, o Objects, rq int, st dcplan.Settings, srv *fake.Server) {
 	m := step.Move
 	if res := expected(m, st); res != "" {
 		for _, lw := range step.Writes {
@@ -379,6 +412,9 @@ func settle(step *Step, o Objects, rq int, st dcplan.Settings) {
 		}
 	}
 	next := replay(o, step.Writes)
+	if srv != nil {
+		step.collected = collected(next, srv)
+	}
 	normalize(next)
 	step.After = next
 	if m.Actor == ActorDeployer {
@@ -396,9 +432,11 @@ func settle(step *Step, o Objects, rq int, st dcplan.Settings) {
 // passes are one deterministic run until the crash, so the crashed one
 // made free's first m.At write attempts, and with no failure before them
 // it planned once, as free did. ok is false when free failed somewhere
-// (the crashed run may have planned differently): apply must run it.
+// (the crashed run may have planned differently), or when the server's
+// collector changed objects free's writes did not name (its log does not
+// say after which write): apply must run it.
 func crashed(free Step, m Move, rq int, expect []string, st dcplan.Settings) (step Step, ok bool) {
-	if free.recalled || free.Err != nil || m.At > len(free.Writes) || len(free.Pass.Snapshot.Outcome.Failures) > 0 {
+	if free.recalled || free.collected || free.Err != nil || m.At > len(free.Writes) || len(free.Pass.Snapshot.Outcome.Failures) > 0 {
 		return Step{}, false
 	}
 	for _, err := range free.Pass.Errs {
@@ -415,7 +453,7 @@ func crashed(free Step, m Move, rq int, expect []string, st dcplan.Settings) (st
 		}
 		_, step.Expect = expectations(m, expect, w, free.Before)
 	}
-	settle(&step, free.Before, rq, st)
+	settle(&step, free.Before, rq, st, nil)
 	return step, true
 }
 
