@@ -9,11 +9,13 @@ import (
 
 // TestFailsForACauseEdges holds the causes FailsForACause accepts for an
 // RC moved to Failed, and those it does not: a New RC may time out
-// (SPEC 4.3.new.3) even beside a pod; a cancel written with the failure
+// (SPEC 4.3.new.3), with UnrelatedPodEffects even beside a pod; a cancel written with the failure
 // is a cause (SPEC 2.3); a pod squatting the deployer pod's name is
 // another RC's, so the RC's own pod is gone (SPEC 4.3), and the pod that
 // counts is the one the RC's deployer-pod annotation names; an RC already
-// Failed or cancelled before has its cause; a pass that read a stale
+// Failed or cancelled before has its cause; under Modern a New RC beside
+// its own deployer pod has none, since its timeout does not fire then
+// (SPEC 11 item 4); a pass that read a stale
 // cache is not judged; and a pod that succeeded fails its RC only with
 // the seed pod controller, on a non-zero exit code (SPEC 2.2, 7 row 29),
 // never for Modern.
@@ -47,6 +49,8 @@ func TestFailsForACauseEdges(t *testing.T) {
 	seedExit0.Settings = dcplan.Origin15.Settings()
 	stale := fail(Running, false, deployerPod("web-3", dcplan.PodRunning))
 	stale.Stale = true
+	exactNew := fail(New, false, deployerPod("web-3", dcplan.PodRunning))
+	exactNew.Settings = dcplan.Exact.Settings()
 	seedPods := fail(Running, false, exited(1))
 	seedPods.Settings = dcplan.Origin15.Settings()
 	tests := []struct {
@@ -55,7 +59,11 @@ func TestFailsForACauseEdges(t *testing.T) {
 		t       fake.Transition
 		wantErr string
 	}{
-		{name: "4.3.new.3 New times out beside its pod", why: "the strategy's timeout fails a New RC, whatever its pod", t: fail(New, false, deployerPod("web-3", dcplan.PodRunning))},
+		{name: "4.3.new.3 New times out beside its pod", why: "with UnrelatedPodEffects (Exact, SPEC 10.4) the strategy's timeout fails a New RC, whatever its pod", t: exactNew},
+		{name: "11.4 Modern, New beside its running pod", why: "Modern's timeout does not fail a New RC whose related deployer pod exists (SPEC 11 item 4): the pod makes it Running",
+			t: fail(New, false, deployerPod("web-3", dcplan.PodRunning)), wantErr: "rc/web-3 failed (New -> Failed) while its deployer pod web-3-deploy is Running"},
+		{name: "4.3.new.3 Modern, New without a pod", why: "no deployer pod: the strategy's timeout fails the New RC", t: fail(New, false)},
+		{name: "4.3.new.6 Modern, New beside an unrelated pod", why: "a pod squatting the name fails the New RC (SPEC 4.3.new.6)", t: fail(New, false, squatter)},
 		{name: "2.3 cancelled with the failure", why: "the write that fails web-3 also cancels it", t: fail(Running, true, deployerPod("web-3", dcplan.PodRunning))},
 		{name: "4.3 squatted name", why: "web-3-deploy is web-9's pod: web-3's own is gone", t: fail(Running, false, squatter)},
 		{name: "stale pass", why: "the pass saw a pod that has moved on since", t: stale},

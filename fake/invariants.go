@@ -1067,8 +1067,12 @@ func StatusOnlyWhileDeleting(t Transition) error {
 // cancelled; its deployer pod is gone, Failed, or another RC's (a pod
 // squatting its name); with the seed pod controller, that pod succeeded
 // with a non-zero exit code (SPEC 7 row 29); or it is still New, where
-// the strategy's timeout may fail it (SPEC 4.3.new.3; time is an input,
-// and a New RC has no pod to judge by). A pass that read a stale cache is
+// the strategy's timeout may fail it (SPEC 4.3.new.3; time is an input).
+// The timeout fails a New RC beside its own deployer pod only with
+// UnrelatedPodEffects (Exact and the seeds: the check comes before the
+// pod, SPEC 10.4); otherwise (Modern, SPEC 11 item 4) a New RC whose
+// related deployer pod is pending, running or succeeded has no cause to
+// fail. A pass that read a stale cache is
 // not judged: the pod it saw may have moved on since.
 func FailsForACause(t Transition) error {
 	if t.Stale {
@@ -1086,7 +1090,8 @@ func FailsForACause(t Transition) error {
 			continue
 		}
 		before, ok := w.Live.Deployment(after.Name)
-		if !ok || before.Phase == dcplan.PhaseFailed || before.Phase == dcplan.PhaseNew || before.Cancelled || after.Cancelled {
+		if !ok || before.Phase == dcplan.PhaseFailed || before.Phase == dcplan.PhaseNew && t.Settings.UnrelatedPodEffects ||
+			before.Cancelled || after.Cancelled {
 			continue
 		}
 		name := before.DeployerPodName
