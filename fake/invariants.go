@@ -1155,7 +1155,8 @@ func SupersedesInFlight(t Transition) error {
 // replicas, availableReplicas and readyReplicas are the sums of the RCs'
 // status fields, unavailableReplicas is max(0, Σ spec.replicas −
 // available), updatedReplicas is the latest RC's status.replicas (0 when
-// there is none), and observedGeneration is metadata.generation once the
+// there is none: none of latestVersion, or a newer RC above a lagging
+// status, which a paused DC and one being deleted keep, SPEC 3.2.6), and observedGeneration is metadata.generation once the
 // latest rollout has ended. A DC at version 0 without a ConfigChange or
 // ImageChange trigger computes from no RC at all (SPEC 3.2.1). Only the
 // RCs the DC controls are counted (an orphan it cannot adopt, such as one
@@ -1171,6 +1172,7 @@ func StatusSumsAtRest(c ConfigState) error {
 		return tr.Type == dcplan.TriggerConfigChange || tr.Type == dcplan.TriggerImageChange
 	})
 	var replicas, available, ready, spec, updated int64
+	var newest dcplan.Version
 	if cfg.Status.LatestVersion != 0 || triggered {
 		for _, d := range c.claimed() {
 			if !d.HasController || d.Controller.UID != cfg.UID {
@@ -1180,10 +1182,14 @@ func StatusSumsAtRest(c ConfigState) error {
 			available += int64(d.AvailableReplicas)
 			ready += int64(d.ReadyReplicas)
 			spec += int64(d.Replicas)
+			newest = max(newest, d.Version)
 			if cfg.Status.LatestVersion > 0 && d.Version == cfg.Status.LatestVersion {
 				updated = int64(d.StatusReplicas)
 			}
 		}
+	}
+	if newest != cfg.Status.LatestVersion {
+		updated = 0 // no latest RC: the newest is not of latestVersion (SPEC 3.2.6)
 	}
 	st := cfg.Status
 	var errs []error

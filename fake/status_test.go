@@ -13,7 +13,8 @@ import (
 // their status (a DC created again over its predecessor's RCs adopts them
 // at latestVersion 0), which an unpaused DC does not (SPEC 3.2.7); and a
 // write that leaves latestVersion negative fails, even when it raised it
-// (SPEC 3.2.10; issue 13 defect 2).
+// (SPEC 3.2.10; issue 13 defect 2). Such a lagging DC has no latest RC,
+// so its updatedReplicas is 0 (SPEC 3.2.6, 3.9).
 func TestStatusInvariantsEdges(t *testing.T) {
 	c0, c3 := dc(t, 0, "app:1"), dc(t, 3, "app:1")
 	adopted := state(c0, rcOf(t, c3, 1, Complete, 0), rcOf(t, c3, 2, Complete, 1))
@@ -24,6 +25,17 @@ func TestStatusInvariantsEdges(t *testing.T) {
 	low.Status.LatestVersion, lower.Status.LatestVersion = -1, -2
 	negative := fake.Transition{Writes: []fake.LiveWrite{{Request: wire.Request{Verb: wire.VerbUpdate, Resource: wire.ResourceConfigs, Subresource: wire.SubresourceStatus, Name: "web"},
 		Before: dcBytes(t, lower), After: dcBytes(t, low), Live: state(lower)}}}
+	// A DC created again over its predecessor's web-1 (active) and web-3
+	// (failed), its status caught up to 1 of 3 (SPEC 3.2.7) when a user
+	// paused it: the paused branch writes the status with no latest RC
+	// (SPEC 3.2.6: the newest, web-3, is not of latestVersion), so
+	// updatedReplicas is 0 (SPEC 3.9), though web-1 runs a replica.
+	c1 := dc(t, 1, "app:1")
+	c1.Paused = true
+	lagPaused := state(c1, rcOf(t, c3, 1, Complete, 1), rcOf(t, c3, 3, Failed, 0))
+	lagPaused.Deployments[0].StatusReplicas, lagPaused.Deployments[0].AvailableReplicas, lagPaused.Deployments[0].ReadyReplicas = 1, 1, 1
+	lagPaused.Config.Status.Replicas, lagPaused.Config.Status.AvailableReplicas, lagPaused.Config.Status.ReadyReplicas = 1, 1, 1
+	lagPaused.Config.Status.ObservedGeneration = lagPaused.Config.Generation
 	tests := []struct {
 		name    string
 		why     string
@@ -34,6 +46,14 @@ func TestStatusInvariantsEdges(t *testing.T) {
 			wantErr: "rc web-1 has version 1 above latestVersion 0"},
 		{name: "3.2.5 paused", why: "a paused DC stops before the catch-up", judge: func() error { return fake.StatusCaughtUp(paused) }},
 		{name: "3.2.4 deleting", why: "a DC being deleted stops before the catch-up", judge: func() error { return fake.StatusCaughtUp(deleting) }},
+		{name: "3.9 paused, status lags", why: "no latest RC exists while web-3 is above latestVersion 1: updatedReplicas 0, as upstream's calculateStatus has it",
+			judge: func() error { return fake.StatusSumsAtRest(lagPaused) }},
+		{name: "3.9 paused, status lags, updated counted", why: "updatedReplicas counts no RC when none is the latest",
+			judge: func() error {
+				c := lagPaused
+				c.Config.Status.UpdatedReplicas = 1
+				return fake.StatusSumsAtRest(c)
+			}, wantErr: "status.updatedReplicas 1, want 0"},
 		{name: "3.2.10 negative write", why: "a write from -2 to -1 raises latestVersion but leaves it negative", judge: func() error { return fake.LatestVersionMonotonic(negative) },
 			wantErr: "update wrote latestVersion -2 -> -1"},
 	}
