@@ -9,7 +9,9 @@ import (
 )
 
 // TestHistoryInvariantsEdges holds the edges of the history invariants
-// beyond TestStateInvariantsCatchViolations and
+// (a paused DC's history is cleaned too, SPEC 3.2.5, but never scaled,
+// so an old RC with replicas is skipped and counted, and the latest RC
+// is kept) beyond TestStateInvariantsCatchViolations and
 // TestTransitionInvariantsCatchViolations: without an active RC every RC
 // but the one status.latestVersion names is prunable, those above it too
 // (SPEC 3.7.3; a seed-era DC created again over its predecessor's RCs
@@ -46,6 +48,17 @@ func TestHistoryInvariantsEdges(t *testing.T) {
 	del := func(rc string, in fake.ConfigState, p dcplan.Preset) func() error { return delRead(rc, in, p, false) }
 	// An unpaused DC at latestVersion 2 with web-3 above it, all Complete.
 	unpaused := state(c2, rcOf(t, c2, 1, Complete, 0), rcOf(t, c2, 2, Complete, 0), rcOf(t, c2, 3, Complete, 1))
+	// A paused DC at rest (SPEC 3.2.5: history cleanup, no scaling) with
+	// limit 1 and web-3 active: web-1 and web-2 are prunable.
+	pausedLimit := c4
+	pausedLimit.Status.LatestVersion, pausedLimit.Paused = 3, true
+	pausedKept := state(pausedLimit, rcOf(t, c4, 1, Complete, 0), rcOf(t, c4, 2, Complete, 0), rcOf(t, c4, 3, Complete, 1))
+	pausedScaled := state(pausedLimit, rcOf(t, c4, 1, Complete, 2), rcOf(t, c4, 2, Complete, 0), rcOf(t, c4, 3, Complete, 1))
+	// Paused at latestVersion 1 below its active web-2 (a DC created again
+	// over its predecessor's RCs): Modern's paused cleanup keeps the latest.
+	pausedLag := c2
+	pausedLag.Status.LatestVersion, pausedLag.Paused = 1, true
+	pausedLagging := state(pausedLag, rcOf(t, c2, 1, Failed, 0), rcOf(t, c2, 2, Complete, 1))
 	tests := []struct {
 		name    string
 		why     string
@@ -58,6 +71,12 @@ func TestHistoryInvariantsEdges(t *testing.T) {
 		{name: "3.2.4 deleting", why: "a DC being deleted gets only its status written: web-1 and web-2 stay", judge: func() error { return fake.HistoryPruned(deleting) }},
 		{name: "3.7 the same DC not being deleted", why: "web-3 ended: cleanup keeps one of web-1 and web-2",
 			judge: func() error { c := deleting; c.Config.Deleting = false; return fake.HistoryPruned(c) }, wantErr: "2 prunable rcs kept, limit 1"},
+		{name: "3.2.5 paused, history kept", why: "a paused DC gets its history cleaned (SPEC 3.2.5, 3.7): web-1, the oldest prunable RC at 0 replicas, goes",
+			judge: func() error { return fake.HistoryPruned(pausedKept) }, wantErr: "web-1"},
+		{name: "3.7.5 paused, skip but count", why: "a paused DC is not scaled: web-1 keeps its replicas, is skipped and counted, so web-2 stays",
+			judge: func() error { return fake.HistoryPruned(pausedScaled) }},
+		{name: "3.7.5.paused paused keeps the latest", why: "web-1 is the latest RC (latestVersion 1) below the active web-2: Modern's paused cleanup keeps it",
+			judge: func() error { return fake.HistoryPruned(pausedLagging) }},
 		{name: "12 PausedPrunesLatest, unpaused", why: "Exact's accident is a paused DC's: an unpaused one keeps its latest RC",
 			judge: del("web-2", unpaused, dcplan.Exact), wantErr: "deleted rc/web-2, the latest (latestVersion 2)"},
 		{name: "3.7.5.paused PausedPrunesLatest, read stale", why: "a pass that read the DC stale may have read it paused before a resume: Exact's accident excuses the delete (TestAccidentsUnderFaults, Exact seed 1410 of 4000)",

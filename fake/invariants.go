@@ -1,6 +1,7 @@
 package fake
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
@@ -581,16 +582,38 @@ func (c ConfigState) prunable() []dcplan.Deployment {
 // HistoryPruned holds at rest when an unpaused DC, not being deleted
 // (SPEC 3.2.4), with a
 // revisionHistoryLimit and a terminal latest rollout keeps at most that
-// many prunable RCs (SPEC 0 rule 10, 3.7). It is an at-rest property:
+// many prunable RCs (SPEC 0 rule 10, 3.7). A paused DC gets its history
+// cleaned too (SPEC 3.2.5) but is not scaled, so an old RC may keep
+// replicas, and cleanup skips it but counts it (SPEC 3.7.5): of its
+// oldest (prunable − limit) prunable RCs, none below status.latestVersion
+// is left at 0 replicas (Modern's paused cleanup keeps the latest RC and
+// newer ones, 3.7.5.paused; Exact's prunes them too). It is an at-rest property:
 // cleanup runs once the rollout ends, so history exceeds the limit
 // between the end of a rollout and the next DC controller pass.
 func HistoryPruned(c ConfigState) error {
 	cfg := c.Config
-	if _, ended, _ := c.latest(); cfg.Paused || cfg.Deleting || !cfg.HasRevisionHistoryLimit || !ended {
+	if _, ended, _ := c.latest(); cfg.Deleting || !cfg.HasRevisionHistoryLimit || !ended {
 		return nil
 	}
-	if n := len(c.prunable()); n > int(cfg.RevisionHistoryLimit) {
-		return fmt.Errorf("%d prunable rcs kept, limit %d", n, cfg.RevisionHistoryLimit)
+	prunable := c.prunable()
+	n, limit := len(prunable), int(cfg.RevisionHistoryLimit)
+	if !cfg.Paused {
+		if n > limit {
+			return fmt.Errorf("%d prunable rcs kept, limit %d", n, limit)
+		}
+		return nil
+	}
+	// Oldest first; of two RCs sharing a version at the boundary the
+	// cleanup takes the first of its list, an order an observer does not
+	// know (SPEC 13.1), so neither is judged.
+	slices.SortStableFunc(prunable, func(a, b dcplan.Deployment) int { return cmp.Compare(a.Version, b.Version) })
+	for _, d := range prunable[:max(0, n-limit)] {
+		if n-limit < n && d.Version == prunable[n-limit].Version {
+			break
+		}
+		if d.Replicas == 0 && d.Version < cfg.Status.LatestVersion {
+			return fmt.Errorf("paused, rc %s kept at 0 replicas, one of the %d oldest of %d prunable rcs, limit %d", d.Name, n-limit, n, limit)
+		}
 	}
 	return nil
 }
