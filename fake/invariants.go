@@ -891,8 +891,11 @@ func OnlyClaimedRCs(t Transition) error {
 }
 
 // CreatedRCMatchesConfig holds when every RC created carries the DC as it
-// is at that moment: the version status.latestVersion names and, in its
-// encoded config, the DC's template (SPEC 3.8). A pass that read the DC
+// is at that moment: the version status.latestVersion names, in its
+// encoded config the DC's template, the DC's
+// openshift.io/deployment-config.name label, a controller reference to
+// the DC's uid, and 0 replicas (the deployer scales it) (SPEC 0 rule 6,
+// 3.8). A pass that read the DC
 // itself stale is not judged: no controller that plans from a cache can do
 // better without a live read of the DC before each create (an RC built
 // from an older DC is then superseded, SPEC 3.4, which OneRolloutInFlight
@@ -910,6 +913,12 @@ func CreatedRCMatchesConfig(t Transition) error {
 			return fmt.Errorf("created rc/%s without an encoded config", d.Name)
 		case d.Encoded.Template.Hash != cfg.Template.Hash:
 			return fmt.Errorf("created rc/%s with a template that is not the DC's", d.Name)
+		case d.ConfigLabel != cfg.Name:
+			return fmt.Errorf("created rc/%s without the DC's label (%q)", d.Name, d.ConfigLabel)
+		case !d.HasController || d.Controller.UID != cfg.UID:
+			return fmt.Errorf("created rc/%s not controlled by the DC (uid %s)", d.Name, cfg.UID)
+		case d.Replicas != 0:
+			return fmt.Errorf("created rc/%s with %d replicas", d.Name, d.Replicas)
 		}
 		return nil
 	})

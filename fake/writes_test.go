@@ -3,6 +3,7 @@ package fake_test
 import (
 	"testing"
 
+	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/fake"
 	"github.com/dcplan/dcplan/wire"
 )
@@ -13,7 +14,8 @@ import (
 // one another DC controls, are writes to RCs not the DC's (SPEC 3.3); the
 // latest RC itself is never cancelled as superseded (SPEC 3.4); a paused
 // DC's RC is not cancelled either, nor its latestVersion written, down
-// neither (SPEC 3.2.5); a created RC carries its DC encoded (SPEC 3.8); a
+// neither (SPEC 3.2.5); a created RC carries its DC encoded, its label
+// and controller reference, and no replicas (SPEC 3.8); a
 // DC being deleted gets
 // its status written, not the DC itself (SPEC 3.2.4); and a write to an RC
 // whose cancel annotation was already there (a cancel raced by success,
@@ -58,8 +60,25 @@ func TestWriteInvariantsEdges(t *testing.T) {
 				d.Encoded = nil
 				return rcBytes(t, d)
 			}(), Live: running}), wantErr: "created rc/web-3 without an encoded config"},
+		{name: "3.8 created scaled up", why: "a new RC starts at 0 replicas, the deployer scales it (SPEC 0 rule 6, 3.8)", inv: fake.CreatedRCMatchesConfig,
+			t: pass(createRC(t, running, func(d *dcplan.Deployment) { d.Replicas = 2 })), wantErr: "created rc/web-3 with 2 replicas"},
+		{name: "3.8 created without a controller", why: "a new RC's one owner reference is its DC, as controller (SPEC 3.8)", inv: fake.CreatedRCMatchesConfig,
+			t: pass(createRC(t, running, func(d *dcplan.Deployment) { d.HasController, d.Controller = false, dcplan.OwnerRef{} })), wantErr: "created rc/web-3 not controlled by the DC"},
+		{name: "3.8 created for another DC", why: "a new RC's controller is the DC of the moment, by uid (SPEC 3.8)", inv: fake.CreatedRCMatchesConfig,
+			t: pass(createRC(t, running, func(d *dcplan.Deployment) { d.Controller.UID = "uid-old-web" })), wantErr: "created rc/web-3 not controlled by the DC"},
+		{name: "3.8 created without the DC's label", why: "a new RC carries the openshift.io/deployment-config.name label of its DC (SPEC 3.8)", inv: fake.CreatedRCMatchesConfig,
+			t: pass(createRC(t, running, func(d *dcplan.Deployment) { d.ConfigLabel = "" })), wantErr: "created rc/web-3 without the DC's label"},
 		{name: "2.3 scale of an RC cancelled before", why: "reconcile scales the active web-3, whose cancel lost the race to success: a scale, no cancel", inv: fake.CancelsOnlyOlder,
 			t: pass(scaleOf(t, "web-3", 1, racedWorld))},
 	}
 	checkTransitionCases(t, tests)
+}
+
+// createRC is the create of web-3, built from in's DC and changed by f,
+// in the live world in.
+func createRC(t *testing.T, in fake.ConfigState, f func(*dcplan.Deployment)) fake.LiveWrite {
+	t.Helper()
+	d := rcOf(t, in.Config, 3, New, 0)
+	f(&d)
+	return fake.LiveWrite{Request: wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourceRCs, Name: d.Name}, After: rcBytes(t, d), Live: in}
 }
