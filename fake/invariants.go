@@ -862,7 +862,12 @@ func HistoryLimit(t Transition) error {
 // OnlyClaimedRCs holds when every write of a DC controller pass to an
 // existing RC, other than the adoption itself (a write that gives the RC
 // a controller reference), is to an RC the live DC
-// controls (SPEC 3.3). The deployer controller works on any RC that names
+// controls, and every adoption is of an orphan the DC may adopt: one
+// carrying its label, not being deleted, while the DC is not being
+// deleted (SPEC 3.3). An adoption by a pass that read a stale cache is
+// not judged: its patch's precondition is the RC's uid alone, so a label
+// edited or a delete begun since the read is any cache-based
+// controller's race. The deployer controller works on any RC that names
 // a DC (SPEC 4.7), and is not judged.
 func OnlyClaimedRCs(t Transition) error {
 	if t.Kind != PassConfig {
@@ -874,13 +879,22 @@ func OnlyClaimedRCs(t Transition) error {
 			r.Verb == wire.VerbCreate {
 			continue
 		}
-		if e, ok, err := t.effect(w); err != nil {
+		e, adoption, err := t.effect(w)
+		if err != nil {
 			return err
-		} else if ok && e.adopted {
+		}
+		adoption = adoption && e.adopted
+		if adoption && (t.Stale || t.StaleConfig) {
 			continue
 		}
 		d, ok := w.Live.Deployment(r.Name)
 		if !ok {
+			continue
+		}
+		if adoption {
+			if d.HasController || !ownedBy(d, w.Live.Config, false) {
+				return fmt.Errorf("adopted rc/%s, which the DC may not adopt", r.Name)
+			}
 			continue
 		}
 		if !d.HasController || d.Controller.UID != w.Live.Config.UID {

@@ -11,7 +11,8 @@ import (
 // TestWriteInvariantsEdges holds the edges of the invariants that judge
 // a DC controller pass's writes to RCs by what each write changed: a
 // write to the status of an RC the DC does not control, and a scale of
-// one another DC controls, are writes to RCs not the DC's (SPEC 3.3); the
+// one another DC controls, are writes to RCs not the DC's, and only an
+// orphan the DC may claim is adopted (SPEC 3.3); the
 // latest RC itself is never cancelled as superseded (SPEC 3.4); a paused
 // DC's RC is not cancelled either, nor its latestVersion written, down
 // neither (SPEC 3.2.5); a created RC carries its DC encoded, its label
@@ -33,6 +34,11 @@ func TestWriteInvariantsEdges(t *testing.T) {
 	raced := rcOf(t, c3, 3, Complete, 0)
 	raced.Cancelled = true
 	racedWorld := state(c3, rcOf(t, c3, 2, Complete, 1), raced)
+	// Three orphans: web-1 labelled for another DC, web-2 being deleted,
+	// web-3 the DC's.
+	orphans := state(c3, orphaned(rcOf(t, c3, 1, Complete, 0)), orphaned(rcOf(t, c3, 2, Complete, 0)), orphaned(rcOf(t, c3, 3, Complete, 1)))
+	orphans.Deployments[0].ConfigLabel = "api"
+	orphans.Deployments[1].Deleting = true
 	pass := func(ws ...fake.LiveWrite) fake.Transition {
 		return fake.Transition{Actor: "dc-controller", Kind: fake.PassConfig, Before: running, After: running, Writes: ws}
 	}
@@ -68,6 +74,15 @@ func TestWriteInvariantsEdges(t *testing.T) {
 			t: pass(createRC(t, running, func(d *dcplan.Deployment) { d.Controller.UID = "uid-old-web" })), wantErr: "created rc/web-3 not controlled by the DC"},
 		{name: "3.8 created without the DC's label", why: "a new RC carries the openshift.io/deployment-config.name label of its DC (SPEC 3.8)", inv: fake.CreatedRCMatchesConfig,
 			t: pass(createRC(t, running, func(d *dcplan.Deployment) { d.ConfigLabel = "" })), wantErr: "created rc/web-3 without the DC's label"},
+		{name: "3.3 adopt another DC's orphan", why: "an orphan labelled for another DC does not match the selector: not adopted (SPEC 3.3)", inv: fake.OnlyClaimedRCs,
+			t: pass(adoptOf(t, orphans, "web-1")), wantErr: "adopted rc/web-1, which the DC may not adopt"},
+		{name: "3.3 adopt an orphan being deleted", why: "an orphan being deleted is not adopted (SPEC 3.3)", inv: fake.OnlyClaimedRCs,
+			t: pass(adoptOf(t, orphans, "web-2")), wantErr: "adopted rc/web-2, which the DC may not adopt"},
+		{name: "3.3 adopt while the DC is deleted", why: "a DC being deleted adopts nothing (SPEC 3.3, 3.2.4)", inv: fake.OnlyClaimedRCs,
+			t: pass(adoptOf(t, with(orphans, func(c *fake.ConfigState) { c.Config.Deleting = true }), "web-3")), wantErr: "adopted rc/web-3, which the DC may not adopt"},
+		{name: "3.3 adopt its orphan", why: "an orphan with the DC's label is adopted", inv: fake.OnlyClaimedRCs, t: pass(adoptOf(t, orphans, "web-3"))},
+		{name: "3.3 adopt from a stale read", why: "the patch's precondition is the RC's uid only: a label edited since the read is any cache-based controller's race", inv: fake.OnlyClaimedRCs,
+			t: func() fake.Transition { tr := pass(adoptOf(t, orphans, "web-1")); tr.Stale = true; return tr }()},
 		{name: "2.3 scale of an RC cancelled before", why: "reconcile scales the active web-3, whose cancel lost the race to success: a scale, no cancel", inv: fake.CancelsOnlyOlder,
 			t: pass(scaleOf(t, "web-3", 1, racedWorld))},
 	}
@@ -81,4 +96,15 @@ func createRC(t *testing.T, in fake.ConfigState, f func(*dcplan.Deployment)) fak
 	d := rcOf(t, in.Config, 3, New, 0)
 	f(&d)
 	return fake.LiveWrite{Request: wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourceRCs, Name: d.Name}, After: rcBytes(t, d), Live: in}
+}
+
+// adoptOf is the write that gives the orphan rc of in a controller
+// reference to in's DC.
+func adoptOf(t *testing.T, in fake.ConfigState, rc string) fake.LiveWrite {
+	t.Helper()
+	w := editOf(t, rc, in, func(d *dcplan.Deployment) {
+		d.HasController, d.Controller = true, dcplan.OwnerRef{UID: in.Config.UID, APIVersion: "apps.openshift.io/v1", Kind: "DeploymentConfig", Name: in.Config.Name, Controller: true}
+	})
+	w.Request.Verb = wire.VerbPatch
+	return w
 }
