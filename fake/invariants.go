@@ -951,10 +951,12 @@ var Spec21 = map[dcplan.Phase]map[dcplan.Phase]bool{
 // 2.1 (Spec21) allows, or `oc rollout retry` moving Failed to New (SPEC
 // 6.2); a created RC starts New, its phase annotation written (SPEC 3.8:
 // every era writes it, and an RC without one is no rollout to any
-// deployer, rollingOut). A missing phase read before a write reads as New.
+// deployer, rollingOut). A missing phase is no phase of the table (SPEC
+// 2.1's row `"" or anything else`): nothing moves an RC from it, nor to
+// it, and a write that leaves it missing is no move.
 // With WriteAnyPhaseChange (the oldest seed, SPEC 7 row 28) a controller
-// writes any phase change, even backwards, but never back to New: no
-// deployer pod phase gives New.
+// writes any phase change, even backwards or from a missing phase, but
+// never back to New nor to none: no deployer pod phase gives them.
 func PhaseMoves(t Transition) error {
 	for _, w := range t.Writes {
 		if w.Request.Resource != wire.ResourceRCs || w.After == nil {
@@ -975,19 +977,13 @@ func PhaseMoves(t Transition) error {
 			return err
 		}
 		from, to := before.Phase, after.Phase
-		if from == dcplan.PhaseUnknown {
-			from = dcplan.PhaseNew
-		}
-		if to == dcplan.PhaseUnknown {
-			to = dcplan.PhaseNew
-		}
 		if from == to || Spec21[from][to] {
 			continue
 		}
 		if t.Actor == "user:retry" && from == dcplan.PhaseFailed && to == dcplan.PhaseNew {
 			continue
 		}
-		if t.Settings.WriteAnyPhaseChange && to != dcplan.PhaseNew && !strings.HasPrefix(t.Actor, "user:") {
+		if t.Settings.WriteAnyPhaseChange && to != dcplan.PhaseNew && to != dcplan.PhaseUnknown && !strings.HasPrefix(t.Actor, "user:") {
 			continue // rule 7.28
 		}
 		return fmt.Errorf("rc/%s moved %v -> %v", after.Name, before.Phase, after.Phase)
