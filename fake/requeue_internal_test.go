@@ -3,8 +3,10 @@ package fake
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/wire"
 )
 
 // failingFromFirstRC is a one-DC simulator whose every write fails with
@@ -77,6 +79,108 @@ func TestDualInstanceCountsItsOwnRequeues(t *testing.T) {
 		if n != i {
 			t.Errorf("leader's Requeues %v, want 0, 1, 2, ... (its own failures only)", leader)
 			break
+		}
+	}
+}
+
+// TestWaitOnlyPassForgetsRequeues: a pass whose plan only waits, with no
+// error (Plan.Message empty), is a pass whose handler returned nil: the
+// work queue forgets the key (Forget, the count back to 0) and the recheck
+// that brings it back (AddAfter) counts no requeue, as upstream's
+// handleErr and examples/kube's queue policy do (SPEC 1.7, 4.3.pending.1,
+// 11a.4). The deployer of a Pending RC whose pod is gone is requeued
+// three times (WaitDeployer, an error), then one pass waits for its stale
+// cache (WaitStaleCache, no error): the count after it is 0, and the RC
+// fails on the pass that sees 13 requeues counted from there. The
+// simulator used to count the wait as a requeue, so the RC failed after
+// 13 passes in all, waits included.
+func TestWaitOnlyPassForgetsRequeues(t *testing.T) {
+	s := NewSim(Options{Seed: 1})
+	if err := s.AddConfig(NewConfig("ns", "web", 1)); err != nil {
+		t.Fatal(err)
+	}
+	for range 5 {
+		if d, ok := s.world.Deployment("ns", "web-1"); ok && d.Phase == dcplan.PhasePending {
+			break
+		}
+		s.Step()
+	}
+	if d, ok := s.world.Deployment("ns", "web-1"); !ok || d.Phase != dcplan.PhasePending {
+		t.Fatalf("web-1 after five steps: %v %v, want Pending", ok, d.Phase)
+	}
+	if err := s.DeleteDeployerPod("ns", "web-1"); err != nil {
+		t.Fatal(err)
+	}
+	it := item{KindRC, "ns", "web-1"}
+	pass := func() Pass {
+		t.Helper()
+		n := len(s.passes)
+		s.process(it)
+		if len(s.passes) != n+1 {
+			t.Fatalf("no pass recorded over %s", it)
+		}
+		return s.passes[n]
+	}
+	for i := range 3 {
+		if p := pass(); p.Plan.Wait != dcplan.WaitDeployer || p.Seen.Requeues != i {
+			t.Fatalf("pass %d: wait %v, saw Requeues %d; want deployer, %d", i, p.Plan.Wait, p.Seen.Requeues, i)
+		}
+	}
+	if got := s.rcq.requeues[it]; got != 3 {
+		t.Fatalf("requeues after three WaitDeployer passes: %d, want 3", got)
+	}
+	// The cache shows web-1 as it was before one of the deployer's own
+	// writes: the next pass waits for it (SPEC 4.2.expect).
+	d, _ := s.world.Deployment("ns", "web-1")
+	s.expectWritten = map[expectKey][]string{{it: it}: {d.ResourceVersion}}
+	if p := pass(); p.Plan.Wait != dcplan.WaitStaleCache || p.Plan.Message != "" {
+		t.Fatalf("stale pass: wait %v, message %q; want stale-cache and none", p.Plan.Wait, p.Plan.Message)
+	}
+	if got := s.rcq.requeues[it]; got != 0 {
+		t.Errorf("requeues after a pass that only waits: %d, want 0 (Forget)", got)
+	}
+	if !s.rcq.queued[it] {
+		t.Errorf("%s not queued again after its stale-cache wait", it)
+	}
+	delete(s.expectWritten, expectKey{it: it})
+	for i := 0; ; i++ {
+		p := pass()
+		if len(p.Plan.Transitions) > 0 {
+			if p.Seen.Requeues != dcplan.WillBeDroppedRequeues || i != dcplan.WillBeDroppedRequeues {
+				t.Errorf("web-1 failed on the pass that saw Requeues %d, after %d requeues since the wait; want %d and %d",
+					p.Seen.Requeues, i, dcplan.WillBeDroppedRequeues, dcplan.WillBeDroppedRequeues)
+			}
+			break
+		}
+		if i > dcplan.MaxRetryCount {
+			t.Fatalf("web-1 never failed: %d passes", i)
+		}
+	}
+}
+
+// TestRateLimited pins the queue policy the simulator and package explore
+// share (SPEC 1.7): a retried or actionable error, or a failed pass, is
+// requeued with rate limiting; a pass that returned nil, one that only
+// waits or has a deadline, and a fatal error are forgotten.
+func TestRateLimited(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		p    dcplan.Plan
+		err  error
+		want bool
+	}{
+		{"nil", dcplan.Plan{}, nil, false},
+		{"stale cache", dcplan.Plan{Wait: dcplan.WaitStaleCache}, nil, false},
+		{"status lag", dcplan.Plan{Wait: dcplan.WaitStatusLag}, nil, false},
+		{"deadline", dcplan.Plan{RecheckAfter: time.Minute}, nil, false},
+		{"retry", dcplan.Plan{Wait: dcplan.WaitDeployer, Message: "pod not found", Error: dcplan.ErrorRetry}, nil, true},
+		{"actionable", dcplan.Plan{Wait: dcplan.WaitRetry, Message: "couldn't create deployer pod", Error: dcplan.ErrorActionable}, nil, true},
+		{"stale cache error", dcplan.Plan{Wait: dcplan.WaitStaleCache, Message: "caches for RC are stale", Error: dcplan.ErrorRetry}, nil, true},
+		{"fatal", dcplan.Plan{Wait: dcplan.WaitConfigDecode, Message: "fatal error handling rollout", Error: dcplan.ErrorFatal}, nil, false},
+		{"failed pass", dcplan.Plan{}, wire.ErrProtocol, true},
+	} {
+		if got := RateLimited(tt.p, tt.err); got != tt.want {
+			t.Errorf("%s: RateLimited = %v, want %v", tt.name, got, tt.want)
 		}
 	}
 }

@@ -417,7 +417,7 @@ func (s *Sim) processAs(it item, instance string) {
 	switch {
 	case aerr != nil && isCrash(aerr):
 		s.restart()
-	case aerr != nil || requeueWanted(plan):
+	case RateLimited(plan, aerr):
 		// As upstream's handleErr: requeue while the count read before
 		// the pass is below MaxRetryCount, so the last pass sees it equal.
 		if requeues[it] < dcplan.MaxRetryCount {
@@ -428,8 +428,15 @@ func (s *Sim) processAs(it item, instance string) {
 			s.trace.add(s.offset(), "drop %s after %d requeues", it, dcplan.MaxRetryCount)
 		}
 	default:
+		// Forget: the handler returned nil (or a fatal error). A plan
+		// that waits for the world to change comes back without a
+		// requeue counted, as an AddAfter does (examples/kube: its
+		// expectations' TTL); one with a deadline comes back then.
 		delete(requeues, it)
-		if plan.RecheckAfter > 0 {
+		switch {
+		case recheckWanted(plan):
+			q.add(it)
+		case plan.RecheckAfter > 0:
 			q.addAfter(it, s.now.Add(plan.RecheckAfter))
 		}
 	}
@@ -492,16 +499,32 @@ func (s *Sim) rcAt(sp *namespace, seq uint64, it item) *dcplan.Deployment {
 	return s.world.value(o, v).(*dcplan.Deployment)
 }
 
-// requeueWanted reports whether upstream's handler would have returned an
-// error for this plan (and so requeued the item rate-limited): a message,
-// or a wait that upstream expresses as an error.
-func requeueWanted(p dcplan.Plan) bool {
-	if p.Message != "" {
-		return true
-	}
+// RateLimited reports whether upstream's work queue requeues an item
+// with rate limiting after a pass (AddRateLimited, which raises its
+// requeue count, Snapshot.Requeues, while the count is below
+// dcplan.MaxRetryCount): when the pass itself failed (passErr, an
+// adapter's own failure such as wire.ErrProtocol; a controller crash is
+// no pass result and restarts the queue instead) or its last plan
+// returned an error that is not fatal (Plan.Message, with Plan.Error
+// other than dcplan.ErrorFatal). After any other pass the queue forgets
+// the item (Forget: the count drops to 0): a pass that returned nil, a
+// plan that only waits included (its recheck is an AddAfter, which counts
+// no requeue), or a fatal error (SPEC 1.7, 3.2, 4.3.pending.1, 11a.4;
+// examples/kube's queue policy). The simulator and package explore both
+// count the deployer's requeues, which decide willBeDropped, by it.
+func RateLimited(p dcplan.Plan, passErr error) bool {
+	return passErr != nil || p.Message != "" && p.Error != dcplan.ErrorFatal
+}
+
+// recheckWanted reports whether the simulator passes over an item again
+// after a pass whose plan neither failed nor carries an error: it waits
+// for its cache or for another controller (a plan that waits with an
+// error is requeued by RateLimited instead). The item is queued for the
+// next step, standing in for an AddAfter: no requeue is counted.
+func recheckWanted(p dcplan.Plan) bool {
 	switch p.Wait {
 	case dcplan.WaitCancellation, dcplan.WaitDeployer, dcplan.WaitStaleCache, dcplan.WaitConfigDecode, dcplan.WaitRetry:
-		return true
+		return p.Message == ""
 	}
 	return false
 }
