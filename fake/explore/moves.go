@@ -392,7 +392,8 @@ func apply(o, prev Objects, m Move, st dcplan.Settings, rq int, expect []string,
 
 // settle completes step from its Writes: the controllers' expectations
 // (the RCs a DC controller pass created, and the pods a deployer pass
-// created, join them), the world after and the deployer's requeue count.
+// created, join them), the world after and the deployer's requeue count
+// (fake.RateLimited).
 // srv, when not nil, is the server the writes were made on: the world
 // after is then what it holds, the garbage collector's work on the
 // objects the writes did not name (a pruned RC's deployer pods, say)
@@ -421,7 +422,10 @@ func settle(step *Step, o Objects, rq int, st dcplan.Settings, srv *fake.Server)
 		switch {
 		case m.Fault == FaultCrash:
 			step.Requeue = 0
-		case step.Pass.Plan.Message != "" || step.Pass.Plan.Error != dcplan.ErrorNone:
+		case fake.RateLimited(step.Pass.Plan, step.Err):
+			// Requeued as the simulator requeues it: a retried error
+			// (a fatal one is forgotten) or a failed pass. Any other pass
+			// forgets the count, one that only waits included.
 			step.Requeue, step.Passes = nextRequeue(rq)
 		}
 	}
