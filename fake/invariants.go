@@ -1199,7 +1199,8 @@ func SupersedesInFlight(t Transition) error {
 // available), updatedReplicas is the latest RC's status.replicas (0 when
 // there is none: none of latestVersion, or a newer RC above a lagging
 // status, which a paused DC and one being deleted keep, SPEC 3.2.6), and observedGeneration is metadata.generation once the
-// latest rollout has ended. A DC at version 0 without a ConfigChange or
+// latest rollout has ended, and, whatever the latest, for a DC paused or
+// being deleted (SPEC 3.2.4, 3.2.5, 3.9; bumpsGeneration). A DC at version 0 without a ConfigChange or
 // ImageChange trigger computes from no RC at all (SPEC 3.2.1). Only the
 // RCs the DC controls are counted (an orphan it cannot adopt, such as one
 // being deleted, is not its). It is an at-rest property: a pod or a
@@ -1249,10 +1250,27 @@ func StatusSumsAtRest(c ConfigState) error {
 			errs = append(errs, fmt.Errorf("status.%s %d, want %d", f.name, f.got, f.want))
 		}
 	}
-	if _, ended, _ := c.latest(); (ended || cfg.Status.LatestVersion == 0) && st.ObservedGeneration != cfg.Generation {
+	if c.bumpsGeneration() && st.ObservedGeneration != cfg.Generation {
 		errs = append(errs, fmt.Errorf("status.observedGeneration %d, want %d", st.ObservedGeneration, cfg.Generation))
 	}
 	return errors.Join(errs...)
+}
+
+// bumpsGeneration reports whether the DC controller's status write for
+// c, at rest, sets observedGeneration to metadata.generation (SPEC 3.9:
+// every branch but "latest exists and still running", 3.2.11): the
+// latest rollout ended, or the DC is at version 0 (3.2.1, or a trigger
+// that skips, 3.2.10), or it is being deleted (3.2.4, unless
+// IgnoreDeleting plans it as any other, SPEC 7 row 3) or paused with
+// the modern paused check first (3.2.5; the seeds' paused check comes
+// after the running branch, SPEC 3.11, 7 row 4): those two branches
+// return before 3.2.11, whatever the latest.
+func (c ConfigState) bumpsGeneration() bool {
+	cfg := c.Config
+	if _, ended, _ := c.latest(); ended || cfg.Status.LatestVersion == 0 {
+		return true
+	}
+	return cfg.Deleting && !c.Switches.IgnoreDeleting || cfg.Paused && c.Switches.Paused == dcplan.PausedFirst
 }
 
 // CancelDeletesPods holds when a deployer pass ("deployer", its Target

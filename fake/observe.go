@@ -67,12 +67,20 @@ type ConfigState struct {
 	// controls). The invariants judge the RCs it takes. WithSettings sets
 	// it, and so do CheckState and CheckTransition.
 	ByLabel bool
+	// Switches are the behaviour switches the DC is planned with, for the
+	// State and Rest invariants whose promise differs by preset (SPEC
+	// 12): the paused mode, AwaitUnknownPhase. WithSettings sets them,
+	// and so do CheckState and CheckTransition; the zero value is
+	// Modern's.
+	Switches dcplan.Switches
 }
 
 // WithSettings returns c as the invariants judge it for a DC planned with
-// st: ByLabel set when st runs the seed-era DC controller.
+// st: ByLabel set when st runs the seed-era DC controller, and Switches
+// st's.
 func (c ConfigState) WithSettings(st dcplan.Settings) ConfigState {
 	c.ByLabel = st.SeedConfigController
+	c.Switches = st.Switches
 	return c
 }
 

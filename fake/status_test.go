@@ -3,6 +3,7 @@ package fake_test
 import (
 	"testing"
 
+	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/fake"
 	"github.com/dcplan/dcplan/wire"
 )
@@ -36,12 +37,58 @@ func TestStatusInvariantsEdges(t *testing.T) {
 	lagPaused.Deployments[0].StatusReplicas, lagPaused.Deployments[0].AvailableReplicas, lagPaused.Deployments[0].ReadyReplicas = 1, 1, 1
 	lagPaused.Config.Status.Replicas, lagPaused.Config.Status.AvailableReplicas, lagPaused.Config.Status.ReadyReplicas = 1, 1, 1
 	lagPaused.Config.Status.ObservedGeneration = lagPaused.Config.Generation
+	// web-2, the latest, deleted by hand (or web-2 running) under a DC
+	// edited to generation 2 that the controller has not observed: the
+	// paused and deleting branches compute the status whatever the
+	// latest (SPEC 3.2.4, 3.2.5) and bump observedGeneration (3.9: every
+	// branch but "latest exists and still running", 3.2.11, which they
+	// come before).
+	unobserved := func(ph dcplan.Phase, f func(*dcplan.Config)) fake.ConfigState {
+		c := dc(t, 2, "app:1")
+		c.Generation, c.Status.ObservedGeneration = 2, 1
+		f(&c)
+		rcs := []dcplan.Deployment{rcOf(t, c, 1, Complete, 0)}
+		if ph != dcplan.PhaseUnknown {
+			rcs = append(rcs, rcOf(t, c, 2, ph, 0))
+		}
+		return state(c, rcs...)
+	}
+	pause := func(c *dcplan.Config) { c.Paused = true }
+	del := func(c *dcplan.Config) { c.Deleting = true }
 	tests := []struct {
 		name    string
 		why     string
 		judge   func() error
 		wantErr string
 	}{
+		{name: "3.2.5 paused, latest gone, generation unobserved", why: "the paused branch writes the status with observedGeneration 2 whatever the latest",
+			judge: func() error { return fake.StatusSumsAtRest(unobserved(dcplan.PhaseUnknown, pause)) }, wantErr: "status.observedGeneration 1, want 2"},
+		{name: "3.2.5 paused, latest running, generation unobserved", why: "the paused branch comes before 3.2.11, which alone keeps observedGeneration",
+			judge: func() error { return fake.StatusSumsAtRest(unobserved(Running, pause)) }, wantErr: "status.observedGeneration 1, want 2"},
+		{name: "3.2.4 deleting, latest gone, generation unobserved", why: "the deleting branch writes the status with observedGeneration 2 whatever the latest",
+			judge: func() error { return fake.StatusSumsAtRest(unobserved(dcplan.PhaseUnknown, del)) }, wantErr: "status.observedGeneration 1, want 2"},
+		{name: "3.2.4 deleting, latest running, generation unobserved", why: "the deleting branch comes before 3.2.11",
+			judge: func() error { return fake.StatusSumsAtRest(unobserved(Running, del)) }, wantErr: "status.observedGeneration 1, want 2"},
+		{name: "3.2.11 latest running, generation unobserved", why: "an unpaused DC whose latest runs keeps observedGeneration",
+			judge: func() error { return fake.StatusSumsAtRest(unobserved(Running, func(*dcplan.Config) {})) }},
+		{name: "3.2.5 paused, generation observed", why: "observedGeneration 2 is what the paused branch writes",
+			judge: func() error {
+				c := unobserved(dcplan.PhaseUnknown, pause)
+				c.Config.Status.ObservedGeneration = 2
+				return fake.StatusSumsAtRest(c)
+			}},
+		{name: "7#4 PausedNoCreate, latest running", why: "the seed's paused check comes after the running branch (SPEC 3.11), which keeps observedGeneration",
+			judge: func() error {
+				c := unobserved(Running, pause)
+				c.Switches.Paused = dcplan.PausedNoCreate
+				return fake.StatusSumsAtRest(c)
+			}},
+		{name: "7#3 IgnoreDeleting, latest running", why: "the oldest seed plans a DC being deleted as any other: the running branch keeps observedGeneration",
+			judge: func() error {
+				c := unobserved(Running, del)
+				c.Switches.IgnoreDeleting = true
+				return fake.StatusSumsAtRest(c)
+			}},
 		{name: "3.2.7 unpaused", why: "the catch-up raises latestVersion to web-2 before rest", judge: func() error { return fake.StatusCaughtUp(adopted) },
 			wantErr: "rc web-1 has version 1 above latestVersion 0"},
 		{name: "3.2.5 paused", why: "a paused DC stops before the catch-up", judge: func() error { return fake.StatusCaughtUp(paused) }},
