@@ -59,12 +59,29 @@ func TestHistoryInvariantsEdges(t *testing.T) {
 	pausedLag := c2
 	pausedLag.Status.LatestVersion, pausedLag.Paused = 1, true
 	pausedLagging := state(pausedLag, rcOf(t, c2, 1, Failed, 0), rcOf(t, c2, 2, Complete, 1))
+	// Paused at latestVersion 4 with limit 1 and web-3 active, web-4
+	// deleted by hand or left without a phase: the paused branch cleans
+	// history whatever the latest (SPEC 3.2.5, 3.7), so web-1 goes.
+	pausedNoLatest := c4
+	pausedNoLatest.Paused = true
+	pausedGone := state(pausedNoLatest, rcOf(t, c4, 1, Complete, 0), rcOf(t, c4, 2, Complete, 0), rcOf(t, c4, 3, Complete, 1))
+	pausedPhaseless := state(pausedNoLatest, rcOf(t, c4, 1, Complete, 0), rcOf(t, c4, 2, Complete, 0), rcOf(t, c4, 3, Complete, 1), rcOf(t, c4, 4, dcplan.PhaseUnknown, 0))
 	tests := []struct {
 		name    string
 		why     string
 		judge   func() error
 		wantErr string
 	}{
+		{name: "3.2.5 paused, latest gone, history kept", why: "the paused branch cleans history before it looks for the latest: web-1, the oldest prunable RC at 0 replicas, goes",
+			judge: func() error { return fake.HistoryPruned(pausedGone) }, wantErr: "web-1"},
+		{name: "3.2.5 paused, latest without a phase, history kept", why: "web-4 has no phase and no deployer moves it: the paused branch cleans history all the same",
+			judge: func() error { return fake.HistoryPruned(pausedPhaseless) }, wantErr: "web-1"},
+		{name: "3.2.5 paused, latest gone, Exact", why: "Exact's paused branch cleans history whatever the latest too",
+			judge: func() error { return fake.HistoryPruned(pausedGone.WithSettings(dcplan.Exact.Settings())) }, wantErr: "web-1"},
+		{name: "7#4 PausedNoCreate, latest without a phase", why: "the seeds' paused check comes after the cancel of 3.4, which awaits web-4 (AwaitUnknownPhase): no cleanup",
+			judge: func() error { return fake.HistoryPruned(pausedPhaseless.WithSettings(dcplan.Origin15.Settings())) }},
+		{name: "7#4 PausedIgnored, latest gone", why: "the oldest seed has no paused concept: it creates web-4 first",
+			judge: func() error { return fake.HistoryPruned(pausedGone.WithSettings(dcplan.Origin10.Settings())) }},
 		{name: "3.7.3 no active, above the status", why: "no RC completed: web-2, above latestVersion 1, is prunable, and limit 0 keeps none",
 			judge: func() error { return fake.HistoryPruned(seed) }, wantErr: "1 prunable rcs kept, limit 0"},
 		{name: "3.7 latest in flight", why: "cleanup runs once web-4 ends", judge: func() error { return fake.HistoryPruned(running) }},

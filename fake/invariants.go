@@ -583,7 +583,9 @@ func (c ConfigState) prunable() []dcplan.Deployment {
 // (SPEC 3.2.4), with a
 // revisionHistoryLimit and a terminal latest rollout keeps at most that
 // many prunable RCs (SPEC 0 rule 10, 3.7). A paused DC gets its history
-// cleaned too (SPEC 3.2.5) but is not scaled, so an old RC may keep
+// cleaned too (SPEC 3.2.5; with the modern paused check, PausedFirst,
+// whatever its latest RC: gone, without a phase or running, as the
+// paused branch comes first) but is not scaled, so an old RC may keep
 // replicas, and cleanup skips it but counts it (SPEC 3.7.5): of its
 // oldest (prunable − limit) prunable RCs, none below status.latestVersion
 // is left at 0 replicas (Modern's paused cleanup keeps the latest RC and
@@ -592,7 +594,12 @@ func (c ConfigState) prunable() []dcplan.Deployment {
 // between the end of a rollout and the next DC controller pass.
 func HistoryPruned(c ConfigState) error {
 	cfg := c.Config
-	if _, ended, _ := c.latest(); cfg.Deleting || !cfg.HasRevisionHistoryLimit || !ended {
+	// The modern paused branch (PausedFirst) cleans history before it
+	// looks for the latest RC (SPEC 3.2.5): whether it exists, has no
+	// phase or runs. The seeds' paused check comes after the cancel and
+	// the latest (SPEC 3.11, 7 row 4), and the oldest seed has none.
+	pausedFirst := cfg.Paused && c.Switches.Paused == dcplan.PausedFirst
+	if _, ended, _ := c.latest(); cfg.Deleting || !cfg.HasRevisionHistoryLimit || !ended && !pausedFirst {
 		return nil
 	}
 	prunable := c.prunable()
