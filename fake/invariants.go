@@ -626,7 +626,12 @@ func HistoryPruned(c ConfigState) error {
 }
 
 // NoPodsAfterCancel holds at rest when no deployer or hook pod of a
-// cancelled, failed rollout exists (SPEC 0 rule 9, 2.3). It is an at-rest
+// cancelled, failed rollout exists (SPEC 0 rule 9, 2.3): none labelled
+// openshift.io/deployer-pod-for.name for it, the pods the deployer
+// deletes (SPEC 4.6; the seed pod controllers' cleanup selects them
+// alike). A pod that names the RC only by its deployment-name annotation
+// (its label removed by hand) is deleted by no preset, upstream's
+// deployer included, and is not judged. It is an at-rest
 // property: the deployer controller deletes them on the pass after the
 // cancel, and again when they appear late, so they exist in between.
 func NoPodsAfterCancel(c ConfigState) error {
@@ -636,7 +641,7 @@ func NoPodsAfterCancel(c ConfigState) error {
 			continue
 		}
 		for _, p := range c.Pods {
-			if p.DeployerFor == d.Name || p.DeploymentName == d.Name {
+			if p.DeployerFor == d.Name {
 				errs = append(errs, fmt.Errorf("pod %s of cancelled rc %s survives", p.Name, d.Name))
 			}
 		}

@@ -9,8 +9,11 @@ import (
 
 // TestNoPodsAfterCancelEdges holds which pods NoPodsAfterCancel counts
 // against a cancelled rollout, and when (SPEC 2.3): every pod of a
-// cancelled RC that failed, known by the deployer-pod-for label (a hook
-// pod) or by the deployment-name annotation alone; none of an RC whose
+// cancelled RC that failed labelled openshift.io/deployer-pod-for.name
+// for it (a hook pod, or a deployer pod annotated for another RC), the
+// pods the deployer deletes (SPEC 4.6); not a pod known by the
+// deployment-name annotation alone, its label removed, which no deployer
+// of any preset deletes; none of an RC whose
 // cancel lost the race to success (it completed, and its deployer pod
 // stays like any completed rollout's).
 func TestNoPodsAfterCancelEdges(t *testing.T) {
@@ -29,8 +32,10 @@ func TestNoPodsAfterCancelEdges(t *testing.T) {
 		{name: "2.3 hook pod by label", why: "the pre hook of the cancelled web-2 survives",
 			c:       cancelled(Failed, dcplan.Pod{Namespace: "ns", Name: "web-2-hook-pre", DeployerFor: "web-2", Phase: dcplan.PodRunning}),
 			wantErr: "pod web-2-hook-pre of cancelled rc web-2 survives"},
-		{name: "2.3 pod by annotation", why: "the deployer pod of web-2, its label removed, survives",
-			c:       cancelled(Failed, dcplan.Pod{Namespace: "ns", Name: "web-2-deploy", DeploymentName: "web-2", Phase: dcplan.PodRunning}),
+		{name: "2.3 pod by annotation", why: "the deployer pod of web-2, its label removed, survives: the deployer deletes by label only (SPEC 4.6), as upstream does",
+			c: cancelled(Failed, dcplan.Pod{Namespace: "ns", Name: "web-2-deploy", DeploymentName: "web-2", Phase: dcplan.PodFailed})},
+		{name: "4.6 pod by label, annotated for another RC", why: "a pod labelled for web-2 is one the deployer deletes, whatever its annotation",
+			c:       cancelled(Failed, dcplan.Pod{Namespace: "ns", Name: "web-2-deploy", DeploymentName: "web-1", DeployerFor: "web-2", Phase: dcplan.PodRunning}),
 			wantErr: "pod web-2-deploy of cancelled rc web-2 survives"},
 		{name: "2.3 cancel raced by success", why: "web-2 completed before the cancel was recorded: its pod stays",
 			c: cancelled(Complete, deployerPod("web-2", dcplan.PodSucceeded))},
