@@ -32,12 +32,35 @@ func TestInFlightInvariantsEdges(t *testing.T) {
 			Writes: []fake.LiveWrite{{Request: wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourceRCs, Name: "web-4"},
 				After: rcBytes(t, rcOf(t, dc(t, 4, "app:1"), 4, New, 0)), Live: running}}}
 	}
+	// web-2 has no phase (made by hand with the DC's label, or its phase
+	// annotation removed) and the DC's status names version 3: where the
+	// DC controller counts it in flight (AwaitUnknownPhase, Exact and
+	// the seeds, SPEC 3.4 note, 11a.7) it cancels and waits for it, and
+	// creates no web-3 beside it; Modern does (SPEC 3.4.unknown).
+	phaseless := state(c3, rcOf(t, c3, 1, Complete, 1), rcOf(t, c3, 2, dcplan.PhaseUnknown, 0))
+	createBeside := func(p dcplan.Preset) error {
+		tr := fake.Transition{Actor: "dc-controller", Kind: fake.PassConfig, Before: phaseless, After: phaseless,
+			Writes: []fake.LiveWrite{{Request: wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourceRCs, Name: "web-3"},
+				After: rcBytes(t, rcOf(t, c3, 3, New, 0)), Live: phaseless}}}
+		return fake.NoCreateWhileInFlight(tr.WithSettings(p.Settings()))
+	}
+	beside := withPods(state(c3, rcOf(t, c3, 2, dcplan.PhaseUnknown, 0), rcOf(t, c3, 3, Running, 0)), deployerPod("web-3", dcplan.PodRunning))
 	tests := []struct {
 		name    string
 		why     string
 		judge   func() error
 		wantErr string
 	}{
+		{name: "3.4 Exact, create beside a phase-less RC", why: "Exact counts web-2 in flight (AwaitUnknownPhase): it cancels it and waits, never creating web-3",
+			judge: func() error { return createBeside(dcplan.Exact) }, wantErr: `created rc/web-3 while rc/web-2 was ""`},
+		{name: "3.4 Origin15, create beside a phase-less RC", why: "the seed's cancel loop waits for web-2 alike",
+			judge: func() error { return createBeside(dcplan.Origin15) }, wantErr: `created rc/web-3 while rc/web-2 was ""`},
+		{name: "3.4.unknown Modern, create beside a phase-less RC", why: "Modern neither cancels nor waits for web-2: web-3 is created beside it",
+			judge: func() error { return createBeside(dcplan.Modern) }},
+		{name: "3.2.8 Exact, running beside a phase-less RC", why: "Exact counts web-2 in flight: web-3 runs beside it",
+			judge: func() error { return fake.OneRolloutInFlight(beside.WithSettings(dcplan.Exact.Settings())) }, wantErr: "2 rollouts in flight: web-2, web-3"},
+		{name: "3.4.unknown Modern, running beside a phase-less RC", why: "web-2 is no rollout to Modern",
+			judge: func() error { return fake.OneRolloutInFlight(beside) }},
 		{name: "11a.4 New at rest", why: "web-3 never got a deployer pod", judge: func() error { return fake.NothingInFlightAtRest(state(c3, rcOf(t, c3, 3, New, 0))) },
 			wantErr: "at rest with rc/web-3 New"},
 		{name: "11a.4 Pending at rest", why: "web-3's deployer pod never ran", judge: func() error { return fake.NothingInFlightAtRest(state(c3, rcOf(t, c3, 3, Pending, 0))) },

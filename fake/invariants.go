@@ -397,13 +397,24 @@ func Decodes(c ConfigState) error {
 // Running. An RC without a phase (PhaseUnknown) is none: no deployer ever
 // moves it, and it exists only by a hand edit (a hand-made RC with the
 // DC's label, SPEC 13.1); whether the DC controller waits for it is a
-// switch (AwaitUnknownPhase), not a property of the world.
+// switch (AwaitUnknownPhase, see awaited), not a property of the world.
 func rollingOut(d dcplan.Deployment) bool {
 	return !d.Phase.Terminal() && d.Phase != dcplan.PhaseUnknown
 }
 
+// awaited reports whether the DC controller takes d for a rollout in
+// flight, one it cancels and waits for before it creates another (SPEC
+// 3.4): rollingOut, or without a phase where the controller counts a
+// missing phase as in flight (await: AwaitUnknownPhase, Exact and the
+// seeds, SPEC 3.4 note, 11a.7); Modern creates the new rollout beside
+// such an RC (SPEC 3.4.unknown).
+func awaited(d dcplan.Deployment, await bool) bool {
+	return rollingOut(d) || await && d.Phase == dcplan.PhaseUnknown
+}
+
 // OneRolloutInFlight holds, at every step, when at most one RC claimed by
-// the DC (SPEC 3.3) is a rollout in flight (rollingOut; SPEC 0 rule 2,
+// the DC (SPEC 3.3) is a rollout in flight as its controller counts them
+// (awaited: an RC without a phase too with AwaitUnknownPhase; SPEC 0 rule 2,
 // 3.2.8, 3.4). Stale reads must not start a
 // second rollout (issue 13, defect 3): Modern waits for its own creates
 // (Snapshot.Unobserved). A DC in a split brain (ConfigState.SplitBrain)
@@ -414,7 +425,7 @@ func OneRolloutInFlight(c ConfigState) error {
 	}
 	var live []string
 	for _, d := range c.claimed() {
-		if rollingOut(d) {
+		if awaited(d, c.Switches.AwaitUnknownPhase) {
 			live = append(live, d.Name)
 		}
 	}
@@ -678,7 +689,9 @@ func LatestVersionMonotonic(t Transition) error {
 }
 
 // NoCreateWhileInFlight holds when, at the moment the server applies an RC
-// create, no other RC claimed by the DC is a rollout in flight (rollingOut)
+// create, no other RC claimed by the DC is a rollout in flight as its
+// controller counts them (awaited: an RC without a phase too with
+// AwaitUnknownPhase, SPEC 3.4 note, 11a.7)
 // in the live store (SPEC 3.2.8, 3.4: older rollouts are cancelled and
 // awaited first) — a
 // pass that read a stale cache does not excuse it; two controller
@@ -689,7 +702,7 @@ func NoCreateWhileInFlight(t Transition) error {
 	}
 	return judgeCreates(t, func(d dcplan.Deployment, live ConfigState) error {
 		for _, x := range live.claimed() {
-			if x.Name != d.Name && rollingOut(x) {
+			if x.Name != d.Name && awaited(x, t.Settings.AwaitUnknownPhase) {
 				return fmt.Errorf("created rc/%s while rc/%s was %s", d.Name, x.Name, phaseText(x.Phase))
 			}
 		}
