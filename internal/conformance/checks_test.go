@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/fake"
@@ -40,6 +41,7 @@ func TestCheckEventObjects(t *testing.T) {
 	event := func(kind, name, uid string) wire.Event {
 		return wire.Event{Type: "Normal", Reason: "Test", Object: dcplan.ObjectRef{Kind: kind, Name: name, UID: uid}}
 	}
+	later := func(e wire.Event) wire.Event { e.Time = e.Time.Add(time.Second); return e }
 	tests := []struct {
 		name    string
 		sc      conformance.Scenario
@@ -52,6 +54,10 @@ func TestCheckEventObjects(t *testing.T) {
 		{"deployer pass, the encoded DC", deployerPass, event("DeploymentConfig", "web", "uid-web"), ""},
 		{"deployer pass, the RC's uid on the DC", deployerPass, event("DeploymentConfig", "web", "uid-web-1"), `want "uid-web"`},
 		{"deployer pass, another RC", deployerPass, event("ReplicationController", "web-2", "uid-web-2"), "web-2"},
+		// SPEC 13: an event's time is the snapshot's now; RecordEvents
+		// keeps no time, so only this check sees another.
+		{"dc pass, a second after now", dcPass, later(event("DeploymentConfig", "web", "uid-web")), `time 0001-01-01 00:00:01 +0000 UTC, want the scenario's now 0001-01-01 00:00:00 +0000 UTC`},
+		{"deployer pass, a second after now", deployerPass, later(event("ReplicationController", "web-1", "uid-web-1")), "want the scenario's now"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -201,7 +201,10 @@ func canonicalInt(n string) bool {
 // pass; in a deployer pass the target RC's, or the DC decoded from its
 // encoded-deployment-config annotation. RecordEvents keeps only
 // <Kind>/<name>, and `oc describe` finds a DC's events by
-// involvedObject.uid.
+// involvedObject.uid. It also returns the events whose time is not the
+// scenario's now (SPEC 13: the time is the snapshot's now; upstream's
+// recorder stamps its clock, which the recordings show as now), which
+// RecordEvents does not keep either.
 func CheckEventObjects(sc Scenario, events []wire.Event) []string {
 	type meta struct {
 		Metadata struct {
@@ -232,6 +235,9 @@ func CheckEventObjects(sc Scenario, events []wire.Event) []string {
 		key := e.Object.Kind + "/" + e.Object.Name
 		if want, ok := uids[key]; !ok || e.Object.UID != want {
 			out = append(out, fmt.Sprintf("event %d (%s %s on %s): involvedObject.uid %q, want %q", i, e.Type, e.Reason, key, e.Object.UID, want))
+		}
+		if !e.Time.Equal(sc.Now) {
+			out = append(out, fmt.Sprintf("event %d (%s %s on %s): time %v, want the scenario's now %v", i, e.Type, e.Reason, key, e.Time, sc.Now))
 		}
 	}
 	return out
