@@ -92,7 +92,7 @@ func FuzzStep(f *testing.F) {
 func stepProperties(t *rapid.T) {
 	s := gen.Snapshot().Draw(t, "snapshot")
 	corrupt(t, &s)
-	rc := drawTarget(t, s)
+	rc := drawTarget(t, &s)
 	p := phase.Step(s, rc)
 	dp := phase.CancelByDeadline(s, rc)
 	pp := phase.DeployerPod(s, dcplan.DeployerPodName(rc))
