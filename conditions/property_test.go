@@ -50,10 +50,21 @@ func genExtra() *rapid.Generator[dcplan.Condition] {
 }
 
 // genSnapshot draws a valid snapshot from gen.Snapshot with a current
-// status that has counters and conditions of its own.
+// status that has counters and conditions of its own, and now and then an
+// RC scaled down below its counters.
 func genSnapshot() *rapid.Generator[dcplan.Snapshot] {
 	return rapid.Custom(func(t *rapid.T) dcplan.Snapshot {
 		s := gen.Snapshot().Draw(t, "snapshot")
+		if len(s.Deployments) > 0 && rapid.IntRange(0, 2).Draw(t, "scaledDown") == 0 {
+			// A scale-down its pods have not followed yet: an RC with
+			// more pods, every one available, than its spec.replicas,
+			// which gen.Snapshot never draws, so that Σ spec.replicas −
+			// available can fall below 0 (SPEC 3.9).
+			d := &s.Deployments[rapid.IntRange(0, len(s.Deployments)-1).Draw(t, "scaledDownRC")]
+			d.StatusReplicas = dcplan.Replicas(rapid.IntRange(1, 3).Draw(t, "scaledDownFrom"))
+			d.ReadyReplicas, d.AvailableReplicas = d.StatusReplicas, d.StatusReplicas
+			d.Replicas = dcplan.Replicas(rapid.IntRange(0, int(d.StatusReplicas)-1).Draw(t, "scaledDownTo"))
+		}
 		st := &s.Config.Status
 		n := rapid.IntRange(0, 12)
 		st.Replicas = dcplan.Replicas(n.Draw(t, "replicas"))
@@ -133,6 +144,13 @@ func TestStatusProperties(t *testing.T) {
 		if d := mutation.Diff(before, in.s); d != "" {
 			t.Fatalf("Status() result aliases the snapshot (-before +after):\n%s", d)
 		}
+		// The counters and observedGeneration are SPEC 3.9's, over every
+		// RC of the list (the seed-era counters are others, SPEC 3.11).
+		if !in.s.Settings.SeedStatus {
+			if d := cmp.Diff(referenceCounters(in.s, in.bump), countersOf(got)); d != "" {
+				t.Fatalf("Status() counters differ from SPEC 3.9's (-want +got):\n%s", d)
+			}
+		}
 		// Counters are never negative without SeedStatus.
 		if !in.s.Settings.SeedStatus {
 			for name, n := range map[string]dcplan.Replicas{"replicas": got.Replicas, "updated": got.UpdatedReplicas,
@@ -143,6 +161,46 @@ func TestStatusProperties(t *testing.T) {
 			}
 		}
 	})
+}
+
+// counters are the fields of a status SPEC 3.9 computes from the RCs.
+type counters struct {
+	ObservedGeneration                               int64
+	Replicas, Updated, Available, Unavailable, Ready dcplan.Replicas
+}
+
+func countersOf(st dcplan.ConfigStatus) counters {
+	return counters{st.ObservedGeneration, st.Replicas, st.UpdatedReplicas, st.AvailableReplicas, st.UnavailableReplicas, st.ReadyReplicas}
+}
+
+// referenceCounters is SPEC 3.9's table written plainly, without
+// SeedStatus: sums over every RC of the list; updatedReplicas the
+// status.replicas of the latest RC when it exists (the newest RC, the
+// first in the list of two of one version, is of latestVersion, not 0:
+// SPEC 5.6); unavailableReplicas Σ spec.replicas minus available, at
+// least 0; observedGeneration the generation when the pass bumps it.
+// The generator's counts are small: no sum leaves int32's range.
+func referenceCounters(s dcplan.Snapshot, bump bool) counters {
+	c := counters{ObservedGeneration: s.Config.Status.ObservedGeneration}
+	if bump {
+		c.ObservedGeneration = s.Config.Generation
+	}
+	var spec dcplan.Replicas
+	var newest *dcplan.Deployment
+	for i, d := range s.Deployments {
+		c.Replicas += d.StatusReplicas
+		c.Available += d.AvailableReplicas
+		c.Ready += d.ReadyReplicas
+		spec += d.Replicas
+		if newest == nil || d.Version > newest.Version {
+			newest = &s.Deployments[i]
+		}
+	}
+	if v := s.Config.Status.LatestVersion; v != 0 && newest != nil && newest.Version == v {
+		c.Updated = newest.StatusReplicas
+	}
+	c.Unavailable = max(0, spec-c.Available)
+	return c
 }
 
 func TestStatusConverges(t *testing.T) {
