@@ -156,22 +156,27 @@ func names(cs []dcplan.Cancel) []string {
 }
 
 // retrySnapshot draws a snapshot from the shared generator and, three
-// times in four, makes one of its RCs the DC's latest rollout, Failed,
-// and one time in two gives it a pod (when the pod's name is free),
-// so that Retry gets past its refusals, and deletes pods, often enough for
-// the properties below to mean something (the shared generator alone
-// almost never does).
+// times in four, makes one of its RCs (one added when it has none) the
+// DC's latest rollout, Failed,
+// pauses the DC one time in four (a paused DC's retry is refused or
+// not by the generation, SPEC 6m.2), and one time in two gives it a pod
+// (when the pod's name is free), so that Retry gets past its refusals,
+// and deletes pods, often enough for the properties below to mean
+// something (the shared generator alone almost never does).
 func retrySnapshot(t *rapid.T) dcplan.Snapshot {
 	s := gen.Snapshot().Draw(t, "snapshot")
-	if len(s.Deployments) == 0 || rapid.IntRange(0, 3).Draw(t, "retryable") == 0 {
+	if rapid.IntRange(0, 3).Draw(t, "retryable") == 0 {
 		return s
+	}
+	if len(s.Deployments) == 0 {
+		// gen.Snapshot holds no RC in half its draws: one as it draws them.
+		v := dcplan.Version(rapid.IntRange(1, int(s.Config.Status.LatestVersion)+1).Draw(t, "addedVersion"))
+		s.Deployments = append(s.Deployments, gen.Deployment(s.Config, v).Draw(t, "addedRC"))
 	}
 	i := rapid.IntRange(0, len(s.Deployments)-1).Draw(t, "latest")
 	s.Config.Status.LatestVersion = s.Deployments[i].Version
 	s.Deployments[i].Phase = dcplan.PhaseFailed
-	if rapid.IntRange(0, 3).Draw(t, "unpause") > 0 {
-		s.Config.Paused = false
-	}
+	s.Config.Paused = rapid.IntRange(0, 3).Draw(t, "paused") == 0
 	if rapid.Bool().Draw(t, "withPod") {
 		if p := gen.Pod(s.Deployments[i]).Draw(t, "pod"); !hasPod(s, p.Name) {
 			s.Pods = append(s.Pods, p)
@@ -200,10 +205,11 @@ func latestRollout(s dcplan.Snapshot) dcplan.Version {
 }
 
 // TestRetryProperties checks that Retry only ever touches the latest RC,
-// only when it is Failed, deletes only pods labelled for it, and leaves
-// its input unmutated.
+// only when it is Failed and, but for the oldest two generations, its DC
+// is not paused, deletes only pods labelled for it, and leaves its input
+// unmutated.
 func TestRetryProperties(t *testing.T) {
-	var reached struct{ retried, podDeletes, refused int }
+	var reached struct{ retried, podDeletes, refused, pausedRefused int }
 	gen.CheckReaching(t, func(t *rapid.T) {
 		s := retrySnapshot(t)
 		before := s.Clone()
@@ -214,19 +220,26 @@ func TestRetryProperties(t *testing.T) {
 		n := latestRollout(s)
 		latest := dcplan.DeploymentName(s.Config.Name, n)
 		d, exists := s.Deployment(latest)
+		// Only the oldest two generations retry a paused DC (SPEC 6m.2).
+		pausedRefused := s.Config.Paused && s.Settings.OcRetry != dcplan.RetryOldest && s.Settings.OcRetry != dcplan.RetryMiddle
 		if err != nil {
 			if !p.IsEmpty() {
 				t.Fatalf("Retry() refused (%v) with a non-empty plan", err)
 			}
-			if s.ValidateConfig() == nil && n > 0 && exists && d.Phase == dcplan.PhaseFailed &&
-				(!s.Config.Paused || s.Settings.OcRetry == dcplan.RetryOldest || s.Settings.OcRetry == dcplan.RetryMiddle) {
+			if s.ValidateConfig() == nil && n > 0 && exists && d.Phase == dcplan.PhaseFailed && !pausedRefused {
 				t.Fatalf("Retry() refused a retryable snapshot: %v", err)
+			}
+			if exists && d.Phase == dcplan.PhaseFailed && pausedRefused {
+				reached.pausedRefused++
 			}
 			reached.refused++
 			return
 		}
 		if !exists || d.Phase != dcplan.PhaseFailed {
 			t.Fatalf("Retry() retried %s which is not a Failed latest RC", latest)
+		}
+		if pausedRefused {
+			t.Fatalf("Retry() (%v) retried %s of a paused DC:\n%s", s.Settings.Name(), latest, dcplan.Describe(p))
 		}
 		if len(p.Transitions) != 1 || p.Actions() != 1+len(p.DeletePods) {
 			t.Fatalf("Retry() plan has more than one reset and pod deletes:\n%s", dcplan.Describe(p))
@@ -258,8 +271,10 @@ func TestRetryProperties(t *testing.T) {
 		if len(p.DeletePods) > 0 {
 			reached.podDeletes++
 		}
-	}, func() bool { return reached.retried > 0 && reached.podDeletes > 0 && reached.refused > 0 })
-	if reached.retried == 0 || reached.podDeletes == 0 || reached.refused == 0 {
+	}, func() bool {
+		return reached.retried > 0 && reached.podDeletes > 0 && reached.refused > 0 && reached.pausedRefused > 0
+	})
+	if reached.retried == 0 || reached.podDeletes == 0 || reached.refused == 0 || reached.pausedRefused == 0 {
 		t.Errorf("generator did not reach every branch: %+v", reached)
 	}
 }
