@@ -18,10 +18,11 @@ import (
 // version its object has then, and a CreatedAtOf request with the
 // creationTimestamp of its pod, as wire.RunPass sends them), and every
 // successful write is recorded with the live world of the DC just before
-// it; Before is s's world, After the server's at the end. A snapshot whose
-// adoption recheck failed makes a Faulted transition, and one whose
-// recheck found another DC, or the DC being deleted, a Stale one (its
-// DC is not the live one). kind and actor
+// it; Before is s's world, After the server's at the end. For a DC
+// controller pass (PassConfig), a snapshot whose adoption recheck failed
+// makes a Faulted transition, and one whose recheck found another DC, or
+// the DC being deleted, a Stale one (its DC is not the live one); other
+// passes do not send the recheck and are judged without it. kind and actor
 // name the planner (PassConfig and "dc-controller", PassDeployer and
 // "deployer", PassUser and "user:retry", ...).
 //
@@ -58,11 +59,12 @@ func PassTransition(s dcplan.Snapshot, p dcplan.Plan, kind PassKind, actor strin
 		return Transition{}, err
 	}
 	t := Transition{Actor: actor, Kind: kind, Before: before, Unsettled: unsettled(p)}
-	// The adoption recheck (SPEC 3.3.2) is the pass's live GET of the DC:
-	// one that failed is a failed request of the pass, and one that found
-	// another DC of the name (made again since) or found it being deleted
-	// says that the DC the pass read from its cache is not the live one.
-	if r := s.Recheck; r.Done {
+	// The adoption recheck (SPEC 3.3.2) is the DC controller's live GET of
+	// the DC: one that failed is a failed request of its pass, and one that
+	// found another DC of the name (made again since) or found it being
+	// deleted says that the DC the pass read from its cache is not the
+	// live one. No other pass sends or reads it.
+	if r := s.Recheck; r.Done && kind == PassConfig {
 		t.Faulted = r.Err != ""
 		t.Stale = r.Err == "" && (r.UID != s.Config.UID || !r.DeletionTime.IsZero() != s.Config.Deleting)
 	}

@@ -41,3 +41,32 @@ func TestPassTransitionReadsTheRecheck(t *testing.T) {
 		})
 	}
 }
+
+// TestPassTransitionRecheckIsTheDCControllers: the adoption recheck is
+// the DC controller's GET (SPEC 3.3.2); a deployer pass or an oc command
+// neither sends nor reads it, so a snapshot carrying one (a failed GET,
+// another DC of the name) judges their passes as any other: neither
+// Faulted nor Stale, and the invariants that skip such passes judge them.
+func TestPassTransitionRecheckIsTheDCControllers(t *testing.T) {
+	cfg := passConfig(1)
+	rc := dcplan.Deployment{Namespace: "ns", Name: "web-1", UID: "uweb-1", Version: 1, Phase: dcplan.PhaseNew, ConfigLabel: "web", ConfigName: "web",
+		HasController: true, Controller: dcplan.OwnerRef{UID: cfg.UID}}
+	for _, recheck := range []dcplan.Recheck{
+		{Done: true, Err: "etcdserver: request timed out"},
+		{Done: true, UID: "dc-uid-again"},
+	} {
+		for _, k := range []struct {
+			kind  fake.PassKind
+			actor string
+		}{{fake.PassDeployer, "deployer"}, {fake.PassUser, "user:retry"}} {
+			s := dcplan.Snapshot{Now: fake.Epoch, Config: cfg, Deployments: []dcplan.Deployment{rc}, Recheck: recheck}
+			tr, err := fake.PassTransition(s, dcplan.Plan{}, k.kind, k.actor)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tr.Faulted || tr.Stale {
+				t.Errorf("%s with recheck %+v: Faulted %v, Stale %v; want neither", k.actor, recheck, tr.Faulted, tr.Stale)
+			}
+		}
+	}
+}

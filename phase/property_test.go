@@ -60,12 +60,6 @@ func drawTarget(t *rapid.T, s *dcplan.Snapshot) string {
 // invariants, as fake.CheckPass does, the pass's target RC known (the
 // invariants that judge what a deployer pass did to its RC need it).
 func checkStepPass(s dcplan.Snapshot, rc string, p dcplan.Plan) error {
-	// The adoption recheck is the DC controller's GET (SPEC 3.3.2), which
-	// Step neither reads nor sends: p is Step's plan for s without it too.
-	// Judged with it, the pass of one snapshot in four counted as faulted
-	// or stale, and the deployer's invariants (CancelDeletesPods,
-	// FailsForACause) let it pass unjudged.
-	s.Recheck = dcplan.Recheck{}
 	pass, err := fake.PassTransition(s, p, fake.PassDeployer, "deployer")
 	if err != nil {
 		return fmt.Errorf("the pass could not be judged: %w", err)
