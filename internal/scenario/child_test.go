@@ -47,6 +47,8 @@ func echoHandler(t *testing.T, c *Case) string {
 	switch c.Cmd {
 	case "mute": // reads nothing
 		return ""
+	case "refuse": // reads nothing and prints an error, as a handler does for a missing object
+		return "error: refused"
 	case "flag": // flag [on]
 		if c.Flag(t, "on") {
 			return "on"

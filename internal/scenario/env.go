@@ -78,6 +78,7 @@ func (e *Env) handle(c *Case) (string, error) {
 	switch c.Cmd {
 	case "snapshot", "add", "state", "plan", "apply", "validate", "clear-outcome":
 		if args := c.Each(); len(args) > 0 {
+			c.Lines() // the refusal answers the whole case, its input too
 			words := make([]string, len(args))
 			for i, a := range args {
 				words[i] = a.String()

@@ -51,6 +51,8 @@ func TestRunFileVerdict(t *testing.T) {
 			text: "echo text=a\n----\na\n", want: []string{"PASS"}},
 		{name: "ignored input", why: "input lines the handler never reads would make the case claim more than it tests",
 			text: "mute\na\n----\n", wantFail: true, want: []string{"x.txt:1: mute ignores its 1 input lines"}},
+		{name: "ignored input, error output", why: "a handler's error output does not excuse the input lines it never read (build-pod rc=<missing>)",
+			text: "refuse\nrc web-9 phase=New\n----\nerror: refused\n", wantFail: true, want: []string{"x.txt:1: refuse ignores its 1 input lines"}},
 		{name: "flag with a value", why: "on=false would read as on",
 			text: "flag on=false\n----\non\n", wantFail: true, want: []string{"x.txt:1: on is a flag and takes no value"}},
 		{name: "flag", why: "the control: a bare flag passes",
