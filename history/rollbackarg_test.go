@@ -328,10 +328,14 @@ func TestResolveRollbackArgProperties(t *testing.T) {
 // It drives ResolveRollbackArg as an adapter does, answering each lookup
 // it asks for from the input line of that candidate, and prints each
 // lookup and its answer, then the object found ("oc rollback: <kind>
-// <name>") or oc's error ("oc error: ..."). A lookup with no input line is
-// a malformed case.
+// <name>") or oc's error ("oc error: ..."). A case without arg=, a lookup
+// with no input line, two lines for one candidate and a name after none
+// are malformed cases.
 func raScenario(t *testing.T, c *scenario.Case) string {
-	arg, _ := c.Arg("arg")
+	arg, ok := c.Arg("arg")
+	if !ok {
+		t.Fatalf("%s: resolve: want arg=<arg> (arg=\"\" for the empty one)", c.Pos)
+	}
 	var to dcplan.Version
 	if v, ok := c.Arg("to"); ok {
 		n, err := strconv.ParseInt(v, 10, 64)
@@ -345,8 +349,14 @@ func raScenario(t *testing.T, c *scenario.Case) string {
 		cand, rest, _ := strings.Cut(line, " ")
 		word, tail, _ := strings.Cut(rest, " ")
 		var l history.RollbackLookup
+		if _, dup := answers[cand]; dup {
+			t.Fatalf("%s: resolve: input %q: a second answer for %q", c.Pos, line, cand)
+		}
 		switch word {
 		case "none":
+			if tail != "" {
+				t.Fatalf("%s: resolve: input %q: none takes no name", c.Pos, line)
+			}
 		case "rc":
 			l = history.RollbackLookup{Kind: history.ObjectRC, Name: tail}
 		case "dc":
