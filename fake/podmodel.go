@@ -25,7 +25,9 @@ import (
 // replace, which upstream hands to Recreate) scales the old RCs to 0,
 // waits for their pods to go, then scales the new one to desired. It
 // scales the new RC only up and the old ones only down, whatever the
-// clock does. A process that succeeds exits at the end of its run once
+// clock does. Rolling, once its scaling is done, removes the new RC's
+// desired-replicas annotation, as the rolling updater's cleanup does
+// (cleanupRolling). A process that succeeds exits at the end of its run once
 // its strategy is done, later if the replicas are not there yet.
 //
 // Only the zero PodModel (every field zero, Scripts nil) stands for
@@ -251,8 +253,32 @@ func (m *podModel) step(s *Sim, key string, r *podRun) {
 		return
 	}
 	frac := float64(s.now.Sub(r.scaleFrom)) / float64(max(end.Sub(r.scaleFrom), time.Nanosecond))
-	if m.scale(s, r, frac) && !s.now.Before(end) {
+	done := m.scale(s, r, frac)
+	if done && !r.recreate {
+		m.cleanupRolling(s, r)
+	}
+	if done && !s.now.Before(end) {
 		m.finish(s, key, r, false, "")
+	}
+}
+
+// cleanupRolling is the rolling updater's cleanup once its scaling is
+// done (Preserve policy, upstream rolling_updater.go cleanupWithClients):
+// it removes the desired-replicas annotation (and update-source-id, which
+// the World does not model) from the new RC, before the process exits.
+// The deployer controller then sees the pod succeed on an RC without the
+// annotation (SPEC 2.2). Recreate, and Rolling with nothing to roll from
+// (handed to Recreate), leave it.
+func (m *podModel) cleanupRolling(s *Sim, r *podRun) {
+	err := s.world.UpdateDeployment(r.ns, r.rc, func(d *dcplan.Deployment) error {
+		if !d.HasDesiredReplicas && !d.UnreadDesiredReplicas {
+			return ErrUnchanged
+		}
+		d.DesiredReplicas, d.HasDesiredReplicas, d.UnreadDesiredReplicas = 0, false, false
+		return nil
+	})
+	if err == nil {
+		s.trace.add(s.offset(), "rc/%s/%s desired-replicas removed by pod/%s", r.ns, r.rc, r.pod)
 	}
 }
 
