@@ -323,11 +323,14 @@ func (m *podModel) start(s *Sim, r *podRun) {
 	}
 	if r.script.Hook {
 		// Created Pending, as the API server creates every pod; the
-		// kubelet starts it at the next step (startHook).
+		// kubelet starts it at the next step (startHook). As the
+		// deployer makes it (openshift/oc createHookPodManifest): the
+		// deployment.name annotation and the deployer-pod-for label
+		// name the RC, and it has no owner reference, which the
+		// deployer controller adds (SPEC 4.6).
 		r.hookName = r.rc + "-hook-pre"
 		err := s.world.CreatePodObject(dcplan.Pod{
-			Namespace: r.ns, Name: r.hookName, DeployerFor: r.rc, Phase: dcplan.PodPending,
-			Owners: []dcplan.OwnerRef{{APIVersion: "v1", Kind: "ReplicationController", Name: r.rc, UID: d.UID}},
+			Namespace: r.ns, Name: r.hookName, DeploymentName: r.rc, DeployerFor: r.rc, Phase: dcplan.PodPending,
 		})
 		if err != nil {
 			r.hookName = ""
