@@ -18,7 +18,8 @@ func isCrash(err error) bool { return errors.Is(err, errCrash) }
 // the write faults in front of it. Before each write it may crash the
 // controller (the Crash fault: the pass's context is cancelled, so the
 // pass stops where it is) or answer Conflict (the Conflict fault: another
-// writer got there first). Events and reads pass through.
+// writer got there first; only where the server can answer one,
+// canConflict). Events and reads pass through.
 type simClient struct {
 	sim        *Sim
 	srv        *Server
@@ -46,7 +47,7 @@ func (c *simClient) Do(ctx context.Context, r wire.Request) (wire.Written, error
 		return wire.Written{}, errCrash
 	}
 	c.done++
-	if c.sim.chance(c.sim.Faults.Conflict) {
+	if c.sim.chance(c.sim.Faults.Conflict) && canConflict(r) {
 		c.sim.fault("conflict", 0, "conflict on %s", what)
 		c.faulted()
 		return wire.Written{}, errConflict(r.Resource, r.Name)
@@ -74,6 +75,25 @@ func (c *simClient) Do(ctx context.Context, r wire.Request) (wire.Written, error
 	}
 	c.srv.log = nil
 	return c.timedOut(what, w, err)
+}
+
+// canConflict reports whether the API server can answer r Conflict,
+// which the Conflict fault stands for (another writer got there first):
+// an update (its resourceVersion), a patch (its preconditions, or the
+// server's own retries running out), a delete with preconditions, and
+// the instantiate subresource (whose update the server retries). A
+// create is answered AlreadyExists or goes through, and a delete without
+// preconditions is retried inside the server: never Conflict.
+func canConflict(r wire.Request) bool {
+	switch r.Verb {
+	case wire.VerbUpdate, wire.VerbPatch:
+		return true
+	case wire.VerbDelete:
+		return r.Delete.Preconditions != wire.Preconditions{}
+	case wire.VerbCreate:
+		return r.Subresource == wire.SubresourceInstantiate
+	}
+	return false
 }
 
 // timedOut is the answer w, err of the write what, or, once applied, by the Timeout

@@ -12,7 +12,9 @@ import (
 // simulator's seeded generator, so a seed and a Faults value fix the run.
 type Faults struct {
 	// Conflict is the chance that a write of a plan fails with a conflict
-	// before reaching the store (another writer got there first).
+	// before reaching the store (another writer got there first): an
+	// update, a patch, a delete with preconditions or an instantiate,
+	// the writes the API server can answer Conflict; never a create.
 	Conflict float64
 	// ServerError is the chance that a write of a plan fails with an
 	// InternalError (500) before reaching the store: the failure every
