@@ -369,7 +369,7 @@ func TestAtRestLine(t *testing.T) {
 		want      string
 	}{
 		{"none", "the story's DC keeps 3", 1, "none", "RCs kept (revisionHistoryLimit 3)"},
-		{"all", "-seed 2 -faults all: an edit fault unsets the limit", 2, "all", "RCs kept (revisionHistoryLimit unset)"},
+		{"all", "-seed 3 -faults all: an edit fault unsets the limit", 3, "all", "RCs kept (revisionHistoryLimit unset)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
