@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/dcplan/dcplan"
-	"github.com/dcplan/dcplan/fake"
 )
 
 // TestHookPodAsTheDeployerMakesIt: the deployer process makes its hook
@@ -19,12 +18,7 @@ import (
 // controller's owner-reference patch of a hook pod was never reached,
 // and the hook pod's updates enqueued nothing.
 func TestHookPodAsTheDeployerMakesIt(t *testing.T) {
-	m := fake.DefaultPodModel()
-	m.Scripts = map[string]fake.PodScript{"web-1": {Schedule: 10 * time.Second, Run: 200 * time.Second, Hook: true}}
-	s := fake.NewSim(fake.Options{Seed: 1, Model: m})
-	if err := s.AddConfig(fake.NewConfig("ns", "web", 1)); err != nil {
-		t.Fatal(err)
-	}
+	s := hookSim(t)
 	d := dcplan.Deployment{}
 	for range 30 {
 		s.Advance(time.Second) // the pod model alone
