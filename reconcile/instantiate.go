@@ -75,7 +75,7 @@ func Instantiate(s dcplan.Snapshot, latest, force bool) (dcplan.Plan, error) {
 		return dcplan.Plan{Message: fmt.Sprintf("deployment config %q cannot be instantiated", cfg.Name)}, nil
 	}
 	if atMaxVersion(cfg) {
-		return dcplan.Plan{}, &dcplan.Refusal{Err: ErrInvalid, Text: msgMaxVersion(cfg)}
+		return dcplan.Plan{}, refuseMaxVersion(cfg)
 	}
 	return dcplan.Plan{Status: versionBump(cfg, ruleInstantiate, &details)}, nil
 }

@@ -112,7 +112,7 @@ func inProgress(s dcplan.Snapshot, hint string) error {
 func instantiateOrBump(s dcplan.Snapshot, latest bool, rule dcplan.Rule) (dcplan.Plan, error) {
 	cfg := &s.Config
 	if atMaxVersion(cfg) {
-		return dcplan.Plan{}, &dcplan.Refusal{Err: ErrInvalid, Text: msgMaxVersion(cfg)}
+		return dcplan.Plan{}, refuseMaxVersion(cfg)
 	}
 	v := cfg.Status.LatestVersion
 	bump := dcplan.ConfigUpdate{Rule: rule, Config: cfg.Name, SetLatestVersion: true, LatestVersionFrom: v, LatestVersionTo: v + 1}
@@ -229,7 +229,7 @@ func DeployLatest(s dcplan.Snapshot) (dcplan.Plan, RolloutReport, error) {
 	if !newer && atMaxVersion(cfg) {
 		// No wrapped, negative latestVersion (SPEC 3.2.10.max), as
 		// instantiateOrBump refuses for the newer form.
-		return dcplan.Plan{}, RolloutReport{}, &dcplan.Refusal{Err: ErrInvalid, Text: msgMaxVersion(cfg)}
+		return dcplan.Plan{}, RolloutReport{}, refuseMaxVersion(cfg)
 	}
 	v := cfg.Status.LatestVersion
 	p := dcplan.Plan{UpdateConfig: []dcplan.ConfigUpdate{{Rule: ruleDeployLatest, Config: cfg.Name,

@@ -167,3 +167,10 @@ func pruneBelow(s *dcplan.Snapshot, rcs []dcplan.Deployment, rule dcplan.Rule, k
 	last := dcplan.ActionRef{Kind: dcplan.ActionDeleteRC, Index: len(p.DeleteRCs) - 1}
 	p.Events = append(p.Events, eventAfter(last, configEvent(cfg, rule, dcplan.EventWarning, reason, msg+dcplan.Aggregate(errs))))
 }
+
+// refuseMaxVersion is the refusal of a user operation that would start a
+// rollout at the largest latestVersion (SPEC 3.2.10.max): the server's
+// ErrInvalid, worded as msgMaxVersion.
+func refuseMaxVersion(cfg *dcplan.Config) error {
+	return &dcplan.Refusal{Err: ErrInvalid, Text: msgMaxVersion(cfg)}
+}
