@@ -241,6 +241,11 @@ type Transition struct {
 	CreatedAt   time.Time
 	StartedAt   time.Time
 	CompletedAt time.Time
+	// Completed writes completed-at even when CompletedAt is zero: the
+	// deployer pod has a terminated container that carries no finishedAt,
+	// and upstream then writes the zero time
+	// ("0001-01-01 00:00:00 +0000 UTC", SPEC 1.1, 2.2).
+	Completed bool
 	// RetriedAt, when non-zero, writes dcplan.io/retried-at (Modern's
 	// retry, SPEC 4.3.new.3.retry).
 	RetriedAt time.Time

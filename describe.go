@@ -181,7 +181,7 @@ func describeTransition(b *strings.Builder, a Transition) {
 		kv = append(kv, "reason", a.Reason)
 	}
 	kv = append(kv, "deployerPod", a.DeployerPod,
-		"createdAt", stamp(a.CreatedAt), "startedAt", stamp(a.StartedAt), "completedAt", stamp(a.CompletedAt),
+		"createdAt", stamp(a.CreatedAt), "startedAt", stamp(a.StartedAt), "completedAt", completedStamp(a),
 		"retriedAt", stamp(a.RetriedAt))
 	if a.SyncDesired {
 		kv = append(kv, "syncDesired", itoa(int64(a.Desired)))
@@ -295,6 +295,15 @@ func quoteIfNeeded(s string) string {
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 
 // stamp renders a time as RFC 3339 in UTC, or "" for the zero time.
+// completedStamp is the transition's completed-at as written: the zero
+// time too when Completed is set.
+func completedStamp(a Transition) string {
+	if a.Completed && a.CompletedAt.IsZero() {
+		return a.CompletedAt.UTC().Format(time.RFC3339)
+	}
+	return stamp(a.CompletedAt)
+}
+
 func stamp(t time.Time) string {
 	if t.IsZero() {
 		return ""

@@ -62,7 +62,7 @@ func (a Transition) ApplyTo(d *Deployment) {
 	if !a.StartedAt.IsZero() {
 		d.StartedAt = a.StartedAt
 	}
-	if !a.CompletedAt.IsZero() {
+	if a.Completed || !a.CompletedAt.IsZero() {
 		d.CompletedAt = a.CompletedAt
 	}
 	if !a.RetriedAt.IsZero() {

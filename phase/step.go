@@ -351,7 +351,7 @@ func (st *step) fromPod() {
 	}
 	st.next = Candidate(st.pod.Phase)
 	if st.pod.Phase == dcplan.PodSucceeded || st.pod.Phase == dcplan.PodFailed {
-		st.tr.CompletedAt, _ = CompletedAt(*st.pod)
+		st.tr.CompletedAt, st.tr.Completed = CompletedAt(*st.pod)
 	}
 	if st.pod.Phase != dcplan.PodSucceeded {
 		return

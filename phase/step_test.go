@@ -267,7 +267,7 @@ func TestStep(t *testing.T) {
 			want: dcplan.Plan{
 				Transitions: with(tr("4.3.new.6", dcplan.PhaseNew, dcplan.PhaseFailed), func(t *dcplan.Transition) {
 					t.SetReason, t.Reason = true, "unrelated pod with the same name as this deployment is already running"
-					t.CompletedAt, t.CommitDesired, t.Desired = podFinished, true, 3
+					t.CompletedAt, t.CommitDesired, t.Desired, t.Completed = podFinished, true, 3, true
 				}),
 				Events: []dcplan.Event{squatEvent},
 			},
@@ -311,7 +311,7 @@ func TestStep(t *testing.T) {
 			name: "new/related-succeeded", why: "2.2: a Succeeded pod completes a New RC in one pass",
 			profile: modern, rcs: rcs(testRC(1, dcplan.PhaseNew)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodSucceeded)},
 			want: dcplan.Plan{Transitions: with(tr("4.3.new.6", dcplan.PhaseNew, dcplan.PhaseComplete), func(t *dcplan.Transition) {
-				t.DeployerPod, t.CreatedAt, t.StartedAt, t.CompletedAt = "web-1-deploy", podCreated, podStarted, podFinished
+				t.DeployerPod, t.CreatedAt, t.StartedAt, t.CompletedAt, t.Completed = "web-1-deploy", podCreated, podStarted, podFinished, true
 				t.CommitDesired, t.Desired = true, 3
 			})},
 		},
@@ -331,7 +331,7 @@ func TestStep(t *testing.T) {
 			want: dcplan.Plan{
 				Transitions: with(tr("2.3", dcplan.PhaseNew, dcplan.PhaseComplete), func(t *dcplan.Transition) {
 					t.ClearCancel = true
-					t.DeployerPod, t.CreatedAt, t.StartedAt, t.CompletedAt = "web-1-deploy", podCreated, podStarted, podFinished
+					t.DeployerPod, t.CreatedAt, t.StartedAt, t.CompletedAt, t.Completed = "web-1-deploy", podCreated, podStarted, podFinished, true
 					t.CommitDesired, t.Desired = true, 3
 				}),
 				Events: []dcplan.Event{racedOnce},
@@ -342,7 +342,7 @@ func TestStep(t *testing.T) {
 			profile: exact, rcs: rcs(testRC(1, dcplan.PhaseNew, cancelled)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodSucceeded)},
 			want: dcplan.Plan{
 				Transitions: with(tr("4.3.new.6", dcplan.PhaseNew, dcplan.PhaseComplete), func(t *dcplan.Transition) {
-					t.DeployerPod, t.CreatedAt, t.StartedAt, t.CompletedAt = "web-1-deploy", podCreated, podStarted, podFinished
+					t.DeployerPod, t.CreatedAt, t.StartedAt, t.CompletedAt, t.Completed = "web-1-deploy", podCreated, podStarted, podFinished, true
 					t.CommitDesired, t.Desired = true, 3
 				}),
 				Events: []dcplan.Event{racedEvent},
@@ -436,28 +436,28 @@ func TestStep(t *testing.T) {
 			name: "running/to-complete", why: "2.2: Succeeded completes the RC, commits desired replicas and writes completed-at",
 			profile: exact, rcs: rcs(testRC(1, dcplan.PhaseRunning)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodSucceeded)},
 			want: dcplan.Plan{Transitions: with(tr("2.2", dcplan.PhaseRunning, dcplan.PhaseComplete), func(t *dcplan.Transition) {
-				t.CompletedAt, t.CommitDesired, t.Desired = podFinished, true, 3
+				t.CompletedAt, t.CommitDesired, t.Desired, t.Completed = podFinished, true, 3, true
 			})},
 		},
 		{
 			name: "running/to-complete/no-desired", why: "13.1: Modern writes nothing into openshift.io/deployment.replicas when desired-replicas is absent",
 			profile: modern, rcs: rcs(testRC(1, dcplan.PhaseRunning, noDesired)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodSucceeded)},
 			want: dcplan.Plan{Transitions: with(tr("2.2", dcplan.PhaseRunning, dcplan.PhaseComplete), func(t *dcplan.Transition) {
-				t.CompletedAt = podFinished
+				t.CompletedAt, t.Completed = podFinished, true
 			})},
 		},
 		{
 			name: "running/to-complete/no-desired/exact", why: "13.1, SPEC 12 CommitAbsentDesired: Exact commits the absent desired-replicas as \"\"",
 			profile: exact, rcs: rcs(testRC(1, dcplan.PhaseRunning, noDesired)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodSucceeded)},
 			want: dcplan.Plan{Transitions: with(tr("2.2", dcplan.PhaseRunning, dcplan.PhaseComplete), func(t *dcplan.Transition) {
-				t.CompletedAt, t.CommitDesired = podFinished, true
+				t.CompletedAt, t.CommitDesired, t.Completed = podFinished, true, true
 			})},
 		},
 		{
 			name: "running/to-failed/test-config", why: "2.2, 2.4: a failed pod fails the RC; test config scaled to 0",
 			profile: modern, rcs: rcs(testRC(1, dcplan.PhaseRunning, testDC, replicas(3))), pods: []dcplan.Pod{deployer("web-1", dcplan.PodFailed)},
 			want: dcplan.Plan{Transitions: with(tr("2.2", dcplan.PhaseRunning, dcplan.PhaseFailed), func(t *dcplan.Transition) {
-				t.CompletedAt, t.ScaleToZero, t.ReplicasFrom = podFinished, true, 3
+				t.CompletedAt, t.ScaleToZero, t.ReplicasFrom, t.Completed = podFinished, true, 3, true
 			})},
 		},
 		{
@@ -513,7 +513,7 @@ func TestStep(t *testing.T) {
 			want: dcplan.Plan{
 				SetPodOwners: []dcplan.SetPodOwner{{Rule: "4.6", Pod: "web-1-deploy", RC: "web-1", RCUID: "uid-web-1"}},
 				Transitions: with(tr("2.3", dcplan.PhaseRunning, dcplan.PhaseComplete), func(t *dcplan.Transition) {
-					t.ClearCancel, t.CompletedAt, t.CommitDesired, t.Desired = true, podFinished, true, 3
+					t.ClearCancel, t.CompletedAt, t.CommitDesired, t.Desired, t.Completed = true, podFinished, true, 3, true
 				}),
 				Events: []dcplan.Event{racedOnce},
 			},
@@ -524,7 +524,7 @@ func TestStep(t *testing.T) {
 			rcs: rcs(testRC(1, dcplan.PhaseRunning, cancelled)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodSucceeded)},
 			want: dcplan.Plan{
 				Transitions: with(tr("2.3", dcplan.PhaseRunning, dcplan.PhaseComplete), func(t *dcplan.Transition) {
-					t.CompletedAt, t.CommitDesired, t.Desired = podFinished, true, 3
+					t.CompletedAt, t.CommitDesired, t.Desired, t.Completed = podFinished, true, 3, true
 				}),
 				Events: []dcplan.Event{racedOnce},
 			},
@@ -535,7 +535,7 @@ func TestStep(t *testing.T) {
 			want: dcplan.Plan{
 				SetPodOwners: []dcplan.SetPodOwner{{Rule: "4.6", Pod: "web-1-deploy", RC: "web-1", RCUID: "uid-web-1"}},
 				Transitions: with(tr("2.2", dcplan.PhaseRunning, dcplan.PhaseComplete), func(t *dcplan.Transition) {
-					t.CompletedAt, t.CommitDesired, t.Desired = podFinished, true, 3
+					t.CompletedAt, t.CommitDesired, t.Desired, t.Completed = podFinished, true, 3, true
 				}),
 				Events: []dcplan.Event{racedEvent},
 			},
@@ -552,7 +552,7 @@ func TestStep(t *testing.T) {
 			name: "running/unrelated/exact", why: "4.3.pending.3: upstream does not check relatedness outside New",
 			profile: exact, rcs: rcs(testRC(1, dcplan.PhaseRunning)), pods: []dcplan.Pod{deployer("web-1", dcplan.PodSucceeded, unrelated)},
 			want: dcplan.Plan{Transitions: with(tr("2.2", dcplan.PhaseRunning, dcplan.PhaseComplete), func(t *dcplan.Transition) {
-				t.CompletedAt, t.CommitDesired, t.Desired = podFinished, true, 3
+				t.CompletedAt, t.CommitDesired, t.Desired, t.Completed = podFinished, true, 3, true
 			})},
 		},
 		// Failed, Complete, unknown.

@@ -688,15 +688,18 @@ func transition(a dcplan.Transition, w written, cs changes) changes {
 		set(dcplan.AnnotationDeployerPodName, a.DeployerPod)
 	}
 	for _, t := range []struct {
-		key string
-		at  time.Time
+		key    string
+		at     time.Time
+		always bool
 	}{
-		{dcplan.AnnotationDeployerCreatedAt, a.CreatedAt},
-		{dcplan.AnnotationDeployerStartedAt, a.StartedAt},
-		{dcplan.AnnotationDeployerCompletedAt, a.CompletedAt},
-		{dcplan.AnnotationRetriedAt, a.RetriedAt},
+		{dcplan.AnnotationDeployerCreatedAt, a.CreatedAt, false},
+		{dcplan.AnnotationDeployerStartedAt, a.StartedAt, false},
+		// A terminated container without finishedAt: the zero time's
+		// text, as upstream writes it (SPEC 1.1, 2.2).
+		{dcplan.AnnotationDeployerCompletedAt, a.CompletedAt, a.Completed},
+		{dcplan.AnnotationRetriedAt, a.RetriedAt, false},
 	} {
-		if !t.at.IsZero() {
+		if t.always || !t.at.IsZero() {
 			set(t.key, FormatAnnotationTime(t.at))
 		}
 	}
