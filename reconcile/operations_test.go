@@ -57,6 +57,12 @@ func TestInstantiate(t *testing.T) {
 		wantErr: `DeploymentRequest.apps.openshift.io "web" is invalid: spec.paused: Invalid value: true: deployment config "web" is paused - unpause to request a new deployment`,
 		is:      reconcile.ErrInvalid,
 	}, {
+		name:    "paused, not forced",
+		why:     "SPEC 11a.10: a paused DC is refused without force too, with the same Invalid text, though its template changed",
+		s:       snapshot(func() dcplan.Config { c := changed; c.Paused = true; return c }(), rollout(t, v1, 1, dcplan.PhaseComplete, 3)),
+		wantErr: `DeploymentRequest.apps.openshift.io "web" is invalid: spec.paused: Invalid value: true: deployment config "web" is paused - unpause to request a new deployment`,
+		is:      reconcile.ErrInvalid,
+	}, {
 		name:    "latest RC missing",
 		why:     "decodeFromLatestDeployment: the GET of <dc>-<latestVersion> answers NotFound",
 		s:       snapshot(v1),
@@ -96,6 +102,18 @@ func TestInstantiate(t *testing.T) {
 		why:  "canTrigger: an automatic trigger whose lastTriggeredImage moved; the cause names the trigger's ImageStreamTag (SPEC 11a.11)",
 		s:    snapshot(images, prevImages),
 		want: bump(dcplan.Details{Message: "image change", Causes: []dcplan.Cause{{Type: dcplan.TriggerImageChange, Image: "app:latest", FromKind: "ImageStreamTag"}}}),
+	}, {
+		name: "image change from another namespace",
+		why:  "SPEC 11a.11: the cause carries the trigger's from as the wire does, namespace included: ImageStreamTag images/app:latest, never a DockerImage stand-in",
+		s: func() dcplan.Snapshot {
+			cur, prev := images, prevImages
+			cur.Triggers = []dcplan.Trigger{{Type: dcplan.TriggerImageChange, Automatic: true, FromKind: "ImageStreamTag", FromNamespace: "images", FromName: "app:latest", LastTriggeredImage: imageB}}
+			enc := *prev.Encoded
+			enc.Triggers = []dcplan.Trigger{{Type: dcplan.TriggerImageChange, Automatic: true, FromKind: "ImageStreamTag", FromNamespace: "images", FromName: "app:latest", LastTriggeredImage: imageA}}
+			prev.Encoded = &enc
+			return snapshot(cur, prev)
+		}(),
+		want: bump(dcplan.Details{Message: "image change", Causes: []dcplan.Cause{{Type: dcplan.TriggerImageChange, Image: "app:latest", FromKind: "ImageStreamTag", FromNamespace: "images"}}}),
 	}, {
 		name: "image trigger of a new source",
 		why:  "canTrigger, hasUpdatedTriggers (6.4): a trigger whose from the previous rollout's DC has no trigger of is an image change, the image unchanged",
