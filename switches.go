@@ -28,8 +28,9 @@ type Switches struct {
 	// KeepCancelOnRace keeps the cancelled and status-reason annotations
 	// on the RC the deployer writes Complete when its deployer pod
 	// succeeded after a user cancel (SPEC 12 "cancel raced by success
-	// keeps annotations", 10.2, 7 row 30). Exact only; Modern and the
-	// seeds remove them.
+	// keeps annotations", 10.2, 7 row 30): the deployer controller's
+	// write (phase.Step) and, in the seeds, the deployer-pod controller's
+	// (phase.DeployerPod). Exact only; Modern and the seeds remove them.
 	KeepCancelOnRace bool
 	// PausedPrunesLatest lets the history cleanup of a paused DC delete
 	// the RC status.latestVersion names (or a newer one) when the status

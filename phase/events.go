@@ -29,6 +29,7 @@ const (
 	ruleOriginAnyPhase     dcplan.Rule = "7.28"
 	ruleOriginPod          dcplan.Rule = "7.29"
 	ruleOriginRaced        dcplan.Rule = "7.30"
+	ruleKeptOnRace         dcplan.Rule = "10.2"
 )
 
 // Event messages of the deployer controller (SPEC 1.6), exact.

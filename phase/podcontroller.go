@@ -36,8 +36,8 @@ import (
 //     desired-replicas (its text as it stands, a count or not), which it
 //     keeps (SyncDesired); a cancelled
 //     RC that completes loses its cancel annotations (ClearCancel, SPEC 7
-//     row 30) and the event FailedCancellation "Succeeded before cancel
-//     recorded" is recorded (the oldest deployer's failedCancellation
+//     row 30; kept with KeepCancelOnRace, rule 10.2) and the event
+//     FailedCancellation "Succeeded before cancel recorded" is recorded (the oldest deployer's failedCancellation
 //     with SeedEventReasons, on the RC with EventsOnRC); a test config's RC entering a terminal
 //     phase with replicas ≠ 0 is scaled to 0 in the same write (the later
 //     seed's transition-only rule, SPEC 7 row 27). No timestamps are
@@ -104,8 +104,15 @@ func deployerPodOn(s dcplan.Snapshot, p dcplan.Pod, d dcplan.Deployment, found b
 	if next == dcplan.PhaseComplete {
 		tr.CommitDesired, tr.Desired = commitsDesired(&d, sw), d.DesiredReplicas
 		if d.Cancelled {
+			// SPEC 12 "cancel raced by success keeps annotations" is "no",
+			// not "—", in the seed presets: this controller is the one that
+			// completes a seed RC, so it reads KeepCancelOnRace (10.2)
+			// as Step does; off, the seed removes them (7 row 30).
 			tr.Rule, tr.ClearCancel = ruleOriginRaced, true
-			plan.Events = []dcplan.Event{racedEvent(&d, ruleOriginRaced, sw)}
+			if sw.KeepCancelOnRace {
+				tr.Rule, tr.ClearCancel = ruleKeptOnRace, false
+			}
+			plan.Events = []dcplan.Event{racedEvent(&d, tr.Rule, sw)}
 			if sw.EventsOnRC {
 				onRC(plan.Events, &d)
 			}
