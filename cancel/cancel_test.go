@@ -343,30 +343,55 @@ func TestUserReason(t *testing.T) {
 // them (SPEC 13.1 "duplicate versions follow upstream's sort (stable by
 // list order)", 6m.1.3.4): the first listed is the newest RC the
 // `No rollout is in progress` line describes, and is cancelled first.
+// Each world is tried in both list orders: with the twins listed in name
+// order alone, a sort that broke ties by name would pass too.
 // Reference: oc (CancelOptions).Run, sort.Sort(ByLatestVersionDesc).
 func TestCancelKeepsTwinsInListOrder(t *testing.T) {
 	twin := func(d dcplan.Deployment) dcplan.Deployment {
 		d.Name = "web-3b"
 		return d
 	}
-	settled := []dcplan.Deployment{rc(3, dcplan.PhaseComplete, time.Minute), twin(rc(3, dcplan.PhaseFailed, time.Hour))}
-	_, r, err := cancel.Cancel(snap(dcplan.Exact, dc(3), settled))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := "No rollout is in progress (latest rollout #3 complete about a minute ago)\n"; r.String() != want {
-		t.Errorf("Cancel() output = %q, want %q (the first listed of the twins)", r.String(), want)
-	}
-	inFlight := []dcplan.Deployment{rc(3, dcplan.PhaseRunning, time.Minute), twin(rc(3, dcplan.PhasePending, time.Hour))}
-	p, _, err := cancel.Cancel(snap(dcplan.Exact, dc(3), inFlight))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, c := range p.Cancels {
-		got = append(got, c.RC)
-	}
-	if d := cmp.Diff([]string{"web-3", "web-3b"}, got); d != "" {
-		t.Errorf("Cancel() cancels (-want +got), in list order:\n%s", d)
+	complete, failed := rc(3, dcplan.PhaseComplete, time.Minute), twin(rc(3, dcplan.PhaseFailed, time.Hour))
+	running, pending := rc(3, dcplan.PhaseRunning, time.Minute), twin(rc(3, dcplan.PhasePending, time.Hour))
+	tests := []struct {
+		name      string
+		settled   []dcplan.Deployment
+		wantLine  string
+		inFlight  []dcplan.Deployment
+		wantOrder []string
+	}{{
+		name:      "name order",
+		settled:   []dcplan.Deployment{complete, failed},
+		wantLine:  "No rollout is in progress (latest rollout #3 complete about a minute ago)\n",
+		inFlight:  []dcplan.Deployment{running, pending},
+		wantOrder: []string{"web-3", "web-3b"},
+	}, {
+		name:      "against name order",
+		settled:   []dcplan.Deployment{failed, complete},
+		wantLine:  "No rollout is in progress (latest rollout #3 failed about an hour ago)\n",
+		inFlight:  []dcplan.Deployment{pending, running},
+		wantOrder: []string{"web-3b", "web-3"},
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, r, err := cancel.Cancel(snap(dcplan.Exact, dc(3), tt.settled))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.String() != tt.wantLine {
+				t.Errorf("Cancel() output = %q, want %q (the first listed of the twins)", r.String(), tt.wantLine)
+			}
+			p, _, err := cancel.Cancel(snap(dcplan.Exact, dc(3), tt.inFlight))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, c := range p.Cancels {
+				got = append(got, c.RC)
+			}
+			if d := cmp.Diff(tt.wantOrder, got); d != "" {
+				t.Errorf("Cancel() cancels (-want +got), in list order:\n%s", d)
+			}
+		})
 	}
 }
