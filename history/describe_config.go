@@ -118,7 +118,9 @@ const (
 //     Status:\t<r> Running / <p> Waiting / <s> Succeeded / <f> Failed`.
 //  6. With ShowEvents (SPEC 6m.8.6): a blank line and kubectl's events table
 //     of the last eight events, oldest last-seen first (`Events:\t<none>`
-//     when there are none).
+//     when there are none), its rows escaped for a terminal as the pod
+//     template is (ESC as `^[`, CR as `\r`); the other lines are oc's own
+//     and print as they stand.
 //
 // A snapshot that is not one of a DC (Snapshot.ValidateConfig) returns
 // its validation error and no text.

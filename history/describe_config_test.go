@@ -198,6 +198,17 @@ func TestDescribeConfig(t *testing.T) {
 				{Type: "Normal", Reason: "Twice", From: "c", Message: "t", First: at(10 * time.Minute), Last: at(2 * time.Minute), Count: 2},
 			}},
 			want: []string{"  Normal\tTwice\t2m (x2 over 10m)\tc\tt\n"}},
+		{name: "6m.8.6: event text escaped for a terminal", world: func(t *testing.T) dcplan.Snapshot { return describeWorld(t, dcJSON(0, "", "")) },
+			// kubectl's DescribeEvents writes through its PrefixWriter,
+			// whose every write goes through cli-runtime's WriteEscaped:
+			// ESC prints as ^[ and CR as \r, in every column (an event is
+			// any object naming the DC, its text anyone's).
+			opts: history.DescribeConfigOptions{ShowEvents: true, Events: []history.DescribedEvent{
+				{Type: "Warning\x1b[0m", Reason: "Bad\x1b[31m", From: "hook\r", Message: " one\rtwo\x1b]0;title\a \r\n",
+					FieldPath: "spec\x1b", First: at(time.Minute), Last: at(time.Minute), Count: 1},
+			}},
+			want:   []string{"  Warning^[[0m\tBad^[[31m\t60s\thook\\r\tspec^[: one\\rtwo^[]0;title\a\n"},
+			absent: []string{"\x1b", "\r"}},
 		{name: "6m.8.6: the last eight events, by last seen", world: func(t *testing.T) dcplan.Snapshot { return describeWorld(t, dcJSON(0, "", "")) },
 			opts: history.DescribeConfigOptions{ShowEvents: true, Events: func() []history.DescribedEvent {
 				var es []history.DescribedEvent

@@ -24,7 +24,9 @@ import (
 // for a series (its count and last observed time, whatever the count) or
 // an event seen more than once (ages.Short, `<unknown>` for a zero
 // time), the message after `<field path>: ` when the event names one;
-// `Events:\t<none>` when there are none.
+// `Events:\t<none>` when there are none. Each row is escaped for a
+// terminal as DescribePodTemplate's text is: ESC prints as `^[`, CR as
+// `\r`.
 func describeEvents(w *tabwriter.Writer, events []DescribedEvent, now time.Time) {
 	if len(events) == 0 {
 		writeString(w, "Events:\t<none>\n")
@@ -46,7 +48,9 @@ func describeEvents(w *tabwriter.Writer, events []DescribedEvent, now time.Time)
 		if e.FieldPath != "" {
 			msg = e.FieldPath + ": " + msg
 		}
-		writeString(w, "  ", e.Type, "\t", e.Reason, "\t", age, "\t", e.From, "\t", msg, "\n")
+		// Every write of kubectl's PrefixWriter goes through cli-runtime's
+		// WriteEscaped (ESC as ^[, CR as \r), events included (SPEC 6m.8.6).
+		writeString(w, terminalEscaper.Replace("  "+e.Type+"\t"+e.Reason+"\t"+age+"\t"+e.From+"\t"+msg+"\n"))
 	}
 }
 
