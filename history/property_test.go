@@ -19,9 +19,12 @@ import (
 
 // genHistory draws a DC and a list of its RCs shaped to reach every branch
 // of Latest, Active, Prunable and ToDelete: up to 14 RCs with distinct
-// names, versions from 1 to 12 (sometimes shared by two RCs, which only
-// the name then orders), any phase, 0 to 2 replicas, and a
-// revisionHistoryLimit of 0 to 4 three times in four.
+// names, versions from -1 (NoVersion: no latest-version annotation) to 12
+// (sometimes shared by two RCs, which keep their list order, SPEC 13.1),
+// any phase, 0 to 2 replicas, and a revisionHistoryLimit of 0 to 4 three
+// times in four. The versions -1 and 0 reach the rule that only versions
+// above 0 can be active (SPEC 5.5) and old RCs cleanup may prune whatever
+// their version (SPEC 3.7.3).
 func genHistory() *rapid.Generator[historyCase] {
 	return rapid.Custom(func(t *rapid.T) historyCase {
 		cfg := dcplan.Config{Namespace: "ns", Name: "web", UID: "dc-uid"}
@@ -33,7 +36,7 @@ func genHistory() *rapid.Generator[historyCase] {
 		n := rapid.IntRange(0, 14).Draw(t, "n")
 		rcs := make([]dcplan.Deployment, n)
 		for i := range rcs {
-			v := dcplan.Version(rapid.IntRange(1, 12).Draw(t, "version"))
+			v := dcplan.Version(rapid.IntRange(-1, 12).Draw(t, "version"))
 			rcs[i] = dcplan.Deployment{
 				Namespace: "ns",
 				// The index keeps names distinct even when versions repeat.
