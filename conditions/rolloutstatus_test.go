@@ -91,6 +91,18 @@ func TestRolloutStatus(t *testing.T) {
 			conditions.RolloutResult{State: conditions.RolloutFailed, Message: pausedMsg}},
 		{"paused modern", "13.2, SPEC 12 OcStatusNoPausedExit off: Modern ends the watch on spec.paused", dcplan.Modern, observed(paused), 0,
 			conditions.RolloutResult{State: conditions.RolloutFailed, Message: pausedMsg}},
+		{"paused and cancelled, modern", "13.2 puts Modern's paused exit at 6m.6.3.4: the cancelled rollout (6m.6.3.3) ends the watch first", dcplan.Modern,
+			func() dcplan.Config {
+				c := observed(progressing(dcplan.ReasonRolloutCancelled, `rollout of replication controller "web-3" was cancelled`))
+				paused(&c)
+				return c
+			}(), 0, conditions.RolloutResult{State: conditions.RolloutFailed, Message: `rollout of replication controller "web-3" was cancelled`}},
+		{"paused and failed, modern", "13.2 puts Modern's paused exit at 6m.6.3.4: the failed rollout (6m.6.3.2) ends the watch first", dcplan.Modern,
+			func() dcplan.Config {
+				c := observed(progressing(dcplan.ReasonProgressDeadlineExceeded, `replication controller "web-3" has failed progressing`))
+				paused(&c)
+				return c
+			}(), 0, conditions.RolloutResult{State: conditions.RolloutFailed, Message: `replication controller "web-3" has failed progressing`}},
 		{"paused exact", "13.2 OcStatusNoPausedExit: upstream never reaches its paused exit; counters satisfied: the observed line", dcplan.Exact, observed(paused), 0,
 			conditions.RolloutResult{State: conditions.RolloutInProgress, Message: "Waiting for latest deployment config spec to be observed by the controller loop...\n"}},
 		{"updating", "6m.6.3.5: fewer updated replicas than spec.replicas keep the watch going", dcplan.Modern, observed(counts(1, 1, 1)), 0,
@@ -124,6 +136,7 @@ func TestRolloutResultOutput(t *testing.T) {
 		{"progress", "6m.6.3: the message is printed as is", conditions.RolloutResult{State: conditions.RolloutInProgress, Message: "a\n"}, "a\n", ""},
 		{"done", "6m.6.3.1", conditions.RolloutResult{State: conditions.RolloutDone, Message: "b\n"}, "b\n", ""},
 		{"error adds newline", "6m: CheckErr appends a newline", conditions.RolloutResult{State: conditions.RolloutFailed, Message: "c"}, "", "error: c\n"},
+		{"error prefix not doubled", "6m Error output: CheckErr adds no second `error: ` to a condition message that starts with one", conditions.RolloutResult{State: conditions.RolloutFailed, Message: "error: e"}, "", "error: e\n"},
 		{"error keeps its newline", "6m.6.3.4: the paused message ends in a newline: none added", conditions.RolloutResult{State: conditions.RolloutFailed, Message: "d\n"}, "", "error: d\n"},
 	}
 	for _, tt := range tests {
