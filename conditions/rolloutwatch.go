@@ -267,6 +267,8 @@ type StatusEnd struct {
 // EndStatus returns how `oc rollout status` ends in namespace ns after it
 // resolved objects objects and its watches (or the adapter, for an object
 // it could not read) collected errs, in order; nil entries are skipped.
+// `oc rollout pause` and `resume` end the same way over their patches
+// and refusals (SPEC 6m.7.4, 6m.7.6).
 // The rules (SPEC 6m.6.watch.6 and 6m "Error output"):
 //
 //  1. One error: stderr `error: <text>` (the prefix not doubled), with a

@@ -25,6 +25,11 @@ const resource = "deploymentconfigs.apps.openshift.io"
 // controller (SPEC 3.2.5); in the Origin profile it is still scaled (SPEC 7
 // row 4).
 //
+// Over the DCs a command resolved, it ends as every rollout subcommand
+// of kubectl does, which conditions.EndStatus prints: `No resources
+// found in <ns> namespace.` when there was none and no error, else the
+// errors one per line (SPEC 6m.7.4, 6m.7.6).
+//
 // Ports: oc originpolymorphichelpers NewObjectPauserFn with kubectl's
 // rollout pause error wrapping (`error: <resource> "<name>" <err>`, the
 // "error: " prefix left to the caller's printer).
