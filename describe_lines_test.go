@@ -74,6 +74,9 @@ func TestDescribeLines(t *testing.T) {
 			`transition rc/web-3 v=3 phase=New->Failed clearCancel=true reason="unable to create deployer pod" deployerPod=web-3-deploy ` +
 				"createdAt=2026-11-30T10:00:00Z startedAt=2026-11-30T10:00:00Z completedAt=2026-11-30T10:01:00Z " +
 				"retriedAt=2026-11-30T10:01:00Z syncDesired=2 replicas=2->0 write=patch\n"},
+		{"transition completed without finishedAt", "Completed prints the zero time it writes (SPEC 1.1, 2.2)",
+			dcplan.Plan{Transitions: []dcplan.Transition{{RC: "web-3", Version: 3, From: dcplan.PhaseRunning, To: dcplan.PhaseFailed, Completed: true}}},
+			"transition rc/web-3 v=3 phase=Running->Failed completedAt=0001-01-01T00:00:00Z\n"},
 		{"create-rc without desired", "no desired count, no desired field",
 			dcplan.Plan{CreateRCs: []dcplan.CreateRC{{Deployment: dcplan.Deployment{Name: "web-1", Version: 1, Phase: dcplan.PhaseNew}}}},
 			"create-rc rc/web-1 v=1 phase=New replicas=0\n"},
