@@ -120,13 +120,28 @@ func (r *reader) obj(m node, path, key string) node {
 }
 
 // elem returns element v (at path) of an array as an object. A null
-// element is an error: the codec could not overlay it faithfully.
+// element is an error (the codec could not overlay it faithfully), except
+// in an encoded DC (see nullIsZero), where it is none: the zero element.
 func (r *reader) elem(v node, path string) node {
+	if r.nullIsZero(v) {
+		return none
+	}
 	if r.t.Kind(v) != jsontree.KindObject {
 		r.wrongType(path, "an object", v)
 		return none
 	}
 	return v
+}
+
+// nullIsZero reports whether v, an array element or a string map's
+// value, is a null that reads as the zero value of its type: in an
+// encoded DC, which upstream decodes with encoding/json's rules (a null
+// element of a list is a zero struct or "", a null value of a string map
+// is ""). The annotation is anyone's text, and one upstream reads is a
+// DC here too (SPEC 13.1). No API server serves such a null elsewhere:
+// it stores the typed object and serves its encoding.
+func (r *reader) nullIsZero(v node) bool {
+	return r.encoded && r.t.Kind(v) == jsontree.KindNull
 }
 
 // list returns m's member key as an array; none when absent or null.
@@ -174,6 +189,9 @@ func (r *reader) strs(m node, path, key string) []string {
 	}
 	out := make([]string, r.t.Len(l))
 	for i, v := range r.each(l) {
+		if r.nullIsZero(v) {
+			continue // ""
+		}
 		if r.t.Kind(v) != jsontree.KindString {
 			r.wrongType(at(join(path, key), i), "a string", v)
 			return nil

@@ -48,7 +48,7 @@ func ParseAnnotationTime(s string) (time.Time, error) {
 func (r *reader) stringObj(m node, path, key string) node {
 	o := r.obj(m, path, key)
 	for k, j := 0, r.t.FirstMember(o); k < r.t.Len(o); k, j = k+1, r.t.NextMember(j) {
-		if r.t.Kind(j+1) != jsontree.KindString {
+		if r.t.Kind(j+1) != jsontree.KindString && !r.nullIsZero(j+1) {
 			return r.firstNonString(o, path, key)
 		}
 	}
@@ -64,7 +64,7 @@ func (r *reader) firstNonString(o node, path, key string) node {
 	var buf [16]node
 	bad := none
 	for _, j := range r.t.DistinctMembers(o, buf[:0]) {
-		if r.t.Kind(j+1) != jsontree.KindString && (bad == none || j < bad) {
+		if r.t.Kind(j+1) != jsontree.KindString && !r.nullIsZero(j+1) && (bad == none || j < bad) {
 			bad = j
 		}
 	}
@@ -76,10 +76,13 @@ func (r *reader) firstNonString(o node, path, key string) node {
 }
 
 // entry returns the value of k in o, an object stringObj accepted, and
-// whether it is there. Its string is the tape's: a caller owns (see
-// rehome) what it keeps.
+// whether it is there ("" for a null nullIsZero accepts). Its string is
+// the tape's: a caller owns (see rehome) what it keeps.
 func (r *reader) entry(o node, k string) (string, bool) {
 	v := r.t.Member(o, k)
+	if r.nullIsZero(v) {
+		return "", true
+	}
 	return r.t.Text(v), v != none
 }
 
@@ -100,11 +103,15 @@ func (r *reader) keyValues(m node, path, key string) []dcplan.KeyValue {
 	keys := r.t.DistinctMembers(o, buf[:0])
 	out := make([]dcplan.KeyValue, len(keys))
 	for i, j := range keys {
+		out[i].Key = r.t.Text(j)
+		if r.nullIsZero(j + 1) {
+			continue // ""
+		}
 		if r.t.Kind(j+1) != jsontree.KindString {
 			r.wrongType(join(path, key)+"["+r.t.Text(j)+"]", "a string", j+1)
 			return nil
 		}
-		out[i] = dcplan.KeyValue{Key: r.t.Text(j), Value: r.t.Text(j + 1)}
+		out[i].Value = r.t.Text(j + 1)
 	}
 	return out
 }

@@ -34,7 +34,9 @@ import (
 // reads as no DC, EncodedProblem saying why in upstream's words, except
 // for its strategy and trigger types, which upstream's annotation codec
 // does not check either (an unknown strategy type reads as StrategyUnset,
-// a trigger without a type as TriggerUnset).
+// a trigger without a type as TriggerUnset), and for a null element of
+// its lists or a null value of its string maps, which that codec reads as
+// the zero element and "" (encoding/json's rules), and so does this one.
 // DecodeDeployment never panics.
 //
 // The strings of the result share one allocation of their exact size
