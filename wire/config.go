@@ -5,6 +5,7 @@ import (
 	"github.com/dcplan/dcplan/internal/jsontree"
 
 	"strconv"
+	"strings"
 )
 
 // Wire identity of the objects the codec reads.
@@ -63,11 +64,11 @@ func EncodeConfig(c dcplan.Config) ([]byte, error) {
 // checkKind checks the kind and apiVersion of an object. When required
 // is false, absent values are accepted.
 func (r *reader) checkKind(m node, kind string, required bool, versions ...string) {
-	k := r.str(m, "", "kind")
+	k := r.typeMeta(m, "kind")
 	if (k != "" || required) && k != kind {
 		r.fail("kind", "want "+strconv.Quote(kind)+", got "+strconv.Quote(k))
 	}
-	v := r.str(m, "", "apiVersion")
+	v := r.typeMeta(m, "apiVersion")
 	if v == "" && !required {
 		return
 	}
@@ -81,6 +82,32 @@ func (r *reader) checkKind(m node, kind string, required bool, versions ...strin
 		return
 	}
 	r.fail("apiVersion", "unsupported apiVersion "+strconv.Quote(v)+" for "+kind)
+}
+
+// typeMeta returns m's member key ("kind" or "apiVersion") as a string.
+// In an encoded DC it is found as upstream's annotation codec finds it:
+// apimachinery reads the type metadata with encoding/json, whose keys
+// match case-insensitively (the last member whose key folds to key wins,
+// "Kind" included), so an annotation spelled so is a DC to upstream and
+// here (SPEC 13.1). An API server always serves the exact keys.
+func (r *reader) typeMeta(m node, key string) string {
+	if !r.encoded {
+		return r.str(m, "", key)
+	}
+	v := none
+	for k, j := 0, r.t.FirstMember(m); k < r.t.Len(m); k, j = k+1, r.t.NextMember(j) {
+		if strings.EqualFold(r.t.Text(j), key) {
+			v = j + 1
+		}
+	}
+	switch r.t.Kind(v) {
+	case 0, jsontree.KindNull:
+		return ""
+	case jsontree.KindString:
+		return r.t.Text(v)
+	}
+	r.wrongType(key, "a string", v)
+	return ""
 }
 
 // nameOf returns metadata.name of object m on t when it is a string, for
