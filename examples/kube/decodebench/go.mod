@@ -6,8 +6,11 @@ replace github.com/dcplan/dcplan => ../../..
 
 require (
 	github.com/dcplan/dcplan v0.0.0-00010101000000-000000000000
+	github.com/google/go-cmp v0.7.0
 	github.com/openshift/api v0.0.0-20260420151639-34e60874783e
 	k8s.io/api v0.35.1
+	k8s.io/apimachinery v0.35.1
+	sigs.k8s.io/json v0.0.0-20250730193827-2d320260d730
 )
 
 require (
@@ -22,11 +25,10 @@ require (
 	golang.org/x/net v0.47.0 // indirect
 	golang.org/x/text v0.31.0 // indirect
 	gopkg.in/inf.v0 v0.9.1 // indirect
-	k8s.io/apimachinery v0.35.1 // indirect
 	k8s.io/klog/v2 v2.130.1 // indirect
 	k8s.io/kube-openapi v0.0.0-20250910181357-589584f1c912 // indirect
 	k8s.io/utils v0.0.0-20251002143259-bc988d571ff4 // indirect
-	sigs.k8s.io/json v0.0.0-20250730193827-2d320260d730 // indirect
 	sigs.k8s.io/randfill v1.0.0 // indirect
 	sigs.k8s.io/structured-merge-diff/v6 v6.3.0 // indirect
+	sigs.k8s.io/yaml v1.6.0 // indirect
 )
