@@ -56,7 +56,24 @@ import (
 // Both checks compare, for an RC, the encoded DC as well: whenever
 // upstream's annotation decoding reads a DC, wire must read the same
 // one, and whenever it fails, wire must report EncodedProblem (SPEC
-// 13.1: the decode-failure path is upstream's, 4.2).
+// 13.1: the decode-failure path is upstream's, 4.2), with the
+// exceptions of encodedStricter, encodedDuplicates and typedEncoded.
+//
+// What the typed side "reads" is upstream's reading of the typed value,
+// as wire's doc comments give it, where wire's types say more than a
+// string: the version annotation is a base-10 int64, NoVersion (-1) when
+// missing or not one (SPEC 5.1); a phase annotation none of the five
+// spellings is PhaseUnknown with its text kept (PhaseText; SPEC 13.1,
+// which overrides 11a.7); a pod phase none of Kubernetes' is PodUnknown
+// (wire.DecodePod); cancelled is "true" in any case (SPEC 5.4); the
+// replica annotations are base-10 int32s with presence (SPEC 5.22); an
+// unknown condition, cause or trigger type is carried as written
+// (TypeText). Absent, null and empty lists and maps are one thing to
+// the planners (wire keeps nil for all three), so the views below hold
+// nil for each; absent and empty differ only where the planners read
+// presence (the ignore and deployment-config.name annotations, pointer
+// fields such as revisionHistoryLimit, timeoutSeconds and the
+// fenceposts), and there they are compared as presence.
 
 // typedDecoder is client-go's JSON decoding of API objects.
 var typedDecoder runtime.Decoder
@@ -175,9 +192,9 @@ func checkAgainstTyped(t *testing.T, data []byte) {
 //     needs a type (ValidateTrigger: "type: Required value"): wire refuses
 //     both on a DC (see wire.DecodeConfig), while it reads them in an
 //     encoded DC, which no API server validates.
-//   - metadata.name and the kind/apiVersion pair are always present on a
-//     served object; the typed decoder already requires kind and
-//     apiVersion.
+//
+// (A missing kind or apiVersion needs no constraint: the typed decoding
+// refuses it as wire does.)
 func constrained(obj runtime.Object) bool {
 	dc, ok := obj.(*appsv1.DeploymentConfig)
 	if !ok {
@@ -408,11 +425,11 @@ type strategyView struct {
 }
 
 type triggerView struct {
-	Type                      string
-	Automatic                 bool
-	ContainerNames            []string
-	FromKind, FromNamespace   string
-	FromName, LastTriggeredIm string
+	Type                         string
+	Automatic                    bool
+	ContainerNames               []string
+	FromKind, FromNamespace      string
+	FromName, LastTriggeredImage string
 }
 
 type causeView struct{ Type, Image, FromKind, FromNamespace string }
@@ -787,7 +804,7 @@ func wantDC(dc *appsv1.DeploymentConfig, encoded bool) dcView {
 			tv.Automatic = p.Automatic
 			tv.ContainerNames = nilIfEmpty(p.ContainerNames)
 			tv.FromKind, tv.FromNamespace, tv.FromName = p.From.Kind, p.From.Namespace, p.From.Name
-			tv.LastTriggeredIm = p.LastTriggeredImage
+			tv.LastTriggeredImage = p.LastTriggeredImage
 		}
 		v.Triggers = append(v.Triggers, tv)
 	}
@@ -857,7 +874,7 @@ func gotDC(c dcplan.Config) dcView {
 	for _, tr := range c.Triggers {
 		v.Triggers = append(v.Triggers, triggerView{
 			Type: tr.TypeText(), Automatic: tr.Automatic, ContainerNames: nilIfEmpty(tr.ContainerNames),
-			FromKind: tr.FromKind, FromNamespace: tr.FromNamespace, FromName: tr.FromName, LastTriggeredIm: tr.LastTriggeredImage,
+			FromKind: tr.FromKind, FromNamespace: tr.FromNamespace, FromName: tr.FromName, LastTriggeredImage: tr.LastTriggeredImage,
 		})
 	}
 	for _, cs := range c.Status.Details.Causes {
@@ -962,6 +979,24 @@ func typedSeeds(tb testing.TB) [][]byte {
 		return doc
 	}
 	const rcAnn = `"annotations": {`
+	// Small documents, which the fuzzer mutates faster than the 8 KB
+	// fixtures.
+	seeds = append(seeds,
+		[]byte(`{"kind":"ReplicationController","apiVersion":"v1","metadata":{"name":"web-2","annotations":{`+
+			`"openshift.io/deployment-config.latest-version":"2","openshift.io/deployment.phase":"Running",`+
+			`"openshift.io/encoded-deployment-config":"{\"kind\":\"DeploymentConfig\",\"apiVersion\":\"v1\",`+
+			`\"spec\":{\"strategy\":{\"type\":\"Recreate\",\"recreateParams\":{\"timeoutSeconds\":5}},`+
+			`\"triggers\":[{\"type\":\"ImageChange\",\"imageChangeParams\":{\"containerNames\":[\"a\"]}}]},`+
+			`\"status\":{\"latestVersion\":2,\"conditions\":[{\"type\":\"Progressing\",\"lastUpdateTime\":\"2026-01-01T00:00:00Z\"}]}}"},`+
+			`"ownerReferences":[{"uid":"u","controller":true}]},"spec":{"replicas":1},"status":{"replicas":1}}`),
+		[]byte(`{"kind":"DeploymentConfig","apiVersion":"apps.openshift.io/v1","metadata":{"name":"web","generation":2},`+
+			`"spec":{"replicas":2,"strategy":{"type":"Rolling","rollingParams":{"maxSurge":1,"maxUnavailable":"10%"}},`+
+			`"triggers":[{"type":"ConfigChange"}],"template":{"spec":{"containers":[{"name":"a","image":"i"}]}}},`+
+			`"status":{"latestVersion":1,"details":{"causes":[{"type":"ConfigChange"}]}}}`),
+		[]byte(`{"kind":"Pod","apiVersion":"v1","metadata":{"name":"web-2-deploy","annotations":{"openshift.io/deployment.name":"web-2"}},`+
+			`"spec":{"activeDeadlineSeconds":60},"status":{"phase":"Failed","startTime":"2026-01-01T00:00:00Z",`+
+			`"containerStatuses":[{"name":"deployment","state":{"terminated":{"exitCode":1,"finishedAt":"2026-01-01T00:01:00Z"}}}]}}`),
+	)
 	seeds = append(seeds,
 		// Null members, absent members, empty strings and maps.
 		m(rc, `"replicas": 3,`, `"replicas": null,`),
