@@ -224,11 +224,13 @@ func constrained(obj runtime.Object) bool {
 //   - duplicate object keys: encoding/json reads every occurrence,
 //     merging objects into one another, where wire keeps the last
 //     occurrence whole (as jsontree does everywhere);
-//   - a null element of an array of objects (ownerReferences,
-//     containerStatuses, triggers, conditions, ...): the typed decoding
-//     reads a zero element, which the server would serve as an object
-//     with its required fields; wire refuses a null element (see
-//     wire's reader.elem: it could not overlay it faithfully).
+//   - a null element of an array (ownerReferences, containerStatuses,
+//     triggers, conditions, containerNames, ...) or a null value of a
+//     string map (labels, annotations, selectors): the typed decoding
+//     reads a zero element or "", which the server would serve as an
+//     object with its required fields or as ""; wire refuses such a null
+//     outside an encoded DC (see wire's reader.elem and nullIsZero: it
+//     could not overlay it faithfully).
 //
 // The text inside the encoded-deployment-config annotation is not
 // covered by this: it is anyone's text, and is compared in both checks.
@@ -249,8 +251,8 @@ func servedOnly(data []byte) string {
 	if hasDuplicateKeys(data) {
 		return "duplicate keys"
 	}
-	if hasNullElement(v) {
-		return "null array element"
+	if hasNullElement(v, "") {
+		return "null array element or string-map value"
 	}
 	return ""
 }
@@ -299,18 +301,21 @@ func hasDuplicateKeys(data []byte) bool {
 	}
 }
 
-// hasNullElement reports whether an array in v holds null.
-func hasNullElement(v any) bool {
+// hasNullElement reports whether an array in v holds null, or a string
+// map (a member named labels, annotations or selector) a null value; key
+// is v's member name.
+func hasNullElement(v any, key string) bool {
 	switch v := v.(type) {
 	case map[string]any:
-		for _, e := range v {
-			if hasNullElement(e) {
+		stringMap := key == "labels" || key == "annotations" || key == "selector"
+		for k, e := range v {
+			if (stringMap && e == nil) || hasNullElement(e, k) {
 				return true
 			}
 		}
 	case []any:
 		for _, e := range v {
-			if e == nil || hasNullElement(e) {
+			if e == nil || hasNullElement(e, "") {
 				return true
 			}
 		}
@@ -1049,6 +1054,7 @@ func typedSeeds(tb testing.TB) [][]byte {
 		// and bytes that are no UTF-8 (read as U+FFFD by both).
 		m(rc, `"kind": "ReplicationController"`, `"Kind": "ReplicationController"`),
 		m(rc, `"namespace": "shop"`, "\"namespace\": \"sh\xffop\""),
+		m(rc, `"app": "frontend",`, `"app": null,`),
 		// A field the planners never read, broken in the encoded DC (an
 		// exception, see encodedStricter).
 		m(rc, `\"memory\":\"256Mi\"`, `\"memory\":\"256Mx\"`),
