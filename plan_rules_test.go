@@ -3,6 +3,7 @@ package dcplan_test
 import (
 	"reflect"
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/dcplan/dcplan"
@@ -14,6 +15,9 @@ import (
 // field is filled through reflection, so that an action kind added to
 // Plan without a line in Rules fails here.
 func TestPlanRules(t *testing.T) {
+	// Rules made up at run time, one per action field: what Rules lists
+	// is the plan's, whatever the ids are.
+	made := func(n int) dcplan.Rule { return dcplan.Rule(strconv.Itoa(900+n) + ".1") }
 	var p dcplan.Plan
 	var want []dcplan.Rule
 	v := reflect.ValueOf(&p).Elem()
@@ -22,7 +26,7 @@ func TestPlanRules(t *testing.T) {
 		if f.Kind() != reflect.Slice || field.Name == "Events" {
 			continue
 		}
-		rule := dcplan.Rule("rule-" + field.Name)
+		rule := made(i)
 		// Two actions of the rule, one without a rule: it is listed once.
 		for _, r := range []dcplan.Rule{rule, "", rule} {
 			a := reflect.New(f.Type().Elem()).Elem()
@@ -32,10 +36,10 @@ func TestPlanRules(t *testing.T) {
 		want = append(want, rule)
 	}
 	// An action citing a rule an earlier field cited is not listed again.
-	p.DeleteRCs = append(p.DeleteRCs, dcplan.DeleteRC{Rule: "rule-Adopt"})
-	p.Status = &dcplan.StatusUpdate{Rule: "rule-Status"}
-	p.Events = []dcplan.Event{{Rule: "rule-Event"}}
-	want = append(want, "rule-Status")
+	p.DeleteRCs = append(p.DeleteRCs, dcplan.DeleteRC{Rule: want[0]})
+	p.Status = &dcplan.StatusUpdate{Rule: made(100)}
+	p.Events = []dcplan.Event{{Rule: made(101)}}
+	want = append(want, made(100))
 	if len(want) < 14 {
 		t.Fatalf("found %d action fields with the status, want at least 14: the test no longer reads Plan", len(want))
 	}
