@@ -132,6 +132,9 @@ type Server struct {
 	events []wire.Event
 	// quiet turns the write log off (a long simulation needs none).
 	quiet bool
+	// graceful turns graceful termination of pods on
+	// (SetGracefulPodDeletion).
+	graceful bool
 	// ownersMoved is set by a write of an update or a patch that changed
 	// the object's owner references, for Do to hand the object to the
 	// collector once it has its answer (ownerless).
@@ -201,7 +204,7 @@ func (s *Server) Clone() *Server {
 	for k, v := range m.objects {
 		c.objects[k] = v // stored bytes are never modified in place
 	}
-	return &Server{store: &c, quiet: s.quiet}
+	return &Server{store: &c, quiet: s.quiet, graceful: s.graceful}
 }
 
 // Merge copies every object from holds into s, replacing any of the same
@@ -804,8 +807,11 @@ func (s *Server) patch(r wire.Request, key serverKey) error {
 // first. A delete of an object already marked leaves it as it is, but
 // for its policy's work on the dependents: the store adds the orphan or
 // the foregroundDeletion finalizer to it, which the collector acts on and
-// removes (not modelled: the object keeps its resourceVersion). There is
-// no graceful termination of pods: a pod without finalizers goes at once.
+// removes (not modelled: the object keeps its resourceVersion). Without
+// graceful termination of pods (SetGracefulPodDeletion), the default, a
+// pod without finalizers goes at once; with it, a pod a node runs is
+// marked deleting with its grace period and stays until the kubelet
+// deletes it again with a grace of 0.
 func (s *Server) delete(key serverKey, opts wire.DeleteOptions) error {
 	obj, ok := s.store.load(key)
 	if !ok {
@@ -820,6 +826,11 @@ func (s *Server) delete(key serverKey, opts wire.DeleteOptions) error {
 	}
 	if err := checkPreconditions(key, o, opts.Preconditions); err != nil {
 		return err
+	}
+	if s.graceful && key.resource == wire.ResourcePods {
+		if done, err := s.deletePodGracefully(key, o, opts); done {
+			return err
+		}
 	}
 	policy := opts.PropagationPolicy
 	marked := len(finalizers(o)) > 0
@@ -960,8 +971,13 @@ func (s *Server) collect(ns string, obj []byte) {
 // collectOne is the collector's delete of the object tree d, stored at k
 // as dep: one with finalizers is marked deleting (nothing more when it is
 // already), as the registry store marks it, and goes with its last
-// finalizer (finish); one without goes, and what it owned in turn.
+// finalizer (finish); one without goes, and what it owned in turn. With
+// graceful termination on, a pod a node runs is marked with its default
+// grace period instead (SetGracefulPodDeletion).
 func (s *Server) collectOne(k serverKey, d map[string]any, dep []byte) {
+	if s.graceful && k.resource == wire.ResourcePods && s.collectPodGracefully(k, d) {
+		return // marked with its grace period: the kubelet removes it
+	}
 	if len(finalizers(d)) > 0 {
 		if !isDeleting(d) {
 			_ = s.mark(k, d) // deletion fields only: what decoded still decodes

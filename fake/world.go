@@ -85,6 +85,10 @@ type World struct {
 	NoDecodeCache bool
 	// Watch, when set, is called after every successful write.
 	Watch func(Change)
+	// GracefulPodDeletion makes the servers of Client terminate pods
+	// gracefully (Server.SetGracefulPodDeletion); off, a deleted pod goes
+	// at once.
+	GracefulPodDeletion bool
 
 	seq    uint64 // number of writes so far
 	rv     uint64 // resource version counter

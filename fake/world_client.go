@@ -14,9 +14,10 @@ import (
 // instantiate subresources), and every write goes through the World's
 // versioned store (Watch, lagging reads). Its write log is off; events it
 // records go to the World's event log. Faults are injected by the caller
-// (Inject), as on any Server.
+// (Inject), as on any Server. Pods terminate gracefully when
+// w.GracefulPodDeletion is set (Server.SetGracefulPodDeletion).
 func (w *World) Client() *Server {
-	return &Server{store: worldStore{w}, quiet: true}
+	return &Server{store: worldStore{w}, quiet: true, graceful: w.GracefulPodDeletion}
 }
 
 // worldStore is a World seen as the store of a Server.
