@@ -30,6 +30,15 @@ import (
 // (cleanupRolling). A process that succeeds exits at the end of its run once
 // its strategy is done, later if the replicas are not there yet.
 //
+// With Options.GracefulPodDeletion the model is also the kubelet of pods
+// marked deleting (see Server.SetGracefulPodDeletion): at its first look
+// it stops the pod (a deployer pod's process stops where it is, as a
+// failed one does; a hook pod stops too, its deployer not told), which
+// goes Failed with exit code KilledExitCode unless it had ended; when the
+// grace period is over it deletes the pod with a grace of 0, and the pod
+// goes. A deployer pod's hook pod runs on when only the deployer pod is
+// deleted.
+//
 // Only the zero PodModel (every field zero, Scripts nil) stands for
 // DefaultPodModel; any other is used as written, a zero duration meaning
 // no wait. To change one knob of the default, start from
@@ -88,6 +97,10 @@ type podModel struct {
 	// hook pod ran: the hook, a pod of its own, still runs to its end,
 	// which the next step gives it (finishHook).
 	orphans []*podRun
+	// dying are the pods marked deleting the kubelet has yet to remove,
+	// by key, and their sorted keys (Options.GracefulPodDeletion only).
+	dying      map[string]dyingPod
+	dyingOrder []string
 }
 
 // podRun is one deployer pod's process.
@@ -135,6 +148,7 @@ func (m *podModel) observe(s *Sim, ch Change) {
 	switch ch.Kind {
 	case KindPod:
 		if ch.Deleted {
+			m.forgetDying(key)
 			if r := m.runs[key]; r != nil {
 				if r.hookName != "" {
 					m.orphans = append(m.orphans, r)
@@ -143,6 +157,9 @@ func (m *podModel) observe(s *Sim, ch Change) {
 				m.order = removeSorted(m.order, key)
 			}
 			return
+		}
+		if !ch.Created && s.opts.GracefulPodDeletion {
+			m.noteDeleting(s, key, ch.Namespace, ch.Name)
 		}
 		if !ch.Created || ch.RC == "" || ch.Name != dcplan.DeployerPodName(ch.RC) {
 			return
@@ -186,9 +203,11 @@ func statusSettled(d *dcplan.Deployment) bool {
 	return d.StatusReplicas == d.Replicas && d.ReadyReplicas == d.Replicas && d.AvailableReplicas == d.Replicas
 }
 
-// idle reports whether no deployer pod is running and every RC's status
-// matches its spec.
-func (m *podModel) idle() bool { return len(m.runs) == 0 && len(m.dirty) == 0 && len(m.orphans) == 0 }
+// idle reports whether no deployer pod is running, no pod is being
+// deleted and every RC's status matches its spec.
+func (m *podModel) idle() bool {
+	return len(m.runs) == 0 && len(m.dirty) == 0 && len(m.orphans) == 0 && len(m.dying) == 0
+}
 
 // run advances every deployer pod and the replication manager to s.now.
 func (m *podModel) run(s *Sim) {
@@ -201,6 +220,7 @@ func (m *podModel) run(s *Sim) {
 			m.step(s, key, r)
 		}
 	}
+	m.kubelet(s)
 	for _, key := range append([]string(nil), m.dirtyOrder...) {
 		m.settle(s, key)
 	}
@@ -221,6 +241,10 @@ func (m *podModel) step(s *Sim, key string, r *podRun) {
 			m.finishHook(s, r)
 		}
 		m.stop(key)
+		return
+	}
+	if p.Deleting && s.opts.GracefulPodDeletion {
+		m.kill(s, key, r, p.Phase) // the kubelet stops it (see kubelet)
 		return
 	}
 	if r.hookName != "" {

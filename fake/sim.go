@@ -46,6 +46,15 @@ type Options struct {
 	// at least 4, so the knob can be raised later); zero or negative
 	// means the default.
 	MaxLag int
+	// GracefulPodDeletion models graceful termination of pods, off by
+	// default (so that seeds, traces and figures stay as they were): a
+	// pod a node runs, deleted by a controller, a user, the DeletePod
+	// fault or the garbage collector, is marked deleting with its grace
+	// period and stays, its phase unchanged, until the pod model's
+	// kubelet stops it and removes it (World.GracefulPodDeletion,
+	// Server.SetGracefulPodDeletion, PodModel). Off, a deleted pod goes
+	// at once.
+	GracefulPodDeletion bool
 }
 
 // Sim is a deterministic simulator of the two rollout controllers over a
@@ -146,6 +155,7 @@ func NewSim(opts Options) *Sim {
 	}
 	s.model = newPodModel(opts.Model)
 	s.world.MaxLag = opts.MaxLag
+	s.world.GracefulPodDeletion = opts.GracefulPodDeletion
 	s.world.Watch = s.watch
 	s.trace.quiet = opts.Quiet
 	return s

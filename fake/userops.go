@@ -1,6 +1,7 @@
 package fake
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"time"
@@ -9,6 +10,7 @@ import (
 	"github.com/dcplan/dcplan/cancel"
 	"github.com/dcplan/dcplan/history"
 	"github.com/dcplan/dcplan/reconcile"
+	"github.com/dcplan/dcplan/wire"
 )
 
 // userOp runs a client-side operation: the command reads the live DC, its
@@ -197,10 +199,20 @@ func (s *Sim) ScaleRC(ns, rc string, n dcplan.Replicas) error {
 }
 
 // DeleteDeployerPod deletes the deployer pod of an RC (eviction, an
-// admin), the deleted-pod fault.
+// admin), the deleted-pod fault. With Options.GracefulPodDeletion it
+// sends the delete to the World's server without options, as `oc delete
+// pod` does: a running pod is marked and stops within its grace period.
 func (s *Sim) DeleteDeployerPod(ns, rc string) error {
 	name := dcplan.DeployerPodName(rc)
-	if err := s.world.Delete(KindPod, ns, name); err != nil {
+	if s.opts.GracefulPodDeletion {
+		if _, ok := s.world.Pod(ns, name); !ok {
+			return notFound(KindPod, ns, name)
+		}
+		if _, err := s.world.Client().Do(context.Background(), wire.Request{Verb: wire.VerbDelete,
+			Resource: wire.ResourcePods, Namespace: ns, Name: name}); err != nil {
+			return fmt.Errorf("fake: delete pod %s/%s: %w", ns, name, err)
+		}
+	} else if err := s.world.Delete(KindPod, ns, name); err != nil {
 		return err
 	}
 	s.fault("deletepod", 0, "delete pod/%s/%s", ns, name)
