@@ -13,12 +13,21 @@ import (
 
 var simSeeds = flag.Int("fake.seeds", 100, "number of seeded all-faults traces TestSimSeeds runs (TestAccidentsUnderFaults a fifth per preset; .ci/run: 250)")
 
+var simGraceful = flag.Bool("fake.graceful", false, "run the seeded traces of TestSimSeeds and TestAccidentsUnderFaults with Options.GracefulPodDeletion")
+
 // newFaultySim returns a simulator over two DCs with every fault on.
 func newFaultySim(seed uint64) *fake.Sim { return newFaultySimWith(seed, dcplan.Settings{}) }
 
-// newFaultySimWith is newFaultySim under st.
+// newFaultySimWith is newFaultySim under st (pods terminating gracefully
+// with -fake.graceful).
 func newFaultySimWith(seed uint64, st dcplan.Settings) *fake.Sim {
-	s := fake.NewSim(fake.Options{Seed: seed, Faults: fake.AllFaults(), Settings: st})
+	return newFaultySimGraceful(seed, st, *simGraceful)
+}
+
+// newFaultySimGraceful is newFaultySimWith with Options.GracefulPodDeletion
+// set to graceful.
+func newFaultySimGraceful(seed uint64, st dcplan.Settings, graceful bool) *fake.Sim {
+	s := fake.NewSim(fake.Options{Seed: seed, Faults: fake.AllFaults(), Settings: st, GracefulPodDeletion: graceful})
 	// api keeps one old RC, so that a trace's three or so rollouts reach
 	// the history cleanup (with web's three, few traces did).
 	api := fake.NewConfig("ns", "api", 1)
@@ -94,21 +103,40 @@ func TestSimSeeds(t *testing.T) {
 		seeds = max(1, seeds/5)
 	}
 	for seed := range uint64(seeds) {
-		s := newFaultySim(seed)
-		prev := runChecked(t, s, seed, 100, nil)
-		if err := fake.Liveness(s); err != nil {
-			t.Fatalf("seed %d: %v\ntrace (last 80 lines):\n%s", seed, err, tail(s.Trace(), 80))
-		}
-		if err := fake.CheckInvariants(prev, s.Observe()); err != nil {
-			t.Fatalf("seed %d, after liveness: %v\ntrace (last 80 lines):\n%s", seed, err, tail(s.Trace(), 80))
-		}
-		prev = s.Observe()
-		if err := fake.Progress(s); err != nil {
-			t.Fatalf("seed %d: %v\ntrace (last 80 lines):\n%s", seed, err, tail(s.Trace(), 80))
-		}
-		if err := fake.CheckInvariants(prev, s.Observe()); err != nil {
-			t.Fatalf("seed %d, after a rollout of each DC: %v\ntrace (last 80 lines):\n%s", seed, err, tail(s.Trace(), 80))
-		}
+		checkSeed(t, newFaultySim(seed), seed)
+	}
+}
+
+// TestSimSeedsGraceful is TestSimSeeds with pods terminating gracefully
+// (Options.GracefulPodDeletion), a fifth as many traces (-fake.graceful
+// runs them all, in TestSimSeeds and TestAccidentsUnderFaults).
+func TestSimSeedsGraceful(t *testing.T) {
+	seeds := max(1, *simSeeds/5)
+	if testing.Short() {
+		seeds = max(1, seeds/5)
+	}
+	for seed := range uint64(seeds) {
+		checkSeed(t, newFaultySimGraceful(seed, dcplan.Settings{}, true), seed)
+	}
+}
+
+// checkSeed runs the trace of seed on s, 100 steps checking every
+// invariant after each, then liveness and progress (see TestSimSeeds).
+func checkSeed(t *testing.T, s *fake.Sim, seed uint64) {
+	t.Helper()
+	prev := runChecked(t, s, seed, 100, nil)
+	if err := fake.Liveness(s); err != nil {
+		t.Fatalf("seed %d: %v\ntrace (last 80 lines):\n%s", seed, err, tail(s.Trace(), 80))
+	}
+	if err := fake.CheckInvariants(prev, s.Observe()); err != nil {
+		t.Fatalf("seed %d, after liveness: %v\ntrace (last 80 lines):\n%s", seed, err, tail(s.Trace(), 80))
+	}
+	prev = s.Observe()
+	if err := fake.Progress(s); err != nil {
+		t.Fatalf("seed %d: %v\ntrace (last 80 lines):\n%s", seed, err, tail(s.Trace(), 80))
+	}
+	if err := fake.CheckInvariants(prev, s.Observe()); err != nil {
+		t.Fatalf("seed %d, after a rollout of each DC: %v\ntrace (last 80 lines):\n%s", seed, err, tail(s.Trace(), 80))
 	}
 }
 
