@@ -130,3 +130,42 @@ func TestKubeletGracefulPodDeletion(t *testing.T) {
 		})
 	}
 }
+
+// TestGracefulCancel: with Options.GracefulPodDeletion, `oc rollout
+// cancel` of a running rollout fails it as on a cluster: the deployer
+// deletes its pod, which stays, marked deleting, until the kubelet stops
+// it; the pod's failure moves the RC to Failed with the cancel's reason
+// kept (SPEC 2.3, 2.2), and at rest the pod is gone (SPEC 0 rule 9).
+func TestGracefulCancel(t *testing.T) {
+	for _, p := range []dcplan.Preset{dcplan.Modern, dcplan.Exact} {
+		t.Run(p.String(), func(t *testing.T) {
+			s := gracefulSim(t, true, false, p.Settings())
+			if err := s.Cancel("ns", "web"); err != nil {
+				t.Fatal(err)
+			}
+			marked := false
+			for range 60 {
+				s.Run(1)
+				if pod, ok := s.World().Pod("ns", "web-1-deploy"); ok && pod.Deleting {
+					marked = true
+				}
+				if d, _ := s.World().Deployment("ns", "web-1"); d.Phase.Terminal() {
+					break
+				}
+			}
+			if !marked {
+				t.Errorf("the deployer pod was never seen being deleted:\n%s", tail(s.Trace(), 30))
+			}
+			if _, err := s.Stabilize(10); err != nil {
+				t.Fatal(err)
+			}
+			d, _ := s.World().Deployment("ns", "web-1")
+			if d.Phase != dcplan.PhaseFailed || !d.Cancelled || d.Reason != "cancelled by the user" {
+				t.Errorf("rc web-1 %v cancelled %v reason %q, want Failed, cancelled by the user:\n%s", d.Phase, d.Cancelled, d.Reason, tail(s.Trace(), 30))
+			}
+			if _, ok := s.World().Pod("ns", "web-1-deploy"); ok {
+				t.Errorf("the deployer pod is still there at rest")
+			}
+		})
+	}
+}
