@@ -54,7 +54,12 @@
 // instantiate subresources; deletes with their options, the garbage
 // collector's work on what the deleted object owned, and finalizers (a
 // delete marks an object that has some; the write removing the last one
-// deletes it); faults
+// deletes it); with [Server.SetGracefulPodDeletion] (off by default; a
+// [World.Client]'s server takes [World.GracefulPodDeletion]) graceful
+// termination of pods: a pod a node runs is marked deleting with its
+// grace period (the delete's gracePeriodSeconds, else the pod's
+// terminationGracePeriodSeconds, else 30) and stays until deleted with a
+// grace of 0, a second delete only shortening it; faults
 // ([Server.Inject]) fail chosen requests; [Server.Log] keeps every write
 // with the object before and after. [NewServer] keeps its own objects;
 // [World.Client] works on a World.
@@ -98,7 +103,14 @@
 // [AllFaults]) DCs deleted and created again ([Sim.DeleteConfig],
 // [Sim.ReleaseConfig]: held by a finalizer, gone with their RCs, or
 // orphaning them), writes refused by RBAC (Forbidden) and writes applied
-// whose answer is lost (Timeout). [Sim.Step], [Sim.Advance],
+// whose answer is lost (Timeout). With [Options].GracefulPodDeletion
+// (off by default, so seeds and traces stay as they were) deleted pods
+// terminate gracefully: the server marks them, and the pod model's
+// kubelet stops a marked pod at its next step (Failed, exit code
+// [KilledExitCode]; a deployer process stops where it is) and removes it
+// when its grace period ends (10 s for the deployer pod dcplan builds, 30
+// for a hook pod or the seed era's deployer pod); `oc rollout retry`'s
+// deletes, with a grace of 0, remove pods at once. [Sim.Step], [Sim.Advance],
 // [Sim.Run] and [Sim.Stabilize] drive it; the same seed gives the same
 // [Sim.Trace], byte for byte. [Sim.FaultLog] lists the injected faults as
 // values ([FaultRecord]: kind, clock, jump), one per "fault" trace line.
@@ -160,7 +172,9 @@
 // invariants. Under Exact and the seed presets (whose Settings run the
 // seed deployer-pod controller too) a fifth as many traces break only the
 // invariants of upstream's accidents, each gone with its switch as Modern
-// has it (TestAccidentsUnderFaults). Deep searches:
+// has it (TestAccidentsUnderFaults); 20 Modern traces run with graceful
+// pod deletion (TestSimSeedsGraceful; -fake.graceful runs all of both
+// tests' traces so). Deep searches:
 //
 //	go test ./fake -run 'TestSimSeeds|TestAccidentsUnderFaults' -fake.seeds=20000 -timeout 60m
 //	go test ./fake -run TestSimStateMachine -fake.batches=10 -rapid.checks=10000 # 100 000 traces
