@@ -18,8 +18,6 @@ import (
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/client-go/informers"
 	"k8s.io/client-go/kubernetes"
-	"k8s.io/client-go/kubernetes/scheme"
-	typedcorev1 "k8s.io/client-go/kubernetes/typed/core/v1"
 	"k8s.io/client-go/tools/cache"
 	"k8s.io/client-go/tools/leaderelection"
 	"k8s.io/client-go/tools/record"
@@ -77,7 +75,8 @@ type Options struct {
 	// as soon as the caches synced.
 	LeaderElection *LeaderElection
 	// DrainTimeout is how long the passes in flight when Run's context
-	// ends may go on before their context is cancelled too; 0 means 10 s.
+	// ends may go on before their context is cancelled too, and the
+	// events they recorded be sent after them; 0 means 10 s.
 	DrainTimeout time.Duration
 	// APICheckTimeout is how long Run waits for the server to answer its
 	// API check (WaitForAPI) while it is unreachable; 0 means
@@ -168,9 +167,11 @@ type Controller struct {
 	dcQueue workqueue.TypedRateLimitingInterface[string]
 	rcQueue workqueue.TypedRateLimitingInterface[string]
 
-	broadcasters []record.EventBroadcaster
-	dcClient     wire.Client
-	rcClient     wire.Client
+	// events are the event pipes of the two controllers, with no
+	// Options.Recorder.
+	events   []*eventPipe
+	dcClient wire.Client
+	rcClient wire.Client
 
 	metrics       *Metrics
 	watchdog      *leaderelection.HealthzAdaptor
@@ -304,10 +305,9 @@ func (c *Controller) client(component string) wire.Client {
 	if c.opts.Recorder != nil {
 		rec = c.opts.Recorder(component)
 	} else {
-		b := record.NewBroadcaster()
-		b.StartRecordingToSink(&typedcorev1.EventSinkImpl{Interface: c.kube.CoreV1().Events("")})
-		c.broadcasters = append(c.broadcasters, b)
-		rec = b.NewRecorder(scheme.Scheme, corev1.EventSource{Component: component})
+		p := newEventPipe(c.kube, component)
+		c.events = append(c.events, p)
+		rec = p.recorder
 	}
 	var wc wire.Client = &countingClient{Client: &Client{Kube: c.kube, Apps: c.apps, Recorder: rec}, m: c.metrics, component: component}
 	if c.opts.Wrap != nil {
@@ -336,10 +336,12 @@ var ErrCacheSync = errors.New("kube: informer caches did not sync")
 // Run checks that the server serves DeploymentConfigs (CheckAPI), starts
 // the informers, waits for their caches, and runs the workers of both
 // queues until ctx is cancelled; then it shuts the queues down, lets the
-// passes in flight finish (for Options.DrainTimeout at most) and returns
+// passes in flight finish and their events be sent (for
+// Options.DrainTimeout at most) and returns
 // nil (also when ctx ends before the caches synced). With
 // Options.LeaderElection, the workers run only while the process holds
-// the lease: Run releases it after the passes in flight finished, and
+// the lease: Run releases it after the passes in flight finished and
+// their events were sent, and
 // returns an error wrapping ErrLeaseLost when the lease was lost. It
 // returns WaitForAPI's error when the API check fails (nil when ctx ends
 // first), and one wrapping
@@ -436,7 +438,29 @@ func (c *Controller) work(stop <-chan struct{}, lead context.Context) {
 	t := time.AfterFunc(drain, cancel)
 	defer t.Stop()
 	wg.Wait()
+	// And the events they recorded, within the same drain timeout: sent
+	// before the lease is released and Run returns (the broadcasters drop
+	// what they have not sent when Close shuts them down). Not after a
+	// lost lease: passes has ended then.
+	c.flushEvents(passes)
 	c.metrics.leader.Set(0) // the passes in flight still acted
+}
+
+// flushEvents waits until the event broadcasters have sent (or given up)
+// every event recorded so far, or ctx ends.
+func (c *Controller) flushEvents(ctx context.Context) {
+	if ctx.Err() != nil {
+		return
+	}
+	var wg sync.WaitGroup
+	for _, p := range c.events {
+		wg.Go(func() {
+			if !p.flush(ctx) {
+				c.log.Info("Stopping with events not sent yet: the drain ended first")
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // Start starts the informers and waits for their caches to sync, without
@@ -472,8 +496,8 @@ func (c *Controller) Close() {
 		}
 		c.kubeFactory.Shutdown()
 		c.appsFactory.Shutdown()
-		for _, b := range c.broadcasters {
-			b.Shutdown()
+		for _, p := range c.events {
+			p.broadcaster.Shutdown()
 		}
 	})
 }

@@ -27,9 +27,9 @@ import (
 // sent), and Run returns an error wrapping ErrLeaseLost; the program
 // should exit (dcplan-controller exits with status 8). A standby acquires
 // the lease LeaseDuration after the last renewal it saw. When Run's
-// context ends, the leader lets its passes in flight finish (see
-// Options.DrainTimeout) and then releases the lease, so a standby takes
-// over within RetryPeriod.
+// context ends, the leader lets its passes in flight finish and sends
+// their events (see Options.DrainTimeout), and then releases the lease,
+// so a standby takes over within RetryPeriod.
 type LeaderElection struct {
 	// Namespace and Name name the Lease.
 	Namespace, Name string

@@ -121,7 +121,7 @@ func parse(args []string, stderr io.Writer) (flags, error) {
 	own.DurationVar(&f.election.RetryPeriod, "leader-elect-retry-period", kube.DefaultRetryPeriod, "time between tries to acquire or renew the lease")
 	own.StringVar(&f.metricsAddress, "metrics-address", ":8080", `address of the /metrics server, "" for none (--demo: none unless given)`)
 	own.StringVar(&f.healthAddress, "health-address", ":8081", `address of the /healthz and /readyz server, "" for none; may equal --metrics-address (--demo: none unless given)`)
-	own.DurationVar(&f.drain, "drain-timeout", kube.DefaultDrainTimeout, "how long the passes in flight at SIGTERM may run on")
+	own.DurationVar(&f.drain, "drain-timeout", kube.DefaultDrainTimeout, "how long the passes in flight at SIGTERM may run on, and their events be sent")
 	own.DurationVar(&f.apiCheck, "api-check-timeout", kube.DefaultAPICheckTimeout, "how long to check again, at startup, an API server that is unreachable (restarting, 5xx) before exiting 5")
 	own.DurationVar(&f.resync, "resync", kube.DefaultResync, "informer resync period, which plans every DC and RC again (a key dropped after its retries comes back); 0 for none")
 	own.Float64Var(&f.qps, "kube-api-qps", defaultQPS, "queries per second of each clientset: the Kubernetes one (RC, pod and event writes, the lease, the RC and pod informers) and the DeploymentConfig one; negative for no limit")
