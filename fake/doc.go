@@ -94,8 +94,12 @@
 //
 // [Sim] runs the DC controller and the deployer controller from work
 // queues fed by watch notifications, a pod model ([PodModel]: deployer and
-// hook pods, rolling scale-up and scale-down, replication-manager status),
-// and [Faults]: write conflicts, stale reads, crashes mid-plan, lost and
+// hook pods; the deployer process, which, as openshift/oc's
+// openshift-deploy does outside SPEC, scales every RC other than its own
+// and the newest Complete older one (SPEC 5.3, 5.7) to 0 and then moves
+// from that one to its own, Rolling within the fenceposts (SPEC 5.16) or
+// Recreate, and as Recreate when there is none; replication-manager
+// status), and [Faults]: write conflicts, stale reads, crashes mid-plan, lost and
 // duplicated notifications, deleted and squatted deployer pods, external
 // scaling, DC edits, user operations ([Sim.Cancel], [Sim.Retry],
 // [Sim.RolloutLatest], [Sim.Rollback], [Sim.Pause], [Sim.Resume]), clock

@@ -1,8 +1,10 @@
 package fake
 
 import (
+	"cmp"
 	"maps"
 	"reflect"
+	"slices"
 	"time"
 
 	"github.com/dcplan/dcplan"
@@ -15,20 +17,33 @@ import (
 // spec). Durations are drawn uniformly from [Min, Max] with the
 // simulator's generator, unless a script names the RC.
 //
-// A deployer pod's process runs its rollout's strategy, as the RC's
-// encoded DC has it: the pre hook pod first (when the script has one),
-// to its end, before any scaling; then Rolling (with old replicas) scales
-// the new RC up and the old ones down no faster than its run's share of
-// time allows and within the fenceposts (SPEC 5.16: the specs' total at
-// most desired + maxSurge, the available replicas at least desired -
-// maxUnavailable), while Recreate (and a Rolling rollout with nothing to
-// replace, which upstream hands to Recreate) scales the old RCs to 0,
-// waits for their pods to go, then scales the new one to desired. It
-// scales the new RC only up and the old ones only down, whatever the
-// clock does. Rolling, once its scaling is done, removes the new RC's
-// desired-replicas annotation, as the rolling updater's cleanup does
-// (cleanupRolling). A process that succeeds exits at the end of its run once
-// its strategy is done, later if the replicas are not there yet.
+// A deployer pod's process does what openshift/oc's deployer process
+// (the openshift-deploy command, pkg/cli/deployer) does; SPEC describes
+// the controllers, not this process, so only its helpers are SPEC's.
+// When the pod starts running, the process lists the DC's RCs, newest
+// first (SPEC 5.7), and picks the RC to move from: the newest Complete
+// one (SPEC 5.3) other than its own, if any. It fails at once when that
+// one is newer than its own, as upstream's "deployment <rc> is older
+// than <from>" does. Every other RC with spec.replicas > 0 it scales to
+// 0 before its strategy, one at a time, newest first, with one scale
+// each (no pacing), waiting for each until its status shows no replicas
+// (at most 120 s, after which upstream logs the error and goes on).
+//
+// Then it runs its rollout's strategy, as the RC's encoded DC has it:
+// the pre hook pod first (when the script has one), to its end, before
+// any scaling; then Rolling (with an RC to move from) scales the new RC
+// up and that one down no faster than its run's share of time allows
+// and within the fenceposts (SPEC 5.16: the specs' total at most desired
+// + maxSurge, the available replicas at least desired -
+// maxUnavailable), while Recreate (and a Rolling rollout with no RC to
+// move from, which upstream hands to its initial Recreate strategy)
+// scales the RC it moves from, if any, to 0, waits for its pods to go,
+// then scales the new one to desired. It scales the new RC only up and
+// the others only down, whatever the clock does. Rolling, once its
+// scaling is done, removes the new RC's desired-replicas annotation, as
+// the rolling updater's cleanup does (cleanupRolling). A process that
+// succeeds exits at the end of its run once its strategy is done, later
+// if the replicas are not there yet.
 //
 // With Options.GracefulPodDeletion the model is also the kubelet of pods
 // marked deleting (see Server.SetGracefulPodDeletion): at its first look
@@ -110,10 +125,23 @@ type podRun struct {
 	scheduleAt           time.Time
 	started              time.Time
 	desired              dcplan.Replicas
-	old                  []oldRC
-	hookName             string
-	// scaleFrom is when the strategy began scaling: at start, or when
-	// the pre hook finished.
+	// from is the RC the strategy moves from, when hasFrom: the newest
+	// Complete RC older than rc, with its replicas when the process
+	// started.
+	from    oldRC
+	hasFrom bool
+	// others are the DC's other RCs with replicas, newest first, that
+	// the process scales to 0 before its strategy, one at a time;
+	// otherScaled tells whether others[0] has been scaled, at otherAt.
+	others      []string
+	otherScaled bool
+	otherAt     time.Time
+	hookName    string
+	// hookEnd is when the pre hook's command ends: halfway from the
+	// hook's creation to the end of the run.
+	hookEnd time.Time
+	// scaleFrom is when the strategy began scaling: at start, once the
+	// other RCs are down, or when the pre hook finished.
 	scaleFrom time.Time
 	// recreate is true for the Recreate way of scaling (see PodModel);
 	// surge and unavailable are the Rolling fenceposts resolved for
@@ -124,6 +152,7 @@ type podRun struct {
 
 type oldRC struct {
 	name     string
+	version  dcplan.Version
 	replicas dcplan.Replicas
 }
 
@@ -254,7 +283,9 @@ func (m *podModel) step(s *Sim, key string, r *podRun) {
 		if s.now.Before(r.scheduleAt) {
 			return
 		}
-		m.start(s, r)
+		if !m.start(s, r) {
+			m.finish(s, key, r, true, "")
+		}
 		return
 	}
 	if p.HasActiveDeadline && !s.now.Before(r.started.Add(time.Duration(p.ActiveDeadlineSeconds)*time.Second)) {
@@ -262,8 +293,20 @@ func (m *podModel) step(s *Sim, key string, r *podRun) {
 		return
 	}
 	end := r.started.Add(r.script.Run)
+	if len(r.others) > 0 {
+		if !m.scaleOthers(s, r) {
+			if !s.now.Before(end) && r.script.Fail {
+				m.finish(s, key, r, true, "")
+			}
+			return
+		}
+		// The other RCs are down: the strategy begins, its pre hook
+		// first.
+		r.scaleFrom = s.now
+		m.createHook(s, r)
+	}
 	if r.hookName != "" {
-		if s.now.Before(r.started.Add(r.script.Run / 2)) {
+		if s.now.Before(r.hookEnd) {
 			if !s.now.Before(end) && r.script.Fail {
 				m.finish(s, key, r, true, "")
 			}
@@ -306,16 +349,18 @@ func (m *podModel) cleanupRolling(s *Sim, r *podRun) {
 	}
 }
 
-// start schedules the pod: Running, the old RCs' sizes remembered, the
-// hook pod created.
-func (m *podModel) start(s *Sim, r *podRun) {
+// start schedules the pod: Running, the RC to move from and the other
+// RCs to scale down picked, and, when there are none of those, the hook
+// pod created. It reports false when the process fails at once: an RC
+// newer than the pod's is Complete (see PodModel).
+func (m *podModel) start(s *Sim, r *podRun) bool {
 	r.started, r.scaleFrom = s.now, s.now
 	_ = s.world.UpdatePod(r.ns, r.pod, func(p *dcplan.Pod) error {
 		p.Phase, p.StartTime = dcplan.PodRunning, s.now
 		return nil
 	})
 	s.trace.add(s.offset(), "pod/%s/%s Pending->Running", r.ns, r.pod)
-	d, _ := s.world.Deployment(r.ns, r.rc)
+	d, found := s.world.Deployment(r.ns, r.rc)
 	r.desired = d.DesiredReplicas
 	if !d.HasDesiredReplicas {
 		if c, ok := s.world.Config(r.ns, r.dc); ok {
@@ -323,9 +368,23 @@ func (m *podModel) start(s *Sim, r *podRun) {
 		}
 	}
 	if snap, err := s.world.snapshotAt(s.world.seq, r.ns, r.dc, s.now, s.opts.Settings); err == nil {
-		for _, o := range snap.Deployments {
-			if o.Name != r.rc && o.Replicas > 0 {
-				r.old = append(r.old, oldRC{o.Name, o.Replicas})
+		// As the deployer process does (openshift/oc pkg/cli/deployer):
+		// the RCs newest first, from the newest Complete one other than
+		// rc, and every other one with replicas scaled to 0.
+		rcs := slices.Clone(snap.Deployments)
+		slices.SortStableFunc(rcs, func(a, b dcplan.Deployment) int { return cmp.Compare(b.Version, a.Version) })
+		for _, o := range rcs {
+			if o.Name != r.rc && o.Phase == dcplan.PhaseComplete {
+				r.from, r.hasFrom = oldRC{o.Name, o.Version, o.Replicas}, true
+				break
+			}
+		}
+		if found && r.hasFrom && r.from.version > d.Version {
+			return false // "deployment <rc> is older than <from>"
+		}
+		for _, o := range rcs {
+			if o.Name != r.rc && (!r.hasFrom || o.Name != r.from.name) && o.Replicas > 0 {
+				r.others = append(r.others, o.Name)
 			}
 		}
 	}
@@ -337,7 +396,7 @@ func (m *podModel) start(s *Sim, r *podRun) {
 			st = &c
 		}
 	}
-	r.recreate = len(r.old) == 0 || st == nil || st.Strategy.Type != dcplan.StrategyRolling
+	r.recreate = !r.hasFrom || st == nil || st.Strategy.Type != dcplan.StrategyRolling
 	if !r.recreate {
 		surge, unavailable, err := dcstatus.ResolveFenceposts(st.Strategy.MaxSurge, st.Strategy.MaxUnavailable, r.desired)
 		if err != nil {
@@ -345,6 +404,43 @@ func (m *podModel) start(s *Sim, r *podRun) {
 		}
 		r.surge, r.unavailable = dcplan.Replicas(max(surge, 0)), dcplan.Replicas(max(unavailable, 0))
 	}
+	if len(r.others) == 0 {
+		m.createHook(s, r)
+	}
+	return true
+}
+
+// scaleOthers scales the run's other RCs to 0 before its strategy, one at
+// a time, newest first, as the deployer process does: one scale each,
+// then a wait until the RC's status shows no replicas, for at most
+// othersWait (the process logs a scale that does not finish and goes
+// on). It reports whether all are done.
+func (m *podModel) scaleOthers(s *Sim, r *podRun) bool {
+	for len(r.others) > 0 {
+		name := r.others[0]
+		d, ok := s.world.Deployment(r.ns, name)
+		if ok && !r.otherScaled {
+			m.setReplicas(s, r, name, 0)
+			r.otherScaled, r.otherAt = true, s.now
+			d, ok = s.world.Deployment(r.ns, name)
+		}
+		if ok && d.StatusReplicas != 0 && s.now.Sub(r.otherAt) < othersWait {
+			return false
+		}
+		r.others, r.otherScaled = r.others[1:], false
+	}
+	return true
+}
+
+// othersWait is how long the deployer process waits for each other RC's
+// scale to 0 to show in its status (kubectl's scaler, with the process's
+// retry parameters of 1 s and 120 s).
+const othersWait = 120 * time.Second
+
+// createHook creates the run's pre hook pod when its script has one; the
+// hook's command ends halfway from now to the end of the run.
+func (m *podModel) createHook(s *Sim, r *podRun) {
+	r.hookEnd = s.now.Add(r.started.Add(r.script.Run).Sub(s.now) / 2)
 	if r.script.Hook {
 		// Created Pending, as the API server creates every pod; the
 		// kubelet starts it at the next step (startHook). As the
@@ -426,30 +522,26 @@ func (m *podModel) finish(s *Sim, key string, r *podRun, fail bool, reason strin
 
 // scale runs one round of the strategy's scaling at frac of its run
 // (see PodModel) and reports whether the strategy is done: the new RC at
-// desired, the old ones at 0 with their pods gone (and, for Recreate,
-// the new RC's pods there).
+// desired, the one it moves from at 0 with its pods gone (and, for
+// Recreate, the new RC's pods there).
 func (m *podModel) scale(s *Sim, r *podRun, frac float64) bool {
 	frac = min(max(frac, 0), 1)
 	cur, ok := s.world.Deployment(r.ns, r.rc)
 	if !ok {
 		return false
 	}
-	olds := make([]dcplan.Deployment, 0, len(r.old))
+	var old dcplan.Deployment
 	var oldSpec, oldGone dcplan.Replicas
-	for _, o := range r.old {
-		if d, ok := s.world.Deployment(r.ns, o.name); ok {
-			olds = append(olds, d)
-			oldSpec += d.Replicas
-			oldGone += d.StatusReplicas
+	if r.hasFrom {
+		if d, ok := s.world.Deployment(r.ns, r.from.name); ok {
+			old, oldSpec, oldGone = d, d.Replicas, d.StatusReplicas
 		}
 	}
 	if r.recreate {
-		// Recreate: every old RC to 0 and its pods gone, then the new
-		// one to desired, waiting for its pods.
-		for _, o := range olds {
-			if o.Replicas > 0 {
-				m.setReplicas(s, r, o.Name, 0)
-			}
+		// Recreate: the RC it moves from to 0 and its pods gone, then
+		// the new one to desired, waiting for its pods.
+		if oldSpec > 0 {
+			m.setReplicas(s, r, old.Name, 0)
 		}
 		if oldSpec > 0 || oldGone > 0 {
 			return false
@@ -465,24 +557,15 @@ func (m *podModel) scale(s *Sim, r *podRun, frac float64) bool {
 		up = max(up, min(paced, r.desired+r.surge-oldSpec))
 		m.setReplicas(s, r, r.rc, up)
 	}
-	var floor dcplan.Replicas // the old replicas frac of the run still keeps
-	for _, o := range r.old {
-		floor += dcplan.Replicas(float64(o.replicas) * (1 - frac))
-	}
+	// floor is the old replicas frac of the run still keeps.
+	floor := dcplan.Replicas(float64(r.from.replicas) * (1 - frac))
 	newAvailable := min(cur.AvailableReplicas, cur.Replicas, up)
-	down := min(oldSpec+newAvailable-(r.desired-r.unavailable), oldSpec-floor)
-	for _, o := range olds {
-		if down <= 0 {
-			break
-		}
-		if n := min(down, o.Replicas); n > 0 {
-			m.setReplicas(s, r, o.Name, o.Replicas-n)
-			down -= n
-			oldSpec -= n
-		}
+	if down := min(oldSpec+newAvailable-(r.desired-r.unavailable), oldSpec-floor); down > 0 {
+		m.setReplicas(s, r, old.Name, oldSpec-down)
+		oldSpec -= down
 	}
 	// Like Recreate, it waits for each scale to take: done once the old
-	// RCs' pods are gone too.
+	// RC's pods are gone too.
 	return up >= r.desired && oldSpec == 0 && oldGone == 0
 }
 

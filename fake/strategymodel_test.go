@@ -73,9 +73,9 @@ func TestRollingKeepsFenceposts(t *testing.T) {
 	t.Fatalf("web-2 did not complete\n%s", tail(s.Trace(), 30))
 }
 
-// TestRecreateScalesOldDownFirst: the Recreate strategy scales every old
-// RC to 0 (and waits for it) before it scales the new one up: the old
-// and the new RC never run replicas at once.
+// TestRecreateScalesOldDownFirst: the Recreate strategy scales the RC it
+// moves from to 0 (and waits for it) before it scales the new one up: the
+// old and the new RC never run replicas at once.
 func TestRecreateScalesOldDownFirst(t *testing.T) {
 	s := rolledOut(t, strategyModel(), 3, dcplan.Strategy{Type: dcplan.StrategyRecreate, HasParams: true})
 	for i := range 300 {

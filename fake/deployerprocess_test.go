@@ -1,0 +1,141 @@
+package fake_test
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/fake"
+)
+
+// priorRCs returns a Sim whose DC web (2 replicas, strategy st) has
+// web-1 (Complete when complete, else Failed) at 2 replicas and a Failed
+// web-2 still at 1 (both scaled by hand after the DC controller's
+// reconcile), and whose image has just changed: web-3 is on its way.
+func priorRCs(t *testing.T, st dcplan.Strategy, complete bool) *fake.Sim {
+	t.Helper()
+	m := strategyModel()
+	fail := fake.PodScript{Schedule: 5 * time.Second, Run: 20 * time.Second, Fail: true}
+	m.Scripts = map[string]fake.PodScript{"web-2": fail}
+	if !complete {
+		m.Scripts["web-1"] = fail
+	}
+	s := fake.NewSim(fake.Options{Seed: 1, Model: m, Tick: time.Second})
+	c := fake.NewConfig("ns", "web", 2)
+	if st.Type != dcplan.StrategyUnset {
+		c.Strategy = st
+	}
+	if err := s.AddConfig(c); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Stabilize(20); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetImage("ns", "web", fake.Images[1]); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Stabilize(20); err != nil {
+		t.Fatal(err)
+	}
+	want1 := dcplan.PhaseFailed
+	if complete {
+		want1 = dcplan.PhaseComplete
+	}
+	for name, want := range map[string]dcplan.Phase{"web-1": want1, "web-2": dcplan.PhaseFailed} {
+		if d, _ := s.World().Deployment("ns", name); d.Phase != want {
+			t.Fatalf("%s %v, want %v\n%s", name, d.Phase, want, tail(s.Trace(), 30))
+		}
+	}
+	for name, n := range map[string]dcplan.Replicas{"web-1": 2, "web-2": 1} {
+		err := s.World().UpdateDeployment("ns", name, func(d *dcplan.Deployment) error {
+			d.Replicas = n
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.SetImage("ns", "web", fake.Images[2]); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+var web3Scale = regexp.MustCompile(`rc/ns/(web-\d) replicas (\d+->\d+) by pod/web-3-deploy`)
+
+// TestDeployerProcessFromAndOthers: web-3's deployer process moves from
+// the newest Complete RC older than web-3 (none when web-1 failed too),
+// and first scales every other RC with replicas to 0, one scale each,
+// waiting for its pods to go, newest first: the deployer process of
+// openshift/oc (pkg/cli/deployer), outside SPEC. Rolling then moves
+// web-1 down in pace with web-3 up within the fenceposts (SPEC 5.16:
+// desired 2 and 25%/25% give surge 1, unavailable 0) and removes web-3's
+// desired-replicas annotation (cleanupRolling); Rolling with nothing to
+// move from, as Recreate does, scales web-3 straight to desired once the
+// others are down, and leaves the annotation for the deployer controller
+// (SPEC 2.2). The pod model used to take every RC with replicas as "old"
+// and scale them all in pace (Rolling) or all at once (Recreate).
+func TestDeployerProcessFromAndOthers(t *testing.T) {
+	rolling := dcplan.Strategy{}
+	recreate := dcplan.Strategy{Type: dcplan.StrategyRecreate, HasParams: true}
+	for _, tc := range []struct {
+		name     string
+		st       dcplan.Strategy
+		complete bool     // web-1 Complete, else Failed
+		scales   []string // pod/web-3-deploy's scale writes, in order
+		cleanup  bool     // it removes web-3's desired-replicas
+	}{
+		{"Rolling from web-1", rolling, true,
+			[]string{"web-2 1->0", "web-3 0->1", "web-1 2->1", "web-3 1->2", "web-1 1->0"}, true},
+		{"Recreate from web-1", recreate, true,
+			[]string{"web-2 1->0", "web-1 2->0", "web-3 0->2"}, false},
+		{"Rolling from nothing", rolling, false,
+			[]string{"web-2 1->0", "web-1 2->0", "web-3 0->2"}, false},
+		{"Recreate from nothing", recreate, false,
+			[]string{"web-2 1->0", "web-1 2->0", "web-3 0->2"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := priorRCs(t, tc.st, tc.complete)
+			mark := len(s.Trace())
+			done := false
+			for i := 0; i < 300 && !done; i++ {
+				s.Run(1)
+				w1, _ := s.World().Deployment("ns", "web-1")
+				w2, _ := s.World().Deployment("ns", "web-2")
+				w3, _ := s.World().Deployment("ns", "web-3")
+				if w3.Replicas > 0 && (w2.Replicas > 0 || w2.StatusReplicas > 0) {
+					t.Fatalf("step %d: web-3 at %d while web-2 still at %d (status %d)\n%s", i, w3.Replicas, w2.Replicas, w2.StatusReplicas, tail(s.Trace(), 30))
+				}
+				if tc.cleanup && w2.Replicas == 0 && w2.StatusReplicas == 0 {
+					if got := w1.Replicas + w3.Replicas; got > 3 {
+						t.Fatalf("step %d: spec %d+%d = %d > 3 (desired 2, maxSurge 1)\n%s", i, w1.Replicas, w3.Replicas, got, tail(s.Trace(), 30))
+					}
+					if got := w1.AvailableReplicas + w3.AvailableReplicas; got < 2 {
+						t.Fatalf("step %d: available %d+%d = %d < 2 (desired 2, maxUnavailable 0)\n%s", i, w1.AvailableReplicas, w3.AvailableReplicas, got, tail(s.Trace(), 30))
+					}
+				}
+				if !tc.cleanup && w3.Replicas > 0 && (w1.Replicas > 0 || w1.StatusReplicas > 0) {
+					t.Fatalf("step %d: web-3 at %d while web-1 still at %d (status %d)\n%s", i, w3.Replicas, w1.Replicas, w1.StatusReplicas, tail(s.Trace(), 30))
+				}
+				done = w3.Phase.Terminal()
+			}
+			trace := s.Trace()[mark:]
+			var got []string
+			for _, m := range web3Scale.FindAllStringSubmatch(trace, -1) {
+				got = append(got, m[1]+" "+m[2])
+			}
+			if !slices.Equal(got, tc.scales) {
+				t.Errorf("pod/web-3-deploy scaled %q, want %q\n%s", got, tc.scales, trace)
+			}
+			if w3, _ := s.World().Deployment("ns", "web-3"); w3.Phase != dcplan.PhaseComplete || w3.Replicas != 2 {
+				t.Errorf("web-3 %v at %d, want Complete at 2\n%s", w3.Phase, w3.Replicas, trace)
+			}
+			if got := strings.Contains(trace, "rc/ns/web-3 desired-replicas removed by pod/web-3-deploy"); got != tc.cleanup {
+				t.Errorf("desired-replicas removed by the deployer: %v, want %v", got, tc.cleanup)
+			}
+		})
+	}
+}
