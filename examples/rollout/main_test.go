@@ -369,7 +369,9 @@ func TestAtRestLine(t *testing.T) {
 		want      string
 	}{
 		{"none", "the story's DC keeps 3", 1, "none", "RCs kept (revisionHistoryLimit 3)"},
-		{"all", "-seed 3 -faults all: an edit fault unsets the limit", 3, "all", "RCs kept (revisionHistoryLimit unset)"},
+		// Seed 3 showed it until the pod model's deployer process picked
+		// the RC to move from as openshift-deploy does; seed 2 shows it now.
+		{"all", "-seed 2 -faults all: an edit fault unsets the limit", 2, "all", "RCs kept (revisionHistoryLimit unset)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
