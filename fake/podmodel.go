@@ -337,14 +337,16 @@ func (m *podModel) step(s *Sim, key string, r *podRun) {
 // annotation (SPEC 2.2). Recreate, and Rolling with nothing to roll from
 // (handed to Recreate), leave it.
 func (m *podModel) cleanupRolling(s *Sim, r *podRun) {
+	wrote := false // an update returns nil for ErrUnchanged too
 	err := s.world.UpdateDeployment(r.ns, r.rc, func(d *dcplan.Deployment) error {
 		if !d.HasDesiredReplicas && !d.UnreadDesiredReplicas {
 			return ErrUnchanged
 		}
 		d.DesiredReplicas, d.HasDesiredReplicas, d.UnreadDesiredReplicas = 0, false, false
+		wrote = true
 		return nil
 	})
-	if err == nil {
+	if err == nil && wrote {
 		s.trace.add(s.offset(), "rc/%s/%s desired-replicas removed by pod/%s", r.ns, r.rc, r.pod)
 	}
 }
@@ -462,14 +464,16 @@ func (m *podModel) createHook(s *Sim, r *podRun) {
 
 // startHook moves the run's pending hook pod to Running.
 func (m *podModel) startHook(s *Sim, r *podRun) {
+	wrote := false // an update returns nil for ErrUnchanged too
 	err := s.world.UpdatePod(r.ns, r.hookName, func(p *dcplan.Pod) error {
 		if p.Phase != dcplan.PodPending {
 			return ErrUnchanged
 		}
 		p.Phase, p.StartTime = dcplan.PodRunning, s.now
+		wrote = true
 		return nil
 	})
-	if err == nil {
+	if err == nil && wrote {
 		s.trace.add(s.offset(), "pod/%s/%s Pending->Running", r.ns, r.hookName)
 	}
 }
@@ -480,6 +484,7 @@ func (m *podModel) finishHook(s *Sim, r *podRun) {
 	name := r.hookName
 	r.hookName = ""
 	var from dcplan.PodPhase
+	wrote := false // an update returns nil for ErrUnchanged too
 	err := s.world.UpdatePod(r.ns, name, func(p *dcplan.Pod) error {
 		if p.Phase != dcplan.PodRunning && p.Phase != dcplan.PodPending {
 			return ErrUnchanged
@@ -490,9 +495,10 @@ func (m *podModel) finishHook(s *Sim, r *podRun) {
 		}
 		p.Phase = dcplan.PodSucceeded
 		p.Containers = []dcplan.ContainerStatus{{Name: "lifecycle", Terminated: true, FinishedAt: s.now}}
+		wrote = true
 		return nil
 	})
-	if err == nil {
+	if err == nil && wrote {
 		s.trace.add(s.offset(), "pod/%s/%s %s->Succeeded", r.ns, name, from)
 	}
 }

@@ -1,7 +1,9 @@
 package fake_test
 
 import (
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/fake"
@@ -24,6 +26,28 @@ func TestPodModelWithOnlyRatesIsUsedAsWritten(t *testing.T) {
 		d, ok := s.World().Deployment("ns", "web-1")
 		if !ok || d.Phase != dcplan.PhaseFailed {
 			t.Errorf("seed %d: web-1 ended %v (exists %v), want Failed: FailRate 1 was not used", seed, d.Phase, ok)
+		}
+	}
+}
+
+// TestPodModelTracesWritesOnce: the pod model traces a write it made,
+// once; the hook pod's start and the rolling updater's cleanup were
+// traced at every step after they were done (an update whose function
+// returns ErrUnchanged returns nil too), "Pending->Running" some sixty
+// times for one hook pod.
+func TestPodModelTracesWritesOnce(t *testing.T) {
+	m := strategyModel()
+	m.Scripts = map[string]fake.PodScript{"web-2": {Schedule: 5 * time.Second, Run: 120 * time.Second, Hook: true}}
+	s := rolledOut(t, m, 3, dcplan.Strategy{})
+	s.Run(200)
+	trace := s.Trace()
+	for _, line := range []string{
+		"pod/ns/web-2-hook-pre Pending->Running",
+		"pod/ns/web-2-hook-pre Running->Succeeded",
+		"rc/ns/web-2 desired-replicas removed by pod/web-2-deploy",
+	} {
+		if n := strings.Count(trace, line); n != 1 {
+			t.Errorf("%q traced %d times, want once\n%s", line, n, tail(trace, 40))
 		}
 	}
 }
