@@ -39,8 +39,9 @@ type health struct {
 //  4. Complete: what oc rollout status reads from the DC decides: done is
 //     healthy, in progress (replicas still coming up, an edit not yet
 //     observed) is progressing, failed is failed, except that a paused DC
-//     whose latest rollout completed is healthy (the viewer's paused exit
-//     is the normal answer for a paused DC).
+//     whose latest rollout completed is healthy, whether the viewer ends on
+//     its paused exit (the normal answer for a paused DC) or, as Exact's
+//     never does (SPEC 13.2), keeps waiting.
 //
 // Refusals of the other operations never count: retry refusing a
 // complete rollout is the normal answer.
@@ -83,10 +84,10 @@ func healthOf(s dcplan.Snapshot) health {
 	switch {
 	case st.State == conditions.RolloutDone:
 		return health{healthHealthy, what + " is complete"}
-	case st.State == conditions.RolloutInProgress:
-		return health{healthProgressing, what + " is complete, but oc rollout status waits: " + strings.TrimSpace(st.Message)}
 	case cfg.Paused:
 		return health{healthHealthy, what + " is complete, and the DC is paused"}
+	case st.State == conditions.RolloutInProgress:
+		return health{healthProgressing, what + " is complete, but oc rollout status waits: " + strings.TrimSpace(st.Message)}
 	}
 	return health{healthFailed, what + " is complete, but oc rollout status fails: " + strings.TrimSpace(st.Message)}
 }

@@ -43,6 +43,16 @@ func TestHealthOf(t *testing.T) {
 			c.Status.Conditions = nil
 			return dcplan.Snapshot{Config: c, Deployments: []dcplan.Deployment{rc(2, dcplan.PhaseComplete)}}
 		}(), healthHealthy},
+		{"complete, paused, no condition, Exact", "rule 4: Exact's viewer never reaches its paused exit and waits (SPEC 13.2); the DC is as healthy as in Modern", func() dcplan.Snapshot {
+			c := cfg(2, true)
+			c.Status.Conditions = nil
+			return dcplan.Snapshot{Config: c, Deployments: []dcplan.Deployment{rc(2, dcplan.PhaseComplete)}, Settings: dcplan.Exact.Settings()}
+		}(), healthHealthy},
+		{"complete, paused, edit unobserved", "rule 4: a paused DC whose latest rollout completed is healthy, whatever the viewer waits for", func() dcplan.Snapshot {
+			c := cfg(2, true)
+			c.Generation = 2
+			return dcplan.Snapshot{Config: c, Deployments: []dcplan.Deployment{rc(2, dcplan.PhaseComplete)}}
+		}(), healthHealthy},
 		{"complete, edit unobserved", "rule 4: the viewer waits for the controller", func() dcplan.Snapshot {
 			c := cfg(2, false)
 			c.Generation = 2
