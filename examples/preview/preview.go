@@ -43,6 +43,11 @@ func preview(data []byte, o options) (report, error) {
 	}
 	cfg, err := chooseConfig(objs.Configs, o.Namespace, o.Config)
 	if err != nil {
+		// The DC sought may be among the items the decoder skipped: say
+		// so, in the words of the warnings no preview will print.
+		for _, w := range kindlessItems(data) {
+			err = fmt.Errorf("%w\n%s: %s", err, w.Object, w.Message)
+		}
 		return report{}, err
 	}
 	s := snapshotOf(objs, cfg, o.Now, o.Profile.Settings())
