@@ -148,8 +148,8 @@ type options struct {
 	Profile dcplan.Preset
 	// Now is the clock the plans are computed at.
 	Now time.Time
-	// To is the rollback revision (0: the last Complete one before the
-	// latest).
+	// To is the revision oc rollout undo and oc rollback return to (0:
+	// each command's default).
 	To dcplan.Version
 	// JSON selects the -o json output.
 	JSON bool
@@ -299,7 +299,7 @@ func parseArgs(args []string, stderr io.Writer, now time.Time) (options, string,
 		}
 	}
 	if *to < 0 {
-		return options{}, "", fmt.Errorf("%w: -to %d: a revision is positive (0: the last complete one)", errUsage, *to)
+		return options{}, "", fmt.Errorf("%w: -to %d: a revision is positive (0: each command's default)", errUsage, *to)
 	}
 	return o, files[0], nil
 }
