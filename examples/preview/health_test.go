@@ -68,13 +68,16 @@ func TestHealthOf(t *testing.T) {
 	}
 }
 
-// TestHealthMessages pins the words of the failed and progressing
-// verdicts: a reason only when the RC has one, and a cancel under way.
+// TestHealthMessages pins the words of the failed, progressing and
+// unknown verdicts: a reason only when the RC has one, a cancel under
+// way, and a phase quoted as written, not called missing.
 func TestHealthMessages(t *testing.T) {
 	cancelled := healthRC(2, dcplan.PhaseRunning)
 	cancelled.Cancelled = true
 	failed := healthRC(2, dcplan.PhaseFailed)
 	failed.Reason = "deployer pod no longer exists"
+	banana := healthRC(2, dcplan.PhaseUnknown)
+	banana.PhaseSpelling = "Banana"
 	for name, tt := range map[string]struct {
 		d    dcplan.Deployment
 		want health
@@ -82,6 +85,8 @@ func TestHealthMessages(t *testing.T) {
 		"failed without a reason": {healthRC(2, dcplan.PhaseFailed), health{healthFailed, "rollout #2 (web-2) failed"}},
 		"failed with a reason":    {failed, health{healthFailed, "rollout #2 (web-2) failed: deployer pod no longer exists"}},
 		"being cancelled":         {cancelled, health{healthProgressing, "rollout #2 (web-2) is running, being cancelled"}},
+		"unknown phase":           {banana, health{healthUnknown, `rollout #2 (web-2) has phase "Banana", none the controllers know`}},
+		"no phase":                {healthRC(2, dcplan.PhaseUnknown), health{healthUnknown, "rollout #2 (web-2) has no phase annotation"}},
 	} {
 		s := dcplan.Snapshot{Config: healthConfig(2, false), Deployments: []dcplan.Deployment{tt.d}}
 		if got := healthOf(s); got != tt.want {

@@ -28,6 +28,14 @@ func TestInconsistencyEdges(t *testing.T) {
 			dcplan.Snapshot{Config: healthConfig(1, false), Deployments: []dcplan.Deployment{
 				healthRC(1, dcplan.PhaseComplete), unreadable("web-a"), unreadable("web-b")}},
 			[]string{"unreadable-version rc/web-a", "unreadable-version rc/web-b"}},
+		{"cancelled in another case", "\"True\" cancels as \"true\" does (compared in any case, SPEC 6m): no cancelled-value warning",
+			dcplan.Snapshot{Config: healthConfig(1, false), Deployments: []dcplan.Deployment{func() dcplan.Deployment {
+				d := healthRC(1, dcplan.PhaseComplete)
+				d.Cancelled = true
+				d.Raw = dcplan.RawJSON(`{"metadata":{"annotations":{"openshift.io/deployment.cancelled":"True"}}}`)
+				return d
+			}()}},
+			nil},
 		{"status between its RCs", "latestVersion 2 with RCs 1 and 3: behind, and an RC at least as new exists",
 			dcplan.Snapshot{Config: healthConfig(2, false), Deployments: []dcplan.Deployment{
 				healthRC(1, dcplan.PhaseComplete), healthRC(3, dcplan.PhaseComplete)}},
