@@ -88,7 +88,7 @@ func TestTimelineTellsFaults(t *testing.T) {
 		seed      uint64
 		faults    string
 	}{
-		{"all", "the README's -seed 7 -faults all: a backward clock jump at 12:30", 7, "all"},
+		{"all", "the README's -seed 7 -faults all: backward clock jumps, the first at 04:40", 7, "all"},
 		{"clock only", "many clock jumps, back and forth", 3, "clock=0.3"},
 		{"none", "no faults, no fault lines", 1, "none"},
 	}
