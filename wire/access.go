@@ -261,9 +261,15 @@ func (r *reader) timestamp(m node, path, key string) time.Time {
 	return t
 }
 
-// raw returns m's member key in canonical form; nil when absent or null.
-func (r *reader) raw(m node, key string) dcplan.RawJSON {
-	v := r.member(m, key)
+// rawObject returns m's member key, an object the codec carries without
+// reading it (spec.strategy.resources, an env var's valueFrom), in
+// canonical form; nil when absent or null. Any other JSON type is an
+// error, as upstream's typed structs refuse it: in the
+// encoded-deployment-config annotation, text anyone may edit, that makes
+// the RC one whose encoded DC does not decode (SPEC 13.1, 4.3.new.2), as
+// it is to upstream, not one whose deployer pod cannot be written.
+func (r *reader) rawObject(m node, path, key string) dcplan.RawJSON {
+	v := r.obj(m, path, key)
 	if v == none {
 		return nil
 	}

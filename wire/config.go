@@ -246,7 +246,7 @@ func (r *reader) strategy(spec node) dcplan.Strategy {
 	st.CustomImage = r.str(custom, p+".customParams", "image")
 	st.CustomCommand = r.strs(custom, p+".customParams", "command")
 	st.CustomEnv = r.envVars(custom, p+".customParams", "environment")
-	st.Resources = r.raw(s, "resources")
+	st.Resources = r.rawObject(s, p, "resources")
 	st.Labels = r.keyValues(s, p, "labels")
 	st.Annotations = r.keyValues(s, p, "annotations")
 	return st
@@ -349,7 +349,7 @@ func (r *reader) envList(l node, path string) []dcplan.EnvVar {
 	for i, v := range r.each(l) {
 		had := r.err != nil
 		e := r.elem(v, "")
-		out[i] = dcplan.EnvVar{Name: r.str(e, "", "name"), Value: r.str(e, "", "value"), ValueFrom: r.raw(e, "valueFrom")}
+		out[i] = dcplan.EnvVar{Name: r.str(e, "", "name"), Value: r.str(e, "", "value"), ValueFrom: r.rawObject(e, "", "valueFrom")}
 		r.under(had, path, i, "")
 	}
 	return out
