@@ -23,20 +23,7 @@ func priorRCs(t *testing.T, st dcplan.Strategy, complete bool) *fake.Sim {
 	if !complete {
 		m.Scripts["web-1"] = fail
 	}
-	s := fake.NewSim(fake.Options{Seed: 1, Model: m, Tick: time.Second})
-	c := fake.NewConfig("ns", "web", 2)
-	if st.Type != dcplan.StrategyUnset {
-		c.Strategy = st
-	}
-	if err := s.AddConfig(c); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Stabilize(20); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.SetImage("ns", "web", fake.Images[1]); err != nil {
-		t.Fatal(err)
-	}
+	s := rolledOut(t, m, 2, st)
 	if _, err := s.Stabilize(20); err != nil {
 		t.Fatal(err)
 	}
