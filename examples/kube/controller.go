@@ -640,7 +640,9 @@ func (c *Controller) SyncConfig(ctx context.Context, key string, requeues int) (
 }
 
 // SyncDeployment runs one pass of the deployer controller for the RC with
-// the namespace/name key (phase.Step), with requeues as
+// the namespace/name key (phase.Step, and with the SeedPodController
+// switch of the Origin presets the seed deployer-pod controller,
+// phase.DeployerPod, for the RC's deployer pod), with requeues as
 // Snapshot.Requeues. It reports false, and does nothing, when the RC is
 // not in the cache. Its errors are SyncConfig's.
 func (c *Controller) SyncDeployment(ctx context.Context, key string, requeues int) (wire.Pass, bool, error) {
@@ -673,7 +675,24 @@ func (c *Controller) SyncDeployment(ctx context.Context, key string, requeues in
 			s.Unobserved = append(s.Unobserved, name)
 		}
 	}
-	pass, err := wire.RunPass(ctx, c.rcClient, s, func(s dcplan.Snapshot) dcplan.Plan { return phase.Step(s, name) })
+	planner := func(s dcplan.Snapshot) dcplan.Plan { return phase.Step(s, name) }
+	if s.Settings.SeedPodController {
+		// The seeds hand the RC phase to their deployer-pod controller
+		// (phase.DeployerPod, SPEC 7 row 29), which Step leaves alone: it
+		// follows Step for the RC's own deployer pod, whose updates
+		// requeue the RC (SPEC 4.7), unless Step writes the RC (once per
+		// pass, as phase.StepAll has it; the write requeues the RC) or
+		// waits for a view that shows its own writes.
+		planner = func(s dcplan.Snapshot) dcplan.Plan {
+			p := phase.Step(s, name)
+			pod, ok := s.Pod(dcplan.DeployerPodName(name))
+			if ok && pod.DeploymentName == name && p.Wait != dcplan.WaitStaleCache && !slices.Contains(slices.Collect(p.RCsWritten()), name) {
+				p.Append(phase.DeployerPod(s, pod.Name))
+			}
+			return p
+		}
+	}
+	pass, err := wire.RunPass(ctx, c.rcClient, s, planner)
 	c.expectPods.record(key, pass, s.Now)
 	c.expectWrites.record(key, ns, name, read, pass, s.Now)
 	if d, ok := s.Deployment(name); ok && c.gone(c.rcs, key, d.UID) {
