@@ -276,12 +276,20 @@ func New(kube kubernetes.Interface, apps appsclient.Interface, opts Options) *Co
 			if rc, ok := rcOf(obj); ok {
 				c.expectPods.forget(rc.Namespace + "/" + rc.Name)
 				c.expectWrites.forget(rc.Namespace + "/" + rc.Name)
+				if c.seedOrphans() {
+					c.addDeployment(rc.Namespace + "/" + rc.Name)
+				}
 			}
 			c.enqueueOwner(obj)
 		},
 	})
 	_, _ = c.pods.AddEventHandler(cache.ResourceEventHandlerFuncs{
-		AddFunc: func(obj any) { c.observePod(obj) },
+		AddFunc: func(obj any) {
+			c.observePod(obj)
+			if c.seedOrphans() {
+				c.enqueuePodOwner(obj) // a pod of a gone RC, listed at start too
+			}
+		},
 		UpdateFunc: func(old, obj any) {
 			if changed(old, obj) {
 				c.enqueuePodOwner(obj)
@@ -409,6 +417,11 @@ func (c *Controller) work(stop <-chan struct{}, lead context.Context) {
 		}
 		for _, o := range c.rcs.GetStore().List() {
 			c.enqueueDeployment(o)
+		}
+		if c.seedOrphans() { // and the RC of every pod (syncOrphans)
+			for _, o := range c.pods.GetStore().List() {
+				c.enqueuePodOwner(o)
+			}
 		}
 	}
 	var wg sync.WaitGroup
@@ -648,6 +661,9 @@ func (c *Controller) SyncConfig(ctx context.Context, key string, requeues int) (
 func (c *Controller) SyncDeployment(ctx context.Context, key string, requeues int) (wire.Pass, bool, error) {
 	created := c.expectPods.pending(key) // before the caches are read
 	s, ok, err := c.DeploymentSnapshot(key, requeues)
+	if err == nil && !ok && c.seedOrphans() {
+		return c.syncOrphans(ctx, key, requeues)
+	}
 	if err != nil || !ok {
 		return wire.Pass{}, ok, err
 	}
@@ -702,6 +718,36 @@ func (c *Controller) SyncDeployment(ctx context.Context, key string, requeues in
 		c.expectPods.forget(key)
 		c.expectWrites.forget(key)
 	}
+	if err != nil {
+		return pass, true, fmt.Errorf("kube: rc %s: %w", key, err)
+	}
+	return pass, true, nil
+}
+
+// syncOrphans runs the seed deployer-pod controller (phase.DeployerPod)
+// for the deployer pod of the RC with the namespace/name key, which the
+// cache no longer holds: with PodControllerDeletesOrphans it deletes every
+// pod labelled for the RC (SPEC 7 row 29), as the seed deployer pods have
+// no owner reference for a garbage collector to follow. It reports false,
+// and does nothing, when the cache holds no such deployer pod.
+func (c *Controller) syncOrphans(ctx context.Context, key string, requeues int) (wire.Pass, bool, error) {
+	ns, name, err := cache.SplitMetaNamespaceKey(key)
+	if err != nil {
+		return wire.Pass{}, false, err
+	}
+	pods, err := c.podsOf(ns, name)
+	if err != nil {
+		return wire.Pass{}, false, err
+	}
+	s := dcplan.Snapshot{Now: c.now(), Pods: pods, Requeues: requeues, Settings: c.opts.Settings}
+	pod, ok := s.Pod(dcplan.DeployerPodName(name))
+	if !ok || pod.DeploymentName != name {
+		return wire.Pass{}, false, nil
+	}
+	if err := s.Validate(); err != nil {
+		return wire.Pass{Snapshot: s}, true, fmt.Errorf("kube: rc %s: %w", key, err)
+	}
+	pass, err := wire.RunPass(ctx, c.rcClient, s, func(s dcplan.Snapshot) dcplan.Plan { return phase.DeployerPod(s, pod.Name) })
 	if err != nil {
 		return pass, true, fmt.Errorf("kube: rc %s: %w", key, err)
 	}
@@ -824,7 +870,9 @@ func (c *Controller) observePod(obj any) {
 }
 
 // enqueuePodOwner adds the RC a pod names by its deployment.name
-// annotation to the deployer queue, if that RC is in the cache (SPEC 4.7).
+// annotation to the deployer queue, if that RC is in the cache (SPEC 4.7)
+// or the seed deployer-pod controller deletes the pods of a gone one
+// (seedOrphans).
 func (c *Controller) enqueuePodOwner(obj any) {
 	pod, ok := podOf(obj)
 	if !ok {
@@ -835,9 +883,16 @@ func (c *Controller) enqueuePodOwner(obj any) {
 		return
 	}
 	key := pod.Namespace + "/" + rc
-	if _, exists, err := c.rcs.GetIndexer().GetByKey(key); err == nil && exists {
+	if _, exists, err := c.rcs.GetIndexer().GetByKey(key); err == nil && (exists || c.seedOrphans()) {
 		c.addDeployment(key)
 	}
+}
+
+// seedOrphans reports whether the seed deployer-pod controller deletes
+// the pods of a gone RC (syncOrphans): then an RC's delete event, and a
+// pod's events whether or not its RC is cached, queue the RC's key.
+func (c *Controller) seedOrphans() bool {
+	return c.opts.Settings.SeedPodController && c.opts.Settings.PodControllerDeletesOrphans
 }
 
 // gone reports whether the informer's cache no longer holds the object

@@ -200,30 +200,42 @@ func (c *Controller) DeploymentSnapshot(key string, requeues int) (dcplan.Snapsh
 		return dcplan.Snapshot{}, false, err
 	}
 	s := dcplan.Snapshot{Now: c.now(), Deployments: []dcplan.Deployment{d}, Requeues: requeues, Settings: c.opts.Settings}
+	if s.Pods, err = c.podsOf(rc.Namespace, rc.Name); err != nil {
+		return dcplan.Snapshot{}, false, err
+	}
+	return s, true, nil
+}
+
+// podsOf returns, in name order, the pods of the RC namespace/name the
+// pod cache holds (DeploymentSnapshot's), whether or not the RC is still
+// there.
+func (c *Controller) podsOf(namespace, name string) ([]dcplan.Pod, error) {
+	key := namespace + "/" + name
 	idx := c.pods.GetIndexer()
 	related, err := idx.ByIndex(byDeployment, key)
 	if err != nil {
-		return dcplan.Snapshot{}, false, fmt.Errorf("kube: rc %s: %w", key, err)
+		return nil, fmt.Errorf("kube: rc %s: %w", key, err)
 	}
-	if o, exists, _ := idx.GetByKey(rc.Namespace + "/" + dcplan.DeployerPodName(rc.Name)); exists {
+	if o, exists, _ := idx.GetByKey(namespace + "/" + dcplan.DeployerPodName(name)); exists {
 		related = append(related, o)
 	}
 	pods := make([]*corev1.Pod, 0, len(related))
 	for _, o := range related {
-		if p, ok := o.(*corev1.Pod); ok && p.Namespace == rc.Namespace {
+		if p, ok := o.(*corev1.Pod); ok && p.Namespace == namespace {
 			pods = append(pods, p)
 		}
 	}
 	slices.SortFunc(pods, func(a, b *corev1.Pod) int { return strings.Compare(a.Name, b.Name) })
 	pods = slices.CompactFunc(pods, func(a, b *corev1.Pod) bool { return a.Name == b.Name })
+	var out []dcplan.Pod
 	for _, p := range pods {
 		v, err := c.decoder.Pod(p)
 		if err != nil {
-			return dcplan.Snapshot{}, false, err
+			return nil, err
 		}
-		s.Pods = append(s.Pods, v)
+		out = append(out, v)
 	}
-	return s, true, nil
+	return out, nil
 }
 
 // indexRC is the byConfig index function.
