@@ -126,3 +126,46 @@ func TestDeployerProcessFromAndOthers(t *testing.T) {
 		})
 	}
 }
+
+// TestDeployerProcessOlderThanComplete: a deployer process whose RC is
+// older than the newest Complete RC fails at once, scaling nothing, as
+// openshift/oc's deployer process refuses ("deployment web-1 is older than
+// web-2"; outside SPEC). The world: web-1 made New again by hand after
+// web-2 completed, its old deployer pod deleted, so the deployer
+// controller starts web-1-deploy again (SPEC 4.3.new).
+func TestDeployerProcessOlderThanComplete(t *testing.T) {
+	s := rolledOut(t, strategyModel(), 2, dcplan.Strategy{})
+	if _, err := s.Stabilize(20); err != nil {
+		t.Fatal(err)
+	}
+	if d, _ := s.World().Deployment("ns", "web-2"); d.Phase != dcplan.PhaseComplete {
+		t.Fatalf("web-2 %v, want Complete\n%s", d.Phase, tail(s.Trace(), 30))
+	}
+	err := s.World().UpdateDeployment("ns", "web-1", func(d *dcplan.Deployment) error {
+		d.Phase = dcplan.PhaseNew
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.World().Delete(fake.KindPod, "ns", "web-1-deploy"); err != nil {
+		t.Fatal(err)
+	}
+	mark := len(s.Trace())
+	for i := 0; i < 120; i++ {
+		s.Run(1)
+		if d, _ := s.World().Deployment("ns", "web-1"); d.Phase.Terminal() {
+			break
+		}
+	}
+	trace := s.Trace()[mark:]
+	if d, _ := s.World().Deployment("ns", "web-1"); d.Phase != dcplan.PhaseFailed {
+		t.Fatalf("web-1 %v, want Failed: its deployer process refuses a rollout older than web-2\n%s", d.Phase, trace)
+	}
+	if strings.Contains(trace, "by pod/web-1-deploy") {
+		t.Errorf("web-1's deployer process scaled an RC, want none:\n%s", trace)
+	}
+	if d, _ := s.World().Deployment("ns", "web-2"); d.Phase != dcplan.PhaseComplete || d.Replicas != 2 {
+		t.Errorf("web-2 %v at %d, want Complete at 2\n%s", d.Phase, d.Replicas, trace)
+	}
+}
