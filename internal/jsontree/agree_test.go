@@ -41,6 +41,7 @@ var agreeSeeds = []string{
 	// Empty input, and misspelt literals.
 	``, `tru`, `True`, `TRUE`, `fals`, `falsE`, `nul`, `nulll`, `Null`, `none`, `nil`, `t`, `[true false]`, `[tru]`,
 	// Members in order, duplicate keys (the last one wins).
+	"\"\xf2\"\t", " \"a\"", // Unquote takes no whitespace around the literal
 	`{"b":1,"a":2,"b":3}`, `{"a":{"x":1},"a":[2]}`, `{"":1,"":""}`, `{"a":1 "b":2}`, `{"a"}`, `{1:2}`, `{'a':1}`,
 }
 
@@ -167,11 +168,12 @@ func checkAgrees(t *testing.T, data []byte) {
 		}
 	}
 
-	// Unquote reads a bare string literal, nothing around it.
+	// Unquote reads a bare string literal, nothing around it (no
+	// whitespace either, which json.Valid allows).
 	if len(data) > 0 && data[0] == '"' {
 		s, uok := Unquote(data)
-		if uok != valid {
-			t.Fatalf("Unquote(%q) ok = %v, json.Valid = %v", data, uok, valid)
+		if want := valid && data[len(data)-1] == '"'; uok != want {
+			t.Fatalf("Unquote(%q) ok = %v, want %v (json.Valid = %v)", data, uok, want, valid)
 		}
 		if uok && s != tree {
 			t.Fatalf("Unquote(%q) = %q, encoding/json reads %q", data, s, tree)
