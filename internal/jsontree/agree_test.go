@@ -53,7 +53,12 @@ func deepSeeds() []string {
 		out = append(out,
 			strings.Repeat("[", n)+strings.Repeat("]", n),
 			strings.Repeat(`{"a":`, n-1)+"{}"+strings.Repeat("}", n-1),
-			strings.Repeat("[", n)+strings.Repeat("]", n-1))
+			strings.Repeat("[", n)+strings.Repeat("]", n-1),
+			// Inside a list's items (ScanList only checks them) and
+			// another member: n levels in all.
+			`{"items":[`+strings.Repeat("[", n-2)+strings.Repeat("]", n-2)+`]}`,
+			`{"items":[{`+strings.Repeat(`"a":{`, n-3)+strings.Repeat("}", n-3)+`}]}`,
+			`{"a":`+strings.Repeat("[", n-1)+strings.Repeat("]", n-1)+`}`)
 	}
 	return out
 }
