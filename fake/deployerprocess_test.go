@@ -132,7 +132,7 @@ func TestDeployerProcessFromAndOthers(t *testing.T) {
 // openshift/oc's deployer process refuses ("deployment web-1 is older than
 // web-2"; outside SPEC). The world: web-1 made New again by hand after
 // web-2 completed, its old deployer pod deleted, so the deployer
-// controller starts web-1-deploy again (SPEC 4.3.new).
+// controller starts web-1-deploy again (SPEC 4.3.new.4).
 func TestDeployerProcessOlderThanComplete(t *testing.T) {
 	s := rolledOut(t, strategyModel(), 2, dcplan.Strategy{})
 	if _, err := s.Stabilize(20); err != nil {
