@@ -48,3 +48,15 @@ func (p Plan) RCsWritten() iter.Seq[string] {
 		}
 	}
 }
+
+// WritesRC reports whether the plan writes the RC named rc (see
+// RCsWritten): a planner that merges two controllers' passes leaves that
+// RC to the next pass.
+func (p Plan) WritesRC(rc string) bool {
+	for w := range p.RCsWritten() {
+		if w == rc {
+			return true
+		}
+	}
+	return false
+}

@@ -30,6 +30,18 @@ func TestRCsWritten(t *testing.T) {
 	if d := cmp.Diff(want, slices.Collect(p.RCsWritten())); d != "" {
 		t.Errorf("RCsWritten() mismatch (-want +got):\n%s", d)
 	}
+	// WritesRC: every RC the plan writes, and no other (the pod of a
+	// write, the object of an event or the DC are not RC writes).
+	for _, rc := range want {
+		if !p.WritesRC(rc) {
+			t.Errorf("WritesRC(%q) = false, want true", rc)
+		}
+	}
+	for _, rc := range []string{"old", "evented", "web", ""} {
+		if p.WritesRC(rc) {
+			t.Errorf("WritesRC(%q) = true, want false", rc)
+		}
+	}
 	for rc := range p.RCsWritten() {
 		if rc != "adopted" {
 			t.Fatalf("RCsWritten() went on after its consumer stopped, at %q", rc)

@@ -73,7 +73,9 @@ func stepAll(s *dcplan.Snapshot, busy func(string) bool) dcplan.Plan {
 		}
 		for _, i := range byName(s.Pods) {
 			p := s.Pods[i]
-			if busy != nil && busy(p.DeploymentName) || writes(out, p.DeploymentName) {
+			if busy != nil && busy(p.DeploymentName) || out.WritesRC(p.DeploymentName) {
+				// the pod half leaves an RC the step half writes to the next
+				// pass, whose snapshot holds the write (SPEC 13)
 				continue
 			}
 			j, found := rcIndex[p.DeploymentName]
@@ -85,18 +87,6 @@ func stepAll(s *dcplan.Snapshot, busy func(string) bool) dcplan.Plan {
 		}
 	}
 	return out
-}
-
-// writes reports whether plan p already writes the RC named rc: the pod
-// half of an Origin pass then leaves that RC's pod to the next pass, whose
-// snapshot holds the write (an RC is written once per pass).
-func writes(p dcplan.Plan, rc string) bool {
-	for w := range p.RCsWritten() {
-		if w == rc {
-			return true
-		}
-	}
-	return false
 }
 
 // podsByRC groups the pods of s by the RC they belong to, in snapshot

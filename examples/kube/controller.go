@@ -702,7 +702,7 @@ func (c *Controller) SyncDeployment(ctx context.Context, key string, requeues in
 		planner = func(s dcplan.Snapshot) dcplan.Plan {
 			p := phase.Step(s, name)
 			pod, ok := s.Pod(dcplan.DeployerPodName(name))
-			if ok && pod.DeploymentName == name && p.Wait != dcplan.WaitStaleCache && !slices.Contains(slices.Collect(p.RCsWritten()), name) {
+			if ok && pod.DeploymentName == name && p.Wait != dcplan.WaitStaleCache && !p.WritesRC(name) {
 				p.Append(phase.DeployerPod(s, pod.Name))
 			}
 			return p
