@@ -848,20 +848,23 @@ func (s *Server) delete(key serverKey, opts wire.DeleteOptions) error {
 	if isDeleting(o) {
 		return nil
 	}
-	if err := s.mark(key, o); err != nil {
+	if err := s.mark(key, o, 0); err != nil {
 		return errUndecodable(key.resource, key.name, err)
 	}
 	return nil
 }
 
-// mark stores the object tree o (at key), which has finalizers, marked
-// deleting, as the registry store's markAsDeleting: deletionTimestamp the
-// server's clock, deletionGracePeriodSeconds 0, metadata.generation one
-// up when it has one, a new resourceVersion.
-func (s *Server) mark(key serverKey, o map[string]any) error {
+// mark stores the object tree o (at key) marked deleting with a grace
+// of grace seconds, as the registry store's markAsDeleting and a pod's
+// graceful delete do: deletionTimestamp the server's clock plus the
+// grace, deletionGracePeriodSeconds the grace, metadata.generation one up
+// when it has one, a new resourceVersion. An object kept by its
+// finalizers is marked with a grace of 0; a pod deleted gracefully (see
+// SetGracefulPodDeletion) with its own.
+func (s *Server) mark(key serverKey, o map[string]any, grace int64) error {
 	meta := ensureMeta(o)
-	meta["deletionTimestamp"] = s.store.clock().UTC().Format(time.RFC3339)
-	meta["deletionGracePeriodSeconds"] = json.Number("0")
+	meta["deletionTimestamp"] = s.store.clock().Add(time.Duration(grace) * time.Second).UTC().Format(time.RFC3339)
+	meta["deletionGracePeriodSeconds"] = json.Number(strconv.FormatInt(grace, 10))
 	if g, err := strconv.ParseInt(metaString(o, "generation"), 10, 64); err == nil && g > 0 {
 		meta["generation"] = json.Number(strconv.FormatInt(g+1, 10))
 	}
@@ -980,7 +983,7 @@ func (s *Server) collectOne(k serverKey, d map[string]any, dep []byte) {
 	}
 	if len(finalizers(d)) > 0 {
 		if !isDeleting(d) {
-			_ = s.mark(k, d) // deletion fields only: what decoded still decodes
+			_ = s.mark(k, d, 0) // deletion fields only: what decoded still decodes
 		}
 		return
 	}

@@ -50,7 +50,7 @@ func (s *Server) deletePodGracefully(key serverKey, o map[string]any, opts wire.
 		if grace == 0 {
 			return false, nil
 		}
-		if err := s.markGrace(key, o, grace); err != nil {
+		if err := s.mark(key, o, grace); err != nil {
 			return true, errUndecodable(key.resource, key.name, err)
 		}
 		return true, nil
@@ -104,19 +104,6 @@ func podGrace(o map[string]any, opts wire.DeleteOptions) int64 {
 	return grace
 }
 
-// markGrace stores the pod tree o (at key) marked deleting with a grace of
-// grace seconds (see SetGracefulPodDeletion).
-func (s *Server) markGrace(key serverKey, o map[string]any, grace int64) error {
-	meta := ensureMeta(o)
-	meta["deletionTimestamp"] = s.store.clock().Add(time.Duration(grace) * time.Second).UTC().Format(time.RFC3339)
-	meta["deletionGracePeriodSeconds"] = json.Number(strconv.FormatInt(grace, 10))
-	if g, err := strconv.ParseInt(metaString(o, "generation"), 10, 64); err == nil && g > 0 {
-		meta["generation"] = json.Number(strconv.FormatInt(g+1, 10))
-	}
-	meta["resourceVersion"] = s.store.mintVersion()
-	return s.store.save(key, mustMarshal(o))
-}
-
 // shortenGrace stores the pod tree o (at key), marked deleting with a
 // grace of was seconds, with a grace of grace instead: deletionTimestamp
 // moves back by the difference, as BeforeDelete moves it.
@@ -146,6 +133,6 @@ func (s *Server) collectPodGracefully(k serverKey, d map[string]any) bool {
 	if grace == 0 {
 		return false
 	}
-	_ = s.markGrace(k, d, grace) // deletion fields only: what decoded still decodes
+	_ = s.mark(k, d, grace) // deletion fields only: what decoded still decodes
 	return true
 }
