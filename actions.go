@@ -118,7 +118,9 @@ type DeployerPod struct {
 	Command    []string
 	Env        []EnvVar
 	// Resources is strategy.resources JSON, canonical; nil means {}.
-	Resources             RawJSON
+	Resources RawJSON
+	// ActiveDeadlineSeconds is spec.activeDeadlineSeconds, which the pod
+	// always carries (SPEC 4.5, 7 row 31), 0 included.
 	ActiveDeadlineSeconds int64
 	ServiceAccount        string
 	// Labels and Annotations are the complete maps, sorted by key.

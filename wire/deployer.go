@@ -29,7 +29,9 @@ const (
 //     empty), resources p.Resources (or {}), imagePullPolicy IfNotPresent,
 //     terminationMessagePolicy FallbackToLogsOnError (not with
 //     p.SeedSpec);
-//   - spec: activeDeadlineSeconds p.ActiveDeadlineSeconds when non-zero,
+//   - spec: activeDeadlineSeconds p.ActiveDeadlineSeconds, always (every
+//     deployer pod upstream builds carries one, SPEC 4.5, 7 row 31, and an
+//     encoded strategy's 0 is sent as 0, which the API server refuses),
 //     restartPolicy Never, serviceAccountName p.ServiceAccount,
 //     terminationGracePeriodSeconds 10 and shareProcessNamespace false
 //     (neither with p.SeedSpec, the seed-era pod, SPEC 7 row 31), and the
@@ -79,9 +81,7 @@ func EncodePod(p dcplan.DeployerPod, template dcplan.Template) ([]byte, error) {
 	if p.ServiceAccount != "" {
 		cs = cs.setString(p.ServiceAccount, "spec", "serviceAccountName")
 	}
-	if p.ActiveDeadlineSeconds != 0 {
-		cs = cs.set(v.add(strconv.AppendInt(v.b, p.ActiveDeadlineSeconds, 10)), "spec", "activeDeadlineSeconds")
-	}
+	cs = cs.set(v.add(strconv.AppendInt(v.b, p.ActiveDeadlineSeconds, 10)), "spec", "activeDeadlineSeconds")
 	eachTemplateField(template, p.CopyFields, func(w written, name string, i int32) {
 		cs = cs.set(v.add(w.value(v.b, i, orderPodSpec.subOf(name), nil, 0, 0)), "spec", name)
 	})

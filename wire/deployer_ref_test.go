@@ -162,7 +162,7 @@ func encodePodTree(p dcplan.DeployerPod, template dcplan.Template) ([]byte, erro
 		spec["shareProcessNamespace"] = false
 	}
 	putString(spec, "serviceAccountName", p.ServiceAccount)
-	putOptInt(spec, "activeDeadlineSeconds", p.ActiveDeadlineSeconds, p.ActiveDeadlineSeconds != 0)
+	putOptInt(spec, "activeDeadlineSeconds", p.ActiveDeadlineSeconds, true)
 	if tree := templateTree(template); tree != nil {
 		tspec, _ := tree["spec"].(map[string]any)
 		for _, k := range p.CopyFields.Names() {

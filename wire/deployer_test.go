@@ -111,9 +111,9 @@ func TestEncodePodRules(t *testing.T) {
 				v.Spec.TerminationGracePeriodSeconds, v.Spec.ShareProcessNamespace = nil, nil
 				v.Spec.Containers[0].TerminationMessagePolicy = ""
 			}},
-		{"no deadline", "a zero deadline is left out (the planner defaults it to 21600)",
+		{"zero deadline", "SPEC 4.5: the deadline is always sent, a zero one as 0 (upstream's pointer is never nil)",
 			func(p *dcplan.DeployerPod, _ *dcplan.Template) { p.ActiveDeadlineSeconds = 0 },
-			func(v *view) { v.Spec.ActiveDeadlineSeconds = nil }},
+			func(v *view) { zero := int64(0); v.Spec.ActiveDeadlineSeconds = &zero }},
 		{"template fields filtered", "SPEC 4.5: only the six fields are copied, whatever else the template holds",
 			func(_ *dcplan.DeployerPod, tpl *dcplan.Template) {
 				tpl.Raw = dcplan.RawJSON(`{"spec":{"dnsPolicy":"Default","nodeSelector":{"role":"infra"},"schedulerName":"other","tolerations":[]}}`)
