@@ -24,9 +24,9 @@ const (
 //     complete maps), and one owner reference {apiVersion v1, kind
 //     ReplicationController, name p.RC, uid p.RCUID} without controller
 //     flags — none when p.Unowned (the seed-era pod, SPEC 7 row 31);
-//   - one container "deployment": image p.Image, command p.Command when
-//     non-empty, env p.Env in order (value and valueFrom left out when
-//     empty), resources p.Resources (or {}), imagePullPolicy IfNotPresent,
+//   - one container "deployment": image p.Image and command p.Command
+//     when non-empty, env p.Env in order (value and valueFrom left out
+//     when empty), resources p.Resources (or {}), imagePullPolicy IfNotPresent,
 //     terminationMessagePolicy FallbackToLogsOnError (not with
 //     p.SeedSpec);
 //   - spec: activeDeadlineSeconds p.ActiveDeadlineSeconds, always (every
@@ -115,8 +115,10 @@ func (v *values) deployerContainers(p dcplan.DeployerPod) ([]byte, error) {
 	}
 	cs := make(changes, 0, 8).
 		setString(deployerContainerName, "name").
-		setString(p.Image, "image").
 		setString(deployerPullPolicy, "imagePullPolicy")
+	if p.Image != "" {
+		cs = cs.setString(p.Image, "image") // image,omitempty upstream
+	}
 	if !p.SeedSpec {
 		cs = cs.setString(deployerTerminationPolicy, "terminationMessagePolicy")
 	}

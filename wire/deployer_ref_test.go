@@ -131,10 +131,10 @@ func encodePodTree(p dcplan.DeployerPod, template dcplan.Template) ([]byte, erro
 	}
 	container := map[string]any{
 		"name":            deployerContainerName,
-		"image":           p.Image,
 		"resources":       resources,
 		"imagePullPolicy": deployerPullPolicy,
 	}
+	putString(container, "image", p.Image)
 	if !p.SeedSpec {
 		container["terminationMessagePolicy"] = deployerTerminationPolicy
 	}
