@@ -117,9 +117,12 @@ import (
 // forms with LongReasons (UnrelatedPodReason, PodGoneReason); with
 // SeedEventReasons the event reasons are the oldest deployer's lowercase
 // failed, failedCancellation, cancelled and failedCreate (SPEC 1.6), never
-// failedUpdate, which had no message (SPEC 11a.13). A New RC that stays
-// New with
-// an armed timeout gets Plan.RecheckAfter = the time until it would fire.
+// failedUpdate, which had no message (SPEC 11a.13). A New RC left New
+// because its deployer pod is to be ignored (deploy.openshift.io/
+// deployer-pod.ignore, no pod) with an armed timeout gets
+// Plan.RecheckAfter = the time until the timeout would fire; every other
+// New RC either moves (its pod created or found) or waits with an error,
+// which the adapter retries with backoff, checking the timeout again.
 //
 // Ports: deployer_controller.go (*DeploymentController).handle and
 // nextStatus (modern); Origin's deployment controller Handle (the seeds).
