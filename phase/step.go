@@ -516,6 +516,9 @@ func (st *step) onActive() bool {
 		if !st.sw().PendingMissingFailsAtOnce && !st.dropping && st.current == dcplan.PhasePending {
 			st.plan.Wait = dcplan.WaitDeployer
 			st.plan.Message = fmt.Sprintf("pod %q not found", dcplan.DeployerPodName(d.Name))
+			if st.found { // Modern: a pod at the name that is another RC's deployer
+				st.plan.Message = fmt.Sprintf("pod %q is the deployer of %q, not of %q", st.pod.Name, st.pod.DeploymentName, d.Name)
+			}
 			return false
 		}
 		st.tr.SetReason, st.tr.Reason = true, PodGoneReason(*st.sw())
