@@ -9,9 +9,9 @@
 //
 // It does not talk to a server, read a clock, log, or retry: an adapter
 // sends the plan's requests (wire.RunPass) and reports failures back. It
-// computes no status itself (package conditions does), decides no phase
-// transition (package phase does) and renders no object (package wire
-// does).
+// computes the DC status with package conditions' engine
+// (internal/dcstatus), decides no phase transition (package phase does)
+// and renders no object (package wire does).
 //
 // Functions in this package never modify their arguments; returned slices
 // never alias them.
@@ -89,7 +89,12 @@
 // counts; every written RC gets the openshift.io/deployment.replicas
 // annotation; cleanup on the pre-scaling list, its deletes without
 // options); DeploymentScaledEvents the
-// older scale events; LongReasons the long supersede reason.
+// older scale events; LongReasons the long supersede reason. The status
+// it writes (SPEC 3.9, 3.10) reads the switches package conditions
+// documents: SeedStatus (the seed-era counters and Available, SPEC 7 rows
+// 14-15), SeedConditions (the seed-era Progressing, Paused and Resumed
+// conditions, rows 16-20) and WrapReplicaSums (Exact: counter sums wrap
+// in 32 bits).
 //
 // # Rule ids
 //
