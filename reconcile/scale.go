@@ -69,7 +69,9 @@ func reconcile(s *dcplan.Snapshot, rcs []dcplan.Deployment, c *census, p *dcplan
 		p.Events = append(p.Events, eventAfter(at, scaledEvent(cfg, &s.Settings.Switches, ruleScale, d.Name, d.Replicas, to)))
 	}
 	scales := p.Scales[first:]
-	if mayDelete(cfg, rcs, active) {
+	// mayDelete judges rcs as given; cleanup that leaves out undeleted
+	// RCs (one may be the active RC) must run to know.
+	if dropsUndeleted(s) || mayDelete(cfg, rcs, active) {
 		prune(s, applyScales(rcs, idx, scales), ruleCleanup, "", true, p)
 	}
 	p.Status = statusTally(s, rcs, &c.tally, scales, true, ruleReconcileStatus)
@@ -103,7 +105,9 @@ func offTarget(idx []int, rcs []dcplan.Deployment, active *dcplan.Deployment, wa
 // are prunable, and the active RC never is (history.Prunable rule 1), so
 // a DC at rest with its history cleaned up (its limit of old RCs and the
 // active one) is told so without a walk (BenchmarkConfig's steady-limit
-// case); else the prunable RCs are counted.
+// case); else the prunable RCs are counted. It judges rcs as given, so it
+// does not stand for a cleanup that leaves out RCs of s.Undeleted
+// (dropsUndeleted).
 func mayDelete(cfg *dcplan.Config, rcs []dcplan.Deployment, active *dcplan.Deployment) bool {
 	if !cfg.HasRevisionHistoryLimit || cfg.RevisionHistoryLimit < 0 {
 		return false

@@ -131,7 +131,7 @@ func prunePaused(s *dcplan.Snapshot, rcs []dcplan.Deployment, p *dcplan.Plan) {
 // (0: no floor).
 func pruneBelow(s *dcplan.Snapshot, rcs []dcplan.Deployment, rule dcplan.Rule, keep string, floor dcplan.Version, reconciled bool, p *dcplan.Plan) {
 	cfg := &s.Config
-	if len(s.Undeleted) > 0 && !s.Settings.IgnoreExpectations {
+	if dropsUndeleted(s) {
 		// RCs this controller has deleted that a finalizer holds listed
 		// (undeleted waits for any other): already gone as history
 		// goes, they neither count nor get deleted again (SPEC
@@ -166,6 +166,13 @@ func pruneBelow(s *dcplan.Snapshot, rcs []dcplan.Deployment, rule dcplan.Rule, k
 	}
 	last := dcplan.ActionRef{Kind: dcplan.ActionDeleteRC, Index: len(p.DeleteRCs) - 1}
 	p.Events = append(p.Events, eventAfter(last, configEvent(cfg, rule, dcplan.EventWarning, reason, msg+dcplan.Aggregate(errs))))
+}
+
+// dropsUndeleted reports whether history cleanup leaves out the RCs of
+// s.Undeleted (SPEC 3.7.expect): some are named and expectations are kept
+// (not IgnoreExpectations).
+func dropsUndeleted(s *dcplan.Snapshot) bool {
+	return len(s.Undeleted) > 0 && !s.Settings.IgnoreExpectations
 }
 
 // refuseMaxVersion is the refusal of a user operation that would start a
