@@ -44,7 +44,9 @@ func judge(cfg *dcplan.Config, d *dcplan.Deployment) verdict {
 	switch {
 	case cfg.Deleting, !matches, d.Deleting:
 		return ignored
-	case cfg.Namespace != "" && d.Namespace != cfg.Namespace:
+	case cfg.Namespace != "" && d.Namespace != "" && d.Namespace != cfg.Namespace:
+		// An RC without a namespace is in the DC's (dcplan.Snapshot
+		// invariant 3): only one of another namespace is refused.
 		return ignored
 	}
 	return adoptable
