@@ -52,6 +52,16 @@ func judge(cfg *dcplan.Config, d *dcplan.Deployment) verdict {
 	return adoptable
 }
 
+// rcNamespace is the namespace of d, an RC of cfg's snapshot, as texts
+// name it: its own, or cfg's when it has none (an RC without a namespace
+// is in the DC's, dcplan.Snapshot invariant 3).
+func rcNamespace(cfg *dcplan.Config, d *dcplan.Deployment) string {
+	if d.Namespace == "" {
+		return cfg.Namespace
+	}
+	return d.Namespace
+}
+
 // recheckError returns why the adoption recheck (a live GET of the DC,
 // SPEC 3.3.2) refuses adoptions, or "" when it allows them. Without a
 // recheck result the live DC is assumed to equal the snapshot's.
@@ -177,7 +187,7 @@ func claim(s *dcplan.Snapshot, c *census) claimed {
 				refused = recheckError(s)
 			}
 			if refused != "" {
-				errs = append(errs, claimError{d.Version, msgCantAdopt(d.Namespace, d.Name, d.UID, refused)})
+				errs = append(errs, claimError{d.Version, msgCantAdopt(rcNamespace(cfg, &d), d.Name, d.UID, refused)})
 				continue
 			}
 			out.adopt = append(out.adopt, dcplan.Adopt{Rule: ruleAdopt, RC: d.Name, RCUID: d.UID, Config: cfg.Name, ConfigUID: cfg.UID})
@@ -237,7 +247,7 @@ func claimLive(s *dcplan.Snapshot, live *dcplan.Deployment) (ours bool, errText 
 		return false, errText, nil, release
 	case adoptable:
 		if refused := recheckError(s); refused != "" {
-			return false, msgCantAdopt(live.Namespace, live.Name, live.UID, refused), nil, nil
+			return false, msgCantAdopt(rcNamespace(cfg, live), live.Name, live.UID, refused), nil, nil
 		}
 		adopt = []dcplan.Adopt{{Rule: ruleAdopt, RC: live.Name, RCUID: live.UID, Config: cfg.Name, ConfigUID: cfg.UID, Live: true}}
 		if f, failed := s.Outcome.Failed(dcplan.ActionAdopt, live.Name); failed {

@@ -30,3 +30,22 @@ func TestAdoptsNamespacelessOrphan(t *testing.T) {
 		}
 	}
 }
+
+// TestRefusedNamespacelessOrphanText: the refused adoption of an orphan
+// without a namespace names it in the DC's namespace, where it is (SPEC
+// 1.7's `can't adopt ReplicationController <ns>/<rc> (<uid>): <err>`),
+// not as "/web-1".
+func TestRefusedNamespacelessOrphanText(t *testing.T) {
+	cfg := config(1)
+	d := rollout(t, cfg, 1, dcplan.PhaseComplete, 3)
+	d.HasController, d.Controller = false, dcplan.OwnerRef{}
+	d.Namespace = ""
+	s := snapshot(cfg, d)
+	s.Recheck = dcplan.Recheck{Done: true, UID: "new-uid"}
+	want := "error while deploymentConfigController claiming replication controllers: " +
+		"can't adopt ReplicationController ns/web-1 (rc-uid-web-1): can't recheck DeletionTimestamp: " +
+		"original DeploymentConfig ns/web is gone: got uid new-uid, wanted dc-uid"
+	if p := reconcile.Config(s); p.Message != want {
+		t.Errorf("Config().Message = %q, want %q", p.Message, want)
+	}
+}

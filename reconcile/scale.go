@@ -57,7 +57,7 @@ func reconcile(s *dcplan.Snapshot, rcs []dcplan.Deployment, c *census, p *dcplan
 		if f, failed := s.Outcome.Failed(dcplan.ActionScale, d.Name); failed {
 			msg := f.Message
 			if f.Prelude { // the re-claim failed (SPEC 3.3.reclaim)
-				msg = msgReclaimFailed(d.Namespace, d.Name, f.Message)
+				msg = msgReclaimFailed(rcNamespace(cfg, d), d.Name, f.Message)
 				if f.Reason == dcplan.StatusNotFound {
 					msg = msgNoLongerOwns(cfg, d.Name, d.UID)
 				}

@@ -108,7 +108,7 @@ func supersede(s *dcplan.Snapshot, rcs []dcplan.Deployment, p *dcplan.Plan) bool
 			}
 			msg := f.Message
 			if f.Prelude {
-				msg = msgReclaimFailed(d.Namespace, d.Name, f.Message)
+				msg = msgReclaimFailed(rcNamespace(cfg, d), d.Name, f.Message)
 			}
 			p.Events = append(p.Events, eventAfter(at, configEvent(cfg, ruleCancel, dcplan.EventWarning,
 				dcplan.EventDeploymentCancellationFailed, msgCancellationFailed(d.Name, v, msg))))
