@@ -108,9 +108,10 @@ func plan(s *dcplan.Snapshot, p *dcplan.Plan) {
 
 // unobserved reports whether an RC of s.Unobserved is missing from
 // s.Deployments: the cache predates this controller's own create (SPEC
-// 3.2.12.expect). It reads only the names of the DC's RCs (rcOf): the
-// snapshot of All also holds the deployer pods the deployer half created
-// there, which are not this controller's to wait for.
+// 3.2.12.expect). It reads only the names of the DC's RCs
+// (dcplan.IsDeploymentName): the s.Unobserved of All also holds the
+// deployer pods the deployer half created, which are not this
+// controller's to wait for.
 func unobserved(s *dcplan.Snapshot) bool {
 	for _, n := range s.Unobserved {
 		if !dcplan.IsDeploymentName(s.Config.Name, n) { // the only RCs the DC controller creates
