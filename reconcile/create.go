@@ -87,8 +87,10 @@ func create(s *dcplan.Snapshot, rcs []dcplan.Deployment, p *dcplan.Plan) {
 //
 //  1. AlreadyExists with AlreadyExistsSucceeds (the seeds): success; the
 //     status from rcs only.
-//  2. AlreadyExists and the live GET failed: Wait = WaitRetry with
-//     `error while getting replication controller <ns>/<rc>: <err>`.
+//  2. AlreadyExists and the live GET failed (LiveErr), or found no RC
+//     (Live nil: upstream's GET fails with NotFound, `replicationcontrollers
+//     "<rc>" not found`): Wait = WaitRetry with `error while getting
+//     replication controller <ns>/<rc>: <err>`; no event, no status.
 //  3. AlreadyExists and the live RC is ours once claimed (claimLive: the
 //     claim may adopt it): Wait = WaitStaleCache with `caches for RC
 //     <ns>/<rc> are stale, waiting to catch up`; no event, no status.
@@ -119,25 +121,26 @@ func createFailed(s *dcplan.Snapshot, rcs []dcplan.Deployment, rc *dcplan.Deploy
 			p.Status = statusWrite(s, rcs, true, ruleOriginExists)
 			return
 		}
-		if out.LiveErr != "" {
+		switch {
+		case out.LiveErr != "":
 			p.Wait, p.Message = dcplan.WaitRetry, msgLiveGetFailed(ns, rc.Name, out.LiveErr)
 			return
+		case out.Live == nil:
+			// The GET found none (Outcome.Live): upstream's GET fails
+			// with NotFound, and that is the pass's error.
+			p.Wait, p.Message = dcplan.WaitRetry, msgLiveGetFailed(ns, rc.Name, msgRCNotFound(rc.Name))
+			return
 		}
-		ours, cause := false, ""
-		if out.Live != nil {
-			var adopt []dcplan.Adopt
-			var release []dcplan.Release
-			ours, cause, adopt, release = claimLive(s, out.Live)
-			p.Adopt = append(p.Adopt, adopt...)
-			p.Release = append(p.Release, release...)
-			// The failure's event follows the claim's patch, which is sent
-			// after the create (SPEC 13.1: events in upstream's order).
-			switch {
-			case len(adopt) > 0:
-				at = dcplan.ActionRef{Kind: dcplan.ActionAdopt, Index: len(p.Adopt) - 1}
-			case len(release) > 0:
-				at = dcplan.ActionRef{Kind: dcplan.ActionRelease, Index: len(p.Release) - 1}
-			}
+		ours, cause, adopt, release := claimLive(s, out.Live)
+		p.Adopt = append(p.Adopt, adopt...)
+		p.Release = append(p.Release, release...)
+		// The failure's event follows the claim's patch, which is sent
+		// after the create (SPEC 13.1: events in upstream's order).
+		switch {
+		case len(adopt) > 0:
+			at = dcplan.ActionRef{Kind: dcplan.ActionAdopt, Index: len(p.Adopt) - 1}
+		case len(release) > 0:
+			at = dcplan.ActionRef{Kind: dcplan.ActionRelease, Index: len(p.Release) - 1}
 		}
 		if ours {
 			p.Wait, p.Message = dcplan.WaitStaleCache, msgStaleCache(ns, rc.Name)

@@ -133,6 +133,12 @@ func msgLiveGetFailed(ns, rc, err string) string {
 	return "error while getting replication controller " + ns + "/" + rc + ": " + err
 }
 
+// msgRCNotFound is the API server's NotFound text for the RC named rc,
+// as a GET of it reports it.
+func msgRCNotFound(rc string) string {
+	return `replicationcontrollers "` + rc + `" not found`
+}
+
 // msgStaleCache is the handler error when the RC that already exists is
 // ours.
 func msgStaleCache(ns, rc string) string {
