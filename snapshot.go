@@ -84,10 +84,13 @@ type Snapshot struct {
 	Unobserved []string
 	// Undeleted are the RCs the DC controller's adapter deleted (the
 	// server accepted the delete) that its cache still shows: while one of
-	// them is in Deployments, the DC controller plans nothing and waits
-	// (WaitStaleCache), as its view predates its own delete and a history
-	// cleanup from it counts the RC again and prunes one RC too many
-	// (SPEC 3.7.expect). With IgnoreExpectations it is not read, as
+	// them is in Deployments without a deletionTimestamp, the DC
+	// controller plans nothing and waits (WaitStaleCache), as its view
+	// predates its own delete and a history cleanup from it counts the RC
+	// again and prunes one RC too many (SPEC 3.7.expect). One that shows
+	// its deletionTimestamp (a finalizer holds it listed) has had the
+	// delete observed: the pass goes on, and its history cleanup neither
+	// counts nor deletes it again. With IgnoreExpectations it is not read, as
 	// upstream keeps no expectations. Adapters that do not track their
 	// deletes leave it nil.
 	Undeleted []string
