@@ -22,7 +22,8 @@ import (
 //
 //  0. An RC this controller created is missing from the snapshot
 //     (s.Unobserved, of which only the names of the DC's RCs are read),
-//     or one it deleted is still there (s.Undeleted), unless
+//     or one it deleted is still there without a deletionTimestamp
+//     (s.Undeleted), unless
 //     IgnoreExpectations: nothing but Wait = WaitStaleCache, until the
 //     cache shows its own write (SPEC 3.2.12.expect, 3.7.expect).
 //  1. status.latestVersion 0 and neither a ConfigChange nor an ImageChange
