@@ -27,7 +27,11 @@ import (
 //     IgnoreExpectations: nothing but Wait = WaitStaleCache, until the
 //     cache shows its own write (SPEC 3.2.12.expect, 3.7.expect).
 //  1. status.latestVersion 0 and neither a ConfigChange nor an ImageChange
-//     trigger: status computed from no RCs at all.
+//     trigger: status computed from no RCs at all (SPEC 3.2.1). That is
+//     Exact's (NoTriggersIgnoresRCs); Modern claims first (rule 2) and
+//     stops here only when the claim succeeded and holds no RC of a
+//     rollout (a version above 0), else goes on, to catch the status up
+//     by rule 5 (SPEC 3.2.1.claim).
 //  2. Claim the RCs (SPEC 3.3): adopt matching orphans (after the adoption
 //     recheck s.Recheck), release owned RCs whose label no longer
 //     matches, ignore RCs of other controllers. A refused adoption stops
