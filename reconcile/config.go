@@ -41,7 +41,9 @@ import (
 //     status only; never scaled (SPEC 10.8, 11.8).
 //  5. The newest RC's version is above status.latestVersion: status write
 //     of latestVersion + 1 only, Wait = WaitStatusLag (one step per pass,
-//     in every profile, SPEC 10.5, 11.5).
+//     in every profile, SPEC 10.5, 11.5). At latestVersion 0 only
+//     without CancelAtVersionZero: Exact, as upstream, sees no newest RC
+//     there and goes on to rule 6 (SPEC 3.2.7.zero).
 //  6. The latest RC does not exist and older rollouts are in flight: cancel
 //     them (SPEC 3.4), Wait = WaitCancellation.
 //  7. A template image is empty: status only, Wait = WaitImages; a fixed
