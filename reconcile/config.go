@@ -45,7 +45,8 @@ import (
 //     without CancelAtVersionZero: Exact, as upstream, sees no newest RC
 //     there and goes on to rule 6 (SPEC 3.2.7.zero).
 //  6. The latest RC does not exist and older rollouts are in flight: cancel
-//     them (SPEC 3.4), Wait = WaitCancellation.
+//     them (SPEC 3.4), Wait = WaitCancellation. An RC without a phase is
+//     in flight only with AwaitUnknownPhase (Exact; SPEC 3.4.unknown).
 //  7. A template image is empty: status only, Wait = WaitImages; a fixed
 //     point until an image appears (SPEC 11a.3).
 //  8. Triggers (SPEC 3.5; none for a paused DC, which gets here with
