@@ -87,8 +87,9 @@ type Switches struct {
 	// with trimmed of surrounding whitespace (SPEC 3.5.5, 3.8): a DC image
 	// with padding (`app:1 `) and an ImageChange trigger then differs from
 	// every RC it makes, and each pass rolls out again, without end.
-	// Exact and the Origin presets (upstream's accident); Modern trims the
-	// DC's images before comparing.
+	// Exact and the Origin presets (upstream's accident); Modern compares
+	// both sides trimmed, the DC's images and the RC's (one made by hand
+	// may hold an image padded as the DC spells it).
 	UntrimmedImages bool
 	// IgnoreExpectations makes the DC controller plan from its cache even
 	// while an RC it created is missing there (Snapshot.Unobserved): a
