@@ -94,12 +94,15 @@ type Switches struct {
 	// IgnoreExpectations makes the DC controller plan from its cache even
 	// while an RC it created is missing there (Snapshot.Unobserved): a
 	// stale cache can then start a second rollout (SPEC 3.2.12.expect,
-	// issue 13 defect 3). It makes the deployer controller plan from its
+	// issue 13 defect 3); and while an RC it deleted is still listed
+	// there without a deletionTimestamp (Snapshot.Undeleted): its history
+	// cleanup then counts that RC again and prunes one RC too many (SPEC
+	// 3.7.expect). It makes the deployer controller plan from its
 	// cache while the deployer pod it created is missing there: a
 	// cancelled RC then fails with its pod still running (SPEC
 	// 4.2.expect, issue 11). Exact and the seeds (upstream keeps no
 	// expectations for DCs or deployer pods); Modern waits for its own
-	// creates.
+	// creates, and the DC controller for its own deletes.
 	IgnoreExpectations bool
 	// RawAlreadyExistsText reports a create that met an RC it cannot adopt
 	// with the raw AlreadyExists text (upstream's variable shadowing)
