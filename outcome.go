@@ -91,6 +91,11 @@ type Failure struct {
 	Reason  StatusReason
 	Code    int32
 	Message string
+	// ReasonFromCode is true when the answer carried a code but no
+	// reason, and Reason is the one its code stands for (as Kubernetes'
+	// API machinery reads such an answer, and the planners with it):
+	// kubectl prints such an answer as one without a reason.
+	ReasonFromCode bool
 	// Prelude is true when the request that failed is one sent before an
 	// attempt of the action's own (the adoption patch upstream sends
 	// again before each attempt of a Reclaim scale or cancel, SPEC
@@ -101,9 +106,9 @@ type Failure struct {
 // Printed returns what kubectl's CheckErr prints for f's error returned
 // as the client returned it (SPEC 6m "Error output"), without the final
 // newline: `Error from server (<Reason>): <Message>` for an API status,
-// `Error from server: <Message>` for one without a reason, for
-// Unauthorized `error: You must be logged in to the server (<Message>)`,
-// for Invalid "The " and Message (`The ReplicationController "x" is
+// `Error from server: <Message>` for one without a reason of its own
+// (ReasonFromCode included), for Unauthorized `error: You must be logged
+// in to the server (<Message>)`, for Invalid "The " and Message (`The ReplicationController "x" is
 // invalid: <field>: <detail>`, exact for one cause; kubectl lists several
 // causes on lines of their own, which a Failure does not carry); a
 // transport error (no status) as "error: " and Message, or Message alone
@@ -127,10 +132,14 @@ func (f Failure) Printed() string {
 // standard form kubectl gives an API status there: `Error from server
 // (<Reason>): <Message>` for any reason (Invalid included, which alone
 // prints otherwise), `Error from server: <Message>` for a code without
-// one, for Unauthorized `error: You must be logged in to the server
+// one (ReasonFromCode included: kubectl reads the status's own reason),
+// for Unauthorized `error: You must be logged in to the server
 // (<Message>)`; a transport error's Message as it stands.
 func (f Failure) Listed() string {
 	switch {
+	case f.ReasonFromCode:
+		// kubectl reads the status's own reason, which is empty.
+		return "Error from server: " + f.Message
 	case f.Reason == StatusUnauthorized:
 		return "error: You must be logged in to the server (" + f.Message + ")"
 	case f.Reason != "":

@@ -332,6 +332,8 @@ func failureOf(r *Request, err error) dcplan.Failure {
 	f := dcplan.Failure{Action: r.Action.Kind, Name: r.Name, Message: err.Error()}
 	if se := statusOf(err); se != nil {
 		f.Reason, f.Code, f.Message = se.Reason, se.Code, se.Message
+		var given *StatusError
+		f.ReasonFromCode = errors.As(err, &given) && given.Reason == "" && se.Reason != ""
 	}
 	return f
 }

@@ -179,7 +179,8 @@ func (r *Request) Tolerates(reason dcplan.StatusReason) bool {
 // `replicationcontrollers "web-2" already exists`). Clients return it for
 // every answer that is an API status; any other error is a transport error.
 // An empty Reason is read from Code as Kubernetes' API machinery reads it
-// (404 NotFound, 409 Conflict, 422 Invalid, and 400, 403, 500).
+// (404 NotFound, 409 Conflict, 422 Invalid, and 400, 403, 500); the
+// Failure marks such a reason ReasonFromCode, which kubectl does not print.
 type StatusError struct {
 	Reason  dcplan.StatusReason
 	Code    int32

@@ -323,6 +323,8 @@ var genState = rapid.Custom(func(t *rapid.T) dcplan.Snapshot {
 			Code:    int32(rapid.IntRange(0, 500).Draw(t, "fcode")),
 			Message: genText.Draw(t, "ferr"),
 			Prelude: rapid.Bool().Draw(t, "fprelude"),
+			// Drawn last, so that the draws before it stay as they were.
+			ReasonFromCode: rapid.Bool().Draw(t, "ffromcode"),
 		})
 	}
 	s.Outcome.LiveErr = genText.Draw(t, "liveerr")

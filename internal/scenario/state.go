@@ -43,7 +43,7 @@ type record struct {
 var (
 	settingsKeys = []string{"profile", "switch", "image", "sa", "env", "env-from", "requeues", "no-instantiate", "unobserved", "undeleted"}
 	recheckKeys  = []string{"uid", "err", "deleted"}
-	failedKeys   = []string{"reason", "code", "err", "prelude"}
+	failedKeys   = []string{"reason", "code", "err", "from-code", "prelude"}
 	outcomeKeys  = []string{"live-err"}
 	lineKinds    = []string{"now", "settings", "recheck", "failed", "outcome", "dc", "condition", "rc", "pod"}
 )
@@ -424,6 +424,8 @@ func (p *stateParser) parseFailed(args []Arg) error {
 		case "err":
 			err = needVal(a)
 			f.Message = a.Val
+		case "from-code":
+			f.ReasonFromCode, err = parseFlag(a)
 		case "prelude":
 			f.Prelude, err = parseFlag(a)
 		default:
@@ -503,6 +505,9 @@ func FormatState(s dcplan.Snapshot) string {
 		}
 		if f.Message != "" {
 			w = append(w, kv("err", f.Message))
+		}
+		if f.ReasonFromCode {
+			w = append(w, "from-code")
 		}
 		if f.Prelude {
 			w = append(w, "prelude")
