@@ -108,9 +108,11 @@ type Failure struct {
 // newline: `Error from server (<Reason>): <Message>` for an API status,
 // `Error from server: <Message>` for one without a reason of its own
 // (ReasonFromCode included), for Unauthorized `error: You must be logged
-// in to the server (<Message>)`, for Invalid "The " and Message (`The ReplicationController "x" is
-// invalid: <field>: <detail>`, exact for one cause; kubectl lists several
-// causes on lines of their own, which a Failure does not carry); a
+// in to the server (<Message>)`, for Invalid "The " and Message with the
+// API group dropped from its kind (`The DeploymentConfig "x" is invalid:
+// <field>: <detail>` for the server's `DeploymentConfig.apps.openshift.io
+// "x" is invalid: ...`, exact for one cause; kubectl lists several causes
+// on lines of their own, which a Failure does not carry); a
 // transport error (no status) as "error: " and Message, or Message alone
 // when it starts with "error: " already (kubectl does not double the
 // prefix).
@@ -119,11 +121,29 @@ type Failure struct {
 func (f Failure) Printed() string {
 	switch {
 	case f.Reason == StatusInvalid:
-		return "The " + f.Message
+		return "The " + unqualified(f.Message)
 	case f.Reason != "" || f.Code != 0, strings.HasPrefix(f.Message, "error: "):
 		return f.Listed()
 	}
 	return "error: " + f.Message
+}
+
+// unqualified returns an Invalid status's message with the API group
+// dropped from the qualified kind it opens with, as apimachinery's
+// NewInvalid writes it (`DeploymentConfig.apps.openshift.io "web" is
+// invalid: ...`): kubectl names the kind of the status's details, which
+// carries no group (`The DeploymentConfig "web" is invalid: ...`). A core
+// kind, or a message that does not open with a kind and a quoted name,
+// stands as it is.
+func unqualified(msg string) string {
+	sp := strings.IndexByte(msg, ' ')
+	if sp < 0 || !strings.HasPrefix(msg[sp:], ` "`) {
+		return msg
+	}
+	if dot := strings.IndexByte(msg[:sp], '.'); dot > 0 {
+		return msg[:dot] + msg[sp:]
+	}
+	return msg
 }
 
 // Listed returns what kubectl prints for f's error, returned as the
