@@ -91,11 +91,13 @@ type Failure struct {
 	Reason  StatusReason
 	Code    int32
 	Message string
-	// ReasonFromCode is true when the answer carried a code but no
-	// reason, and Reason is the one its code stands for (as Kubernetes'
-	// API machinery reads such an answer, and the planners with it):
-	// kubectl prints such an answer as one without a reason.
+	// ReasonFromCode is true when the answer carried a code but no reason
+	// Kubernetes knows, and Reason is the one its code stands for (as
+	// Kubernetes' API machinery reads such an answer, and the planners
+	// with it). StatedReason is then the reason the answer carried: empty,
+	// or an admission webhook's own word. kubectl prints that one.
 	ReasonFromCode bool
+	StatedReason   StatusReason
 	// Prelude is true when the request that failed is one sent before an
 	// attempt of the action's own (the adoption patch upstream sends
 	// again before each attempt of a Reclaim scale or cancel, SPEC
@@ -105,9 +107,9 @@ type Failure struct {
 
 // Printed returns what kubectl's CheckErr prints for f's error returned
 // as the client returned it (SPEC 6m "Error output"), without the final
-// newline: `Error from server (<Reason>): <Message>` for an API status,
-// `Error from server: <Message>` for one without a reason of its own
-// (ReasonFromCode included), for Unauthorized `error: You must be logged
+// newline: `Error from server (<Reason>): <Message>` for an API status
+// (with ReasonFromCode, the reason it carried, StatedReason), `Error from
+// server: <Message>` for one without a reason of its own, for Unauthorized `error: You must be logged
 // in to the server (<Message>)`, for Invalid "The " and Message with the
 // API group dropped from its kind (`The DeploymentConfig "x" is invalid:
 // <field>: <detail>` for the server's `DeploymentConfig.apps.openshift.io
@@ -152,13 +154,16 @@ func unqualified(msg string) string {
 // standard form kubectl gives an API status there: `Error from server
 // (<Reason>): <Message>` for any reason (Invalid included, which alone
 // prints otherwise), `Error from server: <Message>` for a code without
-// one (ReasonFromCode included: kubectl reads the status's own reason),
+// one (ReasonFromCode included: kubectl prints the status's own reason,
+// StatedReason, here none),
 // for Unauthorized `error: You must be logged in to the server
 // (<Message>)`; a transport error's Message as it stands.
 func (f Failure) Listed() string {
 	switch {
+	case f.ReasonFromCode && f.StatedReason != "":
+		// kubectl prints the status's own reason.
+		return "Error from server (" + string(f.StatedReason) + "): " + f.Message
 	case f.ReasonFromCode:
-		// kubectl reads the status's own reason, which is empty.
 		return "Error from server: " + f.Message
 	case f.Reason == StatusUnauthorized:
 		return "error: You must be logged in to the server (" + f.Message + ")"

@@ -332,8 +332,12 @@ func failureOf(r *Request, err error) dcplan.Failure {
 	f := dcplan.Failure{Action: r.Action.Kind, Name: r.Name, Message: err.Error()}
 	if se := statusOf(err); se != nil {
 		f.Reason, f.Code, f.Message = se.Reason, se.Code, se.Message
+		// The reason the answer carried, when statusOf read another from
+		// the code: what kubectl prints.
 		var given *StatusError
-		f.ReasonFromCode = errors.As(err, &given) && given.Reason == "" && se.Reason != ""
+		if errors.As(err, &given) && given.Reason != se.Reason {
+			f.ReasonFromCode, f.StatedReason = true, given.Reason
+		}
 	}
 	return f
 }

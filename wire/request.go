@@ -178,9 +178,11 @@ func (r *Request) Tolerates(reason dcplan.StatusReason) bool {
 // the HTTP code and the text (err.Error() of client-go's StatusError, e.g.
 // `replicationcontrollers "web-2" already exists`). Clients return it for
 // every answer that is an API status; any other error is a transport error.
-// An empty Reason is read from Code as Kubernetes' API machinery reads it
-// (404 NotFound, 409 Conflict, 422 Invalid, and 400, 403, 500); the
-// Failure marks such a reason ReasonFromCode, which kubectl does not print.
+// An empty Reason, or one Kubernetes does not know (an admission webhook's
+// own word), is read from Code as Kubernetes' API machinery reads it (404
+// NotFound, 409 Conflict, 422 Invalid, and 400, 403, 500); the Failure
+// marks such a reason ReasonFromCode and keeps the one the answer carried
+// in StatedReason, which is what kubectl prints.
 type StatusError struct {
 	Reason  dcplan.StatusReason
 	Code    int32
@@ -196,9 +198,10 @@ func (e *StatusError) Error() string {
 	return e.Message
 }
 
-// reasonCodes are the reasons an answer with an empty Reason stands for by
-// its HTTP code, as Kubernetes' API machinery reads such an answer
-// (409 is Conflict there: AlreadyExists is known by its reason only).
+// reasonCodes are the reasons an answer without a known Reason (see
+// knownReasons) stands for by its HTTP code, as Kubernetes' API machinery
+// reads such an answer (409 is Conflict there: AlreadyExists is known by
+// its reason only).
 var reasonCodes = map[int32]dcplan.StatusReason{
 	400: dcplan.StatusBadRequest,
 	403: dcplan.StatusForbidden,
@@ -208,15 +211,26 @@ var reasonCodes = map[int32]dcplan.StatusReason{
 	500: dcplan.StatusInternalError,
 }
 
+// knownReasons are the reasons Kubernetes' API machinery knows
+// (apimachinery's errors.knownReasons): its IsNotFound, IsConflict and the
+// rest read an answer with any other reason, or none, by its code.
+var knownReasons = map[dcplan.StatusReason]bool{
+	"Unauthorized": true, "Forbidden": true, "NotFound": true, "AlreadyExists": true, "Conflict": true,
+	"Gone": true, "Invalid": true, "ServerTimeout": true, "StoreReadError": true, "Timeout": true,
+	"TooManyRequests": true, "BadRequest": true, "MethodNotAllowed": true, "NotAcceptable": true,
+	"RequestEntityTooLarge": true, "UnsupportedMediaType": true, "InternalError": true, "Expired": true,
+	"ServiceUnavailable": true,
+}
+
 // statusOf returns the *StatusError err is or wraps, nil for a transport
 // error (a typed nil included), with the reason its code stands for when
-// its Reason is empty.
+// its Reason is empty or unknown (see knownReasons).
 func statusOf(err error) *StatusError {
 	var se *StatusError
 	if !errors.As(err, &se) || se == nil {
 		return nil
 	}
-	if se.Reason == "" && reasonCodes[se.Code] != "" {
+	if !knownReasons[se.Reason] && reasonCodes[se.Code] != "" {
 		c := *se
 		c.Reason = reasonCodes[se.Code]
 		return &c

@@ -325,6 +325,7 @@ var genState = rapid.Custom(func(t *rapid.T) dcplan.Snapshot {
 			Prelude: rapid.Bool().Draw(t, "fprelude"),
 			// Drawn last, so that the draws before it stay as they were.
 			ReasonFromCode: rapid.Bool().Draw(t, "ffromcode"),
+			StatedReason:   dcplan.StatusReason(rapid.SampledFrom([]string{"", "PolicyViolation"}).Draw(t, "fstated")),
 		})
 	}
 	s.Outcome.LiveErr = genText.Draw(t, "liveerr")

@@ -213,7 +213,7 @@ func TestParseStateErrors(t *testing.T) {
 		{name: "failed action", why: "the action is a Describe verb",
 			state: "failed frob web-1", want: `line 1: failed: failed: unknown action "frob"`},
 		{name: "failed key", why: "failed keys are checked",
-			state: "failed scale web-1 colour=blue", want: `line 1: failed: colour: unknown failed key "colour" (known: reason, code, err, from-code, prelude)`},
+			state: "failed scale web-1 colour=blue", want: `line 1: failed: colour: unknown failed key "colour" (known: reason, code, err, from-code, stated, prelude)`},
 		{name: "failed code", why: "the code is a number",
 			state: "failed scale web-1 code=conflict", want: `line 1: failed: code: strconv.ParseInt: parsing "conflict": invalid syntax`},
 		{name: "failed verb with value", why: "action and name are bare words",

@@ -43,7 +43,7 @@ type record struct {
 var (
 	settingsKeys = []string{"profile", "switch", "image", "sa", "env", "env-from", "requeues", "no-instantiate", "unobserved", "undeleted"}
 	recheckKeys  = []string{"uid", "err", "deleted"}
-	failedKeys   = []string{"reason", "code", "err", "from-code", "prelude"}
+	failedKeys   = []string{"reason", "code", "err", "from-code", "stated", "prelude"}
 	outcomeKeys  = []string{"live-err"}
 	lineKinds    = []string{"now", "settings", "recheck", "failed", "outcome", "dc", "condition", "rc", "pod"}
 )
@@ -426,6 +426,9 @@ func (p *stateParser) parseFailed(args []Arg) error {
 			f.Message = a.Val
 		case "from-code":
 			f.ReasonFromCode, err = parseFlag(a)
+		case "stated":
+			err = needVal(a)
+			f.StatedReason = dcplan.StatusReason(a.Val)
 		case "prelude":
 			f.Prelude, err = parseFlag(a)
 		default:
@@ -508,6 +511,9 @@ func FormatState(s dcplan.Snapshot) string {
 		}
 		if f.ReasonFromCode {
 			w = append(w, "from-code")
+		}
+		if f.StatedReason != "" {
+			w = append(w, kv("stated", string(f.StatedReason)))
 		}
 		if f.Prelude {
 			w = append(w, "prelude")
