@@ -109,15 +109,15 @@ type Failure struct {
 // as the client returned it (SPEC 6m "Error output"), without the final
 // newline: `Error from server (<Reason>): <Message>` for an API status
 // (with ReasonFromCode, the reason it carried, StatedReason), `Error from
-// server: <Message>` for one without a reason of its own, for Unauthorized `error: You must be logged
-// in to the server (<Message>)`, for Invalid "The " and Message with the
-// API group dropped from its kind (`The DeploymentConfig "x" is invalid:
-// <field>: <detail>` for the server's `DeploymentConfig.apps.openshift.io
-// "x" is invalid: ...`, exact for one cause; kubectl lists several causes
-// on lines of their own, which a Failure does not carry); a
-// transport error (no status) as "error: " and Message, or Message alone
-// when it starts with "error: " already (kubectl does not double the
-// prefix).
+// server: <Message>` for one without a reason of its own, for
+// Unauthorized `error: You must be logged in to the server (<Message>)`,
+// for Invalid "The " and Message with the API group dropped from its kind
+// (`The DeploymentConfig "x" is invalid: <field>: <detail>` for the
+// server's `DeploymentConfig.apps.openshift.io "x" is invalid: ...`,
+// exact for one cause; kubectl lists several causes on lines of their
+// own, which a Failure does not carry); a transport error (no status) as
+// "error: " and Message, or Message alone when it starts with "error: "
+// already (kubectl does not double the prefix).
 //
 // It is Listed, the standard form, but for Invalid and a transport error.
 func (f Failure) Printed() string {
@@ -153,9 +153,8 @@ func unqualified(msg string) string {
 // (SPEC 6m "Error output": one per line, no "error: " prefix), in the
 // standard form kubectl gives an API status there: `Error from server
 // (<Reason>): <Message>` for any reason (Invalid included, which alone
-// prints otherwise), `Error from server: <Message>` for a code without
-// one (ReasonFromCode included: kubectl prints the status's own reason,
-// StatedReason, here none),
+// prints otherwise; with ReasonFromCode, the reason the status carried,
+// StatedReason), `Error from server: <Message>` for a code without one,
 // for Unauthorized `error: You must be logged in to the server
 // (<Message>)`; a transport error's Message as it stands.
 func (f Failure) Listed() string {
