@@ -86,8 +86,12 @@ type Failure struct {
 	Action ActionKind
 	Name   string
 	// Reason and Code are the API status of the answer; both are zero for
-	// a transport error. Message is the error text as the client prints
-	// it (SPEC 1.6 and 1.7 quote it as <err>).
+	// a transport error. The planners branch on Reason alone, so for a
+	// status with no reason, or one Kubernetes does not know, Reason is the
+	// one its Code stands for (404 NotFound, 409 Conflict, ...), as API
+	// machinery's IsNotFound and its kin judge such a status, with
+	// ReasonFromCode set; wire.RunPass fills them so. Message is the error
+	// text as the client prints it (SPEC 1.6 and 1.7 quote it as <err>).
 	Reason  StatusReason
 	Code    int32
 	Message string
