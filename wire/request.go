@@ -151,7 +151,8 @@ type Request struct {
 	// request's failure, marked Prelude.
 	Before []Request
 	// Tolerate lists the failures that count as success: NotFound for
-	// deletes, NotFound and Invalid for a release patch.
+	// the deletes of the controllers (oc retry's pod deletes tolerate
+	// none, SPEC 6m.2.3.6), NotFound and Invalid for a release patch.
 	Tolerate []dcplan.StatusReason
 	// Group, when non-zero, joins consecutive requests whose failures do not
 	// stop one another: every request of the group is sent, and the plan
