@@ -1223,7 +1223,10 @@ func SupersedesInFlight(t Transition) error {
 // status fields, unavailableReplicas is max(0, Σ spec.replicas −
 // available), updatedReplicas is the latest RC's status.replicas (0 when
 // there is none: none of latestVersion, or a newer RC above a lagging
-// status, which a paused DC and one being deleted keep, SPEC 3.2.6), and observedGeneration is metadata.generation once the
+// status, which a paused DC and one being deleted keep, SPEC 3.2.6; of
+// two RCs sharing latestVersion, SPEC 13.1, the planner takes the first
+// of its list, an order an observer does not know, so either one's
+// count is accepted), and observedGeneration is metadata.generation once the
 // latest rollout has ended, and, whatever the latest, for a DC paused or
 // being deleted (SPEC 3.2.4, 3.2.5, 3.9; bumpsGeneration). A DC at version 0 without a ConfigChange or
 // ImageChange trigger computes from no RC at all (SPEC 3.2.1). Only the
@@ -1239,7 +1242,8 @@ func StatusSumsAtRest(c ConfigState) error {
 	triggered := slices.ContainsFunc(cfg.Triggers, func(tr dcplan.Trigger) bool {
 		return tr.Type == dcplan.TriggerConfigChange || tr.Type == dcplan.TriggerImageChange
 	})
-	var replicas, available, ready, spec, updated int64
+	var replicas, available, ready, spec int64
+	var latest []int64 // the status.replicas of each RC of latestVersion
 	var newest dcplan.Version
 	if cfg.Status.LatestVersion != 0 || triggered {
 		for _, d := range c.claimed() {
@@ -1252,12 +1256,16 @@ func StatusSumsAtRest(c ConfigState) error {
 			spec += int64(d.Replicas)
 			newest = max(newest, d.Version)
 			if cfg.Status.LatestVersion > 0 && d.Version == cfg.Status.LatestVersion {
-				updated = int64(d.StatusReplicas)
+				latest = append(latest, int64(d.StatusReplicas))
 			}
 		}
 	}
-	if newest != cfg.Status.LatestVersion {
-		updated = 0 // no latest RC: the newest is not of latestVersion (SPEC 3.2.6)
+	if newest != cfg.Status.LatestVersion || len(latest) == 0 {
+		latest = []int64{0} // no latest RC: none, or the newest is not of latestVersion (SPEC 3.2.6)
+	}
+	updated := latest[0]
+	if slices.Contains(latest, int64(cfg.Status.UpdatedReplicas)) {
+		updated = int64(cfg.Status.UpdatedReplicas) // one twin's (SPEC 13.1)
 	}
 	st := cfg.Status
 	var errs []error
