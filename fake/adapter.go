@@ -131,7 +131,10 @@ const simUser = "system:serviceaccount:openshift-infra:dcplan-sim"
 
 // errForbidden is RBAC's refusal of r: the resource (its subresource
 // included) and API group the missing rule names, as the API server
-// words it.
+// words it. The object is named as the request's URL names it: a create
+// (a POST to the collection) names none ("pods is forbidden: ..."), a
+// create through a subresource (instantiate) and every other verb name
+// the object.
 func errForbidden(r wire.Request) error {
 	resource, group := r.Resource, ""
 	if r.Resource == wire.ResourceConfigs {
@@ -140,7 +143,11 @@ func errForbidden(r wire.Request) error {
 	if r.Subresource != "" {
 		resource += "/" + r.Subresource
 	}
+	object := qualifiedResource(r.Resource)
+	if r.Verb != wire.VerbCreate || r.Subresource != "" {
+		object += fmt.Sprintf(" %q", r.Name)
+	}
 	return &wire.StatusError{Reason: dcplan.StatusForbidden, Code: 403,
-		Message: fmt.Sprintf("%s %q is forbidden: User %q cannot %s resource %q in API group %q in the namespace %q",
-			qualifiedResource(r.Resource), r.Name, simUser, r.Verb, resource, group, r.Namespace)}
+		Message: fmt.Sprintf("%s is forbidden: User %q cannot %s resource %q in API group %q in the namespace %q",
+			object, simUser, r.Verb, resource, group, r.Namespace)}
 }
