@@ -3,6 +3,7 @@ package fake
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -14,7 +15,8 @@ import (
 // PassTransition applies one planner pass to a Server that holds the world
 // of snapshot s, and returns it as the Transition invariants judge it:
 // each of plan p's requests (wire.Requests) is sent in order, up to the
-// first that fails (as wire.RunPass stops; a Rebase request with the
+// first that fails (as wire.RunPass stops; a failure the request
+// tolerates, such as NotFound on a delete, counts as success, as there; a Rebase request with the
 // version its object has then, and a CreatedAtOf request with the
 // creationTimestamp of its pod, as wire.RunPass sends them), and every
 // successful write is recorded with the live world of the DC just before
@@ -97,6 +99,10 @@ func PassTransition(s dcplan.Snapshot, p dcplan.Plan, kind PassKind, actor strin
 		for _, b := range append(slices.Clone(r.Before), r) { // the re-claim first (SPEC 3.3.reclaim)
 			n := len(srv.log)
 			if _, err := srv.Do(ctx, b); err != nil {
+				var se *wire.StatusError
+				if errors.As(err, &se) && se.Reason != "" && b.Tolerates(se.Reason) {
+					continue // success to the pass (SPEC 13.1: NotFound on a delete), and no write
+				}
 				failed = true
 				break
 			}

@@ -18,7 +18,7 @@ import (
 // version the adoption left (Rebase), and a re-claim is sent before its
 // update (SPEC 3.3.reclaim), each judged on the world the write before
 // it left, and a snapshot read from no server gets the versions a read
-// would have given it; After is the live world at the end; the pass stops at its first failure (Faulted) and a plan that
+// would have given it; After is the live world at the end; the pass stops at its first failure (Faulted), but for a failure its request tolerates (NotFound on a delete, SPEC 13.1), and a plan that
 // waits is unsettled, and neither is judged as a reconcile (SPEC 3.6).
 func TestPassTransitionSendsThePass(t *testing.T) {
 	c3 := dc(t, 3, "app:1")
@@ -76,9 +76,14 @@ func TestPassTransitionSendsThePass(t *testing.T) {
 		{name: "3.6 a pass that waits", why: "the same writes from a plan that waits: it did not reconcile", s: handOver,
 			plan:       dcplan.Plan{Scales: []dcplan.Scale{{RC: "web-3", From: 0, To: 1}}, Wait: dcplan.WaitDeployer},
 			wantWrites: []string{"update web-3"}},
-		{name: "a pass stops at its first failure", why: "the second delete of web-1 fails: web-2 is never deleted, and the pass did not reconcile", s: handOver,
+		{name: "a pass stops at its first failure", why: "after the DC's update, the create of web-2, which exists, fails (AlreadyExists): web-1 is never deleted", s: handOver,
+			plan: dcplan.Plan{UpdateConfig: []dcplan.ConfigUpdate{{Config: "web", SetReplicas: true, ReplicasFrom: limited.Replicas, ReplicasTo: 2}},
+				CreateRCs: []dcplan.CreateRC{{Deployment: rcOf(t, c3, 2, New, 0)}}, DeleteRCs: []dcplan.DeleteRC{{RC: "web-1"}}},
+			wantWrites: []string{"update web"}, wantAfter: "web-1 0, web-2 1, web-3 0", wantFaulted: true},
+		{name: "13.1 a tolerated failure is no failure", why: "the second delete of web-1 meets NotFound, which a delete tolerates, as wire.RunPass does: web-2 is deleted too", s: handOver,
 			plan:       dcplan.Plan{Scales: []dcplan.Scale{{RC: "web-3", From: 0, To: 1}}, DeleteRCs: []dcplan.DeleteRC{{RC: "web-1"}, {RC: "web-1"}, {RC: "web-2"}}},
-			wantWrites: []string{"update web-3", "delete web-1"}, wantFaulted: true},
+			wantWrites: []string{"update web-3", "delete web-1", "delete web-2"}, wantAfter: "web-3 1",
+			wantErr: "HistoryKeepsLive (SPEC 3.7.5): deleted rc/web-2 with 1 replicas"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
