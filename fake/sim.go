@@ -202,7 +202,7 @@ func (s *Sim) watch(ch Change) {
 		if !ch.Created && ch.Config != "" {
 			s.notify(item{KindConfig, ch.Namespace, ch.Config})
 		}
-		if !ch.Deleted && ch.Config != "" {
+		if !ch.Deleted && ch.annotated { // the annotation's presence, not its value (SPEC 4.7, 5.12)
 			s.notify(item{KindRC, ch.Namespace, ch.Name})
 		}
 	case KindPod:

@@ -82,6 +82,7 @@ func (w *World) put(k Kind, ns, name string, data []byte) error {
 	switch x := x.(type) {
 	case *dcplan.Deployment:
 		ix.config, ix.owners, ix.settled = x.ConfigName, rcOwners(x), statusSettled(x)
+		ix.annotated = x.ConfigName != "" || x.EmptyConfigName
 	case *dcplan.Pod:
 		ix.rc, ix.rcs = x.DeploymentName, podRCs(x)
 	}
@@ -104,6 +105,9 @@ type index struct {
 	// spec.replicas (statusSettled): the replication manager the pod
 	// model plays has nothing to do for it.
 	settled bool
+	// annotated tells, for an RC, that it carries the config-name
+	// annotation, with a value or empty (EmptyConfigName).
+	annotated bool
 }
 
 // store appends new wire bytes as the current version of an object
@@ -154,7 +158,7 @@ func (w *World) file(o *object, ix index) Change {
 	}
 	sp := w.spaces[o.ns]
 	ch := Change{Kind: o.kind, Namespace: o.ns, Name: o.name, Created: o.created, Config: ix.config, RC: ix.rc,
-		settled: ix.settled}
+		settled: ix.settled, annotated: ix.annotated}
 	// Every write files the object under the links it has now, beside
 	// those it had (a lagging reader may still see them; readers check
 	// the link of the version they read). Sweep unfiles all of them.

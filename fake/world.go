@@ -50,6 +50,10 @@ type Change struct {
 	// from it whether an RC needs its status written, without decoding
 	// the RC again.
 	settled bool
+	// annotated is index.annotated of the write: whether an RC carries
+	// the config-name annotation, empty or not, by which the deployer
+	// controller's informer queues it (SPEC 4.7, 5.12).
+	annotated bool
 }
 
 // World is an in-memory Kubernetes store of DeploymentConfigs,
