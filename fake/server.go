@@ -96,7 +96,9 @@ import (
 //     characters drawn from its uid; a create carrying
 //     metadata.resourceVersion is a bare 500; an update or patch may not
 //     set deletionTimestamp on an object not being deleted, nor change
-//     deletionGracePeriodSeconds (Invalid); of a pod's spec it may change
+//     deletionGracePeriodSeconds (Invalid); a pod is created with an
+//     activeDeadlineSeconds of 1 to 2147483647 or none (Invalid); of a
+//     pod's spec an update may change
 //     only the containers' images, activeDeadlineSeconds (set or
 //     lowered), tolerations (added) and terminationGracePeriodSeconds
 //     (from a negative value to 1), else Invalid (the real message's diff
@@ -494,6 +496,9 @@ func (s *Server) create(r wire.Request) (serverKey, error) {
 		return key, err
 	}
 	if err := checkOwnerRefs(r.Resource, name, o); err != nil {
+		return key, err
+	}
+	if err := checkPodDeadline(r.Resource, name, o); err != nil {
 		return key, err
 	}
 	if metaString(o, "resourceVersion") != "" {

@@ -3,6 +3,7 @@ package fake
 import (
 	"fmt"
 	"hash/fnv"
+	"math"
 	"regexp"
 	"strings"
 	"time"
@@ -37,6 +38,22 @@ func checkName(resource, name string) error {
 			`regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`, name))
 	}
 	return invalidAll(resource, name, problems)
+}
+
+// checkPodDeadline refuses a pod created with a spec.activeDeadlineSeconds
+// outside 1 to 2147483647, as the pod spec's validation does (Invalid): a
+// deployer pod built from an encoded strategy's 0 (SPEC 4.5) is refused.
+func checkPodDeadline(resource, name string, o map[string]any) error {
+	if resource != wire.ResourcePods {
+		return nil
+	}
+	spec, _ := o["spec"].(map[string]any)
+	v, ok := jsonInt(spec["activeDeadlineSeconds"])
+	if !ok || v >= 1 && v <= math.MaxInt32 {
+		return nil
+	}
+	return invalidAll(resource, name, []string{fmt.Sprintf(
+		"spec.activeDeadlineSeconds: Invalid value: %d: must be between 1 and 2147483647, inclusive", v)})
 }
 
 // generatedName is the name the server gives an object created with

@@ -42,6 +42,11 @@ func TestServerChecksLikeTheAPIServer(t *testing.T) {
 				`consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character ` +
 				`(e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`,
 			reason: dcplan.StatusInvalid, code: 422, path: "metadata", want: "<no object>"},
+		{name: "pod deadline 0 on create", why: "a pod is created with an activeDeadlineSeconds of at least 1 (SPEC 4.5: a deployer pod from an encoded strategy's 0)",
+			req: wire.Request{Verb: wire.VerbCreate, Resource: wire.ResourcePods, Namespace: "shop", Name: "web-2-deploy",
+				Body: []byte(`{"metadata":{"name":"web-2-deploy"},"spec":{"activeDeadlineSeconds":0,"containers":[{"name":"deployment","image":"d:1"}]}}`)},
+			errText: `Pod "web-2-deploy" is invalid: spec.activeDeadlineSeconds: Invalid value: 0: must be between 1 and 2147483647, inclusive`,
+			reason:  dcplan.StatusInvalid, code: 422, path: "metadata", want: "<no object>"},
 		{name: "pod image", why: "an update may change a container's image",
 			req: podPatch(`{"spec":{"containers":[{"name":"deployment","image":"deployer:2"}]}}`), path: "spec|containers|0|image", want: "deployer:2"},
 		{name: "pod container renamed", why: "nothing else of a pod's containers may change",

@@ -139,6 +139,9 @@ func TestServerAgreesWithTheRealOne(t *testing.T) {
 			probe: create(rcs, "web-rv", rc("web-rv", `,"resourceVersion":"12"`, ""))},
 		{name: "create with an invalid name", why: "names are DNS subdomains",
 			probe: create(rcs, "Web_1", rc("Web_1", "", ""))},
+		{name: "pod created with a deadline of 0", why: "a deployer pod from an encoded strategy's 0 (SPEC 4.5)",
+			probe: create(pods, "web-dl0", []byte(`{"apiVersion":"v1","kind":"Pod","metadata":{"name":"web-dl0"},`+
+				`"spec":{"activeDeadlineSeconds":0,"automountServiceAccountToken":false,"containers":[{"name":"web","image":"registry.example/web:1"}]}}`))},
 		{name: "update setting deletionTimestamp", why: "only a delete marks an object",
 			setup: []wire.Request{create(rcs, "web-dt", rc("web-dt", "", ""))},
 			probe: update(rcs, "", "web-dt", rc("web-dt", `,"deletionTimestamp":"2026-01-01T00:00:00Z"`, "")),
