@@ -26,6 +26,7 @@ package kubetest
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -48,7 +49,8 @@ import (
 // Cluster is a fake API server made of the two fake clientsets. Their
 // object trackers stamp uid, resourceVersion, creationTimestamp (Now) and
 // generation as a real server does, and answer an update whose
-// resourceVersion is not the stored one with 409 Conflict. Discovery lists
+// resourceVersion is not the stored one, and a delete whose preconditions
+// the stored object does not meet, with 409 Conflict. Discovery lists
 // deploymentconfigs in apps.openshift.io/v1. Reactors prepended to the
 // clientsets (PrependReactor) run before the tracker and can inject faults.
 type Cluster struct {
@@ -109,7 +111,8 @@ func (c *Cluster) Observed(observe func(clienttesting.Action)) (*kubefake.Client
 // creationTimestamp and generation; an update whose resourceVersion is not
 // the stored one fails with 409 Conflict; every write gets a new
 // resourceVersion, and a spec change a new generation; a patch carrying
-// another uid fails its precondition. Status and the rest are written
+// another uid fails its precondition, and so does a delete whose
+// preconditions name another uid or resourceVersion. Status and the rest are written
 // apart (created, separate).
 type rvTracker struct {
 	clienttesting.ObjectTracker
@@ -179,6 +182,39 @@ func (t *rvTracker) Patch(gvr schema.GroupVersionResource, obj runtime.Object, n
 		return err
 	}
 	return t.ObjectTracker.Patch(gvr, obj, ns, opts...)
+}
+
+// Delete fails with 409 Conflict when a precondition of opts names a uid
+// or a resourceVersion the stored object does not have, the uid checked
+// first, in the API server's texts (naming the group-qualified kind, as
+// its registry does), and leaves the object; else it deletes.
+func (t *rvTracker) Delete(gvr schema.GroupVersionResource, ns, name string, opts ...metav1.DeleteOptions) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for _, o := range opts {
+		pc := o.Preconditions
+		if pc == nil || pc.UID == nil && pc.ResourceVersion == nil {
+			continue
+		}
+		cur, err := t.ObjectTracker.Get(gvr, ns, name)
+		if err != nil {
+			return err
+		}
+		cm, err := meta.Accessor(cur)
+		if err != nil {
+			return err
+		}
+		kind := schema.GroupResource{Group: gvr.Group, Resource: reflect.TypeOf(cur).Elem().Name()}
+		if pc.UID != nil && *pc.UID != cm.GetUID() {
+			return apierrors.NewConflict(kind, name, fmt.Errorf("the UID in the precondition (%s) does not match the UID in record (%s). "+
+				"The object might have been deleted and then recreated", *pc.UID, cm.GetUID()))
+		}
+		if pc.ResourceVersion != nil && *pc.ResourceVersion != cm.GetResourceVersion() {
+			return apierrors.NewConflict(kind, name, fmt.Errorf("the ResourceVersion in the precondition (%s) does not match the ResourceVersion in record (%s). "+
+				"The object might have been modified", *pc.ResourceVersion, cm.GetResourceVersion()))
+		}
+	}
+	return t.ObjectTracker.Delete(gvr, ns, name, opts...)
 }
 
 // write returns a copy of obj stamped as the server stores it over the
