@@ -35,7 +35,11 @@ import (
 // reaches the server is the same object, as far as those types know its
 // fields: a field of a newer API than theirs is dropped. Every API status answer comes
 // back as a *wire.StatusError (see StatusError); anything else is a
-// transport error, returned wrapped.
+// transport error, returned as client-go returned it (not wrapped: its
+// text is the failure's message, as upstream's events and errors carry
+// it). A request Client cannot send is an error wrapping ErrUnsupported,
+// a body that does not decode into its type one wrapping the decode
+// error.
 type Client struct {
 	Kube kubernetes.Interface
 	Apps appsclient.Interface
