@@ -657,7 +657,11 @@ func (c *Controller) SyncConfig(ctx context.Context, key string, requeues int) (
 // switch of the Origin presets the seed deployer-pod controller,
 // phase.DeployerPod, for the RC's deployer pod), with requeues as
 // Snapshot.Requeues. It reports false, and does nothing, when the RC is
-// not in the cache. Its errors are SyncConfig's.
+// not in the cache, unless the seed deployer-pod controller deletes the
+// pods of a gone RC (PodControllerDeletesOrphans, the Origin presets):
+// then it runs syncOrphans for the RC's deployer pod, and reports false
+// only when the cache holds no such pod either. Its errors are
+// SyncConfig's.
 func (c *Controller) SyncDeployment(ctx context.Context, key string, requeues int) (wire.Pass, bool, error) {
 	created := c.expectPods.pending(key) // before the caches are read
 	s, ok, err := c.DeploymentSnapshot(key, requeues)
