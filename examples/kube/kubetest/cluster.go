@@ -40,6 +40,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/apimachinery/pkg/watch"
 	kubefake "k8s.io/client-go/kubernetes/fake"
 	clienttesting "k8s.io/client-go/testing"
@@ -50,7 +51,8 @@ import (
 // object trackers stamp uid, resourceVersion, creationTimestamp (Now) and
 // generation as a real server does, and answer an update whose
 // resourceVersion is not the stored one, and a delete whose preconditions
-// the stored object does not meet, with 409 Conflict. Discovery lists
+// the stored object does not meet, with 409 Conflict, and a patch that
+// would change an object's uid with 422 Invalid. Discovery lists
 // deploymentconfigs in apps.openshift.io/v1. Reactors prepended to the
 // clientsets (PrependReactor) run before the tracker and can inject faults.
 type Cluster struct {
@@ -111,8 +113,9 @@ func (c *Cluster) Observed(observe func(clienttesting.Action)) (*kubefake.Client
 // creationTimestamp and generation; an update whose resourceVersion is not
 // the stored one fails with 409 Conflict; every write gets a new
 // resourceVersion, and a spec change a new generation; a patch carrying
-// another uid fails its precondition, and so does a delete whose
-// preconditions name another uid or resourceVersion. Status and the rest are written
+// another uid fails as 422 Invalid (metadata.uid is immutable), and a
+// delete whose preconditions name another uid or resourceVersion with 409
+// Conflict. Status and the rest are written
 // apart (created, separate).
 type rvTracker struct {
 	clienttesting.ObjectTracker
@@ -166,15 +169,17 @@ func (t *rvTracker) Update(gvr schema.GroupVersionResource, obj runtime.Object, 
 	return t.ObjectTracker.Update(gvr, obj, ns, opts...)
 }
 
-// Patch fails its uid precondition on another uid, else stamps the
-// write.
+// Patch refuses a patch that leaves another uid (its uid precondition:
+// the object was deleted and made again) as the API server does, 422
+// Invalid for an immutable metadata.uid, else stamps the write.
 func (t *rvTracker) Patch(gvr schema.GroupVersionResource, obj runtime.Object, ns string, opts ...metav1.PatchOptions) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	obj, err := t.write(gvr, obj, ns, func(m, cm metav1.Object) error {
 		if m.GetUID() != cm.GetUID() {
-			//lint:ignore ST1005 the API server's text, capital letter included
-			return fmt.Errorf("Precondition failed: UID in precondition: %v, UID in object meta: %v", m.GetUID(), cm.GetUID())
+			kind := schema.GroupKind{Group: gvr.Group, Kind: reflect.TypeOf(obj).Elem().Name()}
+			return apierrors.NewInvalid(kind, m.GetName(), field.ErrorList{
+				field.Invalid(field.NewPath("metadata", "uid"), m.GetUID(), "field is immutable")})
 		}
 		return nil
 	})
@@ -218,9 +223,9 @@ func (t *rvTracker) Delete(gvr schema.GroupVersionResource, ns, name string, opt
 }
 
 // write returns a copy of obj stamped as the server stores it over the
-// current object (see settle), or the Conflict for the failed precondition
-// check reports (m is obj's metadata, cm the current object's). The caller
-// holds t.mu.
+// current object (see settle), or the error of the failed check (m is
+// obj's metadata, cm the current object's): an API status error as it
+// is, any other error as a Conflict. The caller holds t.mu.
 func (t *rvTracker) write(gvr schema.GroupVersionResource, obj runtime.Object, ns string, check func(m, cm metav1.Object) error) (runtime.Object, error) {
 	obj = obj.DeepCopyObject()
 	m, err := meta.Accessor(obj)
@@ -233,6 +238,9 @@ func (t *rvTracker) write(gvr schema.GroupVersionResource, obj runtime.Object, n
 	}
 	cm, _ := meta.Accessor(cur)
 	if err := check(m, cm); err != nil {
+		if st := apierrors.APIStatus(nil); errors.As(err, &st) {
+			return nil, err
+		}
 		return nil, apierrors.NewConflict(gvr.GroupResource(), m.GetName(), err)
 	}
 	obj = t.separate(t.sub, cur, obj)
