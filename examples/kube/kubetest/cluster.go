@@ -5,8 +5,9 @@
 // a real API server).
 //
 // Status and the rest are written apart, as a server with status
-// subresources writes them (a create drops an RC's or CRD-served DC's
-// status and makes a pod Pending; an update keeps the stored status, one
+// subresources writes them (a create drops an RC's or a DC's status,
+// and on OpenShift a DC's lastTriggeredImage too, and makes a pod
+// Pending; an update keeps the stored status, one
 // of /status the stored spec; replicationcontrollers/scale reads and
 // writes spec.replicas alone), and ServeDCsAsCRD serves DCs as
 // examples/kube/e2e's CustomResourceDefinition does instead of as

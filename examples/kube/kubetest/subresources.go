@@ -153,8 +153,9 @@ func (t *rvTracker) separate(sub string, cur, obj runtime.Object) runtime.Object
 }
 
 // created makes obj, a create, what a server stores: no status on an RC,
-// a pod Pending with no other status, a DC served by a CRD with no
-// status.
+// a pod Pending with no other status, a DC with no status; OpenShift's
+// DC strategy (openshift-apiserver's PrepareForCreate), but not a CRD,
+// also clears the lastTriggeredImage of its image change triggers.
 func (t *rvTracker) created(obj runtime.Object) {
 	switch o := obj.(type) {
 	case *corev1.ReplicationController:
@@ -162,8 +163,13 @@ func (t *rvTracker) created(obj runtime.Object) {
 	case *corev1.Pod:
 		o.Status = corev1.PodStatus{Phase: corev1.PodPending}
 	case *appsv1.DeploymentConfig:
-		if t.crd.Load() {
-			o.Status = appsv1.DeploymentConfigStatus{}
+		o.Status = appsv1.DeploymentConfigStatus{}
+		if !t.crd.Load() {
+			for i := range o.Spec.Triggers {
+				if p := o.Spec.Triggers[i].ImageChangeParams; p != nil {
+					p.LastTriggeredImage = ""
+				}
+			}
 		}
 	}
 }
