@@ -108,9 +108,10 @@ func unsupportedMediaType() error {
 // status subresources stores: a write of the main resource keeps cur's
 // status (OpenShift's DC strategy, but not a CRD, keeps a latestVersion
 // one above the stored one, for old clients' `oc rollout latest`); a
-// write of /status keeps everything of cur but the status (a CRD) or
-// cur's spec (the built-in resources, OpenShift's DCs). It returns obj
-// or its replacement. sub is the write's subresource.
+// write of /status keeps everything of cur but the status (a CRD), cur's
+// spec and labels (OpenShift's DCs) or cur's spec (the built-in
+// resources). It returns obj or its replacement. sub is the write's
+// subresource.
 func (t *rvTracker) separate(sub string, cur, obj runtime.Object) runtime.Object {
 	switch o := obj.(type) {
 	case *appsv1.DeploymentConfig:
@@ -128,7 +129,8 @@ func (t *rvTracker) separate(sub string, cur, obj runtime.Object) runtime.Object
 				keep.Status, keep.ResourceVersion = o.Status, o.ResourceVersion
 				return keep
 			}
-			o.Spec = *c.Spec.DeepCopy()
+			// OpenShift's status strategy keeps the labels too.
+			o.Spec, o.Labels = *c.Spec.DeepCopy(), c.Labels
 		}
 	case *corev1.ReplicationController:
 		c := cur.(*corev1.ReplicationController)
