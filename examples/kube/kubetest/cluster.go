@@ -33,6 +33,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	appsv1 "github.com/openshift/api/apps/v1"
 	appsfake "github.com/openshift/client-go/apps/clientset/versioned/fake"
 	"k8s.io/apimachinery/pkg/api/equality"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -250,7 +251,9 @@ func (t *rvTracker) write(gvr schema.GroupVersionResource, obj runtime.Object, n
 }
 
 // settle stamps a write: server-owned metadata from cur, a new
-// resourceVersion, generation + 1 when the spec changed.
+// resourceVersion, generation + 1 when the spec changed or, on OpenShift,
+// when an update of a DC moved its status.latestVersion (the bump
+// separate keeps: OpenShift's DC update strategy counts it as a change).
 func (t *rvTracker) settle(gvr schema.GroupVersionResource, cur, obj runtime.Object) {
 	m, _ := meta.Accessor(obj)
 	cm, _ := meta.Accessor(cur)
@@ -258,9 +261,17 @@ func (t *rvTracker) settle(gvr schema.GroupVersionResource, cur, obj runtime.Obj
 	m.SetCreationTimestamp(cm.GetCreationTimestamp())
 	m.SetResourceVersion(t.next())
 	m.SetGeneration(cm.GetGeneration())
-	if gvr.Resource != "pods" && !equality.Semantic.DeepEqual(spec(cur), spec(obj)) {
+	if gvr.Resource != "pods" && !equality.Semantic.DeepEqual(spec(cur), spec(obj)) || t.bumped(cur, obj) {
 		m.SetGeneration(cm.GetGeneration() + 1)
 	}
+}
+
+// bumped reports whether obj, an update of the DC cur on OpenShift (not
+// of its status, not of a CRD), moved status.latestVersion.
+func (t *rvTracker) bumped(cur, obj runtime.Object) bool {
+	o, ok1 := obj.(*appsv1.DeploymentConfig)
+	c, ok2 := cur.(*appsv1.DeploymentConfig)
+	return ok1 && ok2 && t.sub == "" && !t.crd.Load() && o.Status.LatestVersion != c.Status.LatestVersion
 }
 
 func spec(obj runtime.Object) any {
