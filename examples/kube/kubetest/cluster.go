@@ -11,7 +11,10 @@
 // of /status the stored spec; replicationcontrollers/scale reads and
 // writes spec.replicas alone), and ServeDCsAsCRD serves DCs as
 // examples/kube/e2e's CustomResourceDefinition does instead of as
-// OpenShift. It does not model scheduling, garbage collection, server
+// OpenShift. A delete of an object with finalizers marks it
+// (deletionTimestamp) and the write that removes its last finalizer
+// deletes it. It does not model scheduling, garbage collection (nor the
+// finalizers of a foreground or orphan propagation policy), server
 // defaults or the rollback or instantiate subresources, and c.Kube and
 // c.Apps grant every request (Cluster.Authorize gives clientsets that
 // apply RBAC rules).
@@ -117,7 +120,8 @@ func (c *Cluster) Observed(observe func(clienttesting.Action)) (*kubefake.Client
 // resourceVersion, and a spec change a new generation; a patch carrying
 // another uid fails as 422 Invalid (metadata.uid is immutable), and a
 // delete whose preconditions name another uid or resourceVersion with 409
-// Conflict. Status and the rest are written
+// Conflict; a delete of an object with finalizers marks it, and a write
+// that leaves it none deletes it (finalize). Status and the rest are written
 // apart (created, separate).
 type rvTracker struct {
 	clienttesting.ObjectTracker
@@ -128,6 +132,9 @@ type rvTracker struct {
 	// sub is the subresource of the write in progress, set by
 	// subresources.React around it.
 	sub string
+	// emptied is the object the write in progress deleted by removing
+	// its last finalizer (finalize), for subresources.React's answer.
+	emptied runtime.Object
 }
 
 func (t *rvTracker) next() string { return strconv.FormatInt(t.rv.Add(1), 10) }
@@ -168,6 +175,9 @@ func (t *rvTracker) Update(gvr schema.GroupVersionResource, obj runtime.Object, 
 	if err != nil {
 		return err
 	}
+	if done, err := t.finalize(gvr, obj, ns); done {
+		return err
+	}
 	return t.ObjectTracker.Update(gvr, obj, ns, opts...)
 }
 
@@ -188,7 +198,25 @@ func (t *rvTracker) Patch(gvr schema.GroupVersionResource, obj runtime.Object, n
 	if err != nil {
 		return err
 	}
+	if done, err := t.finalize(gvr, obj, ns); done {
+		return err
+	}
 	return t.ObjectTracker.Patch(gvr, obj, ns, opts...)
+}
+
+// finalize deletes obj, a write of an object marked for deletion, when it
+// leaves no finalizer, as the API server does, and keeps it in emptied
+// for the answer; it reports whether it did.
+func (t *rvTracker) finalize(gvr schema.GroupVersionResource, obj runtime.Object, ns string) (bool, error) {
+	m, err := meta.Accessor(obj)
+	if err != nil || m.GetDeletionTimestamp() == nil || len(m.GetFinalizers()) > 0 {
+		return false, nil
+	}
+	if err := t.ObjectTracker.Delete(gvr, ns, m.GetName()); err != nil {
+		return true, err
+	}
+	t.emptied = obj
+	return true, nil
 }
 
 // Delete fails with 409 Conflict when a precondition of opts names a uid
@@ -198,18 +226,18 @@ func (t *rvTracker) Patch(gvr schema.GroupVersionResource, obj runtime.Object, n
 func (t *rvTracker) Delete(gvr schema.GroupVersionResource, ns, name string, opts ...metav1.DeleteOptions) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	cur, err := t.ObjectTracker.Get(gvr, ns, name)
+	if err != nil {
+		return err
+	}
+	cm, err := meta.Accessor(cur)
+	if err != nil {
+		return err
+	}
 	for _, o := range opts {
 		pc := o.Preconditions
 		if pc == nil || pc.UID == nil && pc.ResourceVersion == nil {
 			continue
-		}
-		cur, err := t.ObjectTracker.Get(gvr, ns, name)
-		if err != nil {
-			return err
-		}
-		cm, err := meta.Accessor(cur)
-		if err != nil {
-			return err
 		}
 		kind := schema.GroupResource{Group: gvr.Group, Resource: reflect.TypeOf(cur).Elem().Name()}
 		if pc.UID != nil && *pc.UID != cm.GetUID() {
@@ -220,6 +248,18 @@ func (t *rvTracker) Delete(gvr schema.GroupVersionResource, ns, name string, opt
 			return apierrors.NewConflict(kind, name, fmt.Errorf("the ResourceVersion in the precondition (%s) does not match the ResourceVersion in record (%s). "+
 				"The object might have been modified", *pc.ResourceVersion, cm.GetResourceVersion()))
 		}
+	}
+	if len(cm.GetFinalizers()) > 0 {
+		// Held: marked, and deleted by the write that removes its last
+		// finalizer (finalize).
+		if cm.GetDeletionTimestamp() != nil {
+			return nil
+		}
+		now, zero := metav1.NewTime(t.now.Truncate(time.Second)), int64(0)
+		cm.SetDeletionTimestamp(&now)
+		cm.SetDeletionGracePeriodSeconds(&zero)
+		cm.SetResourceVersion(t.next())
+		return t.ObjectTracker.Update(gvr, cur, ns)
 	}
 	return t.ObjectTracker.Delete(gvr, ns, name, opts...)
 }
@@ -259,6 +299,8 @@ func (t *rvTracker) settle(gvr schema.GroupVersionResource, cur, obj runtime.Obj
 	cm, _ := meta.Accessor(cur)
 	m.SetUID(cm.GetUID())
 	m.SetCreationTimestamp(cm.GetCreationTimestamp())
+	m.SetDeletionTimestamp(cm.GetDeletionTimestamp()) // only a delete marks an object
+	m.SetDeletionGracePeriodSeconds(cm.GetDeletionGracePeriodSeconds())
 	m.SetResourceVersion(t.next())
 	m.SetGeneration(cm.GetGeneration())
 	if gvr.Resource != "pods" && !equality.Semantic.DeepEqual(spec(cur), spec(obj)) || t.bumped(cur, obj) {

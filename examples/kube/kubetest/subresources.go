@@ -48,9 +48,17 @@ func (s *subresources) React(action clienttesting.Action) (bool, runtime.Object,
 	action = onTheWire(action)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.t.sub = action.GetSubresource()
+	s.t.sub, s.t.emptied = action.GetSubresource(), nil
 	handled, obj, err := s.react(action)
 	s.t.sub = ""
+	if emptied := s.t.emptied; emptied != nil {
+		// The write removed the last finalizer of an object marked for
+		// deletion, which went with it: the server answers the object
+		// as the write left it (the tracker, which would read it back,
+		// answers NotFound).
+		s.t.emptied = nil
+		return true, emptied, nil
+	}
 	if p, ok := action.(clienttesting.PatchAction); ok && err == nil && obj != nil {
 		// The tracker's patch answers the patched object before the
 		// write was stamped; a server answers what it stored.
