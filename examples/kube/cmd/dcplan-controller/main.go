@@ -74,7 +74,7 @@ const (
 const exitCodes = `Exit status:
   0  stopped by SIGINT or SIGTERM (the passes in flight finished, the lease released), or --demo done
   1  the controller failed while running
-  2  a usage error: an unknown flag or preset, an invalid duration, count, rate or address, a cluster flag with --demo
+  2  a usage error: an unknown flag or preset, an invalid duration, count, rate or address, a cluster flag or an Origin preset with --demo
   3  no client configuration: no --kubeconfig, $KUBECONFIG or ~/.kube/config, and not in a pod
   4  the kubeconfig cannot be used: a missing file, no or an unknown context, invalid contents
   5  the API server is unreachable (refused, timed out, TLS, 5xx) for --api-check-timeout
@@ -276,6 +276,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	settings := preset.Settings()
+	if f.demo && settings.SeedConfigController {
+		// The demo starts its rollouts by config changes; the Origin
+		// presets' DC controller evaluates no trigger (their trigger
+		// controllers are not modelled), so none would come.
+		fmt.Fprintf(stderr, "dcplan-controller: --profile %s: --demo rolls out by config changes, which the Origin presets do not act on; "+
+			"use Modern or Exact with --demo\n", f.profile)
+		return exitUsage
+	}
 	settings.DeployerImage, settings.ServiceAccount = f.image, f.serviceAccount
 	resync := f.resync
 	if resync == 0 {

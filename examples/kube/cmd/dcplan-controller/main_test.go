@@ -169,6 +169,8 @@ func TestExitCodes(t *testing.T) {
 			[]string{"--demo", "--namespace", "shop"}, exitUsage, []string{"--namespace", "in-memory cluster"}},
 		{"demo with a kubeconfig", "the demo's cluster is its own: a flag that names a real one would be ignored", "",
 			[]string{"--demo", "--kubeconfig", missing}, exitUsage, []string{"--kubeconfig", "in-memory cluster"}},
+		{"demo with an Origin preset", "the seeds evaluate no triggers: the demo's rollouts, started by config changes, would never come", "",
+			[]string{"--demo", "--profile", "origin13"}, exitUsage, []string{"--profile origin13", "--demo", "Modern or Exact"}},
 		{"no configuration", "name the flags and $KUBECONFIG, suggest --demo", "", nil, exitNoConfig,
 			[]string{"no client configuration", "--kubeconfig", "$KUBECONFIG", "--demo"}},
 		{"missing --kubeconfig", "name the file", "", []string{"--kubeconfig", missing}, exitKubeconfig, []string{missing, "no such file"}},
