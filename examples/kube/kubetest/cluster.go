@@ -161,12 +161,17 @@ func (t *rvTracker) Create(gvr schema.GroupVersionResource, obj runtime.Object, 
 	return t.ObjectTracker.Create(gvr, obj, ns, opts...)
 }
 
-// Update fails with Conflict on a stale resourceVersion, else stamps
-// the write.
+// Update fails with Conflict on a stale resourceVersion, and with the
+// registry's Invalid on none for a DC (its strategies, unlike an RC's or
+// a pod's, allow no unconditional update), else stamps the write.
 func (t *rvTracker) Update(gvr schema.GroupVersionResource, obj runtime.Object, ns string, opts ...metav1.UpdateOptions) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	obj, err := t.write(gvr, obj, ns, func(m, cm metav1.Object) error {
+		if m.GetResourceVersion() == "" && gvr.Resource == "deploymentconfigs" {
+			return apierrors.NewInvalid(schema.GroupKind{Group: gvr.Group, Kind: gvr.Resource}, m.GetName(), field.ErrorList{
+				field.Invalid(field.NewPath("metadata", "resourceVersion"), uint64(0), "must be specified for an update")})
+		}
 		if rv := m.GetResourceVersion(); rv != "" && rv != cm.GetResourceVersion() {
 			return errors.New("the object has been modified; please apply your changes to the latest version and try again")
 		}
