@@ -1321,7 +1321,7 @@ func allowUnconditionalUpdate(resource string) bool { return resource != wire.Re
 // resource where other Invalid answers name the kind.
 func errResourceVersionRequired(resource, name string) error {
 	return &wire.StatusError{Reason: dcplan.StatusInvalid, Code: 422,
-		Message: fmt.Sprintf("%s %q is invalid: metadata.resourceVersion: Invalid value: 0x0: must be specified for an update", qualifiedResource(resource), name)}
+		Message: fmt.Sprintf("%s %q is invalid: metadata.resourceVersion: Invalid value: 0: must be specified for an update", qualifiedResource(resource), name)}
 }
 
 func errInvalid(resource, name, detail string) error {

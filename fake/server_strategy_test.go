@@ -182,9 +182,9 @@ func TestServerUnconditionalUpdate(t *testing.T) {
 		resource, sub, name, obj, errText string
 	}{
 		{resource: wire.ResourceConfigs, name: "web", obj: srvDC,
-			errText: `deploymentconfigs.apps.openshift.io "web" is invalid: metadata.resourceVersion: Invalid value: 0x0: must be specified for an update`},
+			errText: `deploymentconfigs.apps.openshift.io "web" is invalid: metadata.resourceVersion: Invalid value: 0: must be specified for an update`},
 		{resource: wire.ResourceConfigs, sub: wire.SubresourceStatus, name: "web", obj: srvDC,
-			errText: `deploymentconfigs.apps.openshift.io "web" is invalid: metadata.resourceVersion: Invalid value: 0x0: must be specified for an update`},
+			errText: `deploymentconfigs.apps.openshift.io "web" is invalid: metadata.resourceVersion: Invalid value: 0: must be specified for an update`},
 		{resource: wire.ResourceRCs, name: "web-1", obj: srvRC},
 		{resource: wire.ResourcePods, name: "web-1-deploy", obj: srvPod},
 	}
