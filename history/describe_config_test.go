@@ -209,6 +209,17 @@ func TestDescribeConfig(t *testing.T) {
 			}},
 			want:   []string{"  Warning^[[0m\tBad^[[31m\t60s\thook\\r\tspec^[: one\\rtwo^[]0;title\a\n"},
 			absent: []string{"\x1b", "\r"}},
+		{name: "6m.8.6: events last seen in the same second, the later listed first", world: func(t *testing.T) dcplan.Snapshot { return describeWorld(t, dcJSON(0, "", "")) },
+			// oc takes the last eight events from the end of the list
+			// backwards, and kubectl's sort of so few (an insertion sort)
+			// keeps that order among equal last-seen times, which
+			// second-precision timestamps make common.
+			opts: history.DescribeConfigOptions{ShowEvents: true, Events: []history.DescribedEvent{
+				{Type: "Normal", Reason: "Listed1", From: "c", Message: "a", First: at(time.Minute), Last: at(time.Minute), Count: 1},
+				{Type: "Normal", Reason: "Listed2", From: "c", Message: "b", First: at(time.Minute), Last: at(time.Minute), Count: 1},
+				{Type: "Normal", Reason: "Listed3", From: "c", Message: "c", First: at(time.Minute), Last: at(time.Minute), Count: 1},
+			}},
+			want: []string{"  Normal\tListed3\t60s\tc\tc\n  Normal\tListed2\t60s\tc\tb\n  Normal\tListed1\t60s\tc\ta\n"}},
 		{name: "6m.8.6: the last eight events, by last seen", world: func(t *testing.T) dcplan.Snapshot { return describeWorld(t, dcJSON(0, "", "")) },
 			opts: history.DescribeConfigOptions{ShowEvents: true, Events: func() []history.DescribedEvent {
 				var es []history.DescribedEvent
