@@ -148,6 +148,21 @@ func TestDescribeConfig(t *testing.T) {
 			want: []string{"Strategy:\tRecreate\n  Pre-deployment hook (pod type, failure policy: Abort):\n    Container:\tweb\n" +
 				"    Command:\t/bin/sh -c \n\t  echo a\n\t  echo b\n    Env:\tA=<none>,B=2\n" +
 				"  Mid-deployment hook (tag images, failure policy: Ignore):\n    Tag:\tcontainer web to ImageStreamTag web:ok shop\nTemplate:\n"}},
+		{name: "6m.8.3: hooks pre, mid, post; no Env line without env", world: func(t *testing.T) dcplan.Snapshot {
+			hook := func(policy string) string {
+				return `{"failurePolicy":"` + policy + `","execNewPod":{"containerName":"web","command":["run"]}}`
+			}
+			return describeWorld(t, dcJSON(0, `,"strategy":{"type":"Recreate","recreateParams":{"post":`+hook("Ignore")+
+				`,"mid":`+hook("Retry")+`,"pre":`+hook("Abort")+`}}`, ""))
+		}, want: []string{"Strategy:\tRecreate\n  Pre-deployment hook (pod type, failure policy: Abort):\n    Container:\tweb\n    Command:\trun\n" +
+			"  Mid-deployment hook (pod type, failure policy: Retry):\n    Container:\tweb\n    Command:\trun\n" +
+			"  Post-deployment hook (pod type, failure policy: Ignore):\n    Container:\tweb\n    Command:\trun\nTemplate:\n"}},
+		{name: "6m.8.3: an image trigger's empty tag reads latest", world: func(t *testing.T) dcplan.Snapshot {
+			// imageutil.SplitImageStreamTag: "web:" names tag "", printed
+			// as latest, like "web" without a colon.
+			return describeWorld(t, dcJSON(0, `,"triggers":[{"type":"ImageChange","imageChangeParams":{"automatic":true,"containerNames":["web"],`+
+				`"from":{"kind":"ImageStreamTag","name":"web:"}}}]`, ""))
+		}, want: []string{"Triggers:\tImage(web@latest, auto=true)\n"}},
 		{name: "6m.8.3: custom parameters", world: func(t *testing.T) dcplan.Snapshot {
 			return describeWorld(t, dcJSON(0, `,"strategy":{"type":"Custom","customParams":{"environment":[{"name":"X","value":"1"}],"command":["run","--fast"]}}`, ""))
 		}, want: []string{"Strategy:\tCustom\n  Image:\t<default>\n  Environment:\tX=1\n  Command:\trun --fast\nTemplate:\n"}},
