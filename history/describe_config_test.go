@@ -169,6 +169,11 @@ func TestDescribeConfig(t *testing.T) {
 		{name: "6m.8.1: description and annotations", world: func(t *testing.T) dcplan.Snapshot {
 			return describeWorld(t, dcJSON(0, "", `,"labels":{"b":"2","a":"1"},"annotations":{"description":"the web\nfront","z":"26","m":"13"}`))
 		}, want: []string{"Labels:\ta=1\n\tb=2\nDescription:\tthe web\n\tfront\nAnnotations:\tm=13\n\tz=26\nLatest Version:"}},
+		{name: "6m.8.1: an empty description is no line and no annotation", world: func(t *testing.T) dcplan.Snapshot {
+			// oc's extractAnnotations takes the description out of the
+			// annotations whatever its value; only a non-empty one prints.
+			return describeWorld(t, dcJSON(0, "", `,"annotations":{"description":"","z":"26"}`))
+		}, want: []string{"Labels:\t<none>\nAnnotations:\tz=26\nLatest Version:"}, absent: []string{"Description:", "description="}},
 		{name: "6m.8.4: the only RC in detail", world: func(t *testing.T) dcplan.Snapshot {
 			return describeWorld(t, dcJSON(1, "", ""), rcJSON(1, "Running", at(90*time.Minute), 1, 2, ""))
 		}, opts: history.DescribeConfigOptions{Pods: map[string]history.PodPhases{"web-1": {Running: 1, Pending: 1}}},
