@@ -132,6 +132,14 @@ func TestDecodeLenient(t *testing.T) {
 		{"bad version", "SPEC 5.1: DeploymentVersionFor reads -1", rcWith(dcplan.AnnotationLatestVersion, "3a"), func(d *dcplan.Deployment) { d.Name = "web-1" }},
 		{"empty version", "SPEC 5.1: an empty version is not a number: -1", rcWith(dcplan.AnnotationLatestVersion, ""), func(d *dcplan.Deployment) { d.Name = "web-1" }},
 		{"zero version", "SPEC 5.1: 0 parses, and is never a rollout (5.5, 5.6)", rcWith(dcplan.AnnotationLatestVersion, "0"), func(d *dcplan.Deployment) { d.Name, d.Version = "web-1", 0 }},
+		// SPEC 5.1, 5.22: strconv.ParseInt(v, 10, ...): base 10 whatever
+		// the prefix, so no octal, hex or digit separators.
+		{"leading zero version", "SPEC 5.1: base 10, not octal", rcWith(dcplan.AnnotationLatestVersion, "010"), func(d *dcplan.Deployment) { d.Name, d.Version = "web-1", 10 }},
+		{"hex version", "SPEC 5.1: no 0x prefix in base 10: -1", rcWith(dcplan.AnnotationLatestVersion, "0x1a"), func(d *dcplan.Deployment) { d.Name = "web-1" }},
+		{"separated version", "SPEC 5.1: no digit separators in base 10: -1", rcWith(dcplan.AnnotationLatestVersion, "1_0"), func(d *dcplan.Deployment) { d.Name = "web-1" }},
+		{"leading zero desired", "SPEC 5.22: base 10, not octal", rcWith(dcplan.AnnotationDesiredReplicas, "010"),
+			func(d *dcplan.Deployment) { d.Name, d.DesiredReplicas, d.HasDesiredReplicas = "web-1", 10, true }},
+		{"hex synced", "SPEC 5.22: no 0x prefix in base 10: absent", rcWith(dcplan.AnnotationReplicas, "0x3"), func(d *dcplan.Deployment) { d.Name = "web-1" }},
 		{"bad desired", "SPEC 5.22: present-and-valid, else no count; present, so a success still moves it (2.2)", rcWith(dcplan.AnnotationDesiredReplicas, "99999999999"),
 			func(d *dcplan.Deployment) { d.Name, d.UnreadDesiredReplicas = "web-1", true }},
 		{"empty desired", "as written by a deployer over an absent one (13.1): present, no count", rcWith(dcplan.AnnotationDesiredReplicas, ""),
