@@ -345,6 +345,12 @@ func TestRolloutLatest(t *testing.T) {
 		want:       sent,
 		wantReport: reconcile.RolloutReport{Revision: 2, Text: line},
 	}, {
+		name:       "latest failed",
+		why:        "6.4, 6m.3.6: Failed is terminal as Complete is (IsTerminatedDeployment): a failed latest rollout does not block a new one",
+		s:          snapshot(v1, rollout(t, v1, 1, dcplan.PhaseFailed, 0)),
+		want:       sent,
+		wantReport: reconcile.RolloutReport{Revision: 2, Text: line},
+	}, {
 		name:       "fallback without instantiate",
 		why:        "6.3: a server without the endpoint: one PUT of the DC with latestVersion+1",
 		s:          old,
