@@ -115,6 +115,33 @@ func TestInstantiate(t *testing.T) {
 		}(),
 		want: bump(dcplan.Details{Message: "image change", Causes: []dcplan.Cause{{Type: dcplan.TriggerImageChange, Image: "app:latest", FromKind: "ImageStreamTag", FromNamespace: "images"}}}),
 	}, {
+		name: "one image name in two namespaces, neither moved",
+		why:  "canTrigger, triggeredByDifferentImage (6.4): a trigger is compared with the previous DC's trigger of the same from, namespace and name, not the first of that name",
+		s: func() dcplan.Snapshot {
+			cur, prev := images, prevImages
+			cur.Triggers = []dcplan.Trigger{
+				{Type: dcplan.TriggerImageChange, Automatic: true, FromKind: "ImageStreamTag", FromNamespace: "a", FromName: "app:latest", LastTriggeredImage: imageA},
+				{Type: dcplan.TriggerImageChange, Automatic: true, FromKind: "ImageStreamTag", FromNamespace: "b", FromName: "app:latest", LastTriggeredImage: imageB},
+			}
+			enc := *prev.Encoded
+			enc.Triggers = slices.Clone(cur.Triggers)
+			prev.Encoded = &enc
+			return snapshot(cur, prev)
+		}(),
+		want: shape{Message: `deployment config "web" cannot be instantiated`},
+	}, {
+		name: "image trigger moved to another namespace",
+		why:  "canTrigger, hasUpdatedTriggers (6.4): a trigger's source is its namespace and name; the same name in another namespace is a new source, an image change though the image is the same",
+		s: func() dcplan.Snapshot {
+			cur, prev := images, prevImages
+			cur.Triggers = []dcplan.Trigger{{Type: dcplan.TriggerImageChange, Automatic: true, FromKind: "ImageStreamTag", FromNamespace: "b", FromName: "app:latest", LastTriggeredImage: imageA}}
+			enc := *prev.Encoded
+			enc.Triggers = []dcplan.Trigger{{Type: dcplan.TriggerImageChange, Automatic: true, FromKind: "ImageStreamTag", FromNamespace: "a", FromName: "app:latest", LastTriggeredImage: imageA}}
+			prev.Encoded = &enc
+			return snapshot(cur, prev)
+		}(),
+		want: bump(dcplan.Details{Message: "image change", Causes: []dcplan.Cause{{Type: dcplan.TriggerImageChange, Image: "app:latest", FromKind: "ImageStreamTag", FromNamespace: "b"}}}),
+	}, {
 		name: "image trigger of a new source",
 		why:  "canTrigger, hasUpdatedTriggers (6.4): a trigger whose from the previous rollout's DC has no trigger of is an image change, the image unchanged",
 		s: func() dcplan.Snapshot {
