@@ -169,6 +169,12 @@ func TestDescribeConfig(t *testing.T) {
 		{name: "6m.8.1: description and annotations", world: func(t *testing.T) dcplan.Snapshot {
 			return describeWorld(t, dcJSON(0, "", `,"labels":{"b":"2","a":"1"},"annotations":{"description":"the web\nfront","z":"26","m":"13"}`))
 		}, want: []string{"Labels:\ta=1\n\tb=2\nDescription:\tthe web\n\tfront\nAnnotations:\tm=13\n\tz=26\nLatest Version:"}},
+		{name: "6m.8.1: the DC's age as go-units words it, capitalised; an RC's lowercased", world: func(t *testing.T) dcplan.Snapshot {
+			// oc's formatMeta prints FormatRelativeTime as it comes;
+			// printDeploymentRc lowercases it.
+			dc := strings.Replace(dcJSON(1, "", ""), "2026-10-31T12:00:00Z", at(90*time.Second).Format(time.RFC3339), 1)
+			return describeWorld(t, dc, rcJSON(1, "Running", at(90*time.Second), 1, 1, ""))
+		}, want: []string{"Created:\tAbout a minute ago\n", "\tCreated:\tabout a minute ago\n"}},
 		{name: "6m.8.1: an empty description is no line and no annotation", world: func(t *testing.T) dcplan.Snapshot {
 			// oc's extractAnnotations takes the description out of the
 			// annotations whatever its value; only a non-empty one prints.
