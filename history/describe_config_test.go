@@ -166,6 +166,10 @@ func TestDescribeConfig(t *testing.T) {
 		{name: "6m.8.3: custom parameters", world: func(t *testing.T) dcplan.Snapshot {
 			return describeWorld(t, dcJSON(0, `,"strategy":{"type":"Custom","customParams":{"environment":[{"name":"X","value":"1"}],"command":["run","--fast"]}}`, ""))
 		}, want: []string{"Strategy:\tCustom\n  Image:\t<default>\n  Environment:\tX=1\n  Command:\trun --fast\nTemplate:\n"}},
+		{name: "6m.8.3: custom parameters with an image only", world: func(t *testing.T) dcplan.Snapshot {
+			// printStrategy prints Environment and Command only when set.
+			return describeWorld(t, dcJSON(0, `,"strategy":{"type":"Custom","customParams":{"image":"my/deployer:1"}}`, ""))
+		}, want: []string{"Strategy:\tCustom\n  Image:\tmy/deployer:1\nTemplate:\n"}},
 		{name: "6m.8.1: description and annotations", world: func(t *testing.T) dcplan.Snapshot {
 			return describeWorld(t, dcJSON(0, "", `,"labels":{"b":"2","a":"1"},"annotations":{"description":"the web\nfront","z":"26","m":"13"}`))
 		}, want: []string{"Labels:\ta=1\n\tb=2\nDescription:\tthe web\n\tfront\nAnnotations:\tm=13\n\tz=26\nLatest Version:"}},
