@@ -11,6 +11,7 @@ import (
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/fake"
 	"github.com/dcplan/dcplan/fake/gen"
+	"github.com/dcplan/dcplan/internal/mutation"
 	"github.com/dcplan/dcplan/phase"
 )
 
@@ -80,7 +81,9 @@ func TestStepIsTotal(t *testing.T) {
 // drawn from the fuzzer's bytes through the shared generators: none may
 // panic, an invalid snapshot gives an empty plan, and a valid one gives a
 // plan with Step's properties that keeps the simulator's safety
-// invariants (fake.CheckPass), as TestStepProperties judges them.
+// invariants (fake.CheckPass), as TestStepProperties judges them. It runs
+// the whole pass (StepAll, StepAllBut) and BuildDeployerPod on the same
+// snapshots (passProperties).
 func FuzzStep(f *testing.F) {
 	for _, seed := range []string{"", "\x00", "\x01\x02\x03\x04", "\xff\xff\xff\xff\xff\xff\xff\xff", strings.Repeat("\x07", 64)} {
 		f.Add([]byte(seed))
@@ -102,6 +105,7 @@ func stepProperties(t *rapid.T) {
 				t.Fatalf("%s() on an invalid snapshot is not empty (-want +got):\n%s", name, d)
 			}
 		}
+		passProperties(t, s, rc)
 		return
 	}
 	checkPlan(t, s, rc, p)
@@ -121,4 +125,61 @@ func stepProperties(t *rapid.T) {
 		}
 	}
 	_ = dcplan.Describe(p) + dcplan.Describe(dp) + dcplan.Describe(pp)
+	passProperties(t, s, rc)
+}
+
+// passProperties is the second half of one case of FuzzStep and
+// TestStepIsTotal: the whole pass (StepAll, and StepAllBut with the
+// target RC busy, as reconcile.All calls it) and BuildDeployerPod. None
+// may panic; each plans the same for the same snapshot; an invalid
+// snapshot gets the empty plan; on a valid one StepAll keeps the
+// simulator's safety invariants of a deployer pass (fake.CheckPass), and
+// StepAllBut never writes the busy RC or its pods and starts at most one
+// deployer pod (SPEC 4.3.new.4). BuildDeployerPod, which validates
+// nothing, builds the pod named for its RC (SPEC 4.3.new.2), the same
+// each time, and modifies neither its snapshot nor its RC.
+func passProperties(t *rapid.T, s dcplan.Snapshot, rc string) {
+	busy := func(name string) bool { return name == rc }
+	all, but := phase.StepAll(s), phase.StepAllBut(s, busy)
+	for name, got := range map[string][2]dcplan.Plan{
+		"Step":       {phase.Step(s, rc), phase.Step(s, rc)},
+		"StepAll":    {all, phase.StepAll(s)},
+		"StepAllBut": {but, phase.StepAllBut(s, busy)},
+	} {
+		if d := cmp.Diff(got[0], got[1]); d != "" {
+			t.Fatalf("%s() plans differently for the same snapshot (-first +second):\n%s", name, d)
+		}
+	}
+	before := s.Clone()
+	for _, d := range s.Deployments {
+		pod := phase.BuildDeployerPod(s, d)
+		if pod.Name != dcplan.DeployerPodName(d.Name) || pod.RC != d.Name || pod.Namespace != d.Namespace {
+			t.Fatalf("BuildDeployerPod(%s) = pod %s/%s of RC %s", d.Name, pod.Namespace, pod.Name, pod.RC)
+		}
+		if diff := cmp.Diff(pod, phase.BuildDeployerPod(s, d)); diff != "" {
+			t.Fatalf("BuildDeployerPod(%s) differs between two calls (-first +second):\n%s", d.Name, diff)
+		}
+	}
+	if d := mutation.Diff(before, s); d != "" {
+		t.Fatalf("BuildDeployerPod modified the snapshot:\n%s", d)
+	}
+	if s.Validate() != nil {
+		for name, got := range map[string]dcplan.Plan{"StepAll": all, "StepAllBut": but} {
+			if d := cmp.Diff(dcplan.Plan{}, got); d != "" {
+				t.Fatalf("%s() on an invalid snapshot is not empty (-want +got):\n%s", name, d)
+			}
+		}
+		return
+	}
+	if err := fake.CheckPass(s, all, fake.PassDeployer, "deployer"); err != nil {
+		t.Fatalf("StepAll breaks an invariant: %v\n%s", err, dcplan.Describe(all))
+	}
+	if but.WritesRC(rc) || len(but.CreatePods) > 1 {
+		t.Fatalf("StepAllBut() with %s busy plans:\n%s", rc, dcplan.Describe(but))
+	}
+	for _, c := range but.CreatePods {
+		if c.Pod.RC == rc {
+			t.Fatalf("StepAllBut() with %s busy starts its pod %s", rc, c.Pod.Name)
+		}
+	}
 }
