@@ -10,6 +10,7 @@ import (
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/fake"
 	"github.com/dcplan/dcplan/fake/gen"
+	"github.com/dcplan/dcplan/internal/mutation"
 	"github.com/dcplan/dcplan/reconcile"
 )
 
@@ -92,9 +93,11 @@ func snapshotFrom(data []byte) dcplan.Snapshot {
 	return s
 }
 
-// FuzzConfig: no input makes Config, All or the user operations panic, an
+// FuzzConfig: no input makes Config, All or the user operations panic or
+// modify their snapshot, each plans the same when asked again, an
 // invalid snapshot always gives the empty plan (Config, All) or the
-// Validate error (the user operations), and on a valid one Config's plan
+// Validate error and the empty plan (the user operations), a user
+// operation writes nothing but the DC, and on a valid one Config's plan
 // keeps the simulator's safety invariants (fake.CheckPass: the
 // Transition invariants of its effect), as TestConfigProperties judges
 // them. The fuzzer's bytes drive drawConfigCase: arbitrary snapshots
@@ -131,21 +134,53 @@ type fataler interface {
 }
 
 // configCase is one case of FuzzConfig and TestPlanIsTotal: s planned by
-// Config, All and the user operations, whose flags n picks. It reports
-// whether s is valid.
+// Config, All and the user operations, whose flags n picks. None may
+// modify s or plan differently when asked again. A user operation that
+// refuses plans nothing, and one that plans never deletes or cancels: it
+// writes the DC alone (SPEC 6.3, 6.4, 6m.3, 6m.7). It reports whether s is
+// valid.
 func configCase(t fataler, s dcplan.Snapshot, n int) bool {
 	t.Helper()
+	before := s.Clone()
 	p := reconcile.Config(s)
 	a := reconcile.All(s)
-	_, ierr := reconcile.Instantiate(s, true, n%2 == 0)
-	_, perr := reconcile.Pause(s)
-	_, rerr := reconcile.Resume(s)
-	_, _, lerr := reconcile.RolloutLatest(s, n%3 == 0, dcplan.DryRun(n%3))
-	_, _, derr := reconcile.DeployLatest(s)
+	ip, ierr := reconcile.Instantiate(s, true, n%2 == 0)
+	pp, perr := reconcile.Pause(s)
+	rp, rerr := reconcile.Resume(s)
+	lp, _, lerr := reconcile.RolloutLatest(s, n%3 == 0, dcplan.DryRun(n%3))
+	dp, _, derr := reconcile.DeployLatest(s)
+	if d := mutation.Diff(before, s); d != "" {
+		t.Fatalf("a planner modified the snapshot:\n%s", d)
+	}
+	if d := cmp.Diff(p, reconcile.Config(s)); d != "" {
+		t.Fatalf("Config() plans differently for the same snapshot (-first +second):\n%s", d)
+	}
+	if d := cmp.Diff(a, reconcile.All(s)); d != "" {
+		t.Fatalf("All() plans differently for the same snapshot (-first +second):\n%s", d)
+	}
+	if again, err := reconcile.Instantiate(s, true, n%2 == 0); errString(err) != errString(ierr) || !cmp.Equal(ip, again) {
+		t.Fatalf("Instantiate() answers differently for the same snapshot: %v, then %v:\n%s", ierr, err, cmp.Diff(ip, again))
+	}
+	if again, _, err := reconcile.RolloutLatest(s, n%3 == 0, dcplan.DryRun(n%3)); errString(err) != errString(lerr) || !cmp.Equal(lp, again) {
+		t.Fatalf("RolloutLatest() answers differently for the same snapshot: %v, then %v:\n%s", lerr, err, cmp.Diff(lp, again))
+	}
+	ops := []struct {
+		name string
+		plan dcplan.Plan
+		err  error
+	}{{"Instantiate", ip, ierr}, {"Pause", pp, perr}, {"Resume", rp, rerr}, {"RolloutLatest", lp, lerr}, {"DeployLatest", dp, derr}}
+	for _, op := range ops {
+		if op.err != nil && !op.plan.IsEmpty() {
+			t.Fatalf("%s() refused (%v) with a plan:\n%s", op.name, op.err, dcplan.Describe(op.plan))
+		}
+		if len(op.plan.DeleteRCs)+len(op.plan.DeletePods)+len(op.plan.Cancels)+len(op.plan.CreateRCs)+len(op.plan.CreatePods) > 0 {
+			t.Fatalf("%s() plans more than the DC's write:\n%s", op.name, dcplan.Describe(op.plan))
+		}
+	}
 	if err := s.Validate(); err != nil {
-		for _, got := range []error{ierr, perr, rerr, lerr, derr} {
-			if !errors.Is(got, dcplan.ErrInvalidSnapshot) && !errors.Is(got, dcplan.ErrInvalidSettings) {
-				t.Fatalf("a user operation on an invalid snapshot (%v) returned %v, want the Validate error", err, got)
+		for _, op := range ops {
+			if !errors.Is(op.err, dcplan.ErrInvalidSnapshot) && !errors.Is(op.err, dcplan.ErrInvalidSettings) {
+				t.Fatalf("%s() on an invalid snapshot (%v) returned %v, want the Validate error", op.name, err, op.err)
 			}
 		}
 		if d := cmp.Diff(dcplan.Plan{}, p); d != "" {
@@ -165,6 +200,14 @@ func configCase(t fataler, s dcplan.Snapshot, n int) bool {
 		}
 	}
 	return true
+}
+
+// errString is err's text, "" for no error.
+func errString(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
 }
 
 // TestPlanIsTotal runs Config, All and the user operations on thousands
