@@ -11,7 +11,8 @@ import (
 )
 
 // FuzzNewTemplate: NewTemplate, which reads a pod template's JSON, never
-// panics; what it refuses gets an error wrapping ErrMalformed; what it
+// panics; what it refuses gets an error wrapping ErrMalformed and the zero
+// Template, as every decoder of the package answers; what it
 // reads is canonical: reading its Raw again gives the same template, Raw,
 // Hash, containers and labels (SPEC 3.5.6: equal templates hash equal
 // whatever their spelling).
@@ -27,6 +28,9 @@ func FuzzNewTemplate(f *testing.F) {
 		if err != nil {
 			if !errors.Is(err, dcplan.ErrMalformed) || err.Error() == "" {
 				t.Fatalf("NewTemplate(%q) error %v does not wrap ErrMalformed", raw, err)
+			}
+			if d := cmp.Diff(dcplan.Template{}, tpl, rawText); d != "" {
+				t.Fatalf("NewTemplate(%q) refused (%v) with a template (-want +got):\n%s", raw, err, d)
 			}
 			return
 		}

@@ -15,7 +15,8 @@ import (
 // spec.containers. Equal templates give equal hashes whatever their key
 // order or spacing; the hash also ignores object members whose value is
 // null, which upstream's reflect.DeepEqual of decoded templates cannot
-// tell from absent ones (SPEC 3.5.6). The error wraps ErrMalformed.
+// tell from absent ones (SPEC 3.5.6). The error wraps ErrMalformed and
+// comes with the zero Template, as DecodeDeployment's does.
 func NewTemplate(raw []byte) (dcplan.Template, error) {
 	t, _, ok := jsontree.ScanTape(raw, "", false)
 	defer jsontree.PutTape(t)
@@ -26,7 +27,10 @@ func NewTemplate(raw []byte) (dcplan.Template, error) {
 	r := &reader{t: t, kind: "PodTemplate"}
 	m := r.elem(0, "(document)")
 	tpl := r.templateOf(m, "", nil)
-	return tpl, r.err
+	if r.err != nil {
+		return dcplan.Template{}, r.err
+	}
+	return tpl, nil
 }
 
 // TemplateFor returns the smallest template holding the given containers,
