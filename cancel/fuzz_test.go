@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/cancel"
 	"github.com/dcplan/dcplan/internal/mutation"
@@ -14,8 +16,9 @@ import (
 
 // FuzzCancelRetry decodes arbitrary `oc get dc,rc,pods -o json` documents
 // and checks that Cancel and Retry never panic, never mutate their input,
-// refuse with an empty plan, cancel only in-flight RCs and reset only a
-// Failed one (SPEC 6.1, 6.2; the property tests judge the rest);
+// refuse with an empty plan, answer the same when asked again, cancel
+// only in-flight RCs and reset only a Failed one (SPEC 6.1, 6.2; the
+// property tests judge the rest);
 // Failed renders any of their reports with any failed cancels.
 // Seeds: the fixture list and variations of it.
 func FuzzCancelRetry(f *testing.F) {
@@ -41,6 +44,9 @@ func FuzzCancelRetry(f *testing.F) {
 		}
 		if err != nil && !p.IsEmpty() {
 			t.Fatalf("Cancel() refused (%v) with a plan", err)
+		}
+		if p2, r2, err2 := cancel.Cancel(s); errText(err2) != errText(err) || !cmp.Equal(p, p2) || !cmp.Equal(r, r2) {
+			t.Fatalf("Cancel() answers differently for the same snapshot (%v, then %v):\n%s%s", err, err2, cmp.Diff(p, p2), cmp.Diff(r, r2))
 		}
 		if p.Actions() != len(p.Cancels) || len(r.Cancelled) != len(p.Cancels) {
 			t.Fatalf("Cancel() plan:\n%s", dcplan.Describe(p))
@@ -75,6 +81,9 @@ func FuzzCancelRetry(f *testing.F) {
 		if err != nil && !p.IsEmpty() {
 			t.Fatalf("Retry() refused (%v) with a plan", err)
 		}
+		if p2, r2, err2 := cancel.Retry(s); errText(err2) != errText(err) || !cmp.Equal(p, p2) || !cmp.Equal(rr, r2) {
+			t.Fatalf("Retry() answers differently for the same snapshot (%v, then %v):\n%s%s", err, err2, cmp.Diff(p, p2), cmp.Diff(rr, r2))
+		}
 		latest := dcplan.DeploymentName(s.Config.Name, latestRollout(s))
 		for _, tr := range p.Transitions {
 			if d, ok := s.Deployment(tr.RC); !ok || tr.RC != latest || d.Phase != dcplan.PhaseFailed || tr.To != dcplan.PhaseNew {
@@ -87,4 +96,12 @@ func FuzzCancelRetry(f *testing.F) {
 			}
 		}
 	})
+}
+
+// errText is err's text, "" for no error.
+func errText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
 }
