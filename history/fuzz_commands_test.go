@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/history"
 	"github.com/dcplan/dcplan/internal/mutation"
@@ -14,7 +16,8 @@ import (
 // FuzzHistoryCommands decodes arbitrary `oc get dc,rc,pods -o json`
 // documents and runs what `oc rollout history` and `oc rollout undo` do on
 // the snapshot (View, List and FormatList, Undo): none may panic or modify
-// its input; an invalid snapshot is refused with the validation error and
+// its input, and View, Undo and RollbackRC answer the same when asked
+// again; an invalid snapshot is refused with the validation error and
 // nothing printed or planned (SPEC 13.1); a refusal prints and plans
 // nothing; what they print starts with the DC's name line and ends in a
 // newline (SPEC 6m.5, 6m.4a); List holds one row per RC labelled for the
@@ -54,6 +57,12 @@ func FuzzHistoryCommands(f *testing.F) {
 			Events: []history.DescribedEvent{{Type: "Normal", Reason: "R", Count: int32(revision)}}})
 		if d := mutation.Diff(before, s); d != "" {
 			t.Fatalf("View, List, FormatList, Undo or DescribeConfig mutated the snapshot:\n%s", d)
+		}
+		if view2, err2 := history.View(s, rev); view2 != view || errString(err2) != errString(viewErr) {
+			t.Fatalf("View() answers differently for the same snapshot: %q, %v; then %q, %v", view, viewErr, view2, err2)
+		}
+		if p2, undone2, err2 := history.Undo(s, rev, dryRun); undone2 != undone || errString(err2) != errString(undoErr) || !cmp.Equal(p, p2) {
+			t.Fatalf("Undo() answers differently for the same snapshot (%v, then %v):\n%s", undoErr, err2, cmp.Diff(p, p2))
 		}
 		switch {
 		case (describeErr != nil) != (s.ValidateConfig() != nil):
@@ -100,6 +109,10 @@ func FuzzHistoryCommands(f *testing.F) {
 		rp, rcfg, warnings, rerr := history.RollbackRC(s, rc, rev, opts)
 		if d := mutation.Diff(before, s); d != "" {
 			t.Fatalf("RollbackRC() mutated the snapshot:\n%s", d)
+		}
+		if rp2, rcfg2, warnings2, rerr2 := history.RollbackRC(s, rc, rev, opts); errString(rerr2) != errString(rerr) ||
+			!cmp.Equal(rp, rp2) || !cmp.Equal(rcfg, rcfg2) || !cmp.Equal(warnings, warnings2) {
+			t.Fatalf("RollbackRC() answers differently for the same snapshot (%v, then %v):\n%s%s", rerr, rerr2, cmp.Diff(rp, rp2), cmp.Diff(rcfg, rcfg2))
 		}
 		if verr := s.ValidateConfig(); verr != nil && !errors.Is(rerr, dcplan.ErrInvalidSnapshot) && !errors.Is(rerr, dcplan.ErrInvalidSettings) {
 			t.Fatalf("RollbackRC() of an invalid snapshot (%v) returned %v, want the validation error", verr, rerr)
@@ -207,4 +220,12 @@ func checkRows(t *testing.T, s dcplan.Snapshot, rows []history.Revision) {
 			t.Fatalf("List() row %d (version %d) follows version %d", i, rows[i].Version, rows[i-1].Version)
 		}
 	}
+}
+
+// errString is err's text, "" for no error.
+func errString(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
 }

@@ -708,8 +708,9 @@ func BenchmarkList(b *testing.B) {
 }
 
 // FuzzRollback decodes arbitrary `oc get dc,rc,pods -o json` documents and
-// checks that Rollback never panics, never mutates its input, and plans
-// only DC writes.
+// checks that Rollback never panics, never mutates its input, answers the
+// same when asked again, plans nothing on a refusal or a dry run, and
+// plans only DC writes.
 func FuzzRollback(f *testing.F) {
 	data := fixture(f, "list-dc-rc-pods.json")
 	f.Add(data, int64(0), uint8(0), uint8(0))
@@ -723,9 +724,13 @@ func FuzzRollback(f *testing.F) {
 		opts := history.RollbackOptions{IncludeTriggers: flags&1 != 0, IncludeStrategy: flags&2 != 0,
 			IncludeScalingSettings: flags&4 != 0, DryRun: flags&8 != 0}
 		before := s.Clone()
-		p, _, _, err := history.Rollback(s, dcplan.Version(to), opts)
+		p, cfg, warnings, err := history.Rollback(s, dcplan.Version(to), opts)
 		if d := mutation.Diff(before, s); d != "" {
 			t.Fatalf("Rollback() mutated its input:\n%s", d)
+		}
+		p2, cfg2, warnings2, err2 := history.Rollback(s, dcplan.Version(to), opts)
+		if lrErrString(err2) != lrErrString(err) || !cmp.Equal(p, p2) || !cmp.Equal(cfg, cfg2) || !cmp.Equal(warnings, warnings2) {
+			t.Fatalf("Rollback() answers differently for the same snapshot (%v, then %v):\n%s%s", err, err2, cmp.Diff(p, p2), cmp.Diff(cfg, cfg2))
 		}
 		if (err != nil || opts.DryRun) && !p.IsEmpty() {
 			t.Fatalf("Rollback() (err %v, dry run %v) planned:\n%s", err, opts.DryRun, dcplan.Describe(p))
