@@ -19,7 +19,8 @@ import (
 // runs Status, Changed and RolloutStatus on the snapshot: none may panic
 // or modify its input (valid or not: Status and RolloutStatus do not
 // validate, SPEC 13.1); Changed is exactly "Status differs by
-// ConfigStatus.Equal" (the write rule, SPEC 3.9); Status copies
+// ConfigStatus.Equal" (the write rule, SPEC 3.9); Status and
+// RolloutStatus answer the same when asked again; Status copies
 // latestVersion and keeps its counters in int32's range and, without
 // SeedStatus, at or above zero (SPEC 3.8); RolloutStatus answers with a
 // state and a message, stdout or stderr as its state says (SPEC 6m.6).
@@ -61,6 +62,9 @@ func FuzzStatus(f *testing.F) {
 		}
 		if d := cmp.Diff(got, conditions.Status(s, bump, extra...)); d != "" {
 			t.Fatalf("Status() differs between two calls:\n%s", d)
+		}
+		if d := cmp.Diff(rs, conditions.RolloutStatus(s, dcplan.Version(revision))); d != "" {
+			t.Fatalf("RolloutStatus() differs between two calls:\n%s", d)
 		}
 		if got.LatestVersion != s.Config.Status.LatestVersion {
 			t.Fatalf("Status() latestVersion = %d, want %d", got.LatestVersion, s.Config.Status.LatestVersion)
