@@ -8,7 +8,7 @@ import (
 // controller sees it. It is a plain value; planners never modify it and
 // plans never alias it.
 //
-// Invariants (checked by Validate, which lists every check):
+// Invariants, every one that Validate checks:
 //  1. No two Deployments share a Name. (Two may share a Version, and a
 //     Version may be 0 or less, NoVersion for a missing annotation: real
 //     clusters hold both, SPEC 13.1.)
@@ -18,10 +18,22 @@ import (
 //     them as upstream did, past int32 and back below zero), nor are the
 //     counts annotations hold (desired-replicas, deployment.replicas),
 //     being text.
-//  3. Every Deployment and Pod is in Config's namespace.
+//  3. Every Deployment and Pod is in Config's namespace (an empty
+//     namespace, on either side, matches any).
 //  4. The Config's Rolling or Recreate strategy has its parameters
 //     (Strategy.HasParams).
 //  5. Pod names are unique.
+//  6. Every Deployment and Pod has a name, and so has the Config unless
+//     the snapshot holds none (no name, namespace or UID: a deployer's
+//     snapshot of an RC; see ValidateConfig).
+//  7. The Config's revisionHistoryLimit (when set), strategy
+//     timeoutSeconds (when set) and status.latestVersion, and Requeues,
+//     are not negative.
+//  8. Every enum holds a declared value: the strategy type, each
+//     Deployment's Phase and each Pod's Phase; and every trigger has a
+//     type, in normal form (TriggerOther only with a spelling no known
+//     type has).
+//  9. The Settings are valid (Settings.Validate).
 //
 // The DC encoded in an RC (Deployment.Encoded) is not judged: it is
 // annotation text, which a cluster holds in any form (SPEC 13.1), and the
