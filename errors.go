@@ -30,9 +30,12 @@ var (
 // It wraps ErrInvalidSnapshot, ErrInvalidSettings or ErrMalformed.
 type FieldError struct {
 	// Kind is "DeploymentConfig", "ReplicationController", "Pod" or
-	// "Settings".
+	// "Settings"; package wire also names a document it cannot read as
+	// a list "List" (DecodeList) and a pod template "PodTemplate"
+	// (NewTemplate).
 	Kind string
-	// Name is the object's name ("" for Settings).
+	// Name is the object's name: "" for Settings, a List, a PodTemplate
+	// and an object without one.
 	Name string
 	// Field is the path of the offending field, e.g. "spec.replicas" or
 	// "metadata.annotations[openshift.io/deployment.phase]".
@@ -43,7 +46,8 @@ type FieldError struct {
 	Err error
 }
 
-// Error renders `<sentinel text>: <kind> "<name>": <field>: <problem>`.
+// Error renders `<sentinel text>: <kind> "<name>": <field>: <problem>`,
+// without ` "<name>"` when Name is empty.
 func (e *FieldError) Error() string {
 	obj := e.Kind
 	if e.Name != "" {
