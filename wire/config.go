@@ -28,10 +28,13 @@ const (
 // one is an error too: `oc get` prints both, and an object without them
 // cannot be told from another kind; DecodeList lets the items of a typed
 // list omit them); every field the planners read must have its JSON type;
-// the strategy and trigger types of the spec must be known spellings;
-// timestamps are RFC 3339. The status is another matter: its condition
-// types and statuses and its cause types are strings other writers set,
-// and a value none of the known spellings is carried as written
+// the strategy type of the spec must be a known spelling, and every
+// trigger of the spec must have a type (one none of the known spellings
+// is carried as written, TriggerOther: the API server stores it and no
+// controller acts on it, SPEC 13.1); timestamps are RFC 3339. The status
+// is another matter: its condition types and statuses and its cause types
+// are strings other writers set, and a value none of the known spellings
+// is carried as written
 // (ConditionOther, StatusOther, TriggerOther, with the text beside them;
 // SPEC 13.1). Absent and null fields read as zero. The first violation is
 // returned as a *FieldError wrapping ErrMalformed, naming the field path.
