@@ -97,9 +97,9 @@ func (p Plan) IsEmpty() bool {
 // Merge returns p followed by q, field by field, in new action slices
 // that alias neither (the actions themselves are copied as values: slices
 // inside them, such as a status write's conditions, stay shared). The
-// outcome fields come from p when p waits, else from q; the earlier of
-// two RecheckAfter wins. A second Status write replaces the first only
-// when p has none.
+// outcome fields (Wait, Message, Error) come from p when p waits or has a
+// Message, else from q; the earlier of two RecheckAfter wins. q's Status
+// write is taken only when p has none.
 func (p Plan) Merge(q Plan) Plan {
 	var out Plan
 	out.Append(p)
