@@ -21,7 +21,11 @@ import (
 // object being read as the kind asked for. fake.Server is a
 // Client; examples/kube has one over client-go.
 type Client interface {
+	// Do sends r once and returns what the answer says of the object it
+	// wrote, and the request's error (see Client).
 	Do(ctx context.Context, r Request) (Written, error)
+	// Get reads the object name of resource in namespace as JSON (see
+	// Client).
 	Get(ctx context.Context, resource, namespace, name string) ([]byte, error)
 }
 
