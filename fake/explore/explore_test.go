@@ -42,7 +42,7 @@ const envTier = "DCPLAN_EXPLORE"
 
 // The tiers of TestExplore, each a set of searches per preset.
 const (
-	tierShort   = "short"   // go test -short: an oc command and a stale read, replicas 1, limit 1
+	tierShort   = "short"   // go test -short: an oc command, a stale read and a clock move, replicas 1, limit 1
 	tierDefault = "default" // go test: the default bounds for Modern, replicas 1, limit 1
 	tierCI      = "ci"      // -explore.ci or DCPLAN_EXPLORE=ci: the default bounds at every replica count and limit (ciBounds)
 	tierDeep    = "deep"    // -explore.deep: the bounds of the -explore.* flags
