@@ -213,7 +213,7 @@ func TestExplore(t *testing.T) {
 	// the collector runs all the time; the largest beside the third
 	// holds about 5 GB and ends no later.
 	size := func(sr search) int {
-		n := map[string]int{"Exact": 281_266, "Modern": 255_226, "Origin15": 128_426}[sr.preset]
+		n := map[string]int{"Exact": 221_744, "Modern": 202_838, "Origin15": 142_808}[sr.preset]
 		if sr.o.Kinds != 2 {
 			n /= 10
 		}
