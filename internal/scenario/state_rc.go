@@ -53,10 +53,13 @@ func (b *rcBuilder) setKey(a Arg, p *stateParser) error {
 		err = needVal(a)
 		d.ConfigLabel = a.Val
 	case "config-name":
-		err = needVal(a)
-		d.ConfigName = a.Val
-	case "config-name-empty":
-		d.EmptyConfigName, err = parseFlag(a)
+		if err = needVal(a); !d.EmptyConfigName {
+			d.ConfigName = a.Val
+		}
+	case "config-name-empty": // the annotation present and empty: no name (dcplan.Deployment)
+		if d.EmptyConfigName, err = parseFlag(a); d.EmptyConfigName {
+			d.ConfigName = ""
+		}
 	case "owner":
 		if err = needVal(a); err == nil {
 			d.Controller, d.HasController = dcplan.OwnerRef{}, false
@@ -189,7 +192,7 @@ func (b *rcBuilder) finish(p *stateParser) error {
 	if !b.set["config-label"] && hasCfg {
 		d.ConfigLabel = cfg.Name
 	}
-	if !b.set["config-name"] && hasCfg {
+	if !b.set["config-name"] && !d.EmptyConfigName && hasCfg {
 		d.ConfigName = cfg.Name
 	}
 	if !b.set["owner"] && hasCfg {
