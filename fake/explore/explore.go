@@ -120,7 +120,11 @@ func explore(o Options) *search {
 		initial = Initial(o)
 	}
 	for _, w := range initial {
+		// Stored and normalized, as every move leaves a world: a given
+		// world's RC statuses would otherwise lag their specs until the
+		// first move set them, with no new resourceVersion.
 		w = w.stored()
+		normalize(w)
 		s.add(&node{state: state{objs: w}, parent: -1, initial: w})
 	}
 	for i := 0; i < len(s.nodes) && !s.res.Truncated; i++ {
