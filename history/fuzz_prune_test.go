@@ -28,22 +28,33 @@ func FuzzPrune(f *testing.F) {
 	f.Fuzz(rapid.MakeFuzz(func(t *rapid.T) { pruneProperties(t) }))
 }
 
-// TestPruneIsTotal runs FuzzPrune's body on a fixed share of its input
-// space in every test run; some of its cases must delete something.
+// TestPruneIsTotal runs FuzzPrune's body on a world that must lose two
+// RCs, so that the deletion checks are not passed vacuously, and on a
+// share of its input space drawn afresh in every run (which may hold no
+// deleting case: the short tier's 20 often do not).
 func TestPruneIsTotal(t *testing.T) {
-	deleting := 0
-	rapid.Check(t, func(t *rapid.T) {
-		if pruneProperties(t) > 0 {
-			deleting++
-		}
-	})
-	if deleting == 0 {
-		t.Errorf("no case deleted an RC")
+	cfg := &dcplan.Config{Namespace: "ns", Name: "web", UID: "dc-uid", HasRevisionHistoryLimit: true, RevisionHistoryLimit: 1,
+		Status: dcplan.ConfigStatus{LatestVersion: 4}}
+	var rcs []dcplan.Deployment
+	for v := dcplan.Version(1); v <= 4; v++ {
+		rcs = append(rcs, dcplan.Deployment{Namespace: "ns", Name: dcplan.DeploymentName("web", v), UID: "uid", Version: v,
+			ConfigLabel: "web", Phase: dcplan.PhaseComplete})
 	}
+	rcs[3].Replicas = 2
+	if n := checkPrune(t, cfg, rcs); n != 2 {
+		t.Errorf("ToDelete() deletes %d RCs of web-1..web-4 (web-4 active, limit 1), want 2", n)
+	}
+	rapid.Check(t, func(t *rapid.T) { pruneProperties(t) })
 }
 
-// pruneProperties is one case of FuzzPrune and TestPruneIsTotal; it
-// returns how many RCs ToDelete deletes.
+// fataler is what checkPrune needs of a *testing.T or a *rapid.T.
+type fataler interface {
+	Helper()
+	Fatalf(format string, args ...any)
+}
+
+// pruneProperties is one case of FuzzPrune and TestPruneIsTotal: a DC
+// and RCs drawn, then checkPrune.
 func pruneProperties(t *rapid.T) int {
 	var cfg *dcplan.Config
 	if rapid.IntRange(0, 9).Draw(t, "noDC") != 0 {
@@ -60,6 +71,13 @@ func pruneProperties(t *rapid.T) int {
 			ConfigLabel: "web", Phase: dcplan.Phase(rapid.IntRange(0, int(dcplan.NumPhases)).Draw(t, "phase")),
 			Replicas: dcplan.Replicas(rapid.IntRange(-1, 3).Draw(t, "replicas"))})
 	}
+	return checkPrune(t, cfg, rcs)
+}
+
+// checkPrune checks cleanup's planners on cfg and rcs (see FuzzPrune); it
+// returns how many RCs ToDelete deletes.
+func checkPrune(t fataler, cfg *dcplan.Config, rcs []dcplan.Deployment) int {
+	t.Helper()
 	var cfgBefore *dcplan.Config
 	if cfg != nil {
 		cfgBefore = new(cfg.Clone())
