@@ -145,7 +145,7 @@ func stepOn(s *dcplan.Snapshot, pods []dcplan.Pod, d *dcplan.Deployment) dcplan.
 	if d.ConfigName == "" && !d.EmptyConfigName {
 		return dcplan.Plan{} // not a DC's RC: no deployment-config.name annotation (SPEC 5.12)
 	}
-	if !s.Settings.IgnoreExpectations && unobserved(s, pods, d.Name) {
+	if !s.Settings.IgnoreExpectations && (unobserved(s, pods, d.Name) || retryDeleted(pods, d)) {
 		return dcplan.Plan{Wait: dcplan.WaitStaleCache}
 	}
 	st := step{now: s.Now, settings: s.Settings, dropping: s.WillBeDropped(), pods: pods, d: d,
@@ -182,6 +182,26 @@ func unobserved(s *dcplan.Snapshot, pods []dcplan.Pod, rc string) bool {
 	}
 	p := findDeployerPod(pods, rc)
 	return p == nil || p.DeploymentName != rc
+}
+
+// retryDeleted reports whether pods still show a pod that the retry of
+// the New RC d deleted (4.2.expect): Modern's `oc rollout retry` deletes
+// every pod labelled for the RC, then writes it New with
+// dcplan.io/retried-at, so a labelled pod created before that time is
+// gone from the server and the pod cache lags the RC cache. Planned from,
+// the old deployer pod's Failed phase would fail the retried RC again at
+// once (upstream's race, which Exact keeps: IgnoreExpectations).
+func retryDeleted(pods []dcplan.Pod, d *dcplan.Deployment) bool {
+	if d.Phase != dcplan.PhaseNew || d.RetriedAt.IsZero() {
+		return false
+	}
+	for i := range pods {
+		p := &pods[i]
+		if p.DeployerFor == d.Name && !p.CreationTime.IsZero() && p.CreationTime.Before(d.RetriedAt) {
+			return true
+		}
+	}
+	return false
 }
 
 // outcome replays what upstream does after a request of this pass failed,
