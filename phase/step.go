@@ -34,7 +34,10 @@ import (
 //     the snapshot shows it as it was before that write. Planning from
 //     that view can create the deployer pod of an RC the controller has
 //     already failed (its squatted pod name deleted since, SPEC
-//     4.3.new.6), which then runs beside the next rollout's.
+//     4.3.new.6), which then runs beside the next rollout's. Likewise
+//     for a New RC when the snapshot shows a pod labelled for it that
+//     was made before its dcplan.io/retried-at: the retry deleted that
+//     pod, and its Failed phase would fail the retried RC again.
 //  1. Look up the deployer pod, dcplan.DeployerPodName(rc) (SPEC 4.2.3).
 //     Unless
 //     SeedPodController (the seeds: pod phases are DeployerPod's job, SPEC
