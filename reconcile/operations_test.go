@@ -40,6 +40,16 @@ func TestInstantiate(t *testing.T) {
 		return shape{Status: &statusShape{Rule: "6.4", LatestVersion: 2, Details: d}}
 	}
 	manual := dcplan.Details{Message: "manual change", Causes: []dcplan.Cause{{Type: dcplan.TriggerManual}}}
+	// retriggered is the image-trigger world with the DC's triggers cur
+	// and those of the DC its latest RC encodes, prev.
+	retriggered := func(cur, prev []dcplan.Trigger) dcplan.Snapshot {
+		c, d := images, prevImages
+		c.Triggers = cur
+		enc := *d.Encoded
+		enc.Triggers = prev
+		d.Encoded = &enc
+		return snapshot(c, d)
+	}
 
 	tests := []struct {
 		name    string
@@ -105,41 +115,27 @@ func TestInstantiate(t *testing.T) {
 	}, {
 		name: "image change from another namespace",
 		why:  "SPEC 11a.11: the cause carries the trigger's from as the wire does, namespace included: ImageStreamTag images/app:latest, never a DockerImage stand-in",
-		s: func() dcplan.Snapshot {
-			cur, prev := images, prevImages
-			cur.Triggers = []dcplan.Trigger{{Type: dcplan.TriggerImageChange, Automatic: true, FromKind: "ImageStreamTag", FromNamespace: "images", FromName: "app:latest", LastTriggeredImage: imageB}}
-			enc := *prev.Encoded
-			enc.Triggers = []dcplan.Trigger{{Type: dcplan.TriggerImageChange, Automatic: true, FromKind: "ImageStreamTag", FromNamespace: "images", FromName: "app:latest", LastTriggeredImage: imageA}}
-			prev.Encoded = &enc
-			return snapshot(cur, prev)
-		}(),
+		s: retriggered(
+			[]dcplan.Trigger{{Type: dcplan.TriggerImageChange, Automatic: true, FromKind: "ImageStreamTag", FromNamespace: "images", FromName: "app:latest", LastTriggeredImage: imageB}},
+			[]dcplan.Trigger{{Type: dcplan.TriggerImageChange, Automatic: true, FromKind: "ImageStreamTag", FromNamespace: "images", FromName: "app:latest", LastTriggeredImage: imageA}}),
 		want: bump(dcplan.Details{Message: "image change", Causes: []dcplan.Cause{{Type: dcplan.TriggerImageChange, Image: "app:latest", FromKind: "ImageStreamTag", FromNamespace: "images"}}}),
 	}, {
 		name: "one image name in two namespaces, neither moved",
 		why:  "canTrigger, triggeredByDifferentImage (6.4): a trigger is compared with the previous DC's trigger of the same from, namespace and name, not the first of that name",
 		s: func() dcplan.Snapshot {
-			cur, prev := images, prevImages
-			cur.Triggers = []dcplan.Trigger{
+			both := []dcplan.Trigger{
 				{Type: dcplan.TriggerImageChange, Automatic: true, FromKind: "ImageStreamTag", FromNamespace: "a", FromName: "app:latest", LastTriggeredImage: imageA},
 				{Type: dcplan.TriggerImageChange, Automatic: true, FromKind: "ImageStreamTag", FromNamespace: "b", FromName: "app:latest", LastTriggeredImage: imageB},
 			}
-			enc := *prev.Encoded
-			enc.Triggers = slices.Clone(cur.Triggers)
-			prev.Encoded = &enc
-			return snapshot(cur, prev)
+			return retriggered(both, slices.Clone(both))
 		}(),
 		want: shape{Message: `deployment config "web" cannot be instantiated`},
 	}, {
 		name: "image trigger moved to another namespace",
 		why:  "canTrigger, hasUpdatedTriggers (6.4): a trigger's source is its namespace and name; the same name in another namespace is a new source, an image change though the image is the same",
-		s: func() dcplan.Snapshot {
-			cur, prev := images, prevImages
-			cur.Triggers = []dcplan.Trigger{{Type: dcplan.TriggerImageChange, Automatic: true, FromKind: "ImageStreamTag", FromNamespace: "b", FromName: "app:latest", LastTriggeredImage: imageA}}
-			enc := *prev.Encoded
-			enc.Triggers = []dcplan.Trigger{{Type: dcplan.TriggerImageChange, Automatic: true, FromKind: "ImageStreamTag", FromNamespace: "a", FromName: "app:latest", LastTriggeredImage: imageA}}
-			prev.Encoded = &enc
-			return snapshot(cur, prev)
-		}(),
+		s: retriggered(
+			[]dcplan.Trigger{{Type: dcplan.TriggerImageChange, Automatic: true, FromKind: "ImageStreamTag", FromNamespace: "b", FromName: "app:latest", LastTriggeredImage: imageA}},
+			[]dcplan.Trigger{{Type: dcplan.TriggerImageChange, Automatic: true, FromKind: "ImageStreamTag", FromNamespace: "a", FromName: "app:latest", LastTriggeredImage: imageA}}),
 		want: bump(dcplan.Details{Message: "image change", Causes: []dcplan.Cause{{Type: dcplan.TriggerImageChange, Image: "app:latest", FromKind: "ImageStreamTag", FromNamespace: "b"}}}),
 	}, {
 		name: "image trigger of a new source",
