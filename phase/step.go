@@ -34,10 +34,7 @@ import (
 //     the snapshot shows it as it was before that write. Planning from
 //     that view can create the deployer pod of an RC the controller has
 //     already failed (its squatted pod name deleted since, SPEC
-//     4.3.new.6), which then runs beside the next rollout's. Likewise
-//     for a New RC when the snapshot shows a pod labelled for it that
-//     was made before its dcplan.io/retried-at: the retry deleted that
-//     pod, and its Failed phase would fail the retried RC again.
+//     4.3.new.6), which then runs beside the next rollout's.
 //  1. Look up the deployer pod, dcplan.DeployerPodName(rc) (SPEC 4.2.3).
 //     Unless
 //     SeedPodController (the seeds: pod phases are DeployerPod's job, SPEC
@@ -148,7 +145,7 @@ func stepOn(s *dcplan.Snapshot, pods []dcplan.Pod, d *dcplan.Deployment) dcplan.
 	if d.ConfigName == "" && !d.EmptyConfigName {
 		return dcplan.Plan{} // not a DC's RC: no deployment-config.name annotation (SPEC 5.12)
 	}
-	if !s.Settings.IgnoreExpectations && (unobserved(s, pods, d.Name) || retryDeleted(pods, d)) {
+	if !s.Settings.IgnoreExpectations && unobserved(s, pods, d.Name) {
 		return dcplan.Plan{Wait: dcplan.WaitStaleCache}
 	}
 	st := step{now: s.Now, settings: s.Settings, dropping: s.WillBeDropped(), pods: pods, d: d,
@@ -185,26 +182,6 @@ func unobserved(s *dcplan.Snapshot, pods []dcplan.Pod, rc string) bool {
 	}
 	p := findDeployerPod(pods, rc)
 	return p == nil || p.DeploymentName != rc
-}
-
-// retryDeleted reports whether pods still show a pod that the retry of
-// the New RC d deleted (4.2.expect): Modern's `oc rollout retry` deletes
-// every pod labelled for the RC, then writes it New with
-// dcplan.io/retried-at, so a labelled pod created before that time is
-// gone from the server and the pod cache lags the RC cache. Planned from,
-// the old deployer pod's Failed phase would fail the retried RC again at
-// once (upstream's race, which Exact keeps: IgnoreExpectations).
-func retryDeleted(pods []dcplan.Pod, d *dcplan.Deployment) bool {
-	if d.Phase != dcplan.PhaseNew || d.RetriedAt.IsZero() {
-		return false
-	}
-	for i := range pods {
-		p := &pods[i]
-		if p.DeployerFor == d.Name && !p.CreationTime.IsZero() && p.CreationTime.Before(d.RetriedAt) {
-			return true
-		}
-	}
-	return false
 }
 
 // outcome replays what upstream does after a request of this pass failed,
