@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -174,8 +175,59 @@ func TestPlannersNeverReadThePreset(t *testing.T) {
 		"Origin": true, "Origin10": true, "Origin13": true, "Origin15": true,
 	}
 	methods := map[string]bool{"Preset": true, "Nearest": true, "Changes": true}
-	for _, dir := range []string{"phase", "reconcile", "conditions", "internal/dcstatus", "cancel", "history"} {
-		fset := token.NewFileSet()
+	eachSelector(t, []string{"phase", "reconcile", "conditions", "internal/dcstatus", "cancel", "history"}, func(at token.Position, _ string, sel *ast.SelectorExpr) {
+		if x, ok := sel.X.(*ast.Ident); ok && x.Name == "dcplan" && banned[sel.Sel.Name] {
+			t.Errorf("%s names the preset dcplan.%s; read a switch instead", at, sel.Sel.Name)
+		}
+		if methods[sel.Sel.Name] {
+			t.Errorf("%s calls .%s; planners read switches, not presets", at, sel.Sel.Name)
+		}
+	})
+}
+
+// TestDocNamesEverySwitchRead holds reconcile's package documentation to
+// the switches the package reads (SPEC 12: planners read the named
+// switches): reconcile/doc.go lists the switches the DC controller reads
+// "and nothing else", so every field of dcplan.Switches selected in
+// reconcile's code, or in internal/dcstatus, the engine it computes the
+// DC status with (SPEC 3.9), must be named there.
+func TestDocNamesEverySwitchRead(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("reconcile", "doc.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := reflect.TypeFor[dcplan.Switches]()
+	isSwitch := map[string]bool{}
+	for i := range st.NumField() {
+		isSwitch[st.Field(i).Name] = true
+	}
+	read := map[string]string{} // switch -> a file that reads it
+	eachSelector(t, []string{"reconcile", "internal/dcstatus"}, func(_ token.Position, file string, sel *ast.SelectorExpr) {
+		if isSwitch[sel.Sel.Name] {
+			read[sel.Sel.Name] = file
+		}
+	})
+	if len(read) == 0 {
+		t.Fatal("found no switch read: the test checks nothing")
+	}
+	var missing []string
+	for sw, file := range read {
+		if !regexp.MustCompile(`\b` + sw + `\b`).Match(doc) {
+			missing = append(missing, sw+" (read in "+file+")")
+		}
+	}
+	slices.Sort(missing)
+	for _, m := range missing {
+		t.Errorf("reconcile/doc.go does not name the switch %s", m)
+	}
+}
+
+// eachSelector calls visit with every selector expression (x.Name) of the
+// non-test Go files of dirs, with its position and file.
+func eachSelector(t *testing.T, dirs []string, visit func(at token.Position, file string, sel *ast.SelectorExpr)) {
+	t.Helper()
+	fset := token.NewFileSet()
+	for _, dir := range dirs {
 		names, err := filepath.Glob(filepath.Join(dir, "*.go"))
 		if err != nil {
 			t.Fatal(err)
@@ -189,15 +241,8 @@ func TestPlannersNeverReadThePreset(t *testing.T) {
 				t.Fatal(err)
 			}
 			ast.Inspect(f, func(n ast.Node) bool {
-				sel, ok := n.(*ast.SelectorExpr)
-				if !ok {
-					return true
-				}
-				if x, ok := sel.X.(*ast.Ident); ok && x.Name == "dcplan" && banned[sel.Sel.Name] {
-					t.Errorf("%s names the preset dcplan.%s; read a switch instead", fset.Position(sel.Pos()), sel.Sel.Name)
-				}
-				if methods[sel.Sel.Name] {
-					t.Errorf("%s calls .%s; planners read switches, not presets", fset.Position(sel.Pos()), sel.Sel.Name)
+				if sel, ok := n.(*ast.SelectorExpr); ok {
+					visit(fset.Position(sel.Pos()), name, sel)
 				}
 				return true
 			})
