@@ -26,9 +26,10 @@ type Faults struct {
 	// World caps at its MaxLag (NewSim sets it to at least StaleReads; a
 	// StaleReads raised afterwards is capped) and at the writes made.
 	StaleReads int
-	// Crash is the chance, per plan, that the controller crashes after a
-	// random number of its actions; it restarts with empty queues, then
-	// relists every object.
+	// Crash is the chance, per plan that writes, that the controller
+	// crashes after a random number of its writes (from none to all but
+	// the last; a pass that ends sooner crashes after its last request);
+	// it restarts with empty queues, then relists every object.
 	Crash float64
 	// LoseNotify and DuplicateNotify are the chances that a watch
 	// notification is dropped or delivered a second time a step later.

@@ -576,12 +576,21 @@ func (s *Sim) run(snap dcplan.Snapshot, planner wire.Planner, who passInfo) (wir
 		c.rec = &Transition{Actor: who.actor, Kind: who.kind, Target: who.rc, Stale: who.lag > 0,
 			StaleConfig: snap.Config.ResourceVersion != before.Config.ResourceVersion, Before: before}
 	}
-	if n := first.Actions(); n > 0 && s.chance(s.Faults.Crash) {
+	// The crash point is drawn among the plan's writes (events go
+	// through without it, simClient.Do); a pass that ends before it (a
+	// failure stopped it, or its plan changed) crashes after its last
+	// request, so that every plan that writes crashes at Faults.Crash.
+	if n := first.Actions() - len(first.Events); n > 0 && s.chance(s.Faults.Crash) {
 		c.crashAfter = s.rng.IntN(n)
 	}
 	s.inPass = true
 	pass, err := wire.RunPass(ctx, c, snap, planner)
 	s.inPass = false
+	if c.crashAfter >= 0 && !c.crashed {
+		s.fault("crash", 0, "crash after the pass's requests")
+		c.crashed = true
+		c.faulted()
+	}
 	if c.crashed {
 		err = errCrash
 	}
