@@ -15,7 +15,8 @@ import (
 // PassTransition applies one planner pass to a Server that holds the world
 // of snapshot s, and returns it as the Transition invariants judge it:
 // each of plan p's requests (wire.Requests) is sent in order, up to the
-// first that fails (as wire.RunPass stops; a failure the request
+// first that fails, or the end of its request group (wire.Request.Group)
+// when it is in one (as wire.RunPass stops; a failure the request
 // tolerates, such as NotFound on a delete, counts as success, as there; a Rebase request with the
 // version its object has then, and a CreatedAtOf request with the
 // creationTimestamp of its pod, as wire.RunPass sends them), and every
@@ -71,9 +72,13 @@ func PassTransition(s dcplan.Snapshot, p dcplan.Plan, kind PassKind, actor strin
 		t.Stale = r.Err == "" && (r.UID != s.Config.UID || !r.DeletionTime.IsZero() != s.Config.Deleting)
 	}
 	ctx := context.Background()
-	for _, r := range reqs {
+	failedBefore := false
+	for i, r := range reqs {
 		if r.Verb == wire.VerbEvent {
 			continue
+		}
+		if failedBefore && (r.Group == 0 || r.Group != groupBefore(reqs, i)) {
+			break // a pass stops at a failure, after its group (wire.RunPass)
 		}
 		now, err := live()
 		if err != nil {
@@ -113,12 +118,22 @@ func PassTransition(s dcplan.Snapshot, p dcplan.Plan, kind PassKind, actor strin
 			}
 		}
 		if failed {
-			t.Faulted = true // a pass stops at a failure (wire.RunPass)
-			break
+			t.Faulted, failedBefore = true, true
 		}
 	}
 	t.After, err = live()
 	return t, err
+}
+
+// groupBefore returns the Group of the last request before i that is no
+// event: an event placed between the requests of a group does not end it.
+func groupBefore(reqs []wire.Request, i int) int {
+	for i--; i >= 0; i-- {
+		if reqs[i].Verb != wire.VerbEvent {
+			return reqs[i].Group
+		}
+	}
+	return 0
 }
 
 // CheckPass judges one planner pass by the simulator's safety
