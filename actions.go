@@ -251,6 +251,10 @@ type Transition struct {
 	// RetriedAt, when non-zero, writes dcplan.io/retried-at (Modern's
 	// retry, SPEC 4.3.new.3.retry).
 	RetriedAt time.Time
+	// RetriedPod, when not "", writes dcplan.io/retried-pod: the uid of
+	// the deployer pod the retry deleted (Modern's retry, SPEC
+	// 4.2.expect.retry).
+	RetriedPod string
 	// CommitDesired moves the desired-replicas annotation into
 	// openshift.io/deployment.replicas (the empty string if absent) and
 	// removes desired-replicas (SPEC 2.2, pod Succeeded). Desired is the

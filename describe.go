@@ -183,6 +183,9 @@ func describeTransition(b *strings.Builder, a Transition) {
 	kv = append(kv, "deployerPod", a.DeployerPod,
 		"createdAt", stamp(a.CreatedAt), "startedAt", stamp(a.StartedAt), "completedAt", completedStamp(a),
 		"retriedAt", stamp(a.RetriedAt))
+	if a.RetriedPod != "" {
+		kv = append(kv, "retriedPod", a.RetriedPod)
+	}
 	if a.SyncDesired {
 		kv = append(kv, "syncDesired", itoa(int64(a.Desired)))
 	}

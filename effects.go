@@ -68,6 +68,9 @@ func (a Transition) ApplyTo(d *Deployment) {
 	if !a.RetriedAt.IsZero() {
 		d.RetriedAt = a.RetriedAt
 	}
+	if a.RetriedPod != "" {
+		d.RetriedPod = a.RetriedPod
+	}
 	if a.SyncDesired && (d.HasDesiredReplicas || d.UnreadDesiredReplicas) {
 		// The annotation's text is copied as it stands: a count reads
 		// back as that count, any other text as no count.

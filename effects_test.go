@@ -85,9 +85,9 @@ func TestTransitionApplyToAnnotations(t *testing.T) {
 				d.Phase, d.SyncedReplicas, d.HasSyncedReplicas = dcplan.PhaseComplete, 5, true
 			}},
 		{"retried", dcplan.Deployment{Phase: dcplan.PhaseFailed, Cancelled: true, Reason: dcplan.ReasonCancelledByUser},
-			dcplan.Transition{From: dcplan.PhaseFailed, To: dcplan.PhaseNew, ClearCancel: true, RetriedAt: retried},
+			dcplan.Transition{From: dcplan.PhaseFailed, To: dcplan.PhaseNew, ClearCancel: true, RetriedAt: retried, RetriedPod: "old-pod"},
 			func(d *dcplan.Deployment) {
-				d.Phase, d.Cancelled, d.Reason, d.RetriedAt = dcplan.PhaseNew, false, "", retried
+				d.Phase, d.Cancelled, d.Reason, d.RetriedAt, d.RetriedPod = dcplan.PhaseNew, false, "", retried, "old-pod"
 			}},
 	}
 	for _, tt := range tests {

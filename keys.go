@@ -26,6 +26,15 @@ const (
 // as the deployer pod timestamps are.
 const AnnotationRetriedAt = "dcplan.io/retried-at"
 
+// AnnotationRetriedPod is dcplan's own annotation, no upstream key: the
+// uid of the deployer pod a retry (cancel.Retry) deleted when it reset
+// the RC to New, written by Modern's retry only, so that the deployer
+// waits while its cache still shows that pod rather than failing the
+// retried rollout for it (SPEC 4.2.expect.retry, the IgnoreExpectations
+// switch). A uid is the server's, unique to one pod, so a pod made again
+// under the deployer pod's name never matches it.
+const AnnotationRetriedPod = "dcplan.io/retried-pod"
+
 // Label keys (SPEC 1.2), exact.
 const (
 	LabelConfigName       = "openshift.io/deployment-config.name"

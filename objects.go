@@ -363,6 +363,10 @@ type Deployment struct {
 	// RetriedAt is the dcplan.io/retried-at annotation: when Modern's
 	// retry reset the RC to New (SPEC 4.3.new.3.retry); zero when absent.
 	RetriedAt time.Time
+	// RetriedPod is the dcplan.io/retried-pod annotation: the uid of the
+	// deployer pod Modern's retry deleted (SPEC 4.2.expect.retry); ""
+	// when absent.
+	RetriedPod string
 
 	// Encoded is the DC of the openshift.io/encoded-deployment-config
 	// annotation (SPEC 3.5.6, 2.4), the DC as it was when the RC was

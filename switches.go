@@ -100,9 +100,14 @@ type Switches struct {
 	// 3.7.expect). It makes the deployer controller plan from its
 	// cache while the deployer pod it created is missing there: a
 	// cancelled RC then fails with its pod still running (SPEC
-	// 4.2.expect, issue 11). Exact and the seeds (upstream keeps no
+	// 4.2.expect, issue 11). It makes the retry write no
+	// dcplan.io/retried-pod and the deployer plan from its cache while
+	// that shows the deployer pod the retry deleted: the retried rollout
+	// then fails at once for the old pod's Failed phase (SPEC
+	// 4.2.expect.retry). Exact and the seeds (upstream keeps no
 	// expectations for DCs or deployer pods); Modern waits for its own
-	// creates, and the DC controller for its own deletes.
+	// creates, for a retry's delete of the deployer pod, and the DC
+	// controller for its own deletes.
 	IgnoreExpectations bool
 	// RawAlreadyExistsText reports a create that met an RC it cannot adopt
 	// with the raw AlreadyExists text (upstream's variable shadowing)

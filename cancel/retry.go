@@ -69,6 +69,13 @@ import (
 //     (SPEC 4.3.new.3.retry): upstream counts from the RC's creation, so
 //     a retry of a rollout older than timeoutSeconds fails at once.
 //
+//     Unless IgnoreExpectations (Exact, the seeds), it also writes the uid
+//     of the deployer pod rule 6 deletes, if any, into
+//     dcplan.io/retried-pod (Transition.RetriedPod), so that a deployer
+//     whose cache still shows that pod waits for the delete; upstream's
+//     fails the retried rollout at once, for the old pod's Failed phase
+//     (SPEC 4.2.expect.retry).
+//
 //  8. When s.Outcome reports a delete of rule 6 failed, the plan keeps
 //     the deletes (for `oc deploy --retry`, those up to the failed one:
 //     it stops there) and drops the reset, and the error wraps
@@ -144,6 +151,9 @@ func Retry(s dcplan.Snapshot) (dcplan.Plan, Report, error) {
 	}
 	if !s.Settings.RetryTimeoutFromCreation {
 		reset.RetriedAt = s.Now // the timeout counts from here (rule 4.3.new.3.retry)
+	}
+	if !s.Settings.IgnoreExpectations {
+		reset.RetriedPod = deletedDeployerUID(s, p.DeletePods, name) // rule 4.2.expect.retry
 	}
 	p.Transitions = []dcplan.Transition{reset}
 	if f, failed := s.Outcome.Failed(dcplan.ActionTransition, name); failed {
@@ -238,4 +248,21 @@ func newestClaimed(s dcplan.Snapshot) dcplan.Version {
 		}
 	}
 	return newest
+}
+
+// deletedDeployerUID returns the uid of the deployer pod of RC rc among
+// the pods deletes removes, "" when they hold none (SPEC 4.2.expect.retry).
+func deletedDeployerUID(s dcplan.Snapshot, deletes []dcplan.DeletePod, rc string) string {
+	name := dcplan.DeployerPodName(rc)
+	for _, d := range deletes {
+		if d.Pod != name {
+			continue
+		}
+		for _, pod := range s.Pods {
+			if pod.Name == name {
+				return pod.UID
+			}
+		}
+	}
+	return ""
 }

@@ -34,7 +34,12 @@ import (
 //     the snapshot shows it as it was before that write. Planning from
 //     that view can create the deployer pod of an RC the controller has
 //     already failed (its squatted pod name deleted since, SPEC
-//     4.3.new.6), which then runs beside the next rollout's.
+//     4.3.new.6), which then runs beside the next rollout's. And when
+//     the deployer pod the snapshot shows is the one a retry deleted
+//     (its uid is the RC's dcplan.io/retried-pod, Deployment.RetriedPod):
+//     the cache predates the retry's delete, and the old pod's Failed
+//     phase would fail the retried rollout at once (SPEC
+//     4.2.expect.retry).
 //  1. Look up the deployer pod, dcplan.DeployerPodName(rc) (SPEC 4.2.3).
 //     Unless
 //     SeedPodController (the seeds: pod phases are DeployerPod's job, SPEC
@@ -145,7 +150,7 @@ func stepOn(s *dcplan.Snapshot, pods []dcplan.Pod, d *dcplan.Deployment) dcplan.
 	if d.ConfigName == "" && !d.EmptyConfigName {
 		return dcplan.Plan{} // not a DC's RC: no deployment-config.name annotation (SPEC 5.12)
 	}
-	if !s.Settings.IgnoreExpectations && unobserved(s, pods, d.Name) {
+	if !s.Settings.IgnoreExpectations && (unobserved(s, pods, d.Name) || retriedPodListed(pods, d)) {
 		return dcplan.Plan{Wait: dcplan.WaitStaleCache}
 	}
 	st := step{now: s.Now, settings: s.Settings, dropping: s.WillBeDropped(), pods: pods, d: d,
@@ -182,6 +187,18 @@ func unobserved(s *dcplan.Snapshot, pods []dcplan.Pod, rc string) bool {
 	}
 	p := findDeployerPod(pods, rc)
 	return p == nil || p.DeploymentName != rc
+}
+
+// retriedPodListed reports whether pods shows, under the deployer pod's
+// name of RC d, the pod a retry of d deleted (SPEC 4.2.expect.retry): its
+// uid is d's dcplan.io/retried-pod. A pod made since under that name has
+// a uid of its own.
+func retriedPodListed(pods []dcplan.Pod, d *dcplan.Deployment) bool {
+	if d.RetriedPod == "" {
+		return false
+	}
+	p := findDeployerPod(pods, d.Name)
+	return p != nil && p.UID == d.RetriedPod
 }
 
 // outcome replays what upstream does after a request of this pass failed,

@@ -254,6 +254,7 @@ func (r *reader) readDeploymentWire(meta node, d *dcplan.Deployment) (ann, encod
 	d.StartedAt = timeOf(r.value(ann, dcplan.AnnotationDeployerStartedAt))
 	d.CompletedAt = timeOf(r.value(ann, dcplan.AnnotationDeployerCompletedAt))
 	d.RetriedAt = timeOf(r.value(ann, dcplan.AnnotationRetriedAt))
+	d.RetriedPod = r.value(ann, dcplan.AnnotationRetriedPod)
 	return ann, r.t.Member(ann, dcplan.AnnotationEncodedConfig)
 }
 
@@ -320,6 +321,7 @@ func putDeploymentWire(meta map[string]any, d dcplan.Deployment, encoded func() 
 	putTimeEntry(meta, dcplan.AnnotationDeployerStartedAt, d.StartedAt)
 	putTimeEntry(meta, dcplan.AnnotationDeployerCompletedAt, d.CompletedAt)
 	putTimeEntry(meta, dcplan.AnnotationRetriedAt, d.RetriedAt)
+	putStringEntry(meta, a, dcplan.AnnotationRetriedPod, d.RetriedPod)
 	putEntryFunc(meta, a, dcplan.AnnotationEncodedConfig, d.HasEncoded(), encoded, keepEncoded)
 }
 

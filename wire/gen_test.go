@@ -248,6 +248,7 @@ func genDeploymentValue() *rapid.Generator[dcplan.Deployment] {
 			StartedAt:         genTimeValue(t, "startedAt"),
 			CompletedAt:       genTimeValue(t, "completedAt"),
 			RetriedAt:         genTimeValue(t, "retriedAt"),
+			RetriedPod:        genText(t, "retriedPod"),
 			Template:          genTemplateValue(t, "template"),
 		}
 		if rapid.Bool().Draw(t, "hasController") {

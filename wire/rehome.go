@@ -184,6 +184,7 @@ func visitDeployment(d *dcplan.Deployment, h *rehomer) {
 	h.str(&d.Reason)
 	h.str(&d.PhaseSpelling)
 	h.str(&d.DeployerPodName)
+	h.str(&d.RetriedPod)
 	visitTemplate(&d.Template, h, true)
 }
 

@@ -687,6 +687,9 @@ func transition(a dcplan.Transition, w written, cs changes) changes {
 	if a.DeployerPod != "" {
 		set(dcplan.AnnotationDeployerPodName, a.DeployerPod)
 	}
+	if a.RetriedPod != "" {
+		set(dcplan.AnnotationRetriedPod, a.RetriedPod)
+	}
 	for _, t := range []struct {
 		key    string
 		at     time.Time

@@ -109,15 +109,30 @@ func (o Objects) canonical(b *bytes.Buffer) {
 // normalize stands in for the parts of a cluster the explorer does not
 // model as moves: object uids become uid-<name> (the server's counter
 // would make equal worlds differ), and the replication manager is instant
-// (an RC's status replicas, ready and available equal its spec).
+// (an RC's status replicas, ready and available equal its spec). As a
+// pod made again under a name has its old uid here, an RC's
+// dcplan.io/retried-pod (the uid of the deployer pod a retry deleted,
+// SPEC 4.2.expect.retry) is dropped once a pod of the deployer pod's name
+// is live again: kept, it would name the pod the retried rollout made,
+// which a server gives a uid of its own, and Modern's deployer would wait
+// on it for ever. Until then it stays, so that a pass reading the deleted
+// pod stale meets the wait.
 func normalize(o Objects) {
 	for k, b := range o {
-		o[k] = derive(b, "normal "+k, func() []byte { return intern(normalized(k, b)) })
+		res, name := split(k)
+		_, remade := o[key(wire.ResourcePods, dcplan.DeployerPodName(name))]
+		remade = remade && res == wire.ResourceRCs
+		what := "normal " + k
+		if remade {
+			what += " remade"
+		}
+		o[k] = derive(b, what, func() []byte { return intern(normalized(k, b, remade)) })
 	}
 }
 
-// normalized is one object of normalize.
-func normalized(k string, b []byte) []byte {
+// normalized is one object of normalize; remade tells, for an RC, that
+// its deployer pod is live.
+func normalized(k string, b []byte, remade bool) []byte {
 	{
 		res, name := split(k)
 		m := map[string]any{}
@@ -129,6 +144,12 @@ func normalized(k string, b []byte) []byte {
 		if want := "uid-" + name; meta["uid"] != want && res != wire.ResourceConfigs {
 			meta["uid"] = want
 			changed = true
+		}
+		if ann, _ := meta["annotations"].(map[string]any); remade && ann != nil {
+			if _, ok := ann[dcplan.AnnotationRetriedPod]; ok {
+				delete(ann, dcplan.AnnotationRetriedPod)
+				changed = true
+			}
 		}
 		if res == wire.ResourceRCs {
 			spec, _ := m["spec"].(map[string]any)

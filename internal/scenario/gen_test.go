@@ -209,6 +209,7 @@ func genDeployment(t *rapid.T, cfg dcplan.Config, hasCfg bool, encoded []dcplan.
 		StartedAt:         genStamp.Draw(t, "ps"),
 		CompletedAt:       genStamp.Draw(t, "pd"),
 		RetriedAt:         genStamp.Draw(t, "pr"),
+		RetriedPod:        genWord.Draw(t, "rp"),
 		Raw:               dcplan.RawJSON(maybeRaw(t, "rcraw")),
 	}
 	if d.Phase == dcplan.PhaseUnknown && rapid.Bool().Draw(t, "misspelt") {

@@ -22,7 +22,7 @@ type rcBuilder struct {
 var rcKeys = []string{
 	"v", "ns", "uid", "rv", "created", "deleting", "config-label", "config-name", "config-name-empty", "owner", "replicas",
 	"status", "phase", "phase-spelled", "cancelled", "reason", "deployer", "desired", "desired-unread", "synced", "ignore-pod",
-	"pod-created", "pod-started", "pod-completed", "retried", "encoded", "encoded-problem", "image", "containers", "template-hash",
+	"pod-created", "pod-started", "pod-completed", "retried", "retried-pod", "encoded", "encoded-problem", "image", "containers", "template-hash",
 	"template-raw", "live", "raw",
 }
 
@@ -125,6 +125,10 @@ func (b *rcBuilder) setKey(a Arg, p *stateParser) error {
 			default:
 				d.CompletedAt = t
 			}
+		}
+	case "retried-pod":
+		if err = needVal(a); err == nil {
+			d.RetriedPod = a.Val
 		}
 	case "encoded":
 		if err = needVal(a); err == nil {
@@ -284,6 +288,7 @@ func formatDeployment(d dcplan.Deployment, p *stateParser, encoded string, live 
 	add(!d.StartedAt.IsZero(), "pod-started="+formatTime(d.StartedAt))
 	add(!d.CompletedAt.IsZero(), "pod-completed="+formatTime(d.CompletedAt))
 	add(!d.RetriedAt.IsZero(), "retried="+formatTime(d.RetriedAt))
+	add(d.RetriedPod != "", kv("retried-pod", d.RetriedPod))
 	switch {
 	case d.EncodedProblem != "":
 		add(true, kv("encoded-problem", d.EncodedProblem))

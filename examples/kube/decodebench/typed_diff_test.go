@@ -394,6 +394,7 @@ type rcView struct {
 	IgnoreDeployerPod                     bool
 	CreatedAt, StartedAt, CompletedAt     string
 	RetriedAt                             string
+	RetriedPod                            string
 	HasController                         bool
 	Controller                            ownerView
 	Containers                            []containerView
@@ -603,6 +604,7 @@ func wantRC(rc *corev1.ReplicationController) rcView {
 		StartedAt:         annotationTime(ann[dcplan.AnnotationDeployerStartedAt]),
 		CompletedAt:       annotationTime(ann[dcplan.AnnotationDeployerCompletedAt]),
 		RetriedAt:         annotationTime(ann[dcplan.AnnotationRetriedAt]),
+		RetriedPod:        ann[dcplan.AnnotationRetriedPod],
 		Containers:        typedContainers(rc.Spec.Template),
 	}
 	v.Replicas, _ = deref(rc.Spec.Replicas)
@@ -699,6 +701,7 @@ func gotRC(d dcplan.Deployment) rcView {
 		StartedAt:             timeText(d.StartedAt),
 		CompletedAt:           timeText(d.CompletedAt),
 		RetriedAt:             timeText(d.RetriedAt),
+		RetriedPod:            d.RetriedPod,
 		HasController:         d.HasController,
 		Containers:            wireContainers(d.Template),
 		HasEncoded:            d.HasEncoded(),

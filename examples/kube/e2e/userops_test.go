@@ -45,7 +45,17 @@ func TestFailureAndRetry(t *testing.T) {
 		return false, nil
 	})
 	e.kubelet.Fail("frontend-2", false)
+	old, err := e.admin.CoreV1().Pods(e.ns).Get(context.Background(), "frontend-2-deploy", metav1.GetOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
 	e.retryRollout("frontend")
+	// The retry names the pod it deleted, so that a deployer whose cache
+	// still shows it waits rather than failing frontend-2 again (SPEC
+	// 4.2.expect.retry).
+	if got := e.rc("frontend-2").Annotations[dcplan.AnnotationRetriedPod]; got != string(old.UID) {
+		t.Errorf("frontend-2's %s = %q, want the deleted pod's uid %q", dcplan.AnnotationRetriedPod, got, old.UID)
+	}
 	e.await("frontend", "frontend-1 Complete replicas=0 reason=\"config change\"\n"+
 		"frontend-2 Complete replicas=2\n"+
 		"dc frontend latestVersion=2 replicas=2")
