@@ -52,7 +52,10 @@
 // (SPEC 10.12), LongReasons the long user reason. Without
 // RetryTimeoutFromCreation (Modern) a retry stamps its clock on the RC
 // (Transition.RetriedAt), from which the deployer counts the New-phase
-// timeout again (SPEC 4.3.new.3.retry). OcRetryLaggingStatus (Exact and
+// timeout again (SPEC 4.3.new.3.retry); without IgnoreExpectations
+// (Modern) it also names the deployer pod it deletes by uid
+// (Transition.RetriedPod), so that a deployer whose cache still shows that
+// pod waits for the delete (SPEC 4.2.expect.retry). OcRetryLaggingStatus (Exact and
 // the seeds) retries the rollout status.latestVersion names even when the
 // DC claims a newer RC, as upstream does while a status catches up;
 // Modern retries the newest RC the DC claims or would adopt (SPEC
