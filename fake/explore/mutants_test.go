@@ -95,6 +95,12 @@ var mutantList = []mutant{
 	{name: "cancel ignored by the deployer", why: "the deployer leaves a cancelled rollout's pods running, and the rollout completes (SPEC 0 rule 9, 2.3)",
 		file: "phase/step.go", old: "	case st.cancelled:\n		st.plan.DeletePods = cleanup(st.pods, d, rulePendingExists, false)\n", new: "	case st.cancelled:\n",
 		killers: [][2]string{{"./fake", "TestSimSeeds"}, explorer}},
+	{name: "retried pod not awaited", why: "the deployer fails a retried rollout for the deleted pod its cache still shows (SPEC 4.2.expect.retry)",
+		file: "phase/step.go", old: "	return p != nil && p.UID == d.RetriedPod\n", new: "	return false && p != nil && p.UID == d.RetriedPod\n",
+		killers: [][2]string{{"./phase", ""}, explorer}},
+	{name: "retry names no pod", why: "the retry writes no dcplan.io/retried-pod, so the deployer cannot tell the deleted pod (SPEC 4.2.expect.retry)",
+		file: "cancel/retry.go", old: "		reset.RetriedPod = deletedDeployerUID(s, p.DeletePods, name)", new: "		reset.RetriedPod = \"\"",
+		killers: [][2]string{{"./cancel", ""}, {"./wire", ""}, explorer}},
 }
 
 // TestMutantsStillApply runs on every go test, without -mutants: each
