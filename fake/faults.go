@@ -24,7 +24,10 @@ type Faults struct {
 	// StaleReads is the largest lag, in writes, of the cache a controller
 	// pass reads; each pass draws a lag in [0, StaleReads], which the
 	// World caps at its MaxLag (NewSim sets it to at least StaleReads; a
-	// StaleReads raised afterwards is capped) and at the writes made.
+	// StaleReads raised afterwards is capped) and at the writes made. A
+	// deployer pass draws one for its RC informer and one for its pod
+	// informer, so it may read an RC write and miss a pod write made
+	// before it.
 	StaleReads int
 	// Crash is the chance, per plan that writes, that the controller
 	// crashes after a random number of its writes (from none to all but

@@ -328,7 +328,7 @@ func (s *Sim) processAs(it item, instance string) {
 	lag = int(s.world.seq - seq)
 	// An informer's cache never goes back in time: a controller instance
 	// reads at least what it read last.
-	ck := cacheKey{it.kind, instance}
+	ck := cacheKey{kind: it.kind, instance: instance}
 	if last, ok := s.cacheSeq[ck]; ok && seq < last {
 		seq = last
 		lag = int(s.world.seq - seq)
@@ -390,6 +390,22 @@ func (s *Sim) processAs(it item, instance string) {
 				Pods: s.world.appendPods(nil, sp, seq, it.name)}
 		}
 		snap.Requeues = requeues[it]
+		// Its pods come from an informer of their own, which lags the
+		// RCs' by a lag of its own: a pass may read an RC write made
+		// after a pod write it does not see yet (oc rollout retry's pod
+		// delete before its RC reset, SPEC 4.2.expect.retry).
+		if podSeq := s.podCacheSeq(instance); podSeq != seq {
+			// A pass that read either cache stale is a stale one (the
+			// invariants do not judge its view against the live world).
+			lag = max(lag, int(s.world.seq-podSeq))
+			p.Lag = lag
+			snap.Pods = snap.Pods[:0:0]
+			for _, rc := range snap.Deployments {
+				snap.Pods = s.world.appendPods(snap.Pods, sp, podSeq, rc.Name)
+			}
+			slices.SortFunc(snap.Pods, func(a, b dcplan.Pod) int { return strings.Compare(a.Name, b.Name) })
+			snap.Pods = slices.CompactFunc(snap.Pods, func(a, b dcplan.Pod) bool { return a.Name == b.Name })
+		}
 		// The deployer waits for the deployer pod it created that its
 		// cache does not show yet (SPEC 4.2.expect), as the DC
 		// controller does for its RCs.
@@ -630,6 +646,23 @@ func splitsBrain(w LiveWrite) bool {
 type cacheKey struct {
 	kind     Kind
 	instance string
+	pods     bool // the deployer's pod informer, beside its RC informer
+}
+
+// podCacheSeq draws the write the deployer's pod informer of controller
+// instance has seen, lagging as its RC informer does (Faults.StaleReads)
+// but drawn on its own, and never going back in time.
+func (s *Sim) podCacheSeq(instance string) uint64 {
+	if s.Faults.StaleReads == 0 {
+		return s.world.seq
+	}
+	seq := s.world.lagged(s.rng.IntN(s.Faults.StaleReads + 1))
+	ck := cacheKey{kind: KindRC, instance: instance, pods: true}
+	if last, ok := s.cacheSeq[ck]; ok && seq < last {
+		seq = last
+	}
+	s.cacheSeq[ck] = seq
+	return seq
 }
 
 // passInfo names a pass for its Transition: who planned, over which DC,
