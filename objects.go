@@ -345,10 +345,12 @@ type Deployment struct {
 	// (SPEC 5.12 IsOwnedByConfig); "" when absent or empty.
 	ConfigName string
 	// EmptyConfigName reports that the deployment-config.name annotation
-	// is present with an empty value. The deployer controller steps an RC
-	// by the annotation's presence, not its value (SPEC 5.12
-	// IsOwnedByConfig, 13.1), so such an RC is stepped like one that names
-	// its DC. False whenever ConfigName is set.
+	// is present with an empty value. The deployer controller's informer
+	// queues an RC on its own changes by the annotation's presence, not
+	// its value (SPEC 4.7, 5.12 IsOwnedByConfig, 13.1), so such an RC is
+	// queued like one that names its DC (phase.StepAll steps it); an RC
+	// without the annotation is queued only by its pods' changes. False
+	// whenever ConfigName is set.
 	EmptyConfigName bool
 	// Reason is the status-reason annotation ("" when absent).
 	Reason string

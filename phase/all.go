@@ -7,8 +7,13 @@ import (
 	"github.com/dcplan/dcplan"
 )
 
-// StepAll plans one pass of the deployer controller over every RC of s,
-// validating s first, once: Step for each RC, newest version first (ties by name descending),
+// StepAll plans one pass of the deployer controller over every RC of s
+// that its informer queues on its own: the RCs carrying the
+// openshift.io/deployment-config.name annotation, with a value or empty
+// (SPEC 4.7, 5.12), as a relist queues them. An RC without it is queued
+// only by a change of one of its pods, which a snapshot does not show:
+// ask Step for it then. StepAll validates s first, once, and plans Step
+// for each such RC, newest version first (ties by name descending),
 // then, with the SeedPodController switch, DeployerPod for each pod in name order (the
 // seed-era deployer-pod controller, which is what moves an Origin RC along
 // with its pod), except the pods of an RC the first half already writes:
@@ -54,7 +59,7 @@ func stepAll(s *dcplan.Snapshot, busy func(string) bool) dcplan.Plan {
 	started := false
 	for _, i := range newestFirst(s.Deployments) {
 		d := &s.Deployments[i]
-		if busy != nil && busy(d.Name) {
+		if busy != nil && busy(d.Name) || !queuedByInformer(d) {
 			continue
 		}
 		q := stepOn(s, podsOf[d.Name], d)
@@ -88,6 +93,12 @@ func stepAll(s *dcplan.Snapshot, busy func(string) bool) dcplan.Plan {
 	}
 	return out
 }
+
+// queuedByInformer reports whether the deployer controller's informer
+// queues RC d on its own adds and updates: d carries the
+// openshift.io/deployment-config.name annotation, whatever its value
+// (SPEC 4.7, 5.12 IsOwnedByConfig).
+func queuedByInformer(d *dcplan.Deployment) bool { return d.ConfigName != "" || d.EmptyConfigName }
 
 // podsByRC groups the pods of s by the RC they belong to, in snapshot
 // order: the RC's deployer pod (dcplan.DeployerPodName) and every pod

@@ -12,9 +12,18 @@ import (
 // pod to create, the pods to delete or to give an owner reference, at most
 // one phase transition of the RC, and the events that go with them. It
 // returns an empty plan when the snapshot is invalid, when there is no RC
-// of that name, when the RC does not carry the
-// openshift.io/deployment-config.name annotation (upstream never enqueues
-// it, SPEC 4.7), and when there is nothing to do.
+// of that name (the worker skips keys whose RC is gone, SPEC 4.7), and
+// when there is nothing to do.
+//
+// Step plans the RC it is asked about whether or not the RC carries the
+// openshift.io/deployment-config.name annotation: upstream's handle reads
+// no such annotation. Only its informer does (SPEC 4.7): RC adds and
+// updates enqueue an RC with the annotation, while a pod update (new
+// resourceVersion) or delete enqueues the RC the pod's
+// openshift.io/deployment.name annotation names, annotated or not. When
+// to ask is the adapter's choice; StepAll asks only for the annotated
+// RCs. The deployer pod of an RC without the annotation carries it empty
+// (SPEC 4.5).
 //
 // The switches of s.Settings (SPEC 12) select the generation reproduced;
 // Modern is the zero switches. The pass starts with next = current, the
@@ -147,9 +156,6 @@ func Step(s dcplan.Snapshot, rc string) dcplan.Plan {
 // pods is read, which must hold every pod of s that belongs to d: its
 // deployer pod (by name) and the pods labelled for it (s.Pods will do).
 func stepOn(s *dcplan.Snapshot, pods []dcplan.Pod, d *dcplan.Deployment) dcplan.Plan {
-	if d.ConfigName == "" && !d.EmptyConfigName {
-		return dcplan.Plan{} // not a DC's RC: no deployment-config.name annotation (SPEC 5.12)
-	}
 	if !s.Settings.IgnoreExpectations && (unobserved(s, pods, d.Name) || retriedPodListed(pods, d)) {
 		return dcplan.Plan{Wait: dcplan.WaitStaleCache}
 	}

@@ -603,11 +603,6 @@ func TestStep(t *testing.T) {
 			want: dcplan.Plan{},
 		},
 		{
-			name: "not-owned-by-config", why: "4.7: RCs without the deployment-config.name annotation are never enqueued",
-			profile: modern, rcs: rcs(testRC(1, dcplan.PhaseNew, func(d *dcplan.Deployment) { d.ConfigName = "" })),
-			want: dcplan.Plan{},
-		},
-		{
 			name: "invalid-snapshot", why: "an invalid snapshot gives an empty plan, never a destructive one",
 			profile: modern, rcs: rcs(testRC(1, dcplan.PhaseNew, replicas(-1))),
 			want: dcplan.Plan{},
