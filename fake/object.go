@@ -10,9 +10,13 @@ import (
 type object struct {
 	kind Kind
 	// created is true when the last write created the object.
-	created  bool
-	ns, name string
-	versions []version
+	created bool
+	// annotated is, for an RC, index.annotated of its last write: it
+	// carries the config-name annotation, by which the deployer's
+	// informer queues it on its own changes and relists (SPEC 4.7).
+	annotated bool
+	ns, name  string
+	versions  []version
 	// keys are the index entries the object is filed under: every DC an
 	// RC has named, every RC a pod has been related to, by any of its
 	// writes since it was created (readers check the link at their seq).

@@ -17,8 +17,10 @@ type Observation struct {
 	// Stable is true when the world is at rest: the pod model is idle (no
 	// deployer pod running, every RC's status equal to its spec) and, on
 	// the store as it is, the DC controller and the deployer controller
-	// plan nothing (dcplan.Plan.IsEmpty) for every DC and RC, nor the seed
-	// deployer-pod controller for their pods. A DC whose snapshot does not
+	// plan nothing (dcplan.Plan.IsEmpty) for every DC and every RC a
+	// relist queues (those carrying the config-name annotation) or that
+	// is queued (an RC without it, by its pod's change, SPEC 4.7), nor the
+	// seed deployer-pod controller for their pods. A DC whose snapshot does not
 	// build or is invalid is never at rest (the planners plan nothing for
 	// it because they cannot read it).
 	Stable bool
@@ -152,12 +154,19 @@ func (s *Sim) Observe() Observation {
 }
 
 // planless reports whether no controller plans anything for the DC of
-// snap, any of its RCs or (the seed deployer-pod controller) their pods.
-func planless(snap dcplan.Snapshot) bool {
+// snap, any of its RCs the deployer's queue may hold or (the seed
+// deployer-pod controller) their pods. An RC without the config-name
+// annotation is in that queue only while queued reports it: a relist
+// does not queue it, only a change of one of its pods (SPEC 4.7), so
+// nothing asks the deployer about it otherwise.
+func planless(snap dcplan.Snapshot, queued func(rc string) bool) bool {
 	if !reconcile.Config(snap).IsEmpty() {
 		return false
 	}
 	for _, d := range snap.Deployments {
+		if d.ConfigName == "" && !d.EmptyConfigName && !queued(d.Name) {
+			continue
+		}
 		if !phase.Step(snap, d.Name).IsEmpty() {
 			return false
 		}
@@ -201,7 +210,10 @@ func (s *Sim) rest() (bool, error) {
 			unreadable = fmt.Errorf("%w: dc %s/%s: %w", ErrUnreadable, it.ns, it.name, err)
 			return false
 		}
-		return planless(snap)
+		return planless(snap, func(rc string) bool {
+			x := item{KindRC, it.ns, rc}
+			return s.rcq.holds(x) || slices.Contains(s.dups, x) // a duplicated notification queues it again
+		})
 	})
 	return rest, unreadable
 }

@@ -48,6 +48,12 @@ func (q *queue) add(it item) {
 	q.order = append(q.order, it)
 }
 
+// holds reports whether it is queued, now or once the clock reaches the
+// time of a delayed add.
+func (q *queue) holds(it item) bool {
+	return q.queued[it] || slices.ContainsFunc(q.later, func(d delayed) bool { return d.it == it })
+}
+
 // addAfter queues it once the clock reaches due.
 func (q *queue) addAfter(it item, due time.Time) {
 	q.later = append(q.later, delayed{due: due, it: it})

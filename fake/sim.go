@@ -33,7 +33,9 @@ type Options struct {
 	// timed wait).
 	Tick time.Duration
 	// Resync is how often every object is queued again, as an informer
-	// resync does; 2 minutes when zero, negative for never.
+	// resync does (but an RC without the config-name annotation, which
+	// the deployer's informer drops, SPEC 4.7); 2 minutes when zero,
+	// negative for never.
 	Resync time.Duration
 	// Quiet turns off the trace and the pass log, for benchmarks and very
 	// large worlds, and with them the record of passes the Transition
@@ -239,11 +241,14 @@ func (s *Sim) queueFor(it item) *queue {
 
 func (s *Sim) chance(p float64) bool { return p > 0 && s.rng.Float64() < p }
 
-// Resync queues every DC and RC, as an informer resync does; the next Step
-// runs one pass over all of them.
+// Resync queues every DC and every RC that carries the config-name
+// annotation, as an informer resync does (SPEC 4.7: the deployer's
+// informer drops the others); the next Step runs one pass over all of
+// them.
 func (s *Sim) Resync() { s.resyncAll() }
 
-// resyncAll queues every DC and RC, as a relist does.
+// resyncAll queues every DC and every RC that carries the config-name
+// annotation, as a relist does (SPEC 4.7).
 func (s *Sim) resyncAll() {
 	for _, ns := range s.world.nsList {
 		sp := s.world.spaces[ns]
@@ -252,7 +257,7 @@ func (s *Sim) resyncAll() {
 				s.dcq.add(item{KindConfig, ns, dc.name})
 			}
 			for _, rc := range sp.rcsOf[dc.name] {
-				if rc.current().exists() {
+				if rc.current().exists() && rc.annotated {
 					s.rcq.add(item{KindRC, ns, rc.name})
 				}
 				if pod := dcplan.DeployerPodName(rc.name); s.seedPodControlled(pod, rc.name) && sp.pods[pod] != nil && sp.pods[pod].current().exists() {
@@ -556,7 +561,8 @@ func recheckWanted(p dcplan.Plan) bool {
 }
 
 // restart models a controller crash: queues and requeue counts are lost,
-// then the informers relist and every object is queued.
+// then the informers relist and every object is queued (but an RC
+// without the config-name annotation, SPEC 4.7).
 func (s *Sim) restart() {
 	s.dcq.reset()
 	s.rcq.reset()

@@ -17,9 +17,12 @@ const maxQuiesceTicks = 100000
 
 // Stabilize runs full passes with every fault off (restored afterwards)
 // until the world is at rest (Stable), and returns how many passes it
-// took: 0 when it already was. Each pass queues every DC and RC, runs the
-// DC controller over every DC and the deployer controller over every RC
-// (and, with SeedPodController, the seed deployer-pod controller over
+// took: 0 when it already was. Each pass queues every DC and every RC
+// carrying the config-name annotation (as a relist does, SPEC 4.7: an RC
+// without it is queued only by its pods' changes, and is at rest unless
+// queued), runs the DC controller over every DC and the deployer
+// controller over every queued RC (and, with SeedPodController, the seed
+// deployer-pod controller over
 // every deployer pod), then lets the pod model run (advancing the clock a tick at a time) until
 // no deployer pod runs and every RC's status matches its spec, so the next
 // pass sees a world at physical rest. After maxPasses passes it gives up with

@@ -164,6 +164,7 @@ func (w *World) file(o *object, ix index) Change {
 	// the link of the version they read). Sweep unfiles all of them.
 	switch o.kind {
 	case KindRC:
+		o.annotated = ix.annotated
 		for _, dc := range ix.owners {
 			if !slices.Contains(o.keys, dc) {
 				sp.rcsOf[dc] = insertObject(sp.rcsOf[dc], o)

@@ -1,0 +1,91 @@
+package fake_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/fake"
+	"github.com/dcplan/dcplan/wire"
+)
+
+// stripConfigName removes RC ns/rc's openshift.io/deployment-config.name
+// annotation, as a user's edit would.
+func stripConfigName(t *testing.T, s *fake.Sim, rc string) {
+	t.Helper()
+	if err := s.World().UpdateDeployment("ns", rc, func(d *dcplan.Deployment) error {
+		d.ConfigName, d.EmptyConfigName = "", false
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if d, _ := s.World().Deployment("ns", rc); d.ConfigName != "" || d.EmptyConfigName {
+		t.Fatalf("rc %s keeps its config-name annotation: %+v", rc, d)
+	}
+}
+
+// TestSimCompletesUnannotatedRCOnItsPod: SPEC 4.7. An RC whose
+// config-name annotation a user removed mid-rollout is no longer queued
+// by its own updates, but its deployer pod's update still queues it, and
+// the deployer handles it: when the pod succeeds the RC becomes Complete
+// (2.2), and the world is not at rest before that pass ran.
+func TestSimCompletesUnannotatedRCOnItsPod(t *testing.T) {
+	model := fake.PodModel{StatusDelay: time.Second, Scripts: map[string]fake.PodScript{
+		"web-1": {Schedule: 5 * time.Second, Run: 60 * time.Second},
+	}}
+	s := fake.NewSim(fake.Options{Seed: 1, Model: model})
+	if err := s.AddConfig(fake.NewConfig("ns", "web", 1)); err != nil {
+		t.Fatal(err)
+	}
+	for range 10 {
+		s.Step()
+		if d, ok := s.World().Deployment("ns", "web-1"); ok && d.Phase == dcplan.PhasePending {
+			break
+		}
+		s.Advance(time.Second)
+	}
+	if d, _ := s.World().Deployment("ns", "web-1"); d.Phase != dcplan.PhasePending {
+		t.Fatalf("web-1 is %s, want Pending before the edit\n%s", d.PhaseText(), s.Trace())
+	}
+	stripConfigName(t, s, "web-1")
+	if _, err := s.Stabilize(fake.LivenessBound(1)); err != nil {
+		t.Fatalf("Stabilize: %v\n%s", err, s.Trace())
+	}
+	if d, _ := s.World().Deployment("ns", "web-1"); d.Phase != dcplan.PhaseComplete {
+		t.Errorf("web-1 without config-name is %s at rest, want Complete: its deployer pod's updates queue it\n%s", d.PhaseText(), s.Trace())
+	}
+}
+
+// TestSimNeverQueuesUnannotatedRCOnItsOwn: SPEC 4.7. Upstream's deployer
+// informer queues an RC on its add, its updates and a relist only when it
+// carries the config-name annotation. A New RC of DC web without it, and
+// without pods, is never queued: it gets no deployer pod through resyncs
+// and controller restarts, and the simulator takes the world for at rest
+// rather than asking the deployer to plan it.
+func TestSimNeverQueuesUnannotatedRCOnItsOwn(t *testing.T) {
+	s := fake.NewSim(fake.Options{Seed: 1})
+	cfg := fake.NewConfig("ns", "web", 1)
+	cfg.UID, cfg.Status.LatestVersion = "uid-web", 1
+	d, err := wire.NewDeployment(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.ConfigName, d.EmptyConfigName = "", false
+	if err := s.World().CreateConfig(cfg); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.World().CreateDeployment(d); err != nil {
+		t.Fatal(err)
+	}
+	s.Resync()
+	s.Run(3)
+	if _, err := s.Stabilize(fake.LivenessBound(1)); err != nil {
+		t.Fatalf("Stabilize: %v\n%s", err, s.Trace())
+	}
+	if _, ok := s.World().Pod("ns", dcplan.DeployerPodName("web-1")); ok {
+		t.Errorf("web-1 without config-name got a deployer pod: nothing queues it\n%s", s.Trace())
+	}
+	if got, _ := s.World().Deployment("ns", "web-1"); got.Phase != dcplan.PhaseNew {
+		t.Errorf("web-1 is %s, want New", got.PhaseText())
+	}
+}
