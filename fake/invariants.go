@@ -892,8 +892,9 @@ func HistoryLimit(t Transition) error {
 // deleted (SPEC 3.3). An adoption by a pass that read a stale cache is
 // not judged: its patch's precondition is the RC's uid alone, so a label
 // edited or a delete begun since the read is any cache-based
-// controller's race. The deployer controller works on any RC that names
-// a DC (SPEC 4.7), and is not judged.
+// controller's race. The deployer controller works on any RC it is
+// queued for, with or without the config-name annotation (SPEC 4.7), and
+// is not judged.
 func OnlyClaimedRCs(t Transition) error {
 	if t.Kind != PassConfig {
 		return nil
@@ -1313,8 +1314,9 @@ func (c ConfigState) bumpsGeneration() bool {
 // were pending or running before the pass as they were: each is gone or
 // being deleted, or, with CancelByDeadline, has an active deadline of
 // one second (SPEC 0 rule 9, 2.3, 4.3.new.1, 4.3.pending.3, 7 row 25).
-// An RC without the config-name annotation, which the deployer leaves
-// alone (SPEC 5.12), is not judged. Only a pass that found the RC's own
+// An RC without the config-name annotation is judged too: a change of
+// its pods queues it, and the deployer's pass handles it as any (SPEC
+// 4.7). Only a pass that found the RC's own
 // deployer pod pending or running is judged: one whose deployer pod is gone fails the RC and leaves the
 // hook pods to the Failed RC's cleanup on the next pass (4.3.failed;
 // NoPodsAfterCancel judges the end), and one whose deployer pod
@@ -1326,7 +1328,7 @@ func CancelDeletesPods(t Transition) error {
 		return nil
 	}
 	d, ok := t.Before.Deployment(t.Target)
-	if !ok || !d.Cancelled || !rollingOut(d) || d.Phase == dcplan.PhaseNew && t.Settings.NewCancelledFails || !deployerMoves(d) {
+	if !ok || !d.Cancelled || !rollingOut(d) || d.Phase == dcplan.PhaseNew && t.Settings.NewCancelledFails {
 		return nil
 	}
 	if !slices.ContainsFunc(t.Before.Pods, func(p dcplan.Pod) bool {
@@ -1349,11 +1351,6 @@ func CancelDeletesPods(t Transition) error {
 	}
 	return errors.Join(errs...)
 }
-
-// deployerMoves reports whether the deployer controller acts on d at all:
-// an RC without the openshift.io/deployment-config.name annotation is no
-// DC's to it (SPEC 5.12 IsOwnedByConfig), whatever its labels say.
-func deployerMoves(d dcplan.Deployment) bool { return d.ConfigName != "" || d.EmptyConfigName }
 
 // isDeployerActor reports whether actor is the deployer controller's
 // ("deployer", or a second instance's "deployer#2"), not the seed-era

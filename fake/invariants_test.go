@@ -488,11 +488,12 @@ func TestTransitionInvariantsCatchViolations(t *testing.T) {
 			t: deployerPass(cancelledRunning, deadlined, dcplan.Origin10)},
 		{name: "2.3 cancel lost the race", why: "the deployer pod succeeded first: the rollout completes (11.2)", inv: fake.CancelDeletesPods,
 			t: deployerPass(cancelledSucceeded, cancelledSucceeded, dcplan.Modern)},
-		{name: "2.3 cancel of an RC no DC's", why: "5.12: the deployer leaves an RC without the config-name annotation alone", inv: fake.CancelDeletesPods,
+		{name: "2.3 cancel of an RC without config-name", why: "4.7: a pod change queues an RC without the config-name annotation, and its pass deletes the pods as for any (4.3.pending.3)", inv: fake.CancelDeletesPods,
 			t: deployerPass(with(cancelledRunning, func(c *fake.ConfigState) {
 				c.Deployments = slices.Clone(c.Deployments)
 				c.Deployments[1].ConfigName = ""
-			}), cancelledRunning, dcplan.Modern)},
+			}), cancelledRunning, dcplan.Modern),
+			wantErr: "left pod web-3-deploy of cancelled rc/web-3 Running"},
 		{name: "6.2 failed to new by retry", why: "oc rollout retry", inv: fake.PhaseMoves,
 			t: fake.Transition{Actor: "user:retry", Kind: fake.PassUser, Writes: []fake.LiveWrite{update("web-3", web(3, Failed, 0), web(3, New, 0), dcplan.ActionTransition, live)}}},
 		{name: "2.2 fails beside a running pod", why: "a deployer that fails web-3 while its pod runs, not cancelled", inv: fake.FailsForACause,
