@@ -4,7 +4,9 @@
 // It does not sample: from each initial world (one DC, replicas and
 // revisionHistoryLimit drawn from the bounds) it makes every move of every
 // actor in every order — a DC controller pass (wire.RunPass with
-// reconcile.Config), a deployer pass per RC (phase.Step), each given its
+// reconcile.Config), a deployer pass per RC (phase.Step; over an RC
+// without the openshift.io/deployment-config.name annotation only after
+// an update or delete of one of its pods queued it, SPEC 4.7), each given its
 // controller's expectations as fake's simulator gives them
 // (Snapshot.Unobserved: the RCs, or the deployer pod, it created that its
 // view does not show yet), the kubelet

@@ -172,6 +172,9 @@ func (s *search) hashOf(n *node) hash {
 		n.prev.canonical(&b)
 	}
 	fmt.Fprintf(&b, "expect %v\n", n.expect)
+	if len(n.queued) > 0 {
+		fmt.Fprintf(&b, "queued %v\n", n.queued)
+	}
 	for _, k := range sortedKeys(n.rq) {
 		if n.rq[k] > 0 {
 			fmt.Fprintf(&b, "rq %s %d\n", k, n.rq[k])
@@ -201,13 +204,20 @@ func (s *search) mayReadStale(n *node) bool {
 
 // state is what the moves out of a node read besides the move: the world,
 // the earlier world a stale read reads (nil when no stale read may
-// follow), the deployer's requeue counts by RC and the controllers'
-// expectations. The search and Replay both step it with next, so that a
-// replayed trace reads what the search's moves read.
+// follow), the deployer's requeue counts by RC, the controllers'
+// expectations and the RCs without the config-name annotation that the
+// deployer's queue holds (queued). The search and Replay both step it
+// with next, so that a replayed trace reads what the search's moves read.
 type state struct {
 	objs, prev Objects
 	rq         map[string]int
 	expect     []string
+	// queued are the RCs without the openshift.io/deployment-config.name
+	// annotation that a change of one of their pods queued and no
+	// deployer pass has taken since, sorted (see queuedRCs). A deployer
+	// pass over such an RC is a move only while it is queued; every other
+	// RC is queued by each relist (SPEC 4.7).
+	queued []string
 }
 
 // next is the state after move m, which made step out of c; staleLeft
@@ -218,7 +228,8 @@ type state struct {
 // the earlier world ages with the world and the stale reads stay; any
 // other move makes the world before it the earlier world.
 func (c state) next(m Move, step Step, staleLeft bool) state {
-	n := state{objs: step.After, prev: c.objs, rq: c.rq, expect: step.Expect}
+	n := state{objs: step.After, prev: c.objs, rq: c.rq, expect: step.Expect,
+		queued: queuedRCs(c.queued, m, step, c.objs)}
 	if d, ok := clockSpanOf(m); ok && m.Actor == ActorClock {
 		n.prev = aged(c.prev, d)
 	} else if sameWorld(c.objs, step.After) && slices.Equal(c.expect, step.Expect) {
@@ -360,6 +371,9 @@ func (s *search) moves(n *node, w World) []Move {
 	var ms []Move
 	ms = append(ms, Move{Actor: ActorConfig})
 	for _, d := range w.Deployments {
+		if !annotated(&d) && !slices.Contains(n.queued, d.Name) {
+			continue // nothing queued it (SPEC 4.7)
+		}
 		ms = append(ms, Move{Actor: ActorDeployer, Target: d.Name})
 	}
 	if s.opts.Settings.SeedPodController {
