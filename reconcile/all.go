@@ -7,9 +7,10 @@ import (
 
 // All plans one pass of both controllers over s: the DC controller's plan
 // (Config) followed, field by field (dcplan.Plan.Append), by the deployer
-// controller's pass over every RC (phase.StepAll: newest version first,
-// ties by name descending, and in the Origin profile the seed-era deployer-pod
-// controller for every pod). Simulators apply it as one step. The merged
+// controller's pass over every RC a relist queues (phase.StepAll: those
+// carrying the openshift.io/deployment-config.name annotation, SPEC 4.7;
+// newest version first, ties by name descending, and in the Origin
+// profile the seed-era deployer-pod controller for every pod). Simulators apply it as one step. The merged
 // plan keeps the DC controller's Wait and Message when it has one, else the
 // first deployer step's, and the earliest RecheckAfter.
 //
