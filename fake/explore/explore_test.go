@@ -71,7 +71,7 @@ func exploreTier() (string, error) {
 // preset named preset, with settings st. Go test's default tier explores
 // from the world of one replica and revisionHistoryLimit 1 only: for
 // Modern, the preset dcplan fixes, explore.Defaults (every pair of the
-// five perturbations, with every oc command: 34 438 states, 15 CPU
+// five perturbations, with every oc command: 34 473 states, 15 CPU
 // seconds); for Exact and Origin15 any two of one oc command, one stale
 // read and one clock move (10 786 and 9 906 states, 3 to 5 CPU seconds
 // each), which still finds Origin15's known finding. -short explores
@@ -103,7 +103,7 @@ func tierBounds(tier, preset string, st dcplan.Settings) []explore.Options {
 // which CI ran until the default bounds took its time (-explore.deep
 // -explore.preset Modern -explore.stale 0 -explore.world 1/1). The CI
 // tier is what go test ./... ran before the tiers, with the clock move
-// and the kubelet's failing of a Pending pod added since: 634 882 states
+// and the kubelet's failing of a Pending pod added since: 635 092 states
 // in all.
 func ciBounds(st dcplan.Settings) []explore.Options {
 	triple := explore.Defaults(st)
