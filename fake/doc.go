@@ -163,8 +163,9 @@
 // (Snapshot.Undeleted), the deployer for the deployer pods it created
 // and for its own writes of an RC (a cache still showing a version one of
 // them replaced puts the RC in Snapshot.Unobserved).
-// Its caches never go back in time, the deployer's pod cache lags on its
-// own beside its RC cache, and a restart relists; a second controller
+// Its caches never go back in time, each of a controller's informers
+// lags on its own (the DC controller's DCs and RCs, the deployer's RCs
+// and pods), and a restart relists; a second controller
 // instance (the Dual fault) has its own cache and expectations and may
 // start a second rollout, so the DC is marked [ConfigState].SplitBrain
 // until the world is at rest.

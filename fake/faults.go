@@ -25,9 +25,9 @@ type Faults struct {
 	// pass reads; each pass draws a lag in [0, StaleReads], which the
 	// World caps at its MaxLag (NewSim sets it to at least StaleReads; a
 	// StaleReads raised afterwards is capped) and at the writes made. A
-	// deployer pass draws one for its RC informer and one for its pod
-	// informer, so it may read an RC write and miss a pod write made
-	// before it.
+	// pass draws one for each of its controller's informers (the DC
+	// controller's DCs and RCs, the deployer's RCs and pods), so it may
+	// read one write and miss another made before it.
 	StaleReads int
 	// Crash is the chance, per plan that writes, that the controller
 	// crashes after a random number of its writes (from none to all but

@@ -361,6 +361,17 @@ func (s *Sim) processAs(it item, instance string) {
 			delete(requeues, it)
 			return // a deleted DC is dropped silently
 		}
+		// Its RCs come from an informer of their own, which lags the DC
+		// informer on its own: a pass may read a DC write and miss an RC
+		// write made before it, or the other way round.
+		if rcSeq := s.informerSeq(cacheKey{kind: KindConfig, instance: instance, pods: true}); rcSeq != seq {
+			var at dcplan.Snapshot
+			if s.world.snapshotOf(&at, rcSeq, sp, sp.configs[it.name], it.ns, it.name, s.now, s.opts.Settings) == nil {
+				snap.Deployments, snap.Pods = at.Deployments, at.Pods
+				lag = max(lag, int(s.world.seq-rcSeq))
+				p.Lag = lag
+			}
+		}
 		snap.Requeues = requeues[it]
 		planner = reconcile.Config
 		p.Actor, p.Kind, p.Config = "dc-controller"+instance, PassConfig, it.name
@@ -399,7 +410,7 @@ func (s *Sim) processAs(it item, instance string) {
 		// RCs' by a lag of its own: a pass may read an RC write made
 		// after a pod write it does not see yet (oc rollout retry's pod
 		// delete before its RC reset, SPEC 4.2.expect.retry).
-		if podSeq := s.podCacheSeq(instance); podSeq != seq {
+		if podSeq := s.informerSeq(cacheKey{kind: KindRC, instance: instance, pods: true}); podSeq != seq {
 			// A pass that read either cache stale is a stale one (the
 			// invariants do not judge its view against the live world).
 			lag = max(lag, int(s.world.seq-podSeq))
@@ -652,18 +663,21 @@ func splitsBrain(w LiveWrite) bool {
 type cacheKey struct {
 	kind     Kind
 	instance string
-	pods     bool // the deployer's pod informer, beside its RC informer
+	pods     bool // the controller's second informer: the deployer's pods, the DC controller's RCs
 }
 
-// podCacheSeq draws the write the deployer's pod informer of controller
-// instance has seen, lagging as its RC informer does (Faults.StaleReads)
-// but drawn on its own, and never going back in time.
-func (s *Sim) podCacheSeq(instance string) uint64 {
+// informerSeq draws the write a controller's second informer, ck, has
+// seen (the deployer's pods, the DC controller's RCs), lagging as its
+// first does (Faults.StaleReads) but drawn on its own, and never going
+// back in time.
+func (s *Sim) informerSeq(ck cacheKey) uint64 {
 	if s.Faults.StaleReads == 0 {
 		return s.world.seq
 	}
 	seq := s.world.lagged(s.rng.IntN(s.Faults.StaleReads + 1))
-	ck := cacheKey{kind: KindRC, instance: instance, pods: true}
+	if s.cacheSeq == nil {
+		s.cacheSeq = map[cacheKey]uint64{}
+	}
 	if last, ok := s.cacheSeq[ck]; ok && seq < last {
 		seq = last
 	}
