@@ -131,7 +131,10 @@ type Transition struct {
 	// message or an error to the work queue: it did not reconcile.
 	Unsettled bool
 	// Stale is true when the pass planned from a view older than the live
-	// world; StaleConfig when the DC it read is not the live one.
+	// world: one of its caches lagged, and the DC's objects it read are
+	// not those the live world holds (a lag over writes to other objects
+	// only is no stale read); StaleConfig when the DC it read is not the
+	// live one.
 	Stale, StaleConfig bool
 	// SplitBrain is set on a pass of a second controller instance (the
 	// simulator's Dual fault) that created an object or wrote an RC; Before and After

@@ -606,7 +606,7 @@ func (s *Sim) run(snap dcplan.Snapshot, planner wire.Planner, who passInfo) (wir
 		before := s.live(who.ns, who.dc)
 		c.srv.quiet = false
 		c.ns, c.dc = who.ns, who.dc
-		c.rec = &Transition{Actor: who.actor, Kind: who.kind, Target: who.rc, Stale: who.lag > 0,
+		c.rec = &Transition{Actor: who.actor, Kind: who.kind, Target: who.rc, Stale: who.lag > 0 && !sameView(snap, before),
 			StaleConfig: snap.Config.ResourceVersion != before.Config.ResourceVersion, Before: before}
 	}
 	// The crash point is drawn among the plan's writes (events go
@@ -664,6 +664,37 @@ type cacheKey struct {
 	kind     Kind
 	instance string
 	pods     bool // the controller's second informer: the deployer's pods, the DC controller's RCs
+}
+
+// sameView reports whether a pass that read lagging caches read of DC
+// live's objects what the live world holds all the same: the DC, every RC
+// and every pod at the resourceVersion live has, none missing and none
+// more (the writes it missed were to other objects). Such a pass read the
+// live world and is judged as one (Transition.Stale false).
+func sameView(snap dcplan.Snapshot, live ConfigState) bool {
+	if snap.Config.ResourceVersion != live.Config.ResourceVersion || snap.Config.UID != live.Config.UID ||
+		len(snap.Deployments) != len(live.Deployments) || len(snap.Pods) != len(live.Pods) {
+		return false
+	}
+	rcs := make(map[string]string, len(live.Deployments))
+	for _, d := range live.Deployments {
+		rcs[d.Name] = d.ResourceVersion
+	}
+	for _, d := range snap.Deployments {
+		if rv, ok := rcs[d.Name]; !ok || rv != d.ResourceVersion {
+			return false
+		}
+	}
+	pods := make(map[string]string, len(live.Pods))
+	for _, p := range live.Pods {
+		pods[p.Name] = p.ResourceVersion
+	}
+	for _, p := range snap.Pods {
+		if rv, ok := pods[p.Name]; !ok || rv != p.ResourceVersion {
+			return false
+		}
+	}
+	return true
 }
 
 // informerSeq draws the write a controller's second informer, ck, has
