@@ -3,6 +3,7 @@ package fake
 import (
 	"context"
 	"errors"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -672,29 +673,22 @@ type cacheKey struct {
 // more (the writes it missed were to other objects). Such a pass read the
 // live world and is judged as one (Transition.Stale false).
 func sameView(snap dcplan.Snapshot, live ConfigState) bool {
-	if snap.Config.ResourceVersion != live.Config.ResourceVersion || snap.Config.UID != live.Config.UID ||
-		len(snap.Deployments) != len(live.Deployments) || len(snap.Pods) != len(live.Pods) {
-		return false
+	rc := func(d dcplan.Deployment) (string, string) { return d.Name, d.ResourceVersion }
+	pod := func(p dcplan.Pod) (string, string) { return p.Name, p.ResourceVersion }
+	return snap.Config.ResourceVersion == live.Config.ResourceVersion && snap.Config.UID == live.Config.UID &&
+		len(snap.Deployments) == len(live.Deployments) && len(snap.Pods) == len(live.Pods) &&
+		maps.Equal(versionsOf(snap.Deployments, rc), versionsOf(live.Deployments, rc)) &&
+		maps.Equal(versionsOf(snap.Pods, pod), versionsOf(live.Pods, pod))
+}
+
+// versionsOf maps each object of objs to its resourceVersion, by name.
+func versionsOf[T any](objs []T, of func(T) (name, rv string)) map[string]string {
+	m := make(map[string]string, len(objs))
+	for _, o := range objs {
+		name, rv := of(o)
+		m[name] = rv
 	}
-	rcs := make(map[string]string, len(live.Deployments))
-	for _, d := range live.Deployments {
-		rcs[d.Name] = d.ResourceVersion
-	}
-	for _, d := range snap.Deployments {
-		if rv, ok := rcs[d.Name]; !ok || rv != d.ResourceVersion {
-			return false
-		}
-	}
-	pods := make(map[string]string, len(live.Pods))
-	for _, p := range live.Pods {
-		pods[p.Name] = p.ResourceVersion
-	}
-	for _, p := range snap.Pods {
-		if rv, ok := pods[p.Name]; !ok || rv != p.ResourceVersion {
-			return false
-		}
-	}
-	return true
+	return m
 }
 
 // informerSeq draws the write a controller's second informer, ck, has
