@@ -48,3 +48,32 @@ func TestInformersLagApart(t *testing.T) {
 		t.Errorf("the two informers read the same write after each of 60 writes: their lags are not drawn apart")
 	}
 }
+
+// TestInformerNeverBehindWhatItRead: a second informer's cache never
+// goes back in time, also across a stretch without stale reads (Stabilize
+// turns the faults off): what a pass read then, the live world, is where
+// the cache stands when the lags come back (SPEC 4.2.expect.retry).
+func TestInformerNeverBehindWhatItRead(t *testing.T) {
+	for seed := range uint64(16) {
+		s := NewSim(Options{Seed: seed, Faults: Faults{StaleReads: 3}})
+		if err := s.AddConfig(NewConfig("ns", "web", 1)); err != nil {
+			t.Fatal(err)
+		}
+		for n := range 6 {
+			if err := s.world.UpdateConfig("ns", "web", func(c *dcplan.Config) error {
+				c.Replicas = dcplan.Replicas(n % 3)
+				return nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, ck := range []cacheKey{{kind: KindConfig, pods: true}, {kind: KindRC, pods: true}} {
+			s.Faults.StaleReads = 0
+			read := s.informerSeq(ck)
+			s.Faults.StaleReads = 3
+			if got := s.informerSeq(ck); got < read {
+				t.Errorf("seed %d: %v read write %d without lag, then write %d: a cache went back in time", seed, ck, read, got)
+			}
+		}
+	}
+}

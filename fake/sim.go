@@ -696,10 +696,12 @@ func versionsOf[T any](objs []T, of func(T) (name, rv string)) map[string]string
 // first does (Faults.StaleReads) but drawn on its own, and never going
 // back in time.
 func (s *Sim) informerSeq(ck cacheKey) uint64 {
-	if s.Faults.StaleReads == 0 {
-		return s.world.seq
+	seq := s.world.seq
+	if s.Faults.StaleReads > 0 {
+		seq = s.world.lagged(s.rng.IntN(s.Faults.StaleReads + 1))
 	}
-	seq := s.world.lagged(s.rng.IntN(s.Faults.StaleReads + 1))
+	// Recorded without a lag too (Stabilize turns the faults off): a
+	// cache that read the live world is never behind it afterwards.
 	if s.cacheSeq == nil {
 		s.cacheSeq = map[cacheKey]uint64{}
 	}
