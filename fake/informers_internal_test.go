@@ -77,3 +77,32 @@ func TestInformerNeverBehindWhatItRead(t *testing.T) {
 		}
 	}
 }
+
+// TestInformersRelistOnRestart: a crash restarts the controllers, whose
+// informers relist: every cache, one no pass had read before the crash
+// included (the deployer's pods, a second instance's), reads at least
+// the write of the relist afterwards (SPEC 4.2.expect.retry).
+func TestInformersRelistOnRestart(t *testing.T) {
+	for seed := range uint64(16) {
+		s := NewSim(Options{Seed: seed, Faults: Faults{StaleReads: 3}})
+		if err := s.AddConfig(NewConfig("ns", "web", 1)); err != nil {
+			t.Fatal(err)
+		}
+		for n := range 6 {
+			if err := s.world.UpdateConfig("ns", "web", func(c *dcplan.Config) error {
+				c.Replicas = dcplan.Replicas(n % 3)
+				return nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s.informerSeq(cacheKey{kind: KindConfig, pods: true}) // one cache read before the crash
+		s.restart()
+		relist := s.world.seq
+		for _, ck := range []cacheKey{{kind: KindConfig, pods: true}, {kind: KindRC, pods: true}, {kind: KindRC, instance: "#2", pods: true}} {
+			if got := s.informerSeq(ck); got < relist {
+				t.Errorf("seed %d: %v read write %d after the restart's relist at write %d", seed, ck, got, relist)
+			}
+		}
+	}
+}

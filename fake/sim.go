@@ -114,6 +114,10 @@ type Sim struct {
 	// cacheSeq is, per controller instance, the store version its cache
 	// last read: caches never go back in time.
 	cacheSeq map[cacheKey]uint64
+	// relisted is the store version of the last restart's relist: every
+	// cache reads at least it afterwards, one no pass had read before
+	// included.
+	relisted uint64
 	faults   []FaultRecord
 	// squatPending is a squat drawn this step that found no RC without
 	// its deployer pod: Step tries it again after the DC controller's
@@ -333,16 +337,9 @@ func (s *Sim) processAs(it item, instance string) {
 	// StaleReads raised after NewSim may exceed) and at the writes made.
 	lag = int(s.world.seq - seq)
 	// An informer's cache never goes back in time: a controller instance
-	// reads at least what it read last.
-	ck := cacheKey{kind: it.kind, instance: instance}
-	if last, ok := s.cacheSeq[ck]; ok && seq < last {
-		seq = last
-		lag = int(s.world.seq - seq)
-	}
-	if s.cacheSeq == nil {
-		s.cacheSeq = map[cacheKey]uint64{}
-	}
-	s.cacheSeq[ck] = seq
+	// reads at least what it read last, and what it relisted.
+	seq = s.noOlder(cacheKey{kind: it.kind, instance: instance}, seq)
+	lag = int(s.world.seq - seq)
 	q := s.queueFor(it)
 	requeues := q.counts(instance)
 	var (
@@ -580,10 +577,8 @@ func (s *Sim) restart() {
 	s.rcq.reset()
 	s.podq.reset()
 	// The informers relist: every instance's cache starts from the store
-	// as it is now.
-	for k := range s.cacheSeq {
-		s.cacheSeq[k] = s.world.seq
-	}
+	// as it is now, those no pass has read yet too (noOlder).
+	s.relisted = s.world.seq
 	s.trace.add(s.offset(), "restart controllers")
 	s.resyncAll()
 }
@@ -702,11 +697,16 @@ func (s *Sim) informerSeq(ck cacheKey) uint64 {
 	}
 	// Recorded without a lag too (Stabilize turns the faults off): a
 	// cache that read the live world is never behind it afterwards.
+	return s.noOlder(ck, seq)
+}
+
+// noOlder returns seq, the write cache ck was drawn to read, raised to
+// the last write it read and to the last restart's relist (caches never
+// go back in time), and records it as the write ck read last.
+func (s *Sim) noOlder(ck cacheKey, seq uint64) uint64 {
+	seq = max(seq, s.cacheSeq[ck], s.relisted)
 	if s.cacheSeq == nil {
 		s.cacheSeq = map[cacheKey]uint64{}
-	}
-	if last, ok := s.cacheSeq[ck]; ok && seq < last {
-		seq = last
 	}
 	s.cacheSeq[ck] = seq
 	return seq
