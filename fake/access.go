@@ -146,6 +146,27 @@ func (w *World) snapshotOf(s *dcplan.Snapshot, seq uint64, sp *namespace, o *obj
 		s.Deployments, s.Pods = c.rcs, c.pods
 		return nil
 	}
+	w.readRCs(s, seq, sp, dc)
+	if seq == w.seq && w.NoDecodeCache {
+		// Without a decode cache, keep just the last snapshot: the
+		// deployer passes over one DC's RCs follow each other.
+		w.lastSnap = cachedSnap{ns: ns, dc: dc, seq: seq, cfg: s.Config, rcs: s.Deployments, pods: s.Pods}
+	}
+	if seq == w.seq && !w.NoDecodeCache {
+		if o.snap == nil {
+			o.snap = &cachedSnap{}
+		}
+		*o.snap = cachedSnap{seq: seq, rcs: s.Deployments, pods: s.Pods}
+	}
+	return nil
+}
+
+// readRCs sets s.Deployments and s.Pods, in new arrays, to the RCs of
+// DC dc of namespace sp as the store held them at write seq (those naming
+// dc by annotation or label, or controlled by s.Config's uid) and their
+// pods, sorted by name.
+func (w *World) readRCs(s *dcplan.Snapshot, seq uint64, sp *namespace, dc string) {
+	s.Deployments, s.Pods = nil, nil
 	rcs := sp.rcsOf[dc]
 	if len(rcs) > 0 {
 		s.Deployments = make([]dcplan.Deployment, 0, len(rcs))
@@ -175,18 +196,6 @@ func (w *World) snapshotOf(s *dcplan.Snapshot, seq uint64, sp *namespace, o *obj
 		})
 		s.Pods = slices.CompactFunc(s.Pods, func(a, b dcplan.Pod) bool { return a.Name == b.Name })
 	}
-	if seq == w.seq && w.NoDecodeCache {
-		// Without a decode cache, keep just the last snapshot: the
-		// deployer passes over one DC's RCs follow each other.
-		w.lastSnap = cachedSnap{ns: ns, dc: dc, seq: seq, cfg: s.Config, rcs: s.Deployments, pods: s.Pods}
-	}
-	if seq == w.seq && !w.NoDecodeCache {
-		if o.snap == nil {
-			o.snap = &cachedSnap{}
-		}
-		*o.snap = cachedSnap{seq: seq, rcs: s.Deployments, pods: s.Pods}
-	}
-	return nil
 }
 
 // lastSnapRC returns the RC name of namespace ns as the last snapshot

@@ -361,14 +361,13 @@ func (s *Sim) processAs(it item, instance string) {
 		}
 		// Its RCs come from an informer of their own, which lags the DC
 		// informer on its own: a pass may read a DC write and miss an RC
-		// write made before it, or the other way round.
+		// write made before it, or the other way round. The RC cache is
+		// read whether or not the DC is there at its write (a DC deleted
+		// or made since), and filtered by the DC the DC cache shows.
 		if rcSeq := s.informerSeq(cacheKey{kind: KindConfig, instance: instance, pods: true}); rcSeq != seq {
-			var at dcplan.Snapshot
-			if s.world.snapshotOf(&at, rcSeq, sp, sp.configs[it.name], it.ns, it.name, s.now, s.opts.Settings) == nil {
-				snap.Deployments, snap.Pods = at.Deployments, at.Pods
-				lag = max(lag, int(s.world.seq-rcSeq))
-				p.Lag = lag
-			}
+			s.world.readRCs(&snap, rcSeq, sp, it.name)
+			lag = max(lag, int(s.world.seq-rcSeq))
+			p.Lag = lag
 		}
 		snap.Requeues = requeues[it]
 		planner = reconcile.Config
