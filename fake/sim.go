@@ -430,7 +430,15 @@ func (s *Sim) processAs(it item, instance string) {
 		}
 		rc := it.name
 		planner = func(s dcplan.Snapshot) dcplan.Plan { return phase.Step(s, rc) }
-		p.Actor, p.Kind, p.Config, p.RC = "deployer"+instance, PassDeployer, d.ConfigName, it.name
+		// The pass is recorded, and judged, with the live world of the
+		// DC the RC is filed under: the one its config-name annotation
+		// names, else (an RC without it, which its pods' changes queue,
+		// SPEC 4.7) its deployment-config label's or its controller's.
+		dc := d.ConfigName
+		if owners := rcOwners(d); dc == "" && len(owners) > 0 {
+			dc = owners[0]
+		}
+		p.Actor, p.Kind, p.Config, p.RC = "deployer"+instance, PassDeployer, dc, it.name
 	}
 	pass, aerr := s.run(snap, planner, passInfo{actor: p.Actor, kind: p.Kind, ns: it.ns, dc: p.Config, rc: p.RC, lag: lag})
 	plan := pass.Plan

@@ -89,3 +89,44 @@ func TestSimNeverQueuesUnannotatedRCOnItsOwn(t *testing.T) {
 		t.Errorf("web-1 is %s, want New", got.PhaseText())
 	}
 }
+
+// TestSimJudgesUnannotatedRCPass: SPEC 4.7. The deployer's pass over an
+// RC without the config-name annotation is recorded with the live world
+// of the DC the RC is filed under (its deployment-config label, or its
+// controller), so the Transition invariants (CancelDeletesPods,
+// FailsForACause, ...) judge it: with the live world of a DC named "",
+// which is none, every one of them passed it unread.
+func TestSimJudgesUnannotatedRCPass(t *testing.T) {
+	model := fake.PodModel{StatusDelay: time.Second, Scripts: map[string]fake.PodScript{
+		"web-1": {Schedule: 5 * time.Second, Run: 60 * time.Second},
+	}}
+	s := fake.NewSim(fake.Options{Seed: 1, Model: model})
+	if err := s.AddConfig(fake.NewConfig("ns", "web", 1)); err != nil {
+		t.Fatal(err)
+	}
+	for range 10 {
+		s.Step()
+		if d, ok := s.World().Deployment("ns", "web-1"); ok && d.Phase == dcplan.PhasePending {
+			break
+		}
+		s.Advance(time.Second)
+	}
+	stripConfigName(t, s, "web-1")
+	s.Observe() // drop the passes so far
+	if _, err := s.Stabilize(fake.LivenessBound(1)); err != nil {
+		t.Fatalf("Stabilize: %v\n%s", err, s.Trace())
+	}
+	passes := 0
+	for _, tr := range s.Observe().Transitions {
+		if tr.Kind != fake.PassDeployer || tr.Target != "web-1" {
+			continue
+		}
+		passes++
+		if d, ok := tr.Before.Deployment("web-1"); !ok || d.ConfigName != "" {
+			t.Errorf("%s's pass over web-1 recorded a live world without web-1 (DC %q): no invariant reads it", tr.Actor, tr.Before.Config.Name)
+		}
+	}
+	if passes == 0 {
+		t.Fatalf("no deployer pass over web-1 recorded\n%s", s.Trace())
+	}
+}
