@@ -24,7 +24,8 @@ func annotated(d *dcplan.Deployment) bool { return d.ConfigName != "" || d.Empty
 // the others being queued by every relist anyway (SPEC 4.7). A clock move
 // ages timestamps, no write; a deployer pass over an RC takes it from the
 // queue unless the pass requeued it (step.Requeue). An RC gone, or given
-// the annotation, leaves the list. With no such RC in the world (every
+// the annotation, leaves the list; a pass that only waits or has a
+// deadline keeps it (comesBack). With no such RC in the world (every
 // search from Initial) the list stays nil, so it splits no state.
 func queuedRCs(queued []string, m Move, step Step, before Objects) []string {
 	after := step.After
@@ -35,7 +36,7 @@ func queuedRCs(queued []string, m Move, step Step, before Objects) []string {
 			return true
 		}
 		d, err := decodeRC(b)
-		return err != nil || annotated(&d) || m.Actor == ActorDeployer && rc == m.Target && step.Requeue == 0
+		return err != nil || annotated(&d) || m.Actor == ActorDeployer && rc == m.Target && step.Requeue == 0 && !comesBack(step.Pass.Plan)
 	}
 	if slices.ContainsFunc(out, drop) {
 		out = slices.DeleteFunc(slices.Clone(out), drop)
@@ -69,4 +70,12 @@ func queuedRCs(queued []string, m Move, step Step, before Objects) []string {
 		slices.Sort(out)
 	}
 	return out
+}
+
+// comesBack reports whether the simulator queues an RC again after a
+// deployer pass that planned p and was not requeued for an error: p
+// waits (for its cache or another controller, with no error) or has a
+// deadline, which the simulator and examples/kube turn into an AddAfter.
+func comesBack(p dcplan.Plan) bool {
+	return p.Wait != dcplan.WaitNone && p.Message == "" || p.RecheckAfter > 0
 }
