@@ -30,9 +30,10 @@ type Faults struct {
 	// read one write and miss another made before it.
 	StaleReads int
 	// Crash is the chance, per plan that writes, that the controller
-	// crashes after a random number of its writes (from none to all but
-	// the last; a pass that ends sooner crashes after its last request);
-	// it restarts with empty queues, then relists every object.
+	// crashes after k of its write requests, k drawn below the number of
+	// the plan's write actions (a pass that sends fewer crashes after its
+	// last request). It restarts with empty queues, then relists every
+	// object.
 	Crash float64
 	// LoseNotify and DuplicateNotify are the chances that a watch
 	// notification is dropped or delivered a second time a step later.

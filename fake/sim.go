@@ -328,18 +328,11 @@ func (s *Sim) process(it item) {
 }
 
 func (s *Sim) processAs(it item, instance string) {
-	lag := 0
-	if s.Faults.StaleReads > 0 {
-		lag = s.rng.IntN(s.Faults.StaleReads + 1)
-	}
-	seq := s.world.lagged(lag)
-	// The lag applied: the World caps the drawn one at MaxLag (which
-	// StaleReads raised after NewSim may exceed) and at the writes made.
-	lag = int(s.world.seq - seq)
-	// An informer's cache never goes back in time: a controller instance
-	// reads at least what it read last, and what it relisted.
-	seq = s.noOlder(cacheKey{kind: it.kind, instance: instance}, seq)
-	lag = int(s.world.seq - seq)
+	// The write the informer of the item's kind has seen (the lag
+	// applied: the World caps the drawn one at MaxLag, which StaleReads
+	// raised after NewSim may exceed, and at the writes made).
+	seq := s.informerSeq(cacheKey{kind: it.kind, instance: instance})
+	lag := int(s.world.seq - seq)
 	q := s.queueFor(it)
 	requeues := q.counts(instance)
 	var (
@@ -693,9 +686,10 @@ func versionsOf[T any](objs []T, of func(T) (name, rv string)) map[string]string
 	return m
 }
 
-// informerSeq draws the write a controller's second informer, ck, has
-// seen (the deployer's pods, the DC controller's RCs), lagging as its
-// first does (Faults.StaleReads) but drawn on its own, and never going
+// informerSeq draws the write informer ck of a controller instance has
+// seen: a lag in [0, Faults.StaleReads] drawn for it alone (a
+// controller's first informer, of its item's kind, and its second, the
+// deployer's pods or the DC controller's RCs, lag apart), and never going
 // back in time.
 func (s *Sim) informerSeq(ck cacheKey) uint64 {
 	seq := s.world.seq

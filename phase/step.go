@@ -46,9 +46,11 @@ import (
 //     4.3.new.6), which then runs beside the next rollout's. And when
 //     the deployer pod the snapshot shows is the one a retry deleted
 //     (its uid is the RC's dcplan.io/retried-pod, Deployment.RetriedPod):
-//     the cache predates the retry's delete, and the old pod's Failed
-//     phase would fail the retried rollout at once (SPEC
-//     4.2.expect.retry).
+//     the cache predates the retry's delete (or a finalizer holds the pod
+//     being deleted: the old rollout's all the same), and the old pod's
+//     Failed phase would fail the retried rollout at once (SPEC
+//     4.2.expect.retry). It waits until the pod is gone, the New-phase
+//     timeout unchecked meanwhile.
 //  1. Look up the deployer pod, dcplan.DeployerPodName(rc) (SPEC 4.2.3).
 //     Unless
 //     SeedPodController (the seeds: pod phases are DeployerPod's job, SPEC
