@@ -1,6 +1,7 @@
 package fake_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -78,7 +79,12 @@ func TestSimNeverQueuesUnannotatedRCOnItsOwn(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Resync()
+	s.Faults.Crash = 1 // the DC controller's first write crashes it: a restart relists
 	s.Run(3)
+	if !strings.Contains(s.Trace(), "restart controllers") {
+		t.Fatalf("no controller restart in the trace:\n%s", s.Trace())
+	}
+	s.Faults.Crash = 0
 	if _, err := s.Stabilize(fake.LivenessBound(1)); err != nil {
 		t.Fatalf("Stabilize: %v\n%s", err, s.Trace())
 	}
