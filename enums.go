@@ -294,8 +294,9 @@ const (
 	// controller created or deleted (Snapshot.Unobserved, Undeleted: SPEC
 	// 3.2.12.expect, 3.7.expect), or the deployer pod of the RC exists on
 	// the server but not in the snapshot (SPEC 4.2.expect; the oldest
-	// deployer's create that met AlreadyExists, 7.22); the cache must
-	// catch up.
+	// deployer's create that met AlreadyExists, 7.22), or the snapshot
+	// still shows the deployer pod a retry deleted (SPEC
+	// 4.2.expect.retry); the cache must catch up.
 	WaitStaleCache
 	// WaitConfigDecode: an RC's encoded-deployment-config annotation is
 	// missing or does not decode, so the deployer cannot go on (SPEC

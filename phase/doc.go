@@ -60,7 +60,8 @@
 // the accidents of SPEC 10 items 2, 4 and 13; Exact turns them back on
 // (KeepCancelOnRace, UnrelatedPodEffects, FailedCancellationEveryPass).
 // Exact and every Origin preset also plan from the cache while the
-// deployer pod created is missing there (IgnoreExpectations), count a
+// deployer pod created is missing there, or while it still shows the one
+// a retry deleted (IgnoreExpectations), count a
 // retried rollout's New-phase timeout from the RC's creation
 // (RetryTimeoutFromCreation) and, when a rollout without desired replicas
 // succeeds, write openshift.io/deployment.replicas ""
