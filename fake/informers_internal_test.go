@@ -12,10 +12,7 @@ import (
 // back in time; so a pass can read one of its caches newer than the
 // other, as upstream's informers do (SPEC 4.2.expect.retry).
 func TestInformersLagApart(t *testing.T) {
-	s := NewSim(Options{Seed: 7, Faults: Faults{StaleReads: 3}})
-	if err := s.AddConfig(NewConfig("ns", "web", 1)); err != nil {
-		t.Fatal(err)
-	}
+	s := lagging(t, 7)
 	controllers := [][2]cacheKey{
 		{{kind: KindConfig}, {kind: KindConfig, pods: true}}, // the DC controller's DCs and RCs
 		{{kind: KindRC}, {kind: KindRC, pods: true}},         // the deployer's RCs and pods
@@ -24,12 +21,7 @@ func TestInformersLagApart(t *testing.T) {
 	lagged := map[cacheKey]bool{}
 	apart := map[cacheKey]bool{}
 	for n := range 60 {
-		if err := s.world.UpdateConfig("ns", "web", func(c *dcplan.Config) error {
-			c.Replicas = dcplan.Replicas(n % 3)
-			return nil
-		}); err != nil {
-			t.Fatal(err)
-		}
+		scaleTimes(t, s, 1)
 		for _, c := range controllers {
 			for _, ck := range c {
 				seq := s.informerSeq(ck)
@@ -62,18 +54,8 @@ func TestInformersLagApart(t *testing.T) {
 // the cache stands when the lags come back (SPEC 4.2.expect.retry).
 func TestInformerNeverBehindWhatItRead(t *testing.T) {
 	for seed := range uint64(16) {
-		s := NewSim(Options{Seed: seed, Faults: Faults{StaleReads: 3}})
-		if err := s.AddConfig(NewConfig("ns", "web", 1)); err != nil {
-			t.Fatal(err)
-		}
-		for n := range 6 {
-			if err := s.world.UpdateConfig("ns", "web", func(c *dcplan.Config) error {
-				c.Replicas = dcplan.Replicas(n % 3)
-				return nil
-			}); err != nil {
-				t.Fatal(err)
-			}
-		}
+		s := lagging(t, seed)
+		scaleTimes(t, s, 6)
 		for _, ck := range []cacheKey{{kind: KindConfig, pods: true}, {kind: KindRC, pods: true}} {
 			s.Faults.StaleReads = 0
 			read := s.informerSeq(ck)
@@ -91,18 +73,8 @@ func TestInformerNeverBehindWhatItRead(t *testing.T) {
 // the write of the relist afterwards (SPEC 4.2.expect.retry).
 func TestInformersRelistOnRestart(t *testing.T) {
 	for seed := range uint64(16) {
-		s := NewSim(Options{Seed: seed, Faults: Faults{StaleReads: 3}})
-		if err := s.AddConfig(NewConfig("ns", "web", 1)); err != nil {
-			t.Fatal(err)
-		}
-		for n := range 6 {
-			if err := s.world.UpdateConfig("ns", "web", func(c *dcplan.Config) error {
-				c.Replicas = dcplan.Replicas(n % 3)
-				return nil
-			}); err != nil {
-				t.Fatal(err)
-			}
-		}
+		s := lagging(t, seed)
+		scaleTimes(t, s, 6)
 		s.informerSeq(cacheKey{kind: KindConfig, pods: true}) // one cache read before the crash
 		s.restart()
 		relist := s.world.seq
@@ -110,6 +82,31 @@ func TestInformersRelistOnRestart(t *testing.T) {
 			if got := s.informerSeq(ck); got < relist {
 				t.Errorf("seed %d: %v read write %d after the restart's relist at write %d", seed, ck, got, relist)
 			}
+		}
+	}
+}
+
+// lagging returns a simulator of seed with stale reads of up to 3 writes
+// and DC ns/web.
+func lagging(t *testing.T, seed uint64) *Sim {
+	t.Helper()
+	s := NewSim(Options{Seed: seed, Faults: Faults{StaleReads: 3}})
+	if err := s.AddConfig(NewConfig("ns", "web", 1)); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// scaleTimes writes DC ns/web n times (its replicas), straight to the
+// store.
+func scaleTimes(t *testing.T, s *Sim, n int) {
+	t.Helper()
+	for range n {
+		if err := s.world.UpdateConfig("ns", "web", func(c *dcplan.Config) error {
+			c.Replicas = (c.Replicas + 1) % 3
+			return nil
+		}); err != nil {
+			t.Fatal(err)
 		}
 	}
 }

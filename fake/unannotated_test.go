@@ -31,20 +31,7 @@ func stripConfigName(t *testing.T, s *fake.Sim, rc string) {
 // the deployer handles it: when the pod succeeds the RC becomes Complete
 // (2.2), and the world is not at rest before that pass ran.
 func TestSimCompletesUnannotatedRCOnItsPod(t *testing.T) {
-	model := fake.PodModel{StatusDelay: time.Second, Scripts: map[string]fake.PodScript{
-		"web-1": {Schedule: 5 * time.Second, Run: 60 * time.Second},
-	}}
-	s := fake.NewSim(fake.Options{Seed: 1, Model: model})
-	if err := s.AddConfig(fake.NewConfig("ns", "web", 1)); err != nil {
-		t.Fatal(err)
-	}
-	for range 10 {
-		s.Step()
-		if d, ok := s.World().Deployment("ns", "web-1"); ok && d.Phase == dcplan.PhasePending {
-			break
-		}
-		s.Advance(time.Second)
-	}
+	s := pendingWeb1(t)
 	if d, _ := s.World().Deployment("ns", "web-1"); d.Phase != dcplan.PhasePending {
 		t.Fatalf("web-1 is %s, want Pending before the edit\n%s", d.PhaseText(), s.Trace())
 	}
@@ -103,20 +90,7 @@ func TestSimNeverQueuesUnannotatedRCOnItsOwn(t *testing.T) {
 // FailsForACause, ...) judge it: with the live world of a DC named "",
 // which is none, every one of them passed it unread.
 func TestSimJudgesUnannotatedRCPass(t *testing.T) {
-	model := fake.PodModel{StatusDelay: time.Second, Scripts: map[string]fake.PodScript{
-		"web-1": {Schedule: 5 * time.Second, Run: 60 * time.Second},
-	}}
-	s := fake.NewSim(fake.Options{Seed: 1, Model: model})
-	if err := s.AddConfig(fake.NewConfig("ns", "web", 1)); err != nil {
-		t.Fatal(err)
-	}
-	for range 10 {
-		s.Step()
-		if d, ok := s.World().Deployment("ns", "web-1"); ok && d.Phase == dcplan.PhasePending {
-			break
-		}
-		s.Advance(time.Second)
-	}
+	s := pendingWeb1(t)
 	stripConfigName(t, s, "web-1")
 	s.Observe() // drop the passes so far
 	if _, err := s.Stabilize(fake.LivenessBound(1)); err != nil {
@@ -135,4 +109,26 @@ func TestSimJudgesUnannotatedRCPass(t *testing.T) {
 	if passes == 0 {
 		t.Fatalf("no deployer pass over web-1 recorded\n%s", s.Trace())
 	}
+}
+
+// pendingWeb1 returns a simulator whose DC ns/web has rolled out web-1
+// as far as Pending, its deployer pod scheduled after 5 s and running for
+// a minute.
+func pendingWeb1(t *testing.T) *fake.Sim {
+	t.Helper()
+	model := fake.PodModel{StatusDelay: time.Second, Scripts: map[string]fake.PodScript{
+		"web-1": {Schedule: 5 * time.Second, Run: 60 * time.Second},
+	}}
+	s := fake.NewSim(fake.Options{Seed: 1, Model: model})
+	if err := s.AddConfig(fake.NewConfig("ns", "web", 1)); err != nil {
+		t.Fatal(err)
+	}
+	for range 10 {
+		s.Step()
+		if d, ok := s.World().Deployment("ns", "web-1"); ok && d.Phase == dcplan.PhasePending {
+			break
+		}
+		s.Advance(time.Second)
+	}
+	return s
 }
