@@ -424,14 +424,8 @@ func (s *Sim) processAs(it item, instance string) {
 		rc := it.name
 		planner = func(s dcplan.Snapshot) dcplan.Plan { return phase.Step(s, rc) }
 		// The pass is recorded, and judged, with the live world of the
-		// DC the RC is filed under: the one its config-name annotation
-		// names, else (an RC without it, which its pods' changes queue,
-		// SPEC 4.7) its deployment-config label's or its controller's.
-		dc := d.ConfigName
-		if owners := rcOwners(d); dc == "" && len(owners) > 0 {
-			dc = owners[0]
-		}
-		p.Actor, p.Kind, p.Config, p.RC = "deployer"+instance, PassDeployer, dc, it.name
+		// DC the RC is filed under (filedUnder).
+		p.Actor, p.Kind, p.Config, p.RC = "deployer"+instance, PassDeployer, filedUnder(d), it.name
 	}
 	pass, aerr := s.run(snap, planner, passInfo{actor: p.Actor, kind: p.Kind, ns: it.ns, dc: p.Config, rc: p.RC, lag: lag})
 	plan := pass.Plan
@@ -514,9 +508,20 @@ func (s *Sim) podControllerSnapshot(sp *namespace, seq uint64, it item) (snap dc
 	}
 	snap = dcplan.Snapshot{Now: s.now, Settings: s.opts.Settings, Pods: s.world.appendPods(nil, sp, seq, rc)}
 	if d != nil {
-		snap.Deployments, dc = []dcplan.Deployment{*d}, d.ConfigName
+		snap.Deployments, dc = []dcplan.Deployment{*d}, filedUnder(d)
 	}
 	return snap, rc, dc
+}
+
+// filedUnder names the DC whose live world a pass over RC d is recorded,
+// and judged, with: the one its config-name annotation names, else (an
+// RC without it, which its pods' changes queue, SPEC 4.7) its
+// deployment-config label's or its controller's; "" for none.
+func filedUnder(d *dcplan.Deployment) string {
+	if owners := rcOwners(d); len(owners) > 0 {
+		return owners[0]
+	}
+	return ""
 }
 
 // rcAt reads an RC of namespace sp as the cache at seq has it (read-only;
