@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/dcplan/dcplan"
@@ -172,7 +173,6 @@ func (w *World) readRCs(s *dcplan.Snapshot, seq uint64, sp *namespace, dc string
 		s.Deployments = make([]dcplan.Deployment, 0, len(rcs))
 	}
 	for _, ro := range rcs {
-		name := ro.name
 		rv := ro.at(seq)
 		if rv == nil {
 			continue
@@ -182,20 +182,22 @@ func (w *World) readRCs(s *dcplan.Snapshot, seq uint64, sp *namespace, dc string
 			continue
 		}
 		s.Deployments = append(s.Deployments, *d)
-		s.Pods = w.appendPods(s.Pods, sp, seq, name)
 	}
-	if len(s.Pods) > 1 {
-		slices.SortFunc(s.Pods, func(a, b dcplan.Pod) int {
-			switch {
-			case a.Name < b.Name:
-				return -1
-			case a.Name > b.Name:
-				return 1
-			}
-			return 0
-		})
-		s.Pods = slices.CompactFunc(s.Pods, func(a, b dcplan.Pod) bool { return a.Name == b.Name })
+	s.Pods = w.podsOf(sp, seq, s.Deployments)
+}
+
+// podsOf returns, in a new array, the pods of namespace sp related to the
+// RCs rcs as the store held them at write seq, sorted by name, each once.
+func (w *World) podsOf(sp *namespace, seq uint64, rcs []dcplan.Deployment) []dcplan.Pod {
+	var pods []dcplan.Pod
+	for i := range rcs {
+		pods = w.appendPods(pods, sp, seq, rcs[i].Name)
 	}
+	if len(pods) > 1 {
+		slices.SortFunc(pods, func(a, b dcplan.Pod) int { return strings.Compare(a.Name, b.Name) })
+		pods = slices.CompactFunc(pods, func(a, b dcplan.Pod) bool { return a.Name == b.Name })
+	}
+	return pods
 }
 
 // lastSnapRC returns the RC name of namespace ns as the last snapshot

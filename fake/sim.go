@@ -405,12 +405,7 @@ func (s *Sim) processAs(it item, instance string) {
 			// invariants do not judge its view against the live world).
 			lag = max(lag, int(s.world.seq-podSeq))
 			p.Lag = lag
-			snap.Pods = snap.Pods[:0:0]
-			for _, rc := range snap.Deployments {
-				snap.Pods = s.world.appendPods(snap.Pods, sp, podSeq, rc.Name)
-			}
-			slices.SortFunc(snap.Pods, func(a, b dcplan.Pod) int { return strings.Compare(a.Name, b.Name) })
-			snap.Pods = slices.CompactFunc(snap.Pods, func(a, b dcplan.Pod) bool { return a.Name == b.Name })
+			snap.Pods = s.world.podsOf(sp, podSeq, snap.Deployments)
 		}
 		// The deployer waits for the deployer pod it created that its
 		// cache does not show yet (SPEC 4.2.expect), as the DC
