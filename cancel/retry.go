@@ -254,15 +254,9 @@ func newestClaimed(s dcplan.Snapshot) dcplan.Version {
 // the pods deletes removes, "" when they hold none (SPEC 4.2.expect.retry).
 func deletedDeployerUID(s dcplan.Snapshot, deletes []dcplan.DeletePod, rc string) string {
 	name := dcplan.DeployerPodName(rc)
-	for _, d := range deletes {
-		if d.Pod != name {
-			continue
-		}
-		for _, pod := range s.Pods {
-			if pod.Name == name {
-				return pod.UID
-			}
-		}
+	if !slices.ContainsFunc(deletes, func(d dcplan.DeletePod) bool { return d.Pod == name }) {
+		return ""
 	}
-	return ""
+	pod, _ := s.Pod(name)
+	return pod.UID
 }
