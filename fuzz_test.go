@@ -103,54 +103,12 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Add("OcRetry=RetryA", uint8(3))
 	f.Fuzz(func(t *testing.T, text string, preset uint8) {
-		malformed := func(name string, err error) {
-			t.Helper()
-			if err != nil && !errors.Is(err, dcplan.ErrMalformed) {
-				t.Fatalf("%s(%q) error %v does not wrap ErrMalformed", name, text, err)
-			}
-		}
-		if v, err := dcplan.ParsePhase(text); err == nil {
-			if back, err := dcplan.ParsePhase(v.String()); err != nil || back != v {
-				t.Fatalf("ParsePhase(%q) = %v, whose spelling reads as %v, %v", text, v, back, err)
-			}
-		} else {
-			malformed("ParsePhase", err)
-		}
-		if v, err := dcplan.ParsePodPhase(text); err == nil {
-			if back, err := dcplan.ParsePodPhase(v.String()); err != nil || back != v {
-				t.Fatalf("ParsePodPhase(%q) = %v, whose spelling reads as %v, %v", text, v, back, err)
-			}
-		} else {
-			malformed("ParsePodPhase", err)
-		}
-		if v, err := dcplan.ParseStrategyType(text); err == nil {
-			if back, err := dcplan.ParseStrategyType(v.String()); err != nil || back != v {
-				t.Fatalf("ParseStrategyType(%q) = %v, whose spelling reads as %v, %v", text, v, back, err)
-			}
-		} else {
-			malformed("ParseStrategyType", err)
-		}
-		if v, err := dcplan.ParseTriggerType(text); err == nil {
-			if back, err := dcplan.ParseTriggerType(v.String()); err != nil || back != v {
-				t.Fatalf("ParseTriggerType(%q) = %v, whose spelling reads as %v, %v", text, v, back, err)
-			}
-		} else {
-			malformed("ParseTriggerType", err)
-		}
-		if v, err := dcplan.ParseConditionType(text); err == nil {
-			if back, err := dcplan.ParseConditionType(v.String()); err != nil || back != v {
-				t.Fatalf("ParseConditionType(%q) = %v, whose spelling reads as %v, %v", text, v, back, err)
-			}
-		} else {
-			malformed("ParseConditionType", err)
-		}
-		if v, err := dcplan.ParseConditionStatus(text); err == nil {
-			if back, err := dcplan.ParseConditionStatus(v.String()); err != nil || back != v {
-				t.Fatalf("ParseConditionStatus(%q) = %v, whose spelling reads as %v, %v", text, v, back, err)
-			}
-		} else {
-			malformed("ParseConditionStatus", err)
-		}
+		parsesBack(t, "ParsePhase", text, dcplan.ParsePhase, dcplan.Phase.String)
+		parsesBack(t, "ParsePodPhase", text, dcplan.ParsePodPhase, dcplan.PodPhase.String)
+		parsesBack(t, "ParseStrategyType", text, dcplan.ParseStrategyType, dcplan.StrategyType.String)
+		parsesBack(t, "ParseTriggerType", text, dcplan.ParseTriggerType, dcplan.TriggerType.String)
+		parsesBack(t, "ParseConditionType", text, dcplan.ParseConditionType, dcplan.ConditionType.String)
+		parsesBack(t, "ParseConditionStatus", text, dcplan.ParseConditionStatus, dcplan.ConditionStatus.String)
 		if r := dcplan.ParseConditionReason(text); r != dcplan.ReasonOther && dcplan.ParseConditionReason(r.String()) != r {
 			t.Fatalf("ParseConditionReason(%q) = %v, whose spelling reads as %v", text, r, dcplan.ParseConditionReason(r.String()))
 		}
@@ -182,4 +140,20 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("Set(%q) then Changes() %q: applied to the preset they give %v", text, sw.Changes(base), again.Changes(sw))
 		}
 	})
+}
+
+// parsesBack checks one parser of FuzzParse on text: a value it reads
+// reads back from its own spelling, and a refusal wraps ErrMalformed.
+func parsesBack[T comparable](t *testing.T, name, text string, parse func(string) (T, error), spell func(T) string) {
+	t.Helper()
+	v, err := parse(text)
+	if err != nil {
+		if !errors.Is(err, dcplan.ErrMalformed) {
+			t.Fatalf("%s(%q) error %v does not wrap ErrMalformed", name, text, err)
+		}
+		return
+	}
+	if back, err := parse(spell(v)); err != nil || back != v {
+		t.Fatalf("%s(%q) = %v, whose spelling reads as %v, %v", name, text, v, back, err)
+	}
 }
