@@ -15,12 +15,7 @@ import (
 // is empty, put in the store by hand, gets its deployer pod.
 func TestSimStepsRCWithEmptyConfigName(t *testing.T) {
 	s := fake.NewSim(fake.Options{Seed: 1})
-	cfg := fake.NewConfig("ns", "web", 1)
-	cfg.UID, cfg.Status.LatestVersion = "uid-web", 1
-	d, err := wire.NewDeployment(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, d := web1(t)
 	d.Name, d.ConfigName, d.EmptyConfigName = "x-1", "", true
 	d.ConfigLabel, d.HasController, d.Controller = "", false, dcplan.OwnerRef{}
 	if err := s.World().CreateDeployment(d); err != nil {
@@ -34,4 +29,17 @@ func TestSimStepsRCWithEmptyConfigName(t *testing.T) {
 		got, _ := s.World().Deployment("ns", "x-1")
 		t.Errorf("rc x-1 (%s) has no deployer pod after 3 steps: the deployer never stepped it\n%s", got.PhaseText(), s.Trace())
 	}
+}
+
+// web1 returns DC ns/web at latestVersion 1 and its RC web-1 as the DC
+// controller makes it (SPEC 3.8), New.
+func web1(t *testing.T) (dcplan.Config, dcplan.Deployment) {
+	t.Helper()
+	cfg := fake.NewConfig("ns", "web", 1)
+	cfg.UID, cfg.Status.LatestVersion = "uid-web", 1
+	d, err := wire.NewDeployment(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg, d
 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/fake"
-	"github.com/dcplan/dcplan/wire"
 )
 
 // stripConfigName removes RC ns/rc's openshift.io/deployment-config.name
@@ -52,12 +51,7 @@ func TestSimCompletesUnannotatedRCOnItsPod(t *testing.T) {
 // rather than asking the deployer to plan it.
 func TestSimNeverQueuesUnannotatedRCOnItsOwn(t *testing.T) {
 	s := fake.NewSim(fake.Options{Seed: 1})
-	cfg := fake.NewConfig("ns", "web", 1)
-	cfg.UID, cfg.Status.LatestVersion = "uid-web", 1
-	d, err := wire.NewDeployment(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg, d := web1(t)
 	d.ConfigName, d.EmptyConfigName = "", false
 	if err := s.World().CreateConfig(cfg); err != nil {
 		t.Fatal(err)
