@@ -296,7 +296,8 @@ const (
 	// the server but not in the snapshot (SPEC 4.2.expect; the oldest
 	// deployer's create that met AlreadyExists, 7.22), or the snapshot
 	// still shows the deployer pod a retry deleted (SPEC
-	// 4.2.expect.retry); the cache must catch up.
+	// 4.2.expect.retry) or the deployer deleted (Snapshot.Undeleted, SPEC
+	// 4.2.expect.delete); the cache must catch up.
 	WaitStaleCache
 	// WaitConfigDecode: an RC's encoded-deployment-config annotation is
 	// missing or does not decode, so the deployer cannot go on (SPEC

@@ -94,15 +94,23 @@ type Snapshot struct {
 	// as upstream keeps no expectations for either controller. Adapters
 	// that do not track their writes leave it nil.
 	Unobserved []string
-	// Undeleted are the RCs the DC controller's adapter deleted (the
-	// server accepted the delete) that its cache still shows: while one of
+	// Undeleted are the objects this controller's adapter deleted (the
+	// server accepted the delete) that its cache still shows. For the DC
+	// controller they are RC names: while one of
 	// them is in Deployments without a deletionTimestamp, the DC
 	// controller plans nothing and waits (WaitStaleCache), as its view
 	// predates its own delete and a history cleanup from it counts the RC
 	// again and prunes one RC too many (SPEC 3.7.expect). One that shows
 	// its deletionTimestamp (a finalizer holds it listed) has had the
 	// delete observed: the pass goes on, and its history cleanup neither
-	// counts nor deletes it again. With IgnoreExpectations it is not read, as
+	// counts nor deletes it again. For the deployer controller they are
+	// the pods it deleted that its cache still lists, the same pod by uid
+	// (not one made again under the name), whether or not it shows a
+	// deletionTimestamp: while the deployer pod of the RC being stepped
+	// is one of them, the deployer plans nothing and waits too, as that
+	// pod's Failed phase would fail the RC's retried rollout at once
+	// (SPEC 4.2.expect.delete). Each controller reads only its own kind,
+	// as with Unobserved. With IgnoreExpectations it is not read, as
 	// upstream keeps no expectations. Adapters that do not track their
 	// deletes leave it nil.
 	Undeleted []string

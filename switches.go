@@ -104,10 +104,12 @@ type Switches struct {
 	// dcplan.io/retried-pod and the deployer plan from its cache while
 	// that shows the deployer pod the retry deleted: the retried rollout
 	// then fails at once for the old pod's Failed phase (SPEC
-	// 4.2.expect.retry). Exact and the seeds (upstream keeps no
-	// expectations for DCs or deployer pods); Modern waits for its own
-	// creates, for a retry's delete of the deployer pod, and the DC
-	// controller for its own deletes.
+	// 4.2.expect.retry), or that shows the deployer pod it deleted
+	// itself (Snapshot.Undeleted): the same, for a retry that came after
+	// that delete and found no pod to name (SPEC 4.2.expect.delete).
+	// Exact and the seeds (upstream keeps no expectations for DCs or
+	// deployer pods); Modern waits for its own creates and deletes, and
+	// for a retry's delete of the deployer pod.
 	IgnoreExpectations bool
 	// RawAlreadyExistsText reports a create that met an RC it cannot adopt
 	// with the raw AlreadyExists text (upstream's variable shadowing)

@@ -37,21 +37,45 @@ func (s *Sim) stored(k Kind, ns, n string) bool {
 // the expectations of a controller for its deletes, which
 // Snapshot.Undeleted carries (SPEC 3.7.expect).
 func (s *Sim) undeleted(it expectKey, rcs []dcplan.Deployment) []string {
-	return keepExpected(s.expectGone, it, func(n string) bool {
-		return slices.ContainsFunc(rcs, func(d dcplan.Deployment) bool { return d.Name == n })
-	})
+	return names(keepExpected(s.expectGone, it, func(g gone) bool {
+		return slices.ContainsFunc(rcs, func(d dcplan.Deployment) bool { return d.Name == g.name })
+	}))
+}
+
+// undeletedPods returns the pods the deployer of RC it deleted that pods
+// (its cache) still lists, forgetting the others: a pod counts as the one
+// deleted only by its uid (one made again under the name is another), and
+// one that shows its deletionTimestamp still counts (SPEC
+// 4.2.expect.delete).
+func (s *Sim) undeletedPods(it expectKey, pods []dcplan.Pod) []string {
+	return names(keepExpected(s.expectGone, it, func(g gone) bool {
+		return slices.ContainsFunc(pods, func(p dcplan.Pod) bool { return p.Name == g.name && p.UID == g.uid })
+	}))
+}
+
+// gone is an object a controller deleted: its name, and for a pod the
+// uid its cache showed.
+type gone struct{ name, uid string }
+
+// names returns the names of gs (nil for none).
+func names(gs []gone) []string {
+	var out []string
+	for _, g := range gs {
+		out = append(out, g.name)
+	}
+	return out
 }
 
 // keepExpected keeps the expectations of it in expect for which pending
 // is true, forgets the others, and returns a copy of those kept (nil for
 // none).
-func keepExpected(expect map[expectKey][]string, it expectKey, pending func(name string) bool) []string {
-	names := expect[it]
-	if len(names) == 0 {
+func keepExpected[T any](expect map[expectKey][]T, it expectKey, pending func(T) bool) []T {
+	held := expect[it]
+	if len(held) == 0 {
 		return nil
 	}
-	var left []string
-	for _, n := range names {
+	var left []T
+	for _, n := range held {
 		if pending(n) {
 			left = append(left, n)
 		}
@@ -112,23 +136,33 @@ func (s *Sim) unobservedPods(it expectKey, pods []dcplan.Pod) []string {
 	})
 }
 
-// expectDeletes remembers the RCs a DC controller pass deleted (deletes
-// the server accepted, a tolerated NotFound included: the RC is gone
-// either way).
-func (s *Sim) expectDeletes(it expectKey, pass wire.Pass) {
+// expectDeletes remembers the objects of resource (RCs for a DC
+// controller pass, pods for a deployer pass) the pass deleted: deletes
+// the server accepted, a tolerated NotFound included (the object is gone
+// either way). A pod is remembered with the uid the pass's snapshot
+// shows.
+func (s *Sim) expectDeletes(it expectKey, pass wire.Pass, resource string) {
 	for i, err := range pass.Errs {
 		if i >= len(pass.Requests) {
 			break
 		}
 		r := pass.Requests[i]
-		if err != nil || r.Verb != wire.VerbDelete || r.Resource != wire.ResourceRCs || r.Subresource != "" {
+		if err != nil || r.Verb != wire.VerbDelete || r.Resource != resource || r.Subresource != "" {
 			continue
 		}
-		if !slices.Contains(s.expectGone[it], r.Name) {
-			if s.expectGone == nil {
-				s.expectGone = map[expectKey][]string{}
+		g := gone{name: r.Name}
+		if resource == wire.ResourcePods {
+			p, ok := pass.Snapshot.Pod(r.Name)
+			if !ok {
+				continue // not in the cache: nothing to wait for
 			}
-			s.expectGone[it] = append(s.expectGone[it], r.Name)
+			g.uid = p.UID
+		}
+		if !slices.Contains(s.expectGone[it], g) {
+			if s.expectGone == nil {
+				s.expectGone = map[expectKey][]gone{}
+			}
+			s.expectGone[it] = append(s.expectGone[it], g)
 		}
 	}
 }

@@ -101,9 +101,10 @@ type Sim struct {
 	// the RCs the DC controller created that its cache has not shown yet;
 	// per RC, the deployer pods the deployer created.
 	expect map[expectKey][]string
-	// expectGone are the DC controller's expectations for its deletes:
-	// per DC, the RCs it deleted that its cache still shows.
-	expectGone map[expectKey][]string
+	// expectGone are the controllers' expectations for their deletes:
+	// per DC, the RCs the DC controller deleted that its cache still
+	// shows; per RC, the pods the deployer deleted.
+	expectGone map[expectKey][]gone
 	// expectWritten are the deployer's expectations for its writes of
 	// an RC: per RC, the resource versions its writes replaced.
 	expectWritten map[expectKey][]string
@@ -411,6 +412,10 @@ func (s *Sim) processAs(it item, instance string) {
 		// cache does not show yet (SPEC 4.2.expect), as the DC
 		// controller does for its RCs.
 		snap.Unobserved = s.unobservedPods(expectKey{it, instance}, snap.Pods)
+		// And for the pods it deleted that its cache still lists: the
+		// old rollout's pod, which would fail the RC's retried rollout
+		// (SPEC 4.2.expect.delete).
+		snap.Undeleted = s.undeletedPods(expectKey{it, instance}, snap.Pods)
 		// And for its own writes of the RC: a cache that still shows the
 		// version a write replaced predates it (SPEC 4.2.expect).
 		if s.unwritten(expectKey{it, instance}, d) {
@@ -427,9 +432,10 @@ func (s *Sim) processAs(it item, instance string) {
 	switch it.kind {
 	case KindConfig:
 		s.expectCreates(expectKey{it, instance}, pass, wire.ResourceRCs)
-		s.expectDeletes(expectKey{it, instance}, pass)
+		s.expectDeletes(expectKey{it, instance}, pass, wire.ResourceRCs)
 	case KindRC:
 		s.expectCreates(expectKey{it, instance}, pass, wire.ResourcePods)
+		s.expectDeletes(expectKey{it, instance}, pass, wire.ResourcePods)
 		s.expectWrites(expectKey{it, instance}, pass, snap)
 	}
 	if !s.opts.Quiet {

@@ -61,7 +61,7 @@
 // (KeepCancelOnRace, UnrelatedPodEffects, FailedCancellationEveryPass).
 // Exact and every Origin preset also plan from the cache while the
 // deployer pod created is missing there, or while it still shows the one
-// a retry deleted (IgnoreExpectations), count a
+// a retry or the deployer itself deleted (IgnoreExpectations), count a
 // retried rollout's New-phase timeout from the RC's creation
 // (RetryTimeoutFromCreation) and, when a rollout without desired replicas
 // succeeds, write openshift.io/deployment.replicas ""

@@ -50,7 +50,12 @@ import (
 //     being deleted: the old rollout's all the same), and the old pod's
 //     Failed phase would fail the retried rollout at once (SPEC
 //     4.2.expect.retry). It waits until the pod is gone, the New-phase
-//     timeout unchecked meanwhile.
+//     timeout unchecked meanwhile. And when the snapshot lists the RC's
+//     deployer pod although this controller deleted it (its name is in
+//     s.Undeleted): a cancel's delete of a pod that had failed fails the
+//     RC in the same pass, a retry then finds no pod to name, and the
+//     cached pod's Failed phase would fail the retried rollout at once
+//     (SPEC 4.2.expect.delete).
 //  1. Look up the deployer pod, dcplan.DeployerPodName(rc) (SPEC 4.2.3).
 //     Unless
 //     SeedPodController (the seeds: pod phases are DeployerPod's job, SPEC
@@ -158,7 +163,7 @@ func Step(s dcplan.Snapshot, rc string) dcplan.Plan {
 // pods is read, which must hold every pod of s that belongs to d: its
 // deployer pod (by name) and the pods labelled for it (s.Pods will do).
 func stepOn(s *dcplan.Snapshot, pods []dcplan.Pod, d *dcplan.Deployment) dcplan.Plan {
-	if !s.Settings.IgnoreExpectations && (unobserved(s, pods, d.Name) || retriedPodListed(pods, d)) {
+	if !s.Settings.IgnoreExpectations && (unobserved(s, pods, d.Name) || retriedPodListed(pods, d) || undeletedPodListed(s, pods, d.Name)) {
 		return dcplan.Plan{Wait: dcplan.WaitStaleCache}
 	}
 	st := step{now: s.Now, settings: s.Settings, dropping: s.WillBeDropped(), pods: pods, d: d,
@@ -207,6 +212,20 @@ func retriedPodListed(pods []dcplan.Pod, d *dcplan.Deployment) bool {
 	}
 	p := findDeployerPod(pods, d.Name)
 	return p != nil && p.UID == d.RetriedPod
+}
+
+// undeletedPodListed reports whether pods still lists the deployer pod of
+// RC rc although this controller deleted it (its name is in s.Undeleted):
+// the cache predates the delete (SPEC 4.2.expect.delete). A pod that
+// shows its deletionTimestamp counts as listed: the old rollout's all the
+// same, whose phase would fail the RC's retried rollout at once. The
+// adapter names the pod only while its cache lists the one it deleted,
+// not a pod made again under the name.
+func undeletedPodListed(s *dcplan.Snapshot, pods []dcplan.Pod, rc string) bool {
+	if len(s.Undeleted) == 0 || !slices.Contains(s.Undeleted, dcplan.DeployerPodName(rc)) {
+		return false
+	}
+	return findDeployerPod(pods, rc) != nil
 }
 
 // outcome replays what upstream does after a request of this pass failed,

@@ -150,10 +150,12 @@ type Controller struct {
 	lists   lists
 	// expectRCs are the DC controller's expectations (RCs by DC key) and
 	// expectGone those for its RC deletes, expectPods the deployer's
-	// (deployer pods by RC key).
-	expectRCs  expectations
-	expectGone expectations
-	expectPods expectations
+	// (deployer pods by RC key) and expectPodsGone those for its pod
+	// deletes.
+	expectRCs      expectations
+	expectGone     expectations
+	expectPods     expectations
+	expectPodsGone expectations
 	// expectWrites are the deployer's expectations for its own writes of
 	// an RC: the versions they replaced, by RC key.
 	expectWrites writeExpectations
@@ -208,9 +210,10 @@ const (
 // with Run (or Start).
 func New(kube kubernetes.Interface, apps appsclient.Interface, opts Options) *Controller {
 	c := &Controller{opts: opts, kube: kube, apps: apps, log: opts.Logger, now: opts.Now,
-		expectRCs:  expectations{resource: wire.ResourceRCs, verb: wire.VerbCreate},
-		expectGone: expectations{resource: wire.ResourceRCs, verb: wire.VerbDelete},
-		expectPods: expectations{resource: wire.ResourcePods, verb: wire.VerbCreate}}
+		expectRCs:      expectations{resource: wire.ResourceRCs, verb: wire.VerbCreate},
+		expectGone:     expectations{resource: wire.ResourceRCs, verb: wire.VerbDelete},
+		expectPods:     expectations{resource: wire.ResourcePods, verb: wire.VerbCreate},
+		expectPodsGone: expectations{resource: wire.ResourcePods, verb: wire.VerbDelete}}
 	if c.log.GetSink() == nil {
 		c.log = klog.Background()
 	}
@@ -275,6 +278,7 @@ func New(kube kubernetes.Interface, apps appsclient.Interface, opts Options) *Co
 			c.observeRCDelete(obj)
 			if rc, ok := rcOf(obj); ok {
 				c.expectPods.forget(rc.Namespace + "/" + rc.Name)
+				c.expectPodsGone.forget(rc.Namespace + "/" + rc.Name)
 				c.expectWrites.forget(rc.Namespace + "/" + rc.Name)
 				if c.seedOrphans() {
 					c.addDeployment(rc.Namespace + "/" + rc.Name)
@@ -295,7 +299,12 @@ func New(kube kubernetes.Interface, apps appsclient.Interface, opts Options) *Co
 				c.enqueuePodOwner(obj)
 			}
 		},
-		DeleteFunc: func(obj any) { c.forget(obj); c.observePod(obj); c.enqueuePodOwner(obj) },
+		DeleteFunc: func(obj any) {
+			c.forget(obj)
+			c.observePod(obj)
+			c.observePodDelete(obj)
+			c.enqueuePodOwner(obj)
+		},
 	})
 	return c
 }
@@ -623,13 +632,13 @@ func (c *Controller) SyncConfig(ctx context.Context, key string, requeues int) (
 	// Modern waits for them instead of planning from a view older than
 	// its own write (SPEC 3.2.12.expect); the RC's add event requeues the
 	// DC.
-	s.Unobserved = c.expectRCs.unobserved(key, created, s.Now, func(name string) bool {
+	s.Unobserved = c.expectRCs.unobserved(key, created, s.Now, func(name, _ string) bool {
 		return slices.ContainsFunc(s.Deployments, func(d dcplan.Deployment) bool { return d.Name == name })
 	})
 	// The RCs it deleted that its cache still shows: Modern waits for the
 	// cache to drop them instead of counting them in a history cleanup
 	// again (SPEC 3.7.expect); the RC's delete event requeues the DC.
-	s.Undeleted = c.expectGone.unobserved(key, deleted, s.Now, func(name string) bool {
+	s.Undeleted = c.expectGone.unobserved(key, deleted, s.Now, func(name, _ string) bool {
 		return !slices.ContainsFunc(s.Deployments, func(d dcplan.Deployment) bool { return d.Name == name })
 	})
 	pass, err := wire.RunPass(ctx, c.dcClient, s, reconcile.Config)
@@ -663,7 +672,7 @@ func (c *Controller) SyncConfig(ctx context.Context, key string, requeues int) (
 // only when the cache holds no such pod either. Its errors are
 // SyncConfig's.
 func (c *Controller) SyncDeployment(ctx context.Context, key string, requeues int) (wire.Pass, bool, error) {
-	created := c.expectPods.pending(key) // before the caches are read
+	created, deleted := c.expectPods.pending(key), c.expectPodsGone.pending(key) // before the caches are read
 	s, ok, err := c.DeploymentSnapshot(key, requeues)
 	if err == nil && !ok && c.seedOrphans() {
 		return c.syncOrphans(ctx, key, requeues)
@@ -679,12 +688,20 @@ func (c *Controller) SyncDeployment(ctx context.Context, key string, requeues in
 	// than its own create (SPEC 4.2.expect); the pod's add event requeues
 	// the RC.
 	ns, name, _ := cache.SplitMetaNamespaceKey(key)
-	s.Unobserved = c.expectPods.unobserved(key, created, s.Now, func(pod string) bool {
+	s.Unobserved = c.expectPods.unobserved(key, created, s.Now, func(pod, _ string) bool {
 		// Seen only as created: related to the RC. A cache that shows a
 		// squatter under the name predates the create (SPEC
 		// 4.2.expect.squat).
 		p, ok := s.Pod(pod)
 		return ok && p.DeploymentName == name
+	})
+	// The pods it deleted that its cache still lists (by uid: a pod made
+	// again under the name is another): Modern waits for the cache to
+	// drop them, as the old rollout's pod would fail a retried one (SPEC
+	// 4.2.expect.delete); the pod's delete event requeues the RC.
+	s.Undeleted = c.expectPodsGone.unobserved(key, deleted, s.Now, func(pod, uid string) bool {
+		p, ok := s.Pod(pod)
+		return !ok || p.UID != uid
 	})
 	// And its own writes of the RC: a cache that still shows the version
 	// one of them replaced predates it (SPEC 4.2.expect).
@@ -714,12 +731,14 @@ func (c *Controller) SyncDeployment(ctx context.Context, key string, requeues in
 	}
 	pass, err := wire.RunPass(ctx, c.rcClient, s, planner)
 	c.expectPods.record(key, pass, s.Now)
+	c.expectPodsGone.record(key, pass, s.Now)
 	c.expectWrites.record(key, ns, name, read, pass, s.Now)
 	if d, ok := s.Deployment(name); ok && c.gone(c.rcs, key, d.UID) {
 		// Deleted while this pass ran (see SyncConfig): an RC made again
 		// under the name would wait on this one's deployer pod.
 		c.decoder.Forget(types.UID(d.UID))
 		c.expectPods.forget(key)
+		c.expectPodsGone.forget(key)
 		c.expectWrites.forget(key)
 	}
 	if err != nil {
@@ -834,7 +853,7 @@ func (c *Controller) observeRC(obj any) {
 	}
 	keys, _ := indexRC(rc) // "<ns>/<dc>" by label and annotation, "uid:<uid>"
 	for _, key := range keys {
-		if !strings.HasPrefix(key, "uid:") && c.expectRCs.observe(key, rc.Name) {
+		if !strings.HasPrefix(key, "uid:") && c.expectRCs.observe(key, rc.Name, "") {
 			c.addConfig(key)
 		}
 	}
@@ -851,7 +870,7 @@ func (c *Controller) observeRCDelete(obj any) {
 	}
 	keys, _ := indexRC(rc)
 	for _, key := range keys {
-		if !strings.HasPrefix(key, "uid:") && c.expectGone.observe(key, rc.Name) {
+		if !strings.HasPrefix(key, "uid:") && c.expectGone.observe(key, rc.Name, "") {
 			c.addConfig(key)
 		}
 	}
@@ -867,7 +886,24 @@ func (c *Controller) observePod(obj any) {
 	}
 	keys, _ := indexPod(pod)
 	for _, key := range keys {
-		if c.expectPods.observe(key, pod.Name) {
+		if c.expectPods.observe(key, pod.Name, "") {
+			c.addDeployment(key)
+		}
+	}
+}
+
+// observePodDelete observes a pod's delete event for the deployer's
+// expectations for its deletes: when the deployer deleted the pod and
+// waits for its cache to drop it, the wait is over and the RC goes back
+// to its queue (SPEC 4.2.expect.delete).
+func (c *Controller) observePodDelete(obj any) {
+	pod, ok := podOf(obj)
+	if !ok {
+		return
+	}
+	keys, _ := indexPod(pod)
+	for _, key := range keys {
+		if c.expectPodsGone.observe(key, pod.Name, string(pod.UID)) {
 			c.addDeployment(key)
 		}
 	}

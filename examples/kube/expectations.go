@@ -19,16 +19,24 @@ const expectationsTTL = 5 * time.Minute
 // controller created (or, with verb VerbDelete, deleted) and whose write
 // its cache has not shown yet: what Snapshot.Unobserved (Undeleted)
 // carries. The DC controller's are RCs by DC key (SPEC 3.2.12.expect;
-// its deletes, 3.7.expect), the deployer's are deployer pods by RC key
-// (SPEC 4.2.expect). Safe for concurrent use by the workers and the
-// informers' event handlers.
+// its deletes, 3.7.expect), the deployer's are pods by RC key (SPEC
+// 4.2.expect; its deletes, 4.2.expect.delete). Safe for concurrent use by
+// the workers and the informers' event handlers.
 type expectations struct {
 	resource string    // wire.ResourceRCs or wire.ResourcePods
 	verb     wire.Verb // wire.VerbCreate, or wire.VerbDelete
 
 	mu      sync.Mutex
-	created map[string]map[string]time.Time // queue key -> name -> created at
-	swept   time.Time                       // when record last dropped expired entries
+	created map[string]map[string]written // queue key -> name -> the write
+	swept   time.Time                     // when record last dropped expired entries
+}
+
+// written is one write an expectation waits for: when it was made, and
+// for a pod's delete the uid of the pod the pass's cache showed (a pod
+// made again under the name is another one).
+type written struct {
+	at  time.Time
+	uid string
 }
 
 // pending returns the objects written for key that no pass and no
@@ -38,7 +46,7 @@ type expectations struct {
 // just after the read, its handler done just before) would have ended an
 // expectation the read predates, and the pass would plan from a view
 // older than its controller's own write.
-func (e *expectations) pending(key string) map[string]time.Time {
+func (e *expectations) pending(key string) map[string]written {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	return maps.Clone(e.created[key])
@@ -46,11 +54,11 @@ func (e *expectations) pending(key string) map[string]time.Time {
 
 // unobserved returns the objects of pending (taken for key before the
 // pass read its caches) whose write seen, the pass's read, does not
-// report, in name order; it forgets the ones seen reports and the ones
+// report (given the object's name and the uid recorded), in name order; it forgets the ones seen reports and the ones
 // older than expectationsTTL. An object an informer event observed since
 // pending was taken stays unobserved for this pass, whose read may
 // predate it: the event has put key back in the queue for the next.
-func (e *expectations) unobserved(key string, pending map[string]time.Time, now time.Time, seen func(name string) bool) []string {
+func (e *expectations) unobserved(key string, pending map[string]written, now time.Time, seen func(name, uid string) bool) []string {
 	if len(pending) == 0 {
 		return nil
 	}
@@ -58,8 +66,8 @@ func (e *expectations) unobserved(key string, pending map[string]time.Time, now 
 	defer e.mu.Unlock()
 	names := e.created[key]
 	var out []string
-	for name, at := range pending {
-		if seen(name) || now.Sub(at) > expectationsTTL {
+	for name, w := range pending {
+		if seen(name, w.uid) || now.Sub(w.at) > expectationsTTL {
 			delete(names, name)
 			continue
 		}
@@ -72,15 +80,17 @@ func (e *expectations) unobserved(key string, pending map[string]time.Time, now 
 	return out
 }
 
-// observe forgets name, created for key, and reports whether it was
+// observe forgets name, written for key, and reports whether it was
 // expected: the informer delivered its add (or delete) event, so the
 // cache has shown it (client-go's CreationObserved). An object deleted
-// before a pass saw it no longer holds key.
-func (e *expectations) observe(key, name string) bool {
+// before a pass saw it no longer holds key. uid is the object's: the
+// delete event of another pod of the name (one older than the pod
+// deleted) observes nothing.
+func (e *expectations) observe(key, name, uid string) bool {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	names := e.created[key]
-	if _, ok := names[name]; !ok {
+	if w, ok := names[name]; !ok || w.uid != "" && w.uid != uid {
 		return false
 	}
 	delete(names, name)
@@ -91,7 +101,9 @@ func (e *expectations) observe(key, name string) bool {
 }
 
 // record notes the objects of e's resource that pass created (deleted,
-// with VerbDelete): the requests of e's verb the server accepted. Once
+// with VerbDelete): the requests of e's verb the server accepted. A pod's
+// delete is noted with the uid the pass's snapshot shows, and not at all
+// when it shows none (nothing listed to wait for). Once
 // per expectationsTTL it also drops every expired entry: those of an
 // owner deleted while its pass was in flight (forgotten before this
 // record) would otherwise stay, no pass of their key coming again.
@@ -102,14 +114,22 @@ func (e *expectations) record(key string, pass wire.Pass, now time.Time) {
 		if r.Verb != e.verb || r.Resource != e.resource || r.Subresource != "" || pass.Errs[i] != nil {
 			continue
 		}
+		w := written{at: now}
+		if r.Verb == wire.VerbDelete && r.Resource == wire.ResourcePods {
+			p, ok := pass.Snapshot.Pod(r.Name)
+			if !ok {
+				continue
+			}
+			w.uid = p.UID
+		}
 		e.mu.Lock()
 		if e.created == nil {
-			e.created = map[string]map[string]time.Time{}
+			e.created = map[string]map[string]written{}
 		}
 		if e.created[key] == nil {
-			e.created[key] = map[string]time.Time{}
+			e.created[key] = map[string]written{}
 		}
-		e.created[key][r.Name] = now
+		e.created[key][r.Name] = w
 		e.mu.Unlock()
 	}
 }
@@ -124,8 +144,8 @@ func (e *expectations) sweep(now time.Time) {
 	}
 	e.swept = now
 	for key, names := range e.created {
-		for name, at := range names {
-			if now.Sub(at) > expectationsTTL {
+		for name, w := range names {
+			if now.Sub(w.at) > expectationsTTL {
 				delete(names, name)
 			}
 		}

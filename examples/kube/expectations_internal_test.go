@@ -8,20 +8,21 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/wire"
 )
 
 // none is a cache that shows nothing.
-func none(string) bool { return false }
+func none(string, string) bool { return false }
 
 // showing is a cache that shows the given names.
-func showing(names ...string) func(string) bool {
-	return func(n string) bool { return slices.Contains(names, n) }
+func showing(names ...string) func(string, string) bool {
+	return func(n, _ string) bool { return slices.Contains(names, n) }
 }
 
 // readPass is what one pass does with e for key when no informer event
 // comes while it reads its caches: pending, then unobserved.
-func readPass(e *expectations, key string, now time.Time, seen func(string) bool) []string {
+func readPass(e *expectations, key string, now time.Time, seen func(string, string) bool) []string {
 	return e.unobserved(key, e.pending(key), now, seen)
 }
 
@@ -41,7 +42,7 @@ func TestExpectationsTakenBeforeTheRead(t *testing.T) {
 		key      string
 		name     string
 		// read is the pass's read, which missed the event.
-		read func(string) bool
+		read func(string, string) bool
 	}{
 		{wire.VerbCreate, wire.ResourcePods, "ns/web-1", "web-1-deploy", none},
 		{wire.VerbCreate, wire.ResourceRCs, "ns/web", "web-2", none},
@@ -49,8 +50,8 @@ func TestExpectationsTakenBeforeTheRead(t *testing.T) {
 	} {
 		e := expectations{resource: c.resource, verb: c.verb}
 		e.record(c.key, wire.Pass{Requests: []wire.Request{{Verb: c.verb, Resource: c.resource, Name: c.name}}, Sent: 1, Errs: []error{nil}}, t0)
-		pending := e.pending(c.key)    // the pass begins
-		if !e.observe(c.key, c.name) { // the event, during the read
+		pending := e.pending(c.key)        // the pass begins
+		if !e.observe(c.key, c.name, "") { // the event, during the read
 			t.Fatalf("%s %s: observe = false for an expected object", c.verb, c.name)
 		}
 		if d := cmp.Diff([]string{c.name}, e.unobserved(c.key, pending, t0, c.read)); d != "" {
@@ -93,7 +94,7 @@ func TestExpectations(t *testing.T) {
 	if got := readPass(&e, "ns/web", t0, none); got != nil {
 		t.Errorf("seen once is enough: unobserved = %q, want none", got)
 	}
-	if e.observe("ns/web", "web-2") {
+	if e.observe("ns/web", "web-2", "") {
 		t.Errorf("observe(web-2) = true after a pass saw it")
 	}
 
@@ -106,10 +107,10 @@ func TestExpectations(t *testing.T) {
 	}
 
 	e.record("ns/web", wire.Pass{Requests: pass.Requests[:1], Sent: 1, Errs: []error{nil}}, t0)
-	if e.observe("ns/other", "web-2") || e.observe("ns/web", "web-2-deploy") {
+	if e.observe("ns/other", "web-2", "") || e.observe("ns/web", "web-2-deploy", "") {
 		t.Errorf("observe: want web-2 of ns/web only")
 	}
-	if !e.observe("ns/web", "web-2") {
+	if !e.observe("ns/web", "web-2", "") {
 		t.Errorf("observe(web-2) = false for an expected RC")
 	}
 	if got := readPass(&e, "ns/web", t0, none); got != nil {
@@ -146,7 +147,7 @@ func TestPodExpectations(t *testing.T) {
 	// An informer event observes the pod even when no pass saw it (it was
 	// deleted before): it must not hold the RC.
 	e.record("ns/web-1", pass, t0)
-	if !e.observe("ns/web-1", "web-1-deploy") {
+	if !e.observe("ns/web-1", "web-1-deploy", "") {
 		t.Errorf("observe(web-1-deploy) = false for an expected pod")
 	}
 	if got := readPass(&e, "ns/web-1", t0, none); got != nil {
@@ -178,13 +179,13 @@ func TestDeleteExpectations(t *testing.T) {
 	e.record("ns/web", pass, t0)
 	// The cache still shows web-1 and web-2: the drop of web-2 is what is
 	// awaited (web-1's delete failed).
-	gone := func(shown ...string) func(string) bool {
-		return func(n string) bool { return !showing(shown...)(n) }
+	gone := func(shown ...string) func(string, string) bool {
+		return func(n, uid string) bool { return !showing(shown...)(n, uid) }
 	}
 	if d := cmp.Diff([]string{"web-2"}, readPass(&e, "ns/web", t0, gone("web-1", "web-2"))); d != "" {
 		t.Errorf("while the cache shows web-2 (-want +got):\n%s", d)
 	}
-	if !e.observe("ns/web", "web-2") {
+	if !e.observe("ns/web", "web-2", "") {
 		t.Errorf("observe(web-2) = false for an expected delete")
 	}
 	if got := readPass(&e, "ns/web", t0, gone("web-1", "web-2")); got != nil {
@@ -220,5 +221,48 @@ func TestExpectationsOfAGoneOwnerExpire(t *testing.T) {
 	}
 	if d := cmp.Diff([]string{"web-1", "web-2"}, readPass(&e, "ns/web", t0.Add(expectationsTTL+time.Second), none)); d != "" {
 		t.Errorf("the live key's expectations (-want +got):\n%s", d)
+	}
+}
+
+// TestPodDeleteExpectations: the deployer's expectations for its pod
+// deletes (SPEC 4.2.expect.delete) hold each pod with the uid its pass's
+// cache showed, hold while the cache lists that pod (its deletionTimestamp
+// aside), and end when the cache drops it or lists another pod under the
+// name, or when the delete event of that pod, not of an older one of the
+// name, is observed. A pod the pass's cache did not list is no
+// expectation.
+func TestPodDeleteExpectations(t *testing.T) {
+	t0 := time.Date(2026, 12, 7, 10, 0, 0, 0, time.UTC)
+	pass := wire.Pass{
+		Snapshot: dcplan.Snapshot{Pods: []dcplan.Pod{{Name: "web-1-deploy", UID: "u1"}, {Name: "web-1-hook-pre", UID: "h1"}}},
+		Requests: []wire.Request{
+			{Verb: wire.VerbDelete, Resource: wire.ResourcePods, Name: "web-1-deploy"},
+			{Verb: wire.VerbDelete, Resource: wire.ResourcePods, Name: "web-1-hook-pre"},
+			{Verb: wire.VerbDelete, Resource: wire.ResourcePods, Name: "web-1-hook-post"}, // not listed
+			{Verb: wire.VerbUpdate, Resource: wire.ResourceRCs, Name: "web-1"},
+		},
+		Sent: 4,
+		Errs: []error{nil, errors.New("Forbidden"), nil, nil},
+	}
+	e := expectations{resource: wire.ResourcePods, verb: wire.VerbDelete}
+	e.record("ns/web-1", pass, t0)
+	listing := func(uids map[string]string) func(string, string) bool {
+		return func(n, uid string) bool { return uids[n] != uid } // seen: gone, or another pod
+	}
+	if d := cmp.Diff([]string{"web-1-deploy"}, readPass(&e, "ns/web-1", t0, listing(map[string]string{"web-1-deploy": "u1"}))); d != "" {
+		t.Errorf("while the cache lists the pod deleted (-want +got):\n%s", d)
+	}
+	if got := readPass(&e, "ns/web-1", t0, listing(map[string]string{"web-1-deploy": "u2"})); got != nil {
+		t.Errorf("once the cache lists another pod of the name: unobserved = %q, want none", got)
+	}
+	e.record("ns/web-1", pass, t0)
+	if e.observe("ns/web-1", "web-1-deploy", "u0") {
+		t.Errorf("the delete event of an older pod of the name observed the delete of u1")
+	}
+	if !e.observe("ns/web-1", "web-1-deploy", "u1") {
+		t.Errorf("observe(web-1-deploy, u1) = false for an expected delete")
+	}
+	if got := readPass(&e, "ns/web-1", t0, listing(map[string]string{"web-1-deploy": "u1"})); got != nil {
+		t.Errorf("after its delete event: unobserved = %q, want none", got)
 	}
 }

@@ -102,7 +102,7 @@ func TestPassOfADeletedDCLeavesNothing(t *testing.T) {
 	if err != nil || !ok || !*deleted {
 		t.Fatalf("SyncConfig() = %v, %v; deleted %v; latest %d, rcs %d, sent %d; plan:\n%s", ok, err, *deleted, pass.Snapshot.Config.Status.LatestVersion, len(pass.Snapshot.Deployments), pass.Sent, dcplan.Describe(pass.Plan))
 	}
-	if got := readPass(&c.expectRCs, key, time.Now(), func(string) bool { return false }); got != nil {
+	if got := readPass(&c.expectRCs, key, time.Now(), none); got != nil {
 		t.Errorf("the gone DC's RC is still expected: %q", got)
 	}
 	if _, ok := c.lists.entries[key]; ok {
@@ -142,7 +142,7 @@ func TestPassOfADeletedRCLeavesNothing(t *testing.T) {
 	if err != nil || !ok || !*deleted {
 		t.Fatalf("SyncDeployment() = %v, %v; deleted %v; plan:\n%s", ok, err, *deleted, dcplan.Describe(pass.Plan))
 	}
-	if got := readPass(&c.expectPods, "shop/web-1", time.Now(), func(string) bool { return false }); got != nil {
+	if got := readPass(&c.expectPods, "shop/web-1", time.Now(), none); got != nil {
 		t.Errorf("the gone RC's deployer pod is still expected: %q", got)
 	}
 }

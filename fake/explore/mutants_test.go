@@ -101,6 +101,12 @@ var mutantList = []mutant{
 	{name: "retry names no pod", why: "the retry writes no dcplan.io/retried-pod, so the deployer cannot tell the deleted pod (SPEC 4.2.expect.retry)",
 		file: "cancel/retry.go", old: "		reset.RetriedPod = deletedDeployerUID(s, p.DeletePods, name)", new: "		reset.RetriedPod = \"\"",
 		killers: [][2]string{{"./cancel", ""}, {"./wire", ""}, explorer}},
+	{name: "deleted pod not awaited", why: "the deployer fails a retried rollout for the pod it deleted itself, still in its cache (SPEC 4.2.expect.delete)",
+		file: "phase/step.go", old: "	return findDeployerPod(pods, rc) != nil\n", new: "	return false && findDeployerPod(pods, rc) != nil\n",
+		killers: [][2]string{{"./phase", ""}, explorer}},
+	{name: "pod deletes not expected", why: "the simulator's deployer keeps no expectations for its pod deletes (SPEC 4.2.expect.delete)",
+		file: "fake/sim.go", old: "		s.expectDeletes(expectKey{it, instance}, pass, wire.ResourcePods)\n", new: "",
+		killers: [][2]string{{"./fake", "TestSimOwnDeleteRace"}}},
 }
 
 // TestMutantsStillApply runs on every go test, without -mutants: each

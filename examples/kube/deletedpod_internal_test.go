@@ -1,0 +1,67 @@
+package kube
+
+import (
+	"testing"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/examples/kube/kubetest"
+	"github.com/dcplan/dcplan/wire"
+)
+
+// TestDeployerWaitsForItsOwnPodDelete (SPEC 4.2.expect.delete): while
+// the cache still lists the deployer pod this controller deleted (a
+// cancel's delete of a pod that had failed, before a retry reset the RC
+// to New), the deployer plans nothing, where taking that pod for the
+// retried rollout's failed web-1 at once for the old pod's phase. The
+// pod's delete event ends the wait, and the next pass creates the new
+// deployer pod.
+func TestDeployerWaitsForItsOwnPodDelete(t *testing.T) {
+	cl := kubetest.NewCluster(time.Now())
+	c := New(cl.Kube, cl.Apps, Options{Namespace: "shop", Recorder: kubetest.Discard})
+	start(t, c)
+	createWeb1(t, cl, c)
+	old := &corev1.Pod{
+		ObjectMeta: metav1.ObjectMeta{Name: "web-1-deploy", Namespace: "shop", UID: "old-pod",
+			Annotations: map[string]string{dcplan.AnnotationDeploymentName: "web-1"}},
+		Spec:   corev1.PodSpec{Containers: []corev1.Container{{Name: "deployment", Image: "deployer"}}},
+		Status: corev1.PodStatus{Phase: corev1.PodFailed},
+	}
+	pods := cl.Kube.CoreV1().Pods("shop")
+	if _, err := pods.Create(t.Context(), old, metav1.CreateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	var s dcplan.Snapshot
+	waitUntil(t, func() bool {
+		var ok bool
+		s, ok, _ = c.DeploymentSnapshot("shop/web-1", 0)
+		_, podCached := s.Pod("web-1-deploy")
+		return ok && podCached
+	}, "web-1 and its old deployer pod in the caches")
+	// This controller deleted the pod; its cache has not dropped it yet.
+	c.expectPodsGone.record("shop/web-1", wire.Pass{Snapshot: s, Requests: []wire.Request{{Verb: wire.VerbDelete,
+		Resource: wire.ResourcePods, Namespace: "shop", Name: "web-1-deploy"}}, Sent: 1, Errs: []error{nil}}, time.Now())
+
+	pass, ok, err := c.SyncDeployment(t.Context(), "shop/web-1", 0)
+	if err != nil || !ok {
+		t.Fatalf("SyncDeployment() = %v, %v", ok, err)
+	}
+	if pass.Plan.Wait != dcplan.WaitStaleCache || pass.Sent != 0 {
+		t.Fatalf("the pass over a cache that lists the pod it deleted: %s(sent %d), want a wait for the cache", dcplan.Describe(pass.Plan), pass.Sent)
+	}
+	if err := pods.Delete(t.Context(), "web-1-deploy", metav1.DeleteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, func() bool { return readPass(&c.expectPodsGone, "shop/web-1", time.Now(), none) == nil },
+		"the pod's delete event to end the expectation")
+	pass, ok, err = c.SyncDeployment(t.Context(), "shop/web-1", 0)
+	if err != nil || !ok {
+		t.Fatalf("SyncDeployment() = %v, %v", ok, err)
+	}
+	if len(pass.Plan.CreatePods) != 1 || pass.Plan.Wait != dcplan.WaitNone {
+		t.Errorf("the pass once the cache dropped the pod: %s, want the new deployer pod created", dcplan.Describe(pass.Plan))
+	}
+}
