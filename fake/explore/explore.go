@@ -214,9 +214,11 @@ type state struct {
 	expect     []string
 	// queued are the RCs without the openshift.io/deployment-config.name
 	// annotation that a change of one of their pods queued and no
-	// deployer pass has taken since, sorted (see queuedRCs). A deployer
-	// pass over such an RC is a move only while it is queued; every other
-	// RC is queued by each relist (SPEC 4.7).
+	// deployer pass has taken since, sorted (see queuedRCs), and no
+	// controller's crash has emptied (the restart drops them, with the
+	// requeue counts). A deployer pass over such an RC is a move only
+	// while it is queued; every other RC is queued by each relist (SPEC
+	// 4.7).
 	queued []string
 }
 
@@ -241,6 +243,15 @@ func (c state) next(m Move, step Step, staleLeft bool) state {
 			n.rq = map[string]int{}
 		}
 		n.rq[m.Target] = step.Requeue
+	}
+	if m.Fault == FaultCrash && m.Actor.controller() {
+		// The controllers run in one process, which the crash restarts
+		// (an oc command that crashes restarts nothing): the deployer's
+		// queue and its rate limiter's counts go with it.
+		// The relist queues every annotated RC again (any pass over one
+		// is a move at any time) and none without the annotation, whose
+		// pods' adds queue nothing (SPEC 4.7).
+		n.rq, n.queued = nil, nil
 	}
 	if !staleLeft {
 		n.prev = nil // no stale read is left to read it
