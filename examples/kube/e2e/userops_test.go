@@ -94,6 +94,41 @@ func TestCancel(t *testing.T) {
 	}
 }
 
+// TestCancelThenRetry: `oc rollout retry` of a rollout `oc rollout
+// cancel` failed. The deployer deleted the cancelled rollout's pod
+// itself, so the retry has no pod to delete or name; the deployer's
+// expectations for its own pod deletes, ended by the real informer's
+// delete event, are what keeps a lagging cache from failing the retried
+// rollout for the old pod (SPEC 4.2.expect.delete). The retried rollout
+// completes.
+func TestCancelThenRetry(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	e.controller(kube.Options{})
+	e.createDC(newDC("frontend", "registry.example/shop/frontend:v1", 2))
+	e.await("frontend", "frontend-1 Complete replicas=2 reason=\"config change\"\ndc frontend latestVersion=1 replicas=2")
+	e.kubelet.Hold("frontend-2", true)
+	e.setImage("frontend", "registry.example/shop/frontend:v2")
+	e.waitFor("frontend-2-deploy Running", func() (bool, error) {
+		return slices.Contains(e.deployerPods(), "frontend-2-deploy Running"), nil
+	})
+	e.cancelRollout("frontend")
+	e.await("frontend", "frontend-1 Complete replicas=2 reason=\"config change\"\n"+
+		"frontend-2 Failed replicas=0 reason=\"cancelled by the user\"\n"+
+		"dc frontend latestVersion=2 replicas=2")
+	e.waitFor("frontend-2-deploy deleted", func() (bool, error) {
+		return !slices.ContainsFunc(e.deployerPods(), func(p string) bool { return strings.HasPrefix(p, "frontend-2-deploy ") }), nil
+	})
+	e.kubelet.Hold("frontend-2", false)
+	e.retryRollout("frontend")
+	if got, ok := e.rc("frontend-2").Annotations[dcplan.AnnotationRetriedPod]; ok {
+		t.Errorf("frontend-2's %s = %q after a retry that deleted no pod, want none", dcplan.AnnotationRetriedPod, got)
+	}
+	e.await("frontend", "frontend-1 Complete replicas=0 reason=\"config change\"\n"+
+		"frontend-2 Complete replicas=2\n"+
+		"dc frontend latestVersion=2 replicas=2")
+}
+
 // TestRolloutLatestBumpIsLostOnACRD: `oc rollout latest`
 // (reconcile.RolloutLatest) on a server without
 // deploymentconfigs/instantiate: the instantiate request answers NotFound
