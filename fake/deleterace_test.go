@@ -17,51 +17,18 @@ import (
 // Exact keeps upstream's race; Modern waits while its cache shows a pod
 // it deleted (SPEC 4.2.expect.delete) and the retried rollout completes.
 func TestSimOwnDeleteRace(t *testing.T) {
-	raced := map[dcplan.Preset]int{}
-	const seeds = 40
-	for _, preset := range []dcplan.Preset{dcplan.Modern, dcplan.Exact} {
-		for seed := range uint64(seeds) {
-			m := fake.DefaultPodModel()
-			m.FailRate, m.HookRate = 0, 0
-			m.Scripts = map[string]fake.PodScript{"web-1": {Schedule: 5 * time.Second, Run: 20 * time.Second, Fail: true}}
-			s := fake.NewSim(fake.Options{Seed: seed, Settings: preset.Settings(), Model: m})
-			if err := s.AddConfig(fake.NewConfig("ns", "web", 1)); err != nil {
-				t.Fatal(err)
+	retryRaces(t, fake.Faults{}, func(t *testing.T, s *fake.Sim) {
+		cancelAtPodFailure(t, s, "web-1")
+		for range 50 {
+			if d, _ := s.World().Deployment("ns", "web-1"); d.Phase == dcplan.PhaseFailed {
+				break
 			}
-			cancelAtPodFailure(t, s, "web-1")
-			for range 50 {
-				if d, _ := s.World().Deployment("ns", "web-1"); d.Phase == dcplan.PhaseFailed {
-					break
-				}
-				s.Step()
-			}
-			if d, _ := s.World().Deployment("ns", "web-1"); d.Phase != dcplan.PhaseFailed || !d.Cancelled {
-				t.Fatalf("%s seed %d: web-1 is %s (cancelled %v) after the cancel, want Failed and cancelled", preset, seed, d.Phase, d.Cancelled)
-			}
-			if err := s.Retry("ns", "web"); err != nil {
-				t.Fatal(err)
-			}
-			s.Faults.StaleReads = 3
-			s.Run(20)
-			if _, err := s.Stabilize(200); err != nil {
-				t.Fatalf("%s seed %d: %v", preset, seed, err)
-			}
-			d, _ := s.World().Deployment("ns", "web-1")
-			switch {
-			case d.Phase == dcplan.PhaseFailed && d.Reason == "":
-				raced[preset]++ // failed again for the deleted pod, no reason given
-			case d.Phase != dcplan.PhaseComplete:
-				t.Errorf("%s seed %d: web-1 is %s %q after the retry, want Complete or (Exact) the race's Failed", preset, seed, d.Phase, d.Reason)
-			}
+			s.Step()
 		}
-	}
-	if raced[dcplan.Modern] != 0 {
-		t.Errorf("Modern failed the retried rollout for the pod its deployer deleted in %d of %d seeds, want none", raced[dcplan.Modern], seeds)
-	}
-	if raced[dcplan.Exact] == 0 {
-		t.Errorf("Exact never failed the retried rollout for the pod its deployer deleted in %d seeds: the simulator does not make the race", seeds)
-	}
-	t.Logf("the race in %d of %d Exact seeds", raced[dcplan.Exact], seeds)
+		if d, _ := s.World().Deployment("ns", "web-1"); !d.Cancelled {
+			t.Fatalf("web-1 is not cancelled after the cancel")
+		}
+	})
 }
 
 // cancelAtPodFailure runs s until the deployer pod of rc has failed in

@@ -267,15 +267,15 @@ func New(kube kubernetes.Interface, apps appsclient.Interface, opts Options) *Co
 	_, _ = c.rcs.AddEventHandler(cache.ResourceEventHandlerFuncs{
 		AddFunc: func(obj any) {
 			c.lists.touch(c.hasRCs, obj)
-			c.observeRC(obj)
+			c.observeRC(obj, &c.expectRCs)
 			c.enqueueDeployment(obj)
 		},
 		UpdateFunc: c.rcUpdated,
 		DeleteFunc: func(obj any) {
 			c.lists.touch(c.hasRCs, obj)
 			c.forget(obj)
-			c.observeRC(obj)
-			c.observeRCDelete(obj)
+			c.observeRC(obj, &c.expectRCs)
+			c.observeRC(obj, &c.expectGone)
 			if rc, ok := rcOf(obj); ok {
 				c.expectPods.forget(rc.Namespace + "/" + rc.Name)
 				c.expectPodsGone.forget(rc.Namespace + "/" + rc.Name)
@@ -289,7 +289,7 @@ func New(kube kubernetes.Interface, apps appsclient.Interface, opts Options) *Co
 	})
 	_, _ = c.pods.AddEventHandler(cache.ResourceEventHandlerFuncs{
 		AddFunc: func(obj any) {
-			c.observePod(obj)
+			c.observePod(obj, &c.expectPods)
 			if c.seedOrphans() {
 				c.enqueuePodOwner(obj) // a pod of a gone RC, listed at start too
 			}
@@ -301,8 +301,8 @@ func New(kube kubernetes.Interface, apps appsclient.Interface, opts Options) *Co
 		},
 		DeleteFunc: func(obj any) {
 			c.forget(obj)
-			c.observePod(obj)
-			c.observePodDelete(obj)
+			c.observePod(obj, &c.expectPods)
+			c.observePod(obj, &c.expectPodsGone)
 			c.enqueuePodOwner(obj)
 		},
 	})
@@ -842,68 +842,36 @@ func (c *Controller) enqueueDeployment(obj any) {
 	}
 }
 
-// observeRC observes an RC event for the DC controller's expectations:
-// when the DC controller created the RC and waits for its cache to show
-// it, the wait is over and the DC goes back to its queue (SPEC
-// 3.2.12.expect).
-func (c *Controller) observeRC(obj any) {
+// observeRC observes an RC event in e, the DC controller's expectations
+// for its creates (an add or delete event, SPEC 3.2.12.expect) or for its
+// deletes (a delete event, 3.7.expect): when the DC controller wrote the
+// RC and waits for its cache to show the write, the wait is over and the
+// DC goes back to its queue.
+func (c *Controller) observeRC(obj any, e *expectations) {
 	rc, ok := rcOf(obj)
 	if !ok {
 		return
 	}
 	keys, _ := indexRC(rc) // "<ns>/<dc>" by label and annotation, "uid:<uid>"
 	for _, key := range keys {
-		if !strings.HasPrefix(key, "uid:") && c.expectRCs.observe(key, rc.Name, "") {
+		if !strings.HasPrefix(key, "uid:") && e.observe(key, rc.Name, "") {
 			c.addConfig(key)
 		}
 	}
 }
 
-// observeRCDelete observes an RC's delete event for the DC controller's
-// expectations for its deletes: when the DC controller deleted the RC and
-// waits for its cache to drop it, the wait is over and the DC goes back
-// to its queue (SPEC 3.7.expect).
-func (c *Controller) observeRCDelete(obj any) {
-	rc, ok := rcOf(obj)
-	if !ok {
-		return
-	}
-	keys, _ := indexRC(rc)
-	for _, key := range keys {
-		if !strings.HasPrefix(key, "uid:") && c.expectGone.observe(key, rc.Name, "") {
-			c.addConfig(key)
-		}
-	}
-}
-
-// observePod observes a pod event for the deployer's expectations: when
-// the deployer created the pod and waits for its cache to show it, the
-// wait is over and the RC goes back to its queue (SPEC 4.2.expect).
-func (c *Controller) observePod(obj any) {
+// observePod observes a pod event in e, the deployer's expectations for
+// its creates (an add or delete event, SPEC 4.2.expect) or for its deletes
+// (a delete event of the pod of the uid deleted, 4.2.expect.delete): the
+// wait is over and the RC goes back to its queue.
+func (c *Controller) observePod(obj any, e *expectations) {
 	pod, ok := podOf(obj)
 	if !ok {
 		return
 	}
 	keys, _ := indexPod(pod)
 	for _, key := range keys {
-		if c.expectPods.observe(key, pod.Name, "") {
-			c.addDeployment(key)
-		}
-	}
-}
-
-// observePodDelete observes a pod's delete event for the deployer's
-// expectations for its deletes: when the deployer deleted the pod and
-// waits for its cache to drop it, the wait is over and the RC goes back
-// to its queue (SPEC 4.2.expect.delete).
-func (c *Controller) observePodDelete(obj any) {
-	pod, ok := podOf(obj)
-	if !ok {
-		return
-	}
-	keys, _ := indexPod(pod)
-	for _, key := range keys {
-		if c.expectPodsGone.observe(key, pod.Name, string(pod.UID)) {
+		if e.observe(key, pod.Name, string(pod.UID)) {
 			c.addDeployment(key)
 		}
 	}

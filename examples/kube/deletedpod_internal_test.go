@@ -8,7 +8,6 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/dcplan/dcplan"
-	"github.com/dcplan/dcplan/examples/kube/kubetest"
 	"github.com/dcplan/dcplan/wire"
 )
 
@@ -20,10 +19,7 @@ import (
 // pod's delete event ends the wait, and the next pass creates the new
 // deployer pod.
 func TestDeployerWaitsForItsOwnPodDelete(t *testing.T) {
-	cl := kubetest.NewCluster(time.Now())
-	c := New(cl.Kube, cl.Apps, Options{Namespace: "shop", Recorder: kubetest.Discard})
-	start(t, c)
-	createWeb1(t, cl, c)
+	cl, c := startedWithWeb1(t)
 	old := &corev1.Pod{
 		ObjectMeta: metav1.ObjectMeta{Name: "web-1-deploy", Namespace: "shop", UID: "old-pod",
 			Annotations: map[string]string{dcplan.AnnotationDeploymentName: "web-1"}},

@@ -147,6 +147,17 @@ func TestPassOfADeletedRCLeavesNothing(t *testing.T) {
 	}
 }
 
+// startedWithWeb1 starts a controller (namespace shop, events
+// discarded) over a new cluster and creates web-1 (createWeb1).
+func startedWithWeb1(t *testing.T) (*kubetest.Cluster, *Controller) {
+	t.Helper()
+	cl := kubetest.NewCluster(time.Now())
+	c := New(cl.Kube, cl.Apps, Options{Namespace: "shop", Recorder: kubetest.Discard})
+	start(t, c)
+	createWeb1(t, cl, c)
+	return cl, c
+}
+
 // createWeb1 creates webDC at latestVersion 1 through cl, waits for c's
 // cache to show it, and runs c's DC pass, which creates web-1.
 func createWeb1(t *testing.T, cl *kubetest.Cluster, c *Controller) {

@@ -8,7 +8,6 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/dcplan/dcplan"
-	"github.com/dcplan/dcplan/examples/kube/kubetest"
 	"github.com/dcplan/dcplan/wire"
 )
 
@@ -19,10 +18,7 @@ import (
 // counting the squatter as the pod created failed web-1 for it
 // (4.3.new.6) while its deployer pod ran.
 func TestSquatterIsNoSightOfTheCreatedPod(t *testing.T) {
-	cl := kubetest.NewCluster(time.Now())
-	c := New(cl.Kube, cl.Apps, Options{Namespace: "shop", Recorder: kubetest.Discard})
-	start(t, c)
-	createWeb1(t, cl, c)
+	cl, c := startedWithWeb1(t)
 	squatter := &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "web-1-deploy", Namespace: "shop"},
 		Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "x", Image: "busybox"}}}}
 	if _, err := cl.Kube.CoreV1().Pods("shop").Create(t.Context(), squatter, metav1.CreateOptions{}); err != nil {

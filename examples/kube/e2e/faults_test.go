@@ -63,10 +63,7 @@ func (e *env) writer(dc string, rcs ...string) (stop func()) {
 // times, until the audit log shows a conflict.
 func TestConcurrentWriterConflictsRetried(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	e.controller(kube.Options{})
-	e.createDC(newDC("frontend", "registry.example/shop/frontend:v1", 2))
-	e.await("frontend", firstRollout)
+	e := rolledOut(t)
 	for v := 2; v <= 6; v++ {
 		rcs := []string{}
 		for i := 1; i < v; i++ {

@@ -58,6 +58,17 @@ var nsSeq atomic.Int64
 // ClusterRole, and starts a kubelet in it that ticks every 20 ms.
 func newEnv(t testing.TB) *env { return newEnvRole(t, "", 20*time.Millisecond) }
 
+// rolledOut is newEnv with one controller started (default options) and
+// DC frontend (2 replicas) through its first rollout (firstRollout).
+func rolledOut(t testing.TB) *env {
+	t.Helper()
+	e := newEnv(t)
+	e.controller(kube.Options{})
+	e.createDC(newDC("frontend", "registry.example/shop/frontend:v1", 2))
+	e.await("frontend", firstRollout)
+	return e
+}
+
 // newEnvRole is newEnv with the controller bound to ClusterRole role (""
 // = the shipped one) and a kubelet ticking every tick.
 func newEnvRole(t testing.TB, role string, tick time.Duration) *env {

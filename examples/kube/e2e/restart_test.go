@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dcplan/dcplan/examples/kube"
 	"github.com/dcplan/dcplan/examples/kube/e2e"
 )
 
@@ -18,10 +17,7 @@ import (
 // controller's lists after the restart). The rollout then completes, and
 // the next one too. Not parallel: the other tests share the server.
 func TestAPIServerRestartMidRollout(t *testing.T) {
-	e := newEnv(t)
-	e.controller(kube.Options{})
-	e.createDC(newDC("frontend", "registry.example/shop/frontend:v1", 2))
-	e.await("frontend", firstRollout)
+	e := rolledOut(t)
 	e.kubelet.Hold("frontend-2", true)
 	e.setImage("frontend", "registry.example/shop/frontend:v2")
 	e.waitFor("frontend-2-deploy Running", func() (bool, error) {

@@ -27,10 +27,7 @@ import (
 // Complete.
 func TestFailureAndRetry(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	e.controller(kube.Options{})
-	e.createDC(newDC("frontend", "registry.example/shop/frontend:v1", 2))
-	e.await("frontend", "frontend-1 Complete replicas=2 reason=\"config change\"\ndc frontend latestVersion=1 replicas=2")
+	e := rolledOut(t)
 	e.kubelet.Fail("frontend-2", true)
 	e.setImage("frontend", "registry.example/shop/frontend:v2")
 	e.await("frontend", "frontend-1 Complete replicas=2 reason=\"config change\"\n"+
@@ -70,26 +67,13 @@ func TestCancel(t *testing.T) {
 	for _, phase := range []string{"Pending", "Running"} {
 		t.Run(phase, func(t *testing.T) {
 			t.Parallel()
-			e := newEnv(t)
-			e.controller(kube.Options{})
-			e.createDC(newDC("frontend", "registry.example/shop/frontend:v1", 2))
-			e.await("frontend", "frontend-1 Complete replicas=2 reason=\"config change\"\ndc frontend latestVersion=1 replicas=2")
+			e := rolledOut(t)
 			if phase == "Pending" {
 				e.kubelet.HoldPending("frontend-2", true)
 			} else {
 				e.kubelet.Hold("frontend-2", true)
 			}
-			e.setImage("frontend", "registry.example/shop/frontend:v2")
-			e.waitFor("frontend-2-deploy "+phase, func() (bool, error) {
-				return slices.Contains(e.deployerPods(), "frontend-2-deploy "+phase), nil
-			})
-			e.cancelRollout("frontend")
-			e.await("frontend", "frontend-1 Complete replicas=2 reason=\"config change\"\n"+
-				"frontend-2 Failed replicas=0 reason=\"cancelled by the user\"\n"+
-				"dc frontend latestVersion=2 replicas=2")
-			e.waitFor("frontend-2-deploy deleted", func() (bool, error) {
-				return !slices.ContainsFunc(e.deployerPods(), func(p string) bool { return strings.HasPrefix(p, "frontend-2-deploy ") }), nil
-			})
+			e.cancelV2(phase)
 		})
 	}
 }
@@ -103,22 +87,9 @@ func TestCancel(t *testing.T) {
 // completes.
 func TestCancelThenRetry(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
-	e.controller(kube.Options{})
-	e.createDC(newDC("frontend", "registry.example/shop/frontend:v1", 2))
-	e.await("frontend", "frontend-1 Complete replicas=2 reason=\"config change\"\ndc frontend latestVersion=1 replicas=2")
+	e := rolledOut(t)
 	e.kubelet.Hold("frontend-2", true)
-	e.setImage("frontend", "registry.example/shop/frontend:v2")
-	e.waitFor("frontend-2-deploy Running", func() (bool, error) {
-		return slices.Contains(e.deployerPods(), "frontend-2-deploy Running"), nil
-	})
-	e.cancelRollout("frontend")
-	e.await("frontend", "frontend-1 Complete replicas=2 reason=\"config change\"\n"+
-		"frontend-2 Failed replicas=0 reason=\"cancelled by the user\"\n"+
-		"dc frontend latestVersion=2 replicas=2")
-	e.waitFor("frontend-2-deploy deleted", func() (bool, error) {
-		return !slices.ContainsFunc(e.deployerPods(), func(p string) bool { return strings.HasPrefix(p, "frontend-2-deploy ") }), nil
-	})
+	e.cancelV2("Running")
 	e.kubelet.Hold("frontend-2", false)
 	e.retryRollout("frontend")
 	if got, ok := e.rc("frontend-2").Annotations[dcplan.AnnotationRetriedPod]; ok {
@@ -127,6 +98,26 @@ func TestCancelThenRetry(t *testing.T) {
 	e.await("frontend", "frontend-1 Complete replicas=0 reason=\"config change\"\n"+
 		"frontend-2 Complete replicas=2\n"+
 		"dc frontend latestVersion=2 replicas=2")
+}
+
+// cancelV2 starts frontend's rollout of v2, whose deployer pod the
+// kubelet holds (in phase, Pending or Running), cancels it with `oc
+// rollout cancel` when the pod is there, and waits until frontend-2 is
+// Failed "cancelled by the user", frontend-1 back at full size, and the
+// pod deleted.
+func (e *env) cancelV2(phase string) {
+	e.t.Helper()
+	e.setImage("frontend", "registry.example/shop/frontend:v2")
+	e.waitFor("frontend-2-deploy "+phase, func() (bool, error) {
+		return slices.Contains(e.deployerPods(), "frontend-2-deploy "+phase), nil
+	})
+	e.cancelRollout("frontend")
+	e.await("frontend", "frontend-1 Complete replicas=2 reason=\"config change\"\n"+
+		"frontend-2 Failed replicas=0 reason=\"cancelled by the user\"\n"+
+		"dc frontend latestVersion=2 replicas=2")
+	e.waitFor("frontend-2-deploy deleted", func() (bool, error) {
+		return !slices.ContainsFunc(e.deployerPods(), func(p string) bool { return strings.HasPrefix(p, "frontend-2-deploy ") }), nil
+	})
 }
 
 // TestRolloutLatestBumpIsLostOnACRD: `oc rollout latest`
