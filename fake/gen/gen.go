@@ -391,6 +391,46 @@ func Snapshot() *rapid.Generator[dcplan.Snapshot] {
 	})
 }
 
+// WithExpectations generates s with what an adapter that tracks its own
+// writes gives a pass over it (Snapshot.Unobserved and Undeleted, read
+// unless IgnoreExpectations), sorted as adapters hand them over: up to
+// three names each among s's RCs, their deployer pods (listed or not),
+// its pods, and the RC of status.latestVersion and the next one with
+// their deployer pods (created, not listed yet). A name may stand where
+// an adapter would not put it (an unobserved RC that is listed: a cache
+// that shows a version the controller's own write replaced, SPEC
+// 4.2.expect). Snapshot draws none: a snapshot that is its own live world
+// (the invariants' view) has no writes its cache lacks. s is not
+// modified.
+func WithExpectations(s dcplan.Snapshot) *rapid.Generator[dcplan.Snapshot] {
+	return rapid.Custom(func(t *rapid.T) dcplan.Snapshot {
+		out := s.Clone()
+		out.Unobserved = expectedNames(t, s, "unobserved")
+		out.Undeleted = expectedNames(t, s, "undeleted")
+		return out
+	})
+}
+
+// expectedNames draws, under label, up to three of the names
+// WithExpectations picks from, sorted.
+func expectedNames(t *rapid.T, s dcplan.Snapshot, label string) []string {
+	var names []string
+	for _, d := range s.Deployments {
+		names = append(names, d.Name, dcplan.DeployerPodName(d.Name))
+	}
+	for _, p := range s.Pods {
+		names = append(names, p.Name)
+	}
+	latest := dcplan.DeploymentName(s.Config.Name, s.Config.Status.LatestVersion)
+	next := dcplan.DeploymentName(s.Config.Name, s.Config.Status.LatestVersion+1)
+	names = append(names, latest, dcplan.DeployerPodName(latest), next, dcplan.DeployerPodName(next))
+	slices.Sort(names)
+	names = slices.Compact(names)
+	out := rapid.SliceOfNDistinct(rapid.SampledFrom(names), 0, 3, rapid.ID[string]).Draw(t, label)
+	slices.Sort(out)
+	return out
+}
+
 // Reorder generates a permutation of rcs that keeps the RCs sharing a
 // version in their list order: the reorderings a planner's output must
 // not depend on. Upstream sorts RCs by version with a stable sort, so
