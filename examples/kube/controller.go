@@ -115,8 +115,12 @@ const DefaultAPICheckTimeout = 30 * time.Second
 // cancelled RC while its deployer pod runs on beside the next rollout's
 // (SPEC 4.2.expect); and the deployer's own writes of an RC put it there
 // too while the cache still shows the version a write replaced (it could
-// otherwise start the deployer pod of an RC it has failed already). Exact
-// and the seeds ignore them, as upstream does.
+// otherwise start the deployer pod of an RC it has failed already). The
+// RCs the DC controller deleted and the pods the deployer deleted that
+// the caches still list go into Snapshot.Undeleted: a history cleanup
+// from such a cache prunes one RC too many (SPEC 3.7.expect), and a
+// retried rollout fails at once for its old pod (SPEC
+// 4.2.expect.delete). Exact and the seeds ignore them, as upstream does.
 // The add or delete event of an expected object observes it and requeues
 // its owner (upstream watches neither RC nor pod adds, SPEC 3.2, 4.7); a
 // pass that waits for expectations comes back after their TTL anyway
