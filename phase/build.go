@@ -13,8 +13,9 @@ import (
 // the RC, never from s.Config; the image, service account and injected
 // environment come from s.Settings. The rules, in order:
 //
-//  1. Name dcplan.DeployerPodName(d.Name), d's namespace; owner reference to
-//     the RC (RCUID = d.UID, no controller flags).
+//  1. Name dcplan.DeployerPodName(d.Name), d's namespace (s.Config's when d
+//     has none, dcplan.Snapshot invariant 3); owner reference to the RC
+//     (RCUID = d.UID, no controller flags).
 //  2. Annotations openshift.io/deployment.name = d.Name and
 //     openshift.io/deployment-config.name = d.ConfigName, then the strategy
 //     annotations for keys not already present. Labels
@@ -49,7 +50,7 @@ import (
 // Ports: deployer_controller.go (*DeploymentController).makeDeployerPod and
 // makeDeployerContainer.
 func BuildDeployerPod(s dcplan.Snapshot, d dcplan.Deployment) dcplan.DeployerPod {
-	return buildDeployerPod(&s.Settings, &d)
+	return buildDeployerPod(&s.Settings, inNamespace(&s, &d))
 }
 
 // buildDeployerPod is BuildDeployerPod for the settings of a snapshot.

@@ -163,6 +163,7 @@ func Step(s dcplan.Snapshot, rc string) dcplan.Plan {
 // pods is read, which must hold every pod of s that belongs to d: its
 // deployer pod (by name) and the pods labelled for it (s.Pods will do).
 func stepOn(s *dcplan.Snapshot, pods []dcplan.Pod, d *dcplan.Deployment) dcplan.Plan {
+	d = inNamespace(s, d)
 	if !s.Settings.IgnoreExpectations && (unobserved(s, pods, d.Name) || retriedPodListed(pods, d) || undeletedPodListed(s, pods, d.Name)) {
 		return dcplan.Plan{Wait: dcplan.WaitStaleCache}
 	}
@@ -180,6 +181,21 @@ func stepOn(s *dcplan.Snapshot, pods []dcplan.Pod, d *dcplan.Deployment) dcplan.
 		onRC(st.plan.Events, d)
 	}
 	return st.plan
+}
+
+// inNamespace returns d, or for an RC without a namespace in a snapshot
+// whose DC has one a copy of d in the DC's namespace: an RC without one
+// is in the DC's (dcplan.Snapshot invariant 3), where package wire sends
+// its requests, so its deployer pod (SPEC 4.5:
+// OPENSHIFT_DEPLOYMENT_NAMESPACE, which the deployer process reads to
+// find the RC), its texts and its events name it there.
+func inNamespace(s *dcplan.Snapshot, d *dcplan.Deployment) *dcplan.Deployment {
+	if d.Namespace != "" || s.Config.Namespace == "" {
+		return d
+	}
+	in := *d
+	in.Namespace = s.Config.Namespace
+	return &in
 }
 
 // unobserved reports whether the snapshot predates a write of this
