@@ -42,6 +42,7 @@ func CancelByDeadline(s dcplan.Snapshot, rc string) dcplan.Plan {
 	if !ok || !d.Cancelled || (d.Phase != dcplan.PhasePending && d.Phase != dcplan.PhaseRunning) {
 		return dcplan.Plan{}
 	}
+	d = *inNamespace(&s, &d)
 	var plan dcplan.Plan
 	plan.SetPodDeadlines, plan.Events = deadlines(s.Pods, &d)
 	deadlineFailure(&plan, &s.Outcome, &d)

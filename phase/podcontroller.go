@@ -80,6 +80,7 @@ func deployerPodOn(s dcplan.Snapshot, p dcplan.Pod, d dcplan.Deployment, found b
 		gone := dcplan.Deployment{Name: p.DeploymentName, Namespace: p.Namespace}
 		return dcplan.Plan{DeletePods: cleanup(s.Pods, &gone, ruleOriginPod, false)}
 	}
+	d = *inNamespace(&s, &d)
 	next := d.Phase
 	switch p.Phase {
 	case dcplan.PodRunning:
