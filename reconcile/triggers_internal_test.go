@@ -45,6 +45,8 @@ func TestEvaluateTriggersQuiet(t *testing.T) {
 			config(1, changed, configChange, imageChange), history.LatestInfo{}},
 		{"3.5.7: nothing changed", "both triggers, the image among the RC's and the template as encoded: no trigger",
 			config(1, v1, configChange, imageChange), history.LatestInfo{Candidate: web1, Exists: true}},
+		{"3.5.6: image trigger only, template changed", "without a ConfigChange trigger a template that differs from the encoded one (its image as the RC runs it) fires nothing",
+			config(1, tmpl("h3", "app:1"), imageChange), history.LatestInfo{Candidate: web1, Exists: true}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -61,5 +63,8 @@ func TestEvaluateTriggersQuiet(t *testing.T) {
 	}
 	if got := evaluateTriggers(config(0, changed, configChange), false, history.LatestInfo{}, false); got.decision != fire {
 		t.Errorf("a ConfigChange trigger at version 0: %+v, want fire", got)
+	}
+	if got := evaluateTriggers(config(1, tmpl("h3", "app:1"), configChange, imageChange), false, history.LatestInfo{Candidate: web1, Exists: true}, false); got.decision != fire {
+		t.Errorf("a ConfigChange trigger beside the image trigger on a template changed but for its image: %+v, want fire", got)
 	}
 }
