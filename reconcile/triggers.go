@@ -145,16 +145,17 @@ func configChangeDetails() dcplan.Details {
 //  2. Initial rollout (status.latestVersion 0): with an ImageChange
 //     trigger, fire ("config change") once every ImageChange trigger has
 //     a lastTriggeredImage, else skip for images; with only a ConfigChange
-//     trigger, fire ("config change").
+//     trigger, fire ("config change") (SPEC 3.5.3).
 //  3. The latest RC does not exist: no trigger (it is about to be
 //     created, SPEC 3.5.4).
 //  4. An ImageChange trigger and a DC image (trimmed of surrounding
 //     whitespace, as the RC's were, unless UntrimmedImages) missing from
 //     the latest RC:
-//     fire ("image change", one cause per missing image).
+//     fire ("image change", one cause per missing image) (SPEC 3.5.5).
 //  5. A ConfigChange trigger: the latest RC's encoded DC must decode (else
 //     decodeFailed); a pod template that differs from the DC's (by
-//     Template.Hash) fires ("config change").
+//     Template.Hash) fires ("config change") (SPEC 3.5.6). Without a
+//     ConfigChange trigger the template is not compared.
 //  6. Otherwise no trigger (SPEC 3.5.7).
 //
 // paused is whether the DC controller takes the DC for paused: with
