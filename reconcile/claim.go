@@ -152,7 +152,8 @@ func (c *census) take(cfg *dcplan.Config, rcs []dcplan.Deployment, ownedOnly boo
 //     adapter supplies none, SPEC 11a.9); else a "can't adopt" error.
 //  5. A patch of rule 3 or 4 that s.Outcome reports failed leaves the RC
 //     not ours; its error text joins the claim error, except NotFound for
-//     an adoption (the RC is gone).
+//     an adoption (the RC is gone) and NotFound or Invalid for a release
+//     (releaseTolerated: upstream counts either as released, SPEC 3.3.1).
 //
 // The claimed RCs keep the snapshot's order; Adopt and Release actions are
 // ordered by name (upstream takes them from an unordered cache listing).
