@@ -77,8 +77,9 @@ func reconcile(s *dcplan.Snapshot, rcs []dcplan.Deployment, c *census, p *dcplan
 	p.Status = statusTally(s, rcs, &c.tally, scales, true, ruleReconcileStatus)
 }
 
-// targetOf is the spec.replicas reconcile gives d (rule 2): want for the
-// active RC, 0 for every other.
+// targetOf is the spec.replicas reconcile gives d (rule 2, SPEC 3.6.2):
+// want for the active RC (0 for a test DC, as its caller makes want), 0
+// for every other.
 func targetOf(d, active *dcplan.Deployment, want dcplan.Replicas) dcplan.Replicas {
 	if active == nil || !sameRC(d, active) {
 		return 0
