@@ -55,8 +55,8 @@ func CountPrunable(cfg *dcplan.Config, rcs []dcplan.Deployment) int {
 
 // ToDelete returns the RCs history cleanup deletes, oldest first (SPEC 3.7):
 //
-//  1. No DC (cfg nil), spec.revisionHistoryLimit unset, or negative (invalid; Validate
-//     refuses it): nothing.
+//  1. No DC (cfg nil), spec.revisionHistoryLimit unset (SPEC 3.7.1), or
+//     negative (invalid; Validate refuses it): nothing.
 //  2. At most limit prunable RCs (see Prunable): nothing (SPEC 3.7.4).
 //  3. Otherwise the oldest |prunable| - limit prunable RCs are considered;
 //     each with spec.replicas != 0 is skipped but still counts (no younger
