@@ -51,8 +51,8 @@ func sortNewestFirst(idx []int, rcs []dcplan.Deployment) {
 }
 
 // supersede plans the cancellation of every in-flight rollout, run when the
-// latest rollout does not exist yet (SPEC 3.4; one rollout at a time, SPEC
-// 0.2). The rules, in order, over
+// latest rollout does not exist yet (SPEC 3.2.8, 3.4; one rollout at a
+// time, SPEC 0.2). The rules, in order, over
 // the RCs by version descending:
 //
 //  1. A terminal RC is skipped (SPEC 3.4.1), and so is an RC without a
