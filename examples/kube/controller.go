@@ -832,6 +832,12 @@ func (c *Controller) rcUpdated(old, obj any) {
 		c.enqueueOwner(old) // the same key is queued once
 	}
 	c.enqueueDeployment(obj)
+	// An update that shows the deployer's own writes of the RC ends its
+	// wait for them (SPEC 4.2.expect) and queues the RC, which nothing
+	// else does for an RC without the config-name annotation (SPEC 4.7).
+	if rc, ok := rcOf(obj); ok && c.expectWrites.shows(rc.Namespace+"/"+rc.Name, rc.ResourceVersion) {
+		c.addDeployment(rc.Namespace + "/" + rc.Name)
+	}
 }
 
 // enqueueDeployment adds an RC carrying the deployment-config.name

@@ -45,6 +45,20 @@ func (e *writeExpectations) stale(key, version string, now time.Time) bool {
 	return false
 }
 
+// shows reports whether the deployer has expectations for its writes of
+// RC key and version, an RC event's, is none of the versions they
+// replaced: the cache shows the writes, and the RC goes back to its
+// queue, where a pass that waited for them left it only until their TTL.
+// The expectations stay until a pass reads past them (stale): a pass
+// that read the cache before this event, and looks them up after it,
+// must still find them.
+func (e *writeExpectations) shows(key, version string) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	r, ok := e.replaced[key]
+	return ok && !slices.Contains(r.versions, version)
+}
+
 // record notes the versions pass's accepted writes of RC name replaced
 // (wire.Pass.Replaced; read is the version the pass planned from).
 func (e *writeExpectations) record(key, namespace, name, read string, pass wire.Pass, now time.Time) {

@@ -48,3 +48,26 @@ func TestWriteExpectations(t *testing.T) {
 		t.Errorf("an expectation outlived expectationsTTL (an update that changed nothing keeps its version)")
 	}
 }
+
+// TestWriteExpectationsShows: an RC event shows the deployer's writes
+// when its version is none they replaced; that requeues the RC but keeps
+// the expectations, so that a pass which read the cache before the event
+// still finds its read stale (SPEC 4.2.expect).
+func TestWriteExpectationsShows(t *testing.T) {
+	now := time.Date(2026, 12, 7, 10, 0, 0, 0, time.UTC)
+	var e writeExpectations
+	if e.shows("ns/web-1", "7") {
+		t.Errorf("shows() without expectations = true")
+	}
+	e.record("ns/web-1", "ns", "web-1", "5", wire.Pass{Requests: []wire.Request{{Verb: wire.VerbUpdate, Resource: wire.ResourceRCs,
+		Namespace: "ns", Name: "web-1", Body: []byte(`{"metadata":{"resourceVersion":"5"}}`)}}, Sent: 1, Errs: []error{nil}}, now)
+	if e.shows("ns/web-1", "5") {
+		t.Errorf("shows(5) = true for the version the write replaced")
+	}
+	if !e.shows("ns/web-1", "7") {
+		t.Errorf("shows(7) = false for a version past the write")
+	}
+	if !e.stale("ns/web-1", "5", now) {
+		t.Errorf("after shows(7), a pass that read version 5 no longer finds it stale")
+	}
+}
