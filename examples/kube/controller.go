@@ -122,7 +122,9 @@ const DefaultAPICheckTimeout = 30 * time.Second
 // retried rollout fails at once for its old pod (SPEC
 // 4.2.expect.delete). Exact and the seeds ignore them, as upstream does.
 // The add or delete event of an expected object observes it and requeues
-// its owner (upstream watches neither RC nor pod adds, SPEC 3.2, 4.7); a
+// its owner (upstream watches neither RC nor pod adds, SPEC 3.2, 4.7), as
+// an RC update that shows the deployer's own writes of it requeues the RC
+// (which nothing else does once its config-name annotation is gone); a
 // pass that waits for expectations comes back after their TTL anyway
 // (queue rule 1). An RC update requeues the DC its annotation named
 // before as well as the one it names now (upstream only the latter).
