@@ -95,7 +95,7 @@ func Cancel(s dcplan.Snapshot) (dcplan.Plan, Report, error) {
 		Config:        cfg.Name,
 		LatestVersion: cfg.Status.LatestVersion,
 	}
-	if cfg.Paused {
+	if cfg.Paused { // rule 2; SPEC 6m.1.3.2 for CancelRollout
 		switch {
 		case sw.OcCancel == dcplan.CancelC:
 			return dcplan.Plan{}, Report{}, refuse(ErrPaused, "cannot cancel a paused deployment config")

@@ -30,7 +30,7 @@ import (
 //     OPENSHIFT_DEPLOYMENT_NAME and OPENSHIFT_DEPLOYMENT_NAMESPACE.
 //  5. Resources: strategy.resources. activeDeadlineSeconds:
 //     strategy.activeDeadlineSeconds when set, else
-//     dcplan.MaxDeploymentDurationSeconds (21600). Service account: the
+//     dcplan.MaxDeploymentDurationSeconds (21600, SPEC 1.8). Service account: the
 //     configured one.
 //  6. Template fields: dnsPolicy, dnsConfig, enableServiceLinks,
 //     imagePullSecrets, tolerations and nodeSelector of the RC's own pod

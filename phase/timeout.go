@@ -10,7 +10,7 @@ import (
 // st may stay New before the deployer fails it (SPEC 5.21), in order:
 //
 //  1. Rolling or Recreate: the parameters' timeoutSeconds when set (0 means
-//     never), else dcplan.DefaultTimeoutSeconds (600).
+//     never), else dcplan.DefaultTimeoutSeconds (600, SPEC 1.8).
 //  2. Custom: dcplan.DefaultTimeoutSeconds, fixed.
 //  3. Any other strategy: 0, never.
 //

@@ -236,6 +236,8 @@ func (r *reader) readDeploymentWire(meta node, d *dcplan.Deployment) (ann, encod
 	configName, owned := r.entry(ann, dcplan.AnnotationConfigName)
 	d.ConfigName, d.EmptyConfigName = configName, owned && configName == ""
 	d.Version = versionOf(r.entry(ann, dcplan.AnnotationLatestVersion))
+	// An unknown phase spelling decodes as PhaseUnknown and keeps its
+	// spelling for oc's texts (SPEC 11a.7, 13.1).
 	if v := r.value(ann, dcplan.AnnotationPhase); v != "" {
 		if d.Phase = phaseOf(v); d.Phase == dcplan.PhaseUnknown {
 			d.PhaseSpelling = v
