@@ -37,7 +37,7 @@ func (s *Sim) stored(k Kind, ns, n string) bool {
 // the expectations of a controller for its deletes, which
 // Snapshot.Undeleted carries (SPEC 3.7.expect).
 func (s *Sim) undeleted(it expectKey, rcs []dcplan.Deployment) []string {
-	return names(keepExpected(s.expectGone, it, func(g gone) bool {
+	return goneNames(keepExpected(s.expectGone, it, func(g gone) bool {
 		return slices.ContainsFunc(rcs, func(d dcplan.Deployment) bool { return d.Name == g.name })
 	}))
 }
@@ -48,7 +48,7 @@ func (s *Sim) undeleted(it expectKey, rcs []dcplan.Deployment) []string {
 // one that shows its deletionTimestamp still counts (SPEC
 // 4.2.expect.delete).
 func (s *Sim) undeletedPods(it expectKey, pods []dcplan.Pod) []string {
-	return names(keepExpected(s.expectGone, it, func(g gone) bool {
+	return goneNames(keepExpected(s.expectGone, it, func(g gone) bool {
 		return slices.ContainsFunc(pods, func(p dcplan.Pod) bool { return p.Name == g.name && p.UID == g.uid })
 	}))
 }
@@ -57,8 +57,8 @@ func (s *Sim) undeletedPods(it expectKey, pods []dcplan.Pod) []string {
 // uid its cache showed.
 type gone struct{ name, uid string }
 
-// names returns the names of gs (nil for none).
-func names(gs []gone) []string {
+// goneNames returns the names of gs (nil for none).
+func goneNames(gs []gone) []string {
 	var out []string
 	for _, g := range gs {
 		out = append(out, g.name)

@@ -54,8 +54,9 @@ func (e *expectations) pending(key string) map[string]written {
 
 // unobserved returns the objects of pending (taken for key before the
 // pass read its caches) whose write seen, the pass's read, does not
-// report (given the object's name and the uid recorded), in name order; it forgets the ones seen reports and the ones
-// older than expectationsTTL. An object an informer event observed since
+// report (given the object's name and the uid recorded), in name order;
+// it forgets the ones seen reports and the ones older than
+// expectationsTTL. An object an informer event observed since
 // pending was taken stays unobserved for this pass, whose read may
 // predate it: the event has put key back in the queue for the next.
 func (e *expectations) unobserved(key string, pending map[string]written, now time.Time, seen func(name, uid string) bool) []string {
