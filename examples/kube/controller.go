@@ -638,14 +638,17 @@ func (c *Controller) SyncConfig(ctx context.Context, key string, requeues int) (
 	// Modern waits for them instead of planning from a view older than
 	// its own write (SPEC 3.2.12.expect); the RC's add event requeues the
 	// DC.
-	s.Unobserved = c.expectRCs.unobserved(key, created, s.Now, func(name, _ string) bool {
-		return slices.ContainsFunc(s.Deployments, func(d dcplan.Deployment) bool { return d.Name == name })
+	s.Unobserved = c.expectRCs.unobserved(key, created, s.Now, func(name, _ string) sight {
+		return shownIf(slices.ContainsFunc(s.Deployments, func(d dcplan.Deployment) bool { return d.Name == name }))
 	})
 	// The RCs it deleted that its cache still shows: Modern waits for the
 	// cache to drop them instead of counting them in a history cleanup
-	// again (SPEC 3.7.expect); the RC's delete event requeues the DC.
-	s.Undeleted = c.expectGone.unobserved(key, deleted, s.Now, func(name, _ string) bool {
-		return !slices.ContainsFunc(s.Deployments, func(d dcplan.Deployment) bool { return d.Name == name })
+	// again (SPEC 3.7.expect); the RC's delete event requeues the DC. One
+	// a finalizer holds stays named for as long as it is listed, so that
+	// the cleanup leaves it out past expectationsTTL too.
+	s.Undeleted = c.expectGone.unobserved(key, deleted, s.Now, func(name, _ string) sight {
+		d, ok := s.Deployment(name)
+		return deletedSight(ok, ok && d.Deleting)
 	})
 	pass, err := wire.RunPass(ctx, c.dcClient, s, reconcile.Config)
 	c.expectRCs.record(key, pass, s.Now)
@@ -694,20 +697,24 @@ func (c *Controller) SyncDeployment(ctx context.Context, key string, requeues in
 	// than its own create (SPEC 4.2.expect); the pod's add event requeues
 	// the RC.
 	ns, name, _ := cache.SplitMetaNamespaceKey(key)
-	s.Unobserved = c.expectPods.unobserved(key, created, s.Now, func(pod, _ string) bool {
+	s.Unobserved = c.expectPods.unobserved(key, created, s.Now, func(pod, _ string) sight {
 		// Seen only as created: related to the RC. A cache that shows a
 		// squatter under the name predates the create (SPEC
 		// 4.2.expect.squat).
 		p, ok := s.Pod(pod)
-		return ok && p.DeploymentName == name
+		return shownIf(ok && p.DeploymentName == name)
 	})
 	// The pods it deleted that its cache still lists (by uid: a pod made
 	// again under the name is another): Modern waits for the cache to
 	// drop them, as the old rollout's pod would fail a retried one (SPEC
-	// 4.2.expect.delete); the pod's delete event requeues the RC.
-	s.Undeleted = c.expectPodsGone.unobserved(key, deleted, s.Now, func(pod, uid string) bool {
+	// 4.2.expect.delete); the pod's delete event requeues the RC. A pod a
+	// finalizer holds is waited for as long as it is listed: past
+	// expectationsTTL its phase would fail the retried rollout all the
+	// same.
+	s.Undeleted = c.expectPodsGone.unobserved(key, deleted, s.Now, func(pod, uid string) sight {
 		p, ok := s.Pod(pod)
-		return !ok || p.UID != uid
+		ok = ok && p.UID == uid
+		return deletedSight(ok, ok && p.Deleting)
 	})
 	// And its own writes of the RC: a cache that still shows the version
 	// one of them replaced predates it (SPEC 4.2.expect).

@@ -1,6 +1,7 @@
 package kube
 
 import (
+	"sync"
 	"testing"
 	"time"
 
@@ -8,6 +9,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/dcplan/dcplan"
+	"github.com/dcplan/dcplan/examples/kube/kubetest"
 	"github.com/dcplan/dcplan/wire"
 )
 
@@ -59,5 +61,84 @@ func TestDeployerWaitsForItsOwnPodDelete(t *testing.T) {
 	}
 	if len(pass.Plan.CreatePods) != 1 || pass.Plan.Wait != dcplan.WaitNone {
 		t.Errorf("the pass once the cache dropped the pod: %s, want the new deployer pod created", dcplan.Describe(pass.Plan))
+	}
+}
+
+// TestDeployerWaitsForAHeldPodPastTheTTL (SPEC 4.2.expect.delete): a
+// deployer pod this controller deleted that a finalizer holds stays
+// listed, terminating, for as long as the finalizer stays. The deployer
+// keeps waiting for it past expectationsTTL, as it does before: ending
+// the wait there would fail the retried rollout at once on the old pod's
+// Failed phase, in a world that had not changed. Once the finalizer goes
+// and the pod with it, the next pass creates the new deployer pod.
+func TestDeployerWaitsForAHeldPodPastTheTTL(t *testing.T) {
+	var mu sync.Mutex
+	now := time.Now()
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	cl := kubetest.NewCluster(now)
+	c := New(cl.Kube, cl.Apps, Options{Namespace: "shop", Recorder: kubetest.Discard, Now: clock})
+	start(t, c)
+	createWeb1(t, cl, c)
+	held := &corev1.Pod{
+		ObjectMeta: metav1.ObjectMeta{Name: "web-1-deploy", Namespace: "shop", UID: "old-pod",
+			Finalizers:  []string{"example.com/hold"},
+			Annotations: map[string]string{dcplan.AnnotationDeploymentName: "web-1"}},
+		Spec:   corev1.PodSpec{Containers: []corev1.Container{{Name: "deployment", Image: "deployer"}}},
+		Status: corev1.PodStatus{Phase: corev1.PodFailed},
+	}
+	pods := cl.Kube.CoreV1().Pods("shop")
+	if _, err := pods.Create(t.Context(), held, metav1.CreateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	var s dcplan.Snapshot
+	waitUntil(t, func() bool {
+		var ok bool
+		s, ok, _ = c.DeploymentSnapshot("shop/web-1", 0)
+		_, podCached := s.Pod("web-1-deploy")
+		return ok && podCached
+	}, "web-1 and its old deployer pod in the caches")
+	// This controller deleted the pod; the finalizer holds it.
+	c.expectPodsGone.record("shop/web-1", wire.Pass{Snapshot: s, Requests: []wire.Request{{Verb: wire.VerbDelete,
+		Resource: wire.ResourcePods, Namespace: "shop", Name: "web-1-deploy"}}, Sent: 1, Errs: []error{nil}}, clock())
+	if err := pods.Delete(t.Context(), "web-1-deploy", metav1.DeleteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, func() bool {
+		s, _, _ := c.DeploymentSnapshot("shop/web-1", 0)
+		p, ok := s.Pod("web-1-deploy")
+		return ok && p.Deleting
+	}, "the held pod terminating in the cache")
+
+	// Within the 600 s New-phase timeout, past the TTL.
+	for _, after := range []time.Duration{time.Second, expectationsTTL + time.Minute} {
+		mu.Lock()
+		now = now.Add(after)
+		mu.Unlock()
+		c.sweep(clock())
+		c.expectPodsGone.sweep(clock())
+		pass, ok, err := c.SyncDeployment(t.Context(), "shop/web-1", 0)
+		if err != nil || !ok {
+			t.Fatalf("SyncDeployment() = %v, %v", ok, err)
+		}
+		if pass.Plan.Wait != dcplan.WaitStaleCache || pass.Sent != 0 {
+			t.Fatalf("a pass %v on, the pod held: %s(sent %d), want a wait for it to go", after, dcplan.Describe(pass.Plan), pass.Sent)
+		}
+	}
+	p, err := pods.Get(t.Context(), "web-1-deploy", metav1.GetOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Finalizers = nil
+	if _, err := pods.Update(t.Context(), p, metav1.UpdateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, func() bool { return len(c.expectPodsGone.pending("shop/web-1")) == 0 },
+		"the pod's delete event to end the expectation")
+	pass, ok, err := c.SyncDeployment(t.Context(), "shop/web-1", 0)
+	if err != nil || !ok {
+		t.Fatalf("SyncDeployment() = %v, %v", ok, err)
+	}
+	if len(pass.Plan.CreatePods) != 1 || pass.Plan.Wait != dcplan.WaitNone {
+		t.Errorf("the pass once the pod went: %s, want the new deployer pod created", dcplan.Describe(pass.Plan))
 	}
 }

@@ -33,11 +33,34 @@ type expectations struct {
 
 // written is one write an expectation waits for: when it was made, and
 // for a pod's delete the uid of the pod the pass's cache showed (a pod
-// made again under the name is another one).
+// made again under the name is another one). lingers is set once a pass's
+// cache showed the deleted object terminating (see sightLingering).
 type written struct {
-	at  time.Time
-	uid string
+	at      time.Time
+	uid     string
+	lingers bool
 }
+
+// sight is what one pass's read shows of a write it expects.
+type sight int8
+
+const (
+	// sightBehind: the read does not show the write (a created object
+	// not listed, a deleted one listed as it was): the pass waits, until
+	// expectationsTTL has passed since the write.
+	sightBehind sight = iota
+	// sightShown: the read shows the write; the expectation ends.
+	sightShown
+	// sightLingering: the read shows a deleted object still listed with
+	// its deletionTimestamp, as a finalizer holds it. The delete is
+	// observed but the object stays, and the planner treats it as this
+	// controller's delete for as long as it does (SPEC 3.7.expect,
+	// 4.2.expect.delete): the expectation lasts until the object's delete
+	// event or a read without it, however long that takes. Ending it at
+	// expectationsTTL would change the plan for an unchanged world: a
+	// retried rollout would fail at once on the old deployer pod's phase.
+	sightLingering
+)
 
 // pending returns the objects written for key that no pass and no
 // informer event has seen yet, with when each was written: what a pass
@@ -52,14 +75,35 @@ func (e *expectations) pending(key string) map[string]written {
 	return maps.Clone(e.created[key])
 }
 
+// shownIf is the sight of a created object: shown when listed.
+func shownIf(listed bool) sight {
+	if listed {
+		return sightShown
+	}
+	return sightBehind
+}
+
+// deletedSight is the sight of a deleted object: shown when no longer
+// listed, lingering when listed with its deletionTimestamp.
+func deletedSight(listed, deleting bool) sight {
+	switch {
+	case !listed:
+		return sightShown
+	case deleting:
+		return sightLingering
+	}
+	return sightBehind
+}
+
 // unobserved returns the objects of pending (taken for key before the
-// pass read its caches) whose write seen, the pass's read, does not
-// report (given the object's name and the uid recorded), in name order;
-// it forgets the ones seen reports and the ones older than
-// expectationsTTL. An object an informer event observed since
-// pending was taken stays unobserved for this pass, whose read may
-// predate it: the event has put key back in the queue for the next.
-func (e *expectations) unobserved(key string, pending map[string]written, now time.Time, seen func(name, uid string) bool) []string {
+// pass read its caches) whose write the pass's read (look, given the
+// object's name and the uid recorded) does not show, or shows lingering,
+// in name order; it forgets the ones the read shows and those it does not
+// show that are older than expectationsTTL. An object an informer event
+// observed since pending was taken stays unobserved for this pass, whose
+// read may predate it: the event has put key back in the queue for the
+// next.
+func (e *expectations) unobserved(key string, pending map[string]written, now time.Time, look func(name, uid string) sight) []string {
 	if len(pending) == 0 {
 		return nil
 	}
@@ -68,9 +112,20 @@ func (e *expectations) unobserved(key string, pending map[string]written, now ti
 	names := e.created[key]
 	var out []string
 	for name, w := range pending {
-		if seen(name, w.uid) || now.Sub(w.at) > expectationsTTL {
+		switch look(name, w.uid) {
+		case sightShown:
 			delete(names, name)
 			continue
+		case sightLingering:
+			if cur, ok := names[name]; ok && cur == w { // not observed, nor written again, since pending
+				cur.lingers = true
+				names[name] = cur
+			}
+		default: // a lingering object listed without its deletionTimestamp is another one of its name
+			if now.Sub(w.at) > expectationsTTL {
+				delete(names, name)
+				continue
+			}
 		}
 		out = append(out, name)
 	}
@@ -136,7 +191,8 @@ func (e *expectations) record(key string, pass wire.Pass, now time.Time) {
 }
 
 // sweep drops the entries older than expectationsTTL, of every key, when
-// it last did so more than expectationsTTL before now.
+// it last did so more than expectationsTTL before now; not those a pass
+// saw lingering, which their object's delete event ends.
 func (e *expectations) sweep(now time.Time) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -146,7 +202,7 @@ func (e *expectations) sweep(now time.Time) {
 	e.swept = now
 	for key, names := range e.created {
 		for name, w := range names {
-			if now.Sub(w.at) > expectationsTTL {
+			if !w.lingers && now.Sub(w.at) > expectationsTTL {
 				delete(names, name)
 			}
 		}

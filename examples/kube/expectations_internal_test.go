@@ -23,7 +23,13 @@ func showing(names ...string) func(string, string) bool {
 // readPass is what one pass does with e for key when no informer event
 // comes while it reads its caches: pending, then unobserved.
 func readPass(e *expectations, key string, now time.Time, seen func(string, string) bool) []string {
-	return e.unobserved(key, e.pending(key), now, seen)
+	return e.unobserved(key, e.pending(key), now, lookOf(seen))
+}
+
+// lookOf is the read that shows the writes seen reports, and no object
+// lingering.
+func lookOf(seen func(string, string) bool) func(string, string) sight {
+	return func(name, uid string) sight { return shownIf(seen(name, uid)) }
 }
 
 // TestExpectationsTakenBeforeTheRead: an informer event that observes an
@@ -54,7 +60,7 @@ func TestExpectationsTakenBeforeTheRead(t *testing.T) {
 		if !e.observe(c.key, c.name, "") { // the event, during the read
 			t.Fatalf("%s %s: observe = false for an expected object", c.verb, c.name)
 		}
-		if d := cmp.Diff([]string{c.name}, e.unobserved(c.key, pending, t0, c.read)); d != "" {
+		if d := cmp.Diff([]string{c.name}, e.unobserved(c.key, pending, t0, lookOf(c.read))); d != "" {
 			t.Errorf("%s %s: the pass whose read missed the event (-want +got):\n%s", c.verb, c.name, d)
 		}
 		if got := readPass(&e, c.key, t0, c.read); got != nil {
@@ -264,5 +270,54 @@ func TestPodDeleteExpectations(t *testing.T) {
 	}
 	if got := readPass(&e, "ns/web-1", t0, listing(map[string]string{"web-1-deploy": "u1"})); got != nil {
 		t.Errorf("after its delete event: unobserved = %q, want none", got)
+	}
+}
+
+// TestLingeringDeletesOutliveTheTTL: a deleted object a pass's cache
+// lists with its deletionTimestamp (a finalizer holds it) stays expected
+// past expectationsTTL, through every pass and every sweep, until its
+// delete event or a read that no longer lists it; one still listed as it
+// was expires at the TTL, and so does a lingering one whose name a read
+// then shows without a deletionTimestamp (another object of the name).
+// Ending the wait at the TTL would change the plan of an unchanged world
+// (SPEC 3.7.expect, 4.2.expect.delete).
+func TestLingeringDeletesOutliveTheTTL(t *testing.T) {
+	t0 := time.Date(2026, 12, 7, 10, 0, 0, 0, time.UTC)
+	pass := wire.Pass{
+		Snapshot: dcplan.Snapshot{Pods: []dcplan.Pod{{Name: "a", UID: "ua"}, {Name: "b", UID: "ub"}, {Name: "c", UID: "uc"}}},
+		Requests: []wire.Request{
+			{Verb: wire.VerbDelete, Resource: wire.ResourcePods, Name: "a"},
+			{Verb: wire.VerbDelete, Resource: wire.ResourcePods, Name: "b"},
+			{Verb: wire.VerbDelete, Resource: wire.ResourcePods, Name: "c"},
+		},
+		Sent: 3,
+		Errs: []error{nil, nil, nil},
+	}
+	e := expectations{resource: wire.ResourcePods, verb: wire.VerbDelete}
+	e.record("ns/web-1", pass, t0)
+	// a and c terminate, b is listed as it was.
+	sights := map[string]sight{"a": sightLingering, "b": sightBehind, "c": sightLingering}
+	look := func(name, _ string) sight { return sights[name] }
+	read := func(at time.Time) []string { return e.unobserved("ns/web-1", e.pending("ns/web-1"), at, look) }
+	if d := cmp.Diff([]string{"a", "b", "c"}, read(t0)); d != "" {
+		t.Errorf("within the TTL (-want +got):\n%s", d)
+	}
+	later := t0.Add(3 * expectationsTTL)
+	e.sweep(later)
+	if d := cmp.Diff([]string{"a", "c"}, read(later)); d != "" {
+		t.Errorf("past the TTL and a sweep (-want +got):\n%s", d)
+	}
+	sights["c"] = sightBehind // another c, made again under the name
+	if d := cmp.Diff([]string{"a"}, read(later)); d != "" {
+		t.Errorf("once c is listed without its deletionTimestamp (-want +got):\n%s", d)
+	}
+	if !e.observe("ns/web-1", "a", "ua") {
+		t.Fatalf("observe(a) = false for a lingering delete")
+	}
+	if got := read(later); got != nil {
+		t.Errorf("after a's delete event: unobserved = %q, want none", got)
+	}
+	if _, ok := e.created["ns/web-1"]; ok {
+		t.Errorf("entries left for the key: %v", e.created)
 	}
 }
