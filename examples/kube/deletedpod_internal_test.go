@@ -22,26 +22,9 @@ import (
 // deployer pod.
 func TestDeployerWaitsForItsOwnPodDelete(t *testing.T) {
 	cl, c := startedWithWeb1(t)
-	old := &corev1.Pod{
-		ObjectMeta: metav1.ObjectMeta{Name: "web-1-deploy", Namespace: "shop", UID: "old-pod",
-			Annotations: map[string]string{dcplan.AnnotationDeploymentName: "web-1"}},
-		Spec:   corev1.PodSpec{Containers: []corev1.Container{{Name: "deployment", Image: "deployer"}}},
-		Status: corev1.PodStatus{Phase: corev1.PodFailed},
-	}
 	pods := cl.Kube.CoreV1().Pods("shop")
-	if _, err := pods.Create(t.Context(), old, metav1.CreateOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	var s dcplan.Snapshot
-	waitUntil(t, func() bool {
-		var ok bool
-		s, ok, _ = c.DeploymentSnapshot("shop/web-1", 0)
-		_, podCached := s.Pod("web-1-deploy")
-		return ok && podCached
-	}, "web-1 and its old deployer pod in the caches")
 	// This controller deleted the pod; its cache has not dropped it yet.
-	c.expectPodsGone.record("shop/web-1", wire.Pass{Snapshot: s, Requests: []wire.Request{{Verb: wire.VerbDelete,
-		Resource: wire.ResourcePods, Namespace: "shop", Name: "web-1-deploy"}}, Sent: 1, Errs: []error{nil}}, time.Now())
+	deletedOldPod(t, cl, c, nil, time.Now())
 
 	pass, ok, err := c.SyncDeployment(t.Context(), "shop/web-1", 0)
 	if err != nil || !ok {
@@ -79,27 +62,9 @@ func TestDeployerWaitsForAHeldPodPastTheTTL(t *testing.T) {
 	c := New(cl.Kube, cl.Apps, Options{Namespace: "shop", Recorder: kubetest.Discard, Now: clock})
 	start(t, c)
 	createWeb1(t, cl, c)
-	held := &corev1.Pod{
-		ObjectMeta: metav1.ObjectMeta{Name: "web-1-deploy", Namespace: "shop", UID: "old-pod",
-			Finalizers:  []string{"example.com/hold"},
-			Annotations: map[string]string{dcplan.AnnotationDeploymentName: "web-1"}},
-		Spec:   corev1.PodSpec{Containers: []corev1.Container{{Name: "deployment", Image: "deployer"}}},
-		Status: corev1.PodStatus{Phase: corev1.PodFailed},
-	}
 	pods := cl.Kube.CoreV1().Pods("shop")
-	if _, err := pods.Create(t.Context(), held, metav1.CreateOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	var s dcplan.Snapshot
-	waitUntil(t, func() bool {
-		var ok bool
-		s, ok, _ = c.DeploymentSnapshot("shop/web-1", 0)
-		_, podCached := s.Pod("web-1-deploy")
-		return ok && podCached
-	}, "web-1 and its old deployer pod in the caches")
 	// This controller deleted the pod; the finalizer holds it.
-	c.expectPodsGone.record("shop/web-1", wire.Pass{Snapshot: s, Requests: []wire.Request{{Verb: wire.VerbDelete,
-		Resource: wire.ResourcePods, Namespace: "shop", Name: "web-1-deploy"}}, Sent: 1, Errs: []error{nil}}, clock())
+	deletedOldPod(t, cl, c, []string{"example.com/hold"}, clock())
 	if err := pods.Delete(t.Context(), "web-1-deploy", metav1.DeleteOptions{}); err != nil {
 		t.Fatal(err)
 	}
@@ -141,4 +106,30 @@ func TestDeployerWaitsForAHeldPodPastTheTTL(t *testing.T) {
 	if len(pass.Plan.CreatePods) != 1 || pass.Plan.Wait != dcplan.WaitNone {
 		t.Errorf("the pass once the pod went: %s, want the new deployer pod created", dcplan.Describe(pass.Plan))
 	}
+}
+
+// deletedOldPod creates web-1's old deployer pod, Failed, with the given
+// finalizers, waits for c's caches to list it beside web-1, and records
+// in c's expectations, at the time at, that c's deployer deleted it; the
+// pod itself stays on the server.
+func deletedOldPod(t *testing.T, cl *kubetest.Cluster, c *Controller, finalizers []string, at time.Time) {
+	t.Helper()
+	old := &corev1.Pod{
+		ObjectMeta: metav1.ObjectMeta{Name: "web-1-deploy", Namespace: "shop", UID: "old-pod", Finalizers: finalizers,
+			Annotations: map[string]string{dcplan.AnnotationDeploymentName: "web-1"}},
+		Spec:   corev1.PodSpec{Containers: []corev1.Container{{Name: "deployment", Image: "deployer"}}},
+		Status: corev1.PodStatus{Phase: corev1.PodFailed},
+	}
+	if _, err := cl.Kube.CoreV1().Pods("shop").Create(t.Context(), old, metav1.CreateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	var s dcplan.Snapshot
+	waitUntil(t, func() bool {
+		var ok bool
+		s, ok, _ = c.DeploymentSnapshot("shop/web-1", 0)
+		_, podCached := s.Pod("web-1-deploy")
+		return ok && podCached
+	}, "web-1 and its old deployer pod in the caches")
+	c.expectPodsGone.record("shop/web-1", wire.Pass{Snapshot: s, Requests: []wire.Request{{Verb: wire.VerbDelete,
+		Resource: wire.ResourcePods, Namespace: "shop", Name: "web-1-deploy"}}, Sent: 1, Errs: []error{nil}}, at)
 }
