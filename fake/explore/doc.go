@@ -9,7 +9,8 @@
 // an update or delete of one of its pods queued it, SPEC 4.7), each given its
 // controller's expectations as fake's simulator gives them
 // (Snapshot.Unobserved: the RCs, or the deployer pod, it created that its
-// view does not show yet), the kubelet
+// view does not show yet; Snapshot.Undeleted: the RCs, or the pods, it
+// deleted in the move before that a stale read still shows), the kubelet
 // moving a deployer pod, which the server creates Pending (running,
 // succeeded, failed, vanished; failed from Pending too),
 // the deployer pod's process creating its pre hook pod <rc>-hook-pre while

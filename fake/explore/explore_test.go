@@ -103,7 +103,7 @@ func tierBounds(tier, preset string, st dcplan.Settings) []explore.Options {
 // which CI ran until the default bounds took its time (-explore.deep
 // -explore.preset Modern -explore.stale 0 -explore.world 1/1). The CI
 // tier is what go test ./... ran before the tiers, with the clock move
-// and the kubelet's failing of a Pending pod added since: 635 092 states
+// and the kubelet's failing of a Pending pod added since: 635 152 states
 // in all.
 func ciBounds(st dcplan.Settings) []explore.Options {
 	triple := explore.Defaults(st)

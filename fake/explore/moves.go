@@ -163,6 +163,10 @@ type Step struct {
 	// and the deployer pods the deployer created that their caches have
 	// not shown them yet (Snapshot.Unobserved), as the simulator keeps
 	// them. A deployer whose preset ignores expectations keeps none.
+	// Keys with a leading '-' (deletedKey) are the RCs the DC controller
+	// and the pods the deployer deleted in this move, which a stale read
+	// of the next may still show (Snapshot.Undeleted, SPEC 3.7.expect,
+	// 4.2.expect.delete); a preset that ignores expectations keeps none.
 	Expect []string
 	// Requeue is the deployer's requeue count after the pass, abstracted
 	// (see nextRequeue); Passes is how many passes of the work queue the
@@ -351,6 +355,9 @@ func apply(o, prev Objects, m Move, st dcplan.Settings, rq int, expect []string,
 		s.Requeues = rq
 	}
 	s.Unobserved, step.Expect = expectations(m, expect, w, o)
+	if !st.IgnoreExpectations {
+		s.Undeleted = undeleted(m, expect, w)
+	}
 	plan := planner(m, s)
 	if plan == nil {
 		return step, errRefused
@@ -407,6 +414,18 @@ func settle(step *Step, o Objects, rq int, st dcplan.Settings, srv *fake.Server)
 				continue
 			}
 			if k := key(res, r.Name); r.Name != "" && !slices.Contains(step.Expect, k) {
+				step.Expect = append(slices.Clone(step.Expect), k)
+				slices.Sort(step.Expect)
+			}
+		}
+	}
+	if res := expected(m, st); res != "" && !st.IgnoreExpectations {
+		for _, lw := range step.Writes {
+			r := lw.Request
+			if lw.Err != nil || r.Verb != wire.VerbDelete || r.Resource != res || r.Subresource != "" || r.Name == "" {
+				continue
+			}
+			if k := deletedKey(res, r.Name); !slices.Contains(step.Expect, k) {
 				step.Expect = append(slices.Clone(step.Expect), k)
 				slices.Sort(step.Expect)
 			}
@@ -534,15 +553,53 @@ func expectations(m Move, expect []string, w World, o Objects) (unobserved, left
 	return unobserved, left
 }
 
-// hideable returns expect without the deployer's expectations that no
-// view of the world after a move can need: those of pods gone from after
-// (their delete lowers them) and of pods that prev, what a stale read
-// reads (nil: no stale read left), holds too. Every view then shows
+// undeleted returns, for move m reading w, the objects its controller
+// deleted in the move before that w still shows (Snapshot.Undeleted: a
+// stale read of one, as the earlier world holds it): RC names for the DC
+// controller, deployer and hook pod names for the deployer. Such an
+// object is the one deleted, not another of its name: hideable keeps a
+// delete's expectation only while the world lacks the name.
+func undeleted(m Move, expect []string, w World) []string {
+	var res string
+	switch m.Actor {
+	case ActorConfig:
+		res = wire.ResourceRCs
+	case ActorDeployer:
+		res = wire.ResourcePods
+	default:
+		return nil
+	}
+	var out []string
+	for _, k := range expect {
+		rest, ok := strings.CutPrefix(k, "-")
+		if !ok {
+			continue
+		}
+		if r, n := split(rest); r == res && shows(w, r, n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// hideable returns expect without the expectations that no view of the
+// world after a move can need: a delete's once prev, what a stale read
+// reads (nil: no stale read left), no longer holds the object or after
+// holds one of its name again; and the deployer's creates of pods gone
+// from after (their delete lowers them) and of pods that prev holds too. Every view then shows
 // the pod, as the simulator's deployer observes its create once its
 // informer delivers it; keeping them would only split states that
 // behave alike, and count passes that merely observe a create.
 func hideable(expect []string, after, prev Objects) []string {
 	drop := func(k string) bool {
+		if rest, ok := strings.CutPrefix(k, "-"); ok {
+			// A delete's: needed while a stale read may show the object
+			// deleted, which the earlier world holds and the world does
+			// not (a name made again is another object).
+			_, old := prev[rest]
+			_, now := after[rest]
+			return !old || now
+		}
 		if r, _ := split(k); r != wire.ResourcePods {
 			return false
 		}

@@ -28,6 +28,11 @@ type Objects map[string][]byte
 // key names one object of a world.
 func key(resource, name string) string { return resource + "/" + name }
 
+// deletedKey is the expectation key of the object of resource named name
+// that a controller pass deleted: key's with a leading '-', so that it
+// sorts and hashes apart from a create's.
+func deletedKey(resource, name string) string { return "-" + key(resource, name) }
+
 // split is the inverse of key.
 func split(k string) (resource, name string) {
 	i := strings.IndexByte(k, '/')
