@@ -53,16 +53,18 @@ func runDemo(ctx context.Context, out io.Writer, opts kube.Options, f flags) err
 	go func() { done <- ctrl.Run(ctx) }()
 	defer func() { cancel(); <-done }()
 
+	// Each step prints before it is taken: the events it causes follow.
 	dcs := c.Apps.AppsV1().DeploymentConfigs(demoNS)
+	fmt.Fprintln(out, "create dc/frontend (image 1.0, 3 replicas)")
 	if _, err := dcs.Create(ctx, demoDC("registry.example.com/shop/frontend:1.0"), metav1.CreateOptions{}); err != nil {
 		return fmt.Errorf("create dc: %w", err)
 	}
-	fmt.Fprintln(out, "created dc/frontend (image 1.0, 3 replicas)")
 	if err := awaitComplete(ctx, c, "frontend-1"); err != nil {
 		return err
 	}
 	// The controller may still be writing the DC's status: read and
 	// write again on a conflict, as any client editing a DC must.
+	fmt.Fprintln(out, "change the image to 1.1")
 	err = retry.RetryOnConflict(retry.DefaultRetry, func() error {
 		dc, err := dcs.Get(ctx, "frontend", metav1.GetOptions{})
 		if err != nil {
@@ -75,7 +77,6 @@ func runDemo(ctx context.Context, out io.Writer, opts kube.Options, f flags) err
 	if err != nil {
 		return fmt.Errorf("update dc: %w", err)
 	}
-	fmt.Fprintln(out, "changed the image to 1.1")
 	if err := awaitComplete(ctx, c, "frontend-2"); err != nil {
 		return err
 	}
