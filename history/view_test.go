@@ -22,6 +22,13 @@ func TestView(t *testing.T) {
 	ten := lrRC(10, dcplan.PhaseRunning, h)
 	unlabelled := lrRC(4, dcplan.PhaseComplete, h)
 	unlabelled.ConfigLabel = ""
+	// An RC made by hand without any annotation (SPEC 13.1): no version
+	// (DeploymentVersionFor answers -1), no phase, no status-reason.
+	bare := dcplan.Deployment{Namespace: "ns", Name: "web-manual", ConfigLabel: "web", Version: dcplan.NoVersion,
+		Template: lrRC(7, dcplan.PhaseNew, h).Template}
+	// An RC of version 2 that is not labelled for the DC: oc never lists it.
+	foreignTwo := lrRC(2, dcplan.PhaseComplete, 2*h)
+	foreignTwo.ConfigLabel = ""
 	// Two RCs of version 2 (SPEC 13.1): copy-b, listed first, runs app:v3.
 	copyB, copyA := lrRC(2, dcplan.PhaseFailed, 2*h), lrRC(2, dcplan.PhaseComplete, 2*h)
 	copyB.Name, copyB.Template, copyA.Name, copyA.Reason = "copy-b", lrRC(3, dcplan.PhaseNew, h).Template, "copy-a", "manual change"
@@ -97,6 +104,20 @@ func TestView(t *testing.T) {
 				"  Volumes:\t<none>\n  Node-Selectors:\t<none>\n  Tolerations:\t<none>\n\n",
 		},
 		{
+			name: "rc without annotations", why: "6m.5.4, 13.1: an RC without version, phase or status-reason annotations is a row: version -1 (sorted first), an empty STATUS cell, cause <unknown>",
+			rcs: []dcplan.Deployment{one, bare},
+			want: "deploymentconfig.apps.openshift.io/web \n" +
+				"REVISION\tSTATUS\t\tCAUSE\n" +
+				"-1\t\t\t\t<unknown>\n" +
+				"1\t\tComplete\tconfig change\n" +
+				"\n",
+		},
+		{
+			name: "revision of an unlabelled rc", why: "6m.5.2, 6m.5.4: --revision looks among the RCs labelled for the DC only; an unlabelled RC of that version is not found",
+			rcs: []dcplan.Deployment{foreignTwo, one}, revision: 2,
+			wantErr: "unable to find the specified revision", wantIs: history.ErrNoSuchRevision,
+		},
+		{
 			name: "missing revision", why: "6m.5.4: no RC of that version",
 			rcs: []dcplan.Deployment{one}, revision: 5,
 			wantErr: "unable to find the specified revision", wantIs: history.ErrNoSuchRevision,
@@ -105,6 +126,11 @@ func TestView(t *testing.T) {
 			name: "negative revision", why: "6m.5.1: a negative --revision is refused",
 			rcs: []dcplan.Deployment{one}, revision: -2,
 			wantErr: "revision must be a positive integer: -2", wantIs: history.ErrInvalidRevision,
+		},
+		{
+			name: "revision minus one", why: "6m.5.1: -1 is negative too (kubectl refuses any revision < 0), not the version of an RC without a version annotation",
+			rcs: []dcplan.Deployment{one, bare}, revision: -1,
+			wantErr: "revision must be a positive integer: -1", wantIs: history.ErrInvalidRevision,
 		},
 	}
 	for _, tt := range tests {
