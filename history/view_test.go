@@ -187,6 +187,8 @@ func TestUndo(t *testing.T) {
 				"  Volumes:\t<none>\n  Node-Selectors:\t<none>\n  Tolerations:\t<none>\n (dry run)\n", "", nil},
 		{"paused", "6m.4a.3.2", dcplan.Modern, paused, 0, dcplan.DryRunNone, "", "",
 			"cannot rollback a paused config; resume it first with 'rollout resume dc/web' and try again", history.ErrRollbackPaused},
+		{"paused before negative", "6m.4 (6m.4a step 3.2): the paused check is oc's rollbacker's, made before the POST, so it wins over the server's refusal of a negative revision", dcplan.Modern, paused, -1, dcplan.DryRunNone, "", "",
+			"cannot rollback a paused config; resume it first with 'rollout resume dc/web' and try again", history.ErrRollbackPaused},
 		{"undeployed", "6m.4a server: latestVersion 0", dcplan.Modern, lrConfig(0), 0, dcplan.DryRunNone, "", "",
 			`The DeploymentConfigRollback "web" is invalid: name: Invalid value: "web": cannot rollback an undeployed config`, history.ErrNoPreviousRevision},
 		{"only one", "6m.4a server: latestVersion 1", dcplan.Exact, lrConfig(1), 0, dcplan.DryRunNone, "", "",
