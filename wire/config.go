@@ -437,20 +437,18 @@ func putTriggers(spec map[string]any, ts []dcplan.Trigger) {
 // them as its typed client encodes them, so each trigger goes out as the
 // revision's element, with the typed fields of ts over it (the automatic
 // the generator switched off, say), and nothing of the element the DC
-// held. An empty ts is the revision's list: [] for an array, and no key
-// for a revision without one (null, which the canonical form leaves out:
-// upstream's PUT writes the nil list as null, and the API server
-// defaults null and absent alike to a ConfigChange trigger).
+// held. An empty ts goes out as [], whatever the revision held ([], null
+// or no key): the generator starts the copy from an empty list and
+// appends the revision's triggers to it, so the generated DC never holds
+// a nil list (a PUT without the key would be defaulted to a ConfigChange
+// trigger by the API server, SPEC 6m.4a).
 func putRevisionTriggers(spec map[string]any, ts []dcplan.Trigger, rev []byte) {
-	list, isList := treeOf(rev).([]any)
-	switch {
-	case len(ts) > 0:
-		spec["triggers"] = overTriggers(list, ts)
-	case isList:
+	if len(ts) == 0 {
 		spec["triggers"] = []any{}
-	default:
-		delete(spec, "triggers")
+		return
 	}
+	list, _ := treeOf(rev).([]any)
+	spec["triggers"] = overTriggers(list, ts)
 }
 
 // overTriggers returns the list of ts, each written over the element of
