@@ -14,12 +14,15 @@ import (
 // of that version.
 var ErrNoSuchRevision = errors.New("history: no such revision")
 
-// nameLine is the line naming the DC above `oc rollout history`'s
-// output: the name, one space, then the operation, "" or
-// `with revision #<n>`. The space stands even when the operation is
-// empty (SPEC 6m.5: the name line's trailing space), where the success
-// lines' name printer leaves it out (SPEC 6m "Success-line name
-// printer").
+// nameLine is what kubectl's name printer prints for the DC dc and an
+// operation op that is not empty: `deploymentconfig.apps.openshift.io/<dc>`,
+// one space, then op (SPEC 6m "Success-line name printer"); the callers
+// add the newline. Every command here prints a non-empty operation: the
+// success lines of `oc rollout undo` and `oc rollback`, and for `oc
+// rollout history` `<with-revision>` + "\n" + the history text, so that
+// its name line keeps the space even when `<with-revision>` is empty
+// (SPEC 6m.5.5: the trailing space). Only an empty operation, which no
+// caller passes, would print without it.
 func nameLine(dc, op string) string {
 	return "deploymentconfig.apps.openshift.io/" + dc + " " + op
 }
