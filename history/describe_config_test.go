@@ -209,6 +209,18 @@ func TestDescribeConfig(t *testing.T) {
 			// goes to the greater name, as strings ("web-9" > "web-10").
 			"Deployment #9:\n\tCreated:\t2 hours ago\n\tStatus:\tComplete\n\tReplicas:\t0 current / 0 desired\n" +
 				"Deployment #10:\n\tName:\tweb-10\n"}},
+		{name: "6m.8.4: the latest RC is the one named for latestVersion, numbered by its own version annotation", world: func(t *testing.T) dcplan.Snapshot {
+			// oc finds the latest RC by name (LatestDeploymentNameForConfig)
+			// and heads it with DeploymentVersionFor of that RC: web-3,
+			// hand-edited to say version 7, is "Deployment #7 (latest)";
+			// web-5, whose annotation says 3, is an older one.
+			latest := strings.Replace(rcJSON(3, "Running", at(time.Hour), 1, 2, ""),
+				`"openshift.io/deployment-config.latest-version":"3"`, `"openshift.io/deployment-config.latest-version":"7"`, 1)
+			other := strings.Replace(rcJSON(5, "Failed", at(2*time.Hour), 0, 0, ""),
+				`"openshift.io/deployment-config.latest-version":"5"`, `"openshift.io/deployment-config.latest-version":"3"`, 1)
+			return describeWorld(t, dcJSON(3, "", ""), other, latest)
+		}, want: []string{"\n\nDeployment #7 (latest):\n\tCreated:\tabout an hour ago\n\tStatus:\tRunning\n\tReplicas:\t1 current / 2 desired\n" +
+			"Deployment #3:\n\tCreated:\t2 hours ago\n\tStatus:\tFailed\n"}},
 		{name: "6m.8.4: the latest RC missing", world: func(t *testing.T) dcplan.Snapshot {
 			return describeWorld(t, dcJSON(3, "", ""), rcJSON(1, "Complete", at(2*time.Hour), 2, 2, ""), rcJSON(2, "Complete", at(time.Hour), 2, 2, ""))
 		}, want: []string{"\n\nLatest Deployment:\t<none>\n"}, absent: []string{"Deployment #"}},
