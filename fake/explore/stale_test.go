@@ -12,7 +12,7 @@ import (
 // (Exact) starts two rollouts at once from a lagging cache (issue 13,
 // defect 3; SPEC 3.2.12.expect) and Modern, which waits for its own
 // creates (Snapshot.Unobserved), does not. Exact's stale create is a
-// NoCreateWhileInFlight finding too. At most about 21 CPU seconds (21 704
+// NoCreateWhileInFlight finding too. At most about 21 CPU seconds (21 708
 // and 23 142 states, 7 December 2026), and it runs with -explore.deep;
 // reconcile/testdata/stale_two_rollouts.txt holds the defect in every run.
 func TestExploreStaleReads(t *testing.T) {
