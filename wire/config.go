@@ -26,8 +26,9 @@ const (
 // Rules, in order: the document must be one JSON object; kind must be
 // DeploymentConfig and apiVersion apps.openshift.io/v1 or v1 (a missing
 // one is an error too: `oc get` prints both, and an object without them
-// cannot be told from another kind; DecodeList lets the items of a typed
-// list omit them); every field the planners read must have its JSON type;
+// cannot be told from another kind; DecodeList, which goes by the kind,
+// lets its objects omit the apiVersion and a typed list's items the kind
+// too); every field the planners read must have its JSON type;
 // the strategy type of the spec must be a known spelling, and every
 // trigger of the spec must have a type (one none of the known spellings
 // is carried as written, TriggerOther: the API server stores it and no

@@ -32,7 +32,11 @@ type Objects struct {
 //  3. Anything else is an error, as is any item that does not decode (the
 //     error names the item: "items[3]: ...").
 //
-// Every error wraps ErrMalformed. DecodeList never panics.
+// Its objects decode as DecodeConfig, DecodeDeployment and DecodePod decode
+// them, but for the type metadata: the kind (an item's, or the one its
+// typed list implies) says what an object is, so a missing apiVersion is
+// no error here, of a single object or of any list's item; a wrong one
+// is. Every error wraps ErrMalformed. DecodeList never panics.
 func DecodeList(data []byte) (Objects, error) {
 	top, items, hasItems, ok := jsontree.ScanList(data)
 	kind, _ := top["kind"].(string)

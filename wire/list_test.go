@@ -174,3 +174,23 @@ func TestDecodeListFixtureOrder(t *testing.T) {
 		t.Errorf("DecodeList() mismatch (-want +got):\n%s", d)
 	}
 }
+
+// TestDecodeListGoesByKind checks what DecodeList's documentation says of
+// the type metadata: an object's kind says what it is, so a missing
+// apiVersion is no error, of a single object or of a List's item, while a
+// wrong one is, named by its item.
+func TestDecodeListGoesByKind(t *testing.T) {
+	for _, doc := range []string{
+		`{"kind":"Pod","metadata":{"name":"p"}}`,
+		`{"kind":"List","items":[{"kind":"Pod","metadata":{"name":"p"}}]}`,
+	} {
+		objs, err := DecodeList([]byte(doc))
+		if err != nil || len(objs.Pods) != 1 {
+			t.Errorf("DecodeList(%s) = %d pods, %v; want the pod", doc, len(objs.Pods), err)
+		}
+	}
+	_, err := DecodeList([]byte(`{"kind":"List","items":[{"kind":"Pod","apiVersion":"v2","metadata":{"name":"p"}}]}`))
+	if !errors.Is(err, dcplan.ErrMalformed) || !strings.Contains(err.Error(), "items[0]: ") || !strings.Contains(err.Error(), "apiVersion") {
+		t.Errorf("DecodeList(item of apiVersion v2) error = %v, want a malformed items[0] apiVersion", err)
+	}
+}
