@@ -25,7 +25,10 @@ import (
 //  5. Cancels, Scales, Transitions: RC updates.
 //  6. DeleteRCs: history cleanup, oldest first.
 //  7. Status: the one DC status write.
-//  8. Events.
+//  8. Events: each where its After places it (SPEC 13.1), not all last:
+//     right after the action it names, before every write (AtStart), or
+//     here, after every write, for the zero ActionRef. wire.Requests
+//     renders the whole order.
 //
 // On a failed write the adapter adds the failure to Snapshot.Outcome and
 // plans again from the same snapshot; the new plan begins with the
