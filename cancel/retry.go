@@ -78,8 +78,12 @@ import (
 //
 //  8. When s.Outcome reports a delete of rule 6 failed, the plan keeps
 //     the deletes (for `oc deploy --retry`, those up to the failed one:
-//     it stops there) and drops the reset, and the error wraps
-//     ErrRetryFailed (see deleteFailures).
+//     it stops there) and drops the reset, the Report is the zero Report,
+//     and the error is a *dcplan.Refusal wrapping ErrRetryFailed whose
+//     text is, for each failed delete, `failed to delete deployer/hook pod
+//     <pod> for deployment #<n>: <err>` (one per line when several:
+//     `oc rollout retry` reports every failure, `oc deploy --retry` the
+//     first).
 //
 //  9. When s.Outcome reports the reset's write (ActionTransition on the
 //     RC) failed, the plan keeps the deletes and the reset (all sent),
