@@ -30,7 +30,13 @@ import (
 //     event would never converge, so dcplan records it with the writes
 //     only.)
 //  4. When s.Outcome reports a deadline write failed, the pass stops
-//     there, as upstream's did (see deadlineFailure).
+//     there, as upstream's did: the writes after it and the `cancelled`
+//     event are dropped, a failedCancellation warning `Error cancelling
+//     deployer pod <pod> for deployment <ns>/<rc>: <err>` follows the
+//     failed write, and the plan waits to retry (dcplan.WaitRetry) with
+//     upstream's error, whose format had one verb more than its
+//     arguments: `couldn't cancel deployer pod <ns>/<rc> for deployment
+//     <err>: %!v(MISSING)`.
 //
 // Ports: Origin deployment controller.go (*DeploymentController).Handle,
 // Pending/Running cancellation with ActiveDeadlineSeconds (Origin ≈1.0-1.4).

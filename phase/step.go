@@ -259,7 +259,7 @@ func undeletedPodListed(s *dcplan.Snapshot, pods []dcplan.Pod, rc string) bool {
 //     up (rule 7.22): no event, no error, and a wait
 //     (dcplan.WaitStaleCache) for a snapshot that shows that pod.
 //  2. An activeDeadlineSeconds write of the oldest deployer's cancel
-//     failed (CancelByDeadline): see deadlineFailure.
+//     failed: as CancelByDeadline's rule 4 says.
 //  3. Some deployer or hook pod deletes failed (NotFound is no failure):
 //     the actionable `couldn't clean up all deployer pods for
 //     "<ns>/<rc>"`.
