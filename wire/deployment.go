@@ -27,9 +27,16 @@ import (
 // must have their JSON types, and annotation values must be strings. The
 // first violation is returned as a *FieldError wrapping ErrMalformed.
 // What the annotations say never fails the decode: they are text anyone
-// may edit, and they read as upstream reads them (see readDeploymentWire:
-// a missing or non-decimal version is dcplan.NoVersion, a phase other
-// than the five spellings is PhaseUnknown, SPEC 5.1, 5.2, 13.1), and an
+// may edit, and they read as upstream reads them (SPEC 5.1, 5.2, 5.22,
+// 13.1): the version is a base-10 integer, dcplan.NoVersion when missing
+// or not one; the phase is one of the five exact spellings, PhaseUnknown
+// otherwise; the desired-replicas and replicas annotations are base-10
+// int32s, absent when missing, empty or not one (a desired-replicas
+// annotation present but not one sets UnreadDesiredReplicas); cancelled
+// is true iff its value is "true" in any case; the deployer-pod ignore
+// annotation and deployment-config.name count by presence
+// (EmptyConfigName: present, empty); the deployer timestamps are
+// AnnotationTimeLayout renderings, zero when empty or not one. An
 // encoded config that is not a DeploymentConfig DecodeConfig accepts
 // reads as no DC, EncodedProblem saying why in upstream's words, except
 // for its strategy and trigger types, which upstream's annotation codec

@@ -13,7 +13,7 @@ import (
 // intern them here. The result never aliases s.
 //
 // The table holds its strings strongly and is bounded: two generations of
-// internGeneration strings; a full one becomes the old one, and a string
+// 16 384 strings; a full one becomes the old one, and a string
 // found only in the old one moves to the new. A string that fell out of
 // both is copied again when next interned: equal strings decoded that far
 // apart may then have two copies, which compare equal all the same (no
