@@ -37,11 +37,15 @@ import (
 //     matches, ignore RCs of other controllers. A refused adoption stops
 //     the pass with Wait = WaitRetry and upstream's nested error text.
 //  3. The DC is being deleted: status only (unless IgnoreDeleting).
-//  4. Paused (Paused = PausedFirst): history cleanup (prunePaused) and
-//     status only; never scaled (SPEC 10.8, 11.8).
+//  4. Paused (Paused = PausedFirst): history cleanup and status only;
+//     never scaled (SPEC 10.8, 11.8). The cleanup goes by the active RC
+//     alone, before rule 5, as upstream's does: without
+//     PausedPrunesLatest (Modern) it keeps the RC status.latestVersion
+//     names and every newer one, which a lagging status would let it
+//     delete (SPEC 3.7.5.paused); with it (Exact) it does not.
 //  5. The newest RC's version is above status.latestVersion: status write
 //     of latestVersion + 1 only, Wait = WaitStatusLag (one step per pass,
-//     in every profile, SPEC 10.5, 11.5). At latestVersion 0 only
+//     in every preset, SPEC 10.5, 11.5). At latestVersion 0 only
 //     without CancelAtVersionZero: Exact, as upstream, sees no newest RC
 //     there and goes on to rule 6 (SPEC 3.2.7.zero).
 //  6. The latest RC does not exist and older rollouts are in flight: cancel
@@ -77,11 +81,36 @@ import (
 //
 // RawAlreadyExistsText changes only the text of a refused AlreadyExists
 // (SPEC 10.3): the raw API error instead of "already exists and it
-// couldn't be adopted". SeedConfigController follows the seed-era list
-// instead (see configOrigin and the package documentation).
+// couldn't be adopted".
 //
-// Deterministic order: adoptions and releases by RC name (see claim;
-// TestConfigAdoptionOrder), cancels and scales by version newest first,
+// SeedConfigController follows the seed-era list instead (SPEC 3.11,
+// section 7 rows 1-20), in order:
+//
+//  1. status.latestVersion 0: status from no RCs, whatever the triggers
+//     (the seed had separate trigger controllers).
+//  2. The RCs are those the DC's openshift.io/deployment-config.name
+//     label selects, whoever controls them; no claims.
+//  3. The DC is being deleted: status only (not with IgnoreDeleting, the
+//     oldest seed).
+//  4. Paused with Paused = PausedFirst: history cleanup (as in the
+//     modern list) and status.
+//  5. The latest RC does not exist and rollouts are in flight: cancel
+//     them, Wait = WaitCancellation; a failed cancel write records its
+//     warning and the later cancels are still sent, as the seed went on.
+//  6. The latest RC exists and is in flight: status.
+//  7. The latest RC exists and is terminal: the replica-sync reconcile
+//     with ReplicaSync (SPEC 3.11), else the modern one (the newer seed),
+//     even when the DC is paused.
+//  8. Paused with Paused = PausedNoCreate: history cleanup and status; no
+//     creation. (PausedIgnored: the oldest seed has no paused concept.)
+//  9. Create <dc>-<latestVersion>; the event text follows SeedCreateEvent
+//     and a create that met AlreadyExists follows AlreadyExistsSucceeds.
+//
+// The seed-era list bumps no lagging status, checks no unresolved image
+// and evaluates no trigger (SPEC 7 rows 5, 7, 8).
+//
+// Deterministic order: adoptions and releases by RC name
+// (TestConfigAdoptionOrder), cancels and scales by version newest first,
 // deletes oldest first; RCs of one version keep their list order
 // (upstream's sort, as the conformance recordings show it).
 //

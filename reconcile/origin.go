@@ -30,30 +30,10 @@ func selectByLabel(s *dcplan.Snapshot) []dcplan.Deployment {
 }
 
 // configOrigin is the seed-era decision list of the SeedConfigController
-// switch (SPEC 3.11, section 7 rows 1-20). The rules, in order:
-//
-//  1. status.latestVersion 0: status from no RCs, whatever the triggers
-//     (the seed had separate trigger controllers).
-//  2. The RCs are the label-selected ones; no claims.
-//  3. The DC is being deleted: status only (not with IgnoreDeleting, the
-//     oldest seed).
-//  4. Paused with Paused = PausedFirst: history cleanup (prunePaused,
-//     as in the modern list) and status.
-//  5. The latest RC does not exist and rollouts are in flight: cancel
-//     them, Wait = WaitCancellation. The seed went on after a failed
-//     cancel write (its warning event), so a failure s.Outcome reports
-//     keeps the later cancels in the plan (supersede).
-//  6. The latest RC exists and is in flight: status.
-//  7. The latest RC exists and is terminal: the replica-sync reconcile
-//     (reconcileOrigin) with ReplicaSync, else the modern one (the newer
-//     seed), even when the DC is paused.
-//  8. Paused with Paused = PausedNoCreate: history cleanup and status; no
-//     creation. (PausedIgnored: the oldest seed has no paused concept.)
-//  9. Create <dc>-<latestVersion>; the event text follows SeedCreateEvent
-//     and a create that met AlreadyExists follows AlreadyExistsSucceeds.
-//
-// No status-lag bump, no unresolved-image check and no trigger evaluation
-// happen in this profile (SPEC 7 rows 5, 7, 8).
+// switch, whose rules Config's documentation gives in order (SPEC 3.11,
+// section 7 rows 1-20). Its rule 4 is prunePaused, as in the modern list;
+// rule 5 goes on after a failed cancel write (supersede keeps the later
+// cancels in the plan); rule 7 is reconcileOrigin with ReplicaSync.
 //
 // Ports: Origin deploymentconfig_controller.go (*DeploymentConfigController).Handle.
 func configOrigin(s *dcplan.Snapshot, p *dcplan.Plan) {
