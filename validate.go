@@ -16,9 +16,11 @@ import (
 // snapshot (the user operations return the error too), so invalid input
 // is never acted on and no rule needs to be total on it.
 //
-// Validate is one walk over the snapshot, each rule written once as a
-// flaw bit (flaws.go). A valid snapshot allocates nothing, unless its RCs
-// or pods are many (over 64) and in no order by name (see firstRepeat).
+// Validate is one walk over the snapshot. A valid snapshot allocates
+// nothing, unless its RCs or pods are many (over 64) and in no order by
+// name (neither ascending nor descending, as an adapter's list sorted by
+// name or RCs in version order are): their duplicate-name check then
+// takes a hash set.
 func (s Snapshot) Validate() error {
 	var errs []error
 	if err := s.Settings.Validate(); err != nil {

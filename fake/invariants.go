@@ -484,8 +484,8 @@ func (c ConfigState) unclaimedPod(p dcplan.Pod) bool {
 }
 
 // NothingInFlightAtRest holds at rest when no claimed RC is a rollout in
-// flight (rollingOut; SPEC 11a.4: once faults and users stop, every
-// rollout ends). It is
+// flight: New, Pending or Running (an RC without a phase is none, SPEC
+// 13.1; SPEC 11a.4: once faults and users stop, every rollout ends). It is
 // an at-rest property because a rollout is in flight for a while at every
 // step in between.
 func NothingInFlightAtRest(c ConfigState) error {
@@ -980,7 +980,7 @@ var Spec21 = map[dcplan.Phase]map[dcplan.Phase]bool{
 // 2.1 (Spec21) allows, or `oc rollout retry` moving Failed to New (SPEC
 // 6.2); a created RC starts New, its phase annotation written (SPEC 3.8:
 // every era writes it, and an RC without one is no rollout to any
-// deployer, rollingOut). A missing phase is no phase of the table (SPEC
+// deployer). A missing phase is no phase of the table (SPEC
 // 2.1's row `"" or anything else`): nothing moves an RC from it, nor to
 // it, and a write that leaves it missing is no move.
 // With WriteAnyPhaseChange (the oldest seed, SPEC 7 row 28) a controller
@@ -1196,7 +1196,7 @@ func exitedNonZero(p dcplan.Pod) bool {
 // the live world of an unpaused DC, not being deleted, whose
 // status.latestVersion (above 0) names no claimed RC and no claimed RC is
 // newer (no status lag to catch up first, SPEC 3.2.7), leaves no older
-// claimed rollout in flight (rollingOut) without the cancel annotation
+// claimed rollout in flight (New, Pending or Running) without the cancel annotation
 // (SPEC 0 rule 2, 3.2.8, 3.4: older non-terminal RCs get cancelled, then
 // the DC waits). It judges the world after the pass, so a pass that only
 // waits is caught.
@@ -1232,7 +1232,7 @@ func SupersedesInFlight(t Transition) error {
 // of its list, an order an observer does not know, so either one's
 // count is accepted), and observedGeneration is metadata.generation once the
 // latest rollout has ended, and, whatever the latest, for a DC paused or
-// being deleted (SPEC 3.2.4, 3.2.5, 3.9; bumpsGeneration). A DC at version 0 without a ConfigChange or
+// being deleted (SPEC 3.2.4, 3.2.5, 3.9). A DC at version 0 without a ConfigChange or
 // ImageChange trigger computes from no RC at all (SPEC 3.2.1). Only the
 // RCs the DC controls are counted (an orphan it cannot adopt, such as one
 // being deleted, is not its). It is an at-rest property: a pod or a

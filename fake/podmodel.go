@@ -41,7 +41,7 @@ import (
 // then scales the new one to desired. It scales the new RC only up and
 // the others only down, whatever the clock does. Rolling, once its
 // scaling is done, removes the new RC's desired-replicas annotation, as
-// the rolling updater's cleanup does (cleanupRolling). A process that
+// the rolling updater's cleanup does. A process that
 // succeeds exits at the end of its run once its strategy is done, later
 // if the replicas are not there yet.
 //

@@ -110,7 +110,7 @@ import (
 //     always carries replicas (0 when the body has none), as the typed
 //     status does.
 //   - a DC's update, status write or patch is held to the DC status
-//     validation on what it would store (checkConfigStatus): no negative
+//     validation on what it would store: no negative
 //     count, status.latestVersion neither lowered nor raised by more than
 //     one, observedGeneration not lowered (Invalid, every problem listed).
 //

@@ -21,7 +21,9 @@ type Options struct {
 	Seed uint64
 	// Start is the virtual time the run starts at; Epoch when zero.
 	Start time.Time
-	// Settings are the planners' settings (profile, deployer image...).
+	// Settings are the planners' settings: the switches (start from a
+	// preset, dcplan.Modern.Settings()), the deployer image and service
+	// account, the injected environment.
 	Settings dcplan.Settings
 	// Faults are switched on from the first step.
 	Faults Faults

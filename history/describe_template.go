@@ -31,8 +31,9 @@ import (
 //  4. `  Service Account:` + tab + spec.serviceAccountName when set.
 //  5. `  Init Containers:` and each init container when there are any,
 //     then `  Containers:` (` <none>` when empty) and each container, as
-//     describeContainers words them.
-//  6. The volumes as describeVolumes words them.
+//     kubectl describe's describeContainers words them (a template's: no
+//     statuses, no environment resolved from other objects).
+//  6. The volumes as kubectl describe's describeVolumes words them.
 //  7. `  Topology Spread Constraints:` + tab when there are any, sorted by
 //     topology key, each `<key>:<whenUnsatisfiable> when max skew <n> is
 //     exceeded[ for selector <selector>]`, later ones after two spaces
