@@ -60,7 +60,7 @@ func CountPrunable(cfg *dcplan.Config, rcs []dcplan.Deployment) int {
 //  2. At most limit prunable RCs (see Prunable): nothing (SPEC 3.7.4).
 //  3. Otherwise the oldest |prunable| - limit prunable RCs are considered;
 //     each with spec.replicas != 0 is skipped but still counts (no younger
-//     one takes its place, SPEC 10.6, in every profile, SPEC 11.6); the
+//     one takes its place, SPEC 10.6, in every preset, SPEC 11.6); the
 //     others are returned.
 //
 // It returns nil when nothing is to be deleted, and allocates only when

@@ -9,14 +9,15 @@ import (
 // (Config) followed, field by field (dcplan.Plan.Append), by the deployer
 // controller's pass over every RC a relist queues (phase.StepAll: those
 // carrying the openshift.io/deployment-config.name annotation, SPEC 4.7;
-// newest version first, ties by name descending, and in the Origin
-// profile the seed-era deployer-pod controller for every pod). Simulators apply it as one step. The merged
+// newest version first, ties by name descending, and with
+// SeedPodController, every Origin preset's, the seed-era deployer-pod
+// controller for every pod). Simulators apply it as one step. The merged
 // plan keeps the DC controller's Wait and Message when it has one, else the
 // first deployer step's, and the earliest RecheckAfter.
 //
 // An RC is written at most once per pass: the deployer half skips every RC
 // the DC half adopts, releases, cancels, scales, creates or deletes (and,
-// in the Origin profile, those RCs' pods), and takes it up on the next
+// with SeedPodController, those RCs' pods), and takes it up on the next
 // pass. Each write moves the RC's resourceVersion, so a second write in
 // the same pass would carry the version read and always meet 409
 // Conflict: an adoption or release PATCH followed by the deployer's

@@ -22,7 +22,7 @@ import (
 //     SeedCreateEvent is), and the status from that list (observedGeneration
 //     bumped) with the Progressing=True/NewReplicationControllerCreated
 //     condition, whose message is the event's. The new RC is never among
-//     the deletes (a deliberate departure for the Origin profile, where an
+//     the deletes (a deliberate departure for the Origin presets, where an
 //     active RC newer than status.latestVersion would make the seed prune
 //     the RC it had just created).
 //

@@ -9,7 +9,7 @@ import (
 )
 
 // The texts of SPEC 1.6 (events) and 1.7 (handler errors) the DC controller
-// produces, built in one place so that every profile spells them the same.
+// produces, built in one place so that every preset spells them the same.
 
 // label renders a DC the way upstream's LabelForDeploymentConfig does:
 // "<ns>/<name>".

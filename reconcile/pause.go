@@ -22,7 +22,7 @@ const resource = "deploymentconfigs.apps.openshift.io"
 //     and ErrPatchFailed, `failed to patch: <err>` (SPEC 6m.7.5).
 //
 // A paused DC gets only history cleanup and a status refresh from the DC
-// controller (SPEC 3.2.5); in the Origin profile it is still scaled (SPEC 7
+// controller (SPEC 3.2.5); in the Origin presets it is still scaled (SPEC 7
 // row 4).
 //
 // Over the DCs a command resolved, it ends as every rollout subcommand

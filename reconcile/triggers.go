@@ -81,7 +81,7 @@ func unresolvedImage(cfg *dcplan.Config) bool {
 // imagesChanged reports whether some container image of the DC template is
 // not among the container images of rc's template: set membership over
 // all containers, whatever the triggers' containerNames (SPEC 3.5.5,
-// 10.7; in every profile, SPEC 11.7). The DC's images are trimmed of
+// 10.7; in every preset, SPEC 11.7). The DC's images are trimmed of
 // surrounding whitespace first, as
 // the RC's were when it was made (SPEC 3.8), and so are the RC's (one
 // made by hand may hold the image padded as the DC does), unless
