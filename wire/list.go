@@ -202,8 +202,11 @@ func DecodeSnapshot(data []byte, namespace, config string, now time.Time, st dcp
 //     its name, annotated openshift.io/deployment.name with its name, or
 //     named DeployerPodName(rc).
 //
-// Objects whose namespace is empty count as being in any namespace. The
-// snapshot is not validated: planners do that.
+// RCs and pods whose namespace is empty count as being in any namespace;
+// the DC does not: its namespace is the snapshot's, which the requests'
+// paths take, so one without metadata.namespace (a manifest, say) is
+// found only when namespace is "". The snapshot is not validated:
+// planners do that.
 func (o Objects) Snapshot(namespace, config string, now time.Time, st dcplan.Settings) (dcplan.Snapshot, error) {
 	var matches []int
 	for i, c := range o.Configs {

@@ -194,3 +194,32 @@ func TestDecodeListGoesByKind(t *testing.T) {
 		t.Errorf("DecodeList(item of apiVersion v2) error = %v, want a malformed items[0] apiVersion", err)
 	}
 }
+
+// TestSnapshotNamespaceOfTheDC checks what Objects.Snapshot's documentation
+// says of empty namespaces: the DC is looked up in the namespace asked
+// for, so one without metadata.namespace is found only when none is asked
+// for (its namespace is the snapshot's, which the requests' paths take),
+// while its RCs and pods without one count as in any namespace.
+func TestSnapshotNamespaceOfTheDC(t *testing.T) {
+	objs, err := DecodeList(fixture(t, "list-dc-rc-pods.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range objs.Deployments {
+		objs.Deployments[i].Namespace = ""
+	}
+	for i := range objs.Pods {
+		objs.Pods[i].Namespace = ""
+	}
+	s, err := objs.Snapshot("shop", "frontend", time.Time{}, dcplan.Settings{})
+	if err != nil || len(s.Deployments) != 3 || len(s.Pods) != 1 {
+		t.Errorf("Snapshot(shop) over namespaceless RCs and pods = %d RCs, %d pods, %v; want 3, 1", len(s.Deployments), len(s.Pods), err)
+	}
+	objs.Configs[0].Namespace = ""
+	if _, err := objs.Snapshot("shop", "frontend", time.Time{}, dcplan.Settings{}); !errors.Is(err, dcplan.ErrNotFound) {
+		t.Errorf("Snapshot(shop) of a namespaceless DC error = %v, want ErrNotFound", err)
+	}
+	if s, err := objs.Snapshot("", "frontend", time.Time{}, dcplan.Settings{}); err != nil || s.Config.Name != "frontend" {
+		t.Errorf("Snapshot(\"\") of a namespaceless DC = %q, %v; want it", s.Config.Name, err)
+	}
+}
