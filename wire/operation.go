@@ -28,7 +28,7 @@ import (
 func RunOperation[R any](ctx context.Context, c Client, s dcplan.Snapshot, op func(dcplan.Snapshot) (dcplan.Plan, R, error)) (Pass, R, error) {
 	var report R
 	if op == nil {
-		return Pass{Snapshot: s}, report, fmt.Errorf("wire: operation: %w: no operation", ErrNoPass)
+		return Pass{Snapshot: s}, report, fmt.Errorf("%w: no operation", ErrNoPass)
 	}
 	var opErr error
 	pass, err := RunPass(ctx, c, s, func(s dcplan.Snapshot) dcplan.Plan {

@@ -24,7 +24,7 @@ func TestRunOperationReturnsRunPassError(t *testing.T) {
 	}
 	s := fixtureWorld(t, dcplan.Modern)
 	pass, _, err := wire.RunOperation(t.Context(), nil, s, pause)
-	if !errors.Is(err, wire.ErrNoPass) || err.Error() != "wire: pass: wire: no pass: no client to send the plan with" {
+	if !errors.Is(err, wire.ErrNoPass) || err.Error() != "wire: no pass: no client to send the plan with" {
 		t.Errorf("RunOperation(nil client) error = %v, want the no-client ErrNoPass", err)
 	}
 	if pass.Sent != 0 {

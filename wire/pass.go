@@ -144,7 +144,7 @@ var ErrProtocol = errors.New("wire: the plan after a failure does not begin with
 // send, is an error wrapping ErrNoPass and sends nothing.
 func RunPass(ctx context.Context, c Client, s dcplan.Snapshot, plan Planner) (Pass, error) {
 	if plan == nil {
-		return Pass{Snapshot: s}, fmt.Errorf("wire: pass: %w: no planner", ErrNoPass)
+		return Pass{Snapshot: s}, fmt.Errorf("%w: no planner", ErrNoPass)
 	}
 	p := plan(s)
 	if p.Actions() == 0 {
@@ -153,7 +153,7 @@ func RunPass(ctx context.Context, c Client, s dcplan.Snapshot, plan Planner) (Pa
 		return Pass{Snapshot: s, Plan: p}, nil
 	}
 	if c == nil {
-		return Pass{Snapshot: s, Plan: p}, fmt.Errorf("wire: pass: %w: no client to send the plan with", ErrNoPass)
+		return Pass{Snapshot: s, Plan: p}, fmt.Errorf("%w: no client to send the plan with", ErrNoPass)
 	}
 	return runPass(ctx, c, s, plan, p)
 }
