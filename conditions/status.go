@@ -85,7 +85,10 @@ import (
 // status.availableReplicas (the seed counted available pods with
 // minReadySeconds, which an RC list cannot tell), and conditions start from
 // the current ones (the seed rebuilt them from nothing on every pass, so
-// they were rewritten with fresh timestamps each time); for the same
+// they were rewritten with fresh timestamps each time), except that a
+// seed condition whose status and reason stay but whose message changes
+// takes the new message, its lastTransitionTime kept, so that Progressing
+// names the latest RC as the seed's did; for the same
 // reason the phase rules are skipped while a paused DC whose latest RC is
 // absent or terminal already shows DeploymentConfigPaused (otherwise the
 // Paused and phase conditions would replace each other on every pass).

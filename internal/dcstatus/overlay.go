@@ -14,7 +14,9 @@ import (
 //  1. If the list has a condition of c's type (the first one, as get finds
 //     it) with the same status and the same reason (sameReason), nothing
 //     changes: neither the message nor either timestamp of the existing
-//     condition is refreshed.
+//     condition is refreshed. With seed, a status condition (set) whose
+//     message differs is the exception: it goes by rule 2, so that a
+//     seed Progressing message names the latest RC (SPEC 7 rows 16, 17).
 //  2. If it has one with the same status but another reason, c replaces it
 //     but keeps the existing lastTransitionTime.
 //  3. Otherwise c replaces it (or is added) as given: both timestamps are
@@ -125,10 +127,15 @@ func (o *overlay) get(t condType) *dcplan.Condition {
 }
 
 // set applies the set rule to a condition whose message is rendered only
-// when the condition is actually written.
+// when the condition is actually written. With seed (SeedConditions) a
+// condition of the same status and reason whose message differs is
+// replaced too, keeping its lastTransitionTime (rule 2): the seed rebuilt
+// its conditions on every pass, so its Progressing message always named
+// the latest RC (SPEC 7 rows 16, 17); starting from the current
+// conditions must not keep the message of an older one.
 func (o *overlay) set(p pending) {
 	cur := o.get(condType{typ: p.typ})
-	if cur != nil && cur.Status == p.status && cur.Reason == p.reason {
+	if cur != nil && cur.Status == p.status && cur.Reason == p.reason && (!o.seed || p.msg.is(cur.Message)) {
 		return
 	}
 	o.put(p.condition(o.now, o.seed), cur)

@@ -60,6 +60,31 @@ func refSet(conds []dcplan.Condition, c dcplan.Condition) []dcplan.Condition {
 	return append(out, c)
 }
 
+// refSetSeed is refSet for a status condition set with the SeedConditions
+// switch (overlay.set with seed): a condition of c's type with the same
+// status and reason but another message is replaced by c, keeping its
+// lastTransitionTime, so that the seed's Progressing message names the
+// latest RC (SPEC 7 rows 16, 17); otherwise as refSet.
+func refSetSeed(conds []dcplan.Condition, c dcplan.Condition) []dcplan.Condition {
+	for _, x := range conds {
+		if !refSameType(x, c) {
+			continue
+		}
+		if x.Status == c.Status && sameReason(x, c) && x.Message != c.Message {
+			c.LastTransitionTime = x.LastTransitionTime
+			out := make([]dcplan.Condition, 0, len(conds))
+			for _, y := range conds {
+				if !refSameType(y, c) {
+					out = append(out, y)
+				}
+			}
+			return append(out, c)
+		}
+		break
+	}
+	return refSet(conds, c)
+}
+
 // refSameType reports whether a and b have the same type text: upstream's
 // condition types are strings, so two conditions of other writers' types
 // are of one type only when their OtherType texts are equal.
