@@ -22,7 +22,7 @@
 // Usage:
 //
 //	s := fake.NewSim(fake.Options{Seed: 1, Faults: fake.AllFaults()})
-//	s.AddConfig(fake.NewConfig("ns", "web", 3))
+//	if err := s.AddConfig(fake.NewConfig("ns", "web", 3)); err != nil { ... }
 //	prev := s.Observe()
 //	for range 100 {
 //		s.Run(1) // advance the clock a tick, run both controllers

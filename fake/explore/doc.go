@@ -41,7 +41,9 @@
 // caller's own properties (Options.Properties) are judged beside
 // fake.Invariants, in the same way.
 //
-// Usage:
+// Usage (Defaults are the CI tier's bounds: for Modern about 200 000
+// states, a minute or two of CPU and a few GB; narrow Replicas, Limits,
+// Users, Faults and Stale for a quick search, as ExampleExplore does):
 //
 //	res, err := explore.Explore(explore.Defaults(dcplan.Modern.Settings()))
 //	if err != nil { ... } // Options it refuses: an *OptionError
