@@ -7,6 +7,7 @@ import (
 	"github.com/dcplan/dcplan/internal/jsontree"
 
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -216,7 +217,7 @@ func (o Objects) Snapshot(namespace, config string, now time.Time, st dcplan.Set
 	}
 	switch {
 	case len(matches) == 0 && namespace != "":
-		return dcplan.Snapshot{}, fmt.Errorf("%w: deployment config %s/%s is not in the document", dcplan.ErrNotFound, namespace, config)
+		return dcplan.Snapshot{}, fmt.Errorf("%w: deployment config %s/%s is not in the document%s", dcplan.ErrNotFound, namespace, config, elsewhere(o.Configs, config))
 	case len(matches) == 0:
 		return dcplan.Snapshot{}, fmt.Errorf("%w: deployment config %q is not in the document", dcplan.ErrNotFound, config)
 	case len(matches) > 1:
@@ -257,4 +258,28 @@ func (o Objects) Snapshot(namespace, config string, now time.Time, st dcplan.Set
 		}
 	}
 	return s, nil
+}
+
+// elsewhere tells, for the error of a DC not found in the namespace asked
+// for, the namespaces of the document's DCs of that name, a DC without
+// one as `"" (none given)`, which namespace "" finds: "" when there are
+// none.
+func elsewhere(configs []dcplan.Config, name string) string {
+	var nss []string
+	for _, c := range configs {
+		if c.Name != name {
+			continue
+		}
+		ns := c.Namespace
+		if ns == "" {
+			ns = `"" (none given)`
+		}
+		if !slices.Contains(nss, ns) {
+			nss = append(nss, ns)
+		}
+	}
+	if len(nss) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (it holds %q in namespace %s)", name, strings.Join(nss, ", "))
 }

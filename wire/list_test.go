@@ -199,7 +199,9 @@ func TestDecodeListGoesByKind(t *testing.T) {
 // says of empty namespaces: the DC is looked up in the namespace asked
 // for, so one without metadata.namespace is found only when none is asked
 // for (its namespace is the snapshot's, which the requests' paths take),
-// while its RCs and pods without one count as in any namespace.
+// while its RCs and pods without one count as in any namespace. The
+// not-found error says where the document holds DCs of the name asked
+// for, so a caller learns to ask with namespace "".
 func TestSnapshotNamespaceOfTheDC(t *testing.T) {
 	objs, err := DecodeList(fixture(t, "list-dc-rc-pods.json"))
 	if err != nil {
@@ -216,9 +218,19 @@ func TestSnapshotNamespaceOfTheDC(t *testing.T) {
 		t.Errorf("Snapshot(shop) over namespaceless RCs and pods = %d RCs, %d pods, %v; want 3, 1", len(s.Deployments), len(s.Pods), err)
 	}
 	objs.Configs[0].Namespace = ""
-	if _, err := objs.Snapshot("shop", "frontend", time.Time{}, dcplan.Settings{}); !errors.Is(err, dcplan.ErrNotFound) {
-		t.Errorf("Snapshot(shop) of a namespaceless DC error = %v, want ErrNotFound", err)
+	const where = `deployment config shop/frontend is not in the document (it holds "frontend" in namespace "" (none given))`
+	if _, err := objs.Snapshot("shop", "frontend", time.Time{}, dcplan.Settings{}); !errors.Is(err, dcplan.ErrNotFound) || !strings.HasSuffix(err.Error(), where) {
+		t.Errorf("Snapshot(shop) of a namespaceless DC error = %v, want ErrNotFound ending %q", err, where)
 	}
+	objs.Configs[0].Namespace = "staging"
+	const other = `deployment config shop/frontend is not in the document (it holds "frontend" in namespace staging)`
+	if _, err := objs.Snapshot("shop", "frontend", time.Time{}, dcplan.Settings{}); !errors.Is(err, dcplan.ErrNotFound) || !strings.HasSuffix(err.Error(), other) {
+		t.Errorf("Snapshot(shop) of a DC in staging error = %v, want ErrNotFound ending %q", err, other)
+	}
+	if _, err := objs.Snapshot("shop", "backend", time.Time{}, dcplan.Settings{}); err == nil || !strings.HasSuffix(err.Error(), "deployment config shop/backend is not in the document") {
+		t.Errorf("Snapshot(shop, backend) error = %v, want it not found, with no namespace to suggest", err)
+	}
+	objs.Configs[0].Namespace = ""
 	if s, err := objs.Snapshot("", "frontend", time.Time{}, dcplan.Settings{}); err != nil || s.Config.Name != "frontend" {
 		t.Errorf("Snapshot(\"\") of a namespaceless DC = %q, %v; want it", s.Config.Name, err)
 	}
