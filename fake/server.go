@@ -190,6 +190,16 @@ func NewServer(now time.Time) *Server {
 	return &Server{store: &mapStore{now: now, objects: map[serverKey][]byte{}}}
 }
 
+// Now returns the time s stamps on the objects it creates and deletes.
+func (s *Server) Now() time.Time { return s.store.clock() }
+
+// SetNow moves s's clock to t: the objects it creates (and deletes
+// gracefully) from then on are stamped t. A caller that drives its own
+// loop of passes moves it as its snapshots' Now moves; the simulator
+// keeps its World's clock itself. Over a World (World.Client) it sets
+// World.Now.
+func (s *Server) SetNow(t time.Time) { s.store.setClock(t) }
+
 // Clone returns a new Server holding a copy of s's objects and counters
 // (the uids and resource versions it will mint next), with no faults, an
 // empty write log and no events. It is how a search that sends many

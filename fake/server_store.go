@@ -28,6 +28,7 @@ type objectStore interface {
 	// seen makes later versions minted greater than rv.
 	seen(rv uint64)
 	clock() time.Time
+	setClock(t time.Time)
 	// recorded is told of every event the server records.
 	recorded(e wire.Event)
 }
@@ -45,9 +46,10 @@ func (m *mapStore) save(k serverKey, obj []byte) error {
 	m.objects[k] = obj
 	return nil
 }
-func (m *mapStore) drop(k serverKey)    { delete(m.objects, k) }
-func (m *mapStore) clock() time.Time    { return m.now }
-func (m *mapStore) recorded(wire.Event) {}
+func (m *mapStore) drop(k serverKey)     { delete(m.objects, k) }
+func (m *mapStore) clock() time.Time     { return m.now }
+func (m *mapStore) setClock(t time.Time) { m.now = t }
+func (m *mapStore) recorded(wire.Event)  {}
 
 func (m *mapStore) names(resource, namespace string) []string {
 	var names []string

@@ -72,9 +72,10 @@ func (ws worldStore) names(resource, namespace string) []string {
 	return ws.w.Names(kind, namespace)
 }
 
-func (ws worldStore) mintUID() string     { return ws.w.nextUID() }
-func (ws worldStore) mintVersion() string { return ws.w.nextRV() }
-func (ws worldStore) clock() time.Time    { return ws.w.Now }
+func (ws worldStore) mintUID() string      { return ws.w.nextUID() }
+func (ws worldStore) mintVersion() string  { return ws.w.nextRV() }
+func (ws worldStore) clock() time.Time     { return ws.w.Now }
+func (ws worldStore) setClock(t time.Time) { ws.w.Now = t }
 
 func (ws worldStore) seen(rv uint64) {
 	if rv > ws.w.rv {
