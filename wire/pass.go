@@ -188,7 +188,7 @@ func runPass(ctx context.Context, c Client, s dcplan.Snapshot, plan Planner, p d
 		if len(p.Adopt) > 0 && !s.Recheck.Done {
 			// The plan with the recheck's answer is no plan after a
 			// failure: it does not count among MaxReplans.
-			s.Recheck = recheck(ctx, c, &s.Config)
+			s.Recheck = recheck(ctx, c, snapshotNS(&s), s.Config.Name)
 			p = plan(s)
 		}
 		reqs, err := Requests(s, p)
@@ -422,9 +422,10 @@ func reasonOf(err error) dcplan.StatusReason {
 	return ""
 }
 
-// recheck GETs the DC before an adoption (SPEC 3.3.2).
-func recheck(ctx context.Context, c Client, cfg *dcplan.Config) dcplan.Recheck {
-	data, err := c.Get(ctx, ResourceConfigs, cfg.Namespace, cfg.Name)
+// recheck GETs the DC name of namespace before an adoption (SPEC 3.3.2):
+// the namespace the plan's requests go to (snapshotNS).
+func recheck(ctx context.Context, c Client, namespace, name string) dcplan.Recheck {
+	data, err := c.Get(ctx, ResourceConfigs, namespace, name)
 	if err != nil {
 		return dcplan.Recheck{Done: true, Err: err.Error()}
 	}

@@ -281,13 +281,18 @@ func (r *renderer) placeable(at dcplan.ActionRef) bool {
 	return int(at.Kind) < len(n) && at.Index < n[at.Kind]
 }
 
-// ns is the namespace of the plan's objects: the DC's, or for a deployer
-// pass (which holds no DC) the RCs'.
-func (r *renderer) ns() string {
-	if r.s.Config.Namespace != "" {
-		return r.s.Config.Namespace
+// ns is the namespace of the plan's objects (see snapshotNS).
+func (r *renderer) ns() string { return snapshotNS(&r.s) }
+
+// snapshotNS is the namespace of the objects of s: the DC's, or for a
+// deployer pass (which holds no DC) or a DC without one (a hand-built
+// object, which counts as in any namespace) the RCs'. Every request
+// naming the DC goes there.
+func snapshotNS(s *dcplan.Snapshot) string {
+	if s.Config.Namespace != "" {
+		return s.Config.Namespace
 	}
-	for _, d := range r.s.Deployments {
+	for _, d := range s.Deployments {
 		return d.Namespace
 	}
 	return ""
@@ -376,11 +381,11 @@ func (r *renderer) updateConfig(a dcplan.ConfigUpdate) Request {
 		r.revisionTriggers(after, a)
 	}
 	if a.Patch {
-		return Request{Verb: VerbPatch, Resource: ResourceConfigs, Namespace: c.Namespace, Name: c.Name,
+		return Request{Verb: VerbPatch, Resource: ResourceConfigs, Namespace: r.ns(), Name: c.Name,
 			PatchType: PatchStrategicMerge, Patch: canonical(patchOf(configTree(r.s.Config), after)), Attempts: 1,
 			FieldManager: FieldManagerRollout}
 	}
-	return Request{Verb: VerbUpdate, Resource: ResourceConfigs, Namespace: c.Namespace, Name: c.Name,
+	return Request{Verb: VerbUpdate, Resource: ResourceConfigs, Namespace: r.ns(), Name: c.Name,
 		Body: renderOrdered(typed(after, kindConfig, apiVersionApps), orderDC), Attempts: 1}
 }
 
@@ -763,7 +768,7 @@ func (r *renderer) status(u *dcplan.StatusUpdate) Request {
 	cs = cs.set(*status, "status")
 	body := w.render(orderDC, cs)
 	jsontree.PutScratch(status)
-	return Request{Verb: VerbUpdate, Resource: ResourceConfigs, Subresource: SubresourceStatus, Namespace: c.Namespace,
+	return Request{Verb: VerbUpdate, Resource: ResourceConfigs, Subresource: SubresourceStatus, Namespace: r.ns(),
 		Name: u.Config, Body: body, Attempts: 1, Rebase: rebase}
 }
 
