@@ -130,7 +130,13 @@ func TestRequestsGolden(t *testing.T) {
 	}
 	cases := []golden{
 		{name: "transition-complete", why: "SPEC 2.2, 4.4: the deployer pod succeeded: one PUT of the RC as read, phase Complete, replicas annotation from desired, desired removed, completed-at",
-			edit: func(t *testing.T, s *dcplan.Snapshot) { s.Pods[0].Phase = dcplan.PodSucceeded }, plan: step("frontend-3")},
+			edit: func(t *testing.T, s *dcplan.Snapshot) {
+				// As the pod is once its container exited (the stored RC,
+				// rc-frontend-3-complete.json, says completed-at 11:59:00).
+				s.Pods[0].Phase = dcplan.PodSucceeded
+				s.Pods[0].Containers = []dcplan.ContainerStatus{{Name: "deployment", Terminated: true,
+					FinishedAt: time.Date(2026, 11, 1, 11, 59, 0, 0, time.UTC)}}
+			}, plan: step("frontend-3")},
 		{name: "transition-update-failed", why: "SPEC 4.4.3, 1.7, 13: the RC write failed: the plan keeps it, and returns the plain error",
 			edit: func(t *testing.T, s *dcplan.Snapshot) {
 				s.Pods[0].Phase = dcplan.PodSucceeded
