@@ -386,7 +386,45 @@ func (r *renderer) updateConfig(a dcplan.ConfigUpdate) Request {
 			FieldManager: FieldManagerRollout}
 	}
 	return Request{Verb: VerbUpdate, Resource: ResourceConfigs, Namespace: r.ns(), Name: c.Name,
-		Body: renderOrdered(typed(after, kindConfig, apiVersionApps), orderDC), Attempts: 1}
+		Body: renderOrdered(typed(asReadWith(r.s.Config, after), kindConfig, apiVersionApps), orderDC), Attempts: 1}
+}
+
+// asReadWith returns the tree of the DC c as read (its Raw) with the
+// changes that turn its typed view into after: what a write of c sends,
+// every member the action does not change as read, also where a caller
+// edited c's typed fields without re-encoding them (see Requests). A DC
+// without Raw (built in code) is after itself.
+func asReadWith(c dcplan.Config, after map[string]any) map[string]any {
+	if c.Raw == nil {
+		return after
+	}
+	m := objectOf(c.Raw)
+	applyDiff(m, configTree(c), after)
+	return m
+}
+
+// applyDiff makes in m the changes that turn the tree before into after:
+// a member before holds and after does not is removed, an object member
+// both hold as objects (and m too) changes inside, any other member that
+// after holds with another value, or alone, takes that value.
+func applyDiff(m, before, after map[string]any) {
+	for k := range before {
+		if _, ok := after[k]; !ok {
+			delete(m, k)
+		}
+	}
+	for k, a := range after {
+		b, had := before[k]
+		bm, bIsMap := b.(map[string]any)
+		am, aIsMap := a.(map[string]any)
+		cur, curIsMap := m[k].(map[string]any)
+		switch {
+		case had && bIsMap && aIsMap && curIsMap:
+			applyDiff(cur, bm, am)
+		case !had || !bytes.Equal(jsontree.AppendCanonical(nil, b), jsontree.AppendCanonical(nil, a)):
+			m[k] = a
+		}
+	}
 }
 
 // revisionTriggers writes the triggers of a, taken from the encoded DC
@@ -753,7 +791,9 @@ func (r *renderer) status(u *dcplan.StatusUpdate) Request {
 		}
 	}
 	if rebase {
-		updated.Raw = canonical(configTree(updated)) // the DC as the update returns it
+		// The DC as the update returns it: as read, with the update's
+		// changes (and the generation the server bumps).
+		updated.Raw = canonical(asReadWith(*c, configTree(updated)))
 		c = &updated
 	}
 	w := r.readConfig(c)
