@@ -73,7 +73,7 @@ func exploreTier() (string, error) {
 // Modern, the preset dcplan fixes, explore.Defaults (every pair of the
 // five perturbations, with every oc command: 34 473 states, 15 CPU
 // seconds); for Exact and Origin15 any two of one oc command, one stale
-// read and one clock move (10 786 and 9 906 states, 3 to 5 CPU seconds
+// read and one clock move (10 786 and 9 937 states, 3 to 5 CPU seconds
 // each), which still finds Origin15's known finding. -short explores
 // the latter for Modern too (9 663 states).
 func tierBounds(tier, preset string, st dcplan.Settings) []explore.Options {
@@ -103,7 +103,7 @@ func tierBounds(tier, preset string, st dcplan.Settings) []explore.Options {
 // which CI ran until the default bounds took its time (-explore.deep
 // -explore.preset Modern -explore.stale 0 -explore.world 1/1). The CI
 // tier is what go test ./... ran before the tiers, with the clock move
-// and the kubelet's failing of a Pending pod added since: 635 152 states
+// and the kubelet's failing of a Pending pod added since: 634 884 states
 // in all.
 func ciBounds(st dcplan.Settings) []explore.Options {
 	triple := explore.Defaults(st)
