@@ -126,7 +126,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	f, err := fake.ParseFaults(*faults)
 	if err != nil {
-		fmt.Fprintln(stderr, "rollout:", err)
+		fmt.Fprintln(stderr, "rollout: -faults:", err)
 		return 2
 	}
 	if *scale > 0 {

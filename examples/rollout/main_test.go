@@ -302,10 +302,11 @@ func TestScale(t *testing.T) {
 
 // TestUsageErrors: a negative -scale, a story flag (-seed, -faults, -svg,
 // -html) with -scale, a -scale flag (-compress, -decode-cache) without
-// it, or -svg and -html naming one file exits 2 with a message naming the
-// flag, and runs nothing, where
+// it, a -faults value ParseFaults refuses, or -svg and -html naming one
+// file exits 2 with a message naming the flag, and runs nothing, where
 // -scale -5 ran the story with exit 0 and the other flags were silently
-// ignored.
+// ignored, and a refused -faults value was printed as fake's error alone,
+// naming no flag.
 func TestUsageErrors(t *testing.T) {
 	for _, c := range []struct {
 		args []string
@@ -318,7 +319,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"-scale", "3", "-seed", "7", "-faults", "none"}, "-seed, -faults"},
 		{[]string{"-compress=false"}, "-compress"},
 		{[]string{"-decode-cache"}, "-decode-cache"},
-		{[]string{"-faults", "conflict=NaN"}, "conflict"},
+		{[]string{"-faults", "conflict=NaN"}, "-faults: fake: fault conflict"},
+		{[]string{"-faults", "bogus"}, "-faults: fake: unknown fault"},
 		{[]string{"story"}, "unexpected arguments"},
 	} {
 		var out, errOut bytes.Buffer
