@@ -302,8 +302,9 @@ func TestScale(t *testing.T) {
 
 // TestUsageErrors: a negative -scale, a story flag (-seed, -faults, -svg,
 // -html) with -scale, a -scale flag (-compress, -decode-cache) without
-// it, a -faults value ParseFaults refuses, or -svg and -html naming one
-// file exits 2 with a message naming the flag, and runs nothing, where
+// it, a -faults value ParseFaults refuses, an unknown flag, a value a
+// flag cannot parse, or -svg and -html naming one file exits 2 with a
+// message naming the flag, and runs nothing, where
 // -scale -5 ran the story with exit 0 and the other flags were silently
 // ignored, and a refused -faults value was printed as fake's error alone,
 // naming no flag.
@@ -322,6 +323,10 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"-faults", "conflict=NaN"}, "-faults: fake: fault conflict"},
 		{[]string{"-faults", "bogus"}, "-faults: fake: unknown fault"},
 		{[]string{"story"}, "unexpected arguments"},
+		{[]string{"-nope"}, "-nope"},
+		{[]string{"-seed", "-1"}, "-seed"},
+		{[]string{"-scale", "many"}, "-scale"},
+		{[]string{"-compress=maybe"}, "-compress"},
 	} {
 		var out, errOut bytes.Buffer
 		if code := run(c.args, &out, &errOut); code != 2 {
@@ -450,5 +455,22 @@ func TestRecreatedRCIsCreated(t *testing.T) {
 				t.Errorf("-seed %d -faults all,deletedc: %q: a count of no RCs printed as nothing", seed, strings.TrimSuffix(line, "\n"))
 			}
 		}
+	}
+}
+
+// TestHelp: -h asks for the flags, which is no usage error: exit 0, each
+// flag listed on stderr, nothing run.
+func TestHelp(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if code := run([]string{"-h"}, &out, &errOut); code != 0 {
+		t.Errorf("rollout -h: exit %d, want 0", code)
+	}
+	for _, name := range append(append([]string{"scale"}, storyFlags...), scaleFlags...) {
+		if !strings.Contains(errOut.String(), "  -"+name+" ") && !strings.Contains(errOut.String(), "  -"+name+"\n") {
+			t.Errorf("rollout -h lists no -%s:\n%s", name, errOut.String())
+		}
+	}
+	if out.Len() != 0 {
+		t.Errorf("rollout -h printed %q on stdout: it runs nothing", out.String())
 	}
 }
