@@ -6,8 +6,10 @@ import (
 	"testing"
 )
 
-// TestRun runs the command on the smallest bounds and on usage errors,
-// and checks the exit status and what it printed.
+// TestRun runs the command on the smallest bounds, on a search that
+// finds a violation, and on usage errors, and checks the exit status and
+// what it printed (the package doc's exit statuses: 0 without violations
+// and for -h, 1 with, 2 for a usage error).
 func TestRun(t *testing.T) {
 	small := []string{"-users", "0", "-faults", "0", "-stale", "0", "-replicas", "1", "-limits", "1"}
 	tests := []struct {
@@ -26,6 +28,12 @@ func TestRun(t *testing.T) {
 			wantOut: "Modern: 10 states"},
 		{name: "versions zero", why: "0 stands for the default, and the summary prints the bound explored, not versions<=0", args: append([]string{"-versions", "0"}, small...), want: 0,
 			wantOut: "versions<=3 "},
+		{name: "violation", why: "a violation exits 1 and prints its property, error and shortest trace: Origin15's known finding (docs/exploration.md), found within 1 000 states",
+			args: []string{"-preset", "Origin15", "-replicas", "1", "-limits", "1", "-faults", "0", "-hooks", "0", "-clock", "0", "-max", "1000"}, want: 1,
+			wantOut: "\nviolation OneDeployerPod: 2 deployer pods running: web-1-deploy, web-2-deploy\n# explore: OneDeployerPod: 2 deployer pods running: web-1-deploy, web-2-deploy\n" +
+				"# Found by fake/explore on the shortest trace (6 moves).\n\n# 1. dc-controller pass\nconfig\n----\ncreate-rc rc/web-1 "},
+		{name: "unknown flag", why: "an unknown flag is a usage error", args: []string{"-nope"}, want: 2, wantStderr: "-nope"},
+		{name: "bad versions", why: "a bound that is no integer is a usage error", args: []string{"-versions", "x"}, want: 2, wantStderr: "-versions"},
 		{name: "bad preset", why: "an unknown preset is a usage error", args: []string{"-preset", "Nope"}, want: 2, wantStderr: "unknown preset"},
 		{name: "bad replicas", why: "replicas must be integers", args: []string{"-replicas", "x"}, want: 2, wantStderr: "-replicas"},
 		{name: "leftover arguments", why: "a word ran the full Modern search, the flags after it ignored", args: []string{"-replicas", "1", "-limits", "1", "Exact", "-max", "10"}, want: 2,
