@@ -51,7 +51,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("explore", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	preset := fs.String("preset", "Modern", "behaviour preset, any case: Modern, Exact, Origin10, Origin13, Origin15, Origin")
-	versions := fs.Int("versions", 3, "bound on status.latestVersion")
+	versions := fs.Int("versions", 3, "bound on status.latestVersion (0: the default, 3)")
 	replicas := fs.String("replicas", "0,1,2", "DC replica counts")
 	limits := fs.String("limits", "-1,1", "revisionHistoryLimit values (-1: none)")
 	users := fs.Int("users", 1, "user moves per trace")

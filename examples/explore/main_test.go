@@ -49,6 +49,8 @@ func TestRun(t *testing.T) {
 		{name: "negative max", why: "a bound below zero", args: []string{"-max", "-1"}, want: 2, wantStderr: "-max: -1 is refused"},
 		{name: "help", why: "-h asks for the flags, no usage error: it exited 2, where rollout and preview exit 0", args: []string{"-h"}, want: 0,
 			wantStderr: "-versions"},
+		{name: "help versions zero", why: "-h said -versions is the bound on latestVersion, but -versions 0 explores to 3 (the versions zero row): the help says so",
+			args: []string{"-h"}, want: 0, wantStderr: "bound on status.latestVersion (0: the default, 3)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
