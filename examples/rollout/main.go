@@ -249,7 +249,7 @@ func runScale(w io.Writer, n int, compress, decodeCache bool) error {
 	runtime.GC()
 	runtime.ReadMemStats(&m1)
 	st := s.World().Stats()
-	fmt.Fprintf(w, "populated %d DCs, %d RCs in %s\n", st.Configs, st.RCs, populated.Round(time.Millisecond))
+	fmt.Fprintf(w, "populated %d DCs, %d RCs in %s\n", st.Configs, st.RCs, sig3(populated))
 	fmt.Fprintf(w, "memory: heap %d MiB, %d B per RC (stored wire %d B per RC, encoded DC included)\n",
 		(m1.HeapAlloc-m0.HeapAlloc)>>20, (m1.HeapAlloc-m0.HeapAlloc)/uint64(max(st.RCs, 1)),
 		(st.Bytes+st.Interned)/max(st.RCs, 1))
@@ -268,7 +268,7 @@ func runScale(w io.Writer, n int, compress, decodeCache bool) error {
 		reads = "decoding each object version once"
 	}
 	fmt.Fprintf(w, "at rest after %d passes in %s (%s per DC, %.0f planner passes/s %s)\n",
-		passes, took.Round(time.Millisecond), (took / time.Duration(max(n, 1))).Round(time.Microsecond),
+		passes, sig3(took), sig3(took/time.Duration(max(n, 1))),
 		float64(planned)/took.Seconds(), reads)
 	// The decode cache fills while the world comes to rest: the heap then
 	// is what it costs.
@@ -279,4 +279,15 @@ func runScale(w io.Writer, n int, compress, decodeCache bool) error {
 		(m2.HeapAlloc-m0.HeapAlloc)>>20, (m2.HeapAlloc-m0.HeapAlloc)/uint64(max(st.RCs, 1)))
 	runtime.KeepAlive(s) // the world, measured above
 	return nil
+}
+
+// sig3 rounds d to three significant digits, so that every time printed
+// is rounded alike: a short run prints 302µs, not 0s, and the time per DC
+// is never more than the whole.
+func sig3(d time.Duration) time.Duration {
+	unit := time.Duration(1)
+	for d/unit >= 1000 {
+		unit *= 10
+	}
+	return d.Round(unit)
 }

@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/dcplan/dcplan/fake"
 	"github.com/google/go-cmp/cmp"
@@ -472,5 +473,34 @@ func TestHelp(t *testing.T) {
 	}
 	if out.Len() != 0 {
 		t.Errorf("rollout -h printed %q on stdout: it runs nothing", out.String())
+	}
+}
+
+// restRE matches -scale's rest line: its time and the time per DC.
+var restRE = regexp.MustCompile(`at rest after \d+ passes in (\S+) \((\S+) per DC`)
+
+// TestScaleTimes: -scale's rest line prints the time to come to rest and
+// the time per DC rounded alike, so that one DC's time is the whole time
+// and no run prints less time in all than per DC, where the whole was
+// rounded to the millisecond and the time per DC to the microsecond: "at
+// rest after 0 passes in 0s (302µs per DC".
+func TestScaleTimes(t *testing.T) {
+	for _, n := range []int{1, 3} {
+		var out bytes.Buffer
+		if err := runScale(&out, n, true, false); err != nil {
+			t.Fatal(err)
+		}
+		m := restRE.FindStringSubmatch(out.String())
+		if m == nil {
+			t.Fatalf("-scale %d: no rest line in\n%s", n, out.String())
+		}
+		all, errA := time.ParseDuration(m[1])
+		per, errP := time.ParseDuration(m[2])
+		if errA != nil || errP != nil {
+			t.Fatalf("-scale %d: %v, %v", n, errA, errP)
+		}
+		if all < per || n == 1 && all != per {
+			t.Errorf("-scale %d: at rest in %s, %s per DC: %s", n, m[1], m[2], strings.TrimSpace(m[0]))
+		}
 	}
 }
