@@ -2,6 +2,7 @@ package fake
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -160,7 +161,8 @@ func (f *Faults) knob(name string) (*float64, *int) {
 // ParseFaults reads a fault setting: "" or "none" (no faults), "all"
 // (AllFaults), or a comma-separated list of name=value pairs, starting
 // from no faults, or from AllFaults when the first item is "all", e.g.
-// "conflict=0.1,stale=2,user=0.05" or "all,deletedc". A name without a
+// "conflict=0.1,stale=2,user=0.05" or "all,deletedc"; "all" later in
+// the list, or a name given twice, is an error. A name without a
 // value takes its AllFaults rate (deletedc 0.01, forbidden and timeout
 // 0.02). Names: conflict, servererror, stale, crash, lose, dup,
 // deletepod, squat, scale, edit, user, clock, dual, deletedc, forbidden,
@@ -178,11 +180,16 @@ func ParseFaults(s string) (Faults, error) {
 	if strings.TrimSpace(parts[0]) == "all" {
 		f, parts = AllFaults(), parts[1:]
 	}
+	var given []string
 	for _, part := range parts {
 		name, value, hasValue := strings.Cut(strings.TrimSpace(part), "=")
 		p, n := f.knob(name)
 		dp, dn := all.knob(name)
 		switch {
+		case name == "all":
+			return Faults{}, fmt.Errorf("fake: fault list %q: \"all\" goes first, the faults it changes after it", s)
+		case slices.Contains(given, name):
+			return Faults{}, fmt.Errorf("fake: fault list %q: %s given twice", s, name)
 		case p == nil && n == nil:
 			return Faults{}, fmt.Errorf("fake: unknown fault %q (known: %s)", name, strings.Join(faultNames, ", "))
 		case p != nil && !hasValue:
@@ -202,6 +209,7 @@ func ParseFaults(s string) (Faults, error) {
 			}
 			*n = x
 		}
+		given = append(given, name)
 	}
 	return f, nil
 }

@@ -63,9 +63,12 @@ func TestWorldNegativeMaxLagCountsAsZero(t *testing.T) {
 
 // TestParseFaultsRefusesNaN: a rate of NaN is no probability in [0, 1]
 // and is refused, where it passed both bound checks; so are rates out of
-// [0, 1], and a stale count below zero or not a whole number.
+// [0, 1], a stale count below zero or not a whole number, "all" anywhere
+// but first (it was an unknown fault) and a name given twice (the last
+// value silently won).
 func TestParseFaultsRefusesNaN(t *testing.T) {
-	for _, s := range []string{"conflict=NaN", "squat=nan", "user=-0.1", "edit=1.5", "stale=-1", "stale=0.5"} {
+	for _, s := range []string{"conflict=NaN", "squat=nan", "user=-0.1", "edit=1.5", "stale=-1", "stale=0.5",
+		"conflict=0.1,all", "conflict=0.1,stale=1,conflict=0.2", "all,stale,stale=3"} {
 		if f, err := fake.ParseFaults(s); err == nil {
 			t.Errorf("ParseFaults(%q) = %v, want an error", s, f)
 		}
