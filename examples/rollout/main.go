@@ -209,6 +209,10 @@ func runStory(w io.Writer, seed uint64, f fake.Faults) (*timeline, error) {
 	t.user("oc rollback dc/frontend", func() error { return s.Rollback(ns, dc, 0) })
 	t.run(100, nil)
 
+	if t.unsettled != nil {
+		fmt.Fprintf(w, "%s  not at rest: %v\n", stamp(t.now()), t.unsettled)
+		return nil, fmt.Errorf("the story's world did not come to rest: %w", t.unsettled)
+	}
 	snap, err := s.World().Snapshot(ns, dc, s.Now(), dcplan.Settings{})
 	if err != nil {
 		return nil, fmt.Errorf("reading the world at rest: %w", err)

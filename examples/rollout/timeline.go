@@ -94,6 +94,9 @@ type timeline struct {
 	faults  int
 	samples []sample
 	marks   []mark
+	// unsettled is the error of the last run toward rest that did not
+	// reach it (nil once one did).
+	unsettled error
 }
 
 func newTimeline(w io.Writer, s *fake.Sim) *timeline {
@@ -243,7 +246,9 @@ func skewText(d time.Duration) string {
 }
 
 // run steps the simulator until done reports true or the world is at
-// rest (done == nil), at most max steps, printing the timeline.
+// rest (done == nil), at most max steps, printing the timeline. Toward
+// rest, it ends with fake.Sim.Stabilize, whose error, if the world does
+// not come to rest even so, it keeps in t.unsettled.
 func (t *timeline) run(max int, done func() bool) {
 	for range max {
 		t.s.Run(1)
@@ -252,11 +257,13 @@ func (t *timeline) run(max int, done func() bool) {
 			return
 		}
 		if done == nil && t.s.Faults == (fake.Faults{}) && t.s.Stable() {
+			t.unsettled = nil
 			return
 		}
 	}
 	if done == nil {
-		if _, err := t.s.Stabilize(50); err == nil {
+		_, t.unsettled = t.s.Stabilize(50)
+		if t.unsettled == nil {
 			t.look()
 		}
 	}
