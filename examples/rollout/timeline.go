@@ -128,6 +128,14 @@ func (t *timeline) emit(kind markKind, rc, format string, args ...any) {
 // labelled), the replica line when it changed, and new events.
 func (t *timeline) look() {
 	t.lookFaults()
+	t.lookRCs()
+	t.lookEvents()
+}
+
+// lookRCs prints the changes of the DC's RCs and of their replica counts
+// since the last look, and samples them for the drawings; nothing while
+// the DC is gone (a deletedc fault), its RCs with it.
+func (t *timeline) lookRCs() {
 	snap, err := t.s.World().Snapshot(ns, dc, t.s.Now(), dcplan.Settings{})
 	if err != nil {
 		return
@@ -173,6 +181,12 @@ func (t *timeline) look() {
 		fmt.Fprintf(t.w, "%s  replicas (available/spec): %s\n", stamp(cur.at), c)
 		t.counts = c
 	}
+}
+
+// lookEvents prints the events recorded since the last look, whether or
+// not the DC is there: a controller's events of the moment its DC was
+// deleted print at that moment, not once a DC of the name is back.
+func (t *timeline) lookEvents() {
 	evs := t.s.World().Events()
 	for _, e := range evs[t.events:] {
 		kind := markEvent
