@@ -22,8 +22,11 @@ const resource = "deploymentconfigs.apps.openshift.io"
 //     and ErrPatchFailed, `failed to patch: <err>` (SPEC 6m.7.5).
 //
 // A paused DC gets only history cleanup and a status refresh from the DC
-// controller (SPEC 3.2.5); in the Origin presets it is still scaled (SPEC 7
-// row 4).
+// controller (SPEC 3.2.5, Switches.Paused PausedFirst); in Origin13 and
+// Origin15 (PausedNoCreate) the controller still cancels and scales as
+// for any DC and only creates no new RC, and Origin10 (PausedIgnored)
+// plans it as any other DC, triggers included
+// (SPEC 7 row 4; the presets of SPEC 12).
 //
 // Over the DCs a command resolved, it ends as every rollout subcommand
 // of kubectl does, which conditions.EndStatus prints: `No resources
