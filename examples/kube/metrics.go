@@ -52,6 +52,13 @@ import (
 //   - dcplan_actions_planned_total{controller, kind}: actions of each
 //     pass's last plan, by kind: dcplan.ActionKind's spelling ("create-rc",
 //     "scale", "transition", "status", ...) or "event".
+//   - dcplan_waits_total{controller, reason}: passes whose last plan
+//     waits, by dcplan.WaitReason's spelling: "stale-cache" (the cache is
+//     behind this controller's own writes, or lists an object it deleted
+//     that a finalizer holds: SPEC 3.2.12.expect, 3.7.expect, 4.2.expect,
+//     4.2.expect.delete), "deployer", "cancellation", "images",
+//     "config-decode", "retry", "status-lag". A key that keeps waiting
+//     shows here first.
 //   - dcplan_requests_total{controller, verb, resource, result}: requests
 //     sent to the API server through the wire.Client (informers' lists and
 //     watches are not counted): verb "create", "update", "patch",
@@ -80,6 +87,7 @@ type Metrics struct {
 	adds, retries                 *prometheus.CounterVec
 	latency, workDuration         *prometheus.HistogramVec
 	passes, actions, requests     *prometheus.CounterVec
+	waits                         *prometheus.CounterVec
 	passDuration                  *prometheus.HistogramVec
 	rollouts                      *prometheus.CounterVec
 	decodeHits, decodeMisses      prometheus.CounterFunc
@@ -137,6 +145,8 @@ func newMetrics(d *Decoder) *Metrics {
 			Help: "Time of one pass: snapshot, plans and requests.", Buckets: passBuckets}, []string{"controller"}),
 		actions: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "dcplan_actions_planned_total",
 			Help: "Actions of each pass's last plan, by controller and kind."}, []string{"controller", "kind"}),
+		waits: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "dcplan_waits_total",
+			Help: "Passes whose last plan waits, by controller and wait reason."}, []string{"controller", "reason"}),
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "dcplan_requests_total",
 			Help: "Requests sent to the API server, by controller, verb, resource and result."}, []string{"controller", "verb", "resource", "result"}),
 		rollouts: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "dcplan_rollouts_total",
@@ -151,7 +161,7 @@ func newMetrics(d *Decoder) *Metrics {
 		rolloutOutcomes: []string{rolloutStarted, rolloutCompleted, rolloutFailed, rolloutCancelled},
 	}
 	m.collectors = []prometheus.Collector{m.depth, m.adds, m.latency, m.workDuration, m.unfinished, m.longest, m.retries,
-		m.passes, m.passDuration, m.actions, m.requests, m.rollouts, m.decodeHits, m.decodeMisses, m.leader}
+		m.passes, m.passDuration, m.actions, m.waits, m.requests, m.rollouts, m.decodeHits, m.decodeMisses, m.leader}
 	// Every series a dashboard sums over exists from the start, at 0.
 	for _, e := range m.rolloutOutcomes {
 		m.rollouts.WithLabelValues(e)
@@ -221,7 +231,8 @@ func (q queueMetrics) NewRetriesMetric(name string) workqueue.CounterMetric {
 }
 
 // pass records one pass of component that took d: its outcome, and, when
-// it ran, its last plan's actions and the rollouts its requests moved.
+// it ran, its last plan's actions and wait and the rollouts its requests
+// moved.
 func (m *Metrics) pass(component, outcome string, d time.Duration, ran bool, p wire.Pass) {
 	m.passes.WithLabelValues(component, outcome).Inc()
 	if !ran {
@@ -250,6 +261,9 @@ func (m *Metrics) pass(component, outcome string, d time.Duration, ran bool, p w
 	}
 	if len(plan.Events) > 0 {
 		m.actions.WithLabelValues(component, "event").Add(float64(len(plan.Events)))
+	}
+	if plan.Wait != dcplan.WaitNone {
+		m.waits.WithLabelValues(component, plan.Wait.String()).Inc()
 	}
 	for i := range min(p.Sent, len(p.Errs), len(p.Requests)) {
 		if p.Errs[i] == nil {
