@@ -182,6 +182,15 @@ func TestInstantiate(t *testing.T) {
 			return snapshot(cur, rollout(t, prev, 1, dcplan.PhaseComplete, 3))
 		}(),
 		want: shape{Message: `deployment config "web" cannot be instantiated`},
+	}, {
+		name: "initial rollout, image and config triggers",
+		why:  "canTrigger (6.4): on the initial rollout (latestVersion 0, the DC is its own previous) every automatic resolved trigger is an image change, which keeps the ConfigChange trigger from firing",
+		s: func() dcplan.Snapshot {
+			cur := bothTriggers(imageB, true, imageB)
+			cur.Status.LatestVersion = 0
+			return snapshot(cur)
+		}(),
+		want: shape{Status: &statusShape{Rule: "6.4", LatestVersion: 1, Details: dcplan.Details{Message: "image change", Causes: []dcplan.Cause{{Type: dcplan.TriggerImageChange, Image: "app:latest", FromKind: "ImageStreamTag"}}}}},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
