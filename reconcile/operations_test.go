@@ -191,6 +191,22 @@ func TestInstantiate(t *testing.T) {
 			return snapshot(cur)
 		}(),
 		want: shape{Status: &statusShape{Rule: "6.4", LatestVersion: 1, Details: dcplan.Details{Message: "image change", Causes: []dcplan.Cause{{Type: dcplan.TriggerImageChange, Image: "app:latest", FromKind: "ImageStreamTag"}}}}},
+	}, {
+		name: "two image triggers, only the first moved",
+		why:  "canTrigger (6.4): once one trigger established an image change, every later automatic trigger adds its cause too, its own image unchanged (upstream's loop keeps its flag)",
+		s: retriggered(
+			[]dcplan.Trigger{
+				{Type: dcplan.TriggerImageChange, Automatic: true, FromName: "app:latest", LastTriggeredImage: imageB},
+				{Type: dcplan.TriggerImageChange, Automatic: true, FromName: "side:latest", LastTriggeredImage: imageA},
+			},
+			[]dcplan.Trigger{
+				{Type: dcplan.TriggerImageChange, Automatic: true, FromName: "app:latest", LastTriggeredImage: imageA},
+				{Type: dcplan.TriggerImageChange, Automatic: true, FromName: "side:latest", LastTriggeredImage: imageA},
+			}),
+		want: bump(dcplan.Details{Message: "image change", Causes: []dcplan.Cause{
+			{Type: dcplan.TriggerImageChange, Image: "app:latest", FromKind: "ImageStreamTag"},
+			{Type: dcplan.TriggerImageChange, Image: "side:latest", FromKind: "ImageStreamTag"},
+		}}),
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
