@@ -207,6 +207,18 @@ func TestInstantiate(t *testing.T) {
 			{Type: dcplan.TriggerImageChange, Image: "app:latest", FromKind: "ImageStreamTag"},
 			{Type: dcplan.TriggerImageChange, Image: "side:latest", FromKind: "ImageStreamTag"},
 		}}),
+	}, {
+		name: "previous DC with two triggers of one source, the first unchanged",
+		why:  "triggeredByDifferentImage (6.4): only the previous DC's first ImageChange trigger with the same from is compared (validation allows two triggers of one from); a later one with another image does not count",
+		s: retriggered(
+			[]dcplan.Trigger{
+				{Type: dcplan.TriggerImageChange, Automatic: true, FromName: "app:latest", LastTriggeredImage: imageA},
+			},
+			[]dcplan.Trigger{
+				{Type: dcplan.TriggerImageChange, Automatic: true, FromName: "app:latest", LastTriggeredImage: imageA},
+				{Type: dcplan.TriggerImageChange, Automatic: true, FromName: "app:latest", LastTriggeredImage: imageB},
+			}),
+		want: shape{Message: `deployment config "web" cannot be instantiated`},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
