@@ -3,8 +3,6 @@ package wire
 import (
 	"encoding/json"
 	"testing"
-
-	"github.com/dcplan/dcplan"
 )
 
 // TestAdoptedUpdateMergesTheFirstOfDuplicateUIDs: an orphan RC may list
@@ -15,7 +13,6 @@ import (
 // the adoption leaves it, makes only that first reference the controller
 // and keeps the second as read: two controllers would be refused.
 func TestAdoptedUpdateMergesTheFirstOfDuplicateUIDs(t *testing.T) {
-	const dcUID = "433286df-1919-40ac-a5e4-088584ff8874"
 	var obj map[string]any
 	if err := json.Unmarshal(fixture(t, "rc-frontend-3-complete.json"), &obj); err != nil {
 		t.Fatal(err)
@@ -32,18 +29,7 @@ func TestAdoptedUpdateMergesTheFirstOfDuplicateUIDs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := dcplan.Plan{Adopt: []dcplan.Adopt{{RC: d.Name, RCUID: d.UID, Config: "frontend", ConfigUID: dcUID}},
-		Scales: []dcplan.Scale{{RC: d.Name, From: 3, To: 1}}}
-	reqs, err := Requests(dcplan.Snapshot{Deployments: []dcplan.Deployment{d}}, p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var update *Request
-	for i := range reqs {
-		if reqs[i].Verb == VerbUpdate {
-			update = &reqs[i]
-		}
-	}
+	update, reqs := adoptedUpdate(t, d)
 	if update == nil {
 		t.Fatalf("no update among %v", reqs)
 	}
@@ -54,7 +40,7 @@ func TestAdoptedUpdateMergesTheFirstOfDuplicateUIDs(t *testing.T) {
 	if err := json.Unmarshal(stdPath(t, update.Body, "metadata", "ownerReferences"), &refs); err != nil {
 		t.Fatal(err)
 	}
-	if len(refs) != 2 || refs[0].UID != dcUID || !refs[0].Controller || refs[1].UID != dcUID || refs[1].Controller {
+	if len(refs) != 2 || refs[0].UID != frontendUID || !refs[0].Controller || refs[1].UID != frontendUID || refs[1].Controller {
 		t.Errorf("ownerReferences = %+v, want the first of the two the controller and the second as read", refs)
 	}
 }

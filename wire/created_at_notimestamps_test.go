@@ -16,15 +16,7 @@ import (
 // no pod in CreatedAtOf: the adapter must not stamp the annotation the
 // plan left out with the server's creationTimestamp.
 func TestNoCreatedAtOfWithoutTimestamps(t *testing.T) {
-	s, err := scenario.ParseState([]string{
-		"now 2026-12-03T17:05:47.697209501Z",
-		"settings profile=Origin13 image=registry.example/deployer:v4 sa=deployer",
-		"dc web replicas=3 latest=1",
-		"rc web-1 phase=New created=now-1s desired=3",
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := newWeb1(t, dcplan.Origin13)
 	p := phase.Step(s, "web-1")
 	if len(p.CreatePods) != 1 || len(p.Transitions) != 1 || !p.Transitions[0].CreatedAt.IsZero() ||
 		p.Transitions[0].DeployerPod != p.CreatePods[0].Pod.Name {
@@ -42,4 +34,21 @@ func TestNoCreatedAtOfWithoutTimestamps(t *testing.T) {
 			t.Errorf("%s %s writes %s:\n%s", r.Method(), r.Path(), dcplan.AnnotationDeployerCreatedAt, r.Body)
 		}
 	}
+}
+
+// newWeb1 is the deployer's world of the created-at tests: DC web at
+// latestVersion 1 and its RC web-1, New, created a second before now,
+// under preset p, with the deployer image and service account set.
+func newWeb1(t *testing.T, p dcplan.Preset) dcplan.Snapshot {
+	t.Helper()
+	s, err := scenario.ParseState([]string{
+		"now 2026-12-03T17:05:47.697209501Z",
+		"settings profile=" + p.String() + " image=registry.example/deployer:v4 sa=deployer",
+		"dc web replicas=3 latest=1",
+		"rc web-1 phase=New created=now-1s desired=3",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

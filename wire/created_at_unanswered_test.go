@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/dcplan/dcplan"
-	"github.com/dcplan/dcplan/internal/scenario"
 	"github.com/dcplan/dcplan/phase"
 	"github.com/dcplan/dcplan/wire"
 )
@@ -31,15 +30,7 @@ func (c *unansweredClient) Get(context.Context, string, string, string) ([]byte,
 // that returns no answer (a zero Written, which Client allows) leaves the
 // planner's estimate in place, never a zero time written as created-at.
 func TestCreatedAtWithoutTheCreateAnswer(t *testing.T) {
-	s, err := scenario.ParseState([]string{
-		"now 2026-12-03T17:05:47.697209501Z",
-		"settings profile=Exact image=registry.example/deployer:v4 sa=deployer",
-		"dc web replicas=3 latest=1",
-		"rc web-1 phase=New created=now-1s desired=3",
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := newWeb1(t, dcplan.Exact)
 	c := &unansweredClient{}
 	if _, err := wire.RunPass(t.Context(), c, s, func(s dcplan.Snapshot) dcplan.Plan { return phase.Step(s, "web-1") }); err != nil {
 		t.Fatal(err)

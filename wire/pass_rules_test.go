@@ -11,7 +11,6 @@ import (
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/history"
-	"github.com/dcplan/dcplan/internal/scenario"
 	"github.com/dcplan/dcplan/phase"
 	"github.com/dcplan/dcplan/reconcile"
 	"github.com/dcplan/dcplan/wire"
@@ -156,15 +155,7 @@ func (c *createStamping) Do(ctx context.Context, r wire.Request) (wire.Written, 
 // got back), not the planner's estimate, and Pass.Requests holds it as
 // sent. Kills the mutant that sent every CreatedAtOf request as rendered.
 func TestRunPassWritesTheServersCreatedAt(t *testing.T) {
-	s, err := scenario.ParseState([]string{
-		"now 2026-12-03T17:05:47.697209501Z",
-		"settings profile=Exact image=registry.example/deployer:v4 sa=deployer",
-		"dc web replicas=3 latest=1",
-		"rc web-1 phase=New created=now-1s desired=3",
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := newWeb1(t, dcplan.Exact)
 	stamp := time.Date(2026, 12, 3, 17, 7, 13, 0, time.UTC)
 	c := &createStamping{created: stamp}
 	pass, err := wire.RunPass(t.Context(), c, s, func(s dcplan.Snapshot) dcplan.Plan { return phase.Step(s, "web-1") })

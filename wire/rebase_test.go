@@ -105,15 +105,7 @@ func TestStatusAfterUpdateIsRebased(t *testing.T) {
 // nothing else. A pass that finds the pod already there writes the
 // observed pod's stamp and names none.
 func TestTransitionCreatedAtOfPod(t *testing.T) {
-	s, err := scenario.ParseState([]string{
-		"now 2026-12-03T17:05:47.697209501Z",
-		"settings profile=Exact image=registry.example/deployer:v4 sa=deployer",
-		"dc web replicas=3 latest=1",
-		"rc web-1 phase=New created=now-1s desired=3",
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := newWeb1(t, dcplan.Exact)
 	p := phase.Step(s, "web-1")
 	if len(p.Transitions) != 1 || !p.Transitions[0].CreatedAt.Equal(time.Date(2026, 12, 3, 17, 5, 47, 0, time.UTC)) {
 		t.Fatalf("want one transition with created-at the clock in whole seconds:\n%s", dcplan.Describe(p))
