@@ -9,6 +9,7 @@ import (
 
 	"github.com/dcplan/dcplan"
 	"github.com/dcplan/dcplan/internal/jsontree"
+	"github.com/dcplan/dcplan/internal/jsonvalue"
 )
 
 // Requests returns the API requests upstream sends for plan p, planned
@@ -421,7 +422,7 @@ func applyDiff(m, before, after map[string]any) {
 		switch {
 		case had && bIsMap && aIsMap && curIsMap:
 			applyDiff(cur, bm, am)
-		case !had || !bytes.Equal(jsontree.AppendCanonical(nil, b), jsontree.AppendCanonical(nil, a)):
+		case !had || !jsonvalue.Equal(b, a):
 			m[k] = a
 		}
 	}

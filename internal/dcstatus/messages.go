@@ -2,7 +2,6 @@ package dcstatus
 
 import (
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/dcplan/dcplan"
@@ -85,43 +84,6 @@ func (m message) String() string {
 		return MessageResumed
 	}
 	return m.text
-}
-
-// is reports whether m renders as s. For the seed-era messages, which
-// quote an RC name between fixed words, it compares in place, without
-// rendering m, when the name needs no escaping (any valid RC name);
-// otherwise it renders m.
-func (m message) is(s string) bool {
-	var pre, post string
-	switch m.kind {
-	case msgOriginWaiting:
-		pre, post = "Waiting on deployer pod for ", " to be scheduled"
-	case msgOriginProgressing:
-		pre, post = "Replication controller ", " is progressing"
-	case msgOriginFailed:
-		pre, post = "Replication controller ", " has failed progressing"
-	case msgOriginCompleted:
-		pre, post = "Replication controller ", " has completed progressing"
-	default:
-		return m.String() == s
-	}
-	if !plainQuoted(m.rc) {
-		return m.String() == s
-	}
-	return len(s) == len(pre)+len(m.rc)+2+len(post) &&
-		strings.HasPrefix(s, pre) && strings.HasSuffix(s, post) &&
-		s[len(pre)] == '"' && s[len(pre)+1:len(pre)+1+len(m.rc)] == m.rc && s[len(pre)+1+len(m.rc)] == '"'
-}
-
-// plainQuoted reports whether strconv.Quote(name) is name between two
-// double quotes: name holds only printable ASCII other than `"` and `\`.
-func plainQuoted(name string) bool {
-	for i := 0; i < len(name); i++ {
-		if c := name[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
-			return false
-		}
-	}
-	return true
 }
 
 // pending is a condition to be set, with its message not yet rendered.

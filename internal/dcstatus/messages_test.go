@@ -125,28 +125,3 @@ func TestConstructorsKeepTheClockReading(t *testing.T) {
 		t.Errorf("Created() times = %v, %v; want %v for both", c.LastUpdateTime, c.LastTransitionTime, at)
 	}
 }
-
-// TestMessageIs: message.is, which the seed conditions' set rule uses to
-// tell whether the Progressing message names the latest RC (SPEC 7 rows
-// 16, 17), agrees with comparing the rendered message, for names quoted
-// as they stand and for names strconv.Quote escapes.
-func TestMessageIs(t *testing.T) {
-	kinds := []msgKind{msgOriginWaiting, msgOriginProgressing, msgOriginFailed, msgOriginCompleted, msgAvailable, msgPaused}
-	names := []string{"web-1", "web-2", "web-10", "", `we"b`, "wé"}
-	for _, k := range kinds {
-		for _, a := range names {
-			m := message{kind: k, rc: a}
-			for _, b := range names {
-				s := message{kind: k, rc: b}.String()
-				if got, want := m.is(s), m.String() == s; got != want {
-					t.Errorf("message{%d, %q}.is(%q) = %v, want %v", k, a, s, got, want)
-				}
-			}
-			for _, s := range []string{"", "Replication controller", m.String() + " "} {
-				if m.is(s) {
-					t.Errorf("message{%d, %q}.is(%q) = true, want false", k, a, s)
-				}
-			}
-		}
-	}
-}

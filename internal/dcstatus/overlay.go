@@ -33,7 +33,8 @@ import (
 // the base entries of untouched types in base order, then the present
 // slots by sequence. Nothing is allocated unless more than len(slots)
 // types are touched, or a condition is actually replaced (its message is
-// rendered then).
+// rendered then), or, with seed conditions, a condition of unchanged
+// status and reason has its message rendered to compare it (see set).
 //
 // Status materialises the list (list, never aliasing the base); Changed
 // compares it with the base in place (equal), which is what keeps a
@@ -135,7 +136,7 @@ func (o *overlay) get(t condType) *dcplan.Condition {
 // conditions must not keep the message of an older one.
 func (o *overlay) set(p pending) {
 	cur := o.get(condType{typ: p.typ})
-	if cur != nil && cur.Status == p.status && cur.Reason == p.reason && (!o.seed || p.msg.is(cur.Message)) {
+	if cur != nil && cur.Status == p.status && cur.Reason == p.reason && (!o.seed || p.msg.String() == cur.Message) {
 		return
 	}
 	o.put(p.condition(o.now, o.seed), cur)
