@@ -43,8 +43,11 @@ type LeaderElection struct {
 	// satisfy LeaseDuration > RenewDeadline > 1.2 × RetryPeriod
 	// (client-go's rule, with its jitter factor), and LeaseDuration in
 	// whole seconds, as the Lease records it and a standby reads it, must
-	// exceed RenewDeadline too (a lease under a second is recorded as 0,
-	// and a standby takes it at once, beside the leader).
+	// exceed RenewDeadline + RetryPeriod: a leader whose renewals fail
+	// tries again RetryPeriod after its last renewal and stops
+	// RenewDeadline after that try, and a standby that took the lease
+	// sooner would act beside it (a lease under a second is recorded as
+	// 0, and a standby takes it at once).
 	LeaseDuration, RenewDeadline, RetryPeriod time.Duration
 }
 
@@ -81,7 +84,7 @@ func (l LeaderElection) withDefaults() LeaderElection {
 // LeaderElection without a lease name or namespace, or whose durations
 // (zero ones at their defaults) break client-go's rule or leave the
 // lease, in the whole seconds the Lease records, no longer than the
-// renew deadline.
+// renew deadline and the retry period together.
 func (l LeaderElection) Validate() error {
 	l = l.withDefaults()
 	switch {
@@ -100,6 +103,14 @@ func (l LeaderElection) Validate() error {
 	case float64(l.RenewDeadline) <= leaderelection.JitterFactor*float64(l.RetryPeriod):
 		return fmt.Errorf("%w: the renew deadline (%s) must be longer than %.1f × the retry period (%s)",
 			ErrLeaderElection, l.RenewDeadline, leaderelection.JitterFactor, l.RetryPeriod)
+	case l.LeaseDuration.Truncate(time.Second) <= l.RenewDeadline+l.RetryPeriod:
+		// A leader whose renewals fail tries again a retry period after
+		// its last renewal and gives up a renew deadline after that try;
+		// a standby takes the lease once the recorded duration has passed
+		// since it saw that renewal.
+		return fmt.Errorf("%w: the lease duration (%s) is recorded in the Lease in whole seconds (%s), which must be longer than the renew deadline (%s) and the retry period (%s) together: "+
+			"a leader whose renewals fail acts for up to both after its last renewal",
+			ErrLeaderElection, l.LeaseDuration, l.LeaseDuration.Truncate(time.Second), l.RenewDeadline, l.RetryPeriod)
 	}
 	return nil
 }

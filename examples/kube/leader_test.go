@@ -392,7 +392,7 @@ func TestLeaderElectionLeaseInWholeSeconds(t *testing.T) {
 	}{
 		{"under a second", kube.LeaderElection{LeaseDuration: 900 * time.Millisecond, RenewDeadline: 500 * time.Millisecond, RetryPeriod: 100 * time.Millisecond}, false},
 		{"recorded as the renew deadline", kube.LeaderElection{LeaseDuration: 1500 * time.Millisecond, RenewDeadline: time.Second, RetryPeriod: 100 * time.Millisecond}, false},
-		{"recorded past the renew deadline", kube.LeaderElection{LeaseDuration: 1500 * time.Millisecond, RenewDeadline: 900 * time.Millisecond, RetryPeriod: 100 * time.Millisecond}, true},
+		{"recorded past the renew deadline", kube.LeaderElection{LeaseDuration: 1500 * time.Millisecond, RenewDeadline: 900 * time.Millisecond, RetryPeriod: 50 * time.Millisecond}, true},
 		{"the tests'", *testElection("a"), true},
 		{"the defaults", kube.LeaderElection{}, true},
 	} {

@@ -116,7 +116,7 @@ func parse(args []string, stderr io.Writer) (flags, error) {
 	own.StringVar(&f.election.Namespace, "leader-elect-namespace", "dcplan-system", "namespace of the leader Lease")
 	own.StringVar(&f.election.Name, "leader-elect-name", "dcplan-controller", "name of the leader Lease")
 	own.StringVar(&f.election.Identity, "leader-elect-identity", "", "this replica's name in the Lease (default: host name and a random uid)")
-	own.DurationVar(&f.election.LeaseDuration, "leader-elect-lease-duration", kube.DefaultLeaseDuration, "how long a standby waits after the leader's last renewal before taking the lease; the Lease records it in whole seconds, which must exceed --leader-elect-renew-deadline")
+	own.DurationVar(&f.election.LeaseDuration, "leader-elect-lease-duration", kube.DefaultLeaseDuration, "how long a standby waits after the leader's last renewal before taking the lease; the Lease records it in whole seconds, which must exceed --leader-elect-renew-deadline and --leader-elect-retry-period together")
 	own.DurationVar(&f.election.RenewDeadline, "leader-elect-renew-deadline", kube.DefaultRenewDeadline, "how long the leader tries to renew before it stops acting and exits 8")
 	own.DurationVar(&f.election.RetryPeriod, "leader-elect-retry-period", kube.DefaultRetryPeriod, "time between tries to acquire or renew the lease")
 	own.StringVar(&f.metricsAddress, "metrics-address", ":8080", `address of the /metrics server, "" for none (--demo: none unless given)`)

@@ -146,6 +146,8 @@ func TestExitCodes(t *testing.T) {
 		{"lease under a second", "the Lease records 0 s, and a standby would lead beside the leader", "",
 			[]string{"--leader-elect-lease-duration", "900ms", "--leader-elect-renew-deadline", "500ms", "--leader-elect-retry-period", "100ms"}, exitUsage,
 			[]string{"--leader-elect-*", "whole seconds"}},
+		{"last try past the lease", "a leader cut off acts for the retry period and the renew deadline after its last renewal, past an 11 s lease", "",
+			[]string{"--leader-elect-lease-duration", "11s"}, exitUsage, []string{"--leader-elect-*", "the retry period (2s) together"}},
 		{"no drain", "kube.Options would read 0 as its 10 s default", "", []string{"--drain-timeout", "0s"}, exitUsage, []string{"--drain-timeout 0s"}},
 		{"negative drain", "no time to drain is not a duration", "", []string{"--drain-timeout", "-3s"}, exitUsage, []string{"--drain-timeout -3s"}},
 		{"no lease", "kube.LeaderElection would read 0 as its 15 s default", "", []string{"--leader-elect-lease-duration", "0"}, exitUsage,
