@@ -67,8 +67,11 @@ type Options struct {
 	// Wrap, when set, wraps the wire.Client each controller sends its
 	// requests with (tests record or fail requests with it).
 	Wrap func(component string, c wire.Client) wire.Client
-	// OnPass, when set, is called after every pass with the controller's
-	// component, the queue key and what the pass did.
+	// OnPass, when set, is called after every pass that ran with the
+	// controller's component, the queue key and what the pass did; not
+	// for a key whose object is gone, nor for a pass the adapter itself
+	// failed (its snapshot could not be built, or the plan protocol
+	// broke), which the logs and the passes metric report.
 	OnPass func(component, key string, pass wire.Pass)
 	// LeaderElection, when set, makes Run act only while the process
 	// holds the Lease it names (see LeaderElection); nil runs the workers
