@@ -137,6 +137,12 @@ func TestConfigCreateFailed(t *testing.T) {
 		s:    with(claimFailed(failed(exists, true, "", &released), dcplan.ActionRelease, dcplan.StatusInternalError, 500, boom), dcplan.Recheck{}),
 		want: withClaim(failure(notAdopted+": "+boom), nil, liveRelease),
 	}, {
+		name: "live release met Invalid",
+		why:  "3.3.1: a release that an adapter of its own reports failed with Invalid (or NotFound) is tolerated: no cause",
+		s: with(claimFailed(failed(exists, true, "", &released), dcplan.ActionRelease, dcplan.StatusInvalid, 422,
+			`ReplicationController "web-2" is invalid`), dcplan.Recheck{}),
+		want: withClaim(failure(notAdopted), nil, liveRelease),
+	}, {
 		name: "live release",
 		why:  "3.3.1: a released RC is not ours: the failure has no cause",
 		s:    with(failed(exists, true, "", &released), dcplan.Recheck{}),
