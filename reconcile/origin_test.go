@@ -155,6 +155,11 @@ func TestOriginActiveReplicas(t *testing.T) {
 		rcs:  []dcplan.Deployment{unsynced(rollout(t, v2, 2, dcplan.PhaseComplete, 4))},
 		want: 4,
 	}, {
+		name: "unsynced active latest at 0 drives the DC",
+		why:  "3.11 rule 1: no annotation: the RC's count wins, 0 too (the absent annotation is no count of 0 that matches)",
+		rcs:  []dcplan.Deployment{unsynced(rollout(t, v2, 2, dcplan.PhaseComplete, 0))},
+		want: 0,
+	}, {
 		name: "active not latest, synced",
 		why:  "3.11 rule 2: an annotated active RC keeps the DC's value",
 		rcs:  []dcplan.Deployment{synced(rollout(t, v2, 1, dcplan.PhaseComplete, 1)), desired(rollout(t, v2, 2, dcplan.PhaseFailed, 0), 7)},
