@@ -7,7 +7,7 @@ import (
 	"github.com/dcplan/dcplan/reconcile"
 )
 
-// TestOriginBranchesBumpWithoutSeedStatus pins SPEC 7.3 and 3.9 apart from
+// TestOriginBranchesBumpWithoutSeedStatus pins SPEC 7.3, 7.4 and 3.9 apart from
 // the SeedStatus switch, as TestOriginVersion0BumpsWithoutSeedStatus does
 // for 7.1: the seed controller's status-only branches are bumping
 // branches (observedGeneration = metadata.generation), so they bump on
@@ -23,6 +23,11 @@ func TestOriginBranchesBumpWithoutSeedStatus(t *testing.T) {
 		why:  "7.3: a DC being deleted gets its status, generation bumped",
 		edit: func(c *dcplan.Config) { c.Deleting = true },
 		rule: "7.3",
+	}, {
+		name: "paused, latest missing",
+		why:  "7.4: PausedNoCreate cleans up and writes the status, generation bumped, instead of the create",
+		edit: func(c *dcplan.Config) { c.Paused = true },
+		rule: "7.4",
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
