@@ -7,9 +7,10 @@ import (
 	"github.com/dcplan/dcplan/reconcile"
 )
 
-// TestOriginBranchesBumpWithoutSeedStatus pins SPEC 7.3, 7.4 and 3.9 apart from
-// the SeedStatus switch, as TestOriginVersion0BumpsWithoutSeedStatus does
-// for 7.1: the seed controller's status-only branches are bumping
+// TestOriginBranchesBumpWithoutSeedStatus pins SPEC 7.3, 7.4, 7.13 and
+// 3.9 apart from the SeedStatus switch, as
+// TestOriginVersion0BumpsWithoutSeedStatus does for 7.1: the seed
+// controller's status writes outside a running rollout are bumping
 // branches (observedGeneration = metadata.generation), so they bump on
 // their own, not only because SeedStatus always bumps.
 func TestOriginBranchesBumpWithoutSeedStatus(t *testing.T) {
@@ -28,6 +29,11 @@ func TestOriginBranchesBumpWithoutSeedStatus(t *testing.T) {
 		why:  "7.4: PausedNoCreate cleans up and writes the status, generation bumped, instead of the create",
 		edit: func(c *dcplan.Config) { c.Paused = true },
 		rule: "7.4",
+	}, {
+		name: "create",
+		why:  "7.13: the seed's create writes the status of the list with the new RC, generation bumped",
+		edit: func(*dcplan.Config) {},
+		rule: "7.13",
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
