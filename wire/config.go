@@ -91,27 +91,30 @@ func (r *reader) checkKind(m node, kind string, required bool, versions ...strin
 // typeMeta returns m's member key ("kind" or "apiVersion") as a string.
 // In an encoded DC it is found as upstream's annotation codec finds it:
 // apimachinery reads the type metadata with encoding/json, whose keys
-// match case-insensitively (the last member whose key folds to key wins,
-// "Kind" included), so an annotation spelled so is a DC to upstream and
-// here (SPEC 13.1). An API server always serves the exact keys.
+// match case-insensitively (the last string member whose key folds to key
+// wins, "Kind" included; a null one leaves the value as it was, and one
+// of any other type fails the read even when a string follows it), so an
+// annotation spelled so is a DC to upstream and here (SPEC 13.1). An API
+// server always serves the exact keys.
 func (r *reader) typeMeta(m node, key string) string {
 	if !r.encoded {
 		return r.str(m, "", key)
 	}
-	v := none
+	s := ""
 	for k, j := 0, r.t.FirstMember(m); k < r.t.Len(m); k, j = k+1, r.t.NextMember(j) {
-		if strings.EqualFold(r.t.Text(j), key) {
-			v = j + 1
+		if !strings.EqualFold(r.t.Text(j), key) {
+			continue
+		}
+		switch v := j + 1; r.t.Kind(v) {
+		case jsontree.KindNull:
+		case jsontree.KindString:
+			s = r.t.Text(v)
+		default:
+			r.wrongType(key, "a string", v)
+			return ""
 		}
 	}
-	switch r.t.Kind(v) {
-	case 0, jsontree.KindNull:
-		return ""
-	case jsontree.KindString:
-		return r.t.Text(v)
-	}
-	r.wrongType(key, "a string", v)
-	return ""
+	return s
 }
 
 // nameOf returns metadata.name of object m on t when it is a string, for
