@@ -111,7 +111,7 @@ func TestCandidate(t *testing.T) {
 
 func TestFindDeployerPod(t *testing.T) {
 	long := strings.Repeat("a", 247)
-	pods := []dcplan.Pod{{Name: "web-1-deployx"}, {Name: "web-10-deploy"}, {Name: "web-1-deploy", UID: "short"}, {Name: dcplan.DeployerPodName(long), UID: "long"}, {Name: long + "-deploy"}}
+	pods := []dcplan.Pod{{Name: "web-1-deployx"}, {Name: "web-10-deploy"}, {Name: "web-1-deploy", UID: "short"}, {Name: dcplan.DeployerPodName(long), UID: "long"}, {Name: long + "-deploy"}, {Name: "web-3-hooks1"}}
 	tests := []struct {
 		name string
 		why  string
@@ -122,6 +122,7 @@ func TestFindDeployerPod(t *testing.T) {
 		{"short", "5.10: <rc>-deploy, not a longer name that starts alike", "web-1", "short", true},
 		{"long", "5.10: a name over 253 characters is hashed", long, "long", true},
 		{"missing", "no such pod", "web-2", "", false},
+		{"same-length", "5.10: a name of <rc>-deploy's length that starts with <rc> but does not end in -deploy", "web-3", "", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
