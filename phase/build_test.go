@@ -125,3 +125,30 @@ func TestBuildDeployerPodLongName(t *testing.T) {
 		t.Errorf("BuildDeployerPod().Name = %q (%d chars), want DeployerPodName (253 chars)", got.Name, len(got.Name))
 	}
 }
+
+// TestBuildDeployerPodDeadlineAsSet pins rule 4.5's activeDeadlineSeconds:
+// the strategy's value whenever it is set, even 0 (upstream copies the
+// pointer's value; the API server then refuses the pod), and the 21600 s
+// default only when it is absent.
+func TestBuildDeployerPodDeadlineAsSet(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		set  bool
+		val  int64
+		want int64
+	}{
+		{"absent", false, 0, dcplan.MaxDeploymentDurationSeconds},
+		{"zero", true, 0, 0},
+		{"set", true, 60, 60},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			rc := testRC(1, dcplan.PhaseNew, func(d *dcplan.Deployment) {
+				d.Encoded.Strategy.HasActiveDeadline, d.Encoded.Strategy.ActiveDeadlineSeconds = tt.set, tt.val
+			})
+			got := phase.BuildDeployerPod(snapshot(dcplan.Modern, []dcplan.Deployment{rc}), rc)
+			if got.ActiveDeadlineSeconds != tt.want {
+				t.Errorf("BuildDeployerPod().ActiveDeadlineSeconds = %d, want %d", got.ActiveDeadlineSeconds, tt.want)
+			}
+		})
+	}
+}
