@@ -67,6 +67,7 @@ func TestTimeoutSeconds(t *testing.T) {
 	}{
 		{"rolling-default", "5.21: Rolling without timeoutSeconds: 600", dcplan.Strategy{Type: dcplan.StrategyRolling, HasParams: true}, 600},
 		{"rolling-set", "5.21: Rolling timeoutSeconds wins", dcplan.Strategy{Type: dcplan.StrategyRolling, HasParams: true, HasTimeout: true, TimeoutSeconds: 60}, 60},
+		{"recreate-default", "5.21: Recreate without timeoutSeconds: 600, as Rolling", dcplan.Strategy{Type: dcplan.StrategyRecreate, HasParams: true}, 600},
 		{"recreate-zero", "5.21: 0 is kept (never)", dcplan.Strategy{Type: dcplan.StrategyRecreate, HasParams: true, HasTimeout: true}, 0},
 		{"custom", "5.21: Custom is fixed at 600", dcplan.Strategy{Type: dcplan.StrategyCustom, HasTimeout: true, TimeoutSeconds: 5}, 600},
 		{"unset", "5.21: other strategies never time out", dcplan.Strategy{}, 0},
