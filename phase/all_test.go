@@ -179,3 +179,19 @@ func TestStepAllInvalidSnapshotWithWork(t *testing.T) {
 		t.Errorf("StepAll(invalid) = %s, want an empty plan", dcplan.Describe(p))
 	}
 }
+
+// TestStepAllPodsInNameOrder: under the seed deployer-pod controller, the
+// pod half of StepAll plans each pod in name order (a deterministic order
+// of writes, rule 11.9), whatever the order of the snapshot's pods or
+// RCs: web-1's RC is written before web-2's (rule 7.29).
+func TestStepAllPodsInNameOrder(t *testing.T) {
+	s := snapshot(dcplan.Origin15, []dcplan.Deployment{testRC(2, dcplan.PhaseRunning), testRC(1, dcplan.PhaseRunning)},
+		deployer("web-2", dcplan.PodSucceeded), deployer("web-1", dcplan.PodFailed))
+	var written []string
+	for _, tr := range phase.StepAll(s).Transitions {
+		written = append(written, tr.RC+":"+tr.To.String())
+	}
+	if d := cmp.Diff([]string{"web-1:Failed", "web-2:Complete"}, written); d != "" {
+		t.Errorf("RC writes of the pod half (-want +got):\n%s", d)
+	}
+}
