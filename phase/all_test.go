@@ -195,3 +195,21 @@ func TestStepAllPodsInNameOrder(t *testing.T) {
 		t.Errorf("RC writes of the pod half (-want +got):\n%s", d)
 	}
 }
+
+// TestStepAllPodHalfOnlyForTheSeeds: StepAll plans the seed deployer-pod
+// controller's pass (rule 7.29) only with SeedPodController. A Running RC
+// without the config-name annotation, which StepAll does not step (SPEC
+// 4.7), and whose deployer pod succeeded is completed by the pod half in
+// Origin15, and left alone in Modern, which has no such controller.
+func TestStepAllPodHalfOnlyForTheSeeds(t *testing.T) {
+	strip := func(d *dcplan.Deployment) { d.ConfigName, d.EmptyConfigName = "", false }
+	for _, tt := range []struct {
+		preset dcplan.Preset
+		want   int
+	}{{dcplan.Modern, 0}, {dcplan.Origin15, 1}} {
+		s := snapshot(tt.preset, []dcplan.Deployment{testRC(1, dcplan.PhaseRunning, strip)}, deployer("web-1", dcplan.PodSucceeded))
+		if p := phase.StepAll(s); len(p.Transitions) != tt.want {
+			t.Errorf("%s: StepAll() = %s, want %d RC writes", tt.preset, dcplan.Describe(p), tt.want)
+		}
+	}
+}
