@@ -632,14 +632,12 @@ func (st *step) commit() {
 	}
 	if st.raced && !st.sw().FailedCancellationEveryPass {
 		tr.Rule = ruleRaced
-		e := racedEvent(d, ruleRaced, st.sw())
-		if !st.sw().SeedPodController {
-			// Modern (SPEC 11 item 13): once, on the pass that completes
-			// the RC, so after its write: a pass whose write fails
-			// records nothing, and the retried pass records it.
-			e = eventAfter(dcplan.ActionRef{Kind: dcplan.ActionTransition}, e)
-		}
-		st.plan.Events = append(st.plan.Events, e)
+		// Modern (SPEC 11 item 13): once, on the pass that completes the
+		// RC, so after its write: a pass whose write fails records
+		// nothing, and the retried pass records it. (A race is never
+		// seen under SeedPodController: fromPod leaves pod phases to
+		// DeployerPod there.)
+		st.plan.Events = append(st.plan.Events, eventAfter(dcplan.ActionRef{Kind: dcplan.ActionTransition}, racedEvent(d, ruleRaced, st.sw())))
 	}
 	st.plan.Transitions = []dcplan.Transition{tr}
 	if writtenCancelled && st.next == dcplan.PhaseFailed && !st.sw().NoRolloutCancelledEvent {
