@@ -168,7 +168,10 @@
 // and pods), and a restart relists; a second controller
 // instance (the Dual fault) has its own cache and expectations and may
 // start a second rollout, so the DC is marked [ConfigState].SplitBrain
-// until the world is at rest.
+// until the world is at rest. So is a DC whose controller created an RC
+// beside an older one a user's oc rollout retry put back in flight after
+// its cache read it Failed ([ConfigState].RetryRace): no cache-based
+// controller can see that write in time, upstream's included.
 //
 // The package's tests run 100 seeded traces of 100 steps with every fault
 // on (.ci/run 250), 40 more with DCs deleted under them

@@ -421,9 +421,9 @@ func awaited(d dcplan.Deployment, await bool) bool {
 // 3.2.8, 3.4). Stale reads must not start a
 // second rollout (issue 13, defect 3): Modern waits for its own creates
 // (Snapshot.Unobserved). A DC in a split brain (ConfigState.SplitBrain)
-// is not judged.
+// or after a retry race (ConfigState.RetryRace) is not judged.
 func OneRolloutInFlight(c ConfigState) error {
-	if c.SplitBrain {
+	if c.SplitBrain || c.RetryRace {
 		return nil
 	}
 	var live []string
@@ -453,9 +453,10 @@ func isDeployerPod(p dcplan.Pod) bool {
 // an RC the DC does not claim (another DC's, SPEC 3.3: ignored entirely,
 // so its rollout runs beside the DC's own, OneRolloutInFlight) is not
 // counted; that of an RC gone from the store is. A DC in a split brain
-// (ConfigState.SplitBrain) is not judged.
+// (ConfigState.SplitBrain) or after a retry race (ConfigState.RetryRace)
+// is not judged.
 func OneDeployerPod(c ConfigState) error {
-	if c.SplitBrain {
+	if c.SplitBrain || c.RetryRace {
 		return nil
 	}
 	var live []string
@@ -698,9 +699,10 @@ func LatestVersionMonotonic(t Transition) error {
 // in the live store (SPEC 3.2.8, 3.4: older rollouts are cancelled and
 // awaited first) — a
 // pass that read a stale cache does not excuse it; two controller
-// instances at once (ConfigState.SplitBrain) do.
+// instances at once (ConfigState.SplitBrain) do, and so does a user's
+// retry of an RC the pass read as ended (ConfigState.RetryRace).
 func NoCreateWhileInFlight(t Transition) error {
-	if t.SplitBrain || t.After.SplitBrain {
+	if t.SplitBrain || t.After.SplitBrain || t.After.RetryRace {
 		return nil
 	}
 	return judgeCreates(t, func(d dcplan.Deployment, live ConfigState) error {

@@ -61,6 +61,17 @@ type ConfigState struct {
 	// OneDeployerPod and NoCreateWhileInFlight do not judge it until the
 	// world comes to rest (where NothingInFlightAtRest does).
 	SplitBrain bool
+	// RetryRace is set by the simulator once a DC controller pass created
+	// an RC beside an older one that its cache read as ended and that the
+	// live world held in flight again (a user's oc rollout retry the pass
+	// could not see, SPEC 6m.2.3.7; upstream's controller races so too),
+	// until the world is at rest: the next pass that reads the retry
+	// cancels the older rollout (SPEC 3.4), but until then two run, so
+	// OneRolloutInFlight, OneDeployerPod and NoCreateWhileInFlight do not
+	// judge the DC. A pass that read the older RC in flight, or did not
+	// read it at all (its own create it has not seen, which Modern waits
+	// for: Snapshot.Unobserved), sets no mark.
+	RetryRace bool
 	// ByLabel is true when the DC's controller takes for its own every RC
 	// its openshift.io/deployment-config.name label selects, whoever
 	// controls it, as the seed-era controller does (SeedConfigController:
@@ -132,6 +143,7 @@ func (s *Sim) Observe() Observation {
 		Stable: s.Stable(), Settings: s.opts.Settings}
 	if o.Stable {
 		clear(s.splitBrain)
+		clear(s.retryRace)
 	}
 	s.passes, s.transitions, s.unrecorded = nil, nil, 0
 	for _, ns := range s.world.nsList {
@@ -144,6 +156,7 @@ func (s *Sim) Observe() Observation {
 			}
 			o.Configs = append(o.Configs, ConfigState{
 				SplitBrain:  s.splitBrain[ns+"/"+dc],
+				RetryRace:   s.retryRace[ns+"/"+dc],
 				Config:      snap.Config,
 				Deployments: slices.SortedFunc(slices.Values(snap.Deployments), dcplan.CompareDeployments),
 				Pods:        snap.Pods,

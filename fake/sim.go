@@ -114,6 +114,10 @@ type Sim struct {
 	// created an RC or a pod for, or wrote an RC of, since the world was
 	// last at rest (splitsBrain).
 	splitBrain map[string]bool
+	// retryRace holds the DCs (ns/name) a DC controller pass created an
+	// RC for beside an older rollout a user's retry had put back in
+	// flight unseen (racesRetry), since the world was last at rest.
+	retryRace map[string]bool
 	// cacheSeq is, per controller instance, the store version its cache
 	// last read: caches never go back in time.
 	cacheSeq map[cacheKey]uint64
@@ -645,9 +649,41 @@ func (s *Sim) run(snap dcplan.Snapshot, planner wire.Planner, who passInfo) (wir
 		if s.splitBrain[who.ns+"/"+who.dc] {
 			t.Before.SplitBrain, t.After.SplitBrain = true, true
 		}
+		if who.kind == PassConfig && slices.ContainsFunc(t.Writes, func(w LiveWrite) bool {
+			return racesRetry(w, snap, s.opts.Settings.AwaitUnknownPhase)
+		}) {
+			if s.retryRace == nil {
+				s.retryRace = map[string]bool{}
+			}
+			s.retryRace[who.ns+"/"+who.dc] = true
+		}
+		if s.retryRace[who.ns+"/"+who.dc] {
+			t.Before.RetryRace, t.After.RetryRace = true, true
+		}
 		s.transitions = append(s.transitions, *t)
 	}
 	return pass, err
+}
+
+// racesRetry reports whether w, a write of a DC controller pass that
+// planned from read, creates an RC while the live world holds another of
+// the DC's RCs in flight that read showed ended (see
+// ConfigState.RetryRace).
+func racesRetry(w LiveWrite, read dcplan.Snapshot, await bool) bool {
+	if w.Request.Verb != wire.VerbCreate || !w.rcIsRC() {
+		return false
+	}
+	for _, x := range w.Live.claimed() {
+		if !awaited(x, await) {
+			continue
+		}
+		// x was read, so it is not the RC the write creates.
+		i := slices.IndexFunc(read.Deployments, func(d dcplan.Deployment) bool { return d.Name == x.Name })
+		if i >= 0 && !awaited(read.Deployments[i], await) {
+			return true
+		}
+	}
+	return false
 }
 
 // splitsBrain reports whether w, a write of a second controller
