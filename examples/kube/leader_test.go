@@ -377,35 +377,50 @@ func (c *cluster) leadWithAPassHeld(t *testing.T, b **blocking, drain time.Durat
 	return r
 }
 
-// TestLeaderElectionLeaseInWholeSeconds: the Lease records the lease
-// duration in whole seconds (client-go truncates it), and a standby waits
-// for what the Lease records. A lease under a second is recorded as 0 s:
-// a standby takes it at its next try, and two replicas lead at once (with
-// 900 ms, 500 ms and 100 ms, both replicas' dcplan_leader was 1 in 275 of
-// 300 samples over 3 s). Validate refuses a lease whose whole seconds are
-// not longer than the renew deadline.
-func TestLeaderElectionLeaseInWholeSeconds(t *testing.T) {
+// TestLeaderElectionLeaseBounds pins the lease durations Validate
+// refuses, each of which let two replicas lead at once.
+//
+// The Lease records the lease duration in whole seconds (client-go
+// truncates it), and a standby waits for what the Lease records. A lease
+// under a second is recorded as 0 s: a standby takes it at its next try
+// (with 900 ms, 500 ms and 100 ms, both replicas' dcplan_leader was 1 in
+// 275 of 300 samples over 3 s).
+//
+// A leader whose renewals fail tries again a retry period after its last
+// renewal and gives up a renew deadline after that try, so it acts for
+// up to RetryPeriod + RenewDeadline past its last renewal, while a
+// standby takes the lease once the recorded lease duration has passed
+// since it saw that renewal: with 2 s, 1.5 s and 1 s, accepted before,
+// the leader cut off from the server led for about 0.3 s beside the
+// standby that took its lease (both replicas' dcplan_leader was 1 in 27
+// of 400 samples 10 ms apart).
+func TestLeaderElectionLeaseBounds(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		le   kube.LeaderElection
-		ok   bool
+		why  string // what the refusal names; "" when Validate accepts
 	}{
-		{"under a second", kube.LeaderElection{LeaseDuration: 900 * time.Millisecond, RenewDeadline: 500 * time.Millisecond, RetryPeriod: 100 * time.Millisecond}, false},
-		{"recorded as the renew deadline", kube.LeaderElection{LeaseDuration: 1500 * time.Millisecond, RenewDeadline: time.Second, RetryPeriod: 100 * time.Millisecond}, false},
-		{"recorded past the renew deadline", kube.LeaderElection{LeaseDuration: 1500 * time.Millisecond, RenewDeadline: 900 * time.Millisecond, RetryPeriod: 50 * time.Millisecond}, true},
-		{"the tests'", *testElection("a"), true},
-		{"the defaults", kube.LeaderElection{}, true},
+		{"under a second", kube.LeaderElection{LeaseDuration: 900 * time.Millisecond, RenewDeadline: 500 * time.Millisecond, RetryPeriod: 100 * time.Millisecond}, "whole seconds"},
+		{"recorded as the renew deadline", kube.LeaderElection{LeaseDuration: 1500 * time.Millisecond, RenewDeadline: time.Second, RetryPeriod: 100 * time.Millisecond}, "whole seconds"},
+		{"recorded past the renew deadline and the last try", kube.LeaderElection{LeaseDuration: 1500 * time.Millisecond, RenewDeadline: 900 * time.Millisecond, RetryPeriod: 50 * time.Millisecond}, ""},
+		{"the last try past the lease", kube.LeaderElection{LeaseDuration: 2 * time.Second, RenewDeadline: 1500 * time.Millisecond, RetryPeriod: time.Second}, "retry period"},
+		{"the last try at the lease", kube.LeaderElection{LeaseDuration: 2 * time.Second, RenewDeadline: 1500 * time.Millisecond, RetryPeriod: 500 * time.Millisecond}, "retry period"},
+		{"the default retry past an 11 s lease", kube.LeaderElection{LeaseDuration: 11 * time.Second}, "retry period"},
+		{"the last try within the lease", kube.LeaderElection{LeaseDuration: 2 * time.Second, RenewDeadline: 1500 * time.Millisecond, RetryPeriod: 400 * time.Millisecond}, ""},
+		{"the last try within the recorded whole seconds", kube.LeaderElection{LeaseDuration: 2900 * time.Millisecond, RenewDeadline: 1500 * time.Millisecond, RetryPeriod: 500 * time.Millisecond}, "retry period"},
+		{"the tests'", *testElection("a"), ""},
+		{"the defaults", kube.LeaderElection{}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.le.Namespace, tc.le.Name = ns, leaseName
 			err := tc.le.Validate()
 			switch {
-			case tc.ok && err != nil:
+			case tc.why == "" && err != nil:
 				t.Errorf("Validate() = %v, want nil", err)
-			case !tc.ok && !errors.Is(err, kube.ErrLeaderElection):
-				t.Errorf("Validate() = %v, want ErrLeaderElection", err)
-			case !tc.ok && !strings.Contains(err.Error(), "whole seconds"):
-				t.Errorf("Validate() = %v, want it to say the Lease records whole seconds", err)
+			case tc.why != "" && !errors.Is(err, kube.ErrLeaderElection):
+				t.Errorf("Validate() = %v, want ErrLeaderElection: two replicas may lead at once", err)
+			case tc.why != "" && !strings.Contains(err.Error(), tc.why):
+				t.Errorf("Validate() = %v, want it to name the %s", err, tc.why)
 			}
 		})
 	}
