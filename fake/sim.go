@@ -165,6 +165,8 @@ func NewSim(opts Options) *Sim {
 		rcq:        newQueue(),
 		podq:       newQueue(),
 		lastWait:   map[item]dcplan.WaitReason{},
+		splitBrain: map[string]bool{},
+		retryRace:  map[string]bool{},
 		lastResync: opts.Start,
 	}
 	s.model = newPodModel(opts.Model)
@@ -639,27 +641,18 @@ func (s *Sim) run(snap dcplan.Snapshot, planner wire.Planner, who passInfo) (wir
 		t.Faulted = t.Faulted || err != nil
 		t.Unsettled = unsettled(pass.Plan)
 		t.After = s.live(who.ns, who.dc)
+		key := who.ns + "/" + who.dc
 		if strings.HasSuffix(who.actor, "#2") && slices.ContainsFunc(t.Writes, splitsBrain) {
-			if s.splitBrain == nil {
-				s.splitBrain = map[string]bool{}
-			}
-			s.splitBrain[who.ns+"/"+who.dc] = true
+			s.splitBrain[key] = true
 			t.SplitBrain = true
-		}
-		if s.splitBrain[who.ns+"/"+who.dc] {
-			t.Before.SplitBrain, t.After.SplitBrain = true, true
 		}
 		if who.kind == PassConfig && slices.ContainsFunc(t.Writes, func(w LiveWrite) bool {
 			return racesRetry(w, snap, s.opts.Settings.AwaitUnknownPhase)
 		}) {
-			if s.retryRace == nil {
-				s.retryRace = map[string]bool{}
-			}
-			s.retryRace[who.ns+"/"+who.dc] = true
+			s.retryRace[key] = true
 		}
-		if s.retryRace[who.ns+"/"+who.dc] {
-			t.Before.RetryRace, t.After.RetryRace = true, true
-		}
+		t.Before.SplitBrain, t.After.SplitBrain = s.splitBrain[key], s.splitBrain[key]
+		t.Before.RetryRace, t.After.RetryRace = s.retryRace[key], s.retryRace[key]
 		s.transitions = append(s.transitions, *t)
 	}
 	return pass, err
