@@ -94,20 +94,15 @@ func (l LeaderElection) Validate() error {
 		return fmt.Errorf("%w: negative duration", ErrLeaderElection)
 	case l.LeaseDuration <= l.RenewDeadline:
 		return fmt.Errorf("%w: the lease duration (%s) must be longer than the renew deadline (%s)", ErrLeaderElection, l.LeaseDuration, l.RenewDeadline)
-	case l.LeaseDuration.Truncate(time.Second) <= l.RenewDeadline:
-		// The Lease records whole seconds (client-go truncates), and a
-		// standby waits for what the Lease records: under a second, none
-		// at all, and it leads beside the leader.
-		return fmt.Errorf("%w: the lease duration (%s) is recorded in the Lease in whole seconds (%s), which must be longer than the renew deadline (%s)",
-			ErrLeaderElection, l.LeaseDuration, l.LeaseDuration.Truncate(time.Second), l.RenewDeadline)
 	case float64(l.RenewDeadline) <= leaderelection.JitterFactor*float64(l.RetryPeriod):
 		return fmt.Errorf("%w: the renew deadline (%s) must be longer than %.1f × the retry period (%s)",
 			ErrLeaderElection, l.RenewDeadline, leaderelection.JitterFactor, l.RetryPeriod)
 	case l.LeaseDuration.Truncate(time.Second) <= l.RenewDeadline+l.RetryPeriod:
-		// A leader whose renewals fail tries again a retry period after
-		// its last renewal and gives up a renew deadline after that try;
-		// a standby takes the lease once the recorded duration has passed
-		// since it saw that renewal.
+		// The Lease records whole seconds (client-go truncates; under a
+		// second, none at all), and a standby takes the lease once that
+		// much has passed since it saw the last renewal; a leader whose
+		// renewals fail tries again a retry period after its last
+		// renewal and gives up a renew deadline after that try.
 		return fmt.Errorf("%w: the lease duration (%s) is recorded in the Lease in whole seconds (%s), which must be longer than the renew deadline (%s) and the retry period (%s) together: "+
 			"a leader whose renewals fail acts for up to both after its last renewal",
 			ErrLeaderElection, l.LeaseDuration, l.LeaseDuration.Truncate(time.Second), l.RenewDeadline, l.RetryPeriod)
